@@ -1,0 +1,26 @@
+/** The API base: the spec's `{host}` is `<origin>/api`. */
+export const API_BASE = '/api';
+
+/** Every API path, as the spec names it (relative to API_BASE). */
+export const apiPaths = {
+  parts: '/parts',
+  tool: (id: string) => `/tool/${encodeURIComponent(id)}`,
+  reviews: '/review',
+  gallery: '/gallery',
+  user: (email: string) => `/user/${encodeURIComponent(email)}`,
+  users: '/user',
+  makeAdmin: (email: string) => `/user/admin/${encodeURIComponent(email)}`,
+  admin: (email: string) => `/admin/${encodeURIComponent(email)}`,
+  order: '/order',
+  orders: (email: string) => `/orders?email=${encodeURIComponent(email)}`,
+  deleteOrder: (id: string) => `/deleteOrder/${encodeURIComponent(id)}`,
+  manageOrders: '/manageOrders',
+  deleteTool: (id: string) => `/deleteTols/${encodeURIComponent(id)}`,
+  payOrder: (id: string) => `/payorder/${encodeURIComponent(id)}`,
+  createPaymentIntent: '/create-payment-intent',
+  userInfo: '/userinfo',
+  updateUserInfo: (email: string) => `/userinfo/${encodeURIComponent(email)}`,
+  profileDetail: (email: string) => `/profilrdetail/${encodeURIComponent(email)}`,
+  health: '/health',
+  ready: '/ready',
+} as const;

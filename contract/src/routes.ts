@@ -1,0 +1,21 @@
+/** Every client route of SPEC.md section 2 (the dashboard is spelt `dashborad`, as the product has it). */
+export const routes = {
+  home: '/',
+  homeAlias: '/home',
+  about: '/about',
+  blogs: '/blogs',
+  login: '/login',
+  signup: '/signup',
+  resetPassword: '/reset-password',
+  myProfileInfo: '/myProfileInfo',
+  purchase: (id: string) => `/purchase/${id}`,
+  dashboard: '/dashborad',
+  dashboardAddReview: '/dashborad/addreview',
+  dashboardOrders: '/dashborad/orders',
+  dashboardUsers: '/dashborad/users',
+  dashboardPayment: (id: string) => `/dashborad/orders/payment/${id}`,
+  dashboardAddProducts: '/dashborad/addproducts',
+  dashboardAllOrders: '/dashborad/allorders',
+  dashboardManageTools: '/dashborad/manageTools',
+  dashboardMyProfile: '/dashborad/myprofile',
+} as const;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { IdSchema } from './common.ts';
+import { texts } from './texts.ts';
+
+/**
+ * The product's e-mail rule: letters or digits, @, letters, a dot, 2-3 letters, matched anywhere
+ * in the address (as the original form did), case-insensitively.
+ */
+export const EMAIL_PATTERN = /[a-z0-9]+@[a-z]+\.[a-z]{2,3}/i;
+export const MIN_PASSWORD_LENGTH = 6;
+
+const v = texts.validation;
+
+export const EmailSchema = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .min(1, v.emailRequired)
+  .regex(EMAIL_PATTERN, v.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: v.passwordRequired })
+  .min(1, v.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, v.passwordTooShort);
+
+export const LoginFormSchema = z.object({ email: EmailSchema, password: PasswordSchema });
+export type LoginForm = z.input<typeof LoginFormSchema>;
+
+export const SignupFormSchema = z.object({
+  name: z.string({ error: v.nameRequired }).trim().min(1, v.nameRequired).max(120),
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type SignupForm = z.input<typeof SignupFormSchema>;
+
+export const RoleSchema = z.enum(['admin', 'user']);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const UserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+export const UserListSchema = z.array(UserSchema);
+
+/** PUT /user/{email}: sent after every sign-in or sign-up. */
+export const UpsertUserSchema = z.object({
+  email: EmailSchema,
+  name: z.string().trim().max(120).optional(),
+});
+export type UpsertUser = z.input<typeof UpsertUserSchema>;
+
+export const UpsertUserResponseSchema = z.object({
+  result: z.object({ acknowledged: z.boolean(), upsertedId: z.string().nullable() }),
+  token: z.string(),
+});
+export type UpsertUserResponse = z.infer<typeof UpsertUserResponseSchema>;
+
+export const AdminCheckSchema = z.object({ admin: z.boolean() });
+export type AdminCheck = z.infer<typeof AdminCheckSchema>;
+
+export const ModifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const DeletedCountSchema = z.object({ deletedCount: z.number().int() });
+
+export const EmailParamsSchema = z.object({ email: z.string() });
+export const UserIdSchema = IdSchema;

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+const optionalUrl = (schemes: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine(
+      (value) => value === undefined || schemes.some((scheme) => value.startsWith(`${scheme}:`)),
+      { message: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}` },
+    )
+    .refine((value) => value === undefined || URL.canParse(value), { message: 'is not a valid URL' });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/** The environment as the server reads it. Every variable is documented in README.md. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  SEED_DEMO: booleanFlag,
+  ACCESS_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().default('Tools Factory <no-reply@tools-factory.local>'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_DISCOVERY_URL: z
+    .url()
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalUrl(['http', 'https']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: PGlite under dataDir (or in memory when dataDir is null in tests). */
+  databaseUrl: string | undefined;
+  /** Keep the embedded database in memory (tests). */
+  inMemoryDatabase: boolean;
+  seedDemo: boolean;
+  accessTokenSecret: string;
+  betterAuthSecret: string;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  googleDiscoveryUrl: string;
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string }
+    | undefined;
+  redisUrl: string | undefined;
+  orderHoldHours: number;
+  webDistDir: string;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads and checks the environment once. Every problem is reported as one line naming its
+ * variable, so a bad deployment fails at start, never later.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const production = e.NODE_ENV === 'production';
+
+  if (production && !e.ACCESS_TOKEN_SECRET) problems.push('ACCESS_TOKEN_SECRET: required in production');
+  if (production && !e.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production');
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    problems.push(
+      'STRIPE_SECRET_KEY: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets =
+    e.ACCESS_TOKEN_SECRET && e.BETTER_AUTH_SECRET
+      ? { accessToken: e.ACCESS_TOKEN_SECRET, betterAuth: e.BETTER_AUTH_SECRET }
+      : readOrCreateSecrets(dataDir);
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    inMemoryDatabase: false,
+    // An empty embedded database gets the demo; PostgreSQL only when asked.
+    seedDemo: e.DATABASE_URL ? e.SEED_DEMO : true,
+    accessTokenSecret: e.ACCESS_TOKEN_SECRET ?? secrets.accessToken,
+    betterAuthSecret: e.BETTER_AUTH_SECRET ?? secrets.betterAuth,
+    adminEmails: e.ADMIN_EMAILS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+    googleDiscoveryUrl: e.GOOGLE_DISCOVERY_URL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
+          }
+        : undefined,
+    redisUrl: e.REDIS_URL,
+    orderHoldHours: e.ORDER_HOLD_HOURS,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Secrets for the embedded setup: made on first start, kept in DATA_DIR so restarts keep sessions. */
+function readOrCreateSecrets(dataDir: string): { accessToken: string; betterAuth: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { accessToken: string; betterAuth: string };
+    return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const created = {
+    accessToken: randomBytes(32).toString('base64url'),
+    betterAuth: randomBytes(32).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(created), { mode: 0o600 });
+  return created;
+}
