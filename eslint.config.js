@@ -1,0 +1,81 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** @param {string} dir */
+const subfolders = (dir) => {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+
+// Imports flow one way (STYLE.md): web -> contract <- server; inside web, ui and lib ->
+// features -> app, and a feature never imports another; inside server, a module reaches another
+// module through its service, never its repository or routes.
+const boundaryZones = [
+  { target: './contract', from: ['./server', './web'], message: 'contract imports only zod.' },
+  { target: './server', from: './web', message: 'server never imports web.' },
+  { target: './web', from: './server', message: 'web never imports server.' },
+  {
+    target: ['./web/src/components', './web/src/lib'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'shared ui and lib never import features or app.',
+  },
+  { target: './web/src/features', from: './web/src/app', message: 'features never import app.' },
+  ...subfolders('web/src/features').map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'a feature never imports another feature: compose them in a page or in app/.',
+  })),
+  ...subfolders('server/src/modules').map((module) => ({
+    target: `./server/src/modules/${module}`,
+    from: ['./server/src/modules/*/*.repository.ts', './server/src/modules/*/*.routes.ts'],
+    except: [`./server/src/modules/${module}/*`],
+    message: "a module calls another module's service, never its repository or routes.",
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/artifacts/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { maxDepth: 4 }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
