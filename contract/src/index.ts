@@ -7,6 +7,7 @@ export * from './profiles.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
 export * from './summary.ts';
+export * from './system.ts';
 export * from './texts.ts';
 export * from './tools.ts';
 export * from './users.ts';

@@ -13,12 +13,15 @@ export const texts = {
     login: 'LOGIN',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
+    homeLink: 'Tools Factory home',
+    mainNavigation: 'Main navigation',
   },
   hero: {
     title: 'Welcome to Tools Factory',
     tagline:
       'A leading maker and exporter of hand tools: hammers, wrenches, pliers and saws built to last, shipped in bulk to workshops around the world.',
     cta: 'Explore our tools',
+    imageAlt: 'Hammer, wrench and pliers on a workshop bench',
   },
   home: {
     toolsTitle: 'OUR TOOLS',
@@ -49,9 +52,56 @@ export const texts = {
     onlineShop: 'online shop',
     followUs: 'follow us',
     copyright: 'Copyright 2023 - All right reserved',
+    links: {
+      aboutUs: 'About us',
+      blogs: 'Blogs',
+      contact: 'Contact',
+      myOrders: 'My orders',
+      account: 'Account',
+      support: 'Support',
+      allTools: 'All tools',
+      customerReviews: 'Customer reviews',
+      manufacturerHouse: 'Manufacturer house',
+      facebook: 'Facebook',
+      twitter: 'Twitter',
+      youtube: 'YouTube',
+    },
   },
-  about: { title: 'ABOUT' },
-  blogs: { title: 'BLOGS' },
+  about: {
+    title: 'ABOUT',
+    body: 'Tools Factory forges, grinds and finishes hand tools in its own workshops: hammers, wrenches, pliers, saws, chisels and measuring tools. Every batch is checked by hand before it leaves the house, and we ship in bulk to hardware stores, builders and workshops in more than forty countries. Order by the crate, and we make sure each tool earns its place in the box.',
+  },
+  blogs: {
+    title: 'BLOGS',
+    posts: [
+      {
+        question: 'How does state work in React?',
+        answer:
+          'State is data a component owns and remembers between renders. You read it from useState or useReducer and change it only through the setter the hook gives you. Calling the setter schedules a new render: React runs the component again with the new value and updates just the parts of the page that changed.',
+      },
+      {
+        question: 'What are the different ways to manage state in a React application?',
+        answer:
+          'Local state (useState, useReducer) for what one component needs; lifting state up to a common parent when siblings share it; context for values many components read, such as the signed-in user; a server-state library such as TanStack Query for data fetched from an API, with caching and refetching; the URL for filters and pages; and a store such as Redux or Zustand when many distant parts of the app change the same data.',
+      },
+      {
+        question: 'How does prototypal inheritance work, and how does it relate to classes?',
+        answer:
+          'Every JavaScript object has a hidden link to another object, its prototype. When a property is not found on the object itself, the engine follows that link, and the next one, until it finds the property or reaches null. The class keyword is a friendlier syntax over the same mechanism: methods live on the prototype and every instance shares them.',
+      },
+      {
+        question: 'Why should you not set the state directly, as in products = [...]?',
+        answer:
+          'Assigning to the variable changes only a local copy: React does not know anything happened, so it will not render again, and the next render throws the change away. Mutating the array in place is just as bad, because React compares old and new values by reference and sees no difference. Call the setter with a new array, for example setProducts([...products, tool]).',
+      },
+      {
+        question: 'What is a unit test and why should you write unit tests?',
+        answer:
+          'A unit test checks one small piece of code, a function or a component, on its own, with fast and repeatable inputs. Tests catch mistakes while the code is still fresh in your mind, let you change code without fear of silently breaking it, and document how each piece is meant to behave. In React, Vitest or Jest with Testing Library render a component and check what the user would see.',
+      },
+    ],
+  },
+  placeholder: 'This page is on its way and will be ready in an upcoming release.',
   notFound: 'This page is not Found',
   loading: 'Loading',
   loadingChunkFailed: 'Loading chunk failed',
@@ -111,6 +161,7 @@ export const texts = {
     deleteSuccess: 'Delete success',
   },
   dashboard: {
+    title: 'Dashboard',
     portfolio: 'Protfolio',
     myProfile: 'My Profile',
     addReview: 'Add Review',
@@ -127,12 +178,28 @@ export const texts = {
     makeAdminFailed: 'Failed to Make an admin',
     newProductAdded: 'New product added',
   },
-  reviews: { postSuccess: 'success review post' },
+  reviews: {
+    postSuccess: 'success review post',
+    ratingLabel: (stars: number, max: number) => `Rated ${stars} out of ${max} stars`,
+  },
   profile: {
     updateSuccess: 'success update user Information',
     addSuccess: 'success added user Information',
     addInformation: 'add information',
     editInformation: 'Edit Information',
   },
-  payment: { pay: 'Pay', complete: 'payment is complete' },
+  payment: { title: 'Payment', pay: 'Pay', complete: 'payment is complete' },
+  /** The identity service's errors, in words a person understands (shown in red under the form). */
+  identityErrors: {
+    wrongPassword: 'Wrong password. Please try again.',
+    noSuchAccount: 'No account uses this e-mail. Create an account first.',
+    emailInUse: 'This e-mail is already in use. Please log in instead.',
+    googleUnavailable: 'Google sign-in is not available on this server.',
+    tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    invalidResetLink: 'This reset link is invalid or has expired. Please ask for a new one.',
+    sessionExpired: 'Your session has expired. Please log in again.',
+    notSignedIn: 'Please log in first.',
+    otherUsersEmail: 'You can only do this for your own account.',
+    adminsOnly: 'Only admins can do this.',
+  },
 } as const;

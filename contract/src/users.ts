@@ -53,7 +53,12 @@ export const UpsertUserSchema = z.object({
 export type UpsertUser = z.input<typeof UpsertUserSchema>;
 
 export const UpsertUserResponseSchema = z.object({
-  result: z.object({ acknowledged: z.boolean(), upsertedId: z.string().nullable() }),
+  result: z.object({
+    acknowledged: z.boolean(),
+    matchedCount: z.number().int(),
+    modifiedCount: z.number().int(),
+    upsertedId: z.string().nullable(),
+  }),
   token: z.string(),
 });
 export type UpsertUserResponse = z.infer<typeof UpsertUserResponseSchema>;

@@ -1,0 +1,95 @@
+import { routes, texts } from '@tools-factory/contract';
+import type { IconType } from 'react-icons';
+import { FaFacebookF, FaTwitter, FaYoutube } from 'react-icons/fa';
+import { Link, type To } from 'react-router';
+
+const links = texts.footer.links;
+const homeSection = (id: string): To => ({ pathname: routes.home, hash: `#${id}` });
+
+interface FooterColumn {
+  title: string;
+  items: { label: string; to: To }[];
+}
+
+const columns: FooterColumn[] = [
+  {
+    title: texts.footer.company,
+    items: [
+      { label: links.aboutUs, to: routes.about },
+      { label: links.blogs, to: routes.blogs },
+      { label: links.contact, to: homeSection('contact') },
+    ],
+  },
+  {
+    title: texts.footer.getHelp,
+    items: [
+      { label: links.support, to: homeSection('contact') },
+      { label: links.myOrders, to: routes.dashboardOrders },
+      { label: links.account, to: routes.login },
+    ],
+  },
+  {
+    title: texts.footer.onlineShop,
+    items: [
+      { label: links.allTools, to: homeSection('tools') },
+      { label: links.customerReviews, to: homeSection('reviews') },
+      { label: links.manufacturerHouse, to: homeSection('gallery') },
+    ],
+  },
+];
+
+const socialLinks: { label: string; href: string; Icon: IconType }[] = [
+  { label: links.facebook, href: 'https://www.facebook.com/', Icon: FaFacebookF },
+  { label: links.twitter, href: 'https://twitter.com/', Icon: FaTwitter },
+  { label: links.youtube, href: 'https://www.youtube.com/', Icon: FaYoutube },
+];
+
+const columnTitleClass = 'mb-3 text-base font-bold tracking-wide text-primary';
+const linkClass = 'link link-hover text-neutral-content/80 hover:text-neutral-content';
+
+/** Four link columns (company, get help, online shop, follow us) and the copyright line. */
+export function Footer() {
+  return (
+    <footer className="bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 md:grid-cols-4">
+        {columns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className={columnTitleClass}>{column.title}</h2>
+            <ul className="flex flex-col gap-2 text-sm">
+              {column.items.map((item) => (
+                <li key={item.label}>
+                  <Link to={item.to} className={linkClass}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <nav aria-label={texts.footer.followUs}>
+          <h2 className={columnTitleClass}>{texts.footer.followUs}</h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {socialLinks.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${linkClass} inline-flex items-center gap-2`}
+                >
+                  <Icon aria-hidden="true" />
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="text-neutral-content/70 mx-auto max-w-7xl px-4 py-5 text-center text-sm">
+          {texts.footer.copyright}
+        </p>
+      </div>
+    </footer>
+  );
+}

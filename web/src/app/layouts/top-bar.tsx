@@ -1,0 +1,140 @@
+import { routes, texts } from '@tools-factory/contract';
+import { useEffect, useId, useState } from 'react';
+import { FaBars, FaTimes } from 'react-icons/fa';
+import { Link, NavLink } from 'react-router';
+
+export interface TopBarProps {
+  /** Switches LOGIN for DASHBOARD and SIGN OUT (SPEC.md section 2, top bar). */
+  signedIn?: boolean;
+  onSignOut?: () => void;
+}
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const publicItems: NavItem[] = [
+  { to: routes.home, label: texts.nav.home, end: true },
+  { to: routes.about, label: texts.nav.about },
+  { to: routes.blogs, label: texts.nav.blogs },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-field px-3 py-2 text-sm font-semibold tracking-wide transition-colors hover:bg-white/10 ${
+    isActive ? 'text-primary' : ''
+  }`;
+
+function NavItems({ signedIn, onSignOut, onNavigate }: TopBarProps & { onNavigate?: () => void }) {
+  return (
+    <>
+      {publicItems.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.end ?? false}
+            className={navLinkClass}
+            onClick={onNavigate}
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+      {signedIn ? (
+        <>
+          <li>
+            <NavLink to={routes.dashboard} className={navLinkClass} onClick={onNavigate}>
+              {texts.nav.dashboard}
+            </NavLink>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="btn btn-outline btn-primary btn-sm ml-0 md:ml-2"
+              onClick={() => {
+                onNavigate?.();
+                onSignOut?.();
+              }}
+            >
+              {texts.nav.signOut}
+            </button>
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink
+            to={routes.login}
+            className={({ isActive }) =>
+              `btn btn-primary btn-sm ml-0 md:ml-2 ${isActive ? 'btn-active' : ''}`
+            }
+            onClick={onNavigate}
+          >
+            {texts.nav.login}
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
+}
+
+/** The site's top bar: brand, HOME, ABOUT, BLOGS and the account link; a toggled menu below md. */
+export function TopBar({ signedIn = false, onSignOut }: TopBarProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const closeMenu = () => setMenuOpen(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  return (
+    <header className="bg-neutral text-neutral-content sticky top-0 z-40 shadow-md">
+      <nav aria-label={texts.nav.mainNavigation} className="mx-auto max-w-7xl px-4">
+        <div className="flex h-16 items-center justify-between gap-4">
+          <Link
+            to={routes.home}
+            aria-label={texts.nav.homeLink}
+            className="text-xl font-extrabold tracking-tight md:text-2xl"
+            onClick={closeMenu}
+          >
+            <span>{texts.brand.first}</span>{' '}
+            <span className="text-primary">{texts.brand.second}</span>
+          </Link>
+
+          <ul className="hidden items-center gap-1 md:flex">
+            <NavItems signedIn={signedIn} onSignOut={onSignOut} />
+          </ul>
+
+          <button
+            type="button"
+            className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 md:hidden"
+            aria-label={menuOpen ? texts.nav.closeMenu : texts.nav.openMenu}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <FaTimes className="text-xl" aria-hidden="true" />
+            ) : (
+              <FaBars className="text-xl" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+
+        <ul
+          id={menuId}
+          hidden={!menuOpen}
+          className="flex flex-col gap-1 border-t border-white/10 py-3 md:hidden"
+        >
+          <NavItems signedIn={signedIn} onSignOut={onSignOut} onNavigate={closeMenu} />
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,121 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { lazyPage } from '../lib/lazy-route';
+import { ShellLayout } from './layouts/shell-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+const homePage = lazyPage(() => import('./pages/home-page'));
+
+/**
+ * Every route of SPEC.md section 2. Each page is its own chunk, loaded when first visited; a
+ * chunk that fails lands in RouteErrorBoundary inside the shell, so the top bar stays usable.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    Component: ShellLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        // Pathless: catches page errors below the top bar, and shows a spinner in the page's
+        // place while the first page's chunk arrives.
+        ErrorBoundary: RouteErrorBoundary,
+        HydrateFallback: Spinner,
+        children: [
+          { index: true, lazy: homePage },
+          { path: paths.homeAlias, lazy: homePage },
+          {
+            path: paths.about,
+            lazy: lazyPage(() => import('../features/company/pages/about-page')),
+          },
+          {
+            path: paths.blogs,
+            lazy: lazyPage(() => import('../features/company/pages/blogs-page')),
+          },
+          {
+            path: paths.login,
+            lazy: lazyPage(() => import('../features/accounts/pages/login-page')),
+          },
+          {
+            path: paths.signup,
+            lazy: lazyPage(() => import('../features/accounts/pages/signup-page')),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: lazyPage(() => import('../features/accounts/pages/reset-password-page')),
+          },
+          {
+            path: paths.myProfileInfo,
+            lazy: lazyPage(() => import('../features/profiles/pages/my-profile-info-page')),
+          },
+          {
+            path: paths.purchasePattern,
+            lazy: lazyPage(() => import('../features/orders/pages/purchase-page')),
+          },
+          {
+            path: paths.dashboard,
+            lazy: lazyPage(() => import('./layouts/dashboard-layout')),
+            children: [
+              {
+                ErrorBoundary: RouteErrorBoundary,
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyPage(() => import('../features/dashboard/pages/portfolio-page')),
+                  },
+                  {
+                    path: paths.dashboardAddReview,
+                    lazy: lazyPage(() => import('../features/reviews/pages/add-review-page')),
+                  },
+                  {
+                    path: paths.dashboardOrders,
+                    lazy: lazyPage(() => import('../features/orders/pages/my-orders-page')),
+                  },
+                  {
+                    path: paths.dashboardUsers,
+                    lazy: lazyPage(() => import('../features/admin/pages/all-users-page')),
+                  },
+                  {
+                    path: paths.dashboardPaymentPattern,
+                    lazy: lazyPage(() => import('../features/payments/pages/payment-page')),
+                  },
+                  {
+                    path: paths.dashboardAddProducts,
+                    lazy: lazyPage(() => import('../features/admin/pages/add-product-page')),
+                  },
+                  {
+                    path: paths.dashboardAllOrders,
+                    lazy: lazyPage(() => import('../features/admin/pages/manage-orders-page')),
+                  },
+                  {
+                    path: paths.dashboardManageTools,
+                    lazy: lazyPage(() => import('../features/admin/pages/manage-tools-page')),
+                  },
+                  {
+                    path: paths.dashboardMyProfile,
+                    lazy: lazyPage(() => import('../features/profiles/pages/my-profile-page')),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            // /dashboard and anything under it lead to the product's own spelling, /dashborad.
+            path: `${paths.dashboardAlias}/*`,
+            // Nothing to render: the loader redirects before any render.
+            element: null,
+            loader: ({ params, request }) => {
+              const rest = params['*'] ? `/${params['*']}` : '';
+              return redirect(`${paths.dashboard}${rest}${new URL(request.url).search}`);
+            },
+          },
+          { path: '*', lazy: lazyPage(() => import('./pages/not-found-page')) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, type Tool } from '@tools-factory/contract';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/tool/{id}: one tool (404 with a message when unknown). */
+export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
+  return api.get<Tool>(apiPaths.tool(id), signal);
+}
+
+export const toolQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['tools', id],
+    queryFn: ({ signal }) => getTool(id, signal),
+  });
+
+export function useTool(id: string) {
+  return useQuery(toolQueryOptions(id));
+}

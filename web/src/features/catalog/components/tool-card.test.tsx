@@ -1,0 +1,53 @@
+import type { Tool } from '@tools-factory/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { ToolCard } from './tool-card';
+
+const hammer: Tool = {
+  _id: '4f1c2d3e-1111-4222-8333-944455566677',
+  name: 'Claw Hammer',
+  img: '/images/tools/claw-hammer.svg',
+  price: 12.5,
+  desc: 'Forged steel head, hickory handle.',
+  minOrderQuantity: 100,
+  availableQuantity: 5000,
+};
+
+describe('ToolCard', () => {
+  it('shows the name, the description and the price with $', () => {
+    renderWithProviders(<ToolCard tool={hammer} />);
+    const card = screen.getByRole('article', { name: 'Claw Hammer' });
+    expect(within(card).getByRole('heading', { name: 'Claw Hammer' })).toBeInTheDocument();
+    expect(within(card).getByText('Forged steel head, hickory handle.')).toBeInTheDocument();
+    expect(within(card).getByText('$12.50')).toBeInTheDocument();
+  });
+
+  it('shows the minimum order and available quantities', () => {
+    renderWithProviders(<ToolCard tool={hammer} />);
+    expect(screen.getByText('Minimum order quantity').nextElementSibling).toHaveTextContent('100');
+    expect(screen.getByText('Available quantity').nextElementSibling).toHaveTextContent('5000');
+  });
+
+  it('links Purchase to /purchase/{id}', () => {
+    renderWithProviders(<ToolCard tool={hammer} />);
+    expect(screen.getByRole('link', { name: 'Purchase' })).toHaveAttribute(
+      'href',
+      `/purchase/${hammer._id}`,
+    );
+  });
+
+  it('loads its image lazily with its size set, so the grid does not jump', () => {
+    renderWithProviders(<ToolCard tool={hammer} />);
+    const image = screen.getByRole('img', { name: 'Claw Hammer' });
+    expect(image).toHaveAttribute('src', hammer.img);
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width');
+    expect(image).toHaveAttribute('height');
+  });
+
+  it('shows a whole-dollar price without cents', () => {
+    renderWithProviders(<ToolCard tool={{ ...hammer, price: 25 }} />);
+    expect(screen.getByText('$25')).toBeInTheDocument();
+  });
+});

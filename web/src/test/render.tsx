@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+
+/** A query client for tests: no retries, so a failure shows at once. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+}
+
+/** Renders a component inside a router and a fresh query cache. */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const queryClient = createTestQueryClient();
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Renders a route tree (the app's own, or a small one) at `route`. */
+export function renderRoutes(routes: RouteObject[], { route = '/' }: { route?: string } = {}) {
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router };
+}
+
+/** A JSON answer as the server gives it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom has no IntersectionObserver; the business summary counts up only when seen, so in tests
+// it is simply never seen (the final figures are in the page for screen readers anyway).
+class NeverIntersecting implements IntersectionObserver {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly thresholds: readonly number[] = [0];
+  readonly scrollMargin = '0px';
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+globalThis.IntersectionObserver ??= NeverIntersecting;
+
+// jsdom does not scroll (it logs 'Not implemented' instead); the router's ScrollRestoration asks it to.
+window.scrollTo = () => undefined;
