@@ -1,5 +1,6 @@
 // @ts-check
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -40,7 +41,8 @@ const boundaryZones = [
   ...subfolders('server/src/modules').map((module) => ({
     target: `./server/src/modules/${module}`,
     from: ['./server/src/modules/*/*.repository.ts', './server/src/modules/*/*.routes.ts'],
-    except: [`./server/src/modules/${module}/*`],
+    // With glob `from` patterns the plugin matches exceptions against absolute import paths.
+    except: [`${path.resolve(import.meta.dirname, 'server/src/modules', module)}/*`],
     message: "a module calls another module's service, never its repository or routes.",
   })),
 ];
@@ -62,13 +64,21 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': ['error', { maxDepth: 4 }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

@@ -30,7 +30,9 @@ export const PlaceOrderSchema = z.object({
   name: z.string().trim().min(1).max(120),
   address: z.string().trim().min(1, 'address is required').max(500),
   phone: z.string().trim().max(40).optional().default(''),
-  quantity: z.coerce.number({ error: 'quantity must be a number' }).int('quantity must be a whole number'),
+  quantity: z.coerce
+    .number({ error: 'quantity must be a number' })
+    .int('quantity must be a whole number'),
   email: EmailSchema,
   price: MoneySchema.optional(),
 });

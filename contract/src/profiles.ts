@@ -16,7 +16,12 @@ export const SaveProfileSchema = z.object({
   email: z.string().optional(),
   education: z.string().trim().min(1, 'education is required').max(200),
   city: z.string().trim().min(1, 'city is required').max(120),
-  phone: z.string().trim().min(1, 'phone is required').regex(/^[0-9+\-\s()]+$/, 'phone must be a number').max(40),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'phone is required')
+    .regex(/^[0-9+\-\s()]+$/, 'phone must be a number')
+    .max(40),
   linkdin: z.string().trim().min(1, 'linkdin is required').max(300),
 });
 export type SaveProfile = z.input<typeof SaveProfileSchema>;

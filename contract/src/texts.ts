@@ -122,6 +122,7 @@ export const texts = {
     google: 'Continew with Google',
     or: 'OR',
     sentEmail: 'Sent email',
+    signingIn: 'Signing you in',
   },
   signup: {
     title: 'Sign Up',
@@ -133,6 +134,12 @@ export const texts = {
     login: 'Please login',
     google: 'Continew with Google',
     noUserLoggedIn: 'No user is logged in',
+  },
+  resetPasswordPage: {
+    newPassword: 'New password',
+    submit: 'Save new password',
+    success: 'Your password has been changed. Log in with your new password.',
+    goToLogin: 'Go to login',
   },
   validation: {
     emailRequired: 'email is required',
@@ -162,6 +169,7 @@ export const texts = {
   },
   dashboard: {
     title: 'Dashboard',
+    signedInAs: 'Signed in as',
     portfolio: 'Protfolio',
     myProfile: 'My Profile',
     addReview: 'Add Review',
@@ -201,5 +209,6 @@ export const texts = {
     notSignedIn: 'Please log in first.',
     otherUsersEmail: 'You can only do this for your own account.',
     adminsOnly: 'Only admins can do this.',
+    googleFailed: 'Google sign-in did not complete. Please try again.',
   },
 } as const;

@@ -19,7 +19,9 @@ const optionalUrl = (schemes: string[]) =>
       (value) => value === undefined || schemes.some((scheme) => value.startsWith(`${scheme}:`)),
       { message: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}` },
     )
-    .refine((value) => value === undefined || URL.canParse(value), { message: 'is not a valid URL' });
+    .refine((value) => value === undefined || URL.canParse(value), {
+      message: 'is not a valid URL',
+    });
 
 const optionalText = z
   .string()
@@ -114,10 +116,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const production = e.NODE_ENV === 'production';
 
-  if (production && !e.ACCESS_TOKEN_SECRET) problems.push('ACCESS_TOKEN_SECRET: required in production');
-  if (production && !e.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production');
+  if (production && !e.ACCESS_TOKEN_SECRET)
+    problems.push('ACCESS_TOKEN_SECRET: required in production');
+  if (production && !e.BETTER_AUTH_SECRET)
+    problems.push('BETTER_AUTH_SECRET: required in production');
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    problems.push('GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    problems.push(
+      'GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
   }
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
@@ -177,7 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function readOrCreateSecrets(dataDir: string): { accessToken: string; betterAuth: string } {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { accessToken: string; betterAuth: string };
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+      accessToken: string;
+      betterAuth: string;
+    };
     return stored;
   }
   mkdirSync(dataDir, { recursive: true });

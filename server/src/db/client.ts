@@ -13,7 +13,11 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
 /** Repositories take either the database or a transaction already under way. */
 export type Executor = Database | Transaction;
 
@@ -36,13 +40,16 @@ export type DatabaseOptions =
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle =
-    options.kind === 'postgres' ? await openPostgres(options.url, options.poolSize) : await openPglite(options);
+    options.kind === 'postgres'
+      ? await openPostgres(options.url, options.poolSize)
+      : await openPglite(options);
   await applyMigrations(handle, options.kind === 'postgres' ? options.url : undefined);
   return handle;
 }
 
 async function openPglite(
-  options: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'pglite-instance'; pglite: PGlite },
+  options:
+    { kind: 'pglite'; dataDir: string | undefined } | { kind: 'pglite-instance'; pglite: PGlite },
 ): Promise<DatabaseHandle> {
   let client: PGlite;
   if (options.kind === 'pglite-instance') {

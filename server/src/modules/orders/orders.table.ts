@@ -36,6 +36,8 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped')`),
     index('orders_user_id_idx').on(t.userId),
-    index('orders_unpaid_created_idx').on(t.createdAt).where(sql`${t.status} = 'unpaid'`),
+    index('orders_unpaid_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'unpaid'`),
   ],
 );

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const validSecrets = {
+  ACCESS_TOKEN_SECRET: 'a'.repeat(32),
+  BETTER_AUTH_SECRET: 'b'.repeat(32),
+};
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('reports one line per bad variable, naming it', () => {
+    const problems = problemsOf({
+      ...validSecrets,
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/tools',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.map((line) => line.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+    ]);
+    for (const line of problems) expect(line).not.toContain('\n');
+  });
+
+  it('reports variables that must go together', () => {
+    expect(problemsOf({ ...validSecrets, STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: /),
+    ]);
+    expect(
+      problemsOf({ ...validSecrets, NODE_ENV: 'production', ACCESS_TOKEN_SECRET: '' }),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/^ACCESS_TOKEN_SECRET: /)]));
+  });
+
+  it('has working defaults for the embedded setup', () => {
+    const config = loadConfig({ ...validSecrets, DATA_DIR: '/tmp/tools-factory-config-test' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:3000',
+      databaseUrl: undefined,
+      seedDemo: true,
+    });
+  });
+
+  it('makes the server exit with one "Invalid configuration" line per problem', () => {
+    const serverFile = path.resolve(import.meta.dirname, 'server.ts');
+    const result = spawnSync(process.execPath, [serverFile], {
+      env: { PATH: process.env.PATH, ...validSecrets, PORT: '-1', REDIS_URL: 'http://cache' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(
+      lines.map((line) => line.replace(/^Invalid configuration: (\w+): .+$/, '$1')).sort(),
+    ).toEqual(['PORT', 'REDIS_URL']);
+  });
+});

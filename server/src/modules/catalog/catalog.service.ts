@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle, Executor } from '../../db/client.ts';
+import { prepareJsonBody, type PreparedBody } from '../../plugins/preserialized.ts';
+import { listGallery } from '../gallery/gallery.service.ts';
+import { listReviews } from '../reviews/reviews.service.ts';
+import { listCatalogTools } from '../tools/tools.service.ts';
+
+/** The NOTIFY channel on which an instance tells the others that the catalog changed. */
+export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
+
+/** Every public catalog answer, serialized once (DESIGN.md section 2). */
+export type CatalogBodies = {
+  /** Counts the builds of this instance, from 1. */
+  version: number;
+  parts: PreparedBody;
+  toolsById: ReadonlyMap<string, PreparedBody>;
+  reviews: PreparedBody;
+  gallery: PreparedBody;
+};
+
+/** What a write path needs: call it after the write has committed. */
+export type CatalogInvalidator = {
+  /**
+   * Rebuilds this instance's snapshot (resolves once a build that started after the call is
+   * done) and tells the other instances through NOTIFY. Never rejects: a failed build is logged
+   * and retried, and the previous snapshot keeps being served meanwhile.
+   */
+  invalidate(): Promise<void>;
+};
+
+export type CatalogSnapshot = CatalogInvalidator & {
+  /** The bodies to answer with; throws before start(). */
+  current(): CatalogBodies;
+  /** Rebuilds this instance's snapshot only (what a notification from another instance does). */
+  rebuild(): Promise<void>;
+  /** Listens for changes and builds the first snapshot; rejects when the database fails. */
+  start(): Promise<void>;
+  /** Stops listening and retrying; waits for a build under way. */
+  stop(): Promise<void>;
+};
+
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+async function loadCatalogBodies(executor: Executor, version: number): Promise<CatalogBodies> {
+  const tools = await listCatalogTools(executor);
+  const reviews = await listReviews(executor);
+  const gallery = await listGallery(executor);
+  const toolEntries = await Promise.all(
+    tools.map(async (tool) => [tool._id, await prepareJsonBody(tool)] as const),
+  );
+  const [parts, reviewsBody, galleryBody] = await Promise.all([
+    prepareJsonBody(tools),
+    prepareJsonBody(reviews),
+    prepareJsonBody(gallery),
+  ]);
+  return {
+    version,
+    parts,
+    toolsById: new Map(toolEntries),
+    reviews: reviewsBody,
+    gallery: galleryBody,
+  };
+}
+
+/**
+ * The in-memory catalog snapshot. Builds are coalesced: while one runs, any number of
+ * invalidations wait for a single next build, which starts after the running one ends (so it
+ * sees every write committed before the invalidations).
+ */
+export function createCatalogSnapshot(options: {
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+}): CatalogSnapshot {
+  const { database, log } = options;
+  const instanceId = randomUUID();
+  let bodies: CatalogBodies | undefined;
+  let builds = 0;
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  let stopped = false;
+  let unlisten: (() => Promise<void>) | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  function scheduleRetry(): void {
+    if (stopped || retryTimer) return;
+    const delay = Math.min(RETRY_FIRST_MS * 2 ** failures, RETRY_MAX_MS);
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void rebuild();
+    }, delay);
+    retryTimer.unref();
+  }
+
+  async function buildOnce(): Promise<void> {
+    if (stopped) return;
+    try {
+      bodies = await loadCatalogBodies(database.db, builds + 1);
+      builds += 1;
+      failures = 0;
+    } catch (error) {
+      if (stopped) return;
+      log.error({ err: error }, 'catalog snapshot: rebuild failed; serving the previous one');
+      scheduleRetry();
+    }
+  }
+
+  function runBuild(): Promise<void> {
+    const build: Promise<void> = buildOnce().finally(() => {
+      if (running === build) running = undefined;
+    });
+    running = build;
+    return build;
+  }
+
+  function rebuild(): Promise<void> {
+    if (queued) return queued;
+    if (running) {
+      queued = running.then(() => {
+        queued = undefined;
+        return runBuild();
+      });
+      return queued;
+    }
+    return runBuild();
+  }
+
+  async function notifyOthers(): Promise<void> {
+    try {
+      await database.notify(CATALOG_CHANGED_CHANNEL, instanceId);
+    } catch (error) {
+      if (!stopped) log.error({ err: error }, 'catalog snapshot: NOTIFY failed');
+    }
+  }
+
+  return {
+    current() {
+      if (!bodies) throw new Error('The catalog snapshot is used before start()');
+      return bodies;
+    },
+    rebuild,
+    async invalidate() {
+      await Promise.all([rebuild(), notifyOthers()]);
+    },
+    async start() {
+      // Listen first, so a change committed while the first build runs is not missed.
+      unlisten = await database.listen(CATALOG_CHANGED_CHANNEL, (sender) => {
+        if (!stopped && sender !== instanceId) void rebuild();
+      });
+      try {
+        bodies = await loadCatalogBodies(database.db, builds + 1);
+        builds += 1;
+      } catch (error) {
+        await unlisten().catch(() => {});
+        throw error;
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      await Promise.allSettled([running, queued]);
+      try {
+        await unlisten?.();
+      } catch (error) {
+        log.warn({ err: error }, 'catalog snapshot: could not stop listening');
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GALLERY_SIZE, GALLERY_TEXT_LIMIT, GalleryListSchema } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+
+describe('GET /api/gallery', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers the six cards in order, each image served by the app', async () => {
+    const response = await app.inject('/api/gallery');
+    expect(response.statusCode).toBe(200);
+    const gallery = GalleryListSchema.parse(response.json());
+    expect(gallery).toHaveLength(GALLERY_SIZE);
+    expect(gallery.map((item) => item.img)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `/images/gallery/${n}.svg`),
+    );
+    // The cards cut the text at 35 characters: the seeded texts are longer, so the cut shows.
+    for (const item of gallery) expect(item.desc.length).toBeGreaterThan(GALLERY_TEXT_LIMIT);
+  });
+});

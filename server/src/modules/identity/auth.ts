@@ -1,0 +1,95 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { MIN_PASSWORD_LENGTH, routes } from '@tools-factory/contract';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { accounts, sessions, users, verifications } from './identity.table.ts';
+import { resetPasswordMail, verificationMail } from './identity.mails.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const GOOGLE_PROVIDER_ID = 'google';
+
+/**
+ * Better Auth on our own database: e-mail and password (verification sent on sign-up, not
+ * required to sign in), password reset, and Google through the generic OAuth plugin so that its
+ * discovery URL can point at a local OpenID Connect provider in tests.
+ */
+export function createAuth(options: { config: Config; db: Database; mailer: Mailer }) {
+  const { config, db, mailer } = options;
+  const adminEmails = new Set(config.adminEmails);
+  return betterAuth({
+    appName: 'Tools Factory',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.betterAuthSecret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        // Never taken from the client (input: false); ADMIN_EMAILS decides at creation.
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              email: user.email.toLowerCase(),
+              role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
+            },
+          }),
+        },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    emailVerification: {
+      // The client sends it as the spec's sign-up sequence does (create, verify, set the name).
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    // Our own Fastify rate limits guard sign-in and reset (shared through Redis when set).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: { database: { generateId: () => crypto.randomUUID() } },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                discoveryUrl: config.google.discoveryUrl,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Where the e-mailed reset link lands in the web app. */
+export const RESET_PASSWORD_PAGE = routes.resetPassword;

@@ -1,0 +1,138 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema, ToolListSchema, ToolSchema, type Tool } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { demoTools } from '../../db/seed.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { archiveTool } from './tools.service.ts';
+
+describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
+  let app: App;
+  let tools: Tool[];
+
+  beforeAll(async () => {
+    app = await buildTestApp({ seed: true });
+    tools = ToolListSchema.parse((await app.inject('/api/parts')).json());
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('lists the seeded tools in the contract shape, prices in dollars', async () => {
+    const response = await app.inject('/api/parts');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const listed = ToolListSchema.parse(response.json());
+    expect(listed.map((tool) => tool.name)).toEqual(demoTools.map((tool) => tool.name));
+    const hammer = listed[0]!;
+    expect(Object.keys(hammer).sort()).toEqual(
+      ['_id', 'availableQuantity', 'desc', 'img', 'minOrderQuantity', 'name', 'price'].sort(),
+    );
+    expect(hammer).toMatchObject({
+      name: 'Claw Hammer',
+      img: '/images/tools/claw-hammer.svg',
+      price: 12.99,
+      minOrderQuantity: 100,
+      availableQuantity: 4200,
+    });
+  });
+
+  it('answers one tool by id with the same shape', async () => {
+    const wanted = tools[3]!;
+    const response = await app.inject(`/api/tool/${wanted._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(ToolSchema.parse(response.json())).toEqual(wanted);
+  });
+
+  it('accepts the id in upper case too', async () => {
+    const wanted = tools[0]!;
+    const response = await app.inject(`/api/tool/${wanted._id.toUpperCase()}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(wanted);
+  });
+
+  it('answers HEAD and ignores a query string', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/api/parts' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const withQuery = await app.inject('/api/parts?utm_source=newsletter');
+    expect(ToolListSchema.parse(withQuery.json())).toEqual(tools);
+  });
+
+  it('answers 404 with a message for an unknown id', async () => {
+    const response = await app.inject('/api/tool/3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10');
+    expect(response.statusCode).toBe(404);
+    expect(ErrorBodySchema.parse(response.json())).toEqual({
+      message: 'Tool not found',
+      statusCode: 404,
+    });
+  });
+
+  it.each(['not-a-uuid', '12345', "1' or '1'='1", '%E2%98%83'])(
+    'answers 404 (never 500) for the malformed id %s',
+    async (id) => {
+      const response = await app.inject(`/api/tool/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Tool not found', statusCode: 404 });
+    },
+  );
+
+  it('sends the list compressed when the client asks, and plain otherwise', async () => {
+    const plain = await app.inject('/api/parts');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const gzip = await app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const refused = await app.inject({
+      url: '/api/parts',
+      headers: { 'accept-encoding': 'br;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers 304 to a client that already has the current list', async () => {
+    const first = await app.inject('/api/parts');
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    const again = await app.inject({ url: '/api/parts', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('catalog routes after changes', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers an empty list on an empty catalog', async () => {
+    const response = await app.inject('/api/parts');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('leaves archived tools out of the list and answers 404 for them', async () => {
+    const kept = await createTestTool(app, { name: 'Kept Hammer' });
+    const removed = await createTestTool(app, { name: 'Removed Saw' });
+    expect(await archiveTool({ db: app.database.db, catalog: app.catalog }, removed.id)).toBe(1);
+
+    const names = ToolListSchema.parse((await app.inject('/api/parts')).json()).map((t) => t.name);
+    expect(names).toContain(kept.name);
+    expect(names).not.toContain(removed.name);
+    expect((await app.inject(`/api/tool/${removed.id}`)).statusCode).toBe(404);
+    expect((await app.inject(`/api/tool/${kept.id}`)).statusCode).toBe(200);
+  });
+});

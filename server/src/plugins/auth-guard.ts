@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { texts } from '@tools-factory/contract';
+import { forbidden, unauthorized } from '../http-errors.ts';
+import type { AccessTokens } from '../modules/identity/access-token.ts';
+import type { Account, IdentityService } from '../modules/identity/identity.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, once a guard has checked the bearer token. */
+    account?: Account;
+  }
+}
+
+const errorsText = texts.identityErrors;
+
+/**
+ * Bearer guards: the access token names the user; the role is read from the database on each
+ * call, so a promotion (or a removal) takes effect at once.
+ */
+export function createAuthGuards(options: {
+  accessTokens: AccessTokens;
+  identity: IdentityService;
+}) {
+  const { accessTokens, identity } = options;
+
+  async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+    if (!token) throw unauthorized(errorsText.notSignedIn);
+    const verdict = await accessTokens.verify(token);
+    if (!verdict.ok) {
+      throw unauthorized(
+        verdict.reason === 'expired' ? errorsText.sessionExpired : errorsText.notSignedIn,
+      );
+    }
+    const account = await identity.findById(verdict.claims.userId);
+    if (!account) throw unauthorized(errorsText.notSignedIn);
+    request.account = account;
+  }
+
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireUser(request, reply);
+    if (request.account?.role !== 'admin') throw forbidden(errorsText.adminsOnly);
+  }
+
+  return { requireUser, requireAdmin };
+}
+
+export type AuthGuards = ReturnType<typeof createAuthGuards>;
+
+/** The checked caller; only call after a guard ran. */
+export function callerOf(request: FastifyRequest): Account {
+  if (!request.account) throw unauthorized(errorsText.notSignedIn);
+  return request.account;
+}

@@ -1,0 +1,41 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { buildTestApp } from '../testing/build-test-app.ts';
+
+describe('response compression', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('compresses JSON answers on the fly when the client asks', async () => {
+    const plain = await app.inject('/api/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('serves the catalog snapshot in the encoding asked for', async () => {
+    for (const url of ['/api/parts', '/api/review']) {
+      const plain = await app.inject(url);
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+    }
+  });
+});

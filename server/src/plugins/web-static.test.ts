@@ -1,0 +1,143 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { buildTestApp } from '../testing/build-test-app.ts';
+import {
+  IMMUTABLE_CACHE,
+  INDEX_CACHE,
+  PUBLIC_FILE_CACHE,
+  WEB_NOT_BUILT_MESSAGE,
+} from './web-static.ts';
+
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3d4.js"></script></head><body><div id="root"></div></body></html>';
+const script = `console.log(${JSON.stringify('tools '.repeat(400))});`;
+
+/** A folder shaped like Vite's output: index.html, hashed assets (precompressed), public files. */
+function makeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tools-factory-web-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, 'images', 'tools'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), indexHtml);
+  writeFileSync(path.join(dir, 'assets', 'index-a1b2c3d4.js'), script);
+  writeFileSync(path.join(dir, 'assets', 'index-a1b2c3d4.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dir, 'assets', 'index-a1b2c3d4.js.gz'), gzipSync(script));
+  writeFileSync(path.join(dir, 'assets', 'index-e5f6a7b8.css'), 'body{margin:0}');
+  writeFileSync(
+    path.join(dir, 'images', 'tools', 'claw-hammer.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+describe('the built web app', () => {
+  let app: App;
+  let webDistDir: string;
+
+  beforeAll(async () => {
+    webDistDir = makeWebDist();
+    app = await buildTestApp({ config: { webDistDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(webDistDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/home',
+    '/about',
+    '/purchase/3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10',
+    '/dashborad/orders',
+    '/no/such/page',
+  ])('answers index.html, never cached, for the client route %s', async (url) => {
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe(INDEX_CACHE);
+    expect(response.body).toBe(indexHtml);
+  });
+
+  it('caches hashed assets for a year, immutable', async () => {
+    const js = await app.inject('/assets/index-a1b2c3d4.js');
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toContain('javascript');
+    expect(js.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(js.body).toBe(script);
+    const css = await app.inject('/assets/index-e5f6a7b8.css');
+    expect(css.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+  });
+
+  it('sends the precompressed file the client accepts', async () => {
+    const br = await app.inject({
+      url: '/assets/index-a1b2c3d4.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await app.inject({
+      url: '/assets/index-a1b2c3d4.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+  });
+
+  it('caches other public files for a shorter time', async () => {
+    for (const url of ['/images/tools/claw-hammer.svg', '/favicon.svg']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('image/svg+xml');
+      expect(response.headers['cache-control'], url).toBe(PUBLIC_FILE_CACHE);
+    }
+  });
+
+  it('answers 404, not the page, for a missing file', async () => {
+    for (const url of ['/assets/index-00000000.js', '/images/tools/missing.svg', '/robots.txt']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('keeps API paths out of the fallback', async () => {
+    const response = await app.inject('/api/about');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Route GET:/api/about not found', statusCode: 404 });
+  });
+
+  it('answers 404 to other methods on client routes', async () => {
+    const response = await app.inject({ method: 'POST', url: '/about' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('without a built web app', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await buildTestApp({
+      config: { webDistDir: path.join(tmpdir(), 'tools-factory-no-such-dist') },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 503 with what to do on pages, and the API as usual', async () => {
+    for (const url of ['/', '/about']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.body).toBe(WEB_NOT_BUILT_MESSAGE);
+      expect(response.body).toContain('npm run build');
+    }
+    expect((await app.inject('/api/parts')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,25 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../config.ts';
+
+/**
+ * A configuration for tests: built from a fixed environment (never the process's), with a fresh
+ * temporary DATA_DIR, silent logs and an in-memory embedded database. The web app directory
+ * does not exist unless a test passes `webDistDir`.
+ */
+export function createTestConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ACCESS_TOKEN_SECRET: 'test-access-token-secret-0123456789abcdef',
+    BETTER_AUTH_SECRET: 'test-better-auth-secret-0123456789abcdef',
+    WEB_DIST_DIR: path.join(dataDir, 'web-dist-not-built'),
+    SEED_DEMO: '0',
+  });
+  return { ...config, inMemoryDatabase: true, seedDemo: false, ...overrides };
+}
