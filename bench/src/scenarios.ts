@@ -1,0 +1,51 @@
+import { recordOk, type RecordedResponse, type RequestSpec } from './http.ts';
+
+/** What a scenario loads, and the baseline it is compared with (when it has one). */
+export type PreparedScenario = {
+  /** The request autocannon repeats against the app. */
+  request: RequestSpec;
+  /**
+   * The baseline: a bare node:http server answering these exact bytes (same content-type) for the
+   * same path. Scenarios without a meaningful replay (writes) leave it out.
+   */
+  replay?: RecordedResponse;
+};
+
+export type Scenario = {
+  /** The row's name in the table, e.g. 'GET /api/parts'. */
+  name: string;
+  /** Looks at the running app (ids, tokens ...) and returns what to load. */
+  prepare: (appBaseUrl: string) => Promise<PreparedScenario>;
+};
+
+/** GET a path, and replay its exact answer as the baseline. */
+function catalogRead(name: string, pathOf: (appBaseUrl: string) => Promise<string>): Scenario {
+  return {
+    name,
+    prepare: async (appBaseUrl) => {
+      const request: RequestSpec = { method: 'GET', path: await pathOf(appBaseUrl) };
+      return { request, replay: await recordOk(appBaseUrl, request) };
+    },
+  };
+}
+
+async function firstToolId(appBaseUrl: string): Promise<string> {
+  const response = await recordOk(appBaseUrl, { method: 'GET', path: '/api/parts' });
+  const tools = JSON.parse(response.body.toString('utf8')) as Array<{ _id: string }>;
+  const first = tools[0];
+  if (!first)
+    throw new Error('GET /api/parts answered an empty catalog: the demo seed did not run');
+  return first._id;
+}
+
+/**
+ * Every scenario of `npm run bench`, in table order. Add one here (e.g. POST /api/order orders/s,
+ * signing a customer in within `prepare`) and it gets its row.
+ */
+export const scenarios: Scenario[] = [
+  catalogRead('GET /api/parts', async () => '/api/parts'),
+  catalogRead(
+    'GET /api/tool/{id}',
+    async (appBaseUrl) => `/api/tool/${await firstToolId(appBaseUrl)}`,
+  ),
+];

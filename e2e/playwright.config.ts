@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, findChromium } from './support/find-chromium.ts';
+import { prepareTestServer } from './support/test-server.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const { port, dataDir } = await prepareTestServer();
+const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * Journeys in a real Chromium against the built app (web/dist, served by the real server) on a
+ * random port with a fresh database, so the demo seed is what every journey sees.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: findChromium(), args: chromiumFlags },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // process.execPath: the same Node 24 that runs Playwright (type stripping runs server.ts as is).
+    command: `"${process.execPath}" server/src/server.ts`,
+    cwd: repoRoot,
+    url: `${baseURL}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

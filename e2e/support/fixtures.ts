@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Screenshots the journeys keep for people to look at (gitignored). */
+export const artifactsDir = path.resolve(import.meta.dirname, '../artifacts');
+export const artifactPath = (name: string): string => path.join(artifactsDir, name);
+
+type Fixtures = {
+  /** Console errors a test expects (matched against the message); none by default. */
+  allowedConsoleErrors: RegExp | undefined;
+  /** Fails the test when the page logged an error or threw an uncaught exception. */
+  failOnConsoleErrors: void;
+};
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [undefined, { option: true }],
+  failOnConsoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const allowed = (text: string) => allowedConsoleErrors?.test(text) ?? false;
+      page.on('pageerror', (error) => {
+        if (!allowed(error.message)) errors.push(`pageerror: ${error.stack ?? error.message}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() !== 'error' || allowed(message.text())) return;
+        const { url, lineNumber } = message.location();
+        errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+      });
+      await use();
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * Scrolls to the bottom a screen at a time, so lazily loaded images and scroll-triggered
+ * counters below the fold start, then back to the top.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
+/** Every <img> on the page has finished loading and has real pixels. */
+export async function expectImagesLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Array.from(document.images)
+            .filter((image) => !(image.complete && image.naturalWidth > 0))
+            .map((image) => image.currentSrc || image.src),
+        ),
+      { message: 'images that did not load', timeout: 15_000 },
+    )
+    .toEqual([]);
+}

@@ -1,0 +1,132 @@
+/**
+ * `npm test`: lint, typecheck, unit tests (Vitest) and the e2e journeys (Playwright), in that
+ * order. Every stage runs even after one fails, so the summary is complete; it ends with one line,
+ * `tests: N passed, M failed`, and exits non-zero when anything failed. A failed stage that
+ * reports no failed test (lint, typecheck, a build or a crash) counts as one failure.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+type Counts = { passed: number; failed: number };
+
+type Stage = {
+  name: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Reads the stage's test counts from its report; undefined when there is no report. */
+  counts?: () => Counts | undefined;
+};
+
+type Outcome = { name: string; exitCode: number; seconds: number; counts: Counts; note: string };
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const reportDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-test-'));
+const vitestReport = path.join(reportDir, 'vitest.json');
+const playwrightReport = path.join(reportDir, 'playwright.json');
+
+function readJson(file: string): unknown {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Vitest's json reporter (Jest's format). */
+function vitestCounts(): Counts | undefined {
+  const report = readJson(vitestReport) as
+    { numPassedTests?: number; numFailedTests?: number } | undefined;
+  if (!report || typeof report.numPassedTests !== 'number') return undefined;
+  return { passed: report.numPassedTests, failed: report.numFailedTests ?? 0 };
+}
+
+/** Playwright's json reporter: flaky tests passed on a retry, unexpected ones failed. */
+function playwrightCounts(): Counts | undefined {
+  const report = readJson(playwrightReport) as
+    { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+  const stats = report?.stats;
+  if (!stats || typeof stats.expected !== 'number') return undefined;
+  return { passed: stats.expected + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+}
+
+const stages: Stage[] = [
+  { name: 'lint', args: ['run', 'lint'] },
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  {
+    name: 'unit',
+    args: [
+      'run',
+      'test:unit',
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+    counts: vitestCounts,
+  },
+  {
+    name: 'e2e',
+    args: ['run', 'e2e', '--', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+    counts: playwrightCounts,
+  },
+];
+
+function run(stage: Stage): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', stage.args, {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, ...stage.env },
+    });
+    child.on('error', (error) => {
+      console.error(`[test] could not start ${stage.name}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function runStage(stage: Stage): Promise<Outcome> {
+  console.log(`\n[test] ${stage.name}: npm ${stage.args.join(' ')}`);
+  const started = performance.now();
+  const exitCode = await run(stage);
+  const seconds = (performance.now() - started) / 1000;
+  const reported = stage.counts?.();
+  const counts = reported ?? { passed: 0, failed: 0 };
+  let note = '';
+  if (exitCode !== 0 && counts.failed === 0) {
+    // Failed without a failing test to show for it: the stage itself is the failure.
+    counts.failed = 1;
+    if (stage.counts) note = reported ? ' (failed outside the tests)' : ' (no test report)';
+  }
+  return { name: stage.name, exitCode, seconds, counts, note };
+}
+
+const outcomes: Outcome[] = [];
+for (const stage of stages) outcomes.push(await runStage(stage));
+rmSync(reportDir, { recursive: true, force: true });
+
+console.log('\n[test] summary');
+for (const outcome of outcomes) {
+  const status = outcome.exitCode === 0 ? 'ok    ' : 'FAILED';
+  const tests =
+    outcome.counts.passed || outcome.counts.failed
+      ? `, ${outcome.counts.passed} passed, ${outcome.counts.failed} failed`
+      : '';
+  console.log(
+    `  ${status} ${outcome.name.padEnd(10)} ${outcome.seconds.toFixed(1).padStart(6)} s${tests}${outcome.note}`,
+  );
+}
+const failedStages = outcomes
+  .filter((outcome) => outcome.exitCode !== 0)
+  .map((outcome) => outcome.name);
+if (failedStages.length) console.log(`[test] failed stages: ${failedStages.join(', ')}`);
+
+const passed = outcomes.reduce((sum, outcome) => sum + outcome.counts.passed, 0);
+const failed = outcomes.reduce((sum, outcome) => sum + outcome.counts.failed, 0);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 || failedStages.length > 0 ? 1 : 0;
