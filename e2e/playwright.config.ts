@@ -2,10 +2,13 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, findChromium } from './support/find-chromium.ts';
 import { prepareTestServer } from './support/test-server.ts';
+import { E2E_OIDC_CLIENT } from './support/oidc-client.ts';
+import { E2E_ADMIN_EMAIL } from './support/accounts.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const { port, dataDir } = await prepareTestServer();
+const { port, oidcPort, dataDir } = await prepareTestServer();
 const baseURL = `http://127.0.0.1:${port}`;
+const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 
 /**
  * Journeys in a real Chromium against the built app (web/dist, served by the real server) on a
@@ -29,20 +32,35 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: chromiumFlags },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // process.execPath: the same Node 24 that runs Playwright (type stripping runs server.ts as is).
-    command: `"${process.execPath}" server/src/server.ts`,
-    cwd: repoRoot,
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Google's stand-in: a local OpenID Connect provider.
+      command: `"${process.execPath}" e2e/support/oidc-server.ts`,
+      cwd: repoRoot,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_OIDC_PORT: String(oidcPort) },
     },
-  },
+    {
+      // process.execPath: the same Node 24 that runs Playwright (type stripping runs server.ts as is).
+      command: `"${process.execPath}" server/src/server.ts`,
+      cwd: repoRoot,
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.clientId,
+        GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.clientSecret,
+        GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
+      },
+    },
+  ],
 });

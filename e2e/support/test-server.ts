@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export type TestServer = { port: number; dataDir: string };
+export type TestServer = { port: number; oidcPort: number; dataDir: string };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,15 +24,21 @@ function freePort(): Promise<number> {
  * through the environment they inherit, so every process agrees on one server.
  */
 export async function prepareTestServer(): Promise<TestServer> {
-  const known = process.env.E2E_PORT && process.env.E2E_DATA_DIR;
+  const known = process.env.E2E_PORT && process.env.E2E_OIDC_PORT && process.env.E2E_DATA_DIR;
   if (known) {
-    return { port: Number(process.env.E2E_PORT), dataDir: process.env.E2E_DATA_DIR! };
+    return {
+      port: Number(process.env.E2E_PORT),
+      oidcPort: Number(process.env.E2E_OIDC_PORT),
+      dataDir: process.env.E2E_DATA_DIR!,
+    };
   }
   const port = await freePort();
+  const oidcPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-e2e-'));
   process.env.E2E_PORT = String(port);
+  process.env.E2E_OIDC_PORT = String(oidcPort);
   process.env.E2E_DATA_DIR = dataDir;
   // The runner owns the directory: it goes when the runner exits (after the web server is stopped).
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  return { port, dataDir };
+  return { port, oidcPort, dataDir };
 }

@@ -3,15 +3,32 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../test/render';
 import { appRoutes } from './router';
 
+const signedInSession = {
+  user: { id: 'u1', email: 'maria@example.com', name: 'Maria', emailVerified: true },
+  session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
+};
+
+/** Our API: the session (signed in or not), and an empty list for anything else. */
+function stubApi({ signedIn }: { signedIn: boolean }) {
+  if (signedIn) localStorage.setItem('accessToken', 'token-1');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = input.toString();
+      if (url === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
+      if (url.startsWith('/api/admin/')) return jsonResponse({ admin: false });
+      return jsonResponse([]);
+    }),
+  );
+}
+
 describe('app routes', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse([])),
-    );
+    stubApi({ signedIn: false });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    localStorage.clear();
   });
 
   it('shows the not-found text for any other path, inside the shell', async () => {
@@ -31,13 +48,35 @@ describe('app routes', () => {
     ['/login', 'Login'],
     ['/signup', 'Sign Up'],
     ['/reset-password', 'Resate password'],
-    ['/myProfileInfo', 'add information'],
-    ['/purchase/0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6', 'Purchase'],
   ])('renders %s with its page under the top bar', async (path, heading) => {
     renderRoutes(appRoutes, { route: path });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
+
+  it.each([
+    ['/myProfileInfo', 'add information'],
+    ['/purchase/0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6', 'Purchase'],
+  ])('renders the protected %s for a signed-in user', async (path, heading) => {
+    stubApi({ signedIn: true });
+    renderRoutes(appRoutes, { route: path });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SIGN OUT' })).toBeInTheDocument();
+  });
+
+  it.each([
+    '/myProfileInfo',
+    '/purchase/0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6',
+    '/dashborad/orders',
+  ])(
+    'sends a signed-out visitor of %s to /login, remembering where they were going',
+    async (path) => {
+      const { router } = renderRoutes(appRoutes, { route: path });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.state).toMatchObject({ from: { pathname: path } });
+    },
+  );
 
   it.each([
     ['/dashborad', 'Protfolio'],
@@ -50,6 +89,7 @@ describe('app routes', () => {
     ['/dashborad/manageTools', 'Manage Tools'],
     ['/dashborad/myprofile', 'My Profile'],
   ])('renders %s inside the dashboard, without the top bar', async (path, heading) => {
+    stubApi({ signedIn: true });
     renderRoutes(appRoutes, { route: path });
     expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -57,6 +97,7 @@ describe('app routes', () => {
   });
 
   it('sends /dashboard to /dashborad, keeping the rest of the path', async () => {
+    stubApi({ signedIn: true });
     const { router } = renderRoutes(appRoutes, { route: '/dashboard/orders' });
     expect(await screen.findByRole('heading', { level: 2, name: 'My Orders' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashborad/orders');

@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { RequireAuth } from '../features/accounts/components/require-auth';
 import { lazyPage } from '../lib/lazy-route';
 import { ShellLayout } from './layouts/shell-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -45,55 +46,61 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/accounts/pages/reset-password-page')),
           },
           {
-            path: paths.myProfileInfo,
-            lazy: lazyPage(() => import('../features/profiles/pages/my-profile-info-page')),
-          },
-          {
-            path: paths.purchasePattern,
-            lazy: lazyPage(() => import('../features/orders/pages/purchase-page')),
-          },
-          {
-            path: paths.dashboard,
-            lazy: lazyPage(() => import('./layouts/dashboard-layout')),
+            // Protected (SPEC.md section 2): signed-in users only, others go to /login and back.
+            Component: RequireAuth,
             children: [
               {
-                ErrorBoundary: RouteErrorBoundary,
+                path: paths.myProfileInfo,
+                lazy: lazyPage(() => import('../features/profiles/pages/my-profile-info-page')),
+              },
+              {
+                path: paths.purchasePattern,
+                lazy: lazyPage(() => import('../features/orders/pages/purchase-page')),
+              },
+              {
+                path: paths.dashboard,
+                lazy: lazyPage(() => import('./layouts/dashboard-layout')),
                 children: [
                   {
-                    index: true,
-                    lazy: lazyPage(() => import('../features/dashboard/pages/portfolio-page')),
-                  },
-                  {
-                    path: paths.dashboardAddReview,
-                    lazy: lazyPage(() => import('../features/reviews/pages/add-review-page')),
-                  },
-                  {
-                    path: paths.dashboardOrders,
-                    lazy: lazyPage(() => import('../features/orders/pages/my-orders-page')),
-                  },
-                  {
-                    path: paths.dashboardUsers,
-                    lazy: lazyPage(() => import('../features/admin/pages/all-users-page')),
-                  },
-                  {
-                    path: paths.dashboardPaymentPattern,
-                    lazy: lazyPage(() => import('../features/payments/pages/payment-page')),
-                  },
-                  {
-                    path: paths.dashboardAddProducts,
-                    lazy: lazyPage(() => import('../features/admin/pages/add-product-page')),
-                  },
-                  {
-                    path: paths.dashboardAllOrders,
-                    lazy: lazyPage(() => import('../features/admin/pages/manage-orders-page')),
-                  },
-                  {
-                    path: paths.dashboardManageTools,
-                    lazy: lazyPage(() => import('../features/admin/pages/manage-tools-page')),
-                  },
-                  {
-                    path: paths.dashboardMyProfile,
-                    lazy: lazyPage(() => import('../features/profiles/pages/my-profile-page')),
+                    ErrorBoundary: RouteErrorBoundary,
+                    children: [
+                      {
+                        index: true,
+                        lazy: lazyPage(() => import('../features/dashboard/pages/portfolio-page')),
+                      },
+                      {
+                        path: paths.dashboardAddReview,
+                        lazy: lazyPage(() => import('../features/reviews/pages/add-review-page')),
+                      },
+                      {
+                        path: paths.dashboardOrders,
+                        lazy: lazyPage(() => import('../features/orders/pages/my-orders-page')),
+                      },
+                      {
+                        path: paths.dashboardUsers,
+                        lazy: lazyPage(() => import('../features/admin/pages/all-users-page')),
+                      },
+                      {
+                        path: paths.dashboardPaymentPattern,
+                        lazy: lazyPage(() => import('../features/payments/pages/payment-page')),
+                      },
+                      {
+                        path: paths.dashboardAddProducts,
+                        lazy: lazyPage(() => import('../features/admin/pages/add-product-page')),
+                      },
+                      {
+                        path: paths.dashboardAllOrders,
+                        lazy: lazyPage(() => import('../features/admin/pages/manage-orders-page')),
+                      },
+                      {
+                        path: paths.dashboardManageTools,
+                        lazy: lazyPage(() => import('../features/admin/pages/manage-tools-page')),
+                      },
+                      {
+                        path: paths.dashboardMyProfile,
+                        lazy: lazyPage(() => import('../features/profiles/pages/my-profile-page')),
+                      },
+                    ],
                   },
                 ],
               },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render';
-import { ACCESS_TOKEN_KEY, api, ApiError } from './api-client';
+import { ACCESS_TOKEN_KEY, api, ApiError, setUnauthorizedHandler } from './api-client';
 
 function stubFetch(answer: () => Response | Promise<Response>) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer());
@@ -53,6 +53,99 @@ describe('api client', () => {
     await expect(api.get('/parts')).rejects.toMatchObject({
       message: 'Something went wrong. Please try again.',
       status: 0,
+    });
+  });
+
+  describe('a bearer call answered 401', () => {
+    afterEach(() => {
+      setUnauthorizedHandler(null);
+    });
+
+    /** The server: accepts only `valid` as a bearer. */
+    function serverAccepting(valid: string | null) {
+      const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Headers(init?.headers).get('Authorization') === `Bearer ${valid}`
+          ? jsonResponse([{ _id: 'order-1' }])
+          : jsonResponse({ message: 'Your session has expired.', statusCode: 401 }, 401),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    }
+
+    it('renews the token once and retries the call with the new one', async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
+      const fetchMock = serverAccepting('fresh');
+      const handler = {
+        renewAccessToken: vi.fn(async () => {
+          localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh');
+          return true;
+        }),
+        signOut: vi.fn(),
+      };
+      setUnauthorizedHandler(handler);
+      await expect(api.get('/orders?email=a%40b.com')).resolves.toEqual([{ _id: 'order-1' }]);
+      expect(handler.renewAccessToken).toHaveBeenCalledOnce();
+      expect(handler.signOut).not.toHaveBeenCalled();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('signs out when no session is left to renew from', async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
+      const fetchMock = serverAccepting('fresh');
+      const handler = { renewAccessToken: vi.fn(async () => false), signOut: vi.fn() };
+      setUnauthorizedHandler(handler);
+      await expect(api.get('/orders?email=a%40b.com')).rejects.toMatchObject({
+        status: 401,
+        message: 'Your session has expired. Please log in again.',
+      });
+      expect(handler.signOut).toHaveBeenCalledOnce();
+      expect(fetchMock).toHaveBeenCalledOnce();
+    });
+
+    it('retries only once: a second 401 signs out instead of renewing again', async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
+      const fetchMock = serverAccepting(null);
+      const handler = {
+        renewAccessToken: vi.fn(async () => {
+          localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh');
+          return true;
+        }),
+        signOut: vi.fn(),
+      };
+      setUnauthorizedHandler(handler);
+      await expect(api.get('/manageOrders')).rejects.toMatchObject({ status: 401 });
+      expect(handler.renewAccessToken).toHaveBeenCalledOnce();
+      expect(handler.signOut).toHaveBeenCalledOnce();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('renews once for calls that fail together', async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
+      serverAccepting('fresh');
+      const handler = {
+        renewAccessToken: vi.fn(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh');
+          return true;
+        }),
+        signOut: vi.fn(),
+      };
+      setUnauthorizedHandler(handler);
+      await Promise.all([api.get('/user'), api.get('/manageOrders'), api.get('/review')]);
+      expect(handler.renewAccessToken).toHaveBeenCalledOnce();
+    });
+
+    it('leaves a call without a token, or one made with the session cookie, to its caller', async () => {
+      serverAccepting('fresh');
+      const handler = { renewAccessToken: vi.fn(async () => true), signOut: vi.fn() };
+      setUnauthorizedHandler(handler);
+      await expect(api.get('/orders?email=a%40b.com')).rejects.toMatchObject({ status: 401 });
+      localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
+      await expect(api.put('/user/a%40b.com', {}, { bearer: false })).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(handler.renewAccessToken).not.toHaveBeenCalled();
+      expect(handler.signOut).not.toHaveBeenCalled();
     });
   });
 });

@@ -1,7 +1,7 @@
 import { API_BASE, texts, type ErrorBody } from '@tools-factory/contract';
+import { readAccessToken } from './access-token';
 
-/** Where the access token lives (SPEC.md section 3: local storage, key accessToken). */
-export const ACCESS_TOKEN_KEY = 'accessToken';
+export { ACCESS_TOKEN_KEY } from './access-token';
 
 /** A failed API call: `message` is the server's own (meant for a person), `status` its HTTP status (0: no answer). */
 export class ApiError extends Error {
@@ -25,15 +25,42 @@ export interface ApiRequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Attach the stored access token (default). Calls authenticated by the identity session's
+   * cookie instead (PUT /user, the session itself) say false: their 401 means no session, which
+   * no token renewal can fix.
+   */
+  bearer?: boolean;
 }
 
-function readAccessToken(): string | null {
-  try {
-    return window.localStorage.getItem(ACCESS_TOKEN_KEY);
-  } catch {
-    // Storage can be disabled (privacy modes); the call then goes out unauthenticated.
-    return null;
-  }
+/**
+ * What the app does when a bearer call answers 401 (expired or rejected token). Registered by
+ * the app (lib knows nothing of accounts): see setUnauthorizedHandler.
+ */
+export interface UnauthorizedHandler {
+  /** Stores a fresh access token while the identity session lives; false when it does not. */
+  renewAccessToken: () => Promise<boolean>;
+  /** Ends the sign-in on this device and sends the user to log in. */
+  signOut: () => void | Promise<void>;
+}
+
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+let renewal: Promise<boolean> | null = null;
+
+/** Registers (or, with null, removes) what happens when a bearer call answers 401. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+/** One renewal at a time: calls that fail together wait for the same new token. */
+function renewAccessTokenOnce(handler: UnauthorizedHandler): Promise<boolean> {
+  renewal ??= handler
+    .renewAccessToken()
+    .catch(() => false)
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -54,16 +81,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * Calls the product's own API under /api with JSON in and out. The bearer token is attached
- * whenever one is stored. Resolves with the parsed body; rejects with an ApiError carrying the
- * server's message and status, or status 0 when the server could not be reached.
- */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** One request: the token given (if any) as the bearer. */
+async function send<T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
@@ -87,10 +109,56 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return payload as T;
 }
 
+/**
+ * Calls the product's own API under /api with JSON in and out. The bearer token is attached
+ * whenever one is stored. Resolves with the parsed body; rejects with an ApiError carrying the
+ * server's message and status, or status 0 when the server could not be reached.
+ *
+ * A bearer call answered 401 gets one second chance: the registered handler renews the token
+ * (while the identity session lives) and the call goes again; when it cannot, or the second
+ * try is refused too, the handler signs the user out.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const token = options.bearer === false ? null : readAccessToken();
+  try {
+    return await send<T>(path, options, token);
+  } catch (error) {
+    const handler = unauthorizedHandler;
+    if (!(isApiError(error) && error.status === 401 && token && handler)) throw error;
+    const current = readAccessToken();
+    // Signed out meanwhile (another call's renewal failed): nothing left to renew.
+    if (current === null) throw new ApiError(texts.identityErrors.sessionExpired, 401);
+    // Another call may have renewed the token meanwhile: then this one only needs to go again.
+    const renewed = current !== token || (await renewAccessTokenOnce(handler));
+    const freshToken = renewed ? readAccessToken() : null;
+    if (freshToken) {
+      try {
+        return await send<T>(path, options, freshToken);
+      } catch (retryError) {
+        if (!(isApiError(retryError) && retryError.status === 401)) throw retryError;
+      }
+    }
+    await handler.signOut();
+    throw new ApiError(texts.identityErrors.sessionExpired, 401);
+  }
+}
+
+type CallOptions = Pick<ApiRequestOptions, 'signal' | 'bearer'>;
+
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, signal ? { signal } : {}),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  get: <T>(path: string, signal?: AbortSignal, options: CallOptions = {}) =>
+    apiRequest<T>(path, signal ? { ...options, signal } : options),
+  post: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: CallOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** What to tell the user about a failure: the server's own message, or a generic one. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : texts.somethingWentWrong;
+}

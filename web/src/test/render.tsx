@@ -1,7 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createMemoryRouter,
+  MemoryRouter,
+  RouterProvider,
+  type InitialEntry,
+  type RouteObject,
+} from 'react-router';
 
 /** A query client for tests: no retries, so a failure shows at once. */
 export function createTestQueryClient(): QueryClient {
@@ -18,8 +24,11 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   );
 }
 
-/** Renders a route tree (the app's own, or a small one) at `route`. */
-export function renderRoutes(routes: RouteObject[], { route = '/' }: { route?: string } = {}) {
+/** Renders a route tree (the app's own, or a small one) at `route` (a path, or a location with state). */
+export function renderRoutes(
+  routes: RouteObject[],
+  { route = '/' }: { route?: InitialEntry } = {},
+) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const result = render(
@@ -27,7 +36,7 @@ export function renderRoutes(routes: RouteObject[], { route = '/' }: { route?: s
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...result, router };
+  return { ...result, router, queryClient };
 }
 
 /** A JSON answer as the server gives it. */

@@ -1,5 +1,8 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isDashboardPath } from '../../config/paths';
+import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
+import { useUnauthorizedHandler } from '../../features/accounts/hooks/use-unauthorized-handler';
 import { Footer } from './footer';
 import { NavigationProgress } from './navigation-progress';
 import { TopBar } from './top-bar';
@@ -7,11 +10,19 @@ import { TopBar } from './top-bar';
 /** Every page's frame: top bar (not on the dashboard, which has its own header), page, footer. */
 export function ShellLayout() {
   const { pathname } = useLocation();
+  const auth = useAuth();
+  const signOut = useSignOut();
+  useUnauthorizedHandler();
   return (
     <div className="flex min-h-screen flex-col">
       <NavigationProgress />
-      {/* Sign-in arrives with the accounts issue; it will pass the session's state here. */}
-      {isDashboardPath(pathname) ? null : <TopBar signedIn={false} />}
+      {isDashboardPath(pathname) ? null : (
+        <TopBar
+          signedIn={auth.status === 'signedIn'}
+          accountPending={auth.status === 'loading' || auth.status === 'completing'}
+          onSignOut={() => void signOut()}
+        />
+      )}
       <main className="flex grow flex-col">
         <Outlet />
       </main>

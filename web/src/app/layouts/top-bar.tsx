@@ -6,6 +6,8 @@ import { Link, NavLink } from 'react-router';
 export interface TopBarProps {
   /** Switches LOGIN for DASHBOARD and SIGN OUT (SPEC.md section 2, top bar). */
   signedIn?: boolean;
+  /** While the sign-in is being read: neither LOGIN nor SIGN OUT, so neither flashes. */
+  accountPending?: boolean;
   onSignOut?: () => void;
 }
 
@@ -26,7 +28,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : ''
   }`;
 
-function NavItems({ signedIn, onSignOut, onNavigate }: TopBarProps & { onNavigate?: () => void }) {
+function NavItems({
+  signedIn,
+  accountPending,
+  onSignOut,
+  onNavigate,
+}: TopBarProps & { onNavigate?: () => void }) {
   return (
     <>
       {publicItems.map((item) => (
@@ -41,7 +48,12 @@ function NavItems({ signedIn, onSignOut, onNavigate }: TopBarProps & { onNavigat
           </NavLink>
         </li>
       ))}
-      {signedIn ? (
+      {accountPending ? (
+        // Holds LOGIN's place, unseen, so that the bar does not shift when the answer comes.
+        <li aria-hidden="true" className="invisible">
+          <span className="btn btn-sm ml-0 md:ml-2">{texts.nav.login}</span>
+        </li>
+      ) : signedIn ? (
         <>
           <li>
             <NavLink to={routes.dashboard} className={navLinkClass} onClick={onNavigate}>
@@ -79,7 +91,7 @@ function NavItems({ signedIn, onSignOut, onNavigate }: TopBarProps & { onNavigat
 }
 
 /** The site's top bar: brand, HOME, ABOUT, BLOGS and the account link; a toggled menu below md. */
-export function TopBar({ signedIn = false, onSignOut }: TopBarProps) {
+export function TopBar({ signedIn = false, accountPending = false, onSignOut }: TopBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
@@ -108,7 +120,7 @@ export function TopBar({ signedIn = false, onSignOut }: TopBarProps) {
           </Link>
 
           <ul className="hidden items-center gap-1 md:flex">
-            <NavItems signedIn={signedIn} onSignOut={onSignOut} />
+            <NavItems signedIn={signedIn} accountPending={accountPending} onSignOut={onSignOut} />
           </ul>
 
           <button
@@ -132,7 +144,12 @@ export function TopBar({ signedIn = false, onSignOut }: TopBarProps) {
           hidden={!menuOpen}
           className="flex flex-col gap-1 border-t border-white/10 py-3 md:hidden"
         >
-          <NavItems signedIn={signedIn} onSignOut={onSignOut} onNavigate={closeMenu} />
+          <NavItems
+            signedIn={signedIn}
+            accountPending={accountPending}
+            onSignOut={onSignOut}
+            onNavigate={closeMenu}
+          />
         </ul>
       </nav>
     </header>

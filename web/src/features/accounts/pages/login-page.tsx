@@ -1,7 +1,40 @@
-import { texts } from '@tools-factory/contract';
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { routes, texts } from '@tools-factory/contract';
+import { Navigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { AuthCard } from '../components/auth-card';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { LoginForm } from '../components/login-form';
+import { useAuth } from '../hooks/use-auth';
+import { FROM_PARAM, useRememberedPath } from '../hooks/use-remembered-location';
 
-/** /login: filled by a later issue. */
+/**
+ * /login. Once the user is signed in (this form, or back from Google with a session and no token
+ * yet: PUT /user first) it goes on to the remembered location, or '/'.
+ */
 export default function LoginPage() {
-  return <PagePlaceholder title={texts.login.title} />;
+  const auth = useAuth();
+  const from = useRememberedPath();
+  const [search] = useSearchParams();
+
+  if (auth.status === 'signedIn') return <Navigate to={from} replace />;
+  if (auth.status === 'completing') {
+    return (
+      <AuthCard title={texts.login.title}>
+        <Spinner label={texts.login.signingIn} />
+      </AuthCard>
+    );
+  }
+
+  // Google's round trip comes back here, still knowing where the user was going.
+  const returnTo = `${routes.login}?${new URLSearchParams({ [FROM_PARAM]: from }).toString()}`;
+  const googleError = search.has('error')
+    ? texts.identityErrors.googleFailed
+    : (auth.error?.message ?? null);
+  return (
+    <AuthCard title={texts.login.title}>
+      <LoginForm />
+      <div className="divider my-0">{texts.login.or}</div>
+      <GoogleSignInButton returnTo={returnTo} error={googleError} />
+    </AuthCard>
+  );
 }

@@ -1,7 +1,33 @@
-import { texts } from '@tools-factory/contract';
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { routes, texts } from '@tools-factory/contract';
+import { Navigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { AuthCard } from '../components/auth-card';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { SignupForm } from '../components/signup-form';
+import { useAuth } from '../hooks/use-auth';
 
-/** /signup: filled by a later issue. */
+/** /signup. After signing up the user goes to '/' (SPEC.md section 2). */
 export default function SignupPage() {
-  return <PagePlaceholder title={texts.signup.title} />;
+  const auth = useAuth();
+  const [search] = useSearchParams();
+
+  if (auth.status === 'signedIn') return <Navigate to={routes.home} replace />;
+  if (auth.status === 'completing') {
+    return (
+      <AuthCard title={texts.signup.title}>
+        <Spinner label={texts.login.signingIn} />
+      </AuthCard>
+    );
+  }
+
+  const googleError = search.has('error')
+    ? texts.identityErrors.googleFailed
+    : (auth.error?.message ?? null);
+  return (
+    <AuthCard title={texts.signup.title}>
+      <SignupForm />
+      <div className="divider my-0">{texts.login.or}</div>
+      <GoogleSignInButton returnTo={routes.signup} error={googleError} />
+    </AuthCard>
+  );
 }

@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeAccountsServer, maria } from '../../test/accounts';
+import { renderRoutes } from '../../test/render';
+import { ShellLayout } from './shell-layout';
+
+function renderShell(route = '/about') {
+  return renderRoutes(
+    [
+      {
+        Component: ShellLayout,
+        children: [
+          { path: '/', element: <h1>Home page</h1> },
+          { path: '/about', element: <h1>About page</h1> },
+        ],
+      },
+    ],
+    { route },
+  );
+}
+
+function desktopMenu() {
+  return within(screen.getByRole('navigation', { name: 'Main navigation' }));
+}
+
+describe('ShellLayout and the sign-in', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('offers LOGIN to a visitor', async () => {
+    fakeAccountsServer();
+    renderShell();
+    expect(await desktopMenu().findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(desktopMenu().queryByRole('link', { name: 'DASHBOARD' })).not.toBeInTheDocument();
+  });
+
+  it('shows neither LOGIN nor SIGN OUT while the sign-in is being read', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
+    renderShell();
+    expect(desktopMenu().queryByRole('link', { name: 'LOGIN' })).not.toBeInTheDocument();
+    expect(desktopMenu().queryByRole('button', { name: 'SIGN OUT' })).not.toBeInTheDocument();
+  });
+
+  it('switches to DASHBOARD and SIGN OUT for a signed-in user', async () => {
+    localStorage.setItem('accessToken', 'token-0');
+    fakeAccountsServer({ user: maria });
+    renderShell();
+    expect(await desktopMenu().findByRole('button', { name: 'SIGN OUT' })).toBeInTheDocument();
+    expect(desktopMenu().getByRole('link', { name: 'DASHBOARD' })).toHaveAttribute(
+      'href',
+      '/dashborad',
+    );
+    expect(desktopMenu().queryByRole('link', { name: 'LOGIN' })).not.toBeInTheDocument();
+  });
+
+  it('SIGN OUT ends the session, removes accessToken, clears the cache and goes to /', async () => {
+    localStorage.setItem('accessToken', 'token-0');
+    const { server } = fakeAccountsServer({ user: maria });
+    const { router, queryClient } = renderShell();
+    queryClient.setQueryData(['orders', maria.email], [{ _id: 'order-1' }]);
+
+    await userEvent.click(await desktopMenu().findByRole('button', { name: 'SIGN OUT' }));
+
+    expect(await desktopMenu().findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/auth/sign-out')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(queryClient.getQueryData(['orders', maria.email])).toBeUndefined();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
+
+  it('stays signed in when the server cannot end the session (the error shows as a toast)', async () => {
+    localStorage.setItem('accessToken', 'token-0');
+    const { fetchMock } = fakeAccountsServer({ user: maria });
+    const { router } = renderShell();
+    const signOut = await desktopMenu().findByRole('button', { name: 'SIGN OUT' });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await userEvent.click(signOut);
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.anything()),
+    );
+    expect(localStorage.getItem('accessToken')).toBe('token-0');
+    expect(router.state.location.pathname).toBe('/about');
+    expect(desktopMenu().getByRole('button', { name: 'SIGN OUT' })).toBeInTheDocument();
+  });
+});

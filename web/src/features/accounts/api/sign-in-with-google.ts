@@ -1,0 +1,21 @@
+import { authClient, identityCall } from '../../../lib/auth-client';
+
+/** The server's provider id for Google (generic OAuth, DESIGN.md section 5). */
+export const GOOGLE_PROVIDER_ID = 'google';
+
+interface GoogleSignInOptions {
+  /** Where Google's round trip ends when it succeeds: a page of this app. */
+  callbackURL: string;
+  /** Where it ends when it fails; the identity service adds `?error=<code>`. */
+  errorCallbackURL: string;
+}
+
+/**
+ * Starts the redirect to Google. On success the identity client leaves the page for Google's;
+ * a server without Google credentials answers an error instead (thrown as an ApiError).
+ */
+export async function signInWithGoogle({ callbackURL, errorCallbackURL }: GoogleSignInOptions) {
+  await identityCall(() =>
+    authClient.signIn.social({ provider: GOOGLE_PROVIDER_ID, callbackURL, errorCallbackURL }),
+  );
+}

@@ -1,0 +1,49 @@
+import { texts } from '@tools-factory/contract';
+import { useState } from 'react';
+import { FcGoogle } from 'react-icons/fc';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormError } from '../../../components/ui/form-error';
+import { errorMessage } from '../../../lib/api-client';
+import { signInWithGoogle } from '../api/sign-in-with-google';
+
+interface GoogleSignInButtonProps {
+  /** The page of this app Google's round trip comes back to (it finishes the sign-in). */
+  returnTo: string;
+  /** A failure already known when the page opens (Google's round trip came back with an error). */
+  error?: string | null;
+}
+
+/** 'Continew with Google': leaves for Google's sign-in, or says in red why it cannot. */
+export function GoogleSignInButton({
+  returnTo,
+  error: knownError = null,
+}: GoogleSignInButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function startGoogleSignIn() {
+    setError(null);
+    setBusy(true);
+    try {
+      // On success the browser is already on its way to Google: the button stays busy.
+      await signInWithGoogle({ callbackURL: returnTo, errorCallbackURL: returnTo });
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <BusyButton
+        busy={busy}
+        className="btn-outline w-full"
+        onClick={() => void startGoogleSignIn()}
+      >
+        {busy ? null : <FcGoogle className="text-xl" aria-hidden="true" />}
+        {texts.login.google}
+      </BusyButton>
+      <FormError message={error ?? knownError} />
+    </div>
+  );
+}

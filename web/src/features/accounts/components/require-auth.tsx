@@ -1,0 +1,24 @@
+import { routes } from '@tools-factory/contract';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../hooks/use-auth';
+
+interface RequireAuthProps {
+  /** What to protect; as a route's Component, its child routes. */
+  children?: ReactNode;
+}
+
+/**
+ * A protected route (SPEC.md section 2): a spinner while the sign-in is being read, the page for
+ * a signed-in user, otherwise /login, remembering where the user was going.
+ */
+export function RequireAuth({ children }: RequireAuthProps) {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.status === 'loading' || auth.status === 'completing') return <Spinner />;
+  if (auth.status === 'signedOut') {
+    return <Navigate to={routes.login} state={{ from: location }} replace />;
+  }
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { routes } from '@tools-factory/contract';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { setUnauthorizedHandler } from '../../../lib/api-client';
+import { getSession } from '../api/get-session';
+import { signOutOfIdentity } from '../api/sign-out';
+import { obtainAccessToken } from '../api/upsert-user';
+import { forgetSignIn } from './use-sign-out';
+
+/**
+ * Teaches the API client what to do when a bearer call answers 401 (DESIGN.md section 5): while
+ * the identity session lives, get a fresh token through PUT /user; otherwise sign out on this
+ * device and go to /login, remembering the page the user was on.
+ */
+export function useUnauthorizedHandler(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const locationRef = useRef(location);
+  useEffect(() => {
+    locationRef.current = location;
+  }, [location]);
+
+  useEffect(() => {
+    setUnauthorizedHandler({
+      renewAccessToken: async () => {
+        const session = await getSession();
+        if (!session) return false;
+        await obtainAccessToken(session.user);
+        return true;
+      },
+      signOut: async () => {
+        // The session may already be gone; what matters is that nothing of it stays here.
+        await signOutOfIdentity().catch(() => undefined);
+        forgetSignIn(queryClient);
+        await navigate(routes.login, { state: { from: locationRef.current } });
+      },
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient, navigate]);
+}

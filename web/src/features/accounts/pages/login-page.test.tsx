@@ -1,0 +1,130 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as AuthClientModule from '../../../lib/auth-client';
+import { callsTo, fakeAccountsServer, maria } from '../../../test/accounts';
+import { renderRoutes } from '../../../test/render';
+import { createFakeAuthClient, ok, refused } from '../test/fake-auth-client';
+import LoginPage from './login-page';
+
+const authClient = vi.hoisted(() => ({}) as ReturnType<typeof createFakeAuthClient>);
+vi.mock('../../../lib/auth-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthClientModule>()),
+  authClient,
+}));
+
+const routes: RouteObject[] = [
+  { path: '/login', Component: LoginPage },
+  { path: '/', element: <h1>Home page</h1> },
+  { path: '/purchase/:id', element: <h1>Purchase page</h1> },
+];
+
+const purchaseLocation = { pathname: '/purchase/tool-7', search: '?qty=200', hash: '' };
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    Object.assign(authClient, createFakeAuthClient());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("has the product's login: heading, LOGIN, the OR divider and 'Continew with Google'", async () => {
+    fakeAccountsServer();
+    renderRoutes(routes, { route: '/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(screen.getByText('OR')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
+  });
+
+  it('after logging in, returns to the remembered location', async () => {
+    const { server } = fakeAccountsServer();
+    authClient.signIn.email.mockImplementation(() => {
+      server.user = maria;
+      return ok({ redirect: false, token: 'session-token', user: maria });
+    });
+    const { router } = renderRoutes(routes, {
+      route: { pathname: '/login', state: { from: purchaseLocation } },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'maria@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/purchase/tool-7');
+    expect(router.state.location.search).toBe('?qty=200');
+    expect(localStorage.getItem('accessToken')).toBe('token-1');
+  });
+
+  it("goes to '/' when nothing was remembered", async () => {
+    const { server } = fakeAccountsServer();
+    authClient.signIn.email.mockImplementation(() => {
+      server.user = maria;
+      return ok({ redirect: false, token: 'session-token', user: maria });
+    });
+    renderRoutes(routes, { route: '/login' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'maria@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
+
+  it('starts Google sign-in with a way back that remembers the location', async () => {
+    fakeAccountsServer();
+    authClient.signIn.social.mockReturnValue(ok({ redirect: true, url: 'https://google' }));
+    renderRoutes(routes, { route: { pathname: '/login', state: { from: purchaseLocation } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Continew with Google' }));
+    const returnTo = `/login?from=${encodeURIComponent('/purchase/tool-7?qty=200')}`;
+    expect(authClient.signIn.social).toHaveBeenCalledExactlyOnceWith({
+      provider: 'google',
+      callbackURL: returnTo,
+      errorCallbackURL: returnTo,
+    });
+    expect(screen.getByRole('button', { name: 'Continew with Google' })).toBeDisabled();
+  });
+
+  it('shows in red that Google is not available when the server says so', async () => {
+    fakeAccountsServer();
+    authClient.signIn.social.mockReturnValue(
+      refused('Google sign-in is not available on this server.', 404),
+    );
+    renderRoutes(routes, { route: '/login' });
+    await userEvent.click(screen.getByRole('button', { name: 'Continew with Google' }));
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('Google sign-in is not available on this server.');
+    expect(error).toHaveClass('text-error');
+    expect(screen.getByRole('button', { name: 'Continew with Google' })).toBeEnabled();
+  });
+
+  it('back from Google with a session but no token: PUT /user, keep the token, go on', async () => {
+    const { server } = fakeAccountsServer({ user: maria });
+    const { router } = renderRoutes(routes, {
+      route: `/login?from=${encodeURIComponent('/purchase/tool-7')}`,
+    });
+    expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/purchase/tool-7');
+    expect(localStorage.getItem('accessToken')).toBe('token-1');
+    expect(callsTo(server.requests, 'PUT', '/api/user/maria%40example.com')).toHaveLength(1);
+  });
+
+  it('ignores a remembered location that is not a page of this app', async () => {
+    fakeAccountsServer({ user: maria });
+    const { router } = renderRoutes(routes, {
+      route: `/login?from=${encodeURIComponent('//evil.example/steal')}`,
+    });
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('back from Google with an error: says so in red', async () => {
+    fakeAccountsServer();
+    renderRoutes(routes, { route: '/login?from=%2F&error=access_denied' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Google sign-in did not complete. Please try again.',
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import { vi } from 'vitest';
+import { jsonResponse } from './render';
+
+export interface FakeUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export const maria: FakeUser = {
+  id: 'user-1',
+  email: 'maria@example.com',
+  name: 'Maria Lopez',
+  emailVerified: true,
+};
+
+export interface ApiRequest {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Headers;
+}
+
+type Answer = Response | undefined | Promise<Response | undefined>;
+
+/**
+ * Our own API, faked at fetch: the identity session (GET /api/auth/get-session, POST
+ * /api/auth/sign-out) and PUT /api/user/{email}, which hands out token-1, token-2, ... while a
+ * session lives (401 without). `answer` handles anything else; unknown calls get a 404.
+ */
+export function fakeAccountsServer({
+  user = null,
+  answer = () => undefined,
+}: { user?: FakeUser | null; answer?: (request: ApiRequest) => Answer } = {}) {
+  const server = { user, tokensIssued: 0, requests: [] as ApiRequest[] };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const request: ApiRequest = {
+      method: init.method ?? 'GET',
+      url: input.toString(),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: new Headers(init.headers),
+    };
+    server.requests.push(request);
+    const { method, url } = request;
+    if (method === 'GET' && url === '/api/auth/get-session') {
+      return jsonResponse(
+        server.user
+          ? { user: server.user, session: { id: 'session-1', expiresAt: '2099-01-01T00:00:00Z' } }
+          : null,
+      );
+    }
+    if (method === 'POST' && url === '/api/auth/sign-out') {
+      server.user = null;
+      return jsonResponse({ success: true });
+    }
+    if (method === 'PUT' && url.startsWith('/api/user/')) {
+      if (!server.user)
+        return jsonResponse({ message: 'Please log in first.', statusCode: 401 }, 401);
+      server.tokensIssued += 1;
+      return jsonResponse({
+        result: { acknowledged: true, matchedCount: 1, modifiedCount: 0, upsertedId: null },
+        token: `token-${server.tokensIssued}`,
+      });
+    }
+    return (await answer(request)) ?? jsonResponse({ message: 'Not Found', statusCode: 404 }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { server, fetchMock };
+}
+
+/** The calls made to one method and path (query included). */
+export function callsTo(requests: ApiRequest[], method: string, url: string): ApiRequest[] {
+  return requests.filter((request) => request.method === method && request.url === url);
+}
