@@ -1,0 +1,42 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+/** The server under test writes each e-mail as an .eml file here (no SMTP_URL in the journeys). */
+const outboxDir = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read a link back. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function linksTo(email: string, subject: RegExp): Promise<string[]> {
+  const files = (await readdir(outboxDir()).catch(() => [] as string[])).sort();
+  const links: string[] = [];
+  for (const file of files) {
+    const message = decodeQuotedPrintable(await readFile(path.join(outboxDir(), file), 'utf8'));
+    const to = /^To: (.*)$/m.exec(message)?.[1] ?? '';
+    const title = /^Subject: (.*)$/m.exec(message)?.[1] ?? '';
+    if (!to.includes(email) || !subject.test(title)) continue;
+    const link = /https?:\/\/[^\s"<>]+/.exec(message)?.[0];
+    if (link) links.push(link.replace(/&amp;/g, '&'));
+  }
+  return links;
+}
+
+/** Waits for the newest e-mail to this address whose subject matches, and answers its link. */
+export async function latestLinkTo(email: string, subject: RegExp): Promise<string> {
+  let latest: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        latest = (await linksTo(email, subject)).at(-1);
+        return latest;
+      },
+      { message: `an e-mail to ${email} with a link` },
+    )
+    .toBeTruthy();
+  return latest!;
+}
