@@ -13,7 +13,20 @@ export async function registerRateLimit(
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    // Without a listener ioredis prints every failed reconnection to the console: log the first
+    // error of each outage through the app's logger instead.
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (!down) app.log.error({ err: error }, 'Redis (rate limits) unreachable');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('Redis (rate limits) reachable again');
+      down = false;
+    });
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'tools-factory-rate-limit-' } : {}),

@@ -69,7 +69,15 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     // Our own Fastify rate limits guard sign-in and reset (shared through Redis when set).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    advanced: { database: { generateId: () => crypto.randomUUID() } },
+    // Better Auth logs to the console on its own: follow LOG_LEVEL (tests run 'silent').
+    logger: { disabled: config.logLevel === 'silent', level: betterAuthLogLevel(config.logLevel) },
+    advanced: {
+      database: { generateId: () => crypto.randomUUID() },
+      // Better Auth skips its Origin (CSRF) checks whenever NODE_ENV is 'test' (as under Vitest):
+      // keep them on so the tests run the code production runs.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
     plugins: config.google
       ? [
           genericOAuth({
@@ -90,6 +98,13 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+function betterAuthLogLevel(logLevel: string): 'debug' | 'info' | 'warn' | 'error' {
+  if (logLevel === 'debug' || logLevel === 'trace') return 'debug';
+  if (logLevel === 'info') return 'info';
+  if (logLevel === 'error' || logLevel === 'fatal') return 'error';
+  return 'warn';
+}
 
 /** Where the e-mailed reset link lands in the web app. */
 export const RESET_PASSWORD_PAGE = routes.resetPassword;

@@ -9,14 +9,26 @@ const errorsText = texts.identityErrors;
 
 /** Sign-in and reset requests: a few a minute for one address from one client. */
 export const AUTH_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+/** Password guesses, and every call that sends an e-mail (anyone may ask for one). */
 const RATE_LIMITED_PATHS = [
   '/sign-in/email',
   '/sign-up/email',
   '/request-password-reset',
   '/reset-password',
+  '/send-verification-email',
 ];
 
 type BetterAuthError = { code?: string; message?: string };
+
+function parseError(body: string, contentType: string | null): BetterAuthError {
+  if (!body || !contentType?.includes('json')) return {};
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as BetterAuthError) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** Turns a Fastify request into the Fetch Request Better Auth handles. */
 function toFetchRequest(request: FastifyRequest, origin: string): Request {
@@ -53,6 +65,10 @@ export async function identityRoutes(
       case 'USER_ALREADY_EXISTS':
       case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
         return errorsText.emailInUse;
+      case 'INVALID_EMAIL':
+        return texts.validation.emailInvalid;
+      case 'PASSWORD_TOO_SHORT':
+        return texts.validation.passwordTooShort;
       case 'PROVIDER_NOT_FOUND':
         return errorsText.googleUnavailable;
       case 'INVALID_TOKEN':
@@ -72,10 +88,17 @@ export async function identityRoutes(
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const body = await response.text();
-    if (response.status >= 400 && body && response.headers.get('content-type')?.includes('json')) {
-      const error = JSON.parse(body) as BetterAuthError;
-      const path = new URL(request.url, origin).pathname.slice(AUTH_BASE_PATH.length);
-      const message = (await friendlyMessage(path, error, request)) ?? 'Sign-in failed.';
+    if (response.status >= 400) {
+      // Every error under /api is `{ message, statusCode }`, also where Better Auth answers an
+      // empty body (an unknown path under /api/auth is a bare 404).
+      const error = parseError(body, response.headers.get('content-type'));
+      const pathname = new URL(request.url, origin).pathname;
+      const message =
+        (await friendlyMessage(pathname.slice(AUTH_BASE_PATH.length), error, request)) ??
+        (response.status === 404
+          ? `Route ${request.method}:${pathname} not found`
+          : 'Sign-in failed.');
+      reply.header('content-type', 'application/json; charset=utf-8');
       return reply.send({ ...error, message, statusCode: response.status });
     }
     return reply.send(body || null);

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SMTPServer } from 'smtp-server';
+import { parseMail, type ParsedMail } from './mail.ts';
+
+export type ReceivedMail = ParsedMail & { from: string; to: string[]; raw: string };
+
+export type LocalSmtpServer = {
+  /** `smtp://127.0.0.1:<port>`, for the config's smtpUrl. */
+  url: string;
+  received: ReceivedMail[];
+  /** The first message to this address, waiting a little for it to arrive. */
+  waitFor(to: string): Promise<ReceivedMail>;
+  close(): Promise<void>;
+};
+
+/**
+ * A real SMTP server on a random local port, without TLS or authentication, that keeps every
+ * message it is given.
+ */
+export async function startLocalSmtpServer(): Promise<LocalSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString();
+        const envelope = session.envelope;
+        received.push({
+          ...parseMail(raw),
+          raw,
+          from: envelope.mailFrom ? envelope.mailFrom.address : '',
+          to: envelope.rcptTo.map((recipient) => recipient.address),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    async waitFor(to) {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const mail = received.find((message) =>
+          message.to.some((address) => address.toLowerCase() === to.toLowerCase()),
+        );
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`the SMTP server got no message to ${to}`);
+        await sleep(25);
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
