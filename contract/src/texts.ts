@@ -156,6 +156,13 @@ export const texts = {
     address: 'Address',
     phone: 'Phone number',
     quantity: 'Quantity',
+    toolName: 'Tool name',
+    email: 'Email',
+    description: 'Description',
+    orderedBy: 'Ordered by',
+    customerName: 'Name',
+    total: 'Total',
+    quantityHint: (min: number, available: number) => `More than ${min} and less than ${available}`,
   },
   orders: {
     title: 'My Orders',
@@ -166,6 +173,20 @@ export const texts = {
     delete: 'Delete',
     cancel: 'cancel',
     deleteSuccess: 'Delete success',
+    columns: {
+      number: 'no.',
+      name: 'name',
+      email: 'email',
+      quantity: 'quantity',
+      price: 'price',
+      action: 'action',
+    },
+    each: (unitPrice: string) => `${unitPrice} each`,
+    transactionId: 'Transaction id',
+    empty: 'You have no orders yet',
+    browseTools: 'Browse our tools',
+    confirmRemoveTitle: 'Remove this order?',
+    confirmRemoveBody: 'Its reserved quantity goes back on sale. This cannot be undone.',
   },
   dashboard: {
     title: 'Dashboard',
@@ -210,5 +231,7 @@ export const texts = {
     otherUsersEmail: 'You can only do this for your own account.',
     adminsOnly: 'Only admins can do this.',
     googleFailed: 'Google sign-in did not complete. Please try again.',
+    googleNotLinked:
+      'An account with this e-mail already exists. Log in with your password, verify your e-mail, then Google sign-in will work too.',
   },
 } as const;

@@ -6,6 +6,7 @@ import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { LoginForm } from '../components/login-form';
 import { useAuth } from '../hooks/use-auth';
 import { FROM_PARAM, useRememberedPath } from '../hooks/use-remembered-location';
+import { googleErrorMessage } from '../google-error';
 
 /**
  * /login. Once the user is signed in (this form, or back from Google with a session and no token
@@ -27,9 +28,7 @@ export default function LoginPage() {
 
   // Google's round trip comes back here, still knowing where the user was going.
   const returnTo = `${routes.login}?${new URLSearchParams({ [FROM_PARAM]: from }).toString()}`;
-  const googleError = search.has('error')
-    ? texts.identityErrors.googleFailed
-    : (auth.error?.message ?? null);
+  const googleError = googleErrorMessage(search.get('error')) ?? auth.error?.message ?? null;
   return (
     <AuthCard title={texts.login.title}>
       <LoginForm />

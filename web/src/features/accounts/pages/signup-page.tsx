@@ -5,6 +5,7 @@ import { AuthCard } from '../components/auth-card';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { SignupForm } from '../components/signup-form';
 import { useAuth } from '../hooks/use-auth';
+import { googleErrorMessage } from '../google-error';
 
 /** /signup. After signing up the user goes to '/' (SPEC.md section 2). */
 export default function SignupPage() {
@@ -20,9 +21,7 @@ export default function SignupPage() {
     );
   }
 
-  const googleError = search.has('error')
-    ? texts.identityErrors.googleFailed
-    : (auth.error?.message ?? null);
+  const googleError = googleErrorMessage(search.get('error')) ?? auth.error?.message ?? null;
   return (
     <AuthCard title={texts.signup.title}>
       <SignupForm />
