@@ -8,7 +8,17 @@ const signedInSession = {
   session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
 };
 
-/** Our API: the session (signed in or not), and an empty list for anything else. */
+const hammer = {
+  _id: '0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6',
+  name: 'Claw Hammer',
+  img: '/images/tools/claw-hammer.svg',
+  price: 12.5,
+  desc: 'Forged steel head, hickory handle.',
+  minOrderQuantity: 100,
+  availableQuantity: 5000,
+};
+
+/** Our API: the session (signed in or not), one tool, and an empty list for anything else. */
 function stubApi({ signedIn }: { signedIn: boolean }) {
   if (signedIn) localStorage.setItem('accessToken', 'token-1');
   vi.stubGlobal(
@@ -17,6 +27,7 @@ function stubApi({ signedIn }: { signedIn: boolean }) {
       const url = input.toString();
       if (url === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
       if (url.startsWith('/api/admin/')) return jsonResponse({ admin: false });
+      if (url.startsWith('/api/tool/')) return jsonResponse(hammer);
       return jsonResponse([]);
     }),
   );

@@ -55,7 +55,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: paths.purchasePattern,
-                lazy: lazyPage(() => import('../features/orders/pages/purchase-page')),
+                lazy: lazyPage(() => import('./pages/purchase-page')),
               },
               {
                 path: paths.dashboard,
@@ -74,7 +74,7 @@ export const appRoutes: RouteObject[] = [
                       },
                       {
                         path: paths.dashboardOrders,
-                        lazy: lazyPage(() => import('../features/orders/pages/my-orders-page')),
+                        lazy: lazyPage(() => import('./pages/my-orders-page')),
                       },
                       {
                         path: paths.dashboardUsers,

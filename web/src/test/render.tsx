@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { ToastContainer } from 'react-toastify';
 import {
   createMemoryRouter,
   MemoryRouter,
@@ -14,17 +15,21 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
-/** Renders a component inside a router and a fresh query cache. */
+/** Renders a component inside a router and a fresh query cache, with the app's toasts. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = createTestQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <ToastContainer />
     </QueryClientProvider>,
   );
 }
 
-/** Renders a route tree (the app's own, or a small one) at `route` (a path, or a location with state). */
+/**
+ * Renders a route tree (the app's own, or a small one) at `route` (a path, or a location with
+ * state), with the app's toasts.
+ */
 export function renderRoutes(
   routes: RouteObject[],
   { route = '/' }: { route?: InitialEntry } = {},
@@ -34,6 +39,7 @@ export function renderRoutes(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ToastContainer />
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };

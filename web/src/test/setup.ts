@@ -25,3 +25,18 @@ globalThis.IntersectionObserver ??= NeverIntersecting;
 
 // jsdom does not scroll (it logs 'Not implemented' instead); the router's ScrollRestoration asks it to.
 window.scrollTo = () => undefined;
+
+// jsdom has <dialog> and its `open` attribute but not showModal() or close(): enough of them for
+// components that open a modal dialog (no top layer or inertness to emulate in tests).
+if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.open = true;
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.open) return;
+      this.open = false;
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+}

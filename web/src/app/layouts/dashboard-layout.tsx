@@ -76,7 +76,8 @@ export default function DashboardLayout() {
             ))}
           </ul>
         </nav>
-        <div className="grow">
+        {/* min-w-0: a wide table scrolls inside its page instead of widening the page. */}
+        <div className="min-w-0 grow">
           <Outlet />
         </div>
       </div>

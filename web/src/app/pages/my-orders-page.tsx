@@ -1,0 +1,14 @@
+import { texts } from '@tools-factory/contract';
+import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { MyOrders } from '../../features/orders/components/my-orders';
+
+/** /dashborad/orders: the signed-in customer's orders (accounts gives the e-mail, orders the list). */
+export default function MyOrdersPage() {
+  const { user } = useAuth();
+  return (
+    <section className="px-4 py-8 md:px-8">
+      <h2 className="mb-6 text-2xl font-bold">{texts.orders.title}</h2>
+      {user ? <MyOrders email={user.email} /> : null}
+    </section>
+  );
+}

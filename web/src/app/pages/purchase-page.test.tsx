@@ -1,0 +1,129 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order, Tool } from '@tools-factory/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../test/accounts';
+import { jsonResponse, renderRoutes } from '../../test/render';
+import PurchasePage from './purchase-page';
+
+const hammer: Tool = {
+  _id: '4f1c2d3e-1111-4222-8333-944455566677',
+  name: 'Claw Hammer',
+  img: '/images/tools/claw-hammer.svg',
+  price: 12.5,
+  desc: 'Forged steel head, hickory handle.',
+  minOrderQuantity: 100,
+  availableQuantity: 5000,
+};
+const TOOL_URL = `/api/tool/${hammer._id}`;
+
+/** The catalog with one tool whose stock an accepted order takes from. */
+function storeServer() {
+  const stock = { available: hammer.availableQuantity };
+  const { server } = fakeAccountsServer({
+    user: maria,
+    answer: ({ method, url, body }: ApiRequest) => {
+      if (method === 'GET' && url === TOOL_URL) {
+        return jsonResponse({ ...hammer, availableQuantity: stock.available });
+      }
+      if (method === 'GET' && url.startsWith('/api/tool/')) {
+        return jsonResponse({ message: 'Tool not found', statusCode: 404 }, 404);
+      }
+      if (method === 'POST' && url === '/api/order') {
+        const { quantity } = body as { quantity: number };
+        stock.available -= quantity;
+        const order = { _id: '9a8b7c6d-2222-4333-8444-555566667777', quantity } as Order;
+        return jsonResponse({ acknowledged: true, insertedId: order._id, order });
+      }
+      return undefined;
+    },
+  });
+  return server;
+}
+
+function renderPurchase(id: string) {
+  return renderRoutes(
+    [
+      { path: '/purchase/:id', Component: PurchasePage },
+      { path: '/', element: <h1>Home page</h1> },
+    ],
+    { route: `/purchase/${id}` },
+  );
+}
+
+function availableQuantity() {
+  return screen.getByText('Available quantity').nextElementSibling;
+}
+
+describe('PurchasePage', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows a spinner while the tool loads', () => {
+    fakeAccountsServer({ user: maria, answer: () => new Promise<Response>(() => undefined) });
+    renderPurchase(hammer._id);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+
+  it('shows the tool (name, image, price with $, quantities, description) and who orders', async () => {
+    storeServer();
+    renderPurchase(hammer._id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Claw Hammer' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Claw Hammer' })).toHaveAttribute('src', hammer.img);
+    expect(screen.getByText('Price').nextElementSibling).toHaveTextContent('$12.50');
+    expect(screen.getByText('Minimum order quantity').nextElementSibling).toHaveTextContent('100');
+    expect(availableQuantity()).toHaveTextContent('5000');
+    expect(screen.getByText('Forged steel head, hickory handle.')).toBeInTheDocument();
+    expect(screen.getByText('Maria Lopez')).toBeInTheDocument();
+    expect(screen.getByText('maria@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeInTheDocument();
+  });
+
+  it('shows the quantity left once the order is placed', async () => {
+    const server = storeServer();
+    renderPurchase(hammer._id);
+    const user = userEvent.setup();
+    const quantity = await screen.findByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '250');
+    await user.type(screen.getByLabelText('Address'), '12 Harbour Road, Dhaka');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByText('Order succes')).toBeInTheDocument();
+    await vi.waitFor(() => expect(availableQuantity()).toHaveTextContent('4750'));
+    expect(callsTo(server.requests, 'GET', TOOL_URL)).toHaveLength(2);
+  });
+
+  it.each([
+    ['an unknown id', '0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6'],
+    ['a malformed id', 'not-a-tool'],
+  ])('says the tool was not found for %s, with a way home', async (_case, id) => {
+    storeServer();
+    renderPurchase(id);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This tool was not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'HOME' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message, with Retry, when the tool cannot be read", async () => {
+    fakeAccountsServer({
+      user: maria,
+      answer: ({ url }) =>
+        url === TOOL_URL
+          ? jsonResponse({ message: 'Service unavailable', statusCode: 503 }, 503)
+          : undefined,
+    });
+    renderPurchase(hammer._id);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Service unavailable');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,244 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '@tools-factory/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { MyOrders } from './my-orders';
+
+const ORDERS_URL = '/api/orders?email=maria%40example.com';
+
+function order(overrides: Partial<Order>): Order {
+  return {
+    _id: '00000000-0000-4000-8000-000000000000',
+    toolId: '4f1c2d3e-1111-4222-8333-944455566677',
+    name: 'Claw Hammer',
+    img: '/images/tools/claw-hammer.svg',
+    address: '12 Harbour Road, Dhaka',
+    phone: '',
+    quantity: 200,
+    email: maria.email,
+    price: 12.5,
+    paid: false,
+    status: 'unpaid',
+    transectionId: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const unpaid = order({ _id: '11111111-1111-4111-8111-111111111111', name: 'Claw Hammer' });
+const paid = order({
+  _id: '22222222-2222-4222-8222-222222222222',
+  name: 'Pipe Wrench',
+  quantity: 150,
+  price: 20,
+  paid: true,
+  status: 'paid',
+  transectionId: 'pi_3PaidOrder42',
+});
+const shipped = order({
+  _id: '33333333-3333-4333-8333-333333333333',
+  name: 'Hand Saw',
+  paid: true,
+  status: 'shipped',
+  transectionId: 'pi_3ShippedOrder7',
+});
+
+/**
+ * GET /api/orders answers the list held here; DELETE /api/deleteOrder/{id} takes the order out
+ * of it (or answers `deleteAnswer` when one is given).
+ */
+function ordersServer(initial: Order[], deleteAnswer?: () => Response) {
+  let orders = [...initial];
+  return fakeAccountsServer({
+    user: maria,
+    answer: ({ method, url }: ApiRequest) => {
+      if (method === 'GET' && url === ORDERS_URL) return jsonResponse(orders);
+      const removed = /^\/api\/deleteOrder\/(.+)$/.exec(url)?.[1];
+      if (method === 'DELETE' && removed) {
+        if (deleteAnswer) return deleteAnswer();
+        orders = orders.filter((candidate) => candidate._id !== removed);
+        return jsonResponse({ deletedCount: 1 });
+      }
+      return undefined;
+    },
+  });
+}
+
+function renderMyOrders() {
+  const user = userEvent.setup();
+  renderWithProviders(<MyOrders email={maria.email} />, { route: '/dashborad/orders' });
+  return { user };
+}
+
+/** The table row of the order with this name. */
+function rowOf(name: string) {
+  return within(screen.getByRole('row', { name: new RegExp(name) }));
+}
+
+describe('MyOrders', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows a spinner while the orders load', () => {
+    fakeAccountsServer({
+      user: maria,
+      answer: () => new Promise<Response>(() => undefined),
+    });
+    renderMyOrders();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+
+  it('lists the orders under the columns no., name, email, quantity, price, action', async () => {
+    const { server } = ordersServer([unpaid, paid]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['no.', 'name', 'email', 'quantity', 'price', 'action']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByRole('rowheader')).toHaveTextContent('1');
+    expect(first.getByText('Claw Hammer')).toBeInTheDocument();
+    expect(first.getByText('maria@example.com')).toBeInTheDocument();
+    expect(first.getByText('200')).toBeInTheDocument();
+    // The price is what the order costs: unit price times quantity, with the unit price under it.
+    expect(first.getByText('$2500')).toBeInTheDocument();
+    expect(first.getByText('$12.50 each')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByRole('rowheader')).toHaveTextContent('2');
+    const [list] = callsTo(server.requests, 'GET', ORDERS_URL);
+    expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
+  });
+
+  it('offers pay (to the payment page) and Remove for an unpaid order', async () => {
+    ordersServer([unpaid]);
+    renderMyOrders();
+    await screen.findByRole('table');
+    const row = rowOf('Claw Hammer');
+    expect(row.getByRole('link', { name: 'pay' })).toHaveAttribute(
+      'href',
+      `/dashborad/orders/payment/${unpaid._id}`,
+    );
+    expect(row.getByRole('button', { name: 'Remove' })).toHaveAccessibleDescription('Claw Hammer');
+    expect(row.queryByText('panding')).not.toBeInTheDocument();
+  });
+
+  it("shows 'panding' and the transaction id for a paid order, with neither pay nor Remove", async () => {
+    ordersServer([paid]);
+    renderMyOrders();
+    await screen.findByRole('table');
+    const row = rowOf('Pipe Wrench');
+    expect(row.getByText('panding')).toBeInTheDocument();
+    expect(row.getByText('pi_3PaidOrder42')).toBeInTheDocument();
+    expect(row.queryByRole('link', { name: 'pay' })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'shipped' for a shipped order, with neither pay nor Remove", async () => {
+    ordersServer([shipped]);
+    renderMyOrders();
+    await screen.findByRole('table');
+    const row = rowOf('Hand Saw');
+    expect(row.getByText('shipped')).toBeInTheDocument();
+    expect(row.getByText('pi_3ShippedOrder7')).toBeInTheDocument();
+    expect(row.queryByRole('link', { name: 'pay' })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+  });
+
+  it('Remove opens a confirmation with the order name; cancel closes it and removes nothing', async () => {
+    const { server } = ordersServer([unpaid, paid]);
+    const { user } = renderMyOrders();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove this order?' });
+    expect(within(dialog).getByText('Claw Hammer')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    // Focus starts on the safe answer.
+    expect(within(dialog).getByRole('button', { name: 'cancel' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+    expect(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+
+  it('Escape closes the confirmation too, removing nothing', async () => {
+    const { server } = ordersServer([unpaid]);
+    const { user } = renderMyOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByRole('dialog');
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it("Delete removes the order, says 'Delete success', asks for the list again and closes", async () => {
+    const { server } = ordersServer([unpaid, paid]);
+    const { user } = renderMyOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Delete success')).toBeInTheDocument();
+    const [deletion] = callsTo(server.requests, 'DELETE', `/api/deleteOrder/${unpaid._id}`);
+    expect(deletion?.headers.get('Authorization')).toBe('Bearer token-0');
+    expect(callsTo(server.requests, 'GET', ORDERS_URL)).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Claw Hammer/ })).not.toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').getByRole('rowheader')).toHaveTextContent('1');
+  });
+
+  it("shows the server's refusal to delete as a toast, and the list as it now is", async () => {
+    const { server } = ordersServer([unpaid], () =>
+      jsonResponse({ message: 'A paid order cannot be removed', statusCode: 409 }, 409),
+    );
+    const { user } = renderMyOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('A paid order cannot be removed')).toBeInTheDocument();
+    expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(server.requests, 'GET', ORDERS_URL)).toHaveLength(2);
+  });
+
+  it('invites to order when there are no orders yet', async () => {
+    ordersServer([]);
+    renderMyOrders();
+    expect(await screen.findByText('You have no orders yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse our tools' })).toHaveAttribute(
+      'href',
+      '/#tools',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the orders cannot be read", async () => {
+    fakeAccountsServer({
+      user: maria,
+      answer: ({ url }) =>
+        url === ORDERS_URL
+          ? jsonResponse(
+              { message: 'You can only do this for your own account.', statusCode: 403 },
+              403,
+            )
+          : undefined,
+    });
+    renderMyOrders();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You can only do this for your own account.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
