@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { load, type LoadOptions } from './load.ts';
 import { benchOrdersOnPglite, benchOrdersOnPostgres } from './orders.ts';
 import { startAppServer, startBareServer, type RunningServer } from './processes.ts';
@@ -37,7 +39,17 @@ const warmUp: LoadOptions = { connections, seconds: warmupSeconds };
 
 const servers: RunningServer[] = [];
 const stopAll = () => Promise.allSettled(servers.splice(0).map((server) => server.stop()));
-process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+/** The read rows' server data, kept for the PGlite order row, which starts its server on it. */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tools-factory-bench-data-'));
+const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+process.once(
+  'SIGINT',
+  () =>
+    void stopAll().then(() => {
+      removeDataDir();
+      process.exit(130);
+    }),
+);
 
 function checkClean(
   label: string,
@@ -62,7 +74,7 @@ async function main(): Promise<void> {
   };
   console.log(`bench: ${describeRun(run)}`);
 
-  const app = await startAppServer('server');
+  const app = await startAppServer('server', { DATA_DIR: dataDir });
   servers.push(app);
   const prepared: Array<{ name: string } & PreparedScenario> = [];
   for (const scenario of scenarios)
@@ -91,7 +103,7 @@ async function main(): Promise<void> {
 
   // Writes, each on a server of its own (see orders.ts), after the read servers have stopped.
   console.log('bench: POST /api/order on PGlite ...');
-  const onPglite = await benchOrdersOnPglite({ measure, warmUp });
+  const onPglite = await benchOrdersOnPglite({ measure, warmUp, dataDir });
   console.log('bench: POST /api/order on PostgreSQL ...');
   const onPostgres = await benchOrdersOnPostgres({ measure, warmUp });
   for (const row of onPostgres ? [onPglite, onPostgres] : [onPglite]) {
@@ -114,4 +126,6 @@ try {
   await stopAll();
   console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
+} finally {
+  removeDataDir();
 }

@@ -11,6 +11,9 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createCatalogSnapshot, type CatalogSnapshot } from './modules/catalog/catalog.service.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import { createOrderExpirySweeper } from './modules/orders/orders.sweeper.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createAccessTokens } from './modules/identity/access-token.ts';
@@ -41,6 +44,7 @@ declare module 'fastify' {
     identity: IdentityService;
     guards: AuthGuards;
     mailer: Mailer;
+    orders: OrdersService;
   }
 }
 
@@ -53,6 +57,11 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   /** Runs when the app closes, after it has stopped using the database (tests drop theirs). */
   onClose?: () => Promise<void>;
+  /**
+   * Run the periodic expiry sweep of unpaid orders once ready (default true). Test apps leave it
+   * off and call `app.orders.sweepExpiredOrders(now)` with a clock of their own.
+   */
+  sweepExpiredOrders?: boolean;
 };
 
 export type App = FastifyInstance;
@@ -61,7 +70,12 @@ export type App = FastifyInstance;
  * Builds the whole server, ready to answer (`inject` or `listen`), without listening. The
  * database stays the caller's: closing the app stops using it but does not close it.
  */
-export async function buildApp({ config, database, onClose }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  onClose,
+  sweepExpiredOrders = true,
+}: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -97,10 +111,17 @@ export async function buildApp({ config, database, onClose }: BuildAppOptions): 
   const accessTokens = createAccessTokens(config.accessTokenSecret);
   const guards = createAuthGuards({ accessTokens, identity });
   const users = createUsersService({ identity, accessTokens });
+  const orders = createOrdersService({
+    db: database.db,
+    catalog,
+    orderHoldHours: config.orderHoldHours,
+  });
+  const orderSweeper = createOrderExpirySweeper({ orders, log: app.log });
   app.decorate('mailer', mailer);
   app.decorate('auth', auth);
   app.decorate('identity', identity);
   app.decorate('guards', guards);
+  app.decorate('orders', orders);
 
   registerSecurityHeaders(app);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
@@ -114,6 +135,7 @@ export async function buildApp({ config, database, onClose }: BuildAppOptions): 
       await api.register(reviewsRoutes);
       await api.register(galleryRoutes);
       await api.register(usersRoutes, { users, identity, guards });
+      await api.register(ordersRoutes, { orders, guards });
     },
     { prefix: API_BASE },
   );
@@ -122,7 +144,13 @@ export async function buildApp({ config, database, onClose }: BuildAppOptions): 
   await registerWebStatic(app, { webDistDir: config.webDistDir });
 
   await catalog.start();
+  if (sweepExpiredOrders) {
+    app.addHook('onReady', async () => {
+      orderSweeper.start();
+    });
+  }
   app.addHook('onClose', async () => {
+    await orderSweeper.stop();
     await catalog.stop();
     mailer.close();
     await onClose?.();

@@ -16,6 +16,8 @@ export type TestAppOptions = {
   database?: DatabaseHandle;
   /** Seed the demo data before the app builds its catalog snapshot. */
   seed?: boolean;
+  /** Run the periodic expiry sweep of unpaid orders (off: tests call the sweep with their clock). */
+  sweepExpiredOrders?: boolean;
 };
 
 /**
@@ -36,7 +38,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
   };
   try {
     if (options.seed) await seedDemoData(database.db);
-    return await buildApp({ config, database, onClose: cleanUp });
+    return await buildApp({
+      config,
+      database,
+      onClose: cleanUp,
+      sweepExpiredOrders: options.sweepExpiredOrders ?? false,
+    });
   } catch (error) {
     await cleanUp();
     throw error;

@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { RequestSpec } from './http.ts';
+import { load, type LoadOptions, type LoadResult } from './load.ts';
+import { startAppServer, type RunningServer } from './processes.ts';
+import type { Row } from './report.ts';
+
+/**
+ * POST /api/order throughput (orders/s), on PGlite and on PostgreSQL, each on a server of its own
+ * with a tool whose stock never runs out (minimum 1, a billion available, quantities 2..20) and
+ * ten customer accounts shared by the connections. Baseline: the very transaction the server runs for an
+ * order (the conditional stock UPDATE and the INSERT), as bare SQL on the same database, with the
+ * same number of concurrent callers (and, on PostgreSQL, the server's pool size), no HTTP.
+ */
+
+export const ORDER_BASELINE = 'bare SQL: same reserve+insert transaction, same DB';
+
+/** PostgreSQL that may create databases: BENCH_POSTGRES_URL, else the test one, else the local one. */
+const postgresAdminUrl =
+  process.env.BENCH_POSTGRES_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+/** The server's pool size (server/src/db/client.ts), so the baseline has as many connections. */
+const SERVER_POOL_SIZE = 10;
+const TOOL_PRICE_CENTS = 2500;
+const QUANTITIES = Array.from({ length: 19 }, (_, index) => index + 2);
+
+export type OrderBenchOptions = { measure: LoadOptions; warmUp: LoadOptions };
+
+/**
+ * Accounts signed up per run: connection i orders as account i modulo this. Password hashing is
+ * deliberately slow (~0.15 s each here), so not one per connection: the server's work per order
+ * (token check, account lookup) is the same whichever account sends it.
+ */
+const ACCOUNTS = 10;
+
+type Customer = { email: string; token: string; userId: string };
+type BenchTool = { id: string; name: string };
+
+/** Answers one SQL statement with parameters, as both engines do. */
+type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+const insertToolSql = `
+  insert into tools (name, image, description, price_cents, min_order_quantity, available_quantity)
+  values ($1, '/images/tools/claw-hammer.svg', 'A tool for the order bench.', $2, 1, 1000000000)
+  returning id`;
+
+async function insertBenchTool(query: Query): Promise<BenchTool> {
+  const name = `Bench Anvil ${randomUUID().slice(0, 8)}`;
+  const { rows } = await query(insertToolSql, [name, TOOL_PRICE_CENTS]);
+  return { id: String(rows[0]?.id), name };
+}
+
+/** The statements of placeOrder's transaction (orders.repository.ts), with the same conditions. */
+const reserveSql = `
+  update tools set available_quantity = available_quantity - $2, updated_at = now()
+  where id = $1 and archived_at is null and price_cents = $3
+    and min_order_quantity < $2 and available_quantity > $2
+  returning id, name, image, price_cents, min_order_quantity, available_quantity`;
+const insertOrderSql = `
+  insert into orders (user_id, email, tool_id, tool_name, tool_image, unit_price_cents, quantity, address, phone)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  returning *`;
+
+async function placeOrderSql(
+  query: Query,
+  tool: BenchTool,
+  customer: Customer,
+  quantity: number,
+): Promise<void> {
+  const { rows } = await query(reserveSql, [tool.id, quantity, TOOL_PRICE_CENTS]);
+  const reserved = rows[0];
+  if (!reserved) throw new Error('the bench tool ran out of stock');
+  await query(insertOrderSql, [
+    customer.userId,
+    customer.email,
+    tool.id,
+    reserved.name,
+    reserved.image,
+    reserved.price_cents,
+    quantity,
+    '1 Bench Street',
+    '555 0100',
+  ]);
+}
+
+/** `concurrency` loops calling `once` for `seconds`: throughput and latency, autocannon's way. */
+async function measureLoop(
+  seconds: number,
+  concurrency: number,
+  once: (caller: number, iteration: number) => Promise<void>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, caller) => {
+      for (let iteration = 0; performance.now() < end; iteration += 1) {
+        const start = performance.now();
+        try {
+          await once(caller, iteration);
+          latencies.push(performance.now() - start);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    Math.round(
+      (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 100,
+    ) / 100;
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    total: latencies.length,
+    non2xx: 0,
+    errors,
+    timeouts: 0,
+  };
+}
+
+function sqlBaseline(
+  options: OrderBenchOptions,
+  query: Query,
+  transaction: (work: (query: Query) => Promise<void>) => Promise<void>,
+  tool: BenchTool,
+  customers: Customer[],
+): Promise<LoadResult> {
+  const once = (caller: number, iteration: number) =>
+    transaction((tx) =>
+      placeOrderSql(
+        tx,
+        tool,
+        customers[caller % customers.length]!,
+        QUANTITIES[iteration % QUANTITIES.length]!,
+      ),
+    );
+  const { connections } = options.measure;
+  // A short warm-up: the engine is already warm from the server's run on the same data.
+  return measureLoop(Math.min(options.warmUp.seconds, 1), connections, once).then(() =>
+    measureLoop(options.measure.seconds, connections, once),
+  );
+}
+
+// --- accounts ---------------------------------------------------------------------------------
+
+function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';', 1)[0])
+    .join('; ');
+}
+
+/** Signs a customer up as the web app does: Better Auth, then PUT /api/user for the token. */
+async function signUpCustomer(baseUrl: string, index: number): Promise<Customer> {
+  const email = `bench-${index}-${randomUUID().slice(0, 8)}@example.com`;
+  // Better Auth refuses other origins; the server's PUBLIC_URL defaults to its own address.
+  const origin = baseUrl;
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-secret', name: `Bench Customer ${index}` }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  const user = await fetch(`${baseUrl}/api/user/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { origin, cookie: cookieHeader(signUp), 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!user.ok) throw new Error(`PUT /api/user answered ${user.status}: ${await user.text()}`);
+  const { token } = (await user.json()) as { token: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+  };
+  return { email, token, userId: claims.sub };
+}
+
+async function signUpCustomers(baseUrl: string, count: number): Promise<Customer[]> {
+  const customers: Customer[] = [];
+  for (let first = 0; first < count; first += 10) {
+    const batch = Array.from({ length: Math.min(10, count - first) }, (_, offset) =>
+      signUpCustomer(baseUrl, first + offset),
+    );
+    customers.push(...(await Promise.all(batch)));
+  }
+  return customers;
+}
+
+/** Connection i orders as customer i, cycling through the quantities 2..20. */
+function orderRequests(tool: BenchTool, customers: Customer[]) {
+  return (index: number): RequestSpec[] => {
+    const customer = customers[index % customers.length]!;
+    return QUANTITIES.map((quantity) => ({
+      method: 'POST',
+      path: '/api/order',
+      headers: {
+        authorization: `Bearer ${customer.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        toolId: tool.id,
+        name: tool.name,
+        address: '1 Bench Street',
+        phone: '555 0100',
+        quantity,
+        email: customer.email,
+        price: TOOL_PRICE_CENTS / 100,
+      }),
+    }));
+  };
+}
+
+async function loadOrders(
+  server: RunningServer,
+  tool: BenchTool,
+  customers: Customer[],
+  options: OrderBenchOptions,
+): Promise<LoadResult> {
+  const requests = orderRequests(tool, customers);
+  const first = requests(0)[0]!;
+  await load(server.baseUrl, first, options.warmUp, requests);
+  return load(server.baseUrl, first, options.measure, requests);
+}
+
+// --- PGlite -----------------------------------------------------------------------------------
+
+function pgliteQuery(db: Pick<PGlite, 'query'>): Query {
+  return async (text, params) => ({
+    rows: (await db.query<Record<string, unknown>>(text, params)).rows,
+  });
+}
+
+/**
+ * The embedded engine. `dataDir` is a data directory a server already created, migrated and
+ * seeded (the read rows' server, stopped since); without it a first start makes one. The bench
+ * adds its tool while no server holds the directory, then the server starts again on it for the
+ * load. The baseline then runs in this process on the same data. The caller removes `dataDir`.
+ */
+export async function benchOrdersOnPglite(
+  options: OrderBenchOptions & { dataDir?: string },
+): Promise<Row> {
+  const dataDir =
+    options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-orders-'));
+  const pgliteDir = path.join(dataDir, 'pglite');
+  try {
+    if (!options.dataDir) {
+      await (await startAppServer('orders-pglite-init', { DATA_DIR: dataDir })).stop();
+    }
+    let tool: BenchTool;
+    {
+      const db = await PGlite.create(pgliteDir);
+      tool = await insertBenchTool(pgliteQuery(db));
+      await db.close();
+    }
+
+    const server = await startAppServer('orders-pglite', { DATA_DIR: dataDir });
+    let app: LoadResult;
+    let customers: Customer[];
+    try {
+      customers = await signUpCustomers(
+        server.baseUrl,
+        Math.min(ACCOUNTS, options.measure.connections),
+      );
+      app = await loadOrders(server, tool, customers, options);
+    } finally {
+      await server.stop();
+    }
+
+    const db = await PGlite.create(pgliteDir);
+    try {
+      const bare = await sqlBaseline(
+        options,
+        pgliteQuery(db),
+        (work) => db.transaction((tx) => work(pgliteQuery(tx))),
+        tool,
+        customers,
+      );
+      return {
+        scenario: 'POST /api/order (PGlite), orders/s',
+        app,
+        bare,
+        baseline: ORDER_BASELINE,
+        hasGoal: false,
+      };
+    } finally {
+      await db.close();
+    }
+  } finally {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// --- PostgreSQL -------------------------------------------------------------------------------
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database on the PostgreSQL server (dropped afterwards), the server on it with the demo
+ * data, the bench tool added directly; the baseline runs through a pool of the server's size.
+ * Resolves to undefined (and says why) when no PostgreSQL answers.
+ */
+export async function benchOrdersOnPostgres(options: OrderBenchOptions): Promise<Row | undefined> {
+  const name = `tools_factory_bench_${process.pid}`;
+  const identifier = pg.escapeIdentifier(name);
+  try {
+    await adminQuery(`drop database if exists ${identifier} with (force)`);
+    await adminQuery(`create database ${identifier}`);
+  } catch (error) {
+    console.log(
+      `bench: skipping POST /api/order on PostgreSQL (${error instanceof Error ? error.message : String(error)})`,
+    );
+    return undefined;
+  }
+  const databaseUrl = withDatabase(postgresAdminUrl, name);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: SERVER_POOL_SIZE });
+  pool.on('error', () => {});
+  try {
+    const server = await startAppServer('orders-postgres', {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: '1',
+    });
+    let app: LoadResult;
+    let customers: Customer[];
+    let tool: BenchTool;
+    const query: Query = async (text, params) => pool.query(text, params);
+    try {
+      tool = await insertBenchTool(query);
+      customers = await signUpCustomers(
+        server.baseUrl,
+        Math.min(ACCOUNTS, options.measure.connections),
+      );
+      app = await loadOrders(server, tool, customers, options);
+    } finally {
+      await server.stop();
+    }
+
+    const bare = await sqlBaseline(
+      options,
+      query,
+      async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          await work(async (text, params) => client.query(text, params));
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      tool,
+      customers,
+    );
+    return {
+      scenario: 'POST /api/order (PostgreSQL), orders/s',
+      app,
+      bare,
+      baseline: `${ORDER_BASELINE}, pool of ${SERVER_POOL_SIZE}`,
+      hasGoal: false,
+    };
+  } finally {
+    await pool.end();
+    await adminQuery(`drop database if exists ${identifier} with (force)`);
+  }
+}

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OrderListSchema, PlaceOrderResponseSchema, ToolSchema } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
+import { createOrderExpirySweeper } from './orders.sweeper.ts';
+import { orders } from './orders.table.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const HOLD_HOURS = 48;
+
+describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
+  let app: App;
+  let customer: TestAccount;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ config: { orderHoldHours: HOLD_HOURS } });
+    customer = await signUpTestAccount(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function placeOrder(toolId: string, quantity: number) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bearer(customer.token),
+      payload: {
+        toolId,
+        name: 'ignored',
+        address: '5 Hold Street',
+        quantity,
+        email: customer.email,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return PlaceOrderResponseSchema.parse(response.json()).order;
+  }
+
+  /** Moves an order's creation time, as if it had been placed then. */
+  async function placedAt(orderId: string, createdAt: Date) {
+    await app.database.db.update(orders).set({ createdAt }).where(eq(orders.id, orderId));
+  }
+
+  async function availableOf(toolId: string): Promise<number> {
+    return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
+  }
+
+  async function ownOrderIds(): Promise<string[]> {
+    const response = await app.inject({
+      url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+      headers: bearer(customer.token),
+    });
+    return OrderListSchema.parse(response.json()).map((order) => order._id);
+  }
+
+  it('removes an unpaid order older than the hold and returns its stock; keeps a younger one and a paid one', async () => {
+    const now = new Date('2030-06-01T12:00:00Z');
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
+    const old = await placeOrder(tool.id, 100);
+    const young = await placeOrder(tool.id, 50);
+    const paid = await placeOrder(tool.id, 30);
+    await placedAt(old._id, new Date(now.getTime() - (HOLD_HOURS * HOUR_MS + 60_000)));
+    await placedAt(young._id, new Date(now.getTime() - (HOLD_HOURS * HOUR_MS - 60_000)));
+    await placedAt(paid._id, new Date(now.getTime() - 10 * HOLD_HOURS * HOUR_MS));
+    await app.database.db
+      .update(orders)
+      .set({ status: 'paid', transactionId: 'txn_expiry_test', paidAt: now })
+      .where(eq(orders.id, paid._id));
+    expect(await availableOf(tool.id)).toBe(820);
+
+    const result = await app.orders.sweepExpiredOrders(now);
+    expect(result).toEqual({ expiredOrders: 1, returnedUnits: 100 });
+    // The catalog shows the returned stock at once.
+    expect(await availableOf(tool.id)).toBe(920);
+    const remaining = await ownOrderIds();
+    expect(remaining).not.toContain(old._id);
+    expect(remaining).toContain(young._id);
+    expect(remaining).toContain(paid._id);
+
+    // Nothing more to do at the same time; two minutes later the young one has expired too.
+    expect(await app.orders.sweepExpiredOrders(now)).toEqual({
+      expiredOrders: 0,
+      returnedUnits: 0,
+    });
+    const later = new Date(now.getTime() + 2 * 60_000);
+    expect(await app.orders.sweepExpiredOrders(later)).toEqual({
+      expiredOrders: 1,
+      returnedUnits: 50,
+    });
+    expect(await availableOf(tool.id)).toBe(970);
+    expect(await ownOrderIds()).toEqual([paid._id]);
+  });
+
+  it('returns the stock only once when two sweeps run at once', async () => {
+    const now = new Date('2031-01-01T00:00:00Z');
+    const hammer = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 5000 });
+    const saw = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 5000 });
+    let ordered = 0;
+    for (let index = 0; index < 30; index += 1) {
+      const quantity = 2 + (index % 7);
+      const order = await placeOrder(index % 2 === 0 ? hammer.id : saw.id, quantity);
+      await placedAt(order._id, new Date(now.getTime() - (HOLD_HOURS + 1 + index) * HOUR_MS));
+      ordered += quantity;
+    }
+    expect((await availableOf(hammer.id)) + (await availableOf(saw.id))).toBe(10_000 - ordered);
+
+    const [first, second] = await Promise.all([
+      app.orders.sweepExpiredOrders(now),
+      app.orders.sweepExpiredOrders(now),
+    ]);
+    expect(first.expiredOrders + second.expiredOrders).toBe(30);
+    expect(first.returnedUnits + second.returnedUnits).toBe(ordered);
+    expect(await availableOf(hammer.id)).toBe(5000);
+    expect(await availableOf(saw.id)).toBe(5000);
+  });
+
+  it('a running app sweeps on its own, periodically, with the sweeper', async () => {
+    const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 100 });
+    const order = await placeOrder(tool.id, 40);
+    await placedAt(order._id, new Date(Date.now() - (HOLD_HOURS + 1) * HOUR_MS));
+    const log = { info: vi.fn(), error: vi.fn() };
+    const sweeper = createOrderExpirySweeper({
+      orders: app.orders,
+      // The sweeper only logs through info and error.
+      log: log as unknown as App['log'],
+      intervalMs: 20,
+    });
+    sweeper.start();
+    await vi.waitFor(async () => expect(await availableOf(tool.id)).toBe(100), {
+      timeout: 5000,
+    });
+    await sweeper.stop();
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.info).toHaveBeenCalledWith(
+      { expiredOrders: 1, returnedUnits: 40 },
+      expect.any(String),
+    );
+  });
+
+  it('an app built to sweep sweeps once ready, and stops on close', async () => {
+    const shared = await createTestDatabase();
+    const placing = await buildTestApp({ database: await shared.connect() });
+    let sweeping: App | undefined;
+    try {
+      const account = await signUpTestAccount(placing);
+      const tool = await createTestTool(placing, { minOrderQuantity: 1, availableQuantity: 100 });
+      const response = await placing.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: bearer(account.token),
+        payload: {
+          toolId: tool.id,
+          name: tool.name,
+          address: 'x',
+          quantity: 10,
+          email: account.email,
+        },
+      });
+      const { order } = PlaceOrderResponseSchema.parse(response.json());
+      await placing.database.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 49 * HOUR_MS) })
+        .where(eq(orders.id, order._id));
+
+      sweeping = await buildTestApp({
+        database: await shared.connect(),
+        sweepExpiredOrders: true,
+      });
+      const app = sweeping;
+      await vi.waitFor(
+        async () => {
+          const shown = ToolSchema.parse((await app.inject(`/api/tool/${tool.id}`)).json());
+          expect(shown.availableQuantity).toBe(100);
+        },
+        { timeout: 5000 },
+      );
+    } finally {
+      await sweeping?.close();
+      await placing.close();
+      await shared.destroy();
+    }
+  });
+});

@@ -1,0 +1,449 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ErrorBodySchema,
+  OrderListSchema,
+  PlaceOrderResponseSchema,
+  texts,
+  ToolSchema,
+  type PlaceOrder,
+} from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import {
+  bearer,
+  signUpTestAccount,
+  uniqueEmail,
+  type TestAccount,
+} from '../../testing/accounts.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { archiveTool } from '../tools/tools.service.ts';
+import { tools } from '../tools/tools.table.ts';
+import { orders } from './orders.table.ts';
+
+const QUANTITY_MESSAGE = 'You cannot order less than minimum quantity or more then avilable';
+
+describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/:id', () => {
+  let app: App;
+  let customer: TestAccount;
+  let otherCustomer: TestAccount;
+  let admin: TestAccount;
+  const adminEmail = uniqueEmail('admin');
+
+  beforeAll(async () => {
+    app = await buildTestApp({ config: { adminEmails: [adminEmail] } });
+    customer = await signUpTestAccount(app, { name: 'Ada Customer' });
+    otherCustomer = await signUpTestAccount(app);
+    admin = await signUpTestAccount(app, { email: adminEmail });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** A fresh tool: min 10, 500 available, $19.99 unless told otherwise. */
+  const newTool = (overrides: Parameters<typeof createTestTool>[1] = {}) =>
+    createTestTool(app, overrides);
+
+  function postOrder(account: TestAccount | undefined, payload: Partial<PlaceOrder> & object) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: account ? bearer(account.token) : {},
+      payload,
+    });
+  }
+
+  function orderBody(
+    account: TestAccount,
+    tool: { id: string; name: string },
+    overrides: Record<string, unknown> = {},
+  ): Record<string, unknown> {
+    return {
+      toolId: tool.id,
+      name: tool.name,
+      address: '12 Forge Lane, Sheffield',
+      phone: '+44 114 496 0000',
+      quantity: 25,
+      email: account.email,
+      ...overrides,
+    };
+  }
+
+  async function availableOf(toolId: string): Promise<number> {
+    const response = await app.inject(`/api/tool/${toolId}`);
+    expect(response.statusCode).toBe(200);
+    return ToolSchema.parse(response.json()).availableQuantity;
+  }
+
+  async function listOrders(account: TestAccount, email = account.email) {
+    return app.inject({
+      url: `/api/orders?email=${encodeURIComponent(email)}`,
+      headers: bearer(account.token),
+    });
+  }
+
+  function deleteOrder(account: TestAccount | undefined, id: string) {
+    return app.inject({
+      method: 'DELETE',
+      url: `/api/deleteOrder/${encodeURIComponent(id)}`,
+      headers: account ? bearer(account.token) : {},
+    });
+  }
+
+  async function placeOrder(
+    account: TestAccount,
+    tool: { id: string; name: string },
+    quantity = 25,
+  ) {
+    const response = await postOrder(account, orderBody(account, tool, { quantity }));
+    expect(response.statusCode, response.body).toBe(200);
+    return PlaceOrderResponseSchema.parse(response.json()).order;
+  }
+
+  async function setStatus(orderId: string, status: 'paid' | 'shipped') {
+    await app.database.db
+      .update(orders)
+      .set({ status, transactionId: `txn_${orderId.slice(0, 8)}`, paidAt: new Date() })
+      .where(eq(orders.id, orderId));
+  }
+
+  function expectError(
+    response: { statusCode: number; json(): unknown },
+    status: number,
+    message: string,
+  ) {
+    expect(response.statusCode).toBe(status);
+    expect(ErrorBodySchema.parse(response.json())).toEqual({ message, statusCode: status });
+  }
+
+  it('uses the spec message from the contract texts', () => {
+    expect(texts.purchase.quantityOutOfRange).toBe(QUANTITY_MESSAGE);
+  });
+
+  describe('without a bearer token', () => {
+    it('answers 401 to every order call', async () => {
+      const tool = await newTool();
+      const post = await postOrder(undefined, orderBody(customer, tool));
+      expect(post.statusCode).toBe(401);
+      const list = await app.inject(`/api/orders?email=${customer.email}`);
+      expect(list.statusCode).toBe(401);
+      const remove = await deleteOrder(undefined, tool.id);
+      expect(remove.statusCode).toBe(401);
+      const badToken = await app.inject({
+        url: `/api/orders?email=${customer.email}`,
+        headers: bearer('not.a.token'),
+      });
+      expect(badToken.statusCode).toBe(401);
+      expect(await availableOf(tool.id)).toBe(500);
+    });
+  });
+
+  describe('POST /api/order', () => {
+    it('places an order: 200, the snapshot of the tool, and the stock reserved at once', async () => {
+      const tool = await newTool({
+        priceCents: 1999,
+        availableQuantity: 500,
+        minOrderQuantity: 10,
+      });
+      const response = await postOrder(
+        customer,
+        orderBody(customer, tool, { quantity: 25, price: 19.99 }),
+      );
+      expect(response.statusCode).toBe(200);
+      const body = PlaceOrderResponseSchema.parse(response.json());
+      expect(body.acknowledged).toBe(true);
+      expect(body.insertedId).toBe(body.order._id);
+      expect(body.order).toMatchObject({
+        toolId: tool.id,
+        name: tool.name,
+        img: tool.image,
+        address: '12 Forge Lane, Sheffield',
+        phone: '+44 114 496 0000',
+        quantity: 25,
+        email: customer.email,
+        price: 19.99,
+        paid: false,
+        status: 'unpaid',
+        transectionId: null,
+      });
+      expect(Number.isNaN(Date.parse(body.order.createdAt))).toBe(false);
+
+      expect(await availableOf(tool.id)).toBe(475);
+      const parts = ToolSchema.array().parse((await app.inject('/api/parts')).json());
+      expect(parts.find((t) => t._id === tool.id)?.availableQuantity).toBe(475);
+    });
+
+    it('takes the price from the catalog when the client sends none', async () => {
+      const tool = await newTool({ priceCents: 1250 });
+      const order = await placeOrder(customer, tool, 11);
+      expect(order.price).toBe(12.5);
+    });
+
+    it('keeps the phone number, and an empty one when left out', async () => {
+      const tool = await newTool();
+      const response = await postOrder(customer, orderBody(customer, tool, { phone: undefined }));
+      expect(response.statusCode).toBe(200);
+      expect(PlaceOrderResponseSchema.parse(response.json()).order.phone).toBe('');
+    });
+
+    it('finds the tool by its exact name, in any case, when no toolId is sent (the spec client)', async () => {
+      const tool = await newTool({ name: 'Bench Vise 150' });
+      const response = await postOrder(customer, {
+        name: 'bench VISE 150',
+        address: '1 Anvil Road',
+        quantity: 30,
+        email: customer.email,
+        price: 19.99,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(PlaceOrderResponseSchema.parse(response.json()).order).toMatchObject({
+        toolId: tool.id,
+        name: 'Bench Vise 150',
+        quantity: 30,
+      });
+      expect(await availableOf(tool.id)).toBe(470);
+    });
+
+    it('answers 403 for an e-mail that is not the caller’s, and reserves nothing', async () => {
+      const tool = await newTool();
+      const response = await postOrder(
+        customer,
+        orderBody(customer, tool, { email: otherCustomer.email }),
+      );
+      expectError(response, 403, texts.identityErrors.otherUsersEmail);
+      expect(await availableOf(tool.id)).toBe(500);
+    });
+
+    it('accepts the caller’s e-mail in another case', async () => {
+      const tool = await newTool();
+      const response = await postOrder(
+        customer,
+        orderBody(customer, tool, { email: customer.email.toUpperCase() }),
+      );
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('answers 404 for an unknown tool id, an unknown name and an archived tool', async () => {
+      const unknownId = await postOrder(
+        customer,
+        orderBody(customer, { id: '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10', name: 'Nothing' }),
+      );
+      expectError(unknownId, 404, 'Tool not found');
+
+      const unknownName = await postOrder(customer, {
+        name: 'No Such Tool',
+        address: '1 Anvil Road',
+        quantity: 30,
+        email: customer.email,
+      });
+      expectError(unknownName, 404, 'Tool not found');
+
+      const tool = await newTool();
+      await archiveTool({ db: app.database.db, catalog: app.catalog }, tool.id);
+      expectError(await postOrder(customer, orderBody(customer, tool)), 404, 'Tool not found');
+      const byName = await postOrder(customer, orderBody(customer, tool, { toolId: undefined }));
+      expectError(byName, 404, 'Tool not found');
+    });
+
+    it('answers 400 for a malformed tool id', async () => {
+      const response = await postOrder(
+        customer,
+        orderBody(customer, { id: 'not-a-uuid', name: 'x' }),
+      );
+      expect(response.statusCode).toBe(400);
+    });
+
+    it('answers 409 when the client’s price is not the catalog’s, and reserves nothing', async () => {
+      const tool = await newTool({ priceCents: 2450 });
+      const response = await postOrder(customer, orderBody(customer, tool, { price: 19.99 }));
+      expectError(
+        response,
+        409,
+        'The price of this tool has changed to $24.50. Please review your order.',
+      );
+      expect(await availableOf(tool.id)).toBe(500);
+    });
+
+    it.each([
+      ['at the minimum', 10],
+      ['below the minimum', 3],
+      ['zero', 0],
+      ['negative', -5],
+      ['at the available quantity', 500],
+      ['above the available quantity', 501],
+      ['far above any stock', 1e12],
+    ])('answers 400 with the spec message for a quantity %s (%d)', async (_case, quantity) => {
+      const tool = await newTool({ minOrderQuantity: 10, availableQuantity: 500 });
+      const response = await postOrder(customer, orderBody(customer, tool, { quantity }));
+      expectError(response, 400, QUANTITY_MESSAGE);
+      expect(await availableOf(tool.id)).toBe(500);
+    });
+
+    it('accepts the quantities just inside the range', async () => {
+      const tool = await newTool({ minOrderQuantity: 10, availableQuantity: 500 });
+      await placeOrder(customer, tool, 11);
+      expect(await availableOf(tool.id)).toBe(489);
+      await placeOrder(customer, tool, 488);
+      expect(await availableOf(tool.id)).toBe(1);
+      // Nothing can be ordered now: any quantity above the minimum is above what is left.
+      const response = await postOrder(customer, orderBody(customer, tool, { quantity: 11 }));
+      expectError(response, 400, QUANTITY_MESSAGE);
+    });
+
+    it('answers 400 for a quantity that is not a whole number', async () => {
+      const tool = await newTool();
+      const fraction = await postOrder(customer, orderBody(customer, tool, { quantity: 20.5 }));
+      expectError(fraction, 400, 'quantity must be a whole number');
+      const text = await postOrder(customer, orderBody(customer, tool, { quantity: 'many' }));
+      expectError(text, 400, 'quantity must be a number');
+    });
+
+    it.each([
+      ['missing', undefined],
+      ['empty', ''],
+      ['blank', '   '],
+    ])('answers 400 "address is required" when the address is %s', async (_case, address) => {
+      const tool = await newTool();
+      const response = await postOrder(customer, orderBody(customer, tool, { address }));
+      expectError(response, 400, 'address is required');
+      expect(await availableOf(tool.id)).toBe(500);
+    });
+
+    it('ignores fields it does not know (a client cannot set status or owner)', async () => {
+      const tool = await newTool();
+      const response = await postOrder(
+        customer,
+        orderBody(customer, tool, { status: 'paid', paid: true, userId: otherCustomer.userId }),
+      );
+      expect(response.statusCode).toBe(200);
+      const { order } = PlaceOrderResponseSchema.parse(response.json());
+      expect(order).toMatchObject({ status: 'unpaid', paid: false, email: customer.email });
+      const [row] = await app.database.db.select().from(orders).where(eq(orders.id, order._id));
+      expect(row?.userId).toBe(customer.userId);
+    });
+  });
+
+  describe('GET /api/orders?email=', () => {
+    it('lists the caller’s own orders, newest first, and nobody else’s', async () => {
+      const account = await signUpTestAccount(app);
+      const tool = await newTool();
+      const first = await placeOrder(account, tool, 20);
+      const second = await placeOrder(account, tool, 30);
+      await placeOrder(otherCustomer, tool, 40);
+
+      const response = await listOrders(account);
+      expect(response.statusCode).toBe(200);
+      const listed = OrderListSchema.parse(response.json());
+      expect(listed.map((order) => order._id)).toEqual([second._id, first._id]);
+      expect(listed[1]).toEqual(first);
+    });
+
+    it('answers an empty list to a customer without orders', async () => {
+      const account = await signUpTestAccount(app);
+      const response = await listOrders(account);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+    });
+
+    it('answers 403 for anyone else’s e-mail, admins included', async () => {
+      expectError(
+        await listOrders(customer, otherCustomer.email),
+        403,
+        texts.identityErrors.otherUsersEmail,
+      );
+      expectError(
+        await listOrders(admin, customer.email),
+        403,
+        texts.identityErrors.otherUsersEmail,
+      );
+    });
+
+    it('answers 400 without an e-mail', async () => {
+      const response = await app.inject({ url: '/api/orders', headers: bearer(customer.token) });
+      expect(response.statusCode).toBe(400);
+    });
+  });
+
+  describe('DELETE /api/deleteOrder/:id', () => {
+    it('lets the owner remove an unpaid order and returns its stock at once', async () => {
+      const account = await signUpTestAccount(app);
+      const tool = await newTool();
+      const order = await placeOrder(account, tool, 40);
+      expect(await availableOf(tool.id)).toBe(460);
+
+      const response = await deleteOrder(account, order._id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ deletedCount: 1 });
+      expect(await availableOf(tool.id)).toBe(500);
+      expect(OrderListSchema.parse((await listOrders(account)).json())).toEqual([]);
+
+      // Removing it again finds nothing and returns nothing.
+      expectError(await deleteOrder(account, order._id), 404, 'Order not found');
+      expect(await availableOf(tool.id)).toBe(500);
+    });
+
+    it.each(['paid', 'shipped'] as const)(
+      'answers 409 to the owner of a %s order and keeps it',
+      async (status) => {
+        const tool = await newTool();
+        const order = await placeOrder(customer, tool, 40);
+        await setStatus(order._id, status);
+
+        expectError(await deleteOrder(customer, order._id), 409, 'A paid order cannot be removed');
+        const listed = OrderListSchema.parse((await listOrders(customer)).json());
+        expect(listed.find((o) => o._id === order._id)).toMatchObject({
+          status,
+          paid: true,
+          transectionId: `txn_${order._id.slice(0, 8)}`,
+        });
+        expect(await availableOf(tool.id)).toBe(460);
+      },
+    );
+
+    it('answers 404 for another user’s order, and leaves it and its stock alone', async () => {
+      const tool = await newTool();
+      const order = await placeOrder(customer, tool, 40);
+      expectError(await deleteOrder(otherCustomer, order._id), 404, 'Order not found');
+      const listed = OrderListSchema.parse((await listOrders(customer)).json());
+      expect(listed.some((o) => o._id === order._id)).toBe(true);
+      expect(await availableOf(tool.id)).toBe(460);
+    });
+
+    it.each(['not-a-uuid', '12345', "1' or '1'='1", '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'])(
+      'answers 404 for the unknown or malformed id %s',
+      async (id) => {
+        expectError(await deleteOrder(customer, id), 404, 'Order not found');
+      },
+    );
+
+    it('lets an admin remove any customer’s unpaid order, returning its stock', async () => {
+      const tool = await newTool();
+      const order = await placeOrder(customer, tool, 40);
+      const response = await deleteOrder(admin, order._id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ deletedCount: 1 });
+      expect(await availableOf(tool.id)).toBe(500);
+    });
+
+    it('lets an admin remove a paid order; its stock stays sold', async () => {
+      const tool = await newTool();
+      const order = await placeOrder(customer, tool, 40);
+      await setStatus(order._id, 'paid');
+      const response = await deleteOrder(admin, order._id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ deletedCount: 1 });
+      expect(await availableOf(tool.id)).toBe(460);
+      const listed = OrderListSchema.parse((await listOrders(customer)).json());
+      expect(listed.some((o) => o._id === order._id)).toBe(false);
+    });
+
+    it('returns the stock of an order whose tool was archived meanwhile', async () => {
+      const tool = await newTool();
+      const order = await placeOrder(customer, tool, 40);
+      await archiveTool({ db: app.database.db, catalog: app.catalog }, tool.id);
+      expect((await deleteOrder(customer, order._id)).json()).toEqual({ deletedCount: 1 });
+      const [row] = await app.database.db.select().from(tools).where(eq(tools.id, tool.id));
+      expect(row?.availableQuantity).toBe(500);
+    });
+  });
+});
