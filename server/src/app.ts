@@ -79,6 +79,7 @@ export async function buildApp({
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     routerOptions: { ignoreTrailingSlash: true },
     // A line per request costs a lot under load and says little: only at LOG_LEVEL=debug/trace.
     // Errors are logged by the error handler at any level.

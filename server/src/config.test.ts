@@ -44,6 +44,19 @@ describe('configuration', () => {
     ).toEqual(expect.arrayContaining([expect.stringMatching(/^ACCESS_TOKEN_SECRET: /)]));
   });
 
+  it('reads TRUST_PROXY as Fastify takes it: off, true or addresses', () => {
+    const trustProxy = (value?: string) =>
+      loadConfig({
+        ...validSecrets,
+        DATA_DIR: '/tmp/tools-factory-config-test',
+        TRUST_PROXY: value,
+      }).trustProxy;
+    expect(trustProxy()).toBeUndefined();
+    expect(trustProxy('false')).toBeUndefined();
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('10.0.0.0/8,127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({ ...validSecrets, DATA_DIR: '/tmp/tools-factory-config-test' });
     expect(config).toMatchObject({

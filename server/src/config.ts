@@ -61,6 +61,10 @@ const EnvSchema = z.object({
   STRIPE_API_URL: optionalUrl(['http', 'https']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value)),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -88,6 +92,11 @@ export type Config = {
     | undefined;
   redisUrl: string | undefined;
   orderHoldHours: number;
+  /**
+   * Which proxies to believe about the client's address (Fastify's trustProxy): rate limits key on
+   * it. Unset: none (the server faces clients directly).
+   */
+  trustProxy: boolean | string | undefined;
   webDistDir: string;
   logLevel: string;
 };
@@ -174,9 +183,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     redisUrl: e.REDIS_URL,
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** TRUST_PROXY: `true` (any proxy) or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
+function parseTrustProxy(value: string | undefined): boolean | string | undefined {
+  if (value === undefined || value === 'false') return undefined;
+  if (value === 'true') return true;
+  return value;
 }
 
 /** Secrets for the embedded setup: made on first start, kept in DATA_DIR so restarts keep sessions. */

@@ -189,3 +189,25 @@ describe.skipIf(!redisAvailable)('sign-in rate limit shared through Redis (REDIS
     expect((await signIn(first, account.email, 'rightpass')).statusCode).toBe(429);
   });
 });
+
+describe('sign-in rate limit behind a load balancer (TRUST_PROXY)', () => {
+  it('counts each forwarded client on its own instead of the proxy address', async () => {
+    const app = await buildTestApp({ config: { trustProxy: true } });
+    try {
+      const account = await signUpTestAccount(app, { password: 'rightpass' });
+      const attempt = (client: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { ...identityHeaders(app), 'x-forwarded-for': client },
+          payload: { email: account.email, password: 'wrong-guess' },
+        });
+      for (let n = 0; n < 10; n += 1) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
+      expect((await attempt('203.0.113.7')).statusCode).toBe(429);
+      // Another client behind the same proxy still gets its own attempts.
+      expect((await attempt('198.51.100.9')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
