@@ -14,16 +14,18 @@ import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts'
 import type { CatalogInvalidator } from '../catalog/catalog.service.ts';
 import type { Account } from '../identity/identity.service.ts';
 import {
+  findOrderableTool,
+  reserveStock,
+  returnStock,
+  type ToolReference,
+} from '../tools/tools.service.ts';
+import {
   deleteOrderById,
   deleteUnpaidOrdersCreatedBefore,
   insertOrder,
-  reserveStock,
-  returnStock,
-  selectLiveTool,
   selectOrderByIdForUpdate,
   selectOrdersOfUser,
   type OrderRow,
-  type ToolReference,
 } from './orders.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -75,7 +77,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * between its minimum and what is available now (400; under concurrency, the stock moved).
    */
   async function refusal(tool: ToolReference, input: PlaceOrderInput): Promise<Error> {
-    const current = await selectLiveTool(db, tool);
+    const current = await findOrderableTool(db, tool);
     if (!current) return notFound(apiMessages.toolNotFound);
     if (input.price !== undefined && dollarsToCents(input.price) !== current.priceCents) {
       return conflict(orderMessages.priceChanged(centsToDollars(current.priceCents)));

@@ -9,7 +9,25 @@ import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../http-errors.ts';
 import type { CatalogInvalidator } from '../catalog/catalog.service.ts';
-import { archiveToolById, insertTool, selectLiveTools, type ToolRow } from './tools.repository.ts';
+import {
+  archiveToolById,
+  insertTool,
+  reserveStock,
+  returnStock,
+  selectLiveTool,
+  selectLiveTools,
+  type ToolRow,
+} from './tools.repository.ts';
+
+export type { OrderableTool, ToolReference } from './tools.repository.ts';
+
+/**
+ * Stock, for the orders module: a tool on sale by id or exact name, taking stock out in one
+ * conditional UPDATE (no oversell), putting it back. Each takes the caller's transaction, so the
+ * stock moves together with the order it belongs to.
+ */
+export const findOrderableTool = selectLiveTool;
+export { reserveStock, returnStock };
 
 /**
  * What a write to the catalog needs: the database (the write commits on its own, then the catalog
