@@ -2,20 +2,11 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../test/render';
 import { appRoutes } from './router';
+import { hammer } from '../test/catalog';
 
 const signedInSession = {
   user: { id: 'u1', email: 'maria@example.com', name: 'Maria', emailVerified: true },
   session: { id: 's1', expiresAt: '2099-01-01T00:00:00.000Z' },
-};
-
-const hammer = {
-  _id: '0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6',
-  name: 'Claw Hammer',
-  img: '/images/tools/claw-hammer.svg',
-  price: 12.5,
-  desc: 'Forged steel head, hickory handle.',
-  minOrderQuantity: 100,
-  availableQuantity: 5000,
 };
 
 /** Our API: the session (signed in or not), one tool, and an empty list for anything else. */

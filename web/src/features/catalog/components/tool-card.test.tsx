@@ -1,18 +1,8 @@
-import type { Tool } from '@tools-factory/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { ToolCard } from './tool-card';
-
-const hammer: Tool = {
-  _id: '4f1c2d3e-1111-4222-8333-944455566677',
-  name: 'Claw Hammer',
-  img: '/images/tools/claw-hammer.svg',
-  price: 12.5,
-  desc: 'Forged steel head, hickory handle.',
-  minOrderQuantity: 100,
-  availableQuantity: 5000,
-};
+import { hammer } from '../../../test/catalog';
 
 describe('ToolCard', () => {
   it('shows the name, the description and the price with $', () => {

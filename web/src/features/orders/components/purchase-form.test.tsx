@@ -1,20 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order, Tool } from '@tools-factory/contract';
+import type { Order } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { PurchaseForm } from './purchase-form';
-
-const hammer: Tool = {
-  _id: '4f1c2d3e-1111-4222-8333-944455566677',
-  name: 'Claw Hammer',
-  img: '/images/tools/claw-hammer.svg',
-  price: 12.5,
-  desc: 'Forged steel head, hickory handle.',
-  minOrderQuantity: 100,
-  availableQuantity: 5000,
-};
+import { hammer } from '../../../test/catalog';
 
 function placedOrder(body: Record<string, unknown>): Order {
   return {
