@@ -5,30 +5,20 @@ import { GalleryCard } from './gallery-card';
 
 const longText = 'Our forge floor, where every hammer head is shaped from a single steel billet.';
 
+const item = {
+  _id: '9a8b7c6d-0000-4000-8000-000000000001',
+  img: '/images/gallery/1.svg',
+  desc: longText,
+};
+
 describe('GalleryCard', () => {
   it('shows the fixed album title', () => {
-    renderWithProviders(
-      <GalleryCard
-        item={{
-          _id: '9a8b7c6d-0000-4000-8000-000000000001',
-          img: '/images/gallery/1.svg',
-          desc: longText,
-        }}
-      />,
-    );
+    renderWithProviders(<GalleryCard item={item} />);
     expect(screen.getByRole('heading', { name: 'New album is released!' })).toBeInTheDocument();
   });
 
   it('cuts the description to its first 35 characters', () => {
-    renderWithProviders(
-      <GalleryCard
-        item={{
-          _id: '9a8b7c6d-0000-4000-8000-000000000001',
-          img: '/images/gallery/1.svg',
-          desc: longText,
-        }}
-      />,
-    );
+    renderWithProviders(<GalleryCard item={item} />);
     const excerpt = screen.getByText(longText.slice(0, 35));
     expect(excerpt.textContent).toHaveLength(35);
     expect(screen.queryByText(longText)).not.toBeInTheDocument();
