@@ -77,10 +77,13 @@ const stages: Stage[] = [
 
 function run(stage: Stage): Promise<number> {
   return new Promise((resolve) => {
+    // `npm test` is the embedded database's run: a TEST_DATABASE_URL left in the environment (CI
+    // exports it for `npm run test:postgres`) would quietly move the server suite to PostgreSQL.
+    const { TEST_DATABASE_URL: _postgresOnly, ...environment } = process.env;
     const child = spawn('npm', stage.args, {
       cwd: repoRoot,
       stdio: 'inherit',
-      env: { ...process.env, ...stage.env },
+      env: { ...environment, ...stage.env },
     });
     child.on('error', (error) => {
       console.error(`[test] could not start ${stage.name}: ${error.message}`);

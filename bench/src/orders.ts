@@ -39,6 +39,13 @@ export type OrderBenchOptions = { measure: LoadOptions; warmUp: LoadOptions };
  */
 const ACCOUNTS = 10;
 
+/**
+ * Each bench account places thousands of orders in a run: lift the per-account caps against
+ * hoarding (MAX_UNPAID_ORDERS, ORDER_RATE_LIMIT), which would refuse all but the first few. The
+ * cap's check (a per-account lock and a count) still runs on every order, so it is measured.
+ */
+const UNCAPPED_ORDERS_ENV = { MAX_UNPAID_ORDERS: '1000000000', ORDER_RATE_LIMIT: '1000000000' };
+
 type Customer = { email: string; token: string; userId: string };
 type BenchTool = { id: string; name: string };
 
@@ -57,6 +64,9 @@ async function insertBenchTool(query: Query): Promise<BenchTool> {
 }
 
 /** The statements of placeOrder's transaction (orders.repository.ts), with the same conditions. */
+const lockUnpaidOrdersSql = `select pg_advisory_xact_lock(724502, hashtext($1))`;
+const countUnpaidOrdersSql = `
+  select count(*)::int as count from orders where user_id = $1 and status = 'unpaid'`;
 const reserveSql = `
   update tools set available_quantity = available_quantity - $2, updated_at = now()
   where id = $1 and archived_at is null and price_cents = $3
@@ -73,6 +83,8 @@ async function placeOrderSql(
   customer: Customer,
   quantity: number,
 ): Promise<void> {
+  await query(lockUnpaidOrdersSql, [customer.userId]);
+  await query(countUnpaidOrdersSql, [customer.userId]);
   const { rows } = await query(reserveSql, [tool.id, quantity, TOOL_PRICE_CENTS]);
   const reserved = rows[0];
   if (!reserved) throw new Error('the bench tool ran out of stock');
@@ -261,7 +273,10 @@ export async function benchOrdersOnPglite(
       await db.close();
     }
 
-    const server = await startAppServer('orders-pglite', { DATA_DIR: dataDir });
+    const server = await startAppServer('orders-pglite', {
+      DATA_DIR: dataDir,
+      ...UNCAPPED_ORDERS_ENV,
+    });
     let app: LoadResult;
     let customers: Customer[];
     try {
@@ -340,6 +355,7 @@ export async function benchOrdersOnPostgres(options: OrderBenchOptions): Promise
     const server = await startAppServer('orders-postgres', {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: '1',
+      ...UNCAPPED_ORDERS_ENV,
     });
     let app: LoadResult;
     let customers: Customer[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { texts } from './texts.ts';
 
 /** Database ids are UUIDs; the API shows them as `_id`, as the spec does. */
 export const IdSchema = z.uuid();
@@ -21,4 +22,120 @@ export function dollarsToCents(dollars: number): number {
 
 export function centsToDollars(cents: number): number {
   return cents / 100;
+}
+
+// --- Parsing rules for input (DESIGN.md section 3) ---------------------------------------------
+//
+// Every field a client sends goes through one of the builders below, so a value the database
+// cannot hold (a NUL byte, a number out of range) is a 400 naming the field, never a 500, and a
+// browser form says the same words as the server.
+
+const fieldErrors = texts.fieldErrors;
+
+/** The largest whole number the database stores (a PostgreSQL `integer`). */
+export const MAX_WHOLE_NUMBER = 2_147_483_647;
+
+/** Prices are below this many dollars. */
+export const PRICE_LIMIT = 1_000_000;
+
+/** Digits only: no sign, no spaces, no `0x`, no exponent, no decimal point. */
+const DIGITS = /^[0-9]+$/;
+/** Dollars as typed in a form: digits, then at most two decimals. */
+const DECIMAL_DOLLARS = /^[0-9]+(\.[0-9]{1,2})?$/;
+const THIRD_DECIMAL = /^[0-9]*\.[0-9]{3,}$/;
+
+/**
+ * Text a person typed, trimmed: required unless `required: false` (then '' is allowed), at most
+ * `max` characters, and never a NUL character (PostgreSQL text cannot hold one). Every check
+ * carries its own message: zod 4 would otherwise answer the schema-level 'is required' for a
+ * text that is merely too long.
+ */
+export function textSchema(field: string, options: { max: number; required?: boolean }) {
+  const { max, required = true } = options;
+  const text = z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? fieldErrors.required(field) : fieldErrors.notText(field),
+    })
+    .trim();
+  return (required ? text.min(1, fieldErrors.required(field)) : text)
+    .max(max, fieldErrors.tooLong(field, max))
+    .refine((value) => !value.includes('\0'), fieldErrors.nulCharacter(field));
+}
+
+/** A number's field sent as something else: missing, or an array, an object, true. */
+function numberTypeError(field: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? fieldErrors.required(field) : fieldErrors.notANumber(field);
+}
+
+/**
+ * A whole number, as a JSON number or as a string of digits only ("101", not "0x65", "1.01e2",
+ * " 101" or [101]), between `min` and `max` (by default 0 and the database's integer range).
+ * `outOfRange` replaces the default range messages where the product has its own words.
+ */
+export function wholeNumberSchema(
+  field: string,
+  options: { min?: number; max?: number; outOfRange?: string } = {},
+) {
+  const { min = 0, max = MAX_WHOLE_NUMBER, outOfRange } = options;
+  return z
+    .union([z.number(), z.string()], { error: numberTypeError(field) })
+    .transform((value, context) => {
+      if (typeof value === 'string' && !DIGITS.test(value)) {
+        // "0x65" or "1e3" are numbers to JavaScript, but not how a person writes a quantity.
+        const message = Number.isNaN(value.trim() === '' ? NaN : Number(value))
+          ? fieldErrors.notANumber(field)
+          : fieldErrors.digitsOnly(field);
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const number = Number(value);
+      if (!Number.isInteger(number)) {
+        context.addIssue({ code: 'custom', message: fieldErrors.notWhole(field) });
+        return z.NEVER;
+      }
+      if (number < min || number > max) {
+        const message =
+          outOfRange ??
+          (number < min ? fieldErrors.tooSmall(field, min) : fieldErrors.tooLarge(field, max));
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/**
+ * A price in dollars, as a JSON number or a string like "19.99": finite, above 0, at most two
+ * decimals, below PRICE_LIMIT (so its cents fit the database's integer).
+ */
+export function priceSchema(field = 'price') {
+  return z
+    .union([z.number(), z.string()], { error: numberTypeError(field) })
+    .transform((value, context) => {
+      const message =
+        typeof value === 'number' || DECIMAL_DOLLARS.test(value)
+          ? priceProblem(field, Number(value))
+          : THIRD_DECIMAL.test(value)
+            ? fieldErrors.tooManyDecimals(field)
+            : fieldErrors.notANumber(field);
+      if (message) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+}
+
+function priceProblem(field: string, price: number): string | undefined {
+  if (Number.isNaN(price)) return fieldErrors.notANumber(field);
+  if (price <= 0) return fieldErrors.notPositive(field);
+  if (price >= PRICE_LIMIT) {
+    return fieldErrors.priceTooHigh(field, `$${PRICE_LIMIT.toLocaleString('en-US')}`);
+  }
+  // Below the limit, price * 100 is exact to far below a cent: any remainder is a third decimal.
+  const cents = price * 100;
+  if (Math.abs(cents - Math.round(cents)) > 1e-6) return fieldErrors.tooManyDecimals(field);
+  return undefined;
 }

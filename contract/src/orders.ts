@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { centsToDollars, dollarsToCents, IdSchema, MoneySchema } from './common.ts';
+import {
+  centsToDollars,
+  dollarsToCents,
+  IdSchema,
+  MoneySchema,
+  priceSchema,
+  textSchema,
+  wholeNumberSchema,
+} from './common.ts';
 import { texts } from './texts.ts';
-import { EmailSchema } from './users.ts';
+import { EmailSchema, MAX_EMAIL_LENGTH } from './users.ts';
 
 export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'shipped']);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
@@ -30,14 +38,27 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);
 
+/**
+ * An order as Manage Orders shows it (GET /manageOrders, PATCH /manageOrders/{id}/ship): the
+ * order, its total and when it was shipped. `email` is the customer's at the time of the order:
+ * it stays when the customer's account is removed.
+ */
+export const ManagedOrderSchema = OrderSchema.extend({
+  /**
+   * Unit price times quantity, in dollars (orderTotal). Not MoneySchema: the largest orders
+   * exceed what a float holds to the cent, and the answer must not fail its own schema.
+   */
+  total: z.number().nonnegative(),
+  /** ISO 8601, once shipped; else null. */
+  shippedAt: z.string().nullable(),
+});
+export type ManagedOrder = z.infer<typeof ManagedOrderSchema>;
+export const ManagedOrderListSchema = z.array(ManagedOrderSchema);
+
 /** Messages of the order calls, in `{ message, statusCode }` error bodies. */
 export const orderMessages = {
   /** 400: the spec's purchase rule, the same text as the purchase page's toast. */
   quantityOutOfRange: texts.purchase.quantityOutOfRange,
-  addressRequired: 'address is required',
-  toolNameRequired: 'name is required',
-  quantityNotANumber: 'quantity must be a number',
-  quantityNotWhole: 'quantity must be a whole number',
   /** 409: the client's price is not the catalog's any more. */
   priceChanged: (price: number) =>
     `The price of this tool has changed to $${price.toFixed(2)}. Please review your order.`,
@@ -55,22 +76,16 @@ export const orderMessages = {
  */
 export const PlaceOrderSchema = z.object({
   toolId: IdSchema.optional(),
-  name: z
-    .string({ error: orderMessages.toolNameRequired })
-    .trim()
-    .min(1, orderMessages.toolNameRequired)
-    .max(120),
-  address: z
-    .string({ error: orderMessages.addressRequired })
-    .trim()
-    .min(1, orderMessages.addressRequired)
-    .max(500),
-  phone: z.string().trim().max(40).optional().default(''),
-  quantity: z.coerce
-    .number({ error: orderMessages.quantityNotANumber })
-    .int(orderMessages.quantityNotWhole),
+  name: textSchema('name', { max: 120 }),
+  address: textSchema('address', { max: 500 }),
+  phone: textSchema('phone', { max: 40, required: false }).optional().default(''),
+  // Below 1 no tool has stock: the spec's words, as for any quantity outside the rule.
+  quantity: wholeNumberSchema('quantity', {
+    min: 1,
+    outOfRange: orderMessages.quantityOutOfRange,
+  }),
   email: EmailSchema,
-  price: MoneySchema.optional(),
+  price: priceSchema().optional(),
 });
 /** What a client sends (phone may be left out). */
 export type PlaceOrder = z.input<typeof PlaceOrderSchema>;
@@ -86,7 +101,9 @@ export const PlaceOrderResponseSchema = z.object({
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 
 /** GET /orders?email=: the caller's own e-mail only (403 otherwise). */
-export const OrdersQuerySchema = z.object({ email: z.string() });
+export const OrdersQuerySchema = z.object({
+  email: textSchema('email', { max: MAX_EMAIL_LENGTH }),
+});
 
 /** The purchase rule: strictly above the minimum, strictly below what is available. */
 export function isQuantityAllowed(

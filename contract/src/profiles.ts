@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { textSchema } from './common.ts';
+import { texts } from './texts.ts';
+import { MAX_EMAIL_LENGTH } from './users.ts';
 
 export const ProfileSchema = z.object({
   name: z.string(),
@@ -11,17 +14,36 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 export const ProfileListSchema = z.array(ProfileSchema);
 
+/**
+ * POST /userinfo and PATCH /userinfo/{email}: the four fields of the forms. Name and e-mail are
+ * always the account's; the body may repeat them (the original sent them) but they are not used.
+ */
 export const SaveProfileSchema = z.object({
-  name: z.string().trim().max(120).optional(),
-  email: z.string().optional(),
-  education: z.string().trim().min(1, 'education is required').max(200),
-  city: z.string().trim().min(1, 'city is required').max(120),
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'phone is required')
-    .regex(/^[0-9+\-\s()]+$/, 'phone must be a number')
-    .max(40),
-  linkdin: z.string().trim().min(1, 'linkdin is required').max(300),
+  name: textSchema('name', { max: 120, required: false }).optional(),
+  email: textSchema('email', { max: MAX_EMAIL_LENGTH, required: false }).optional(),
+  education: textSchema('education', { max: 200 }),
+  city: textSchema('city', { max: 120 }),
+  phone: textSchema('phone', { max: 40 }).regex(
+    /^[0-9+\-\s()]+$/,
+    texts.fieldErrors.notANumber('phone'),
+  ),
+  linkdin: textSchema('linkdin', { max: 300 }),
 });
 export type SaveProfile = z.input<typeof SaveProfileSchema>;
+/** What the server works with, once parsed. */
+export type SaveProfileInput = z.output<typeof SaveProfileSchema>;
+
+/** POST /userinfo answers what the original's insert answered; `insertedId` names the record. */
+export const AddProfileResponseSchema = z.object({
+  acknowledged: z.boolean(),
+  insertedId: z.string(),
+});
+export type AddProfileResponse = z.infer<typeof AddProfileResponseSchema>;
+
+/** PATCH /userinfo/{email}: `modifiedCount` 0 when the record already held these values. */
+export const UpdateProfileResponseSchema = z.object({
+  acknowledged: z.boolean(),
+  matchedCount: z.number().int(),
+  modifiedCount: z.number().int(),
+});
+export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponseSchema>;

@@ -12,5 +12,7 @@ export type Ready = z.infer<typeof ReadySchema>;
 export const apiMessages = {
   toolNotFound: 'Tool not found',
   databaseUnavailable: 'Database unavailable',
+  /** 503 for any request that needed the database while it was out of reach. */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again.',
   internalError: 'Internal Server Error',
 } as const;

@@ -149,6 +149,36 @@ export const texts = {
     nameRequired: 'name is required',
     nameInvalid: 'Please provide a your Name',
   },
+  /**
+   * A field's value refused (the API's 400 answers and the forms' red lines), named by the
+   * field as a person calls it: 'address', 'image link'.
+   */
+  fieldErrors: {
+    required: (field: string) => `${field} is required`,
+    notText: (field: string) => `${field} must be text`,
+    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+    nulCharacter: (field: string) => `${field} must not contain a NUL character`,
+    notANumber: (field: string) => `${field} must be a number`,
+    notWhole: (field: string) => `${field} must be a whole number`,
+    digitsOnly: (field: string) => `${field} must be written with digits only`,
+    tooSmall: (field: string, min: number) => `${field} must be at least ${min}`,
+    tooLarge: (field: string, max: number) => `${field} must be at most ${max}`,
+    notPositive: (field: string) => `${field} must be a positive number`,
+    tooManyDecimals: (field: string) => `${field} must have at most two decimals`,
+    priceTooHigh: (field: string, limit: string) => `${field} must be less than ${limit}`,
+  },
+  /** Requests refused before any route reads them, in `{ message, statusCode }` bodies. */
+  requestErrors: {
+    invalidJson: 'The request body is not valid JSON.',
+    nestedTooDeeply: (levels: number) =>
+      `The request body is nested too deeply (at most ${levels} levels).`,
+    bodyNulCharacter: 'The request body must not contain a NUL character.',
+    bodyTooLarge: 'The request body is too large.',
+    urlTooLong: 'The address of this request is too long.',
+    headersTooLarge: 'The headers of this request are too large.',
+    timeout: 'The request took too long to arrive. Please try again.',
+    malformed: 'This request could not be understood.',
+  },
   purchase: {
     placeOrder: 'Place Order',
     quantityOutOfRange: 'You cannot order less than minimum quantity or more then avilable',
@@ -187,6 +217,11 @@ export const texts = {
     browseTools: 'Browse our tools',
     confirmRemoveTitle: 'Remove this order?',
     confirmRemoveBody: 'Its reserved quantity goes back on sale. This cannot be undone.',
+    /** 409: an account holds MAX_UNPAID_ORDERS unpaid orders already (DESIGN.md section 4). */
+    tooManyUnpaidOrders: (count: number) =>
+      `You have ${count} unpaid orders. Pay or remove one before ordering again.`,
+    /** 429: more orders a minute than ORDER_RATE_LIMIT from one account. */
+    tooManyOrdersAtOnce: 'You are placing orders too quickly. Please wait a minute and try again.',
   },
   dashboard: {
     title: 'Dashboard',
@@ -199,6 +234,19 @@ export const texts = {
     allUsers: 'ALL USERS',
     manageOrders: 'Manage Orders',
     manageTools: 'Manage Tools',
+    /** The drawer's toggle below md (the sidebar becomes a drawer on small screens). */
+    openMenu: 'Open dashboard menu',
+    closeMenu: 'Close dashboard menu',
+    /** An admin page opened by a customer (the server refuses its calls too). */
+    adminsOnlyTitle: 'Admins only',
+    adminsOnly: 'Only admins can see this page.',
+    backToDashboard: 'Back to the dashboard',
+  },
+  /** The dashboard's index: the site owner's card (its content lives in one web file). */
+  portfolio: {
+    skills: 'Skills',
+    projects: 'Projects',
+    opensInNewTab: '(opens in a new tab)',
   },
   admin: {
     makeAdmin: 'Make Admin',
@@ -206,18 +254,176 @@ export const texts = {
     makeAdminSuccess: 'Successfully made an admin',
     makeAdminFailed: 'Failed to Make an admin',
     newProductAdded: 'New product added',
+    /** ALL USERS with the count in the title (SPEC.md section 2). */
+    allUsersTitle: (count: number) => `ALL USERS (${count})`,
+    userColumns: { number: 'no.', name: 'name', email: 'email', role: 'role', action: 'action' },
+    adminBadge: 'admin',
+    /** Marks the admin's own row, which has no Remove User. */
+    you: 'you',
+    confirmRemoveUserTitle: 'Remove this user?',
+    confirmRemoveUserBody:
+      'The account and its sign-ins end now; its orders stay. This cannot be undone.',
+    removeUserConfirm: 'Remove',
+    cancel: 'cancel',
+    removeUserSuccess: 'User removed',
+  },
+  /** The admin calls' refusals (`{ message, statusCode }` bodies) and the Add Product rules. */
+  adminErrors: {
+    /** 400: an image link that is neither an http(s) URL nor a path of this site. */
+    imageLink: 'image link must be an http(s) URL or a path on this site starting with /',
+    /** 400: no order could ever be placed (the purchase rule needs available above minimum). */
+    availableNotAboveMinimum: 'available quantity must be more than the minimum order quantity',
+    /** 409: tool names are unique among the tools on sale, whatever their case. */
+    toolNameTaken: (name: string) => `A tool named ${name} already exists`,
+    /** 404: PUT /user/admin/{email}, DELETE /user/{email}, GET /admin/{email}. */
+    userNotFound: 'No user with this e-mail',
+    /** 409: Remove User on one's own account (the shop must keep an admin who can act). */
+    cannotRemoveYourself: 'You cannot remove your own account. Ask another admin to do it.',
+    /** 409: Ship on an order that is not paid yet. */
+    unpaidOrderCannotBeShipped: 'This order is not paid yet, so it cannot be shipped.',
+  },
+  /** Add Product's six fields (SPEC.md section 5); the rules' messages are in fieldErrors. */
+  addProduct: {
+    name: 'Name',
+    description: 'Description',
+    imageLink: 'Image link',
+    imageLinkHint: 'An http(s) link, or a path on this site such as /images/tools/claw-hammer.svg',
+    price: 'Price',
+    priceHint: 'In dollars, at most two decimals',
+    minOrderQuantity: 'Minimum order quantity',
+    availableQuantity: 'Available quantity',
+    availableQuantityHint: 'More than the minimum order quantity',
+    submit: 'Add Product',
+  },
+  /** Manage Tools (SPEC.md section 2); Remove, Delete and cancel are the orders' words. */
+  manageTools: {
+    columns: {
+      image: 'image',
+      name: 'name',
+      minOrderQuantity: 'min order quantity',
+      availableQuantity: 'available quantity',
+      action: 'action',
+    },
+    confirmRemoveTitle: 'Remove this tool?',
+    confirmRemoveBody: 'It leaves the catalog at once. Orders placed for it keep their record.',
+    /** DELETE /deleteTols/{id} answered deletedCount 0: another admin was quicker. */
+    alreadyRemoved: 'This tool was removed already',
+    empty: 'No tools are on sale',
+  },
+  /** Manage Orders (SPEC.md section 2, DESIGN.md section 10: Remove works, Ship is added). */
+  manageOrders: {
+    columns: {
+      tool: 'tool',
+      customer: 'customer',
+      quantity: 'quantity',
+      total: 'total',
+      date: 'date',
+      status: 'status',
+      action: 'action',
+    },
+    unpaidBadge: 'unpaid',
+    ship: 'Ship',
+    shipSuccess: (tool: string, email: string) => `Shipped ${tool} to ${email}`,
+    empty: 'No orders yet',
   },
   reviews: {
     postSuccess: 'success review post',
+    /** 429: more reviews a minute than one account may post (keeps the home page readable). */
+    tooManyReviews: 'You are posting reviews too quickly. Please wait a minute and try again.',
     ratingLabel: (stars: number, max: number) => `Rated ${stars} out of ${max} stars`,
+    /** Add Review's form (SPEC.md section 2: name, review text and a 1-5 star rating). */
+    intro: 'Tell other buyers how our tools work for you.',
+    name: 'Name',
+    review: 'Review',
+    rating: 'Rating',
+    submit: 'Post review',
   },
   profile: {
     updateSuccess: 'success update user Information',
     addSuccess: 'success added user Information',
     addInformation: 'add information',
     editInformation: 'Edit Information',
+    /** 409: POST /userinfo for a user who has a profile already (DESIGN.md section 10). */
+    alreadyAdded: 'You have added your information already. Use Edit Information to change it.',
+    /** 404: PATCH /userinfo/{email} before any information was added. */
+    notAddedYet: 'You have not added your information yet. Use add information first.',
+    /** My Profile's details and the fields of its two modals (SPEC.md sections 2 and 5). */
+    name: 'Name',
+    email: 'Email',
+    education: 'Education',
+    city: 'City',
+    phone: 'Phone number',
+    linkdin: 'Linkdin',
+    fromAccount: 'Your name and e-mail come from your account.',
+    save: 'Save',
+    cancel: 'Cancel',
+    close: 'Close',
   },
-  payment: { title: 'Payment', pay: 'Pay', complete: 'payment is complete' },
+  payment: {
+    title: 'Payment',
+    pay: 'Pay',
+    complete: 'payment is complete',
+    paying: 'Paying',
+    orderSummary: 'Your order',
+    unitPrice: 'Price',
+    quantity: 'Quantity',
+    total: 'Total',
+    cardDetails: 'Card details',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM / YY)',
+    cvc: 'CVC',
+    testCardHint: 'Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.',
+    transactionId: 'Transaction id',
+    backToOrders: 'Back to My Orders',
+    alreadyPaid: 'This order is paid.',
+    loadingCardForm: 'Loading the card form',
+    /** Stripe.js could not be loaded (blocked, offline), or the server has no publishable key. */
+    cardFormUnavailable: 'The card form could not be loaded. Please reload the page.',
+  },
+  /** The payment calls' refusals, in `{ message, statusCode }` bodies (DESIGN.md section 6). */
+  paymentErrors: {
+    /** 409: the client's totalPrice is not price times quantity of the order. */
+    totalMismatch: (total: string) =>
+      `The total of this order is ${total}. Please reload the page and try again.`,
+    /** 409: paying an order that is paid already (another transaction). */
+    alreadyPaid: 'This order is paid already.',
+    /** 409: PATCH /tool/{id} before the gateway says this order's payment succeeded. */
+    notSucceeded: 'The payment for this order has not succeeded.',
+    /** 409: a transaction id that the gateway ties to another order or another amount. */
+    notThisOrder: 'This transaction does not belong to this order.',
+    /** 400: the body's order is not the order in the path. */
+    orderMismatch: 'order must be the id of the order in the path',
+    /** 409: the order was removed (or expired) while the customer paid; the gateway refunds. */
+    orderGoneRefunded: 'This order no longer exists, so your payment has been refunded.',
+    /** 409: card payments stop below $1,000,000. */
+    tooLargeForCard: 'This order is too large to pay by card. Please contact us to pay it.',
+    /** 404: a client secret that names no intent of this gateway (or of this customer). */
+    unknownIntent: 'This payment was not found. Please reload the page.',
+    /** 409: the test gateway only: paying with another gateway's intent. */
+    testGatewayOff: 'Test card payments are not enabled on this server.',
+    /** 502: the gateway could not be reached or answered an error. */
+    gatewayFailed: 'The card payment service did not answer. Please try again.',
+    /** 400: a Stripe webhook whose signature does not check out. */
+    badSignature: 'The webhook signature is invalid.',
+  },
+  /**
+   * The built-in test gateway's card errors, in the words Stripe's test mode uses (DESIGN.md
+   * section 6): the payment page shows them in red under the card form.
+   */
+  cardErrors: {
+    declined: 'Your card was declined.',
+    insufficientFunds: 'Your card has insufficient funds.',
+    expiredCard: 'Your card has expired.',
+    incorrectCvc: "Your card's security code is incorrect.",
+    incompleteCvc: "Your card's security code is incomplete.",
+    invalidNumber: 'Your card number is invalid.',
+    incompleteNumber: 'Your card number is incomplete.',
+    incompleteExpiry: "Your card's expiration date is incomplete.",
+    pastExpiry: "Your card's expiration date is in the past.",
+    invalidExpiryMonth: "Your card's expiration month is invalid.",
+    notATestCard:
+      'Your card was declined. This shop takes test payments: use a test card such as 4242 4242 4242 4242.',
+  },
   /** The identity service's errors, in words a person understands (shown in red under the form). */
   identityErrors: {
     wrongPassword: 'Wrong password. Please try again.',
@@ -233,5 +439,17 @@ export const texts = {
     googleFailed: 'Google sign-in did not complete. Please try again.',
     googleNotLinked:
       'An account with this e-mail already exists. Log in with your password, verify your e-mail, then Google sign-in will work too.',
+    /** 400: a field an identity call does not take (an image link, a role ...). */
+    unexpectedFields: (fields: readonly string[], allowed: readonly string[]) =>
+      `${fields.join(', ')} cannot be sent here: this request takes ${
+        allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no fields'
+      }.`,
+    /** 400: an identity call whose body is not a JSON object (text, an array, nothing). */
+    bodyNotObject: 'The request body must be a JSON object.',
+  },
+  /** 400: a path under /api with '.', '..' or empty segments, or backslashes (DESIGN.md section 5). */
+  pathErrors: {
+    notPlain:
+      "This address is not in plain form: it must not contain '.', '..' or empty segments, or backslashes.",
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema } from './common.ts';
+import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { texts } from './texts.ts';
 
 export const ToolSchema = z.object({
   _id: IdSchema,
@@ -14,13 +15,51 @@ export type Tool = z.infer<typeof ToolSchema>;
 
 export const ToolListSchema = z.array(ToolSchema);
 
-/** POST /tool: the six fields of the Add Product form, all required. */
-export const CreateToolSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
-  desc: z.string().trim().min(1, 'description is required').max(2000),
-  img: z.string().trim().min(1, 'image link is required').max(2000),
-  price: z.coerce.number().positive('price must be a positive number').max(1_000_000),
-  minOrderQuantity: z.coerce.number().int().min(0),
-  availableQuantity: z.coerce.number().int().min(0),
-});
+/** Whitespace, backslashes and control characters: never part of an image link we show. */
+const UNSAFE_IN_LINK = /[\s\\\p{Cc}]/u;
+/** http(s), a host name (no user name, no password), an optional port, then path/query/fragment. */
+const HTTP_URL = /^https?:\/\/[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?([/?#].*)?$/i;
+
+/**
+ * A tool's image: an http(s) URL, or a path this site serves ('/images/tools/hammer.svg').
+ * Anything else ('javascript:', 'data:', '//other.host/x' which browsers read as another host)
+ * would end up in an `<img src>` on the home page.
+ */
+export function isToolImageLink(link: string): boolean {
+  if (UNSAFE_IN_LINK.test(link)) return false;
+  if (link.startsWith('/')) return !link.includes('//');
+  return HTTP_URL.test(link);
+}
+
+/**
+ * POST /tool: the six fields of the Add Product form, all required. The numbers must make a
+ * tool that can be ordered: a price above 0, a minimum of at least 1, and more available than
+ * the minimum (the purchase rule asks for a quantity strictly between the two).
+ */
+export const CreateToolSchema = z
+  .object({
+    name: textSchema('name', { max: 120 }),
+    desc: textSchema('description', { max: 2000 }),
+    img: textSchema('image link', { max: 2000 }).refine(
+      isToolImageLink,
+      texts.adminErrors.imageLink,
+    ),
+    price: priceSchema(),
+    minOrderQuantity: wholeNumberSchema('minimum order quantity', { min: 1 }),
+    availableQuantity: wholeNumberSchema('available quantity', { min: 1 }),
+  })
+  .refine((tool) => tool.availableQuantity > tool.minOrderQuantity, {
+    message: texts.adminErrors.availableNotAboveMinimum,
+    path: ['availableQuantity'],
+  });
+/** What the Add Product form sends (numbers may be strings of digits). */
+export type CreateToolInput = z.input<typeof CreateToolSchema>;
 export type CreateTool = z.infer<typeof CreateToolSchema>;
+
+/** POST /tool answers 200, as the original did, with the new tool. */
+export const CreateToolResponseSchema = z.object({
+  acknowledged: z.boolean(),
+  insertedId: IdSchema,
+  tool: ToolSchema,
+});
+export type CreateToolResponse = z.infer<typeof CreateToolResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.ts';
+import { IdSchema, textSchema } from './common.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -8,6 +8,8 @@ import { texts } from './texts.ts';
  */
 export const EMAIL_PATTERN = /[a-z0-9]+@[a-z]+\.[a-z]{2,3}/i;
 export const MIN_PASSWORD_LENGTH = 6;
+/** The longest address SMTP carries (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 254;
 
 const v = texts.validation;
 
@@ -15,7 +17,10 @@ export const EmailSchema = z
   .string({ error: v.emailRequired })
   .trim()
   .min(1, v.emailRequired)
+  .max(MAX_EMAIL_LENGTH, texts.fieldErrors.tooLong('email', MAX_EMAIL_LENGTH))
   .regex(EMAIL_PATTERN, v.emailInvalid)
+  // The pattern matches anywhere in the text: a NUL byte elsewhere must be refused on its own.
+  .refine((email) => !email.includes('\0'), texts.fieldErrors.nulCharacter('email'))
   .transform((email) => email.toLowerCase());
 
 export const PasswordSchema = z
@@ -48,7 +53,7 @@ export const UserListSchema = z.array(UserSchema);
 /** PUT /user/{email}: sent after every sign-in or sign-up. */
 export const UpsertUserSchema = z.object({
   email: EmailSchema,
-  name: z.string().trim().max(120).optional(),
+  name: textSchema('name', { max: 120, required: false }).optional(),
 });
 export type UpsertUser = z.input<typeof UpsertUserSchema>;
 
@@ -69,5 +74,8 @@ export type AdminCheck = z.infer<typeof AdminCheckSchema>;
 export const ModifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const DeletedCountSchema = z.object({ deletedCount: z.number().int() });
 
-export const EmailParamsSchema = z.object({ email: z.string() });
+/** An e-mail in a path: looked up in the database, so never with a NUL character. */
+export const EmailParamsSchema = z.object({
+  email: textSchema('email', { max: MAX_EMAIL_LENGTH }),
+});
 export const UserIdSchema = IdSchema;

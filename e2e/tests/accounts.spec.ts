@@ -97,6 +97,24 @@ test.describe('accounts', () => {
     expect(await accessToken(page)).toMatch(/^ey/);
   });
 
+  test('a return location that leaves the app (backslash, tab) lands on the home page', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('fiona');
+    await signUpThroughTheForm(page, email);
+    await topBar(page).getByRole('button', { name: texts.nav.signOut }).click();
+    await expect(topBar(page).getByRole('link', { name: texts.nav.login })).toBeVisible();
+
+    for (const from of ['%2F%5Cevil.example%2F', '%2F%09%2Fevil.example%2F']) {
+      await page.goto(`${routes.login}?from=${from}`);
+      await logInThroughTheForm(page, email);
+      await expect(page).toHaveURL(routes.home);
+      await expect(page.getByRole('heading', { name: texts.hero.title })).toBeVisible();
+      await topBar(page).getByRole('button', { name: texts.nav.signOut }).click();
+      await expect(topBar(page).getByRole('link', { name: texts.nav.login })).toBeVisible();
+    }
+  });
+
   test('reset a forgotten password through the e-mailed link', async ({ page }) => {
     const email = uniqueEmail('remy');
     await page.goto(routes.login);

@@ -14,8 +14,16 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createOrderExpirySweeper } from './modules/orders/orders.sweeper.ts';
+import { createPaymentGateway } from './modules/payments/payment-gateways.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { createToolsService } from './modules/tools/tools.service.ts';
 import { createAccessTokens } from './modules/identity/access-token.ts';
 import { createAuth, type Auth } from './modules/identity/auth.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -29,9 +37,14 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAuthGuards, type AuthGuards } from './plugins/auth-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { answerClientError, registerUrlLengthLimit } from './plugins/client-errors.ts';
+import { serializeErrorForLog } from './plugins/error-log.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { refuseUnplainApiPaths } from './plugins/normalised-paths.ts';
+import { HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './plugins/timeouts.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
 
 declare module 'fastify' {
@@ -62,6 +75,10 @@ export type BuildAppOptions = {
    * off and call `app.orders.sweepExpiredOrders(now)` with a clock of their own.
    */
   sweepExpiredOrders?: boolean;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
+  /** Timeouts other than HTTP_TIMEOUTS (tests make them short). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 };
 
 export type App = FastifyInstance;
@@ -75,12 +92,24 @@ export async function buildApp({
   database,
   onClose,
   sweepExpiredOrders = true,
+  logStream,
+  httpTimeouts,
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Every logged error, without the data it carried (bound SQL parameters, failing rows).
+      serializers: { err: serializeErrorForLog },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    ...serverTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
+    // Timeouts and oversized headers are answered by Node before Fastify: in our shape too.
+    clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
-    routerOptions: { ignoreTrailingSlash: true },
+    // An e-mail in a path (/user/{email}) may be up to 254 characters, escaped up to three times
+    // as long: find-my-way's default of 100 would answer such an address 'not found'.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 768 },
     // A line per request costs a lot under load and says little: only at LOG_LEVEL=debug/trace.
     // Errors are logged by the error handler at any level.
     logController: new LogController({
@@ -91,6 +120,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  registerUrlLengthLimit(app);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -103,7 +134,7 @@ export async function buildApp({
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
   });
-  const auth = createAuth({ config, db: database.db, mailer });
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
   const identity = createIdentityService({
     db: database.db,
     auth,
@@ -112,10 +143,21 @@ export async function buildApp({
   const accessTokens = createAccessTokens(config.accessTokenSecret);
   const guards = createAuthGuards({ accessTokens, identity });
   const users = createUsersService({ identity, accessTokens });
+  const tools = createToolsService({ db: database.db, catalog });
+  const reviews = createReviewsService({ db: database.db, catalog });
+  const profiles = createProfilesService({ db: database.db, identity });
   const orders = createOrdersService({
     db: database.db,
     catalog,
     orderHoldHours: config.orderHoldHours,
+    maxUnpaidOrders: config.maxUnpaidOrders,
+  });
+  const paymentGateway = createPaymentGateway({ config, db: database.db });
+  const payments = createPaymentsService({
+    db: database.db,
+    gateway: paymentGateway,
+    orders,
+    log: app.log,
   });
   const orderSweeper = createOrderExpirySweeper({ orders, log: app.log });
   app.decorate('mailer', mailer);
@@ -124,7 +166,8 @@ export async function buildApp({
   app.decorate('guards', guards);
   app.decorate('orders', orders);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { stripe: config.stripe !== undefined });
+  refuseUnplainApiPaths(app);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerCompression(app);
   await registerOpenApi(app);
@@ -132,11 +175,19 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(toolsRoutes);
-      await api.register(reviewsRoutes);
+      await api.register(toolsRoutes, { tools, guards });
+      await api.register(reviewsRoutes, { reviews, guards });
+      await api.register(profilesRoutes, { profiles, guards });
       await api.register(galleryRoutes);
       await api.register(usersRoutes, { users, identity, guards });
-      await api.register(ordersRoutes, { orders, guards });
+      await api.register(paymentsRoutes, { payments, guards });
+      if (paymentGateway.name === 'stripe') {
+        await api.register(stripeWebhookRoutes, {
+          gateway: paymentGateway,
+          onPaymentSucceeded: (intent) => payments.settleSucceededIntent(intent),
+        });
+      }
+      await api.register(ordersRoutes, { orders, guards, ordersPerMinute: config.orderRateLimit });
     },
     { prefix: API_BASE },
   );

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   STRIPE_API_URL: optionalUrl(['http', 'https']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -92,6 +94,10 @@ export type Config = {
     | undefined;
   redisUrl: string | undefined;
   orderHoldHours: number;
+  /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS): nobody hoards the stock. */
+  maxUnpaidOrders: number;
+  /** Orders one account may place a minute (ORDER_RATE_LIMIT). */
+  orderRateLimit: number;
   /**
    * Which proxies to believe about the client's address (Fastify's trustProxy): rate limits key on
    * it. Unset: none (the server faces clients directly).
@@ -183,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     redisUrl: e.REDIS_URL,
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    orderRateLimit: e.ORDER_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,

@@ -13,3 +13,7 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A card the payment gateway refused (Stripe answers card errors with 402 too). */
+export const paymentRequired = (message: string) => new HttpError(402, message);
+/** The payment gateway could not be reached or answered an error. */
+export const badGateway = (message: string) => new HttpError(502, message);

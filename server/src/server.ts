@@ -1,9 +1,11 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
+import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { seedDemoData } from './db/seed.ts';
+import { databaseStartFailureLine } from './db/start-failure.ts';
 
 /** How long a shutdown may take (draining requests, closing the database) before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,15 +20,37 @@ function readConfig(): Config {
   }
 }
 
+const pgliteDir = (config: Config) => path.join(config.dataDir, 'pglite');
+
 function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  return openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+  return openDatabase({ kind: 'pglite', dataDir: pgliteDir(config) });
+}
+
+/**
+ * Opens the database and builds the app. A database that cannot be opened, or that goes away
+ * while the app starts, is an operator's problem: one line naming the variable, exit 1.
+ */
+async function startOrExit(config: Config): Promise<{ database: DatabaseHandle; app: App }> {
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openConfiguredDatabase(config);
+    if (config.seedDemo) await seedDemoData(database.db);
+    return { database, app: await buildApp({ config, database }) };
+  } catch (error) {
+    // Once the database opened, anything but an outage is a bug: keep its stack trace.
+    if (database && !isDatabaseUnavailable(error)) throw error;
+    const where = config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { pgliteDir: pgliteDir(config) };
+    console.error(databaseStartFailureLine(where, error));
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
 }
 
 const config = readConfig();
-const database = await openConfiguredDatabase(config);
-if (config.seedDemo) await seedDemoData(database.db);
-const app = await buildApp({ config, database });
+const { database, app } = await startOrExit(config);
 
 closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
@@ -44,7 +68,5 @@ try {
   process.exit(1);
 }
 
-const engine = config.databaseUrl
-  ? 'PostgreSQL'
-  : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
+const engine = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${pgliteDir(config)}`;
 app.log.info(`Tools Factory is serving ${config.publicUrl} (database: ${engine})`);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { KEEP_ALIVE_DELAY_MS, listenWithReconnect, type PostgresListener } from './listener.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -24,25 +25,45 @@ export type Executor = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to the unsubscribe function. A subscription whose
+   * connection is lost subscribes again by itself and then calls `onReconnect` (notifications
+   * sent meanwhile were missed). Rejects when the first subscription cannot be made.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload?: string): Promise<void>;
   close(): Promise<void>;
 };
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+/**
+ * How long a query waits for a connection (a new one, or a free one of the pool) before it fails:
+ * while the database is down, requests answer 503 after this instead of hanging.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Names this instance's connections in pg_stat_activity (default 'tools-factory'). */
+      applicationName?: string;
+      /** Default CONNECT_TIMEOUT_MS; tests of an outage wait less. */
+      connectTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir: string | undefined }
   | { kind: 'pglite-instance'; pglite: PGlite };
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle =
-    options.kind === 'postgres'
-      ? await openPostgres(options.url, options.poolSize)
-      : await openPglite(options);
+    options.kind === 'postgres' ? await openPostgres(options) : await openPglite(options);
   await applyMigrations(handle, options.kind === 'postgres' ? options.url : undefined);
   return handle;
 }
@@ -55,7 +76,13 @@ async function openPglite(
   if (options.kind === 'pglite-instance') {
     client = options.pglite;
   } else {
-    if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    if (options.dataDir) {
+      mkdirSync(path.dirname(options.dataDir), { recursive: true });
+      // PGlite reports this as a bare errno number: say it in words.
+      if (statSync(options.dataDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+        throw new Error(`${options.dataDir} is not a directory`);
+      }
+    }
     client = await PGlite.create(options.dataDir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
@@ -72,34 +99,53 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(
+  options: Extract<DatabaseOptions, { kind: 'postgres' }>,
+): Promise<DatabaseHandle> {
+  const {
+    url,
+    poolSize = 10,
+    applicationName = 'tools-factory',
+    connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  } = options;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: applicationName,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // Notices a peer that vanished without closing (a failover, a network partition).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+  });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<PostgresListener>();
   return {
     db,
     kind: 'postgres',
-    listen: async (channel, onMessage) => {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
+    listen: async (channel, onMessage, onReconnect = () => {}) => {
+      const listener = await listenWithReconnect({
+        url,
+        channel,
+        applicationName: `${applicationName} listen`,
+        connectionTimeoutMillis: connectTimeoutMs,
+        onMessage,
+        onReconnect,
       });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+      listeners.add(listener);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        listeners.delete(listener);
+        await listener.stop();
       };
     },
     notify: async (channel, payload = '') => {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
     close: async () => {
-      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      const stopping = [...listeners].map((listener) => listener.stop());
+      listeners.clear();
+      await Promise.all(stopping);
       await pool.end();
     },
   };
@@ -115,7 +161,10 @@ async function applyMigrations(handle: DatabaseHandle, url?: string): Promise<vo
     return;
   }
   // A session lock needs one connection for lock, migration and unlock.
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(724501)');

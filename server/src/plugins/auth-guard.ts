@@ -14,8 +14,9 @@ declare module 'fastify' {
 const errorsText = texts.identityErrors;
 
 /**
- * Bearer guards: the access token names the user; the role is read from the database on each
- * call, so a promotion (or a removal) takes effect at once.
+ * Bearer guards: the access token names the user and the identity session it was issued for. One
+ * query reads the user with that session on each call: the role is the database's, so a promotion
+ * takes effect at once, and signing out, a password reset or removing the user ends the token.
  */
 export function createAuthGuards(options: {
   accessTokens: AccessTokens;
@@ -33,9 +34,12 @@ export function createAuthGuards(options: {
         verdict.reason === 'expired' ? errorsText.sessionExpired : errorsText.notSignedIn,
       );
     }
-    const account = await identity.findById(verdict.claims.userId);
-    if (!account) throw unauthorized(errorsText.notSignedIn);
-    request.account = account;
+    const { userId, sessionId } = verdict.claims;
+    const found = await identity.accountWithSession(userId, sessionId);
+    if (!found) throw unauthorized(errorsText.notSignedIn);
+    // The web renews the token through PUT /user on a 401: that works only while a session lives.
+    if (!found.sessionLive) throw unauthorized(errorsText.sessionExpired);
+    request.account = found.account;
   }
 
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {

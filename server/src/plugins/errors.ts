@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { apiMessages, API_BASE, type ErrorBody } from '@tools-factory/contract';
+import { apiMessages, API_BASE, texts, type ErrorBody } from '@tools-factory/contract';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../http-errors.ts';
 
 export function isApiPath(url: string): boolean {
@@ -11,15 +12,27 @@ function errorBody(statusCode: number, message: string): ErrorBody {
   return { message, statusCode };
 }
 
+/**
+ * zod's own English messages ('Invalid input: ...', 'Too big: ...'), left where a schema gave
+ * none of its own; the contract's messages are sentences that name their field already.
+ */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid |Too big:|Too small:|Unrecognized key)/;
+
 /** The first problem of a request that failed its schema, named by its field when the text does not. */
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const message = first.message ?? 'is invalid';
-  if (!field || message.toLowerCase().includes(field.toLowerCase())) return message;
+  if (!field || !ZOD_DEFAULT_MESSAGE.test(message)) return message;
+  if (message.toLowerCase().includes(field.toLowerCase())) return message;
   return `${field}: ${message}`;
 }
+
+/** Fastify's own client errors, answered in the contract's words. */
+const FRAMEWORK_MESSAGES = new Map<string, string>([
+  ['FST_ERR_CTP_BODY_TOO_LARGE', texts.requestErrors.bodyTooLarge],
+]);
 
 /**
  * The one error handler: every error leaves as `{ message, statusCode }`. Client errors keep
@@ -30,16 +43,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply.code(400).send(errorBody(400, validationMessage(error)));
     }
-    const statusCode =
+    const declaredStatus =
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode
         : 500;
+    // A database out of reach is no bug of ours and may pass in a moment (DESIGN.md section 3).
+    const databaseUnavailable = declaredStatus >= 500 && isDatabaseUnavailable(error);
+    const statusCode = databaseUnavailable ? 503 : declaredStatus;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const message = error instanceof HttpError ? error.message : apiMessages.internalError;
+      const message = databaseUnavailable
+        ? apiMessages.serviceUnavailable
+        : error instanceof HttpError
+          ? error.message
+          : apiMessages.internalError;
       return reply.code(statusCode).send(errorBody(statusCode, message));
     }
-    return reply.code(statusCode).send(errorBody(statusCode, error.message));
+    const message = FRAMEWORK_MESSAGES.get(error.code) ?? error.message;
+    return reply.code(statusCode).send(errorBody(statusCode, message));
   });
 }
 

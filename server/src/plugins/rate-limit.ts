@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
 /**
- * Rate limits are declared per route (sign-in, sign-up, reset). Counters live in memory, or in
- * Redis when REDIS_URL is set so that every instance counts the same attempts.
+ * Rate limits are declared by the modules that need them: a route's handler (`app.rateLimit()`,
+ * placing orders) or counters a module calls itself (`app.createRateLimit()`, the identity
+ * limits, several to a request). Counters live in memory, or in Redis when REDIS_URL is set so
+ * that every instance counts the same attempts.
  */
 export async function registerRateLimit(
   app: FastifyInstance,

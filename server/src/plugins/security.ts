@@ -5,7 +5,6 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * The Content-Security-Policy of every response, the web app's and the API docs' alike. No inline
  * script anywhere; inline styles are allowed because react-toastify (and Swagger UI) inject theirs.
- * Later features that load a third party (card payments) add their origins here.
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -13,7 +12,8 @@ export const contentSecurityPolicy = {
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  // Add Product takes an http(s) image link: pictures (passive content) from any web host.
+  imgSrc: ["'self'", 'data:', 'https:', 'http:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
@@ -21,24 +21,53 @@ export const contentSecurityPolicy = {
   formAction: ["'self'"],
 } satisfies Record<string, string[]>;
 
-export const helmetOptions: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    // upgrade-insecure-requests is left out: the embedded setup is served over plain http.
-    directives: contentSecurityPolicy,
-  },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  xFrameOptions: { action: 'deny' },
-  // nosniff, HSTS, Cross-Origin-*-Policy and the rest keep helmet's defaults.
+/**
+ * What Stripe.js and Stripe Elements load (Stripe's integration security guide): the script,
+ * its frames (the card fields live in frames on js.stripe.com and its subdomains; 3-D Secure and
+ * redirects on hooks.stripe.com), and its calls to the API. Opened only when the stripe gateway
+ * is configured: with the test gateway no third party may run anything on our pages.
+ */
+export const stripeSources = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+} satisfies Record<string, string[]>;
+
+export type SecurityHeadersOptions = {
+  /** The stripe gateway is configured: Stripe.js may load on the payment page. */
+  stripe: boolean;
 };
+
+/** The policy's directives for this configuration. */
+function contentSecurityPolicyFor(options: SecurityHeadersOptions): Record<string, string[]> {
+  if (!options.stripe) return contentSecurityPolicy;
+  return {
+    ...contentSecurityPolicy,
+    scriptSrc: [...contentSecurityPolicy.scriptSrc, ...stripeSources.scriptSrc],
+    // Frames fell back to default-src ('self'): that stays, Stripe's are added.
+    frameSrc: [...contentSecurityPolicy.defaultSrc, ...stripeSources.frameSrc],
+    connectSrc: [...contentSecurityPolicy.connectSrc, ...stripeSources.connectSrc],
+  };
+}
+
+function helmetOptionsFor(options: SecurityHeadersOptions): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // upgrade-insecure-requests is left out: the embedded setup is served over plain http.
+      directives: contentSecurityPolicyFor(options),
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // nosniff, HSTS, Cross-Origin-*-Policy and the rest keep helmet's defaults.
+  };
+}
 
 /**
  * The headers helmet sets with these options. They are the same on every response (no CSP
  * nonces), so helmet runs once here instead of once a request.
  */
-export function computeSecurityHeaders(
-  options: HelmetOptions = helmetOptions,
-): Record<string, string> {
+export function computeSecurityHeaders(options: SecurityHeadersOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -50,7 +79,7 @@ export function computeSecurityHeaders(
   };
   let finished = false;
   // helmet's middlewares only call setHeader and removeHeader on the response, never the request.
-  helmet(options)(
+  helmet(helmetOptionsFor(options))(
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     (error?: unknown) => {
@@ -66,9 +95,13 @@ export function computeSecurityHeaders(
  * Security headers on every response (DESIGN.md section 3), from helmet. @fastify/helmet would
  * run helmet's middleware chain on each request, which measured here at about half the catalog's
  * throughput; the headers never change, so they are computed once and set in one hook.
+ * Without options Stripe stays shut out: a forgotten option fails closed.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = computeSecurityHeaders();
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions = { stripe: false },
+): void {
+  const headers = computeSecurityHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

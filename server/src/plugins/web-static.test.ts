@@ -141,3 +141,59 @@ describe('without a built web app', () => {
     expect((await app.inject('/api/parts')).statusCode).toBe(200);
   });
 });
+
+describe('path traversal', () => {
+  const SECRET = 'SECRET-FILE-OUTSIDE-THE-WEB-APP';
+  let app: App;
+  let base: string;
+
+  beforeAll(async () => {
+    // Shaped like the repository: the built app in web/dist, and files worth stealing around it.
+    base = mkdtempSync(path.join(tmpdir(), 'tools-factory-traversal-'));
+    const webDistDir = path.join(base, 'web', 'dist');
+    mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
+    mkdirSync(path.join(base, 'server', 'src'), { recursive: true });
+    writeFileSync(path.join(webDistDir, 'index.html'), indexHtml);
+    writeFileSync(path.join(webDistDir, 'assets', 'index-a1b2c3d4.js'), script);
+    writeFileSync(path.join(base, 'package.json'), JSON.stringify({ name: SECRET }));
+    writeFileSync(path.join(base, 'web', 'package.json'), JSON.stringify({ name: SECRET }));
+    writeFileSync(
+      path.join(base, 'server', 'src', 'config.ts'),
+      `export const secret = '${SECRET}';`,
+    );
+    app = await buildTestApp({ config: { webDistDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/assets/..%2f..%2fpackage.json',
+    '/assets/..%2F..%2F..%2Fpackage.json',
+    '/assets/%2e%2e/%2e%2e/package.json',
+    '/assets/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/..%2f..%2fserver/src/config.ts',
+    '/%2e%2e/%2e%2e/server/src/config.ts',
+    '/assets/../../package.json',
+    '/assets/..\\..\\package.json',
+    '/assets/..%5c..%5cpackage.json',
+    '/assets/%252e%252e/%252e%252e/package.json',
+    '/assets/%252e%252e%252f%252e%252e%252fpackage.json',
+    '/assets/..%00/package.json',
+    '/assets/.%2e/.%2e/package.json',
+  ])('never serves a file outside the web app for %s', async (url) => {
+    const response = await app.inject(url);
+    expect(response.body, url).not.toContain(SECRET);
+    // A missing file, the app's own page (a client route), or a path refused as climbing out of
+    // the root (@fastify/static's `send` answers 403 to '..' between slashes or backslashes).
+    if (response.statusCode === 200) expect(response.body, url).toBe(indexHtml);
+    else expect([400, 403, 404], url).toContain(response.statusCode);
+  });
+
+  it('still serves the files inside it', async () => {
+    const response = await app.inject('/assets/index-a1b2c3d4.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(script);
+  });
+});

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedDemoData } from '../db/seed.ts';
@@ -18,7 +18,7 @@ export type TestAppOptions = {
   seed?: boolean;
   /** Run the periodic expiry sweep of unpaid orders (off: tests call the sweep with their clock). */
   sweepExpiredOrders?: boolean;
-};
+} & Pick<BuildAppOptions, 'logStream' | 'httpTimeouts'>;
 
 /**
  * The whole app on a fresh database (in-memory PGlite, or a new PostgreSQL database when
@@ -43,6 +43,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
       database,
       onClose: cleanUp,
       sweepExpiredOrders: options.sweepExpiredOrders ?? false,
+      logStream: options.logStream,
+      httpTimeouts: options.httpTimeouts,
     });
   } catch (error) {
     await cleanUp();

@@ -23,3 +23,13 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
   });
   return { ...config, inMemoryDatabase: true, seedDemo: false, ...overrides };
 }
+
+/**
+ * Lifts the per-account order caps (MAX_UNPAID_ORDERS, ORDER_RATE_LIMIT) for tests about
+ * something else (stock, expiry, removal) that place many orders from one account; the caps have
+ * their own tests in orders.hoarding.test.ts.
+ */
+export const UNCAPPED_ORDERS = {
+  maxUnpaidOrders: 1_000_000,
+  orderRateLimit: 1_000_000,
+} as const satisfies Partial<Config>;

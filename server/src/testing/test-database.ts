@@ -20,6 +20,8 @@ import { migrationsFolder, openDatabase, type DatabaseHandle } from '../db/clien
 /** A database of its own for one test (or for several apps of one test), dropped at the end. */
 export type TestDatabase = {
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: this database's URL (for a test that connects its own way, e.g. through a proxy). */
+  url: string | undefined;
   /**
    * A new handle on this database: for PostgreSQL its own pool and listeners (as a second
    * server instance would have); for PGlite the same in-process engine.
@@ -130,6 +132,7 @@ async function createPgliteTestDatabase(): Promise<TestDatabase> {
   const handles: DatabaseHandle[] = [];
   return {
     kind: 'pglite',
+    url: undefined,
     async connect() {
       const handle = await openDatabase({ kind: 'pglite-instance', pglite });
       // Every handle shares the engine: only destroy() closes it.
@@ -169,6 +172,7 @@ async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabas
   const handles: DatabaseHandle[] = [];
   return {
     kind: 'postgres',
+    url,
     async connect() {
       const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
       handles.push(handle);

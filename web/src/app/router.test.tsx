@@ -10,14 +10,14 @@ const signedInSession = {
 };
 
 /** Our API: the session (signed in or not), one tool, and an empty list for anything else. */
-function stubApi({ signedIn }: { signedIn: boolean }) {
+function stubApi({ signedIn, admin = false }: { signedIn: boolean; admin?: boolean }) {
   if (signedIn) localStorage.setItem('accessToken', 'token-1');
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = input.toString();
       if (url === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
-      if (url.startsWith('/api/admin/')) return jsonResponse({ admin: false });
+      if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
       if (url.startsWith('/api/tool/')) return jsonResponse(hammer);
       return jsonResponse([]);
     }),
@@ -56,14 +56,19 @@ describe('app routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
-  it.each([
-    ['/myProfileInfo', 'add information'],
-    ['/purchase/0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6', 'Purchase'],
-  ])('renders the protected %s for a signed-in user', async (path, heading) => {
+  it('renders the protected /purchase/{id} for a signed-in user', async () => {
     stubApi({ signedIn: true });
-    renderRoutes(appRoutes, { route: path });
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    renderRoutes(appRoutes, { route: '/purchase/0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'SIGN OUT' })).toBeInTheDocument();
+  });
+
+  it('opens the add-information modal on My Profile for /myProfileInfo', async () => {
+    stubApi({ signedIn: true });
+    const { router } = renderRoutes(appRoutes, { route: '/myProfileInfo' });
+    expect(await screen.findByRole('dialog', { name: 'add information' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashborad/myprofile');
+    expect(screen.getByRole('heading', { level: 2, name: 'My Profile' })).toBeInTheDocument();
   });
 
   it.each([
@@ -84,11 +89,7 @@ describe('app routes', () => {
     ['/dashborad', 'Protfolio'],
     ['/dashborad/addreview', 'Add Review'],
     ['/dashborad/orders', 'My Orders'],
-    ['/dashborad/users', 'ALL USERS'],
     ['/dashborad/orders/payment/abc', 'Payment'],
-    ['/dashborad/addproducts', 'Add Products'],
-    ['/dashborad/allorders', 'Manage Orders'],
-    ['/dashborad/manageTools', 'Manage Tools'],
     ['/dashborad/myprofile', 'My Profile'],
   ])('renders %s inside the dashboard, without the top bar', async (path, heading) => {
     stubApi({ signedIn: true });
@@ -97,6 +98,42 @@ describe('app routes', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
+
+  const adminPages = [
+    ['/dashborad/users', /^ALL USERS/],
+    ['/dashborad/addproducts', /^Add Product/],
+    ['/dashborad/allorders', /^Manage Orders/],
+    ['/dashborad/manageTools', /^Manage Tools/],
+  ] as const;
+
+  it.each(adminPages)(
+    'renders the admin page %s inside the dashboard for an admin',
+    async (path, heading) => {
+      stubApi({ signedIn: true, admin: true });
+      renderRoutes(appRoutes, { route: path });
+      // Three chunks on the way (layout, guard, page): more than the default second under load.
+      expect(
+        await screen.findByRole('heading', { level: 2, name: heading }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    },
+  );
+
+  it.each(adminPages)(
+    'refuses the admin page %s to a customer, in words',
+    async (path, heading) => {
+      stubApi({ signedIn: true, admin: false });
+      renderRoutes(appRoutes, { route: path });
+      expect(
+        await screen.findByText('Only admins can see this page.', {}, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 2, name: heading })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute(
+        'href',
+        '/dashborad',
+      );
+    },
+  );
 
   it('sends /dashboard to /dashborad, keeping the rest of the path', async () => {
     stubApi({ signedIn: true });

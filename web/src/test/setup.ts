@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* waits 1 s by default: a lazily loaded page's first import in jsdom takes longer than that
+// on a busy machine (CI runs several suites at once). Waiting longer only slows a failing test.
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ToolListSchema } from '@tools-factory/contract';
+import { ToolListSchema, ToolSchema } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { createTestTool, insertTestTool } from '../../testing/factories.ts';
+import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { archiveTool, createTool } from '../tools/tools.service.ts';
+import { archiveTool, createTool, returnStock } from '../tools/tools.service.ts';
 
 const partsOf = async (app: App) => ToolListSchema.parse((await app.inject('/api/parts')).json());
 
@@ -110,3 +114,108 @@ describe('catalog snapshot across two instances on one database', () => {
     expect((await partsOf(first)).map((tool) => tool._id)).not.toContain(victim!._id);
   });
 });
+
+/** What instance `app` answers for a tool: its stock, or undefined once it left the catalog. */
+async function stockOn(app: App, toolId: string): Promise<number | undefined> {
+  const response = await app.inject(`/api/tool/${toolId}`);
+  if (response.statusCode === 404) return undefined;
+  expect(response.statusCode).toBe(200);
+  return ToolSchema.parse(response.json()).availableQuantity;
+}
+
+/** Waits (polling, never a fixed sleep) until instance `app` answers `expected` for the tool. */
+async function expectStockSoon(app: App, toolId: string, expected: number | undefined) {
+  await vi.waitFor(async () => expect(await stockOn(app, toolId)).toBe(expected), {
+    timeout: 15_000,
+    interval: 50,
+  });
+}
+
+/** Adds `quantity` to a tool's stock on instance `app`, as removing an order there does. */
+async function addStockThrough(app: App, toolId: string, quantity: number): Promise<void> {
+  await app.database.db.transaction((tx) => returnStock(tx, toolId, quantity));
+  await app.catalog.invalidate();
+}
+
+// A lost connection only exists with a server to lose: PGlite runs inside the process.
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'catalog snapshot of an instance whose database connection was lost (PostgreSQL)',
+  () => {
+    let database: TestDatabase;
+    let proxy: TcpProxy;
+    let secondDatabase: DatabaseHandle;
+    let first: App;
+    let second: App;
+    // Names instance B's connections, so the test finds (and kills) B's listener and no other.
+    const secondName = `catalog-test-b-${randomBytes(4).toString('hex')}`;
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const url = new URL(database.url!);
+      proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+      first = await buildTestApp({ database: await database.connect(), seed: true });
+      // Instance B reaches the database through the proxy, which the test can cut.
+      secondDatabase = await openDatabase({
+        kind: 'postgres',
+        url: proxy.urlFor(database.url!),
+        poolSize: 4,
+        applicationName: secondName,
+      });
+      second = await buildTestApp({ database: secondDatabase });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await secondDatabase?.close();
+      await first?.close();
+      await proxy?.close();
+      await database?.destroy();
+    });
+
+    it('listens again after its listening connection is terminated', async () => {
+      const tool = await createTestTool(first, { availableQuantity: 500 });
+      await expectStockSoon(second, tool.id, 500);
+
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      try {
+        const killed = await admin.query(
+          `select pg_terminate_backend(pid) as killed from pg_stat_activity
+            where datname = current_database() and application_name = $1`,
+          [`${secondName} listen`],
+        );
+        expect(killed.rows).toEqual([{ killed: true }]);
+      } finally {
+        await admin.end();
+      }
+
+      // Either B heard of it, or it rebuilt on listening again: it shows the change either way.
+      await addStockThrough(first, tool.id, 7);
+      await expectStockSoon(second, tool.id, 507);
+      // B rebuilt, so its listener is back: the next change arrives through NOTIFY.
+      await addStockThrough(first, tool.id, 7);
+      await expectStockSoon(second, tool.id, 514);
+    });
+
+    it('catches up, once the connection is back, on changes made while it was cut off', async () => {
+      const tool = await createTestTool(first);
+      await expectStockSoon(second, tool.id, 500);
+
+      proxy.cut();
+      try {
+        expect(await archiveTool({ db: first.database.db, catalog: first.catalog }, tool.id)).toBe(
+          1,
+        );
+        expect(await stockOn(first, tool.id)).toBeUndefined();
+        // Cut off, B cannot know: it keeps serving its snapshot.
+        expect(await stockOn(second, tool.id)).toBe(500);
+      } finally {
+        proxy.restore();
+      }
+      await expectStockSoon(second, tool.id, undefined);
+
+      // And it listens again: a later change reaches it through NOTIFY.
+      const later = await createTestTool(first, { availableQuantity: 321 });
+      await expectStockSoon(second, later.id, 321);
+    });
+  },
+);

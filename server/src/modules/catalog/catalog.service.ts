@@ -147,9 +147,18 @@ export function createCatalogSnapshot(options: {
     },
     async start() {
       // Listen first, so a change committed while the first build runs is not missed.
-      unlisten = await database.listen(CATALOG_CHANGED_CHANNEL, (sender) => {
-        if (!stopped && sender !== instanceId) void rebuild();
-      });
+      unlisten = await database.listen(
+        CATALOG_CHANGED_CHANNEL,
+        (sender) => {
+          if (!stopped && sender !== instanceId) void rebuild();
+        },
+        () => {
+          // Other instances' changes while the connection was down were not heard: catch up.
+          if (stopped) return;
+          log.info('catalog snapshot: listening again after a lost connection; rebuilding');
+          void rebuild();
+        },
+      );
       try {
         bodies = await loadCatalogBodies(database.db, builds + 1);
         builds += 1;

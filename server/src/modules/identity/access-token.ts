@@ -2,7 +2,15 @@ import { SignJWT, jwtVerify, errors } from 'jose';
 
 export const ACCESS_TOKEN_LIFETIME = '1d';
 
-export type AccessTokenClaims = { userId: string; email: string };
+/** Only this algorithm is accepted: a token naming another (none, RS256, HS512) is refused. */
+const ALGORITHM = 'HS256';
+
+/**
+ * What an access token says: who (subject), their e-mail, and the identity session it was issued
+ * for (`sid`, Better Auth's session id, not its secret token): the token lives only as long as
+ * that session does.
+ */
+export type AccessTokenClaims = { userId: string; email: string; sessionId: string };
 
 export type AccessTokenVerdict =
   { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -12,8 +20,8 @@ export function createAccessTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
     async issue(claims: AccessTokenClaims): Promise<string> {
-      return new SignJWT({ email: claims.email })
-        .setProtectedHeader({ alg: 'HS256' })
+      return new SignJWT({ email: claims.email, sid: claims.sessionId })
+        .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(claims.userId)
         .setIssuedAt()
         .setExpirationTime(ACCESS_TOKEN_LIFETIME)
@@ -21,11 +29,16 @@ export function createAccessTokens(secret: string) {
     },
     async verify(token: string): Promise<AccessTokenVerdict> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+        // A token without an expiry would never end by itself: refuse it, as one without a session.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          requiredClaims: ['exp', 'sub', 'sid'],
+        });
+        const { sub, email, sid } = payload;
+        if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, claims: { userId: payload.sub, email: payload.email } };
+        return { ok: true, claims: { userId: sub, email, sessionId: sid } };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -6,7 +7,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { accounts, sessions, users, verifications } from './identity.table.ts';
+import { createAdminEmails } from './admin-emails.ts';
+import { updateUser } from './identity.repository.ts';
 import { resetPasswordMail, verificationMail } from './identity.mails.ts';
+import { cancelEarlierResetLinks } from './reset-links.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -16,9 +20,14 @@ export const GOOGLE_PROVIDER_ID = 'google';
  * required to sign in), password reset, and Google through the generic OAuth plugin so that its
  * discovery URL can point at a local OpenID Connect provider in tests.
  */
-export function createAuth(options: { config: Config; db: Database; mailer: Mailer }) {
-  const { config, db, mailer } = options;
-  const adminEmails = new Set(config.adminEmails);
+export function createAuth(options: {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}) {
+  const { config, db, mailer, log } = options;
+  const adminEmails = createAdminEmails(config.adminEmails);
   return betterAuth({
     appName: 'Tools Factory',
     baseURL: config.publicUrl,
@@ -30,20 +39,31 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     }),
     user: {
       additionalFields: {
-        // Never taken from the client (input: false); ADMIN_EMAILS decides at creation.
+        // Never taken from the client (input: false); ADMIN_EMAILS decides, for verified addresses.
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
       },
     },
     databaseHooks: {
       user: {
         create: {
+          // Only a provider that vouches for the address (Google) creates a verified user: an
+          // e-mail sign-up with a listed address stays a user until its owner follows the link.
           before: async (user) => ({
             data: {
               ...user,
               email: user.email.toLowerCase(),
-              role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
+              role: adminEmails.grantsAdmin(user) ? 'admin' : 'user',
             },
           }),
+        },
+        update: {
+          // Verification is an update of the user (the e-mailed link, or Google vouching for the
+          // address when it links to an existing account): a listed address is an admin from then.
+          after: async (user) => {
+            if (user.role !== 'admin' && adminEmails.grantsAdmin(user)) {
+              await updateUser(db, user.id, { role: 'admin' });
+            }
+          },
         },
       },
     },
@@ -53,7 +73,9 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url, token }) => {
+        // Only the latest link works: an older e-mail left in an inbox resets nothing.
+        await cancelEarlierResetLinks(db, user.id, token);
         await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
       },
     },
@@ -68,9 +90,25 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
     // Our own Fastify rate limits guard sign-in and reset (shared through Redis when set).
     rateLimit: { enabled: false },
+    // Failures that are not Better Auth's own answers (a database out of reach) reach our error
+    // handler, which answers 503 for an outage, instead of becoming a bare 500 in here.
+    // errorURL: a Google round trip that fails before its state is read (no state cookie, a
+    // forged state) lands on the login page, which says so, rather than on Better Auth's own
+    // error page, which is not exposed (identity-endpoints.ts).
+    onAPIError: { throw: true, errorURL: routes.login },
     telemetry: { enabled: false },
     // Better Auth logs to the console on its own: follow LOG_LEVEL (tests run 'silent').
-    logger: { disabled: config.logLevel === 'silent', level: betterAuthLogLevel(config.logLevel) },
+    logger: {
+      disabled: config.logLevel === 'silent',
+      level: betterAuthLogLevel(config.logLevel),
+      // Through the app's logger, whose error serializer drops bound SQL parameters (e-mails,
+      // names): Better Auth's own console lines print a failed query with them. Other arguments
+      // (the objects it was handling) are left out for the same reason.
+      log: (level, message, ...args: unknown[]) => {
+        const err = args.find((arg) => arg instanceof Error);
+        log[level](err ? { err } : {}, `identity: ${message}`);
+      },
+    },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
       // Better Auth skips its Origin (CSRF) checks whenever NODE_ENV is 'test' (as under Vitest):

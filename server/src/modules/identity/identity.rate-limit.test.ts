@@ -1,3 +1,6 @@
+import { randomInt } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { texts } from '@tools-factory/contract';
@@ -5,7 +8,8 @@ import type { App } from '../../app.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { identityHeaders, signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { AUTH_RATE_LIMIT } from './identity.routes.ts';
+import { IDENTITY_RATE_LIMITS } from './auth-rate-limits.ts';
+import { findIdentityEndpoint } from './identity-endpoints.ts';
 
 /**
  * The Redis tests use TEST_REDIS_URL, or the local Redis this project's machines run. When
@@ -39,13 +43,92 @@ if (!redisAvailable) {
 }
 const tooMany = { statusCode: 429, message: texts.identityErrors.tooManyAttempts };
 
-const signIn = (app: App, email: string, password: string) =>
+/** A sign-in; `client` is the forwarded client address (for apps built with TRUST_PROXY). */
+const signIn = (app: App, email: string, password: string, client?: string) =>
   app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    headers: identityHeaders(app),
+    headers: { ...identityHeaders(app), ...(client ? { 'x-forwarded-for': client } : {}) },
     payload: { email, password },
   });
+
+/**
+ * A client address of its own (from the benchmarking range 198.18.0.0/15), so that counters kept
+ * in Redis by an earlier run, or by the same tests on the other database, are not this test's.
+ */
+const newClient = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** Signs an account up from `client`, as the web app does, with `password`. */
+async function signUpFrom(app: App, client: string, password = 'rightpass') {
+  const email = uniqueEmail('limited');
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { ...identityHeaders(app), 'x-forwarded-for': client },
+    payload: { email, password, name: 'Limited Customer' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { email, password };
+}
+
+/** Status codes of sign-ins with a wrong password, one per e-mail, one client each, all at once. */
+function wrongGuesses(
+  apps: App[],
+  attempts: { email: string; client: string }[],
+): Promise<number[]> {
+  return Promise.all(
+    attempts.map(async ({ email, client }, n) => {
+      const response = await signIn(apps[n % apps.length]!, email, 'wrong-guess', client);
+      return response.statusCode;
+    }),
+  );
+}
+
+/**
+ * Per client across addresses: one client trying many e-mails gets `perClient.max` attempts,
+ * then 429 for any e-mail; another client is not affected.
+ */
+async function expectOneClientStoppedAcrossAddresses(apps: App[]) {
+  const { max } = IDENTITY_RATE_LIMITS.perClient;
+  const client = newClient();
+  const emails = Array.from({ length: max }, () => uniqueEmail('sprayed'));
+  const codes = await wrongGuesses(
+    apps,
+    emails.map((email) => ({ email, client })),
+  );
+  expect(codes).toEqual(Array(max).fill(401));
+
+  const next = await signIn(apps[0]!, uniqueEmail('sprayed'), 'wrong-guess', client);
+  expect(next.statusCode).toBe(429);
+  expect(next.json()).toEqual(tooMany);
+  expect(next.headers['retry-after']).toBeDefined();
+  // Its limit is the client's: another client signs in.
+  const account = await signUpFrom(apps[0]!, newClient());
+  const other = await signIn(apps.at(-1)!, account.email, account.password, newClient());
+  expect(other.statusCode).toBe(200);
+}
+
+/**
+ * Per address across clients: many clients guessing one e-mail's password together get
+ * `perAddress.max` attempts; the next client gets 429 even with the right password.
+ */
+async function expectOneAddressStoppedAcrossClients(apps: App[]) {
+  const { max } = IDENTITY_RATE_LIMITS.perAddress;
+  const account = await signUpFrom(apps[0]!, newClient());
+  const codes = await wrongGuesses(
+    apps,
+    Array.from({ length: max }, () => ({ email: account.email, client: newClient() })),
+  );
+  expect(codes).toEqual(Array(max).fill(401));
+
+  const next = await signIn(apps.at(-1)!, account.email, account.password, newClient());
+  expect(next.statusCode).toBe(429);
+  expect(next.json()).toEqual(tooMany);
+  expect(next.cookies).toHaveLength(0);
+  // Another e-mail, from a client that took part, still signs in.
+  const other = await signUpFrom(apps[0]!, newClient());
+  expect((await signIn(apps[0]!, other.email, other.password, newClient())).statusCode).toBe(200);
+}
 
 /**
  * `count` sign-in attempts with a wrong password, all at once (a burst must not slip past the
@@ -72,7 +155,7 @@ describe('sign-in and reset rate limits (in memory)', () => {
   });
 
   it('allows 10 sign-in attempts a minute for one e-mail; the 11th gets 429, even with the right password', async () => {
-    expect(AUTH_RATE_LIMIT).toEqual({ max: 10, timeWindow: 60_000 });
+    expect(IDENTITY_RATE_LIMITS.perClientAndAddress).toEqual({ max: 10, timeWindow: 60_000 });
     const account = await signUpTestAccount(app, { password: 'rightpass' });
     expect(await failedSignIns(app, account.email, 10)).toEqual(Array(10).fill(401));
 
@@ -137,7 +220,7 @@ describe('sign-in and reset rate limits (in memory)', () => {
   });
 });
 
-describe.skipIf(!redisAvailable)('sign-in rate limit shared through Redis (REDIS_URL)', () => {
+describe.skipIf(!redisAvailable)('identity rate limits shared through Redis (REDIS_URL)', () => {
   let database: TestDatabase;
   let first: App;
   let second: App;
@@ -147,14 +230,11 @@ describe.skipIf(!redisAvailable)('sign-in rate limit shared through Redis (REDIS
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
     database = await createTestDatabase();
-    first = await buildTestApp({
-      database: await database.connect(),
-      config: { redisUrl: REDIS_URL },
-    });
-    second = await buildTestApp({
-      database: await database.connect(),
-      config: { redisUrl: REDIS_URL },
-    });
+    // Behind a proxy, so that each test counts for client addresses of its own: the counters in
+    // Redis outlive the apps (a minute), and the suite runs again on PostgreSQL within it.
+    const config = { redisUrl: REDIS_URL, trustProxy: true };
+    first = await buildTestApp({ database: await database.connect(), config });
+    second = await buildTestApp({ database: await database.connect(), config });
   });
   afterAll(async () => {
     await first?.close();
@@ -164,29 +244,53 @@ describe.skipIf(!redisAvailable)('sign-in rate limit shared through Redis (REDIS
   });
 
   it('counts in Redis: the 11th attempt for one e-mail gets 429, another e-mail does not', async () => {
-    const account = await signUpTestAccount(first, { password: 'rightpass' });
-    expect(await failedSignIns(first, account.email, 10)).toEqual(Array(10).fill(401));
-    const eleventh = await signIn(first, account.email, 'rightpass');
+    const client = newClient();
+    const account = await signUpFrom(first, newClient());
+    const codes = await wrongGuesses(
+      [first],
+      Array.from({ length: 10 }, () => ({ email: account.email, client })),
+    );
+    expect(codes).toEqual(Array(10).fill(401));
+    const eleventh = await signIn(first, account.email, account.password, client);
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json()).toEqual(tooMany);
 
-    // One counter per route and client address + e-mail, expiring with the window.
-    const key = `tools-factory-rate-limit-POST/api/auth/sign-in/email-127.0.0.1:${account.email}`;
+    // One counter per endpoint (as Better Auth resolves it), client address and e-mail, expiring
+    // with the window. Counters made with createRateLimit() share the plugin's namespace.
+    const keys = await redis.keys(
+      `tools-factory-rate-limit-*identity:/sign-in/email:client+address:${client}:${account.email}`,
+    );
+    expect(keys).toHaveLength(1);
+    const [key] = keys as [string];
     expect(Number(await redis.get(key))).toBeGreaterThanOrEqual(11);
     expect(await redis.pttl(key)).toBeGreaterThan(0);
-    expect(await redis.pttl(key)).toBeLessThanOrEqual(AUTH_RATE_LIMIT.timeWindow);
+    expect(await redis.pttl(key)).toBeLessThanOrEqual(
+      IDENTITY_RATE_LIMITS.perClientAndAddress.timeWindow,
+    );
 
-    const other = await signUpTestAccount(first, { password: 'rightpass' });
-    expect((await signIn(first, other.email, 'rightpass')).statusCode).toBe(200);
+    const other = await signUpFrom(first, newClient());
+    expect((await signIn(first, other.email, other.password, client)).statusCode).toBe(200);
   });
 
   it('two instances share the count: attempts split between them reach 429 together', async () => {
-    const account = await signUpTestAccount(first, { password: 'rightpass' });
-    const codes = await failedSignIns([first, second], account.email, 10);
+    const client = newClient();
+    const account = await signUpFrom(first, newClient());
+    const codes = await wrongGuesses(
+      [first, second],
+      Array.from({ length: 10 }, () => ({ email: account.email, client })),
+    );
     expect(codes).toEqual(Array(10).fill(401));
     // Each instance saw only five attempts, yet both refuse the next one.
-    expect((await signIn(second, account.email, 'rightpass')).statusCode).toBe(429);
-    expect((await signIn(first, account.email, 'rightpass')).statusCode).toBe(429);
+    expect((await signIn(second, account.email, account.password, client)).statusCode).toBe(429);
+    expect((await signIn(first, account.email, account.password, client)).statusCode).toBe(429);
+  });
+
+  it('one client trying many e-mails on both instances is stopped after 30', async () => {
+    await expectOneClientStoppedAcrossAddresses([first, second]);
+  });
+
+  it('many clients guessing one e-mail on both instances are stopped after 20 together', async () => {
+    await expectOneAddressStoppedAcrossClients([first, second]);
   });
 });
 
@@ -209,5 +313,201 @@ describe('sign-in rate limit behind a load balancer (TRUST_PROXY)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('per client across addresses, and per address across clients (in memory)', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ config: { trustProxy: true } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('the limits are the documented ones', () => {
+    expect(IDENTITY_RATE_LIMITS).toEqual({
+      perClientAndAddress: { max: 10, timeWindow: 60_000 },
+      perClient: { max: 30, timeWindow: 60_000 },
+      perAddress: { max: 20, timeWindow: 60_000 },
+    });
+  });
+
+  it('one client trying many e-mails is stopped after 30, whatever the next e-mail', async () => {
+    await expectOneClientStoppedAcrossAddresses([app]);
+  });
+
+  it('many clients guessing one e-mail are stopped after 20 together, even with the right password', async () => {
+    await expectOneAddressStoppedAcrossClients([app]);
+  });
+
+  it('one client asking for reset links to many inboxes is stopped after 30', async () => {
+    const client = newClient();
+    const codes: number[] = [];
+    for (let n = 0; n <= IDENTITY_RATE_LIMITS.perClient.max; n += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { ...identityHeaders(app), 'x-forwarded-for': client },
+        payload: { email: uniqueEmail('inbox'), redirectTo: '/reset-password' },
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes).toEqual([...Array(IDENTITY_RATE_LIMITS.perClient.max).fill(200), 429]);
+  });
+});
+
+/** A request sent as written (app.inject, like browsers, resolves dot segments before sending). */
+function rawRequest(
+  app: App,
+  options: { method: string; path: string; payload?: object },
+): Promise<{ statusCode: number; body: string; cookies: string[] }> {
+  const { port } = app.server.address() as AddressInfo;
+  const body = options.payload ? JSON.stringify(options.payload) : undefined;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method,
+        path: options.path,
+        headers: {
+          ...identityHeaders(app),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            body: text,
+            cookies: response.headers['set-cookie'] ?? [],
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('every spelling of a limited endpoint is refused or counted as that endpoint', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** Spellings WHATWG URL parsing (Better Auth's) resolves to /api/auth/sign-in/email. */
+  const unplainSpellings = [
+    '/api/auth/./sign-in/email',
+    '/api/auth/x/../sign-in/email',
+    '/api/auth/%2e/sign-in/email',
+    '/api/auth/%2E/sign-in/email',
+    '/api/auth/x/%2e%2E/sign-in/email',
+    '/api/auth/x/.%2e/sign-in/email',
+    '/api/auth/sign-in/./email',
+    '/api/./auth/sign-in/email',
+    '/x/../api/auth/sign-in/email',
+    '/api/auth\\sign-in/email',
+    '/api/auth/x\\..\\sign-in/email',
+    '/api/auth//sign-in/email',
+  ];
+  /** Spellings Better Auth's router does not take for sign-in (case, trailing slash, escapes). */
+  const notSignIn = [
+    '/api/auth/sign-in/email/',
+    '/api/auth/Sign-In/Email',
+    '/api/auth/SIGN-IN/EMAIL',
+    '/api/auth/sign-in/%65mail',
+    '/api/auth/sign-in%2Femail',
+  ];
+
+  it('refuses paths with dot segments, doubled slashes or backslashes under /api with 400', async () => {
+    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    for (const path of unplainSpellings) {
+      const response = await rawRequest(app, {
+        method: 'POST',
+        path,
+        payload: { email: account.email, password: 'rightpass' },
+      });
+      expect(response.statusCode, path).toBe(400);
+      expect(JSON.parse(response.body), path).toEqual({
+        statusCode: 400,
+        message: texts.pathErrors.notPlain,
+      });
+      expect(response.cookies, path).toHaveLength(0);
+    }
+  });
+
+  it('answers 404 for spellings Better Auth itself would not take for sign-in: no session', async () => {
+    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    for (const path of notSignIn) {
+      const response = await rawRequest(app, {
+        method: 'POST',
+        path,
+        payload: { email: account.email, password: 'rightpass' },
+      });
+      expect(response.statusCode, path).toBe(404);
+      expect(JSON.parse(response.body), path).toMatchObject({ statusCode: 404 });
+      expect(response.cookies, path).toHaveLength(0);
+    }
+  });
+
+  it('counts every spelling that reaches sign-in as sign-in: the 11th attempt gets 429', async () => {
+    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    const reachSignIn = [
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-in/email?',
+      '/api/auth/sign-in/email?x=1',
+      '/api/auth/sign-in/email?callbackURL=/',
+    ];
+    const codes: number[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      // Between two counted attempts, one that tries to walk around the count.
+      const around = await rawRequest(app, {
+        method: 'POST',
+        path: unplainSpellings[n % unplainSpellings.length]!,
+        payload: { email: account.email, password: 'wrong-guess' },
+      });
+      expect(around.statusCode).toBe(400);
+      const counted = await rawRequest(app, {
+        method: 'POST',
+        path: reachSignIn[n % reachSignIn.length]!,
+        payload: { email: account.email, password: 'wrong-guess' },
+      });
+      codes.push(counted.statusCode);
+    }
+    expect(codes).toEqual(Array(10).fill(401));
+    const eleventh = await rawRequest(app, {
+      method: 'POST',
+      path: '/api/auth/sign-in/email?again=1',
+      payload: { email: account.email, password: 'rightpass' },
+    });
+    expect(eleventh.statusCode).toBe(429);
+    expect(JSON.parse(eleventh.body)).toEqual(tooMany);
+    expect(eleventh.cookies).toHaveLength(0);
+  });
+
+  it('keys on the endpoint as Better Auth resolves the URL, whatever Fastify routed', () => {
+    const origin = app.config.publicUrl;
+    for (const path of unplainSpellings.filter((spelling) => !spelling.includes('//'))) {
+      const resolved = new URL(path, origin).pathname;
+      expect(findIdentityEndpoint('POST', resolved)?.path, path).toBe('/sign-in/email');
+    }
+    for (const path of [...notSignIn, '/api/auth//sign-in/email']) {
+      expect(findIdentityEndpoint('POST', new URL(path, origin).pathname), path).toBeUndefined();
+    }
+    expect(findIdentityEndpoint('GET', '/api/auth/sign-in/email')).toBeUndefined();
+    expect(findIdentityEndpoint('GET', '/api/auth/reset-password/some-token')?.path).toBe(
+      '/reset-password/:token',
+    );
   });
 });

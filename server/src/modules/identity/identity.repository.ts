@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from './identity.table.ts';
+import { sessions, users } from './identity.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -12,6 +12,28 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/**
+ * The user, and whether the identity session `sessionId` is still theirs and unexpired, in one
+ * query: the bearer guard runs it on every call, so a signed-out session ends its tokens at once.
+ */
+export async function findUserWithSession(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<{ user: UserRow; sessionLive: boolean } | undefined> {
+  const [row] = await db
+    .select({ user: getTableColumns(users), liveSessionId: sessions.id })
+    .from(users)
+    .leftJoin(
+      sessions,
+      and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), gt(sessions.expiresAt, now)),
+    )
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row && { user: row.user, sessionLive: row.liveSessionId !== null };
 }
 
 export async function updateUser(
@@ -29,4 +51,24 @@ export async function updateUser(
 
 export async function listUsers(db: Executor): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.createdAt));
+}
+
+/** Makes the user of this e-mail an admin unless they are one; resolves to the rows changed. */
+export async function promoteUserByEmail(db: Executor, email: string): Promise<number> {
+  const updated = await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(eq(users.email, email.toLowerCase()), ne(users.role, 'admin')))
+    .returning({ id: users.id });
+  return updated.length;
+}
+
+/**
+ * Deletes a user. The database removes what is theirs alone with them (sessions, sign-in
+ * methods, profile) and keeps what the shop must keep (orders, reviews) without an owner:
+ * see each table's foreign key.
+ */
+export async function deleteUserById(db: Executor, id: string): Promise<number> {
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length;
 }

@@ -1,22 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type {} from '@fastify/rate-limit';
+import type { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { texts } from '@tools-factory/contract';
+import { badRequest } from '../../http-errors.ts';
+import { sendApiNotFound } from '../../plugins/errors.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { addressOf, createIdentityRateLimits } from './auth-rate-limits.ts';
+import { findIdentityEndpoint, type IdentityEndpoint } from './identity-endpoints.ts';
 import type { IdentityService } from './identity.service.ts';
 
 const errorsText = texts.identityErrors;
-
-/** Sign-in and reset requests: a few a minute for one address from one client. */
-export const AUTH_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
-/** Password guesses, and every call that sends an e-mail (anyone may ask for one). */
-const RATE_LIMITED_PATHS = [
-  '/sign-in/email',
-  '/sign-up/email',
-  '/request-password-reset',
-  '/reset-password',
-  '/send-verification-email',
-];
 
 type BetterAuthError = { code?: string; message?: string };
 
@@ -30,36 +23,54 @@ function parseError(body: string, contentType: string | null): BetterAuthError {
   }
 }
 
-/** Turns a Fastify request into the Fetch Request Better Auth handles. */
-function toFetchRequest(request: FastifyRequest, origin: string): Request {
-  const headers = fromNodeHeaders(request.headers);
-  const hasBody =
-    request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-  return new Request(new URL(request.url, origin), {
-    method: request.method,
-    headers,
-    ...(hasBody
-      ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) }
-      : {}),
-  });
+/**
+ * The body as the endpoint takes it (trimmed, e-mail in lower case), or a 400 naming the field;
+ * a field it does not take (`image` beside no name) is named first, as the bigger mistake.
+ */
+function parseBody(schema: z.ZodType, body: unknown): unknown {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const { issues } = result.error;
+    const first = issues.find((issue) => issue.code === 'unrecognized_keys') ?? issues[0];
+    throw badRequest(first?.message ?? errorsText.bodyNotObject);
+  }
+  return result.data;
 }
 
 /**
- * Better Auth at /api/auth/*, with two things of our own around it: rate limits on sign-in,
- * sign-up and reset, and its error messages rewritten in words a customer understands.
+ * The Fetch Request Better Auth handles, for exactly the URL we resolved the endpoint from, and
+ * with the body we checked (never the raw one).
+ */
+function toFetchRequest(request: FastifyRequest, url: URL, body: unknown): Request {
+  const headers = fromNodeHeaders(request.headers);
+  // The checked body is written anew: the client's length and type no longer describe it.
+  headers.delete('content-length');
+  if (body === undefined) return new Request(url, { method: request.method, headers });
+  headers.set('content-type', 'application/json');
+  return new Request(url, { method: request.method, headers, body: JSON.stringify(body) });
+}
+
+/**
+ * Better Auth at /api/auth/*, with what we add around it: only the endpoints the product uses
+ * (identity-endpoints.ts), each taking only the fields the web app sends; rate limits on those
+ * that check a password or send an e-mail; its error messages in words a customer understands.
  */
 export async function identityRoutes(
   app: FastifyInstance,
   options: { auth: Auth; identity: IdentityService; origin: string },
 ): Promise<void> {
   const { auth, identity, origin } = options;
+  const countAttempt = createIdentityRateLimits(app);
 
-  async function friendlyMessage(path: string, error: BetterAuthError, request: FastifyRequest) {
+  async function friendlyMessage(
+    endpoint: IdentityEndpoint,
+    error: BetterAuthError,
+    body: unknown,
+  ): Promise<string | undefined> {
     switch (error.code) {
       case 'INVALID_EMAIL_OR_PASSWORD': {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        const known =
-          typeof email === 'string' && (await identity.findByEmail(email.toLowerCase()));
+        const email = addressOf(body);
+        const known = email !== undefined && (await identity.findByEmail(email));
         return known ? errorsText.wrongPassword : errorsText.noSuchAccount;
       }
       case 'USER_ALREADY_EXISTS':
@@ -72,14 +83,35 @@ export async function identityRoutes(
       case 'PROVIDER_NOT_FOUND':
         return errorsText.googleUnavailable;
       case 'INVALID_TOKEN':
-        return path.startsWith('/reset-password') ? errorsText.invalidResetLink : error.message;
+        return endpoint.path.startsWith('/reset-password')
+          ? errorsText.invalidResetLink
+          : error.message;
       default:
         return error.message;
     }
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const response = await auth.handler(toFetchRequest(request, origin));
+    // Decide on the very URL Better Auth will route (dot segments and the like resolved), not
+    // on Fastify's route: whatever spelling reaches an endpoint is that endpoint, here as there.
+    const url = new URL(request.url, origin);
+    const endpoint = findIdentityEndpoint(request.method, url.pathname);
+    if (!endpoint) return sendApiNotFound(request, reply);
+
+    if (endpoint.rateLimited) {
+      const retryAfter = await countAttempt(request, {
+        endpoint: endpoint.path,
+        client: request.ip,
+        address: addressOf(request.body),
+      });
+      if (retryAfter !== undefined) {
+        reply.header('retry-after', retryAfter);
+        return reply.code(429).send({ statusCode: 429, message: errorsText.tooManyAttempts });
+      }
+    }
+
+    const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
+    const response = await auth.handler(toFetchRequest(request, url, body));
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -87,45 +119,22 @@ export async function identityRoutes(
     // Several cookies at once (session and its cache) must stay separate headers.
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    const body = await response.text();
+    const text = await response.text();
     if (response.status >= 400) {
       // Every error under /api is `{ message, statusCode }`, also where Better Auth answers an
-      // empty body (an unknown path under /api/auth is a bare 404).
-      const error = parseError(body, response.headers.get('content-type'));
-      const pathname = new URL(request.url, origin).pathname;
+      // empty body.
+      const error = parseError(text, response.headers.get('content-type'));
       const message =
-        (await friendlyMessage(pathname.slice(AUTH_BASE_PATH.length), error, request)) ??
+        (await friendlyMessage(endpoint, error, body)) ??
         (response.status === 404
-          ? `Route ${request.method}:${pathname} not found`
-          : 'Sign-in failed.');
+          ? `Route ${request.method}:${url.pathname} not found`
+          : texts.somethingWentWrong);
       reply.header('content-type', 'application/json; charset=utf-8');
       return reply.send({ ...error, message, statusCode: response.status });
     }
-    return reply.send(body || null);
+    return reply.send(text || null);
   }
 
-  const rateLimit = {
-    ...AUTH_RATE_LIMIT,
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
-    },
-    errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) => ({
-      statusCode: context.statusCode,
-      message: errorsText.tooManyAttempts,
-    }),
-  };
-
-  for (const path of RATE_LIMITED_PATHS) {
-    app.route({
-      method: 'POST',
-      url: `${AUTH_BASE_PATH}${path}`,
-      config: { rateLimit },
-      schema: { hide: true } as FastifySchema,
-      handler: handle,
-    });
-  }
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,

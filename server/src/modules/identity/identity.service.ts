@@ -1,5 +1,6 @@
 import type { Role } from '@tools-factory/contract';
 import type { Database } from '../../db/client.ts';
+import { createAdminEmails } from './admin-emails.ts';
 import type { Auth } from './auth.ts';
 import * as repository from './identity.repository.ts';
 
@@ -10,6 +11,9 @@ export type Account = {
   role: Role;
   emailVerified: boolean;
 };
+
+/** The account behind an identity session, and that session's id (named by access tokens). */
+export type SessionAccount = { account: Account; sessionId: string };
 
 const toAccount = (row: repository.UserRow): Account => ({
   id: row.id,
@@ -26,21 +30,28 @@ export function createIdentityService(options: {
   adminEmails: string[];
 }) {
   const { db, auth } = options;
-  const adminEmails = new Set(options.adminEmails);
+  const adminEmails = createAdminEmails(options.adminEmails);
   return {
     /** The account behind the identity session carried by these request headers, if any. */
-    async sessionAccount(headers: Headers): Promise<Account | undefined> {
+    async sessionAccount(headers: Headers): Promise<SessionAccount | undefined> {
       const session = await auth.api.getSession({ headers });
       if (!session) return undefined;
       const row = await repository.findUserById(db, session.user.id);
-      return row && toAccount(row);
+      return row && { account: toAccount(row), sessionId: session.session.id };
+    },
+    /**
+     * For the bearer guard: the account, if it still exists, and whether the identity session
+     * its token names is still open (not signed out, not revoked by a reset, not expired).
+     */
+    async accountWithSession(
+      userId: string,
+      sessionId: string,
+    ): Promise<{ account: Account; sessionLive: boolean } | undefined> {
+      const found = await repository.findUserWithSession(db, userId, sessionId, new Date());
+      return found && { account: toAccount(found.user), sessionLive: found.sessionLive };
     },
     async findByEmail(email: string): Promise<Account | undefined> {
       const row = await repository.findUserByEmail(db, email);
-      return row && toAccount(row);
-    },
-    async findById(id: string): Promise<Account | undefined> {
-      const row = await repository.findUserById(db, id);
       return row && toAccount(row);
     },
     async list(): Promise<Account[]> {
@@ -48,7 +59,7 @@ export function createIdentityService(options: {
     },
     /**
      * Called on every sign-in (PUT /user): keeps the display name the client sends and makes the
-     * ADMIN_EMAILS accounts admins. Answers how many rows changed.
+     * ADMIN_EMAILS accounts admins once their address is verified. Answers how many rows changed.
      */
     async recordSignIn(
       account: Account,
@@ -56,13 +67,30 @@ export function createIdentityService(options: {
     ): Promise<{ account: Account; modified: number }> {
       const changes: { name?: string; role?: Role } = {};
       if (name && name !== account.name) changes.name = name;
-      if (adminEmails.has(account.email) && account.role !== 'admin') changes.role = 'admin';
+      if (account.role !== 'admin' && adminEmails.grantsAdmin(account)) changes.role = 'admin';
       if (Object.keys(changes).length === 0) return { account, modified: 0 };
       const modified = await repository.updateUser(db, account.id, changes);
       return { account: { ...account, ...changes }, modified };
     },
     async setRole(id: string, role: Role): Promise<number> {
       return repository.updateUser(db, id, { role });
+    },
+    /**
+     * Make Admin: the account of this e-mail becomes an admin at once (the bearer guard reads
+     * the role on every call). Resolves to 1, 0 when it was an admin already, or undefined when
+     * no account has this e-mail.
+     */
+    async promoteToAdmin(email: string): Promise<number | undefined> {
+      const promoted = await repository.promoteUserByEmail(db, email);
+      if (promoted > 0) return promoted;
+      return (await repository.findUserByEmail(db, email)) ? 0 : undefined;
+    },
+    /**
+     * Remove User: the account, its identity sessions and so every access token issued for
+     * them (the bearer guard finds no user any more). Resolves to the accounts removed (0 or 1).
+     */
+    async removeAccount(id: string): Promise<number> {
+      return repository.deleteUserById(db, id);
     },
   };
 }

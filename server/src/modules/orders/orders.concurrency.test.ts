@@ -3,6 +3,7 @@ import { ErrorBodySchema, PlaceOrderResponseSchema, ToolSchema } from '@tools-fa
 import type { App } from '../../app.ts';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 
 const QUANTITY_MESSAGE = 'You cannot order less than minimum quantity or more then avilable';
@@ -26,7 +27,7 @@ describe('orders under concurrency: 200 orders at once against one tool', () => 
   let accounts: TestAccount[];
 
   beforeAll(async () => {
-    app = await buildTestApp();
+    app = await buildTestApp({ config: UNCAPPED_ORDERS });
     accounts = [];
     for (let index = 0; index < ACCOUNTS; index += 1) {
       accounts.push(await signUpTestAccount(app));

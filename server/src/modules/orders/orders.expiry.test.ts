@@ -4,6 +4,7 @@ import { OrderListSchema, PlaceOrderResponseSchema, ToolSchema } from '@tools-fa
 import type { App } from '../../app.ts';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { createOrderExpirySweeper } from './orders.sweeper.ts';
@@ -17,7 +18,7 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
   let customer: TestAccount;
 
   beforeAll(async () => {
-    app = await buildTestApp({ config: { orderHoldHours: HOLD_HOURS } });
+    app = await buildTestApp({ config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS } });
     customer = await signUpTestAccount(app);
   });
   afterAll(async () => {
@@ -144,7 +145,10 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
 
   it('an app built to sweep sweeps once ready, and stops on close', async () => {
     const shared = await createTestDatabase();
-    const placing = await buildTestApp({ database: await shared.connect() });
+    const placing = await buildTestApp({
+      database: await shared.connect(),
+      config: UNCAPPED_ORDERS,
+    });
     let sweeping: App | undefined;
     try {
       const account = await signUpTestAccount(placing);

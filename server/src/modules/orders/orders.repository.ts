@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { orders } from './orders.table.ts';
 
@@ -11,6 +11,23 @@ export async function insertOrder(executor: Executor, values: NewOrderRow): Prom
   return row;
 }
 
+/** The first key of the advisory locks that serialise one account's order placements. */
+const UNPAID_ORDERS_LOCK = 724_502;
+
+/**
+ * Counts a user's unpaid orders after taking a lock, held until the transaction ends, that every
+ * placement of that user takes first: two orders placed at once by one account are counted one
+ * after the other, so the cap cannot be passed by a burst. Other accounts never wait on it.
+ */
+export async function lockAndCountUnpaidOrders(tx: Transaction, userId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${userId}))`);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+  return row?.count ?? 0;
+}
+
 /** A user's orders, newest first. */
 export function selectOrdersOfUser(executor: Executor, userId: string): Promise<OrderRow[]> {
   return executor
@@ -18,6 +35,28 @@ export function selectOrdersOfUser(executor: Executor, userId: string): Promise<
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/** Every order, whoever placed it (an owner removed since included), newest first. */
+export function selectAllOrders(executor: Executor): Promise<OrderRow[]> {
+  return executor.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/**
+ * Ships a paid order in one conditional UPDATE: an order that is unpaid, shipped already or gone
+ * is left as it is, and resolves to undefined (the caller reads it to say why).
+ */
+export async function markOrderShipped(
+  executor: Executor,
+  id: string,
+  shippedAt: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await executor
+    .update(orders)
+    .set({ status: 'shipped', shippedAt })
+    .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
+    .returning();
+  return row;
 }
 
 /**
@@ -37,20 +76,67 @@ export async function deleteOrderById(tx: Transaction, id: string): Promise<numb
   return deleted.length;
 }
 
+/** An order by id, if it exists (whoever owns it: the caller decides). */
+export async function selectOrderById(
+  executor: Executor,
+  id: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await executor.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
 /**
- * Deletes up to `limit` unpaid orders created before `cutoff`, skipping any that another
- * transaction holds (a payment under way, another instance's sweep): two sweeps at once never
- * take the same order. Resolves to the deleted orders' tools and quantities.
+ * Keeps an unpaid order at least until `until` (never shortens a hold). Resolves to false when
+ * the order is not unpaid any more (paid, or gone).
+ */
+export async function extendHold(executor: Executor, id: string, until: Date): Promise<boolean> {
+  const held = await executor
+    .update(orders)
+    .set({ holdUntil: sql`greatest(coalesce(${orders.holdUntil}, ${until}), ${until})` })
+    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+    .returning({ id: orders.id });
+  return held.length > 0;
+}
+
+/** Marks a locked unpaid order paid with its transaction id. */
+export async function markOrderPaid(
+  tx: Transaction,
+  id: string,
+  transactionId: string,
+  paidAt: Date,
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'paid', transactionId, paidAt })
+    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+    .returning();
+  if (!row) throw new Error(`order ${id} was not unpaid when marked paid`);
+  return row;
+}
+
+/**
+ * Deletes up to `limit` unpaid orders created before `cutoff` and not held for a payment past
+ * `now`, skipping any that another transaction holds (a payment under way, another instance's
+ * sweep): two sweeps at once never take the same order. Resolves to the deleted orders' tools
+ * and quantities.
  */
 export function deleteUnpaidOrdersCreatedBefore(
   tx: Transaction,
   cutoff: Date,
+  now: Date,
   limit: number,
 ): Promise<{ toolId: string; quantity: number }[]> {
   const expired = tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'unpaid'), lt(orders.createdAt, cutoff)))
+    .where(
+      and(
+        eq(orders.status, 'unpaid'),
+        lt(orders.createdAt, cutoff),
+        // An order being paid is held an hour past its intent's creation.
+        or(isNull(orders.holdUntil), lt(orders.holdUntil, now)),
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -16,6 +16,8 @@ import {
   type TestAccount,
 } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { verifyEmailThroughOutbox } from '../../testing/mail.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { archiveTool } from '../tools/tools.service.ts';
 import { tools } from '../tools/tools.table.ts';
@@ -31,10 +33,12 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
   const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
-    app = await buildTestApp({ config: { adminEmails: [adminEmail] } });
+    app = await buildTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
     customer = await signUpTestAccount(app, { name: 'Ada Customer' });
     otherCustomer = await signUpTestAccount(app);
     admin = await signUpTestAccount(app, { email: adminEmail });
+    // ADMIN_EMAILS promotes a listed address once it is verified.
+    await verifyEmailThroughOutbox(app, admin);
   });
   afterAll(async () => {
     await app.close();

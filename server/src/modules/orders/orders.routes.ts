@@ -1,34 +1,56 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiPaths,
   DeletedCountSchema,
   ErrorBodySchema,
   IdParamsSchema,
+  ManagedOrderListSchema,
+  ManagedOrderSchema,
   OrderListSchema,
+  OrderSchema,
   OrdersQuerySchema,
   PlaceOrderResponseSchema,
   PlaceOrderSchema,
+  texts,
 } from '@tools-factory/contract';
 import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
 import type { OrdersService } from './orders.service.ts';
 
-/** A customer's orders: place one, list one's own, remove one while unpaid. */
+/**
+ * A customer's orders: place one, list one's own, remove one while unpaid. Manage Orders, for
+ * admins: every order, ship a paid one, remove one.
+ */
 export async function ordersRoutes(
   app: FastifyInstance,
-  options: { orders: OrdersService; guards: AuthGuards },
+  options: {
+    orders: OrdersService;
+    guards: AuthGuards;
+    /** Orders one account may place a minute (ORDER_RATE_LIMIT), counted per account. */
+    ordersPerMinute: number;
+  },
 ): Promise<void> {
-  const { orders, guards } = options;
+  const { orders, guards, ordersPerMinute } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // After the bearer guard, so the count is the account's, whatever addresses it comes from.
+  const limitOrdersPerAccount = app.rateLimit({
+    max: ordersPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `order:${callerOf(request).id}`,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: texts.orders.tooManyOrdersAtOnce,
+    }),
+  });
 
   api.post(
     apiPaths.order,
     {
-      preHandler: guards.requireUser,
+      preHandler: [guards.requireUser, limitOrdersPerAccount],
       schema: {
         summary: 'Place an order',
         description:
-          "For the caller's own e-mail. The tool is `toolId`, else the tool of that exact name (any case). The unit price comes from the catalog (409 when a given `price` differs). The quantity must be strictly above the minimum and strictly below the available quantity; the stock is reserved with the order. Answers 200, as the original did.",
+          "For the caller's own e-mail. The tool is `toolId`, else the tool of that exact name (any case). The unit price comes from the catalog (409 when a given `price` differs). The quantity must be strictly above the minimum and strictly below the available quantity; the stock is reserved with the order. An account holds at most MAX_UNPAID_ORDERS unpaid orders (409) and places at most ORDER_RATE_LIMIT orders a minute (429). Answers 200, as the original did.",
         tags: ['orders'],
         security: [{ bearer: [] }],
         body: PlaceOrderSchema,
@@ -39,6 +61,7 @@ export async function ordersRoutes(
           403: ErrorBodySchema,
           404: ErrorBodySchema,
           409: ErrorBodySchema,
+          429: ErrorBodySchema,
         },
       },
     },
@@ -65,6 +88,22 @@ export async function ordersRoutes(
     async (request) => orders.listOwnOrders(callerOf(request), request.query.email),
   );
 
+  api.get(
+    '/payorder/:id',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        summary: 'One of your orders, for its payment page',
+        description: "The caller's own order; someone else's (or an unknown id) answers 404.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: OrderSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => (await orders.findOwnOrder(callerOf(request), request.params.id)).order,
+  );
+
   api.delete(
     '/deleteOrder/:id',
     {
@@ -85,5 +124,44 @@ export async function ordersRoutes(
       },
     },
     async (request) => orders.removeOrder(callerOf(request), request.params.id),
+  );
+
+  api.get(
+    apiPaths.manageOrders,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        summary: 'Every order (Manage Orders)',
+        description:
+          "Admins only. Newest first, no paging (as the spec has it), with each order's customer e-mail, tool snapshot, quantity, unit price, total, date and status. Orders of removed accounts are listed too.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        response: { 200: ManagedOrderListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => orders.listAllOrders(),
+  );
+
+  api.patch(
+    '/manageOrders/:id/ship',
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        summary: 'Ship a paid order',
+        description:
+          "Admins only. A paid order becomes shipped; its customer sees 'shipped' in My Orders. An order shipped already answers 200 unchanged (idempotent); an unpaid order answers 409; an unknown one 404.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: {
+          200: ManagedOrderSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => orders.shipOrder(request.params.id),
   );
 }

@@ -4,13 +4,16 @@ import {
   dollarsToCents,
   IdSchema,
   orderMessages,
+  orderTotal,
   texts,
+  type ManagedOrder,
   type Order,
   type PlaceOrderInput,
   type PlaceOrderResponse,
 } from '@tools-factory/contract';
-import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http-errors.ts';
 import type { CatalogInvalidator } from '../catalog/catalog.service.ts';
 import type { Account } from '../identity/identity.service.ts';
 import {
@@ -22,7 +25,13 @@ import {
 import {
   deleteOrderById,
   deleteUnpaidOrdersCreatedBefore,
+  extendHold,
   insertOrder,
+  lockAndCountUnpaidOrders,
+  markOrderPaid,
+  markOrderShipped,
+  selectAllOrders,
+  selectOrderById,
   selectOrderByIdForUpdate,
   selectOrdersOfUser,
   type OrderRow,
@@ -52,7 +61,34 @@ export function toOrderDto(row: OrderRow): Order {
   };
 }
 
+/** An order for Manage Orders: with its total and the time it was shipped. */
+export function toManagedOrderDto(row: OrderRow): ManagedOrder {
+  const order = toOrderDto(row);
+  return {
+    ...order,
+    total: orderTotal(order.price, order.quantity),
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+  };
+}
+
 export type SweepResult = { expiredOrders: number; returnedUnits: number };
+
+/** An order as the payments module sees it: whose it is, what it costs, where it stands. */
+export type PayableOrder = {
+  order: Order;
+  /** Null once the customer's account was removed: the order stays, owned by nobody. */
+  userId: string | null;
+  /** Unit price times quantity, in cents. */
+  totalCents: number;
+};
+
+function toPayableOrder(row: OrderRow): PayableOrder {
+  return {
+    order: toOrderDto(row),
+    userId: row.userId,
+    totalCents: row.unitPriceCents * row.quantity,
+  };
+}
 
 export type OrdersServiceOptions = {
   db: Database;
@@ -60,10 +96,12 @@ export type OrdersServiceOptions = {
   catalog: CatalogInvalidator;
   /** Unpaid orders older than this expire (ORDER_HOLD_HOURS). */
   orderHoldHours: number;
+  /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS). */
+  maxUnpaidOrders: number;
 };
 
 export function createOrdersService(options: OrdersServiceOptions) {
-  const { db, catalog, orderHoldHours } = options;
+  const { db, catalog, orderHoldHours, maxUnpaidOrders } = options;
 
   function ensureOwnEmail(caller: Account, email: string): void {
     if (email.trim().toLowerCase() !== caller.email) {
@@ -87,10 +125,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
   return {
     /**
-     * POST /order (DESIGN.md section 4): the caller's own e-mail; the tool by id, else by exact
-     * name; the catalog's price; the quantity rule; the stock reserved in the order's transaction
-     * by one conditional UPDATE, which checks all of it at once (the tool is only read again to
-     * explain a refusal).
+     * POST /order (DESIGN.md section 4): the caller's own e-mail; at most MAX_UNPAID_ORDERS
+     * unpaid orders per account; the tool by id, else by exact name; the catalog's price; the
+     * quantity rule; the stock reserved in the order's transaction by one conditional UPDATE,
+     * which checks all of it at once (the tool is only read again to explain a refusal).
      */
     async placeOrder(caller: Account, input: PlaceOrderInput): Promise<PlaceOrderResponse> {
       ensureOwnEmail(caller, input.email);
@@ -99,29 +137,77 @@ export function createOrdersService(options: OrdersServiceOptions) {
         throw badRequest(orderMessages.quantityOutOfRange);
       }
       const tool: ToolReference = input.toolId ? { id: input.toolId } : { name: input.name };
-      const placed = await db.transaction(async (tx) => {
-        const reserved = await reserveStock(tx, {
-          tool,
-          quantity: input.quantity,
-          priceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
+      const placed = await db
+        .transaction(async (tx) => {
+          if ((await lockAndCountUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
+            throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
+          }
+          const reserved = await reserveStock(tx, {
+            tool,
+            quantity: input.quantity,
+            priceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
+          });
+          if (!reserved) return undefined;
+          return insertOrder(tx, {
+            userId: caller.id,
+            email: caller.email,
+            toolId: reserved.id,
+            toolName: reserved.name,
+            toolImage: reserved.image,
+            unitPriceCents: reserved.priceCents,
+            quantity: input.quantity,
+            address: input.address,
+            phone: input.phone,
+          });
+        })
+        .catch((error: unknown) => {
+          // Tools are archived, never deleted: the account was removed after the guard read it.
+          if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
+          throw error;
         });
-        if (!reserved) return undefined;
-        return insertOrder(tx, {
-          userId: caller.id,
-          email: caller.email,
-          toolId: reserved.id,
-          toolName: reserved.name,
-          toolImage: reserved.image,
-          unitPriceCents: reserved.priceCents,
-          quantity: input.quantity,
-          address: input.address,
-          phone: input.phone,
-        });
-      });
       if (!placed) throw await refusal(tool, input);
 
       await catalog.invalidate();
       return { acknowledged: true, insertedId: placed.id, order: toOrderDto(placed) };
+    },
+
+    /**
+     * GET /payorder/{id}: the caller's own order. Someone else's, an unknown or a malformed id
+     * is answered as not found (as DELETE does), so no order's existence is revealed.
+     */
+    async findOwnOrder(caller: Account, id: string): Promise<PayableOrder> {
+      const row = IdSchema.safeParse(id).success
+        ? await selectOrderById(db, id.toLowerCase())
+        : undefined;
+      if (!row || row.userId !== caller.id) throw notFound(orderMessages.orderNotFound);
+      return toPayableOrder(row);
+    },
+
+    /**
+     * Keeps an unpaid order from expiring until `until` (a payment is under way). False when it
+     * is not unpaid any more.
+     */
+    holdForPayment(id: string, until: Date): Promise<boolean> {
+      return extendHold(db, id, until);
+    },
+
+    /**
+     * The order, locked until `tx` ends (the expiry sweep skips it, a removal waits): the
+     * payment decided on it stays true. Undefined when it is gone.
+     */
+    async lockForPayment(tx: Transaction, id: string): Promise<PayableOrder | undefined> {
+      const row = await selectOrderByIdForUpdate(tx, id);
+      return row && toPayableOrder(row);
+    },
+
+    /** Marks an order locked by lockForPayment, and still unpaid, paid with its transaction. */
+    async markPaid(
+      tx: Transaction,
+      id: string,
+      transactionId: string,
+      paidAt: Date,
+    ): Promise<PayableOrder> {
+      return toPayableOrder(await markOrderPaid(tx, id, transactionId, paidAt));
     },
 
     /** GET /orders?email=: the caller's own orders, newest first. */
@@ -155,6 +241,26 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return { deletedCount: 1 };
     },
 
+    /** GET /manageOrders (admin): every order, newest first, those of removed accounts too. */
+    async listAllOrders(): Promise<ManagedOrder[]> {
+      return (await selectAllOrders(db)).map(toManagedOrderDto);
+    },
+
+    /**
+     * PATCH /manageOrders/{id}/ship (admin): a paid order becomes shipped, and its customer sees
+     * 'shipped' in My Orders. Idempotent: an order shipped already is answered as it is (a
+     * double click, a retried request). An unpaid order cannot be shipped (409).
+     */
+    async shipOrder(id: string): Promise<ManagedOrder> {
+      if (!IdSchema.safeParse(id).success) throw notFound(orderMessages.orderNotFound);
+      const shipped = await markOrderShipped(db, id.toLowerCase(), new Date());
+      if (shipped) return toManagedOrderDto(shipped);
+      const order = await selectOrderById(db, id.toLowerCase());
+      if (!order) throw notFound(orderMessages.orderNotFound);
+      if (order.status === 'shipped') return toManagedOrderDto(order);
+      throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
+    },
+
     /**
      * Deletes the unpaid orders placed more than ORDER_HOLD_HOURS before `now` and returns their
      * stock, batch by batch, each batch one transaction. Safe to run on several instances at
@@ -166,7 +272,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const result: SweepResult = { expiredOrders: 0, returnedUnits: 0 };
       for (;;) {
         const expired = await db.transaction(async (tx) => {
-          const deleted = await deleteUnpaidOrdersCreatedBefore(tx, cutoff, SWEEP_BATCH_SIZE);
+          const deleted = await deleteUnpaidOrdersCreatedBefore(tx, cutoff, now, SWEEP_BATCH_SIZE);
           const byTool = new Map<string, number>();
           for (const { toolId, quantity } of deleted) {
             byTool.set(toolId, (byTool.get(toolId) ?? 0) + quantity);

@@ -7,15 +7,15 @@ export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
 
 /**
  * An order keeps a snapshot of the tool's name, image and unit price, so archiving the tool or
- * changing its price never rewrites history.
+ * changing its price never rewrites history; and of its customer's e-mail, so removing the
+ * customer's account (its owner becomes null: nobody owns it, admins still see it) does not
+ * remove the sales record.
  */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     toolId: uuid('tool_id')
       .notNull()
@@ -31,11 +31,20 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An unpaid order is kept at least until then, whatever its age: creating a payment intent
+     * moves it an hour ahead, so an order cannot expire while its customer pays.
+     */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped')`),
     index('orders_user_id_idx').on(t.userId),
+    // The cap on unpaid orders counts these on every placement: a few rows, whatever the history.
+    index('orders_unpaid_user_id_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'unpaid'`),
     index('orders_unpaid_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'unpaid'`),

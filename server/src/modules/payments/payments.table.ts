@@ -1,26 +1,50 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.table.ts';
 
-/** A payment intent created for one order and its full amount, with whichever gateway is set. */
+export const PAYMENT_INTENT_STATUSES = ['requires_payment', 'succeeded'] as const;
+
+/**
+ * Every intent the server created, with whichever gateway, for one order, its owner and its full
+ * amount. It outlives its order on purpose (no foreign key): a payment that succeeds for an order
+ * removed meanwhile is still found, and refunded. For the built-in test gateway this row is also
+ * the gateway's own state (its status).
+ */
 export const paymentIntents = pgTable(
   'payment_intents',
   {
+    /** The gateway's id (Stripe's `pi_...`): the spec's transaction id once it succeeded. */
     id: text('id').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    userId: text('user_id').notNull(),
     gateway: text('gateway', { enum: ['test', 'stripe'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     clientSecret: text('client_secret').notNull(),
-    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed'] })
-      .notNull()
-      .default('requires_payment'),
+    /** One intent per order and amount, whatever the retries (the gateway's idempotency key). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: PAYMENT_INTENT_STATUSES }).notNull().default('requires_payment'),
+    /** Set once the gateway gave the money back (the order was gone, or paid twice). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_intents_order_id_idx').on(t.orderId)],
+  (t) => [
+    index('payment_intents_order_id_idx').on(t.orderId),
+    uniqueIndex('payment_intents_idempotency_key_unique').on(t.idempotencyKey),
+    uniqueIndex('payment_intents_client_secret_unique').on(t.clientSecret),
+    check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
-/** The payment record of the spec: an order and its transaction id, recorded once. */
+/** The payment record of the spec: an order and its transaction id, each recorded once. */
 export const payments = pgTable(
   'payments',
   {
@@ -32,5 +56,9 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_order_id_unique').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_order_id_unique').on(t.orderId),
+    // A transaction pays one order only.
+    uniqueIndex('payments_transaction_id_unique').on(t.transactionId),
+  ],
 );

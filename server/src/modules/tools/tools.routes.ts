@@ -2,16 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiMessages,
   apiPaths,
+  CreateToolResponseSchema,
+  CreateToolSchema,
+  DeletedCountSchema,
   ErrorBodySchema,
   IdParamsSchema,
   ToolListSchema,
   ToolSchema,
 } from '@tools-factory/contract';
 import { notFound } from '../../http-errors.ts';
+import type { AuthGuards } from '../../plugins/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
+import type { ToolsService } from './tools.service.ts';
 
-/** The public catalog: answered from the catalog snapshot, never from a query per request. */
-export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The catalog: reads are answered from the catalog snapshot, never from a query per request;
+ * writes (Add Product, Manage Tools' Remove) are for admins and rebuild that snapshot.
+ */
+export const toolsRoutes: FastifyPluginAsyncZod<{
+  tools: ToolsService;
+  guards: AuthGuards;
+}> = async (app, options) => {
+  const { tools, guards } = options;
+
   app.get(
     apiPaths.parts,
     {
@@ -44,5 +57,49 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!body) throw notFound(apiMessages.toolNotFound);
       sendPrepared(request, reply, body);
     },
+  );
+
+  app.post(
+    apiPaths.addTool,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Add a tool (Add Product)',
+        description:
+          'Admins only. The price is above 0, the minimum order quantity at least 1, the available quantity above the minimum, the image an http(s) URL or a path on this site. Names are unique among the tools on sale, whatever their case (409). The tool is in GET /parts once this answers. Answers 200, as the original did.',
+        security: [{ bearer: [] }],
+        body: CreateToolSchema,
+        response: {
+          200: CreateToolResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => tools.addTool(request.body),
+  );
+
+  app.delete(
+    '/deleteTols/:id',
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Remove a tool (Manage Tools)',
+        description:
+          'Admins only. Archives the tool: it leaves GET /parts at once; its orders keep their snapshot of its name, image and price. `deletedCount` is 1, or 0 for an unknown or already removed tool.',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: {
+          200: DeletedCountSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => tools.removeTool(request.params.id),
   );
 };

@@ -2,7 +2,9 @@ import {
   centsToDollars,
   dollarsToCents,
   IdSchema,
+  texts,
   type CreateTool,
+  type CreateToolResponse,
   type Tool,
 } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
@@ -65,7 +67,7 @@ export async function createTool(context: CatalogWriteContext, input: CreateTool
       availableQuantity: input.availableQuantity,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A tool named ${input.name} already exists`);
+    if (isUniqueViolation(error)) throw conflict(texts.adminErrors.toolNameTaken(input.name));
     throw error;
   }
   await context.catalog.invalidate();
@@ -82,3 +84,20 @@ export async function archiveTool(context: CatalogWriteContext, id: string): Pro
   if (archived > 0) await context.catalog.invalidate();
   return archived;
 }
+
+/** The catalog's write side, for the admin routes (Add Product, Manage Tools). */
+export function createToolsService(context: CatalogWriteContext) {
+  return {
+    /** POST /tool: the new tool is on sale, and in GET /parts, once this resolves. */
+    async addTool(input: CreateTool): Promise<CreateToolResponse> {
+      const tool = await createTool(context, input);
+      return { acknowledged: true, insertedId: tool._id, tool };
+    },
+    /** DELETE /deleteTols/{id}: the spec's `deletedCount` (0 for an unknown id). */
+    async removeTool(id: string): Promise<{ deletedCount: number }> {
+      return { deletedCount: await archiveTool(context, id) };
+    },
+  };
+}
+
+export type ToolsService = ReturnType<typeof createToolsService>;

@@ -3,10 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import {
   AdminCheckSchema,
+  apiPaths,
+  DeletedCountSchema,
   EmailParamsSchema,
   ErrorBodySchema,
+  ModifiedCountSchema,
   UpsertUserResponseSchema,
   UpsertUserSchema,
+  UserListSchema,
 } from '@tools-factory/contract';
 import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
@@ -33,8 +37,8 @@ export async function usersRoutes(
       },
     },
     async (request) => {
-      const sessionAccount = await identity.sessionAccount(fromNodeHeaders(request.headers));
-      return users.signIn(sessionAccount, request.params.email, request.body.name);
+      const session = await identity.sessionAccount(fromNodeHeaders(request.headers));
+      return users.signIn(session, request.params.email, request.body.name);
     },
   );
 
@@ -56,5 +60,65 @@ export async function usersRoutes(
       },
     },
     async (request) => ({ admin: await users.isAdmin(callerOf(request), request.params.email) }),
+  );
+
+  api.get(
+    apiPaths.users,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        summary: 'Every account (ALL USERS)',
+        description: 'Admins only. Oldest first, no paging (as the spec has it).',
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        response: { 200: UserListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => users.listUsers(),
+  );
+
+  api.put(
+    '/user/admin/:email',
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        summary: 'Make an account an admin (Make Admin)',
+        description:
+          'Admins only. Takes effect at once: the role is read on every call. `modifiedCount` is 0 when the account is an admin already; an unknown e-mail answers 404.',
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        params: EmailParamsSchema,
+        response: {
+          200: ModifiedCountSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => users.makeAdmin(request.params.email),
+  );
+
+  api.delete(
+    '/user/:email',
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        summary: 'Remove an account (Remove User)',
+        description:
+          'Admins only, and not on their own account (409). The account, its sessions and its access tokens end at once, and its profile goes; its orders stay (with the e-mail they were placed with, owned by nobody) and so do its reviews. An unknown e-mail answers 404.',
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        params: EmailParamsSchema,
+        response: {
+          200: DeletedCountSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => users.removeUser(callerOf(request), request.params.email),
   );
 }

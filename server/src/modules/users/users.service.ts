@@ -1,9 +1,17 @@
-import { texts, type UpsertUserResponse } from '@tools-factory/contract';
-import { forbidden, notFound, unauthorized } from '../../http-errors.ts';
+import { texts, type UpsertUserResponse, type User } from '@tools-factory/contract';
+import { conflict, forbidden, notFound, unauthorized } from '../../http-errors.ts';
 import type { AccessTokens } from '../identity/access-token.ts';
-import type { Account, IdentityService } from '../identity/identity.service.ts';
+import type { Account, IdentityService, SessionAccount } from '../identity/identity.service.ts';
 
 const errorsText = texts.identityErrors;
+const adminErrors = texts.adminErrors;
+
+const toUserDto = (account: Account): User => ({
+  _id: account.id,
+  name: account.name,
+  email: account.email,
+  role: account.role,
+});
 
 export function createUsersService(options: {
   identity: IdentityService;
@@ -13,17 +21,24 @@ export function createUsersService(options: {
   return {
     /**
      * PUT /user/{email}: only for the identity session of that very e-mail (the original gave a
-     * token for any e-mail to anyone who asked). Keeps the display name; answers the access token.
+     * token for any e-mail to anyone who asked). Keeps the display name; answers an access token
+     * bound to that identity session, so that it ends when the session does.
      */
     async signIn(
-      sessionAccount: Account | undefined,
+      session: SessionAccount | undefined,
       email: string,
       name: string | undefined,
     ): Promise<UpsertUserResponse> {
-      if (!sessionAccount) throw unauthorized(errorsText.notSignedIn);
-      if (sessionAccount.email !== email.toLowerCase()) throw forbidden(errorsText.otherUsersEmail);
-      const { account, modified } = await identity.recordSignIn(sessionAccount, name);
-      const token = await accessTokens.issue({ userId: account.id, email: account.email });
+      if (!session) throw unauthorized(errorsText.notSignedIn);
+      if (session.account.email !== email.toLowerCase()) {
+        throw forbidden(errorsText.otherUsersEmail);
+      }
+      const { account, modified } = await identity.recordSignIn(session.account, name);
+      const token = await accessTokens.issue({
+        userId: account.id,
+        email: account.email,
+        sessionId: session.sessionId,
+      });
       return {
         result: { acknowledged: true, matchedCount: 1, modifiedCount: modified, upsertedId: null },
         token,
@@ -36,8 +51,29 @@ export function createUsersService(options: {
         throw forbidden(errorsText.otherUsersEmail);
       if (caller.email === target) return caller.role === 'admin';
       const account = await identity.findByEmail(target);
-      if (!account) throw notFound('No user with this e-mail');
+      if (!account) throw notFound(adminErrors.userNotFound);
       return account.role === 'admin';
+    },
+    /** GET /user (admin): every account, oldest first. */
+    async listUsers(): Promise<User[]> {
+      return (await identity.list()).map(toUserDto);
+    },
+    /** PUT /user/admin/{email} (admin): the spec's `modifiedCount`, 0 when already an admin. */
+    async makeAdmin(email: string): Promise<{ modifiedCount: number }> {
+      const modifiedCount = await identity.promoteToAdmin(email);
+      if (modifiedCount === undefined) throw notFound(adminErrors.userNotFound);
+      return { modifiedCount };
+    },
+    /**
+     * DELETE /user/{email} (admin): removes the account, its sessions and access tokens; its
+     * orders stay, with the e-mail they were placed with. An admin cannot remove themself, so
+     * the shop always keeps an admin who can act.
+     */
+    async removeUser(caller: Account, email: string): Promise<{ deletedCount: number }> {
+      const account = await identity.findByEmail(email);
+      if (!account) throw notFound(adminErrors.userNotFound);
+      if (account.id === caller.id) throw conflict(adminErrors.cannotRemoveYourself);
+      return { deletedCount: await identity.removeAccount(account.id) };
     },
   };
 }

@@ -1,16 +1,22 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria, type ApiRequest } from '../../test/accounts';
+import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../test/accounts';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import DashboardLayout from './dashboard-layout';
 
 function renderDashboard() {
   return renderRoutes(
     [
+      { path: '/', element: <h1>Home page</h1> },
+      { path: '/login', element: <h1>Login page</h1> },
       {
         path: '/dashborad',
         Component: DashboardLayout,
-        children: [{ index: true, element: <h2>Protfolio</h2> }],
+        children: [
+          { index: true, element: <h2>Protfolio</h2> },
+          { path: 'orders', element: <h2>My Orders</h2> },
+        ],
       },
     ],
     { route: '/dashborad' },
@@ -30,6 +36,11 @@ const adminAnswer =
         : jsonResponse({ admin })
       : undefined;
 
+function signedIn(admin: boolean | 'never' = false) {
+  localStorage.setItem('accessToken', 'token-0');
+  return fakeAccountsServer({ user: maria, answer: adminAnswer(admin) });
+}
+
 describe('DashboardLayout', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -37,15 +48,13 @@ describe('DashboardLayout', () => {
   });
 
   it("shows the user's e-mail in the header", async () => {
-    localStorage.setItem('accessToken', 'token-0');
-    fakeAccountsServer({ user: maria, answer: adminAnswer(false) });
+    signedIn();
     renderDashboard();
     expect(await screen.findByText('maria@example.com')).toBeInTheDocument();
   });
 
   it('shows the non-admin menu while the admin flag is unknown', async () => {
-    localStorage.setItem('accessToken', 'token-0');
-    fakeAccountsServer({ user: maria, answer: adminAnswer('never') });
+    signedIn('never');
     renderDashboard();
     await screen.findByText('maria@example.com');
     expect(
@@ -56,8 +65,7 @@ describe('DashboardLayout', () => {
   });
 
   it('shows the admin menu when GET /admin says so', async () => {
-    localStorage.setItem('accessToken', 'token-0');
-    fakeAccountsServer({ user: maria, answer: adminAnswer(true) });
+    signedIn(true);
     renderDashboard();
     expect(await menu().findByRole('link', { name: 'ALL USERS' })).toHaveAttribute(
       'href',
@@ -71,13 +79,96 @@ describe('DashboardLayout', () => {
   });
 
   it('keeps the non-admin menu for a customer', async () => {
-    localStorage.setItem('accessToken', 'token-0');
-    const { fetchMock } = fakeAccountsServer({ user: maria, answer: adminAnswer(false) });
+    const { fetchMock } = signedIn(false);
     renderDashboard();
     await vi.waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith('/api/admin/maria%40example.com', expect.anything()),
     );
     expect(menu().getByRole('link', { name: 'My Orders' })).toBeInTheDocument();
     expect(menu().queryByRole('link', { name: 'ALL USERS' })).not.toBeInTheDocument();
+  });
+
+  it('HOME in the header leads to the home page', async () => {
+    signedIn();
+    const { router } = renderDashboard();
+    await userEvent.click(await screen.findByRole('link', { name: 'HOME' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('SIGN OUT in the header ends the session, removes accessToken and goes to /', async () => {
+    const { server } = signedIn();
+    const { router } = renderDashboard();
+    await screen.findByText('maria@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'SIGN OUT' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/auth/sign-out')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  describe('the drawer (below md)', () => {
+    it('opens from a labelled toggle and takes the focus into the menu', async () => {
+      signedIn();
+      renderDashboard();
+      const toggle = await screen.findByRole('button', { name: 'Open dashboard menu' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const drawer = document.getElementById(toggle.getAttribute('aria-controls')!);
+      expect(drawer).toContainElement(screen.getByRole('navigation', { name: 'Dashboard' }));
+
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('button', { name: 'Close dashboard menu' })).toHaveFocus();
+    });
+
+    it('closes on Escape, giving the focus back to the toggle', async () => {
+      signedIn();
+      renderDashboard();
+      const user = userEvent.setup();
+      const toggle = await screen.findByRole('button', { name: 'Open dashboard menu' });
+      await user.click(toggle);
+      await user.keyboard('{Escape}');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
+    });
+
+    it('closes with its Close button', async () => {
+      signedIn();
+      renderDashboard();
+      const user = userEvent.setup();
+      const toggle = await screen.findByRole('button', { name: 'Open dashboard menu' });
+      await user.click(toggle);
+      await user.click(screen.getByRole('button', { name: 'Close dashboard menu' }));
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
+    });
+
+    it('keeps Tab inside while open', async () => {
+      signedIn();
+      renderDashboard();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Open dashboard menu' }));
+      const close = screen.getByRole('button', { name: 'Close dashboard menu' });
+      const links = menu().getAllByRole('link');
+      links.at(-1)!.focus();
+      await user.tab();
+      expect(close).toHaveFocus();
+      await user.tab({ shift: true });
+      expect(links.at(-1)).toHaveFocus();
+    });
+
+    it('navigates with the keyboard and closes on the way', async () => {
+      signedIn();
+      const { router } = renderDashboard();
+      const user = userEvent.setup();
+      const toggle = await screen.findByRole('button', { name: 'Open dashboard menu' });
+      await user.click(toggle);
+      menu().getByRole('link', { name: 'My Orders' }).focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashborad/orders');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
+    });
   });
 });

@@ -1,7 +1,10 @@
 import { routes, texts } from '@tools-factory/contract';
-import { Link, NavLink, Outlet } from 'react-router';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { FaBars, FaTimes } from 'react-icons/fa';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useIsAdmin } from '../../features/accounts/api/get-admin';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 
 interface MenuItem {
   to: string;
@@ -31,18 +34,89 @@ const adminMenu: MenuItem[] = [
   { to: routes.dashboardManageTools, label: texts.dashboard.manageTools },
 ];
 
+const FOCUSABLE = 'a[href], button:not([disabled])';
+
+/** Tab and Shift+Tab go round inside the open drawer: the page behind it is covered. */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
- * /dashborad: its own header with the user's e-mail (the site's top bar is hidden here), a side
- * menu (the admin one when GET /admin says so) and the nested page.
+ * /dashborad: its own header (the site's top bar is hidden here) with the user's e-mail, HOME and
+ * SIGN OUT (DESIGN.md section 10: otherwise there is no way out), a side menu (the admin one when
+ * GET /admin says so) and the nested page. Below md the menu is a daisyUI drawer behind a toggle;
+ * from md up it is a fixed column.
  */
 export default function DashboardLayout() {
   const { user } = useAuth();
   const isAdmin = useIsAdmin(user?.email);
+  const signOut = useSignOut();
   const menu = isAdmin ? adminMenu : customerMenu;
+
+  const { pathname } = useLocation();
+  // The drawer is open on the page it was opened on: any navigation closes it, no effect needed.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === pathname;
+  const closeDrawer = () => setDrawerOpenOn(null);
+  const drawerId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (drawerOpen) {
+      const closeOnEscape = (event: globalThis.KeyboardEvent) => {
+        if (event.key === 'Escape') setDrawerOpenOn(null);
+      };
+      window.addEventListener('keydown', closeOnEscape);
+      // Into the drawer. daisyUI keeps it hidden (visibility) for the first 0.1 s of its
+      // transition, and a hidden element cannot take the focus: so again once it shows.
+      const drawerSide = panel?.parentElement;
+      const focusFirst = () => {
+        const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
+        if (first && !panel?.contains(document.activeElement)) first.focus();
+      };
+      focusFirst();
+      drawerSide?.addEventListener('transitionstart', focusFirst);
+      drawerSide?.addEventListener('transitionend', focusFirst);
+      return () => {
+        window.removeEventListener('keydown', closeOnEscape);
+        drawerSide?.removeEventListener('transitionstart', focusFirst);
+        drawerSide?.removeEventListener('transitionend', focusFirst);
+      };
+    }
+    // Closed with the focus inside (a link, Close, Escape): back to the toggle, not lost on a
+    // hidden element.
+    if (panel?.contains(document.activeElement)) toggleRef.current?.focus();
+    return undefined;
+  }, [drawerOpen]);
+
   return (
     <div className="flex grow flex-col">
       <header className="bg-neutral text-neutral-content">
-        <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
+        <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn-ghost btn-square btn-sm text-neutral-content hover:bg-white/10 md:hidden"
+            aria-label={texts.dashboard.openMenu}
+            aria-expanded={drawerOpen}
+            aria-controls={drawerId}
+            onClick={() => setDrawerOpenOn(pathname)}
+          >
+            <FaBars className="text-lg" aria-hidden="true" />
+          </button>
           <Link
             to={routes.home}
             aria-label={texts.nav.homeLink}
@@ -52,33 +126,83 @@ export default function DashboardLayout() {
             <span className="text-primary">{texts.brand.second}</span>
           </Link>
           <h1 className="text-lg font-bold">{texts.dashboard.title}</h1>
-          {user ? (
-            <p className="w-full truncate text-sm opacity-80 sm:w-auto">
-              <span className="sr-only">{texts.dashboard.signedInAs} </span>
-              {user.email}
-            </p>
-          ) : null}
+          <div className="flex w-full min-w-0 items-center gap-2 sm:ml-auto sm:w-auto">
+            {user ? (
+              <p className="min-w-0 grow truncate text-sm opacity-80" title={user.email}>
+                <span className="sr-only">{texts.dashboard.signedInAs} </span>
+                {user.email}
+              </p>
+            ) : null}
+            <Link
+              to={routes.home}
+              className="rounded-field shrink-0 px-3 py-2 text-sm font-semibold tracking-wide transition-colors hover:bg-white/10"
+            >
+              {texts.nav.home}
+            </Link>
+            <button
+              type="button"
+              className="btn btn-outline btn-primary btn-sm shrink-0"
+              onClick={() => void signOut()}
+            >
+              {texts.nav.signOut}
+            </button>
+          </div>
         </div>
       </header>
-      <div className="mx-auto flex w-full max-w-7xl grow flex-col md:flex-row">
-        <nav aria-label={texts.dashboard.title} className="bg-base-200 md:w-60 md:shrink-0">
-          <ul className="menu w-full gap-1 p-4">
-            {menu.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end ?? false}
-                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {/* min-w-0: a wide table scrolls inside its page instead of widening the page. */}
-        <div className="min-w-0 grow">
+
+      <div className="drawer md:drawer-open mx-auto w-full max-w-7xl grow">
+        {/* daisyUI opens the drawer from this box's state; the toggle above is the real control. */}
+        <input
+          type="checkbox"
+          className="drawer-toggle"
+          checked={drawerOpen}
+          readOnly
+          disabled
+          tabIndex={-1}
+          aria-hidden="true"
+        />
+        {/* min-w-0 (drawer-content): a wide table scrolls inside its page, not the page. */}
+        <div className="drawer-content">
           <Outlet />
+        </div>
+        {/* Below md: fixed over the page. From md up: a column as tall as the page beside it. */}
+        <div className="drawer-side z-40 md:static md:h-auto">
+          <div className="drawer-overlay" aria-hidden="true" onClick={closeDrawer} />
+          <div
+            ref={panelRef}
+            id={drawerId}
+            className="bg-base-200 flex min-h-full w-72 max-w-[85vw] flex-col md:w-60"
+            onKeyDown={drawerOpen ? keepFocusInside : undefined}
+          >
+            <div className="flex items-center justify-between px-4 pt-4 md:hidden">
+              <span className="font-bold">{texts.dashboard.title}</span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-square btn-sm"
+                aria-label={texts.dashboard.closeMenu}
+                onClick={closeDrawer}
+              >
+                <FaTimes className="text-lg" aria-hidden="true" />
+              </button>
+            </div>
+            <nav aria-label={texts.dashboard.title}>
+              <ul className="menu w-full gap-1 p-4">
+                {menu.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end ?? false}
+                      className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                      // The page already shown: no navigation to close the drawer, so close it here.
+                      onClick={closeDrawer}
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
         </div>
       </div>
     </div>

@@ -4,6 +4,8 @@ export interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   /** The field's validation message, shown in red under it. */
   error?: string | undefined;
+  /** What the field takes, in grey under it (read with the field, as its description). */
+  hint?: string | undefined;
   /** Something inside the input's frame after the text (a show/hide button). */
   trailing?: ReactNode;
 }
@@ -12,6 +14,7 @@ export interface TextFieldProps extends ComponentProps<'input'> {
 export function TextField({
   label,
   error,
+  hint,
   trailing,
   id,
   className = '',
@@ -20,6 +23,8 @@ export function TextField({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={inputId} className="text-sm font-semibold">
@@ -30,11 +35,16 @@ export function TextField({
           id={inputId}
           className="grow"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           {...inputProps}
         />
         {trailing}
       </div>
+      {hint ? (
+        <p id={hintId} className="text-base-content/70 text-sm">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="text-error text-sm">
           {error}

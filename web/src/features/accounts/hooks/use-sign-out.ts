@@ -18,19 +18,32 @@ export function forgetSignIn(queryClient: QueryClient): void {
   clearAccessToken();
 }
 
+/**
+ * True from the moment SIGN OUT forgets the sign-in until its navigation to '/' is done. A
+ * protected page still on screen then sends the user to '/', as SIGN OUT does, not to /login: its
+ * redirect would otherwise race SIGN OUT's own navigation (and win while '/' is still loading).
+ */
+let signingOut = false;
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /** SIGN OUT: ends the identity session, removes accessToken, clears the cache and goes to '/'. */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // From the first step: the identity client may report the session gone before we go on.
+    signingOut = true;
     try {
       await signOutOfIdentity();
+      forgetSignIn(queryClient);
+      await navigate(routes.home);
     } catch (error) {
       // Still signed in on the server: saying otherwise here would not last past a reload.
       toast.error(error instanceof Error ? error.message : String(error));
-      return;
+    } finally {
+      signingOut = false;
     }
-    forgetSignIn(queryClient);
-    await navigate(routes.home);
   }, [queryClient, navigate]);
 }

@@ -1,7 +1,14 @@
 import { texts } from '@tools-factory/contract';
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { AddProductForm } from '../components/add-product-form';
 
-/** /dashborad/addproducts: filled by a later issue. */
+/** /dashborad/addproducts (admins): the Add Product form. */
 export default function AddProductPage() {
-  return <PagePlaceholder title={texts.dashboard.addProducts} level={2} />;
+  return (
+    <section className="px-4 py-8 md:px-8">
+      <h2 className="mb-6 text-2xl font-bold">{texts.dashboard.addProducts}</h2>
+      <div className="max-w-3xl">
+        <AddProductForm />
+      </div>
+    </section>
+  );
 }

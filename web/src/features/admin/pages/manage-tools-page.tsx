@@ -1,7 +1,12 @@
 import { texts } from '@tools-factory/contract';
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { ManageTools } from '../components/manage-tools';
 
-/** /dashborad/manageTools: filled by a later issue. */
+/** /dashborad/manageTools (admins): the tools on sale, and Remove. */
 export default function ManageToolsPage() {
-  return <PagePlaceholder title={texts.dashboard.manageTools} level={2} />;
+  return (
+    <section className="px-4 py-8 md:px-8">
+      <h2 className="mb-6 text-2xl font-bold">{texts.dashboard.manageTools}</h2>
+      <ManageTools />
+    </section>
+  );
 }

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { texts } from './texts.ts';
+import { EmailSchema, LoginFormSchema, PasswordSchema, UpsertUserSchema } from './users.ts';
+
+/**
+ * The bodies of the identity service's calls (Better Auth under /api/auth), as the web app sends
+ * them. The server refuses any other field, so that nothing the product does not use (an image
+ * link, a role, an ID token) reaches the identity service.
+ */
+
+const errorsText = texts.identityErrors;
+
+/** Callback and redirect paths the web app sends ('/', '/reset-password', '/login?...'). */
+const MAX_CALLBACK_LENGTH = 2048;
+/** Better Auth's reset tokens are 24 characters; anything far longer is no token of ours. */
+const MAX_RESET_TOKEN_LENGTH = 256;
+/** Provider ids are short names ('google'). */
+const MAX_PROVIDER_LENGTH = 64;
+
+function identityBody<Shape extends z.ZodRawShape>(shape: Shape) {
+  const allowed = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return errorsText.unexpectedFields(issue.keys, allowed);
+      }
+      return issue.code === 'invalid_type' ? errorsText.bodyNotObject : undefined;
+    },
+  });
+}
+
+const callbackSchema = (field: string) =>
+  z
+    .string({ error: texts.fieldErrors.notText(field) })
+    .max(MAX_CALLBACK_LENGTH, texts.fieldErrors.tooLong(field, MAX_CALLBACK_LENGTH))
+    .optional();
+
+/** A person's display name with PUT /user's limits (trimmed, 120 characters, no NUL), required. */
+const displayName = UpsertUserSchema.shape.name.unwrap().min(1, texts.fieldErrors.required('name'));
+
+/** POST /api/auth/sign-in/email: the login form's fields. */
+export const SignInEmailBodySchema = identityBody(LoginFormSchema.shape);
+
+/** POST /api/auth/sign-up/email: the sign-up form's fields (no image, no role). */
+export const SignUpEmailBodySchema = identityBody({
+  name: displayName,
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+
+/** POST /api/auth/send-verification-email: the link comes back to `callbackURL`. */
+export const SendVerificationEmailBodySchema = identityBody({
+  email: EmailSchema,
+  callbackURL: callbackSchema('callbackURL'),
+});
+
+/** POST /api/auth/request-password-reset: the link lands on `redirectTo`. */
+export const RequestPasswordResetBodySchema = identityBody({
+  email: EmailSchema,
+  redirectTo: callbackSchema('redirectTo'),
+});
+
+/** POST /api/auth/reset-password: a missing or malformed token is an invalid link. */
+export const ResetPasswordBodySchema = identityBody({
+  newPassword: PasswordSchema,
+  token: z
+    .string({ error: errorsText.invalidResetLink })
+    .min(1, errorsText.invalidResetLink)
+    .max(MAX_RESET_TOKEN_LENGTH, errorsText.invalidResetLink),
+});
+
+/** POST /api/auth/update-user: the sign-up sequence sets the display name, and nothing else. */
+export const UpdateIdentityUserSchema = identityBody({ name: displayName });
+export type UpdateIdentityUser = z.input<typeof UpdateIdentityUserSchema>;
+
+/** POST /api/auth/sign-out: nothing to send (the web app sends `{}` or no body). */
+export const SignOutBodySchema = identityBody({}).optional();
+
+/** POST /api/auth/sign-in/social: starts Google's redirect (no ID token, no extra scopes). */
+export const SignInSocialBodySchema = identityBody({
+  provider: z
+    .string({ error: texts.fieldErrors.required('provider') })
+    .min(1, texts.fieldErrors.required('provider'))
+    .max(MAX_PROVIDER_LENGTH, texts.fieldErrors.tooLong('provider', MAX_PROVIDER_LENGTH)),
+  callbackURL: callbackSchema('callbackURL'),
+  errorCallbackURL: callbackSchema('errorCallbackURL'),
+});

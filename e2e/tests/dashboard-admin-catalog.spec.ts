@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { orderTotal, routes, texts } from '@tools-factory/contract';
+import type { Page } from '@playwright/test';
+import { uniqueEmail } from '../support/accounts.ts';
+import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { textContrast } from '../support/contrast.ts';
+import { field, orderTool, signUpAsCustomer } from '../support/customer.ts';
+import {
+  artifactPath,
+  expect,
+  expectImagesLoaded,
+  scrollThrough,
+  test,
+} from '../support/fixtures.ts';
+
+const phone = { width: 360, height: 780 };
+const desktop = { width: 1280, height: 900 };
+type Viewport = typeof phone;
+
+const laptop = { width: 1024, height: 800 };
+
+/**
+ * Nothing is wider than its space: not the page (no sideways scrolling of the window) and no
+ * table (a table is wider than its card only by scrolling inside it, hiding columns).
+ */
+async function expectEverythingFits(page: Page): Promise<void> {
+  const tooWide = await page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page');
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const space = table.parentElement?.clientWidth ?? window.innerWidth;
+      if (table.getBoundingClientRect().width > space + 1) found.push('a table');
+    }
+    return found;
+  });
+  expect(tooWide, 'wider than the window or than its card').toEqual([]);
+}
+
+/** The page as it is now, kept for people to look at, once everything in it fits. */
+async function keep(page: Page, name: string, viewport: Viewport): Promise<void> {
+  await expectEverythingFits(page);
+  await scrollThrough(page);
+  await expectImagesLoaded(page);
+  await page.screenshot({ path: artifactPath(`${name}-${viewport.width}.png`), fullPage: true });
+}
+
+/** Waits for a toast, then dismisses it so that it covers nothing that comes next. */
+async function expectToast(page: Page, text: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'close' }).click();
+  await expect(toast).toBeHidden();
+}
+
+/** Column headers, where the table is a table (narrower, its rows are cards). */
+async function expectReadableHeaders(page: Page): Promise<void> {
+  const headers = await page.getByRole('columnheader').all();
+  expect(headers.length).toBeGreaterThan(0);
+  for (const header of headers) {
+    // WCAG AA for text of their size.
+    expect(await textContrast(header)).toBeGreaterThanOrEqual(4.5);
+  }
+}
+
+/** The OUR TOOLS card of the tool with this name. */
+const toolCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+// The admin's sign-up when the account exists, and the product name offered twice (409): both
+// refusals the pages show in words, which the browser also logs.
+test.use({
+  allowedConsoleErrors: new RegExp(
+    `${ADMIN_EXISTS_CONSOLE_ERROR.source}|status of 409 \\(Conflict\\)`,
+  ),
+});
+
+for (const viewport of [phone, desktop]) {
+  test(`an admin adds a product, ships its paid order and removes it (${viewport.width} px)`, async ({
+    page,
+    browser,
+  }) => {
+    // Two accounts, a card payment and three admin pages: more steps than most journeys.
+    test.slow();
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page);
+
+    // Add Product: the rules first, in words under each field.
+    await page.goto(routes.dashboardAddProducts);
+    await expect(
+      page.getByRole('heading', { level: 2, name: texts.dashboard.addProducts }),
+    ).toBeVisible();
+    const addProduct = page.getByRole('button', { name: texts.addProduct.submit });
+    await field(page, texts.addProduct.price).fill('12.345');
+    await field(page, texts.addProduct.minOrderQuantity).fill('ten');
+    await addProduct.click();
+    for (const message of [
+      texts.fieldErrors.required('name'),
+      texts.fieldErrors.required('description'),
+      texts.fieldErrors.required('image link'),
+      texts.fieldErrors.tooManyDecimals('price'),
+      texts.fieldErrors.notANumber('minimum order quantity'),
+      texts.fieldErrors.required('available quantity'),
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await keep(page, 'add-product-errors', viewport);
+
+    // A product of this journey's own, so no other journey's stock moves.
+    const name = `Rubber Mallet ${viewport.width}-${randomUUID().slice(0, 6)}`;
+    const product = { price: 8.75, minOrderQuantity: 10, availableQuantity: 500 };
+    await field(page, texts.addProduct.name).fill(name);
+    await field(page, texts.addProduct.description).fill('Solid rubber head on an ash handle.');
+    await field(page, texts.addProduct.imageLink).fill('/images/tools/claw-hammer.svg');
+    await field(page, texts.addProduct.price).fill(String(product.price));
+    await field(page, texts.addProduct.minOrderQuantity).fill(String(product.minOrderQuantity));
+    // Once each figure is good on its own: no more available than the minimum.
+    await field(page, texts.addProduct.availableQuantity).fill('10');
+    await addProduct.click();
+    await expect(
+      page.getByText(texts.adminErrors.availableNotAboveMinimum, { exact: true }),
+    ).toBeVisible();
+    await field(page, texts.addProduct.availableQuantity).fill(String(product.availableQuantity));
+    await expect(page.getByText(texts.adminErrors.availableNotAboveMinimum)).toHaveCount(0);
+    await keep(page, 'add-product', viewport);
+    await addProduct.click();
+    await expectToast(page, texts.admin.newProductAdded);
+    await expect(field(page, texts.addProduct.name)).toHaveValue('');
+
+    // The same name again: the server refuses it, in words under the name.
+    await field(page, texts.addProduct.name).fill(name.toUpperCase());
+    await field(page, texts.addProduct.description).fill('The same again.');
+    await field(page, texts.addProduct.imageLink).fill('/images/tools/claw-hammer.svg');
+    await field(page, texts.addProduct.price).fill('9');
+    await field(page, texts.addProduct.minOrderQuantity).fill('10');
+    await field(page, texts.addProduct.availableQuantity).fill('500');
+    await addProduct.click();
+    await expect(page.getByText(/already exists/)).toBeVisible();
+
+    // The home page shows the new tool at once.
+    await page.goto(routes.home);
+    const card = toolCard(page, name);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('$8.75');
+    const purchase = await card
+      .getByRole('link', { name: texts.tool.purchase })
+      .getAttribute('href');
+    const toolId = purchase!.split('/').at(-1)!;
+
+    // A customer orders it and pays by card, in a browser of their own.
+    const customer = await browser.newContext({ viewport });
+    const customerPage = await customer.newPage();
+    const customerEmail = uniqueEmail('cleo');
+    await signUpAsCustomer(customerPage, customerEmail, 'Cleo Customer');
+    await orderTool(customerPage, { _id: toolId, minOrderQuantity: product.minOrderQuantity });
+    await customerPage.goto(routes.dashboardOrders);
+    const myOrder = customerPage.getByRole('row').filter({ hasText: name });
+    await myOrder.getByRole('link', { name: texts.orders.pay }).click();
+    await field(customerPage, texts.payment.cardNumber).fill('4242 4242 4242 4242');
+    await field(customerPage, texts.payment.expiry).fill('1239');
+    await field(customerPage, texts.payment.cvc).fill('123');
+    await customerPage.getByRole('button', { name: texts.payment.pay }).click();
+    await expect(customerPage.getByRole('heading', { name: texts.payment.complete })).toBeVisible();
+
+    // Manage Orders: the paid order with its customer, quantity, total and 'panding'; Ship.
+    await page.goto(routes.dashboardAllOrders);
+    await expect(
+      page.getByRole('heading', { level: 2, name: texts.dashboard.manageOrders }),
+    ).toBeVisible();
+    const order = page.getByRole('row').filter({ hasText: customerEmail });
+    await expect(order).toHaveCount(1);
+    const quantity = product.minOrderQuantity + 1;
+    await expect(order.getByRole('rowheader')).toHaveText(name);
+    await expect(order).toContainText(`$${orderTotal(product.price, quantity).toFixed(2)}`);
+    await expect(order.getByText(texts.orders.paidBadge, { exact: true })).toBeVisible();
+    await expect(order.getByRole('button', { name: texts.orders.remove })).toHaveCount(0);
+    if (viewport.width >= 1280) await expectReadableHeaders(page);
+    await keep(page, 'manage-orders', viewport);
+    if (viewport === desktop) {
+      // A laptop: too narrow for seven columns beside the menu, so cards, two values a line.
+      await page.setViewportSize(laptop);
+      await keep(page, 'manage-orders', laptop);
+      await page.setViewportSize(viewport);
+    }
+    await order.getByRole('button', { name: texts.manageOrders.ship }).click();
+    await expectToast(page, texts.manageOrders.shipSuccess(name, customerEmail));
+    await expect(order.getByText(texts.orders.shippedBadge, { exact: true })).toBeVisible();
+    await expect(order.getByRole('button', { name: texts.manageOrders.ship })).toHaveCount(0);
+
+    // The customer sees it shipped in My Orders.
+    await customerPage.goto(routes.dashboardOrders);
+    await expect(myOrder.getByText(texts.orders.shippedBadge, { exact: true })).toBeVisible();
+    await customer.close();
+
+    // Manage Tools: Remove asks with the name and image; Delete takes it off the home page.
+    await page.goto(routes.dashboardManageTools);
+    const tool = page.getByRole('row').filter({ hasText: name });
+    await expect(tool).toContainText(String(product.minOrderQuantity));
+    await expect(tool).toContainText(String(product.availableQuantity - quantity));
+    if (viewport.width >= 1024) await expectReadableHeaders(page);
+    await keep(page, 'manage-tools', viewport);
+    if (viewport === desktop) {
+      await page.setViewportSize(laptop);
+      await keep(page, 'manage-tools', laptop);
+      await page.setViewportSize(viewport);
+    }
+    await tool.getByRole('button', { name: texts.orders.remove }).click();
+    const dialog = page.getByRole('dialog', { name: texts.manageTools.confirmRemoveTitle });
+    await expect(dialog).toContainText(name);
+    await expect(dialog.getByRole('img', { name })).toBeVisible();
+    await page.screenshot({ path: artifactPath(`manage-tools-remove-${viewport.width}.png`) });
+    await dialog.getByRole('button', { name: texts.orders.delete, exact: true }).click();
+    await expectToast(page, texts.orders.deleteSuccess);
+    await expect(dialog).toBeHidden();
+    await expect(tool).toHaveCount(0);
+
+    await page.goto(routes.home);
+    await expect(
+      page.getByRole('heading', { level: 2, name: texts.home.toolsTitle }),
+    ).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(toolCard(page, name)).toHaveCount(0);
+  });
+}

@@ -1,0 +1,4 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_user_id_users_id_fk";
+--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

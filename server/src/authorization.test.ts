@@ -1,0 +1,470 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AdminCheckSchema,
+  centsToDollars,
+  ConfirmTestCardResponseSchema,
+  dollarsToCents,
+  PaymentIntentResponseSchema,
+  PlaceOrderResponseSchema,
+  RecordPaymentResponseSchema,
+} from '@tools-factory/contract';
+import type { App } from './app.ts';
+import type { Config } from './config.ts';
+import { users } from './modules/identity/identity.table.ts';
+import {
+  bearer,
+  cookiesOf,
+  identityHeaders,
+  requestAccessToken,
+  signUpTestAccount,
+  uniqueEmail,
+  type TestAccount,
+} from './testing/accounts.ts';
+import {
+  AUTHORIZATION_TABLE,
+  CALLERS,
+  GOOD_TEST_CARD,
+  PROFILE_FIELDS,
+  type AuthorizationRow,
+  type Caller,
+  type Credential,
+  type Fixtures,
+  type OrderFixture,
+  WHO,
+} from './testing/authorization-table.ts';
+import { buildTestApp } from './testing/build-test-app.ts';
+import { createTestTool } from './testing/factories.ts';
+import { verifyEmailThroughOutbox } from './testing/mail.ts';
+import { UNCAPPED_ORDERS } from './testing/test-config.ts';
+
+/**
+ * DESIGN.md section 3, "Who may call what", walked: every row of the authorization table, for
+ * each caller, with a body the route accepts, so that each status says who may call and nothing
+ * else. Then the credentials that must not count (the other kind, an ended session, a removed
+ * user), and the check that no route the app serves is missing from the table.
+ */
+
+type SignedInCaller = Exclude<Caller, 'anonymous'>;
+/** What a signed-in caller holds. */
+type Held = Pick<TestAccount, 'token' | 'cookie'>;
+
+type World = {
+  app: App;
+  accounts: Record<SignedInCaller, TestAccount>;
+  fixtures: Fixtures;
+  /** `METHOD /route` of every API route the app serves, as Fastify declares it. */
+  served: Set<string>;
+};
+
+const TABLE_FILE = 'server/src/testing/authorization-table.ts';
+
+/** The reference page and the OpenAPI document describe the API; they are not calls of it. */
+const DOCUMENTATION_ROUTES = [/^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];
+
+/**
+ * Stripe's keys, so that the app serves what it serves with the stripe gateway (the webhook).
+ * The API URL is a closed local port: nothing here may reach Stripe, and no walked call does.
+ */
+const STRIPE_CONFIG: Pick<Config, 'stripe'> = {
+  stripe: {
+    secretKey: 'sk_test_authorization',
+    publishableKey: 'pk_test_authorization',
+    webhookSecret: 'whsec_authorization',
+    apiUrl: 'http://127.0.0.1:9',
+  },
+};
+
+const keyOf = (row: Pick<AuthorizationRow, 'method' | 'route'>) => `${row.method} ${row.route}`;
+
+function titleOf(row: AuthorizationRow): string {
+  return `${keyOf(row)}${row.case ? ` (${row.case})` : ''}: ${row.who}`;
+}
+
+/**
+ * Every route the app serves under /api but the documentation, from `printRoutes()`: Fastify's
+ * radix tree, one node a line ("│   ├── segment (GET, HEAD)"), four characters of indentation a
+ * level; a route's path is the segments from the root down to its node, joined. Read this way
+ * because Fastify keeps no list of its routes once they are registered.
+ */
+function routesServed(app: App): Set<string> {
+  const served = new Set<string>();
+  const segments: string[] = [];
+  for (const line of app.printRoutes().split('\n')) {
+    const node = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!node) continue;
+    segments.length = (node[1] ?? '').length / 4;
+    segments.push(node[2] ?? '');
+    const route = segments.join('');
+    if (!route.startsWith('/api/') || DOCUMENTATION_ROUTES.some((docs) => docs.test(route))) {
+      continue;
+    }
+    const methods = node[3]?.split(', ') ?? [];
+    for (const method of methods) {
+      // Fastify adds a HEAD route beside every GET route by itself: the GET row covers it.
+      if (method !== 'HEAD' || !methods.includes('GET')) served.add(`${method} ${route}`);
+    }
+  }
+  return served;
+}
+
+/** Every operation of the OpenAPI document, in Fastify's spelling (`{id}` -> `:id`). */
+async function routesDocumented(app: App): Promise<Set<string>> {
+  const response = await app.inject('/api/openapi.json');
+  expect(response.statusCode).toBe(200);
+  const document = response.json() as { paths: Record<string, Record<string, unknown>> };
+  const documented = new Set<string>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const method of Object.keys(operations)) {
+      documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+    }
+  }
+  return documented;
+}
+
+/** Whether a URL's path is one the route declares (`:name` one segment, `*` the rest). */
+function routeMatches(route: string, url: string): boolean {
+  const pattern = route
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${pattern}$`).test(url.split('?', 1)[0] ?? '');
+}
+
+/**
+ * The headers of a caller's credential for a route that reads `credential`: only that kind, so
+ * that the other kind is never what let a call through. A public route (or Stripe's, whose
+ * signature no caller holds) gets everything the caller holds: holding it must change nothing.
+ */
+function credentialHeaders(held: Held | undefined, credential: Credential): Record<string, string> {
+  if (!held) return {};
+  switch (credential) {
+    case 'bearer':
+      return bearer(held.token);
+    case 'identity session':
+      return { cookie: held.cookie };
+    case 'none':
+    case 'stripe signature':
+      return { ...bearer(held.token), cookie: held.cookie };
+  }
+}
+
+/** The customer's other kind of credential than the row reads: no credential at all, to it. */
+function otherKindHeaders(held: Held, credential: Credential): Record<string, string> {
+  return credential === 'bearer' ? { cookie: held.cookie } : bearer(held.token);
+}
+
+async function send(world: World, row: AuthorizationRow, credentials: Record<string, string>) {
+  const request = await row.request(world.fixtures);
+  expect(routeMatches(row.route, request.url), `${request.url} is not ${row.route}`).toBe(true);
+  return world.app.inject({
+    method: row.method,
+    url: request.url,
+    // Better Auth refuses calls without the app's own Origin, as a browser sends it; the other
+    // routes do not look at it.
+    headers: { ...identityHeaders(world.app), ...request.headers, ...credentials },
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+  });
+}
+
+/** Answers 200 with the schema's shape as the customer, or fails the fixture loudly. */
+async function asCustomer<T>(
+  app: App,
+  customer: TestAccount,
+  call: { method: 'POST' | 'PATCH'; url: string; payload: object },
+  schema: { parse(value: unknown): T },
+): Promise<T> {
+  const response = await app.inject({ ...call, headers: bearer(customer.token) });
+  if (response.statusCode !== 200) {
+    throw new Error(`fixture ${call.method} ${call.url}: ${response.statusCode} ${response.body}`);
+  }
+  return schema.parse(response.json());
+}
+
+/**
+ * The fixtures: the customer's orders and profile through the API, as the web app makes them;
+ * tools and target accounts, which belong to no caller, straight in.
+ */
+function createFixtures(
+  app: App,
+  customer: TestAccount,
+  tool: { id: string; name: string },
+): Fixtures {
+  const as = <T>(
+    call: { method: 'POST' | 'PATCH'; url: string; payload: object },
+    schema: { parse(value: unknown): T },
+  ) => asCustomer(app, customer, call, schema);
+
+  async function unpaidOrder(): Promise<OrderFixture> {
+    const { order } = await as(
+      {
+        method: 'POST',
+        url: '/api/order',
+        payload: {
+          toolId: tool.id,
+          name: tool.name,
+          address: '1 Anvil Row',
+          quantity: 25,
+          email: customer.email,
+        },
+      },
+      PlaceOrderResponseSchema,
+    );
+    return {
+      id: order._id,
+      totalPrice: centsToDollars(dollarsToCents(order.price) * order.quantity),
+    };
+  }
+  async function orderWithIntent() {
+    const order = await unpaidOrder();
+    const { clientSecret } = await as(
+      {
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: { orderId: order.id, totalPrice: order.totalPrice },
+      },
+      PaymentIntentResponseSchema,
+    );
+    return { ...order, clientSecret };
+  }
+  async function orderPaidByCard() {
+    const { clientSecret, ...order } = await orderWithIntent();
+    const { transectionId } = await as(
+      {
+        method: 'POST',
+        url: '/api/payments/test/confirm',
+        payload: { clientSecret, ...GOOD_TEST_CARD },
+      },
+      ConfirmTestCardResponseSchema,
+    );
+    return { ...order, transectionId };
+  }
+  async function paidOrder(): Promise<OrderFixture> {
+    const { transectionId, ...order } = await orderPaidByCard();
+    await as(
+      {
+        method: 'PATCH',
+        url: `/api/tool/${order.id}`,
+        payload: { order: order.id, transectionId },
+      },
+      RecordPaymentResponseSchema,
+    );
+    return order;
+  }
+
+  return {
+    customer: { email: customer.email, password: customer.password },
+    tool: { id: tool.id, name: tool.name },
+    unpaidOrder,
+    orderWithIntent,
+    orderPaidByCard,
+    paidOrder,
+    async customerProfile() {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/userinfo',
+        headers: bearer(customer.token),
+        payload: PROFILE_FIELDS,
+      });
+      // 409: added already, by an earlier cell.
+      if (response.statusCode !== 200 && response.statusCode !== 409) {
+        throw new Error(`fixture POST /api/userinfo: ${response.statusCode} ${response.body}`);
+      }
+    },
+    newTool: () => createTestTool(app),
+    async newAccount() {
+      // Straight through Better Auth rather than HTTP: these accounts are only targets, and the
+      // walk's own HTTP sign-ups already count against the per-client sign-up limit.
+      const email = uniqueEmail('target');
+      await app.auth.api.signUpEmail({ body: { email, password: 'secret1', name: 'Target' } });
+      return { email };
+    },
+    newEmail: () => uniqueEmail('newcomer'),
+    newToolName: () => `Walk Tool ${randomUUID().slice(0, 8)}`,
+  };
+}
+
+/** An app with the three callers signed up (the admin verified) and the customer's tool. */
+async function createWorld(config: Partial<Config> = {}): Promise<World> {
+  const adminEmail = uniqueEmail('admin');
+  const app = await buildTestApp({
+    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], ...config },
+  });
+  try {
+    const customer = await signUpTestAccount(app, { name: 'Ada Customer' });
+    const anotherCustomer = await signUpTestAccount(app, { name: 'Bo Customer' });
+    const admin = await signUpTestAccount(app, { email: adminEmail, name: 'Cy Admin' });
+    // ADMIN_EMAILS promotes a listed address once it is verified.
+    await verifyEmailThroughOutbox(app, admin);
+    const check = await app.inject({
+      url: `/api/admin/${encodeURIComponent(admin.email)}`,
+      headers: bearer(admin.token),
+    });
+    if (AdminCheckSchema.safeParse(check.json()).data?.admin !== true) {
+      throw new Error(`the admin fixture is no admin: ${check.statusCode} ${check.body}`);
+    }
+    // Stock for every order the walk places, whichever the order of the cells.
+    const tool = await createTestTool(app, { availableQuantity: 1_000_000 });
+    return {
+      app,
+      accounts: { customer, anotherCustomer, admin },
+      fixtures: createFixtures(app, customer, tool),
+      served: routesServed(app),
+    };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+/** A second identity session of the customer, its access token, then the session ended. */
+async function endedSessionOf(app: App, customer: TestAccount): Promise<Held> {
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: identityHeaders(app),
+    payload: { email: customer.email, password: customer.password },
+  });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  const cookie = cookiesOf(signIn);
+  const { token } = await requestAccessToken(app, cookie, customer.email);
+  const signOut = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-out',
+    headers: identityHeaders(app, cookie),
+    payload: {},
+  });
+  expect(signOut.statusCode, signOut.body).toBe(200);
+  return { cookie, token };
+}
+
+/** An account's credentials, after its user row was deleted (its sessions go with it). */
+async function removedUser(app: App): Promise<Held> {
+  const account = await signUpTestAccount(app, { name: 'Gone Customer' });
+  const deleted = await app.database.db
+    .delete(users)
+    .where(eq(users.id, account.userId))
+    .returning({ id: users.id });
+  expect(deleted).toHaveLength(1);
+  return account;
+}
+
+describe('who may call what (DESIGN.md section 3)', () => {
+  /** The default app: the built-in test payment gateway. */
+  let world: World;
+  /** The app configured for Stripe, for the rows served only with the stripe gateway. */
+  let stripeWorld: World;
+  let endedSession: Held;
+  let removed: Held;
+
+  beforeAll(async () => {
+    world = await createWorld();
+    stripeWorld = await createWorld(STRIPE_CONFIG);
+    endedSession = await endedSessionOf(world.app, world.accounts.customer);
+    removed = await removedUser(world.app);
+  });
+  afterAll(async () => {
+    await world?.app.close();
+    await stripeWorld?.app.close();
+  });
+
+  const worldOf = (row: AuthorizationRow) =>
+    row.servedWith === 'stripe gateway' ? stripeWorld : world;
+
+  describe('the table', () => {
+    it('has a row for every route each app serves under /api', () => {
+      expect(world.served, 'the route listing found nothing: has printRoutes changed?').toContain(
+        'GET /api/health',
+      );
+      const rows = new Set(AUTHORIZATION_TABLE.map(keyOf));
+      for (const [name, { served }] of [
+        ['test gateway', world],
+        ['stripe gateway', stripeWorld],
+      ] as const) {
+        const missing = [...served].filter((route) => !rows.has(route));
+        expect(
+          missing,
+          `routes served (${name}) without a row in ${TABLE_FILE}: ${missing.join(', ')}`,
+        ).toEqual([]);
+      }
+    });
+
+    it('has a row for every operation of the OpenAPI document', async () => {
+      const rows = new Set(AUTHORIZATION_TABLE.map(keyOf));
+      for (const { app, served } of [world, stripeWorld]) {
+        const documented = await routesDocumented(app);
+        const missing = [...documented].filter((route) => !rows.has(route));
+        expect(
+          missing,
+          `documented routes without a row in ${TABLE_FILE}: ${missing.join(', ')}`,
+        ).toEqual([]);
+        // The two listings agree, so neither can miss a route unseen.
+        expect([...documented].filter((route) => !served.has(route))).toEqual([]);
+      }
+    });
+
+    it('names only routes the app serves; a gateway-only route, with that gateway only', () => {
+      const unserved = AUTHORIZATION_TABLE.filter((row) => !worldOf(row).served.has(keyOf(row)));
+      expect(unserved.map(titleOf), `rows in ${TABLE_FILE} for routes not served`).toEqual([]);
+      const otherWorld = (row: AuthorizationRow) => (worldOf(row) === world ? stripeWorld : world);
+      const servedWithout = AUTHORIZATION_TABLE.filter(
+        (row) => row.servedWith && otherWorld(row).served.has(keyOf(row)),
+      );
+      expect(servedWithout.map(titleOf), 'served with the other gateway too').toEqual([]);
+    });
+
+    it('refuses anonymous callers of every bearer route with 401', () => {
+      const others = AUTHORIZATION_TABLE.filter(
+        (row) => row.credential === 'bearer' && row.answers.anonymous !== 401,
+      ).map(titleOf);
+      expect(others).toEqual([]);
+    });
+  });
+
+  for (const row of AUTHORIZATION_TABLE) {
+    describe(titleOf(row), () => {
+      it.for(CALLERS.map((caller) => ({ caller, status: row.answers[caller] })))(
+        '$caller: $status',
+        async ({ caller, status }) => {
+          const target = worldOf(row);
+          const held = caller === 'anonymous' ? undefined : target.accounts[caller];
+          const response = await send(target, row, credentialHeaders(held, row.credential));
+          expect(response.statusCode, `${WHO[row.who]} ${caller}: ${response.body}`).toBe(status);
+        },
+      );
+    });
+  }
+
+  describe('a credential that does not count is no credential: the anonymous answer', () => {
+    const credentialed = AUTHORIZATION_TABLE.filter(
+      (row) => row.credential === 'bearer' || row.credential === 'identity session',
+    );
+    const ways: { name: string; headers: (row: AuthorizationRow) => Record<string, string> }[] = [
+      {
+        name: "the customer's other kind of credential",
+        headers: (row) => otherKindHeaders(world.accounts.customer, row.credential),
+      },
+      {
+        name: "the customer's ended session (signed out)",
+        headers: (row) => credentialHeaders(endedSession, row.credential),
+      },
+      {
+        name: 'a removed user',
+        headers: (row) => credentialHeaders(removed, row.credential),
+      },
+    ];
+    for (const row of credentialed) {
+      describe(titleOf(row), () => {
+        it.for(ways)('$name', async (way) => {
+          const response = await send(worldOf(row), row, way.headers(row));
+          expect(response.statusCode, response.body).toBe(row.answers.anonymous);
+        });
+      });
+    }
+  });
+});

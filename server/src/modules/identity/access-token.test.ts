@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt, generateKeyPair, type JWTPayload } from 'jose';
+import { texts } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+
+const errorsText = texts.identityErrors;
+
+const base64url = (value: object): string =>
+  Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A token's three parts, decoded where they are JSON. */
+function partsOf(token: string): { header: object; payload: JWTPayload; signature: string } {
+  const [header = '', payload = '', signature = ''] = token.split('.');
+  return {
+    header: JSON.parse(Buffer.from(header, 'base64url').toString()) as object,
+    payload: JSON.parse(Buffer.from(payload, 'base64url').toString()) as JWTPayload,
+    signature,
+  };
+}
+
+/**
+ * The bearer guard against forged and malformed access tokens (the audit's probes): only an
+ * HS256 token signed with our secret, with an expiry, a subject and a session, is accepted.
+ */
+describe('access tokens: what the bearer guard refuses', () => {
+  let app: App;
+  let ann: TestAccount;
+  let bob: TestAccount;
+  let secret: Uint8Array;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    ann = await signUpTestAccount(app, { name: 'Ann' });
+    bob = await signUpTestAccount(app, { name: 'Bob' });
+    secret = new TextEncoder().encode(app.config.accessTokenSecret);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const getAdmin = (email: string, token: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/admin/${encodeURIComponent(email)}`,
+      headers: bearer(token),
+    });
+  const expectRefused = async (token: string, email = ann.email) => {
+    const response = await getAdmin(email, token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: errorsText.notSignedIn, statusCode: 401 });
+  };
+  /** Signed with our own secret: what only a bug or a leaked secret could make. */
+  const signWithOurSecret = (claims: JWTPayload, alg = 'HS256') =>
+    new SignJWT(claims).setProtectedHeader({ alg }).sign(secret);
+
+  it('accepts the token PUT /user answered', async () => {
+    expect((await getAdmin(ann.email, ann.token)).json()).toEqual({ admin: false });
+  });
+
+  it('refuses alg "none", with or without the old signature', async () => {
+    const { payload, signature } = partsOf(ann.token);
+    for (const alg of ['none', 'None', 'NONE']) {
+      const unsigned = `${base64url({ alg, typ: 'JWT' })}.${base64url(payload)}`;
+      await expectRefused(`${unsigned}.`);
+      await expectRefused(`${unsigned}.${signature}`);
+    }
+  });
+
+  it('refuses a header whose alg was changed (HS512, RS256, ES256) under the old signature', async () => {
+    const { header, payload, signature } = partsOf(ann.token);
+    for (const alg of ['HS512', 'HS384', 'RS256', 'ES256']) {
+      await expectRefused(`${base64url({ ...header, alg })}.${base64url(payload)}.${signature}`);
+    }
+  });
+
+  it('refuses another algorithm even when properly signed (HS512 with our secret, RS256 with a key pair)', async () => {
+    const claims = decodeJwt(ann.token);
+    await expectRefused(await signWithOurSecret(claims, 'HS512'));
+    const { privateKey } = await generateKeyPair('RS256');
+    await expectRefused(
+      await new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).sign(privateKey),
+    );
+  });
+
+  it('refuses edited claims under the old signature (another user, a later expiry)', async () => {
+    const { header, payload, signature } = partsOf(ann.token);
+    const edits: JWTPayload[] = [
+      { ...payload, sub: bob.userId, email: bob.email },
+      { ...payload, exp: (payload.exp ?? 0) + 365 * 86_400 },
+      { ...payload, sid: decodeJwt(bob.token).sid },
+    ];
+    for (const edited of edits) {
+      await expectRefused(`${base64url(header)}.${base64url(edited)}.${signature}`, bob.email);
+    }
+  });
+
+  it('refuses a token without exp, even signed with our secret', async () => {
+    const { exp: _exp, ...withoutExpiry } = decodeJwt(ann.token);
+    await expectRefused(await signWithOurSecret(withoutExpiry));
+  });
+
+  it('refuses a token without sid (or with a sid that is not a string), even signed with our secret', async () => {
+    const { sid: _sid, ...withoutSession } = decodeJwt(ann.token);
+    await expectRefused(await signWithOurSecret(withoutSession));
+    await expectRefused(await signWithOurSecret({ ...withoutSession, sid: 42 }));
+  });
+
+  it("refuses one user's id with another user's live session, even signed with our secret", async () => {
+    const claims = decodeJwt(ann.token);
+    const crossed = await signWithOurSecret({ ...claims, sub: bob.userId, email: bob.email });
+    const response = await getAdmin(bob.email, crossed);
+    expect(response.statusCode).toBe(401);
+    // Bob's token still works: the refusal is about the pairing.
+    expect((await getAdmin(bob.email, bob.token)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminCheckSchema } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { bearer, requestAccessToken, uniqueEmail } from '../../testing/accounts.ts';
+import { signInWithGoogle } from '../../testing/google-sign-in.ts';
+import { startLocalOidcProvider, type LocalOidcProvider } from '../../testing/oidc-provider.ts';
+
+/**
+ * ADMIN_EMAILS and Google: a provider that vouches for the address (email_verified) makes a
+ * listed account an admin at creation; one that does not leaves it a user.
+ * (E-mail and password sign-ups: users.routes.test.ts.)
+ */
+describe('ADMIN_EMAILS with Google sign-in', () => {
+  const vouched = uniqueEmail('google-boss');
+  const unvouched = uniqueEmail('google-unverified');
+  let provider: LocalOidcProvider;
+  let app: App;
+
+  beforeAll(async () => {
+    provider = await startLocalOidcProvider();
+    app = await buildTestApp({
+      config: { google: provider.googleConfig(), adminEmails: [vouched, unvouched] },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await provider?.close();
+  });
+
+  const isAdminAfterGoogleSignIn = async (email: string) => {
+    const { callback, cookie } = await signInWithGoogle(app);
+    expect(callback.headers.location).toBe('/');
+    const { token } = await requestAccessToken(app, cookie, email);
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/admin/${encodeURIComponent(email)}`,
+      headers: bearer(token),
+    });
+    return AdminCheckSchema.parse(response.json()).admin;
+  };
+
+  it('a listed address the provider says is verified is an admin from its first sign-in', async () => {
+    provider.setUser({ sub: 'google-boss', email: vouched, emailVerified: true });
+    expect(await isAdminAfterGoogleSignIn(vouched)).toBe(true);
+    expect(await app.identity.findByEmail(vouched)).toMatchObject({
+      role: 'admin',
+      emailVerified: true,
+    });
+  });
+
+  it('a listed address the provider does not vouch for stays a user', async () => {
+    provider.setUser({ sub: 'google-unverified', email: unvouched, emailVerified: false });
+    expect(await isAdminAfterGoogleSignIn(unvouched)).toBe(false);
+    expect((await app.identity.findByEmail(unvouched))?.role).toBe('user');
+  });
+});

@@ -1,0 +1,277 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import {
+  cookiesOf,
+  identityHeaders,
+  signUpTestAccount,
+  uniqueEmail,
+  type TestAccount,
+} from '../../testing/accounts.ts';
+import { firstLink, latestOutboxMail, pathAndQuery } from '../../testing/mail.ts';
+import { users } from './identity.table.ts';
+
+const errorsText = texts.identityErrors;
+
+describe('identity endpoints: only those the product uses, with only the fields it sends', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const post = (path: string, payload: object, cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/auth${path}`,
+      headers: identityHeaders(app, cookie),
+      payload,
+    });
+  /** What the users table holds for the account (the image too, which no service reads). */
+  const stored = async (account: TestAccount) => {
+    const [user] = await app.database.db
+      .select({ name: users.name, image: users.image, role: users.role })
+      .from(users)
+      .where(eq(users.email, account.email));
+    return user;
+  };
+
+  describe('update-user takes the name only, with the limits of PUT /user', () => {
+    let account: TestAccount;
+
+    beforeAll(async () => {
+      account = await signUpTestAccount(app, { name: 'Nora Smith' });
+    });
+
+    it('refuses a 90,000-character name: 400, nothing stored', async () => {
+      const response = await post('/update-user', { name: 'N'.repeat(90_000) }, account.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: texts.fieldErrors.tooLong('name', 120),
+        statusCode: 400,
+      });
+      expect(await stored(account)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
+    });
+
+    it('refuses an image link, alone or beside a good name: 400, nothing stored', async () => {
+      for (const payload of [
+        { image: 'javascript:alert(1)' },
+        { name: 'Nora Image', image: 'javascript:alert(1)' },
+      ]) {
+        const response = await post('/update-user', payload, account.cookie);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: errorsText.unexpectedFields(['image'], ['name']),
+          statusCode: 400,
+        });
+      }
+      expect(await stored(account)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
+    });
+
+    it('refuses a role, and any other field: 400, nothing stored', async () => {
+      for (const payload of [
+        { role: 'admin' },
+        { name: 'Nora Admin', role: 'admin' },
+        { name: 'Nora', emailVerified: true },
+      ]) {
+        const response = await post('/update-user', payload, account.cookie);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      expect(await stored(account)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
+      expect((await app.identity.findByEmail(account.email))?.emailVerified).toBe(false);
+    });
+
+    it('refuses an empty name, a name with a NUL character, and a name that is not text', async () => {
+      for (const [name, message] of [
+        ['   ', texts.fieldErrors.required('name')],
+        ['Nora\u0000Smith', texts.fieldErrors.nulCharacter('name')],
+        [42, texts.fieldErrors.notText('name')],
+      ] as const) {
+        const response = await post('/update-user', { name }, account.cookie);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message, statusCode: 400 });
+      }
+      expect(await stored(account)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
+    });
+
+    it('sets a good name, trimmed, as the sign-up sequence does', async () => {
+      const response = await post('/update-user', { name: '  Nora Jones  ' }, account.cookie);
+      expect(response.statusCode).toBe(200);
+      expect(await stored(account)).toEqual({ name: 'Nora Jones', image: null, role: 'user' });
+    });
+  });
+
+  it('refuses fields the web app does not send on sign-up and Google sign-in, and bodies that are no object', async () => {
+    const signUp = await post('/sign-up/email', {
+      email: uniqueEmail('pictured'),
+      password: 'secret1',
+      name: 'Pictured',
+      image: 'javascript:alert(1)',
+    });
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.json()).toMatchObject({
+      message: errorsText.unexpectedFields(['image'], ['name', 'email', 'password']),
+    });
+
+    const longName = await post('/sign-up/email', {
+      email: uniqueEmail('long'),
+      password: 'secret1',
+      name: 'N'.repeat(121),
+    });
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json()).toMatchObject({ message: texts.fieldErrors.tooLong('name', 120) });
+
+    const notAnObject = await post('/sign-in/email', [{ email: 'x@example.com', password: 'p' }]);
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json()).toEqual({ message: errorsText.bodyNotObject, statusCode: 400 });
+
+    const social = await post('/sign-in/social', {
+      provider: 'google',
+      idToken: { token: 'forged' },
+    });
+    expect(social.statusCode).toBe(400);
+    expect(social.json()).toMatchObject({
+      message: errorsText.unexpectedFields(
+        ['idToken'],
+        ['provider', 'callbackURL', 'errorCallbackURL'],
+      ),
+    });
+  });
+
+  it('answers 404 for every identity endpoint the product does not use, and does nothing', async () => {
+    const account = await signUpTestAccount(app, { password: 'oldsecret', name: 'Una Used' });
+    const unused: { method: 'GET' | 'POST'; path: string; payload?: object }[] = [
+      { method: 'POST', path: '/change-email', payload: { newEmail: uniqueEmail('taken') } },
+      { method: 'POST', path: '/change-password', payload: changePassword() },
+      { method: 'POST', path: '/set-password', payload: { newPassword: 'newsecret' } },
+      { method: 'POST', path: '/verify-password', payload: { password: 'oldsecret' } },
+      { method: 'POST', path: '/delete-user', payload: { password: 'oldsecret' } },
+      { method: 'GET', path: '/delete-user/callback?token=x' },
+      { method: 'GET', path: '/list-sessions' },
+      { method: 'POST', path: '/revoke-session', payload: { token: 'x' } },
+      { method: 'POST', path: '/revoke-sessions', payload: {} },
+      { method: 'POST', path: '/revoke-other-sessions', payload: {} },
+      { method: 'POST', path: '/update-session', payload: {} },
+      { method: 'POST', path: '/link-social', payload: { provider: 'google' } },
+      { method: 'POST', path: '/unlink-account', payload: { providerId: 'credential' } },
+      { method: 'GET', path: '/list-accounts' },
+      { method: 'GET', path: '/account-info' },
+      { method: 'POST', path: '/get-access-token', payload: { providerId: 'google' } },
+      { method: 'POST', path: '/refresh-token', payload: { providerId: 'google' } },
+      { method: 'GET', path: '/ok' },
+      { method: 'GET', path: '/error?error=x' },
+      // Paths the product uses, with a method it does not.
+      { method: 'GET', path: '/sign-out' },
+      { method: 'POST', path: '/get-session', payload: {} },
+      { method: 'POST', path: '/callback/google', payload: { code: 'x', state: 'y' } },
+    ];
+    for (const { method, path, payload } of unused) {
+      const response = await app.inject({
+        method,
+        url: `/api/auth${path}`,
+        headers: identityHeaders(app, account.cookie),
+        ...(payload ? { payload } : {}),
+      });
+      const label = `${method} ${path}`;
+      expect(response.statusCode, label).toBe(404);
+      expect(response.json(), label).toEqual({
+        message: `Route ${method}:/api/auth${path.split('?')[0]} not found`,
+        statusCode: 404,
+      });
+      expect(response.cookies, label).toHaveLength(0);
+    }
+
+    // Nothing changed: same e-mail, same password, same name, the session still open.
+    const user = await app.identity.findByEmail(account.email);
+    expect(user?.name).toBe('Una Used');
+    const signIn = await post('/sign-in/email', { email: account.email, password: 'oldsecret' });
+    expect(signIn.statusCode).toBe(200);
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: identityHeaders(app, account.cookie),
+    });
+    expect(session.json()).toMatchObject({ user: { email: account.email } });
+
+    function changePassword() {
+      return { currentPassword: 'oldsecret', newPassword: 'newsecret', revokeOtherSessions: true };
+    }
+  });
+
+  describe('password reset links', () => {
+    const requestReset = (email: string) =>
+      post('/request-password-reset', { email, redirectTo: '/reset-password' });
+    const latestResetToken = async (email: string) => {
+      const link = firstLink((await latestOutboxMail(app, email, 'Reset')).text);
+      return { link, token: new URL(link).pathname.split('/').at(-1)! };
+    };
+    /** Waits until a second reset mail to `email` is in the outbox; answers its link's token. */
+    const secondResetToken = async (email: string, firstToken: string) => {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const latest = await latestResetToken(email);
+        if (latest.token !== firstToken) return latest;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`no second reset mail to ${email}`);
+    };
+
+    it('a new link cancels the earlier ones: the first fails, the second resets the password', async () => {
+      const account = await signUpTestAccount(app, { password: 'oldsecret' });
+      expect((await requestReset(account.email)).statusCode).toBe(200);
+      const first = await latestResetToken(account.email);
+      expect((await requestReset(account.email)).statusCode).toBe(200);
+      const second = await secondResetToken(account.email, first.token);
+
+      // The first e-mail's link, opened: back to the reset page with the error, no token.
+      const follow = await app.inject({ method: 'GET', url: pathAndQuery(first.link) });
+      expect(follow.statusCode).toBe(302);
+      const location = new URL(String(follow.headers.location), app.config.publicUrl);
+      expect(location.searchParams.get('error')).toBe('INVALID_TOKEN');
+      expect(location.searchParams.get('token')).toBeNull();
+
+      const firstReset = await post('/reset-password', {
+        newPassword: 'firstsecret',
+        token: first.token,
+      });
+      expect(firstReset.statusCode).toBe(400);
+      expect(firstReset.json()).toMatchObject({
+        message: errorsText.invalidResetLink,
+        statusCode: 400,
+      });
+
+      const secondReset = await post('/reset-password', {
+        newPassword: 'secondsecret',
+        token: second.token,
+      });
+      expect(secondReset.statusCode).toBe(200);
+      const signIn = (password: string) =>
+        post('/sign-in/email', { email: account.email, password });
+      expect((await signIn('secondsecret')).statusCode).toBe(200);
+      expect((await signIn('firstsecret')).statusCode).toBe(401);
+      expect((await signIn('oldsecret')).statusCode).toBe(401);
+    });
+
+    it("one account's new link leaves other accounts' links working", async () => {
+      const ann = await signUpTestAccount(app, { password: 'annsecret' });
+      const bob = await signUpTestAccount(app, { password: 'bobsecret' });
+      await requestReset(ann.email);
+      const annToken = (await latestResetToken(ann.email)).token;
+      await requestReset(bob.email);
+      const bobToken = (await latestResetToken(bob.email)).token;
+
+      const reset = await post('/reset-password', { newPassword: 'annnewsecret', token: annToken });
+      expect(reset.statusCode).toBe(200);
+      expect(
+        (await post('/reset-password', { newPassword: 'bobnewsecret', token: bobToken }))
+          .statusCode,
+      ).toBe(200);
+      const signIn = await post('/sign-in/email', { email: ann.email, password: 'annnewsecret' });
+      expect(cookiesOf(signIn)).toMatch(/session_token=/);
+    });
+  });
+});

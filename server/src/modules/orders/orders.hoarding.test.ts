@@ -1,0 +1,197 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema, texts, ToolSchema } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { orders } from './orders.table.ts';
+
+type ToolRow = Awaited<ReturnType<typeof createTestTool>>;
+
+/** DESIGN.md section 4: nobody hoards stock. */
+const MAX_UNPAID = 5;
+
+function placeOrder(app: App, account: TestAccount, tool: ToolRow, quantity = 20) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: bearer(account.token),
+    payload: {
+      toolId: tool.id,
+      name: tool.name,
+      address: '12 Forge Lane, Sheffield',
+      quantity,
+      email: account.email,
+    },
+  });
+}
+
+async function availableOf(app: App, tool: ToolRow): Promise<number> {
+  return ToolSchema.parse((await app.inject(`/api/tool/${tool.id}`)).json()).availableQuantity;
+}
+
+async function unpaidOrdersOf(app: App, account: TestAccount): Promise<number> {
+  const rows = await app.database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, account.userId), eq(orders.status, 'unpaid')));
+  return rows.length;
+}
+
+describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    // The per-minute limit is lifted here: this block is about the cap on unpaid orders.
+    app = await buildTestApp({ config: { orderRateLimit: UNCAPPED_ORDERS.orderRateLimit } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('defaults to 5', () => {
+    expect(app.config.maxUnpaidOrders).toBe(MAX_UNPAID);
+  });
+
+  it('refuses the sixth unpaid order with 409 and reserves nothing; removing one makes room', async () => {
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 2600 });
+    const hoarder = await signUpTestAccount(app);
+    for (let n = 0; n < MAX_UNPAID; n += 1) {
+      expect((await placeOrder(app, hoarder, tool)).statusCode).toBe(200);
+    }
+    const before = await availableOf(app, tool);
+    expect(before).toBe(2600 - MAX_UNPAID * 20);
+
+    const sixth = await placeOrder(app, hoarder, tool);
+    expect(sixth.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(sixth.json())).toEqual({
+      statusCode: 409,
+      message: 'You have 5 unpaid orders. Pay or remove one before ordering again.',
+    });
+    expect(sixth.json().message).toBe(texts.orders.tooManyUnpaidOrders(MAX_UNPAID));
+    expect(await availableOf(app, tool)).toBe(before);
+    expect(await unpaidOrdersOf(app, hoarder)).toBe(MAX_UNPAID);
+
+    // Another account is not affected.
+    const other = await signUpTestAccount(app);
+    expect((await placeOrder(app, other, tool)).statusCode).toBe(200);
+
+    // Removing one unpaid order makes room for one more.
+    const [first] = await app.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, hoarder.userId))
+      .limit(1);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/deleteOrder/${first!.id}`,
+      headers: bearer(hoarder.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await placeOrder(app, hoarder, tool)).statusCode).toBe(200);
+    expect((await placeOrder(app, hoarder, tool)).statusCode).toBe(409);
+  });
+
+  it('counts only unpaid orders: paid ones leave room', async () => {
+    const tool = await createTestTool(app);
+    const buyer = await signUpTestAccount(app);
+    for (let n = 0; n < MAX_UNPAID; n += 1) {
+      expect((await placeOrder(app, buyer, tool)).statusCode).toBe(200);
+    }
+    await app.database.db
+      .update(orders)
+      .set({ status: 'paid', transactionId: 'pi_test', paidAt: new Date() })
+      .where(eq(orders.userId, buyer.userId));
+    expect((await placeOrder(app, buyer, tool)).statusCode).toBe(200);
+  });
+
+  it('holds under a burst: 20 orders at once from one account place exactly 5', async () => {
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 2600 });
+    const hoarder = await signUpTestAccount(app);
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, async () => (await placeOrder(app, hoarder, tool)).statusCode),
+    );
+    expect(codes.filter((code) => code === 200)).toHaveLength(MAX_UNPAID);
+    expect(codes.filter((code) => code === 409)).toHaveLength(20 - MAX_UNPAID);
+    expect(await unpaidOrdersOf(app, hoarder)).toBe(MAX_UNPAID);
+    expect(await availableOf(app, tool)).toBe(2600 - MAX_UNPAID * 20);
+  });
+
+  it('takes the cap from MAX_UNPAID_ORDERS', async () => {
+    const strict = await buildTestApp({
+      config: { maxUnpaidOrders: 1, orderRateLimit: UNCAPPED_ORDERS.orderRateLimit },
+    });
+    try {
+      const tool = await createTestTool(strict);
+      const buyer = await signUpTestAccount(strict);
+      expect((await placeOrder(strict, buyer, tool)).statusCode).toBe(200);
+      const second = await placeOrder(strict, buyer, tool);
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe(texts.orders.tooManyUnpaidOrders(1));
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('orders a minute per account (ORDER_RATE_LIMIT)', () => {
+  let app: App;
+
+  beforeAll(async () => {
+    // A cap high enough that only the rate limit refuses.
+    app = await buildTestApp({ config: { maxUnpaidOrders: UNCAPPED_ORDERS.maxUnpaidOrders } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('allows 10 orders a minute per account; the 11th gets 429, another account does not', async () => {
+    expect(app.config.orderRateLimit).toBe(10);
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 2600 });
+    const busy = await signUpTestAccount(app);
+    for (let n = 0; n < 10; n += 1) {
+      expect((await placeOrder(app, busy, tool)).statusCode).toBe(200);
+    }
+    const before = await availableOf(app, tool);
+    const eleventh = await placeOrder(app, busy, tool);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual({
+      statusCode: 429,
+      message: texts.orders.tooManyOrdersAtOnce,
+    });
+    expect(eleventh.headers['retry-after']).toBeDefined();
+    expect(await availableOf(app, tool)).toBe(before);
+
+    const other = await signUpTestAccount(app);
+    expect((await placeOrder(app, other, tool)).statusCode).toBe(200);
+  });
+
+  it('counts the account, not the address: a new client address does not reset the count', async () => {
+    const proxied = await buildTestApp({
+      config: { maxUnpaidOrders: UNCAPPED_ORDERS.maxUnpaidOrders, trustProxy: true },
+    });
+    try {
+      const tool = await createTestTool(proxied, { availableQuantity: 2600 });
+      const busy = await signUpTestAccount(proxied);
+      const fromAddress = (n: number) =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/order',
+          headers: { ...bearer(busy.token), 'x-forwarded-for': `203.0.113.${n}` },
+          payload: {
+            toolId: tool.id,
+            name: tool.name,
+            address: '12 Forge Lane, Sheffield',
+            quantity: 20,
+            email: busy.email,
+          },
+        });
+      for (let n = 0; n < 10; n += 1) expect((await fromAddress(n)).statusCode).toBe(200);
+      expect((await fromAddress(99)).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

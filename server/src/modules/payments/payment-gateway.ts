@@ -1,0 +1,67 @@
+import type { PaymentGatewayName } from '@tools-factory/contract';
+
+/** Payments are in US dollars: the catalog's prices are. */
+export const PAYMENT_CURRENCY = 'usd';
+
+/** A payment intent as the gateway knows it: the truth about a payment. */
+export type GatewayIntent = {
+  /** The intent's id: the transaction id the spec records (`transectionId`). */
+  id: string;
+  /** The order it was created for (Stripe: `metadata.order_id`). */
+  orderId: string | undefined;
+  amountCents: number;
+  currency: string;
+  /** Only 'succeeded' pays an order. */
+  status: 'succeeded' | 'processing' | 'requires_payment' | 'canceled';
+};
+
+/** A change the gateway tells us about on its own (Stripe's webhook). */
+export type GatewayEvent =
+  | { type: 'payment_succeeded'; intent: GatewayIntent }
+  /** Any other event: acknowledged, nothing to do. */
+  | { type: 'ignored'; eventType: string };
+
+/** Thrown by a gateway that could not be reached or answered an error (answered 502). */
+export class GatewayError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayError';
+  }
+}
+
+/** Thrown by `parseWebhook` when the signature does not check out (answered 400). */
+export class WebhookSignatureError extends Error {
+  constructor(message = 'invalid webhook signature') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * A card payment provider (DESIGN.md section 6): the built-in offline `test` gateway or Stripe.
+ * The server never trusts the browser about a payment: it creates the intent for the order's
+ * amount, and asks the gateway whether that intent succeeded before marking the order paid.
+ */
+export interface PaymentGateway {
+  readonly name: PaymentGatewayName;
+  /** Stripe's publishable key, for the web page (null for the test gateway). */
+  readonly publishableKey: string | null;
+  /**
+   * Creates an intent for one order and its full amount. The idempotency key makes a retry of
+   * the same request (a double click, a reload) return the same intent instead of a second one.
+   */
+  createIntent(input: {
+    orderId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }>;
+  /** The intent with this id, or undefined when the gateway knows none. */
+  retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
+  /** Gives the whole amount of a succeeded intent back (an order that is gone was paid). */
+  refund(intentId: string): Promise<void>;
+  /**
+   * Checks a webhook's signature over its exact bytes and reads the event; throws
+   * WebhookSignatureError when the signature is wrong. Gateways without webhooks have none.
+   */
+  parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent;
+}

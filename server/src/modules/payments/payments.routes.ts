@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  ConfirmTestCardResponseSchema,
+  ConfirmTestCardSchema,
+  CreatePaymentIntentSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  PaymentIntentResponseSchema,
+  PaymentSettingsSchema,
+  RecordPaymentResponseSchema,
+  RecordPaymentSchema,
+} from '@tools-factory/contract';
+import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+/** Card payments: the gateway's settings, an intent for an order, the payment's record. */
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  options: { payments: PaymentsService; guards: AuthGuards },
+): Promise<void> {
+  const { payments, guards } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    apiPaths.paymentSettings,
+    {
+      schema: {
+        summary: 'Which card gateway the payment page talks to',
+        description: "`test` (built in, offline) or `stripe` with Stripe's publishable key.",
+        tags: ['payments'],
+        response: { 200: PaymentSettingsSchema },
+      },
+    },
+    async () => payments.settings(),
+  );
+
+  api.post(
+    apiPaths.createPaymentIntent,
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        summary: 'Create the payment intent of an order',
+        description:
+          "The caller's own unpaid order (`orderId`, our client's addition). The amount is the order's: a `totalPrice` that differs gets 409. Keeps the order from expiring for at least an hour. The same order gets the same intent.",
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        body: CreatePaymentIntentSchema,
+        response: {
+          200: PaymentIntentResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => payments.createIntent(callerOf(request), request.body),
+  );
+
+  api.patch(
+    '/tool/:id',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        summary: "Record an order's payment",
+        description:
+          '{id} is the order (as the spec has it). Marks it paid only when the gateway says the intent `transectionId`, created for this order, succeeded for its full amount. A second call answers `modifiedCount` 0; an order paid with another transaction, or removed meanwhile (its payment is then refunded), gets 409.',
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: RecordPaymentSchema,
+        response: {
+          200: RecordPaymentResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => payments.recordPayment(callerOf(request), request.params.id, request.body),
+  );
+
+  if (payments.gatewayName === 'test') {
+    api.post(
+      apiPaths.confirmTestCard,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          summary: 'Pay with a test card (the built-in test gateway only)',
+          description:
+            "Confirms the caller's own intent, named by its client secret, with a card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds; a past expiry, a short CVC or a number failing the Luhn check get their message (402).",
+          tags: ['payments'],
+          security: [{ bearer: [] }],
+          body: ConfirmTestCardSchema,
+          response: {
+            200: ConfirmTestCardResponseSchema,
+            400: ErrorBodySchema,
+            401: ErrorBodySchema,
+            402: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => payments.confirmTestCard(callerOf(request), request.body),
+    );
+  }
+}

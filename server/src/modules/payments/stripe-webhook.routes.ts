@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  ErrorBodySchema,
+  StripeWebhookResponseSchema,
+  texts,
+} from '@tools-factory/contract';
+import { badRequest } from '../../http-errors.ts';
+import {
+  WebhookSignatureError,
+  type GatewayEvent,
+  type GatewayIntent,
+  type PaymentGateway,
+} from './payment-gateway.ts';
+
+export type StripeWebhookRoutesOptions = {
+  /** A gateway with webhooks (the stripe gateway). */
+  gateway: PaymentGateway;
+  /** Marks the intent's order paid (or refunds it when the order is gone); may be called twice. */
+  onPaymentSucceeded: (intent: GatewayIntent) => Promise<unknown>;
+};
+
+/**
+ * POST /webhooks/stripe: Stripe tells us of a payment that succeeded, so that an order is paid
+ * even when the customer's browser never comes back (DESIGN.md section 6). Only the signature
+ * says the call is Stripe's; it is computed over the exact bytes sent, so this plugin (and only
+ * this plugin: Fastify encapsulates content-type parsers) keeps JSON bodies as raw bytes
+ * instead of the app's JSON parser. Not rate limited: Stripe is the caller, and it retries.
+ */
+export async function stripeWebhookRoutes(
+  app: FastifyInstance,
+  options: StripeWebhookRoutesOptions,
+): Promise<void> {
+  const { gateway, onPaymentSucceeded } = options;
+  if (!gateway.parseWebhook) {
+    throw new Error(`The ${gateway.name} payment gateway has no webhooks`);
+  }
+  const parseWebhook = gateway.parseWebhook.bind(gateway);
+
+  // The app's JSON parser is the parent's: replaced here, it stays as it is everywhere else.
+  // Every other type is dropped too (415): Stripe posts JSON, nothing else needs reading.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    apiPaths.stripeWebhook,
+    {
+      // Explicit, so that turning the rate limit on globally one day cannot throttle Stripe.
+      config: { rateLimit: false },
+      schema: {
+        summary: "Stripe's webhook: a payment succeeded",
+        description:
+          "Called by Stripe, not by the web app. The body is a Stripe event (JSON), checked against the `Stripe-Signature` header with the webhook secret; `payment_intent.succeeded` marks the intent's order paid, other events are acknowledged and ignored. Served only when the stripe gateway is configured.",
+        tags: ['payments'],
+        response: { 200: StripeWebhookResponseSchema, 400: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      let event: GatewayEvent;
+      try {
+        event = parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        // A wrong STRIPE_WEBHOOK_SECRET shows only here: every one of Stripe's calls refused.
+        request.log.warn({ reason: error.message }, 'Stripe webhook refused: bad signature');
+        throw badRequest(texts.paymentErrors.badSignature);
+      }
+      if (event.type === 'payment_succeeded') await onPaymentSucceeded(event.intent);
+      return { received: true as const };
+    },
+  );
+}

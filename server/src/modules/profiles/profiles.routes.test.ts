@@ -1,0 +1,262 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AddProfileResponseSchema,
+  ErrorBodySchema,
+  ProfileListSchema,
+  texts,
+  UpdateProfileResponseSchema,
+  type Profile,
+  type SaveProfile,
+} from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import {
+  bearer,
+  signUpTestAccount,
+  uniqueEmail,
+  type TestAccount,
+} from '../../testing/accounts.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { verifyEmailThroughOutbox } from '../../testing/mail.ts';
+import { profiles } from './profiles.table.ts';
+
+describe('profiles API: POST /api/userinfo, PATCH /api/userinfo/:email, GET /api/profilrdetail/:email', () => {
+  let app: App;
+  let admin: TestAccount;
+  let otherCustomer: TestAccount;
+  const adminEmail = uniqueEmail('admin');
+
+  beforeAll(async () => {
+    app = await buildTestApp({ config: { adminEmails: [adminEmail] } });
+    otherCustomer = await signUpTestAccount(app, { name: 'Other Customer' });
+    admin = await signUpTestAccount(app, { email: adminEmail });
+    // ADMIN_EMAILS promotes a listed address once it is verified.
+    await verifyEmailThroughOutbox(app, admin);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const information = {
+    education: 'BSc Mechanical Engineering',
+    city: 'Sheffield',
+    phone: '+44 114 496 0000',
+    linkdin: 'https://www.linkedin.com/in/ada-customer',
+  } as const satisfies SaveProfile;
+
+  /** Each test its own customer: a profile is added once per user. */
+  const newCustomer = () => signUpTestAccount(app, { name: 'Ada Customer' });
+
+  function addProfile(account: TestAccount | undefined, payload: Record<string, unknown>) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/userinfo',
+      headers: account ? bearer(account.token) : {},
+      payload,
+    });
+  }
+
+  function editProfile(
+    account: TestAccount | undefined,
+    email: string,
+    payload: Record<string, unknown>,
+  ) {
+    return app.inject({
+      method: 'PATCH',
+      url: `/api/userinfo/${encodeURIComponent(email)}`,
+      headers: account ? bearer(account.token) : {},
+      payload,
+    });
+  }
+
+  function readProfiles(account: TestAccount | undefined, email: string) {
+    return app.inject({
+      method: 'GET',
+      url: `/api/profilrdetail/${encodeURIComponent(email)}`,
+      headers: account ? bearer(account.token) : {},
+    });
+  }
+
+  async function ownProfiles(account: TestAccount): Promise<Profile[]> {
+    const response = await readProfiles(account, account.email);
+    expect(response.statusCode).toBe(200);
+    return ProfileListSchema.parse(response.json());
+  }
+
+  async function storedRowsOf(userId: string): Promise<number> {
+    const [row] = await app.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
+    return row?.count ?? 0;
+  }
+
+  it('adds the information; the name and e-mail are the account’s; it reads back as a list of one', async () => {
+    const customer = await newCustomer();
+    expect(await ownProfiles(customer)).toEqual([]);
+
+    const response = await addProfile(customer, {
+      ...information,
+      // The body's name and e-mail are not used.
+      name: 'Somebody Else',
+      email: otherCustomer.email,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(AddProfileResponseSchema.parse(response.json())).toEqual({
+      acknowledged: true,
+      insertedId: customer.userId,
+    });
+
+    const expected = { name: 'Ada Customer', email: customer.email, ...information };
+    expect(await ownProfiles(customer)).toEqual([expected]);
+    // The e-mail in the path is matched in any case.
+    const upperCase = await readProfiles(customer, customer.email.toUpperCase());
+    expect(upperCase.statusCode).toBe(200);
+    expect(upperCase.json()).toEqual([expected]);
+    // Nothing was written for the address named in the body.
+    expect(await ownProfiles(otherCustomer)).toEqual([]);
+  });
+
+  it('answers a second add with 409 and a clear message; still one record, unchanged', async () => {
+    const customer = await newCustomer();
+    expect((await addProfile(customer, information)).statusCode).toBe(200);
+
+    const second = await addProfile(customer, { ...information, city: 'Leeds' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ statusCode: 409, message: texts.profile.alreadyAdded });
+    expect(await storedRowsOf(customer.userId)).toBe(1);
+    expect((await ownProfiles(customer))[0]?.city).toBe(information.city);
+  });
+
+  it('answers two adds at once with one 200 and one 409, never two records', async () => {
+    const customer = await newCustomer();
+    const answers = await Promise.all([
+      addProfile(customer, information),
+      addProfile(customer, { ...information, city: 'Leeds' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await storedRowsOf(customer.userId)).toBe(1);
+  });
+
+  it('edits the four fields: modifiedCount 1, then 0 when nothing changes', async () => {
+    const customer = await newCustomer();
+    expect((await addProfile(customer, information)).statusCode).toBe(200);
+    const edited = {
+      education: 'MSc Industrial Design',
+      city: 'Leeds',
+      phone: '0113 496 0001',
+      linkdin: 'https://www.linkedin.com/in/ada-designer',
+    };
+
+    const response = await editProfile(customer, customer.email, {
+      ...edited,
+      email: otherCustomer.email,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(UpdateProfileResponseSchema.parse(response.json())).toEqual({
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount: 1,
+    });
+    expect(await ownProfiles(customer)).toEqual([
+      { name: 'Ada Customer', email: customer.email, ...edited },
+    ]);
+
+    const again = await editProfile(customer, customer.email, edited);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0 });
+    expect(await storedRowsOf(customer.userId)).toBe(1);
+  });
+
+  it('answers 404 to an edit before any information was added, and stores nothing', async () => {
+    const customer = await newCustomer();
+    const response = await editProfile(customer, customer.email, information);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ statusCode: 404, message: texts.profile.notAddedYet });
+    expect(await storedRowsOf(customer.userId)).toBe(0);
+  });
+
+  it("refuses another customer's edit and read with 403; an admin may read but not edit", async () => {
+    const customer = await newCustomer();
+    expect((await addProfile(customer, information)).statusCode).toBe(200);
+    const expected = [{ name: 'Ada Customer', email: customer.email, ...information }];
+    const otherUsersEmail = { statusCode: 403, message: texts.identityErrors.otherUsersEmail };
+
+    const othersEdit = await editProfile(otherCustomer, customer.email, {
+      ...information,
+      city: 'Hacked',
+    });
+    expect(othersEdit.statusCode).toBe(403);
+    expect(othersEdit.json()).toEqual(otherUsersEmail);
+    const othersRead = await readProfiles(otherCustomer, customer.email);
+    expect(othersRead.statusCode).toBe(403);
+    expect(othersRead.json()).toEqual(otherUsersEmail);
+
+    const adminRead = await readProfiles(admin, customer.email);
+    expect(adminRead.statusCode).toBe(200);
+    expect(ProfileListSchema.parse(adminRead.json())).toEqual(expected);
+    const adminEdit = await editProfile(admin, customer.email, { ...information, city: 'Hacked' });
+    expect(adminEdit.statusCode).toBe(403);
+    expect(adminEdit.json()).toEqual(otherUsersEmail);
+
+    expect(await ownProfiles(customer)).toEqual(expected);
+  });
+
+  it('answers an admin [] for a user without information and for an address nobody uses', async () => {
+    const customer = await newCustomer();
+    for (const email of [customer.email, uniqueEmail('nobody')]) {
+      const response = await readProfiles(admin, email);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+    }
+  });
+
+  it('answers 401 to every call without a bearer token, and stores nothing', async () => {
+    const customer = await newCustomer();
+    for (const response of [
+      await addProfile(undefined, information),
+      await editProfile(undefined, customer.email, information),
+      await readProfiles(undefined, customer.email),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        message: texts.identityErrors.notSignedIn,
+      });
+    }
+    expect(await storedRowsOf(customer.userId)).toBe(0);
+  });
+
+  it('refuses fields out of their limits with the field’s message, on add and on edit; nothing stored', async () => {
+    const customer = await newCustomer();
+    const { city: _city, ...withoutCity } = information;
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ ...information, phone: '0114 CALL NOW' }, texts.fieldErrors.notANumber('phone')],
+      [{ ...information, phone: '' }, texts.fieldErrors.required('phone')],
+      [{ ...information, phone: '1'.repeat(41) }, texts.fieldErrors.tooLong('phone', 40)],
+      [{ ...information, education: 'e'.repeat(201) }, texts.fieldErrors.tooLong('education', 200)],
+      [withoutCity, texts.fieldErrors.required('city')],
+      [{ ...information, city: '   ' }, texts.fieldErrors.required('city')],
+      [{ ...information, linkdin: 'l'.repeat(301) }, texts.fieldErrors.tooLong('linkdin', 300)],
+      [{ ...information, linkdin: 42 }, texts.fieldErrors.notText('linkdin')],
+    ];
+    for (const [payload, message] of refusals) {
+      const added = await addProfile(customer, payload);
+      expect(added.statusCode, message).toBe(400);
+      expect(ErrorBodySchema.parse(added.json()).message).toBe(message);
+    }
+    expect(await storedRowsOf(customer.userId)).toBe(0);
+
+    // At the limits exactly, the information is taken.
+    const atLimits = { ...information, education: 'e'.repeat(200), phone: '1'.repeat(40) };
+    expect((await addProfile(customer, atLimits)).statusCode).toBe(200);
+    for (const [payload, message] of refusals) {
+      const edited = await editProfile(customer, customer.email, payload);
+      expect(edited.statusCode, message).toBe(400);
+      expect(ErrorBodySchema.parse(edited.json()).message).toBe(message);
+    }
+    expect(await ownProfiles(customer)).toEqual([
+      { name: 'Ada Customer', email: customer.email, ...atLimits },
+    ]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AddProfileResponseSchema,
+  apiPaths,
+  EmailParamsSchema,
+  ErrorBodySchema,
+  ProfileListSchema,
+  SaveProfileSchema,
+  UpdateProfileResponseSchema,
+} from '@tools-factory/contract';
+import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
+import type { ProfilesService } from './profiles.service.ts';
+
+/** My Profile: add one's information once, edit it, read it back (an admin may read anyone's). */
+export async function profilesRoutes(
+  app: FastifyInstance,
+  options: { profiles: ProfilesService; guards: AuthGuards },
+): Promise<void> {
+  const { profiles, guards } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    apiPaths.userInfo,
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        summary: 'Add your profile information',
+        description:
+          "For the caller: education, city, phone and linkdin from the body; name and e-mail are the account's (the body's are not used). Once per user: a second add answers 409 (use PATCH /userinfo/{email}). Answers 200 with the insert result, as the original did.",
+        tags: ['profiles'],
+        security: [{ bearer: [] }],
+        body: SaveProfileSchema,
+        response: {
+          200: AddProfileResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => profiles.addProfile(callerOf(request), request.body),
+  );
+
+  api.patch(
+    '/userinfo/:email',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        summary: 'Edit your profile information',
+        description:
+          "That user only (403 for anyone else's e-mail, an admin's included); 404 before the information was added. Replaces education, city, phone and linkdin; name and e-mail follow the account. `modifiedCount` is 0 when nothing changed.",
+        tags: ['profiles'],
+        security: [{ bearer: [] }],
+        params: EmailParamsSchema,
+        body: SaveProfileSchema,
+        response: {
+          200: UpdateProfileResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      profiles.updateProfile(callerOf(request), request.params.email, request.body),
+  );
+
+  api.get(
+    '/profilrdetail/:email',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        summary: "A user's profile information",
+        description:
+          'That user, or an admin (403 otherwise). A list, as the spec answers: one record, or none before the information was added.',
+        tags: ['profiles'],
+        security: [{ bearer: [] }],
+        params: EmailParamsSchema,
+        response: {
+          200: ProfileListSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => profiles.profilesOf(callerOf(request), request.params.email),
+  );
+}

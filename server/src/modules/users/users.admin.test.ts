@@ -1,0 +1,252 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AdminCheckSchema,
+  ErrorBodySchema,
+  ManagedOrderListSchema,
+  OrderListSchema,
+  PlaceOrderResponseSchema,
+  texts,
+  UserListSchema,
+  type Order,
+} from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import {
+  bearer,
+  identityHeaders,
+  signUpTestAccount,
+  uniqueEmail,
+  type TestAccount,
+} from '../../testing/accounts.ts';
+import { signUpTestAdmin } from '../../testing/admins.ts';
+import { buildTestApp } from '../../testing/build-test-app.ts';
+import { createTestReview, createTestTool } from '../../testing/factories.ts';
+import { payOrder } from '../../testing/payments.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { profiles } from '../profiles/profiles.table.ts';
+import { reviews } from '../reviews/reviews.table.ts';
+
+const errorsText = texts.identityErrors;
+const adminErrors = texts.adminErrors;
+
+describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /api/user/:email', () => {
+  let app: App;
+  let customer: TestAccount;
+  let admin: TestAccount;
+  const adminEmail = uniqueEmail('admin');
+
+  beforeAll(async () => {
+    app = await buildTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+    customer = await signUpTestAccount(app, { name: 'Carla Customer' });
+    admin = await signUpTestAdmin(app, { email: adminEmail, name: 'Ada Admin' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
+  const listUsers = (account: TestAccount | undefined) =>
+    app.inject({ url: '/api/user', headers: as(account) });
+  const makeAdmin = (account: TestAccount | undefined, email: string) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/user/admin/${encodeURIComponent(email)}`,
+      headers: as(account),
+    });
+  const removeUser = (account: TestAccount | undefined, email: string) =>
+    app.inject({
+      method: 'DELETE',
+      url: `/api/user/${encodeURIComponent(email)}`,
+      headers: as(account),
+    });
+  const isAdmin = (account: TestAccount, email = account.email) =>
+    app.inject({ url: `/api/admin/${encodeURIComponent(email)}`, headers: as(account) });
+  const ordersOf = (account: TestAccount) =>
+    app.inject({
+      url: `/api/orders?email=${encodeURIComponent(account.email)}`,
+      headers: as(account),
+    });
+
+  function expectError(
+    response: { statusCode: number; json(): unknown },
+    status: number,
+    message: string,
+  ) {
+    expect(response.statusCode).toBe(status);
+    expect(ErrorBodySchema.parse(response.json())).toEqual({ message, statusCode: status });
+  }
+
+  async function placeOrder(account: TestAccount, tool: { id: string; name: string }) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: as(account),
+      payload: {
+        toolId: tool.id,
+        name: tool.name,
+        address: '9 Lathe Lane',
+        quantity: 40,
+        email: account.email,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return PlaceOrderResponseSchema.parse(response.json()).order;
+  }
+
+  describe('GET /api/user', () => {
+    it('answers 401 without a token and 403 to a customer', async () => {
+      expectError(await listUsers(undefined), 401, errorsText.notSignedIn);
+      expectError(await listUsers(customer), 403, errorsText.adminsOnly);
+    });
+
+    it('lists every account for an admin as { _id, name, email, role }, nothing more', async () => {
+      const response = await listUsers(admin);
+      expect(response.statusCode).toBe(200);
+      const listed = UserListSchema.parse(response.json());
+      expect(listed).toContainEqual({
+        _id: customer.userId,
+        name: 'Carla Customer',
+        email: customer.email,
+        role: 'user',
+      });
+      expect(listed).toContainEqual({
+        _id: admin.userId,
+        name: 'Ada Admin',
+        email: admin.email,
+        role: 'admin',
+      });
+      for (const user of response.json() as object[]) {
+        expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'name', 'role']);
+      }
+    });
+  });
+
+  describe('PUT /api/user/admin/:email', () => {
+    it('answers 401 without a token and 403 to a customer, promoting nobody', async () => {
+      const other = await signUpTestAccount(app);
+      expectError(await makeAdmin(undefined, other.email), 401, errorsText.notSignedIn);
+      expectError(await makeAdmin(customer, other.email), 403, errorsText.adminsOnly);
+      // Not even themself.
+      expectError(await makeAdmin(other, other.email), 403, errorsText.adminsOnly);
+      expect((await app.identity.findByEmail(other.email))?.role).toBe('user');
+    });
+
+    it('makes the account an admin at once: modifiedCount 1, then 0 when already one', async () => {
+      const promoted = await signUpTestAccount(app);
+      expect(AdminCheckSchema.parse((await isAdmin(promoted)).json())).toEqual({ admin: false });
+      expectError(await listUsers(promoted), 403, errorsText.adminsOnly);
+
+      // The e-mail in the path in any case.
+      const response = await makeAdmin(admin, promoted.email.toUpperCase());
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ modifiedCount: 1 });
+
+      // The token they hold already: the role is read on every call.
+      expect(AdminCheckSchema.parse((await isAdmin(promoted)).json())).toEqual({ admin: true });
+      expect((await listUsers(promoted)).statusCode).toBe(200);
+
+      const again = await makeAdmin(admin, promoted.email);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ modifiedCount: 0 });
+    });
+
+    it('answers 404 for an e-mail no account uses', async () => {
+      expectError(await makeAdmin(admin, uniqueEmail('nobody')), 404, adminErrors.userNotFound);
+    });
+  });
+
+  describe('DELETE /api/user/:email', () => {
+    it('answers 401 without a token and 403 to a customer, removing nobody', async () => {
+      const target = await signUpTestAccount(app);
+      expectError(await removeUser(undefined, target.email), 401, errorsText.notSignedIn);
+      expectError(await removeUser(customer, target.email), 403, errorsText.adminsOnly);
+      expectError(await removeUser(target, target.email), 403, errorsText.adminsOnly);
+      expect(await app.identity.findByEmail(target.email)).toBeDefined();
+      expect((await ordersOf(target)).statusCode).toBe(200);
+    });
+
+    it('removes the account for an admin: its tokens and sessions end at once, its orders stay', async () => {
+      const leaving = await signUpTestAccount(app, { name: 'Leo Leaving' });
+      const tool = await createTestTool(app, { priceCents: 250, availableQuantity: 10_000 });
+      const unpaid = await placeOrder(leaving, tool);
+      const paid = await payOrder(app, leaving, await placeOrder(leaving, tool));
+      await app.database.db.insert(profiles).values({
+        userId: leaving.userId,
+        name: leaving.name,
+        email: leaving.email,
+        education: 'Trade school',
+        city: 'Sheffield',
+        phone: '0114 496 0000',
+        linkedin: 'https://www.linkedin.com/in/leo',
+      });
+      const review = await createTestReview(app, {
+        userId: leaving.userId,
+        name: leaving.name,
+        email: leaving.email,
+      });
+
+      const response = await removeUser(admin, leaving.email);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ deletedCount: 1 });
+
+      // The access token they hold is refused at once; the identity session is gone too.
+      expectError(await ordersOf(leaving), 401, errorsText.notSignedIn);
+      const renew = await app.inject({
+        method: 'PUT',
+        url: `/api/user/${encodeURIComponent(leaving.email)}`,
+        headers: identityHeaders(app, leaving.cookie),
+        payload: { email: leaving.email },
+      });
+      expect(renew.statusCode).toBe(401);
+      expect(await app.identity.findByEmail(leaving.email)).toBeUndefined();
+      const users = UserListSchema.parse((await listUsers(admin)).json());
+      expect(users.some((user) => user.email === leaving.email)).toBe(false);
+
+      // Their orders stay, with the e-mail they were placed with.
+      const managed = ManagedOrderListSchema.parse(
+        (await app.inject({ url: '/api/manageOrders', headers: as(admin) })).json(),
+      );
+      const kept = (order: Order) => managed.find((row) => row._id === order._id);
+      expect(kept(unpaid)).toMatchObject({ email: leaving.email, status: 'unpaid' });
+      expect(kept(paid)).toMatchObject({
+        email: leaving.email,
+        status: 'paid',
+        transectionId: paid.transectionId,
+      });
+
+      // Their profile goes with them; their review stays (a public testimonial), owned by nobody.
+      const profile = await app.database.db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, leaving.userId));
+      expect(profile).toEqual([]);
+      const [keptReview] = await app.database.db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.id, review.id));
+      expect(keptReview).toMatchObject({ userId: null, email: leaving.email });
+
+      // Someone signing up again with the address is a new account that owns none of them.
+      const returning = await signUpTestAccount(app, { email: leaving.email });
+      expect(returning.userId).not.toBe(leaving.userId);
+      expect(OrderListSchema.parse((await ordersOf(returning)).json())).toEqual([]);
+    });
+
+    it('refuses an admin removing themself with 409, and they stay an admin', async () => {
+      const response = await removeUser(admin, admin.email.toUpperCase());
+      expectError(response, 409, adminErrors.cannotRemoveYourself);
+      expect(AdminCheckSchema.parse((await isAdmin(admin)).json())).toEqual({ admin: true });
+    });
+
+    it('lets an admin remove another admin', async () => {
+      const otherAdmin = await signUpTestAccount(app);
+      expect((await makeAdmin(admin, otherAdmin.email)).json()).toEqual({ modifiedCount: 1 });
+      expect((await removeUser(admin, otherAdmin.email)).json()).toEqual({ deletedCount: 1 });
+      expectError(await listUsers(otherAdmin), 401, errorsText.notSignedIn);
+    });
+
+    it('answers 404 for an e-mail no account uses', async () => {
+      expectError(await removeUser(admin, uniqueEmail('nobody')), 404, adminErrors.userNotFound);
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '@tools-factory/contract';
+import { BODY_LIMIT_BYTES, type App } from '../app.ts';
+import { buildTestApp } from '../testing/build-test-app.ts';
+import { MAX_URL_LENGTH } from './client-errors.ts';
+
+/**
+ * Writes raw bytes to the server and reads until it closes (or, for a complete answer with a
+ * Content-Length, until the body is in): what a client sees on the wire.
+ */
+function exchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const received = () => Buffer.concat(chunks).toString('utf8');
+    socket.on('connect', () => socket.write(request));
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      const text = received();
+      const length = /\r\ncontent-length: (\d+)/i.exec(text)?.[1];
+      const bodyStart = text.indexOf('\r\n\r\n') + 4;
+      if (length && bodyStart >= 4 && Buffer.byteLength(text.slice(bodyStart)) >= Number(length)) {
+        socket.destroy();
+        resolve(text);
+      }
+    });
+    // The server may close while the rest of a refused request is still on its way.
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+    });
+    socket.on('close', () => resolve(received()));
+  });
+}
+
+/** Status and JSON body of a raw HTTP answer (which must be JSON), the body's keys all kept. */
+function parseAnswer(response: string): { status: number; body: unknown } {
+  const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(response)?.[1]);
+  const head = response.slice(0, response.indexOf('\r\n\r\n'));
+  expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+  return { status, body: JSON.parse(response.slice(head.length + 4)) };
+}
+
+describe('errors Node and Fastify raise before a route answer in the API shape', () => {
+  let app: App;
+  let port: number;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 431 to 20 KB of headers', async () => {
+    const response = await exchange(
+      port,
+      `GET /api/parts HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+    );
+    expect(parseAnswer(response)).toEqual({
+      status: 431,
+      body: { message: texts.requestErrors.headersTooLarge, statusCode: 431 },
+    });
+  });
+
+  it('answers 414 to a URL longer than MAX_URL_LENGTH', async () => {
+    const url = `/api/parts?q=${'a'.repeat(MAX_URL_LENGTH)}`;
+    const response = await exchange(port, `GET ${url} HTTP/1.1\r\nHost: a\r\n\r\n`);
+    expect(parseAnswer(response)).toEqual({
+      status: 414,
+      body: { message: texts.requestErrors.urlTooLong, statusCode: 414 },
+    });
+    // Pages of the web app too, not only the API.
+    const page = await exchange(
+      port,
+      `GET /${'a'.repeat(MAX_URL_LENGTH)} HTTP/1.1\r\nHost: a\r\n\r\n`,
+    );
+    expect(parseAnswer(page)).toEqual(parseAnswer(response));
+  });
+
+  it('answers 431 to a URL longer than the header limit (Node counts the request line)', async () => {
+    const response = await exchange(
+      port,
+      `GET /api/parts?q=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: a\r\n\r\n`,
+    );
+    expect(parseAnswer(response)).toEqual({
+      status: 431,
+      body: { message: texts.requestErrors.headersTooLarge, statusCode: 431 },
+    });
+  });
+
+  it('answers 413 to a body over the limit', async () => {
+    const body = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES) });
+    const response = await exchange(
+      port,
+      `POST /api/order HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    expect(parseAnswer(response)).toEqual({
+      status: 413,
+      body: { message: texts.requestErrors.bodyTooLarge, statusCode: 413 },
+    });
+  });
+
+  it('answers 400 to bytes that are not HTTP', async () => {
+    const response = await exchange(port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(parseAnswer(response)).toEqual({
+      status: 400,
+      body: { message: texts.requestErrors.malformed, statusCode: 400 },
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { isPlainPath, pathOf } from './normalised-paths.ts';
+
+/** What a WHATWG URL parser (Better Auth's, a browser's) makes of a path. */
+const resolve = (path: string) => new URL(path, 'http://localhost').pathname;
+
+describe('plain paths (those every router reads alike)', () => {
+  const plain = [
+    '/api/auth/sign-in/email',
+    '/api/auth/reset-password/AbC123xyz',
+    '/api/user/ann%40example.com',
+    '/api/tool/some.tool.name',
+    '/api/auth/...',
+    '/api/auth/.well-known',
+    '/api/auth/%2e%2e%2e',
+    '/api/auth/%2f..%2f',
+    '/',
+  ];
+  const notPlain = [
+    '/api/auth/./sign-in/email',
+    '/api/auth/x/../sign-in/email',
+    '/api/auth/%2e/sign-in/email',
+    '/api/auth/%2E%2e/sign-in/email',
+    '/api/auth/x/.%2E/sign-in/email',
+    '/api/auth/x/%2e./sign-in/email',
+    '/api/auth/sign-in/email/.',
+    '/api/auth/sign-in/email/..',
+    '/api/auth//sign-in/email',
+    '//api/auth/sign-in/email',
+    '/api/auth\\sign-in/email',
+    '/api/auth/sign-in/em\tail',
+    '/api/auth/sign-in/em\nail',
+    '/api/auth/sign-in/email ',
+    '/api/auth/sign-in/.\t./email',
+  ];
+
+  it('takes paths a URL parser leaves as they are', () => {
+    for (const path of plain) {
+      expect(isPlainPath(path), path).toBe(true);
+      expect(resolve(path), path).toBe(path);
+    }
+  });
+
+  it('refuses paths a URL parser would rewrite (dot segments, backslashes, tabs) or some routers collapse (//)', () => {
+    for (const path of notPlain) {
+      expect(isPlainPath(path), JSON.stringify(path)).toBe(false);
+      if (!path.includes('//')) expect(resolve(path), JSON.stringify(path)).not.toBe(path);
+    }
+  });
+
+  it('reads the path of a request target without its query or a stray fragment', () => {
+    expect(pathOf('/api/auth/sign-in/email?callbackURL=/./x/../y')).toBe('/api/auth/sign-in/email');
+    expect(pathOf('/api/auth/x#/../sign-in/email')).toBe('/api/auth/x');
+    expect(pathOf('/api/health')).toBe('/api/health');
+  });
+});

@@ -1,0 +1,37 @@
+import { texts } from '@tools-factory/contract';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { isAddInformationRequest } from '../../features/profiles/add-information-request';
+import { MyProfile } from '../../features/profiles/components/my-profile';
+
+/**
+ * /dashborad/myprofile: the signed-in user's profile (accounts gives the name and e-mail,
+ * profiles the details and their modals).
+ */
+export default function MyProfilePage() {
+  const { user } = useAuth();
+  const { state } = useLocation();
+  const navigate = useNavigate();
+  const startAdding = isAddInformationRequest(state);
+
+  // Asked once: a reload of this page shows the details, not the modal again.
+  useEffect(() => {
+    if (startAdding) void navigate('.', { replace: true, state: null });
+  }, [startAdding, navigate]);
+
+  return (
+    <section className="px-4 py-8 md:px-8">
+      <h2 className="mb-6 text-2xl font-bold">{texts.dashboard.myProfile}</h2>
+      <div className="max-w-3xl">
+        {user ? (
+          <MyProfile
+            key={user.email}
+            account={{ name: user.name, email: user.email }}
+            startAdding={startAdding}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

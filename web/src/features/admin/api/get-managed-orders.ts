@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, type ManagedOrder } from '@tools-factory/contract';
+import { api } from '../../../lib/api-client';
+
+/** Manage Orders' list: shipping or removing an order updates it. */
+export const managedOrdersQueryKey = ['manageOrders'] as const;
+
+/** GET /api/manageOrders (bearer, admins): every order, newest first, with its total. */
+export function getManagedOrders(signal?: AbortSignal): Promise<ManagedOrder[]> {
+  return api.get<ManagedOrder[]>(apiPaths.manageOrders, signal);
+}
+
+export const managedOrdersQueryOptions = () =>
+  queryOptions({
+    queryKey: managedOrdersQueryKey,
+    queryFn: ({ signal }) => getManagedOrders(signal),
+  });
+
+export function useManagedOrders() {
+  return useQuery(managedOrdersQueryOptions());
+}

@@ -1,0 +1,203 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo } from '../../../test/accounts';
+import { hammer } from '../../../test/catalog';
+import { jsonResponse, renderRoutes } from '../../../test/render';
+import { storeServer } from '../test/store-server';
+import { AddProductForm } from './add-product-form';
+
+function renderForm() {
+  const user = userEvent.setup();
+  const view = renderRoutes([{ path: '/', element: <AddProductForm /> }]);
+  // The home page's list is in the cache, as when the admin came from the home page.
+  view.queryClient.setQueryData(['tools'], [hammer]);
+  const field = (label: string) => screen.getByLabelText(label);
+  return {
+    ...view,
+    user,
+    name: field('Name'),
+    description: field('Description'),
+    imageLink: field('Image link'),
+    price: field('Price'),
+    minimum: field('Minimum order quantity'),
+    available: field('Available quantity'),
+    submit: screen.getByRole('button', { name: 'Add Product' }),
+  };
+}
+
+type Form = ReturnType<typeof renderForm>;
+
+async function fillIn(form: Form, values: Partial<Record<FieldName, string>>) {
+  for (const [field, value] of Object.entries(values) as [FieldName, string][]) {
+    await form.user.clear(form[field]);
+    if (value !== '') await form.user.type(form[field], value);
+  }
+}
+
+type FieldName = 'name' | 'description' | 'imageLink' | 'price' | 'minimum' | 'available';
+
+const mallet = {
+  name: 'Rubber Mallet',
+  description: 'Solid rubber head, ash handle.',
+  imageLink: '/images/tools/claw-hammer.svg',
+  price: '8.75',
+  minimum: '50',
+  available: '2000',
+};
+
+describe('AddProductForm', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('requires all six fields, each with its message under it, and sends nothing', async () => {
+    const { server } = storeServer();
+    const form = renderForm();
+    await form.user.click(form.submit);
+
+    for (const [field, message] of [
+      [form.name, 'name is required'],
+      [form.description, 'description is required'],
+      [form.imageLink, 'image link is required'],
+      [form.price, 'price is required'],
+      [form.minimum, 'minimum order quantity is required'],
+      [form.available, 'available quantity is required'],
+    ] as const) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(form.name).toHaveFocus();
+    expect(callsTo(server.requests, 'POST', '/api/tool')).toHaveLength(0);
+  });
+
+  it.each([
+    ['price', 'abc', 'price must be a number'],
+    ['price', '12.345', 'price must have at most two decimals'],
+    ['price', '0', 'price must be a positive number'],
+    ['minimum', 'ten', 'minimum order quantity must be a number'],
+    ['minimum', '2.5', 'minimum order quantity must be written with digits only'],
+    ['minimum', '0', 'minimum order quantity must be at least 1'],
+    ['available', '50', 'available quantity must be more than the minimum order quantity'],
+    [
+      'imageLink',
+      'javascript:alert(1)',
+      'image link must be an http(s) URL or a path on this site starting with /',
+    ],
+    ['name', '   ', 'name is required'],
+  ] as const)('refuses %s %j: %s', async (field, typed, message) => {
+    const { server } = storeServer();
+    const form = renderForm();
+    await fillIn(form, { ...mallet, [field]: typed });
+    await form.user.click(form.submit);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(form[field]).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(server.requests, 'POST', '/api/tool')).toHaveLength(0);
+  });
+
+  it('explains what the image link, the price and the available quantity take', () => {
+    storeServer();
+    const form = renderForm();
+    expect(form.imageLink).toHaveAccessibleDescription(
+      'An http(s) link, or a path on this site such as /images/tools/claw-hammer.svg',
+    );
+    expect(form.price).toHaveAccessibleDescription('In dollars, at most two decimals');
+    expect(form.available).toHaveAccessibleDescription('More than the minimum order quantity');
+  });
+
+  it("sends the tool with numbers as numbers, says 'New product added', empties the form and refreshes the catalog", async () => {
+    const { server, store } = storeServer({ tools: [hammer] });
+    const form = renderForm();
+    await fillIn(form, { ...mallet, price: ' 8.75 ' });
+    await form.user.click(form.submit);
+
+    expect(await screen.findByText('New product added')).toBeInTheDocument();
+    const [post] = callsTo(server.requests, 'POST', '/api/tool');
+    expect(post?.body).toEqual({
+      name: 'Rubber Mallet',
+      desc: 'Solid rubber head, ash handle.',
+      img: '/images/tools/claw-hammer.svg',
+      price: 8.75,
+      minOrderQuantity: 50,
+      availableQuantity: 2000,
+    });
+    expect(post?.headers.get('Authorization')).toBe('Bearer token-0');
+    expect(store.tools.map((tool) => tool.name)).toEqual(['Claw Hammer', 'Rubber Mallet']);
+    for (const field of [form.name, form.description, form.imageLink, form.price]) {
+      expect(field).toHaveValue('');
+    }
+    expect(form.minimum).toHaveValue('');
+    expect(form.available).toHaveValue('');
+    expect(form.name).toHaveFocus();
+    // The home page's list is stale now: it is asked for again when next shown.
+    expect(form.queryClient.getQueryState(['tools'])?.isInvalidated).toBe(true);
+  });
+
+  it('says under the name when a tool of that name is on sale already (409), keeping what was typed', async () => {
+    storeServer({
+      answer: ({ method, url }) =>
+        method === 'POST' && url === '/api/tool'
+          ? jsonResponse(
+              { message: 'A tool named Rubber Mallet already exists', statusCode: 409 },
+              409,
+            )
+          : undefined,
+    });
+    const form = renderForm();
+    await fillIn(form, mallet);
+    await form.user.click(form.submit);
+
+    expect(
+      await screen.findByText('A tool named Rubber Mallet already exists'),
+    ).toBeInTheDocument();
+    expect(form.name).toHaveAttribute('aria-invalid', 'true');
+    expect(form.name).toHaveFocus();
+    expect(form.name).toHaveValue('Rubber Mallet');
+    expect(form.price).toHaveValue('8.75');
+    expect(screen.queryByText('New product added')).not.toBeInTheDocument();
+    expect(form.queryClient.getQueryState(['tools'])?.isInvalidated).toBe(false);
+  });
+
+  it("shows any other refusal in red under the form, in the server's words", async () => {
+    storeServer({
+      answer: ({ method }) =>
+        method === 'POST'
+          ? jsonResponse({ message: 'price must be less than $1,000,000', statusCode: 400 }, 400)
+          : undefined,
+    });
+    const form = renderForm();
+    await fillIn(form, mallet);
+    await form.user.click(form.submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'price must be less than $1,000,000',
+    );
+    expect(form.name).toHaveValue('Rubber Mallet');
+  });
+
+  it('cannot be sent twice while the tool is on its way', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { server } = storeServer({
+      answer: ({ method }) =>
+        method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    });
+    const form = renderForm();
+    await fillIn(form, mallet);
+    await form.user.click(form.submit);
+    await vi.waitFor(() => expect(form.submit).toBeDisabled());
+    await form.user.click(form.submit);
+    expect(callsTo(server.requests, 'POST', '/api/tool')).toHaveLength(1);
+    answer(
+      jsonResponse({
+        acknowledged: true,
+        insertedId: hammer._id,
+        tool: hammer,
+      }),
+    );
+    expect(await screen.findByText('New product added')).toBeInTheDocument();
+  });
+});

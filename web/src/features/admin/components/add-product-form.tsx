@@ -1,0 +1,175 @@
+import { CreateToolSchema, texts, type CreateTool } from '@tools-factory/contract';
+import { useEffect, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormError } from '../../../components/ui/form-error';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useAddTool } from '../api/add-tool';
+
+/** The six fields as typed: every input gives text, and the contract reads numbers from digits. */
+interface AddProductFormValues {
+  name: string;
+  desc: string;
+  img: string;
+  price: string;
+  minOrderQuantity: string;
+  availableQuantity: string;
+}
+
+const emptyForm: AddProductFormValues = {
+  name: '',
+  desc: '',
+  img: '',
+  price: '',
+  minOrderQuantity: '',
+  availableQuantity: '',
+};
+
+/** A number as typed: empty is missing, and padding spaces are not part of it. */
+function typedNumber(typed: string): string | undefined {
+  const trimmed = typed.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * The contract's schema, word for word as the server answers it. Not zodResolver: for a number
+ * (a union of number and digits) it reports the first branch's words ('Invalid input: expected
+ * number, received undefined') where the schema's own are 'price is required'. An empty number
+ * is sent as missing: the schema calls '' 'not a number' (a JSON client sending "" did send one).
+ */
+const resolver: Resolver<AddProductFormValues, unknown, CreateTool> = (values) => {
+  const result = CreateToolSchema.safeParse({
+    ...values,
+    price: typedNumber(values.price),
+    minOrderQuantity: typedNumber(values.minOrderQuantity),
+    availableQuantity: typedNumber(values.availableQuantity),
+  });
+  if (result.success) return { values: result.data, errors: {} };
+  const errors: FieldErrors<AddProductFormValues> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !(field in emptyForm)) continue;
+    // The first problem of each field is the one to fix first.
+    errors[field as keyof AddProductFormValues] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
+/**
+ * Add Product (SPEC.md sections 2 and 5): name, description, image link, price, minimum and
+ * available quantity, all required and checked by the same schema as the server's. Success says
+ * 'New product added' and empties the form; a name already on sale (409) is told under the name,
+ * any other refusal in red under the form.
+ */
+export function AddProductForm() {
+  const addTool = useAddTool();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [productsAdded, setProductsAdded] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<AddProductFormValues, unknown, CreateTool>({
+    resolver,
+    defaultValues: emptyForm,
+  });
+
+  const submit = handleSubmit(async (tool) => {
+    setServerError(null);
+    try {
+      await addTool.mutateAsync(tool);
+      toast.success(texts.admin.newProductAdded);
+      reset(emptyForm);
+      setProductsAdded((count) => count + 1);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        setError('name', { message: error.message }, { shouldFocus: true });
+      } else {
+        setServerError(errorMessage(error));
+      }
+    }
+  });
+
+  // Ready for the next product. After the render: reset() lets go of the fields until then.
+  useEffect(() => {
+    if (productsAdded > 0) setFocus('name');
+  }, [productsAdded, setFocus]);
+
+  const { addProduct } = texts;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="card bg-base-100 border-base-300 border shadow-sm"
+    >
+      <div className="card-body gap-4">
+        <TextField
+          label={addProduct.name}
+          autoComplete="off"
+          aria-required="true"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextAreaField
+          label={addProduct.description}
+          rows={4}
+          aria-required="true"
+          error={errors.desc?.message}
+          {...register('desc')}
+        />
+        <TextField
+          label={addProduct.imageLink}
+          // Not type="url": a path on this site ('/images/...') is a good answer too.
+          inputMode="url"
+          autoComplete="off"
+          aria-required="true"
+          hint={addProduct.imageLinkHint}
+          error={errors.img?.message}
+          {...register('img')}
+        />
+        {/* Text inputs, not type="number": the browser would hand over '' for '12,5' or 'abc'
+            and accept '1e3', where the contract's words say what is wrong. */}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label={addProduct.price}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-required="true"
+            hint={addProduct.priceHint}
+            error={errors.price?.message}
+            {...register('price')}
+          />
+          <TextField
+            label={addProduct.minOrderQuantity}
+            inputMode="numeric"
+            autoComplete="off"
+            aria-required="true"
+            error={errors.minOrderQuantity?.message}
+            {...register('minOrderQuantity')}
+          />
+          <TextField
+            label={addProduct.availableQuantity}
+            inputMode="numeric"
+            autoComplete="off"
+            aria-required="true"
+            hint={addProduct.availableQuantityHint}
+            error={errors.availableQuantity?.message}
+            {...register('availableQuantity')}
+          />
+        </div>
+        <FormError message={serverError} />
+        <div className="card-actions justify-end">
+          <BusyButton type="submit" busy={isSubmitting} className="btn-primary w-full sm:w-auto">
+            {addProduct.submit}
+          </BusyButton>
+        </div>
+      </div>
+    </form>
+  );
+}

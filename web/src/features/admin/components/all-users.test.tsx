@@ -1,0 +1,217 @@
+import type { User } from '@tools-factory/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { AllUsers } from './all-users';
+
+const admin: User = { _id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' };
+const maria: User = { _id: 'u2', name: 'Maria Lopez', email: 'maria@example.com', role: 'user' };
+const omar: User = { _id: 'u3', name: 'Omar Faruk', email: 'omar@example.com', role: 'user' };
+
+interface Call {
+  method: string;
+  url: string;
+  authorization: string | null;
+}
+
+/**
+ * GET /api/user, PUT /api/user/admin/{email} and DELETE /api/user/{email} over a list kept here;
+ * `refuse` answers a call with an error instead (status and message).
+ */
+function fakeUsersApi(
+  initial: User[],
+  refuse: (call: Call) => { status: number; message: string } | undefined = () => undefined,
+) {
+  let users = [...initial];
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url: input.toString(),
+        authorization: new Headers(init.headers).get('Authorization'),
+      };
+      calls.push(call);
+      const refusal = refuse(call);
+      if (refusal) {
+        return jsonResponse(
+          { message: refusal.message, statusCode: refusal.status },
+          refusal.status,
+        );
+      }
+      if (call.method === 'GET' && call.url === '/api/user') return jsonResponse(users);
+      const promoted = /^\/api\/user\/admin\/(.+)$/.exec(call.url);
+      if (call.method === 'PUT' && promoted) {
+        const email = decodeURIComponent(promoted[1]!);
+        const target = users.find((user) => user.email === email);
+        const modifiedCount = target && target.role !== 'admin' ? 1 : 0;
+        users = users.map((user) => (user.email === email ? { ...user, role: 'admin' } : user));
+        return jsonResponse({ modifiedCount });
+      }
+      const removed = /^\/api\/user\/([^/]+)$/.exec(call.url);
+      if (call.method === 'DELETE' && removed) {
+        const email = decodeURIComponent(removed[1]!);
+        const before = users.length;
+        users = users.filter((user) => user.email !== email);
+        return jsonResponse({ deletedCount: before - users.length });
+      }
+      return jsonResponse({ message: 'Not Found', statusCode: 404 }, 404);
+    }),
+  );
+  const callsTo = (method: string, url: string) =>
+    calls.filter((call) => call.method === method && call.url === url);
+  return { calls, callsTo };
+}
+
+function renderAllUsers() {
+  localStorage.setItem('accessToken', 'token-7');
+  return renderWithProviders(<AllUsers currentEmail="ada@example.com" />);
+}
+
+/** The table (md and up); the cards for small screens hold the same controls. */
+const table = () => within(screen.getByRole('table'));
+const row = (name: string) => within(table().getByRole('row', { name: new RegExp(name) }));
+
+describe('AllUsers', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows a spinner, then the count in the title and a row per user', async () => {
+    const api = fakeUsersApi([admin, maria, omar]);
+    renderAllUsers();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'ALL USERS (3)' }),
+    ).toBeInTheDocument();
+    expect(
+      table()
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['no.', 'name', 'email', 'role', 'action']);
+    expect(row('Maria Lopez').getByRole('cell', { name: 'maria@example.com' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/user')[0]?.authorization).toBe('Bearer token-7');
+  });
+
+  it('hides Make Admin for admins and Remove User on the admin’s own row', async () => {
+    fakeUsersApi([admin, maria]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+
+    expect(row('Ada Admin').queryByRole('button', { name: 'Make Admin' })).not.toBeInTheDocument();
+    expect(row('Ada Admin').getByText('admin')).toBeInTheDocument();
+    expect(row('Ada Admin').queryByRole('button', { name: 'Remove User' })).not.toBeInTheDocument();
+    expect(row('Ada Admin').getByText('you')).toBeInTheDocument();
+
+    const makeAdmin = row('Maria Lopez').getByRole('button', { name: 'Make Admin' });
+    // Which user the button acts on, for a screen reader going from button to button.
+    expect(makeAdmin).toHaveAccessibleDescription('Maria Lopez');
+    expect(row('Maria Lopez').getByRole('button', { name: 'Remove User' })).toBeInTheDocument();
+  });
+
+  it('gives small screens a card per user with the same actions', async () => {
+    fakeUsersApi([admin, maria]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+    const cards = screen.getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const mariaCard = within(cards[1]!);
+    expect(mariaCard.getByText('maria@example.com')).toBeInTheDocument();
+    expect(mariaCard.getByRole('button', { name: 'Make Admin' })).toHaveAccessibleDescription(
+      'Maria Lopez',
+    );
+    expect(
+      within(cards[0]!).queryByRole('button', { name: 'Remove User' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('Make Admin: PUT /user/admin/{email}, the success toast, and the list refreshed', async () => {
+    const api = fakeUsersApi([admin, maria]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+
+    await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Make Admin' }));
+
+    expect(await screen.findByText('Successfully made an admin')).toBeInTheDocument();
+    const [promotion] = api.callsTo('PUT', '/api/user/admin/maria%40example.com');
+    expect(promotion?.authorization).toBe('Bearer token-7');
+    await vi.waitFor(() =>
+      expect(
+        row('Maria Lopez').queryByRole('button', { name: 'Make Admin' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(row('Maria Lopez').getByText('admin')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/user')).toHaveLength(2);
+  });
+
+  it("Make Admin refused (403): 'Failed to Make an admin', and the list refreshed", async () => {
+    const api = fakeUsersApi([admin, maria], ({ method }) =>
+      method === 'PUT' ? { status: 403, message: 'Only admins can do this.' } : undefined,
+    );
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+    await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText('Failed to Make an admin')).toBeInTheDocument();
+    expect(screen.queryByText('Successfully made an admin')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(api.callsTo('GET', '/api/user')).toHaveLength(2));
+  });
+
+  it('Remove User asks first, then DELETE /user/{email}, a toast and the list refreshed', async () => {
+    const api = fakeUsersApi([admin, maria, omar]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (3)' });
+
+    await userEvent.click(row('Omar Faruk').getByRole('button', { name: 'Remove User' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Remove this user?' }));
+    expect(dialog.getByText('Omar Faruk')).toBeInTheDocument();
+    expect(dialog.getByText('omar@example.com')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/user/omar%40example.com')).toHaveLength(0);
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove' }));
+
+    expect(await screen.findByText('User removed')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/user/omar%40example.com')[0]?.authorization).toBe(
+      'Bearer token-7',
+    );
+    expect(await screen.findByRole('heading', { name: 'ALL USERS (2)' })).toBeInTheDocument();
+    expect(table().queryByRole('row', { name: /Omar Faruk/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('cancel keeps the user', async () => {
+    const api = fakeUsersApi([admin, maria]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+    await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Remove User' }));
+    await userEvent.click(screen.getByRole('button', { name: 'cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a removal (409) and closes the dialog", async () => {
+    const refusal = 'You cannot remove your own account. Ask another admin to do it.';
+    fakeUsersApi([admin, maria], ({ method }) =>
+      method === 'DELETE' ? { status: 409, message: refusal } : undefined,
+    );
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+    await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Remove User' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('User removed')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure to list, with a way to try again', async () => {
+    fakeUsersApi([admin], ({ method }) =>
+      method === 'GET' ? { status: 403, message: 'Only admins can do this.' } : undefined,
+    );
+    renderAllUsers();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only admins can do this.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'ALL USERS' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,232 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeAccountsServer } from '../../../test/accounts';
+import { hammer } from '../../../test/catalog';
+import { jsonResponse, renderRoutes } from '../../../test/render';
+import { managedOrder, storeServer } from '../test/store-server';
+import { ManageOrders } from './manage-orders';
+
+const unpaid = managedOrder();
+const paid = managedOrder({
+  _id: '22222222-2222-4222-8222-222222222222',
+  name: 'Pipe Wrench',
+  email: 'pavel@example.com',
+  quantity: 150,
+  price: 20,
+  paid: true,
+  status: 'paid',
+  transectionId: 'pi_3PaidOrder42',
+  createdAt: '2025-03-03T08:00:00.000Z',
+});
+const shipped = managedOrder({
+  _id: '33333333-3333-4333-8333-333333333333',
+  name: 'Hand Saw',
+  paid: true,
+  status: 'shipped',
+  transectionId: 'pi_3ShippedOrder7',
+  createdAt: '2025-03-01T08:00:00.000Z',
+  shippedAt: '2025-03-02T08:00:00.000Z',
+});
+
+const LIST_URL = '/api/manageOrders';
+
+function renderManageOrders() {
+  const user = userEvent.setup();
+  const view = renderRoutes([{ path: '/', element: <ManageOrders /> }]);
+  // The home page's list is in the cache: stock returned by a removal must show there.
+  view.queryClient.setQueryData(['tools'], [hammer]);
+  return { ...view, user };
+}
+
+/** The table row of the order of this tool. */
+function rowOf(name: string) {
+  return within(screen.getByRole('row', { name: new RegExp(name) }));
+}
+
+describe('ManageOrders', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows a spinner while the orders load', () => {
+    fakeAccountsServer({ answer: () => new Promise<Response>(() => undefined) });
+    renderManageOrders();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+
+  it('lists every order with its tool, customer, quantity, total, date and status', async () => {
+    const { server } = storeServer({ orders: [unpaid, paid, shipped] });
+    renderManageOrders();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['tool', 'customer', 'quantity', 'total', 'date', 'status', 'action']);
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3);
+
+    const row = rowOf('Claw Hammer');
+    expect(row.getByRole('rowheader')).toHaveTextContent('Claw Hammer');
+    expect(row.getByText('olga@example.com')).toBeInTheDocument();
+    expect(row.getByText('200')).toBeInTheDocument();
+    // The total is unit price times quantity, with the unit price under it.
+    expect(row.getByText('$2500')).toBeInTheDocument();
+    expect(row.getByText('$12.50 each')).toBeInTheDocument();
+    const date = screen
+      .getByRole('row', { name: /Claw Hammer/ })
+      .querySelector('time[datetime="2025-03-04T10:30:00.000Z"]');
+    expect(date?.textContent).toMatch(/Mar \d, 2025/);
+
+    expect(row.getByText('unpaid')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').getByText('panding')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').getByText('$3000')).toBeInTheDocument();
+    expect(rowOf('Hand Saw').getByText('shipped')).toBeInTheDocument();
+    const [list] = callsTo(server.requests, 'GET', LIST_URL);
+    expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
+  });
+
+  it('offers Ship for a paid order, Remove for an unpaid one, and neither once shipped', async () => {
+    storeServer({ orders: [unpaid, paid, shipped] });
+    renderManageOrders();
+    await screen.findByRole('table');
+    expect(rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' })).toHaveAccessibleDescription(
+      'Pipe Wrench',
+    );
+    expect(rowOf('Pipe Wrench').queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(rowOf('Claw Hammer').queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(rowOf('Hand Saw').queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('Ship sends a paid order on its way at once, says so and shows it shipped', async () => {
+    const { server } = storeServer({ orders: [unpaid, paid] });
+    const { user } = renderManageOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' }));
+
+    expect(await screen.findByText('Shipped Pipe Wrench to pavel@example.com')).toBeInTheDocument();
+    const [ship] = callsTo(server.requests, 'PATCH', `/api/manageOrders/${paid._id}/ship`);
+    expect(ship?.headers.get('Authorization')).toBe('Bearer token-0');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').getByText('shipped')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(callsTo(server.requests, 'GET', LIST_URL)).toHaveLength(2));
+  });
+
+  it('lets one Ship go at a time, the pressed one busy', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const other = managedOrder({ ...paid, _id: '44444444-4444-4444-8444-444444444444' });
+    const { server } = storeServer({
+      orders: [paid, { ...other, name: 'Wood Chisel' }],
+      answer: ({ method }) =>
+        method === 'PATCH' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    });
+    const { user } = renderManageOrders();
+    await screen.findByRole('table');
+    const ship = rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' });
+    await user.click(ship);
+    await vi.waitFor(() => expect(ship).toHaveAttribute('aria-busy', 'true'));
+    expect(rowOf('Wood Chisel').getByRole('button', { name: 'Ship' })).toBeDisabled();
+    answer(jsonResponse({ ...paid, status: 'shipped', shippedAt: '2025-03-05T09:00:00Z' }));
+    expect(await screen.findByText('Shipped Pipe Wrench to pavel@example.com')).toBeInTheDocument();
+    expect(rowOf('Wood Chisel').getByRole('button', { name: 'Ship' })).toBeEnabled();
+    expect(server.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal to ship as a toast, and the list as it now is", async () => {
+    const { server } = storeServer({
+      orders: [paid],
+      answer: ({ method }) =>
+        method === 'PATCH'
+          ? jsonResponse(
+              { message: 'This order is not paid yet, so it cannot be shipped.', statusCode: 409 },
+              409,
+            )
+          : undefined,
+    });
+    const { user } = renderManageOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' }));
+    expect(
+      await screen.findByText('This order is not paid yet, so it cannot be shipped.'),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(callsTo(server.requests, 'GET', LIST_URL)).toHaveLength(2));
+  });
+
+  it('Remove asks first, with the tool, customer and quantity; cancel removes nothing', async () => {
+    const { server } = storeServer({ orders: [unpaid, paid] });
+    const { user } = renderManageOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove this order?' });
+    expect(within(dialog).getByText('Claw Hammer')).toBeInTheDocument();
+    expect(within(dialog).getByText('olga@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByText('200')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Its reserved quantity goes back on sale. This cannot be undone.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'cancel' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it("Delete removes an unpaid order, says 'Delete success', closes and refreshes the orders and the catalog", async () => {
+    const { server } = storeServer({ orders: [unpaid, paid] });
+    const { user, queryClient } = renderManageOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Delete success')).toBeInTheDocument();
+    const [deletion] = callsTo(server.requests, 'DELETE', `/api/deleteOrder/${unpaid._id}`);
+    expect(deletion?.headers.get('Authorization')).toBe('Bearer token-0');
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('row', { name: /Claw Hammer/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(server.requests, 'GET', LIST_URL)).toHaveLength(2);
+    // Its quantity is back on sale: the home page's list is asked for again when next shown.
+    expect(queryClient.getQueryState(['tools'])?.isInvalidated).toBe(true);
+  });
+
+  it("shows the server's refusal to remove as a toast and closes the confirmation", async () => {
+    storeServer({
+      orders: [unpaid],
+      answer: ({ method }) =>
+        method === 'DELETE'
+          ? jsonResponse({ message: 'Order not found', statusCode: 404 }, 404)
+          : undefined,
+    });
+    const { user } = renderManageOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+    expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when there are no orders yet', async () => {
+    storeServer({ orders: [] });
+    renderManageOrders();
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the orders cannot be read", async () => {
+    fakeAccountsServer({
+      answer: () => jsonResponse({ message: 'Only admins can do this.', statusCode: 403 }, 403),
+    });
+    renderManageOrders();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Only admins can do this.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

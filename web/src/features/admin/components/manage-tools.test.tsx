@@ -1,0 +1,183 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeAccountsServer } from '../../../test/accounts';
+import { jsonResponse, renderRoutes } from '../../../test/render';
+import { catalogTool, storeServer } from '../test/store-server';
+import { ManageTools } from './manage-tools';
+
+const hammer = catalogTool();
+const wrench = catalogTool({
+  _id: '6a7b8c9d-4444-4555-8666-777788889999',
+  name: 'Pipe Wrench',
+  img: '/images/tools/adjustable-spanner.svg',
+  minOrderQuantity: 40,
+  availableQuantity: 1200,
+});
+
+function renderManageTools() {
+  const user = userEvent.setup();
+  const view = renderRoutes([
+    { path: '/', element: <ManageTools /> },
+    { path: '/dashborad/addproducts', element: <h2>Add Products page</h2> },
+  ]);
+  return { ...view, user };
+}
+
+/** The table row of the tool with this name. */
+function rowOf(name: string) {
+  return within(screen.getByRole('row', { name: new RegExp(name) }));
+}
+
+async function askToRemove(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await screen.findByRole('table');
+  await user.click(rowOf(name).getByRole('button', { name: 'Remove' }));
+  return screen.getByRole('dialog', { name: 'Remove this tool?' });
+}
+
+describe('ManageTools', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows a spinner while the tools load', () => {
+    fakeAccountsServer({ answer: () => new Promise<Response>(() => undefined) });
+    renderManageTools();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+
+  it('lists image, name, min order quantity, available quantity and Remove for each tool', async () => {
+    const { server } = storeServer({ tools: [hammer, wrench] });
+    renderManageTools();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['image', 'name', 'min order quantity', 'available quantity', 'action']);
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
+
+    const row = rowOf('Pipe Wrench');
+    expect(row.getByRole('rowheader')).toHaveTextContent('Pipe Wrench');
+    expect(row.getByText('40')).toBeInTheDocument();
+    expect(row.getByText('1200')).toBeInTheDocument();
+    // Decoration beside the name (alt ''): the name says which tool it is.
+    const image = screen.getByRole('row', { name: /Pipe Wrench/ }).querySelector('img');
+    expect(image).toHaveAttribute('src', '/images/tools/adjustable-spanner.svg');
+    expect(image).toHaveAttribute('alt', '');
+    expect(row.getByRole('button', { name: 'Remove' })).toHaveAccessibleDescription('Pipe Wrench');
+    const [list] = callsTo(server.requests, 'GET', '/api/parts');
+    expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
+  });
+
+  it('Remove opens a confirmation with the name and image; cancel removes nothing', async () => {
+    const { server } = storeServer({ tools: [hammer, wrench] });
+    const { user } = renderManageTools();
+    const dialog = await askToRemove(user, 'Pipe Wrench');
+
+    expect(within(dialog).getByText('Pipe Wrench')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Pipe Wrench' })).toHaveAttribute(
+      'src',
+      '/images/tools/adjustable-spanner.svg',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'cancel' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
+    expect(rowOf('Pipe Wrench').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+
+  it("Delete removes the tool, says 'Delete success', closes and refreshes the list (the home page's)", async () => {
+    const { server } = storeServer({ tools: [hammer, wrench] });
+    const { user, queryClient } = renderManageTools();
+    const dialog = await askToRemove(user, 'Pipe Wrench');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Delete success')).toBeInTheDocument();
+    const [deletion] = callsTo(server.requests, 'DELETE', `/api/deleteTols/${wrench._id}`);
+    expect(deletion?.headers.get('Authorization')).toBe('Bearer token-0');
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('row', { name: /Pipe Wrench/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(server.requests, 'GET', '/api/parts')).toHaveLength(2);
+    expect(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    // The list lives under the home page's key: the home grid shows the same list.
+    expect(queryClient.getQueryData<unknown[]>(['tools'])).toHaveLength(1);
+  });
+
+  it('says so when another admin removed the tool first', async () => {
+    storeServer({
+      tools: [hammer],
+      answer: ({ method }) => (method === 'DELETE' ? jsonResponse({ deletedCount: 0 }) : undefined),
+    });
+    const { user } = renderManageTools();
+    const dialog = await askToRemove(user, 'Claw Hammer');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This tool was removed already')).toBeInTheDocument();
+    expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's refusal as a toast and closes the confirmation", async () => {
+    const { server } = storeServer({
+      tools: [hammer],
+      answer: ({ method }) =>
+        method === 'DELETE'
+          ? jsonResponse({ message: 'Only admins can do this.', statusCode: 403 }, 403)
+          : undefined,
+    });
+    const { user } = renderManageTools();
+    const dialog = await askToRemove(user, 'Claw Hammer');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Only admins can do this.')).toBeInTheDocument();
+    expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(server.requests, 'GET', '/api/parts')).toHaveLength(2);
+  });
+
+  it('keeps the confirmation open, busy, while the removal is on its way', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    storeServer({
+      tools: [hammer],
+      answer: ({ method }) =>
+        method === 'DELETE' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    });
+    const { user } = renderManageTools();
+    const dialog = await askToRemove(user, 'Claw Hammer');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled(),
+    );
+    expect(within(dialog).getByRole('button', { name: 'cancel' })).toBeDisabled();
+    answer(jsonResponse({ deletedCount: 1 }));
+    expect(await screen.findByText('Delete success')).toBeInTheDocument();
+  });
+
+  it('invites to add a product when no tool is on sale', async () => {
+    storeServer({ tools: [] });
+    renderManageTools();
+    expect(await screen.findByText('No tools are on sale')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Products' })).toHaveAttribute(
+      'href',
+      '/dashborad/addproducts',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the tools cannot be read", async () => {
+    fakeAccountsServer({
+      answer: () => jsonResponse({ message: 'Only admins can do this.', statusCode: 403 }, 403),
+    });
+    renderManageTools();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Only admins can do this.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,186 @@
+import { orderTotal, texts, type ManagedOrder } from '@tools-factory/contract';
+import { useId } from 'react';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { formatPrice } from '../../../lib/format';
+import { OrderStatusBadge } from './order-status-badge';
+
+interface ManagedOrdersTableProps {
+  orders: ManagedOrder[];
+  /** The order whose Ship is on its way; null when none is. */
+  shippingId: string | null;
+  onShip: (order: ManagedOrder) => void;
+  onRemove: (order: ManagedOrder) => void;
+}
+
+/** When the order was placed, in the admin's own time zone: the day, then the time. */
+const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const placedAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+/** A column's name, shown beside its value only while the row is a card (below xl). */
+function CardLabel({ children }: { children: string }) {
+  return <span className="text-base-content/70 xl:hidden">{children}</span>;
+}
+
+/**
+ * An e-mail address that may break before its '@' and nowhere else (unless one part alone is
+ * wider than the space): 'olga.petrova' / '@example.com' reads; 'olga.petrova@exam' / 'ple.com'
+ * does not.
+ */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+/** What an admin can do with an order, by its status (DESIGN.md sections 4 and 10). */
+function OrderActions({
+  order,
+  nameId,
+  shippingId,
+  onShip,
+  onRemove,
+}: { order: ManagedOrder; nameId: string } & Omit<ManagedOrdersTableProps, 'orders'>) {
+  if (order.status === 'paid') {
+    return (
+      <BusyButton
+        busy={shippingId === order._id}
+        // One shipment at a time: each answer gets its own toast, in the order clicked.
+        disabled={shippingId !== null}
+        className="btn-primary btn-sm max-md:w-full"
+        aria-describedby={nameId}
+        onClick={() => onShip(order)}
+      >
+        {texts.manageOrders.ship}
+      </BusyButton>
+    );
+  }
+  if (order.status === 'unpaid') {
+    return (
+      <button
+        type="button"
+        className="btn btn-error btn-outline btn-sm max-md:w-full"
+        aria-describedby={nameId}
+        onClick={() => onRemove(order)}
+      >
+        {texts.orders.remove}
+      </button>
+    );
+  }
+  return null;
+}
+
+/** A value's cell: on a card its name on the left, the value on the right. */
+const labelledCell = 'max-xl:flex max-xl:items-baseline max-xl:justify-between max-xl:gap-x-4';
+/** A figure's cell: right-aligned in the table too. */
+const figureCell = `${labelledCell} xl:text-right`;
+
+/**
+ * Manage Orders: every order with its tool, customer, quantity, total, date and status; Ship for
+ * a paid one, Remove for an unpaid one. One table, a table only from xl: its seven columns need
+ * about 900 px beside the dashboard's menu. Below xl each row is laid out as a card (header row
+ * hidden, each value with its name; two columns of values from md).
+ */
+export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTableProps) {
+  const idPrefix = useId();
+  const { columns } = texts.manageOrders;
+  return (
+    <div className="card bg-base-100 border-base-300 border shadow-sm">
+      {/* A very long name or address could still widen the table: it scrolls inside its card. */}
+      <div className="xl:overflow-x-auto">
+        <table className="table max-xl:block">
+          <thead className="max-xl:hidden">
+            <tr>
+              <th scope="col">{columns.tool}</th>
+              <th scope="col">{columns.customer}</th>
+              <th scope="col" className="text-right">
+                {columns.quantity}
+              </th>
+              <th scope="col" className="text-right">
+                {columns.total}
+              </th>
+              <th scope="col">{columns.date}</th>
+              <th scope="col">{columns.status}</th>
+              <th scope="col">{columns.action}</th>
+            </tr>
+          </thead>
+          {/* As cards, one line between cards, not daisyUI's line under each cell. */}
+          <tbody className="max-xl:divide-base-content/10 max-xl:block max-xl:divide-y">
+            {orders.map((order) => {
+              const nameId = `${idPrefix}-${order._id}`;
+              const placed = new Date(order.createdAt);
+              return (
+                <tr
+                  key={order._id}
+                  className="max-md:flex max-md:flex-col max-xl:gap-y-1.5 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-10"
+                >
+                  <th scope="row" className="font-normal md:max-xl:col-span-2">
+                    <div className="flex items-center gap-3 xl:min-w-40">
+                      <img
+                        src={order.img}
+                        alt=""
+                        width={40}
+                        height={40}
+                        loading="lazy"
+                        className="bg-base-200 rounded-box size-10 shrink-0 object-contain p-1"
+                      />
+                      <span id={nameId} className="font-semibold break-words">
+                        {order.name}
+                      </span>
+                    </div>
+                  </th>
+                  <td className={labelledCell}>
+                    <CardLabel>{columns.customer}</CardLabel>
+                    <span className="min-w-0 wrap-break-word max-xl:text-right">
+                      <EmailAddress email={order.email} />
+                    </span>
+                  </td>
+                  <td className={figureCell}>
+                    <CardLabel>{columns.quantity}</CardLabel>
+                    <span>{order.quantity}</span>
+                  </td>
+                  <td className={`${figureCell} whitespace-nowrap`}>
+                    <CardLabel>{columns.total}</CardLabel>
+                    <span className="text-right">
+                      <span className="font-semibold">
+                        {formatPrice(orderTotal(order.price, order.quantity))}
+                      </span>
+                      <span className="text-base-content/70 block text-xs">
+                        {texts.orders.each(formatPrice(order.price))}
+                      </span>
+                    </span>
+                  </td>
+                  <td className={labelledCell}>
+                    <CardLabel>{columns.date}</CardLabel>
+                    <time
+                      dateTime={order.createdAt}
+                      className="whitespace-nowrap max-xl:text-right"
+                    >
+                      {placedOn.format(placed)}{' '}
+                      <span className="text-base-content/70 text-xs xl:block">
+                        {placedAt.format(placed)}
+                      </span>
+                    </time>
+                  </td>
+                  <td className={`${labelledCell} max-xl:items-center`}>
+                    <CardLabel>{columns.status}</CardLabel>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  {/* A shipped order has nothing left to do: no empty line on its card. The
+                      button spans a phone's card; on a wider card it sits at the right. */}
+                  <td className="max-xl:pt-2! max-xl:empty:hidden md:max-xl:col-span-2 md:max-xl:text-right">
+                    <OrderActions order={order} nameId={nameId} {...actions} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

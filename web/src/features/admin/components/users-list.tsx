@@ -1,0 +1,135 @@
+import { texts, type User } from '@tools-factory/contract';
+import { useId } from 'react';
+import { BusyButton } from '../../../components/ui/busy-button';
+
+export interface UsersListProps {
+  users: User[];
+  /** The signed-in admin: their own row has no Remove User (the server refuses it too). */
+  currentEmail: string;
+  /** The e-mail whose Make Admin is on its way; null when none is. */
+  promotingEmail: string | null;
+  onMakeAdmin: (user: User) => void;
+  onRemove: (user: User) => void;
+}
+
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Role: the admin badge, or Make Admin (SPEC.md section 2: hidden for admins). */
+function RoleCell({
+  user,
+  nameId,
+  promotingEmail,
+  onMakeAdmin,
+}: { user: User; nameId: string } & Pick<UsersListProps, 'promotingEmail' | 'onMakeAdmin'>) {
+  if (user.role === 'admin') {
+    return <span className="badge badge-neutral badge-sm">{texts.admin.adminBadge}</span>;
+  }
+  const busy = promotingEmail === user.email;
+  return (
+    <BusyButton
+      busy={busy}
+      // One promotion at a time: each answer gets its own toast, in the order clicked.
+      disabled={promotingEmail !== null}
+      className="btn-primary btn-sm"
+      aria-describedby={nameId}
+      onClick={() => onMakeAdmin(user)}
+    >
+      {texts.admin.makeAdmin}
+    </BusyButton>
+  );
+}
+
+/** Remove User, except on one's own row, which says whose it is instead. */
+function ActionCell({
+  user,
+  nameId,
+  currentEmail,
+  onRemove,
+}: { user: User; nameId: string } & Pick<UsersListProps, 'currentEmail' | 'onRemove'>) {
+  if (sameEmail(user.email, currentEmail)) {
+    return <span className="badge badge-ghost badge-sm">{texts.admin.you}</span>;
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-error btn-outline btn-sm"
+      aria-describedby={nameId}
+      onClick={() => onRemove(user)}
+    >
+      {texts.admin.removeUser}
+    </button>
+  );
+}
+
+/**
+ * ALL USERS: name, e-mail, role and action. A table from md up; below it, one card per user,
+ * since five columns do not fit 360 px without hiding the buttons off to the side. Both are in
+ * the page and CSS shows one, so nothing shifts when a phone is turned.
+ */
+export function UsersList(props: UsersListProps) {
+  const { users } = props;
+  const idPrefix = useId();
+  const { userColumns } = texts.admin;
+  return (
+    <>
+      <ul className="flex flex-col gap-3 md:hidden">
+        {users.map((user) => {
+          const nameId = `${idPrefix}-card-${user._id}`;
+          return (
+            <li
+              key={user._id}
+              className="card card-sm bg-base-100 border-base-300 border shadow-sm"
+            >
+              <div className="card-body gap-1">
+                <p id={nameId} className="text-base font-semibold">
+                  {user.name}
+                </p>
+                <p className="text-base-content/80 text-sm break-all">{user.email}</p>
+                <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                  <RoleCell user={user} nameId={nameId} {...props} />
+                  <ActionCell user={user} nameId={nameId} {...props} />
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="card bg-base-100 border-base-300 hidden border shadow-sm md:block">
+        <div className="overflow-x-auto">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{userColumns.number}</th>
+                <th scope="col">{userColumns.name}</th>
+                <th scope="col">{userColumns.email}</th>
+                <th scope="col">{userColumns.role}</th>
+                <th scope="col">{userColumns.action}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user, index) => {
+                const nameId = `${idPrefix}-row-${user._id}`;
+                return (
+                  <tr key={user._id}>
+                    <th scope="row">{index + 1}</th>
+                    <td id={nameId} className="font-semibold">
+                      {user.name}
+                    </td>
+                    <td className="break-all">{user.email}</td>
+                    <td>
+                      <RoleCell user={user} nameId={nameId} {...props} />
+                    </td>
+                    <td>
+                      <ActionCell user={user} nameId={nameId} {...props} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  CreateToolSchema,
+  ManagedOrderSchema,
+  orderTotal,
+  texts,
+  ToolSchema,
+  type ManagedOrder,
+  type Tool,
+} from '@tools-factory/contract';
+import { fakeAccountsServer, type ApiRequest } from '../../../test/accounts';
+import { jsonResponse } from '../../../test/render';
+import { hammer } from '../../../test/catalog';
+
+/** Olga's order of 200 hammers at $12.50 ($2500), unpaid unless told otherwise. */
+export function managedOrder(overrides: Partial<ManagedOrder> = {}): ManagedOrder {
+  const order = {
+    _id: '11111111-1111-4111-8111-111111111111',
+    toolId: hammer._id,
+    name: hammer.name,
+    img: hammer.img,
+    address: '12 Harbour Road, Chattogram',
+    phone: '',
+    quantity: 200,
+    email: 'olga@example.com',
+    price: 12.5,
+    paid: false,
+    status: 'unpaid' as const,
+    transectionId: null,
+    createdAt: '2025-03-04T10:30:00.000Z',
+    shippedAt: null,
+    ...overrides,
+  };
+  return ManagedOrderSchema.parse({ ...order, total: orderTotal(order.price, order.quantity) });
+}
+
+/** A tool of the catalog, the hammer unless told otherwise. */
+export function catalogTool(overrides: Partial<Tool> = {}): Tool {
+  return ToolSchema.parse({ ...hammer, ...overrides });
+}
+
+const NEW_TOOL_ID = '5e6f7a8b-3333-4444-8555-666677778888';
+
+type Answer = Response | undefined | Promise<Response | undefined>;
+
+/**
+ * The admin calls of Add Product, Manage Tools and Manage Orders on the lists held here, as the
+ * server answers them (admins only, so every call here is an admin's). `answer` sees each call
+ * first and may answer it otherwise (a refusal, a call that never ends).
+ */
+export function storeServer({
+  tools: initialTools = [],
+  orders: initialOrders = [],
+  answer = () => undefined,
+}: {
+  tools?: Tool[];
+  orders?: ManagedOrder[];
+  answer?: (request: ApiRequest) => Answer;
+} = {}) {
+  const store = { tools: [...initialTools], orders: [...initialOrders] };
+  const { server } = fakeAccountsServer({
+    answer: async (request) => {
+      const special = await answer(request);
+      if (special) return special;
+      const { method, url, body } = request;
+      if (method === 'GET' && url === '/api/parts') return jsonResponse(store.tools);
+      if (method === 'POST' && url === '/api/tool') {
+        const tool = { _id: NEW_TOOL_ID, ...CreateToolSchema.parse(body) };
+        store.tools.push(tool);
+        return jsonResponse({ acknowledged: true, insertedId: tool._id, tool });
+      }
+      const toolId = /^\/api\/deleteTols\/(.+)$/.exec(url)?.[1];
+      if (method === 'DELETE' && toolId) {
+        const before = store.tools.length;
+        store.tools = store.tools.filter((tool) => tool._id !== toolId);
+        return jsonResponse({ deletedCount: before - store.tools.length });
+      }
+      if (method === 'GET' && url === '/api/manageOrders') return jsonResponse(store.orders);
+      const shipId = /^\/api\/manageOrders\/(.+)\/ship$/.exec(url)?.[1];
+      if (method === 'PATCH' && shipId) {
+        const order = store.orders.find((candidate) => candidate._id === shipId);
+        if (!order) return jsonResponse({ message: 'Order not found', statusCode: 404 }, 404);
+        if (order.status === 'unpaid') {
+          const message = texts.adminErrors.unpaidOrderCannotBeShipped;
+          return jsonResponse({ message, statusCode: 409 }, 409);
+        }
+        const shipped = { ...order, status: 'shipped' as const, shippedAt: '2025-03-05T09:00:00Z' };
+        store.orders = store.orders.map((candidate) => (candidate === order ? shipped : candidate));
+        return jsonResponse(shipped);
+      }
+      const orderId = /^\/api\/deleteOrder\/(.+)$/.exec(url)?.[1];
+      if (method === 'DELETE' && orderId) {
+        const before = store.orders.length;
+        store.orders = store.orders.filter((order) => order._id !== orderId);
+        return jsonResponse({ deletedCount: before - store.orders.length });
+      }
+      return undefined;
+    },
+  });
+  return { server, store };
+}

@@ -1,0 +1,49 @@
+import { orderTotal, texts, type Order } from '@tools-factory/contract';
+import { useId } from 'react';
+import { formatPrice } from '../../../lib/format';
+
+interface OrderSummaryProps {
+  order: Order;
+}
+
+/** What is being paid for: the tool's picture and name, unit price, quantity and the total. */
+export function OrderSummary({ order }: OrderSummaryProps) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="card bg-base-100 border-base-300 border shadow-sm"
+    >
+      <div className="card-body gap-4">
+        <h3 id={headingId} className="card-title">
+          {texts.payment.orderSummary}
+        </h3>
+        <div className="flex items-center gap-4">
+          {/* Decorative: the name beside it says what it shows. */}
+          <img
+            src={order.img}
+            alt=""
+            width={64}
+            height={64}
+            className="bg-base-200 rounded-box h-16 w-16 shrink-0 object-contain p-1"
+          />
+          <p className="min-w-0 text-lg font-semibold break-words">{order.name}</p>
+        </div>
+        <dl className="flex flex-col gap-2">
+          <div className="flex justify-between gap-4">
+            <dt className="text-base-content/70">{texts.payment.unitPrice}</dt>
+            <dd>{formatPrice(order.price)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-base-content/70">{texts.payment.quantity}</dt>
+            <dd>{order.quantity}</dd>
+          </div>
+          <div className="border-base-300 flex justify-between gap-4 border-t pt-2 text-lg font-bold">
+            <dt>{texts.payment.total}</dt>
+            <dd>{formatPrice(orderTotal(order.price, order.quantity))}</dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { texts, type Order } from '@tools-factory/contract';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { usePaymentSettings } from '../api/get-payment-settings';
+import { useCardPayment } from '../hooks/use-card-payment';
+import type { CardFormProps, Payer } from './card-form';
+import { isWorthRetrying, PaymentProblem } from './payment-problem';
+import { PaymentReceipt } from './payment-receipt';
+import { TestCardForm } from './test-card-form';
+
+// Its own chunk, fetched only when the server uses Stripe: Stripe.js stays off every other page.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+interface PaymentPanelProps {
+  order: Order;
+  payer: Payer;
+  onPaid: (paidOrder: Order) => void;
+}
+
+interface CardFormForGatewayProps extends Omit<CardFormProps, 'clientSecret'> {
+  order: Order;
+}
+
+/** The card form the server's gateway needs, holding the intent created for the order. */
+function CardFormForGateway({ order, ...formProps }: CardFormForGatewayProps) {
+  const settings = usePaymentSettings();
+  const intent = usePaymentIntent(order);
+
+  if (settings.isPending) return <Spinner label={texts.payment.loadingCardForm} />;
+  if (settings.isError) {
+    return (
+      <PaymentProblem
+        message={errorMessage(settings.error)}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  }
+  if (intent.isError) {
+    return (
+      <PaymentProblem
+        message={errorMessage(intent.error)}
+        onRetry={isWorthRetrying(intent.error) ? () => void intent.refetch() : undefined}
+      />
+    );
+  }
+
+  const props: CardFormProps = { ...formProps, clientSecret: intent.data?.clientSecret ?? null };
+  if (settings.data.gateway === 'test') return <TestCardForm {...props} />;
+  const { publishableKey } = settings.data;
+  if (!publishableKey) return <PaymentProblem message={texts.payment.cardFormUnavailable} />;
+  return (
+    <Suspense fallback={<Spinner label={texts.payment.loadingCardForm} />}>
+      <StripeCardForm publishableKey={publishableKey} {...props} />
+    </Suspense>
+  );
+}
+
+function PanelCard({ children }: { children: ReactNode }) {
+  return (
+    <div className="card bg-base-100 border-base-300 border shadow-sm">
+      <div className="card-body gap-4">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * The payment page's card beside the summary: the card form while the order is unpaid, 'payment
+ * is complete' once it is paid here, or the paid order's status and transaction id (no form).
+ */
+export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
+  // Held here, above the form: once paid, the order itself turns paid and the form goes, but
+  // this visit still says 'payment is complete'.
+  const payment = useCardPayment(order, onPaid);
+
+  if (payment.isSuccess) {
+    return (
+      <PanelCard>
+        <PaymentReceipt order={payment.data} justPaid />
+      </PanelCard>
+    );
+  }
+  if (order.status !== 'unpaid') {
+    return (
+      <PanelCard>
+        <PaymentReceipt order={order} />
+      </PanelCard>
+    );
+  }
+  return (
+    <PanelCard>
+      <h3 className="card-title">{texts.payment.cardDetails}</h3>
+      <CardFormForGateway
+        order={order}
+        payer={payer}
+        paying={payment.isPending}
+        error={payment.isError ? errorMessage(payment.error) : null}
+        onPay={(confirmCard) => payment.mutate(confirmCard)}
+      />
+    </PanelCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreateReviewSchema, MAX_STARS, texts } from '@tools-factory/contract';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormError } from '../../../components/ui/form-error';
+import { StarRatingInput } from '../../../components/ui/star-rating-input';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { usePostReview } from '../api/post-review';
+
+// The form's own fields, checked by the server's rules (the e-mail is the account's, not typed).
+const ReviewFormSchema = CreateReviewSchema.pick({ name: true, review: true, rattings: true });
+type ReviewFormInput = z.input<typeof ReviewFormSchema>;
+type ReviewFormValues = z.output<typeof ReviewFormSchema>;
+
+interface AddReviewFormProps {
+  /** The account's name: filled in, and the customer may sign the review otherwise. */
+  reviewerName: string;
+}
+
+/**
+ * Add Review (SPEC.md section 2): name, review text and 1 to 5 stars (5 unless changed). Posted,
+ * it says 'success review post' and starts over; a refusal (too many reviews at once) is told in
+ * red under the form, with what was typed kept.
+ */
+export function AddReviewForm({ reviewerName }: AddReviewFormProps) {
+  const postReview = usePostReview();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const blank: ReviewFormInput = { name: reviewerName, review: '', rattings: MAX_STARS };
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
+    resolver: zodResolver(ReviewFormSchema),
+    defaultValues: blank,
+  });
+
+  const submit = handleSubmit(async (review) => {
+    setServerError(null);
+    try {
+      await postReview.mutateAsync(review);
+      toast.success(texts.reviews.postSuccess);
+      reset(blank);
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <TextField
+        label={texts.reviews.name}
+        autoComplete="name"
+        aria-required="true"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextAreaField
+        label={texts.reviews.review}
+        aria-required="true"
+        error={errors.review?.message}
+        {...register('review')}
+      />
+      <Controller
+        control={control}
+        name="rattings"
+        render={({ field, fieldState }) => (
+          <StarRatingInput
+            legend={texts.reviews.rating}
+            name={field.name}
+            // The form holds a number; a string would only come from outside the widget.
+            value={Number(field.value)}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <BusyButton
+        type="submit"
+        busy={postReview.isPending}
+        className="btn-primary w-full sm:w-auto sm:self-start"
+      >
+        {texts.reviews.submit}
+      </BusyButton>
+      <FormError message={serverError} />
+    </form>
+  );
+}
