@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-type Counts = { passed: number; failed: number };
+type Counts = { passed: number; failed: number; flaky?: number };
 
 type Stage = {
   name: string;
@@ -43,13 +43,17 @@ function vitestCounts(): Counts | undefined {
   return { passed: report.numPassedTests, failed: report.numFailedTests ?? 0 };
 }
 
-/** Playwright's json reporter: flaky tests passed on a retry, unexpected ones failed. */
+/**
+ * Playwright's json reporter: flaky tests passed on a retry (counted as passed and named in
+ * the summary, never silently), unexpected ones failed.
+ */
 function playwrightCounts(): Counts | undefined {
   const report = readJson(playwrightReport) as
     { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
   const stats = report?.stats;
   if (!stats || typeof stats.expected !== 'number') return undefined;
-  return { passed: stats.expected + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+  const flaky = stats.flaky ?? 0;
+  return { passed: stats.expected + flaky, failed: stats.unexpected ?? 0, flaky };
 }
 
 const stages: Stage[] = [
@@ -100,7 +104,7 @@ async function runStage(stage: Stage): Promise<Outcome> {
   const seconds = (performance.now() - started) / 1000;
   const reported = stage.counts?.();
   const counts = reported ?? { passed: 0, failed: 0 };
-  let note = '';
+  let note = counts.flaky ? ` (${counts.flaky} flaky: failed once, passed on the retry)` : '';
   if (exitCode !== 0 && counts.failed === 0) {
     // Failed without a failing test to show for it: the stage itself is the failure.
     counts.failed = 1;

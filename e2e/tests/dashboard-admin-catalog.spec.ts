@@ -12,6 +12,7 @@ import {
   scrollThrough,
   test,
 } from '../support/fixtures.ts';
+import { expectToast } from '../support/toast.ts';
 
 const phone = { width: 360, height: 780 };
 const desktop = { width: 1280, height: 900 };
@@ -42,14 +43,6 @@ async function keep(page: Page, name: string, viewport: Viewport): Promise<void>
   await scrollThrough(page);
   await expectImagesLoaded(page);
   await page.screenshot({ path: artifactPath(`${name}-${viewport.width}.png`), fullPage: true });
-}
-
-/** Waits for a toast, then dismisses it so that it covers nothing that comes next. */
-async function expectToast(page: Page, text: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'close' }).click();
-  await expect(toast).toBeHidden();
 }
 
 /** Column headers, where the table is a table (narrower, its rows are cards). */

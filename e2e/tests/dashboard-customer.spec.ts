@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { expectToast } from '../support/toast.ts';
 
 const viewports = [
   { width: 360, height: 780 },
@@ -20,14 +21,6 @@ async function keep(page: Page, name: string, width: number, fullPage = true): P
 /** The value shown beside a profile detail's name. */
 const detail = (page: Page, term: string) =>
   page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
-
-/** Waits for a success toast, then lets it go so it does not cover the next screenshot. */
-async function expectToast(page: Page, text: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'close' }).click();
-  await expect(toast).toBeHidden();
-}
 
 for (const viewport of viewports) {
   test.describe(`customer dashboard at ${viewport.width} px`, () => {
