@@ -13,6 +13,9 @@ export default defineConfig({
     assetsDir: 'assets',
     // Fastify serves dist/; hashed file names under /assets/ are what lets it cache them for a year.
     emptyOutDir: true,
+    // Every browser we build for preloads modules itself (Chromium, Firefox 115+, Safari 17+);
+    // without the polyfill an older one still loads each chunk when imported, one after the other.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

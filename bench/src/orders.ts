@@ -5,6 +5,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { runAdminQuery, withDatabaseName } from '../../server/src/testing/postgres-admin.ts';
+
 import type { RequestSpec } from './http.ts';
 import { load, type LoadOptions, type LoadResult } from './load.ts';
 import { startAppServer, type RunningServer } from './processes.ts';
@@ -315,21 +317,7 @@ export async function benchOrdersOnPglite(
 
 // --- PostgreSQL -------------------------------------------------------------------------------
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (text: string) => runAdminQuery(postgresAdminUrl, text);
 
 /**
  * A fresh database on the PostgreSQL server (dropped afterwards), the server on it with the demo
@@ -348,7 +336,7 @@ export async function benchOrdersOnPostgres(options: OrderBenchOptions): Promise
     );
     return undefined;
   }
-  const databaseUrl = withDatabase(postgresAdminUrl, name);
+  const databaseUrl = withDatabaseName(postgresAdminUrl, name);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: SERVER_POOL_SIZE });
   pool.on('error', () => {});
   try {

@@ -1,3 +1,4 @@
+import type { PageWeight } from './page-weight.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadResult } from './load.ts';
@@ -24,6 +25,8 @@ export type Run = {
   seconds: number;
   warmupSeconds: number;
   rows: Row[];
+  /** What pages download, as Chromium received it (deterministic for one build). */
+  pages?: PageWeight[];
 };
 
 const benchRoot = path.resolve(import.meta.dirname, '..');
@@ -92,6 +95,16 @@ export function writeLatestJson(run: Run): string {
 }
 
 /** bench/RESULTS.md: this run on top, the previous runs below it (the last ten kept). */
+/** One line a page: '- home page JS: 7 files, 445.0 KB (120.1 KB brotli)'. */
+export function pageLines(run: Run): string[] {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const lines = (run.pages ?? []).map(
+    (page) =>
+      `- ${page.page}: ${page.files} files, ${kb(page.decodedBytes)} (${kb(page.transferBytes)} brotli)`,
+  );
+  return lines.length ? ['', ...lines] : [];
+}
+
 export function updateResultsMarkdown(run: Run): string {
   const file = path.join(benchRoot, 'RESULTS.md');
   const previous = existsSync(file)
@@ -100,7 +113,14 @@ export function updateResultsMarkdown(run: Run): string {
         .slice(1)
         .map((section) => section.trim())
     : [];
-  const section = [`## ${run.date}`, '', describe(run) + '.', '', table(run)].join('\n');
+  const section = [
+    `## ${run.date}`,
+    '',
+    describe(run) + '.',
+    '',
+    table(run),
+    ...pageLines(run),
+  ].join('\n');
   const intro = [
     '# Bench results',
     '',

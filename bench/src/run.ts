@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { load, type LoadOptions } from './load.ts';
 import { benchOrdersOnPglite, benchOrdersOnPostgres } from './orders.ts';
+import { measureHomePageScripts } from './page-weight.ts';
 import { startAppServer, startBareServer, type RunningServer } from './processes.ts';
 import {
   describeRun,
   GOAL,
   meetsGoal,
+  pageLines,
   table,
   updateResultsMarkdown,
   writeLatestJson,
@@ -112,7 +114,10 @@ async function main(): Promise<void> {
     run.rows.push(row);
   }
 
-  console.log(`\n${table(run)}\n`);
+  console.log('bench: the home page in Chromium ...');
+  run.pages = [await measureHomePageScripts()];
+
+  console.log(`\n${table(run)}\n${pageLines(run).join('\n')}\n`);
   const allMet = run.rows.every(meetsGoal);
   console.log(
     `goal (ratio >= ${GOAL.minRatio}, server p99 < ${GOAL.maxP99Ms} ms): ${allMet ? 'met by every row' : 'NOT met by every row'}`,

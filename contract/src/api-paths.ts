@@ -1,38 +1,58 @@
 /** The API base: the spec's `{host}` is `<origin>/api`. */
 export const API_BASE = '/api';
 
+/**
+ * A path with one `:name` segment, written once: called with a value, it fills the segment in
+ * (encoded) for a client; `pattern` is the route the server declares.
+ */
+function withSegment(pattern: string) {
+  const fill = (value: string) => pattern.replace(/:[A-Za-z]+/, () => encodeURIComponent(value));
+  return Object.assign(fill, { pattern });
+}
+
+/** A path with one query parameter: called, it adds `?name=value`; `pattern` is the bare route. */
+function withQuery(pattern: string, name: string) {
+  const fill = (value: string) => `${pattern}?${name}=${encodeURIComponent(value)}`;
+  return Object.assign(fill, { pattern });
+}
+
+/** The spec's tool path: GET reads a tool, PATCH records the payment of an order ({id}). */
+const toolPath = withSegment('/tool/:id');
+/** PUT records a sign-in, DELETE (admin) is Remove User. */
+const userPath = withSegment('/user/:email');
+
 /** Every API path, as the spec names it (relative to API_BASE). */
 export const apiPaths = {
   parts: '/parts',
-  tool: (id: string) => `/tool/${encodeURIComponent(id)}`,
+  tool: toolPath,
   reviews: '/review',
   gallery: '/gallery',
   /** PUT: record a sign-in (the access token). */
-  user: (email: string) => `/user/${encodeURIComponent(email)}`,
+  user: userPath,
   /** DELETE (admin): Remove User; the same path as `user`. */
-  removeUser: (email: string) => `/user/${encodeURIComponent(email)}`,
+  removeUser: userPath,
   users: '/user',
-  makeAdmin: (email: string) => `/user/admin/${encodeURIComponent(email)}`,
-  admin: (email: string) => `/admin/${encodeURIComponent(email)}`,
+  makeAdmin: withSegment('/user/admin/:email'),
+  admin: withSegment('/admin/:email'),
   order: '/order',
-  orders: (email: string) => `/orders?email=${encodeURIComponent(email)}`,
-  deleteOrder: (id: string) => `/deleteOrder/${encodeURIComponent(id)}`,
+  orders: withQuery('/orders', 'email'),
+  deleteOrder: withSegment('/deleteOrder/:id'),
   manageOrders: '/manageOrders',
   /** PATCH (admin): a paid order becomes shipped. */
-  shipOrder: (id: string) => `/manageOrders/${encodeURIComponent(id)}/ship`,
+  shipOrder: withSegment('/manageOrders/:id/ship'),
   /** POST (admin): Add Product. */
   addTool: '/tool',
-  deleteTool: (id: string) => `/deleteTols/${encodeURIComponent(id)}`,
-  payOrder: (id: string) => `/payorder/${encodeURIComponent(id)}`,
+  deleteTool: withSegment('/deleteTols/:id'),
+  payOrder: withSegment('/payorder/:id'),
   createPaymentIntent: '/create-payment-intent',
   /** PATCH: the spec records a payment at the tool path, {id} being the order. */
-  recordPayment: (orderId: string) => `/tool/${encodeURIComponent(orderId)}`,
+  recordPayment: toolPath,
   paymentSettings: '/payment-settings',
   confirmTestCard: '/payments/test/confirm',
   stripeWebhook: '/webhooks/stripe',
   userInfo: '/userinfo',
-  updateUserInfo: (email: string) => `/userinfo/${encodeURIComponent(email)}`,
-  profileDetail: (email: string) => `/profilrdetail/${encodeURIComponent(email)}`,
+  updateUserInfo: withSegment('/userinfo/:email'),
+  profileDetail: withSegment('/profilrdetail/:email'),
   health: '/health',
   ready: '/ready',
 } as const;

@@ -3,7 +3,6 @@ import { texts } from './texts.ts';
 
 /** Database ids are UUIDs; the API shows them as `_id`, as the spec does. */
 export const IdSchema = z.uuid();
-export type Id = z.infer<typeof IdSchema>;
 
 /** Prices travel in dollars (the spec shows `$`); the database keeps integer cents. */
 export const MoneySchema = z.number().nonnegative().multipleOf(0.01);

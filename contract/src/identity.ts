@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from './texts.ts';
-import { EmailSchema, LoginFormSchema, PasswordSchema, UpsertUserSchema } from './users.ts';
+import { DisplayNameSchema, EmailSchema, LoginFormSchema, PasswordSchema } from './users.ts';
 
 /**
  * The bodies of the identity service's calls (Better Auth under /api/auth), as the web app sends
@@ -35,15 +35,12 @@ const callbackSchema = (field: string) =>
     .max(MAX_CALLBACK_LENGTH, texts.fieldErrors.tooLong(field, MAX_CALLBACK_LENGTH))
     .optional();
 
-/** A person's display name with PUT /user's limits (trimmed, 120 characters, no NUL), required. */
-const displayName = UpsertUserSchema.shape.name.unwrap().min(1, texts.fieldErrors.required('name'));
-
 /** POST /api/auth/sign-in/email: the login form's fields. */
 export const SignInEmailBodySchema = identityBody(LoginFormSchema.shape);
 
 /** POST /api/auth/sign-up/email: the sign-up form's fields (no image, no role). */
 export const SignUpEmailBodySchema = identityBody({
-  name: displayName,
+  name: DisplayNameSchema,
   email: EmailSchema,
   password: PasswordSchema,
 });
@@ -70,8 +67,7 @@ export const ResetPasswordBodySchema = identityBody({
 });
 
 /** POST /api/auth/update-user: the sign-up sequence sets the display name, and nothing else. */
-export const UpdateIdentityUserSchema = identityBody({ name: displayName });
-export type UpdateIdentityUser = z.input<typeof UpdateIdentityUserSchema>;
+export const UpdateIdentityUserSchema = identityBody({ name: DisplayNameSchema });
 
 /** POST /api/auth/sign-out: nothing to send (the web app sends `{}` or no body). */
 export const SignOutBodySchema = identityBody({}).optional();

@@ -55,19 +55,6 @@ export const ManagedOrderSchema = OrderSchema.extend({
 export type ManagedOrder = z.infer<typeof ManagedOrderSchema>;
 export const ManagedOrderListSchema = z.array(ManagedOrderSchema);
 
-/** Messages of the order calls, in `{ message, statusCode }` error bodies. */
-export const orderMessages = {
-  /** 400: the spec's purchase rule, the same text as the purchase page's toast. */
-  quantityOutOfRange: texts.purchase.quantityOutOfRange,
-  /** 409: the client's price is not the catalog's any more. */
-  priceChanged: (price: number) =>
-    `The price of this tool has changed to $${price.toFixed(2)}. Please review your order.`,
-  /** 404: unknown, malformed, or someone else's order (never revealed). */
-  orderNotFound: 'Order not found',
-  /** 409: a customer removing an order that is paid or shipped. */
-  paidOrderCannotBeRemoved: 'A paid order cannot be removed',
-} as const;
-
 /**
  * POST /order: the spec's fields (name, address, quantity, email, price), plus `toolId` and
  * `phone` (DESIGN.md section 4). The tool is `toolId` when given, else the tool of that exact
@@ -82,7 +69,7 @@ export const PlaceOrderSchema = z.object({
   // Below 1 no tool has stock: the spec's words, as for any quantity outside the rule.
   quantity: wholeNumberSchema('quantity', {
     min: 1,
-    outOfRange: orderMessages.quantityOutOfRange,
+    outOfRange: texts.purchase.quantityOutOfRange,
   }),
   email: EmailSchema,
   price: priceSchema().optional(),

@@ -74,4 +74,3 @@ export type ConfirmTestCardResponse = z.infer<typeof ConfirmTestCardResponseSche
  * stop resending it; a bad signature answers 400.
  */
 export const StripeWebhookResponseSchema = z.object({ received: z.literal(true) });
-export type StripeWebhookResponse = z.infer<typeof StripeWebhookResponseSchema>;

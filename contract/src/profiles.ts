@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './common.ts';
 import { texts } from './texts.ts';
-import { MAX_EMAIL_LENGTH } from './users.ts';
+import { MAX_EMAIL_LENGTH, OptionalDisplayNameSchema } from './users.ts';
 
 export const ProfileSchema = z.object({
   name: z.string(),
@@ -19,7 +19,7 @@ export const ProfileListSchema = z.array(ProfileSchema);
  * always the account's; the body may repeat them (the original sent them) but they are not used.
  */
 export const SaveProfileSchema = z.object({
-  name: textSchema('name', { max: 120, required: false }).optional(),
+  name: OptionalDisplayNameSchema,
   email: textSchema('email', { max: MAX_EMAIL_LENGTH, required: false }).optional(),
   education: textSchema('education', { max: 200 }),
   city: textSchema('city', { max: 120 }),

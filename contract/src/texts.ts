@@ -141,13 +141,10 @@ export const texts = {
     success: 'Your password has been changed. Log in with your new password.',
     goToLogin: 'Go to login',
   },
+  /** The account forms' own rules; a missing field says fieldErrors.required ('email is required'). */
   validation: {
-    emailRequired: 'email is required',
     emailInvalid: 'Please provide a valid Email',
-    passwordRequired: 'password is required',
     passwordTooShort: 'Must be 6 characters or longer',
-    nameRequired: 'name is required',
-    nameInvalid: 'Please provide a your Name',
   },
   /**
    * A field's value refused (the API's 400 answers and the forms' red lines), named by the
@@ -166,18 +163,6 @@ export const texts = {
     notPositive: (field: string) => `${field} must be a positive number`,
     tooManyDecimals: (field: string) => `${field} must have at most two decimals`,
     priceTooHigh: (field: string, limit: string) => `${field} must be less than ${limit}`,
-  },
-  /** Requests refused before any route reads them, in `{ message, statusCode }` bodies. */
-  requestErrors: {
-    invalidJson: 'The request body is not valid JSON.',
-    nestedTooDeeply: (levels: number) =>
-      `The request body is nested too deeply (at most ${levels} levels).`,
-    bodyNulCharacter: 'The request body must not contain a NUL character.',
-    bodyTooLarge: 'The request body is too large.',
-    urlTooLong: 'The address of this request is too long.',
-    headersTooLarge: 'The headers of this request are too large.',
-    timeout: 'The request took too long to arrive. Please try again.',
-    malformed: 'This request could not be understood.',
   },
   purchase: {
     placeOrder: 'Place Order',
@@ -399,8 +384,6 @@ export const texts = {
     tooLargeForCard: 'This order is too large to pay by card. Please contact us to pay it.',
     /** 404: a client secret that names no intent of this gateway (or of this customer). */
     unknownIntent: 'This payment was not found. Please reload the page.',
-    /** 409: the test gateway only: paying with another gateway's intent. */
-    testGatewayOff: 'Test card payments are not enabled on this server.',
     /** 502: the gateway could not be reached or answered an error. */
     gatewayFailed: 'The card payment service did not answer. Please try again.',
     /** 400: a Stripe webhook whose signature does not check out. */
@@ -447,9 +430,71 @@ export const texts = {
     /** 400: an identity call whose body is not a JSON object (text, an array, nothing). */
     bodyNotObject: 'The request body must be a JSON object.',
   },
+} as const;
+
+/**
+ * What only the server says: the refusals of its API that no page of ours words itself, and its
+ * e-mails. Apart from `texts`, so that the web app's bundles, which never show them, leave them out.
+ */
+export const serverTexts = {
+  /** What the API answers in `{ message, statusCode }` bodies whatever the call. */
+  apiErrors: {
+    /** 404: GET /tool/{id} and POST /order for a tool that is not on sale. */
+    toolNotFound: 'Tool not found',
+    /** 503: GET /ready while the database does not answer. */
+    databaseUnavailable: 'Database unavailable',
+    /** 503 for any request that needed the database while it was out of reach. */
+    serviceUnavailable: 'The service is briefly unavailable. Please try again.',
+    /** 500: a bug of ours; the details go to the log only. */
+    internalError: 'Internal Server Error',
+    /** 404: a path under /api that no route serves (Fastify's own wording). */
+    routeNotFound: (method: string, path: string) => `Route ${method}:${path} not found`,
+    /** A schema's problem without a message of its own, after the field's name. */
+    invalidField: 'is invalid',
+  },
+  /** Requests refused before any route reads them, in `{ message, statusCode }` bodies. */
+  requestErrors: {
+    invalidJson: 'The request body is not valid JSON.',
+    nestedTooDeeply: (levels: number) =>
+      `The request body is nested too deeply (at most ${levels} levels).`,
+    bodyNulCharacter: 'The request body must not contain a NUL character.',
+    bodyTooLarge: 'The request body is too large.',
+    urlTooLong: 'The address of this request is too long.',
+    headersTooLarge: 'The headers of this request are too large.',
+    timeout: 'The request took too long to arrive. Please try again.',
+    malformed: 'This request could not be understood.',
+  },
+  /**
+   * The order calls' refusals, in `{ message, statusCode }` bodies; a quantity outside the
+   * purchase rule answers 400 with purchase.quantityOutOfRange, the purchase page's own words.
+   */
+  orderErrors: {
+    /** 409: the client's price is not the catalog's any more. */
+    priceChanged: (price: number) =>
+      `The price of this tool has changed to $${price.toFixed(2)}. Please review your order.`,
+    /** 404: unknown, malformed, or someone else's order (never revealed). */
+    orderNotFound: 'Order not found',
+    /** 409: a customer removing an order that is paid or shipped. */
+    paidOrderCannotBeRemoved: 'A paid order cannot be removed',
+  },
   /** 400: a path under /api with '.', '..' or empty segments, or backslashes (DESIGN.md section 5). */
   pathErrors: {
     notPlain:
       "This address is not in plain form: it must not contain '.', '..' or empty segments, or backslashes.",
+  },
+  /** The identity service's e-mails: each a greeting, a paragraph and one link. */
+  mail: {
+    greeting: (name: string) => `Hello ${name || 'there'},`,
+    signature: 'Tools Factory',
+    verifyEmail: {
+      subject: 'Verify your e-mail for Tools Factory',
+      body: 'Please confirm that this is your e-mail address.',
+      action: 'Verify your e-mail',
+    },
+    resetPassword: {
+      subject: 'Reset your Tools Factory password',
+      body: 'Someone asked to reset the password of your account. If it was you, follow the link below within an hour; otherwise ignore this message.',
+      action: 'Choose a new password',
+    },
   },
 } as const;

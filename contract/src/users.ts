@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, textSchema } from './common.ts';
+import { textSchema } from './common.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -10,13 +10,15 @@ export const EMAIL_PATTERN = /[a-z0-9]+@[a-z]+\.[a-z]{2,3}/i;
 export const MIN_PASSWORD_LENGTH = 6;
 /** The longest address SMTP carries (RFC 5321). */
 export const MAX_EMAIL_LENGTH = 254;
+/** A person's display name, as the sign-up form, PUT /user and the profile take it. */
+const MAX_NAME_LENGTH = 120;
 
 const v = texts.validation;
 
 export const EmailSchema = z
-  .string({ error: v.emailRequired })
+  .string({ error: texts.fieldErrors.required('email') })
   .trim()
-  .min(1, v.emailRequired)
+  .min(1, texts.fieldErrors.required('email'))
   .max(MAX_EMAIL_LENGTH, texts.fieldErrors.tooLong('email', MAX_EMAIL_LENGTH))
   .regex(EMAIL_PATTERN, v.emailInvalid)
   // The pattern matches anywhere in the text: a NUL byte elsewhere must be refused on its own.
@@ -24,15 +26,23 @@ export const EmailSchema = z
   .transform((email) => email.toLowerCase());
 
 export const PasswordSchema = z
-  .string({ error: v.passwordRequired })
-  .min(1, v.passwordRequired)
+  .string({ error: texts.fieldErrors.required('password') })
+  .min(1, texts.fieldErrors.required('password'))
   .min(MIN_PASSWORD_LENGTH, v.passwordTooShort);
 
 export const LoginFormSchema = z.object({ email: EmailSchema, password: PasswordSchema });
 export type LoginForm = z.input<typeof LoginFormSchema>;
 
+/** A person's display name (trimmed, no NUL), required: the sign-up form's and the identity calls'. */
+export const DisplayNameSchema = textSchema('name', { max: MAX_NAME_LENGTH });
+/** The display name where a call may leave it out (PUT /user, the profile forms). */
+export const OptionalDisplayNameSchema = textSchema('name', {
+  max: MAX_NAME_LENGTH,
+  required: false,
+}).optional();
+
 export const SignupFormSchema = z.object({
-  name: z.string({ error: v.nameRequired }).trim().min(1, v.nameRequired).max(120),
+  name: DisplayNameSchema,
   email: EmailSchema,
   password: PasswordSchema,
 });
@@ -53,7 +63,7 @@ export const UserListSchema = z.array(UserSchema);
 /** PUT /user/{email}: sent after every sign-in or sign-up. */
 export const UpsertUserSchema = z.object({
   email: EmailSchema,
-  name: textSchema('name', { max: 120, required: false }).optional(),
+  name: OptionalDisplayNameSchema,
 });
 export type UpsertUser = z.input<typeof UpsertUserSchema>;
 
@@ -78,4 +88,3 @@ export const DeletedCountSchema = z.object({ deletedCount: z.number().int() });
 export const EmailParamsSchema = z.object({
   email: textSchema('email', { max: MAX_EMAIL_LENGTH }),
 });
-export const UserIdSchema = IdSchema;

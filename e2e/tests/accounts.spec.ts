@@ -165,8 +165,8 @@ test.describe('validation messages, word for word', () => {
       await page.setViewportSize(viewport);
       await page.goto(routes.login);
       await page.getByRole('button', { name: texts.login.submit, exact: true }).click();
-      await expect(page.getByText(texts.validation.emailRequired)).toBeVisible();
-      await expect(page.getByText(texts.validation.passwordRequired)).toBeVisible();
+      await expect(page.getByText(texts.fieldErrors.required('email'))).toBeVisible();
+      await expect(page.getByText(texts.fieldErrors.required('password'))).toBeVisible();
       await page.screenshot({ path: artifactPath(`login-${viewport.width}.png`), fullPage: true });
       await field(page, texts.login.email).fill('not-an-email');
       await field(page, texts.login.password).fill('123');
@@ -176,14 +176,14 @@ test.describe('validation messages, word for word', () => {
 
       await page.goto(routes.login);
       await page.getByRole('button', { name: texts.login.resetPassword }).click();
-      await expect(page.getByText(texts.validation.emailRequired)).toBeVisible();
+      await expect(page.getByText(texts.fieldErrors.required('email'))).toBeVisible();
 
       await page.getByRole('link', { name: texts.login.createAccount }).click();
       await expect(page).toHaveURL(routes.signup);
       await page.getByRole('button', { name: texts.signup.submit, exact: true }).click();
-      await expect(page.getByText(texts.validation.nameRequired)).toBeVisible();
-      await expect(page.getByText(texts.validation.emailRequired)).toBeVisible();
-      await expect(page.getByText(texts.validation.passwordRequired)).toBeVisible();
+      await expect(page.getByText(texts.fieldErrors.required('name'))).toBeVisible();
+      await expect(page.getByText(texts.fieldErrors.required('email'))).toBeVisible();
+      await expect(page.getByText(texts.fieldErrors.required('password'))).toBeVisible();
       await expect(page.getByRole('button', { name: texts.signup.google })).toBeVisible();
       await page.screenshot({ path: artifactPath(`signup-${viewport.width}.png`), fullPage: true });
     });

@@ -8,8 +8,9 @@ import {
 import { API_BASE } from '@tools-factory/contract';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { createCatalogSnapshot, type CatalogSnapshot } from './modules/catalog/catalog.service.ts';
+import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-snapshot.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
+import { createGalleryService } from './modules/gallery/gallery.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
@@ -23,8 +24,9 @@ import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
-import { createToolsService } from './modules/tools/tools.service.ts';
+import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
 import { createAccessTokens } from './modules/identity/access-token.ts';
+import { createAuthGuards, type AuthGuards } from './modules/identity/auth-guard.ts';
 import { createAuth, type Auth } from './modules/identity/auth.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import {
@@ -34,7 +36,6 @@ import {
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createAuthGuards, type AuthGuards } from './plugins/auth-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { answerClientError, registerUrlLengthLimit } from './plugins/client-errors.ts';
@@ -58,6 +59,7 @@ declare module 'fastify' {
     guards: AuthGuards;
     mailer: Mailer;
     orders: OrdersService;
+    tools: ToolsService;
   }
 }
 
@@ -125,7 +127,18 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
-  const catalog = createCatalogSnapshot({ database, log: app.log });
+  const gallery = createGalleryService({ db: database.db });
+  // The sources are the services that tell the snapshot of their changes, built just below: the
+  // snapshot first reads them in catalog.start(), once they all exist.
+  const catalog = createCatalogSnapshot({
+    database,
+    log: app.log,
+    sources: {
+      tools: () => tools.listCatalog(),
+      reviews: () => reviews.list(),
+      gallery: () => gallery.list(),
+    },
+  });
   app.decorate('catalog', catalog);
 
   const mailer = createMailer({
@@ -149,6 +162,7 @@ export async function buildApp({
   const orders = createOrdersService({
     db: database.db,
     catalog,
+    tools,
     orderHoldHours: config.orderHoldHours,
     maxUnpaidOrders: config.maxUnpaidOrders,
   });
@@ -165,6 +179,7 @@ export async function buildApp({
   app.decorate('identity', identity);
   app.decorate('guards', guards);
   app.decorate('orders', orders);
+  app.decorate('tools', tools);
 
   registerSecurityHeaders(app, { stripe: config.stripe !== undefined });
   refuseUnplainApiPaths(app);
@@ -174,11 +189,11 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(toolsRoutes, { tools, guards });
-      await api.register(reviewsRoutes, { reviews, guards });
+      await api.register(healthRoutes, { db: database.db });
+      await api.register(toolsRoutes, { tools, catalog, guards });
+      await api.register(reviewsRoutes, { reviews, catalog, guards });
       await api.register(profilesRoutes, { profiles, guards });
-      await api.register(galleryRoutes);
+      await api.register(galleryRoutes, { catalog });
       await api.register(usersRoutes, { users, identity, guards });
       await api.register(paymentsRoutes, { payments, guards });
       if (paymentGateway.name === 'stripe') {

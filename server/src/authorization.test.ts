@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminCheckSchema,
   centsToDollars,
@@ -34,10 +34,11 @@ import {
   type OrderFixture,
   WHO,
 } from './testing/authorization-table.ts';
-import { buildTestApp } from './testing/build-test-app.ts';
+import { signUpTestAdmin } from './testing/admins.ts';
+import { orderFields } from './testing/requests.ts';
 import { createTestTool } from './testing/factories.ts';
-import { verifyEmailThroughOutbox } from './testing/mail.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
+import { useBeforeAll, useTestApp } from './testing/use-test-app.ts';
 
 /**
  * DESIGN.md section 3, "Who may call what", walked: every row of the authorization table, for
@@ -205,13 +206,7 @@ function createFixtures(
       {
         method: 'POST',
         url: '/api/order',
-        payload: {
-          toolId: tool.id,
-          name: tool.name,
-          address: '1 Anvil Row',
-          quantity: 25,
-          email: customer.email,
-        },
+        payload: orderFields(customer, tool, { address: '1 Anvil Row' }),
       },
       PlaceOrderResponseSchema,
     );
@@ -289,18 +284,20 @@ function createFixtures(
   };
 }
 
-/** An app with the three callers signed up (the admin verified) and the customer's tool. */
-async function createWorld(config: Partial<Config> = {}): Promise<World> {
+/**
+ * An app with the three callers signed up (the admin verified) and the customer's tool, made in
+ * a beforeAll hook of the describe block; the app is closed in its afterAll hook.
+ */
+function useWorld(config: Partial<Config> = {}): World {
   const adminEmail = uniqueEmail('admin');
-  const app = await buildTestApp({
+  const app = useTestApp({
     config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], ...config },
   });
-  try {
+  return useBeforeAll('The world', async () => {
     const customer = await signUpTestAccount(app, { name: 'Ada Customer' });
     const anotherCustomer = await signUpTestAccount(app, { name: 'Bo Customer' });
-    const admin = await signUpTestAccount(app, { email: adminEmail, name: 'Cy Admin' });
     // ADMIN_EMAILS promotes a listed address once it is verified.
-    await verifyEmailThroughOutbox(app, admin);
+    const admin = await signUpTestAdmin(app, { email: adminEmail, name: 'Cy Admin' });
     const check = await app.inject({
       url: `/api/admin/${encodeURIComponent(admin.email)}`,
       headers: bearer(admin.token),
@@ -316,10 +313,7 @@ async function createWorld(config: Partial<Config> = {}): Promise<World> {
       fixtures: createFixtures(app, customer, tool),
       served: routesServed(app),
     };
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
+  });
 }
 
 /** A second identity session of the customer, its access token, then the session ended. */
@@ -356,21 +350,15 @@ async function removedUser(app: App): Promise<Held> {
 
 describe('who may call what (DESIGN.md section 3)', () => {
   /** The default app: the built-in test payment gateway. */
-  let world: World;
+  const world = useWorld();
   /** The app configured for Stripe, for the rows served only with the stripe gateway. */
-  let stripeWorld: World;
+  const stripeWorld = useWorld(STRIPE_CONFIG);
   let endedSession: Held;
   let removed: Held;
 
   beforeAll(async () => {
-    world = await createWorld();
-    stripeWorld = await createWorld(STRIPE_CONFIG);
     endedSession = await endedSessionOf(world.app, world.accounts.customer);
     removed = await removedUser(world.app);
-  });
-  afterAll(async () => {
-    await world?.app.close();
-    await stripeWorld?.app.close();
   });
 
   const worldOf = (row: AuthorizationRow) =>

@@ -72,15 +72,12 @@ const EnvSchema = z.object({
 });
 
 export type Config = {
-  env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   publicUrl: string;
   dataDir: string;
-  /** Unset: PGlite under dataDir (or in memory when dataDir is null in tests). */
+  /** Unset: PGlite under dataDir. */
   databaseUrl: string | undefined;
-  /** Keep the embedded database in memory (tests). */
-  inMemoryDatabase: boolean;
   seedDemo: boolean;
   accessTokenSecret: string;
   betterAuthSecret: string;
@@ -88,7 +85,6 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
-  googleDiscoveryUrl: string;
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string }
     | undefined;
@@ -155,13 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : readOrCreateSecrets(dataDir);
 
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    inMemoryDatabase: false,
     // An empty embedded database gets the demo; PostgreSQL only when asked.
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO : true,
     accessTokenSecret: e.ACCESS_TOKEN_SECRET ?? secrets.accessToken,
@@ -177,7 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
-    googleDiscoveryUrl: e.GOOGLE_DISCOVERY_URL,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

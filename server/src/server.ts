@@ -4,7 +4,7 @@ import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './modules/seed.ts';
 import { databaseStartFailureLine } from './db/start-failure.ts';
 
 /** How long a shutdown may take (draining requests, closing the database) before exiting anyway. */

@@ -9,15 +9,18 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { KEEP_ALIVE_DELAY_MS, listenWithReconnect, type PostgresListener } from './listener.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-/** The one database type the repositories see, whichever engine is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The one database type the repositories see, whichever engine is behind it. It knows no table:
+ * each repository imports its own (modules/tables.ts lists them all for drizzle-kit), so the
+ * infrastructure imports no module. Nothing uses Drizzle's relational `db.query`.
+ */
+type NoTables = Record<string, never>;
+export type Database = PgDatabase<PgQueryResultHKT, NoTables>;
 export type Transaction = PgTransaction<
   PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
+  NoTables,
+  ExtractTablesWithRelations<NoTables>
 >;
 /** Repositories take either the database or a transaction already under way. */
 export type Executor = Database | Transaction;
@@ -85,7 +88,7 @@ async function openPglite(
     }
     client = await PGlite.create(options.dataDir);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -119,7 +122,7 @@ async function openPostgres(
   });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
   const listeners = new Set<PostgresListener>();
   return {
     db,

@@ -1,9 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/build-test-app.ts';
 import { identityHeaders, signUpTestAccount } from '../testing/accounts.ts';
 import {
   firstLink,
@@ -12,7 +11,8 @@ import {
   pathAndQuery,
   readOutbox,
 } from '../testing/mail.ts';
-import { startLocalSmtpServer, type LocalSmtpServer } from '../testing/smtp.ts';
+import { startLocalSmtpServer } from '../testing/smtp.ts';
+import { useStarted, useTestApp } from '../testing/use-test-app.ts';
 import { createMailer } from './mailer.ts';
 
 const silentLog = { info: () => {} };
@@ -65,21 +65,9 @@ describe('mailer: the outbox', () => {
 });
 
 describe('identity e-mail: outbox without SMTP_URL, SMTP with it', () => {
-  let smtp: LocalSmtpServer;
-  let withSmtp: App;
-  let withoutSmtp: App;
-
-  beforeAll(async () => {
-    smtp = await startLocalSmtpServer();
-    [withSmtp, withoutSmtp] = await Promise.all([
-      buildTestApp({ config: { smtpUrl: smtp.url } }),
-      buildTestApp(),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([withSmtp?.close(), withoutSmtp?.close()]);
-    await smtp?.close();
-  });
+  const smtp = useStarted('The SMTP server', () => startLocalSmtpServer());
+  const withSmtp = useTestApp(() => ({ config: { smtpUrl: smtp.url } }));
+  const withoutSmtp = useTestApp();
 
   const requestReset = (app: App, email: string) =>
     app.inject({

@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, PlaceOrderResponseSchema, texts } from '@tools-factory/contract';
-import type { App } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  ErrorBodySchema,
+  PlaceOrderResponseSchema,
+  serverTexts,
+  texts,
+} from '@tools-factory/contract';
 import { orders } from '../modules/orders/orders.table.ts';
 import { tools } from '../modules/tools/tools.table.ts';
 import { users } from '../modules/identity/identity.table.ts';
-import {
-  bearer,
-  identityHeaders,
-  signUpTestAccount,
-  uniqueEmail,
-  type TestAccount,
-} from '../testing/accounts.ts';
-import { buildTestApp } from '../testing/build-test-app.ts';
-import { createTestTool } from '../testing/factories.ts';
-import { verifyEmailThroughOutbox } from '../testing/mail.ts';
+import { bearer, identityHeaders, uniqueEmail } from '../testing/accounts.ts';
+import { orderFields } from '../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../testing/test-config.ts';
+import { useTestAccount, useTestAdmin, useTestApp, useTestTool } from '../testing/use-test-app.ts';
 import { MAX_JSON_DEPTH } from './json-body.ts';
 
 const fieldErrors = texts.fieldErrors;
@@ -29,26 +26,15 @@ const DEEP_ARRAY = `${'['.repeat(45_000)}${']'.repeat(45_000)}`;
  * message, nothing is stored, and the log never holds what a customer typed.
  */
 describe('bad input is a 400, never a 500', () => {
-  let app: App;
-  let customer: TestAccount;
-  let admin: TestAccount;
-  let tool: { id: string; name: string };
   const logLines: string[] = [];
-
-  beforeAll(async () => {
-    const adminEmail = uniqueEmail('admin');
-    app = await buildTestApp({
-      config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], logLevel: 'error' },
-      logStream: { write: (line) => void logLines.push(line) },
-    });
-    customer = await signUpTestAccount(app);
-    admin = await signUpTestAccount(app, { email: adminEmail });
-    await verifyEmailThroughOutbox(app, admin);
-    tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 500 });
+  const adminEmail = uniqueEmail('admin');
+  const app = useTestApp({
+    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], logLevel: 'error' },
+    logStream: { write: (line) => void logLines.push(line) },
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  const customer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
+  const tool = useTestTool(app, { minOrderQuantity: 10, availableQuantity: 500 });
 
   async function rowCounts() {
     const { db } = app.database;
@@ -62,17 +48,9 @@ describe('bad input is a 400, never a 500', () => {
     };
   }
 
-  function orderBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-    return {
-      toolId: tool.id,
-      name: tool.name,
-      address: '12 Forge Lane, Sheffield',
-      phone: '+44 114 496 0000',
-      quantity: 25,
-      email: customer.email,
-      ...overrides,
-    };
-  }
+  /** The order form's fields, a phone included. */
+  const orderBody = (overrides: Record<string, unknown> = {}) =>
+    orderFields(customer, tool, { phone: '+44 114 496 0000', ...overrides });
 
   /** POST /api/order as the customer: an object, or JSON text as it is (1e999, deep nesting). */
   function postOrder(payload: Record<string, unknown> | string) {
@@ -150,13 +128,16 @@ describe('bad input is a 400, never a 500', () => {
     });
 
     it('refuses a body nested deeper than the bound', async () => {
-      await expectRefused(() => postOrder(DEEP_ARRAY), texts.requestErrors.nestedTooDeeply(32));
+      await expectRefused(
+        () => postOrder(DEEP_ARRAY),
+        serverTexts.requestErrors.nestedTooDeeply(32),
+      );
       const justInside = `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`;
       const response = await postOrder(justInside);
       // Deep enough to parse, and then simply not an order.
       expect(response.statusCode).toBe(400);
       expect(ErrorBodySchema.parse(response.json()).message).not.toBe(
-        texts.requestErrors.nestedTooDeeply(MAX_JSON_DEPTH),
+        serverTexts.requestErrors.nestedTooDeeply(MAX_JSON_DEPTH),
       );
     });
   });
@@ -198,7 +179,7 @@ describe('bad input is a 400, never a 500', () => {
     }
 
     it('refuses a sign-in body nested 45,000 deep, at the top or in a field', async () => {
-      const tooDeep = texts.requestErrors.nestedTooDeeply(MAX_JSON_DEPTH);
+      const tooDeep = serverTexts.requestErrors.nestedTooDeeply(MAX_JSON_DEPTH);
       const inAField = `{"email":"${customer.email}","password":"secret1","rememberMe":${DEEP_ARRAY}}`;
       await expectRefused(() => postAuth('/sign-in/email', inAField), tooDeep);
       await expectRefused(() => postAuth('/sign-in/email', DEEP_ARRAY), tooDeep);

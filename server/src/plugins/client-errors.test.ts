@@ -1,8 +1,8 @@
-import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '@tools-factory/contract';
-import { BODY_LIMIT_BYTES, type App } from '../app.ts';
-import { buildTestApp } from '../testing/build-test-app.ts';
+import { connect } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverTexts } from '@tools-factory/contract';
+import { BODY_LIMIT_BYTES } from '../app.ts';
+import { listenOnFreePort, useTestApp } from '../testing/use-test-app.ts';
 import { MAX_URL_LENGTH } from './client-errors.ts';
 
 /**
@@ -42,16 +42,11 @@ function parseAnswer(response: string): { status: number; body: unknown } {
 }
 
 describe('errors Node and Fastify raise before a route answer in the API shape', () => {
-  let app: App;
+  const app = useTestApp();
   let port: number;
 
   beforeAll(async () => {
-    app = await buildTestApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await app.close();
+    port = await listenOnFreePort(app);
   });
 
   it('answers 431 to 20 KB of headers', async () => {
@@ -61,7 +56,7 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     );
     expect(parseAnswer(response)).toEqual({
       status: 431,
-      body: { message: texts.requestErrors.headersTooLarge, statusCode: 431 },
+      body: { message: serverTexts.requestErrors.headersTooLarge, statusCode: 431 },
     });
   });
 
@@ -70,7 +65,7 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     const response = await exchange(port, `GET ${url} HTTP/1.1\r\nHost: a\r\n\r\n`);
     expect(parseAnswer(response)).toEqual({
       status: 414,
-      body: { message: texts.requestErrors.urlTooLong, statusCode: 414 },
+      body: { message: serverTexts.requestErrors.urlTooLong, statusCode: 414 },
     });
     // Pages of the web app too, not only the API.
     const page = await exchange(
@@ -87,7 +82,7 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     );
     expect(parseAnswer(response)).toEqual({
       status: 431,
-      body: { message: texts.requestErrors.headersTooLarge, statusCode: 431 },
+      body: { message: serverTexts.requestErrors.headersTooLarge, statusCode: 431 },
     });
   });
 
@@ -99,7 +94,7 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     );
     expect(parseAnswer(response)).toEqual({
       status: 413,
-      body: { message: texts.requestErrors.bodyTooLarge, statusCode: 413 },
+      body: { message: serverTexts.requestErrors.bodyTooLarge, statusCode: 413 },
     });
   });
 
@@ -107,7 +102,7 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     const response = await exchange(port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(parseAnswer(response)).toEqual({
       status: 400,
-      body: { message: texts.requestErrors.malformed, statusCode: 400 },
+      body: { message: serverTexts.requestErrors.malformed, statusCode: 400 },
     });
   });
 });

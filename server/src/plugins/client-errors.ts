@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
-import { texts, type ErrorBody } from '@tools-factory/contract';
+import { type ErrorBody, serverTexts } from '@tools-factory/contract';
 
 /**
  * The longest request target (path and query) answered: the app's longest real URLs (an OAuth
@@ -10,7 +10,7 @@ import { texts, type ErrorBody } from '@tools-factory/contract';
  */
 export const MAX_URL_LENGTH = 8 * 1024;
 
-const requestErrors = texts.requestErrors;
+const requestErrors = serverTexts.requestErrors;
 
 /** What Node's HTTP parser and timers raise, as the status and message we answer. */
 function answerFor(code: string): ErrorBody {

@@ -1,17 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 describe('response compression', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ seed: true });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ seed: true });
 
   it('compresses JSON answers on the fly when the client asks', async () => {
     const plain = await app.inject('/api/openapi.json');

@@ -6,10 +6,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CreateToolSchema, ErrorBodySchema, texts } from '@tools-factory/contract';
-import { BODY_LIMIT_BYTES, type App } from '../app.ts';
+import { CreateToolSchema, ErrorBodySchema, serverTexts } from '@tools-factory/contract';
+import { BODY_LIMIT_BYTES } from '../app.ts';
 import { HttpError } from '../http-errors.ts';
-import { buildTestApp } from '../testing/build-test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 import { registerErrorHandler } from './errors.ts';
 
 /** A small app with the error handler and routes that fail in each way. */
@@ -118,7 +118,10 @@ describe('error handler', () => {
       payload: JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES + 1) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: texts.requestErrors.bodyTooLarge, statusCode: 413 });
+    expect(response.json()).toEqual({
+      message: serverTexts.requestErrors.bodyTooLarge,
+      statusCode: 413,
+    });
   });
 
   it('hides the internals of an unexpected error', async () => {
@@ -147,14 +150,7 @@ describe('error handler', () => {
 });
 
 describe('the API answers JSON errors', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it.each([
     ['GET', '/api/nothing-here'],

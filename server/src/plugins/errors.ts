@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { apiMessages, API_BASE, texts, type ErrorBody } from '@tools-factory/contract';
+import { API_BASE, type ErrorBody, serverTexts } from '@tools-factory/contract';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../http-errors.ts';
 
@@ -23,7 +23,7 @@ function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const message = first.message ?? 'is invalid';
+  const message = first.message ?? serverTexts.apiErrors.invalidField;
   if (!field || !ZOD_DEFAULT_MESSAGE.test(message)) return message;
   if (message.toLowerCase().includes(field.toLowerCase())) return message;
   return `${field}: ${message}`;
@@ -31,7 +31,7 @@ function validationMessage(error: FastifyError): string {
 
 /** Fastify's own client errors, answered in the contract's words. */
 const FRAMEWORK_MESSAGES = new Map<string, string>([
-  ['FST_ERR_CTP_BODY_TOO_LARGE', texts.requestErrors.bodyTooLarge],
+  ['FST_ERR_CTP_BODY_TOO_LARGE', serverTexts.requestErrors.bodyTooLarge],
 ]);
 
 /**
@@ -53,10 +53,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
       const message = databaseUnavailable
-        ? apiMessages.serviceUnavailable
+        ? serverTexts.apiErrors.serviceUnavailable
         : error instanceof HttpError
           ? error.message
-          : apiMessages.internalError;
+          : serverTexts.apiErrors.internalError;
       return reply.code(statusCode).send(errorBody(statusCode, message));
     }
     const message = FRAMEWORK_MESSAGES.get(error.code) ?? error.message;
@@ -66,6 +66,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /** The answer for a path under /api that no route serves. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = request.url.split('?', 1)[0];
-  return reply.code(404).send(errorBody(404, `Route ${request.method}:${path} not found`));
+  const [path = ''] = request.url.split('?', 1);
+  return reply
+    .code(404)
+    .send(errorBody(404, serverTexts.apiErrors.routeNotFound(request.method, path)));
 }

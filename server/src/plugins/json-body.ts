@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { texts } from '@tools-factory/contract';
+import { serverTexts, texts } from '@tools-factory/contract';
 import { badRequest } from '../http-errors.ts';
 
 /**
@@ -79,17 +79,18 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(badRequest(texts.requestErrors.nestedTooDeeply(MAX_JSON_DEPTH)), undefined);
+      done(badRequest(serverTexts.requestErrors.nestedTooDeeply(MAX_JSON_DEPTH)), undefined);
       return;
     }
     parseJson(request, text, (error, parsed) => {
       if (error) {
-        done(badRequest(texts.requestErrors.invalidJson), undefined);
+        done(badRequest(serverTexts.requestErrors.invalidJson), undefined);
         return;
       }
       const field = fieldHoldingNul(parsed);
       if (field === undefined) done(null, parsed);
-      else if (field === '') done(badRequest(texts.requestErrors.bodyNulCharacter), undefined);
+      else if (field === '')
+        done(badRequest(serverTexts.requestErrors.bodyNulCharacter), undefined);
       else done(badRequest(texts.fieldErrors.nulCharacter(field)), undefined);
     });
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, texts } from '@tools-factory/contract';
+import { API_BASE, serverTexts } from '@tools-factory/contract';
 import { badRequest } from '../http-errors.ts';
 
 /** A dot segment as a URL parser reads one: `.` or `..`, any of its dots possibly `%2e`. */
@@ -52,7 +52,7 @@ export function refuseUnplainApiPaths(app: FastifyInstance): void {
     const path = pathOf(request.url);
     if (isPlainPath(path)) return;
     if (isUnderApi(path) || isUnderApi(resolvedPath(path))) {
-      throw badRequest(texts.pathErrors.notPlain);
+      throw badRequest(serverTexts.pathErrors.notPlain);
     }
   });
 }

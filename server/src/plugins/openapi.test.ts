@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 type OpenApiDocument = {
   openapi: string;
@@ -12,14 +11,7 @@ type OpenApiDocument = {
 };
 
 describe('OpenAPI document and reference page', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it('serves a valid OpenAPI 3.1 document at /api/openapi.json listing the routes', async () => {
     const response = await app.inject('/api/openapi.json');

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../testing/build-test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 import { computeSecurityHeaders, stripeSources } from './security.ts';
 
 function directives(header: string | undefined): Map<string, string> {
@@ -13,14 +13,7 @@ function directives(header: string | undefined): Map<string, string> {
 }
 
 describe('security headers', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it.each(['/api/parts', '/api/health', '/api/nothing', '/api/docs', '/some/page'])(
     'are on the answer to %s',

@@ -1,9 +1,7 @@
 import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, texts } from '@tools-factory/contract';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema, serverTexts } from '@tools-factory/contract';
+import { listenOnFreePort, useTestApp } from '../testing/use-test-app.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './timeouts.ts';
 
 /** Short timeouts, so the test waits a second rather than the production bounds. */
@@ -63,16 +61,11 @@ function bodyOf(response: string): unknown {
 }
 
 describe('slow clients cannot hold connections', () => {
-  let app: App;
+  const app = useTestApp({ httpTimeouts: TEST_TIMEOUTS });
   let port: number;
 
   beforeAll(async () => {
-    app = await buildTestApp({ httpTimeouts: TEST_TIMEOUTS });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await app.close();
+    port = await listenOnFreePort(app);
   });
 
   it('answers 408 in the API shape to headers sent a byte at a time, and closes', async () => {
@@ -83,7 +76,7 @@ describe('slow clients cannot hold connections', () => {
     expect(statusOf(response)).toBe(408);
     expect(response).toMatch(/\r\ncontent-type: application\/json/i);
     expect(ErrorBodySchema.parse(bodyOf(response))).toEqual({
-      message: texts.requestErrors.timeout,
+      message: serverTexts.requestErrors.timeout,
       statusCode: 408,
     });
     expect(elapsedMs).toBeGreaterThanOrEqual(TEST_TIMEOUTS.headers);
@@ -119,24 +112,21 @@ describe('slow clients cannot hold connections', () => {
 });
 
 describe('the HTTP server of a default app', () => {
-  it('has every timeout set, to HTTP_TIMEOUTS', async () => {
-    const app = await buildTestApp();
-    try {
-      const server = app.server;
-      expect({
-        headers: server.headersTimeout,
-        request: server.requestTimeout,
-        keepAlive: server.keepAliveTimeout,
-        idleSocket: server.timeout,
-      }).toEqual({
-        headers: HTTP_TIMEOUTS.headers,
-        request: HTTP_TIMEOUTS.request,
-        keepAlive: HTTP_TIMEOUTS.keepAlive,
-        idleSocket: HTTP_TIMEOUTS.idleSocket,
-      });
-      expect(Object.values(HTTP_TIMEOUTS).every((value) => value > 0)).toBe(true);
-    } finally {
-      await app.close();
-    }
+  const app = useTestApp();
+
+  it('has every timeout set, to HTTP_TIMEOUTS', () => {
+    const server = app.server;
+    expect({
+      headers: server.headersTimeout,
+      request: server.requestTimeout,
+      keepAlive: server.keepAliveTimeout,
+      idleSocket: server.timeout,
+    }).toEqual({
+      headers: HTTP_TIMEOUTS.headers,
+      request: HTTP_TIMEOUTS.request,
+      keepAlive: HTTP_TIMEOUTS.keepAlive,
+      idleSocket: HTTP_TIMEOUTS.idleSocket,
+    });
+    expect(Object.values(HTTP_TIMEOUTS).every((value) => value > 0)).toBe(true);
   });
 });

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../testing/build-test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 import {
   IMMUTABLE_CACHE,
   INDEX_CACHE,
@@ -35,17 +34,15 @@ function makeWebDist(): string {
 }
 
 describe('the built web app', () => {
-  let app: App;
   let webDistDir: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     webDistDir = makeWebDist();
-    app = await buildTestApp({ config: { webDistDir } });
   });
-  afterAll(async () => {
-    await app.close();
+  afterAll(() => {
     rmSync(webDistDir, { recursive: true, force: true });
   });
+  const app = useTestApp(() => ({ config: { webDistDir } }));
 
   it.each([
     '/',
@@ -119,15 +116,8 @@ describe('the built web app', () => {
 });
 
 describe('without a built web app', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp({
-      config: { webDistDir: path.join(tmpdir(), 'tools-factory-no-such-dist') },
-    });
-  });
-  afterAll(async () => {
-    await app.close();
+  const app = useTestApp({
+    config: { webDistDir: path.join(tmpdir(), 'tools-factory-no-such-dist') },
   });
 
   it('answers 503 with what to do on pages, and the API as usual', async () => {
@@ -144,10 +134,9 @@ describe('without a built web app', () => {
 
 describe('path traversal', () => {
   const SECRET = 'SECRET-FILE-OUTSIDE-THE-WEB-APP';
-  let app: App;
   let base: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     // Shaped like the repository: the built app in web/dist, and files worth stealing around it.
     base = mkdtempSync(path.join(tmpdir(), 'tools-factory-traversal-'));
     const webDistDir = path.join(base, 'web', 'dist');
@@ -161,12 +150,11 @@ describe('path traversal', () => {
       path.join(base, 'server', 'src', 'config.ts'),
       `export const secret = '${SECRET}';`,
     );
-    app = await buildTestApp({ config: { webDistDir } });
   });
-  afterAll(async () => {
-    await app.close();
+  afterAll(() => {
     rmSync(base, { recursive: true, force: true });
   });
+  const app = useTestApp(() => ({ config: { webDistDir: path.join(base, 'web', 'dist') } }));
 
   it.each([
     '/assets/..%2f..%2fpackage.json',

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { seedDemoData } from '../db/seed.ts';
+import { seedDemoData } from '../modules/seed.ts';
 import { createTestConfig } from './test-config.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config.ts';
 
 /**
  * A configuration for tests: built from a fixed environment (never the process's), with a fresh
- * temporary DATA_DIR, silent logs and an in-memory embedded database. The web app directory
+ * temporary DATA_DIR and silent logs (the test database is the caller's). The web app directory
  * does not exist unless a test passes `webDistDir`.
  */
 export function createTestConfig(overrides: Partial<Config> = {}): Config {
@@ -21,7 +21,7 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     WEB_DIST_DIR: path.join(dataDir, 'web-dist-not-built'),
     SEED_DEMO: '0',
   });
-  return { ...config, inMemoryDatabase: true, seedDemo: false, ...overrides };
+  return { ...config, seedDemo: false, ...overrides };
 }
 
 /**

@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { runAdminQuery, withDatabaseName } from './postgres-admin.ts';
 
 /** A database of its own for one test (or for several apps of one test), dropped at the end. */
 export type TestDatabase = {
@@ -147,22 +148,6 @@ async function createPgliteTestDatabase(): Promise<TestDatabase> {
 }
 
 // --- PostgreSQL -------------------------------------------------------------------------------
-
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function runAdminQuery(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
   const name = `tools_factory_test_${process.pid}_${randomBytes(6).toString('hex')}`;

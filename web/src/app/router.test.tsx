@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fake-api';
 import { jsonResponse, renderRoutes } from '../test/render';
 import { appRoutes } from './router';
-import { hammer } from '../test/catalog';
+import { hammer } from '../test/factories';
 
 const signedInSession = {
   user: { id: 'u1', email: 'maria@example.com', name: 'Maria', emailVerified: true },
@@ -12,16 +13,12 @@ const signedInSession = {
 /** Our API: the session (signed in or not), one tool, and an empty list for anything else. */
 function stubApi({ signedIn, admin = false }: { signedIn: boolean; admin?: boolean }) {
   if (signedIn) localStorage.setItem('accessToken', 'token-1');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = input.toString();
-      if (url === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
-      if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
-      if (url.startsWith('/api/tool/')) return jsonResponse(hammer);
-      return jsonResponse([]);
-    }),
-  );
+  fakeApi(({ url }) => {
+    if (url === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
+    if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
+    if (url.startsWith('/api/tool/')) return jsonResponse(hammer);
+    return jsonResponse([]);
+  });
 }
 
 describe('app routes', () => {

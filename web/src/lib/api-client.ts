@@ -20,7 +20,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
@@ -37,7 +37,7 @@ export interface ApiRequestOptions {
  * What the app does when a bearer call answers 401 (expired or rejected token). Registered by
  * the app (lib knows nothing of accounts): see setUnauthorizedHandler.
  */
-export interface UnauthorizedHandler {
+interface UnauthorizedHandler {
   /** Stores a fresh access token while the identity session lives; false when it does not. */
   renewAccessToken: () => Promise<boolean>;
   /** Ends the sign-in on this device and sends the user to log in. */
@@ -118,7 +118,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token: string |
  * (while the identity session lives) and the call goes again; when it cannot, or the second
  * try is refused too, the handler signs the user out.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const token = options.bearer === false ? null : readAccessToken();
   try {
     return await send<T>(path, options, token);

@@ -3,7 +3,7 @@ import { createAuthClient } from 'better-auth/react';
 import { ApiError } from './api-client';
 
 /** Where the server mounts the identity service (Better Auth). */
-export const AUTH_BASE_PATH = '/api/auth';
+const AUTH_BASE_PATH = '/api/auth';
 
 /**
  * The identity service's client. It weighs about as much as the rest of the home page, so only

@@ -2,10 +2,10 @@ import type { ComponentType } from 'react';
 import { texts } from '@tools-factory/contract';
 
 /** SPEC.md section 9: a script part that has not arrived after 120 s counts as failed. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** A page's script part (chunk) could not be loaded: offline, a deploy replaced it, or it timed out. */
-export class ChunkLoadError extends Error {
+class ChunkLoadError extends Error {
   constructor(cause: unknown) {
     super(texts.loadingChunkFailed, { cause });
     this.name = 'ChunkLoadError';

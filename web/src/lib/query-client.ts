@@ -3,7 +3,7 @@ import { isApiError } from './api-client';
 
 /** SPEC.md section 9: data is kept 5 minutes, failures are retried 3 times. */
 export const CACHE_TIME_MS = 5 * 60 * 1000;
-export const MAX_RETRIES = 3;
+const MAX_RETRIES = 3;
 const FIRST_RETRY_DELAY_MS = 1000;
 const MAX_RETRY_DELAY_MS = 30_000;
 

@@ -1,7 +1,7 @@
-import { vi } from 'vitest';
+import { fakeApi, type Answer, type ApiRequest } from './fake-api';
 import { jsonResponse } from './render';
 
-export interface FakeUser {
+interface FakeUser {
   id: string;
   email: string;
   name: string;
@@ -15,15 +15,6 @@ export const maria: FakeUser = {
   emailVerified: true,
 };
 
-export interface ApiRequest {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Headers;
-}
-
-type Answer = Response | undefined | Promise<Response | undefined>;
-
 /**
  * Our own API, faked at fetch: the identity session (GET /api/auth/get-session, POST
  * /api/auth/sign-out) and PUT /api/user/{email}, which hands out token-1, token-2, ... while a
@@ -34,14 +25,7 @@ export function fakeAccountsServer({
   answer = () => undefined,
 }: { user?: FakeUser | null; answer?: (request: ApiRequest) => Answer } = {}) {
   const server = { user, tokensIssued: 0, requests: [] as ApiRequest[] };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const request: ApiRequest = {
-      method: init.method ?? 'GET',
-      url: input.toString(),
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      headers: new Headers(init.headers),
-    };
-    server.requests.push(request);
+  const { requests, fetchMock } = fakeApi(async (request) => {
     const { method, url } = request;
     if (method === 'GET' && url === '/api/auth/get-session') {
       return jsonResponse(
@@ -63,13 +47,8 @@ export function fakeAccountsServer({
         token: `token-${server.tokensIssued}`,
       });
     }
-    return (await answer(request)) ?? jsonResponse({ message: 'Not Found', statusCode: 404 }, 404);
+    return answer(request);
   });
-  vi.stubGlobal('fetch', fetchMock);
+  server.requests = requests;
   return { server, fetchMock };
-}
-
-/** The calls made to one method and path (query included). */
-export function callsTo(requests: ApiRequest[], method: string, url: string): ApiRequest[] {
-  return requests.filter((request) => request.method === method && request.url === url);
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ToastContainer } from 'react-toastify';
 import {
@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 
 /** A query client for tests: no retries, so a failure shows at once. */
-export function createTestQueryClient(): QueryClient {
+function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
@@ -51,4 +51,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/** The table row whose name (its row header, its cells) mentions `name`, to query inside. */
+export function rowOf(name: string) {
+  return within(screen.getByRole('row', { name: new RegExp(name) }));
 }

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GALLERY_SIZE, GALLERY_TEXT_LIMIT, GalleryListSchema } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 describe('GET /api/gallery', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ seed: true });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ seed: true });
 
   it('answers the six cards in order, each image served by the app', async () => {
     const response = await app.inject('/api/gallery');

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, GalleryListSchema } from '@tools-factory/contract';
+import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 
-export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The home page's gallery, answered from the catalog snapshot. */
+export const galleryRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = async (
+  app,
+  options,
+) => {
+  const { catalog } = options;
   app.get(
     apiPaths.gallery,
     {
@@ -14,7 +20,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
     },
     (request, reply) => {
-      sendPrepared(request, reply, app.catalog.current().gallery);
+      sendPrepared(request, reply, catalog.current().gallery);
     },
   );
 };

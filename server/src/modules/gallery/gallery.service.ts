@@ -1,12 +1,17 @@
 import { GALLERY_SIZE, type GalleryItem } from '@tools-factory/contract';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { selectGalleryItems, type GalleryItemRow } from './gallery.repository.ts';
 
-export function toGalleryItemDto(row: GalleryItemRow): GalleryItem {
+function toGalleryItemDto(row: GalleryItemRow): GalleryItem {
   return { _id: row.id, img: row.image, desc: row.description };
 }
 
-/** The six cards of VISIT OUR MANUFACTURER HOUSE, in their order. */
-export async function listGallery(executor: Executor): Promise<GalleryItem[]> {
-  return (await selectGalleryItems(executor, GALLERY_SIZE)).map(toGalleryItemDto);
+export function createGalleryService(options: { db: Database }) {
+  const { db } = options;
+  return {
+    /** The six cards of VISIT OUR MANUFACTURER HOUSE, in their order (the catalog snapshot reads them here). */
+    async list(): Promise<GalleryItem[]> {
+      return (await selectGalleryItems(db, GALLERY_SIZE)).map(toGalleryItemDto);
+    },
+  };
 }

@@ -1,16 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiMessages,
   apiPaths,
   ErrorBodySchema,
   HealthSchema,
   ReadySchema,
+  serverTexts,
 } from '@tools-factory/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../http-errors.ts';
-import { isDatabaseReachable } from './health.service.ts';
 
-/** GET /health: the process answers. GET /ready: the database answers too. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+/** How long /ready waits for the database before calling it down. */
+const READY_TIMEOUT_MS = 2_000;
+
+/** True when the database answers `select 1` in time. */
+async function isDatabaseReachable(db: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  });
+  try {
+    const ping = db.execute(sql`select 1`).then(() => true);
+    return await Promise.race([ping, timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /health: the process answers. GET /ready: the database answers too. One statement and no
+ * rule of the shop: the routes are the whole module (docs/decisions/009-one-module-shape.md).
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, options) => {
+  const { db } = options;
   app.get(
     apiPaths.health,
     {
@@ -31,8 +55,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
     },
     async () => {
-      if (!(await isDatabaseReachable(app.database.db))) {
-        throw new HttpError(503, apiMessages.databaseUnavailable);
+      if (!(await isDatabaseReachable(db))) {
+        throw new HttpError(503, serverTexts.apiErrors.databaseUnavailable);
       }
       return { status: 'ready' as const, database: 'up' as const };
     },

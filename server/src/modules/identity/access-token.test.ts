@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, generateKeyPair, type JWTPayload } from 'jose';
 import { texts } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
-import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+import { bearer } from '../../testing/accounts.ts';
+import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
 
 const errorsText = texts.identityErrors;
 
@@ -25,19 +24,13 @@ function partsOf(token: string): { header: object; payload: JWTPayload; signatur
  * HS256 token signed with our secret, with an expiry, a subject and a session, is accepted.
  */
 describe('access tokens: what the bearer guard refuses', () => {
-  let app: App;
-  let ann: TestAccount;
-  let bob: TestAccount;
+  const app = useTestApp();
+  const ann = useTestAccount(app, { name: 'Ann' });
+  const bob = useTestAccount(app, { name: 'Bob' });
   let secret: Uint8Array;
 
-  beforeAll(async () => {
-    app = await buildTestApp();
-    ann = await signUpTestAccount(app, { name: 'Ann' });
-    bob = await signUpTestAccount(app, { name: 'Bob' });
+  beforeAll(() => {
     secret = new TextEncoder().encode(app.config.accessTokenSecret);
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   const getAdmin = (email: string, token: string) =>

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminCheckSchema } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
 import { bearer, requestAccessToken, uniqueEmail } from '../../testing/accounts.ts';
 import { signInWithGoogle } from '../../testing/google-sign-in.ts';
-import { startLocalOidcProvider, type LocalOidcProvider } from '../../testing/oidc-provider.ts';
+import { startLocalOidcProvider } from '../../testing/oidc-provider.ts';
+import { useStarted, useTestApp } from '../../testing/use-test-app.ts';
 
 /**
  * ADMIN_EMAILS and Google: a provider that vouches for the address (email_verified) makes a
@@ -14,19 +13,10 @@ import { startLocalOidcProvider, type LocalOidcProvider } from '../../testing/oi
 describe('ADMIN_EMAILS with Google sign-in', () => {
   const vouched = uniqueEmail('google-boss');
   const unvouched = uniqueEmail('google-unverified');
-  let provider: LocalOidcProvider;
-  let app: App;
-
-  beforeAll(async () => {
-    provider = await startLocalOidcProvider();
-    app = await buildTestApp({
-      config: { google: provider.googleConfig(), adminEmails: [vouched, unvouched] },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await provider?.close();
-  });
+  const provider = useStarted('The OpenID provider', () => startLocalOidcProvider());
+  const app = useTestApp(() => ({
+    config: { google: provider.googleConfig(), adminEmails: [vouched, unvouched] },
+  }));
 
   const isAdminAfterGoogleSignIn = async (email: string) => {
     const { callback, cookie } = await signInWithGoogle(app);

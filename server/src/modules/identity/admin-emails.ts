@@ -11,5 +11,3 @@ export function createAdminEmails(list: readonly string[]) {
     },
   };
 }
-
-export type AdminEmails = ReturnType<typeof createAdminEmails>;

@@ -143,6 +143,3 @@ function betterAuthLogLevel(logLevel: string): 'debug' | 'info' | 'warn' | 'erro
   if (logLevel === 'error' || logLevel === 'fatal') return 'error';
   return 'warn';
 }
-
-/** Where the e-mailed reset link lands in the web app. */
-export const RESET_PASSWORD_PAGE = routes.resetPassword;

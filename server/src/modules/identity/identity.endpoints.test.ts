@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { postIdentity } from '../../testing/requests.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import {
   cookiesOf,
   identityHeaders,
@@ -16,22 +16,10 @@ import { users } from './identity.table.ts';
 const errorsText = texts.identityErrors;
 
 describe('identity endpoints: only those the product uses, with only the fields it sends', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   const post = (path: string, payload: object, cookie?: string) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/auth${path}`,
-      headers: identityHeaders(app, cookie),
-      payload,
-    });
+    postIdentity(app, path, payload, cookie);
   /** What the users table holds for the account (the image too, which no service reads). */
   const stored = async (account: TestAccount) => {
     const [user] = await app.database.db

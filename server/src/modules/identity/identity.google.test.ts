@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { useStarted, useTestApp } from '../../testing/use-test-app.ts';
 import {
   cookiesOf,
   identityHeaders,
@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from '../../testing/accounts.ts';
 import { pathAndQuery, verifyEmailThroughOutbox } from '../../testing/mail.ts';
-import { startLocalOidcProvider, type LocalOidcProvider } from '../../testing/oidc-provider.ts';
+import { startLocalOidcProvider } from '../../testing/oidc-provider.ts';
 
 /** The body the web app sends (authClient.signIn.social): the generic OAuth plugin's provider. */
 const GOOGLE_SIGN_IN = '/api/auth/sign-in/social';
@@ -55,21 +55,10 @@ async function googleSignIn(
 }
 
 describe('Google sign-in through the generic OAuth plugin, against a local OpenID provider', () => {
-  let provider: LocalOidcProvider;
-  let app: App;
-
-  beforeAll(async () => {
-    provider = await startLocalOidcProvider({
-      email: 'gina@example.com',
-      emailVerified: true,
-      name: 'Gina',
-    });
-    app = await buildTestApp({ config: { google: provider.googleConfig() } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await provider?.close();
-  });
+  const provider = useStarted('The OpenID provider', () =>
+    startLocalOidcProvider({ email: 'gina@example.com', emailVerified: true, name: 'Gina' }),
+  );
+  const app = useTestApp(() => ({ config: { google: provider.googleConfig() } }));
 
   it('answers the provider authorization URL (PKCE, state, nonce, our callback)', async () => {
     const { url, cookie, response } = await startGoogleSignIn(app);
@@ -190,14 +179,7 @@ describe('Google sign-in through the generic OAuth plugin, against a local OpenI
 });
 
 describe('Google sign-in without Google credentials', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it('answers 404 "Google sign-in is not available" instead of a broken redirect', async () => {
     const { response } = await startGoogleSignIn(app);

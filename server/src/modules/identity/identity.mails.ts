@@ -1,3 +1,4 @@
+import { serverTexts } from '@tools-factory/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -9,30 +10,30 @@ function mail(
   url: string,
   action: string,
 ): MailMessage {
-  const text = [...lines, '', `${action}: ${url}`, '', 'Tools Factory'].join('\n');
-  const html = `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>Tools Factory</p>`;
+  const { signature } = serverTexts.mail;
+  const text = [...lines, '', `${action}: ${url}`, '', signature].join('\n');
+  const html = `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(signature)}</p>`;
   return { to, subject, text, html };
 }
 
 export function verificationMail(options: { to: string; name: string; url: string }): MailMessage {
+  const { subject, body, action } = serverTexts.mail.verifyEmail;
   return mail(
     options.to,
-    'Verify your e-mail for Tools Factory',
-    [`Hello ${options.name || 'there'},`, 'Please confirm that this is your e-mail address.'],
+    subject,
+    [serverTexts.mail.greeting(options.name), body],
     options.url,
-    'Verify your e-mail',
+    action,
   );
 }
 
 export function resetPasswordMail(options: { to: string; name: string; url: string }): MailMessage {
+  const { subject, body, action } = serverTexts.mail.resetPassword;
   return mail(
     options.to,
-    'Reset your Tools Factory password',
-    [
-      `Hello ${options.name || 'there'},`,
-      'Someone asked to reset the password of your account. If it was you, follow the link below within an hour; otherwise ignore this message.',
-    ],
+    subject,
+    [serverTexts.mail.greeting(options.name), body],
     options.url,
-    'Choose a new password',
+    action,
   );
 }

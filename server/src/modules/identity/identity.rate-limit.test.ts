@@ -3,44 +3,16 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { texts } from '@tools-factory/contract';
+import { serverTexts, texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { useTestApp, useTestDatabase } from '../../testing/use-test-app.ts';
 import { identityHeaders, signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { findTestRedis } from '../../testing/redis.ts';
 import { IDENTITY_RATE_LIMITS } from './auth-rate-limits.ts';
 import { findIdentityEndpoint } from './identity-endpoints.ts';
 
-/**
- * The Redis tests use TEST_REDIS_URL, or the local Redis this project's machines run. When
- * TEST_REDIS_URL is set they must run; otherwise they are skipped (with a warning) on a machine
- * without Redis.
- */
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const redisRequired = Boolean(process.env.TEST_REDIS_URL);
-const redisAvailable = redisRequired || (await redisAnswers(REDIS_URL));
-if (!redisAvailable) {
-  console.warn(`[identity.rate-limit] no Redis at ${REDIS_URL}: the REDIS_URL tests are skipped`);
-}
+/** Required on CI and with TEST_REDIS_URL set; skipped, with a warning, elsewhere without Redis. */
+const testRedis = await findTestRedis('identity.rate-limit');
 const tooMany = { statusCode: 429, message: texts.identityErrors.tooManyAttempts };
 
 /** A sign-in; `client` is the forwarded client address (for apps built with TRUST_PROXY). */
@@ -145,14 +117,7 @@ function failedSignIns(apps: App | App[], email: string, count: number): Promise
 }
 
 describe('sign-in and reset rate limits (in memory)', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it('allows 10 sign-in attempts a minute for one e-mail; the 11th gets 429, even with the right password', async () => {
     expect(IDENTITY_RATE_LIMITS.perClientAndAddress).toEqual({ max: 10, timeWindow: 60_000 });
@@ -220,28 +185,27 @@ describe('sign-in and reset rate limits (in memory)', () => {
   });
 });
 
-describe.skipIf(!redisAvailable)('identity rate limits shared through Redis (REDIS_URL)', () => {
-  let database: TestDatabase;
-  let first: App;
-  let second: App;
+describe.skipIf(testRedis.skip)('identity rate limits shared through Redis (REDIS_URL)', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    testRedis.expectAnswering();
+    redis = new Redis(testRedis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    database = await createTestDatabase();
-    // Behind a proxy, so that each test counts for client addresses of its own: the counters in
-    // Redis outlive the apps (a minute), and the suite runs again on PostgreSQL within it.
-    const config = { redisUrl: REDIS_URL, trustProxy: true };
-    first = await buildTestApp({ database: await database.connect(), config });
-    second = await buildTestApp({ database: await database.connect(), config });
   });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.destroy();
+  afterAll(() => {
     redis?.disconnect();
   });
+
+  const database = useTestDatabase();
+  // Behind a proxy, so that each test counts for client addresses of its own: the counters in
+  // Redis outlive the apps (a minute), and the suite runs again on PostgreSQL within it.
+  const onSharedDatabase = async () => ({
+    database: await database.connect(),
+    config: { redisUrl: testRedis.url, trustProxy: true },
+  });
+  const first = useTestApp(onSharedDatabase);
+  const second = useTestApp(onSharedDatabase);
 
   it('counts in Redis: the 11th attempt for one e-mail gets 429, another e-mail does not', async () => {
     const client = newClient();
@@ -295,36 +259,26 @@ describe.skipIf(!redisAvailable)('identity rate limits shared through Redis (RED
 });
 
 describe('sign-in rate limit behind a load balancer (TRUST_PROXY)', () => {
+  const app = useTestApp({ config: { trustProxy: true } });
+
   it('counts each forwarded client on its own instead of the proxy address', async () => {
-    const app = await buildTestApp({ config: { trustProxy: true } });
-    try {
-      const account = await signUpTestAccount(app, { password: 'rightpass' });
-      const attempt = (client: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-in/email',
-          headers: { ...identityHeaders(app), 'x-forwarded-for': client },
-          payload: { email: account.email, password: 'wrong-guess' },
-        });
-      for (let n = 0; n < 10; n += 1) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
-      expect((await attempt('203.0.113.7')).statusCode).toBe(429);
-      // Another client behind the same proxy still gets its own attempts.
-      expect((await attempt('198.51.100.9')).statusCode).toBe(401);
-    } finally {
-      await app.close();
-    }
+    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    const attempt = (client: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { ...identityHeaders(app), 'x-forwarded-for': client },
+        payload: { email: account.email, password: 'wrong-guess' },
+      });
+    for (let n = 0; n < 10; n += 1) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
+    expect((await attempt('203.0.113.7')).statusCode).toBe(429);
+    // Another client behind the same proxy still gets its own attempts.
+    expect((await attempt('198.51.100.9')).statusCode).toBe(401);
   });
 });
 
 describe('per client across addresses, and per address across clients (in memory)', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: { trustProxy: true } });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ config: { trustProxy: true } });
 
   it('the limits are the documented ones', () => {
     expect(IDENTITY_RATE_LIMITS).toEqual({
@@ -396,14 +350,10 @@ function rawRequest(
 }
 
 describe('every spelling of a limited endpoint is refused or counted as that endpoint', () => {
-  let app: App;
+  const app = useTestApp();
 
   beforeAll(async () => {
-    app = await buildTestApp();
     await app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   /** Spellings WHATWG URL parsing (Better Auth's) resolves to /api/auth/sign-in/email. */
@@ -441,7 +391,7 @@ describe('every spelling of a limited endpoint is refused or counted as that end
       expect(response.statusCode, path).toBe(400);
       expect(JSON.parse(response.body), path).toEqual({
         statusCode: 400,
-        message: texts.pathErrors.notPlain,
+        message: serverTexts.pathErrors.notPlain,
       });
       expect(response.cookies, path).toHaveLength(0);
     }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { postIdentity } from '../../testing/requests.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import {
   cookiesOf,
   identityHeaders,
@@ -14,22 +14,10 @@ import { firstLink, latestOutboxMail, pathAndQuery, readOutbox } from '../../tes
 const errorsText = texts.identityErrors;
 
 describe('identity: sign-up, sign-in, e-mail verification, password reset', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   const post = (path: string, payload: object, cookie?: string) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/auth${path}`,
-      headers: identityHeaders(app, cookie),
-      payload,
-    });
+    postIdentity(app, path, payload, cookie);
   const signIn = (email: string, password: string) => post('/sign-in/email', { email, password });
   const session = async (cookie: string) => {
     const response = await app.inject({

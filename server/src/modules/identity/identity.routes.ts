@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import { texts } from '@tools-factory/contract';
+import { serverTexts, texts } from '@tools-factory/contract';
 import { badRequest } from '../../http-errors.ts';
 import { sendApiNotFound } from '../../plugins/errors.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
@@ -127,7 +127,7 @@ export async function identityRoutes(
       const message =
         (await friendlyMessage(endpoint, error, body)) ??
         (response.status === 404
-          ? `Route ${request.method}:${url.pathname} not found`
+          ? serverTexts.apiErrors.routeNotFound(request.method, url.pathname)
           : texts.somethingWentWrong);
       reply.header('content-type', 'application/json; charset=utf-8');
       return reply.send({ ...error, message, statusCode: response.status });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { texts } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import {
   bearer,
   cookiesOf,
@@ -21,14 +20,7 @@ const errorsText = texts.identityErrors;
  * with it. Everything goes through HTTP as the web app does it.
  */
 describe('access tokens end with their identity session', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   const getAdmin = (email: string, token: string) =>
     app.inject({

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema, PlaceOrderResponseSchema, ToolSchema } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { useBeforeAll, useTestApp } from '../../testing/use-test-app.ts';
+import { postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 
@@ -23,18 +23,11 @@ function quantities(count: number, min: number, max: number, seed = 42): number[
 // On PostgreSQL (npm run test:postgres) the requests run truly at once through the pool; on
 // PGlite they interleave between statements. Either way the stock must never go below zero.
 describe('orders under concurrency: 200 orders at once against one tool', () => {
-  let app: App;
-  let accounts: TestAccount[];
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: UNCAPPED_ORDERS });
-    accounts = [];
-    for (let index = 0; index < ACCOUNTS; index += 1) {
-      accounts.push(await signUpTestAccount(app));
-    }
-  });
-  afterAll(async () => {
-    await app.close();
+  const app = useTestApp({ config: UNCAPPED_ORDERS });
+  const accounts = useBeforeAll('The accounts', async () => {
+    const made: TestAccount[] = [];
+    for (let index = 0; index < ACCOUNTS; index += 1) made.push(await signUpTestAccount(app));
+    return made;
   });
 
   it('never sells more than the stock, and the stock left is the start minus what was sold', async () => {
@@ -50,18 +43,10 @@ describe('orders under concurrency: 200 orders at once against one tool', () => 
     const responses = await Promise.all(
       wanted.map((quantity, index) => {
         const account = accounts[index % ACCOUNTS]!;
-        return app.inject({
-          method: 'POST',
-          url: '/api/order',
-          headers: bearer(account.token),
-          payload: {
-            toolId: tool.id,
-            name: tool.name,
-            address: `${index} Concurrency Street`,
-            quantity,
-            email: account.email,
-            price: 7.5,
-          },
+        return postOrder(app, account, tool, {
+          address: `${index} Concurrency Street`,
+          quantity,
+          price: 7.5,
         });
       }),
     );

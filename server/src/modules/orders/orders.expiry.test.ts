@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OrderListSchema, PlaceOrderResponseSchema, ToolSchema } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+import { bearer, signUpTestAccount } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
+import { postOrder } from '../../testing/requests.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
+import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
 import { createOrderExpirySweeper } from './orders.sweeper.ts';
 import { orders } from './orders.table.ts';
 
@@ -14,30 +16,16 @@ const HOUR_MS = 60 * 60 * 1000;
 const HOLD_HOURS = 48;
 
 describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
-  let app: App;
-  let customer: TestAccount;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS } });
-    customer = await signUpTestAccount(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS } });
+  const customer = useTestAccount(app);
 
   async function placeOrder(toolId: string, quantity: number) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(customer.token),
-      payload: {
-        toolId,
-        name: 'ignored',
-        address: '5 Hold Street',
-        quantity,
-        email: customer.email,
-      },
-    });
+    const response = await postOrder(
+      app,
+      customer,
+      { id: toolId, name: 'ignored' },
+      { address: '5 Hold Street', quantity },
+    );
     expect(response.statusCode, response.body).toBe(200);
     return PlaceOrderResponseSchema.parse(response.json()).order;
   }
@@ -153,18 +141,7 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
     try {
       const account = await signUpTestAccount(placing);
       const tool = await createTestTool(placing, { minOrderQuantity: 1, availableQuantity: 100 });
-      const response = await placing.inject({
-        method: 'POST',
-        url: '/api/order',
-        headers: bearer(account.token),
-        payload: {
-          toolId: tool.id,
-          name: tool.name,
-          address: 'x',
-          quantity: 10,
-          email: account.email,
-        },
-      });
+      const response = await postOrder(placing, account, tool, { address: 'x', quantity: 10 });
       const { order } = PlaceOrderResponseSchema.parse(response.json());
       await placing.database.db
         .update(orders)

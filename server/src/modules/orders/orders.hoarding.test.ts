@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema, texts, ToolSchema } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { createTestTool } from '../../testing/factories.ts';
+import { orderFields, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { orders } from './orders.table.ts';
 
@@ -14,18 +16,7 @@ type ToolRow = Awaited<ReturnType<typeof createTestTool>>;
 const MAX_UNPAID = 5;
 
 function placeOrder(app: App, account: TestAccount, tool: ToolRow, quantity = 20) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: bearer(account.token),
-    payload: {
-      toolId: tool.id,
-      name: tool.name,
-      address: '12 Forge Lane, Sheffield',
-      quantity,
-      email: account.email,
-    },
-  });
+  return postOrder(app, account, tool, { quantity });
 }
 
 async function availableOf(app: App, tool: ToolRow): Promise<number> {
@@ -41,15 +32,8 @@ async function unpaidOrdersOf(app: App, account: TestAccount): Promise<number> {
 }
 
 describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    // The per-minute limit is lifted here: this block is about the cap on unpaid orders.
-    app = await buildTestApp({ config: { orderRateLimit: UNCAPPED_ORDERS.orderRateLimit } });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  // The per-minute limit is lifted here: this block is about the cap on unpaid orders.
+  const app = useTestApp({ config: { orderRateLimit: UNCAPPED_ORDERS.orderRateLimit } });
 
   it('defaults to 5', () => {
     expect(app.config.maxUnpaidOrders).toBe(MAX_UNPAID);
@@ -137,15 +121,8 @@ describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
 });
 
 describe('orders a minute per account (ORDER_RATE_LIMIT)', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    // A cap high enough that only the rate limit refuses.
-    app = await buildTestApp({ config: { maxUnpaidOrders: UNCAPPED_ORDERS.maxUnpaidOrders } });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  // A cap high enough that only the rate limit refuses.
+  const app = useTestApp({ config: { maxUnpaidOrders: UNCAPPED_ORDERS.maxUnpaidOrders } });
 
   it('allows 10 orders a minute per account; the 11th gets 429, another account does not', async () => {
     expect(app.config.orderRateLimit).toBe(10);
@@ -180,13 +157,7 @@ describe('orders a minute per account (ORDER_RATE_LIMIT)', () => {
           method: 'POST',
           url: '/api/order',
           headers: { ...bearer(busy.token), 'x-forwarded-for': `203.0.113.${n}` },
-          payload: {
-            toolId: tool.id,
-            name: tool.name,
-            address: '12 Forge Lane, Sheffield',
-            quantity: 20,
-            email: busy.email,
-          },
+          payload: orderFields(busy, tool, { quantity: 20 }),
         });
       for (let n = 0; n < 10; n += 1) expect((await fromAddress(n)).statusCode).toBe(200);
       expect((await fromAddress(99)).statusCode).toBe(429);

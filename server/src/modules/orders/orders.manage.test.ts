@@ -1,49 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ErrorBodySchema,
+  type ManagedOrder,
   ManagedOrderListSchema,
   ManagedOrderSchema,
-  OrderListSchema,
-  orderMessages,
-  PlaceOrderResponseSchema,
-  texts,
-  type ManagedOrder,
   type Order,
+  OrderListSchema,
+  PlaceOrderResponseSchema,
+  serverTexts,
+  texts,
 } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
 import {
   bearer,
   signUpTestAccount,
   uniqueEmail,
   type TestAccount,
 } from '../../testing/accounts.ts';
-import { signUpTestAdmin } from '../../testing/admins.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
-import { createTestTool } from '../../testing/factories.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import {
+  useTestAccount,
+  useTestAdmin,
+  useTestApp,
+  useTestTool,
+} from '../../testing/use-test-app.ts';
+import { expectError, postOrder } from '../../testing/requests.ts';
 
 const errorsText = texts.identityErrors;
 
 describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship', () => {
-  let app: App;
-  let customer: TestAccount;
-  let otherCustomer: TestAccount;
-  let admin: TestAccount;
-  let tool: Awaited<ReturnType<typeof createTestTool>>;
   const adminEmail = uniqueEmail('admin');
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-    customer = await signUpTestAccount(app);
-    otherCustomer = await signUpTestAccount(app);
-    admin = await signUpTestAdmin(app, { email: adminEmail });
-    // $19.99 each.
-    tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+  const customer = useTestAccount(app);
+  const otherCustomer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
+  // $19.99 each.
+  const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
 
   const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
   const manageOrders = (account: TestAccount | undefined) =>
@@ -56,18 +47,7 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     });
 
   async function placeOrder(account: TestAccount, quantity = 25): Promise<Order> {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: as(account),
-      payload: {
-        toolId: tool.id,
-        name: tool.name,
-        address: '7 Foundry Yard',
-        quantity,
-        email: account.email,
-      },
-    });
+    const response = await postOrder(app, account, tool, { address: '7 Foundry Yard', quantity });
     expect(response.statusCode, response.body).toBe(200);
     return PlaceOrderResponseSchema.parse(response.json()).order;
   }
@@ -85,15 +65,6 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     });
     expect(response.statusCode).toBe(200);
     return OrderListSchema.parse(response.json()).find((order) => order._id === id);
-  }
-
-  function expectError(
-    response: { statusCode: number; json(): unknown },
-    status: number,
-    message: string,
-  ) {
-    expect(response.statusCode).toBe(status);
-    expect(ErrorBodySchema.parse(response.json())).toEqual({ message, statusCode: status });
   }
 
   describe('GET /api/manageOrders', () => {
@@ -183,8 +154,8 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
 
     it('answers 404 for an unknown or a malformed id', async () => {
       const unknown = '00000000-0000-4000-8000-000000000000';
-      expectError(await ship(admin, unknown), 404, orderMessages.orderNotFound);
-      expectError(await ship(admin, 'not-an-id'), 404, orderMessages.orderNotFound);
+      expectError(await ship(admin, unknown), 404, serverTexts.orderErrors.orderNotFound);
+      expectError(await ship(admin, 'not-an-id'), 404, serverTexts.orderErrors.orderNotFound);
     });
 
     it("ships the paid order of a removed customer: nobody owns it, it is still the admin's to ship", async () => {

@@ -1,77 +1,48 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ErrorBodySchema,
   OrderListSchema,
   PlaceOrderResponseSchema,
   texts,
   ToolSchema,
   type PlaceOrder,
 } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
 import {
   bearer,
   signUpTestAccount,
   uniqueEmail,
   type TestAccount,
 } from '../../testing/accounts.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
-import { verifyEmailThroughOutbox } from '../../testing/mail.ts';
+import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import { expectError, injectAs, orderFields } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
-import { archiveTool } from '../tools/tools.service.ts';
 import { tools } from '../tools/tools.table.ts';
 import { orders } from './orders.table.ts';
 
 const QUANTITY_MESSAGE = 'You cannot order less than minimum quantity or more then avilable';
 
 describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/:id', () => {
-  let app: App;
-  let customer: TestAccount;
-  let otherCustomer: TestAccount;
-  let admin: TestAccount;
   const adminEmail = uniqueEmail('admin');
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-    customer = await signUpTestAccount(app, { name: 'Ada Customer' });
-    otherCustomer = await signUpTestAccount(app);
-    admin = await signUpTestAccount(app, { email: adminEmail });
-    // ADMIN_EMAILS promotes a listed address once it is verified.
-    await verifyEmailThroughOutbox(app, admin);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+  const customer = useTestAccount(app, { name: 'Ada Customer' });
+  const otherCustomer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
 
   /** A fresh tool: min 10, 500 available, $19.99 unless told otherwise. */
   const newTool = (overrides: Parameters<typeof createTestTool>[1] = {}) =>
     createTestTool(app, overrides);
 
   function postOrder(account: TestAccount | undefined, payload: Partial<PlaceOrder> & object) {
-    return app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: account ? bearer(account.token) : {},
-      payload,
-    });
+    return injectAs(app, account, { method: 'POST', url: '/api/order', payload });
   }
 
-  function orderBody(
+  /** The order form's fields, a phone included. */
+  const orderBody = (
     account: TestAccount,
     tool: { id: string; name: string },
     overrides: Record<string, unknown> = {},
-  ): Record<string, unknown> {
-    return {
-      toolId: tool.id,
-      name: tool.name,
-      address: '12 Forge Lane, Sheffield',
-      phone: '+44 114 496 0000',
-      quantity: 25,
-      email: account.email,
-      ...overrides,
-    };
-  }
+  ) => orderFields(account, tool, { phone: '+44 114 496 0000', ...overrides });
 
   async function availableOf(toolId: string): Promise<number> {
     const response = await app.inject(`/api/tool/${toolId}`);
@@ -87,10 +58,9 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
   }
 
   function deleteOrder(account: TestAccount | undefined, id: string) {
-    return app.inject({
+    return injectAs(app, account, {
       method: 'DELETE',
       url: `/api/deleteOrder/${encodeURIComponent(id)}`,
-      headers: account ? bearer(account.token) : {},
     });
   }
 
@@ -109,15 +79,6 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       .update(orders)
       .set({ status, transactionId: `txn_${orderId.slice(0, 8)}`, paidAt: new Date() })
       .where(eq(orders.id, orderId));
-  }
-
-  function expectError(
-    response: { statusCode: number; json(): unknown },
-    status: number,
-    message: string,
-  ) {
-    expect(response.statusCode).toBe(status);
-    expect(ErrorBodySchema.parse(response.json())).toEqual({ message, statusCode: status });
   }
 
   it('uses the spec message from the contract texts', () => {
@@ -243,7 +204,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expectError(unknownName, 404, 'Tool not found');
 
       const tool = await newTool();
-      await archiveTool({ db: app.database.db, catalog: app.catalog }, tool.id);
+      await app.tools.removeTool(tool.id);
       expectError(await postOrder(customer, orderBody(customer, tool)), 404, 'Tool not found');
       const byName = await postOrder(customer, orderBody(customer, tool, { toolId: undefined }));
       expectError(byName, 404, 'Tool not found');
@@ -444,7 +405,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
     it('returns the stock of an order whose tool was archived meanwhile', async () => {
       const tool = await newTool();
       const order = await placeOrder(customer, tool, 40);
-      await archiveTool({ db: app.database.db, catalog: app.catalog }, tool.id);
+      await app.tools.removeTool(tool.id);
       expect((await deleteOrder(customer, order._id)).json()).toEqual({ deletedCount: 1 });
       const [row] = await app.database.db.select().from(tools).where(eq(tools.id, tool.id));
       expect(row?.availableQuantity).toBe(500);

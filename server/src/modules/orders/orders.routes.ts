@@ -14,7 +14,7 @@ import {
   PlaceOrderSchema,
   texts,
 } from '@tools-factory/contract';
-import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
@@ -69,7 +69,7 @@ export async function ordersRoutes(
   );
 
   api.get(
-    '/orders',
+    apiPaths.orders.pattern,
     {
       preHandler: guards.requireUser,
       schema: {
@@ -89,7 +89,7 @@ export async function ordersRoutes(
   );
 
   api.get(
-    '/payorder/:id',
+    apiPaths.payOrder.pattern,
     {
       preHandler: guards.requireUser,
       schema: {
@@ -105,7 +105,7 @@ export async function ordersRoutes(
   );
 
   api.delete(
-    '/deleteOrder/:id',
+    apiPaths.deleteOrder.pattern,
     {
       preHandler: guards.requireUser,
       schema: {
@@ -143,7 +143,7 @@ export async function ordersRoutes(
   );
 
   api.patch(
-    '/manageOrders/:id/ship',
+    apiPaths.shipOrder.pattern,
     {
       preHandler: guards.requireAdmin,
       schema: {

@@ -1,27 +1,21 @@
 import {
-  apiMessages,
   centsToDollars,
   dollarsToCents,
   IdSchema,
-  orderMessages,
-  orderTotal,
-  texts,
   type ManagedOrder,
   type Order,
+  orderTotal,
   type PlaceOrderInput,
   type PlaceOrderResponse,
+  serverTexts,
+  texts,
 } from '@tools-factory/contract';
+import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http-errors.ts';
-import type { CatalogInvalidator } from '../catalog/catalog.service.ts';
 import type { Account } from '../identity/identity.service.ts';
-import {
-  findOrderableTool,
-  reserveStock,
-  returnStock,
-  type ToolReference,
-} from '../tools/tools.service.ts';
+import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
 import {
   deleteOrderById,
   deleteUnpaidOrdersCreatedBefore,
@@ -43,7 +37,7 @@ const MAX_STOCK = 2_147_483_647;
 /** Orders the expiry sweep deletes per transaction (keeps each transaction and its locks short). */
 const SWEEP_BATCH_SIZE = 500;
 
-export function toOrderDto(row: OrderRow): Order {
+function toOrderDto(row: OrderRow): Order {
   return {
     _id: row.id,
     toolId: row.toolId,
@@ -62,7 +56,7 @@ export function toOrderDto(row: OrderRow): Order {
 }
 
 /** An order for Manage Orders: with its total and the time it was shipped. */
-export function toManagedOrderDto(row: OrderRow): ManagedOrder {
+function toManagedOrderDto(row: OrderRow): ManagedOrder {
   const order = toOrderDto(row);
   return {
     ...order,
@@ -93,7 +87,9 @@ function toPayableOrder(row: OrderRow): PayableOrder {
 export type OrdersServiceOptions = {
   db: Database;
   /** Told after every committed stock change, so the catalog shows the new quantity at once. */
-  catalog: CatalogInvalidator;
+  catalog: CatalogChanged;
+  /** Reserves and returns stock in the order's own transaction. */
+  tools: ToolsService;
   /** Unpaid orders older than this expire (ORDER_HOLD_HOURS). */
   orderHoldHours: number;
   /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS). */
@@ -101,7 +97,7 @@ export type OrdersServiceOptions = {
 };
 
 export function createOrdersService(options: OrdersServiceOptions) {
-  const { db, catalog, orderHoldHours, maxUnpaidOrders } = options;
+  const { db, catalog, tools, orderHoldHours, maxUnpaidOrders } = options;
 
   function ensureOwnEmail(caller: Account, email: string): void {
     if (email.trim().toLowerCase() !== caller.email) {
@@ -115,12 +111,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
    * between its minimum and what is available now (400; under concurrency, the stock moved).
    */
   async function refusal(tool: ToolReference, input: PlaceOrderInput): Promise<Error> {
-    const current = await findOrderableTool(db, tool);
-    if (!current) return notFound(apiMessages.toolNotFound);
+    const current = await tools.findOrderable(tool);
+    if (!current) return notFound(serverTexts.apiErrors.toolNotFound);
     if (input.price !== undefined && dollarsToCents(input.price) !== current.priceCents) {
-      return conflict(orderMessages.priceChanged(centsToDollars(current.priceCents)));
+      return conflict(serverTexts.orderErrors.priceChanged(centsToDollars(current.priceCents)));
     }
-    return badRequest(orderMessages.quantityOutOfRange);
+    return badRequest(texts.purchase.quantityOutOfRange);
   }
 
   return {
@@ -134,7 +130,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       ensureOwnEmail(caller, input.email);
       // No stock is below 1 or above the database's integer range: refused without a query.
       if (input.quantity < 1 || input.quantity > MAX_STOCK) {
-        throw badRequest(orderMessages.quantityOutOfRange);
+        throw badRequest(texts.purchase.quantityOutOfRange);
       }
       const tool: ToolReference = input.toolId ? { id: input.toolId } : { name: input.name };
       const placed = await db
@@ -142,7 +138,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
           if ((await lockAndCountUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
             throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
           }
-          const reserved = await reserveStock(tx, {
+          const reserved = await tools.reserveStock(tx, {
             tool,
             quantity: input.quantity,
             priceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
@@ -179,7 +175,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const row = IdSchema.safeParse(id).success
         ? await selectOrderById(db, id.toLowerCase())
         : undefined;
-      if (!row || row.userId !== caller.id) throw notFound(orderMessages.orderNotFound);
+      if (!row || row.userId !== caller.id) throw notFound(serverTexts.orderErrors.orderNotFound);
       return toPayableOrder(row);
     },
 
@@ -222,19 +218,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * found, so its existence is not revealed.
      */
     async removeOrder(caller: Account, id: string): Promise<{ deletedCount: number }> {
-      if (!IdSchema.safeParse(id).success) throw notFound(orderMessages.orderNotFound);
+      if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.orderErrors.orderNotFound);
       const isAdmin = caller.role === 'admin';
       const stockReturned = await db.transaction(async (tx) => {
         const order = await selectOrderByIdForUpdate(tx, id.toLowerCase());
         if (!order || (!isAdmin && order.userId !== caller.id)) {
-          throw notFound(orderMessages.orderNotFound);
+          throw notFound(serverTexts.orderErrors.orderNotFound);
         }
         if (order.status !== 'unpaid' && !isAdmin) {
-          throw conflict(orderMessages.paidOrderCannotBeRemoved);
+          throw conflict(serverTexts.orderErrors.paidOrderCannotBeRemoved);
         }
         await deleteOrderById(tx, order.id);
         if (order.status !== 'unpaid') return false;
-        await returnStock(tx, order.toolId, order.quantity);
+        await tools.returnStock(tx, order.toolId, order.quantity);
         return true;
       });
       if (stockReturned) await catalog.invalidate();
@@ -252,11 +248,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * double click, a retried request). An unpaid order cannot be shipped (409).
      */
     async shipOrder(id: string): Promise<ManagedOrder> {
-      if (!IdSchema.safeParse(id).success) throw notFound(orderMessages.orderNotFound);
+      if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.orderErrors.orderNotFound);
       const shipped = await markOrderShipped(db, id.toLowerCase(), new Date());
       if (shipped) return toManagedOrderDto(shipped);
       const order = await selectOrderById(db, id.toLowerCase());
-      if (!order) throw notFound(orderMessages.orderNotFound);
+      if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
       if (order.status === 'shipped') return toManagedOrderDto(order);
       throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
     },
@@ -279,7 +275,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
           }
           // Tools in one order on every instance: two sweeps never wait on each other in a cycle.
           for (const toolId of [...byTool.keys()].sort()) {
-            await returnStock(tx, toolId, byTool.get(toolId) ?? 0);
+            await tools.returnStock(tx, toolId, byTool.get(toolId) ?? 0);
           }
           return deleted;
         });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ConfirmTestCardResponseSchema,
   OrderListSchema,
@@ -10,11 +10,10 @@ import {
   texts,
   type Order,
 } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
-import { createTestTool } from '../../testing/factories.ts';
+import { bearer, type TestAccount } from '../../testing/accounts.ts';
+import { postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { useTestAccount, useTestApp, useTestTool } from '../../testing/use-test-app.ts';
 import { orders } from '../orders/orders.table.ts';
 import { paymentIntents, payments } from './payments.table.ts';
 
@@ -23,35 +22,14 @@ const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '
 const errorsText = texts.paymentErrors;
 
 describe('card payments with the built-in test gateway', () => {
-  let app: App;
-  let customer: TestAccount;
-  let otherCustomer: TestAccount;
-  let tool: Awaited<ReturnType<typeof createTestTool>>;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: UNCAPPED_ORDERS });
-    customer = await signUpTestAccount(app, { name: 'Pat Payer' });
-    otherCustomer = await signUpTestAccount(app);
-    // $19.99 each.
-    tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ config: UNCAPPED_ORDERS });
+  const customer = useTestAccount(app, { name: 'Pat Payer' });
+  const otherCustomer = useTestAccount(app);
+  // $19.99 each.
+  const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
 
   async function placeOrder(account = customer, quantity = 25): Promise<Order> {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(account.token),
-      payload: {
-        toolId: tool.id,
-        name: tool.name,
-        address: '1 Anvil Row',
-        quantity,
-        email: account.email,
-      },
-    });
+    const response = await postOrder(app, account, tool, { address: '1 Anvil Row', quantity });
     expect(response.statusCode).toBe(200);
     return PlaceOrderResponseSchema.parse(response.json()).order;
   }

@@ -12,7 +12,7 @@ import {
   RecordPaymentResponseSchema,
   RecordPaymentSchema,
 } from '@tools-factory/contract';
-import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /** Card payments: the gateway's settings, an intent for an order, the payment's record. */
@@ -61,7 +61,7 @@ export async function paymentsRoutes(
   );
 
   api.patch(
-    '/tool/:id',
+    apiPaths.recordPayment.pattern,
     {
       preHandler: guards.requireUser,
       schema: {

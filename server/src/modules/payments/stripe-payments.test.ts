@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   OrderListSchema,
   PaymentIntentResponseSchema,
@@ -8,16 +8,11 @@ import {
   texts,
   type Order,
 } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
-import { createTestTool } from '../../testing/factories.ts';
-import {
-  startStripeStandIn,
-  stripeEventPayload,
-  type StripeStandIn,
-} from '../../testing/stripe-stand-in.ts';
+import { bearer } from '../../testing/accounts.ts';
+import { postOrder } from '../../testing/requests.ts';
+import { startStripeStandIn, stripeEventPayload } from '../../testing/stripe-stand-in.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { useStarted, useTestAccount, useTestApp, useTestTool } from '../../testing/use-test-app.ts';
 
 const STRIPE_KEYS = {
   secretKey: 'sk_test_tools_factory_app',
@@ -27,41 +22,21 @@ const STRIPE_KEYS = {
 
 /** The whole app with the stripe gateway, its API calls going to a local stand-in of Stripe. */
 describe('card payments with the stripe gateway', () => {
-  let app: App;
-  let standIn: StripeStandIn;
-  let customer: TestAccount;
-  let tool: Awaited<ReturnType<typeof createTestTool>>;
-
-  beforeAll(async () => {
-    standIn = await startStripeStandIn({ secretKey: STRIPE_KEYS.secretKey });
-    app = await buildTestApp({
-      config: { ...UNCAPPED_ORDERS, stripe: { ...STRIPE_KEYS, apiUrl: standIn.url } },
-    });
-    customer = await signUpTestAccount(app);
-    // $19.99 each: 25 of them are $499.75.
-    tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
-  });
+  const standIn = useStarted('The Stripe stand-in', () =>
+    startStripeStandIn({ secretKey: STRIPE_KEYS.secretKey }),
+  );
+  const app = useTestApp(() => ({
+    config: { ...UNCAPPED_ORDERS, stripe: { ...STRIPE_KEYS, apiUrl: standIn.url } },
+  }));
+  const customer = useTestAccount(app);
+  // $19.99 each: 25 of them are $499.75.
+  const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
   afterEach(async () => {
     await standIn.recover();
   });
-  afterAll(async () => {
-    await app.close();
-    await standIn.close();
-  });
 
   async function placeOrder(): Promise<Order> {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(customer.token),
-      payload: {
-        toolId: tool.id,
-        name: tool.name,
-        address: '1 Anvil Row',
-        quantity: 25,
-        email: customer.email,
-      },
-    });
+    const response = await postOrder(app, customer, tool, { address: '1 Anvil Row' });
     expect(response.statusCode).toBe(200);
     return PlaceOrderResponseSchema.parse(response.json()).order;
   }

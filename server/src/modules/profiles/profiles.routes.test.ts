@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AddProfileResponseSchema,
   ErrorBodySchema,
@@ -9,33 +9,16 @@ import {
   type Profile,
   type SaveProfile,
 } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import {
-  bearer,
-  signUpTestAccount,
-  uniqueEmail,
-  type TestAccount,
-} from '../../testing/accounts.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
-import { verifyEmailThroughOutbox } from '../../testing/mail.ts';
+import { signUpTestAccount, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { injectAs } from '../../testing/requests.ts';
+import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
 import { profiles } from './profiles.table.ts';
 
 describe('profiles API: POST /api/userinfo, PATCH /api/userinfo/:email, GET /api/profilrdetail/:email', () => {
-  let app: App;
-  let admin: TestAccount;
-  let otherCustomer: TestAccount;
   const adminEmail = uniqueEmail('admin');
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: { adminEmails: [adminEmail] } });
-    otherCustomer = await signUpTestAccount(app, { name: 'Other Customer' });
-    admin = await signUpTestAccount(app, { email: adminEmail });
-    // ADMIN_EMAILS promotes a listed address once it is verified.
-    await verifyEmailThroughOutbox(app, admin);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ config: { adminEmails: [adminEmail] } });
+  const otherCustomer = useTestAccount(app, { name: 'Other Customer' });
+  const admin = useTestAdmin(app, { email: adminEmail });
 
   const information = {
     education: 'BSc Mechanical Engineering',
@@ -48,10 +31,9 @@ describe('profiles API: POST /api/userinfo, PATCH /api/userinfo/:email, GET /api
   const newCustomer = () => signUpTestAccount(app, { name: 'Ada Customer' });
 
   function addProfile(account: TestAccount | undefined, payload: Record<string, unknown>) {
-    return app.inject({
+    return injectAs(app, account, {
       method: 'POST',
       url: '/api/userinfo',
-      headers: account ? bearer(account.token) : {},
       payload,
     });
   }
@@ -61,19 +43,17 @@ describe('profiles API: POST /api/userinfo, PATCH /api/userinfo/:email, GET /api
     email: string,
     payload: Record<string, unknown>,
   ) {
-    return app.inject({
+    return injectAs(app, account, {
       method: 'PATCH',
       url: `/api/userinfo/${encodeURIComponent(email)}`,
-      headers: account ? bearer(account.token) : {},
       payload,
     });
   }
 
   function readProfiles(account: TestAccount | undefined, email: string) {
-    return app.inject({
+    return injectAs(app, account, {
       method: 'GET',
       url: `/api/profilrdetail/${encodeURIComponent(email)}`,
-      headers: account ? bearer(account.token) : {},
     });
   }
 

@@ -9,7 +9,7 @@ import {
   SaveProfileSchema,
   UpdateProfileResponseSchema,
 } from '@tools-factory/contract';
-import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
 /** My Profile: add one's information once, edit it, read it back (an admin may read anyone's). */
@@ -43,7 +43,7 @@ export async function profilesRoutes(
   );
 
   api.patch(
-    '/userinfo/:email',
+    apiPaths.updateUserInfo.pattern,
     {
       preHandler: guards.requireUser,
       schema: {
@@ -68,7 +68,7 @@ export async function profilesRoutes(
   );
 
   api.get(
-    '/profilrdetail/:email',
+    apiPaths.profileDetail.pattern,
     {
       preHandler: guards.requireUser,
       schema: {

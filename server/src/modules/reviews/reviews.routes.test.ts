@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CreateReviewResponseSchema,
   ErrorBodySchema,
@@ -7,23 +7,16 @@ import {
   texts,
   type Review,
 } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { demoReviews } from '../../db/seed.ts';
+import { demoReviews } from '../seed.ts';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
+import { injectAs } from '../../testing/requests.ts';
 import { createTestReview } from '../../testing/factories.ts';
 import { REVIEWS_PER_MINUTE } from './reviews.routes.ts';
 import { reviews } from './reviews.table.ts';
 
 describe('GET /api/review', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ seed: true });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ seed: true });
 
   it('lists the reviews in the contract shape (rattings, as the spec spells it)', async () => {
     const response = await app.inject('/api/review');
@@ -49,24 +42,15 @@ describe('GET /api/review', () => {
 });
 
 describe('POST /api/review', () => {
-  let app: App;
-  let customer: TestAccount;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-    customer = await signUpTestAccount(app, { name: 'Ada Customer' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
+  const customer = useTestAccount(app, { name: 'Ada Customer' });
 
   const validBody = { name: 'Ada from Forge Hardware', review: 'Hammers that last.', rattings: 4 };
 
   function postReview(account: TestAccount | undefined, payload: Record<string, unknown>) {
-    return app.inject({
+    return injectAs(app, account, {
       method: 'POST',
       url: '/api/review',
-      headers: account ? bearer(account.token) : {},
       payload,
     });
   }

@@ -8,7 +8,8 @@ import {
   ReviewListSchema,
   texts,
 } from '@tools-factory/contract';
-import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
+import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
@@ -20,12 +21,13 @@ export async function reviewsRoutes(
   app: FastifyInstance,
   options: {
     reviews: ReviewsService;
+    catalog: CatalogReader;
     guards: AuthGuards;
     /** Reviews one account may post a minute, counted per account (default REVIEWS_PER_MINUTE). */
     reviewsPerMinute?: number;
   },
 ): Promise<void> {
-  const { reviews, guards, reviewsPerMinute = REVIEWS_PER_MINUTE } = options;
+  const { reviews, catalog, guards, reviewsPerMinute = REVIEWS_PER_MINUTE } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // After the bearer guard, so the count is the account's, whatever addresses it comes from.
   const limitReviewsPerAccount = app.rateLimit({
@@ -49,7 +51,7 @@ export async function reviewsRoutes(
       compress: false,
     },
     (request, reply) => {
-      sendPrepared(request, reply, app.catalog.current().reviews);
+      sendPrepared(request, reply, catalog.current().reviews);
     },
   );
 

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CreateToolResponseSchema,
-  ErrorBodySchema,
   ManagedOrderListSchema,
   OrderListSchema,
   PlaceOrderResponseSchema,
@@ -10,35 +9,20 @@ import {
   ToolListSchema,
   type CreateToolInput,
 } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import {
-  bearer,
-  signUpTestAccount,
-  uniqueEmail,
-  type TestAccount,
-} from '../../testing/accounts.ts';
-import { signUpTestAdmin } from '../../testing/admins.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
 import { tools } from './tools.table.ts';
 
 const adminErrors = texts.adminErrors;
 
 describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () => {
-  let app: App;
-  let customer: TestAccount;
-  let admin: TestAccount;
   const adminEmail = uniqueEmail('admin');
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+  const customer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
   let nameCounter = 0;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-    customer = await signUpTestAccount(app);
-    admin = await signUpTestAdmin(app, { email: adminEmail });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
 
   /** A valid Add Product body with a name no other test uses; `name` is what was sent. */
   function newProduct(overrides: Partial<Record<keyof CreateToolInput, unknown>> = {}) {
@@ -56,19 +40,17 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
   }
 
   function postTool(account: TestAccount | undefined, payload: object) {
-    return app.inject({
+    return injectAs(app, account, {
       method: 'POST',
       url: '/api/tool',
-      headers: account ? bearer(account.token) : {},
       payload,
     });
   }
 
   function deleteTool(account: TestAccount | undefined, id: string) {
-    return app.inject({
+    return injectAs(app, account, {
       method: 'DELETE',
       url: `/api/deleteTols/${encodeURIComponent(id)}`,
-      headers: account ? bearer(account.token) : {},
     });
   }
 
@@ -91,15 +73,6 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
     const response = await postTool(admin, newProduct(overrides));
     expect(response.statusCode, response.body).toBe(200);
     return CreateToolResponseSchema.parse(response.json()).tool;
-  }
-
-  function expectError(
-    response: { statusCode: number; json(): unknown },
-    status: number,
-    message: string,
-  ) {
-    expect(response.statusCode).toBe(status);
-    expect(ErrorBodySchema.parse(response.json())).toEqual({ message, statusCode: status });
   }
 
   describe('POST /api/tool', () => {

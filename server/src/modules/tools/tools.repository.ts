@@ -14,16 +14,6 @@ export function selectLiveTools(executor: Executor): Promise<ToolRow[]> {
     .orderBy(asc(tools.createdAt), asc(tools.name));
 }
 
-export async function selectToolById(executor: Executor, id: string): Promise<ToolRow | undefined> {
-  const [row] = await executor.select().from(tools).where(eq(tools.id, id));
-  return row;
-}
-
-export async function countAllTools(executor: Executor): Promise<number> {
-  const [row] = await executor.select({ count: sql<number>`count(*)::int` }).from(tools);
-  return row?.count ?? 0;
-}
-
 export async function insertTool(executor: Executor, values: NewToolRow): Promise<ToolRow> {
   const [row] = await executor.insert(tools).values(values).returning();
   if (!row) throw new Error('insert into tools returned no row');

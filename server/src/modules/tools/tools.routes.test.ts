@@ -1,22 +1,16 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, ToolListSchema, ToolSchema, type Tool } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { demoTools } from '../../db/seed.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
+import { demoTools } from '../seed.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { createTestTool } from '../../testing/factories.ts';
-import { archiveTool } from './tools.service.ts';
 
 describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
-  let app: App;
+  const app = useTestApp({ seed: true });
   let tools: Tool[];
 
   beforeAll(async () => {
-    app = await buildTestApp({ seed: true });
     tools = ToolListSchema.parse((await app.inject('/api/parts')).json());
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   it('lists the seeded tools in the contract shape, prices in dollars', async () => {
@@ -109,14 +103,7 @@ describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
 });
 
 describe('catalog routes after changes', () => {
-  let app: App;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it('answers an empty list on an empty catalog', async () => {
     const response = await app.inject('/api/parts');
@@ -127,7 +114,7 @@ describe('catalog routes after changes', () => {
   it('leaves archived tools out of the list and answers 404 for them', async () => {
     const kept = await createTestTool(app, { name: 'Kept Hammer' });
     const removed = await createTestTool(app, { name: 'Removed Saw' });
-    expect(await archiveTool({ db: app.database.db, catalog: app.catalog }, removed.id)).toBe(1);
+    expect((await app.tools.removeTool(removed.id)).deletedCount).toBe(1);
 
     const names = ToolListSchema.parse((await app.inject('/api/parts')).json()).map((t) => t.name);
     expect(names).toContain(kept.name);

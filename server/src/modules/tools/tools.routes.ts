@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiMessages,
   apiPaths,
   CreateToolResponseSchema,
   CreateToolSchema,
   DeletedCountSchema,
   ErrorBodySchema,
   IdParamsSchema,
+  serverTexts,
   ToolListSchema,
   ToolSchema,
 } from '@tools-factory/contract';
+import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { notFound } from '../../http-errors.ts';
-import type { AuthGuards } from '../../plugins/auth-guard.ts';
+import type { AuthGuards } from '../identity/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 import type { ToolsService } from './tools.service.ts';
 
@@ -21,9 +22,10 @@ import type { ToolsService } from './tools.service.ts';
  */
 export const toolsRoutes: FastifyPluginAsyncZod<{
   tools: ToolsService;
+  catalog: CatalogReader;
   guards: AuthGuards;
 }> = async (app, options) => {
-  const { tools, guards } = options;
+  const { tools, catalog, guards } = options;
 
   app.get(
     apiPaths.parts,
@@ -36,12 +38,12 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       compress: false,
     },
     (request, reply) => {
-      sendPrepared(request, reply, app.catalog.current().parts);
+      sendPrepared(request, reply, catalog.current().parts);
     },
   );
 
   app.get(
-    '/tool/:id',
+    apiPaths.tool.pattern,
     {
       schema: {
         tags: ['catalog'],
@@ -53,8 +55,8 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
     },
     (request, reply) => {
       // Unknown and malformed ids alike are simply absent from the snapshot.
-      const body = app.catalog.current().toolsById.get(request.params.id.toLowerCase());
-      if (!body) throw notFound(apiMessages.toolNotFound);
+      const body = catalog.current().toolsById.get(request.params.id.toLowerCase());
+      if (!body) throw notFound(serverTexts.apiErrors.toolNotFound);
       sendPrepared(request, reply, body);
     },
   );
@@ -83,7 +85,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    '/deleteTols/:id',
+    apiPaths.deleteTool.pattern,
     {
       preHandler: guards.requireAdmin,
       schema: {

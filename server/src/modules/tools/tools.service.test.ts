@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ToolSchema } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
 import { HttpError } from '../../http-errors.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
-import { archiveTool, createTool, listCatalogTools } from './tools.service.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 describe('tools service', () => {
-  let app: App;
-  const context = () => ({ db: app.database.db, catalog: app.catalog });
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it('creates a tool from dollars, keeps cents, and the catalog shows it at once', async () => {
-    const tool = await createTool(context(), {
+    const { tool } = await app.tools.addTool({
       name: 'Ball Peen Hammer',
       desc: 'A hammer for metalwork. Rounds rivets and shapes sheet.',
       img: '/images/tools/claw-hammer.svg',
@@ -26,7 +16,7 @@ describe('tools service', () => {
       availableQuantity: 900,
     });
     expect(ToolSchema.parse(tool)).toMatchObject({ name: 'Ball Peen Hammer', price: 19.99 });
-    const listed = await listCatalogTools(app.database.db);
+    const listed = await app.tools.listCatalog();
     expect(listed.find((t) => t._id === tool._id)?.price).toBe(19.99);
     expect((await app.inject(`/api/tool/${tool._id}`)).json()).toEqual(tool);
   });
@@ -40,14 +30,14 @@ describe('tools service', () => {
       minOrderQuantity: 10,
       availableQuantity: 100,
     };
-    await createTool(context(), input);
-    const error = await createTool(context(), { ...input, name: 'MALLET' }).catch((e) => e);
+    await app.tools.addTool(input);
+    const error = await app.tools.addTool({ ...input, name: 'MALLET' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ statusCode: 409 });
   });
 
   it('archives a tool once; unknown and malformed ids archive nothing', async () => {
-    const tool = await createTool(context(), {
+    const { tool } = await app.tools.addTool({
       name: 'Spirit Level',
       desc: 'A 60 cm level.',
       img: '/images/tools/tape-measure.svg',
@@ -55,9 +45,9 @@ describe('tools service', () => {
       minOrderQuantity: 20,
       availableQuantity: 300,
     });
-    expect(await archiveTool(context(), tool._id)).toBe(1);
-    expect(await archiveTool(context(), tool._id)).toBe(0);
-    expect(await archiveTool(context(), 'not-an-id')).toBe(0);
+    expect((await app.tools.removeTool(tool._id)).deletedCount).toBe(1);
+    expect((await app.tools.removeTool(tool._id)).deletedCount).toBe(0);
+    expect((await app.tools.removeTool('not-an-id')).deletedCount).toBe(0);
     expect((await app.inject(`/api/tool/${tool._id}`)).statusCode).toBe(404);
   });
 });

@@ -7,10 +7,10 @@ import {
   type CreateToolResponse,
   type Tool,
 } from '@tools-factory/contract';
-import type { Database, Executor } from '../../db/client.ts';
+import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../http-errors.ts';
-import type { CatalogInvalidator } from '../catalog/catalog.service.ts';
 import {
   archiveToolById,
   insertTool,
@@ -18,26 +18,14 @@ import {
   returnStock,
   selectLiveTool,
   selectLiveTools,
+  type OrderableTool,
+  type ToolReference,
   type ToolRow,
 } from './tools.repository.ts';
 
 export type { OrderableTool, ToolReference } from './tools.repository.ts';
 
-/**
- * Stock, for the orders module: a tool on sale by id or exact name, taking stock out in one
- * conditional UPDATE (no oversell), putting it back. Each takes the caller's transaction, so the
- * stock moves together with the order it belongs to.
- */
-export const findOrderableTool = selectLiveTool;
-export { reserveStock, returnStock };
-
-/**
- * What a write to the catalog needs: the database (the write commits on its own, then the catalog
- * snapshot is told), and the snapshot to tell.
- */
-export type CatalogWriteContext = { db: Database; catalog: CatalogInvalidator };
-
-export function toToolDto(row: ToolRow): Tool {
+function toToolDto(row: ToolRow): Tool {
   return {
     _id: row.id,
     name: row.name,
@@ -49,53 +37,78 @@ export function toToolDto(row: ToolRow): Tool {
   };
 }
 
-/** The tools on sale, as GET /parts shows them. */
-export async function listCatalogTools(executor: Executor): Promise<Tool[]> {
-  return (await selectLiveTools(executor)).map(toToolDto);
-}
+export type ToolsServiceOptions = {
+  /** Catalog writes commit on their own; stock moves take the caller's transaction instead. */
+  db: Database;
+  /** Told after every committed catalog write, so GET /parts shows it at once. */
+  catalog: CatalogChanged;
+};
 
-/** Adds a tool to the catalog (Add Product). Names are unique among tools on sale. */
-export async function createTool(context: CatalogWriteContext, input: CreateTool): Promise<Tool> {
-  let row: ToolRow;
-  try {
-    row = await insertTool(context.db, {
-      name: input.name,
-      description: input.desc,
-      image: input.img,
-      priceCents: dollarsToCents(input.price),
-      minOrderQuantity: input.minOrderQuantity,
-      availableQuantity: input.availableQuantity,
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(texts.adminErrors.toolNameTaken(input.name));
-    throw error;
-  }
-  await context.catalog.invalidate();
-  return toToolDto(row);
-}
-
-/**
- * Removes a tool from the catalog by archiving it (its orders keep their snapshot). Resolves to
- * the spec's `deletedCount`: 1 when a tool on sale was removed, 0 otherwise (malformed ids too).
- */
-export async function archiveTool(context: CatalogWriteContext, id: string): Promise<number> {
-  if (!IdSchema.safeParse(id).success) return 0;
-  const archived = await archiveToolById(context.db, id);
-  if (archived > 0) await context.catalog.invalidate();
-  return archived;
-}
-
-/** The catalog's write side, for the admin routes (Add Product, Manage Tools). */
-export function createToolsService(context: CatalogWriteContext) {
+/** The catalog's tools: what is on sale, the admins' writes, and the stock orders move. */
+export function createToolsService(options: ToolsServiceOptions) {
+  const { db, catalog } = options;
   return {
-    /** POST /tool: the new tool is on sale, and in GET /parts, once this resolves. */
+    /** The tools on sale, as GET /parts shows them (the catalog snapshot reads them here). */
+    async listCatalog(): Promise<Tool[]> {
+      return (await selectLiveTools(db)).map(toToolDto);
+    },
+
+    /**
+     * POST /tool (Add Product): names are unique among tools on sale. The new tool is on sale,
+     * and in GET /parts, once this resolves.
+     */
     async addTool(input: CreateTool): Promise<CreateToolResponse> {
-      const tool = await createTool(context, input);
+      let row: ToolRow;
+      try {
+        row = await insertTool(db, {
+          name: input.name,
+          description: input.desc,
+          image: input.img,
+          priceCents: dollarsToCents(input.price),
+          minOrderQuantity: input.minOrderQuantity,
+          availableQuantity: input.availableQuantity,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(texts.adminErrors.toolNameTaken(input.name));
+        throw error;
+      }
+      await catalog.invalidate();
+      const tool = toToolDto(row);
       return { acknowledged: true, insertedId: tool._id, tool };
     },
-    /** DELETE /deleteTols/{id}: the spec's `deletedCount` (0 for an unknown id). */
+
+    /**
+     * DELETE /deleteTols/{id} (Manage Tools): archives the tool (its orders keep their snapshot).
+     * The spec's `deletedCount`: 1 when a tool on sale was removed, 0 otherwise (malformed ids
+     * too).
+     */
     async removeTool(id: string): Promise<{ deletedCount: number }> {
-      return { deletedCount: await archiveTool(context, id) };
+      if (!IdSchema.safeParse(id).success) return { deletedCount: 0 };
+      const archived = await archiveToolById(db, id);
+      if (archived > 0) await catalog.invalidate();
+      return { deletedCount: archived };
+    },
+
+    /** For the orders module: a tool on sale, by id or by exact name in any case. */
+    findOrderable(tool: ToolReference): Promise<OrderableTool | undefined> {
+      return selectLiveTool(db, tool);
+    },
+
+    /**
+     * For the orders module, in the order's own transaction (the stock moves with the order):
+     * takes the stock out in one conditional UPDATE (no oversell); undefined when nothing was
+     * reserved.
+     */
+    reserveStock(
+      tx: Transaction,
+      request: { tool: ToolReference; quantity: number; priceCents: number | undefined },
+    ): Promise<OrderableTool | undefined> {
+      return reserveStock(tx, request);
+    },
+
+    /** For the orders module, in its transaction: puts stock back (archived tools too). */
+    returnStock(tx: Transaction, toolId: string, quantity: number): Promise<void> {
+      return returnStock(tx, toolId, quantity);
     },
   };
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AdminCheckSchema,
-  ErrorBodySchema,
   ManagedOrderListSchema,
   OrderListSchema,
   PlaceOrderResponseSchema,
@@ -10,7 +9,6 @@ import {
   UserListSchema,
   type Order,
 } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
 import {
   bearer,
   identityHeaders,
@@ -18,11 +16,11 @@ import {
   uniqueEmail,
   type TestAccount,
 } from '../../testing/accounts.ts';
-import { signUpTestAdmin } from '../../testing/admins.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
 import { createTestReview, createTestTool } from '../../testing/factories.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import { expectError, postOrder } from '../../testing/requests.ts';
 import { profiles } from '../profiles/profiles.table.ts';
 import { reviews } from '../reviews/reviews.table.ts';
 
@@ -30,19 +28,10 @@ const errorsText = texts.identityErrors;
 const adminErrors = texts.adminErrors;
 
 describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /api/user/:email', () => {
-  let app: App;
-  let customer: TestAccount;
-  let admin: TestAccount;
   const adminEmail = uniqueEmail('admin');
-
-  beforeAll(async () => {
-    app = await buildTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-    customer = await signUpTestAccount(app, { name: 'Carla Customer' });
-    admin = await signUpTestAdmin(app, { email: adminEmail, name: 'Ada Admin' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+  const customer = useTestAccount(app, { name: 'Carla Customer' });
+  const admin = useTestAdmin(app, { email: adminEmail, name: 'Ada Admin' });
 
   const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
   const listUsers = (account: TestAccount | undefined) =>
@@ -67,28 +56,8 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       headers: as(account),
     });
 
-  function expectError(
-    response: { statusCode: number; json(): unknown },
-    status: number,
-    message: string,
-  ) {
-    expect(response.statusCode).toBe(status);
-    expect(ErrorBodySchema.parse(response.json())).toEqual({ message, statusCode: status });
-  }
-
   async function placeOrder(account: TestAccount, tool: { id: string; name: string }) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: as(account),
-      payload: {
-        toolId: tool.id,
-        name: tool.name,
-        address: '9 Lathe Lane',
-        quantity: 40,
-        email: account.email,
-      },
-    });
+    const response = await postOrder(app, account, tool, { address: '9 Lathe Lane', quantity: 40 });
     expect(response.statusCode, response.body).toBe(200);
     return PlaceOrderResponseSchema.parse(response.json()).order;
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { AdminCheckSchema, UpsertUserResponseSchema, texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
@@ -10,27 +10,17 @@ import {
   requestAccessToken,
   signUpTestAccount,
   uniqueEmail,
-  type TestAccount,
 } from '../../testing/accounts.ts';
 import { createTestConfig } from '../../testing/test-config.ts';
 import { verifyEmailThroughOutbox } from '../../testing/mail.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { useTestAccount, useTestApp, useTestDatabase } from '../../testing/use-test-app.ts';
 
 const errorsText = texts.identityErrors;
 
 describe('PUT /api/user/{email} and GET /api/admin/{email}', () => {
-  let app: App;
-  let ann: TestAccount;
-  let bob: TestAccount;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-    ann = await signUpTestAccount(app, { email: uniqueEmail('ann'), name: 'Ann' });
-    bob = await signUpTestAccount(app, { email: uniqueEmail('bob'), name: 'Bob' });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
+  const ann = useTestAccount(app, { email: uniqueEmail('ann'), name: 'Ann' });
+  const bob = useTestAccount(app, { email: uniqueEmail('bob'), name: 'Bob' });
 
   const putUser = (email: string, cookie?: string, body: object = { email }) =>
     app.inject({
@@ -182,23 +172,17 @@ describe('PUT /api/user/{email} and GET /api/admin/{email}', () => {
 });
 
 describe('ADMIN_EMAILS: admin only once the listed address is verified', () => {
-  let database: TestDatabase;
-  let first: App;
-  let second: App | undefined;
   const boss = uniqueEmail('boss');
   const later = uniqueEmail('later');
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    first = await buildTestApp({
-      database: await database.connect(),
-      config: { adminEmails: [boss] },
-    });
-  });
+  const database = useTestDatabase();
+  const first = useTestApp(async () => ({
+    database: await database.connect(),
+    config: { adminEmails: [boss] },
+  }));
+  // Built by a test, on the same database, once an address is added to the list.
+  let second: App | undefined;
   afterAll(async () => {
-    await first?.close();
     await second?.close();
-    await database?.destroy();
   });
 
   const isAdmin = async (app: App, email: string, token: string) => {

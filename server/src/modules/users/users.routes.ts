@@ -12,7 +12,7 @@ import {
   UpsertUserSchema,
   UserListSchema,
 } from '@tools-factory/contract';
-import { callerOf, type AuthGuards } from '../../plugins/auth-guard.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -24,7 +24,7 @@ export async function usersRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(
-    '/user/:email',
+    apiPaths.user.pattern,
     {
       schema: {
         summary: 'Record a sign-in and get the access token',
@@ -43,7 +43,7 @@ export async function usersRoutes(
   );
 
   api.get(
-    '/admin/:email',
+    apiPaths.admin.pattern,
     {
       preHandler: guards.requireUser,
       schema: {
@@ -78,7 +78,7 @@ export async function usersRoutes(
   );
 
   api.put(
-    '/user/admin/:email',
+    apiPaths.makeAdmin.pattern,
     {
       preHandler: guards.requireAdmin,
       schema: {
@@ -100,7 +100,7 @@ export async function usersRoutes(
   );
 
   api.delete(
-    '/user/:email',
+    apiPaths.removeUser.pattern,
     {
       preHandler: guards.requireAdmin,
       schema: {

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer, maria } from '../../test/accounts';
+import { fakeAccountsServer, maria } from '../../test/accounts';
+import { callsTo, silentApi } from '../../test/fake-api';
+import { makeOrder } from '../../test/factories';
 import { renderRoutes } from '../../test/render';
 import { ShellLayout } from './shell-layout';
 
@@ -38,10 +40,7 @@ describe('ShellLayout and the sign-in', () => {
   });
 
   it('shows neither LOGIN nor SIGN OUT while the sign-in is being read', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
+    silentApi();
     renderShell();
     expect(desktopMenu().queryByRole('link', { name: 'LOGIN' })).not.toBeInTheDocument();
     expect(desktopMenu().queryByRole('button', { name: 'SIGN OUT' })).not.toBeInTheDocument();
@@ -63,7 +62,7 @@ describe('ShellLayout and the sign-in', () => {
     localStorage.setItem('accessToken', 'token-0');
     const { server } = fakeAccountsServer({ user: maria });
     const { router, queryClient } = renderShell();
-    queryClient.setQueryData(['orders', maria.email], [{ _id: 'order-1' }]);
+    queryClient.setQueryData(['orders', maria.email], [makeOrder()]);
 
     await userEvent.click(await desktopMenu().findByRole('button', { name: 'SIGN OUT' }));
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { FaBars, FaTimes } from 'react-icons/fa';
 import { Link, NavLink } from 'react-router';
 
-export interface TopBarProps {
+interface TopBarProps {
   /** Switches LOGIN for DASHBOARD and SIGN OUT (SPEC.md section 2, top bar). */
   signedIn?: boolean;
   /** While the sign-in is being read: neither LOGIN nor SIGN OUT, so neither flashes. */

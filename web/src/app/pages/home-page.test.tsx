@@ -1,20 +1,13 @@
-import type { GalleryItem, Review, Tool } from '@tools-factory/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api';
+import { makeGalleryItem, makeReview, makeTool } from '../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import HomePage from './home-page';
 
-const tools: Tool[] = [
-  {
-    _id: '0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6',
-    name: 'Claw Hammer',
-    img: '/images/tools/claw-hammer.svg',
-    price: 12.5,
-    desc: 'Forged steel head.',
-    minOrderQuantity: 100,
-    availableQuantity: 5000,
-  },
-  {
+const tools = [
+  makeTool({ _id: '0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6', desc: 'Forged steel head.' }),
+  makeTool({
     _id: '1e9b4a5f-6c7d-4e8f-9a01-b2c3d4e5f6a7',
     name: 'Hand Saw',
     img: '/images/tools/hand-saw.svg',
@@ -22,24 +15,18 @@ const tools: Tool[] = [
     desc: 'Hardened teeth.',
     minOrderQuantity: 50,
     availableQuantity: 2000,
-  },
+  }),
 ];
 
-const reviews: Review[] = [
-  {
-    _id: '2fac5b60-7d8e-4f90-8b12-c3d4e5f6a7b8',
-    name: 'Maria Lopez',
-    email: 'maria@example.com',
-    review: 'Great hammers, on time.',
-    rattings: 4,
-  },
-];
+const reviews = [makeReview()];
 
-const gallery: GalleryItem[] = Array.from({ length: 6 }, (_, index) => ({
-  _id: `3abd6c71-8e9f-4a01-9c23-d4e5f6a7b8c${index}`,
-  img: `/images/gallery/${index + 1}.svg`,
-  desc: `Workshop picture number ${index + 1}, taken on the forge floor at dawn.`,
-}));
+const gallery = Array.from({ length: 6 }, (_, index) =>
+  makeGalleryItem({
+    _id: `3abd6c71-8e9f-4a01-9c23-d4e5f6a7b8c${index}`,
+    img: `/images/gallery/${index + 1}.svg`,
+    desc: `Workshop picture number ${index + 1}, taken on the forge floor at dawn.`,
+  }),
+);
 
 const answers: Record<string, unknown> = {
   '/api/parts': tools,
@@ -70,14 +57,10 @@ function holdFetch() {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const { fetchMock } = fakeApi(async ({ url }) => {
     await released;
-    const url = typeof input === 'string' ? input : input.toString();
-    return url in answers
-      ? jsonResponse(answers[url])
-      : jsonResponse({ message: 'Not Found', statusCode: 404 }, 404);
+    return url in answers ? jsonResponse(answers[url]) : undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, release };
 }
 

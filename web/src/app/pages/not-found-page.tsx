@@ -1,16 +1,7 @@
-import { routes, texts } from '@tools-factory/contract';
-import { FaTools } from 'react-icons/fa';
-import { Link } from 'react-router';
+import { texts } from '@tools-factory/contract';
+import { NotFound } from '../../components/ui/not-found';
 
 /** Any path the product does not know. */
 export default function NotFoundPage() {
-  return (
-    <section className="mx-auto flex max-w-xl grow flex-col items-center justify-center gap-6 px-4 py-20 text-center">
-      <FaTools className="text-primary text-6xl" aria-hidden="true" />
-      <h1 className="text-2xl font-bold md:text-3xl">{texts.notFound}</h1>
-      <Link to={routes.home} className="btn btn-primary">
-        {texts.nav.home}
-      </Link>
-    </section>
-  );
+  return <NotFound title={texts.notFound} />;
 }

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { Order } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { maria } from '../../test/accounts';
+import { makeOrder } from '../../test/factories';
 import { renderRoutes } from '../../test/render';
 import {
   ORDER_ID,
   paymentsServer,
   TRANSACTION_ID,
-  unpaidOrder,
 } from '../../features/payments/test/payments-server';
 import PaymentPage from './payment-page';
 
@@ -29,7 +29,7 @@ describe('PaymentPage', () => {
       { route: `/dashborad/orders/payment/${ORDER_ID}` },
     );
     const myOrdersKey = ['orders', maria.email];
-    queryClient.setQueryData<Order[]>(myOrdersKey, [unpaidOrder()]);
+    queryClient.setQueryData<Order[]>(myOrdersKey, [makeOrder()]);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Payment' })).toBeInTheDocument();
     await user.type(await screen.findByLabelText('Card number'), '4242424242424242');

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../test/accounts';
+import { fakeAccountsServer, maria } from '../../test/accounts';
+import { callsTo, type ApiRequest } from '../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import PurchasePage from './purchase-page';
-import { hammer } from '../../test/catalog';
+import { hammer, makeOrder } from '../../test/factories';
 
 const TOOL_URL = `/api/tool/${hammer._id}`;
 
@@ -24,7 +24,7 @@ function storeServer() {
       if (method === 'POST' && url === '/api/order') {
         const { quantity } = body as { quantity: number };
         stock.available -= quantity;
-        const order = { _id: '9a8b7c6d-2222-4333-8444-555566667777', quantity } as Order;
+        const order = makeOrder({ _id: '9a8b7c6d-2222-4333-8444-555566667777', quantity });
         return jsonResponse({ acknowledged: true, insertedId: order._id, order });
       }
       return undefined;

@@ -1,6 +1,6 @@
 import { useId, type ComponentProps } from 'react';
 
-export interface TextAreaFieldProps extends ComponentProps<'textarea'> {
+interface TextAreaFieldProps extends ComponentProps<'textarea'> {
   label: string;
   /** The field's validation message, shown in red under it. */
   error?: string | undefined;

@@ -8,6 +8,8 @@ export interface TextFieldProps extends ComponentProps<'input'> {
   hint?: string | undefined;
   /** Something inside the input's frame after the text (a show/hide button). */
   trailing?: ReactNode;
+  /** More classes of the input's frame (its text colour on a dark form). */
+  frameClassName?: string;
 }
 
 /** A labelled input with its validation message; takes react-hook-form's register() props. */
@@ -16,6 +18,7 @@ export function TextField({
   error,
   hint,
   trailing,
+  frameClassName = '',
   id,
   className = '',
   ...inputProps
@@ -30,7 +33,7 @@ export function TextField({
       <label htmlFor={inputId} className="text-sm font-semibold">
         {label}
       </label>
-      <div className={`input w-full pr-1 ${error ? 'input-error' : ''}`}>
+      <div className={`input w-full pr-1 ${error ? 'input-error' : ''} ${frameClassName}`}>
         <input
           id={inputId}
           className="grow"

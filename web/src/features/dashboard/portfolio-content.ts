@@ -5,14 +5,14 @@
  * reserved for examples (RFC 2606), so they can never lead to someone else's site.
  */
 
-export interface PortfolioProject {
+interface PortfolioProject {
   name: string;
   description: string;
   /** An absolute http(s) address: opened in a new tab. */
   url: string;
 }
 
-export interface Portfolio {
+interface Portfolio {
   name: string;
   role: string;
   /** Where the owner works from. */

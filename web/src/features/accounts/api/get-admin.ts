@@ -3,7 +3,7 @@ import { apiPaths, type AdminCheck } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/{email} (bearer): whether this user is an admin. */
-export function getAdminCheck(email: string, signal?: AbortSignal): Promise<AdminCheck> {
+function getAdminCheck(email: string, signal?: AbortSignal): Promise<AdminCheck> {
   return api.get<AdminCheck>(apiPaths.admin(email), signal);
 }
 

@@ -9,7 +9,7 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
-export interface IdentitySession {
+interface IdentitySession {
   user: SessionUser;
   session: { id: string; expiresAt: string };
 }

@@ -1,7 +1,7 @@
 import { authClient, identityCall } from '../../../lib/auth-client';
 
 /** The server's provider id for Google (generic OAuth, DESIGN.md section 5). */
-export const GOOGLE_PROVIDER_ID = 'google';
+const GOOGLE_PROVIDER_ID = 'google';
 
 interface GoogleSignInOptions {
   /** Where Google's round trip ends when it succeeds: a page of this app. */

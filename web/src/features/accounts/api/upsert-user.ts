@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
  * PUT /api/user/{email}: records the signed-in user and answers an access token. Authenticated
  * by the identity session's cookie (the server checks that it is this e-mail's), not a bearer.
  */
-export function upsertUser(user: UpsertUser): Promise<UpsertUserResponse> {
+function upsertUser(user: UpsertUser): Promise<UpsertUserResponse> {
   return api.put<UpsertUserResponse>(apiPaths.user(user.email), user, { bearer: false });
 }
 

@@ -1,23 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  EmailSchema,
-  LoginFormSchema,
-  routes,
-  texts,
-  type LoginForm as LoginFormValues,
-} from '@tools-factory/contract';
+import { EmailSchema, LoginFormSchema, routes, texts } from '@tools-factory/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import type { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
-import { FormError } from '../../../components/ui/form-error';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { signInWithEmail } from '../api/sign-in';
+import { useAccountForm } from '../hooks/use-account-form';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { AccountForm } from './account-form';
 
 /**
  * E-mail and password, LOGIN, 'Forgate password ? Resate password' and the way to sign up. On
@@ -25,27 +16,18 @@ import { useFinishSignIn } from '../hooks/use-finish-sign-in';
  */
 export function LoginForm() {
   const finishSignIn = useFinishSignIn();
-  const [identityError, setIdentityError] = useState<string | null>(null);
   const [sendingReset, setSendingReset] = useState(false);
+  const { form, identityError, setIdentityError, onSubmit } = useAccountForm(
+    LoginFormSchema,
+    { email: '', password: '' },
+    async (values) => finishSignIn(await signInWithEmail(values)),
+  );
   const {
     register,
-    handleSubmit,
     trigger,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues, unknown, z.output<typeof LoginFormSchema>>({
-    resolver: zodResolver(LoginFormSchema),
-    defaultValues: { email: '', password: '' },
-  });
-
-  const logIn = handleSubmit(async (values) => {
-    setIdentityError(null);
-    try {
-      await finishSignIn(await signInWithEmail(values));
-    } catch (error) {
-      setIdentityError(errorMessage(error));
-    }
-  });
+  } = form;
 
   // The reset needs only the e-mail: checked with the same rule, and nothing is sent without it.
   async function sendResetEmail() {
@@ -64,7 +46,18 @@ export function LoginForm() {
 
   const busy = isSubmitting || sendingReset;
   return (
-    <form noValidate onSubmit={(event) => void logIn(event)} className="flex flex-col gap-4">
+    <AccountForm
+      onSubmit={onSubmit}
+      submitLabel={texts.login.submit}
+      submitting={isSubmitting}
+      submitDisabled={busy}
+      error={identityError}
+      switchTo={{
+        question: texts.login.newHere,
+        label: texts.login.createAccount,
+        to: routes.signup,
+      }}
+    >
       <TextField
         label={texts.login.email}
         type="email"
@@ -89,16 +82,6 @@ export function LoginForm() {
           {texts.login.resetPassword}
         </BusyButton>
       </p>
-      <BusyButton type="submit" busy={isSubmitting} disabled={busy} className="btn-primary w-full">
-        {texts.login.submit}
-      </BusyButton>
-      <FormError message={identityError} />
-      <p className="text-center text-sm">
-        {texts.login.newHere}{' '}
-        <Link to={routes.signup} className="link link-accent font-semibold whitespace-nowrap">
-          {texts.login.createAccount}
-        </Link>
-      </p>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { RequireAdmin } from './require-admin';
 

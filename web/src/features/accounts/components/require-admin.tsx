@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { routes, texts } from '@tools-factory/contract';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { adminCheckQueryOptions } from '../api/get-admin';
 import { useAuth } from '../hooks/use-auth';
 
@@ -38,16 +37,12 @@ function AdminsOnly() {
 export function RequireAdmin({ children }: RequireAdminProps) {
   const { user } = useAuth();
   const adminCheck = useQuery(adminCheckQueryOptions(user?.email));
-  // A flag already known stands even when a later refresh of it fails.
-  if (adminCheck.data) return adminCheck.data.admin ? (children ?? <Outlet />) : <AdminsOnly />;
-  if (adminCheck.isError) {
-    return (
-      <section className="px-4 py-8 md:px-8">
-        <ErrorState message={adminCheck.error.message} onRetry={() => void adminCheck.refetch()} />
-      </section>
-    );
-  }
-  return <Spinner />;
+  return (
+    // A flag already known stands even when a later refresh of it fails.
+    <QueryBoundary query={adminCheck} keepDataOnError errorClassName="px-4 py-8 md:px-8">
+      {({ admin }) => (admin ? (children ?? <Outlet />) : <AdminsOnly />)}
+    </QueryBoundary>
+  );
 }
 
 /** The router loads this wrapper as its own chunk, so the first page's script does not grow. */

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, silentApi } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { RequireAuth } from './require-auth';
 
@@ -35,10 +36,7 @@ describe('RequireAuth', () => {
   });
 
   it('shows a spinner while the sign-in is being read', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => undefined)),
-    );
+    silentApi();
     renderProtected();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     expect(screen.queryByRole('heading', { name: 'Purchase page' })).not.toBeInTheDocument();

@@ -1,18 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordSchema, routes, texts } from '@tools-factory/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { FormError } from '../../../components/ui/form-error';
 import { PasswordField } from '../../../components/ui/password-field';
-import { errorMessage } from '../../../lib/api-client';
 import { resetPassword } from '../api/reset-password';
+import { useAccountForm } from '../hooks/use-account-form';
+import { AccountForm } from './account-form';
 
 // The same password rules as sign-up.
 const ResetPasswordFormSchema = z.object({ password: PasswordSchema });
-type ResetPasswordFormValues = z.input<typeof ResetPasswordFormSchema>;
 
 interface ResetPasswordFormProps {
   /** The token of the e-mailed link. */
@@ -22,25 +18,18 @@ interface ResetPasswordFormProps {
 /** A new password for the e-mailed link's account; then the way back to /login. */
 export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   const [done, setDone] = useState(false);
-  const [identityError, setIdentityError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordFormValues>({
-    resolver: zodResolver(ResetPasswordFormSchema),
-    defaultValues: { password: '' },
-  });
-
-  const savePassword = handleSubmit(async ({ password }) => {
-    setIdentityError(null);
-    try {
+  const { form, identityError, onSubmit } = useAccountForm(
+    ResetPasswordFormSchema,
+    { password: '' },
+    async ({ password }) => {
       await resetPassword({ token, newPassword: password });
       setDone(true);
-    } catch (error) {
-      setIdentityError(errorMessage(error));
-    }
-  });
+    },
+  );
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
   if (done) {
     return (
@@ -56,17 +45,18 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void savePassword(event)} className="flex flex-col gap-4">
+    <AccountForm
+      onSubmit={onSubmit}
+      submitLabel={texts.resetPasswordPage.submit}
+      submitting={isSubmitting}
+      error={identityError}
+    >
       <PasswordField
         label={texts.resetPasswordPage.newPassword}
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password')}
       />
-      <BusyButton type="submit" busy={isSubmitting} className="btn-primary w-full">
-        {texts.resetPasswordPage.submit}
-      </BusyButton>
-      <FormError message={identityError} />
-    </form>
+    </AccountForm>
   );
 }

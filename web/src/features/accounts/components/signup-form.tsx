@@ -1,46 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  routes,
-  SignupFormSchema,
-  texts,
-  type SignupForm as SignupFormValues,
-} from '@tools-factory/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import type { z } from 'zod';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { FormError } from '../../../components/ui/form-error';
+import { routes, SignupFormSchema, texts } from '@tools-factory/contract';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api-client';
 import { signUpWithEmail } from '../api/sign-up';
+import { useAccountForm } from '../hooks/use-account-form';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { AccountForm } from './account-form';
 
 /** Name, e-mail and password, SIGNUP, and the way to log in instead. */
 export function SignupForm() {
   const finishSignIn = useFinishSignIn();
-  const [identityError, setIdentityError] = useState<string | null>(null);
+  const { form, identityError, onSubmit } = useAccountForm(
+    SignupFormSchema,
+    { name: '', email: '', password: '' },
+    async (values) => finishSignIn(await signUpWithEmail(values)),
+  );
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignupFormValues, unknown, z.output<typeof SignupFormSchema>>({
-    resolver: zodResolver(SignupFormSchema),
-    defaultValues: { name: '', email: '', password: '' },
-  });
-
-  const signUp = handleSubmit(async (values) => {
-    setIdentityError(null);
-    try {
-      await finishSignIn(await signUpWithEmail(values));
-    } catch (error) {
-      setIdentityError(errorMessage(error));
-    }
-  });
+  } = form;
 
   return (
-    <form noValidate onSubmit={(event) => void signUp(event)} className="flex flex-col gap-4">
+    <AccountForm
+      onSubmit={onSubmit}
+      submitLabel={texts.signup.submit}
+      submitting={isSubmitting}
+      error={identityError}
+      switchTo={{ question: texts.signup.haveAccount, label: texts.signup.login, to: routes.login }}
+    >
       <TextField
         label={texts.signup.name}
         autoComplete="name"
@@ -60,16 +46,6 @@ export function SignupForm() {
         error={errors.password?.message}
         {...register('password')}
       />
-      <BusyButton type="submit" busy={isSubmitting} className="btn-primary w-full">
-        {texts.signup.submit}
-      </BusyButton>
-      <FormError message={identityError} />
-      <p className="text-center text-sm">
-        {texts.signup.haveAccount}{' '}
-        <Link to={routes.login} className="link link-accent font-semibold whitespace-nowrap">
-          {texts.signup.login}
-        </Link>
-      </p>
-    </form>
+    </AccountForm>
   );
 }

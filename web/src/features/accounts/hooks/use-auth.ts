@@ -3,7 +3,7 @@ import { useAccessToken } from '../../../lib/access-token';
 import { useSession, type SessionUser } from '../api/get-session';
 import { accessTokenQueryOptions } from '../api/upsert-user';
 
-export type AuthState =
+type AuthState =
   /** The session is being read. */
   | { status: 'loading'; user: null; error: null }
   /** A session without an access token yet (back from Google): PUT /user is on its way. */

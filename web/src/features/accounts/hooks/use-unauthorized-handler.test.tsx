@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { useUnauthorizedHandler } from './use-unauthorized-handler';
 

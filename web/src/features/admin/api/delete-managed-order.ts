@@ -12,7 +12,7 @@ type DeletedCount = z.infer<typeof DeletedCountSchema>;
  * quantity goes back on sale. The orders feature has its own fetcher for the customer's Remove:
  * features never import each other.
  */
-export function deleteManagedOrder(id: string): Promise<DeletedCount> {
+function deleteManagedOrder(id: string): Promise<DeletedCount> {
   return api.delete<DeletedCount>(apiPaths.deleteOrder(id));
 }
 

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client';
 export const catalogQueryKey = ['tools'] as const;
 
 /** GET /api/parts: the tools on sale, the list Manage Tools shows (the home page's own list). */
-export function getCatalogTools(signal?: AbortSignal): Promise<Tool[]> {
+function getCatalogTools(signal?: AbortSignal): Promise<Tool[]> {
   return api.get<Tool[]>(apiPaths.parts, signal);
 }
 

@@ -6,11 +6,11 @@ import { api } from '../../../lib/api-client';
 export const managedOrdersQueryKey = ['manageOrders'] as const;
 
 /** GET /api/manageOrders (bearer, admins): every order, newest first, with its total. */
-export function getManagedOrders(signal?: AbortSignal): Promise<ManagedOrder[]> {
+function getManagedOrders(signal?: AbortSignal): Promise<ManagedOrder[]> {
   return api.get<ManagedOrder[]>(apiPaths.manageOrders, signal);
 }
 
-export const managedOrdersQueryOptions = () =>
+const managedOrdersQueryOptions = () =>
   queryOptions({
     queryKey: managedOrdersQueryKey,
     queryFn: ({ signal }) => getManagedOrders(signal),

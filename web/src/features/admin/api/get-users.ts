@@ -6,11 +6,11 @@ import { api } from '../../../lib/api-client';
 export const usersQueryKey = ['users'] as const;
 
 /** GET /api/user (bearer, admins only): every account, oldest first. */
-export function getUsers(signal?: AbortSignal): Promise<User[]> {
+function getUsers(signal?: AbortSignal): Promise<User[]> {
   return api.get<User[]>(apiPaths.users, signal);
 }
 
-export const usersQueryOptions = () =>
+const usersQueryOptions = () =>
   queryOptions({
     queryKey: usersQueryKey,
     queryFn: ({ signal }) => getUsers(signal),

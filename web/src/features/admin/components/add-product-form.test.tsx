@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo } from '../../../test/accounts';
-import { hammer } from '../../../test/catalog';
+import { callsTo } from '../../../test/fake-api';
+import { hammer } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { storeServer } from '../test/store-server';
 import { AddProductForm } from './add-product-form';

@@ -2,18 +2,14 @@ import type { User } from '@tools-factory/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeApi, type ApiRequest } from '../../../test/fake-api';
+import { makeUser } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { AllUsers } from './all-users';
 
-const admin: User = { _id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' };
-const maria: User = { _id: 'u2', name: 'Maria Lopez', email: 'maria@example.com', role: 'user' };
-const omar: User = { _id: 'u3', name: 'Omar Faruk', email: 'omar@example.com', role: 'user' };
-
-interface Call {
-  method: string;
-  url: string;
-  authorization: string | null;
-}
+const admin = makeUser({ _id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
+const maria = makeUser();
+const omar = makeUser({ _id: 'u3', name: 'Omar Faruk', email: 'omar@example.com' });
 
 /**
  * GET /api/user, PUT /api/user/admin/{email} and DELETE /api/user/{email} over a list kept here;
@@ -21,48 +17,33 @@ interface Call {
  */
 function fakeUsersApi(
   initial: User[],
-  refuse: (call: Call) => { status: number; message: string } | undefined = () => undefined,
+  refuse: (call: ApiRequest) => { status: number; message: string } | undefined = () => undefined,
 ) {
   let users = [...initial];
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const call: Call = {
-        method: init.method ?? 'GET',
-        url: input.toString(),
-        authorization: new Headers(init.headers).get('Authorization'),
-      };
-      calls.push(call);
-      const refusal = refuse(call);
-      if (refusal) {
-        return jsonResponse(
-          { message: refusal.message, statusCode: refusal.status },
-          refusal.status,
-        );
-      }
-      if (call.method === 'GET' && call.url === '/api/user') return jsonResponse(users);
-      const promoted = /^\/api\/user\/admin\/(.+)$/.exec(call.url);
-      if (call.method === 'PUT' && promoted) {
-        const email = decodeURIComponent(promoted[1]!);
-        const target = users.find((user) => user.email === email);
-        const modifiedCount = target && target.role !== 'admin' ? 1 : 0;
-        users = users.map((user) => (user.email === email ? { ...user, role: 'admin' } : user));
-        return jsonResponse({ modifiedCount });
-      }
-      const removed = /^\/api\/user\/([^/]+)$/.exec(call.url);
-      if (call.method === 'DELETE' && removed) {
-        const email = decodeURIComponent(removed[1]!);
-        const before = users.length;
-        users = users.filter((user) => user.email !== email);
-        return jsonResponse({ deletedCount: before - users.length });
-      }
-      return jsonResponse({ message: 'Not Found', statusCode: 404 }, 404);
-    }),
-  );
-  const callsTo = (method: string, url: string) =>
-    calls.filter((call) => call.method === method && call.url === url);
-  return { calls, callsTo };
+  const { requests } = fakeApi((call) => {
+    const refusal = refuse(call);
+    if (refusal) {
+      return jsonResponse({ message: refusal.message, statusCode: refusal.status }, refusal.status);
+    }
+    if (call.method === 'GET' && call.url === '/api/user') return jsonResponse(users);
+    const promoted = /^\/api\/user\/admin\/(.+)$/.exec(call.url);
+    if (call.method === 'PUT' && promoted) {
+      const email = decodeURIComponent(promoted[1]!);
+      const target = users.find((user) => user.email === email);
+      const modifiedCount = target && target.role !== 'admin' ? 1 : 0;
+      users = users.map((user) => (user.email === email ? { ...user, role: 'admin' } : user));
+      return jsonResponse({ modifiedCount });
+    }
+    const removed = /^\/api\/user\/([^/]+)$/.exec(call.url);
+    if (call.method === 'DELETE' && removed) {
+      const email = decodeURIComponent(removed[1]!);
+      const before = users.length;
+      users = users.filter((user) => user.email !== email);
+      return jsonResponse({ deletedCount: before - users.length });
+    }
+    return undefined;
+  });
+  return { requests };
 }
 
 function renderAllUsers() {
@@ -93,7 +74,9 @@ describe('AllUsers', () => {
         .map((header) => header.textContent),
     ).toEqual(['no.', 'name', 'email', 'role', 'action']);
     expect(row('Maria Lopez').getByRole('cell', { name: 'maria@example.com' })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/user')[0]?.authorization).toBe('Bearer token-7');
+    expect(callsTo(api.requests, 'GET', '/api/user')[0]?.headers.get('Authorization')).toBe(
+      'Bearer token-7',
+    );
   });
 
   it('hides Make Admin for admins and Remove User on the admin’s own row', async () => {
@@ -136,15 +119,15 @@ describe('AllUsers', () => {
     await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Make Admin' }));
 
     expect(await screen.findByText('Successfully made an admin')).toBeInTheDocument();
-    const [promotion] = api.callsTo('PUT', '/api/user/admin/maria%40example.com');
-    expect(promotion?.authorization).toBe('Bearer token-7');
+    const [promotion] = callsTo(api.requests, 'PUT', '/api/user/admin/maria%40example.com');
+    expect(promotion?.headers.get('Authorization')).toBe('Bearer token-7');
     await vi.waitFor(() =>
       expect(
         row('Maria Lopez').queryByRole('button', { name: 'Make Admin' }),
       ).not.toBeInTheDocument(),
     );
     expect(row('Maria Lopez').getByText('admin')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/user')).toHaveLength(2);
+    expect(callsTo(api.requests, 'GET', '/api/user')).toHaveLength(2);
   });
 
   it("Make Admin refused (403): 'Failed to Make an admin', and the list refreshed", async () => {
@@ -156,7 +139,7 @@ describe('AllUsers', () => {
     await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Make Admin' }));
     expect(await screen.findByText('Failed to Make an admin')).toBeInTheDocument();
     expect(screen.queryByText('Successfully made an admin')).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(api.callsTo('GET', '/api/user')).toHaveLength(2));
+    await vi.waitFor(() => expect(callsTo(api.requests, 'GET', '/api/user')).toHaveLength(2));
   });
 
   it('Remove User asks first, then DELETE /user/{email}, a toast and the list refreshed', async () => {
@@ -168,14 +151,16 @@ describe('AllUsers', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Remove this user?' }));
     expect(dialog.getByText('Omar Faruk')).toBeInTheDocument();
     expect(dialog.getByText('omar@example.com')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/user/omar%40example.com')).toHaveLength(0);
+    expect(callsTo(api.requests, 'DELETE', '/api/user/omar%40example.com')).toHaveLength(0);
 
     await userEvent.click(dialog.getByRole('button', { name: 'Remove' }));
 
     expect(await screen.findByText('User removed')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/user/omar%40example.com')[0]?.authorization).toBe(
-      'Bearer token-7',
-    );
+    expect(
+      callsTo(api.requests, 'DELETE', '/api/user/omar%40example.com')[0]?.headers.get(
+        'Authorization',
+      ),
+    ).toBe('Bearer token-7');
     expect(await screen.findByRole('heading', { name: 'ALL USERS (2)' })).toBeInTheDocument();
     expect(table().queryByRole('row', { name: /Omar Faruk/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -188,7 +173,7 @@ describe('AllUsers', () => {
     await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Remove User' }));
     await userEvent.click(screen.getByRole('button', { name: 'cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    expect(api.requests.filter((call) => call.method === 'DELETE')).toHaveLength(0);
   });
 
   it("shows the server's refusal of a removal (409) and closes the dialog", async () => {

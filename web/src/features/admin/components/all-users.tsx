@@ -1,9 +1,8 @@
 import { texts, type User } from '@tools-factory/contract';
-import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveUser } from '../api/remove-user';
@@ -23,8 +22,13 @@ interface AllUsersProps {
 export function AllUsers({ currentEmail }: AllUsersProps) {
   const users = useUsers();
   const makeAdmin = useMakeAdmin();
-  const removeUser = useRemoveUser();
-  const [userToRemove, setUserToRemove] = useState<User | null>(null);
+  // A refusal is said in the server's own words: 'You cannot remove your own account ...'
+  // (409), 'No user with this e-mail' (404) ...
+  const removal = useConfirmedRemoval({
+    mutation: useRemoveUser(),
+    keyOf: (user: User) => user.email,
+    removedText: texts.admin.removeUserSuccess,
+  });
 
   function promote(user: User) {
     makeAdmin.mutate(user.email, {
@@ -41,47 +45,28 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
     });
   }
 
-  function remove(user: User) {
-    removeUser.mutate(user.email, {
-      onSuccess: ({ deletedCount }) => {
-        if (deletedCount > 0) toast.success(texts.admin.removeUserSuccess);
-        setUserToRemove(null);
-      },
-      onError: (error) => {
-        // The server's own words: 'You cannot remove your own account ...' (409), 'No user with
-        // this e-mail' (404) ...
-        toast.error(errorMessage(error));
-        // Refused for good (4xx): nothing left to confirm. Otherwise the admin may try again
-        // from the same dialog.
-        if (isApiError(error) && error.status >= 400 && error.status < 500) setUserToRemove(null);
-      },
-    });
-  }
-
   return (
     <>
       <h2 className="mb-6 text-2xl font-bold">
         {users.data ? texts.admin.allUsersTitle(users.data.length) : texts.dashboard.allUsers}
       </h2>
       {/* A list already shown stays when a later refresh fails: it is still the best known. */}
-      {users.data ? (
-        <UsersList
-          users={users.data}
-          currentEmail={currentEmail}
-          promotingEmail={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
-          onMakeAdmin={promote}
-          onRemove={setUserToRemove}
-        />
-      ) : users.isError ? (
-        <ErrorState message={users.error.message} onRetry={() => void users.refetch()} />
-      ) : (
-        <Spinner />
-      )}
+      <QueryBoundary query={users} keepDataOnError>
+        {(list) => (
+          <UsersList
+            users={list}
+            currentEmail={currentEmail}
+            promotingEmail={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
+            onMakeAdmin={promote}
+            onRemove={removal.ask}
+          />
+        )}
+      </QueryBoundary>
       <RemoveUserDialog
-        user={userToRemove}
-        busy={removeUser.isPending}
-        onConfirm={remove}
-        onCancel={() => setUserToRemove(null)}
+        user={removal.itemToRemove}
+        busy={removal.busy}
+        onConfirm={removal.confirm}
+        onCancel={removal.cancel}
       />
     </>
   );

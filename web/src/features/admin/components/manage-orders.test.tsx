@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer } from '../../../test/accounts';
-import { hammer } from '../../../test/catalog';
-import { jsonResponse, renderRoutes } from '../../../test/render';
+import { fakeAccountsServer } from '../../../test/accounts';
+import { callsTo } from '../../../test/fake-api';
+import { hammer } from '../../../test/factories';
+import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
 import { managedOrder, storeServer } from '../test/store-server';
 import { ManageOrders } from './manage-orders';
 
@@ -37,11 +38,6 @@ function renderManageOrders() {
   // The home page's list is in the cache: stock returned by a removal must show there.
   view.queryClient.setQueryData(['tools'], [hammer]);
   return { ...view, user };
-}
-
-/** The table row of the order of this tool. */
-function rowOf(name: string) {
-  return within(screen.getByRole('row', { name: new RegExp(name) }));
 }
 
 describe('ManageOrders', () => {

@@ -1,9 +1,9 @@
 import { texts, type ManagedOrder } from '@tools-factory/contract';
-import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { errorMessage } from '../../../lib/api-client';
+import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteManagedOrder } from '../api/delete-managed-order';
 import { useManagedOrders } from '../api/get-managed-orders';
 import { useShipOrder } from '../api/ship-order';
@@ -18,8 +18,11 @@ import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
 export function ManageOrders() {
   const orders = useManagedOrders();
   const shipOrder = useShipOrder();
-  const deleteOrder = useDeleteManagedOrder();
-  const [orderToRemove, setOrderToRemove] = useState<ManagedOrder | null>(null);
+  const removal = useConfirmedRemoval({
+    mutation: useDeleteManagedOrder(),
+    keyOf: (order: ManagedOrder) => order._id,
+    removedText: texts.orders.deleteSuccess,
+  });
 
   function ship(order: ManagedOrder) {
     shipOrder.mutate(order._id, {
@@ -29,50 +32,28 @@ export function ManageOrders() {
     });
   }
 
-  function removeOrder(order: ManagedOrder) {
-    deleteOrder.mutate(order._id, {
-      onSuccess: ({ deletedCount }) => {
-        if (deletedCount > 0) toast.success(texts.orders.deleteSuccess);
-        setOrderToRemove(null);
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error));
-        // Gone meanwhile (404) or refused: nothing left to confirm. Otherwise (no answer, 5xx)
-        // the admin may try again from the same dialog.
-        if (isApiError(error) && error.status >= 400 && error.status < 500) {
-          setOrderToRemove(null);
-        }
-      },
-    });
-  }
-
-  if (orders.isPending) return <Spinner />;
-  if (orders.isError) {
-    return <ErrorState message={orders.error.message} onRetry={() => void orders.refetch()} />;
-  }
-  if (orders.data.length === 0) {
-    return (
-      <div className="card bg-base-100 border-base-300 border shadow-sm">
-        <div className="card-body items-center text-center">
-          <p className="text-lg font-semibold">{texts.manageOrders.empty}</p>
-        </div>
-      </div>
-    );
-  }
   return (
-    <>
-      <ManagedOrdersTable
-        orders={orders.data}
-        shippingId={shipOrder.isPending ? (shipOrder.variables ?? null) : null}
-        onShip={ship}
-        onRemove={setOrderToRemove}
-      />
-      <RemoveManagedOrderDialog
-        order={orderToRemove}
-        busy={deleteOrder.isPending}
-        onConfirm={removeOrder}
-        onCancel={() => setOrderToRemove(null)}
-      />
-    </>
+    <QueryBoundary query={orders}>
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState message={texts.manageOrders.empty} />
+        ) : (
+          <>
+            <ManagedOrdersTable
+              orders={list}
+              shippingId={shipOrder.isPending ? (shipOrder.variables ?? null) : null}
+              onShip={ship}
+              onRemove={removal.ask}
+            />
+            <RemoveManagedOrderDialog
+              order={removal.itemToRemove}
+              busy={removal.busy}
+              onConfirm={removal.confirm}
+              onCancel={removal.cancel}
+            />
+          </>
+        )
+      }
+    </QueryBoundary>
   );
 }

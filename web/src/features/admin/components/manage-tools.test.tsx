@@ -1,13 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer } from '../../../test/accounts';
-import { jsonResponse, renderRoutes } from '../../../test/render';
-import { catalogTool, storeServer } from '../test/store-server';
+import { fakeAccountsServer } from '../../../test/accounts';
+import { callsTo } from '../../../test/fake-api';
+import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
+import { makeTool } from '../../../test/factories';
+import { storeServer } from '../test/store-server';
 import { ManageTools } from './manage-tools';
 
-const hammer = catalogTool();
-const wrench = catalogTool({
+const hammer = makeTool();
+const wrench = makeTool({
   _id: '6a7b8c9d-4444-4555-8666-777788889999',
   name: 'Pipe Wrench',
   img: '/images/tools/adjustable-spanner.svg',
@@ -22,11 +24,6 @@ function renderManageTools() {
     { path: '/dashborad/addproducts', element: <h2>Add Products page</h2> },
   ]);
   return { ...view, user };
-}
-
-/** The table row of the tool with this name. */
-function rowOf(name: string) {
-  return within(screen.getByRole('row', { name: new RegExp(name) }));
 }
 
 async function askToRemove(user: ReturnType<typeof userEvent.setup>, name: string) {

@@ -1,10 +1,8 @@
 import { routes, texts, type Tool } from '@tools-factory/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteTool } from '../api/delete-tool';
 import { useCatalogTools } from '../api/get-catalog-tools';
 import { RemoveToolDialog } from './remove-tool-dialog';
@@ -17,52 +15,34 @@ import { ToolsTable } from './tools-table';
  */
 export function ManageTools() {
   const tools = useCatalogTools();
-  const deleteTool = useDeleteTool();
-  const [toolToRemove, setToolToRemove] = useState<Tool | null>(null);
+  const removal = useConfirmedRemoval({
+    mutation: useDeleteTool(),
+    keyOf: (tool: Tool) => tool._id,
+    removedText: texts.orders.deleteSuccess,
+    alreadyGoneText: texts.manageTools.alreadyRemoved,
+  });
 
-  function removeTool(tool: Tool) {
-    deleteTool.mutate(tool._id, {
-      onSuccess: ({ deletedCount }) => {
-        if (deletedCount > 0) toast.success(texts.orders.deleteSuccess);
-        else toast.info(texts.manageTools.alreadyRemoved);
-        setToolToRemove(null);
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error));
-        // Refused (403) or gone: nothing left to confirm. Otherwise (no answer, 5xx) the admin
-        // may try again from the same dialog.
-        if (isApiError(error) && error.status >= 400 && error.status < 500) {
-          setToolToRemove(null);
-        }
-      },
-    });
-  }
-
-  if (tools.isPending) return <Spinner />;
-  if (tools.isError) {
-    return <ErrorState message={tools.error.message} onRetry={() => void tools.refetch()} />;
-  }
-  if (tools.data.length === 0) {
-    return (
-      <div className="card bg-base-100 border-base-300 border shadow-sm">
-        <div className="card-body items-center gap-4 text-center">
-          <p className="text-lg font-semibold">{texts.manageTools.empty}</p>
-          <Link to={routes.dashboardAddProducts} className="btn btn-primary">
-            {texts.dashboard.addProducts}
-          </Link>
-        </div>
-      </div>
-    );
-  }
   return (
-    <>
-      <ToolsTable tools={tools.data} onRemove={setToolToRemove} />
-      <RemoveToolDialog
-        tool={toolToRemove}
-        busy={deleteTool.isPending}
-        onConfirm={removeTool}
-        onCancel={() => setToolToRemove(null)}
-      />
-    </>
+    <QueryBoundary query={tools}>
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState message={texts.manageTools.empty}>
+            <Link to={routes.dashboardAddProducts} className="btn btn-primary">
+              {texts.dashboard.addProducts}
+            </Link>
+          </EmptyState>
+        ) : (
+          <>
+            <ToolsTable tools={list} onRemove={removal.ask} />
+            <RemoveToolDialog
+              tool={removal.itemToRemove}
+              busy={removal.busy}
+              onConfirm={removal.confirm}
+              onCancel={removal.cancel}
+            />
+          </>
+        )
+      }
+    </QueryBoundary>
   );
 }

@@ -1,6 +1,8 @@
 import { orderTotal, texts, type ManagedOrder } from '@tools-factory/contract';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
+import { CardLabel, DataTable, FigureWithNote } from '../../../components/ui/data-table';
+import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatPrice } from '../../../lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -15,11 +17,6 @@ interface ManagedOrdersTableProps {
 /** When the order was placed, in the admin's own time zone: the day, then the time. */
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const placedAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-
-/** A column's name, shown beside its value only while the row is a card (below xl). */
-function CardLabel({ children }: { children: string }) {
-  return <span className="text-base-content/70 xl:hidden">{children}</span>;
-}
 
 /**
  * An e-mail address that may break before its '@' and nowhere else (unless one part alone is
@@ -89,98 +86,74 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
   const idPrefix = useId();
   const { columns } = texts.manageOrders;
   return (
-    <div className="card bg-base-100 border-base-300 border shadow-sm">
-      {/* A very long name or address could still widen the table: it scrolls inside its card. */}
-      <div className="xl:overflow-x-auto">
-        <table className="table max-xl:block">
-          <thead className="max-xl:hidden">
-            <tr>
-              <th scope="col">{columns.tool}</th>
-              <th scope="col">{columns.customer}</th>
-              <th scope="col" className="text-right">
-                {columns.quantity}
-              </th>
-              <th scope="col" className="text-right">
-                {columns.total}
-              </th>
-              <th scope="col">{columns.date}</th>
-              <th scope="col">{columns.status}</th>
-              <th scope="col">{columns.action}</th>
-            </tr>
-          </thead>
-          {/* As cards, one line between cards, not daisyUI's line under each cell. */}
-          <tbody className="max-xl:divide-base-content/10 max-xl:block max-xl:divide-y">
-            {orders.map((order) => {
-              const nameId = `${idPrefix}-${order._id}`;
-              const placed = new Date(order.createdAt);
-              return (
-                <tr
-                  key={order._id}
-                  className="max-md:flex max-md:flex-col max-xl:gap-y-1.5 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-10"
-                >
-                  <th scope="row" className="font-normal md:max-xl:col-span-2">
-                    <div className="flex items-center gap-3 xl:min-w-40">
-                      <img
-                        src={order.img}
-                        alt=""
-                        width={40}
-                        height={40}
-                        loading="lazy"
-                        className="bg-base-200 rounded-box size-10 shrink-0 object-contain p-1"
-                      />
-                      <span id={nameId} className="font-semibold break-words">
-                        {order.name}
-                      </span>
-                    </div>
-                  </th>
-                  <td className={labelledCell}>
-                    <CardLabel>{columns.customer}</CardLabel>
-                    <span className="min-w-0 wrap-break-word max-xl:text-right">
-                      <EmailAddress email={order.email} />
-                    </span>
-                  </td>
-                  <td className={figureCell}>
-                    <CardLabel>{columns.quantity}</CardLabel>
-                    <span>{order.quantity}</span>
-                  </td>
-                  <td className={`${figureCell} whitespace-nowrap`}>
-                    <CardLabel>{columns.total}</CardLabel>
-                    <span className="text-right">
-                      <span className="font-semibold">
-                        {formatPrice(orderTotal(order.price, order.quantity))}
-                      </span>
-                      <span className="text-base-content/70 block text-xs">
-                        {texts.orders.each(formatPrice(order.price))}
-                      </span>
-                    </span>
-                  </td>
-                  <td className={labelledCell}>
-                    <CardLabel>{columns.date}</CardLabel>
-                    <time
-                      dateTime={order.createdAt}
-                      className="whitespace-nowrap max-xl:text-right"
-                    >
-                      {placedOn.format(placed)}{' '}
-                      <span className="text-base-content/70 text-xs xl:block">
-                        {placedAt.format(placed)}
-                      </span>
-                    </time>
-                  </td>
-                  <td className={`${labelledCell} max-xl:items-center`}>
-                    <CardLabel>{columns.status}</CardLabel>
-                    <OrderStatusBadge status={order.status} />
-                  </td>
-                  {/* A shipped order has nothing left to do: no empty line on its card. The
+    <DataTable
+      cardsBelow="xl"
+      columns={[
+        { label: columns.tool },
+        { label: columns.customer },
+        { label: columns.quantity, numeric: true },
+        { label: columns.total, numeric: true },
+        { label: columns.date },
+        { label: columns.status },
+        { label: columns.action },
+      ]}
+    >
+      {orders.map((order) => {
+        const nameId = `${idPrefix}-${order._id}`;
+        const placed = new Date(order.createdAt);
+        return (
+          <tr
+            key={order._id}
+            className="max-md:flex max-md:flex-col max-xl:gap-y-1.5 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-10"
+          >
+            <th scope="row" className="font-normal md:max-xl:col-span-2">
+              <div className="flex items-center gap-3 xl:min-w-40">
+                <Thumbnail src={order.img} size="sm" lazy />
+                <span id={nameId} className="font-semibold break-words">
+                  {order.name}
+                </span>
+              </div>
+            </th>
+            <td className={labelledCell}>
+              <CardLabel below="xl">{columns.customer}</CardLabel>
+              <span className="min-w-0 wrap-break-word max-xl:text-right">
+                <EmailAddress email={order.email} />
+              </span>
+            </td>
+            <td className={figureCell}>
+              <CardLabel below="xl">{columns.quantity}</CardLabel>
+              <span>{order.quantity}</span>
+            </td>
+            <td className={`${figureCell} whitespace-nowrap`}>
+              <CardLabel below="xl">{columns.total}</CardLabel>
+              <span className="text-right">
+                <FigureWithNote
+                  figure={formatPrice(orderTotal(order.price, order.quantity))}
+                  note={texts.orders.each(formatPrice(order.price))}
+                />
+              </span>
+            </td>
+            <td className={labelledCell}>
+              <CardLabel below="xl">{columns.date}</CardLabel>
+              <time dateTime={order.createdAt} className="whitespace-nowrap max-xl:text-right">
+                {placedOn.format(placed)}{' '}
+                <span className="text-base-content/70 text-xs xl:block">
+                  {placedAt.format(placed)}
+                </span>
+              </time>
+            </td>
+            <td className={`${labelledCell} max-xl:items-center`}>
+              <CardLabel below="xl">{columns.status}</CardLabel>
+              <OrderStatusBadge status={order.status} />
+            </td>
+            {/* A shipped order has nothing left to do: no empty line on its card. The
                       button spans a phone's card; on a wider card it sits at the right. */}
-                  <td className="max-xl:pt-2! max-xl:empty:hidden md:max-xl:col-span-2 md:max-xl:text-right">
-                    <OrderActions order={order} nameId={nameId} {...actions} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+            <td className="max-xl:pt-2! max-xl:empty:hidden md:max-xl:col-span-2 md:max-xl:text-right">
+              <OrderActions order={order} nameId={nameId} {...actions} />
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,8 +1,9 @@
 import { texts, type User } from '@tools-factory/contract';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
+import { DataTable } from '../../../components/ui/data-table';
 
-export interface UsersListProps {
+interface UsersListProps {
   users: User[];
   /** The signed-in admin: their own row has no Remove User (the server refuses it too). */
   currentEmail: string;
@@ -95,41 +96,35 @@ export function UsersList(props: UsersListProps) {
         })}
       </ul>
 
-      <div className="card bg-base-100 border-base-300 hidden border shadow-sm md:block">
-        <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{userColumns.number}</th>
-                <th scope="col">{userColumns.name}</th>
-                <th scope="col">{userColumns.email}</th>
-                <th scope="col">{userColumns.role}</th>
-                <th scope="col">{userColumns.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user, index) => {
-                const nameId = `${idPrefix}-row-${user._id}`;
-                return (
-                  <tr key={user._id}>
-                    <th scope="row">{index + 1}</th>
-                    <td id={nameId} className="font-semibold">
-                      {user.name}
-                    </td>
-                    <td className="break-all">{user.email}</td>
-                    <td>
-                      <RoleCell user={user} nameId={nameId} {...props} />
-                    </td>
-                    <td>
-                      <ActionCell user={user} nameId={nameId} {...props} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <DataTable
+        className="hidden md:block"
+        columns={[
+          { label: userColumns.number },
+          { label: userColumns.name },
+          { label: userColumns.email },
+          { label: userColumns.role },
+          { label: userColumns.action },
+        ]}
+      >
+        {users.map((user, index) => {
+          const nameId = `${idPrefix}-row-${user._id}`;
+          return (
+            <tr key={user._id}>
+              <th scope="row">{index + 1}</th>
+              <td id={nameId} className="font-semibold">
+                {user.name}
+              </td>
+              <td className="break-all">{user.email}</td>
+              <td>
+                <RoleCell user={user} nameId={nameId} {...props} />
+              </td>
+              <td>
+                <ActionCell user={user} nameId={nameId} {...props} />
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
     </>
   );
 }

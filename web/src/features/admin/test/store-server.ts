@@ -1,46 +1,20 @@
-import {
-  CreateToolSchema,
-  ManagedOrderSchema,
-  orderTotal,
-  texts,
-  ToolSchema,
-  type ManagedOrder,
-  type Tool,
-} from '@tools-factory/contract';
-import { fakeAccountsServer, type ApiRequest } from '../../../test/accounts';
+import { CreateToolSchema, texts, type ManagedOrder, type Tool } from '@tools-factory/contract';
+import { fakeAccountsServer } from '../../../test/accounts';
+import { type Answer, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse } from '../../../test/render';
-import { hammer } from '../../../test/catalog';
+import { makeManagedOrder } from '../../../test/factories';
 
 /** Olga's order of 200 hammers at $12.50 ($2500), unpaid unless told otherwise. */
 export function managedOrder(overrides: Partial<ManagedOrder> = {}): ManagedOrder {
-  const order = {
-    _id: '11111111-1111-4111-8111-111111111111',
-    toolId: hammer._id,
-    name: hammer.name,
-    img: hammer.img,
+  return makeManagedOrder({
     address: '12 Harbour Road, Chattogram',
-    phone: '',
-    quantity: 200,
     email: 'olga@example.com',
-    price: 12.5,
-    paid: false,
-    status: 'unpaid' as const,
-    transectionId: null,
     createdAt: '2025-03-04T10:30:00.000Z',
-    shippedAt: null,
     ...overrides,
-  };
-  return ManagedOrderSchema.parse({ ...order, total: orderTotal(order.price, order.quantity) });
-}
-
-/** A tool of the catalog, the hammer unless told otherwise. */
-export function catalogTool(overrides: Partial<Tool> = {}): Tool {
-  return ToolSchema.parse({ ...hammer, ...overrides });
+  });
 }
 
 const NEW_TOOL_ID = '5e6f7a8b-3333-4444-8555-666677778888';
-
-type Answer = Response | undefined | Promise<Response | undefined>;
 
 /**
  * The admin calls of Add Product, Manage Tools and Manage Orders on the lists held here, as the

@@ -11,11 +11,11 @@ import { api } from '../../../lib/api-client';
 export const catalogQueryKey = ['tools'] as const;
 
 /** GET /api/tool/{id}: one tool (404 with a message when unknown or malformed). */
-export function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
+function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
   return api.get<Tool>(apiPaths.tool(id), signal);
 }
 
-export const toolQueryOptions = (id: string) =>
+const toolQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...catalogQueryKey, id],
     queryFn: ({ signal }) => getTool(id, signal),

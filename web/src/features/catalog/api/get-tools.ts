@@ -3,7 +3,7 @@ import { apiPaths, type Tool } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/parts: every tool, for the home grid (and later Manage Tools). */
-export function getTools(signal?: AbortSignal): Promise<Tool[]> {
+function getTools(signal?: AbortSignal): Promise<Tool[]> {
   return api.get<Tool[]>(apiPaths.parts, signal);
 }
 

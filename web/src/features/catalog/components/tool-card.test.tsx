@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { ToolCard } from './tool-card';
-import { hammer } from '../../../test/catalog';
+import { hammer } from '../../../test/factories';
 
 describe('ToolCard', () => {
   it('shows the name, the description and the price with $', () => {

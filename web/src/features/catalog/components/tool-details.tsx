@@ -1,5 +1,6 @@
 import { texts, type Tool } from '@tools-factory/contract';
-import { formatPrice } from '../../../lib/format';
+import { CardPicture } from '../../../components/ui/card-picture';
+import { ToolFigures } from './tool-figures';
 
 interface ToolDetailsProps {
   tool: Tool;
@@ -13,32 +14,24 @@ export function ToolDetails({ tool }: ToolDetailsProps) {
       aria-labelledby={titleId}
       className="card bg-base-100 border-base-300 border shadow-sm"
     >
-      <figure className="bg-base-200 aspect-[4/3] max-h-80">
-        {/* At the top of the page: loaded at once, not lazily. */}
-        <img
-          src={tool.img}
-          alt={tool.name}
-          width={400}
-          height={300}
-          decoding="async"
-          className="h-full w-full object-contain p-6"
-        />
-      </figure>
+      <CardPicture
+        src={tool.img}
+        alt={tool.name}
+        imageClassName="object-contain p-6"
+        className="max-h-80"
+        eager
+      />
       <div className="card-body gap-4">
         <h2 id={titleId} className="card-title text-2xl">
           {tool.name}
         </h2>
-        <dl className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-2">
-          <dt className="text-base-content/70">{texts.tool.price}</dt>
-          <dd className="text-accent text-right text-lg font-bold">{formatPrice(tool.price)}</dd>
-          <dt className="text-base-content/70">{texts.tool.minOrderQuantity}</dt>
-          <dd className="text-right font-semibold">{tool.minOrderQuantity}</dd>
-          <dt className="text-base-content/70">{texts.tool.availableQuantity}</dt>
-          {/* Changes once an order reserves stock: read out to screen-reader users too. */}
-          <dd aria-live="polite" className="text-right font-semibold">
-            {tool.availableQuantity}
-          </dd>
-        </dl>
+        {/* The quantity changes once an order reserves stock: read out to screen-reader users too. */}
+        <ToolFigures
+          tool={tool}
+          className="items-baseline gap-y-2"
+          priceClassName="text-lg"
+          liveAvailable
+        />
         <div>
           <h3 className="mb-1 font-semibold">{texts.purchase.description}</h3>
           <p className="text-base-content/80 leading-relaxed">{tool.desc}</p>

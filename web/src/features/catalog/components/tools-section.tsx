@@ -1,7 +1,7 @@
 import { texts } from '@tools-factory/contract';
-import { ErrorState } from '../../../components/ui/error-state';
+import { CardGrid } from '../../../components/ui/card-grid';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Section } from '../../../components/ui/section';
-import { Spinner } from '../../../components/ui/spinner';
 import { useTools } from '../api/get-tools';
 import { ToolCard } from './tool-card';
 
@@ -10,19 +10,13 @@ export function ToolsSection() {
   const tools = useTools();
   return (
     <Section id="tools" title={texts.home.toolsTitle}>
-      {tools.isPending ? (
-        <Spinner />
-      ) : tools.isError ? (
-        <ErrorState message={tools.error.message} onRetry={() => void tools.refetch()} />
-      ) : (
-        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {tools.data.map((tool) => (
-            <li key={tool._id} className="flex">
-              <ToolCard tool={tool} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryBoundary query={tools}>
+        {(items) => (
+          <CardGrid items={items} className="md:grid-cols-2 lg:grid-cols-3">
+            {(tool) => <ToolCard tool={tool} />}
+          </CardGrid>
+        )}
+      </QueryBoundary>
     </Section>
   );
 }

@@ -3,11 +3,11 @@ import { apiPaths, type GalleryItem } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/gallery: the manufacturer house's pictures. */
-export function getGallery(signal?: AbortSignal): Promise<GalleryItem[]> {
+function getGallery(signal?: AbortSignal): Promise<GalleryItem[]> {
   return api.get<GalleryItem[]>(apiPaths.gallery, signal);
 }
 
-export const galleryQueryOptions = () =>
+const galleryQueryOptions = () =>
   queryOptions({
     queryKey: ['gallery'],
     // Fixed content: no need to ask again while the page stays open.

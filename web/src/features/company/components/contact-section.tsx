@@ -1,6 +1,7 @@
 import { texts } from '@tools-factory/contract';
 import type { FormEvent } from 'react';
 import { Section } from '../../../components/ui/section';
+import { TextField } from '../../../components/ui/text-field';
 
 function keepOnPage(event: FormEvent<HTMLFormElement>) {
   // The product shows no submit behaviour for this form (SPEC.md section 2): it only must not reload.
@@ -15,24 +16,20 @@ export function ContactSection() {
         onSubmit={keepOnPage}
         className="bg-neutral text-neutral-content mx-auto flex max-w-xl flex-col gap-4 rounded-box p-6 shadow-md md:p-8"
       >
-        <label className="flex flex-col gap-2">
-          <span className="text-sm font-semibold">{texts.home.contactName}</span>
-          <input
-            type="text"
-            name="name"
-            autoComplete="name"
-            className="input text-base-content w-full"
-          />
-        </label>
-        <label className="flex flex-col gap-2">
-          <span className="text-sm font-semibold">{texts.home.contactEmail}</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            className="input text-base-content w-full"
-          />
-        </label>
+        <TextField
+          label={texts.home.contactName}
+          type="text"
+          name="name"
+          autoComplete="name"
+          frameClassName="text-base-content"
+        />
+        <TextField
+          label={texts.home.contactEmail}
+          type="email"
+          name="email"
+          autoComplete="email"
+          frameClassName="text-base-content"
+        />
         <button type="submit" className="btn btn-primary mt-2">
           {texts.home.contactSend}
         </button>

@@ -1,15 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeGalleryItem } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { GalleryCard } from './gallery-card';
 
 const longText = 'Our forge floor, where every hammer head is shaped from a single steel billet.';
 
-const item = {
-  _id: '9a8b7c6d-0000-4000-8000-000000000001',
-  img: '/images/gallery/1.svg',
-  desc: longText,
-};
+const item = makeGalleryItem({ _id: '9a8b7c6d-0000-4000-8000-000000000001', desc: longText });
 
 describe('GalleryCard', () => {
   it('shows the fixed album title', () => {
@@ -27,11 +24,11 @@ describe('GalleryCard', () => {
   it('keeps a short description whole and shows the image', () => {
     renderWithProviders(
       <GalleryCard
-        item={{
+        item={makeGalleryItem({
           _id: '9a8b7c6d-0000-4000-8000-000000000002',
           img: '/images/gallery/2.svg',
           desc: 'Packing room',
-        }}
+        })}
       />,
     );
     expect(screen.getByText('Packing room')).toBeInTheDocument();

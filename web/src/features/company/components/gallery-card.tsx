@@ -1,4 +1,5 @@
 import { galleryExcerpt, texts, type GalleryItem } from '@tools-factory/contract';
+import { CardPicture } from '../../../components/ui/card-picture';
 
 interface GalleryCardProps {
   item: GalleryItem;
@@ -8,17 +9,7 @@ interface GalleryCardProps {
 export function GalleryCard({ item }: GalleryCardProps) {
   return (
     <article className="card bg-base-100 border-base-300 w-full overflow-hidden border shadow-sm">
-      <figure className="bg-base-200 aspect-[4/3]">
-        <img
-          src={item.img}
-          alt={item.desc}
-          width={400}
-          height={300}
-          loading="lazy"
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
-      </figure>
+      <CardPicture src={item.img} alt={item.desc} imageClassName="object-cover" />
       <div className="card-body gap-2">
         <h3 className="card-title text-base">{texts.home.galleryCardTitle}</h3>
         <p className="text-base-content/75 text-sm">{galleryExcerpt(item.desc)}</p>

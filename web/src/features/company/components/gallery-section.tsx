@@ -1,7 +1,7 @@
 import { GALLERY_SIZE, texts } from '@tools-factory/contract';
-import { ErrorState } from '../../../components/ui/error-state';
+import { CardGrid } from '../../../components/ui/card-grid';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Section } from '../../../components/ui/section';
-import { Spinner } from '../../../components/ui/spinner';
 import { useGallery } from '../api/get-gallery';
 import { GalleryCard } from './gallery-card';
 
@@ -10,19 +10,13 @@ export function GallerySection() {
   const gallery = useGallery();
   return (
     <Section id="gallery" title={texts.home.galleryTitle}>
-      {gallery.isPending ? (
-        <Spinner />
-      ) : gallery.isError ? (
-        <ErrorState message={gallery.error.message} onRetry={() => void gallery.refetch()} />
-      ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {gallery.data.slice(0, GALLERY_SIZE).map((item) => (
-            <li key={item._id} className="flex">
-              <GalleryCard item={item} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryBoundary query={gallery}>
+        {(items) => (
+          <CardGrid items={items.slice(0, GALLERY_SIZE)} className="sm:grid-cols-2 lg:grid-cols-3">
+            {(item) => <GalleryCard item={item} />}
+          </CardGrid>
+        )}
+      </QueryBoundary>
     </Section>
   );
 }

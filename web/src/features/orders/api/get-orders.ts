@@ -6,11 +6,11 @@ import { api } from '../../../lib/api-client';
 export const ordersQueryKey = ['orders'] as const;
 
 /** GET /api/orders?email= (bearer): the signed-in customer's own orders, newest first. */
-export function getOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
+function getOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
   return api.get<Order[]>(apiPaths.orders(email), signal);
 }
 
-export const ordersQueryOptions = (email: string) =>
+const ordersQueryOptions = (email: string) =>
   queryOptions({
     queryKey: [...ordersQueryKey, email],
     queryFn: ({ signal }) => getOrders(email, signal),

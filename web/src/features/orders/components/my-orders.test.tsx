@@ -2,33 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, type ApiRequest } from '../../../test/fake-api';
+import { makeOrder } from '../../../test/factories';
+import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
 import { MyOrders } from './my-orders';
 
 const ORDERS_URL = '/api/orders?email=maria%40example.com';
 
-function order(overrides: Partial<Order>): Order {
-  return {
-    _id: '00000000-0000-4000-8000-000000000000',
-    toolId: '4f1c2d3e-1111-4222-8333-944455566677',
-    name: 'Claw Hammer',
-    img: '/images/tools/claw-hammer.svg',
-    address: '12 Harbour Road, Dhaka',
-    phone: '',
-    quantity: 200,
-    email: maria.email,
-    price: 12.5,
-    paid: false,
-    status: 'unpaid',
-    transectionId: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const unpaid = order({ _id: '11111111-1111-4111-8111-111111111111', name: 'Claw Hammer' });
-const paid = order({
+const unpaid = makeOrder({ _id: '11111111-1111-4111-8111-111111111111', name: 'Claw Hammer' });
+const paid = makeOrder({
   _id: '22222222-2222-4222-8222-222222222222',
   name: 'Pipe Wrench',
   quantity: 150,
@@ -37,7 +20,7 @@ const paid = order({
   status: 'paid',
   transectionId: 'pi_3PaidOrder42',
 });
-const shipped = order({
+const shipped = makeOrder({
   _id: '33333333-3333-4333-8333-333333333333',
   name: 'Hand Saw',
   paid: true,
@@ -70,11 +53,6 @@ function renderMyOrders() {
   const user = userEvent.setup();
   renderWithProviders(<MyOrders email={maria.email} />, { route: '/dashborad/orders' });
   return { user };
-}
-
-/** The table row of the order with this name. */
-function rowOf(name: string) {
-  return within(screen.getByRole('row', { name: new RegExp(name) }));
 }
 
 describe('MyOrders', () => {

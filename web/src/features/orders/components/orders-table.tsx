@@ -1,5 +1,7 @@
 import { orderTotal, routes, texts, type Order } from '@tools-factory/contract';
 import { Link } from 'react-router';
+import { DataTable, FigureWithNote } from '../../../components/ui/data-table';
+import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatPrice } from '../../../lib/format';
 
 interface OrdersTableProps {
@@ -57,63 +59,43 @@ function OrderActions({
 export function OrdersTable({ orders, onRemove }: OrdersTableProps) {
   const { columns } = texts.orders;
   return (
-    <div className="card bg-base-100 border-base-300 border shadow-sm">
-      <div className="overflow-x-auto">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{columns.number}</th>
-              <th scope="col">{columns.name}</th>
-              <th scope="col">{columns.email}</th>
-              <th scope="col" className="text-right">
-                {columns.quantity}
-              </th>
-              <th scope="col" className="text-right">
-                {columns.price}
-              </th>
-              <th scope="col">{columns.action}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order, index) => {
-              const nameId = `order-${order._id}-name`;
-              return (
-                <tr key={order._id}>
-                  <th scope="row">{index + 1}</th>
-                  <td>
-                    <div className="flex min-w-40 items-center gap-3">
-                      <img
-                        src={order.img}
-                        alt=""
-                        width={40}
-                        height={40}
-                        loading="lazy"
-                        className="bg-base-200 rounded-box size-10 shrink-0 object-contain p-1"
-                      />
-                      <span id={nameId} className="font-semibold">
-                        {order.name}
-                      </span>
-                    </div>
-                  </td>
-                  <td className="whitespace-nowrap">{order.email}</td>
-                  <td className="text-right">{order.quantity}</td>
-                  <td className="text-right whitespace-nowrap">
-                    <span className="font-semibold">
-                      {formatPrice(orderTotal(order.price, order.quantity))}
-                    </span>
-                    <span className="text-base-content/70 block text-xs">
-                      {texts.orders.each(formatPrice(order.price))}
-                    </span>
-                  </td>
-                  <td>
-                    <OrderActions order={order} nameId={nameId} onRemove={onRemove} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <DataTable
+      columns={[
+        { label: columns.number },
+        { label: columns.name },
+        { label: columns.email },
+        { label: columns.quantity, numeric: true },
+        { label: columns.price, numeric: true },
+        { label: columns.action },
+      ]}
+    >
+      {orders.map((order, index) => {
+        const nameId = `order-${order._id}-name`;
+        return (
+          <tr key={order._id}>
+            <th scope="row">{index + 1}</th>
+            <td>
+              <div className="flex min-w-40 items-center gap-3">
+                <Thumbnail src={order.img} size="sm" lazy />
+                <span id={nameId} className="font-semibold">
+                  {order.name}
+                </span>
+              </div>
+            </td>
+            <td className="whitespace-nowrap">{order.email}</td>
+            <td className="text-right">{order.quantity}</td>
+            <td className="text-right whitespace-nowrap">
+              <FigureWithNote
+                figure={formatPrice(orderTotal(order.price, order.quantity))}
+                note={texts.orders.each(formatPrice(order.price))}
+              />
+            </td>
+            <td>
+              <OrderActions order={order} nameId={nameId} onRemove={onRemove} />
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -2,27 +2,19 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { PurchaseForm } from './purchase-form';
-import { hammer } from '../../../test/catalog';
+import { hammer, makeOrder } from '../../../test/factories';
 
 function placedOrder(body: Record<string, unknown>): Order {
-  return {
+  return makeOrder({
     _id: '9a8b7c6d-2222-4333-8444-555566667777',
-    toolId: hammer._id,
-    name: hammer.name,
-    img: hammer.img,
     address: String(body['address']),
     phone: String(body['phone']),
     quantity: Number(body['quantity']),
-    email: maria.email,
-    price: hammer.price,
-    paid: false,
-    status: 'unpaid',
-    transectionId: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-  };
+  });
 }
 
 /** POST /api/order accepted: the order as the server records it. */

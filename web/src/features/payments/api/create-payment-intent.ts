@@ -13,7 +13,7 @@ import { api } from '../../../lib/api-client';
  * server computes the amount from the order and answers 409 when `totalPrice` differs or the
  * order is paid.
  */
-export function createPaymentIntent(intent: CreatePaymentIntent): Promise<PaymentIntentResponse> {
+function createPaymentIntent(intent: CreatePaymentIntent): Promise<PaymentIntentResponse> {
   return api.post<PaymentIntentResponse>(apiPaths.createPaymentIntent, intent);
 }
 
@@ -24,7 +24,7 @@ export function createPaymentIntent(intent: CreatePaymentIntent): Promise<Paymen
  * dropped when the page closes, so the next visit creates one again (which also extends the
  * order's hold, DESIGN.md section 6).
  */
-export const paymentIntentQueryOptions = (order: Order) =>
+const paymentIntentQueryOptions = (order: Order) =>
   queryOptions({
     queryKey: ['paymentIntent', order._id],
     queryFn: () =>

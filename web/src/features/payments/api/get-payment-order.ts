@@ -3,10 +3,10 @@ import { apiPaths, type Order } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
 /** The root of the payment page's order queries: recording a payment updates them. */
-export const paymentOrderQueryKey = ['paymentOrder'] as const;
+const paymentOrderQueryKey = ['paymentOrder'] as const;
 
 /** GET /api/payorder/{id} (bearer): the caller's own order; 404 for anyone else's. */
-export function getPaymentOrder(id: string, signal?: AbortSignal): Promise<Order> {
+function getPaymentOrder(id: string, signal?: AbortSignal): Promise<Order> {
   return api.get<Order>(apiPaths.payOrder(id), signal);
 }
 

@@ -3,11 +3,11 @@ import { apiPaths, type PaymentSettings } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/payment-settings (anyone): which card form to show, and Stripe's publishable key. */
-export function getPaymentSettings(signal?: AbortSignal): Promise<PaymentSettings> {
+function getPaymentSettings(signal?: AbortSignal): Promise<PaymentSettings> {
   return api.get<PaymentSettings>(apiPaths.paymentSettings, signal);
 }
 
-export const paymentSettingsQueryOptions = () =>
+const paymentSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['paymentSettings'],
     queryFn: ({ signal }) => getPaymentSettings(signal),

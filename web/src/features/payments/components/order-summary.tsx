@@ -1,5 +1,6 @@
 import { orderTotal, texts, type Order } from '@tools-factory/contract';
 import { useId } from 'react';
+import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatPrice } from '../../../lib/format';
 
 interface OrderSummaryProps {
@@ -20,13 +21,7 @@ export function OrderSummary({ order }: OrderSummaryProps) {
         </h3>
         <div className="flex items-center gap-4">
           {/* Decorative: the name beside it says what it shows. */}
-          <img
-            src={order.img}
-            alt=""
-            width={64}
-            height={64}
-            className="bg-base-200 rounded-box h-16 w-16 shrink-0 object-contain p-1"
-          />
+          <Thumbnail src={order.img} size="lg" />
           <p className="min-w-0 text-lg font-semibold break-words">{order.name}</p>
         </div>
         <dl className="flex flex-col gap-2">

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, maria } from '../../../test/accounts';
+import { maria } from '../../../test/accounts';
+import { callsTo } from '../../../test/fake-api';
+import { makeOrder } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import {
   CLIENT_SECRET,
@@ -13,7 +15,6 @@ import {
   paymentsServer,
   RECORD_URL,
   TRANSACTION_ID,
-  unpaidOrder,
 } from '../test/payments-server';
 import { PaymentCheckout } from './payment-checkout';
 
@@ -64,7 +65,7 @@ describe('PaymentCheckout', () => {
   });
 
   it('shows a spinner while the order loads', () => {
-    paymentsServer({ order: unpaidOrder() }).fetchMock.mockImplementation(
+    paymentsServer({ order: makeOrder() }).fetchMock.mockImplementation(
       () => new Promise<Response>(() => undefined),
     );
     renderCheckout();
@@ -211,7 +212,7 @@ describe('PaymentCheckout', () => {
         return jsonResponse({
           acknowledged: true,
           modifiedCount: 1,
-          order: unpaidOrder({ paid: true, status: 'paid', transectionId }),
+          order: makeOrder({ paid: true, status: 'paid', transectionId }),
         });
       },
     });
@@ -232,7 +233,7 @@ describe('PaymentCheckout', () => {
 
   it("shows a paid order's 'panding' state and transaction id, with no card form and no intent", async () => {
     const { server } = paymentsServer({
-      order: unpaidOrder({ paid: true, status: 'paid', transectionId: 'pi_paid_before' }),
+      order: makeOrder({ paid: true, status: 'paid', transectionId: 'pi_paid_before' }),
     });
     renderCheckout();
     expect(await screen.findByText('This order is paid.')).toBeInTheDocument();
@@ -266,7 +267,7 @@ describe('PaymentCheckout', () => {
       reads += 1;
       return reads === 1
         ? jsonResponse({ message: 'Internal Server Error', statusCode: 500 }, 500)
-        : jsonResponse(unpaidOrder());
+        : jsonResponse(makeOrder());
     });
     const { user } = renderCheckout();
     const alert = await screen.findByRole('alert');

@@ -1,6 +1,5 @@
 import type { Order } from '@tools-factory/contract';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { usePaymentOrder } from '../api/get-payment-order';
 import type { Payer } from './card-form';
@@ -22,22 +21,24 @@ interface PaymentCheckoutProps {
  */
 export function PaymentCheckout({ orderId, payer, onPaid }: PaymentCheckoutProps) {
   const order = usePaymentOrder(orderId);
-  if (order.isPending) return <Spinner />;
-  if (order.isError) {
-    if (isWorthRetrying(order.error)) {
-      return <ErrorState message={order.error.message} onRetry={() => void order.refetch()} />;
-    }
-    // The server's final word (404: not the caller's order): said, with the way back.
-    return (
-      <div className="max-w-xl">
-        <PaymentProblem message={errorMessage(order.error)} />
-      </div>
-    );
-  }
   return (
-    <div className="grid max-w-4xl items-start gap-6 lg:grid-cols-2">
-      <OrderSummary order={order.data} />
-      <PaymentPanel order={order.data} payer={payer} onPaid={onPaid} />
-    </div>
+    <QueryBoundary
+      query={order}
+      // The server's final word (404: not the caller's order): said, with the way back.
+      renderError={(error) =>
+        isWorthRetrying(error) ? undefined : (
+          <div className="max-w-xl">
+            <PaymentProblem message={errorMessage(error)} />
+          </div>
+        )
+      }
+    >
+      {(found) => (
+        <div className="grid max-w-4xl items-start gap-6 lg:grid-cols-2">
+          <OrderSummary order={found} />
+          <PaymentPanel order={found} payer={payer} onPaid={onPaid} />
+        </div>
+      )}
+    </QueryBoundary>
   );
 }

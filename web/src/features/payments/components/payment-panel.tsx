@@ -1,5 +1,6 @@
 import { texts, type Order } from '@tools-factory/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { usePaymentIntent } from '../api/create-payment-intent';
@@ -26,34 +27,38 @@ interface CardFormForGatewayProps extends Omit<CardFormProps, 'clientSecret'> {
 /** The card form the server's gateway needs, holding the intent created for the order. */
 function CardFormForGateway({ order, ...formProps }: CardFormForGatewayProps) {
   const settings = usePaymentSettings();
+  // Asked for beside the settings, not after them: the form is ready sooner.
   const intent = usePaymentIntent(order);
-
-  if (settings.isPending) return <Spinner label={texts.payment.loadingCardForm} />;
-  if (settings.isError) {
-    return (
-      <PaymentProblem
-        message={errorMessage(settings.error)}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  }
-  if (intent.isError) {
-    return (
-      <PaymentProblem
-        message={errorMessage(intent.error)}
-        onRetry={isWorthRetrying(intent.error) ? () => void intent.refetch() : undefined}
-      />
-    );
-  }
-
-  const props: CardFormProps = { ...formProps, clientSecret: intent.data?.clientSecret ?? null };
-  if (settings.data.gateway === 'test') return <TestCardForm {...props} />;
-  const { publishableKey } = settings.data;
-  if (!publishableKey) return <PaymentProblem message={texts.payment.cardFormUnavailable} />;
   return (
-    <Suspense fallback={<Spinner label={texts.payment.loadingCardForm} />}>
-      <StripeCardForm publishableKey={publishableKey} {...props} />
-    </Suspense>
+    <QueryBoundary
+      query={settings}
+      pending={<Spinner label={texts.payment.loadingCardForm} />}
+      renderError={(error, retry) => (
+        <PaymentProblem message={errorMessage(error)} onRetry={retry} />
+      )}
+    >
+      {({ gateway, publishableKey }) => {
+        if (intent.isError) {
+          return (
+            <PaymentProblem
+              message={errorMessage(intent.error)}
+              onRetry={isWorthRetrying(intent.error) ? () => void intent.refetch() : undefined}
+            />
+          );
+        }
+        const props: CardFormProps = {
+          ...formProps,
+          clientSecret: intent.data?.clientSecret ?? null,
+        };
+        if (gateway === 'test') return <TestCardForm {...props} />;
+        if (!publishableKey) return <PaymentProblem message={texts.payment.cardFormUnavailable} />;
+        return (
+          <Suspense fallback={<Spinner label={texts.payment.loadingCardForm} />}>
+            <StripeCardForm publishableKey={publishableKey} {...props} />
+          </Suspense>
+        );
+      }}
+    </QueryBoundary>
   );
 }
 

@@ -1,8 +1,11 @@
 import { texts, type Order, type PaymentSettings } from '@tools-factory/contract';
-import { fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { type ApiRequest } from '../../../test/fake-api';
+import { makeOrder } from '../../../test/factories';
 import { jsonResponse } from '../../../test/render';
 
-export const ORDER_ID = '11111111-1111-4111-8111-111111111111';
+/** Maria's unpaid order of 200 hammers at $12.50 ($2500 in all), the factory's default. */
+export const ORDER_ID = makeOrder()._id;
 export const PAY_ORDER_URL = `/api/payorder/${ORDER_ID}`;
 export const INTENT_URL = '/api/create-payment-intent';
 export const CONFIRM_URL = '/api/payments/test/confirm';
@@ -10,29 +13,9 @@ export const RECORD_URL = `/api/tool/${ORDER_ID}`;
 export const CLIENT_SECRET = 'pi_test_1_secret_abc';
 export const TRANSACTION_ID = 'pi_test_1';
 
-/** Maria's unpaid order of 200 hammers at $12.50: $2500 in all. */
-export function unpaidOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    _id: ORDER_ID,
-    toolId: '4f1c2d3e-1111-4222-8333-944455566677',
-    name: 'Claw Hammer',
-    img: '/images/tools/claw-hammer.svg',
-    address: '12 Harbour Road, Dhaka',
-    phone: '',
-    quantity: 200,
-    email: maria.email,
-    price: 12.5,
-    paid: false,
-    status: 'unpaid',
-    transectionId: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 type Answer = Response | Promise<Response>;
 
-export interface PaymentsServerOptions {
+interface PaymentsServerOptions {
   order?: Order;
   settings?: PaymentSettings;
   /** POST /create-payment-intent; default: the client secret. */
@@ -60,7 +43,7 @@ function testGatewayConfirm({ body }: ApiRequest): Response {
 
 /** Our API as the payment page sees it, for Maria signed in with token-0. */
 export function paymentsServer({
-  order = unpaidOrder(),
+  order = makeOrder(),
   settings = { gateway: 'test', publishableKey: null },
   intent = () => jsonResponse({ clientSecret: CLIENT_SECRET }),
   confirm = testGatewayConfirm,

@@ -6,11 +6,11 @@ import { api } from '../../../lib/api-client';
 export const profilesQueryKey = ['profiles'] as const;
 
 /** GET /api/profilrdetail/{email} (bearer): that user's profile records; [] before any add. */
-export function getProfiles(email: string, signal?: AbortSignal): Promise<Profile[]> {
+function getProfiles(email: string, signal?: AbortSignal): Promise<Profile[]> {
   return api.get<Profile[]>(apiPaths.profileDetail(email), signal);
 }
 
-export const profilesQueryOptions = (email: string) =>
+const profilesQueryOptions = (email: string) =>
   queryOptions({
     queryKey: [...profilesQueryKey, email],
     queryFn: ({ signal }) => getProfiles(email, signal),

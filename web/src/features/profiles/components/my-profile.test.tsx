@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, type ApiRequest } from '../../../test/fake-api';
+import { makeProfile } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { MyProfile } from './my-profile';
 
@@ -10,14 +12,7 @@ const DETAIL_URL = '/api/profilrdetail/maria%40example.com';
 const UPDATE_URL = '/api/userinfo/maria%40example.com';
 const account = { name: maria.name, email: maria.email };
 
-const added: Profile = {
-  name: maria.name,
-  email: maria.email,
-  education: 'BSc Mechanical Engineering',
-  city: 'Dhaka',
-  phone: '+880 1711 000000',
-  linkdin: 'https://www.linkedin.com/in/maria-lopez',
-};
+const added = makeProfile();
 
 type SaveBody = Pick<Profile, 'education' | 'city' | 'phone' | 'linkdin'>;
 

@@ -2,9 +2,8 @@ import { texts, type Profile } from '@tools-factory/contract';
 import { useState } from 'react';
 import { FaPen, FaPlus } from 'react-icons/fa';
 import { toast } from 'react-toastify';
-import { ErrorState } from '../../../components/ui/error-state';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { useAddProfile } from '../api/add-profile';
 import { useProfiles } from '../api/get-profiles';
 import { useUpdateProfile } from '../api/update-profile';
@@ -46,12 +45,6 @@ export function MyProfile({ account, startAdding = false }: MyProfileProps) {
     if (profiles.data.length === 0) setDialog('add');
   }
 
-  if (profiles.isPending) return <Spinner />;
-  if (profiles.isError) {
-    return <ErrorState message={profiles.error.message} onRetry={() => void profiles.refetch()} />;
-  }
-
-  const current = profiles.data[0];
   const closeDialog = () => setDialog(null);
 
   async function add(values: ProfileFormValues) {
@@ -67,75 +60,85 @@ export function MyProfile({ account, startAdding = false }: MyProfileProps) {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      {profiles.data.length > 0 ? (
-        <ul className="flex flex-col gap-4">
-          {profiles.data.map((profile) => (
-            <li key={profile.email} className="card bg-base-100 border-base-300 border shadow-sm">
-              <div className="card-body p-4 sm:p-6">
-                <ProfileDetails account={account} profile={profile} />
+    <QueryBoundary query={profiles}>
+      {(list) => {
+        const current = list[0];
+        return (
+          <div className="flex flex-col gap-6">
+            {list.length > 0 ? (
+              <ul className="flex flex-col gap-4">
+                {list.map((profile) => (
+                  <li
+                    key={profile.email}
+                    className="card bg-base-100 border-base-300 border shadow-sm"
+                  >
+                    <div className="card-body p-4 sm:p-6">
+                      <ProfileDetails account={account} profile={profile} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <div className="card bg-base-100 border-base-300 border shadow-sm">
+                <div className="card-body gap-4 p-4 sm:p-6">
+                  <ProfileDetails account={account} />
+                  <p className="text-base-content/80 text-base">{texts.profile.notAddedYet}</p>
+                </div>
               </div>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="card bg-base-100 border-base-300 border shadow-sm">
-          <div className="card-body gap-4 p-4 sm:p-6">
-            <ProfileDetails account={account} />
-            <p className="text-base-content/80 text-base">{texts.profile.notAddedYet}</p>
+            )}
+
+            <div>
+              {current ? (
+                <button
+                  type="button"
+                  className="btn btn-primary w-full sm:w-auto"
+                  onClick={() => setDialog('edit')}
+                >
+                  <FaPen aria-hidden="true" />
+                  {texts.profile.editInformation}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-primary w-full sm:w-auto"
+                  onClick={() => setDialog('add')}
+                >
+                  <FaPlus aria-hidden="true" />
+                  {texts.profile.addInformation}
+                </button>
+              )}
+            </div>
+
+            <FormDialog
+              open={dialog === 'add'}
+              title={texts.profile.addInformation}
+              description={texts.profile.fromAccount}
+              closeLabel={texts.profile.close}
+              busy={addProfile.isPending}
+              onClose={closeDialog}
+            >
+              <ProfileForm onSave={add} onCancel={closeDialog} busy={addProfile.isPending} />
+            </FormDialog>
+            <FormDialog
+              open={dialog === 'edit' && current !== undefined}
+              title={texts.profile.editInformation}
+              description={texts.profile.fromAccount}
+              closeLabel={texts.profile.close}
+              busy={updateProfile.isPending}
+              onClose={closeDialog}
+            >
+              {current ? (
+                <ProfileForm
+                  initialValues={formValuesOf(current)}
+                  onSave={update}
+                  onCancel={closeDialog}
+                  busy={updateProfile.isPending}
+                />
+              ) : null}
+            </FormDialog>
           </div>
-        </div>
-      )}
-
-      <div>
-        {current ? (
-          <button
-            type="button"
-            className="btn btn-primary w-full sm:w-auto"
-            onClick={() => setDialog('edit')}
-          >
-            <FaPen aria-hidden="true" />
-            {texts.profile.editInformation}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-primary w-full sm:w-auto"
-            onClick={() => setDialog('add')}
-          >
-            <FaPlus aria-hidden="true" />
-            {texts.profile.addInformation}
-          </button>
-        )}
-      </div>
-
-      <FormDialog
-        open={dialog === 'add'}
-        title={texts.profile.addInformation}
-        description={texts.profile.fromAccount}
-        closeLabel={texts.profile.close}
-        busy={addProfile.isPending}
-        onClose={closeDialog}
-      >
-        <ProfileForm onSave={add} onCancel={closeDialog} busy={addProfile.isPending} />
-      </FormDialog>
-      <FormDialog
-        open={dialog === 'edit' && current !== undefined}
-        title={texts.profile.editInformation}
-        description={texts.profile.fromAccount}
-        closeLabel={texts.profile.close}
-        busy={updateProfile.isPending}
-        onClose={closeDialog}
-      >
-        {current ? (
-          <ProfileForm
-            initialValues={formValuesOf(current)}
-            onSave={update}
-            onCancel={closeDialog}
-            busy={updateProfile.isPending}
-          />
-        ) : null}
-      </FormDialog>
-    </div>
+        );
+      }}
+    </QueryBoundary>
   );
 }

@@ -3,7 +3,7 @@ import { apiPaths, type Review } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/review: every review (the bearer goes along when one is stored). */
-export function getReviews(signal?: AbortSignal): Promise<Review[]> {
+function getReviews(signal?: AbortSignal): Promise<Review[]> {
   return api.get<Review[]>(apiPaths.reviews, signal);
 }
 

@@ -2,18 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Review } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, fakeAccountsServer, maria, type ApiRequest } from '../../../test/accounts';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, type ApiRequest } from '../../../test/fake-api';
+import { makeReview } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { AddReviewForm } from './add-review-form';
 import { ReviewsSection } from './reviews-section';
 
-const seeded: Review = {
+const seeded = makeReview({
   _id: '5e6f7a8b-1111-4222-8333-444455556666',
   name: 'Ahmed Karim',
   email: 'ahmed@example.com',
   review: 'The wrenches hold up in daily use.',
-  rattings: 4,
-};
+});
 
 /**
  * GET /api/review answers the reviews held here; POST /api/review adds one (under the account's
@@ -29,7 +30,11 @@ function reviewsServer(refusal?: () => Response) {
       if (method !== 'POST') return undefined;
       if (refusal) return refusal();
       const posted = body as Pick<Review, 'name' | 'review' | 'rattings'>;
-      const review = { ...posted, _id: '7a8b9c0d-1111-4222-8333-444455556666', email: maria.email };
+      const review = makeReview({
+        ...posted,
+        _id: '7a8b9c0d-1111-4222-8333-444455556666',
+        email: maria.email,
+      });
       reviews.unshift(review);
       return jsonResponse({ acknowledged: true, insertedId: review._id });
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
-import { galleryItems, reviews, tools } from './schema.ts';
+import type { Database } from '../db/client.ts';
+import { galleryItems, reviews, tools } from './tables.ts';
 
 /** Any number, as long as nothing else takes the same advisory lock. */
 const SEED_LOCK_KEY = 724502;

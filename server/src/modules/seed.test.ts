@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-database.ts';
-import type { Database } from './client.ts';
-import { galleryItems, reviews, tools } from './schema.ts';
+import type { Database } from '../db/client.ts';
+import { galleryItems, reviews, tools } from './tables.ts';
 import { demoGallery, demoReviews, demoTools, seedDemoData } from './seed.ts';
 
 async function count(db: Database, table: typeof tools | typeof reviews | typeof galleryItems) {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { texts } from '@tools-factory/contract';
-import { forbidden, unauthorized } from '../http-errors.ts';
-import type { AccessTokens } from '../modules/identity/access-token.ts';
-import type { Account, IdentityService } from '../modules/identity/identity.service.ts';
+import { forbidden, unauthorized } from '../../http-errors.ts';
+import type { AccessTokens } from './access-token.ts';
+import type { Account, IdentityService } from './identity.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolListSchema, ToolSchema } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { buildTestApp } from '../../testing/build-test-app.ts';
-import { createTestTool, insertTestTool } from '../../testing/factories.ts';
-import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { archiveTool, createTool, returnStock } from '../tools/tools.service.ts';
+import type { App } from '../app.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { buildTestApp } from '../testing/build-test-app.ts';
+import { createTestTool, insertTestTool } from '../testing/factories.ts';
+import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 
 const partsOf = async (app: App) => ToolListSchema.parse((await app.inject('/api/parts')).json());
 
@@ -75,18 +74,15 @@ describe('catalog snapshot across two instances on one database', () => {
 
   it('shows on instance B, through NOTIFY, a tool added through instance A', async () => {
     expect(await partsOf(second)).toEqual(await partsOf(first));
-    const tool = await createTool(
-      { db: first.database.db, catalog: first.catalog },
-      {
-        name: 'Cross-Instance Clamp',
-        desc: 'Added on one instance, seen on the other.',
-        img: '/images/tools/slip-joint-pliers.svg',
-        price: 7.25,
-        minOrderQuantity: 30,
-        availableQuantity: 700,
-      },
-    );
-    // A rebuilt before createTool resolved; B rebuilds when the notification arrives.
+    const { tool } = await first.tools.addTool({
+      name: 'Cross-Instance Clamp',
+      desc: 'Added on one instance, seen on the other.',
+      img: '/images/tools/slip-joint-pliers.svg',
+      price: 7.25,
+      minOrderQuantity: 30,
+      availableQuantity: 700,
+    });
+    // A rebuilt before addTool resolved; B rebuilds when the notification arrives.
     expect((await first.inject(`/api/tool/${tool._id}`)).json()).toEqual(tool);
     await vi.waitFor(
       async () => {
@@ -102,9 +98,7 @@ describe('catalog snapshot across two instances on one database', () => {
   it('removes on instance A a tool archived through instance B', async () => {
     const [victim] = await partsOf(first);
     expect(victim).toBeDefined();
-    expect(
-      await archiveTool({ db: second.database.db, catalog: second.catalog }, victim!._id),
-    ).toBe(1);
+    expect((await second.tools.removeTool(victim!._id)).deletedCount).toBe(1);
     await vi.waitFor(
       async () => {
         expect((await first.inject(`/api/tool/${victim!._id}`)).statusCode).toBe(404);
@@ -133,7 +127,7 @@ async function expectStockSoon(app: App, toolId: string, expected: number | unde
 
 /** Adds `quantity` to a tool's stock on instance `app`, as removing an order there does. */
 async function addStockThrough(app: App, toolId: string, quantity: number): Promise<void> {
-  await app.database.db.transaction((tx) => returnStock(tx, toolId, quantity));
+  await app.database.db.transaction((tx) => app.tools.returnStock(tx, toolId, quantity));
   await app.catalog.invalidate();
 }
 
@@ -202,9 +196,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
       proxy.cut();
       try {
-        expect(await archiveTool({ db: first.database.db, catalog: first.catalog }, tool.id)).toBe(
-          1,
-        );
+        expect((await first.tools.removeTool(tool.id)).deletedCount).toBe(1);
         expect(await stockOn(first, tool.id)).toBeUndefined();
         // Cut off, B cannot know: it keeps serving its snapshot.
         expect(await stockOn(second, tool.id)).toBe(500);

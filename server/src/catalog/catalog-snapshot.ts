@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle, Executor } from '../../db/client.ts';
-import { prepareJsonBody, type PreparedBody } from '../../plugins/preserialized.ts';
-import { listGallery } from '../gallery/gallery.service.ts';
-import { listReviews } from '../reviews/reviews.service.ts';
-import { listCatalogTools } from '../tools/tools.service.ts';
+import type { GalleryItem, Review, Tool } from '@tools-factory/contract';
+import type { DatabaseHandle } from '../db/client.ts';
+import { prepareJsonBody, type PreparedBody } from '../plugins/preserialized.ts';
 
 /** The NOTIFY channel on which an instance tells the others that the catalog changed. */
 export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
@@ -19,8 +17,11 @@ export type CatalogBodies = {
   gallery: PreparedBody;
 };
 
-/** What a write path needs: call it after the write has committed. */
-export type CatalogInvalidator = {
+/**
+ * What a module that changes the catalog is given: call it after the write has committed. The
+ * modules import this type, never the snapshot; the snapshot imports no module.
+ */
+export type CatalogChanged = {
   /**
    * Rebuilds this instance's snapshot (resolves once a build that started after the call is
    * done) and tells the other instances through NOTIFY. Never rejects: a failed build is logged
@@ -29,24 +30,36 @@ export type CatalogInvalidator = {
   invalidate(): Promise<void>;
 };
 
-export type CatalogSnapshot = CatalogInvalidator & {
-  /** The bodies to answer with; throws before start(). */
-  current(): CatalogBodies;
-  /** Rebuilds this instance's snapshot only (what a notification from another instance does). */
-  rebuild(): Promise<void>;
-  /** Listens for changes and builds the first snapshot; rejects when the database fails. */
-  start(): Promise<void>;
-  /** Stops listening and retrying; waits for a build under way. */
-  stop(): Promise<void>;
+/** What the catalog's read routes are given: the bodies to answer with; throws before start(). */
+export type CatalogReader = { current(): CatalogBodies };
+
+/**
+ * Where the snapshot reads the catalog: the modules' own services, wired in app.ts, so that this
+ * file knows their answers (contract types) and not the modules.
+ */
+export type CatalogSources = {
+  tools(): Promise<Tool[]>;
+  reviews(): Promise<Review[]>;
+  gallery(): Promise<GalleryItem[]>;
 };
+
+export type CatalogSnapshot = CatalogChanged &
+  CatalogReader & {
+    /** Rebuilds this instance's snapshot only (what a notification from another instance does). */
+    rebuild(): Promise<void>;
+    /** Listens for changes and builds the first snapshot; rejects when the database fails. */
+    start(): Promise<void>;
+    /** Stops listening and retrying; waits for a build under way. */
+    stop(): Promise<void>;
+  };
 
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
-async function loadCatalogBodies(executor: Executor, version: number): Promise<CatalogBodies> {
-  const tools = await listCatalogTools(executor);
-  const reviews = await listReviews(executor);
-  const gallery = await listGallery(executor);
+async function loadCatalogBodies(sources: CatalogSources, version: number): Promise<CatalogBodies> {
+  const tools = await sources.tools();
+  const reviews = await sources.reviews();
+  const gallery = await sources.gallery();
   const toolEntries = await Promise.all(
     tools.map(async (tool) => [tool._id, await prepareJsonBody(tool)] as const),
   );
@@ -70,10 +83,12 @@ async function loadCatalogBodies(executor: Executor, version: number): Promise<C
  * sees every write committed before the invalidations).
  */
 export function createCatalogSnapshot(options: {
+  /** Carries the LISTEN/NOTIFY between instances. */
   database: DatabaseHandle;
   log: FastifyBaseLogger;
+  sources: CatalogSources;
 }): CatalogSnapshot {
-  const { database, log } = options;
+  const { database, log, sources } = options;
   const instanceId = randomUUID();
   let bodies: CatalogBodies | undefined;
   let builds = 0;
@@ -98,7 +113,7 @@ export function createCatalogSnapshot(options: {
   async function buildOnce(): Promise<void> {
     if (stopped) return;
     try {
-      bodies = await loadCatalogBodies(database.db, builds + 1);
+      bodies = await loadCatalogBodies(sources, builds + 1);
       builds += 1;
       failures = 0;
     } catch (error) {
@@ -160,7 +175,7 @@ export function createCatalogSnapshot(options: {
         },
       );
       try {
-        bodies = await loadCatalogBodies(database.db, builds + 1);
+        bodies = await loadCatalogBodies(sources, builds + 1);
         builds += 1;
       } catch (error) {
         await unlisten().catch(() => {});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from './api-paths.ts';
+
+describe('apiPaths', () => {
+  it('fills a segment in, encoded, and keeps the route the server declares', () => {
+    expect(apiPaths.user('a@b.com')).toBe('/user/a%40b.com');
+    expect(apiPaths.user.pattern).toBe('/user/:email');
+    expect(apiPaths.shipOrder('x/y')).toBe('/manageOrders/x%2Fy/ship');
+    expect(apiPaths.shipOrder.pattern).toBe('/manageOrders/:id/ship');
+    expect(apiPaths.deleteTool('$&')).toBe('/deleteTols/%24%26');
+  });
+
+  it('puts a query parameter after the bare route', () => {
+    expect(apiPaths.orders('a@b.com')).toBe('/orders?email=a%40b.com');
+    expect(apiPaths.orders.pattern).toBe('/orders');
+  });
+
+  it('spells every route as the spec does (typos included: clients rely on them)', () => {
+    const routes = Object.fromEntries(
+      Object.entries(apiPaths).map(([key, path]) => [
+        key,
+        typeof path === 'string' ? path : path.pattern,
+      ]),
+    );
+    expect(routes).toEqual({
+      parts: '/parts',
+      tool: '/tool/:id',
+      reviews: '/review',
+      gallery: '/gallery',
+      user: '/user/:email',
+      removeUser: '/user/:email',
+      users: '/user',
+      makeAdmin: '/user/admin/:email',
+      admin: '/admin/:email',
+      order: '/order',
+      orders: '/orders',
+      deleteOrder: '/deleteOrder/:id',
+      manageOrders: '/manageOrders',
+      shipOrder: '/manageOrders/:id/ship',
+      addTool: '/tool',
+      deleteTool: '/deleteTols/:id',
+      payOrder: '/payorder/:id',
+      createPaymentIntent: '/create-payment-intent',
+      recordPayment: '/tool/:id',
+      paymentSettings: '/payment-settings',
+      confirmTestCard: '/payments/test/confirm',
+      stripeWebhook: '/webhooks/stripe',
+      userInfo: '/userinfo',
+      updateUserInfo: '/userinfo/:email',
+      profileDetail: '/profilrdetail/:email',
+      health: '/health',
+      ready: '/ready',
+    });
+  });
+});

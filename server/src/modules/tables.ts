@@ -1,0 +1,11 @@
+/**
+ * Every module's tables, for drizzle-kit (server/drizzle.config.ts) and the demo seed. The
+ * database handle itself knows no table (db/client.ts); each repository imports its own.
+ */
+export * from './identity/identity.table.ts';
+export * from './tools/tools.table.ts';
+export * from './reviews/reviews.table.ts';
+export * from './gallery/gallery.table.ts';
+export * from './orders/orders.table.ts';
+export * from './payments/payments.table.ts';
+export * from './profiles/profiles.table.ts';

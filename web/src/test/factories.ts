@@ -1,0 +1,114 @@
+import {
+  GalleryItemSchema,
+  ManagedOrderSchema,
+  orderTotal,
+  OrderSchema,
+  ProfileSchema,
+  ReviewSchema,
+  ToolSchema,
+  UserSchema,
+  type GalleryItem,
+  type ManagedOrder,
+  type Order,
+  type Profile,
+  type Review,
+  type Tool,
+  type User,
+} from '@tools-factory/contract';
+
+// Test data as the server sends it: every factory's output is parsed by the contract's schema, so
+// a fixture can never hold a shape the real API would not.
+
+/** A tool of the catalog: the hammer the web tests show, order and count stock on. */
+export function makeTool(overrides: Partial<Tool> = {}): Tool {
+  return ToolSchema.parse({
+    _id: '4f1c2d3e-1111-4222-8333-944455566677',
+    name: 'Claw Hammer',
+    img: '/images/tools/claw-hammer.svg',
+    price: 12.5,
+    desc: 'Forged steel head, hickory handle.',
+    minOrderQuantity: 100,
+    availableQuantity: 5000,
+    ...overrides,
+  });
+}
+
+/** The hammer itself. */
+export const hammer = makeTool();
+
+/** Maria's unpaid order of 200 hammers at $12.50 ($2500 in all). */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return OrderSchema.parse({
+    _id: '11111111-1111-4111-8111-111111111111',
+    toolId: hammer._id,
+    name: hammer.name,
+    img: hammer.img,
+    address: '12 Harbour Road, Dhaka',
+    phone: '',
+    quantity: 200,
+    email: 'maria@example.com',
+    price: hammer.price,
+    paid: false,
+    status: 'unpaid',
+    transectionId: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** An order as Manage Orders lists it: the order, its total (unless told) and when shipped. */
+export function makeManagedOrder(overrides: Partial<ManagedOrder> = {}): ManagedOrder {
+  const { total, shippedAt = null, ...order } = overrides;
+  const parsed = makeOrder(order);
+  return ManagedOrderSchema.parse({
+    ...parsed,
+    total: total ?? orderTotal(parsed.price, parsed.quantity),
+    shippedAt,
+  });
+}
+
+/** Maria's four-star review. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return ReviewSchema.parse({
+    _id: '2fac5b60-7d8e-4f90-8b12-c3d4e5f6a7b8',
+    name: 'Maria Lopez',
+    email: 'maria@example.com',
+    review: 'Great hammers, on time.',
+    rattings: 4,
+    ...overrides,
+  });
+}
+
+/** An account as ALL USERS lists it: Maria, a customer. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return UserSchema.parse({
+    _id: 'u2',
+    name: 'Maria Lopez',
+    email: 'maria@example.com',
+    role: 'user',
+    ...overrides,
+  });
+}
+
+/** A picture of the manufacturer house. */
+export function makeGalleryItem(overrides: Partial<GalleryItem> = {}): GalleryItem {
+  return GalleryItemSchema.parse({
+    _id: '3abd6c71-8e9f-4a01-9c23-d4e5f6a7b8c0',
+    img: '/images/gallery/1.svg',
+    desc: 'Workshop picture number 1, taken on the forge floor at dawn.',
+    ...overrides,
+  });
+}
+
+/** Maria's profile details. */
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return ProfileSchema.parse({
+    name: 'Maria Lopez',
+    email: 'maria@example.com',
+    education: 'BSc Mechanical Engineering',
+    city: 'Dhaka',
+    phone: '+880 1711 000000',
+    linkdin: 'https://www.linkedin.com/in/maria-lopez',
+    ...overrides,
+  });
+}
