@@ -43,6 +43,7 @@ describe('apiPaths', () => {
       createPaymentIntent: '/create-payment-intent',
       recordPayment: '/tool/:id',
       paymentSettings: '/payment-settings',
+      identitySettings: '/identity-settings',
       confirmTestCard: '/payments/test/confirm',
       stripeWebhook: '/webhooks/stripe',
       userInfo: '/userinfo',

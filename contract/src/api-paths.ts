@@ -48,6 +48,8 @@ export const apiPaths = {
   /** PATCH: the spec records a payment at the tool path, {id} being the order. */
   recordPayment: toolPath,
   paymentSettings: '/payment-settings',
+  /** GET (anyone): the sign-in methods offered (Google or not). */
+  identitySettings: '/identity-settings',
   confirmTestCard: '/payments/test/confirm',
   stripeWebhook: '/webhooks/stripe',
   userInfo: '/userinfo',

@@ -92,8 +92,10 @@ describe('wholeNumberSchema', () => {
     expect(outcome(quantity, undefined)).toEqual({ message: 'quantity is required' });
   });
 
-  it('refuses fractions', () => {
+  it('refuses fractions, as numbers or as typed', () => {
     expect(outcome(quantity, 1.5)).toEqual({ message: fieldErrors.notWhole('quantity') });
+    expect(outcome(quantity, '12.5')).toEqual({ message: fieldErrors.notWhole('quantity') });
+    expect(outcome(quantity, '.5')).toEqual({ message: fieldErrors.notWhole('quantity') });
   });
 
   it('refuses numbers outside its range, with the range in words or the given message', () => {

@@ -39,6 +39,8 @@ export const PRICE_LIMIT = 1_000_000;
 
 /** Digits only: no sign, no spaces, no `0x`, no exponent, no decimal point. */
 const DIGITS = /^[0-9]+$/;
+/** A decimal fraction as a person types it: '12.5'. */
+const FRACTION = /^[0-9]*\.[0-9]+$/;
 /** Dollars as typed in a form: digits, then at most two decimals. */
 const DECIMAL_DOLLARS = /^[0-9]+(\.[0-9]{1,2})?$/;
 const THIRD_DECIMAL = /^[0-9]*\.[0-9]{3,}$/;
@@ -82,10 +84,13 @@ export function wholeNumberSchema(
     .union([z.number(), z.string()], { error: numberTypeError(field) })
     .transform((value, context) => {
       if (typeof value === 'string' && !DIGITS.test(value)) {
-        // "0x65" or "1e3" are numbers to JavaScript, but not how a person writes a quantity.
+        // "0x65" or "1e3" are numbers to JavaScript, but not how a person writes a quantity;
+        // "12.5" is, and what is wrong with it is the fraction.
         const message = Number.isNaN(value.trim() === '' ? NaN : Number(value))
           ? fieldErrors.notANumber(field)
-          : fieldErrors.digitsOnly(field);
+          : FRACTION.test(value) && !Number.isInteger(Number(value))
+            ? fieldErrors.notWhole(field)
+            : fieldErrors.digitsOnly(field);
         context.addIssue({ code: 'custom', message });
         return z.NEVER;
       }

@@ -13,7 +13,15 @@ export const GalleryItemSchema = z.object({
 export type GalleryItem = z.infer<typeof GalleryItemSchema>;
 export const GalleryListSchema = z.array(GalleryItemSchema);
 
-/** Cut to the first 35 characters, as the product shows it. */
+/** What ends a cut text, so that nobody takes the cut for the whole. */
+export const ELLIPSIS = '\u2026';
+
+/**
+ * The first 35 characters, as the product shows them, and an ellipsis when the text was longer
+ * (spaces before it dropped). Characters, not UTF-16 units: an emoji is never split in two.
+ */
 export function galleryExcerpt(text: string): string {
-  return text.slice(0, GALLERY_TEXT_LIMIT);
+  const characters = Array.from(text);
+  if (characters.length <= GALLERY_TEXT_LIMIT) return text;
+  return `${characters.slice(0, GALLERY_TEXT_LIMIT).join('').trimEnd()}${ELLIPSIS}`;
 }

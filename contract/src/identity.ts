@@ -81,3 +81,10 @@ export const SignInSocialBodySchema = identityBody({
   callbackURL: callbackSchema('callbackURL'),
   errorCallbackURL: callbackSchema('errorCallbackURL'),
 });
+
+/**
+ * GET /identity-settings (anyone): which ways of signing in this server offers, so that the login
+ * and sign-up pages show 'Continew with Google' only where Google is set up.
+ */
+export const IdentitySettingsSchema = z.object({ googleSignIn: z.boolean() });
+export type IdentitySettings = z.infer<typeof IdentitySettingsSchema>;

@@ -2,6 +2,7 @@ export * from './api-paths.ts';
 export * from './common.ts';
 export * from './gallery.ts';
 export * from './identity.ts';
+export * from './money.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './profiles.ts';

@@ -8,7 +8,7 @@ import {
   textSchema,
   wholeNumberSchema,
 } from './common.ts';
-import { texts } from './texts.ts';
+import { serverTexts, texts } from './texts.ts';
 import { EmailSchema, MAX_EMAIL_LENGTH } from './users.ts';
 
 export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'shipped']);
@@ -34,8 +34,30 @@ export const OrderSchema = z.object({
   transectionId: z.string().nullable(),
   /** ISO 8601. Unpaid orders expire ORDER_HOLD_HOURS after this. */
   createdAt: z.string(),
+  /** What people call the order (confirmation, e-mails, My Orders): orderReference(_id). */
+  reference: z.string(),
+  /** ISO 8601: when an unpaid order expires and its stock goes back on sale; null once paid. */
+  holdUntil: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * The order's reference as people read and say it: 'TF-' and the first eight characters of its
+ * id, in capitals ('TF-3F2A9C1B'). For people, not a key: the API still takes the id.
+ */
+export function orderReference(id: string): string {
+  return `TF-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
+/**
+ * POST /order takes this header: a value the client makes once per order it means to place
+ * (a UUID). The same value again from the same account answers with the order the first one
+ * placed, so a double click or a retry after a lost answer places one order.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: serverTexts.orderErrors.badIdempotencyKey });
 export const OrderListSchema = z.array(OrderSchema);
 
 /**

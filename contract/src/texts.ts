@@ -1,3 +1,5 @@
+import { formatMoney } from './money.ts';
+
 /**
  * Every text a user sees, spelt exactly as SPEC.md spells it (typos included: the product's
  * customers know these words). Change a text here and both the web app and the server follow.
@@ -33,6 +35,8 @@ export const texts = {
     contactName: 'Your Name',
     contactEmail: 'Email',
     contactSend: 'Send',
+    /** The contact form's answer to Send (nothing is sent: SPEC.md shows no behaviour). */
+    contactThanks: 'Thank you, we will write back soon',
   },
   tool: {
     purchase: 'Purchase',
@@ -135,6 +139,40 @@ export const texts = {
     google: 'Continew with Google',
     noUserLoggedIn: 'No user is logged in',
   },
+  /** The e-mail verification sent on sign-up, and its link followed. */
+  emailVerification: {
+    checkInbox: (email: string) =>
+      `Check your inbox: we sent a link to ${email}. Follow it to verify your e-mail.`,
+    verified: 'Your e-mail is verified. Thank you!',
+    failed: 'This verification link is invalid or has expired.',
+  },
+  /** Keyboard and screen-reader aids. */
+  a11y: {
+    skipToContent: 'Skip to main content',
+  },
+  /** Each route's document title, before ' | Tools Factory' (the home page is the brand alone). */
+  pageTitles: {
+    site: 'Tools Factory',
+    withSite: (page: string) => `${page} | Tools Factory`,
+    about: 'About',
+    blogs: 'Blogs',
+    login: 'Login',
+    signup: 'Sign Up',
+    resetPassword: 'Reset password',
+    myProfileInfo: 'My Profile Info',
+    purchase: (toolName: string) => `Purchase ${toolName}`,
+    purchaseLoading: 'Purchase',
+    dashboard: 'Dashboard',
+    addReview: 'Add Review',
+    myOrders: 'My Orders',
+    payment: 'Payment',
+    myProfile: 'My Profile',
+    allUsers: 'All Users',
+    addProducts: 'Add Products',
+    manageOrders: 'Manage Orders',
+    manageTools: 'Manage Tools',
+    notFound: 'Page not found',
+  },
   resetPasswordPage: {
     newPassword: 'New password',
     submit: 'Save new password',
@@ -178,6 +216,16 @@ export const texts = {
     customerName: 'Name',
     total: 'Total',
     quantityHint: (min: number, available: number) => `More than ${min} and less than ${available}`,
+    /** After an order is placed: what it is called, what it costs, how long it is held. */
+    confirmation: {
+      title: 'Your order is placed',
+      reference: 'Reference',
+      total: 'Total',
+      heldUntil: (until: string) =>
+        `We hold it for you until ${until}. Pay before then, or the order is cancelled and its stock goes back on sale.`,
+      payNow: 'Pay now',
+      myOrders: 'My Orders',
+    },
   },
   orders: {
     title: 'My Orders',
@@ -198,6 +246,15 @@ export const texts = {
     },
     each: (unitPrice: string) => `${unitPrice} each`,
     transactionId: 'Transaction id',
+    /** What tells two orders apart: its reference ('TF-3F2A9C1B') and when it was placed. */
+    reference: 'Reference',
+    placed: 'Placed',
+    address: 'Ship to',
+    status: 'Status',
+    unpaidBadge: 'unpaid',
+    /** An unpaid order's hold: it expires (and its stock goes back on sale) at that time. */
+    heldUntil: (until: string) => `held until ${until}`,
+    expired: (at: string) => `expired ${at}`,
     empty: 'You have no orders yet',
     browseTools: 'Browse our tools',
     confirmRemoveTitle: 'Remove this order?',
@@ -471,18 +528,24 @@ export const serverTexts = {
   orderErrors: {
     /** 409: the client's price is not the catalog's any more. */
     priceChanged: (price: number) =>
-      `The price of this tool has changed to $${price.toFixed(2)}. Please review your order.`,
+      `The price of this tool has changed to ${formatMoney(price)}. Please review your order.`,
     /** 404: unknown, malformed, or someone else's order (never revealed). */
     orderNotFound: 'Order not found',
     /** 409: a customer removing an order that is paid or shipped. */
     paidOrderCannotBeRemoved: 'A paid order cannot be removed',
+    /** 400: an Idempotency-Key header that is not 8 to 100 letters, digits, '-' or '_'. */
+    badIdempotencyKey:
+      'The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.',
+    /** 422: an Idempotency-Key used already by this account, for an order with other details. */
+    idempotencyKeyReused:
+      'This Idempotency-Key was already used for a different order (another tool, quantity, address or phone). Send a new key for a new order.',
   },
   /** 400: a path under /api with '.', '..' or empty segments, or backslashes (DESIGN.md section 5). */
   pathErrors: {
     notPlain:
       "This address is not in plain form: it must not contain '.', '..' or empty segments, or backslashes.",
   },
-  /** The identity service's e-mails: each a greeting, a paragraph and one link. */
+  /** Every e-mail's words (the templates: server/src/mail/templates/): accounts and orders. */
   mail: {
     greeting: (name: string) => `Hello ${name || 'there'},`,
     signature: 'Tools Factory',
@@ -495,6 +558,36 @@ export const serverTexts = {
       subject: 'Reset your Tools Factory password',
       body: 'Someone asked to reset the password of your account. If it was you, follow the link below within an hour; otherwise ignore this message.',
       action: 'Choose a new password',
+    },
+    /** A date and time in e-mails: the server does not know the reader's time zone, so UTC. */
+    dateTime: (formatted: string) => `${formatted} UTC`,
+    /** The order e-mails (server/src/mail/templates/orders.ts): one order, one tool line. */
+    order: {
+      reference: 'Order',
+      tool: 'Tool',
+      quantity: 'Quantity',
+      unitPrice: 'Unit price',
+      total: 'Total',
+      address: 'Delivery address',
+      myOrders: 'See your orders',
+    },
+    orderPlaced: {
+      subject: (reference: string) => `Your order ${reference}: please pay to confirm it`,
+      body: (reference: string) =>
+        `Thank you for your order ${reference}. Here is what you ordered:`,
+      held: (until: string) =>
+        `We hold the stock for you until ${until}. If the order is not paid by then, it is cancelled and the stock goes back on sale.`,
+      action: 'Pay now',
+    },
+    orderPaid: {
+      subject: (reference: string) => `Payment received for your order ${reference}`,
+      body: (reference: string, total: string) =>
+        `We received your payment of ${total} for order ${reference}. We will write again when it ships.`,
+      transactionId: 'Transaction id',
+    },
+    orderShipped: {
+      subject: (reference: string) => `Your order ${reference} has shipped`,
+      body: (reference: string) => `Good news: order ${reference} is on its way.`,
     },
   },
 } as const;

@@ -39,8 +39,9 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   // The home page's heading, not the top bar's DASHBOARD link, which a phone keeps in its menu.
   const home = page.getByRole('heading', { level: 1, name: texts.hero.title });
   // Refused: the account exists ('This e-mail is already in use'), or another journey is making
-  // it at this very moment (the server then says it could not create it).
-  const refused = page.getByRole('alert');
+  // it at this very moment (the server then says it could not create it). The form's own alert:
+  // a successful sign-up's toast ('Check your inbox') is an alert too, outside main.
+  const refused = page.getByRole('main').getByRole('alert');
   await expect(home.or(refused)).toBeVisible();
   if (await refused.isVisible()) {
     await page.goto(routes.login);

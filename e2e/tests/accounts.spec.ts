@@ -2,6 +2,7 @@ import { API_BASE, apiPaths, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { E2E_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { E2E_GOOGLE_USER } from '../support/oidc-client.ts';
 import { latestLinkTo } from '../support/outbox.ts';
@@ -73,6 +74,7 @@ test.describe('accounts', () => {
     await expect(alert).toBeVisible();
     await expect(alert).toHaveClass(/text-error/);
     await page.screenshot({ path: artifactPath('login-wrong-password-1280.png') });
+    await expectNoSeriousA11yViolations(page, 'wrong password');
 
     await field(page, texts.login.email).fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: texts.login.submit, exact: true }).click();
@@ -132,6 +134,7 @@ test.describe('accounts', () => {
 
     await page.goto(await latestLinkTo(email, /reset/i));
     await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await expectNoSeriousA11yViolations(page);
     await field(page, texts.resetPasswordPage.newPassword).fill('brand-new-secret');
     await page.getByRole('button', { name: texts.resetPasswordPage.submit }).click();
     await expect(page.getByText(texts.resetPasswordPage.success)).toBeVisible();
@@ -159,6 +162,50 @@ test.describe('accounts', () => {
   });
 });
 
+test.describe('account feedback', () => {
+  for (const viewport of [phone, desktop]) {
+    test(`sign-up says to check the inbox, the link says verified, at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const email = uniqueEmail('vera');
+      await page.goto(routes.signup);
+      await expect(page).toHaveTitle('Sign Up | Tools Factory');
+      await expectNoSeriousA11yViolations(page);
+      await field(page, texts.signup.name).fill('Vera Verify');
+      await field(page, texts.signup.email).fill(email);
+      await field(page, texts.signup.password).fill(E2E_PASSWORD);
+      await page.getByRole('button', { name: texts.signup.submit, exact: true }).click();
+      await expect(page).toHaveURL(routes.home);
+      const checkInbox = page
+        .getByRole('alert')
+        .filter({ hasText: texts.emailVerification.checkInbox(email) });
+      await expect(checkInbox).toBeVisible();
+      await checkInbox.evaluate((element) =>
+        Promise.all(element.getAnimations().map((animation) => animation.finished)),
+      );
+      await page.screenshot({ path: artifactPath(`signup-check-inbox-${viewport.width}.png`) });
+
+      await page.goto(await latestLinkTo(email, /verify/i));
+      const verified = page
+        .getByRole('alert')
+        .filter({ hasText: texts.emailVerification.verified });
+      await expect(verified).toBeVisible();
+      // The marker is gone: a reload says nothing again.
+      await expect(page).toHaveURL(routes.home);
+      await verified.evaluate((element) =>
+        Promise.all(element.getAnimations().map((animation) => animation.finished)),
+      );
+      await page.screenshot({ path: artifactPath(`email-verified-${viewport.width}.png`) });
+      const session = await (await page.request.get(`${API_BASE}/auth/get-session`)).json();
+      expect(session.user).toMatchObject({ email, emailVerified: true });
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: texts.hero.title })).toBeVisible();
+      await expect(verified).toBeHidden();
+    });
+  }
+});
+
 test.describe('validation messages, word for word', () => {
   for (const viewport of [phone, desktop]) {
     test(`login and sign-up at ${viewport.width} px`, async ({ page }) => {
@@ -168,6 +215,7 @@ test.describe('validation messages, word for word', () => {
       await expect(page.getByText(texts.fieldErrors.required('email'))).toBeVisible();
       await expect(page.getByText(texts.fieldErrors.required('password'))).toBeVisible();
       await page.screenshot({ path: artifactPath(`login-${viewport.width}.png`), fullPage: true });
+      await expectNoSeriousA11yViolations(page, 'fields required');
       await field(page, texts.login.email).fill('not-an-email');
       await field(page, texts.login.password).fill('123');
       await page.getByRole('button', { name: texts.login.submit, exact: true }).click();
@@ -186,6 +234,7 @@ test.describe('validation messages, word for word', () => {
       await expect(page.getByText(texts.fieldErrors.required('password'))).toBeVisible();
       await expect(page.getByRole('button', { name: texts.signup.google })).toBeVisible();
       await page.screenshot({ path: artifactPath(`signup-${viewport.width}.png`), fullPage: true });
+      await expectNoSeriousA11yViolations(page, 'fields required');
     });
   }
 });

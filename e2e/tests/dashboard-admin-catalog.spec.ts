@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { orderTotal, routes, texts } from '@tools-factory/contract';
+import { formatMoney, orderTotal, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
@@ -12,6 +12,7 @@ import {
   scrollThrough,
   test,
 } from '../support/fixtures.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expectToast } from '../support/toast.ts';
 
 const phone = { width: 360, height: 780 };
@@ -43,6 +44,8 @@ async function keep(page: Page, name: string, viewport: Viewport): Promise<void>
   await scrollThrough(page);
   await expectImagesLoaded(page);
   await page.screenshot({ path: artifactPath(`${name}-${viewport.width}.png`), fullPage: true });
+  // Every state worth keeping is worth checking: axe once per kept screen.
+  await expectNoSeriousA11yViolations(page, name);
 }
 
 /** Column headers, where the table is a table (narrower, its rows are cards). */
@@ -162,7 +165,7 @@ for (const viewport of [phone, desktop]) {
     await expect(order).toHaveCount(1);
     const quantity = product.minOrderQuantity + 1;
     await expect(order.getByRole('rowheader')).toHaveText(name);
-    await expect(order).toContainText(`$${orderTotal(product.price, quantity).toFixed(2)}`);
+    await expect(order).toContainText(formatMoney(orderTotal(product.price, quantity)));
     await expect(order.getByText(texts.orders.paidBadge, { exact: true })).toBeVisible();
     await expect(order.getByRole('button', { name: texts.orders.remove })).toHaveCount(0);
     if (viewport.width >= 1280) await expectReadableHeaders(page);
@@ -180,7 +183,12 @@ for (const viewport of [phone, desktop]) {
 
     // The customer sees it shipped in My Orders.
     await customerPage.goto(routes.dashboardOrders);
-    await expect(myOrder.getByText(texts.orders.shippedBadge, { exact: true })).toBeVisible();
+    const shippedBadge = myOrder.getByText(texts.orders.shippedBadge, { exact: true });
+    await expect(shippedBadge).toBeVisible();
+    expect(
+      await textContrast(shippedBadge),
+      'the shipped badge is readable',
+    ).toBeGreaterThanOrEqual(4.5);
     await customer.close();
 
     // Manage Tools: Remove asks with the name and image; Delete takes it off the home page.

@@ -4,6 +4,7 @@ import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
 import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
 import { textContrast } from '../support/contrast.ts';
 import { signUpAsCustomer } from '../support/customer.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 
 const phone = { width: 360, height: 780 };
@@ -21,6 +22,8 @@ const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('ac
 /** The page as it is now, kept for people to look at. */
 async function keep(page: Page, name: string, viewport: Viewport): Promise<void> {
   await page.screenshot({ path: artifactPath(`${name}-${viewport.width}.png`), fullPage: true });
+  // Every state worth keeping is worth checking: axe once per kept screen.
+  await expectNoSeriousA11yViolations(page, name);
 }
 
 /** Every CSS transition (a drawer sliding in, a modal fading in) has finished. */
@@ -197,9 +200,13 @@ for (const viewport of [phone, desktop]) {
         await myOrders.click();
         await expect(page).toHaveURL(routes.dashboardOrders);
         await expect(myOrders).toBeHidden();
-        await expect(drawerToggle(page)).toBeFocused();
+        // A new page: the focus is on its heading, not on the toggle.
+        await expect(
+          page.getByRole('heading', { level: 2, name: texts.orders.title }),
+        ).toBeFocused();
 
         // By keyboard: Enter opens it with the focus inside, Escape closes it.
+        await drawerToggle(page).focus();
         await page.keyboard.press('Enter');
         await expect(page.getByRole('button', { name: texts.dashboard.closeMenu })).toBeFocused();
         await page.keyboard.press('Escape');

@@ -2,6 +2,7 @@ import { API_BASE, apiPaths, MAX_STARS, routes, texts } from '@tools-factory/con
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
 
@@ -16,6 +17,8 @@ const viewports = [
  */
 async function keep(page: Page, name: string, width: number, fullPage = true): Promise<void> {
   await page.screenshot({ path: artifactPath(`${name}-${width}.png`), fullPage });
+  // Every state worth keeping is worth checking: axe once per kept screen.
+  await expectNoSeriousA11yViolations(page, name);
 }
 
 /** The value shown beside a profile detail's name. */

@@ -9,6 +9,7 @@ import {
 } from '@tools-factory/contract';
 import type { Locator, Page } from '@playwright/test';
 import { readSeededData } from '../support/api.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import {
   artifactPath,
   expect,
@@ -92,7 +93,8 @@ for (const viewport of viewports) {
       ).toHaveCount(GALLERY_SIZE);
       for (const [index, item] of seeded.gallery.slice(0, GALLERY_SIZE).entries()) {
         const excerpt = galleryExcerpt(item.desc);
-        expect(excerpt.length).toBeLessThanOrEqual(GALLERY_TEXT_LIMIT);
+        // The first 35 characters, and an ellipsis where the text goes on.
+        expect(excerpt).toBe(`${item.desc.slice(0, GALLERY_TEXT_LIMIT).trimEnd()}\u2026`);
         await expect(galleryCards.nth(index).getByText(excerpt, { exact: true })).toBeVisible();
       }
 
@@ -148,6 +150,7 @@ for (const viewport of viewports) {
       await expectImagesLoaded(page);
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.screenshot({ path: artifactPath(`home-${viewport.width}.png`), fullPage: true });
+      await expectNoSeriousA11yViolations(page);
     });
 
     test('has no horizontal scrolling', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, expectImagesLoaded, test } from '../support/fixtures.ts';
 
 const desktop = { width: 1280, height: 800 };
@@ -88,6 +89,7 @@ for (const viewport of [phone, desktop]) {
       await expect(page.getByText(texts.about.body)).toBeVisible();
       await expectImagesLoaded(page);
       await page.screenshot({ path: artifactPath(`about-${viewport.width}.png`), fullPage: true });
+      await expectNoSeriousA11yViolations(page);
     });
 
     test('/blogs shows five questions with their answers', async ({ page }) => {
@@ -105,6 +107,7 @@ for (const viewport of [phone, desktop]) {
       }
       await expectImagesLoaded(page);
       await page.screenshot({ path: artifactPath(`blogs-${viewport.width}.png`), fullPage: true });
+      await expectNoSeriousA11yViolations(page);
     });
 
     test('any other path shows the not-found page', async ({ page }) => {
@@ -118,6 +121,7 @@ for (const viewport of [phone, desktop]) {
         path: artifactPath(`not-found-${viewport.width}.png`),
         fullPage: true,
       });
+      await expectNoSeriousA11yViolations(page);
       await topBar(page).getByRole('link', { name: texts.nav.homeLink, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: texts.hero.title })).toBeVisible();
     });

@@ -2,6 +2,7 @@ import { API_BASE, apiPaths, routes, texts, type Tool } from '@tools-factory/con
 import type { Page, Request } from '@playwright/test';
 import { E2E_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -66,6 +67,7 @@ for (const viewport of [
     expect(orderCalls[0]!.postDataJSON()).toMatchObject({ toolId: tool._id, quantity, email });
     await expect(availableOnPage(page)).toHaveText(String(before.availableQuantity - quantity));
     await page.screenshot({ path: artifactPath(`purchase-${viewport.width}.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page);
 
     // My Orders lists it, unpaid: a pay link and Remove.
     await page.goto(routes.dashboardOrders);
@@ -81,11 +83,13 @@ for (const viewport of [
       path: artifactPath(`my-orders-${viewport.width}.png`),
       fullPage: true,
     });
+    await expectNoSeriousA11yViolations(page);
 
     // Remove through the confirmation modal.
     await row.getByRole('button', { name: texts.orders.remove }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(tool.name);
+    await expectNoSeriousA11yViolations(page, 'remove dialog open');
     await dialog.getByRole('button', { name: texts.orders.delete, exact: true }).click();
     await expect(page.getByText(texts.orders.deleteSuccess)).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -1,8 +1,9 @@
-import { orderTotal, routes, texts } from '@tools-factory/contract';
+import { formatMoney, orderTotal, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
 import { field, orderTool, signUpAsCustomer } from '../support/customer.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 
 // A refused card is a 402 answer, which Chromium logs as a failed resource.
@@ -41,10 +42,11 @@ for (const viewport of [
     await expect(summary).toContainText(tool.name);
     await expect(summary).toContainText(String(quantity));
     const total = orderTotal(tool.price, quantity);
-    await expect(summary).toContainText(`$${Number.isInteger(total) ? total : total.toFixed(2)}`);
+    await expect(summary).toContainText(formatMoney(total));
     // Pay waits for the intent the page created.
     await expect(payButton(page)).toBeEnabled();
     await page.screenshot({ path: artifactPath(`payment-${viewport.width}.png`), fullPage: true });
+    await expectNoSeriousA11yViolations(page);
 
     // A declined card: Stripe's words in red under the form, and the order stays unpaid.
     await field(page, texts.payment.cardNumber).fill('4000 0000 0000 0002');
@@ -58,6 +60,7 @@ for (const viewport of [
       path: artifactPath(`payment-declined-${viewport.width}.png`),
       fullPage: true,
     });
+    await expectNoSeriousA11yViolations(page, 'card declined');
 
     // The good card, typed digit by digit: the form groups them as a card shows them.
     const cardNumber = field(page, texts.payment.cardNumber);
@@ -74,6 +77,7 @@ for (const viewport of [
       path: artifactPath(`payment-complete-${viewport.width}.png`),
       fullPage: true,
     });
+    await expectNoSeriousA11yViolations(page, 'paid');
 
     // Back in My Orders: 'panding' and the transaction id, no pay and no Remove.
     await page.getByRole('link', { name: texts.payment.backToOrders }).click();

@@ -28,13 +28,16 @@ import { createToolsService, type ToolsService } from './modules/tools/tools.ser
 import { createAccessTokens } from './modules/identity/access-token.ts';
 import { createAuthGuards, type AuthGuards } from './modules/identity/auth-guard.ts';
 import { createAuth, type Auth } from './modules/identity/auth.ts';
+import { identitySettingsRoutes } from './modules/identity/identity-settings.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { identityOpenApiPaths } from './modules/identity/identity.openapi.ts';
 import {
   createIdentityService,
   type IdentityService,
 } from './modules/identity/identity.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createMailDispatch } from './mail/mail-dispatch.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -147,6 +150,7 @@ export async function buildApp({
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
   });
+  const mailDispatch = createMailDispatch({ mailer, log: app.log });
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
   const identity = createIdentityService({
     db: database.db,
@@ -165,6 +169,8 @@ export async function buildApp({
     tools,
     orderHoldHours: config.orderHoldHours,
     maxUnpaidOrders: config.maxUnpaidOrders,
+    mail: mailDispatch,
+    publicUrl: config.publicUrl,
   });
   const paymentGateway = createPaymentGateway({ config, db: database.db });
   const payments = createPaymentsService({
@@ -185,7 +191,8 @@ export async function buildApp({
   refuseUnplainApiPaths(app);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerCompression(app);
-  await registerOpenApi(app);
+  // Better Auth's endpoints are one wildcard route: their description comes from the module.
+  await registerOpenApi(app, { paths: identityOpenApiPaths() });
 
   await app.register(
     async (api) => {
@@ -195,6 +202,7 @@ export async function buildApp({
       await api.register(profilesRoutes, { profiles, guards });
       await api.register(galleryRoutes, { catalog });
       await api.register(usersRoutes, { users, identity, guards });
+      await api.register(identitySettingsRoutes, { googleSignIn: config.google !== undefined });
       await api.register(paymentsRoutes, { payments, guards });
       if (paymentGateway.name === 'stripe') {
         await api.register(stripeWebhookRoutes, {
@@ -219,6 +227,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await orderSweeper.stop();
     await catalog.stop();
+    // The e-mails of the last requests leave before the mailer closes.
+    await mailDispatch.idle();
     mailer.close();
     await onClose?.();
   });

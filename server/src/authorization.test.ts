@@ -117,8 +117,10 @@ async function routesDocumented(app: App): Promise<Set<string>> {
   const document = response.json() as { paths: Record<string, Record<string, unknown>> };
   const documented = new Set<string>();
   for (const [path, operations] of Object.entries(document.paths)) {
+    // The identity endpoints are described one by one, and served by one wildcard route.
+    const route = path.startsWith('/api/auth/') ? '/api/auth/*' : path;
     for (const method of Object.keys(operations)) {
-      documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+      documented.add(`${method.toUpperCase()} ${route.replace(/\{(\w+)\}/g, ':$1')}`);
     }
   }
   return documented;

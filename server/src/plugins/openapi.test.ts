@@ -1,14 +1,53 @@
 import { describe, expect, it } from 'vitest';
+import type { Config } from '../config.ts';
+import { IDENTITY_ENDPOINTS } from '../modules/identity/identity-endpoints.ts';
+import { AUTHORIZATION_TABLE, type Credential } from '../testing/authorization-table.ts';
 import { useTestApp } from '../testing/use-test-app.ts';
+
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  requestBody?: unknown;
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+};
 
 type OpenApiDocument = {
   openapi: string;
-  info: { title: string; version: string };
-  paths: Record<
-    string,
-    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
-  >;
+  info: { title: string; version: string; license?: { name: string } };
+  servers?: { url: string }[];
+  components: { securitySchemes: Record<string, unknown> };
+  paths: Record<string, Record<string, Operation>>;
 };
+
+/** The `security` of an operation each kind of credential reads (`[]`: a public operation). */
+const SECURITY_OF: Record<Credential, Operation['security']> = {
+  none: [],
+  bearer: [{ bearer: [] }],
+  'identity session': [{ sessionCookie: [] }],
+  // Proved by a signature over the body: no credential OpenAPI can name.
+  'stripe signature': [],
+};
+
+const STRIPE_CONFIG: Pick<Config, 'stripe'> = {
+  stripe: {
+    secretKey: 'sk_test_openapi',
+    publishableKey: 'pk_test_openapi',
+    webhookSecret: 'whsec_openapi',
+    apiUrl: 'http://127.0.0.1:9',
+  },
+};
+
+function operationsOf(document: OpenApiDocument): [string, Operation][] {
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      operation,
+    ]),
+  );
+}
+
+/** `/api/tool/:id` (Fastify's) as the document spells it: `/api/tool/{id}`. */
+const documentPathOf = (route: string) => route.replace(/:([A-Za-z]+)/g, '{$1}');
 
 describe('OpenAPI document and reference page', () => {
   const app = useTestApp();
@@ -35,13 +74,15 @@ describe('OpenAPI document and reference page', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         expect(Object.keys(operation.responses), `${method} ${path}`).not.toHaveLength(0);
-        for (const answer of Object.values(operation.responses)) {
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          // A redirect has no body; a shared answer is described once, in components.
+          if (status.startsWith('3') || answer.$ref) continue;
           expect(answer.content?.['application/json']?.schema, `${method} ${path}`).toBeDefined();
         }
       }
     }
     const tool = document.paths['/api/tool/{id}']!.get!.responses;
-    expect(Object.keys(tool).sort()).toEqual(['200', '404']);
+    expect(Object.keys(tool).sort()).toEqual(['200', '404', '414']);
     // Internal routes (the docs themselves, static files) stay out.
     expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
@@ -65,5 +106,85 @@ describe('OpenAPI document and reference page', () => {
     const initializer = await app.inject('/api/docs/static/swagger-initializer.js');
     expect(initializer.body).toContain('./json');
     expect((await app.inject('/api/docs/json')).statusCode).toBe(200);
+  });
+});
+
+describe.each([
+  { gateway: 'test', options: {} },
+  { gateway: 'stripe', options: { config: STRIPE_CONFIG } },
+])('The OpenAPI document with the $gateway gateway', ({ gateway, options }) => {
+  const app = useTestApp(options);
+  const documentOf = async () => (await app.inject('/api/openapi.json')).json() as OpenApiDocument;
+
+  it('names every operation (unique camelCase operationId) and says what it needs (security)', async () => {
+    const document = await documentOf();
+    const schemes = Object.keys(document.components.securitySchemes);
+    const operations = operationsOf(document);
+    expect(operations.length).toBeGreaterThan(30);
+    const ids = new Set<string>();
+    for (const [name, operation] of operations) {
+      expect(operation.operationId, name).toMatch(/^[a-z][a-zA-Z]+$/);
+      expect(ids.has(operation.operationId!), `${name}: ${operation.operationId} twice`).toBe(
+        false,
+      );
+      ids.add(operation.operationId!);
+      expect(Array.isArray(operation.security), `${name} declares no security`).toBe(true);
+      for (const requirement of operation.security!) {
+        for (const scheme of Object.keys(requirement)) expect(schemes, name).toContain(scheme);
+      }
+      // A bearer operation answers 401 without one; a body that breaks its schema gets 400.
+      if (operation.security!.some((requirement) => 'bearer' in requirement)) {
+        expect(operation.responses, name).toHaveProperty('401');
+      }
+      if (operation.requestBody) expect(operation.responses, name).toHaveProperty('400');
+    }
+    expect(document.info.license?.name).toBeTruthy();
+    expect(document.servers?.length).toBeGreaterThan(0);
+  });
+
+  it('lists every route the app serves, with the credential and the refusals the authorization table finds', async () => {
+    const document = await documentOf();
+    // A row without `servedWith` is served whatever the gateway.
+    const rows = AUTHORIZATION_TABLE.filter(
+      (row) =>
+        !row.route.endsWith('/*') &&
+        (row.servedWith === undefined || row.servedWith === `${gateway} gateway`),
+    );
+    expect(rows.length).toBeGreaterThan(25);
+    for (const row of rows) {
+      const name = `${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`;
+      const operation = document.paths[documentPathOf(row.route)]?.[row.method.toLowerCase()];
+      expect(operation, `${name} is not in the OpenAPI document`).toBeDefined();
+      expect(operation!.security, name).toEqual(SECURITY_OF[row.credential]);
+      for (const status of Object.values(row.answers)) {
+        if (status >= 400)
+          expect(operation!.responses, `${name} answers ${status}`).toHaveProperty(String(status));
+      }
+    }
+  });
+
+  it('documents the identity endpoints of /api/auth/*, served by one wildcard route', async () => {
+    const document = await documentOf();
+    for (const endpoint of IDENTITY_ENDPOINTS) {
+      const path = `/api/auth${documentPathOf(endpoint.path)}`;
+      const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${endpoint.method} ${path}`).toBeDefined();
+      expect(Boolean(operation!.requestBody), path).toBe(endpoint.body !== undefined);
+    }
+    const signIn = document.paths['/api/auth/sign-in/email']!.post!;
+    expect(signIn.security).toEqual([]);
+    expect(Object.keys(signIn.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429']),
+    );
+    expect(document.paths['/api/auth/get-session']!.get!.security).toEqual([
+      { sessionCookie: [] },
+      {},
+    ]);
+    // The access token comes from PUT /api/user/{email}, on the session cookie.
+    expect(document.paths['/api/user/{email}']!.put!.security).toEqual([{ sessionCookie: [] }]);
+    expect(document.components.securitySchemes).toMatchObject({
+      bearer: { type: 'http', scheme: 'bearer' },
+      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+    });
   });
 });

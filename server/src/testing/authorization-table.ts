@@ -191,6 +191,14 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     answers: everyone(200),
     request: () => ({ url: '/api/payment-settings' }),
   },
+  {
+    method: 'GET',
+    route: '/api/identity-settings',
+    who: 'anyone',
+    credential: 'none',
+    answers: everyone(200),
+    request: () => ({ url: '/api/identity-settings' }),
+  },
 
   // --- users ------------------------------------------------------------------------------
   {

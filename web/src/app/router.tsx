@@ -1,3 +1,4 @@
+import { texts } from '@tools-factory/contract';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
@@ -5,12 +6,14 @@ import { RequireAuth } from '../features/accounts/components/require-auth';
 import { lazyPage } from '../lib/lazy-route';
 import { ShellLayout } from './layouts/shell-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { titled } from './route-title';
 
 const homePage = lazyPage(() => import('./pages/home-page'));
 
 /**
  * Every route of SPEC.md section 2. Each page is its own chunk, loaded when first visited; a
  * chunk that fails lands in RouteErrorBoundary inside the shell, so the top bar stays usable.
+ * A route's `handle` names it in the document title (route-title.ts); the home page has none.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -27,22 +30,27 @@ export const appRoutes: RouteObject[] = [
           { path: paths.homeAlias, lazy: homePage },
           {
             path: paths.about,
+            handle: titled(texts.pageTitles.about),
             lazy: lazyPage(() => import('../features/company/pages/about-page')),
           },
           {
             path: paths.blogs,
+            handle: titled(texts.pageTitles.blogs),
             lazy: lazyPage(() => import('../features/company/pages/blogs-page')),
           },
           {
             path: paths.login,
+            handle: titled(texts.pageTitles.login),
             lazy: lazyPage(() => import('../features/accounts/pages/login-page')),
           },
           {
             path: paths.signup,
+            handle: titled(texts.pageTitles.signup),
             lazy: lazyPage(() => import('../features/accounts/pages/signup-page')),
           },
           {
             path: paths.resetPassword,
+            handle: titled(texts.pageTitles.resetPassword),
             lazy: lazyPage(() => import('../features/accounts/pages/reset-password-page')),
           },
           {
@@ -51,14 +59,17 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 path: paths.myProfileInfo,
+                handle: titled(texts.pageTitles.myProfileInfo),
                 lazy: lazyPage(() => import('../features/profiles/pages/my-profile-info-page')),
               },
               {
                 path: paths.purchasePattern,
+                handle: titled(null),
                 lazy: lazyPage(() => import('./pages/purchase-page')),
               },
               {
                 path: paths.dashboard,
+                handle: titled(texts.pageTitles.dashboard),
                 lazy: lazyPage(() => import('./layouts/dashboard-layout')),
                 children: [
                   {
@@ -70,14 +81,17 @@ export const appRoutes: RouteObject[] = [
                       },
                       {
                         path: paths.dashboardAddReview,
+                        handle: titled(texts.pageTitles.addReview),
                         lazy: lazyPage(() => import('./pages/add-review-page')),
                       },
                       {
                         path: paths.dashboardOrders,
+                        handle: titled(texts.pageTitles.myOrders),
                         lazy: lazyPage(() => import('./pages/my-orders-page')),
                       },
                       {
                         path: paths.dashboardPaymentPattern,
+                        handle: titled(texts.pageTitles.payment),
                         lazy: lazyPage(() => import('./pages/payment-page')),
                       },
                       {
@@ -89,22 +103,26 @@ export const appRoutes: RouteObject[] = [
                         children: [
                           {
                             path: paths.dashboardUsers,
+                            handle: titled(texts.pageTitles.allUsers),
                             lazy: lazyPage(() => import('./pages/all-users-page')),
                           },
                           {
                             path: paths.dashboardAddProducts,
+                            handle: titled(texts.pageTitles.addProducts),
                             lazy: lazyPage(
                               () => import('../features/admin/pages/add-product-page'),
                             ),
                           },
                           {
                             path: paths.dashboardAllOrders,
+                            handle: titled(texts.pageTitles.manageOrders),
                             lazy: lazyPage(
                               () => import('../features/admin/pages/manage-orders-page'),
                             ),
                           },
                           {
                             path: paths.dashboardManageTools,
+                            handle: titled(texts.pageTitles.manageTools),
                             lazy: lazyPage(
                               () => import('../features/admin/pages/manage-tools-page'),
                             ),
@@ -113,6 +131,7 @@ export const appRoutes: RouteObject[] = [
                       },
                       {
                         path: paths.dashboardMyProfile,
+                        handle: titled(texts.pageTitles.myProfile),
                         lazy: lazyPage(() => import('./pages/my-profile-page')),
                       },
                     ],
@@ -131,7 +150,11 @@ export const appRoutes: RouteObject[] = [
               return redirect(`${paths.dashboard}${rest}${new URL(request.url).search}`);
             },
           },
-          { path: '*', lazy: lazyPage(() => import('./pages/not-found-page')) },
+          {
+            path: '*',
+            handle: titled(texts.pageTitles.notFound),
+            lazy: lazyPage(() => import('./pages/not-found-page')),
+          },
         ],
       },
     ],

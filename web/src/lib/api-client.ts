@@ -31,6 +31,8 @@ interface ApiRequestOptions {
    * no token renewal can fix.
    */
   bearer?: boolean;
+  /** More request headers (POST /order's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -84,7 +86,7 @@ async function readJson(response: Response): Promise<unknown> {
 /** One request: the token given (if any) as the bearer. */
 async function send<T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> {
   const { method = 'GET', body, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -143,7 +145,7 @@ async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Pro
   }
 }
 
-type CallOptions = Pick<ApiRequestOptions, 'signal' | 'bearer'>;
+type CallOptions = Pick<ApiRequestOptions, 'signal' | 'bearer' | 'headers'>;
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal, options: CallOptions = {}) =>

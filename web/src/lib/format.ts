@@ -1,4 +1,13 @@
-/** A price in dollars as the product shows it: `$25`, `$12.50`. */
-export function formatPrice(dollars: number): string {
-  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+// Money is formatted by the contract's formatMoney (one function for the web and the e-mails);
+// dates are the browser's business: the customer's own language and time zone.
+
+/** The customer's locale and time zone, as the browser reports them. */
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** An ISO 8601 instant as the customer reads it: 'Nov 25, 2026, 2:47 PM' in en-US. */
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
 }

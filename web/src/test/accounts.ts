@@ -17,16 +17,25 @@ export const maria: FakeUser = {
 
 /**
  * Our own API, faked at fetch: the identity session (GET /api/auth/get-session, POST
- * /api/auth/sign-out) and PUT /api/user/{email}, which hands out token-1, token-2, ... while a
- * session lives (401 without). `answer` handles anything else; unknown calls get a 404.
+ * /api/auth/sign-out), PUT /api/user/{email}, which hands out token-1, token-2, ... while a
+ * session lives (401 without), and GET /api/identity-settings (Google offered unless
+ * `googleSignIn` is false). `answer` handles anything else; unknown calls get a 404.
  */
 export function fakeAccountsServer({
   user = null,
+  googleSignIn = true,
   answer = () => undefined,
-}: { user?: FakeUser | null; answer?: (request: ApiRequest) => Answer } = {}) {
+}: {
+  user?: FakeUser | null;
+  googleSignIn?: boolean;
+  answer?: (request: ApiRequest) => Answer;
+} = {}) {
   const server = { user, tokensIssued: 0, requests: [] as ApiRequest[] };
   const { requests, fetchMock } = fakeApi(async (request) => {
     const { method, url } = request;
+    if (method === 'GET' && url === '/api/identity-settings') {
+      return jsonResponse({ googleSignIn });
+    }
     if (method === 'GET' && url === '/api/auth/get-session') {
       return jsonResponse(
         server.user

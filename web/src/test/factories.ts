@@ -1,6 +1,7 @@
 import {
   GalleryItemSchema,
   ManagedOrderSchema,
+  orderReference,
   orderTotal,
   OrderSchema,
   ProfileSchema,
@@ -36,10 +37,23 @@ export function makeTool(overrides: Partial<Tool> = {}): Tool {
 /** The hammer itself. */
 export const hammer = makeTool();
 
-/** Maria's unpaid order of 200 hammers at $12.50 ($2500 in all). */
+/** How long the server holds an unpaid order by default (ORDER_HOLD_HOURS). */
+const HOLD_HOURS = 48;
+
+/**
+ * Maria's unpaid order of 200 hammers at $12.50 ($2,500.00 in all). Its reference follows its
+ * id, and an unpaid one is held HOLD_HOURS after it was placed, as the server says, unless told.
+ */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
+  const _id = overrides._id ?? '11111111-1111-4111-8111-111111111111';
+  const createdAt = overrides.createdAt ?? '2025-01-01T00:00:00.000Z';
+  const unpaid = (overrides.status ?? 'unpaid') === 'unpaid';
   return OrderSchema.parse({
-    _id: '11111111-1111-4111-8111-111111111111',
+    reference: orderReference(_id),
+    holdUntil: unpaid
+      ? new Date(Date.parse(createdAt) + HOLD_HOURS * 3_600_000).toISOString()
+      : null,
+    _id,
     toolId: hammer._id,
     name: hammer.name,
     img: hammer.img,

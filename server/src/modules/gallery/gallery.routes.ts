@@ -13,8 +13,10 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
     apiPaths.gallery,
     {
       schema: {
+        operationId: 'listGalleryCards',
         tags: ['catalog'],
         summary: 'The six gallery cards, in order',
+        security: [],
         response: { 200: GalleryListSchema },
       },
       compress: false,

@@ -38,7 +38,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.get(
     apiPaths.health,
     {
-      schema: { tags: ['system'], summary: 'The process is up', response: { 200: HealthSchema } },
+      schema: {
+        operationId: 'getHealth',
+        tags: ['system'],
+        summary: 'The process is up',
+        security: [],
+        response: { 200: HealthSchema },
+      },
       compress: false,
     },
     async () => ({ status: 'ok' as const }),
@@ -48,8 +54,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     apiPaths.ready,
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['system'],
         summary: 'The database is reachable',
+        security: [],
         response: { 200: ReadySchema, 503: ErrorBodySchema },
       },
       compress: false,

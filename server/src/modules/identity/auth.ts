@@ -9,7 +9,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { accounts, sessions, users, verifications } from './identity.table.ts';
 import { createAdminEmails } from './admin-emails.ts';
 import { updateUser } from './identity.repository.ts';
-import { resetPasswordMail, verificationMail } from './identity.mails.ts';
+import { resetPasswordMail, verificationMail } from '../../mail/templates/identity.ts';
 import { cancelEarlierResetLinks } from './reset-links.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';

@@ -15,17 +15,34 @@ export async function insertOrder(executor: Executor, values: NewOrderRow): Prom
 const UNPAID_ORDERS_LOCK = 724_502;
 
 /**
- * Counts a user's unpaid orders after taking a lock, held until the transaction ends, that every
- * placement of that user takes first: two orders placed at once by one account are counted one
- * after the other, so the cap cannot be passed by a burst. Other accounts never wait on it.
+ * Takes a lock, held until the transaction ends, that every placement of that user takes first:
+ * two orders placed at once by one account are counted (against the cap) and matched (to their
+ * Idempotency-Key) one after the other, so neither a burst nor a double click gets past. Other
+ * accounts never wait on it.
  */
-export async function lockAndCountUnpaidOrders(tx: Transaction, userId: string): Promise<number> {
+export async function lockOrderPlacements(tx: Transaction, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${userId}))`);
-  const [row] = await tx
+}
+
+export async function countUnpaidOrders(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
   return row?.count ?? 0;
+}
+
+/** The order a user placed with this Idempotency-Key, if any (unique per user). */
+export async function selectOrderByIdempotencyKey(
+  executor: Executor,
+  userId: string,
+  idempotencyKey: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
 }
 
 /** A user's orders, newest first. */

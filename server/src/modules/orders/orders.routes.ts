@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   apiPaths,
   DeletedCountSchema,
   ErrorBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
   IdParamsSchema,
   ManagedOrderListSchema,
   ManagedOrderSchema,
@@ -32,11 +35,21 @@ export async function ordersRoutes(
 ): Promise<void> {
   const { orders, guards, ordersPerMinute } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** The request's Idempotency-Key, checked by the route schema already. */
+  const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    return typeof key === 'string' ? key : undefined;
+  };
   // After the bearer guard, so the count is the account's, whatever addresses it comes from.
   const limitOrdersPerAccount = app.rateLimit({
     max: ordersPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => `order:${callerOf(request).id}`,
+    // A retry of an order placed already (same Idempotency-Key) places nothing: not counted.
+    allowList: async (request: FastifyRequest) => {
+      const key = idempotencyKeyOf(request);
+      return key !== undefined && orders.isRetryOfPlacedOrder(callerOf(request), key);
+    },
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: texts.orders.tooManyOrdersAtOnce,
@@ -48,11 +61,18 @@ export async function ordersRoutes(
     {
       preHandler: [guards.requireUser, limitOrdersPerAccount],
       schema: {
+        operationId: 'placeOrder',
         summary: 'Place an order',
         description:
-          "For the caller's own e-mail. The tool is `toolId`, else the tool of that exact name (any case). The unit price comes from the catalog (409 when a given `price` differs). The quantity must be strictly above the minimum and strictly below the available quantity; the stock is reserved with the order. An account holds at most MAX_UNPAID_ORDERS unpaid orders (409) and places at most ORDER_RATE_LIMIT orders a minute (429). Answers 200, as the original did.",
+          "For the caller's own e-mail. The tool is `toolId`, else the tool of that exact name (any case). The unit price comes from the catalog (409 when a given `price` differs). The quantity must be strictly above the minimum and strictly below the available quantity; the stock is reserved with the order. An account holds at most MAX_UNPAID_ORDERS unpaid orders (409) and places at most ORDER_RATE_LIMIT orders a minute (429). Answers 200, as the original did. With an `Idempotency-Key` header, the same key again from the same account answers with the order it placed (nothing reserved or counted again), and with other order details 422. An order-placed e-mail goes to the customer.",
         tags: ['orders'],
         security: [{ bearer: [] }],
+        // Loose: the other headers (Authorization among them) stay as they came.
+        headers: z.looseObject({
+          [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional().describe(
+            'A value the client makes once per order it means to place (a UUID): a retry or a double click with the same value places one order.',
+          ),
+        }),
         body: PlaceOrderSchema,
         response: {
           200: PlaceOrderResponseSchema,
@@ -61,11 +81,13 @@ export async function ordersRoutes(
           403: ErrorBodySchema,
           404: ErrorBodySchema,
           409: ErrorBodySchema,
+          422: ErrorBodySchema,
           429: ErrorBodySchema,
         },
       },
     },
-    async (request) => orders.placeOrder(callerOf(request), request.body),
+    async (request) =>
+      orders.placeOrder(callerOf(request), request.body, idempotencyKeyOf(request)),
   );
 
   api.get(
@@ -73,6 +95,7 @@ export async function ordersRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'listMyOrders',
         summary: "The caller's orders, newest first",
         tags: ['orders'],
         security: [{ bearer: [] }],
@@ -93,6 +116,7 @@ export async function ordersRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'getMyOrder',
         summary: 'One of your orders, for its payment page',
         description: "The caller's own order; someone else's (or an unknown id) answers 404.",
         tags: ['orders'],
@@ -109,6 +133,7 @@ export async function ordersRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'removeOrder',
         summary: 'Remove an order',
         description:
           "The owner while it is unpaid (409 once paid), or an admin. An unpaid order's stock is returned. Someone else's order answers 404.",
@@ -131,6 +156,7 @@ export async function ordersRoutes(
     {
       preHandler: guards.requireAdmin,
       schema: {
+        operationId: 'listAllOrders',
         summary: 'Every order (Manage Orders)',
         description:
           "Admins only. Newest first, no paging (as the spec has it), with each order's customer e-mail, tool snapshot, quantity, unit price, total, date and status. Orders of removed accounts are listed too.",
@@ -147,9 +173,10 @@ export async function ordersRoutes(
     {
       preHandler: guards.requireAdmin,
       schema: {
+        operationId: 'shipOrder',
         summary: 'Ship a paid order',
         description:
-          "Admins only. A paid order becomes shipped; its customer sees 'shipped' in My Orders. An order shipped already answers 200 unchanged (idempotent); an unpaid order answers 409; an unknown one 404.",
+          "Admins only. A paid order becomes shipped; its customer sees 'shipped' in My Orders and gets an e-mail. An order shipped already answers 200 unchanged (idempotent); an unpaid order answers 409; an unknown one 404.",
         tags: ['orders'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
   centsToDollars,
   dollarsToCents,
   IdSchema,
   type ManagedOrder,
   type Order,
+  orderReference,
   orderTotal,
   type PlaceOrderInput,
   type PlaceOrderResponse,
@@ -12,21 +14,32 @@ import {
 } from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { isForeignKeyViolation } from '../../db/errors.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  unauthorized,
+} from '../../http-errors.ts';
+import type { MailDispatch } from '../../mail/mail-dispatch.ts';
+import { orderPaidMail, orderPlacedMail, orderShippedMail } from '../../mail/templates/orders.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
 import {
   deleteOrderById,
   deleteUnpaidOrdersCreatedBefore,
   extendHold,
+  countUnpaidOrders,
   insertOrder,
-  lockAndCountUnpaidOrders,
+  lockOrderPlacements,
   markOrderPaid,
   markOrderShipped,
   selectAllOrders,
   selectOrderById,
   selectOrderByIdForUpdate,
+  selectOrderByIdempotencyKey,
   selectOrdersOfUser,
   type OrderRow,
 } from './orders.repository.ts';
@@ -37,7 +50,17 @@ const MAX_STOCK = 2_147_483_647;
 /** Orders the expiry sweep deletes per transaction (keeps each transaction and its locks short). */
 const SWEEP_BATCH_SIZE = 500;
 
-function toOrderDto(row: OrderRow): Order {
+/**
+ * When an unpaid order expires and its stock goes back: ORDER_HOLD_HOURS after it was placed, or
+ * later while a payment holds it (the expiry sweep deletes on the same terms). Null once paid.
+ */
+function holdUntilOf(row: OrderRow, holdHours: number): Date | null {
+  if (row.status !== 'unpaid') return null;
+  const held = new Date(row.createdAt.getTime() + holdHours * HOUR_MS);
+  return row.holdUntil && row.holdUntil > held ? row.holdUntil : held;
+}
+
+function toOrderDto(row: OrderRow, holdHours: number): Order {
   return {
     _id: row.id,
     toolId: row.toolId,
@@ -52,12 +75,14 @@ function toOrderDto(row: OrderRow): Order {
     status: row.status,
     transectionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
+    reference: orderReference(row.id),
+    holdUntil: holdUntilOf(row, holdHours)?.toISOString() ?? null,
   };
 }
 
 /** An order for Manage Orders: with its total and the time it was shipped. */
-function toManagedOrderDto(row: OrderRow): ManagedOrder {
-  const order = toOrderDto(row);
+function toManagedOrderDto(row: OrderRow, holdHours: number): ManagedOrder {
+  const order = toOrderDto(row, holdHours);
   return {
     ...order,
     total: orderTotal(order.price, order.quantity),
@@ -76,9 +101,9 @@ export type PayableOrder = {
   totalCents: number;
 };
 
-function toPayableOrder(row: OrderRow): PayableOrder {
+function toPayableOrder(row: OrderRow, holdHours: number): PayableOrder {
   return {
-    order: toOrderDto(row),
+    order: toOrderDto(row, holdHours),
     userId: row.userId,
     totalCents: row.unitPriceCents * row.quantity,
   };
@@ -94,10 +119,50 @@ export type OrdersServiceOptions = {
   orderHoldHours: number;
   /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS). */
   maxUnpaidOrders: number;
+  /** Sends the e-mails of each step once it has committed (placed, paid, shipped). */
+  mail: MailDispatch;
+  /** Where the e-mails' links lead (PUBLIC_URL). */
+  publicUrl: string;
 };
 
+/**
+ * What an Idempotency-Key stands for: the order's details as the server read them (trimmed,
+ * e-mail in lower case), so a retry of the same order matches whatever its JSON's key order.
+ */
+function requestDigest(input: PlaceOrderInput): string {
+  const details = [
+    input.toolId?.toLowerCase() ?? null,
+    input.name,
+    input.quantity,
+    input.address,
+    input.phone,
+    input.email.trim().toLowerCase(),
+    input.price ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(details)).digest('base64url');
+}
+
 export function createOrdersService(options: OrdersServiceOptions) {
-  const { db, catalog, tools, orderHoldHours, maxUnpaidOrders } = options;
+  const { db, catalog, tools, orderHoldHours, maxUnpaidOrders, mail, publicUrl } = options;
+  const orderDto = (row: OrderRow) => toOrderDto(row, orderHoldHours);
+  const managedOrderDto = (row: OrderRow) => toManagedOrderDto(row, orderHoldHours);
+  const payableOrder = (row: OrderRow) => toPayableOrder(row, orderHoldHours);
+  const placedResponse = (row: OrderRow): PlaceOrderResponse => ({
+    acknowledged: true,
+    insertedId: row.id,
+    order: orderDto(row),
+  });
+
+  /**
+   * The answer to a request whose Idempotency-Key placed `earlier`: that order again, as it
+   * stands now; or 422 when this request's details are not the ones that key was used for.
+   */
+  function replay(earlier: OrderRow, digest: string): PlaceOrderResponse {
+    if (earlier.requestDigest !== digest) {
+      throw new HttpError(422, serverTexts.orderErrors.idempotencyKeyReused);
+    }
+    return placedResponse(earlier);
+  }
 
   function ensureOwnEmail(caller: Account, email: string): void {
     if (email.trim().toLowerCase() !== caller.email) {
@@ -125,17 +190,38 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * unpaid orders per account; the tool by id, else by exact name; the catalog's price; the
      * quantity rule; the stock reserved in the order's transaction by one conditional UPDATE,
      * which checks all of it at once (the tool is only read again to explain a refusal).
+     * With an Idempotency-Key, the order that key placed already is answered again (nothing
+     * reserved or counted twice), and the same key with other details is refused (422).
+     * The order-placed e-mail leaves after the commit.
      */
-    async placeOrder(caller: Account, input: PlaceOrderInput): Promise<PlaceOrderResponse> {
+    async placeOrder(
+      caller: Account,
+      input: PlaceOrderInput,
+      idempotencyKey?: string,
+    ): Promise<PlaceOrderResponse> {
       ensureOwnEmail(caller, input.email);
       // No stock is below 1 or above the database's integer range: refused without a query.
       if (input.quantity < 1 || input.quantity > MAX_STOCK) {
         throw badRequest(texts.purchase.quantityOutOfRange);
       }
+      const key =
+        idempotencyKey === undefined ? undefined : { idempotencyKey, digest: requestDigest(input) };
+      // A retry whose order is placed already: answered without the lock, the cap or the stock.
+      if (key) {
+        const earlier = await selectOrderByIdempotencyKey(db, caller.id, key.idempotencyKey);
+        if (earlier) return replay(earlier, key.digest);
+      }
       const tool: ToolReference = input.toolId ? { id: input.toolId } : { name: input.name };
       const placed = await db
-        .transaction(async (tx) => {
-          if ((await lockAndCountUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
+        .transaction(async (tx): Promise<{ row: OrderRow; replayed: boolean } | undefined> => {
+          await lockOrderPlacements(tx, caller.id);
+          // After the lock, a request with the same key that was placing its order has
+          // committed it: this one answers with it instead of placing another.
+          if (key) {
+            const earlier = await selectOrderByIdempotencyKey(tx, caller.id, key.idempotencyKey);
+            if (earlier) return { row: earlier, replayed: true };
+          }
+          if ((await countUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
             throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
           }
           const reserved = await tools.reserveStock(tx, {
@@ -144,7 +230,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
             priceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
           });
           if (!reserved) return undefined;
-          return insertOrder(tx, {
+          const row = await insertOrder(tx, {
             userId: caller.id,
             email: caller.email,
             toolId: reserved.id,
@@ -154,17 +240,39 @@ export function createOrdersService(options: OrdersServiceOptions) {
             quantity: input.quantity,
             address: input.address,
             phone: input.phone,
+            idempotencyKey: key?.idempotencyKey ?? null,
+            requestDigest: key?.digest ?? null,
           });
+          return { row, replayed: false };
         })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           // Tools are archived, never deleted: the account was removed after the guard read it.
           if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
+          // The lock makes this rare (another instance's clock, say): the key's order won.
+          if (key && isUniqueViolation(error)) {
+            const winner = await selectOrderByIdempotencyKey(db, caller.id, key.idempotencyKey);
+            if (winner) return { row: winner, replayed: true };
+          }
           throw error;
         });
       if (!placed) throw await refusal(tool, input);
+      if (placed.replayed && key) return replay(placed.row, key.digest);
 
       await catalog.invalidate();
-      return { acknowledged: true, insertedId: placed.id, order: toOrderDto(placed) };
+      const order = orderDto(placed.row);
+      mail.send(orderPlacedMail(order, { publicUrl }), {
+        orderId: order._id,
+        mail: 'order placed',
+      });
+      return { acknowledged: true, insertedId: order._id, order };
+    },
+
+    /**
+     * True when this account placed an order with this Idempotency-Key already: its retry does
+     * not count towards ORDER_RATE_LIMIT.
+     */
+    async isRetryOfPlacedOrder(caller: Account, idempotencyKey: string): Promise<boolean> {
+      return (await selectOrderByIdempotencyKey(db, caller.id, idempotencyKey)) !== undefined;
     },
 
     /**
@@ -176,7 +284,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         ? await selectOrderById(db, id.toLowerCase())
         : undefined;
       if (!row || row.userId !== caller.id) throw notFound(serverTexts.orderErrors.orderNotFound);
-      return toPayableOrder(row);
+      return payableOrder(row);
     },
 
     /**
@@ -193,7 +301,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
      */
     async lockForPayment(tx: Transaction, id: string): Promise<PayableOrder | undefined> {
       const row = await selectOrderByIdForUpdate(tx, id);
-      return row && toPayableOrder(row);
+      return row && payableOrder(row);
     },
 
     /** Marks an order locked by lockForPayment, and still unpaid, paid with its transaction. */
@@ -203,13 +311,21 @@ export function createOrdersService(options: OrdersServiceOptions) {
       transactionId: string,
       paidAt: Date,
     ): Promise<PayableOrder> {
-      return toPayableOrder(await markOrderPaid(tx, id, transactionId, paidAt));
+      return payableOrder(await markOrderPaid(tx, id, transactionId, paidAt));
+    },
+
+    /**
+     * Tells the customer their order is paid. The payments service calls it once the payment's
+     * transaction has committed, wherever the payment was confirmed (the browser, a webhook).
+     */
+    announcePaid(order: Order): void {
+      mail.send(orderPaidMail(order, { publicUrl }), { orderId: order._id, mail: 'order paid' });
     },
 
     /** GET /orders?email=: the caller's own orders, newest first. */
     async listOwnOrders(caller: Account, email: string): Promise<Order[]> {
       ensureOwnEmail(caller, email);
-      return (await selectOrdersOfUser(db, caller.id)).map(toOrderDto);
+      return (await selectOrdersOfUser(db, caller.id)).map(orderDto);
     },
 
     /**
@@ -239,7 +355,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** GET /manageOrders (admin): every order, newest first, those of removed accounts too. */
     async listAllOrders(): Promise<ManagedOrder[]> {
-      return (await selectAllOrders(db)).map(toManagedOrderDto);
+      return (await selectAllOrders(db)).map(managedOrderDto);
     },
 
     /**
@@ -250,10 +366,18 @@ export function createOrdersService(options: OrdersServiceOptions) {
     async shipOrder(id: string): Promise<ManagedOrder> {
       if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.orderErrors.orderNotFound);
       const shipped = await markOrderShipped(db, id.toLowerCase(), new Date());
-      if (shipped) return toManagedOrderDto(shipped);
+      if (shipped) {
+        const order = managedOrderDto(shipped);
+        // Only the request that shipped it: a repeated click sends no second e-mail.
+        mail.send(orderShippedMail(order, { publicUrl }), {
+          orderId: order._id,
+          mail: 'order shipped',
+        });
+        return order;
+      }
       const order = await selectOrderById(db, id.toLowerCase());
       if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
-      if (order.status === 'shipped') return toManagedOrderDto(order);
+      if (order.status === 'shipped') return managedOrderDto(order);
       throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
     },
 

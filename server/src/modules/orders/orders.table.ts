@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../identity/identity.table.ts';
 import { tools } from '../tools/tools.table.ts';
 
@@ -36,6 +45,13 @@ export const orders = pgTable(
      * moves it an hour ahead, so an order cannot expire while its customer pays.
      */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /**
+     * The client's Idempotency-Key for the request that placed the order (null without one),
+     * and a digest of that request's body: the same key again answers with this order, unless
+     * the body differs.
+     */
+    idempotencyKey: text('idempotency_key'),
+    requestDigest: text('request_digest'),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -48,5 +64,8 @@ export const orders = pgTable(
     index('orders_unpaid_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'unpaid'`),
+    // One order per key and account, even for two requests at once; orders without a key (null)
+    // never clash.
+    uniqueIndex('orders_user_id_idempotency_key_idx').on(t.userId, t.idempotencyKey),
   ],
 );

@@ -27,9 +27,11 @@ export async function paymentsRoutes(
     apiPaths.paymentSettings,
     {
       schema: {
+        operationId: 'getPaymentSettings',
         summary: 'Which card gateway the payment page talks to',
         description: "`test` (built in, offline) or `stripe` with Stripe's publishable key.",
         tags: ['payments'],
+        security: [],
         response: { 200: PaymentSettingsSchema },
       },
     },
@@ -41,6 +43,7 @@ export async function paymentsRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'createPaymentIntent',
         summary: 'Create the payment intent of an order',
         description:
           "The caller's own unpaid order (`orderId`, our client's addition). The amount is the order's: a `totalPrice` that differs gets 409. Keeps the order from expiring for at least an hour. The same order gets the same intent.",
@@ -65,6 +68,7 @@ export async function paymentsRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'recordPayment',
         summary: "Record an order's payment",
         description:
           '{id} is the order (as the spec has it). Marks it paid only when the gateway says the intent `transectionId`, created for this order, succeeded for its full amount. A second call answers `modifiedCount` 0; an order paid with another transaction, or removed meanwhile (its payment is then refunded), gets 409.',
@@ -91,6 +95,7 @@ export async function paymentsRoutes(
       {
         preHandler: guards.requireUser,
         schema: {
+          operationId: 'confirmTestCard',
           summary: 'Pay with a test card (the built-in test gateway only)',
           description:
             "Confirms the caller's own intent, named by its client secret, with a card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds; a past expiry, a short CVC or a number failing the Luhn check get their message (402).",

@@ -111,6 +111,8 @@ export function createPaymentsService(options: {
       return { outcome: 'paid', order: paid };
     });
     if (settled.outcome === 'refunded') await refundOnce(intent, settled.reason);
+    // The one place an order becomes paid, whoever confirmed it: its e-mail leaves once committed.
+    if (settled.outcome === 'paid') orders.announcePaid(settled.order.order);
     return settled;
   }
 

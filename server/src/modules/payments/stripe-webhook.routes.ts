@@ -51,10 +51,13 @@ export async function stripeWebhookRoutes(
       // Explicit, so that turning the rate limit on globally one day cannot throttle Stripe.
       config: { rateLimit: false },
       schema: {
+        operationId: 'receiveStripeWebhook',
         summary: "Stripe's webhook: a payment succeeded",
         description:
           "Called by Stripe, not by the web app. The body is a Stripe event (JSON), checked against the `Stripe-Signature` header with the webhook secret; `payment_intent.succeeded` marks the intent's order paid, other events are acknowledged and ignored. Served only when the stripe gateway is configured.",
         tags: ['payments'],
+        // No credential: the `Stripe-Signature` header is checked against the body instead.
+        security: [],
         response: { 200: StripeWebhookResponseSchema, 400: ErrorBodySchema },
       },
     },

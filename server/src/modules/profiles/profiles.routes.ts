@@ -25,6 +25,7 @@ export async function profilesRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'addProfile',
         summary: 'Add your profile information',
         description:
           "For the caller: education, city, phone and linkdin from the body; name and e-mail are the account's (the body's are not used). Once per user: a second add answers 409 (use PATCH /userinfo/{email}). Answers 200 with the insert result, as the original did.",
@@ -47,6 +48,7 @@ export async function profilesRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'updateProfile',
         summary: 'Edit your profile information',
         description:
           "That user only (403 for anyone else's e-mail, an admin's included); 404 before the information was added. Replaces education, city, phone and linkdin; name and e-mail follow the account. `modifiedCount` is 0 when nothing changed.",
@@ -72,6 +74,7 @@ export async function profilesRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'getProfile',
         summary: "A user's profile information",
         description:
           'That user, or an admin (403 otherwise). A list, as the spec answers: one record, or none before the information was added.',

@@ -44,8 +44,10 @@ export async function reviewsRoutes(
     apiPaths.reviews,
     {
       schema: {
+        operationId: 'listReviews',
         tags: ['reviews'],
         summary: 'Customer reviews, newest first',
+        security: [],
         response: { 200: ReviewListSchema },
       },
       compress: false,
@@ -60,6 +62,7 @@ export async function reviewsRoutes(
     {
       preHandler: [guards.requireUser, limitReviewsPerAccount],
       schema: {
+        operationId: 'postReview',
         summary: 'Post a review',
         description: `A signed-in user. The name, text and stars (\`rattings\`, a whole number from 1 to 5, 5 when left out) come from the body; the e-mail is always the account's, whatever the body says. The review shows in GET /review at once. An account posts at most ${reviewsPerMinute} reviews a minute (429). Answers 200, as the original did.`,
         tags: ['reviews'],

@@ -31,8 +31,10 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
     apiPaths.parts,
     {
       schema: {
+        operationId: 'listTools',
         tags: ['catalog'],
         summary: 'The tools on sale',
+        security: [],
         response: { 200: ToolListSchema },
       },
       compress: false,
@@ -46,8 +48,10 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
     apiPaths.tool.pattern,
     {
       schema: {
+        operationId: 'getTool',
         tags: ['catalog'],
         summary: 'One tool on sale',
+        security: [],
         params: IdParamsSchema,
         response: { 200: ToolSchema, 404: ErrorBodySchema },
       },
@@ -66,6 +70,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
     {
       preHandler: guards.requireAdmin,
       schema: {
+        operationId: 'addTool',
         tags: ['catalog'],
         summary: 'Add a tool (Add Product)',
         description:
@@ -89,6 +94,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
     {
       preHandler: guards.requireAdmin,
       schema: {
+        operationId: 'removeTool',
         tags: ['catalog'],
         summary: 'Remove a tool (Manage Tools)',
         description:

@@ -27,13 +27,21 @@ export async function usersRoutes(
     apiPaths.user.pattern,
     {
       schema: {
+        operationId: 'upsertUser',
         summary: 'Record a sign-in and get the access token',
         description:
           'Needs the identity session (cookie) of the very e-mail in the path. Keeps the display name.',
         tags: ['users'],
+        // The identity session's cookie, not a bearer token: this is where the token comes from.
+        security: [{ sessionCookie: [] }],
         params: EmailParamsSchema,
         body: UpsertUserSchema,
-        response: { 200: UpsertUserResponseSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: {
+          200: UpsertUserResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -47,12 +55,14 @@ export async function usersRoutes(
     {
       preHandler: guards.requireUser,
       schema: {
+        operationId: 'getAdminStatus',
         summary: 'Is this user an admin?',
         tags: ['users'],
         security: [{ bearer: [] }],
         params: EmailParamsSchema,
         response: {
           200: AdminCheckSchema,
+          400: ErrorBodySchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
           404: ErrorBodySchema,
@@ -67,6 +77,7 @@ export async function usersRoutes(
     {
       preHandler: guards.requireAdmin,
       schema: {
+        operationId: 'listUsers',
         summary: 'Every account (ALL USERS)',
         description: 'Admins only. Oldest first, no paging (as the spec has it).',
         tags: ['users'],
@@ -82,6 +93,7 @@ export async function usersRoutes(
     {
       preHandler: guards.requireAdmin,
       schema: {
+        operationId: 'makeAdmin',
         summary: 'Make an account an admin (Make Admin)',
         description:
           'Admins only. Takes effect at once: the role is read on every call. `modifiedCount` is 0 when the account is an admin already; an unknown e-mail answers 404.',
@@ -90,6 +102,7 @@ export async function usersRoutes(
         params: EmailParamsSchema,
         response: {
           200: ModifiedCountSchema,
+          400: ErrorBodySchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
           404: ErrorBodySchema,
@@ -104,6 +117,7 @@ export async function usersRoutes(
     {
       preHandler: guards.requireAdmin,
       schema: {
+        operationId: 'removeUser',
         summary: 'Remove an account (Remove User)',
         description:
           'Admins only, and not on their own account (409). The account, its sessions and its access tokens end at once, and its profile goes; its orders stay (with the e-mail they were placed with, owned by nobody) and so do its reviews. An unknown e-mail answers 404.',
@@ -112,6 +126,7 @@ export async function usersRoutes(
         params: EmailParamsSchema,
         response: {
           200: DeletedCountSchema,
+          400: ErrorBodySchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
           404: ErrorBodySchema,

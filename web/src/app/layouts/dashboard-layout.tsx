@@ -162,7 +162,8 @@ export default function DashboardLayout() {
           aria-hidden="true"
         />
         {/* min-w-0 (drawer-content): a wide table scrolls inside its page, not the page. */}
-        <div className="drawer-content">
+        {/* data-page-content: where the focus looks for the page's heading after a navigation. */}
+        <div className="drawer-content" data-page-content>
           <Outlet />
         </div>
         {/* Below md: fixed over the page. From md up: a column as tall as the page beside it. */}

@@ -1,20 +1,49 @@
+import { texts } from '@tools-factory/contract';
+import { useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isDashboardPath } from '../../config/paths';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useEmailVerificationNotice } from '../../features/accounts/hooks/use-email-verification-notice';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 import { useUnauthorizedHandler } from '../../features/accounts/hooks/use-unauthorized-handler';
 import { Footer } from './footer';
 import { NavigationProgress } from './navigation-progress';
 import { TopBar } from './top-bar';
+import { useRouteTitle } from '../route-title';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 
-/** Every page's frame: top bar (not on the dashboard, which has its own header), page, footer. */
+const MAIN_ID = 'main-content';
+
+/**
+ * Every page's frame: the skip link, top bar (not on the dashboard, which has its own header),
+ * page, footer. It names the document after the page, and moves the focus to the new page's
+ * heading on navigation.
+ */
 export function ShellLayout() {
   const { pathname } = useLocation();
   const auth = useAuth();
   const signOut = useSignOut();
+  const mainRef = useRef<HTMLElement>(null);
   useUnauthorizedHandler();
+  useRouteTitle();
+  useFocusOnNavigation(mainRef);
+  useEmailVerificationNotice();
+
+  // The focus moves in place of a #hash navigation: the address and the router stay as they are.
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href={`#${MAIN_ID}`}
+        onClick={skipToMain}
+        className="focus:bg-primary focus:text-primary-content focus:rounded-field sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[100] focus:px-4 focus:py-2 focus:font-semibold focus:shadow-lg"
+      >
+        {texts.a11y.skipToContent}
+      </a>
       <NavigationProgress />
       {isDashboardPath(pathname) ? null : (
         <TopBar
@@ -23,7 +52,7 @@ export function ShellLayout() {
           onSignOut={() => void signOut()}
         />
       )}
-      <main className="flex grow flex-col">
+      <main ref={mainRef} id={MAIN_ID} tabIndex={-1} className="flex grow flex-col outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -119,7 +119,9 @@ describe('HomePage', () => {
         within(gallerySection).getAllByRole('heading', { name: 'New album is released!' }),
       ).toHaveLength(6),
     );
-    expect(within(gallerySection).getByText(gallery[0]!.desc.slice(0, 35))).toBeInTheDocument();
+    expect(
+      within(gallerySection).getByText(`${gallery[0]!.desc.slice(0, 35)}\u2026`),
+    ).toBeInTheDocument();
 
     const urls = fetchMock.mock.calls.map(([input]) => String(input));
     expect(urls).toEqual(expect.arrayContaining(['/api/parts', '/api/review', '/api/gallery']));

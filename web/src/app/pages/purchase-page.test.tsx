@@ -90,6 +90,10 @@ describe('PurchasePage', () => {
     expect(await screen.findByText('Order succes')).toBeInTheDocument();
     await vi.waitFor(() => expect(availableQuantity()).toHaveTextContent('4750'));
     expect(callsTo(server.requests, 'GET', TOOL_URL)).toHaveLength(2);
+    // The tool asked for again does not take the confirmation away.
+    const confirmation = screen.getByRole('region', { name: 'Your order is placed' });
+    expect(confirmation).toHaveTextContent('TF-9A8B7C6D');
+    expect(confirmation).toHaveTextContent('$3,125.00');
   });
 
   it.each([

@@ -8,6 +8,7 @@ import { catalogQueryKey, useTool } from '../../features/catalog/api/get-tool';
 import { ToolDetails } from '../../features/catalog/components/tool-details';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';
 import { isApiError } from '../../lib/api-client';
+import { pageTitle, useDocumentTitle } from '../../lib/document-title';
 
 /**
  * /purchase/{id} (protected): the tool, who orders it, and the order form. Composes the catalog
@@ -18,6 +19,12 @@ export default function PurchasePage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const tool = useTool(id);
+  // The route leaves the title to this page: only it knows the tool's name.
+  useDocumentTitle(
+    pageTitle(
+      tool.data ? texts.pageTitles.purchase(tool.data.name) : texts.pageTitles.purchaseLoading,
+    ),
+  );
   const queryClient = useQueryClient();
 
   return (

@@ -4,6 +4,7 @@ import { FcGoogle } from 'react-icons/fc';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-error';
 import { errorMessage } from '../../../lib/api-client';
+import { useIdentitySettings } from '../api/get-identity-settings';
 import { signInWithGoogle } from '../api/sign-in-with-google';
 
 interface GoogleSignInButtonProps {
@@ -11,6 +12,21 @@ interface GoogleSignInButtonProps {
   returnTo: string;
   /** A failure already known when the page opens (Google's round trip came back with an error). */
   error?: string | null;
+}
+
+/**
+ * The OR divider and 'Continew with Google', only when the server offers Google sign-in (not
+ * while that is unknown, so the button never flashes). A failure already known still shows.
+ */
+export function GoogleSignInOption({ returnTo, error = null }: GoogleSignInButtonProps) {
+  const settings = useIdentitySettings();
+  if (settings.data?.googleSignIn !== true) return <FormError message={error} />;
+  return (
+    <>
+      <div className="divider my-0">{texts.login.or}</div>
+      <GoogleSignInButton returnTo={returnTo} error={error} />
+    </>
+  );
 }
 
 /** 'Continew with Google': leaves for Google's sign-in, or says in red why it cannot. */

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AuthClientModule from '../../../lib/auth-client';
@@ -55,12 +55,22 @@ describe('SignupForm', () => {
     localStorage.clear();
   });
 
-  it('has name, e-mail, password, SIGNUP, a link to /login and the Google button', () => {
+  it('has name, e-mail, password, SIGNUP, a link to /login and the Google button', async () => {
     fakeAccountsServer();
     renderSignup();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Please login' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
+  });
+
+  it('has no Google button when the server does not offer Google sign-in', async () => {
+    fakeAccountsServer({ googleSignIn: false });
+    const { queryClient } = renderSignup();
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['identitySettings'])).toEqual({ googleSignIn: false }),
+    );
+    expect(screen.queryByRole('button', { name: 'Continew with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText('OR')).not.toBeInTheDocument();
   });
 
   it("says 'name is required', 'email is required' and 'password is required'", async () => {
@@ -102,10 +112,16 @@ describe('SignupForm', () => {
       email: 'maria@example.com',
       password: 'secret1',
     });
+    // The link comes back to '/', told to say the e-mail is verified.
     expect(authClient.sendVerificationEmail).toHaveBeenCalledWith({
       email: 'maria@example.com',
-      callbackURL: '/',
+      callbackURL: '/?verified=1',
     });
+    expect(
+      await screen.findByText(
+        'Check your inbox: we sent a link to maria@example.com. Follow it to verify your e-mail.',
+      ),
+    ).toBeInTheDocument();
     expect(authClient.updateUser).toHaveBeenCalledWith({ name: 'Maria Lopez' });
     const order = [
       authClient.signUp.email.mock.invocationCallOrder[0]!,

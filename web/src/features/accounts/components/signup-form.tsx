@@ -1,4 +1,5 @@
 import { routes, SignupFormSchema, texts } from '@tools-factory/contract';
+import { toast } from 'react-toastify';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { signUpWithEmail } from '../api/sign-up';
@@ -6,13 +7,21 @@ import { useAccountForm } from '../hooks/use-account-form';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { AccountForm } from './account-form';
 
-/** Name, e-mail and password, SIGNUP, and the way to log in instead. */
+/**
+ * Name, e-mail and password, SIGNUP, and the way to log in instead. Once signed up it says to
+ * look for the verification e-mail.
+ */
 export function SignupForm() {
   const finishSignIn = useFinishSignIn();
   const { form, identityError, onSubmit } = useAccountForm(
     SignupFormSchema,
     { name: '', email: '', password: '' },
-    async (values) => finishSignIn(await signUpWithEmail(values)),
+    async (values) => {
+      const account = await signUpWithEmail(values);
+      await finishSignIn(account);
+      // The page goes on to '/': the toast outlives it and says what to do next.
+      toast.info(texts.emailVerification.checkInbox(account.email), { toastId: 'check-inbox' });
+    },
   );
   const {
     register,

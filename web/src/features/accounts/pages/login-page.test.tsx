@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,8 +37,28 @@ describe('LoginPage', () => {
     renderRoutes(routes, { route: '/login' });
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
     expect(screen.getByText('OR')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
+  });
+
+  it('shows neither OR nor the Google button while unknown, nor when the server has no Google', async () => {
+    fakeAccountsServer({ googleSignIn: false });
+    const { queryClient } = renderRoutes(routes, { route: '/login' });
+    expect(screen.queryByRole('button', { name: 'Continew with Google' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['identitySettings'])).toEqual({ googleSignIn: false }),
+    );
+    // The answer arrived and changed nothing: still no button, no divider.
+    expect(screen.queryByRole('button', { name: 'Continew with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText('OR')).not.toBeInTheDocument();
+  });
+
+  it('still says in red why Google sign-in failed when the button is hidden', async () => {
+    fakeAccountsServer({ googleSignIn: false });
+    renderRoutes(routes, { route: '/login?from=%2F&error=access_denied' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Google sign-in did not complete. Please try again.',
+    );
   });
 
   it('after logging in, returns to the remembered location', async () => {
@@ -78,7 +98,7 @@ describe('LoginPage', () => {
     fakeAccountsServer();
     authClient.signIn.social.mockReturnValue(ok({ redirect: true, url: 'https://google' }));
     renderRoutes(routes, { route: { pathname: '/login', state: { from: purchaseLocation } } });
-    await userEvent.click(screen.getByRole('button', { name: 'Continew with Google' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continew with Google' }));
     const returnTo = `/login?from=${encodeURIComponent('/purchase/tool-7?qty=200')}`;
     expect(authClient.signIn.social).toHaveBeenCalledExactlyOnceWith({
       provider: 'google',
@@ -94,7 +114,7 @@ describe('LoginPage', () => {
       refused('Google sign-in is not available on this server.', 404),
     );
     renderRoutes(routes, { route: '/login' });
-    await userEvent.click(screen.getByRole('button', { name: 'Continew with Google' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continew with Google' }));
     const error = await screen.findByRole('alert');
     expect(error).toHaveTextContent('Google sign-in is not available on this server.');
     expect(error).toHaveClass('text-error');

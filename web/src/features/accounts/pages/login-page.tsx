@@ -2,7 +2,7 @@ import { routes, texts } from '@tools-factory/contract';
 import { Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { AuthCard } from '../components/auth-card';
-import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { GoogleSignInOption } from '../components/google-sign-in-button';
 import { LoginForm } from '../components/login-form';
 import { useAuth } from '../hooks/use-auth';
 import { FROM_PARAM, useRememberedPath } from '../hooks/use-remembered-location';
@@ -32,8 +32,7 @@ export default function LoginPage() {
   return (
     <AuthCard title={texts.login.title}>
       <LoginForm />
-      <div className="divider my-0">{texts.login.or}</div>
-      <GoogleSignInButton returnTo={returnTo} error={googleError} />
+      <GoogleSignInOption returnTo={returnTo} error={googleError} />
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import { routes, texts } from '@tools-factory/contract';
 import { Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { AuthCard } from '../components/auth-card';
-import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { GoogleSignInOption } from '../components/google-sign-in-button';
 import { SignupForm } from '../components/signup-form';
 import { useAuth } from '../hooks/use-auth';
 import { googleErrorMessage } from '../google-error';
@@ -25,8 +25,7 @@ export default function SignupPage() {
   return (
     <AuthCard title={texts.signup.title}>
       <SignupForm />
-      <div className="divider my-0">{texts.login.or}</div>
-      <GoogleSignInButton returnTo={routes.signup} error={googleError} />
+      <GoogleSignInOption returnTo={routes.signup} error={googleError} />
     </AuthCard>
   );
 }

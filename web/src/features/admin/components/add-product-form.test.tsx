@@ -81,7 +81,8 @@ describe('AddProductForm', () => {
     ['price', '12.345', 'price must have at most two decimals'],
     ['price', '0', 'price must be a positive number'],
     ['minimum', 'ten', 'minimum order quantity must be a number'],
-    ['minimum', '2.5', 'minimum order quantity must be written with digits only'],
+    ['minimum', '2.5', 'minimum order quantity must be a whole number'],
+    ['minimum', '1e2', 'minimum order quantity must be written with digits only'],
     ['minimum', '0', 'minimum order quantity must be at least 1'],
     ['available', '50', 'available quantity must be more than the minimum order quantity'],
     [

@@ -71,7 +71,7 @@ describe('ManageOrders', () => {
     expect(row.getByText('olga@example.com')).toBeInTheDocument();
     expect(row.getByText('200')).toBeInTheDocument();
     // The total is unit price times quantity, with the unit price under it.
-    expect(row.getByText('$2500')).toBeInTheDocument();
+    expect(row.getByText('$2,500.00')).toBeInTheDocument();
     expect(row.getByText('$12.50 each')).toBeInTheDocument();
     const date = screen
       .getByRole('row', { name: /Claw Hammer/ })
@@ -80,7 +80,7 @@ describe('ManageOrders', () => {
 
     expect(row.getByText('unpaid')).toBeInTheDocument();
     expect(rowOf('Pipe Wrench').getByText('panding')).toBeInTheDocument();
-    expect(rowOf('Pipe Wrench').getByText('$3000')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').getByText('$3,000.00')).toBeInTheDocument();
     expect(rowOf('Hand Saw').getByText('shipped')).toBeInTheDocument();
     const [list] = callsTo(server.requests, 'GET', LIST_URL);
     expect(list?.headers.get('Authorization')).toBe('Bearer token-0');

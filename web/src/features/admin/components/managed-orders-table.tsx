@@ -1,9 +1,8 @@
-import { orderTotal, texts, type ManagedOrder } from '@tools-factory/contract';
+import { formatMoney, orderTotal, texts, type ManagedOrder } from '@tools-factory/contract';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { CardLabel, DataTable, FigureWithNote } from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
-import { formatPrice } from '../../../lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 
 interface ManagedOrdersTableProps {
@@ -128,8 +127,8 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
               <CardLabel below="xl">{columns.total}</CardLabel>
               <span className="text-right">
                 <FigureWithNote
-                  figure={formatPrice(orderTotal(order.price, order.quantity))}
-                  note={texts.orders.each(formatPrice(order.price))}
+                  figure={formatMoney(orderTotal(order.price, order.quantity))}
+                  note={texts.orders.each(formatMoney(order.price))}
                 />
               </span>
             </td>

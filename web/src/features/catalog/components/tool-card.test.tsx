@@ -36,8 +36,8 @@ describe('ToolCard', () => {
     expect(image).toHaveAttribute('height');
   });
 
-  it('shows a whole-dollar price without cents', () => {
-    renderWithProviders(<ToolCard tool={{ ...hammer, price: 25 }} />);
-    expect(screen.getByText('$25')).toBeInTheDocument();
+  it('shows a price as people read it: thousands separated, always two decimals', () => {
+    renderWithProviders(<ToolCard tool={{ ...hammer, price: 1125 }} />);
+    expect(screen.getByText('$1,125.00')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,4 @@
-import { texts, type Tool } from '@tools-factory/contract';
-import { formatPrice } from '../../../lib/format';
+import { formatMoney, texts, type Tool } from '@tools-factory/contract';
 
 interface ToolFiguresProps {
   tool: Tool;
@@ -22,7 +21,7 @@ export function ToolFigures({
     <dl className={`grid grid-cols-[1fr_auto] gap-x-4 ${className}`}>
       <dt className="text-base-content/70">{texts.tool.price}</dt>
       <dd className={`text-accent text-right font-bold ${priceClassName}`}>
-        {formatPrice(tool.price)}
+        {formatMoney(tool.price)}
       </dd>
       <dt className="text-base-content/70">{texts.tool.minOrderQuantity}</dt>
       <dd className="text-right font-semibold">{tool.minOrderQuantity}</dd>

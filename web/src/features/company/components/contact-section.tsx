@@ -1,19 +1,23 @@
 import { texts } from '@tools-factory/contract';
 import type { FormEvent } from 'react';
+import { toast } from 'react-toastify';
 import { Section } from '../../../components/ui/section';
 import { TextField } from '../../../components/ui/text-field';
 
-function keepOnPage(event: FormEvent<HTMLFormElement>) {
-  // The product shows no submit behaviour for this form (SPEC.md section 2): it only must not reload.
+function thankAndReset(event: FormEvent<HTMLFormElement>) {
+  // SPEC.md shows no submit behaviour and no rules for this form: nothing is sent anywhere, but
+  // Send answers, so that nobody wonders whether it worked.
   event.preventDefault();
+  event.currentTarget.reset();
+  toast.success(texts.home.contactThanks, { toastId: 'contact-thanks' });
 }
 
-/** CONTUCT US: name, e-mail and Send. */
+/** CONTUCT US: name, e-mail and Send, which thanks the visitor and clears the form. */
 export function ContactSection() {
   return (
     <Section id="contact" title={texts.home.contactTitle}>
       <form
-        onSubmit={keepOnPage}
+        onSubmit={thankAndReset}
         className="bg-neutral text-neutral-content mx-auto flex max-w-xl flex-col gap-4 rounded-box p-6 shadow-md md:p-8"
       >
         <TextField

@@ -14,10 +14,10 @@ describe('GalleryCard', () => {
     expect(screen.getByRole('heading', { name: 'New album is released!' })).toBeInTheDocument();
   });
 
-  it('cuts the description to its first 35 characters', () => {
+  it('cuts the description to its first 35 characters and ends it with an ellipsis', () => {
     renderWithProviders(<GalleryCard item={item} />);
-    const excerpt = screen.getByText(longText.slice(0, 35));
-    expect(excerpt.textContent).toHaveLength(35);
+    const excerpt = screen.getByText(`${longText.slice(0, 35)}\u2026`);
+    expect(excerpt.textContent).toHaveLength(36);
     expect(screen.queryByText(longText)).not.toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { makeOrder } from '../../../test/factories';
+import { formatDateTime } from '../../../lib/format';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
 import { MyOrders } from './my-orders';
 
@@ -90,11 +91,52 @@ describe('MyOrders', () => {
     expect(first.getByText('maria@example.com')).toBeInTheDocument();
     expect(first.getByText('200')).toBeInTheDocument();
     // The price is what the order costs: unit price times quantity, with the unit price under it.
-    expect(first.getByText('$2500')).toBeInTheDocument();
+    expect(first.getByText('$2,500.00')).toBeInTheDocument();
     expect(first.getByText('$12.50 each')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByRole('rowheader')).toHaveTextContent('2');
     const [list] = callsTo(server.requests, 'GET', ORDERS_URL);
     expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
+  });
+
+  it('tells two identical orders apart by their reference, with when each was placed and where it ships', async () => {
+    const twin = makeOrder({
+      _id: '44444444-4444-4444-8444-444444444444',
+      createdAt: '2025-01-01T00:05:00.000Z',
+    });
+    ordersServer([unpaid, twin]);
+    renderMyOrders();
+    const rows = (await screen.findAllByRole('row')).slice(1).map((row) => within(row));
+    expect(rows.map((row) => row.getByText(/^TF-/).textContent)).toEqual([
+      'TF-11111111',
+      'TF-44444444',
+    ]);
+    const [first, second] = rows;
+    expect(first?.getByText(formatDateTime('2025-01-01T00:00:00.000Z'))).toHaveAttribute(
+      'datetime',
+      '2025-01-01T00:00:00.000Z',
+    );
+    expect(second?.getByText(formatDateTime('2025-01-01T00:05:00.000Z'))).toBeInTheDocument();
+    expect(first?.getByText('Ship to: 12 Harbour Road, Dhaka')).toBeInTheDocument();
+  });
+
+  it("says until when an unpaid order is held, and when one's hold has ended", async () => {
+    const held = makeOrder({ holdUntil: '2999-01-01T10:00:00.000Z' });
+    const ended = makeOrder({
+      _id: '55555555-5555-4555-8555-555555555555',
+      name: 'Pipe Wrench',
+      holdUntil: '2025-01-03T00:00:00.000Z',
+    });
+    ordersServer([held, ended]);
+    renderMyOrders();
+    await screen.findByRole('table');
+    const heldRow = rowOf('Claw Hammer');
+    expect(heldRow.getByText('unpaid')).toBeInTheDocument();
+    expect(
+      heldRow.getByText(`held until ${formatDateTime('2999-01-01T10:00:00.000Z')}`),
+    ).toBeInTheDocument();
+    expect(
+      rowOf('Pipe Wrench').getByText(`expired ${formatDateTime('2025-01-03T00:00:00.000Z')}`),
+    ).toBeInTheDocument();
   });
 
   it('offers pay (to the payment page) and Remove for an unpaid order', async () => {
@@ -126,7 +168,10 @@ describe('MyOrders', () => {
     renderMyOrders();
     await screen.findByRole('table');
     const row = rowOf('Hand Saw');
-    expect(row.getByText('shipped')).toBeInTheDocument();
+    // Dark text on a light green: daisyUI's white-on-green badge is too faint to read.
+    expect(row.getByText('shipped')).toHaveClass('text-base-content');
+    expect(row.getByText('shipped')).not.toHaveClass('badge-success');
+    expect(row.queryByText(/held until/)).not.toBeInTheDocument();
     expect(row.getByText('pi_3ShippedOrder7')).toBeInTheDocument();
     expect(row.queryByRole('link', { name: 'pay' })).not.toBeInTheDocument();
     expect(row.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();

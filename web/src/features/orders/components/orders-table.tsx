@@ -1,65 +1,75 @@
-import { orderTotal, routes, texts, type Order } from '@tools-factory/contract';
+import { formatMoney, orderTotal, routes, texts, type Order } from '@tools-factory/contract';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { DataTable, FigureWithNote } from '../../../components/ui/data-table';
+import { CardLabel, DataTable, FigureWithNote } from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
-import { formatPrice } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { OrderStatusLine } from './order-status';
 
 interface OrdersTableProps {
   orders: Order[];
   onRemove: (order: Order) => void;
 }
 
-/** What the customer can do with an order, by its status (DESIGN.md section 4). */
+/** An unpaid order can be paid or removed (DESIGN.md section 4); the others have nothing to do. */
 function OrderActions({
   order,
   nameId,
   onRemove,
 }: { order: Order; nameId: string } & Pick<OrdersTableProps, 'onRemove'>) {
-  if (order.status === 'unpaid') {
-    return (
-      <div className="flex gap-2">
-        <Link
-          to={routes.dashboardPayment(order._id)}
-          className="btn btn-success btn-sm"
-          aria-describedby={nameId}
-        >
-          {texts.orders.pay}
-        </Link>
-        <button
-          type="button"
-          className="btn btn-error btn-outline btn-sm"
-          aria-describedby={nameId}
-          onClick={() => onRemove(order)}
-        >
-          {texts.orders.remove}
-        </button>
-      </div>
-    );
-  }
+  if (order.status !== 'unpaid') return null;
   return (
-    <div className="flex flex-col items-start gap-1">
-      <span className={`badge ${order.status === 'paid' ? 'badge-warning' : 'badge-success'}`}>
-        {order.status === 'paid' ? texts.orders.paidBadge : texts.orders.shippedBadge}
-      </span>
-      {order.transectionId ? (
-        <p className="text-xs">
-          <span className="text-base-content/70">{texts.orders.transactionId}: </span>
-          <span className="font-mono break-all">{order.transectionId}</span>
-        </p>
-      ) : null}
+    <div className="flex gap-2">
+      <Link
+        to={routes.dashboardPayment(order._id)}
+        className="btn btn-success btn-sm max-md:flex-1"
+        aria-describedby={nameId}
+      >
+        {texts.orders.pay}
+      </Link>
+      <button
+        type="button"
+        className="btn btn-error btn-outline btn-sm max-md:flex-1"
+        aria-describedby={nameId}
+        onClick={() => onRemove(order)}
+      >
+        {texts.orders.remove}
+      </button>
     </div>
   );
 }
 
+/** An e-mail address that may break before its '@' (a card on a phone), not inside a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** A value's cell: on a card its name on the left, the value on the right. */
+const labelledCell = 'max-xl:flex max-xl:items-baseline max-xl:justify-between max-xl:gap-x-4';
+
 /**
- * The customer's orders: no., name, email, quantity, price, action (SPEC.md section 2). The price
- * is what the order costs (unit price times quantity), with the unit price under it. Wider than a
- * phone: it scrolls sideways inside its card, never the page.
+ * The customer's orders under the spec's columns (no., name, email, quantity, price, action),
+ * each told apart by what a person reads: its reference and when it was placed, where it ships,
+ * the total (with the unit price), and where it stands (unpaid and held until when, 'panding',
+ * shipped). A table from xl; narrower (a phone, or a laptop beside the dashboard's menu) each
+ * order is a card, its pay and Remove across the card, never off-screen.
  */
 export function OrdersTable({ orders, onRemove }: OrdersTableProps) {
+  const idPrefix = useId();
   const { columns } = texts.orders;
+  // One clock for the whole list: every hold is compared with the same moment.
+  const now = new Date();
   return (
     <DataTable
+      cardsBelow="xl"
       columns={[
         { label: columns.number },
         { label: columns.name },
@@ -70,28 +80,62 @@ export function OrdersTable({ orders, onRemove }: OrdersTableProps) {
       ]}
     >
       {orders.map((order, index) => {
-        const nameId = `order-${order._id}-name`;
+        const nameId = `${idPrefix}-${order._id}`;
         return (
-          <tr key={order._id}>
-            <th scope="row">{index + 1}</th>
-            <td>
-              <div className="flex min-w-40 items-center gap-3">
+          <tr
+            key={order._id}
+            className="max-md:flex max-md:flex-col max-xl:gap-y-1.5 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-10"
+          >
+            <th scope="row" className="align-top font-normal max-xl:sr-only">
+              {index + 1}
+            </th>
+            <td className="align-top md:max-xl:col-span-2">
+              <div className="flex items-start gap-3 xl:min-w-64">
                 <Thumbnail src={order.img} size="sm" lazy />
-                <span id={nameId} className="font-semibold">
-                  {order.name}
-                </span>
+                <div className="min-w-0">
+                  <span id={nameId} className="block font-semibold break-words">
+                    {order.name}
+                  </span>
+                  <span className="block text-sm">
+                    <span className="sr-only">{texts.orders.reference}: </span>
+                    <span className="font-mono">{order.reference}</span>
+                  </span>
+                  <span className="text-base-content/70 block text-xs">
+                    {texts.orders.placed}{' '}
+                    <time dateTime={order.createdAt} className="whitespace-nowrap">
+                      {formatDateTime(order.createdAt)}
+                    </time>
+                  </span>
+                  <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
+                    {texts.orders.address}: {order.address}
+                  </span>
+                </div>
               </div>
             </td>
-            <td className="whitespace-nowrap">{order.email}</td>
-            <td className="text-right">{order.quantity}</td>
-            <td className="text-right whitespace-nowrap">
-              <FigureWithNote
-                figure={formatPrice(orderTotal(order.price, order.quantity))}
-                note={texts.orders.each(formatPrice(order.price))}
-              />
+            <td className={`${labelledCell} align-top`}>
+              <CardLabel below="xl">{columns.email}</CardLabel>
+              <span className="min-w-0 wrap-break-word max-xl:text-right xl:whitespace-nowrap">
+                <EmailAddress email={order.email} />
+              </span>
             </td>
-            <td>
-              <OrderActions order={order} nameId={nameId} onRemove={onRemove} />
+            <td className={`${labelledCell} align-top xl:text-right`}>
+              <CardLabel below="xl">{columns.quantity}</CardLabel>
+              <span>{order.quantity}</span>
+            </td>
+            <td className={`${labelledCell} align-top whitespace-nowrap xl:text-right`}>
+              <CardLabel below="xl">{columns.price}</CardLabel>
+              <span className="text-right">
+                <FigureWithNote
+                  figure={formatMoney(orderTotal(order.price, order.quantity))}
+                  note={texts.orders.each(formatMoney(order.price))}
+                />
+              </span>
+            </td>
+            <td className="align-top max-xl:pt-2! md:max-xl:col-span-2">
+              <div className="flex flex-col gap-2 md:max-xl:flex-row md:max-xl:items-center md:max-xl:justify-between">
+                <OrderStatusLine order={order} now={now} />
+                <OrderActions order={order} nameId={nameId} onRemove={onRemove} />
+              </div>
             </td>
           </tr>
         );

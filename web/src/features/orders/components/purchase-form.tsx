@@ -1,25 +1,54 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  formatMoney,
   isQuantityAllowed,
   orderTotal,
   PlaceOrderSchema,
   texts,
+  wholeNumberSchema,
+  type Order,
+  type PlaceOrder,
   type Tool,
 } from '@tools-factory/contract';
-import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/format';
 import { usePlaceOrder } from '../api/place-order';
+import { OrderConfirmation } from './order-confirmation';
 
-// The fields the customer types, checked by the same rules as the server's. The quantity is kept
-// as typed: its rule (SPEC.md section 5) is answered with a toast, not a message under the field.
+/**
+ * How a quantity is written: digits only, a whole number ('12.5', '0x65', '1e2' are refused in
+ * the contract's words). No range here: the purchase rule has its own toast (SPEC.md section 5).
+ */
+const QuantityFormatSchema = wholeNumberSchema('quantity', { max: Number.POSITIVE_INFINITY });
+
+type TypedQuantity = { quantity: number | null } | { problem: string };
+
+/** The typed quantity as a number, null when empty (the rule's toast then says why). */
+function readQuantity(typed: string): TypedQuantity {
+  const trimmed = typed.trim();
+  if (trimmed === '') return { quantity: null };
+  const parsed = QuantityFormatSchema.safeParse(trimmed);
+  return parsed.success
+    ? { quantity: parsed.data }
+    : { problem: parsed.error.issues[0]?.message ?? texts.fieldErrors.notWhole('quantity') };
+}
+
+// The fields the customer types, checked by the same rules as the server's.
 const PurchaseFormSchema = z.object({
-  quantity: z.string(),
+  quantity: z.string().transform((typed, context) => {
+    const read = readQuantity(typed);
+    if ('problem' in read) {
+      context.addIssue({ code: 'custom', message: read.problem });
+      return z.NEVER;
+    }
+    return read.quantity;
+  }),
   address: PlaceOrderSchema.shape.address,
   phone: PlaceOrderSchema.shape.phone,
 });
@@ -29,9 +58,9 @@ type PurchaseFormValues = z.output<typeof PurchaseFormSchema>;
 /** A field the customer cannot change looks it: greyed, like the page around the form. */
 const READ_ONLY_FIELD = '[&_.input]:bg-base-200 [&_.input]:text-base-content/80';
 
-/** The smallest quantity the rule allows: one more than the minimum. */
-function smallestAllowedQuantity(tool: Tool): string {
-  return String(tool.minOrderQuantity + 1);
+/** The form as it starts: the smallest quantity the rule allows (one more than the minimum). */
+function emptyForm(tool: Tool): PurchaseFormInput {
+  return { quantity: String(tool.minOrderQuantity + 1), address: '', phone: '' };
 }
 
 export interface Customer {
@@ -50,70 +79,114 @@ interface PurchaseFormProps {
 }
 
 /**
+ * The Idempotency-Key of the order being placed: the same while the same order is sent again (a
+ * retry after no answer), a new one for an order with other details or once one is placed.
+ */
+function useIdempotencyKey() {
+  const current = useRef<{ order: string; key: string } | null>(null);
+  return {
+    keyFor(order: PlaceOrder): string {
+      const details = JSON.stringify(order);
+      if (current.current?.order !== details) {
+        current.current = { order: details, key: crypto.randomUUID() };
+      }
+      return current.current.key;
+    },
+    renew() {
+      current.current = null;
+    },
+  };
+}
+
+/**
  * Who orders, and the order form of SPEC.md section 2: read-only tool name and e-mail, quantity,
  * address, phone number, Place Order. A quantity outside the rule shows the spec's toast and
- * sends nothing; the server's refusals show as a toast too, with the form left as it was.
+ * sends nothing; one that is not a whole number is told under the field. The server's refusals
+ * show as a toast, with the form left as it was. A placed order says 'Order succes', shows its
+ * confirmation and empties the form for the next one.
  */
 export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormProps) {
   const placeOrder = usePlaceOrder();
+  const idempotencyKey = useIdempotencyKey();
+  // Set before the first await: a second submit in the same moment (a double click, before the
+  // disabled button has rendered) finds it and sends nothing.
+  const sending = useRef(false);
+  const [placed, setPlaced] = useState<Order | null>(null);
   const orderedById = useId();
-  const quantityHintId = useId();
   const {
     register,
     handleSubmit,
     control,
     getValues,
-    resetField,
-    formState: { errors },
+    reset,
+    formState: { errors, isSubmitting },
   } = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
     resolver: zodResolver(PurchaseFormSchema),
-    defaultValues: { quantity: smallestAllowedQuantity(tool), address: '', phone: '' },
+    defaultValues: emptyForm(tool),
   });
   const typedQuantity = useWatch({ control, name: 'quantity' });
 
-  /** The typed quantity when the rule allows it; otherwise the spec's toast, and null. */
-  function allowedQuantity(typed: string): number | null {
-    const quantity = typed.trim() === '' ? Number.NaN : Number(typed);
-    if (isQuantityAllowed(quantity, tool)) return quantity;
+  /** The quantity when the rule allows it; otherwise the spec's toast, and null. */
+  function allowedQuantity(quantity: number | null): number | null {
+    if (quantity !== null && isQuantityAllowed(quantity, tool)) return quantity;
     toast.error(texts.purchase.quantityOutOfRange, { toastId: 'quantity-out-of-range' });
     return null;
   }
 
-  const submit = handleSubmit(
-    async ({ quantity: typed, address, phone }) => {
-      const quantity = allowedQuantity(typed);
-      if (quantity === null) return;
-      try {
-        await placeOrder.mutateAsync({
-          toolId: tool._id,
-          name: tool.name,
-          address,
-          phone,
-          quantity,
-          email: customer.email,
-          price: tool.price,
-        });
-        toast.success(texts.purchase.orderSuccess);
-        resetField('quantity', { defaultValue: smallestAllowedQuantity(tool) });
-      } catch (error) {
-        toast.error(errorMessage(error));
-      } finally {
-        onOrderSettled?.();
-      }
-    },
-    // The address is missing: its message shows under it, and a bad quantity is told at once too.
-    () => void allowedQuantity(getValues('quantity')),
-  );
+  async function send(order: PlaceOrder) {
+    sending.current = true;
+    try {
+      const { order: created } = await placeOrder.mutateAsync({
+        order,
+        idempotencyKey: idempotencyKey.keyFor(order),
+      });
+      idempotencyKey.renew();
+      toast.success(texts.purchase.orderSuccess);
+      setPlaced(created);
+      reset(emptyForm(tool));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      sending.current = false;
+      onOrderSettled?.();
+    }
+  }
 
-  const quantityNumber = Number(typedQuantity);
+  async function placeValidOrder({ quantity: typed, address, phone }: PurchaseFormValues) {
+    if (sending.current) return;
+    const quantity = allowedQuantity(typed);
+    if (quantity === null) return;
+    await send({
+      toolId: tool._id,
+      name: tool.name,
+      address,
+      phone,
+      quantity,
+      email: customer.email,
+      price: tool.price,
+    });
+  }
+
+  /**
+   * The address is missing or too long: its message shows under it, and a quantity outside the
+   * rule is told at once too (one that is not a whole number has its own message).
+   */
+  function tellProblems(problems: FieldErrors<PurchaseFormInput>) {
+    if (problems.quantity) return;
+    const read = readQuantity(getValues('quantity'));
+    if ('quantity' in read) allowedQuantity(read.quantity);
+  }
+
+  const read = readQuantity(typedQuantity);
   const total =
-    Number.isInteger(quantityNumber) && quantityNumber > 0
-      ? formatPrice(orderTotal(tool.price, quantityNumber))
+    'quantity' in read && read.quantity !== null && read.quantity > 0
+      ? formatMoney(orderTotal(tool.price, read.quantity))
       : '-';
 
   return (
     <div className="card bg-base-100 border-base-300 border shadow-sm">
       <div className="card-body gap-5">
+        {placed ? <OrderConfirmation order={placed} /> : null}
         <section aria-labelledby={orderedById} className="bg-base-200 rounded-box p-4">
           <h2 id={orderedById} className="mb-2 font-semibold">
             {texts.purchase.orderedBy}
@@ -126,28 +199,27 @@ export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormPro
           </dl>
         </section>
 
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(placeValidOrder, tellProblems)(event)}
+          className="flex flex-col gap-4"
+        >
           <TextField
             label={texts.purchase.toolName}
             value={tool.name}
             readOnly
             className={READ_ONLY_FIELD}
           />
-          <div className="flex flex-col gap-1">
-            <TextField
-              label={texts.purchase.quantity}
-              type="number"
-              inputMode="numeric"
-              min={tool.minOrderQuantity + 1}
-              max={tool.availableQuantity - 1}
-              step={1}
-              aria-describedby={quantityHintId}
-              {...register('quantity')}
-            />
-            <p id={quantityHintId} className="text-base-content/70 text-sm">
-              {texts.purchase.quantityHint(tool.minOrderQuantity, tool.availableQuantity)}
-            </p>
-          </div>
+          {/* Text, not type="number": the browser would hand over '' for '0x65' and accept
+              '1e2', so the customer would not learn what is wrong with what they typed. */}
+          <TextField
+            label={texts.purchase.quantity}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={texts.purchase.quantityHint(tool.minOrderQuantity, tool.availableQuantity)}
+            error={errors.quantity?.message}
+            {...register('quantity')}
+          />
           <TextField
             label={texts.purchase.email}
             type="email"
@@ -155,8 +227,9 @@ export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormPro
             readOnly
             className={READ_ONLY_FIELD}
           />
-          <TextField
+          <TextAreaField
             label={texts.purchase.address}
+            rows={3}
             autoComplete="street-address"
             aria-required="true"
             error={errors.address?.message}
@@ -173,7 +246,11 @@ export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormPro
             <span className="text-base-content/70">{texts.purchase.total}</span>
             <span className="font-bold">{total}</span>
           </p>
-          <BusyButton type="submit" busy={placeOrder.isPending} className="btn-primary w-full">
+          <BusyButton
+            type="submit"
+            busy={isSubmitting || placeOrder.isPending}
+            className="btn-primary w-full"
+          >
             {texts.purchase.placeOrder}
           </BusyButton>
         </form>

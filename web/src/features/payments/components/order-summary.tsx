@@ -1,7 +1,6 @@
-import { orderTotal, texts, type Order } from '@tools-factory/contract';
+import { formatMoney, orderTotal, texts, type Order } from '@tools-factory/contract';
 import { useId } from 'react';
 import { Thumbnail } from '../../../components/ui/thumbnail';
-import { formatPrice } from '../../../lib/format';
 
 interface OrderSummaryProps {
   order: Order;
@@ -27,7 +26,7 @@ export function OrderSummary({ order }: OrderSummaryProps) {
         <dl className="flex flex-col gap-2">
           <div className="flex justify-between gap-4">
             <dt className="text-base-content/70">{texts.payment.unitPrice}</dt>
-            <dd>{formatPrice(order.price)}</dd>
+            <dd>{formatMoney(order.price)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-base-content/70">{texts.payment.quantity}</dt>
@@ -35,7 +34,7 @@ export function OrderSummary({ order }: OrderSummaryProps) {
           </div>
           <div className="border-base-300 flex justify-between gap-4 border-t pt-2 text-lg font-bold">
             <dt>{texts.payment.total}</dt>
-            <dd>{formatPrice(orderTotal(order.price, order.quantity))}</dd>
+            <dd>{formatMoney(orderTotal(order.price, order.quantity))}</dd>
           </div>
         </dl>
       </div>

@@ -83,7 +83,7 @@ describe('PaymentCheckout', () => {
     expect(picture).toHaveAttribute('height', '64');
     expect(within(summary).getByText('Price').nextElementSibling).toHaveTextContent('$12.50');
     expect(within(summary).getByText('Quantity').nextElementSibling).toHaveTextContent('200');
-    expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent('$2500');
+    expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent('$2,500.00');
     const [read] = callsTo(server.requests, 'GET', PAY_ORDER_URL);
     expect(read?.headers.get('Authorization')).toBe('Bearer token-0');
   });

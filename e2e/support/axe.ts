@@ -1,0 +1,25 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The impacts the journeys refuse; 'moderate' and 'minor' are left to people to judge. */
+const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe on the page as it stands and fails on any serious or critical violation, listing each
+ * rule with the elements it found (their selectors) and what to fix. Call it once per page state
+ * worth checking (a page loaded, a dialog open), not after every click: a run takes a while.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, state?: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes
+          .map((node) => `    ${node.target.join(' >> ')}: ${node.failureSummary ?? ''}`)
+          .join('\n'),
+    );
+  const where = state ? `${new URL(page.url()).pathname} (${state})` : new URL(page.url()).pathname;
+  expect(blocking, `serious or critical axe violations on ${where}`).toEqual([]);
+}

@@ -1,0 +1,37 @@
+import type { Mailer, MailMessage } from './mailer.ts';
+
+type Log = { error(object: object, message: string): void };
+
+export type MailDispatch = {
+  /**
+   * Sends in the background: the caller's action (an order, a payment) has committed already and
+   * stands whatever happens to the e-mail. A failure is logged, never thrown.
+   */
+  send(message: MailMessage, context: Record<string, unknown>): void;
+  /** Resolves once every e-mail handed over so far has been sent or has failed (shutdown, tests). */
+  idle(): Promise<void>;
+};
+
+/**
+ * The e-mails that follow an action (order placed, paid, shipped) leave after the action's answer:
+ * a slow or broken mail server neither delays nor fails the request. Tests wait for `idle()` or
+ * read the outbox, which they poll.
+ */
+export function createMailDispatch(options: { mailer: Mailer; log: Log }): MailDispatch {
+  const { mailer, log } = options;
+  const pending = new Set<Promise<void>>();
+  return {
+    send(message, context) {
+      // Handed to the mailer at once (a throw there becomes a rejection), awaited by nobody.
+      const sending = (async () => mailer.send(message))()
+        .catch((error: unknown) => {
+          log.error({ err: error, ...context, subject: message.subject }, 'e-mail not sent');
+        })
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { serverTexts } from '@tools-factory/contract';
+import type { MailMessage } from '../mailer.ts';
+import { composeMail } from './layout.ts';
+
+type LinkMail = { to: string; name: string; url: string };
+
+/** The account e-mails: a greeting, a paragraph and the one link to follow. */
+function linkMail(
+  { to, name, url }: LinkMail,
+  words: { subject: string; body: string; action: string },
+): MailMessage {
+  return composeMail({
+    to,
+    name,
+    subject: words.subject,
+    blocks: [
+      { kind: 'paragraph', text: words.body },
+      { kind: 'action', label: words.action, url },
+    ],
+  });
+}
+
+export function verificationMail(options: LinkMail): MailMessage {
+  return linkMail(options, serverTexts.mail.verifyEmail);
+}
+
+export function resetPasswordMail(options: LinkMail): MailMessage {
+  return linkMail(options, serverTexts.mail.resetPassword);
+}

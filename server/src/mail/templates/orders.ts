@@ -1,0 +1,91 @@
+import { formatMoney, orderTotal, routes, serverTexts, type Order } from '@tools-factory/contract';
+import type { MailMessage } from '../mailer.ts';
+import { composeMail, formatCount, formatMailDateTime, type MailBlock } from './layout.ts';
+
+const words = serverTexts.mail;
+
+/** The order's one line (an order is one tool); its total follows in each e-mail. */
+function lineRows(order: Order): [string, string][] {
+  return [
+    [words.order.tool, order.name],
+    [words.order.quantity, formatCount(order.quantity)],
+    [words.order.unitPrice, formatMoney(order.price)],
+  ];
+}
+
+const myOrders = (publicUrl: string): MailBlock => ({
+  kind: 'action',
+  label: words.order.myOrders,
+  url: `${publicUrl}${routes.dashboardOrders}`,
+});
+
+/** Sent once an order is placed: what was ordered, until when it is held, and where to pay. */
+export function orderPlacedMail(order: Order, options: { publicUrl: string }): MailMessage {
+  const total = formatMoney(orderTotal(order.price, order.quantity));
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: words.orderPlaced.body(order.reference) },
+    {
+      kind: 'facts',
+      rows: [...lineRows(order), [words.order.total, total], [words.order.address, order.address]],
+    },
+  ];
+  if (order.holdUntil) {
+    blocks.push({
+      kind: 'paragraph',
+      text: words.orderPlaced.held(formatMailDateTime(order.holdUntil)),
+    });
+  }
+  blocks.push({
+    kind: 'action',
+    label: words.orderPlaced.action,
+    url: `${options.publicUrl}${routes.dashboardPayment(order._id)}`,
+  });
+  return composeMail({
+    to: order.email,
+    subject: words.orderPlaced.subject(order.reference),
+    blocks,
+  });
+}
+
+/** Sent once an order is paid: the amount and the payment's transaction id. */
+export function orderPaidMail(order: Order, options: { publicUrl: string }): MailMessage {
+  const total = formatMoney(orderTotal(order.price, order.quantity));
+  return composeMail({
+    to: order.email,
+    subject: words.orderPaid.subject(order.reference),
+    blocks: [
+      { kind: 'paragraph', text: words.orderPaid.body(order.reference, total) },
+      {
+        kind: 'facts',
+        rows: [
+          [words.order.reference, order.reference],
+          ...lineRows(order),
+          [words.order.total, total],
+          [words.orderPaid.transactionId, order.transectionId ?? ''],
+        ],
+      },
+      myOrders(options.publicUrl),
+    ],
+  });
+}
+
+/** Sent once an order ships: what is on its way, and where to. */
+export function orderShippedMail(order: Order, options: { publicUrl: string }): MailMessage {
+  return composeMail({
+    to: order.email,
+    subject: words.orderShipped.subject(order.reference),
+    blocks: [
+      { kind: 'paragraph', text: words.orderShipped.body(order.reference) },
+      {
+        kind: 'facts',
+        rows: [
+          [words.order.reference, order.reference],
+          [words.order.tool, order.name],
+          [words.order.quantity, formatCount(order.quantity)],
+          [words.order.address, order.address],
+        ],
+      },
+      myOrders(options.publicUrl),
+    ],
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiPaths, IdentitySettingsSchema, type IdentitySettings } from '@tools-factory/contract';
+
+/**
+ * GET /identity-settings: the sign-in methods this server offers. Google is offered only when its
+ * credentials are configured; the login and sign-up pages hide its button otherwise, instead of
+ * letting the customer press it for an error.
+ */
+export async function identitySettingsRoutes(
+  app: FastifyInstance,
+  options: { googleSignIn: boolean },
+): Promise<void> {
+  const settings: IdentitySettings = { googleSignIn: options.googleSignIn };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    apiPaths.identitySettings,
+    {
+      schema: {
+        operationId: 'getIdentitySettings',
+        summary: 'Which ways of signing in this server offers',
+        description:
+          '`googleSignIn` is true when Google sign-in is configured (POST /api/auth/sign-in/social with the provider `google` then works); the pages hide its button otherwise.',
+        tags: ['identity'],
+        // Public: no credential is read.
+        security: [],
+        response: { 200: IdentitySettingsSchema },
+      },
+    },
+    () => settings,
+  );
+}

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ManagedOrderSchema,
+  OrderListSchema,
+  PaymentIntentResponseSchema,
+  PlaceOrderResponseSchema,
+  type Order,
+} from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { formatMailDateTime } from '../../mail/templates/layout.ts';
+import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { firstLink, latestOutboxMail, readOutbox } from '../../testing/mail.ts';
+import { payOrder } from '../../testing/payments.ts';
+import { injectAs, orderFields } from '../../testing/requests.ts';
+import { startStripeStandIn, stripeEventPayload } from '../../testing/stripe-stand-in.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import {
+  useStarted,
+  useTestAccount,
+  useTestAdmin,
+  useTestApp,
+} from '../../testing/use-test-app.ts';
+
+/** The order form's request, with an Idempotency-Key when one is given. */
+async function placeOrder(
+  app: App,
+  account: TestAccount,
+  tool: { id: string; name: string },
+  overrides: Record<string, unknown> = {},
+  key?: string,
+): Promise<Order> {
+  const response = await injectAs(app, account, {
+    method: 'POST',
+    url: '/api/order',
+    headers: key ? { 'idempotency-key': key } : {},
+    payload: orderFields(account, tool, overrides),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return PlaceOrderResponseSchema.parse(response.json()).order;
+}
+
+function shipOrder(app: App, admin: TestAccount, order: Order) {
+  return injectAs(app, admin, { method: 'PATCH', url: `/api/manageOrders/${order._id}/ship` });
+}
+
+/** The outbox e-mails to `to` whose subject holds `subjectPart`. */
+async function mailsAbout(app: App, to: string, subjectPart: string) {
+  return (await readOutbox(app)).filter(
+    (mail) => mail.headers.to === to && mail.headers.subject?.includes(subjectPart),
+  );
+}
+
+describe('order e-mails: placed, paid, shipped (through the outbox)', () => {
+  const adminEmail = uniqueEmail('admin');
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+  const customer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
+
+  it('sends the order-placed e-mail: reference, line, total, pay link and hold time', async () => {
+    // $1,350.75 each: 25 of them are $33,768.75.
+    const tool = await createTestTool(app, {
+      name: `Bench Grinder ${randomUUID().slice(0, 6)}`,
+      priceCents: 135_075,
+      minOrderQuantity: 10,
+      availableQuantity: 5000,
+    });
+    const order = await placeOrder(app, customer, tool, {
+      quantity: 25,
+      address: '12 Forge Lane\nSheffield S1 2AB',
+    });
+
+    const mail = await latestOutboxMail(app, customer.email, order.reference);
+    expect(mail.headers.subject).toBe(`Your order ${order.reference}: please pay to confirm it`);
+    const payLink = `${app.config.publicUrl}/dashborad/orders/payment/${order._id}`;
+    const held = formatMailDateTime(order.holdUntil ?? '');
+    expect(held).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M UTC$/);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(order.reference);
+      expect(part).toContain(tool.name);
+      expect(part).toContain('$1,350.75');
+      expect(part).toContain('$33,768.75');
+      expect(part).toContain(payLink);
+      expect(part).toContain(held);
+    }
+    expect(mail.text).toContain('Quantity: 25\n');
+    expect(mail.text).toContain('Delivery address: 12 Forge Lane\n  Sheffield S1 2AB');
+    expect(mail.text).toContain(`Pay now: ${payLink}`);
+    expect(firstLink(mail.text)).toBe(payLink);
+    expect(mail.html).toContain(`href="${payLink}"`);
+    expect(mail.html).toContain('12 Forge Lane<br>Sheffield S1 2AB');
+  });
+
+  it('sends the paid e-mail once, with the total and the transaction id', async () => {
+    const tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 5000 });
+    const order = await placeOrder(app, customer, tool, { quantity: 25 });
+    const paid = await payOrder(app, customer, order);
+    expect(paid.transectionId).toBeTruthy();
+
+    const mail = await latestOutboxMail(app, customer.email, `Payment received for your order`);
+    expect(mail.headers.subject).toBe(`Payment received for your order ${order.reference}`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(order.reference);
+      expect(part).toContain('$499.75');
+      expect(part).toContain(paid.transectionId);
+    }
+    expect(mail.text).toContain(`Transaction id: ${paid.transectionId}`);
+    expect(mail.text).toContain(`${app.config.publicUrl}/dashborad/orders`);
+
+    // Recording the payment again changes nothing, and sends nothing.
+    const again = await app.inject({
+      method: 'PATCH',
+      url: `/api/tool/${order._id}`,
+      headers: bearer(customer.token),
+      payload: { order: order._id, transectionId: paid.transectionId },
+    });
+    expect(again.json()).toMatchObject({ modifiedCount: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(
+      await mailsAbout(app, customer.email, `Payment received for your order ${order.reference}`),
+    ).toHaveLength(1);
+  });
+
+  it('sends the shipped e-mail once: reference, tool, quantity and address', async () => {
+    const tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 5000 });
+    const order = await placeOrder(app, customer, tool, {
+      quantity: 1200,
+      address: 'Unit 4, Steel Yard, Leeds',
+    });
+    await payOrder(app, customer, order);
+    const shipped = await shipOrder(app, admin, order);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(ManagedOrderSchema.parse(shipped.json()).status).toBe('shipped');
+
+    const mail = await latestOutboxMail(app, customer.email, 'has shipped');
+    expect(mail.headers.subject).toBe(`Your order ${order.reference} has shipped`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(order.reference);
+      expect(part).toContain(tool.name);
+      expect(part).toContain('1,200');
+      expect(part).toContain('Unit 4, Steel Yard, Leeds');
+    }
+    expect(mail.text).toContain('Quantity: 1,200');
+
+    // A second click answers 200 unchanged, and sends no second e-mail.
+    expect((await shipOrder(app, admin, order)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await mailsAbout(app, customer.email, `${order.reference} has shipped`)).toHaveLength(1);
+  });
+
+  it('escapes what customers and admins typed in the HTML part', async () => {
+    const tool = await createTestTool(app, {
+      name: `<script>alert("tool")</script> Saw ${randomUUID().slice(0, 6)}`,
+      availableQuantity: 5000,
+    });
+    const order = await placeOrder(app, customer, tool, {
+      address: '<img src=x onerror="alert(1)"> & <b>Road</b>',
+    });
+    const mail = await latestOutboxMail(app, customer.email, order.reference);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('&#60;script&#62;alert(&#34;tool&#34;)&#60;/script&#62;');
+    expect(mail.html).toContain(
+      '&#60;img src=x onerror=&#34;alert(1)&#34;&#62; &#38; &#60;b&#62;Road',
+    );
+    // The text part is plain text: as typed.
+    expect(mail.text).toContain(tool.name);
+    expect(mail.text).toContain('<img src=x onerror="alert(1)"> & <b>Road</b>');
+  });
+
+  it('sends one order-placed e-mail for a request repeated with the same Idempotency-Key', async () => {
+    const tool = await createTestTool(app, { availableQuantity: 5000 });
+    const key = randomUUID();
+    const order = await placeOrder(app, customer, tool, {}, key);
+    const [again] = await Promise.all([
+      placeOrder(app, customer, tool, {}, key),
+      placeOrder(app, customer, tool, {}, key),
+    ]);
+    expect(again?._id).toBe(order._id);
+    await latestOutboxMail(app, customer.email, order.reference);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await mailsAbout(app, customer.email, order.reference)).toHaveLength(1);
+  });
+});
+
+describe('a mailer that fails never fails the order, the payment or the shipping', () => {
+  const logLines: string[] = [];
+  const adminEmail = uniqueEmail('admin');
+  const app = useTestApp({
+    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], logLevel: 'error' },
+    logStream: { write: (line) => void logLines.push(line) },
+  });
+  const customer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
+
+  it('places, pays and ships with a mailer that throws or rejects; each failure is logged', async () => {
+    const tool = await createTestTool(app, { availableQuantity: 5000 });
+    const send = vi.spyOn(app.mailer, 'send');
+    try {
+      send.mockRejectedValue(new Error('SMTP server unreachable'));
+      const order = await placeOrder(app, customer, tool);
+      send.mockImplementation(() => {
+        throw new Error('mailer broke synchronously');
+      });
+      const paid = await payOrder(app, customer, order);
+      expect(paid.status).toBe('paid');
+      send.mockRejectedValue(new Error('SMTP server unreachable'));
+      const shipped = await shipOrder(app, admin, order);
+      expect(shipped.statusCode, shipped.body).toBe(200);
+
+      const listed = OrderListSchema.parse(
+        (
+          await app.inject({
+            url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+            headers: bearer(customer.token),
+          })
+        ).json(),
+      );
+      expect(listed.find((listedOrder) => listedOrder._id === order._id)?.status).toBe('shipped');
+      expect(send).toHaveBeenCalledTimes(3);
+
+      await vi.waitFor(() => {
+        const failures = logLines
+          .map((line) => JSON.parse(line) as { msg?: string; orderId?: string; mail?: string })
+          .filter((entry) => entry.msg === 'e-mail not sent' && entry.orderId === order._id);
+        expect(failures.map((entry) => entry.mail)).toEqual([
+          'order placed',
+          'order paid',
+          'order shipped',
+        ]);
+      });
+    } finally {
+      send.mockRestore();
+    }
+  });
+});
+
+const STRIPE_KEYS = {
+  secretKey: 'sk_test_tools_factory_mails',
+  publishableKey: 'pk_test_tools_factory_mails',
+  webhookSecret: 'whsec_tools_factory_mails',
+};
+
+describe("order e-mails: paid through Stripe's webhook", () => {
+  const standIn = useStarted('The Stripe stand-in', () =>
+    startStripeStandIn({ secretKey: STRIPE_KEYS.secretKey }),
+  );
+  const app = useTestApp(() => ({
+    config: { ...UNCAPPED_ORDERS, stripe: { ...STRIPE_KEYS, apiUrl: standIn.url } },
+  }));
+  const customer = useTestAccount(app);
+
+  it('sends the paid e-mail once when the webhook settles the order (delivered twice)', async () => {
+    const tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 5000 });
+    const order = await placeOrder(app, customer, tool, { quantity: 25 });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(customer.token),
+      payload: { orderId: order._id, totalPrice: 499.75 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const intentId =
+      PaymentIntentResponseSchema.parse(created.json()).clientSecret.split('_secret_')[0] ?? '';
+    const payload = stripeEventPayload(
+      'payment_intent.succeeded',
+      standIn.setIntentStatus(intentId, 'succeeded'),
+    );
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      const delivered = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: STRIPE_KEYS.webhookSecret,
+          }),
+        },
+        payload,
+      });
+      expect(delivered.statusCode).toBe(200);
+    }
+
+    const mail = await latestOutboxMail(app, customer.email, 'Payment received');
+    expect(mail.text).toContain(order.reference);
+    expect(mail.text).toContain('$499.75');
+    expect(mail.text).toContain(`Transaction id: ${intentId}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await mailsAbout(app, customer.email, 'Payment received')).toHaveLength(1);
+  });
+});
