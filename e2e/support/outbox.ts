@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import PostalMime from 'postal-mime';
 
 /** The server under test writes each e-mail as an .eml file here (no SMTP_URL in the journeys). */
 const outboxDir = () => path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
@@ -36,6 +37,38 @@ export async function latestLinkTo(email: string, subject: RegExp): Promise<stri
         return latest;
       },
       { message: `an e-mail to ${email} with a link` },
+    )
+    .toBeTruthy();
+  return latest!;
+}
+
+/** An e-mail of the outbox as its reader sees it. */
+export type OutboxMail = { subject: string; text: string; html: string };
+
+/**
+ * Waits for the newest e-mail to this address whose subject matches, and answers it parsed
+ * (postal-mime: MIME parts, encodings, headers), text and HTML parts.
+ */
+export async function latestMailTo(email: string, subject: RegExp): Promise<OutboxMail> {
+  let latest: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(outboxDir()).catch(() => [] as string[])).sort();
+        latest = undefined;
+        for (const file of files) {
+          const parsed = await PostalMime.parse(await readFile(path.join(outboxDir(), file)));
+          const to = (parsed.to ?? []).map((address) => address.address ?? '').join(' ');
+          if (!to.includes(email) || !subject.test(parsed.subject ?? '')) continue;
+          latest = {
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: parsed.html ?? '',
+          };
+        }
+        return latest;
+      },
+      { message: `an e-mail to ${email} whose subject matches ${subject}` },
     )
     .toBeTruthy();
   return latest!;

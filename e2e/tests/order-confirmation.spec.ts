@@ -5,6 +5,7 @@ import {
   orderTotal,
   PlaceOrderResponseSchema,
   routes,
+  serverTexts,
   texts,
   type Order,
   type Tool,
@@ -14,6 +15,7 @@ import { uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
 import { textContrast } from '../support/contrast.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
+import { latestMailTo } from '../support/outbox.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
@@ -122,6 +124,30 @@ for (const viewport of [
         path: artifactPath(`order-confirmation-${viewport.width}.png`),
         fullPage: !phone,
       });
+
+      // The e-mail of the placed order (the outbox), as a mail program shows it at this width.
+      const mail = await latestMailTo(email, new RegExp(order.reference));
+      expect(mail.subject).toBe(serverTexts.mail.orderPlaced.subject(order.reference));
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain(order.reference);
+        expect(part).toContain(total);
+        expect(part).toContain(routes.dashboardPayment(order._id));
+      }
+      const inbox = await page.context().newPage();
+      await inbox.setViewportSize(viewport);
+      await inbox.setContent(mail.html);
+      await expect(
+        inbox.getByRole('link', { name: serverTexts.mail.orderPlaced.action }),
+      ).toHaveAttribute('href', new RegExp(`${routes.dashboardPayment(order._id)}$`));
+      // The long pay link breaks rather than making the e-mail scroll sideways.
+      expect(await inbox.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await inbox.screenshot({
+        path: artifactPath(`order-email-placed-${viewport.width}.png`),
+        fullPage: true,
+      });
+      await inbox.close();
 
       // My Orders: the order by its reference, unpaid and held, with where it ships.
       await confirmation.getByRole('link', { name: confirmationTexts.myOrders }).click();

@@ -65,7 +65,7 @@ function htmlOf(block: MailBlock): string {
         )
         .join('')}</table>`;
     case 'action':
-      return `<p><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="font-size:13px;color:#555555">${escapeHtml(block.url)}</p>`;
+      return `<p><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="font-size:13px;color:#555555;overflow-wrap:anywhere;word-break:break-all">${escapeHtml(block.url)}</p>`;
   }
 }
 
