@@ -313,8 +313,12 @@ export const texts = {
   adminErrors: {
     /** 400: an image link that is neither an http(s) URL nor a path of this site. */
     imageLink: 'image link must be an http(s) URL or a path on this site starting with /',
-    /** 400: no order could ever be placed (the purchase rule needs available above minimum). */
-    availableNotAboveMinimum: 'available quantity must be more than the minimum order quantity',
+    /**
+     * 400: no order could ever be placed: the purchase rule wants more than the minimum and less
+     * than what is available, so available must be at least the minimum plus 2.
+     */
+    availableLeavesNoOrder:
+      'available quantity must be at least 2 more than the minimum order quantity, or no order could be placed',
     /** 409: tool names are unique among the tools on sale, whatever their case. */
     toolNameTaken: (name: string) => `A tool named ${name} already exists`,
     /** 404: PUT /user/admin/{email}, DELETE /user/{email}, GET /admin/{email}. */

@@ -55,7 +55,11 @@ describe('CreateToolSchema', () => {
       ...tool,
       minOrderQuantity: 1,
     });
-    expect(firstMessage({ minOrderQuantity: 1, availableQuantity: 2 })).toBeUndefined();
+    // The smallest tool that can be ordered: minimum 1, 3 available, so an order of 2.
+    expect(firstMessage({ minOrderQuantity: 1, availableQuantity: 3 })).toBeUndefined();
+    expect(firstMessage({ minOrderQuantity: 1, availableQuantity: 2 })).toBe(
+      texts.adminErrors.availableLeavesNoOrder,
+    );
   });
 
   it('wants a price above 0', () => {
@@ -66,13 +70,13 @@ describe('CreateToolSchema', () => {
     expect(firstMessage({ minOrderQuantity: 0 })).toBe('minimum order quantity must be at least 1');
   });
 
-  it('wants more available than the minimum, and says so on the available quantity', () => {
-    for (const availableQuantity of [100, 99, 1]) {
+  it('wants room for an order (available at least minimum + 2), and says so on the available quantity', () => {
+    for (const availableQuantity of [101, 100, 99, 1]) {
       const result = CreateToolSchema.safeParse({ ...tool, availableQuantity });
       expect(result.success).toBe(false);
       expect(result.error?.issues).toEqual([
         expect.objectContaining({
-          message: texts.adminErrors.availableNotAboveMinimum,
+          message: texts.adminErrors.availableLeavesNoOrder,
           path: ['availableQuantity'],
         }),
       ]);

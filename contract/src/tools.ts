@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { isQuantityAllowed } from './orders.ts';
 import { texts } from './texts.ts';
 
 export const ToolSchema = z.object({
@@ -48,8 +49,9 @@ export const CreateToolSchema = z
     minOrderQuantity: wholeNumberSchema('minimum order quantity', { min: 1 }),
     availableQuantity: wholeNumberSchema('available quantity', { min: 1 }),
   })
-  .refine((tool) => tool.availableQuantity > tool.minOrderQuantity, {
-    message: texts.adminErrors.availableNotAboveMinimum,
+  // The purchase rule itself: the smallest order (minimum + 1) must be allowed by it.
+  .refine((tool) => isQuantityAllowed(tool.minOrderQuantity + 1, tool), {
+    message: texts.adminErrors.availableLeavesNoOrder,
     path: ['availableQuantity'],
   });
 /** What the Add Product form sends (numbers may be strings of digits). */

@@ -112,10 +112,10 @@ for (const viewport of [phone, desktop]) {
     await field(page, texts.addProduct.availableQuantity).fill('10');
     await addProduct.click();
     await expect(
-      page.getByText(texts.adminErrors.availableNotAboveMinimum, { exact: true }),
+      page.getByText(texts.adminErrors.availableLeavesNoOrder, { exact: true }),
     ).toBeVisible();
     await field(page, texts.addProduct.availableQuantity).fill(String(product.availableQuantity));
-    await expect(page.getByText(texts.adminErrors.availableNotAboveMinimum)).toHaveCount(0);
+    await expect(page.getByText(texts.adminErrors.availableLeavesNoOrder)).toHaveCount(0);
     await keep(page, 'add-product', viewport);
     await addProduct.click();
     await expectToast(page, texts.admin.newProductAdded);

@@ -111,13 +111,13 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
       const tool = await addTool({
         price: '12.50',
         minOrderQuantity: '5',
-        availableQuantity: '6',
+        availableQuantity: '7',
         img: 'https://images.example.com/tools/chisel.png?size=600',
       });
       expect(tool).toMatchObject({
         price: 12.5,
         minOrderQuantity: 5,
-        availableQuantity: 6,
+        availableQuantity: 7,
         img: 'https://images.example.com/tools/chisel.png?size=600',
       });
     });
@@ -125,14 +125,19 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
     it.each([
       ['a minimum of 0', { minOrderQuantity: 0 }, 'minimum order quantity must be at least 1'],
       [
+        'available one above the minimum (no quantity fits the purchase rule)',
+        { minOrderQuantity: 50, availableQuantity: 51 },
+        adminErrors.availableLeavesNoOrder,
+      ],
+      [
         'available equal to the minimum',
         { minOrderQuantity: 50, availableQuantity: 50 },
-        adminErrors.availableNotAboveMinimum,
+        adminErrors.availableLeavesNoOrder,
       ],
       [
         'available below the minimum',
         { minOrderQuantity: 50, availableQuantity: 10 },
-        adminErrors.availableNotAboveMinimum,
+        adminErrors.availableLeavesNoOrder,
       ],
       ['a price of 0', { price: 0 }, texts.fieldErrors.notPositive('price')],
       ['a negative price', { price: -3 }, texts.fieldErrors.notPositive('price')],

@@ -84,7 +84,16 @@ describe('AddProductForm', () => {
     ['minimum', '2.5', 'minimum order quantity must be a whole number'],
     ['minimum', '1e2', 'minimum order quantity must be written with digits only'],
     ['minimum', '0', 'minimum order quantity must be at least 1'],
-    ['available', '50', 'available quantity must be more than the minimum order quantity'],
+    [
+      'available',
+      '50',
+      'available quantity must be at least 2 more than the minimum order quantity, or no order could be placed',
+    ],
+    [
+      'available',
+      '51',
+      'available quantity must be at least 2 more than the minimum order quantity, or no order could be placed',
+    ],
     [
       'imageLink',
       'javascript:alert(1)',
