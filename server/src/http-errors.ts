@@ -17,3 +17,5 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const paymentRequired = (message: string) => new HttpError(402, message);
 /** The payment gateway could not be reached or answered an error. */
 export const badGateway = (message: string) => new HttpError(502, message);
+/** Something the request needs (the rate limits' Redis) is out of reach for now. */
+export const serviceUnavailable = (message: string) => new HttpError(503, message);

@@ -1,5 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { serverTexts } from '@tools-factory/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, serviceUnavailable } from '../http-errors.ts';
 import { Redis } from 'ioredis';
 
 /**
@@ -33,4 +35,25 @@ export async function registerRateLimit(
     global: false,
     ...(redis ? { redis, nameSpace: 'tools-factory-rate-limit-' } : {}),
   });
+}
+
+/** What `app.rateLimit()` answers: a hook whose result Fastify ignores. */
+type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * A route's rate limit (`app.rateLimit()`) that, when it cannot count (its Redis does not
+ * answer), refuses the request with 503 and the words of a brief outage instead of a 500; the
+ * limit's own refusal (429, the plain object its errorResponseBuilder makes) passes as it is.
+ * Refused rather than let through: an uncounted request is what the limit exists to stop.
+ */
+export function refuseWhenUncounted(limit: RateLimitHook): RateLimitHook {
+  return async (request, reply) => {
+    try {
+      await limit(request, reply);
+    } catch (error) {
+      if (!(error instanceof Error) || error instanceof HttpError) throw error;
+      request.log.error({ err: error }, 'rate limit: could not count the request');
+      throw serviceUnavailable(serverTexts.apiErrors.serviceUnavailable);
+    }
+  };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
+import { serverTexts } from '@tools-factory/contract';
+import { serviceUnavailable } from '../../http-errors.ts';
 
 /**
  * How often one may call an identity endpoint that checks a password or sends an e-mail, counted
@@ -100,7 +102,15 @@ export function createIdentityRateLimits(app: FastifyInstance) {
     attempts.set(request, counted);
     for (const { scope, count } of counters) {
       if (!scope.key(counted)) continue;
-      const result = await count(request);
+      let result: Awaited<ReturnType<typeof count>>;
+      try {
+        result = await count(request);
+      } catch (error) {
+        // The store (Redis) does not answer: refuse the attempt rather than let it through
+        // uncounted, with the status and words of a brief outage instead of a 500.
+        request.log.error({ err: error }, 'identity rate limit: the counter store did not answer');
+        throw serviceUnavailable(serverTexts.apiErrors.serviceUnavailable);
+      }
       if (!result.isAllowed && result.isExceeded) return result.ttlInSeconds;
     }
     return undefined;

@@ -17,6 +17,7 @@ import {
   PlaceOrderSchema,
   texts,
 } from '@tools-factory/contract';
+import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -41,20 +42,22 @@ export async function ordersRoutes(
     return typeof key === 'string' ? key : undefined;
   };
   // After the bearer guard, so the count is the account's, whatever addresses it comes from.
-  const limitOrdersPerAccount = app.rateLimit({
-    max: ordersPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `order:${callerOf(request).id}`,
-    // A retry of an order placed already (same Idempotency-Key) places nothing: not counted.
-    allowList: async (request: FastifyRequest) => {
-      const key = idempotencyKeyOf(request);
-      return key !== undefined && orders.isRetryOfPlacedOrder(callerOf(request), key);
-    },
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: texts.orders.tooManyOrdersAtOnce,
+  const limitOrdersPerAccount = refuseWhenUncounted(
+    app.rateLimit({
+      max: ordersPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `order:${callerOf(request).id}`,
+      // A retry of an order placed already (same Idempotency-Key) places nothing: not counted.
+      allowList: async (request: FastifyRequest) => {
+        const key = idempotencyKeyOf(request);
+        return key !== undefined && orders.isRetryOfPlacedOrder(callerOf(request), key);
+      },
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: texts.orders.tooManyOrdersAtOnce,
+      }),
     }),
-  });
+  );
 
   api.post(
     apiPaths.order,
