@@ -5,6 +5,8 @@ import { signUpTestAccount, type TestAccount } from './accounts.ts';
 import { signUpTestAdmin } from './admins.ts';
 import { buildTestApp, type TestAppOptions } from './build-test-app.ts';
 import { createTestTool } from './factories.ts';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+import { UNCAPPED_ORDERS } from './test-config.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /**
@@ -155,4 +157,22 @@ export function useTestAdmin(
   options: Parameters<typeof signUpTestAdmin>[1],
 ): TestAccount {
   return useBeforeAll('The test admin', () => signUpTestAdmin(app, options));
+}
+
+/**
+ * The app with the stripe gateway (and UNCAPPED_ORDERS), its calls to Stripe going to a local
+ * stand-in of Stripe started before it and stopped after it.
+ */
+export function useStripeTestApp(keys: {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}): { app: App; standIn: StripeStandIn } {
+  const standIn = useStarted('The Stripe stand-in', () =>
+    startStripeStandIn({ secretKey: keys.secretKey }),
+  );
+  const app = useTestApp(() => ({
+    config: { ...UNCAPPED_ORDERS, stripe: { ...keys, apiUrl: standIn.url } },
+  }));
+  return { app, standIn };
 }

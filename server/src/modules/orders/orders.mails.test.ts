@@ -14,11 +14,11 @@ import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts
 import { firstLink, latestOutboxMail, readOutbox } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { injectAs, orderFields } from '../../testing/requests.ts';
-import { startStripeStandIn, stripeEventPayload } from '../../testing/stripe-stand-in.ts';
+import { stripeEventPayload } from '../../testing/stripe-stand-in.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import {
-  useStarted,
+  useStripeTestApp,
   useTestAccount,
   useTestAdmin,
   useTestApp,
@@ -245,12 +245,7 @@ const STRIPE_KEYS = {
 };
 
 describe("order e-mails: paid through Stripe's webhook", () => {
-  const standIn = useStarted('The Stripe stand-in', () =>
-    startStripeStandIn({ secretKey: STRIPE_KEYS.secretKey }),
-  );
-  const app = useTestApp(() => ({
-    config: { ...UNCAPPED_ORDERS, stripe: { ...STRIPE_KEYS, apiUrl: standIn.url } },
-  }));
+  const { app, standIn } = useStripeTestApp(STRIPE_KEYS);
   const customer = useTestAccount(app);
 
   it('sends the paid e-mail once when the webhook settles the order (delivered twice)', async () => {

@@ -10,9 +10,8 @@ import {
 } from '@tools-factory/contract';
 import { bearer } from '../../testing/accounts.ts';
 import { postOrder } from '../../testing/requests.ts';
-import { startStripeStandIn, stripeEventPayload } from '../../testing/stripe-stand-in.ts';
-import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useStarted, useTestAccount, useTestApp, useTestTool } from '../../testing/use-test-app.ts';
+import { stripeEventPayload } from '../../testing/stripe-stand-in.ts';
+import { useStripeTestApp, useTestAccount, useTestTool } from '../../testing/use-test-app.ts';
 
 const STRIPE_KEYS = {
   secretKey: 'sk_test_tools_factory_app',
@@ -22,12 +21,7 @@ const STRIPE_KEYS = {
 
 /** The whole app with the stripe gateway, its API calls going to a local stand-in of Stripe. */
 describe('card payments with the stripe gateway', () => {
-  const standIn = useStarted('The Stripe stand-in', () =>
-    startStripeStandIn({ secretKey: STRIPE_KEYS.secretKey }),
-  );
-  const app = useTestApp(() => ({
-    config: { ...UNCAPPED_ORDERS, stripe: { ...STRIPE_KEYS, apiUrl: standIn.url } },
-  }));
+  const { app, standIn } = useStripeTestApp(STRIPE_KEYS);
   const customer = useTestAccount(app);
   // $19.99 each: 25 of them are $499.75.
   const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
