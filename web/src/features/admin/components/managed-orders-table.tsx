@@ -4,6 +4,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { CardLabel, DataTable, FigureWithNote } from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { OrderStatusBadge } from './order-status-badge';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 interface ManagedOrdersTableProps {
   orders: ManagedOrder[];
@@ -17,22 +18,6 @@ interface ManagedOrdersTableProps {
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const placedAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
-/**
- * An e-mail address that may break before its '@' and nowhere else (unless one part alone is
- * wider than the space): 'olga.petrova' / '@example.com' reads; 'olga.petrova@exam' / 'ple.com'
- * does not.
- */
-function EmailAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
 /** What an admin can do with an order, by its status (DESIGN.md sections 4 and 10). */
 function OrderActions({
   order,

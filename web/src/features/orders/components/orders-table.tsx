@@ -5,6 +5,7 @@ import { CardLabel, DataTable, FigureWithNote } from '../../../components/ui/dat
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatDateTime } from '../../../lib/format';
 import { OrderStatusLine } from './order-status';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 interface OrdersTableProps {
   orders: Order[];
@@ -36,19 +37,6 @@ function OrderActions({
         {texts.orders.remove}
       </button>
     </div>
-  );
-}
-
-/** An e-mail address that may break before its '@' (a card on a phone), not inside a word. */
-function EmailAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
   );
 }
 
