@@ -43,6 +43,20 @@ export const apiPaths = {
   /** POST (admin): Add Product. */
   addTool: '/tool',
   deleteTool: withSegment('/deleteTols/:id'),
+  /** PUT (admin): a tool's whole set of price breaks (DESIGN.md section 11). */
+  priceBreaks: withSegment('/tool/:id/priceBreaks'),
+  /** POST: request a quote; GET: the caller's own quotes. */
+  quotes: '/quotes',
+  /** POST: the quote's customer accepts its offer (an unpaid order at the offered price). */
+  acceptQuote: withSegment('/quotes/:id/accept'),
+  /** POST: the quote's customer declines its offer. */
+  declineQuote: withSegment('/quotes/:id/decline'),
+  /** GET (admin): every quote, open ones first. */
+  manageQuotes: '/manageQuotes',
+  /** POST (admin): offer a unit price until a date (replaces an earlier offer). */
+  offerQuote: withSegment('/manageQuotes/:id/offer'),
+  /** POST (admin): decline a request, with a reason. */
+  refuseQuote: withSegment('/manageQuotes/:id/decline'),
   payOrder: withSegment('/payorder/:id'),
   createPaymentIntent: '/create-payment-intent',
   /** PATCH: the spec records a payment at the tool path, {id} being the order. */

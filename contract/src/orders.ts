@@ -38,6 +38,13 @@ export const OrderSchema = z.object({
   reference: z.string(),
   /** ISO 8601: when an unpaid order expires and its stock goes back on sale; null once paid. */
   holdUntil: z.string().nullable(),
+  /**
+   * True for an order placed by accepting a quote when the stock was short: no stock is
+   * reserved for it; it ships when produced (DESIGN.md section 11).
+   */
+  madeToOrder: z.boolean(),
+  /** The quote whose acceptance placed this order, else null. */
+  quoteId: IdSchema.nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -18,4 +18,7 @@ export const routes = {
   dashboardAllOrders: '/dashborad/allorders',
   dashboardManageTools: '/dashborad/manageTools',
   dashboardMyProfile: '/dashborad/myprofile',
+  /** Beyond the spec (DESIGN.md section 11): the customer's quotes, and the admins' Quotes. */
+  dashboardMyQuotes: '/dashborad/myquotes',
+  dashboardQuotes: '/dashborad/quotes',
 } as const;

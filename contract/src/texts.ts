@@ -43,6 +43,38 @@ export const texts = {
     price: 'Price',
     minOrderQuantity: 'Minimum order quantity',
     availableQuantity: 'Available quantity',
+    /** A card's price when the tool has price breaks: its lowest unit price. */
+    fromPrice: (price: string) => `from ${price}`,
+  },
+  /** Volume pricing (DESIGN.md section 11): the purchase page's table and the admins' editor. */
+  priceBreaks: {
+    title: 'Volume pricing',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    saving: 'You save',
+    /** A row of the table: the quantities a unit price applies to. */
+    range: (from: string, to: string) => `${from} to ${to}`,
+    orMore: (from: string) => `${from} or more`,
+    /** The saving of a break against the list price, in whole percent. */
+    percentOff: (percent: number) => `${percent}% off`,
+    /** Under the quantity: what the typed quantity costs. */
+    yourUnitPrice: 'Your unit price',
+    /** The next break above the typed quantity, as the issue words it. */
+    nextBreak: (quantity: string, price: string) =>
+      `Order ${quantity} or more and pay ${price} each`,
+    /** The admins' editor (Add Product, Manage Tools). */
+    editorLegend: 'Price breaks (optional)',
+    editorHint: 'From a quantity above the minimum, a unit price below the list price',
+    fromQuantity: 'From quantity',
+    breakPrice: 'Unit price',
+    addBreak: 'Add a price break',
+    removeBreak: (index: number) => `Remove price break ${index}`,
+    none: 'No price breaks',
+    edit: 'Price breaks',
+    editTitle: (tool: string) => `Price breaks of ${tool}`,
+    save: 'Save price breaks',
+    saved: (tool: string) => `Price breaks of ${tool} saved`,
+    cancel: 'cancel',
   },
   summary: {
     newCustomer: 'New Customer',
@@ -171,6 +203,8 @@ export const texts = {
     addProducts: 'Add Products',
     manageOrders: 'Manage Orders',
     manageTools: 'Manage Tools',
+    myQuotes: 'My Quotes',
+    quotes: 'Quotes',
     notFound: 'Page not found',
   },
   resetPasswordPage: {
@@ -264,6 +298,116 @@ export const texts = {
       `You have ${count} unpaid orders. Pay or remove one before ordering again.`,
     /** 429: more orders a minute than ORDER_RATE_LIMIT from one account. */
     tooManyOrdersAtOnce: 'You are placing orders too quickly. Please wait a minute and try again.',
+    /** An order placed from a quote while the stock was short: it ships when produced. */
+    madeToOrderBadge: 'made to order',
+    madeToOrderHint: 'Made for you: it ships when produced.',
+    fromQuote: (reference: string) => `from quote ${reference}`,
+  },
+  /** Quotes (DESIGN.md section 11): the request on the purchase page, and My Quotes. */
+  quotes: {
+    /** The purchase page. */
+    requestQuote: 'Request a quote',
+    requestInvite: 'Need more than we have in stock, or a price for a large order?',
+    requestTitle: (tool: string) => `Request a quote for ${tool}`,
+    quantity: 'Quantity',
+    quantityHint: (min: number) => `More than ${min}; as many as you need, beyond our stock too`,
+    neededBy: 'Needed by',
+    note: 'Note',
+    noteHint: 'Anything we should know: a target price, packaging, delivery',
+    sendRequest: 'Send request',
+    requested: (reference: string) =>
+      `Quote ${reference} requested. We will e-mail you when we make an offer.`,
+    cancel: 'cancel',
+    /** 400s the form says before sending, and the server says too. */
+    quantityTooSmall: (min: number) =>
+      `The quantity must be more than the minimum order quantity (${min}).`,
+    neededByPast: 'The needed-by date must be today or later.',
+    notADate: (field: string) => `${field} must be a date`,
+    /** My Quotes. */
+    title: 'My Quotes',
+    empty: 'You have not requested any quotes yet',
+    browseTools: 'Browse our tools',
+    columns: {
+      reference: 'quote',
+      tool: 'tool',
+      quantity: 'quantity',
+      neededBy: 'needed by',
+      offer: 'offer',
+      status: 'status',
+      action: 'action',
+    },
+    status: {
+      requested: 'awaiting offer',
+      offered: 'offer made',
+      expired: 'offer expired',
+      accepted: 'accepted',
+      declined: 'declined',
+      refused: 'not offered',
+    },
+    offerEach: (price: string) => `${price} each`,
+    offerTotal: (total: string) => `${total} in total`,
+    validUntil: (date: string) => `valid until ${date}`,
+    expiredOn: (date: string) => `expired ${date}`,
+    declinedBecause: (reason: string) => `Declined: ${reason}`,
+    accept: 'Accept',
+    decline: 'Decline',
+    pay: 'pay',
+    viewOrder: 'My Orders',
+    confirmAcceptTitle: 'Accept this offer?',
+    confirmAcceptBody: (total: string) =>
+      `An order for ${total} is placed at once; pay it from My Orders.`,
+    confirmAcceptMadeToOrder:
+      'We do not have this quantity in stock: it is made for you and ships when produced.',
+    acceptConfirm: 'Accept offer',
+    accepted: (reference: string) => `Offer accepted: order ${reference} is placed`,
+    confirmDeclineTitle: 'Decline this offer?',
+    confirmDeclineBody: 'We will not hold this price for you. You can request a new quote later.',
+    declineConfirm: 'Decline offer',
+    declined: 'Offer declined',
+  },
+  /** The admins' Quotes page (DESIGN.md section 11). */
+  manageQuotes: {
+    title: 'Quotes',
+    empty: 'No quote requests yet',
+    columns: {
+      reference: 'quote',
+      tool: 'tool',
+      customer: 'customer',
+      quantity: 'quantity',
+      neededBy: 'needed by',
+      offer: 'offer',
+      status: 'status',
+      action: 'action',
+    },
+    status: {
+      requested: 'new request',
+      offered: 'offered',
+      expired: 'offer expired',
+      accepted: 'accepted',
+      declined: 'declined by customer',
+      refused: 'declined',
+    },
+    catalogPrice: (price: string) => `catalog ${price} each`,
+    inStock: (count: string) => `${count} in stock`,
+    beyondStock: 'more than in stock: made to order',
+    noLongerOnSale: 'no longer on sale',
+    makeOffer: 'Make an offer',
+    newOffer: 'New offer',
+    offerTitle: (reference: string) => `Offer for quote ${reference}`,
+    unitPrice: 'Unit price',
+    unitPriceHint: 'In dollars, at most two decimals',
+    validUntil: 'Valid until',
+    validUntilHint: 'The last day the customer can accept (UTC)',
+    validUntilPast: 'The offer must be valid until today or later.',
+    sendOffer: 'Send offer',
+    offerSent: (email: string) => `Offer sent to ${email}`,
+    decline: 'Decline',
+    declineTitle: (reference: string) => `Decline quote ${reference}?`,
+    reason: 'Reason',
+    reasonHint: 'The customer reads this',
+    declineConfirm: 'Decline request',
+    declined: 'Request declined',
+    cancel: 'cancel',
   },
   dashboard: {
     title: 'Dashboard',
@@ -276,6 +420,9 @@ export const texts = {
     allUsers: 'ALL USERS',
     manageOrders: 'Manage Orders',
     manageTools: 'Manage Tools',
+    /** Beyond the spec (DESIGN.md section 11). */
+    myQuotes: 'My Quotes',
+    quotes: 'Quotes',
     /** The drawer's toggle below md (the sidebar becomes a drawer on small screens). */
     openMenu: 'Open dashboard menu',
     closeMenu: 'Close dashboard menu',
@@ -327,6 +474,15 @@ export const texts = {
     cannotRemoveYourself: 'You cannot remove your own account. Ask another admin to do it.',
     /** 409: Ship on an order that is not paid yet. */
     unpaidOrderCannotBeShipped: 'This order is not paid yet, so it cannot be shipped.',
+    /** 400: price breaks (DESIGN.md section 11); the rules live in contract/src/price-breaks.ts. */
+    priceBreaksNotAList: 'price breaks must be a list',
+    tooManyPriceBreaks: (max: number) => `A tool can have at most ${max} price breaks`,
+    breakAtOrBelowMinimum: (min: number) =>
+      `Each price break must start above the minimum order quantity (${min})`,
+    breakNotBelowListPrice: (price: number) =>
+      `Each price break must be below the list price (${formatMoney(price)})`,
+    duplicateBreakQuantity: (quantity: number) => `Two price breaks start at ${quantity}`,
+    breakPricesNotFalling: 'A price break for a larger quantity must have a lower unit price',
   },
   /** Add Product's six fields (SPEC.md section 5); the rules' messages are in fieldErrors. */
   addProduct: {
@@ -544,6 +700,28 @@ export const serverTexts = {
     idempotencyKeyReused:
       'This Idempotency-Key was already used for a different order (another tool, quantity, address or phone). Send a new key for a new order.',
   },
+  /** The quote calls' refusals (DESIGN.md section 11), in `{ message, statusCode }` bodies. */
+  quoteErrors: {
+    /** 404: unknown, malformed, or someone else's quote (never revealed). */
+    quoteNotFound: 'Quote not found',
+    /** 409: an account waiting on MAX_OPEN_QUOTES quotes asks for another. */
+    tooManyOpenQuotes: (count: number) =>
+      `You have ${count} open quote requests. Wait for our offers, or decline one, before asking for another.`,
+    /** 409: accept or decline on a quote without a standing offer (still requested). */
+    noOffer: 'This quote has no offer yet.',
+    /** 409: accept on an offer whose last valid day has passed. */
+    offerExpired: (date: string) =>
+      `This offer expired after ${date}. Request a new quote for a new price.`,
+    /** 409: the offer was replaced since the customer read it. */
+    offerChanged: (price: number) =>
+      `The offer for this quote has changed to ${formatMoney(price)} each. Please review it.`,
+    /** 409: accept or decline on a quote accepted already (another tab was quicker). */
+    alreadyAccepted: 'This quote was accepted already: its order is in My Orders.',
+    /** 409: anything on a quote that was declined (by either side). */
+    closed: 'This quote is closed: it was declined.',
+    /** 409: an admin offering on, or declining, a quote that is accepted or declined. */
+    notOpen: 'This quote is no longer open: it was accepted or declined.',
+  },
   /** 400: a path under /api with '.', '..' or empty segments, or backslashes (DESIGN.md section 5). */
   pathErrors: {
     notPlain:
@@ -592,6 +770,38 @@ export const serverTexts = {
     orderShipped: {
       subject: (reference: string) => `Your order ${reference} has shipped`,
       body: (reference: string) => `Good news: order ${reference} is on its way.`,
+    },
+    /** The quote e-mails (server/src/mail/templates/quotes.ts). */
+    quote: {
+      reference: 'Quote',
+      tool: 'Tool',
+      quantity: 'Quantity',
+      unitPrice: 'Unit price',
+      total: 'Total',
+      validUntil: 'Valid until',
+      neededBy: 'Needed by',
+      myQuotes: 'See your quotes',
+    },
+    quoteOffered: {
+      subject: (reference: string) => `Our offer for your quote ${reference}`,
+      body: (reference: string) =>
+        `Here is our offer for your quote ${reference}. Accept it from My Quotes before it expires, and we place the order for you.`,
+      action: 'See the offer',
+    },
+    quoteAccepted: {
+      subject: (quote: string, order: string) => `Quote ${quote} accepted: order ${order}`,
+      body: (quote: string, order: string) =>
+        `Thank you for accepting our offer for quote ${quote}. Your order ${order} is placed; please pay to confirm it.`,
+      madeToOrder:
+        'We make this quantity for you: the order ships when it is produced, and we will write when it does.',
+      action: 'Pay now',
+    },
+    /** To the admins (ADMIN_EMAILS) when a customer accepts an offer. */
+    quoteAcceptedForAdmins: {
+      subject: (quote: string, order: string) => `Quote ${quote} accepted: order ${order}`,
+      body: (quote: string, email: string) => `${email} accepted the offer for quote ${quote}.`,
+      madeToOrder: 'The stock was short: this order is made to order.',
+      action: 'See the orders',
     },
   },
 } as const;

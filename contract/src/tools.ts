@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { isQuantityAllowed } from './orders.ts';
+import { PriceBreakListInputSchema, PriceBreakSchema, priceBreaksProblem } from './price-breaks.ts';
 import { texts } from './texts.ts';
 
 export const ToolSchema = z.object({
@@ -11,6 +12,12 @@ export const ToolSchema = z.object({
   desc: z.string(),
   minOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
+  /**
+   * Volume pricing beside the spec's fields (DESIGN.md section 11): from `minQuantity` units,
+   * `price` each; smallest quantity first, empty when the tool has none. `price` above stays
+   * the list price.
+   */
+  priceBreaks: z.array(PriceBreakSchema),
 });
 export type Tool = z.infer<typeof ToolSchema>;
 
@@ -33,7 +40,7 @@ export function isToolImageLink(link: string): boolean {
 }
 
 /**
- * POST /tool: the six fields of the Add Product form, all required. The numbers must make a
+ * POST /tool: the six fields of the Add Product form, all required, and its optional price breaks. The numbers must make a
  * tool that can be ordered: a price above 0, a minimum of at least 1, and more available than
  * the minimum (the purchase rule asks for a quantity strictly between the two).
  */
@@ -48,11 +55,17 @@ export const CreateToolSchema = z
     price: priceSchema(),
     minOrderQuantity: wholeNumberSchema('minimum order quantity', { min: 1 }),
     availableQuantity: wholeNumberSchema('available quantity', { min: 1 }),
+    /** Optional volume pricing (the six fields of the spec stay as they are). */
+    priceBreaks: PriceBreakListInputSchema.optional().default([]),
   })
   // The purchase rule itself: the smallest order (minimum + 1) must be allowed by it.
   .refine((tool) => isQuantityAllowed(tool.minOrderQuantity + 1, tool), {
     message: texts.adminErrors.availableLeavesNoOrder,
     path: ['availableQuantity'],
+  })
+  .superRefine((tool, context) => {
+    const problem = priceBreaksProblem(tool.priceBreaks, tool);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['priceBreaks'] });
   });
 /** What the Add Product form sends (numbers may be strings of digits). */
 export type CreateToolInput = z.input<typeof CreateToolSchema>;

@@ -9,3 +9,4 @@ export * from './gallery/gallery.table.ts';
 export * from './orders/orders.table.ts';
 export * from './payments/payments.table.ts';
 export * from './profiles/profiles.table.ts';
+export * from './quotes/quotes.table.ts';

@@ -77,6 +77,8 @@ function toOrderDto(row: OrderRow, holdHours: number): Order {
     createdAt: row.createdAt.toISOString(),
     reference: orderReference(row.id),
     holdUntil: holdUntilOf(row, holdHours)?.toISOString() ?? null,
+    madeToOrder: row.madeToOrder,
+    quoteId: row.quoteId,
   };
 }
 

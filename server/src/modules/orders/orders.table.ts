@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../identity/identity.table.ts';
+import { quotes } from '../quotes/quotes.table.ts';
 import { tools } from '../tools/tools.table.ts';
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
@@ -52,6 +54,13 @@ export const orders = pgTable(
      */
     idempotencyKey: text('idempotency_key'),
     requestDigest: text('request_digest'),
+    /**
+     * Placed by accepting a quote while the stock was short: no stock was reserved, so none goes
+     * back when it is removed or expires; it ships when produced (DESIGN.md section 11).
+     */
+    madeToOrder: boolean('made_to_order').notNull().default(false),
+    /** The quote whose acceptance placed this order (unique: one order per quote). */
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -67,5 +76,6 @@ export const orders = pgTable(
     // One order per key and account, even for two requests at once; orders without a key (null)
     // never clash.
     uniqueIndex('orders_user_id_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_quote_id_idx').on(t.quoteId),
   ],
 );

@@ -34,6 +34,7 @@ function toToolDto(row: ToolRow): Tool {
     desc: row.description,
     minOrderQuantity: row.minOrderQuantity,
     availableQuantity: row.availableQuantity,
+    priceBreaks: [],
   };
 }
 

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A tool of the catalog. Removing a tool archives it: its orders keep their snapshot. */
 export const tools = pgTable(
@@ -24,5 +33,26 @@ export const tools = pgTable(
     check('tools_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('tools_min_nonnegative', sql`${t.minOrderQuantity} >= 0`),
     check('tools_available_nonnegative', sql`${t.availableQuantity} >= 0`),
+  ],
+);
+
+/**
+ * Volume pricing (DESIGN.md section 11): from `min_quantity` units, `price_cents` each. A tool's
+ * breaks are replaced as a whole (PUT /tool/{id}/priceBreaks); the rules between them (above the
+ * minimum, below the list price, falling with quantity) are checked before they are written.
+ */
+export const toolPriceBreaks = pgTable(
+  'tool_price_breaks',
+  {
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.toolId, t.minQuantity] }),
+    check('tool_price_breaks_quantity_positive', sql`${t.minQuantity} > 0`),
+    check('tool_price_breaks_price_positive', sql`${t.priceCents} > 0`),
   ],
 );

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { dollarsToCents, MoneySchema, priceSchema, wholeNumberSchema } from './common.ts';
+import { texts } from './texts.ts';
+
+/**
+ * Volume pricing (DESIGN.md section 11): from `minQuantity` units, each costs `price` (dollars)
+ * instead of the tool's list price. A tool has zero to MAX_PRICE_BREAKS of them.
+ */
+export const PriceBreakSchema = z.object({
+  minQuantity: z.number().int(),
+  price: MoneySchema,
+});
+export type PriceBreak = z.infer<typeof PriceBreakSchema>;
+
+/** More rows than this make a table nobody reads; three or four is what manufacturers publish. */
+export const MAX_PRICE_BREAKS = 5;
+
+/** One break as an admin types it (numbers may be strings of digits). */
+export const PriceBreakInputSchema = z.object({
+  minQuantity: wholeNumberSchema('break quantity', { min: 1 }),
+  price: priceSchema('break price'),
+});
+
+/**
+ * The breaks an admin sends (Add Product's `priceBreaks`, PUT /tool/{id}/priceBreaks): at most
+ * MAX_PRICE_BREAKS, each well formed. How they must sit against the tool's minimum and list
+ * price is priceBreaksProblem, which needs the tool.
+ */
+export const PriceBreakListInputSchema = z
+  .array(PriceBreakInputSchema, { error: texts.adminErrors.priceBreaksNotAList })
+  .max(MAX_PRICE_BREAKS, texts.adminErrors.tooManyPriceBreaks(MAX_PRICE_BREAKS));
+
+/** PUT /tool/{id}/priceBreaks (admin): the tool's whole set of breaks, replacing the old one. */
+export const UpdatePriceBreaksSchema = z.object({
+  priceBreaks: PriceBreakListInputSchema,
+});
+export type UpdatePriceBreaksInput = z.input<typeof UpdatePriceBreaksSchema>;
+export type UpdatePriceBreaks = z.infer<typeof UpdatePriceBreaksSchema>;
+
+/** The breaks ordered by quantity, smallest first: how they are stored, shown and compared. */
+export function sortPriceBreaks<T extends { minQuantity: number }>(breaks: readonly T[]): T[] {
+  return [...breaks].sort((a, b) => a.minQuantity - b.minQuantity);
+}
+
+/**
+ * What is wrong with a set of breaks for a tool, in the words the admin reads, or undefined when
+ * nothing is: each break starts above the minimum order quantity, costs less than the list
+ * price, no two start at the same quantity, and a larger quantity always costs less per unit.
+ * The server refuses what this refuses (400); the Add Product and Manage Tools forms say it first.
+ */
+export function priceBreaksProblem(
+  breaks: readonly { minQuantity: number; price: number }[],
+  tool: { price: number; minOrderQuantity: number },
+): string | undefined {
+  if (breaks.length > MAX_PRICE_BREAKS) {
+    return texts.adminErrors.tooManyPriceBreaks(MAX_PRICE_BREAKS);
+  }
+  const listCents = dollarsToCents(tool.price);
+  for (const priceBreak of breaks) {
+    if (priceBreak.minQuantity <= tool.minOrderQuantity) {
+      return texts.adminErrors.breakAtOrBelowMinimum(tool.minOrderQuantity);
+    }
+    if (dollarsToCents(priceBreak.price) >= listCents) {
+      return texts.adminErrors.breakNotBelowListPrice(tool.price);
+    }
+  }
+  const sorted = sortPriceBreaks(breaks);
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1];
+    const current = sorted[i];
+    if (!previous || !current) continue;
+    if (current.minQuantity === previous.minQuantity) {
+      return texts.adminErrors.duplicateBreakQuantity(current.minQuantity);
+    }
+    if (dollarsToCents(current.price) >= dollarsToCents(previous.price)) {
+      return texts.adminErrors.breakPricesNotFalling;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The break a quantity reaches: the one with the largest `minQuantity` at or below it, or
+ * undefined below every break (the list price applies). Works on cents and dollars alike.
+ */
+export function reachedPriceBreak<T extends { minQuantity: number }>(
+  breaks: readonly T[],
+  quantity: number,
+): T | undefined {
+  let reached: T | undefined;
+  for (const priceBreak of breaks) {
+    if (
+      priceBreak.minQuantity <= quantity &&
+      (!reached || priceBreak.minQuantity > reached.minQuantity)
+    ) {
+      reached = priceBreak;
+    }
+  }
+  return reached;
+}
+
+/** The next break above a quantity (the one to mention: 'Order 500 or more and pay ...'). */
+export function nextPriceBreak<T extends { minQuantity: number }>(
+  breaks: readonly T[],
+  quantity: number,
+): T | undefined {
+  return sortPriceBreaks(breaks).find((priceBreak) => priceBreak.minQuantity > quantity);
+}
+
+/** The unit price, in dollars, a quantity of this tool costs: its break's, else the list price. */
+export function unitPriceFor(
+  tool: { price: number; priceBreaks: readonly PriceBreak[] },
+  quantity: number,
+): number {
+  return reachedPriceBreak(tool.priceBreaks, quantity)?.price ?? tool.price;
+}
+
+/** The lowest unit price of a tool (its largest break's), for 'from $10.99' on its card. */
+export function lowestUnitPrice(tool: { price: number; priceBreaks: readonly PriceBreak[] }) {
+  return tool.priceBreaks.reduce((lowest, { price }) => Math.min(lowest, price), tool.price);
+}
