@@ -6,8 +6,11 @@ import { E2E_OIDC_CLIENT } from './support/oidc-client.ts';
 import { E2E_ADMIN_EMAIL } from './support/accounts.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-/** Journeys that change what every visitor sees: tools added or removed, reviews posted. */
-const CHANGES_WHAT_EVERYONE_SEES = /dashboard-(admin-catalog|customer)\.spec\.ts$/;
+/**
+ * Journeys that change what every visitor sees: tools added or removed, reviews posted, price
+ * breaks edited, stock of seeded tools ordered (which the other journeys count on).
+ */
+const CHANGES_WHAT_EVERYONE_SEES = /(dashboard-(admin-catalog|customer)|price-breaks)\.spec\.ts$/;
 const { port, oidcPort, dataDir } = await prepareTestServer();
 const baseURL = `http://127.0.0.1:${port}`;
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;

@@ -71,9 +71,12 @@ const countUnpaidOrdersSql = `
   select count(*)::int as count from orders where user_id = $1 and status = 'unpaid'`;
 const reserveSql = `
   update tools set available_quantity = available_quantity - $2, updated_at = now()
-  where id = $1 and archived_at is null and price_cents = $3
+  where id = $1 and archived_at is null
     and min_order_quantity < $2 and available_quantity > $2
   returning id, name, image, price_cents, min_order_quantity, available_quantity`;
+/** The tool's price breaks, read under the reservation's row lock (the unit price for the quantity). */
+const priceBreaksSql = `
+  select min_quantity, price_cents from tool_price_breaks where tool_id = $1 order by min_quantity`;
 const insertOrderSql = `
   insert into orders (user_id, email, tool_id, tool_name, tool_image, unit_price_cents, quantity, address, phone)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -87,9 +90,10 @@ async function placeOrderSql(
 ): Promise<void> {
   await query(lockUnpaidOrdersSql, [customer.userId]);
   await query(countUnpaidOrdersSql, [customer.userId]);
-  const { rows } = await query(reserveSql, [tool.id, quantity, TOOL_PRICE_CENTS]);
+  const { rows } = await query(reserveSql, [tool.id, quantity]);
   const reserved = rows[0];
   if (!reserved) throw new Error('the bench tool ran out of stock');
+  await query(priceBreaksSql, [tool.id]);
   await query(insertOrderSql, [
     customer.userId,
     customer.email,

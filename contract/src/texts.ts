@@ -69,12 +69,16 @@ export const texts = {
     breakPrice: 'Unit price',
     addBreak: 'Add a price break',
     removeBreak: (index: number) => `Remove price break ${index}`,
+    /** One row of the editor, as screen readers name it. */
+    breakRow: (index: number) => `Price break ${index}`,
     none: 'No price breaks',
     edit: 'Price breaks',
     editTitle: (tool: string) => `Price breaks of ${tool}`,
     save: 'Save price breaks',
     saved: (tool: string) => `Price breaks of ${tool} saved`,
     cancel: 'cancel',
+    /** The dialog's close button (an icon). */
+    close: 'Close',
   },
   summary: {
     newCustomer: 'New Customer',
@@ -322,6 +326,9 @@ export const texts = {
     quantityTooSmall: (min: number) =>
       `The quantity must be more than the minimum order quantity (${min}).`,
     neededByPast: 'The needed-by date must be today or later.',
+    /** 429: an account sending quote requests faster than ORDER_RATE_LIMIT a minute. */
+    tooManyRequestsAtOnce:
+      'You are requesting quotes too quickly. Please wait a minute and try again.',
     notADate: (field: string) => `${field} must be a date`,
     /** My Quotes. */
     title: 'My Quotes',
@@ -364,6 +371,8 @@ export const texts = {
     confirmDeclineBody: 'We will not hold this price for you. You can request a new quote later.',
     declineConfirm: 'Decline offer',
     declined: 'Offer declined',
+    /** The dialogs' close button (an icon): the request here, the offer and refusal in Quotes. */
+    close: 'Close',
   },
   /** The admins' Quotes page (DESIGN.md section 11). */
   manageQuotes: {

@@ -54,6 +54,7 @@ describe('CreateToolSchema', () => {
     expect(CreateToolSchema.parse({ ...tool, price: '12.99', minOrderQuantity: '1' })).toEqual({
       ...tool,
       minOrderQuantity: 1,
+      priceBreaks: [],
     });
     // The smallest tool that can be ordered: minimum 1, 3 available, so an order of 2.
     expect(firstMessage({ minOrderQuantity: 1, availableQuantity: 3 })).toBeUndefined();

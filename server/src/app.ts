@@ -15,6 +15,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createOrderExpirySweeper } from './modules/orders/orders.sweeper.ts';
+import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { createQuotesService } from './modules/quotes/quotes.service.ts';
 import { createPaymentGateway } from './modules/payments/payment-gateways.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
@@ -84,6 +86,8 @@ export type BuildAppOptions = {
   logStream?: { write(line: string): void };
   /** Timeouts other than HTTP_TIMEOUTS (tests make them short). */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** The quotes' clock (dates and offer expiry); real time by default, tests move their own. */
+  now?: () => Date;
 };
 
 export type App = FastifyInstance;
@@ -99,6 +103,7 @@ export async function buildApp({
   sweepExpiredOrders = true,
   logStream,
   httpTimeouts,
+  now = () => new Date(),
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: {
@@ -172,6 +177,16 @@ export async function buildApp({
     mail: mailDispatch,
     publicUrl: config.publicUrl,
   });
+  const quotes = createQuotesService({
+    db: database.db,
+    orders,
+    tools,
+    catalog,
+    mail: mailDispatch,
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+    now,
+  });
   const paymentGateway = createPaymentGateway({ config, db: database.db });
   const payments = createPaymentsService({
     db: database.db,
@@ -211,6 +226,11 @@ export async function buildApp({
         });
       }
       await api.register(ordersRoutes, { orders, guards, ordersPerMinute: config.orderRateLimit });
+      await api.register(quotesRoutes, {
+        quotes,
+        guards,
+        requestsPerMinute: config.orderRateLimit,
+      });
     },
     { prefix: API_BASE },
   );

@@ -36,7 +36,7 @@ import {
 } from './testing/authorization-table.ts';
 import { signUpTestAdmin } from './testing/admins.ts';
 import { orderFields } from './testing/requests.ts';
-import { createTestTool } from './testing/factories.ts';
+import { createTestQuote, createTestTool } from './testing/factories.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
 import { useBeforeAll, useTestApp } from './testing/use-test-app.ts';
 
@@ -261,6 +261,19 @@ function createFixtures(
     orderWithIntent,
     orderPaidByCard,
     paidOrder,
+    async requestedQuote() {
+      return createTestQuote(app, customer, tool);
+    },
+    async offeredQuote() {
+      const price = 12.5;
+      const quote = await createTestQuote(app, customer, tool, {
+        status: 'offered',
+        offerPriceCents: dollarsToCents(price),
+        offerValidUntil: '2099-12-31',
+        offeredAt: new Date(),
+      });
+      return { id: quote.id, price };
+    },
     async customerProfile() {
       const response = await app.inject({
         method: 'POST',

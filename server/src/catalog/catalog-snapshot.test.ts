@@ -81,6 +81,7 @@ describe('catalog snapshot across two instances on one database', () => {
       price: 7.25,
       minOrderQuantity: 30,
       availableQuantity: 700,
+      priceBreaks: [],
     });
     // A rebuilt before addTool resolved; B rebuilds when the notification arrives.
     expect((await first.inject(`/api/tool/${tool._id}`)).json()).toEqual(tool);

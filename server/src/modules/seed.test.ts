@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { centsToDollars, isQuantityAllowed, priceBreaksProblem } from '@tools-factory/contract';
 import { createTestDatabase } from '../testing/test-database.ts';
 import type { Database } from '../db/client.ts';
-import { galleryItems, reviews, tools } from './tables.ts';
+import { galleryItems, reviews, toolPriceBreaks, tools } from './tables.ts';
 import { demoGallery, demoReviews, demoTools, seedDemoData } from './seed.ts';
 
-async function count(db: Database, table: typeof tools | typeof reviews | typeof galleryItems) {
+async function count(
+  db: Database,
+  table: typeof tools | typeof reviews | typeof galleryItems | typeof toolPriceBreaks,
+) {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table);
   return row?.count;
 }
@@ -20,6 +24,8 @@ describe('demo seed', () => {
       expect(await count(db, tools)).toBe(demoTools.length);
       expect(await count(db, reviews)).toBe(demoReviews.length);
       expect(await count(db, galleryItems)).toBe(demoGallery.length);
+      const breaks = demoTools.flatMap((tool) => tool.priceBreaks ?? []);
+      expect(await count(db, toolPriceBreaks)).toBe(breaks.length);
     } finally {
       await database.destroy();
     }
@@ -44,6 +50,25 @@ describe('demo seed', () => {
     }
     expect(demoReviews).toHaveLength(6);
     expect(demoGallery).toHaveLength(6);
+  });
+
+  it('gives at least three tools price breaks a newcomer can order: valid, each below the stock', () => {
+    const withBreaks = demoTools.filter((tool) => (tool.priceBreaks ?? []).length > 0);
+    expect(withBreaks.length).toBeGreaterThanOrEqual(3);
+    for (const tool of withBreaks) {
+      const breaks = (tool.priceBreaks ?? []).map((priceBreak) => ({
+        minQuantity: priceBreak.minQuantity,
+        price: centsToDollars(priceBreak.priceCents),
+      }));
+      const listPrice = {
+        price: centsToDollars(tool.priceCents),
+        minOrderQuantity: tool.minOrderQuantity,
+      };
+      expect(priceBreaksProblem(breaks, listPrice), tool.name).toBeUndefined();
+      for (const { minQuantity } of breaks) {
+        expect(isQuantityAllowed(minQuantity, tool), `${tool.name} at ${minQuantity}`).toBe(true);
+      }
+    }
   });
 
   it('seeds nothing when the catalog already has a tool, even an archived one', async () => {

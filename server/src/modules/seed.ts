@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { galleryItems, reviews, tools } from './tables.ts';
+import { galleryItems, reviews, toolPriceBreaks, tools } from './tables.ts';
 
 /** Any number, as long as nothing else takes the same advisory lock. */
 const SEED_LOCK_KEY = 724502;
@@ -12,6 +12,11 @@ type DemoTool = {
   priceCents: number;
   minOrderQuantity: number;
   availableQuantity: number;
+  /**
+   * Volume pricing as a manufacturer publishes it (about 8% off from a few hundred units, 15%
+   * from a thousand): above the minimum and below the stock, so a newcomer can try each break.
+   */
+  priceBreaks?: readonly { minQuantity: number; priceCents: number }[];
 };
 
 /** The demo catalog. Each image is a file the app serves: web/public/images/tools/<slug>.svg. */
@@ -24,6 +29,10 @@ export const demoTools: readonly DemoTool[] = [
     priceCents: 1299,
     minOrderQuantity: 100,
     availableQuantity: 4200,
+    priceBreaks: [
+      { minQuantity: 500, priceCents: 1199 },
+      { minQuantity: 1000, priceCents: 1099 },
+    ],
   },
   {
     slug: 'combination-wrench',
@@ -42,6 +51,10 @@ export const demoTools: readonly DemoTool[] = [
     priceCents: 2450,
     minOrderQuantity: 80,
     availableQuantity: 3000,
+    priceBreaks: [
+      { minQuantity: 250, priceCents: 2295 },
+      { minQuantity: 1000, priceCents: 2095 },
+    ],
   },
   {
     slug: 'slip-joint-pliers',
@@ -51,6 +64,11 @@ export const demoTools: readonly DemoTool[] = [
     priceCents: 899,
     minOrderQuantity: 150,
     availableQuantity: 5000,
+    priceBreaks: [
+      { minQuantity: 500, priceCents: 829 },
+      { minQuantity: 1000, priceCents: 765 },
+      { minQuantity: 2500, priceCents: 719 },
+    ],
   },
   {
     slug: 'hand-saw',
@@ -78,6 +96,10 @@ export const demoTools: readonly DemoTool[] = [
     priceCents: 699,
     minOrderQuantity: 200,
     availableQuantity: 4800,
+    priceBreaks: [
+      { minQuantity: 500, priceCents: 649 },
+      { minQuantity: 1000, priceCents: 599 },
+    ],
   },
   {
     slug: 'adjustable-spanner',
@@ -163,10 +185,10 @@ export function galleryImagePath(position: number): string {
 }
 
 /**
- * Fills an empty catalog with the demo tools, reviews and gallery, in one transaction. Does
- * nothing when the tools table has any row (archived ones too), so it is safe on every start;
- * an advisory lock keeps two instances starting together from both seeding. Resolves to true
- * when it seeded.
+ * Fills an empty catalog with the demo tools (their price breaks too), reviews and gallery, in
+ * one transaction. Does nothing when the tools table has any row (archived ones too), so it is
+ * safe on every start; an advisory lock keeps two instances starting together from both
+ * seeding. Resolves to true when it seeded.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -176,18 +198,29 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
     // Spaced timestamps keep the catalog in this order and the reviews newest first.
     const base = Date.now() - 60 * 60 * 1000;
-    await tx.insert(tools).values(
-      demoTools.map((tool, index) => ({
-        name: tool.name,
-        image: toolImagePath(tool.slug),
-        description: tool.description,
-        priceCents: tool.priceCents,
-        minOrderQuantity: tool.minOrderQuantity,
-        availableQuantity: tool.availableQuantity,
-        createdAt: new Date(base + index * 1000),
-        updatedAt: new Date(base + index * 1000),
+    const inserted = await tx
+      .insert(tools)
+      .values(
+        demoTools.map((tool, index) => ({
+          name: tool.name,
+          image: toolImagePath(tool.slug),
+          description: tool.description,
+          priceCents: tool.priceCents,
+          minOrderQuantity: tool.minOrderQuantity,
+          availableQuantity: tool.availableQuantity,
+          createdAt: new Date(base + index * 1000),
+          updatedAt: new Date(base + index * 1000),
+        })),
+      )
+      .returning({ id: tools.id, name: tools.name });
+    const idByName = new Map(inserted.map((tool) => [tool.name, tool.id]));
+    const priceBreaks = demoTools.flatMap((tool) =>
+      (tool.priceBreaks ?? []).map((priceBreak) => ({
+        toolId: idByName.get(tool.name) ?? '',
+        ...priceBreak,
       })),
     );
+    if (priceBreaks.length > 0) await tx.insert(toolPriceBreaks).values(priceBreaks);
     await tx.insert(reviews).values(
       demoReviews.map((review, index) => ({
         ...review,

@@ -49,6 +49,10 @@ const TAGS: OpenAPIV3_1.Document['tags'] = [
   { name: 'profiles', description: 'My Profile.' },
   { name: 'orders', description: 'Placing, listing, removing and shipping orders.' },
   { name: 'payments', description: 'Card payments of orders.' },
+  {
+    name: 'quotes',
+    description: 'Quotes: requesting a price, offering one, accepting or declining it.',
+  },
   { name: 'system', description: 'Health checks.' },
 ];
 

@@ -45,6 +45,8 @@ export const WHO = {
     'Admins only (the role is read from the database on each call); anyone else signed in is told 403.',
   owner:
     "The order's owner. Anyone else, an admin included, is told 404, so that no order's existence is revealed.",
+  'quote customer':
+    "The quote's customer. Anyone else, an admin included, is told 404, so that no quote's existence is revealed.",
   'owner while unpaid, or an admin':
     'The owner while the order is unpaid (409 once paid); an admin, any order. Anyone else is told 404.',
   'identity service':
@@ -79,6 +81,10 @@ export type Fixtures = {
   orderPaidByCard(): Promise<OrderFixture & { transectionId: string }>;
   /** A new order paid and recorded. */
   paidOrder(): Promise<OrderFixture>;
+  /** A new quote of the customer, waiting for an offer. */
+  requestedQuote(): Promise<{ id: string }>;
+  /** A new quote of the customer with an offer standing, `price` its unit price in dollars. */
+  offeredQuote(): Promise<{ id: string; price: number }>;
   /** The customer's profile information, added (once) through POST /api/userinfo. */
   customerProfile(): Promise<void>;
   /** A new tool on sale. */
@@ -326,6 +332,19 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     request: async (the) => ({ url: `/api/deleteTols/${(await the.newTool()).id}` }),
   },
   {
+    method: 'PUT',
+    route: '/api/tool/:id/priceBreaks',
+    case: 'a tool on sale',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    // A new tool ($19.99, minimum 10): the walk's own tool keeps its list price for its orders.
+    request: async (the) => ({
+      url: `/api/tool/${(await the.newTool()).id}/priceBreaks`,
+      payload: { priceBreaks: [{ minQuantity: 100, price: 17.99 }] },
+    }),
+  },
+  {
     method: 'POST',
     route: '/api/review',
     case: "a review under the caller's own name",
@@ -411,6 +430,82 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/ship` }),
+  },
+
+  // --- quotes -----------------------------------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/quotes',
+    case: "a quote for the caller's own account",
+    who: 'signed-in user',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
+    request: (the) => ({
+      url: '/api/quotes',
+      payload: { toolId: the.tool.id, quantity: 5000, neededBy: '2099-12-31', note: 'Walk' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/quotes',
+    case: "the caller's own quotes",
+    who: 'signed-in user',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
+    request: () => ({ url: '/api/quotes' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/quotes/:id/accept',
+    case: "the customer's quote, an offer standing",
+    who: 'quote customer',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
+    request: async (the) => {
+      const quote = await the.offeredQuote();
+      return { url: `/api/quotes/${quote.id}/accept`, payload: { price: quote.price } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/quotes/:id/decline',
+    case: "the customer's quote, an offer standing",
+    who: 'quote customer',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
+    request: async (the) => ({ url: `/api/quotes/${(await the.offeredQuote()).id}/decline` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/manageQuotes',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageQuotes' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/manageQuotes/:id/offer',
+    case: "the customer's requested quote",
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageQuotes/${(await the.requestedQuote()).id}/offer`,
+      payload: { price: 12.5, validUntil: '2099-12-31' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/manageQuotes/:id/decline',
+    case: "the customer's requested quote",
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageQuotes/${(await the.requestedQuote()).id}/decline`,
+      payload: { reason: 'We do not make this quantity.' },
+    }),
   },
 
   // --- payments ---------------------------------------------------------------------------

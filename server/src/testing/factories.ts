@@ -6,6 +6,11 @@ import {
   type NewReviewRow,
   type ReviewRow,
 } from '../modules/reviews/reviews.repository.ts';
+import {
+  insertQuote,
+  type NewQuoteRow,
+  type QuoteRow,
+} from '../modules/quotes/quotes.repository.ts';
 import { insertTool, type NewToolRow, type ToolRow } from '../modules/tools/tools.repository.ts';
 
 /**
@@ -52,4 +57,28 @@ export async function createTestReview(
   });
   await app.catalog.invalidate();
   return row;
+}
+
+/**
+ * A quote of `customer` for `tool`, written straight to the database: requested, or with
+ * `overrides` (an offer, another status). Straight in, so that fixtures made in bulk (the
+ * authorization walk) are not refused by the cap on open quotes that POST /api/quotes keeps.
+ */
+export function createTestQuote(
+  app: App,
+  customer: { userId: string; email: string },
+  tool: { id: string; name: string; image?: string },
+  overrides: Partial<NewQuoteRow> = {},
+): Promise<QuoteRow> {
+  return insertQuote(app.database.db, {
+    userId: customer.userId,
+    email: customer.email,
+    toolId: tool.id,
+    toolName: tool.name,
+    toolImage: tool.image ?? '/images/tools/claw-hammer.svg',
+    quantity: 250,
+    neededBy: '2099-12-31',
+    note: 'A quote made for the tests.',
+    ...overrides,
+  });
 }

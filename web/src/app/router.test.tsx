@@ -88,6 +88,7 @@ describe('app routes', () => {
     ['/dashborad/orders', 'My Orders'],
     ['/dashborad/orders/payment/abc', 'Payment'],
     ['/dashborad/myprofile', 'My Profile'],
+    ['/dashborad/myquotes', 'My Quotes'],
   ])('renders %s inside the dashboard, without the top bar', async (path, heading) => {
     stubApi({ signedIn: true });
     renderRoutes(appRoutes, { route: path });
@@ -101,6 +102,7 @@ describe('app routes', () => {
     ['/dashborad/addproducts', /^Add Product/],
     ['/dashborad/allorders', /^Manage Orders/],
     ['/dashborad/manageTools', /^Manage Tools/],
+    ['/dashborad/quotes', /^Quotes/],
   ] as const;
 
   it.each(adminPages)(
@@ -131,6 +133,15 @@ describe('app routes', () => {
       );
     },
   );
+
+  it.each([
+    ['/dashborad/myquotes', false, 'My Quotes | Tools Factory'],
+    ['/dashborad/quotes', true, 'Quotes | Tools Factory'],
+  ])('names %s in the document title', async (path, admin, title) => {
+    stubApi({ signedIn: true, admin });
+    renderRoutes(appRoutes, { route: path });
+    await vi.waitFor(() => expect(document.title).toBe(title));
+  });
 
   it('sends /dashboard to /dashborad, keeping the rest of the path', async () => {
     stubApi({ signedIn: true });

@@ -90,6 +90,11 @@ export const appRoutes: RouteObject[] = [
                         lazy: lazyPage(() => import('./pages/my-orders-page')),
                       },
                       {
+                        path: paths.dashboardMyQuotes,
+                        handle: titled(texts.pageTitles.myQuotes),
+                        lazy: lazyPage(() => import('./pages/my-quotes-page')),
+                      },
+                      {
                         path: paths.dashboardPaymentPattern,
                         handle: titled(texts.pageTitles.payment),
                         lazy: lazyPage(() => import('./pages/payment-page')),
@@ -118,6 +123,13 @@ export const appRoutes: RouteObject[] = [
                             handle: titled(texts.pageTitles.manageOrders),
                             lazy: lazyPage(
                               () => import('../features/admin/pages/manage-orders-page'),
+                            ),
+                          },
+                          {
+                            path: paths.dashboardQuotes,
+                            handle: titled(texts.pageTitles.quotes),
+                            lazy: lazyPage(
+                              () => import('../features/quotes/pages/manage-quotes-page'),
                             ),
                           },
                           {

@@ -11,3 +11,18 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
+
+/** A count of units as people read it: formatCount(1000) === '1,000' (like the prices beside it). */
+const countFormat = new Intl.NumberFormat('en-US');
+
+export function formatCount(units: number): string {
+  return countFormat.format(units);
+}
+
+/** A calendar day ('YYYY-MM-DD': a needed-by date, an offer's last day) is the same everywhere. */
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day as the customer reads it: 'Jun 30, 2099' in en-US, whatever their time zone. */
+export function formatDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}

@@ -1,17 +1,22 @@
 import {
   GalleryItemSchema,
   ManagedOrderSchema,
+  ManagedQuoteSchema,
   orderReference,
   orderTotal,
   OrderSchema,
+  quoteReference,
+  QuoteSchema,
   ProfileSchema,
   ReviewSchema,
   ToolSchema,
   UserSchema,
   type GalleryItem,
   type ManagedOrder,
+  type ManagedQuote,
   type Order,
   type Profile,
+  type Quote,
   type Review,
   type Tool,
   type User,
@@ -30,12 +35,21 @@ export function makeTool(overrides: Partial<Tool> = {}): Tool {
     desc: 'Forged steel head, hickory handle.',
     minOrderQuantity: 100,
     availableQuantity: 5000,
+    priceBreaks: [],
     ...overrides,
   });
 }
 
 /** The hammer itself. */
 export const hammer = makeTool();
+
+/** The hammer sold by volume: $10.99 each from 500, $9.99 from 1,000 (list price $12.50). */
+export const hammerWithBreaks = makeTool({
+  priceBreaks: [
+    { minQuantity: 500, price: 10.99 },
+    { minQuantity: 1000, price: 9.99 },
+  ],
+});
 
 /** How long the server holds an unpaid order by default (ORDER_HOLD_HOURS). */
 const HOLD_HOURS = 48;
@@ -66,6 +80,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     status: 'unpaid',
     transectionId: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    madeToOrder: false,
+    quoteId: null,
     ...overrides,
   });
 }
@@ -79,6 +95,47 @@ export function makeManagedOrder(overrides: Partial<ManagedOrder> = {}): Managed
     total: total ?? orderTotal(parsed.price, parsed.quantity),
     shippedAt,
   });
+}
+
+/**
+ * Maria's request for 8,000 hammers (more than the 5,000 in stock), needed by 2099-06-30, with
+ * no offer yet unless told. Its reference follows its id, as the server says.
+ */
+export function makeQuote(overrides: Partial<Quote> = {}): Quote {
+  const _id = overrides._id ?? '55555555-5555-4555-8555-555555555555';
+  return QuoteSchema.parse({
+    reference: quoteReference(_id),
+    _id,
+    toolId: hammer._id,
+    name: hammer.name,
+    img: hammer.img,
+    quantity: 8000,
+    neededBy: '2099-06-30',
+    note: 'Boxed in tens, please.',
+    email: 'maria@example.com',
+    status: 'requested',
+    requestedAt: '2025-01-01T00:00:00.000Z',
+    offer: null,
+    declineReason: null,
+    orderId: null,
+    ...overrides,
+  });
+}
+
+/** An offer on a quote of `quantity` units: the unit price, its total, valid until 2099-12-31. */
+export function makeOffer(price: number, quantity = 8000, validUntil = '2099-12-31') {
+  return {
+    price,
+    total: orderTotal(price, quantity),
+    validUntil,
+    offeredAt: '2025-01-02T00:00:00.000Z',
+  };
+}
+
+/** A quote as the admins' Quotes page lists it: the catalog's price and stock for the hammer. */
+export function makeManagedQuote(overrides: Partial<ManagedQuote> = {}): ManagedQuote {
+  const { catalogUnitPrice = hammer.price, availableQuantity = 5000, ...quote } = overrides;
+  return ManagedQuoteSchema.parse({ ...makeQuote(quote), catalogUnitPrice, availableQuantity });
 }
 
 /** Maria's four-star review. */

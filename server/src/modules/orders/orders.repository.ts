@@ -135,14 +135,14 @@ export async function markOrderPaid(
  * Deletes up to `limit` unpaid orders created before `cutoff` and not held for a payment past
  * `now`, skipping any that another transaction holds (a payment under way, another instance's
  * sweep): two sweeps at once never take the same order. Resolves to the deleted orders' tools
- * and quantities.
+ * and quantities, and whether each was made to order (its stock was never taken).
  */
 export function deleteUnpaidOrdersCreatedBefore(
   tx: Transaction,
   cutoff: Date,
   now: Date,
   limit: number,
-): Promise<{ toolId: string; quantity: number }[]> {
+): Promise<{ toolId: string; quantity: number; madeToOrder: boolean }[]> {
   const expired = tx
     .select({ id: orders.id })
     .from(orders)
@@ -157,8 +157,22 @@ export function deleteUnpaidOrdersCreatedBefore(
     .orderBy(asc(orders.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return tx
-    .delete(orders)
-    .where(inArray(orders.id, expired))
-    .returning({ toolId: orders.toolId, quantity: orders.quantity });
+  return tx.delete(orders).where(inArray(orders.id, expired)).returning({
+    toolId: orders.toolId,
+    quantity: orders.quantity,
+    madeToOrder: orders.madeToOrder,
+  });
+}
+
+/** The orders placed by accepting these quotes: each quote's order id (one at most: unique). */
+export async function selectOrderIdsOfQuotes(
+  executor: Executor,
+  quoteIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: orders.id, quoteId: orders.quoteId })
+    .from(orders)
+    .where(inArray(orders.quoteId, [...quoteIds]));
+  return new Map(rows.flatMap(({ id, quoteId }) => (quoteId ? [[quoteId, id] as const] : [])));
 }

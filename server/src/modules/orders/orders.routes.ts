@@ -67,7 +67,7 @@ export async function ordersRoutes(
         operationId: 'placeOrder',
         summary: 'Place an order',
         description:
-          "For the caller's own e-mail. The tool is `toolId`, else the tool of that exact name (any case). The unit price comes from the catalog (409 when a given `price` differs). The quantity must be strictly above the minimum and strictly below the available quantity; the stock is reserved with the order. An account holds at most MAX_UNPAID_ORDERS unpaid orders (409) and places at most ORDER_RATE_LIMIT orders a minute (429). Answers 200, as the original did. With an `Idempotency-Key` header, the same key again from the same account answers with the order it placed (nothing reserved or counted again), and with other order details 422. An order-placed e-mail goes to the customer.",
+          "For the caller's own e-mail. The tool is `toolId`, else the tool of that exact name (any case). The unit price comes from the catalog: the price of the largest price break the quantity reaches, else the list price (409, with the right price, when a given `price` differs). The quantity must be strictly above the minimum and strictly below the available quantity; the stock is reserved with the order. An account holds at most MAX_UNPAID_ORDERS unpaid orders (409) and places at most ORDER_RATE_LIMIT orders a minute (429). Answers 200, as the original did. With an `Idempotency-Key` header, the same key again from the same account answers with the order it placed (nothing reserved or counted again), and with other order details 422. An order-placed e-mail goes to the customer.",
         tags: ['orders'],
         security: [{ bearer: [] }],
         // Loose: the other headers (Authorization among them) stay as they came.

@@ -40,6 +40,7 @@ import {
   selectOrderById,
   selectOrderByIdForUpdate,
   selectOrderByIdempotencyKey,
+  selectOrderIdsOfQuotes,
   selectOrdersOfUser,
   type OrderRow,
 } from './orders.repository.ts';
@@ -93,6 +94,16 @@ function toManagedOrderDto(row: OrderRow, holdHours: number): ManagedOrder {
 }
 
 export type SweepResult = { expiredOrders: number; returnedUnits: number };
+
+/** What accepting a quote orders: its tool as the quote snapshot it, quantity and agreed price. */
+export type QuotedOrderRequest = {
+  quoteId: string;
+  toolId: string;
+  toolName: string;
+  toolImage: string;
+  quantity: number;
+  unitPriceCents: number;
+};
 
 /** An order as the payments module sees it: whose it is, what it costs, where it stands. */
 export type PayableOrder = {
@@ -166,6 +177,16 @@ export function createOrdersService(options: OrdersServiceOptions) {
     return placedResponse(earlier);
   }
 
+  /**
+   * MAX_UNPAID_ORDERS, checked under the account's placement lock (lockOrderPlacements): 409
+   * when the account holds as many unpaid orders already.
+   */
+  async function ensureRoomForUnpaidOrder(tx: Transaction, caller: Account): Promise<void> {
+    if ((await countUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
+      throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
+    }
+  }
+
   function ensureOwnEmail(caller: Account, email: string): void {
     if (email.trim().toLowerCase() !== caller.email) {
       throw forbidden(texts.identityErrors.otherUsersEmail);
@@ -173,25 +194,35 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   /**
+   * The refusal of a client `price` (when sent) that is not `unitPriceCents`, the unit price the
+   * server takes for the order's quantity (409, with the right price); undefined when it is.
+   */
+  function staleClientPrice(input: PlaceOrderInput, unitPriceCents: number): Error | undefined {
+    if (input.price === undefined || dollarsToCents(input.price) === unitPriceCents) return;
+    return conflict(serverTexts.orderErrors.priceChanged(centsToDollars(unitPriceCents)));
+  }
+
+  /**
    * Why nothing was reserved, in the order a customer should hear it: the tool is not on sale
-   * (404), its price is not the one the client sent (409), or the quantity is not strictly
-   * between its minimum and what is available now (400; under concurrency, the stock moved).
+   * (404), the client's price is not the unit price of that quantity (409), or the quantity is
+   * not strictly between its minimum and what is available now (400; under concurrency, the
+   * stock moved).
    */
   async function refusal(tool: ToolReference, input: PlaceOrderInput): Promise<Error> {
     const current = await tools.findOrderable(tool);
     if (!current) return notFound(serverTexts.apiErrors.toolNotFound);
-    if (input.price !== undefined && dollarsToCents(input.price) !== current.priceCents) {
-      return conflict(serverTexts.orderErrors.priceChanged(centsToDollars(current.priceCents)));
-    }
-    return badRequest(texts.purchase.quantityOutOfRange);
+    const unitPriceCents = await tools.unitPriceCents(db, current, input.quantity);
+    return staleClientPrice(input, unitPriceCents) ?? badRequest(texts.purchase.quantityOutOfRange);
   }
 
   return {
     /**
-     * POST /order (DESIGN.md section 4): the caller's own e-mail; at most MAX_UNPAID_ORDERS
-     * unpaid orders per account; the tool by id, else by exact name; the catalog's price; the
-     * quantity rule; the stock reserved in the order's transaction by one conditional UPDATE,
-     * which checks all of it at once (the tool is only read again to explain a refusal).
+     * POST /order (DESIGN.md sections 4 and 11): the caller's own e-mail; at most
+     * MAX_UNPAID_ORDERS unpaid orders per account; the tool by id, else by exact name; the
+     * quantity rule and the stock reserved in the order's transaction by one conditional
+     * UPDATE (the tool is only read again to explain a refusal); then, under that row lock, the
+     * unit price of the largest price break the quantity reaches (else the list price), which
+     * a client `price` must equal (409, and nothing reserved).
      * With an Idempotency-Key, the order that key placed already is answered again (nothing
      * reserved or counted twice), and the same key with other details is refused (422).
      * The order-placed e-mail leaves after the commit.
@@ -223,22 +254,21 @@ export function createOrdersService(options: OrdersServiceOptions) {
             const earlier = await selectOrderByIdempotencyKey(tx, caller.id, key.idempotencyKey);
             if (earlier) return { row: earlier, replayed: true };
           }
-          if ((await countUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
-            throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
-          }
-          const reserved = await tools.reserveStock(tx, {
-            tool,
-            quantity: input.quantity,
-            priceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
-          });
+          await ensureRoomForUnpaidOrder(tx, caller);
+          const reserved = await tools.reserveStock(tx, { tool, quantity: input.quantity });
           if (!reserved) return undefined;
+          // The tool's row stays locked by the reservation: no break edit lands in between.
+          const unitPriceCents = await tools.unitPriceCents(tx, reserved, input.quantity);
+          // Thrown, it rolls the reservation back.
+          const stale = staleClientPrice(input, unitPriceCents);
+          if (stale) throw stale;
           const row = await insertOrder(tx, {
             userId: caller.id,
             email: caller.email,
             toolId: reserved.id,
             toolName: reserved.name,
             toolImage: reserved.image,
-            unitPriceCents: reserved.priceCents,
+            unitPriceCents,
             quantity: input.quantity,
             address: input.address,
             phone: input.phone,
@@ -332,7 +362,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /**
      * DELETE /deleteOrder/{id}: the owner while unpaid, or an admin (any order). An unpaid
-     * order's stock goes back in the same transaction. Someone else's order is answered as not
+     * order's stock goes back in the same transaction (a made-to-order one took none). Someone else's order is answered as not
      * found, so its existence is not revealed.
      */
     async removeOrder(caller: Account, id: string): Promise<{ deletedCount: number }> {
@@ -347,12 +377,50 @@ export function createOrdersService(options: OrdersServiceOptions) {
           throw conflict(serverTexts.orderErrors.paidOrderCannotBeRemoved);
         }
         await deleteOrderById(tx, order.id);
-        if (order.status !== 'unpaid') return false;
+        // A paid order's stock is sold; a made-to-order one never took any.
+        if (order.status !== 'unpaid' || order.madeToOrder) return false;
         await tools.returnStock(tx, order.toolId, order.quantity);
         return true;
       });
       if (stockReturned) await catalog.invalidate();
       return { deletedCount: 1 };
+    },
+
+    /**
+     * For the quotes module, in the transaction that accepts the quote (its row locked there):
+     * an unpaid order at the agreed unit price, under the same per-account lock and
+     * MAX_UNPAID_ORDERS cap as POST /order. The stock is reserved when at least the quantity is
+     * available; otherwise the order is made to order and takes none. The orders' unique
+     * quote_id makes it one order per quote, whatever races. The caller invalidates the catalog
+     * after its commit when the stock moved (`madeToOrder` false).
+     */
+    async placeQuotedOrder(
+      tx: Transaction,
+      caller: Account,
+      request: QuotedOrderRequest,
+    ): Promise<Order> {
+      await lockOrderPlacements(tx, caller.id);
+      await ensureRoomForUnpaidOrder(tx, caller);
+      const reserved = await tools.reserveQuotedStock(tx, request.toolId, request.quantity);
+      const row = await insertOrder(tx, {
+        userId: caller.id,
+        email: caller.email,
+        toolId: request.toolId,
+        toolName: request.toolName,
+        toolImage: request.toolImage,
+        unitPriceCents: request.unitPriceCents,
+        quantity: request.quantity,
+        // Neither a quote nor its acceptance names a delivery address (contract/src/quotes.ts).
+        address: '',
+        madeToOrder: !reserved,
+        quoteId: request.quoteId,
+      });
+      return orderDto(row);
+    },
+
+    /** For the quotes module: the order each of these quotes placed, by quote id (if any). */
+    orderIdsOfQuotes(quoteIds: readonly string[]): Promise<Map<string, string>> {
+      return selectOrderIdsOfQuotes(db, quoteIds);
     },
 
     /** GET /manageOrders (admin): every order, newest first, those of removed accounts too. */
@@ -396,7 +464,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         const expired = await db.transaction(async (tx) => {
           const deleted = await deleteUnpaidOrdersCreatedBefore(tx, cutoff, now, SWEEP_BATCH_SIZE);
           const byTool = new Map<string, number>();
-          for (const { toolId, quantity } of deleted) {
+          // A made-to-order order took no stock: it gives none back.
+          for (const { toolId, quantity } of deleted.filter((order) => !order.madeToOrder)) {
             byTool.set(toolId, (byTool.get(toolId) ?? 0) + quantity);
           }
           // Tools in one order on every instance: two sweeps never wait on each other in a cycle.
@@ -406,10 +475,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
           return deleted;
         });
         result.expiredOrders += expired.length;
-        result.returnedUnits += expired.reduce((sum, order) => sum + order.quantity, 0);
+        result.returnedUnits += expired.reduce(
+          (sum, order) => sum + (order.madeToOrder ? 0 : order.quantity),
+          0,
+        );
         if (expired.length < SWEEP_BATCH_SIZE) break;
       }
-      if (result.expiredOrders > 0) await catalog.invalidate();
+      if (result.returnedUnits > 0) await catalog.invalidate();
       return result;
     },
   };

@@ -99,6 +99,7 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
         price: 19.99,
         minOrderQuantity: 20,
         availableQuantity: 600,
+        priceBreaks: [],
       };
       expect(body.tool).toEqual(expected);
       expect((await parts()).find((tool) => tool._id === body.insertedId)).toEqual(expected);

@@ -1,9 +1,11 @@
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { tools } from './tools.table.ts';
+import { toolPriceBreaks, tools } from './tools.table.ts';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
+/** A price break as stored: from `minQuantity` units, `priceCents` each. */
+export type PriceBreakRow = { minQuantity: number; priceCents: number };
 
 /** The tools on sale (not archived), oldest first, as the catalog lists them. */
 export function selectLiveTools(executor: Executor): Promise<ToolRow[]> {
@@ -18,6 +20,55 @@ export async function insertTool(executor: Executor, values: NewToolRow): Promis
   const [row] = await executor.insert(tools).values(values).returning();
   if (!row) throw new Error('insert into tools returned no row');
   return row;
+}
+
+/**
+ * Locks a tool on sale until `tx` ends (an order's stock reservation on it waits, and waits for
+ * it), marking it updated; undefined when no tool on sale has this id.
+ */
+export async function lockLiveTool(tx: Transaction, id: string): Promise<ToolRow | undefined> {
+  const [row] = await tx
+    .update(tools)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(tools.id, id), isNull(tools.archivedAt)))
+    .returning();
+  return row;
+}
+
+/** The price breaks of every tool on sale, in one query, each tool's smallest quantity first. */
+export function selectLivePriceBreaks(
+  executor: Executor,
+): Promise<(PriceBreakRow & { toolId: string })[]> {
+  return executor
+    .select({
+      toolId: toolPriceBreaks.toolId,
+      minQuantity: toolPriceBreaks.minQuantity,
+      priceCents: toolPriceBreaks.priceCents,
+    })
+    .from(toolPriceBreaks)
+    .innerJoin(tools, eq(tools.id, toolPriceBreaks.toolId))
+    .where(isNull(tools.archivedAt))
+    .orderBy(asc(toolPriceBreaks.toolId), asc(toolPriceBreaks.minQuantity));
+}
+
+/** One tool's price breaks, smallest quantity first. */
+export function selectPriceBreaks(executor: Executor, toolId: string): Promise<PriceBreakRow[]> {
+  return executor
+    .select({ minQuantity: toolPriceBreaks.minQuantity, priceCents: toolPriceBreaks.priceCents })
+    .from(toolPriceBreaks)
+    .where(eq(toolPriceBreaks.toolId, toolId))
+    .orderBy(asc(toolPriceBreaks.minQuantity));
+}
+
+/** Replaces a tool's whole set of price breaks (none left when `breaks` is empty). */
+export async function replacePriceBreaks(
+  tx: Transaction,
+  toolId: string,
+  breaks: readonly PriceBreakRow[],
+): Promise<void> {
+  await tx.delete(toolPriceBreaks).where(eq(toolPriceBreaks.toolId, toolId));
+  if (breaks.length === 0) return;
+  await tx.insert(toolPriceBreaks).values(breaks.map((priceBreak) => ({ toolId, ...priceBreak })));
 }
 
 /** Archives a live tool; resolves to the number of tools archived (0 or 1). */
@@ -72,17 +123,18 @@ export async function selectLiveTool(
 
 /**
  * Takes `quantity` out of the tool's stock in one conditional UPDATE: only while the tool is on
- * sale, at the price the customer saw (when given), and the quantity is strictly between its
- * minimum and what is available at this very moment. The row lock makes concurrent reservations
- * queue, and each one re-checks the condition against the stock the previous one left: no
- * oversell. Resolves to the tool as it is after the reservation, or undefined when nothing was
- * reserved (the caller looks up why only then, keeping the common path to one statement).
+ * sale and the quantity is strictly between its minimum and what is available at this very
+ * moment. The row lock makes concurrent reservations queue, and each one re-checks the condition
+ * against the stock the previous one left: no oversell. The lock holds until `tx` ends, so the
+ * caller can price the order from the tool's breaks without an edit slipping in between.
+ * Resolves to the tool as it is after the reservation, or undefined when nothing was reserved
+ * (the caller looks up why only then, keeping the common path to one statement).
  */
 export async function reserveStock(
   tx: Transaction,
-  request: { tool: ToolReference; quantity: number; priceCents: number | undefined },
+  request: { tool: ToolReference; quantity: number },
 ): Promise<OrderableTool | undefined> {
-  const { tool, quantity, priceCents } = request;
+  const { tool, quantity } = request;
   const [row] = await tx
     .update(tools)
     .set({
@@ -93,7 +145,6 @@ export async function reserveStock(
       and(
         isTool(tool),
         isNull(tools.archivedAt),
-        priceCents === undefined ? undefined : eq(tools.priceCents, priceCents),
         lt(tools.minOrderQuantity, quantity),
         gt(tools.availableQuantity, quantity),
       ),
@@ -115,4 +166,26 @@ export async function returnStock(
       updatedAt: sql`now()`,
     })
     .where(eq(tools.id, toolId));
+}
+
+/**
+ * For an order placed by accepting a quote: takes `quantity` out of the tool's stock when at
+ * least that much is available (the price and the quantity were agreed: no minimum, and the last
+ * unit may go), in one conditional UPDATE whose row lock queues concurrent reservations. False
+ * when the stock is short: nothing is taken, and the order is made to order.
+ */
+export async function reserveQuotedStock(
+  tx: Transaction,
+  toolId: string,
+  quantity: number,
+): Promise<boolean> {
+  const reserved = await tx
+    .update(tools)
+    .set({
+      availableQuantity: sql`${tools.availableQuantity} - ${quantity}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tools.id, toolId), gte(tools.availableQuantity, quantity)))
+    .returning({ id: tools.id });
+  return reserved.length > 0;
 }

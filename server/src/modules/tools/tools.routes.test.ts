@@ -21,7 +21,16 @@ describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
     expect(listed.map((tool) => tool.name)).toEqual(demoTools.map((tool) => tool.name));
     const hammer = listed[0]!;
     expect(Object.keys(hammer).sort()).toEqual(
-      ['_id', 'availableQuantity', 'desc', 'img', 'minOrderQuantity', 'name', 'price'].sort(),
+      [
+        '_id',
+        'availableQuantity',
+        'desc',
+        'img',
+        'minOrderQuantity',
+        'name',
+        'price',
+        'priceBreaks',
+      ].sort(),
     );
     expect(hammer).toMatchObject({
       name: 'Claw Hammer',
@@ -29,7 +38,12 @@ describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
       price: 12.99,
       minOrderQuantity: 100,
       availableQuantity: 4200,
+      priceBreaks: [
+        { minQuantity: 500, price: 11.99 },
+        { minQuantity: 1000, price: 10.99 },
+      ],
     });
+    expect(listed.find((tool) => tool.name === 'Hand Saw')?.priceBreaks).toEqual([]);
   });
 
   it('answers one tool by id with the same shape', async () => {

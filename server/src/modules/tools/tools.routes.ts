@@ -6,9 +6,11 @@ import {
   DeletedCountSchema,
   ErrorBodySchema,
   IdParamsSchema,
+  MAX_PRICE_BREAKS,
   serverTexts,
   ToolListSchema,
   ToolSchema,
+  UpdatePriceBreaksSchema,
 } from '@tools-factory/contract';
 import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { notFound } from '../../http-errors.ts';
@@ -18,7 +20,7 @@ import type { ToolsService } from './tools.service.ts';
 
 /**
  * The catalog: reads are answered from the catalog snapshot, never from a query per request;
- * writes (Add Product, Manage Tools' Remove) are for admins and rebuild that snapshot.
+ * writes (Add Product, Manage Tools' Remove and price breaks) are for admins and rebuild that snapshot.
  */
 export const toolsRoutes: FastifyPluginAsyncZod<{
   tools: ToolsService;
@@ -87,6 +89,30 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => tools.addTool(request.body),
+  );
+
+  app.put(
+    apiPaths.priceBreaks.pattern,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'setPriceBreaks',
+        tags: ['catalog'],
+        summary: 'Set the price breaks of a tool (Manage Tools)',
+        description: `Admins only. Replaces the tool's whole set of price breaks (an empty list removes them all): from \`minQuantity\` units, \`price\` each. Each break starts above the minimum order quantity and costs less than the list price, no two start at the same quantity, a larger quantity costs less, and there are at most ${MAX_PRICE_BREAKS} (400 otherwise). 404 for a tool that is not on sale. Orders placed before keep their price; GET /parts shows the new breaks once this answers.`,
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: UpdatePriceBreaksSchema,
+        response: {
+          200: ToolSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => tools.setPriceBreaks(request.params.id, request.body),
   );
 
   app.delete(

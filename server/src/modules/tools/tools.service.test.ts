@@ -14,6 +14,7 @@ describe('tools service', () => {
       price: 19.99,
       minOrderQuantity: 50,
       availableQuantity: 900,
+      priceBreaks: [],
     });
     expect(ToolSchema.parse(tool)).toMatchObject({ name: 'Ball Peen Hammer', price: 19.99 });
     const listed = await app.tools.listCatalog();
@@ -29,6 +30,7 @@ describe('tools service', () => {
       price: 5,
       minOrderQuantity: 10,
       availableQuantity: 100,
+      priceBreaks: [],
     };
     await app.tools.addTool(input);
     const error = await app.tools.addTool({ ...input, name: 'MALLET' }).catch((e: unknown) => e);
@@ -44,6 +46,7 @@ describe('tools service', () => {
       price: 9.5,
       minOrderQuantity: 20,
       availableQuantity: 300,
+      priceBreaks: [],
     });
     expect((await app.tools.removeTool(tool._id)).deletedCount).toBe(1);
     expect((await app.tools.removeTool(tool._id)).deletedCount).toBe(0);

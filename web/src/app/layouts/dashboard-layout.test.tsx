@@ -62,7 +62,7 @@ describe('DashboardLayout', () => {
       menu()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Protfolio', 'My Profile', 'Add Review', 'My Orders']);
+    ).toEqual(['Protfolio', 'My Profile', 'Add Review', 'My Orders', 'My Quotes']);
   });
 
   it('shows the admin menu when GET /admin says so', async () => {
@@ -76,7 +76,23 @@ describe('DashboardLayout', () => {
       menu()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Protfolio', 'Add Products', 'ALL USERS', 'Manage Orders', 'Manage Tools']);
+    ).toEqual([
+      'Protfolio',
+      'Add Products',
+      'ALL USERS',
+      'Manage Orders',
+      'Quotes',
+      'Manage Tools',
+      'My Quotes',
+    ]);
+    expect(menu().getByRole('link', { name: 'Quotes' })).toHaveAttribute(
+      'href',
+      '/dashborad/quotes',
+    );
+    expect(menu().getByRole('link', { name: 'My Quotes' })).toHaveAttribute(
+      'href',
+      '/dashborad/myquotes',
+    );
   });
 
   it('keeps the non-admin menu for a customer', async () => {
@@ -87,6 +103,12 @@ describe('DashboardLayout', () => {
     );
     expect(menu().getByRole('link', { name: 'My Orders' })).toBeInTheDocument();
     expect(menu().queryByRole('link', { name: 'ALL USERS' })).not.toBeInTheDocument();
+    // Quotes is the admins'; a customer's own quotes are in My Quotes.
+    expect(menu().getByRole('link', { name: 'My Quotes' })).toHaveAttribute(
+      'href',
+      '/dashborad/myquotes',
+    );
+    expect(menu().queryByRole('link', { name: 'Quotes' })).not.toBeInTheDocument();
   });
 
   it('HOME in the header leads to the home page', async () => {

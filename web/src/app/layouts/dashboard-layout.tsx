@@ -24,6 +24,7 @@ const customerMenu: MenuItem[] = [
   { to: routes.dashboardMyProfile, label: texts.dashboard.myProfile },
   { to: routes.dashboardAddReview, label: texts.dashboard.addReview },
   { to: routes.dashboardOrders, label: texts.dashboard.myOrders },
+  { to: routes.dashboardMyQuotes, label: texts.dashboard.myQuotes },
 ];
 
 const adminMenu: MenuItem[] = [
@@ -31,7 +32,10 @@ const adminMenu: MenuItem[] = [
   { to: routes.dashboardAddProducts, label: texts.dashboard.addProducts },
   { to: routes.dashboardUsers, label: texts.dashboard.allUsers },
   { to: routes.dashboardAllOrders, label: texts.dashboard.manageOrders },
+  { to: routes.dashboardQuotes, label: texts.dashboard.quotes },
   { to: routes.dashboardManageTools, label: texts.dashboard.manageTools },
+  // An admin may ask for a quote too (the purchase page is open to every signed-in user).
+  { to: routes.dashboardMyQuotes, label: texts.dashboard.myQuotes },
 ];
 
 const FOCUSABLE = 'a[href], button:not([disabled])';

@@ -1,22 +1,32 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { serverTexts, type Tool } from '@tools-factory/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../test/accounts';
 import { callsTo, type ApiRequest } from '../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import PurchasePage from './purchase-page';
-import { hammer, makeOrder } from '../../test/factories';
+import { hammer, hammerWithBreaks, makeOrder } from '../../test/factories';
 
 const TOOL_URL = `/api/tool/${hammer._id}`;
 
-/** The catalog with one tool whose stock an accepted order takes from. */
-function storeServer() {
-  const stock = { available: hammer.availableQuantity };
+/**
+ * The catalog with one tool (the hammer unless told) whose stock an accepted order takes from;
+ * `answer` sees each call first and may answer it otherwise.
+ */
+function storeServer({
+  tool = hammer,
+  answer = () => undefined,
+}: { tool?: Tool; answer?: (request: ApiRequest) => Response | undefined } = {}) {
+  const stock = { available: tool.availableQuantity };
   const { server } = fakeAccountsServer({
     user: maria,
-    answer: ({ method, url, body }: ApiRequest) => {
+    answer: (request: ApiRequest) => {
+      const special = answer(request);
+      if (special) return special;
+      const { method, url, body } = request;
       if (method === 'GET' && url === TOOL_URL) {
-        return jsonResponse({ ...hammer, availableQuantity: stock.available });
+        return jsonResponse({ ...tool, availableQuantity: stock.available });
       }
       if (method === 'GET' && url.startsWith('/api/tool/')) {
         return jsonResponse({ message: 'Tool not found', statusCode: 404 }, 404);
@@ -94,6 +104,68 @@ describe('PurchasePage', () => {
     const confirmation = screen.getByRole('region', { name: 'Your order is placed' });
     expect(confirmation).toHaveTextContent('TF-9A8B7C6D');
     expect(confirmation).toHaveTextContent('$3,125.00');
+  });
+
+  it('shows the volume pricing under the price, the row of the typed quantity marked', async () => {
+    storeServer({ tool: hammerWithBreaks });
+    renderPurchase(hammer._id);
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Volume pricing' });
+    const marked = () =>
+      within(table)
+        .getAllByRole('row')
+        .filter((row) => row.getAttribute('aria-current') === 'true')
+        .map((row) => within(row).getByRole('rowheader').textContent);
+    // The form starts at the smallest order: the list price's row.
+    await vi.waitFor(() => expect(marked()).toEqual(['101 to 499']));
+    const quantity = screen.getByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '500');
+    expect(marked()).toEqual(['500 to 999']);
+    await user.type(quantity, '0');
+    expect(marked()).toEqual(['1,000 or more']);
+    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$49,950.00');
+  });
+
+  it('shows no volume pricing for a tool without breaks', async () => {
+    storeServer();
+    renderPurchase(hammer._id);
+    expect(await screen.findByRole('button', { name: 'Place Order' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Volume pricing' })).not.toBeInTheDocument();
+  });
+
+  it("tells a stale price (409) in the server's words and shows today's price at once", async () => {
+    let tool = hammerWithBreaks;
+    const server = storeServer({
+      answer: ({ method, url }) => {
+        if (method === 'GET' && url === TOOL_URL) return jsonResponse(tool);
+        if (method !== 'POST') return undefined;
+        // An admin lowered the break while the page was open.
+        tool = { ...hammerWithBreaks, priceBreaks: [{ minQuantity: 500, price: 10.49 }] };
+        const message = serverTexts.orderErrors.priceChanged(10.49);
+        return jsonResponse({ message, statusCode: 409 }, 409);
+      },
+    });
+    renderPurchase(hammer._id);
+    const user = userEvent.setup();
+    const quantity = await screen.findByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '500');
+    await user.type(screen.getByLabelText('Address'), '12 Harbour Road, Dhaka');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(
+      await screen.findByText(
+        'The price of this tool has changed to $10.49. Please review your order.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/order')[0]?.body).toMatchObject({
+      price: 10.99,
+    });
+    await vi.waitFor(() =>
+      expect(screen.getByText('Your unit price').nextElementSibling).toHaveTextContent('$10.49'),
+    );
+    expect(quantity).toHaveValue('500');
   });
 
   it.each([

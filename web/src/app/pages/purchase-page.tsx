@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { texts } from '@tools-factory/contract';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/ui/not-found';
 import { QueryBoundary } from '../../components/ui/query-boundary';
@@ -7,6 +8,7 @@ import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { catalogQueryKey, useTool } from '../../features/catalog/api/get-tool';
 import { ToolDetails } from '../../features/catalog/components/tool-details';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';
+import { RequestQuote } from '../../features/quotes/components/request-quote';
 import { isApiError } from '../../lib/api-client';
 import { pageTitle, useDocumentTitle } from '../../lib/document-title';
 
@@ -26,6 +28,8 @@ export default function PurchasePage() {
     ),
   );
   const queryClient = useQueryClient();
+  // The quantity typed in the order form, for the row of the volume pricing it reaches.
+  const [quantity, setQuantity] = useState<number | null>(null);
 
   return (
     <QueryBoundary
@@ -42,15 +46,19 @@ export default function PurchasePage() {
         <section className="mx-auto w-full max-w-6xl px-4 py-8 md:py-12">
           <h1 className="mb-6 text-3xl font-bold">{texts.tool.purchase}</h1>
           <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
-            <ToolDetails tool={found} />
+            <ToolDetails tool={found} quantity={quantity} />
             {user ? (
               <PurchaseForm
                 tool={found}
                 customer={{ name: user.name, email: user.email }}
+                onQuantityChange={setQuantity}
                 onOrderSettled={() =>
                   void queryClient.invalidateQueries({ queryKey: catalogQueryKey })
                 }
               />
+            ) : null}
+            {user ? (
+              <RequestQuote tool={found} typedQuantity={quantity} className="lg:col-start-2" />
             ) : null}
           </div>
         </section>

@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   /** What is about to happen, and to what. */
   children: ReactNode;
   confirmLabel: string;
+  /** The confirm button's colour: red (a destructive answer) unless told. */
+  confirmClassName?: string | undefined;
   cancelLabel: string;
   /** While the confirmed action runs: a spinner on confirm, and the dialog cannot be dismissed. */
   busy?: boolean;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  confirmClassName = 'btn-error',
   cancelLabel,
   busy = false,
   onConfirm,
@@ -83,7 +86,7 @@ export function ConfirmDialog({
           >
             {cancelLabel}
           </button>
-          <BusyButton busy={busy} className="btn-error" onClick={onConfirm}>
+          <BusyButton busy={busy} className={confirmClassName} onClick={onConfirm}>
             {confirmLabel}
           </BusyButton>
         </div>

@@ -1,19 +1,33 @@
 import type { ReactNode } from 'react';
 
-/** Below this width each row is laid out as a card: header row hidden, each value with its name. */
-type CardsBelow = 'lg' | 'xl';
+/**
+ * Below this width (or always) each row is laid out as a card: header row hidden, each value
+ * with its name.
+ */
+type CardsBelow = 'lg' | 'xl' | 'always';
+
+interface CardLayout {
+  scroll: string;
+  table: string;
+  head: string;
+  body: string;
+  label: string;
+  /** A row laid out as its card: one column of values on a phone, two from md. */
+  row: string;
+  /** A value's cell on a card: its name (CardLabel) on the left, the value on the right. */
+  cell: string;
+}
 
 // Whole class names, so Tailwind sees each one in the source.
-const cardLayouts: Record<
-  CardsBelow,
-  { scroll: string; table: string; head: string; body: string; label: string }
-> = {
+const cardLayouts: Record<CardsBelow, CardLayout> = {
   lg: {
     scroll: 'lg:overflow-x-auto',
     table: 'table max-lg:block',
     head: 'max-lg:hidden',
     body: 'max-lg:divide-base-content/10 max-lg:block max-lg:divide-y',
     label: 'text-base-content/70 lg:hidden',
+    row: 'max-md:flex max-md:flex-col max-lg:gap-y-1.5 max-lg:p-4 max-lg:*:border-0 max-lg:*:p-0 md:max-lg:grid md:max-lg:grid-cols-2 md:max-lg:gap-x-10',
+    cell: 'max-lg:flex max-lg:items-baseline max-lg:justify-between max-lg:gap-x-4',
   },
   xl: {
     scroll: 'xl:overflow-x-auto',
@@ -21,6 +35,18 @@ const cardLayouts: Record<
     head: 'max-xl:hidden',
     body: 'max-xl:divide-base-content/10 max-xl:block max-xl:divide-y',
     label: 'text-base-content/70 xl:hidden',
+    row: 'max-md:flex max-md:flex-col max-xl:gap-y-1.5 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-10',
+    cell: 'max-xl:flex max-xl:items-baseline max-xl:justify-between max-xl:gap-x-4',
+  },
+  // A list too wide for a table beside the dashboard's menu even on a desktop: cards everywhere.
+  always: {
+    scroll: '',
+    table: 'table block',
+    head: 'hidden',
+    body: 'divide-base-content/10 block divide-y',
+    label: 'text-base-content/70',
+    row: 'flex flex-col gap-y-1.5 p-4 *:border-0 *:p-0 md:grid md:grid-cols-2 md:gap-x-10',
+    cell: 'flex items-baseline justify-between gap-x-4',
   },
 };
 
@@ -65,6 +91,19 @@ export function DataTable({ columns, children, cardsBelow, className = '' }: Dat
       </div>
     </div>
   );
+}
+
+/**
+ * The classes of a row of a table with `cardsBelow`, laid out as its card: one column of values
+ * on a phone, two from md (a cell spans both with `md:max-<below>:col-span-2`).
+ */
+export function cardRow(below: CardsBelow): string {
+  return cardLayouts[below].row;
+}
+
+/** A value's cell on such a card: its name (CardLabel) on the left, the value on the right. */
+export function labelledCell(below: CardsBelow): string {
+  return cardLayouts[below].cell;
 }
 
 /** A column's name beside its value, shown only while the row is a card. */

@@ -13,6 +13,8 @@ interface RemoveDialogProps<Item> {
   confirmLabel?: string;
   /** 'cancel' unless told otherwise. */
   cancelLabel?: string;
+  /** The confirm button's colour: red unless told (an accepted offer is not a loss). */
+  confirmClassName?: string | undefined;
   /** What the dialog shows of the item: enough to tell it from the others. */
   children: (item: Item) => ReactNode;
 }
@@ -26,6 +28,7 @@ export function RemoveDialog<Item>({
   onCancel,
   confirmLabel = texts.orders.delete,
   cancelLabel = texts.orders.cancel,
+  confirmClassName,
   children,
 }: RemoveDialogProps<Item>) {
   // The last item asked about stays in the box while it fades out after closing.
@@ -37,6 +40,7 @@ export function RemoveDialog<Item>({
       title={title}
       confirmLabel={confirmLabel}
       cancelLabel={cancelLabel}
+      confirmClassName={confirmClassName}
       busy={busy}
       onConfirm={() => {
         if (item !== null) onConfirm(item);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
@@ -36,6 +36,15 @@ async function fillIn(form: Form, values: Partial<Record<FieldName, string>>) {
 }
 
 type FieldName = 'name' | 'description' | 'imageLink' | 'price' | 'minimum' | 'available';
+
+/** Adds a price break row and types its two fields. */
+async function addBreak(form: Form, from: string, price: string) {
+  await form.user.click(screen.getByRole('button', { name: 'Add a price break' }));
+  const rows = screen.getAllByRole('group', { name: /^Price break \d$/ });
+  const row = within(rows.at(-1)!);
+  if (from !== '') await form.user.type(row.getByLabelText('From quantity'), from);
+  if (price !== '') await form.user.type(row.getByLabelText('Unit price'), price);
+}
 
 const mallet = {
   name: 'Rubber Mallet',
@@ -135,6 +144,7 @@ describe('AddProductForm', () => {
       price: 8.75,
       minOrderQuantity: 50,
       availableQuantity: 2000,
+      priceBreaks: [],
     });
     expect(post?.headers.get('Authorization')).toBe('Bearer token-0');
     expect(store.tools.map((tool) => tool.name)).toEqual(['Claw Hammer', 'Rubber Mallet']);
@@ -146,6 +156,68 @@ describe('AddProductForm', () => {
     expect(form.name).toHaveFocus();
     // The home page's list is stale now: it is asked for again when next shown.
     expect(form.queryClient.getQueryState(['tools'])?.isInvalidated).toBe(true);
+  });
+
+  it('sends the price breaks typed, as numbers, and starts over without them', async () => {
+    const { server, store } = storeServer();
+    const form = renderForm();
+    expect(screen.getByText('No price breaks')).toBeInTheDocument();
+    await fillIn(form, mallet);
+    await addBreak(form, '500', '7.99');
+    await addBreak(form, '1000', ' 6.99 ');
+    await form.user.click(form.submit);
+
+    expect(await screen.findByText('New product added')).toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/tool')[0]?.body).toMatchObject({
+      priceBreaks: [
+        { minQuantity: 500, price: 7.99 },
+        { minQuantity: 1000, price: 6.99 },
+      ],
+    });
+    expect(store.tools[0]?.priceBreaks).toHaveLength(2);
+    expect(screen.queryAllByRole('group', { name: /^Price break \d$/ })).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'at the minimum typed',
+      '50',
+      '7.99',
+      'Each price break must start above the minimum order quantity (50)',
+    ],
+    ['at the price typed', '500', '8.75', 'Each price break must be below the list price ($8.75)'],
+  ])(
+    "refuses a break %s at the fieldset, with the other fields' problems at once",
+    async (_case, from, price, message) => {
+      const { server } = storeServer();
+      const form = renderForm();
+      await fillIn(form, { ...mallet, name: '' });
+      await addBreak(form, from, price);
+      await form.user.click(form.submit);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByText('name is required')).toBeInTheDocument();
+      expect(
+        screen.getByRole('group', { name: 'Price breaks (optional)' }),
+      ).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(callsTo(server.requests, 'POST', '/api/tool')).toHaveLength(0);
+    },
+  );
+
+  it('removes the row asked, and asks for both fields of a row kept', async () => {
+    const { server } = storeServer();
+    const form = renderForm();
+    await fillIn(form, mallet);
+    await addBreak(form, '500', '7.99');
+    await addBreak(form, '', '');
+    await addBreak(form, '1000', '6.99');
+    await form.user.click(screen.getByRole('button', { name: 'Remove price break 1' }));
+    const rows = screen.getAllByRole('group', { name: /^Price break \d$/ });
+    expect(rows.map((row) => within(row).getByLabelText('From quantity'))).toHaveLength(2);
+    expect(within(rows[1]!).getByLabelText('From quantity')).toHaveValue('1000');
+    await form.user.click(form.submit);
+    expect(await within(rows[0]!).findByText('break quantity is required')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('break price is required')).toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/tool')).toHaveLength(0);
   });
 
   it('says under the name when a tool of that name is on sale already (409), keeping what was typed', async () => {

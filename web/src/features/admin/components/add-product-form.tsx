@@ -1,6 +1,6 @@
 import { CreateToolSchema, texts, type CreateTool } from '@tools-factory/contract';
 import { useEffect, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-error';
@@ -8,8 +8,12 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAddTool } from '../api/add-tool';
+import { PriceBreaksFields, readPriceBreaks, type PriceBreakRow } from './price-breaks-fields';
 
-/** The six fields as typed: every input gives text, and the contract reads numbers from digits. */
+/**
+ * The six fields as typed (every input gives text, and the contract reads numbers from digits),
+ * and the optional price breaks.
+ */
 interface AddProductFormValues {
   name: string;
   desc: string;
@@ -17,6 +21,7 @@ interface AddProductFormValues {
   price: string;
   minOrderQuantity: string;
   availableQuantity: string;
+  priceBreaks: PriceBreakRow[];
 }
 
 const emptyForm: AddProductFormValues = {
@@ -26,6 +31,7 @@ const emptyForm: AddProductFormValues = {
   price: '',
   minOrderQuantity: '',
   availableQuantity: '',
+  priceBreaks: [],
 };
 
 /** A number as typed: empty is missing, and padding spaces are not part of it. */
@@ -41,20 +47,38 @@ function typedNumber(typed: string): string | undefined {
  * is sent as missing: the schema calls '' 'not a number' (a JSON client sending "" did send one).
  */
 const resolver: Resolver<AddProductFormValues, unknown, CreateTool> = (values) => {
+  const price = typedNumber(values.price);
+  const minOrderQuantity = typedNumber(values.minOrderQuantity);
+  // The breaks are read by the editor's own rules, against the price and minimum once readable:
+  // so their problem shows with the other fields' at once, not after those are fixed.
+  const { shape } = CreateToolSchema;
+  const readPrice = shape.price.safeParse(price);
+  const readMinimum = shape.minOrderQuantity.safeParse(minOrderQuantity);
+  const breaks = readPriceBreaks(
+    values.priceBreaks,
+    readPrice.success && readMinimum.success
+      ? { price: readPrice.data, minOrderQuantity: readMinimum.data }
+      : undefined,
+  );
   const result = CreateToolSchema.safeParse({
     ...values,
-    price: typedNumber(values.price),
-    minOrderQuantity: typedNumber(values.minOrderQuantity),
+    price,
+    minOrderQuantity,
     availableQuantity: typedNumber(values.availableQuantity),
+    priceBreaks: 'breaks' in breaks ? breaks.breaks : [],
   });
-  if (result.success) return { values: result.data, errors: {} };
+  if (result.success && 'breaks' in breaks) return { values: result.data, errors: {} };
   const errors: FieldErrors<AddProductFormValues> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of result.error?.issues ?? []) {
     const field = issue.path[0];
-    if (typeof field !== 'string' || !(field in emptyForm)) continue;
+    if (typeof field !== 'string' || !(field in emptyForm) || field === 'priceBreaks') continue;
     // The first problem of each field is the one to fix first.
-    errors[field as keyof AddProductFormValues] ??= { type: issue.code, message: issue.message };
+    errors[field as Exclude<keyof AddProductFormValues, 'priceBreaks'>] ??= {
+      type: issue.code,
+      message: issue.message,
+    };
   }
+  if ('errors' in breaks) errors.priceBreaks = breaks.errors;
   return { values: {}, errors };
 };
 
@@ -74,6 +98,7 @@ export function AddProductForm() {
     reset,
     setError,
     setFocus,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<AddProductFormValues, unknown, CreateTool>({
     resolver,
@@ -163,6 +188,17 @@ export function AddProductForm() {
             {...register('availableQuantity')}
           />
         </div>
+        <Controller
+          control={control}
+          name="priceBreaks"
+          render={({ field }) => (
+            <PriceBreaksFields
+              rows={field.value}
+              onChange={field.onChange}
+              errors={errors.priceBreaks}
+            />
+          )}
+        />
         <FormError message={serverError} />
         <div className="card-actions justify-end">
           <BusyButton type="submit" busy={isSubmitting} className="btn-primary w-full sm:w-auto">

@@ -55,6 +55,22 @@ describe('ManageOrders', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
 
+  it('marks an order made to order (from a quote, beyond the stock) and says what that means', async () => {
+    const madeToOrder = managedOrder({
+      _id: '44444444-4444-4444-8444-444444444444',
+      name: 'Bench Vise',
+      madeToOrder: true,
+      quoteId: '55555555-5555-4555-8555-555555555555',
+    });
+    storeServer({ orders: [madeToOrder, paid] });
+    renderManageOrders();
+    await screen.findByRole('table');
+    expect(rowOf('Bench Vise').getByRole('rowheader')).toHaveTextContent(
+      'Bench Visemade to orderMade for you: it ships when produced.',
+    );
+    expect(rowOf('Pipe Wrench').queryByText('made to order')).not.toBeInTheDocument();
+  });
+
   it('lists every order with its tool, customer, quantity, total, date and status', async () => {
     const { server } = storeServer({ orders: [unpaid, paid, shipped] });
     renderManageOrders();

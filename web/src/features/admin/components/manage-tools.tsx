@@ -1,17 +1,20 @@
 import { routes, texts, type Tool } from '@tools-factory/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteTool } from '../api/delete-tool';
 import { useCatalogTools } from '../api/get-catalog-tools';
+import { EditPriceBreaksDialog } from './edit-price-breaks-dialog';
 import { RemoveToolDialog } from './remove-tool-dialog';
 import { ToolsTable } from './tools-table';
 
 /**
  * Manage Tools: the tools on sale, each with Remove, which asks first (a modal with the name and
  * image). Delete archives the tool: 'Delete success', the modal closes and the list (the home
- * page's too) is asked for again.
+ * page's too) is asked for again. 'Price breaks' opens the tool's breaks in a dialog, saved as a
+ * whole.
  */
 export function ManageTools() {
   const tools = useCatalogTools();
@@ -21,6 +24,7 @@ export function ManageTools() {
     removedText: texts.orders.deleteSuccess,
     alreadyGoneText: texts.manageTools.alreadyRemoved,
   });
+  const [editingBreaksOf, setEditingBreaksOf] = useState<Tool | null>(null);
 
   return (
     <QueryBoundary query={tools}>
@@ -33,7 +37,15 @@ export function ManageTools() {
           </EmptyState>
         ) : (
           <>
-            <ToolsTable tools={list} onRemove={removal.ask} />
+            <ToolsTable
+              tools={list}
+              onRemove={removal.ask}
+              onEditPriceBreaks={setEditingBreaksOf}
+            />
+            <EditPriceBreaksDialog
+              tool={editingBreaksOf}
+              onClose={() => setEditingBreaksOf(null)}
+            />
             <RemoveToolDialog
               tool={removal.itemToRemove}
               busy={removal.busy}

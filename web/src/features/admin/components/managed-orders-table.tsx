@@ -1,7 +1,14 @@
 import { formatMoney, orderTotal, texts, type ManagedOrder } from '@tools-factory/contract';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
-import { CardLabel, DataTable, FigureWithNote } from '../../../components/ui/data-table';
+import { BadgeWithNote } from '../../../components/ui/badge-with-note';
+import {
+  CardLabel,
+  cardRow,
+  DataTable,
+  FigureWithNote,
+  labelledCell as labelledCellBelow,
+} from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { OrderStatusBadge } from './order-status-badge';
 import { EmailAddress } from '../../../components/ui/email-address';
@@ -56,7 +63,7 @@ function OrderActions({
 }
 
 /** A value's cell: on a card its name on the left, the value on the right. */
-const labelledCell = 'max-xl:flex max-xl:items-baseline max-xl:justify-between max-xl:gap-x-4';
+const labelledCell = labelledCellBelow('xl');
 /** A figure's cell: right-aligned in the table too. */
 const figureCell = `${labelledCell} xl:text-right`;
 
@@ -86,15 +93,20 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
         const nameId = `${idPrefix}-${order._id}`;
         const placed = new Date(order.createdAt);
         return (
-          <tr
-            key={order._id}
-            className="max-md:flex max-md:flex-col max-xl:gap-y-1.5 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-10"
-          >
+          <tr key={order._id} className={cardRow('xl')}>
             <th scope="row" className="font-normal md:max-xl:col-span-2">
               <div className="flex items-center gap-3 xl:min-w-40">
                 <Thumbnail src={order.img} size="sm" lazy />
-                <span id={nameId} className="font-semibold break-words">
-                  {order.name}
+                <span className="min-w-0">
+                  <span id={nameId} className="block font-semibold break-words">
+                    {order.name}
+                  </span>
+                  {order.madeToOrder ? (
+                    <BadgeWithNote
+                      label={texts.orders.madeToOrderBadge}
+                      note={texts.orders.madeToOrderHint}
+                    />
+                  ) : null}
                 </span>
               </div>
             </th>

@@ -6,15 +6,16 @@ import { Thumbnail } from '../../../components/ui/thumbnail';
 interface ToolsTableProps {
   tools: Tool[];
   onRemove: (tool: Tool) => void;
+  onEditPriceBreaks: (tool: Tool) => void;
 }
 
 /**
  * Manage Tools: image, name, min order quantity, available quantity and Remove (SPEC.md section
- * 2). One table, a table from lg (its five columns need about 640 px beside the dashboard's
+ * 2), with 'Price breaks' beside Remove (DESIGN.md section 11). One table, a table from lg (its five columns need about 640 px beside the dashboard's
  * menu); below, each row is laid out as a card (header row hidden, each figure with its name), so
  * a phone needs no sideways scrolling, and the page still holds one Remove per tool.
  */
-export function ToolsTable({ tools, onRemove }: ToolsTableProps) {
+export function ToolsTable({ tools, onRemove, onEditPriceBreaks }: ToolsTableProps) {
   const idPrefix = useId();
   const { columns } = texts.manageTools;
   return (
@@ -50,14 +51,24 @@ export function ToolsTable({ tools, onRemove }: ToolsTableProps) {
               <span className="font-semibold lg:font-normal">{tool.availableQuantity}</span>
             </td>
             <td className="max-lg:col-span-2 max-lg:pt-2!">
-              <button
-                type="button"
-                className="btn btn-error btn-outline btn-sm max-lg:w-full"
-                aria-describedby={nameId}
-                onClick={() => onRemove(tool)}
-              >
-                {texts.orders.remove}
-              </button>
+              <div className="flex gap-2 max-lg:*:flex-1">
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  aria-describedby={nameId}
+                  onClick={() => onEditPriceBreaks(tool)}
+                >
+                  {texts.priceBreaks.edit}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-error btn-outline btn-sm"
+                  aria-describedby={nameId}
+                  onClick={() => onRemove(tool)}
+                >
+                  {texts.orders.remove}
+                </button>
+              </div>
             </td>
           </tr>
         );

@@ -1,4 +1,12 @@
-import { CreateToolSchema, texts, type ManagedOrder, type Tool } from '@tools-factory/contract';
+import {
+  CreateToolSchema,
+  priceBreaksProblem,
+  sortPriceBreaks,
+  texts,
+  UpdatePriceBreaksSchema,
+  type ManagedOrder,
+  type Tool,
+} from '@tools-factory/contract';
 import { fakeAccountsServer } from '../../../test/accounts';
 import { type Answer, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse } from '../../../test/render';
@@ -41,6 +49,17 @@ export function storeServer({
         const tool = { _id: NEW_TOOL_ID, ...CreateToolSchema.parse(body) };
         store.tools.push(tool);
         return jsonResponse({ acknowledged: true, insertedId: tool._id, tool });
+      }
+      const breaksOf = /^\/api\/tool\/(.+)\/priceBreaks$/.exec(url)?.[1];
+      if (method === 'PUT' && breaksOf) {
+        const tool = store.tools.find((candidate) => candidate._id === breaksOf);
+        if (!tool) return jsonResponse({ message: 'Tool not found', statusCode: 404 }, 404);
+        const { priceBreaks } = UpdatePriceBreaksSchema.parse(body);
+        const problem = priceBreaksProblem(priceBreaks, tool);
+        if (problem) return jsonResponse({ message: problem, statusCode: 400 }, 400);
+        const updated = { ...tool, priceBreaks: sortPriceBreaks(priceBreaks) };
+        store.tools = store.tools.map((candidate) => (candidate === tool ? updated : candidate));
+        return jsonResponse(updated);
       }
       const toolId = /^\/api\/deleteTols\/(.+)$/.exec(url)?.[1];
       if (method === 'DELETE' && toolId) {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { ToolCard } from './tool-card';
-import { hammer } from '../../../test/factories';
+import { hammer, hammerWithBreaks } from '../../../test/factories';
 
 describe('ToolCard', () => {
   it('shows the name, the description and the price with $', () => {
@@ -34,6 +34,17 @@ describe('ToolCard', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
+  });
+
+  it("says 'from' its lowest unit price when the tool has price breaks", () => {
+    renderWithProviders(<ToolCard tool={hammerWithBreaks} />);
+    expect(screen.getByText('Price').nextElementSibling).toHaveTextContent(/^from \$9\.99$/);
+    expect(screen.queryByText('$12.50')).not.toBeInTheDocument();
+  });
+
+  it('shows the list price, without from, when the tool has no price breaks', () => {
+    renderWithProviders(<ToolCard tool={hammer} />);
+    expect(screen.getByText('Price').nextElementSibling).toHaveTextContent(/^\$12\.50$/);
   });
 
   it('shows a price as people read it: thousands separated, always two decimals', () => {

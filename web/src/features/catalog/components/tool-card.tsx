@@ -21,7 +21,12 @@ export function ToolCard({ tool }: ToolCardProps) {
           {tool.name}
         </h3>
         <p className="text-base-content/75 text-sm leading-relaxed">{tool.desc}</p>
-        <ToolFigures tool={tool} className="gap-y-1 text-sm" priceClassName="text-base" />
+        <ToolFigures
+          tool={tool}
+          className="gap-y-1 text-sm"
+          priceClassName="text-base"
+          fromLowestPrice
+        />
         <div className="card-actions mt-2">
           <Link to={routes.purchase(tool._id)} className="btn btn-primary btn-block">
             {texts.tool.purchase}

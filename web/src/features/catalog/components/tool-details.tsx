@@ -1,13 +1,16 @@
 import { texts, type Tool } from '@tools-factory/contract';
 import { CardPicture } from '../../../components/ui/card-picture';
+import { PriceBreaksTable } from './price-breaks-table';
 import { ToolFigures } from './tool-figures';
 
 interface ToolDetailsProps {
   tool: Tool;
+  /** The quantity being ordered beside it: its row of the volume pricing stands out. */
+  quantity?: number | null;
 }
 
-/** A tool as the purchase page shows it: its picture, figures and description. */
-export function ToolDetails({ tool }: ToolDetailsProps) {
+/** A tool as the purchase page shows it: its picture, figures, volume pricing and description. */
+export function ToolDetails({ tool, quantity = null }: ToolDetailsProps) {
   const titleId = `tool-${tool._id}-details`;
   return (
     <article
@@ -32,6 +35,7 @@ export function ToolDetails({ tool }: ToolDetailsProps) {
           priceClassName="text-lg"
           liveAvailable
         />
+        <PriceBreaksTable tool={tool} quantity={quantity} />
         <div>
           <h3 className="mb-1 font-semibold">{texts.purchase.description}</h3>
           <p className="text-base-content/80 leading-relaxed">{tool.desc}</p>

@@ -1,4 +1,4 @@
-import { formatMoney, texts, type Tool } from '@tools-factory/contract';
+import { formatMoney, lowestUnitPrice, texts, type Tool } from '@tools-factory/contract';
 
 interface ToolFiguresProps {
   tool: Tool;
@@ -8,6 +8,8 @@ interface ToolFiguresProps {
   priceClassName: string;
   /** The quantity left is read out when it changes (the purchase page, where orders reserve it). */
   liveAvailable?: boolean;
+  /** The price as 'from $10.99' (its lowest unit price) when the tool has price breaks: a card. */
+  fromLowestPrice?: boolean;
 }
 
 /** A tool's price, minimum order and quantity available, each under its name. */
@@ -16,13 +18,16 @@ export function ToolFigures({
   className,
   priceClassName,
   liveAvailable = false,
+  fromLowestPrice = false,
 }: ToolFiguresProps) {
+  const price =
+    fromLowestPrice && tool.priceBreaks.length > 0
+      ? texts.tool.fromPrice(formatMoney(lowestUnitPrice(tool)))
+      : formatMoney(tool.price);
   return (
     <dl className={`grid grid-cols-[1fr_auto] gap-x-4 ${className}`}>
       <dt className="text-base-content/70">{texts.tool.price}</dt>
-      <dd className={`text-accent text-right font-bold ${priceClassName}`}>
-        {formatMoney(tool.price)}
-      </dd>
+      <dd className={`text-accent text-right font-bold ${priceClassName}`}>{price}</dd>
       <dt className="text-base-content/70">{texts.tool.minOrderQuantity}</dt>
       <dd className="text-right font-semibold">{tool.minOrderQuantity}</dd>
       <dt className="text-base-content/70">{texts.tool.availableQuantity}</dt>

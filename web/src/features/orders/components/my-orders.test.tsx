@@ -98,6 +98,21 @@ describe('MyOrders', () => {
     expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
   });
 
+  it('marks an order made to order (from a quote, beyond the stock) and says what that means', async () => {
+    const madeToOrder = makeOrder({
+      _id: '44444444-4444-4444-8444-444444444444',
+      name: 'Bench Vise',
+      madeToOrder: true,
+      quoteId: '55555555-5555-4555-8555-555555555555',
+    });
+    ordersServer([madeToOrder, unpaid]);
+    renderMyOrders();
+    const row = within(await screen.findByRole('row', { name: /Bench Vise/ }));
+    expect(row.getByText('made to order')).toBeInTheDocument();
+    expect(row.getByText('Made for you: it ships when produced.')).toBeInTheDocument();
+    expect(rowOf('Claw Hammer').queryByText('made to order')).not.toBeInTheDocument();
+  });
+
   it('tells two identical orders apart by their reference, with when each was placed and where it ships', async () => {
     const twin = makeOrder({
       _id: '44444444-4444-4444-8444-444444444444',

@@ -1,7 +1,14 @@
 import { formatMoney, orderTotal, routes, texts, type Order } from '@tools-factory/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { CardLabel, DataTable, FigureWithNote } from '../../../components/ui/data-table';
+import { BadgeWithNote } from '../../../components/ui/badge-with-note';
+import {
+  CardLabel,
+  cardRow,
+  DataTable,
+  FigureWithNote,
+  labelledCell as labelledCellBelow,
+} from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatDateTime } from '../../../lib/format';
 import { OrderStatusLine } from './order-status';
@@ -41,7 +48,7 @@ function OrderActions({
 }
 
 /** A value's cell: on a card its name on the left, the value on the right. */
-const labelledCell = 'max-xl:flex max-xl:items-baseline max-xl:justify-between max-xl:gap-x-4';
+const labelledCell = labelledCellBelow('xl');
 
 /**
  * The customer's orders under the spec's columns (no., name, email, quantity, price, action),
@@ -70,10 +77,7 @@ export function OrdersTable({ orders, onRemove }: OrdersTableProps) {
       {orders.map((order, index) => {
         const nameId = `${idPrefix}-${order._id}`;
         return (
-          <tr
-            key={order._id}
-            className="max-md:flex max-md:flex-col max-xl:gap-y-1.5 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0 md:max-xl:grid md:max-xl:grid-cols-2 md:max-xl:gap-x-10"
-          >
+          <tr key={order._id} className={cardRow('xl')}>
             <th scope="row" className="align-top font-normal max-xl:sr-only">
               {index + 1}
             </th>
@@ -97,6 +101,12 @@ export function OrdersTable({ orders, onRemove }: OrdersTableProps) {
                   <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
                     {texts.orders.address}: {order.address}
                   </span>
+                  {order.madeToOrder ? (
+                    <BadgeWithNote
+                      label={texts.orders.madeToOrderBadge}
+                      note={texts.orders.madeToOrderHint}
+                    />
+                  ) : null}
                 </div>
               </div>
             </td>

@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '@tools-factory/contract';
+import type { Order, Tool } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
-import { hammer, makeOrder } from '../../../test/factories';
+import { hammer, hammerWithBreaks, makeOrder } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { formatDateTime } from '../../../lib/format';
 import { PurchaseForm } from './purchase-form';
@@ -39,19 +39,22 @@ function orderDesk() {
   return { placed, answer };
 }
 
-function renderForm() {
+function renderForm(tool: Tool = hammer) {
   const onOrderSettled = vi.fn();
+  const onQuantityChange = vi.fn();
   const user = userEvent.setup();
   renderWithProviders(
     <PurchaseForm
-      tool={hammer}
+      tool={tool}
       customer={{ name: maria.name, email: maria.email }}
       onOrderSettled={onOrderSettled}
+      onQuantityChange={onQuantityChange}
     />,
   );
   return {
     user,
     onOrderSettled,
+    onQuantityChange,
     quantity: screen.getByLabelText('Quantity'),
     address: screen.getByLabelText('Address'),
     phone: screen.getByLabelText('Phone number'),
@@ -82,6 +85,9 @@ async function fillIn(
 }
 
 const orderPosts = (requests: ApiRequest[]) => callsTo(requests, 'POST', '/api/order');
+
+/** The figure shown beside a name ('Your unit price', 'Total'). */
+const figure = (name: string) => screen.getByText(name).nextElementSibling;
 
 describe('PurchaseForm', () => {
   beforeEach(() => {
@@ -339,6 +345,77 @@ describe('PurchaseForm', () => {
     expect(form.address).toHaveValue('12 Harbour Road, Dhaka');
     // The price or the stock moved: the page asks for the tool again.
     expect(form.onOrderSettled).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    [
+      'one below the first break',
+      '499',
+      '$12.50',
+      '$6,237.50',
+      'Order 500 or more and pay $10.99 each',
+    ],
+    ['at the first break', '500', '$10.99', '$5,495.00', 'Order 1,000 or more and pay $9.99 each'],
+    [
+      'one below the last break',
+      '999',
+      '$10.99',
+      '$10,979.01',
+      'Order 1,000 or more and pay $9.99 each',
+    ],
+    ['at the last break', '1000', '$9.99', '$9,990.00', null],
+  ])(
+    'prices a quantity %s by its break as it is typed (%s: %s each, %s)',
+    async (_case, typed, unitPrice, total, nextBreak) => {
+      fakeAccountsServer({ user: maria });
+      const form = renderForm(hammerWithBreaks);
+      await fillIn(form, { quantity: typed });
+      expect(figure('Your unit price')).toHaveTextContent(unitPrice);
+      expect(figure('Total')).toHaveTextContent(total);
+      if (nextBreak) expect(screen.getByText(nextBreak)).toBeInTheDocument();
+      else expect(screen.queryByText(/^Order .* or more and pay/)).not.toBeInTheDocument();
+      expect(form.onQuantityChange).toHaveBeenLastCalledWith(Number(typed));
+    },
+  );
+
+  it('shows the list price and no next break for a tool without breaks, and nothing for no quantity', async () => {
+    fakeAccountsServer({ user: maria });
+    const form = renderForm();
+    expect(figure('Your unit price')).toHaveTextContent('$12.50');
+    expect(screen.queryByText(/or more and pay/)).not.toBeInTheDocument();
+    await fillIn(form, { quantity: 'many' });
+    expect(figure('Your unit price')).toHaveTextContent('-');
+    expect(figure('Total')).toHaveTextContent('-');
+    expect(form.onQuantityChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('reads the new price out once, in one polite region, when typing pauses', async () => {
+    fakeAccountsServer({ user: maria });
+    const form = renderForm(hammerWithBreaks);
+    const card = form.quantity.closest('.card') as HTMLElement;
+    const regions = card.querySelectorAll('[aria-live]');
+    expect(regions).toHaveLength(1);
+    const region = regions[0]!;
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    await fillIn(form, { quantity: '500' });
+    // Typed a moment ago: the figures show it, the region has not read it out yet.
+    expect(figure('Total')).toHaveTextContent('$5,495.00');
+    expect(region).not.toHaveTextContent('$5,495.00');
+    await vi.waitFor(() =>
+      expect(region).toHaveTextContent(
+        'Your unit price $10.99. Total $5,495.00. Order 1,000 or more and pay $9.99 each',
+      ),
+    );
+  });
+
+  it('sends the unit price the page showed: the break price for a quantity at a break', async () => {
+    const desk = orderDesk();
+    const { server } = fakeAccountsServer({ user: maria, answer: desk.answer });
+    const form = renderForm(hammerWithBreaks);
+    await fillIn(form, { quantity: '500', address: '12 Harbour Road, Dhaka' });
+    await form.user.click(form.placeOrder);
+    expect(await screen.findByText('Order succes')).toBeInTheDocument();
+    expect(orderPosts(server.requests)[0]?.body).toMatchObject({ quantity: 500, price: 10.99 });
   });
 
   it('cannot be sent twice while the order is on its way', async () => {

@@ -2,15 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatMoney,
   isQuantityAllowed,
+  nextPriceBreak,
   orderTotal,
   PlaceOrderSchema,
   texts,
+  unitPriceFor,
   wholeNumberSchema,
   type Order,
   type PlaceOrder,
   type Tool,
 } from '@tools-factory/contract';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
 import { usePlaceOrder } from '../api/place-order';
 import { OrderConfirmation } from './order-confirmation';
 
@@ -76,6 +79,46 @@ interface PurchaseFormProps {
    * against has moved, so whatever shows the tool should ask for it again.
    */
   onOrderSettled?: () => void;
+  /**
+   * The quantity typed, as a number (null: empty or not a whole number), each time it changes:
+   * the page marks its row in the tool's volume pricing.
+   */
+  onQuantityChange?: (quantity: number | null) => void;
+}
+
+/** What the typed quantity costs, as the customer reads it beside the field. */
+interface PriceForQuantity {
+  unitPrice: string;
+  total: string;
+  /** 'Order 500 or more and pay $10.99 each': the next price break above it, if any. */
+  nextBreak: string | null;
+}
+
+/** The unit price (its price break's, else the list price), the total and the next break. */
+function priceForQuantity(tool: Tool, quantity: number | null): PriceForQuantity {
+  if (quantity === null || quantity <= 0) return { unitPrice: '-', total: '-', nextBreak: null };
+  const unitPrice = unitPriceFor(tool, quantity);
+  const next = nextPriceBreak(tool.priceBreaks, quantity);
+  return {
+    unitPrice: formatMoney(unitPrice),
+    total: formatMoney(orderTotal(unitPrice, quantity)),
+    nextBreak: next
+      ? texts.priceBreaks.nextBreak(formatCount(next.minQuantity), formatMoney(next.price))
+      : null,
+  };
+}
+
+/** How long typing must pause before the new price is read out to screen-reader users. */
+const ANNOUNCE_AFTER_MS = 700;
+
+/** The value once it has stopped changing for `delayMs`: one announcement, not one a keystroke. */
+function useSettledValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
 }
 
 /**
@@ -105,7 +148,12 @@ function useIdempotencyKey() {
  * show as a toast, with the form left as it was. A placed order says 'Order succes', shows its
  * confirmation and empties the form for the next one.
  */
-export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormProps) {
+export function PurchaseForm({
+  tool,
+  customer,
+  onOrderSettled,
+  onQuantityChange,
+}: PurchaseFormProps) {
   const placeOrder = usePlaceOrder();
   const idempotencyKey = useIdempotencyKey();
   // Set before the first await: a second submit in the same moment (a double click, before the
@@ -163,7 +211,8 @@ export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormPro
       phone,
       quantity,
       email: customer.email,
-      price: tool.price,
+      // The unit price the page showed: the server answers 409 with today's when it differs.
+      price: unitPriceFor(tool, quantity),
     });
   }
 
@@ -178,10 +227,21 @@ export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormPro
   }
 
   const read = readQuantity(typedQuantity);
-  const total =
-    'quantity' in read && read.quantity !== null && read.quantity > 0
-      ? formatMoney(orderTotal(tool.price, read.quantity))
-      : '-';
+  const quantity = 'quantity' in read ? read.quantity : null;
+  useEffect(() => {
+    onQuantityChange?.(quantity);
+  }, [quantity, onQuantityChange]);
+  const price = priceForQuantity(tool, quantity);
+  const announcement = useSettledValue(
+    [
+      `${texts.priceBreaks.yourUnitPrice} ${price.unitPrice}`,
+      `${texts.purchase.total} ${price.total}`,
+      price.nextBreak,
+    ]
+      .filter(Boolean)
+      .join('. '),
+    ANNOUNCE_AFTER_MS,
+  );
 
   return (
     <div className="card bg-base-100 border-base-300 border shadow-sm">
@@ -220,6 +280,20 @@ export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormPro
             error={errors.quantity?.message}
             {...register('quantity')}
           />
+          <div className="bg-base-200 rounded-box -mt-2 flex flex-col gap-1 p-3">
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+              <dt className="text-base-content/70">{texts.priceBreaks.yourUnitPrice}</dt>
+              <dd className="text-right font-semibold">{price.unitPrice}</dd>
+              <dt className="text-base-content/70 text-lg">{texts.purchase.total}</dt>
+              <dd className="text-right text-lg font-bold">{price.total}</dd>
+            </dl>
+            {price.nextBreak ? <p className="text-accent text-sm">{price.nextBreak}</p> : null}
+            {/* One polite region, read once typing pauses: the figures above change with every
+                keystroke, which would otherwise be read out one by one. */}
+            <p className="sr-only" aria-live="polite" aria-atomic="true">
+              {announcement}
+            </p>
+          </div>
           <TextField
             label={texts.purchase.email}
             type="email"
@@ -242,10 +316,6 @@ export function PurchaseForm({ tool, customer, onOrderSettled }: PurchaseFormPro
             error={errors.phone?.message}
             {...register('phone')}
           />
-          <p className="flex items-baseline justify-between text-lg">
-            <span className="text-base-content/70">{texts.purchase.total}</span>
-            <span className="font-bold">{total}</span>
-          </p>
           <BusyButton
             type="submit"
             busy={isSubmitting || placeOrder.isPending}

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { AcceptQuoteResponseSchema, serverTexts, ToolSchema } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { uniqueEmail } from '../../testing/accounts.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { offerQuote, postAccept, postOffer, requestQuote } from '../../testing/quotes.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import {
+  useTestAccount,
+  useTestAdmin,
+  useTestApp,
+  useTestDatabase,
+} from '../../testing/use-test-app.ts';
+import { orders } from '../orders/orders.table.ts';
+
+const ATTEMPTS = 20;
+const VALID_UNTIL = '2099-12-31';
+
+async function availableOf(app: App, toolId: string): Promise<number> {
+  return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
+}
+
+/** The answers to many acceptances of one quote at once: exactly one 200, the rest 409. */
+function expectOneAcceptance(responses: { statusCode: number; body: string; json(): unknown }[]) {
+  const accepted = responses.filter((response) => response.statusCode === 200);
+  expect(accepted).toHaveLength(1);
+  for (const refused of responses.filter((response) => response.statusCode !== 200)) {
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ message: serverTexts.quoteErrors.alreadyAccepted });
+  }
+  return AcceptQuoteResponseSchema.parse(accepted[0]?.json());
+}
+
+// On PostgreSQL (npm run test:postgres) the requests run truly at once through the pool; on
+// PGlite they interleave between statements. Either way: one order per quote.
+describe('a quote accepted from many tabs at once: one order', () => {
+  const adminEmail = uniqueEmail('admin');
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+  const customer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
+
+  it('answers 200 once and 409 to the others; the stock moves once', async () => {
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
+    const quote = await requestQuote(app, customer, tool.id, { quantity: 300 });
+    await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+
+    const responses = await Promise.all(
+      Array.from({ length: ATTEMPTS }, () => postAccept(app, customer, quote._id, 9)),
+    );
+    const { order } = expectOneAcceptance(responses);
+    const placed = await app.database.db.select().from(orders).where(eq(orders.toolId, tool.id));
+    expect(placed.map((row) => row.id)).toEqual([order._id]);
+    expect(await availableOf(app, tool.id)).toBe(700);
+  });
+
+  it('an offer and an acceptance at once never both pass: the acceptance sees the offer it paid', async () => {
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
+    for (let round = 0; round < 5; round += 1) {
+      const quote = await requestQuote(app, customer, tool.id, { quantity: 20 });
+      await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+      const [accepted, offered] = await Promise.all([
+        postAccept(app, customer, quote._id, 9),
+        postOffer(app, admin, quote._id, { price: 8, validUntil: VALID_UNTIL }),
+      ]);
+      if (accepted.statusCode === 200) {
+        // The acceptance came first: its order is at the price it saw, the new offer too late.
+        expect(AcceptQuoteResponseSchema.parse(accepted.json()).order.price).toBe(9);
+        expect(offered.statusCode, offered.body).toBe(409);
+        expect(offered.json()).toMatchObject({ message: serverTexts.quoteErrors.notOpen });
+      } else {
+        expect(offered.statusCode, offered.body).toBe(200);
+        expect(accepted.statusCode, accepted.body).toBe(409);
+        expect(accepted.json()).toMatchObject({
+          message: serverTexts.quoteErrors.offerChanged(8),
+        });
+      }
+    }
+  });
+});
+
+describe('a quote accepted through two instances on one database: one order', () => {
+  const adminEmail = uniqueEmail('admin');
+  const database = useTestDatabase();
+  const config = { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] };
+  const first = useTestApp(async () => ({ database: await database.connect(), config }));
+  const second = useTestApp(async () => ({ database: await database.connect(), config }));
+  const customer = useTestAccount(first);
+  const admin = useTestAdmin(first, { email: adminEmail });
+
+  it('answers 200 once across both instances; one order, the stock moved once', async () => {
+    const tool = await createTestTool(first, { minOrderQuantity: 10, availableQuantity: 1000 });
+    const quote = await requestQuote(first, customer, tool.id, { quantity: 400 });
+    await offerQuote(second, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+
+    const responses = await Promise.all(
+      Array.from({ length: ATTEMPTS }, (_, index) =>
+        postAccept(index % 2 === 0 ? first : second, customer, quote._id, 9),
+      ),
+    );
+    const { order } = expectOneAcceptance(responses);
+    const placed = await first.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.quoteId, quote._id));
+    expect(placed.map((row) => row.id)).toEqual([order._id]);
+    await second.catalog.invalidate();
+    expect(await availableOf(first, tool.id)).toBe(600);
+    expect(await availableOf(second, tool.id)).toBe(600);
+  });
+});

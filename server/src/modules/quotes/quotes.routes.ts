@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AcceptQuoteResponseSchema,
+  AcceptQuoteSchema,
+  apiPaths,
+  ErrorBodySchema,
+  IdParamsSchema,
+  ManagedQuoteListSchema,
+  ManagedQuoteSchema,
+  OfferQuoteSchema,
+  QuoteListSchema,
+  QuoteSchema,
+  RefuseQuoteSchema,
+  RequestQuoteSchema,
+  texts,
+} from '@tools-factory/contract';
+import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
+import type { QuotesService } from './quotes.service.ts';
+
+/** What an admin's offer or refusal answers: the quote as Quotes shows it, or why not. */
+const adminAnswers = {
+  200: ManagedQuoteSchema,
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+
+/**
+ * Quotes (DESIGN.md section 11): a customer requests one, lists their own, accepts or declines
+ * an offer; the admins' Quotes page lists every quote, offers a price or declines a request.
+ */
+export async function quotesRoutes(
+  app: FastifyInstance,
+  options: {
+    quotes: QuotesService;
+    guards: AuthGuards;
+    /** Quote requests one account may send a minute (ORDER_RATE_LIMIT), counted per account. */
+    requestsPerMinute: number;
+  },
+): Promise<void> {
+  const { quotes, guards, requestsPerMinute } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // As POST /order: after the bearer guard, so the count is the account's.
+  const limitRequestsPerAccount = refuseWhenUncounted(
+    app.rateLimit({
+      max: requestsPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `quote:${callerOf(request).id}`,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: texts.quotes.tooManyRequestsAtOnce,
+      }),
+    }),
+  );
+
+  api.post(
+    apiPaths.quotes,
+    {
+      preHandler: [guards.requireUser, limitRequestsPerAccount],
+      schema: {
+        operationId: 'requestQuote',
+        summary: 'Request a quote',
+        description:
+          "For the caller's account (its e-mail is taken from the account). The tool must be on sale (404); the quantity above the tool's minimum order quantity, with no upper limit but the integer range (400); the needed-by date today or later in UTC (400). An account waits on at most MAX_OPEN_QUOTES open quotes (409) and sends at most ORDER_RATE_LIMIT requests a minute (429).",
+        tags: ['quotes'],
+        security: [{ bearer: [] }],
+        body: RequestQuoteSchema,
+        response: {
+          200: QuoteSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => quotes.requestQuote(callerOf(request), request.body),
+  );
+
+  api.get(
+    apiPaths.quotes,
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        operationId: 'listMyQuotes',
+        summary: "The caller's quotes, newest first",
+        description:
+          "An offer whose last valid day has passed reads 'expired'; an accepted quote names the order it placed while that order exists.",
+        tags: ['quotes'],
+        security: [{ bearer: [] }],
+        response: { 200: QuoteListSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => quotes.listOwnQuotes(callerOf(request)),
+  );
+
+  api.post(
+    apiPaths.acceptQuote.pattern,
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        operationId: 'acceptQuote',
+        summary: 'Accept the offer of one of your quotes',
+        description:
+          "The quote's customer only (anyone else, an admin included, 404). `price` is the unit price the customer saw: 409 when the offer has changed since, when there is no offer, when it has expired, or when the quote is accepted or declined already. Places an unpaid order at the offered unit price: the stock is reserved when at least the quantity is available, otherwise the order is made to order. A quote is accepted once, whatever races. E-mails go to the customer (with the pay link) and to each ADMIN_EMAILS address.",
+        tags: ['quotes'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: AcceptQuoteSchema,
+        response: {
+          200: AcceptQuoteResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => quotes.acceptQuote(callerOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    apiPaths.declineQuote.pattern,
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        operationId: 'declineQuote',
+        summary: 'Decline the offer of one of your quotes',
+        description:
+          "The quote's customer only (anyone else 404). Only a quote with an offer, expired or not (409 otherwise).",
+        tags: ['quotes'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: {
+          200: QuoteSchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => quotes.declineQuote(callerOf(request), request.params.id),
+  );
+
+  api.get(
+    apiPaths.manageQuotes,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'listAllQuotes',
+        summary: 'Every quote (Quotes)',
+        description:
+          "Admins only. Requested quotes first, then offered ones, then the rest, newest first within each; with the catalog's unit price for the quote's quantity and the stock now (null once the tool left the catalog).",
+        tags: ['quotes'],
+        security: [{ bearer: [] }],
+        response: { 200: ManagedQuoteListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => quotes.listAllQuotes(),
+  );
+
+  api.post(
+    apiPaths.offerQuote.pattern,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'offerQuote',
+        summary: 'Offer a price for a quote',
+        description:
+          'Admins only. A unit price valid through a date (today or later, UTC; 400 otherwise), on a requested, offered or expired quote: a new offer replaces the previous one. 409 on an accepted or declined quote; 404 on an unknown one. The customer is e-mailed.',
+        tags: ['quotes'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: OfferQuoteSchema,
+        response: adminAnswers,
+      },
+    },
+    async (request) => quotes.offerQuote(request.params.id, request.body),
+  );
+
+  api.post(
+    apiPaths.refuseQuote.pattern,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'refuseQuote',
+        summary: 'Decline a quote request',
+        description:
+          'Admins only, with the reason the customer reads. On a requested, offered or expired quote; 409 on an accepted or declined one; 404 on an unknown one.',
+        tags: ['quotes'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: RefuseQuoteSchema,
+        response: adminAnswers,
+      },
+    },
+    async (request) => quotes.refuseQuote(request.params.id, request.body),
+  );
+}

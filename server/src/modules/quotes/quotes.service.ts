@@ -1,0 +1,376 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  IdSchema,
+  isOfferExpired,
+  isQuoteQuantityAllowed,
+  MAX_OPEN_QUOTES,
+  orderTotal,
+  quoteReference,
+  serverTexts,
+  texts,
+  todayUtc,
+  unitPriceFor,
+  type AcceptQuoteResponse,
+  type ManagedQuote,
+  type OfferQuote,
+  type Quote,
+  type QuoteStatus,
+  type RequestQuote,
+  type Tool,
+} from '@tools-factory/contract';
+import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../http-errors.ts';
+import type { MailDispatch } from '../../mail/mail-dispatch.ts';
+import {
+  quoteAcceptedForAdminsMail,
+  quoteAcceptedMail,
+  quoteOfferedMail,
+} from '../../mail/templates/quotes.ts';
+import type { Account } from '../identity/identity.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { ToolsService } from '../tools/tools.service.ts';
+import {
+  countOpenQuotes,
+  insertQuote,
+  lockQuoteRequests,
+  selectAllQuotes,
+  selectQuoteByIdForUpdate,
+  selectQuotesOfUser,
+  updateQuote,
+  type QuoteRow,
+} from './quotes.repository.ts';
+
+/** The offer a row holds (its three columns are set and cleared together), else null. */
+function offerOf(
+  row: QuoteRow,
+): { priceCents: number; validUntil: string; offeredAt: Date } | null {
+  if (row.offerPriceCents === null || row.offerValidUntil === null || row.offeredAt === null) {
+    return null;
+  }
+  return {
+    priceCents: row.offerPriceCents,
+    validUntil: row.offerValidUntil,
+    offeredAt: row.offeredAt,
+  };
+}
+
+/** The status people see: an offer past its last valid day (by the service's clock) is expired. */
+function statusOf(row: QuoteRow, now: Date): QuoteStatus {
+  const offer = offerOf(row);
+  return row.status === 'offered' && offer && isOfferExpired(offer.validUntil, now)
+    ? 'expired'
+    : row.status;
+}
+
+function toQuoteDto(row: QuoteRow, orderId: string | null, now: Date): Quote {
+  const offer = offerOf(row);
+  const price = offer && centsToDollars(offer.priceCents);
+  return {
+    _id: row.id,
+    reference: quoteReference(row.id),
+    toolId: row.toolId,
+    name: row.toolName,
+    img: row.toolImage,
+    quantity: row.quantity,
+    neededBy: row.neededBy,
+    note: row.note,
+    email: row.email,
+    status: statusOf(row, now),
+    requestedAt: row.requestedAt.toISOString(),
+    offer:
+      offer && price !== null
+        ? {
+            price,
+            total: orderTotal(price, row.quantity),
+            validUntil: offer.validUntil,
+            offeredAt: offer.offeredAt.toISOString(),
+          }
+        : null,
+    declineReason: row.declineReason,
+    orderId,
+  };
+}
+
+/**
+ * A quote as the admins see it: beside what the catalog would charge for its quantity now, and
+ * the stock (both null once the tool left the catalog).
+ */
+function toManagedQuote(quote: Quote, onSale: ReadonlyMap<string, Tool>): ManagedQuote {
+  const tool = onSale.get(quote.toolId);
+  return {
+    ...quote,
+    catalogUnitPrice: tool ? unitPriceFor(tool, quote.quantity) : null,
+    availableQuantity: tool?.availableQuantity ?? null,
+  };
+}
+
+/** Requested quotes first, then offered ones, then the rest (each group keeps its order). */
+const LIST_RANK: Record<QuoteStatus, number> = {
+  requested: 0,
+  offered: 1,
+  expired: 2,
+  accepted: 2,
+  declined: 2,
+  refused: 2,
+};
+
+/**
+ * Why the quote's customer cannot act on its offer (accept or decline), or undefined while an
+ * offer stands (expired or not: declining an expired offer is allowed, accepting one is not).
+ */
+function customerRefusal(row: QuoteRow): Error | undefined {
+  switch (row.status) {
+    case 'requested':
+      return conflict(serverTexts.quoteErrors.noOffer);
+    case 'accepted':
+      return conflict(serverTexts.quoteErrors.alreadyAccepted);
+    case 'declined':
+    case 'refused':
+      return conflict(serverTexts.quoteErrors.closed);
+    case 'offered':
+      return undefined;
+  }
+}
+
+/** An admin may offer on, or decline, a quote still waiting (requested, offered or expired). */
+function isOpenToAdmins(row: QuoteRow): boolean {
+  return row.status === 'requested' || row.status === 'offered';
+}
+
+export type QuotesServiceOptions = {
+  db: Database;
+  /** Places the order an accepted quote makes, in the acceptance's transaction. */
+  orders: OrdersService;
+  /** The tool a quote is for (on sale when requested), and the catalog's prices and stock. */
+  tools: ToolsService;
+  /** Told after an acceptance that reserved stock has committed. */
+  catalog: CatalogChanged;
+  /** Sends the offer and acceptance e-mails once their step has committed. */
+  mail: MailDispatch;
+  /** Where the e-mails' links lead (PUBLIC_URL). */
+  publicUrl: string;
+  /** Who hears of an accepted offer (ADMIN_EMAILS). */
+  adminEmails: readonly string[];
+  /** The service's clock: dates (needed-by, valid-until) and expiry are read with it. */
+  now: () => Date;
+};
+
+/**
+ * Quotes (DESIGN.md section 11): a customer asks for a price, an admin offers one valid until a
+ * date (or declines), the customer accepts (an unpaid order at the offered price) or declines.
+ * Every change to a quote locks its row first, so an offer and an acceptance take turns and a
+ * quote is accepted once, whatever the instances.
+ */
+export function createQuotesService(options: QuotesServiceOptions) {
+  const { db, orders, tools, catalog, mail, publicUrl, adminEmails, now: clock } = options;
+
+  /** The quotes as their DTOs, with the order each accepted one placed (while it exists). */
+  async function quoteDtos(rows: QuoteRow[], now: Date): Promise<Quote[]> {
+    const accepted = rows.filter((row) => row.status === 'accepted').map((row) => row.id);
+    const orderIds = await orders.orderIdsOfQuotes(accepted);
+    return rows.map((row) => toQuoteDto(row, orderIds.get(row.id) ?? null, now));
+  }
+
+  /** The tools on sale, by id, as the catalog shows them (prices, breaks and stock now). */
+  async function catalogTools(): Promise<Map<string, Tool>> {
+    return new Map((await tools.listCatalog()).map((tool) => [tool._id, tool]));
+  }
+
+  /** A quote, locked until `tx` ends; unknown or malformed ids are answered as not found. */
+  async function lockQuote(tx: Transaction, id: string): Promise<QuoteRow> {
+    const row = IdSchema.safeParse(id).success
+      ? await selectQuoteByIdForUpdate(tx, id.toLowerCase())
+      : undefined;
+    if (!row) throw notFound(serverTexts.quoteErrors.quoteNotFound);
+    return row;
+  }
+
+  /** The caller's own quote, locked; someone else's is answered as not found (never revealed). */
+  async function lockOwnQuote(tx: Transaction, caller: Account, id: string): Promise<QuoteRow> {
+    const row = await lockQuote(tx, id);
+    if (row.userId !== caller.id) throw notFound(serverTexts.quoteErrors.quoteNotFound);
+    return row;
+  }
+
+  return {
+    /**
+     * POST /quotes: a tool on sale, a quantity above its minimum (no upper limit), a needed-by
+     * date today or later, and at most MAX_OPEN_QUOTES open quotes per account (counted under a
+     * per-account lock, so a burst cannot get past). The tool's name and image and the
+     * account's e-mail are kept as they are now.
+     */
+    async requestQuote(caller: Account, input: RequestQuote): Promise<Quote> {
+      const now = clock();
+      const today = todayUtc(now);
+      if (input.neededBy < today) throw badRequest(texts.quotes.neededByPast);
+      const tool = await tools.findOrderable({ id: input.toolId });
+      if (!tool) throw notFound(serverTexts.apiErrors.toolNotFound);
+      if (!isQuoteQuantityAllowed(input.quantity, tool)) {
+        throw badRequest(texts.quotes.quantityTooSmall(tool.minOrderQuantity));
+      }
+      const row = await db
+        .transaction(async (tx) => {
+          await lockQuoteRequests(tx, caller.id);
+          if ((await countOpenQuotes(tx, caller.id, today)) >= MAX_OPEN_QUOTES) {
+            throw conflict(serverTexts.quoteErrors.tooManyOpenQuotes(MAX_OPEN_QUOTES));
+          }
+          return insertQuote(tx, {
+            userId: caller.id,
+            email: caller.email,
+            toolId: tool.id,
+            toolName: tool.name,
+            toolImage: tool.image,
+            quantity: input.quantity,
+            neededBy: input.neededBy,
+            note: input.note,
+            requestedAt: now,
+          });
+        })
+        .catch((error: unknown) => {
+          // The account was removed after the guard read it.
+          if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
+          throw error;
+        });
+      return toQuoteDto(row, null, now);
+    },
+
+    /** GET /quotes: the caller's own quotes, newest first. */
+    async listOwnQuotes(caller: Account): Promise<Quote[]> {
+      const now = clock();
+      return quoteDtos(await selectQuotesOfUser(db, caller.id), now);
+    },
+
+    /**
+     * POST /quotes/{id}/accept: the quote's customer accepts the standing offer, at the price
+     * they saw. In one transaction, on the locked quote: an unpaid order at the offered unit
+     * price (stock reserved when enough is available, else made to order), and the quote
+     * accepted. The e-mails (the customer's, with its pay link; each admin's) leave after the
+     * commit.
+     */
+    async acceptQuote(
+      caller: Account,
+      id: string,
+      input: { price: number },
+    ): Promise<AcceptQuoteResponse> {
+      const accepted = await db
+        .transaction(async (tx) => {
+          const row = await lockOwnQuote(tx, caller, id);
+          const now = clock();
+          const refusal = customerRefusal(row);
+          if (refusal) throw refusal;
+          const offer = offerOf(row);
+          if (!offer) throw conflict(serverTexts.quoteErrors.noOffer);
+          if (isOfferExpired(offer.validUntil, now)) {
+            throw conflict(serverTexts.quoteErrors.offerExpired(offer.validUntil));
+          }
+          if (dollarsToCents(input.price) !== offer.priceCents) {
+            throw conflict(serverTexts.quoteErrors.offerChanged(centsToDollars(offer.priceCents)));
+          }
+          const order = await orders.placeQuotedOrder(tx, caller, {
+            quoteId: row.id,
+            toolId: row.toolId,
+            toolName: row.toolName,
+            toolImage: row.toolImage,
+            quantity: row.quantity,
+            unitPriceCents: offer.priceCents,
+          });
+          const updated = await updateQuote(tx, row.id, { status: 'accepted', closedAt: now });
+          return { quote: toQuoteDto(updated, order._id, now), order };
+        })
+        .catch((error: unknown) => {
+          // The row lock makes this all but impossible: the quote's one order exists already.
+          if (isUniqueViolation(error)) throw conflict(serverTexts.quoteErrors.alreadyAccepted);
+          throw error;
+        });
+      const { quote, order } = accepted;
+      if (!order.madeToOrder) await catalog.invalidate();
+      mail.send(quoteAcceptedMail(quote, order, { publicUrl }), {
+        quoteId: quote._id,
+        orderId: order._id,
+        mail: 'quote accepted',
+      });
+      for (const to of adminEmails) {
+        mail.send(quoteAcceptedForAdminsMail(quote, order, { publicUrl, to }), {
+          quoteId: quote._id,
+          orderId: order._id,
+          mail: 'quote accepted, to admins',
+        });
+      }
+      return accepted;
+    },
+
+    /** POST /quotes/{id}/decline: the quote's customer declines its offer (expired or not). */
+    async declineQuote(caller: Account, id: string): Promise<Quote> {
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const quote = await lockOwnQuote(tx, caller, id);
+        const refusal = customerRefusal(quote);
+        if (refusal) throw refusal;
+        return updateQuote(tx, quote.id, { status: 'declined', closedAt: now });
+      });
+      return toQuoteDto(row, null, now);
+    },
+
+    /**
+     * GET /manageQuotes (admin): every quote, requested ones first, then offered ones, then
+     * the rest, newest first within each; with the catalog's unit price for the quantity and
+     * the stock (null once the tool left the catalog).
+     */
+    async listAllQuotes(): Promise<ManagedQuote[]> {
+      const now = clock();
+      const quotes = await quoteDtos(await selectAllQuotes(db), now);
+      // Array.prototype.sort is stable: newest first stays within each group.
+      quotes.sort((a, b) => LIST_RANK[a.status] - LIST_RANK[b.status]);
+      const onSale = await catalogTools();
+      return quotes.map((quote) => toManagedQuote(quote, onSale));
+    },
+
+    /**
+     * POST /manageQuotes/{id}/offer (admin): a unit price valid until a date (today or later).
+     * On a requested, offered or expired quote; a new offer replaces the previous one whole. The
+     * customer is e-mailed once it has committed.
+     */
+    async offerQuote(id: string, input: OfferQuote): Promise<ManagedQuote> {
+      const now = clock();
+      if (input.validUntil < todayUtc(now)) throw badRequest(texts.manageQuotes.validUntilPast);
+      const row = await db.transaction(async (tx) => {
+        const quote = await lockQuote(tx, id);
+        if (!isOpenToAdmins(quote)) throw conflict(serverTexts.quoteErrors.notOpen);
+        return updateQuote(tx, quote.id, {
+          status: 'offered',
+          offerPriceCents: dollarsToCents(input.price),
+          offerValidUntil: input.validUntil,
+          offeredAt: now,
+        });
+      });
+      const quote = toQuoteDto(row, null, now);
+      if (quote.offer) {
+        mail.send(quoteOfferedMail(quote, quote.offer, { publicUrl }), {
+          quoteId: quote._id,
+          mail: 'quote offered',
+        });
+      }
+      return toManagedQuote(quote, await catalogTools());
+    },
+
+    /** POST /manageQuotes/{id}/decline (admin): declines a waiting quote, with the reason. */
+    async refuseQuote(id: string, input: { reason: string }): Promise<ManagedQuote> {
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const quote = await lockQuote(tx, id);
+        if (!isOpenToAdmins(quote)) throw conflict(serverTexts.quoteErrors.notOpen);
+        return updateQuote(tx, quote.id, {
+          status: 'refused',
+          declineReason: input.reason,
+          closedAt: now,
+        });
+      });
+      return toManagedQuote(toQuoteDto(row, null, now), await catalogTools());
+    },
+  };
+}
+
+export type QuotesService = ReturnType<typeof createQuotesService>;

@@ -1,0 +1,360 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  CreateToolResponseSchema,
+  MAX_PRICE_BREAKS,
+  serverTexts,
+  texts,
+  ToolListSchema,
+  ToolSchema,
+  type Tool,
+} from '@tools-factory/contract';
+import { uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import { toolPriceBreaks, tools } from './tools.table.ts';
+
+const adminErrors = texts.adminErrors;
+
+describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with priceBreaks', () => {
+  const adminEmail = uniqueEmail('admin');
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+  const customer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
+
+  /** A new tool on sale: $10.00, minimum 10, 5000 available. */
+  const newTool = () =>
+    createTestTool(app, { priceCents: 1000, minOrderQuantity: 10, availableQuantity: 5000 });
+
+  function putBreaks(account: TestAccount | undefined, toolId: string, payload: unknown) {
+    return injectAs(app, account, {
+      method: 'PUT',
+      url: `/api/tool/${encodeURIComponent(toolId)}/priceBreaks`,
+      payload: payload as object,
+    });
+  }
+
+  async function listed(toolId: string): Promise<Tool | undefined> {
+    const response = await app.inject('/api/parts');
+    expect(response.statusCode).toBe(200);
+    return ToolListSchema.parse(response.json()).find((tool) => tool._id === toolId);
+  }
+
+  async function shown(toolId: string): Promise<Tool> {
+    const response = await app.inject(`/api/tool/${toolId}`);
+    expect(response.statusCode).toBe(200);
+    return ToolSchema.parse(response.json());
+  }
+
+  /** The breaks stored for a tool, smallest quantity first. */
+  function stored(toolId: string) {
+    return app.database.db
+      .select({ minQuantity: toolPriceBreaks.minQuantity, priceCents: toolPriceBreaks.priceCents })
+      .from(toolPriceBreaks)
+      .where(eq(toolPriceBreaks.toolId, toolId))
+      .orderBy(toolPriceBreaks.minQuantity);
+  }
+
+  describe('PUT /api/tool/:id/priceBreaks', () => {
+    it('sets the breaks for an admin: 200 with the tool, smallest first, in GET /parts at once', async () => {
+      const tool = await newTool();
+      const response = await putBreaks(admin, tool.id, {
+        priceBreaks: [
+          { minQuantity: 1000, price: 8.5 },
+          { minQuantity: '100', price: '9.25' },
+        ],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const breaks = [
+        { minQuantity: 100, price: 9.25 },
+        { minQuantity: 1000, price: 8.5 },
+      ];
+      const body = ToolSchema.parse(response.json());
+      expect(body).toMatchObject({ _id: tool.id, price: 10, priceBreaks: breaks });
+      expect(await listed(tool.id)).toEqual(body);
+      expect(await shown(tool.id)).toEqual(body);
+      expect(await stored(tool.id)).toEqual([
+        { minQuantity: 100, priceCents: 925 },
+        { minQuantity: 1000, priceCents: 850 },
+      ]);
+    });
+
+    it('replaces the whole set, and an empty list removes them all', async () => {
+      const tool = await newTool();
+      const first = await putBreaks(admin, tool.id, {
+        priceBreaks: [
+          { minQuantity: 100, price: 9 },
+          { minQuantity: 500, price: 8 },
+        ],
+      });
+      expect(first.statusCode).toBe(200);
+      const second = await putBreaks(admin, tool.id, {
+        priceBreaks: [{ minQuantity: 200, price: 9.5 }],
+      });
+      expect(ToolSchema.parse(second.json()).priceBreaks).toEqual([
+        { minQuantity: 200, price: 9.5 },
+      ]);
+      expect((await listed(tool.id))?.priceBreaks).toEqual([{ minQuantity: 200, price: 9.5 }]);
+
+      const cleared = await putBreaks(admin, tool.id, { priceBreaks: [] });
+      expect(cleared.statusCode).toBe(200);
+      expect(ToolSchema.parse(cleared.json()).priceBreaks).toEqual([]);
+      expect((await listed(tool.id))?.priceBreaks).toEqual([]);
+      expect(await stored(tool.id)).toEqual([]);
+    });
+
+    it('answers 401 without a token and 403 to a customer, and the breaks stay as they were', async () => {
+      const tool = await newTool();
+      const kept = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
+      expect((await putBreaks(admin, tool.id, kept)).statusCode).toBe(200);
+      const change = { priceBreaks: [{ minQuantity: 50, price: 5 }] };
+      expectError(
+        await putBreaks(undefined, tool.id, change),
+        401,
+        texts.identityErrors.notSignedIn,
+      );
+      expectError(await putBreaks(customer, tool.id, change), 403, texts.identityErrors.adminsOnly);
+      expect((await listed(tool.id))?.priceBreaks).toEqual(kept.priceBreaks);
+    });
+
+    it.each([
+      [
+        'a break at the minimum order quantity',
+        [{ minQuantity: 10, price: 9 }],
+        adminErrors.breakAtOrBelowMinimum(10),
+      ],
+      [
+        'a break below the minimum order quantity',
+        [{ minQuantity: 5, price: 9 }],
+        adminErrors.breakAtOrBelowMinimum(10),
+      ],
+      [
+        'a break at the list price',
+        [{ minQuantity: 100, price: 10 }],
+        adminErrors.breakNotBelowListPrice(10),
+      ],
+      [
+        'a break above the list price',
+        [{ minQuantity: 100, price: 12 }],
+        adminErrors.breakNotBelowListPrice(10),
+      ],
+      [
+        'two breaks at the same quantity',
+        [
+          { minQuantity: 100, price: 9 },
+          { minQuantity: 100, price: 8 },
+        ],
+        adminErrors.duplicateBreakQuantity(100),
+      ],
+      [
+        'a larger quantity at the same unit price',
+        [
+          { minQuantity: 100, price: 9 },
+          { minQuantity: 500, price: 9 },
+        ],
+        adminErrors.breakPricesNotFalling,
+      ],
+      [
+        'a larger quantity at a higher unit price',
+        [
+          { minQuantity: 500, price: 9.5 },
+          { minQuantity: 100, price: 9 },
+        ],
+        adminErrors.breakPricesNotFalling,
+      ],
+      [
+        `more than ${MAX_PRICE_BREAKS} breaks`,
+        Array.from({ length: MAX_PRICE_BREAKS + 1 }, (_, index) => ({
+          minQuantity: 100 * (index + 1),
+          price: 9 - index,
+        })),
+        adminErrors.tooManyPriceBreaks(MAX_PRICE_BREAKS),
+      ],
+      ['not a list', 'cheaper in bulk', adminErrors.priceBreaksNotAList],
+      ['a break without a price', [{ minQuantity: 100 }], 'break price is required'],
+      [
+        'a price with a third decimal',
+        [{ minQuantity: 100, price: 9.995 }],
+        texts.fieldErrors.tooManyDecimals('break price'),
+      ],
+    ])('refuses %s with 400 and its words, keeping the breaks', async (_case, breaks, message) => {
+      const tool = await newTool();
+      const kept = [{ minQuantity: 300, price: 9.75 }];
+      expect((await putBreaks(admin, tool.id, { priceBreaks: kept })).statusCode).toBe(200);
+      expectError(await putBreaks(admin, tool.id, { priceBreaks: breaks }), 400, message);
+      expect((await listed(tool.id))?.priceBreaks).toEqual(kept);
+      expect(await stored(tool.id)).toEqual([{ minQuantity: 300, priceCents: 975 }]);
+    });
+
+    it('checks the breaks against the tool as it is now: its list price and its minimum', async () => {
+      const tool = await newTool();
+      await app.database.db
+        .update(tools)
+        .set({ priceCents: 800, minOrderQuantity: 150 })
+        .where(eq(tools.id, tool.id));
+      const belowOldPrice = { priceBreaks: [{ minQuantity: 200, price: 9 }] };
+      expectError(
+        await putBreaks(admin, tool.id, belowOldPrice),
+        400,
+        adminErrors.breakNotBelowListPrice(8),
+      );
+      const aboveOldMinimum = { priceBreaks: [{ minQuantity: 100, price: 7 }] };
+      expectError(
+        await putBreaks(admin, tool.id, aboveOldMinimum),
+        400,
+        adminErrors.breakAtOrBelowMinimum(150),
+      );
+      expect(await stored(tool.id)).toEqual([]);
+    });
+
+    it('answers 404 for an unknown, a removed or a malformed tool id', async () => {
+      const removed = await newTool();
+      expect((await app.tools.removeTool(removed.id)).deletedCount).toBe(1);
+      const body = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
+      for (const id of [removed.id, '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10', 'not-an-id']) {
+        expectError(await putBreaks(admin, id, body), 404, serverTexts.apiErrors.toolNotFound);
+      }
+      expect(await stored(removed.id)).toEqual([]);
+    });
+
+    // PGlite has one connection: a transaction held open would hold up every other query.
+    it.skipIf(!process.env.TEST_DATABASE_URL)(
+      'waits for an order that holds the tool’s row (its stock reservation), then sets the breaks',
+      async () => {
+        const tool = await newTool();
+        const body = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
+        let answered = false;
+        const edit = await app.database.db.transaction(async (tx) => {
+          // What an order's reservation holds until its transaction ends.
+          await tx.update(tools).set({ availableQuantity: 4900 }).where(eq(tools.id, tool.id));
+          const pending = putBreaks(admin, tool.id, body).then((response) => {
+            answered = true;
+            return response;
+          });
+          await sleep(500);
+          expect(answered).toBe(false);
+          expect(await stored(tool.id)).toEqual([]);
+          // Wrapped: a promise returned as it is would be awaited before the commit.
+          return { pending };
+        });
+        const response = await edit.pending;
+        expect(response.statusCode, response.body).toBe(200);
+        expect(ToolSchema.parse(response.json())).toMatchObject({ availableQuantity: 4900 });
+        expect((await listed(tool.id))?.priceBreaks).toEqual(body.priceBreaks);
+      },
+    );
+
+    it('takes the id in upper case too', async () => {
+      const tool = await newTool();
+      const response = await putBreaks(admin, tool.id.toUpperCase(), {
+        priceBreaks: [{ minQuantity: 100, price: 9 }],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await listed(tool.id))?.priceBreaks).toEqual([{ minQuantity: 100, price: 9 }]);
+    });
+  });
+
+  describe('POST /api/tool with priceBreaks', () => {
+    const product = (name: string, priceBreaks: unknown) => ({
+      name,
+      desc: 'Forged steel hammer sold by the crate.',
+      img: '/images/tools/claw-hammer.svg',
+      price: 12.99,
+      minOrderQuantity: 100,
+      availableQuantity: 4200,
+      priceBreaks,
+    });
+
+    function postTool(payload: object) {
+      return injectAs(app, admin, { method: 'POST', url: '/api/tool', payload });
+    }
+
+    async function storedNamed(name: string): Promise<number> {
+      const rows = await app.database.db
+        .select({ id: tools.id })
+        .from(tools)
+        .where(sql`lower(${tools.name}) = lower(${name})`);
+      return rows.length;
+    }
+
+    it('stores the breaks with the tool; GET /parts and GET /tool/:id show them', async () => {
+      const response = await postTool(
+        product('Bulk Hammer', [
+          { minQuantity: 1000, price: 10.99 },
+          { minQuantity: 500, price: 11.99 },
+        ]),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const { tool } = CreateToolResponseSchema.parse(response.json());
+      const breaks = [
+        { minQuantity: 500, price: 11.99 },
+        { minQuantity: 1000, price: 10.99 },
+      ];
+      expect(tool.priceBreaks).toEqual(breaks);
+      expect(await listed(tool._id)).toEqual(tool);
+      expect(await shown(tool._id)).toEqual(tool);
+      expect(await stored(tool._id)).toEqual([
+        { minQuantity: 500, priceCents: 1199 },
+        { minQuantity: 1000, priceCents: 1099 },
+      ]);
+    });
+
+    it.each([
+      ['at the minimum', [{ minQuantity: 100, price: 11 }], adminErrors.breakAtOrBelowMinimum(100)],
+      [
+        'at the list price',
+        [{ minQuantity: 500, price: 12.99 }],
+        adminErrors.breakNotBelowListPrice(12.99),
+      ],
+      [
+        'not falling',
+        [
+          { minQuantity: 500, price: 11 },
+          { minQuantity: 1000, price: 11.5 },
+        ],
+        adminErrors.breakPricesNotFalling,
+      ],
+    ])(
+      'refuses breaks %s with 400 and its words, and adds no tool',
+      async (_case, breaks, message) => {
+        const name = `Refused Hammer ${_case}`;
+        expectError(await postTool(product(name, breaks)), 400, message);
+        expect(await storedNamed(name)).toBe(0);
+      },
+    );
+
+    it('writes nothing, breaks included, when the tool itself is refused (a taken name)', async () => {
+      const first = await postTool(product('Twin Hammer', []));
+      expect(first.statusCode).toBe(200);
+      const { tool } = CreateToolResponseSchema.parse(first.json());
+      const again = await postTool(product('TWIN HAMMER', [{ minQuantity: 500, price: 11 }]));
+      expectError(again, 409, adminErrors.toolNameTaken('TWIN HAMMER'));
+      expect(await storedNamed('twin hammer')).toBe(1);
+      expect(await stored(tool._id)).toEqual([]);
+      const [orphans] = await app.database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(toolPriceBreaks)
+        .where(sql`${toolPriceBreaks.toolId} not in (select ${tools.id} from ${tools})`);
+      expect(orphans?.count).toBe(0);
+    });
+  });
+
+  it('describes PUT /tool/{id}/priceBreaks in the OpenAPI document, bearer-secured, with an answer per status', async () => {
+    const document = (await app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { security?: unknown; responses: object }>>;
+    };
+    const put = document.paths['/api/tool/{id}/priceBreaks']?.put;
+    expect(put?.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(put?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '414',
+    ]);
+  });
+});

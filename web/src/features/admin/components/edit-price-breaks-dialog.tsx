@@ -1,0 +1,103 @@
+import { formatMoney, texts, type Tool } from '@tools-factory/contract';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormError } from '../../../components/ui/form-error';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdatePriceBreaks } from '../api/update-price-breaks';
+import {
+  PriceBreaksFields,
+  priceBreakRow,
+  readPriceBreaks,
+  type PriceBreakErrors,
+} from './price-breaks-fields';
+
+interface PriceBreaksFormProps {
+  tool: Tool;
+  update: ReturnType<typeof useUpdatePriceBreaks>;
+  onDone: () => void;
+}
+
+/**
+ * The editor filled with the tool's breaks, its list price and minimum beside it (the rules are
+ * checked against them), Save and cancel. A refusal (400, 404) shows under the editor.
+ */
+function PriceBreaksForm({ tool, update, onDone }: PriceBreaksFormProps) {
+  const [rows, setRows] = useState(() => tool.priceBreaks.map((each) => priceBreakRow(each)));
+  const [errors, setErrors] = useState<PriceBreakErrors | undefined>(undefined);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    setServerError(null);
+    const read = readPriceBreaks(rows, tool);
+    if ('errors' in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors(undefined);
+    try {
+      await update.mutateAsync({ id: tool._id, priceBreaks: read.breaks });
+      toast.success(texts.priceBreaks.saved(tool.name));
+      onDone();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-base-content/70">{texts.tool.price}</dt>
+        <dd className="text-right font-semibold">{formatMoney(tool.price)}</dd>
+        <dt className="text-base-content/70">{texts.tool.minOrderQuantity}</dt>
+        <dd className="text-right font-semibold">{tool.minOrderQuantity}</dd>
+      </dl>
+      <PriceBreaksFields
+        rows={rows}
+        onChange={setRows}
+        errors={errors}
+        disabled={update.isPending}
+      />
+      <FormError message={serverError} />
+      <div className="modal-action mt-2 flex-col-reverse gap-2 sm:flex-row">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={update.isPending}
+          onClick={onDone}
+        >
+          {texts.priceBreaks.cancel}
+        </button>
+        <BusyButton type="submit" busy={update.isPending} className="btn-primary">
+          {texts.priceBreaks.save}
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+interface EditPriceBreaksDialogProps {
+  /** The tool whose breaks are edited; null: the dialog is closed. */
+  tool: Tool | null;
+  onClose: () => void;
+}
+
+/** Manage Tools' 'Price breaks': the tool's breaks in a modal, saved as a whole. */
+export function EditPriceBreaksDialog({ tool, onClose }: EditPriceBreaksDialogProps) {
+  // Here, not in the form: while it is being sent the dialog cannot be dismissed either.
+  const update = useUpdatePriceBreaks();
+  return (
+    <FormDialog
+      open={tool !== null}
+      title={tool ? texts.priceBreaks.editTitle(tool.name) : texts.priceBreaks.edit}
+      closeLabel={texts.priceBreaks.close}
+      busy={update.isPending}
+      onClose={onClose}
+    >
+      {tool ? <PriceBreaksForm tool={tool} update={update} onDone={onClose} /> : null}
+    </FormDialog>
+  );
+}

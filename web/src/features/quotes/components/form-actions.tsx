@@ -1,0 +1,34 @@
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormError } from '../../../components/ui/form-error';
+
+interface FormActionsProps {
+  /** The server's refusal, in red above the buttons; nothing when none. */
+  serverError: string | null;
+  submitLabel: string;
+  cancelLabel: string;
+  busy: boolean;
+  onCancel: () => void;
+}
+
+/** The end of each quote dialog's form: the server's refusal, then cancel and send. */
+export function FormActions({
+  serverError,
+  submitLabel,
+  cancelLabel,
+  busy,
+  onCancel,
+}: FormActionsProps) {
+  return (
+    <>
+      <FormError message={serverError} />
+      <div className="modal-action mt-2 flex-col-reverse gap-2 sm:flex-row">
+        <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <BusyButton type="submit" busy={busy} className="btn-primary">
+          {submitLabel}
+        </BusyButton>
+      </div>
+    </>
+  );
+}

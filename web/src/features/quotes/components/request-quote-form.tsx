@@ -1,0 +1,99 @@
+import {
+  isQuoteQuantityAllowed,
+  RequestQuoteSchema,
+  texts,
+  type RequestQuote,
+  type Tool,
+} from '@tools-factory/contract';
+import { z } from 'zod';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useSendingForm } from '../../../lib/use-sending-form';
+import { isTodayOrLater } from '../quote-dates';
+import { DayField } from './day-field';
+import { FormActions } from './form-actions';
+
+/** The server's rules for a request, those that need the tool and the day included. */
+function requestFormSchema(tool: Tool) {
+  const { quantity, neededBy, note } = RequestQuoteSchema.shape;
+  return z.object({
+    quantity: quantity.refine(
+      (typed) => isQuoteQuantityAllowed(typed, tool),
+      texts.quotes.quantityTooSmall(tool.minOrderQuantity),
+    ),
+    neededBy: neededBy.refine((day) => isTodayOrLater(day), texts.quotes.neededByPast),
+    note,
+  });
+}
+type RequestFormInput = z.input<ReturnType<typeof requestFormSchema>>;
+export type RequestFormValues = Omit<RequestQuote, 'toolId'>;
+
+interface RequestQuoteFormProps {
+  tool: Tool;
+  /** What the customer typed in the order form: the request starts from it when it is allowed. */
+  typedQuantity: number | null;
+  /** Sends the request; a rejection's message (the server's) shows above the buttons. */
+  onSend: (request: RequestFormValues) => Promise<unknown>;
+  onCancel: () => void;
+  busy: boolean;
+}
+
+/** Quantity (above the minimum, no upper limit), needed-by date (today or later) and a note. */
+export function RequestQuoteForm({
+  tool,
+  typedQuantity,
+  onSend,
+  onCancel,
+  busy,
+}: RequestQuoteFormProps) {
+  const startQuantity =
+    typedQuantity !== null && isQuoteQuantityAllowed(typedQuantity, tool)
+      ? String(typedQuantity)
+      : '';
+  const {
+    form: {
+      register,
+      formState: { errors },
+    },
+    serverError,
+    onSubmit,
+  } = useSendingForm<RequestFormInput, RequestFormValues>(
+    requestFormSchema(tool),
+    { quantity: startQuantity, neededBy: '', note: '' },
+    onSend,
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {/* Text, not type="number": '1e5' or '12.5' get a message in words, as in the order form. */}
+      <TextField
+        label={texts.quotes.quantity}
+        inputMode="numeric"
+        autoComplete="off"
+        aria-required="true"
+        hint={texts.quotes.quantityHint(tool.minOrderQuantity)}
+        error={errors.quantity?.message}
+        {...register('quantity')}
+      />
+      <DayField
+        label={texts.quotes.neededBy}
+        error={errors.neededBy?.message}
+        {...register('neededBy')}
+      />
+      <TextAreaField
+        label={texts.quotes.note}
+        rows={3}
+        hint={texts.quotes.noteHint}
+        error={errors.note?.message}
+        {...register('note')}
+      />
+      <FormActions
+        serverError={serverError}
+        submitLabel={texts.quotes.sendRequest}
+        cancelLabel={texts.quotes.cancel}
+        busy={busy}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import {
+  AcceptQuoteSchema,
+  isOfferExpired,
+  isQuoteQuantityAllowed,
+  OfferQuoteSchema,
+  orderReference,
+  orderTotal,
+  quoteReference,
+  RefuseQuoteSchema,
+  RequestQuoteSchema,
+  serverTexts,
+  texts,
+  todayUtc,
+  type ManagedQuote,
+  type Order,
+  type Quote,
+  type Tool,
+} from '@tools-factory/contract';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import type { Answer, ApiRequest } from '../../../test/fake-api';
+import { hammer, makeManagedQuote, makeOrder } from '../../../test/factories';
+import { jsonResponse } from '../../../test/render';
+
+const NEW_QUOTE_ID = '66666666-6666-4666-8666-666666666666';
+const NEW_ORDER_ID = '77777777-7777-4777-8777-777777777777';
+
+const refusal = (message: string, statusCode: number) =>
+  jsonResponse({ message, statusCode }, statusCode);
+const quoteNotFound = () => refusal(serverTexts.quoteErrors.quoteNotFound, 404);
+
+/** A quote as the customer reads it: without the admins' catalog figures. */
+function customerView({
+  catalogUnitPrice: _price,
+  availableQuantity: _stock,
+  ...quote
+}: ManagedQuote) {
+  return quote satisfies Quote;
+}
+
+/**
+ * The quote calls on the lists held here, as the server answers them (Maria signed in, as a
+ * customer and as an admin: the fake does not tell them apart), with the catalog (GET /api/parts)
+ * and Maria's orders (GET /api/orders) beside them. Expiry is read with the clock (Date),
+ * as the server does. `answer` sees each call first and may answer it otherwise.
+ */
+export function quotesServer({
+  quotes: initialQuotes = [],
+  tools = [hammer],
+  orders: initialOrders = [],
+  answer = () => undefined,
+}: {
+  quotes?: ManagedQuote[];
+  tools?: Tool[];
+  orders?: Order[];
+  answer?: (request: ApiRequest) => Answer;
+} = {}) {
+  const store = { quotes: [...initialQuotes], orders: [...initialOrders] };
+  const find = (id: string | undefined) => store.quotes.find((quote) => quote._id === id);
+  const replace = (updated: ManagedQuote) => {
+    store.quotes = store.quotes.map((quote) => (quote._id === updated._id ? updated : quote));
+    return updated;
+  };
+  const status = (quote: ManagedQuote) =>
+    quote.status === 'offered' && quote.offer && isOfferExpired(quote.offer.validUntil, new Date())
+      ? 'expired'
+      : quote.status;
+
+  const { server } = fakeAccountsServer({
+    user: maria,
+    answer: async (request) => {
+      const special = await answer(request);
+      if (special) return special;
+      const { method, url, body } = request;
+      if (method === 'GET' && url === '/api/parts') return jsonResponse(tools);
+      if (method === 'GET' && url === `/api/orders?email=${encodeURIComponent(maria.email)}`) {
+        return jsonResponse(store.orders);
+      }
+      if (method === 'GET' && url === '/api/quotes') {
+        return jsonResponse(
+          store.quotes.map((quote) => customerView({ ...quote, status: status(quote) })),
+        );
+      }
+      if (method === 'GET' && url === '/api/manageQuotes') {
+        return jsonResponse(store.quotes.map((quote) => ({ ...quote, status: status(quote) })));
+      }
+      if (method === 'POST' && url === '/api/quotes') {
+        const request = RequestQuoteSchema.parse(body);
+        const tool = tools.find((candidate) => candidate._id === request.toolId);
+        if (!tool) return refusal(texts.toolNotFound, 404);
+        if (!isQuoteQuantityAllowed(request.quantity, tool)) {
+          return refusal(texts.quotes.quantityTooSmall(tool.minOrderQuantity), 400);
+        }
+        if (request.neededBy < todayUtc(new Date())) return refusal(texts.quotes.neededByPast, 400);
+        const quote = makeManagedQuote({
+          _id: NEW_QUOTE_ID,
+          reference: quoteReference(NEW_QUOTE_ID),
+          ...request,
+          name: tool.name,
+          img: tool.img,
+        });
+        store.quotes.unshift(quote);
+        return jsonResponse(customerView(quote));
+      }
+      const [, id, verb] = /^\/api\/(?:quotes|manageQuotes)\/([^/]+)\/(\w+)$/.exec(url) ?? [];
+      const quote = find(id);
+      if (method !== 'POST' || !verb) return undefined;
+      if (!quote) return quoteNotFound();
+      const current = status(quote);
+      if (url.startsWith('/api/quotes/')) {
+        if (current === 'requested') return refusal(serverTexts.quoteErrors.noOffer, 409);
+        if (current === 'accepted') return refusal(serverTexts.quoteErrors.alreadyAccepted, 409);
+        if (current === 'declined' || current === 'refused') {
+          return refusal(serverTexts.quoteErrors.closed, 409);
+        }
+        if (verb === 'decline')
+          return jsonResponse(customerView(replace({ ...quote, status: 'declined' })));
+        const offer = quote.offer!;
+        if (current === 'expired') {
+          return refusal(serverTexts.quoteErrors.offerExpired(offer.validUntil), 409);
+        }
+        if (AcceptQuoteSchema.parse(body).price !== offer.price) {
+          return refusal(serverTexts.quoteErrors.offerChanged(offer.price), 409);
+        }
+        const stock = tools.find((tool) => tool._id === quote.toolId)?.availableQuantity ?? 0;
+        const order = makeOrder({
+          _id: NEW_ORDER_ID,
+          reference: orderReference(NEW_ORDER_ID),
+          name: quote.name,
+          quantity: quote.quantity,
+          price: offer.price,
+          quoteId: quote._id,
+          madeToOrder: quote.quantity > stock,
+        });
+        store.orders.unshift(order);
+        const accepted = replace({ ...quote, status: 'accepted', orderId: order._id });
+        return jsonResponse({ quote: customerView(accepted), order });
+      }
+      if (current === 'accepted' || current === 'declined' || current === 'refused') {
+        return refusal(serverTexts.quoteErrors.notOpen, 409);
+      }
+      if (verb === 'offer') {
+        const { price, validUntil } = OfferQuoteSchema.parse(body);
+        const offer = {
+          price,
+          total: orderTotal(price, quote.quantity),
+          validUntil,
+          offeredAt: new Date().toISOString(),
+        };
+        return jsonResponse(replace({ ...quote, status: 'offered', offer }));
+      }
+      const { reason } = RefuseQuoteSchema.parse(body);
+      return jsonResponse(replace({ ...quote, status: 'refused', declineReason: reason }));
+    },
+  });
+  return { server, store };
+}
