@@ -85,6 +85,15 @@ export type ManagedOrder = z.infer<typeof ManagedOrderSchema>;
 export const ManagedOrderListSchema = z.array(ManagedOrderSchema);
 
 /**
+ * Where an order goes: the address (required) and a phone number (optional), as POST /order and
+ * the acceptance of a quote (contract/src/quotes.ts) take them.
+ */
+export const deliveryFields = {
+  address: textSchema('address', { max: 500 }),
+  phone: textSchema('phone', { max: 40, required: false }).optional().default(''),
+};
+
+/**
  * POST /order: the spec's fields (name, address, quantity, email, price), plus `toolId` and
  * `phone` (DESIGN.md section 4). The tool is `toolId` when given, else the tool of that exact
  * name (any case). `price` is optional: the server takes the catalog's and answers 409 when a
@@ -93,8 +102,7 @@ export const ManagedOrderListSchema = z.array(ManagedOrderSchema);
 export const PlaceOrderSchema = z.object({
   toolId: IdSchema.optional(),
   name: textSchema('name', { max: 120 }),
-  address: textSchema('address', { max: 500 }),
-  phone: textSchema('phone', { max: 40, required: false }).optional().default(''),
+  ...deliveryFields,
   // Below 1 no tool has stock: the spec's words, as for any quantity outside the rule.
   quantity: wholeNumberSchema('quantity', {
     min: 1,

@@ -4,6 +4,7 @@ import {
   isOfferExpired,
   isOpenQuote,
   isQuoteQuantityAllowed,
+  isTodayOrLater,
   OfferQuoteSchema,
   quoteReference,
   RequestQuoteSchema,
@@ -43,6 +44,24 @@ describe('isOfferExpired', () => {
 
   it('reads today in UTC, whatever the time zone', () => {
     expect(todayUtc(new Date('2026-11-23T23:30:00-05:00'))).toBe('2026-11-24');
+  });
+});
+
+describe('isTodayOrLater', () => {
+  it('takes today and later days in UTC, and refuses yesterday', () => {
+    const now = new Date('2026-11-23T00:00:00.000Z');
+    expect(isTodayOrLater('2026-11-23', now)).toBe(true);
+    expect(isTodayOrLater('2026-11-24', now)).toBe(true);
+    expect(isTodayOrLater('2027-01-01', now)).toBe(true);
+    expect(isTodayOrLater('2026-11-22', now)).toBe(false);
+    expect(isTodayOrLater('2026-11-23', new Date('2026-11-23T23:59:59.999Z'))).toBe(true);
+    expect(isTodayOrLater('2026-11-23', new Date('2026-11-24T00:00:00.000Z'))).toBe(false);
+  });
+
+  it("reads today in UTC: late evening west of Greenwich is already tomorrow's day", () => {
+    const now = new Date('2026-11-23T23:30:00-05:00');
+    expect(isTodayOrLater('2026-11-23', now)).toBe(false);
+    expect(isTodayOrLater('2026-11-24', now)).toBe(true);
   });
 });
 

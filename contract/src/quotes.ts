@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
-import { OrderSchema } from './orders.ts';
+import { deliveryFields, OrderSchema } from './orders.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -61,6 +61,14 @@ export function calendarDateSchema(field: string) {
 /** Today's date in UTC, 'YYYY-MM-DD': dates are compared with it (the server's clock decides). */
 export function todayUtc(now: Date): string {
   return now.toISOString().slice(0, 10);
+}
+
+/**
+ * True when the day ('YYYY-MM-DD') is today or later in UTC: a needed-by date, an offer's last
+ * valid day. The server decides with its clock; the forms check the same with theirs.
+ */
+export function isTodayOrLater(day: string, now: Date): boolean {
+  return day >= todayUtc(now);
 }
 
 /**
@@ -159,13 +167,19 @@ export const RefuseQuoteSchema = z.object({
 export type RefuseQuoteInput = z.input<typeof RefuseQuoteSchema>;
 
 /**
- * POST /quotes/{id}/accept: the unit price the customer saw. When the offer has been replaced by
- * another since, the server answers 409 with the new price instead of placing an order.
+ * POST /quotes/{id}/accept: the unit price the customer saw, and where the order goes (the
+ * address required, the phone optional, as POST /order takes them: accepting places the order).
+ * When the offer has been replaced by another since, the server answers 409 with the new price
+ * instead of placing an order.
  */
 export const AcceptQuoteSchema = z.object({
   price: priceSchema('price'),
+  ...deliveryFields,
 });
+/** What a client sends (phone may be left out). */
 export type AcceptQuoteInput = z.input<typeof AcceptQuoteSchema>;
+/** What the server works with, once parsed. */
+export type AcceptQuote = z.output<typeof AcceptQuoteSchema>;
 
 /** POST /quotes/{id}/accept answers with the quote, now accepted, and the order it placed. */
 export const AcceptQuoteResponseSchema = z.object({

@@ -126,7 +126,7 @@ test.describe('quotes', () => {
       expect(mail.subject).toBe(serverTexts.mail.quoteOffered.subject(reference));
       expect(mail.text).toContain(formatMoney(price));
 
-      // The customer accepts it in My Quotes: the total, and made to order.
+      // The customer accepts it in My Quotes: the total, made to order, and where it goes.
       const total = formatMoney(orderTotal(price, quantity));
       await customer.reload();
       await expect(myQuote.getByText(texts.quotes.offerTotal(total))).toBeVisible();
@@ -135,6 +135,10 @@ test.describe('quotes', () => {
       const accept = customer.getByRole('dialog', { name: texts.quotes.confirmAcceptTitle });
       await expect(accept.getByText(texts.quotes.confirmAcceptBody(total))).toBeVisible();
       await expect(accept.getByText(texts.quotes.confirmAcceptMadeToOrder)).toBeVisible();
+      const address = '4 Rivet Street, Dhaka';
+      await accept.getByLabel(texts.purchase.address, { exact: true }).fill(address);
+      await accept.getByLabel(texts.purchase.phone, { exact: true }).fill('+880 2 5500 1234');
+      await keep(customer, 'my-quotes-accept-dialog', viewport);
       await accept.getByRole('button', { name: texts.quotes.acceptConfirm }).click();
       await expect(
         customer.getByRole('alert').filter({ hasText: /^Offer accepted: order TF-/ }),
@@ -150,6 +154,7 @@ test.describe('quotes', () => {
       await expect(order.getByText(texts.orders.madeToOrderBadge, { exact: true })).toBeVisible();
       await expect(order.getByText(total, { exact: true })).toBeVisible();
       await expect(order.getByText(texts.orders.each(formatMoney(price)))).toBeVisible();
+      await expect(order.getByText(`${texts.orders.address}: ${address}`)).toBeVisible();
       await customer.screenshot({
         path: artifactPath(`my-orders-made-to-order-${viewport.width}.png`),
         fullPage: true,

@@ -463,7 +463,10 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
     request: async (the) => {
       const quote = await the.offeredQuote();
-      return { url: `/api/quotes/${quote.id}/accept`, payload: { price: quote.price } };
+      return {
+        url: `/api/quotes/${quote.id}/accept`,
+        payload: { price: quote.price, address: '12 Forge Lane, Sheffield' },
+      };
     },
   },
   {

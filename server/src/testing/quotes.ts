@@ -40,12 +40,32 @@ export function postOffer(
   });
 }
 
-/** POST /api/quotes/{id}/accept by `account`, at the unit price it saw. */
-export function postAccept(app: App, account: Sender, quoteId: string, price: unknown) {
+/** Where the test orders of accepted quotes go, as the accept dialog sends it. */
+export const QUOTE_DELIVERY = { address: '3 Anvil Yard, Leeds', phone: '0113 496 0000' };
+
+/**
+ * The body of POST /api/quotes/{id}/accept: the unit price the customer saw and QUOTE_DELIVERY;
+ * `overrides` change or add fields (an undefined one is left out).
+ */
+export function acceptFields(
+  price: unknown,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return { price, ...QUOTE_DELIVERY, ...overrides };
+}
+
+/** POST /api/quotes/{id}/accept by `account`, at the unit price it saw (see acceptFields). */
+export function postAccept(
+  app: App,
+  account: Sender,
+  quoteId: string,
+  price: unknown,
+  overrides: Record<string, unknown> = {},
+) {
   return injectAs(app, account, {
     method: 'POST',
     url: `/api/quotes/${quoteId}/accept`,
-    payload: { price },
+    payload: acceptFields(price, overrides),
   });
 }
 

@@ -103,6 +103,9 @@ export type QuotedOrderRequest = {
   toolImage: string;
   quantity: number;
   unitPriceCents: number;
+  /** Where the order goes, as the customer gave it when accepting. */
+  address: string;
+  phone: string;
 };
 
 /** An order as the payments module sees it: whose it is, what it costs, where it stands. */
@@ -388,11 +391,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /**
      * For the quotes module, in the transaction that accepts the quote (its row locked there):
-     * an unpaid order at the agreed unit price, under the same per-account lock and
-     * MAX_UNPAID_ORDERS cap as POST /order. The stock is reserved when at least the quantity is
-     * available; otherwise the order is made to order and takes none. The orders' unique
-     * quote_id makes it one order per quote, whatever races. The caller invalidates the catalog
-     * after its commit when the stock moved (`madeToOrder` false).
+     * an unpaid order at the agreed unit price, to the address the customer gave, under the
+     * same per-account lock and MAX_UNPAID_ORDERS cap as POST /order. The stock is reserved
+     * when the tool is on sale and at least the quantity is available; otherwise the order is
+     * made to order and takes none. The orders' unique quote_id makes it one order per quote,
+     * whatever races. The caller invalidates the catalog after its commit when the stock moved
+     * (`madeToOrder` false).
      */
     async placeQuotedOrder(
       tx: Transaction,
@@ -410,8 +414,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         toolImage: request.toolImage,
         unitPriceCents: request.unitPriceCents,
         quantity: request.quantity,
-        // Neither a quote nor its acceptance names a delivery address (contract/src/quotes.ts).
-        address: '',
+        address: request.address,
+        phone: request.phone,
         madeToOrder: !reserved,
         quoteId: request.quoteId,
       });

@@ -17,6 +17,7 @@ import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
 import { orders } from '../orders/orders.table.ts';
+import { tools } from '../tools/tools.table.ts';
 import { quotes } from './quotes.table.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -57,6 +58,23 @@ describe('an accepted quote whose quantity is not in stock: made to order', () =
     expect(customerMail.text).toContain(serverTexts.mail.quoteAccepted.madeToOrder);
     const adminMail = await latestOutboxMail(app, adminEmail, made.reference);
     expect(adminMail.text).toContain(serverTexts.mail.quoteAcceptedForAdmins.madeToOrder);
+  });
+
+  it('takes no stock from a tool withdrawn from the catalog between offer and acceptance', async () => {
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
+    const quote = await requestQuote(app, customer, tool.id, { quantity: 100 });
+    await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+    const archived = await injectAs(app, admin, {
+      method: 'DELETE',
+      url: `/api/deleteTols/${tool.id}`,
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+
+    const { order } = await acceptQuote(app, customer, quote._id, 9);
+    expect(order).toMatchObject({ madeToOrder: true, quantity: 100, price: 9, status: 'unpaid' });
+    const [stored] = await app.database.db.select().from(tools).where(eq(tools.id, tool.id));
+    expect(stored).toMatchObject({ availableQuantity: 1000 });
+    expect(stored?.archivedAt).not.toBeNull();
   });
 
   it('gives no stock back when a made-to-order order is removed, by its customer or an admin', async () => {

@@ -24,6 +24,7 @@ import {
   postOffer,
   postQuoteRequest,
   postRefusal,
+  QUOTE_DELIVERY,
   requestQuote,
 } from '../../testing/quotes.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
@@ -128,8 +129,18 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       email: customer.email,
       madeToOrder: false,
       quoteId: requested._id,
+      address: QUOTE_DELIVERY.address,
+      phone: QUOTE_DELIVERY.phone,
     });
     expect(quote).toMatchObject({ status: 'accepted', orderId: order._id });
+    // My Orders lists it, to the address the customer gave when accepting.
+    const mine = await injectAs(app, customer, {
+      url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+    });
+    expect(OrderListSchema.parse(mine.json()).find((o) => o._id === order._id)).toMatchObject({
+      address: QUOTE_DELIVERY.address,
+      phone: QUOTE_DELIVERY.phone,
+    });
     expect(await availableOf(app, tool.id)).toBe(600);
     expect(await listOwnQuotes(app, customer)).toContainEqual(quote);
 
@@ -270,6 +281,40 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       expect(await availableOf(app, tool.id)).toBe(1000);
       expect((await storedQuote(app, quote._id))?.status).toBe('offered');
       await acceptQuote(app, customer, quote._id, '14.25' as unknown as number);
+    });
+
+    it('needs a delivery address: without one, 400 and nothing changes; the phone may be left out', async () => {
+      const tool = await createTestTool(app, { availableQuantity: 1000 });
+      const quote = await requestQuote(app, customer, tool.id);
+      await offerQuote(app, admin, quote._id, { price: 9, validUntil: TOMORROW });
+      for (const address of [undefined, '', '   ']) {
+        expectError(
+          await postAccept(app, customer, quote._id, 9, { address }),
+          400,
+          texts.fieldErrors.required('address'),
+        );
+      }
+      expectError(
+        await postAccept(app, customer, quote._id, 9, { address: 'x'.repeat(501) }),
+        400,
+        texts.fieldErrors.tooLong('address', 500),
+      );
+      expect((await storedQuote(app, quote._id))?.status).toBe('offered');
+      expect(
+        await app.database.db.select().from(orders).where(eq(orders.quoteId, quote._id)),
+      ).toEqual([]);
+      expect(await availableOf(app, tool.id)).toBe(1000);
+
+      const accepted = await postAccept(app, customer, quote._id, 9, {
+        address: '  7 Quay Street, Hull  ',
+        phone: undefined,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const [stored] = await app.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.quoteId, quote._id));
+      expect(stored).toMatchObject({ address: '7 Quay Street, Hull', phone: '' });
     });
 
     it('refuses a declined or refused quote (closed)', async () => {

@@ -107,7 +107,7 @@ export async function quotesRoutes(
         operationId: 'acceptQuote',
         summary: 'Accept the offer of one of your quotes',
         description:
-          "The quote's customer only (anyone else, an admin included, 404). `price` is the unit price the customer saw: 409 when the offer has changed since, when there is no offer, when it has expired, or when the quote is accepted or declined already. Places an unpaid order at the offered unit price: the stock is reserved when at least the quantity is available, otherwise the order is made to order. A quote is accepted once, whatever races. E-mails go to the customer (with the pay link) and to each ADMIN_EMAILS address.",
+          "The quote's customer only (anyone else, an admin included, 404). `price` is the unit price the customer saw: 409 when the offer has changed since, when there is no offer, when it has expired, or when the quote is accepted or declined already. `address` (required, 400 when missing or blank, nothing changed) and `phone` (optional) are where the order goes, as POST /order takes them. Places an unpaid order at the offered unit price: the stock is reserved when the tool is still on sale and at least the quantity is available, otherwise the order is made to order. A quote is accepted once, whatever races. E-mails go to the customer (with the pay link) and to each ADMIN_EMAILS address.",
         tags: ['quotes'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,

@@ -4,6 +4,7 @@ import {
   IdSchema,
   isOfferExpired,
   isQuoteQuantityAllowed,
+  isTodayOrLater,
   MAX_OPEN_QUOTES,
   orderTotal,
   quoteReference,
@@ -11,6 +12,7 @@ import {
   texts,
   todayUtc,
   unitPriceFor,
+  type AcceptQuote,
   type AcceptQuoteResponse,
   type ManagedQuote,
   type OfferQuote,
@@ -204,8 +206,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
      */
     async requestQuote(caller: Account, input: RequestQuote): Promise<Quote> {
       const now = clock();
-      const today = todayUtc(now);
-      if (input.neededBy < today) throw badRequest(texts.quotes.neededByPast);
+      if (!isTodayOrLater(input.neededBy, now)) throw badRequest(texts.quotes.neededByPast);
       const tool = await tools.findOrderable({ id: input.toolId });
       if (!tool) throw notFound(serverTexts.apiErrors.toolNotFound);
       if (!isQuoteQuantityAllowed(input.quantity, tool)) {
@@ -214,7 +215,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
       const row = await db
         .transaction(async (tx) => {
           await lockQuoteRequests(tx, caller.id);
-          if ((await countOpenQuotes(tx, caller.id, today)) >= MAX_OPEN_QUOTES) {
+          if ((await countOpenQuotes(tx, caller.id, todayUtc(now))) >= MAX_OPEN_QUOTES) {
             throw conflict(serverTexts.quoteErrors.tooManyOpenQuotes(MAX_OPEN_QUOTES));
           }
           return insertQuote(tx, {
@@ -246,14 +247,15 @@ export function createQuotesService(options: QuotesServiceOptions) {
     /**
      * POST /quotes/{id}/accept: the quote's customer accepts the standing offer, at the price
      * they saw. In one transaction, on the locked quote: an unpaid order at the offered unit
-     * price (stock reserved when enough is available, else made to order), and the quote
+     * price, to the address and phone given (stock reserved when enough is available, else made
+     * to order), and the quote
      * accepted. The e-mails (the customer's, with its pay link; each admin's) leave after the
      * commit.
      */
     async acceptQuote(
       caller: Account,
       id: string,
-      input: { price: number },
+      input: AcceptQuote,
     ): Promise<AcceptQuoteResponse> {
       const accepted = await db
         .transaction(async (tx) => {
@@ -276,6 +278,8 @@ export function createQuotesService(options: QuotesServiceOptions) {
             toolImage: row.toolImage,
             quantity: row.quantity,
             unitPriceCents: offer.priceCents,
+            address: input.address,
+            phone: input.phone,
           });
           const updated = await updateQuote(tx, row.id, { status: 'accepted', closedAt: now });
           return { quote: toQuoteDto(updated, order._id, now), order };
@@ -335,7 +339,8 @@ export function createQuotesService(options: QuotesServiceOptions) {
      */
     async offerQuote(id: string, input: OfferQuote): Promise<ManagedQuote> {
       const now = clock();
-      if (input.validUntil < todayUtc(now)) throw badRequest(texts.manageQuotes.validUntilPast);
+      if (!isTodayOrLater(input.validUntil, now))
+        throw badRequest(texts.manageQuotes.validUntilPast);
       const row = await db.transaction(async (tx) => {
         const quote = await lockQuote(tx, id);
         if (!isOpenToAdmins(quote)) throw conflict(serverTexts.quoteErrors.notOpen);

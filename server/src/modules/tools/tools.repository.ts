@@ -172,7 +172,8 @@ export async function returnStock(
  * For an order placed by accepting a quote: takes `quantity` out of the tool's stock when at
  * least that much is available (the price and the quantity were agreed: no minimum, and the last
  * unit may go), in one conditional UPDATE whose row lock queues concurrent reservations. False
- * when the stock is short: nothing is taken, and the order is made to order.
+ * when the stock is short, or when the tool has left the catalog (archived: none of its stock is
+ * on sale): nothing is taken, and the order is made to order.
  */
 export async function reserveQuotedStock(
   tx: Transaction,
@@ -185,7 +186,9 @@ export async function reserveQuotedStock(
       availableQuantity: sql`${tools.availableQuantity} - ${quantity}`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(tools.id, toolId), gte(tools.availableQuantity, quantity)))
+    .where(
+      and(eq(tools.id, toolId), isNull(tools.archivedAt), gte(tools.availableQuantity, quantity)),
+    )
     .returning({ id: tools.id });
   return reserved.length > 0;
 }

@@ -188,7 +188,8 @@ export function createToolsService(options: ToolsServiceOptions) {
 
     /**
      * For the orders module, placing the order of an accepted quote in its transaction: takes
-     * the whole quantity when at least that much is available; false (nothing taken) otherwise.
+     * the whole quantity when the tool is on sale and at least that much is available; false
+     * (nothing taken) otherwise.
      */
     reserveQuotedStock(tx: Transaction, toolId: string, quantity: number): Promise<boolean> {
       return reserveQuotedStock(tx, toolId, quantity);

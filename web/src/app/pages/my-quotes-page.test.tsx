@@ -156,7 +156,7 @@ describe('My Quotes', () => {
     expect(offer.queryByRole('button', { name: texts.quotes.accept })).not.toBeInTheDocument();
   });
 
-  it('accepts an offer after saying its total and that it is made to order, then offers to pay', async () => {
+  it('accepts an offer after saying its total and that it is made to order, to the address typed, then offers to pay', async () => {
     const { server, store } = quotesServer({ quotes: [offered] });
     const { user, queryClient } = await renderMyQuotes();
     await user.click(await row('offered').findByRole('button', { name: texts.quotes.accept }));
@@ -165,11 +165,20 @@ describe('My Quotes', () => {
     expect(dialog.getByText(texts.quotes.confirmAcceptBody('$80,000.00'))).toBeInTheDocument();
     // 8,000 asked, 5,000 in the catalog.
     expect(dialog.getByText(texts.quotes.confirmAcceptMadeToOrder)).toBeInTheDocument();
+    const address = dialog.getByRole('textbox', { name: texts.purchase.address });
+    expect(address).toHaveFocus();
+    await user.type(address, '3 Anvil Yard, Leeds');
+    await user.type(dialog.getByRole('textbox', { name: texts.purchase.phone }), '0113 496 0000');
     await user.click(dialog.getByRole('button', { name: texts.quotes.acceptConfirm }));
 
     const [sent] = callsTo(server.requests, 'POST', `/api/quotes/${ids.offered}/accept`);
-    expect(sent?.body).toEqual({ price: 10 });
+    expect(sent?.body).toEqual({
+      price: 10,
+      address: '3 Anvil Yard, Leeds',
+      phone: '0113 496 0000',
+    });
     const order = store.orders[0]!;
+    expect(order).toMatchObject({ address: '3 Anvil Yard, Leeds', phone: '0113 496 0000' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       texts.quotes.accepted(order.reference),
     );
@@ -183,6 +192,26 @@ describe('My Quotes', () => {
     expect(queryClient.getQueryState(['tools'])?.dataUpdateCount).toBeGreaterThan(1);
   });
 
+  it('refuses an empty address in the form and sends nothing; the phone may stay empty', async () => {
+    const { server } = quotesServer({ quotes: [offered] });
+    const { user } = await renderMyQuotes();
+    await user.click(await row('offered').findByRole('button', { name: texts.quotes.accept }));
+    const dialog = within(screen.getByRole('dialog', { name: texts.quotes.confirmAcceptTitle }));
+    const address = dialog.getByRole('textbox', { name: texts.purchase.address });
+    await user.type(address, '   ');
+    await user.click(dialog.getByRole('button', { name: texts.quotes.acceptConfirm }));
+
+    expect(await dialog.findByText(texts.fieldErrors.required('address'))).toBeInTheDocument();
+    expect(address).toHaveAccessibleDescription(texts.fieldErrors.required('address'));
+    expect(callsTo(server.requests, 'POST', `/api/quotes/${ids.offered}/accept`)).toHaveLength(0);
+
+    await user.type(address, '7 Quay Street, Hull');
+    await user.click(dialog.getByRole('button', { name: texts.quotes.acceptConfirm }));
+    expect(await row('offered').findByText(texts.quotes.status.accepted)).toBeInTheDocument();
+    const [sent] = callsTo(server.requests, 'POST', `/api/quotes/${ids.offered}/accept`);
+    expect(sent?.body).toEqual({ price: 10, address: '7 Quay Street, Hull', phone: '' });
+  });
+
   it('says nothing of made to order when the stock covers the quantity', async () => {
     quotesServer({ quotes: [offered], tools: [{ ...hammer, availableQuantity: 8000 }] });
     const { user } = await renderMyQuotes();
@@ -192,23 +221,36 @@ describe('My Quotes', () => {
     expect(dialog.queryByText(texts.quotes.confirmAcceptMadeToOrder)).not.toBeInTheDocument();
   });
 
-  it("says the server's refusal when the offer changed meanwhile, and shows the new offer", async () => {
+  it("says the server's refusal in the dialog when the offer changed meanwhile, with the new total", async () => {
     // Another admin's new offer: $9.50 instead of the $10.00 this page shows.
     const { server, store } = quotesServer({ quotes: [offered] });
     const { user } = await renderMyQuotes();
     await user.click(await row('offered').findByRole('button', { name: texts.quotes.accept }));
     store.quotes = [{ ...offered, offer: makeOffer(9.5) }];
-    await user.click(screen.getByRole('button', { name: texts.quotes.acceptConfirm }));
+    const dialog = within(screen.getByRole('dialog', { name: texts.quotes.confirmAcceptTitle }));
+    await user.type(dialog.getByRole('textbox', { name: texts.purchase.address }), '3 Anvil Yard');
+    await user.click(dialog.getByRole('button', { name: texts.quotes.acceptConfirm }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      serverTexts.quoteErrors.offerChanged(9.5),
-    );
+    expect(await dialog.findByText(serverTexts.quoteErrors.offerChanged(9.5))).toBeInTheDocument();
+    expect(
+      await dialog.findByText(texts.quotes.confirmAcceptBody('$76,000.00')),
+    ).toBeInTheDocument();
     expect(
       await row('offered').findByText(texts.quotes.offerEach(formatMoney(9.5))),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(store.orders).toHaveLength(0);
     expect(callsTo(server.requests, 'GET', '/api/quotes').length).toBeGreaterThan(1);
+
+    // Read, accepted again: at the new price, to the address still typed.
+    await user.click(dialog.getByRole('button', { name: texts.quotes.acceptConfirm }));
+    expect(await row('offered').findByText(texts.quotes.status.accepted)).toBeInTheDocument();
+    expect(
+      callsTo(server.requests, 'POST', `/api/quotes/${ids.offered}/accept`).map((c) => c.body),
+    ).toEqual([
+      { price: 10, address: '3 Anvil Yard', phone: '' },
+      { price: 9.5, address: '3 Anvil Yard', phone: '' },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('declines an offer after asking', async () => {

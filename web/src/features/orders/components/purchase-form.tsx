@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  deliveryFields,
   formatMoney,
   isQuantityAllowed,
   nextPriceBreak,
   orderTotal,
-  PlaceOrderSchema,
   texts,
   unitPriceFor,
   wholeNumberSchema,
@@ -17,7 +17,7 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
+import { DeliveryFields } from '../../../components/ui/delivery-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
@@ -52,8 +52,7 @@ const PurchaseFormSchema = z.object({
     }
     return read.quantity;
   }),
-  address: PlaceOrderSchema.shape.address,
-  phone: PlaceOrderSchema.shape.phone,
+  ...deliveryFields,
 });
 type PurchaseFormInput = z.input<typeof PurchaseFormSchema>;
 type PurchaseFormValues = z.output<typeof PurchaseFormSchema>;
@@ -301,20 +300,10 @@ export function PurchaseForm({
             readOnly
             className={READ_ONLY_FIELD}
           />
-          <TextAreaField
-            label={texts.purchase.address}
-            rows={3}
-            autoComplete="street-address"
-            aria-required="true"
-            error={errors.address?.message}
-            {...register('address')}
-          />
-          <TextField
-            label={texts.purchase.phone}
-            type="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...register('phone')}
+          <DeliveryFields
+            address={register('address')}
+            phone={register('phone')}
+            errors={{ address: errors.address?.message, phone: errors.phone?.message }}
           />
           <BusyButton
             type="submit"

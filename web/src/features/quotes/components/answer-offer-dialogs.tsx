@@ -1,14 +1,8 @@
 import { formatMoney, texts, type Quote } from '@tools-factory/contract';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
 import { formatCount } from '../../../lib/format';
-
-interface AnswerOfferDialogProps {
-  /** The quote whose offer is answered; null: the dialog is closed. */
-  quote: Quote | null;
-  busy: boolean;
-  onConfirm: (quote: Quote) => void;
-  onCancel: () => void;
-}
+import { AcceptQuoteForm, type Delivery } from './accept-quote-form';
 
 /** Which quote: its reference, and the tool and quantity it is for. */
 function QuoteLine({ quote }: { quote: Quote }) {
@@ -20,46 +14,72 @@ function QuoteLine({ quote }: { quote: Quote }) {
   );
 }
 
+interface AcceptQuoteDialogProps {
+  /** The quote whose offer is accepted, as the list shows it now; null: the dialog is closed. */
+  quote: Quote | null;
+  /** What the catalog has of each tool now (by id). */
+  stockOf: ReadonlyMap<string, number>;
+  busy: boolean;
+  /** Places the order at the offer's price, to this address; a refusal shows in the dialog. */
+  onSend: (quote: Quote, delivery: Delivery) => Promise<unknown>;
+  onCancel: () => void;
+}
+
 /**
  * 'Accept this offer?' with the total the order will cost, and, when the catalog has fewer than
- * the quantity, that it is made to order (the server decides; this says what it will decide).
+ * the quantity, that it is made to order (the server decides; this says what it will decide);
+ * then where the order goes, as the purchase form asks: accepting places the order.
  */
 export function AcceptQuoteDialog({
   quote,
   stockOf,
-  ...actions
-}: AnswerOfferDialogProps & { stockOf: ReadonlyMap<string, number> }) {
+  busy,
+  onSend,
+  onCancel,
+}: AcceptQuoteDialogProps) {
+  const stock = quote ? stockOf.get(quote.toolId) : undefined;
   return (
-    <RemoveDialog
-      item={quote}
+    <FormDialog
+      open={quote !== null}
       title={texts.quotes.confirmAcceptTitle}
-      confirmLabel={texts.quotes.acceptConfirm}
-      cancelLabel={texts.quotes.cancel}
-      confirmClassName="btn-success"
-      {...actions}
+      closeLabel={texts.quotes.close}
+      busy={busy}
+      onClose={onCancel}
     >
-      {(shown) => {
-        const stock = stockOf.get(shown.toolId);
-        return (
-          <>
-            <QuoteLine quote={shown} />
+      {quote ? (
+        <>
+          <div className="mb-4">
+            <QuoteLine quote={quote} />
             <p className="mt-1">
-              {texts.quotes.confirmAcceptBody(formatMoney(shown.offer?.total ?? 0))}
+              {texts.quotes.confirmAcceptBody(formatMoney(quote.offer?.total ?? 0))}
             </p>
-            {stock !== undefined && shown.quantity > stock ? (
+            {stock !== undefined && quote.quantity > stock ? (
               <p className="text-base-content/80 mt-2 text-sm">
                 {texts.quotes.confirmAcceptMadeToOrder}
               </p>
             ) : null}
-          </>
-        );
-      }}
-    </RemoveDialog>
+          </div>
+          <AcceptQuoteForm
+            onSend={(delivery) => onSend(quote, delivery)}
+            onCancel={onCancel}
+            busy={busy}
+          />
+        </>
+      ) : null}
+    </FormDialog>
   );
 }
 
+interface DeclineQuoteDialogProps {
+  /** The quote whose offer is declined; null: the dialog is closed. */
+  quote: Quote | null;
+  busy: boolean;
+  onConfirm: (quote: Quote) => void;
+  onCancel: () => void;
+}
+
 /** 'Decline this offer?': the price is not held afterwards. */
-export function DeclineQuoteDialog({ quote, ...actions }: AnswerOfferDialogProps) {
+export function DeclineQuoteDialog({ quote, ...actions }: DeclineQuoteDialogProps) {
   return (
     <RemoveDialog
       item={quote}

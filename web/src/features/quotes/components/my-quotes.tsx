@@ -1,4 +1,5 @@
 import { routes, texts, type Order, type Quote } from '@tools-factory/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -7,6 +8,7 @@ import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useDeclineQuote } from '../api/decline-quote';
 import { useQuotes } from '../api/get-quotes';
+import type { Delivery } from './accept-quote-form';
 import { AcceptQuoteDialog, DeclineQuoteDialog } from './answer-offer-dialogs';
 import { MyQuotesTable } from './my-quotes-table';
 
@@ -21,21 +23,30 @@ interface MyQuotesProps {
 
 /**
  * My Quotes: the customer's quotes, newest first, or an invitation to browse the tools. Accept
- * asks first (the total, and whether it is made to order), then places the order and says its
- * reference; Decline asks first too. A refusal (the offer replaced or expired meanwhile, another
- * tab quicker) is said in the server's words, and the list is asked for again.
+ * opens a dialog (the total, whether it is made to order, and the delivery address and phone),
+ * then places the order and says its reference; Decline asks first. A refusal (the offer
+ * replaced or expired meanwhile, another tab quicker) is said in the server's words (in the
+ * accept dialog, or a toast for Decline), and the list is asked for again.
  */
 export function MyQuotes({ unpaidOrderIds, stockOf, onAccepted }: MyQuotesProps) {
   const quotes = useQuotes();
-  const acceptance = useConfirmedAction({
-    mutation: useAcceptQuote(),
-    // The unit price the customer read: a replaced offer is refused, not accepted at another.
-    variablesOf: (quote: Quote) => ({ _id: quote._id, price: quote.offer?.price ?? 0 }),
-    onDone: ({ order }) => {
-      toast.success(texts.quotes.accepted(order.reference));
-      onAccepted?.(order);
-    },
-  });
+  const acceptQuote = useAcceptQuote();
+  // The quote being accepted, by id: the dialog shows it as the list has it now (a refusal
+  // asks for the list again, so a replaced offer's new total shows there at once).
+  const [acceptingId, setAcceptingId] = useState<string | null>(null);
+  const closeAcceptance = () => setAcceptingId(null);
+
+  async function accept(quote: Quote, delivery: Delivery) {
+    const { order } = await acceptQuote.mutateAsync({
+      id: quote._id,
+      // The unit price the customer read: a replaced offer is refused, not accepted at another.
+      acceptance: { price: quote.offer?.price ?? 0, ...delivery },
+    });
+    toast.success(texts.quotes.accepted(order.reference));
+    closeAcceptance();
+    onAccepted?.(order);
+  }
+
   const declining = useConfirmedAction({
     mutation: useDeclineQuote(),
     variablesOf: (quote: Quote) => quote._id,
@@ -56,15 +67,15 @@ export function MyQuotes({ unpaidOrderIds, stockOf, onAccepted }: MyQuotesProps)
             <MyQuotesTable
               quotes={list}
               unpaidOrderIds={unpaidOrderIds}
-              onAccept={acceptance.ask}
+              onAccept={(quote) => setAcceptingId(quote._id)}
               onDecline={declining.ask}
             />
             <AcceptQuoteDialog
-              quote={acceptance.item}
+              quote={list.find((quote) => quote._id === acceptingId) ?? null}
               stockOf={stockOf}
-              busy={acceptance.busy}
-              onConfirm={acceptance.confirm}
-              onCancel={acceptance.cancel}
+              busy={acceptQuote.isPending}
+              onSend={accept}
+              onCancel={closeAcceptance}
             />
             <DeclineQuoteDialog
               quote={declining.item}

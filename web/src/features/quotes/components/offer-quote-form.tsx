@@ -1,4 +1,5 @@
 import {
+  isTodayOrLater,
   OfferQuoteSchema,
   texts,
   type ManagedQuote,
@@ -7,7 +8,6 @@ import {
 import { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
 import { useSendingForm } from '../../../lib/use-sending-form';
-import { isTodayOrLater } from '../quote-dates';
 import { DayField } from './day-field';
 import { FormActions } from './form-actions';
 
@@ -15,7 +15,7 @@ import { FormActions } from './form-actions';
 const OfferFormSchema = z.object({
   price: OfferQuoteSchema.shape.price,
   validUntil: OfferQuoteSchema.shape.validUntil.refine(
-    (day) => isTodayOrLater(day),
+    (day) => isTodayOrLater(day, new Date()),
     texts.manageQuotes.validUntilPast,
   ),
 });

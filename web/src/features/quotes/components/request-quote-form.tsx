@@ -1,5 +1,6 @@
 import {
   isQuoteQuantityAllowed,
+  isTodayOrLater,
   RequestQuoteSchema,
   texts,
   type RequestQuote,
@@ -9,7 +10,6 @@ import { z } from 'zod';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useSendingForm } from '../../../lib/use-sending-form';
-import { isTodayOrLater } from '../quote-dates';
 import { DayField } from './day-field';
 import { FormActions } from './form-actions';
 
@@ -21,7 +21,7 @@ function requestFormSchema(tool: Tool) {
       (typed) => isQuoteQuantityAllowed(typed, tool),
       texts.quotes.quantityTooSmall(tool.minOrderQuantity),
     ),
-    neededBy: neededBy.refine((day) => isTodayOrLater(day), texts.quotes.neededByPast),
+    neededBy: neededBy.refine((day) => isTodayOrLater(day, new Date()), texts.quotes.neededByPast),
     note,
   });
 }

@@ -2,6 +2,7 @@ import {
   AcceptQuoteSchema,
   isOfferExpired,
   isQuoteQuantityAllowed,
+  isTodayOrLater,
   OfferQuoteSchema,
   orderReference,
   orderTotal,
@@ -10,7 +11,6 @@ import {
   RequestQuoteSchema,
   serverTexts,
   texts,
-  todayUtc,
   type ManagedQuote,
   type Order,
   type Quote,
@@ -90,7 +90,8 @@ export function quotesServer({
         if (!isQuoteQuantityAllowed(request.quantity, tool)) {
           return refusal(texts.quotes.quantityTooSmall(tool.minOrderQuantity), 400);
         }
-        if (request.neededBy < todayUtc(new Date())) return refusal(texts.quotes.neededByPast, 400);
+        if (!isTodayOrLater(request.neededBy, new Date()))
+          return refusal(texts.quotes.neededByPast, 400);
         const quote = makeManagedQuote({
           _id: NEW_QUOTE_ID,
           reference: quoteReference(NEW_QUOTE_ID),
@@ -118,7 +119,12 @@ export function quotesServer({
         if (current === 'expired') {
           return refusal(serverTexts.quoteErrors.offerExpired(offer.validUntil), 409);
         }
-        if (AcceptQuoteSchema.parse(body).price !== offer.price) {
+        const acceptance = AcceptQuoteSchema.safeParse(body);
+        if (!acceptance.success) {
+          return refusal(acceptance.error.issues[0]?.message ?? 'invalid', 400);
+        }
+        const { price, address, phone } = acceptance.data;
+        if (price !== offer.price) {
           return refusal(serverTexts.quoteErrors.offerChanged(offer.price), 409);
         }
         const stock = tools.find((tool) => tool._id === quote.toolId)?.availableQuantity ?? 0;
@@ -128,6 +134,8 @@ export function quotesServer({
           name: quote.name,
           quantity: quote.quantity,
           price: offer.price,
+          address,
+          phone,
           quoteId: quote._id,
           madeToOrder: quote.quantity > stock,
         });
