@@ -51,10 +51,10 @@ export function ToolsTable({ tools, onRemove, onEditPriceBreaks }: ToolsTablePro
               <span className="font-semibold lg:font-normal">{tool.availableQuantity}</span>
             </td>
             <td className="max-lg:col-span-2 max-lg:pt-2!">
-              <div className="flex gap-2 max-lg:*:flex-1">
+              <div className="flex gap-2 max-lg:*:flex-1 lg:flex-col">
                 <button
                   type="button"
-                  className="btn btn-outline btn-sm"
+                  className="btn btn-outline btn-sm whitespace-nowrap"
                   aria-describedby={nameId}
                   onClick={() => onEditPriceBreaks(tool)}
                 >

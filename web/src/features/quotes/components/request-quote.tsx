@@ -40,7 +40,7 @@ export function RequestQuote({ tool, typedQuantity = null, className = '' }: Req
         <div>
           <button
             type="button"
-            className="btn btn-outline btn-primary w-full sm:w-auto"
+            className="btn btn-outline btn-accent w-full sm:w-auto"
             onClick={() => setOpen(true)}
           >
             <FaFileSignature aria-hidden="true" />
@@ -50,7 +50,7 @@ export function RequestQuote({ tool, typedQuantity = null, className = '' }: Req
         {requested ? (
           <p role="status" className="text-sm">
             {texts.quotes.requested(requested.reference)}{' '}
-            <Link to={routes.dashboardMyQuotes} className="link link-primary font-semibold">
+            <Link to={routes.dashboardMyQuotes} className="link link-accent font-semibold">
               {texts.dashboard.myQuotes}
             </Link>
           </p>
