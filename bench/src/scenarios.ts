@@ -44,6 +44,7 @@ async function firstToolId(appBaseUrl: string): Promise<string> {
  */
 export const scenarios: Scenario[] = [
   catalogRead('GET /api/parts', async () => '/api/parts'),
+  catalogRead('GET /api/parts?q=saw', async () => '/api/parts?q=saw'),
   catalogRead(
     'GET /api/tool/{id}',
     async (appBaseUrl) => `/api/tool/${await firstToolId(appBaseUrl)}`,

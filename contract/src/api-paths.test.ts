@@ -36,6 +36,7 @@ describe('apiPaths', () => {
       orders: '/orders',
       deleteOrder: '/deleteOrder/:id',
       manageOrders: '/manageOrders',
+      manageOrdersCsv: '/manageOrders.csv',
       shipOrder: '/manageOrders/:id/ship',
       addTool: '/tool',
       deleteTool: '/deleteTols/:id',

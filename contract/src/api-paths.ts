@@ -38,6 +38,8 @@ export const apiPaths = {
   orders: withQuery('/orders', 'email'),
   deleteOrder: withSegment('/deleteOrder/:id'),
   manageOrders: '/manageOrders',
+  /** GET (admin): every order as a CSV file (Manage Orders' Export CSV). */
+  manageOrdersCsv: '/manageOrders.csv',
   /** PATCH (admin): a paid order becomes shipped. */
   shipOrder: withSegment('/manageOrders/:id/ship'),
   /** POST (admin): Add Product. */

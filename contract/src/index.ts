@@ -1,4 +1,5 @@
 export * from './api-paths.ts';
+export * from './catalog-search.ts';
 export * from './common.ts';
 export * from './gallery.ts';
 export * from './identity.ts';

@@ -38,6 +38,23 @@ export const texts = {
     /** The contact form's answer to Send (nothing is sent: SPEC.md shows no behaviour). */
     contactThanks: 'Thank you, we will write back soon',
   },
+  /** The search box and sort control above OUR TOOLS (issue 13). */
+  search: {
+    label: 'Search tools',
+    sortLabel: 'Sort by',
+    /** The sort control's first choice: the catalog's own order. */
+    catalogOrder: 'Featured',
+    sorts: {
+      name: 'Name',
+      price: 'Price: low to high',
+      'price-desc': 'Price: high to low',
+      available: 'Most available',
+    },
+    noMatch: (q: string) => `No tools match "${q}"`,
+    clear: 'Clear search',
+    /** Announced politely as the results change. */
+    count: (shown: number) => (shown === 1 ? '1 tool' : `${shown} tools`),
+  },
   tool: {
     purchase: 'Purchase',
     price: 'Price',
@@ -239,6 +256,8 @@ export const texts = {
     notPositive: (field: string) => `${field} must be a positive number`,
     tooManyDecimals: (field: string) => `${field} must have at most two decimals`,
     priceTooHigh: (field: string, limit: string) => `${field} must be less than ${limit}`,
+    notOneOf: (field: string, choices: readonly string[]) =>
+      `${field} must be one of ${choices.join(', ')}`,
   },
   purchase: {
     placeOrder: 'Place Order',
@@ -536,6 +555,25 @@ export const texts = {
     ship: 'Ship',
     shipSuccess: (tool: string, email: string) => `Shipped ${tool} to ${email}`,
     empty: 'No orders yet',
+    /** Downloads GET /manageOrders.csv (issue 13): every order as a spreadsheet file. */
+    exportCsv: 'Export CSV',
+    /** The CSV file's header row, in its column order, and its made-to-order words. */
+    csv: {
+      columns: {
+        date: 'date',
+        reference: 'reference',
+        customer: 'customer email',
+        tool: 'tool',
+        quantity: 'quantity',
+        unitPrice: 'unit price',
+        total: 'total',
+        status: 'status',
+        transactionId: 'transaction id',
+        madeToOrder: 'made to order',
+      },
+      yes: 'yes',
+      no: 'no',
+    },
   },
   reviews: {
     postSuccess: 'success review post',

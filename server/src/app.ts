@@ -12,6 +12,7 @@ import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-s
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { createGalleryService } from './modules/gallery/gallery.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createOrdersCsv } from './modules/orders/orders-csv.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createOrderExpirySweeper } from './modules/orders/orders.sweeper.ts';
@@ -225,7 +226,12 @@ export async function buildApp({
           onPaymentSucceeded: (intent) => payments.settleSucceededIntent(intent),
         });
       }
-      await api.register(ordersRoutes, { orders, guards, ordersPerMinute: config.orderRateLimit });
+      await api.register(ordersRoutes, {
+        orders,
+        ordersCsv: createOrdersCsv({ db: database.db, now }),
+        guards,
+        ordersPerMinute: config.orderRateLimit,
+      });
       await api.register(quotesRoutes, {
         quotes,
         guards,

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GalleryItem, Review, Tool } from '@tools-factory/contract';
+import {
+  searchTools,
+  searchWords,
+  type GalleryItem,
+  type Review,
+  type SearchQuery,
+  type Tool,
+} from '@tools-factory/contract';
 import type { DatabaseHandle } from '../db/client.ts';
 import { prepareJsonBody, type PreparedBody } from '../plugins/preserialized.ts';
 
@@ -12,6 +19,10 @@ export type CatalogBodies = {
   /** Counts the builds of this instance, from 1. */
   version: number;
   parts: PreparedBody;
+  /** The tools of `parts`, for searches (GET /parts?q=saw&sort=price). */
+  tools: readonly Tool[];
+  /** Searches answered from this build, by their words and sort: at most MAX_SEARCHES_KEPT. */
+  searches: Map<string, Promise<PreparedBody>>;
   toolsById: ReadonlyMap<string, PreparedBody>;
   reviews: PreparedBody;
   gallery: PreparedBody;
@@ -71,10 +82,35 @@ async function loadCatalogBodies(sources: CatalogSources, version: number): Prom
   return {
     version,
     parts,
+    tools,
+    searches: new Map(),
     toolsById: new Map(toolEntries),
     reviews: reviewsBody,
     gallery: galleryBody,
   };
+}
+
+/** How many searches' bodies a build keeps (each a few KB at most: the catalog filtered). */
+const MAX_SEARCHES_KEPT = 256;
+
+/**
+ * The answer to a search of the catalog: `parts` itself without one, else the filtered, sorted
+ * tools, serialized on the first ask and kept with the build (the oldest dropped past
+ * MAX_SEARCHES_KEPT), so that popular searches cost what GET /parts costs.
+ */
+export function searchedParts(bodies: CatalogBodies, query: SearchQuery): Promise<PreparedBody> {
+  const words = searchWords(query.q);
+  if (words.length === 0 && !query.sort) return Promise.resolve(bodies.parts);
+  const key = `${query.sort ?? ''} ${words.join(' ')}`;
+  const kept = bodies.searches.get(key);
+  if (kept) return kept;
+  const body = prepareJsonBody(searchTools(bodies.tools, query));
+  if (bodies.searches.size >= MAX_SEARCHES_KEPT) {
+    const oldest = bodies.searches.keys().next();
+    if (!oldest.done) bodies.searches.delete(oldest.value);
+  }
+  bodies.searches.set(key, body);
+  return body;
 }
 
 /**

@@ -423,6 +423,14 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     request: () => ({ url: '/api/manageOrders' }),
   },
   {
+    method: 'GET',
+    route: '/api/manageOrders.csv',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageOrders.csv' }),
+  },
+  {
     method: 'PATCH',
     route: '/api/manageOrders/:id/ship',
     case: "the customer's paid order",

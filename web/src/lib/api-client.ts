@@ -33,6 +33,20 @@ interface ApiRequestOptions {
   bearer?: boolean;
   /** More request headers (POST /order's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** 'file': the answer is a file to save (a CSV, a PDF), not JSON: see DownloadedFile. */
+  answer?: 'json' | 'file';
+}
+
+/** A file the API answered: its bytes, and the name its Content-Disposition gives (if any). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The `filename="..."` of an attachment's Content-Disposition header. */
+function fileNameOf(response: Response): string | null {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
 }
 
 /**
@@ -86,7 +100,8 @@ async function readJson(response: Response): Promise<unknown> {
 /** One request: the token given (if any) as the bearer. */
 async function send<T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> {
   const { method = 'GET', body, signal } = options;
-  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
+  const file = options.answer === 'file';
+  const headers = new Headers({ ...options.headers, Accept: file ? '*/*' : 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -103,6 +118,13 @@ async function send<T>(path: string, options: ApiRequestOptions, token: string |
     throw new ApiError(texts.somethingWentWrong, 0);
   }
 
+  if (file && response.ok) {
+    const downloaded: DownloadedFile = {
+      blob: await response.blob(),
+      fileName: fileNameOf(response),
+    };
+    return downloaded as T;
+  }
   const payload = await readJson(response);
   if (!response.ok) {
     const message = isErrorBody(payload) ? payload.message : texts.somethingWentWrong;
@@ -158,6 +180,9 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options: CallOptions = {}) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** GET a file (bearer attached, renewed on 401 as any call): its bytes and its name. */
+  download: (path: string, options: CallOptions = {}) =>
+    apiRequest<DownloadedFile>(path, { ...options, answer: 'file' }),
 };
 
 /** What to tell the user about a failure: the server's own message, or a generic one. */

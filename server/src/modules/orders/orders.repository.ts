@@ -176,3 +176,39 @@ export async function selectOrderIdsOfQuotes(
     .where(inArray(orders.quoteId, [...quoteIds]));
   return new Map(rows.flatMap(({ id, quoteId }) => (quoteId ? [[quoteId, id] as const] : [])));
 }
+
+/** Where a page of the CSV export stopped: its last order's date (to the microsecond) and id. */
+export type OrderPageCursor = { createdAt: string; id: string };
+
+/**
+ * One page of every order (an owner removed since included), newest first, after `cursor` (the
+ * last order of the page before; none for the first page): keyset paging, so each page is one
+ * short query however many orders there are. The cursor's date is PostgreSQL's own text of the
+ * timestamp, exact to the microsecond (a JavaScript Date would drop the microseconds and skip
+ * orders placed in the same millisecond).
+ */
+export async function selectOrdersPage(
+  executor: Executor,
+  cursor: OrderPageCursor | undefined,
+  limit: number,
+): Promise<{ rows: OrderRow[]; next: OrderPageCursor | undefined }> {
+  const page = await executor
+    .select({
+      order: orders,
+      cursorDate: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(orders)
+    .where(
+      cursor
+        ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ order }) => order),
+    next:
+      last && page.length === limit ? { createdAt: last.cursorDate, id: last.order.id } : undefined,
+  };
+}

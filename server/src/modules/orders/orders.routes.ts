@@ -19,6 +19,7 @@ import {
 } from '@tools-factory/contract';
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
+import type { OrdersCsv } from './orders-csv.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
@@ -29,12 +30,14 @@ export async function ordersRoutes(
   app: FastifyInstance,
   options: {
     orders: OrdersService;
+    /** Manage Orders' CSV export. */
+    ordersCsv: OrdersCsv;
     guards: AuthGuards;
     /** Orders one account may place a minute (ORDER_RATE_LIMIT), counted per account. */
     ordersPerMinute: number;
   },
 ): Promise<void> {
-  const { orders, guards, ordersPerMinute } = options;
+  const { orders, ordersCsv, guards, ordersPerMinute } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** The request's Idempotency-Key, checked by the route schema already. */
   const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
@@ -169,6 +172,35 @@ export async function ordersRoutes(
       },
     },
     async () => orders.listAllOrders(),
+  );
+
+  // Untyped (`app`, not `api`): the answer is a stream, which the zod type provider cannot type.
+  app.get(
+    apiPaths.manageOrdersCsv,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'exportAllOrdersCsv',
+        summary: 'Every order as a CSV file (Manage Orders, Export CSV)',
+        description:
+          "Admins only. Streamed as it is read from the database. An attachment named with the UTC date (`orders-2026-11-23.csv`): UTF-8 with a byte order mark, quoted as RFC 4180 says (CRLF between records). A header row, then every order (removed accounts' too), newest first: date (ISO 8601, UTC), reference, customer e-mail, tool, quantity, unit price and total (dollars, two decimals, no currency sign), status, transaction id (empty when none), made to order (yes/no). Text cells that start with = + - @, a tab or a carriage return get a leading single quote, so no spreadsheet runs them as formulas.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        response: {
+          200: {
+            description: 'The CSV file.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ordersCsv.fileName()}"`)
+        .send(ordersCsv.stream()),
   );
 
   api.patch(

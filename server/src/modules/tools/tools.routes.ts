@@ -7,12 +7,13 @@ import {
   ErrorBodySchema,
   IdParamsSchema,
   MAX_PRICE_BREAKS,
+  SearchQuerySchema,
   serverTexts,
   ToolListSchema,
   ToolSchema,
   UpdatePriceBreaksSchema,
 } from '@tools-factory/contract';
-import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
+import { searchedParts, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { notFound } from '../../http-errors.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
@@ -36,13 +37,16 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         operationId: 'listTools',
         tags: ['catalog'],
         summary: 'The tools on sale',
+        description:
+          'Without `q` and `sort`, every tool on sale in the catalog order. `q` keeps the tools whose name or description holds every word of it (any case, any order, plain text; at most 200 characters); `sort` orders them by `name` (A to Z), `price` (list price, low to high), `price-desc` (high to low) or `available` (most in stock first), ties keeping the catalog order. 400 for an unknown sort or a longer `q`.',
         security: [],
-        response: { 200: ToolListSchema },
+        querystring: SearchQuerySchema,
+        response: { 200: ToolListSchema, 400: ErrorBodySchema },
       },
       compress: false,
     },
-    (request, reply) => {
-      sendPrepared(request, reply, catalog.current().parts);
+    async (request, reply) => {
+      sendPrepared(request, reply, await searchedParts(catalog.current(), request.query));
     },
   );
 

@@ -106,7 +106,8 @@ describe('HomePage', () => {
     ).toBeInTheDocument();
     expect(within(toolsSection).getByRole('heading', { name: 'Hand Saw' })).toBeInTheDocument();
     expect(within(toolsSection).getAllByRole('link', { name: 'Purchase' })).toHaveLength(2);
-    expect(within(toolsSection).queryByRole('status')).not.toBeInTheDocument();
+    // The spinner is gone; the status now counts the tools shown.
+    expect(within(toolsSection).getByRole('status')).toHaveTextContent('2 tools');
 
     expect(await within(reviewsSection).findByText('Great hammers, on time.')).toBeInTheDocument();
     expect(

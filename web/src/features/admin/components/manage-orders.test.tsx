@@ -225,6 +225,78 @@ describe('ManageOrders', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  describe('Export CSV', () => {
+    const CSV_URL = '/api/manageOrders.csv';
+    const csv = '\uFEFFdate,reference\r\n2025-03-03T08:00:00.000Z,TF-22222222\r\n';
+    /** What the browser was handed to save: the link's name and the file's bytes (BOM kept). */
+    let saved: { name: string; bytes: Promise<ArrayBuffer> }[];
+
+    beforeEach(() => {
+      saved = [];
+      const blobs = new Map<string, Blob>();
+      vi.stubGlobal('URL', {
+        ...URL,
+        createObjectURL: (blob: Blob) => {
+          const url = `blob:test/${blobs.size}`;
+          blobs.set(url, blob);
+          return url;
+        },
+        revokeObjectURL: (url: string) => blobs.delete(url),
+      });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        const blob = blobs.get(this.getAttribute('href') ?? '');
+        saved.push({ name: this.download, bytes: (blob ?? new Blob()).arrayBuffer() });
+      });
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it("downloads the file with the admin's token and saves it under the server's dated name", async () => {
+      const { requests } = storeServer({
+        orders: [unpaid, paid],
+        answer: ({ method, url }) =>
+          method === 'GET' && url === CSV_URL
+            ? new Response(csv, {
+                headers: {
+                  'Content-Type': 'text/csv; charset=utf-8',
+                  'Content-Disposition': 'attachment; filename="orders-2026-11-23.csv"',
+                },
+              })
+            : undefined,
+      }).server;
+      const { user } = renderManageOrders();
+      await screen.findByRole('table');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+      await vi.waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]?.name).toBe('orders-2026-11-23.csv');
+      expect([...new Uint8Array((await saved[0]?.bytes) ?? new ArrayBuffer(0))]).toEqual([
+        ...new TextEncoder().encode(csv),
+      ]);
+      const [call] = callsTo(requests, 'GET', CSV_URL);
+      expect(call?.headers.get('Authorization')).toBe('Bearer token-0');
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    });
+
+    it("shows the server's refusal as a toast and saves nothing", async () => {
+      storeServer({
+        orders: [unpaid],
+        answer: ({ url }) =>
+          url === CSV_URL
+            ? jsonResponse({ message: 'Only admins can do this.', statusCode: 403 }, 403)
+            : undefined,
+      });
+      const { user } = renderManageOrders();
+      await screen.findByRole('table');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Only admins can do this.')).toBeInTheDocument();
+      expect(saved).toHaveLength(0);
+    });
+  });
+
   it('says so when there are no orders yet', async () => {
     storeServer({ orders: [] });
     renderManageOrders();

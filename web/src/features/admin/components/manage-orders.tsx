@@ -1,10 +1,12 @@
 import { texts, type ManagedOrder } from '@tools-factory/contract';
 import { toast } from 'react-toastify';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteManagedOrder } from '../api/delete-managed-order';
+import { useExportOrdersCsv } from '../api/export-orders-csv';
 import { useManagedOrders } from '../api/get-managed-orders';
 import { useShipOrder } from '../api/ship-order';
 import { ManagedOrdersTable } from './managed-orders-table';
@@ -13,11 +15,13 @@ import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
 /**
  * Manage Orders: every order, newest first. Ship sends a paid order on its way at once (nothing
  * is lost by it, so no question first) and says so; Remove asks first, then removes an unpaid
- * order, whose quantity goes back on sale, and says 'Delete success'.
+ * order, whose quantity goes back on sale, and says 'Delete success'. Export CSV downloads every
+ * order as a spreadsheet file.
  */
 export function ManageOrders() {
   const orders = useManagedOrders();
   const shipOrder = useShipOrder();
+  const exportCsv = useExportOrdersCsv();
   const removal = useConfirmedRemoval({
     mutation: useDeleteManagedOrder(),
     keyOf: (order: ManagedOrder) => order._id,
@@ -39,6 +43,19 @@ export function ManageOrders() {
           <EmptyState message={texts.manageOrders.empty} />
         ) : (
           <>
+            <div className="mb-4 flex justify-end">
+              <BusyButton
+                busy={exportCsv.isPending}
+                className="btn-outline btn-sm max-md:w-full"
+                onClick={() =>
+                  exportCsv.mutate(undefined, {
+                    onError: (error) => toast.error(errorMessage(error)),
+                  })
+                }
+              >
+                {texts.manageOrders.exportCsv}
+              </BusyButton>
+            </div>
             <ManagedOrdersTable
               orders={list}
               shippingId={shipOrder.isPending ? (shipOrder.variables ?? null) : null}

@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import { routes, texts } from '@tools-factory/contract';
+import { uniqueEmail } from '../support/accounts.ts';
+import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { readSeededData } from '../support/api.ts';
+import { orderTool, signUpAsCustomer } from '../support/customer.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const desktop = { width: 1280, height: 900 };
+
+// The admin's sign-up when the account exists (see signInAsAdmin).
+test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
+
+test('an admin exports every order as a CSV file (1280 px)', async ({ page, browser }) => {
+  // A customer's order to find in the file, placed in a browser of their own.
+  const [tool] = (await readSeededData(page.request)).tools;
+  if (!tool) throw new Error('the demo seed has no tool');
+  const customer = await browser.newContext({ viewport: desktop });
+  const customerPage = await customer.newPage();
+  const customerEmail = uniqueEmail('carla-csv');
+  await signUpAsCustomer(customerPage, customerEmail, 'Carla Csv');
+  await orderTool(customerPage, tool);
+  await customer.close();
+
+  await page.setViewportSize(desktop);
+  await signInAsAdmin(page);
+  await page.goto(routes.dashboardAllOrders);
+  await expect(page.getByRole('row').filter({ hasText: customerEmail })).toHaveCount(1);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: texts.manageOrders.exportCsv }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const content = await readFile(await download.path(), 'utf8');
+
+  // UTF-8 with a BOM, CRLF between records; the header row first, then the customer's order.
+  expect(content.startsWith('\uFEFF')).toBe(true);
+  const [header, ...records] = content.slice(1).split('\r\n');
+  expect(header?.split(',')).toEqual(Object.values(texts.manageOrders.csv.columns));
+  const order = records.find((record) => record.includes(customerEmail));
+  expect(order, "the customer's order").toBeDefined();
+  expect(order).toContain(`,${String(tool.minOrderQuantity + 1)},`);
+  expect(order).toContain(',unpaid,');
+});

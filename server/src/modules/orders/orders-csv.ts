@@ -1,0 +1,86 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify, type Stringifier } from 'csv-stringify';
+import { orderReference, texts } from '@tools-factory/contract';
+import type { Executor } from '../../db/client.ts';
+import { selectOrdersPage, type OrderPageCursor, type OrderRow } from './orders.repository.ts';
+
+/** Orders read from the database at a time: the export never holds more than this many. */
+const CSV_PAGE_SIZE = 500;
+
+const csvTexts = texts.manageOrders.csv;
+type Column = keyof typeof csvTexts.columns;
+
+/** The characters a spreadsheet takes as the start of a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell as a spreadsheet will read it, not run it: text that starts like a formula
+ * (= + - @, a tab or a carriage return) gets a leading single quote. For the text the export
+ * copies from orders (e-mail, tool name, transaction id); the figures it writes itself never
+ * start so.
+ */
+export function neutraliseFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** An amount of cents as dollars with two decimals and no sign: 123456n -> '1234.56'. */
+function dollarsText(cents: bigint): string {
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
+/** One order as its CSV record; the total in whole cents (a bigint: it may exceed 2^53). */
+function toCsvRecord(row: OrderRow): Record<Column, string> {
+  return {
+    date: row.createdAt.toISOString(),
+    reference: orderReference(row.id),
+    customer: neutraliseFormula(row.email),
+    tool: neutraliseFormula(row.toolName),
+    quantity: String(row.quantity),
+    unitPrice: dollarsText(BigInt(row.unitPriceCents)),
+    total: dollarsText(BigInt(row.unitPriceCents) * BigInt(row.quantity)),
+    status: row.status,
+    transactionId: neutraliseFormula(row.transactionId ?? ''),
+    madeToOrder: row.madeToOrder ? csvTexts.yes : csvTexts.no,
+  };
+}
+
+/** Every order, newest first, read a page at a time as the stream asks for more. */
+async function* everyOrderRecord(db: Executor): AsyncGenerator<Record<Column, string>> {
+  let cursor: OrderPageCursor | undefined;
+  do {
+    const page = await selectOrdersPage(db, cursor, CSV_PAGE_SIZE);
+    for (const row of page.rows) yield toCsvRecord(row);
+    cursor = page.next;
+  } while (cursor);
+}
+
+/**
+ * Manage Orders' CSV export (GET /manageOrders.csv): every order (removed customers' too),
+ * newest first, as RFC 4180 has it (CRLF between records, fields with a comma, a quote or a line
+ * break quoted, quotes doubled), in UTF-8 with a byte order mark: without it Excel reads the file
+ * in the system's code page and garbles every accent.
+ */
+export function createOrdersCsv(options: { db: Executor; now: () => Date }) {
+  const { db, now } = options;
+  return {
+    /** The download's name, dated (UTC): orders-2026-11-23.csv. */
+    fileName(): string {
+      return `orders-${now().toISOString().slice(0, 10)}.csv`;
+    },
+
+    /** The file, streamed: the database is read a page at a time, as the client takes the bytes. */
+    stream(): Stringifier {
+      const csv = stringify({
+        bom: true,
+        header: true,
+        record_delimiter: 'windows',
+        columns: Object.entries(csvTexts.columns).map(([key, header]) => ({ key, header })),
+      });
+      // A failing read ends the stream with that error (Fastify then cuts the answer short).
+      pipeline(Readable.from(everyOrderRecord(db)), csv, () => {});
+      return csv;
+    },
+  };
+}
+
+export type OrdersCsv = ReturnType<typeof createOrdersCsv>;

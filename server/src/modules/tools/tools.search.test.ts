@@ -1,0 +1,130 @@
+import { gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ErrorBodySchema,
+  searchTools,
+  texts,
+  ToolListSchema,
+  type Tool,
+} from '@tools-factory/contract';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { createTestTool } from '../../testing/factories.ts';
+
+/** GET /api/parts with a query string built from `query` (values encoded). */
+function partsUrl(query: Record<string, string>): string {
+  return `/api/parts?${new URLSearchParams(query).toString()}`;
+}
+
+describe('GET /api/parts?q=&sort=: searching the catalog', () => {
+  const app = useTestApp({ seed: true });
+  let catalog: Tool[];
+
+  beforeAll(async () => {
+    await createTestTool(app, {
+      name: 'Bügelsäge 50% (Metall)',
+      description: "Cuts 'steel_bar'.* stock [fast]",
+      priceCents: 2499,
+      availableQuantity: 90,
+    });
+    catalog = ToolListSchema.parse((await app.inject('/api/parts')).json());
+  });
+
+  async function names(query: Record<string, string>): Promise<string[]> {
+    const response = await app.inject(partsUrl(query));
+    expect(response.statusCode).toBe(200);
+    return ToolListSchema.parse(response.json()).map((tool) => tool.name);
+  }
+
+  it('answers without q and sort, or with them empty, the very bytes and headers of GET /api/parts', async () => {
+    const plain = await app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/api/parts?q=', '/api/parts?q=%20%20', '/api/parts?utm_source=mail']) {
+      const same = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(same.statusCode).toBe(200);
+      expect(same.rawPayload.equals(plain.rawPayload)).toBe(true);
+      for (const header of ['etag', 'content-type', 'cache-control', 'vary', 'content-encoding'])
+        expect(same.headers[header]).toBe(plain.headers[header]);
+    }
+    const etag = plain.headers.etag as string;
+    const notModified = await app.inject({ url: '/api/parts', headers: { 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(304);
+  });
+
+  it('keeps the tools holding every word, any case, in any order', async () => {
+    expect(await names({ q: 'saw' })).toEqual(['Hand Saw']);
+    expect(await names({ q: 'TEETH panel' })).toEqual(['Hand Saw']);
+    expect(await names({ q: 'saw hammer' })).toEqual([]);
+    expect(await names({ q: 'nothing-like-this' })).toEqual([]);
+  });
+
+  it('compares unicode as typed and reads SQL and pattern characters as text', async () => {
+    const bugelsage = ['Bügelsäge 50% (Metall)'];
+    expect(await names({ q: 'SÄGE' })).toEqual(bugelsage);
+    expect(await names({ q: 'sage metall' })).toEqual([]);
+    expect(await names({ q: '50%' })).toEqual(bugelsage);
+    expect(await names({ q: "'steel_bar'.*" })).toEqual(bugelsage);
+    expect(await names({ q: '[fast]' })).toEqual(bugelsage);
+    expect(await names({ q: '%' })).toEqual(bugelsage);
+    expect(await names({ q: '_' })).toEqual(bugelsage);
+    expect(await names({ q: "' OR '1'='1" })).toEqual([]);
+    expect(await names({ q: '.*' })).toEqual(bugelsage);
+    expect(await names({ q: '\\' })).toEqual([]);
+  });
+
+  it('sorts by name, price both ways and stock, as the contract does, with or without q', async () => {
+    for (const sort of ['name', 'price', 'price-desc', 'available'] as const) {
+      const expected = searchTools(catalog, { sort }).map((tool) => tool.name);
+      expect(await names({ sort })).toEqual(expected);
+    }
+    const byPrice = await names({ sort: 'price' });
+    expect(byPrice).not.toEqual(catalog.map((tool) => tool.name));
+    const prices = byPrice.map((name) => catalog.find((tool) => tool.name === name)!.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(await names({ q: 'set', sort: 'price-desc' })).toEqual(
+      searchTools(catalog, { q: 'set', sort: 'price-desc' }).map((tool) => tool.name),
+    );
+  });
+
+  it('answers a search with its own ETag, a 304 when it is unchanged, and the same answer twice', async () => {
+    const first = await app.inject(partsUrl({ q: 'saw', sort: 'name' }));
+    const again = await app.inject(partsUrl({ q: '  SAW ', sort: 'name' }));
+    expect(again.body).toBe(first.body);
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers.etag).not.toBe((await app.inject('/api/parts')).headers.etag);
+    const notModified = await app.inject({
+      url: partsUrl({ q: 'saw', sort: 'name' }),
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(notModified.statusCode).toBe(304);
+    const big = await app.inject({
+      url: partsUrl({ sort: 'price' }),
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(JSON.parse(gunzipSync(big.rawPayload).toString('utf8'))).toHaveLength(catalog.length);
+  });
+
+  it('follows the catalog: a new tool is found at once', async () => {
+    expect(await names({ q: 'zebrawood' })).toEqual([]);
+    await createTestTool(app, { name: 'Zebrawood Mallet' });
+    expect(await names({ q: 'zebrawood' })).toEqual(['Zebrawood Mallet']);
+  });
+
+  it('takes 200 characters and refuses 201, an unknown sort and a repeated q in words', async () => {
+    expect(await names({ q: 'a'.repeat(200) })).toEqual([]);
+    const cases: Array<[string, string]> = [
+      [partsUrl({ q: 'a'.repeat(201) }), texts.fieldErrors.tooLong('q', 200)],
+      [
+        partsUrl({ sort: 'cheapest' }),
+        texts.fieldErrors.notOneOf('sort', ['name', 'price', 'price-desc', 'available']),
+      ],
+      ['/api/parts?q=saw&q=hammer', texts.fieldErrors.notText('q')],
+      ['/api/parts?q=%00', texts.fieldErrors.nulCharacter('q')],
+    ];
+    for (const [url, message] of cases) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(ErrorBodySchema.parse(response.json())).toEqual({ message, statusCode: 400 });
+    }
+  });
+});
