@@ -5,7 +5,7 @@ import {
   searchTools,
   searchWords,
   type SearchQuery,
-} from './catalog-search.ts';
+} from './index.ts';
 import { texts } from './texts.ts';
 
 const tool = (name: string, desc: string, price: number, availableQuantity: number) => ({

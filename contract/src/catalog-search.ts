@@ -1,23 +1,22 @@
-import { z } from 'zod';
-import { textSchema } from './common.ts';
-import { texts } from './texts.ts';
+// No zod here: the home page runs these, and a schema would bring zod into its scripts. The
+// schemas of the same rules are in catalog-search-query.ts.
 
 /** The longest search text the API and the search box take. */
 export const MAX_SEARCH_LENGTH = 200;
 
 /** The orders the catalog can be sorted in; none keeps the catalog's own order. */
 export const TOOL_SORTS = ['name', 'price', 'price-desc', 'available'] as const;
-export const ToolSortSchema = z.enum(TOOL_SORTS, {
-  error: () => texts.fieldErrors.notOneOf('sort', TOOL_SORTS),
-});
-export type ToolSort = z.infer<typeof ToolSortSchema>;
+export type ToolSort = (typeof TOOL_SORTS)[number];
 
-/** GET /api/parts?q=saw&sort=price, and the home page's URL (/?q=saw&sort=price). */
-export const SearchQuerySchema = z.object({
-  q: textSchema('q', { max: MAX_SEARCH_LENGTH, required: false }).optional(),
-  sort: ToolSortSchema.optional(),
-});
-export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+/**
+ * True for one of TOOL_SORTS (how the home page reads its URL, without a schema).
+ */
+export function isToolSort(value: unknown): value is ToolSort {
+  return (TOOL_SORTS as readonly unknown[]).includes(value);
+}
+
+/** A search of the catalog: GET /api/parts?q=saw&sort=price, and the home page's URL. */
+export type SearchQuery = { q?: string | undefined; sort?: ToolSort | undefined };
 
 /** What a search reads of a tool. */
 type Searchable = { name: string; desc: string; price: number; availableQuantity: number };

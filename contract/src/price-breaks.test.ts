@@ -8,7 +8,7 @@ import {
   sortPriceBreaks,
   unitPriceFor,
   UpdatePriceBreaksSchema,
-} from './price-breaks.ts';
+} from './index.ts';
 import { texts } from './texts.ts';
 import { CreateToolSchema } from './tools.ts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarsToCents, MoneySchema, priceSchema, wholeNumberSchema } from './common.ts';
+import { sortPriceBreaks } from './price-break-rules.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -10,7 +11,6 @@ export const PriceBreakSchema = z.object({
   minQuantity: z.number().int(),
   price: MoneySchema,
 });
-export type PriceBreak = z.infer<typeof PriceBreakSchema>;
 
 /** More rows than this make a table nobody reads; three or four is what manufacturers publish. */
 export const MAX_PRICE_BREAKS = 5;
@@ -36,11 +36,6 @@ export const UpdatePriceBreaksSchema = z.object({
 });
 export type UpdatePriceBreaksInput = z.input<typeof UpdatePriceBreaksSchema>;
 export type UpdatePriceBreaks = z.infer<typeof UpdatePriceBreaksSchema>;
-
-/** The breaks ordered by quantity, smallest first: how they are stored, shown and compared. */
-export function sortPriceBreaks<T extends { minQuantity: number }>(breaks: readonly T[]): T[] {
-  return [...breaks].sort((a, b) => a.minQuantity - b.minQuantity);
-}
 
 /**
  * What is wrong with a set of breaks for a tool, in the words the admin reads, or undefined when
@@ -77,45 +72,4 @@ export function priceBreaksProblem(
     }
   }
   return undefined;
-}
-
-/**
- * The break a quantity reaches: the one with the largest `minQuantity` at or below it, or
- * undefined below every break (the list price applies). Works on cents and dollars alike.
- */
-export function reachedPriceBreak<T extends { minQuantity: number }>(
-  breaks: readonly T[],
-  quantity: number,
-): T | undefined {
-  let reached: T | undefined;
-  for (const priceBreak of breaks) {
-    if (
-      priceBreak.minQuantity <= quantity &&
-      (!reached || priceBreak.minQuantity > reached.minQuantity)
-    ) {
-      reached = priceBreak;
-    }
-  }
-  return reached;
-}
-
-/** The next break above a quantity (the one to mention: 'Order 500 or more and pay ...'). */
-export function nextPriceBreak<T extends { minQuantity: number }>(
-  breaks: readonly T[],
-  quantity: number,
-): T | undefined {
-  return sortPriceBreaks(breaks).find((priceBreak) => priceBreak.minQuantity > quantity);
-}
-
-/** The unit price, in dollars, a quantity of this tool costs: its break's, else the list price. */
-export function unitPriceFor(
-  tool: { price: number; priceBreaks: readonly PriceBreak[] },
-  quantity: number,
-): number {
-  return reachedPriceBreak(tool.priceBreaks, quantity)?.price ?? tool.price;
-}
-
-/** The lowest unit price of a tool (its largest break's), for 'from $10.99' on its card. */
-export function lowestUnitPrice(tool: { price: number; priceBreaks: readonly PriceBreak[] }) {
-  return tool.priceBreaks.reduce((lowest, { price }) => Math.min(lowest, price), tool.price);
 }

@@ -2,7 +2,7 @@ import {
   MAX_SEARCH_LENGTH,
   texts,
   TOOL_SORTS,
-  ToolSortSchema,
+  isToolSort,
   type SearchQuery,
   type ToolSort,
 } from '@tools-factory/contract';
@@ -34,7 +34,8 @@ export type ToolSearch = {
 export function useToolSearch(): ToolSearch {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH);
-  const sort = ToolSortSchema.safeParse(params.get('sort')).data;
+  const rawSort = params.get('sort');
+  const sort = isToolSort(rawSort) ? rawSort : undefined;
 
   function change(name: 'q' | 'sort', value: string | undefined, typing: boolean) {
     setParams(
@@ -123,7 +124,9 @@ export function ToolsSearch({ search }: { search: ToolSearch }) {
           id={sortId}
           className="select w-full"
           value={search.query.sort ?? ''}
-          onChange={(event) => search.sortBy(ToolSortSchema.safeParse(event.target.value).data)}
+          onChange={(event) =>
+            search.sortBy(isToolSort(event.target.value) ? event.target.value : undefined)
+          }
         >
           <option value="">{texts.search.catalogOrder}</option>
           {TOOL_SORTS.map((sort) => (
