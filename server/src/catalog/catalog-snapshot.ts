@@ -94,13 +94,17 @@ async function loadCatalogBodies(sources: CatalogSources, version: number): Prom
 const MAX_SEARCHES_KEPT = 256;
 
 /**
- * The answer to a search of the catalog: `parts` itself without one, else the filtered, sorted
- * tools, serialized on the first ask and kept with the build (the oldest dropped past
- * MAX_SEARCHES_KEPT), so that popular searches cost what GET /parts costs.
+ * The answer to a search of the catalog: `parts` itself without one (at once: GET /parts's hot
+ * path waits for nothing), else the filtered, sorted tools, serialized on the first ask and kept
+ * with the build (the oldest dropped past MAX_SEARCHES_KEPT), so that popular searches cost what
+ * GET /parts costs.
  */
-export function searchedParts(bodies: CatalogBodies, query: SearchQuery): Promise<PreparedBody> {
+export function searchedParts(
+  bodies: CatalogBodies,
+  query: SearchQuery,
+): PreparedBody | Promise<PreparedBody> {
   const words = searchWords(query.q);
-  if (words.length === 0 && !query.sort) return Promise.resolve(bodies.parts);
+  if (words.length === 0 && !query.sort) return bodies.parts;
   const key = `${query.sort ?? ''} ${words.join(' ')}`;
   const kept = bodies.searches.get(key);
   if (kept) return kept;

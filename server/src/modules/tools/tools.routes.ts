@@ -45,8 +45,10 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       },
       compress: false,
     },
-    async (request, reply) => {
-      sendPrepared(request, reply, await searchedParts(catalog.current(), request.query));
+    (request, reply) => {
+      const body = searchedParts(catalog.current(), request.query);
+      if (!(body instanceof Promise)) return sendPrepared(request, reply, body);
+      return body.then((ready) => sendPrepared(request, reply, ready));
     },
   );
 
