@@ -37,6 +37,8 @@ export const apiPaths = {
   order: '/order',
   orders: withQuery('/orders', 'email'),
   deleteOrder: withSegment('/deleteOrder/:id'),
+  /** GET (the order's owner or an admin): a paid order's invoice as a PDF. */
+  invoice: withSegment('/orders/:id/invoice.pdf'),
   manageOrders: '/manageOrders',
   /** GET (admin): every order as a CSV file (Manage Orders' Export CSV). */
   manageOrdersCsv: '/manageOrders.csv',
@@ -47,6 +49,12 @@ export const apiPaths = {
   deleteTool: withSegment('/deleteTols/:id'),
   /** PUT (admin): a tool's whole set of price breaks (DESIGN.md section 11). */
   priceBreaks: withSegment('/tool/:id/priceBreaks'),
+  /** PUT (admin): a tool's low-stock threshold (null: the default, 3 x its minimum). */
+  lowStockThreshold: withSegment('/tool/:id/lowStockThreshold'),
+  /** GET (admin): every tool on sale's stock against its low-stock threshold. */
+  toolStock: '/manageTools/stock',
+  /** GET (admin): the Sales page's figures (revenue per day, orders by status, top tools). */
+  sales: '/manageSales',
   /** POST: request a quote; GET: the caller's own quotes. */
   quotes: '/quotes',
   /** POST: the quote's customer accepts its offer (an unpaid order at the offered price). */

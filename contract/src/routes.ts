@@ -21,4 +21,6 @@ export const routes = {
   /** Beyond the spec (DESIGN.md section 11): the customer's quotes, and the admins' Quotes. */
   dashboardMyQuotes: '/dashborad/myquotes',
   dashboardQuotes: '/dashborad/quotes',
+  /** Beyond the spec (issue 13): the admins' sales overview. */
+  dashboardSales: '/dashborad/sales',
 } as const;

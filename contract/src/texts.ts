@@ -226,6 +226,7 @@ export const texts = {
     manageTools: 'Manage Tools',
     myQuotes: 'My Quotes',
     quotes: 'Quotes',
+    sales: 'Sales',
     notFound: 'Page not found',
   },
   resetPasswordPage: {
@@ -303,6 +304,9 @@ export const texts = {
     },
     each: (unitPrice: string) => `${unitPrice} each`,
     transactionId: 'Transaction id',
+    /** A paid order's invoice (GET /orders/{id}/invoice.pdf, issue 13). */
+    invoice: 'Invoice',
+    invoiceLabel: (reference: string) => `Download the invoice of order ${reference} (PDF)`,
     /** What tells two orders apart: its reference ('TF-3F2A9C1B') and when it was placed. */
     reference: 'Reference',
     placed: 'Placed',
@@ -451,6 +455,8 @@ export const texts = {
     /** Beyond the spec (DESIGN.md section 11). */
     myQuotes: 'My Quotes',
     quotes: 'Quotes',
+    /** Beyond the spec (issue 13): the admins' sales overview. */
+    sales: 'Sales',
     /** The drawer's toggle below md (the sidebar becomes a drawer on small screens). */
     openMenu: 'Open dashboard menu',
     closeMenu: 'Close dashboard menu',
@@ -539,6 +545,44 @@ export const texts = {
     /** DELETE /deleteTols/{id} answered deletedCount 0: another admin was quicker. */
     alreadyRemoved: 'This tool was removed already',
     empty: 'No tools are on sale',
+    /** Low stock (issue 13): each tool's threshold, and the dialog that sets it. */
+    lowStock: {
+      column: 'low stock below',
+      lowBadge: 'low stock',
+      defaultThreshold: (threshold: number) => `${threshold} (default)`,
+      edit: 'Low stock',
+      editLabel: (tool: string) => `Set the low-stock threshold of ${tool}`,
+      title: (tool: string) => `Low-stock threshold of ${tool}`,
+      intro:
+        'Admins get one e-mail when an order takes the available stock below this number. 0 turns the alert off.',
+      threshold: 'Threshold (units)',
+      useDefault: (threshold: number) =>
+        `Use the default: 3 x the minimum order quantity (${threshold})`,
+      save: 'Save threshold',
+      saved: (tool: string) => `Low-stock threshold of ${tool} saved`,
+      cancel: 'cancel',
+    },
+  },
+  /** The admins' Sales page (issue 13): the figures of GET /manageSales as charts and tables. */
+  sales: {
+    title: 'Sales',
+    window: (from: string, to: string) => `${from} to ${to} (UTC)`,
+    revenuePerDay: 'Revenue per day',
+    revenueTotal: (total: string, orders: number) =>
+      `${total} from ${orders} paid ${orders === 1 ? 'order' : 'orders'} in the last 30 days`,
+    ordersByStatus: 'Orders by status',
+    topTools: 'Top five tools by revenue',
+    noTopTools: 'No tool was paid for in the last 30 days',
+    columns: {
+      date: 'date',
+      revenue: 'revenue',
+      orders: 'orders',
+      status: 'status',
+      count: 'orders',
+      tool: 'tool',
+      quantity: 'units',
+    },
+    loadingCharts: 'Loading the charts',
   },
   /** Manage Orders (SPEC.md section 2, DESIGN.md section 10: Remove works, Ship is added). */
   manageOrders: {
@@ -557,6 +601,9 @@ export const texts = {
     empty: 'No orders yet',
     /** Downloads GET /manageOrders.csv (issue 13): every order as a spreadsheet file. */
     exportCsv: 'Export CSV',
+    /** A paid order's invoice (GET /orders/{id}/invoice.pdf). */
+    invoice: 'Invoice',
+    invoiceLabel: (reference: string) => `Download the invoice of order ${reference} (PDF)`,
     /** The CSV file's header row, in its column order, and its made-to-order words. */
     csv: {
       columns: {
@@ -769,6 +816,37 @@ export const serverTexts = {
     /** 409: an admin offering on, or declining, a quote that is accepted or declined. */
     notOpen: 'This quote is no longer open: it was accepted or declined.',
   },
+  /** The invoice calls' refusals, in `{ message, statusCode }` bodies. */
+  invoiceErrors: {
+    /** 404: an unpaid order has no invoice yet (someone else's order is orderNotFound). */
+    notPaidYet: 'This order has no invoice yet: it is not paid.',
+  },
+  /**
+   * The invoice PDF's words (issue 13). The seller is the manufacturer; a real shop sets its own
+   * details here, in one place.
+   */
+  invoice: {
+    title: 'Invoice',
+    number: 'Invoice number',
+    issued: 'Date of issue',
+    paid: 'Paid on',
+    transactionId: 'Transaction id',
+    order: 'Order',
+    seller: 'Seller',
+    sellerLines: [
+      'Tools Factory',
+      '1 Forge Lane',
+      'Sheffield S1 2AB',
+      'United Kingdom',
+      'sales@toolsfactory.example',
+    ],
+    buyer: 'Buyer',
+    columns: { tool: 'Tool', quantity: 'Quantity', unitPrice: 'Unit price', amount: 'Amount' },
+    total: 'Total',
+    paidInFull: 'Paid in full by card. Thank you for your order.',
+    madeToOrder: 'Made to order.',
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
   /** 400: a path under /api with '.', '..' or empty segments, or backslashes (DESIGN.md section 5). */
   pathErrors: {
     notPlain:
@@ -813,6 +891,8 @@ export const serverTexts = {
       body: (reference: string, total: string) =>
         `We received your payment of ${total} for order ${reference}. We will write again when it ships.`,
       transactionId: 'Transaction id',
+      invoiceNumber: 'Invoice',
+      invoiceAttached: (number: string) => `Your invoice ${number} is attached as a PDF.`,
     },
     orderShipped: {
       subject: (reference: string) => `Your order ${reference} has shipped`,
@@ -849,6 +929,16 @@ export const serverTexts = {
       body: (quote: string, email: string) => `${email} accepted the offer for quote ${quote}.`,
       madeToOrder: 'The stock was short: this order is made to order.',
       action: 'See the orders',
+    },
+    /** To the admins (ADMIN_EMAILS) when an order takes a tool's stock below its threshold. */
+    lowStock: {
+      subject: (tool: string) => `Low stock: ${tool}`,
+      body: (tool: string, available: string, threshold: string) =>
+        `An order took the stock of ${tool} below its low-stock threshold: ${available} available, threshold ${threshold}. You get this e-mail once, until the stock is back at or above the threshold.`,
+      tool: 'Tool',
+      available: 'Available',
+      threshold: 'Threshold',
+      action: 'Manage the tools',
     },
   },
 } as const;

@@ -10,3 +10,4 @@ export * from './orders/orders.table.ts';
 export * from './payments/payments.table.ts';
 export * from './profiles/profiles.table.ts';
 export * from './quotes/quotes.table.ts';
+export * from './invoices/invoices.table.ts';

@@ -21,6 +21,11 @@ export const tools = pgTable(
     priceCents: integer('price_cents').notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
+    /**
+     * Below this many available units the tool is low on stock, and the order that takes it
+     * there e-mails the admins (issue 13); null: the default, LOW_STOCK_FACTOR x the minimum.
+     */
+    lowStockThreshold: integer('low_stock_threshold'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +38,7 @@ export const tools = pgTable(
     check('tools_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('tools_min_nonnegative', sql`${t.minOrderQuantity} >= 0`),
     check('tools_available_nonnegative', sql`${t.availableQuantity} >= 0`),
+    check('tools_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orders } from '../orders/orders.table.ts';
+
+/**
+ * The running number of each year's invoices: the transaction that issues one takes the next
+ * with `INSERT ... ON CONFLICT (year) DO UPDATE SET last_sequence = last_sequence + 1 RETURNING`,
+ * whose row lock makes concurrent payments (on any instance) queue for it; a payment that rolls
+ * back gives its number back with it. So the numbers have no gap and no duplicate.
+ */
+export const invoiceSequences = pgTable(
+  'invoice_sequences',
+  {
+    year: integer('year').primaryKey(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [check('invoice_sequences_positive', sql`${t.lastSequence} > 0`)],
+);
+
+/**
+ * An invoice, issued in the transaction that marks its order paid (DESIGN.md section 11). It
+ * keeps everything it shows (buyer, line, total, payment), so it reads the same forever: removing
+ * the order (admins may) or the customer's account leaves it as issued; `order_id` becomes null.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The calendar year (UTC) of the payment, and the running number within it. */
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** invoiceNumber(year, sequence): 'INV-2026-000123'. */
+    number: text('number').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** orderReference of the order ('TF-3F2A9C1B'). */
+    orderReference: text('order_reference').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerAddress: text('buyer_address').notNull(),
+    buyerPhone: text('buyer_phone').notNull().default(''),
+    toolName: text('tool_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** Unit price times quantity: beyond an integer for the largest orders. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    madeToOrder: boolean('made_to_order').notNull().default(false),
+    transactionId: text('transaction_id').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
+    uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_order_id_unique').on(t.orderId),
+    check('invoices_sequence_positive', sql`${t.sequence} > 0`),
+  ],
+);
