@@ -10,7 +10,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
  * Journeys that change what every visitor sees: tools added or removed, reviews posted, price
  * breaks edited, stock of seeded tools ordered (which the other journeys count on).
  */
-const CHANGES_WHAT_EVERYONE_SEES = /(dashboard-(admin-catalog|customer)|price-breaks)\.spec\.ts$/;
+const CHANGES_WHAT_EVERYONE_SEES =
+  /(dashboard-(admin-catalog|customer)|price-breaks|sales|low-stock)\.spec\.ts$/;
 const { port, oidcPort, dataDir } = await prepareTestServer();
 const baseURL = `http://127.0.0.1:${port}`;
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;

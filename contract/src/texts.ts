@@ -551,7 +551,6 @@ export const texts = {
       lowBadge: 'low stock',
       defaultThreshold: (threshold: number) => `${threshold} (default)`,
       edit: 'Low stock',
-      editLabel: (tool: string) => `Set the low-stock threshold of ${tool}`,
       title: (tool: string) => `Low-stock threshold of ${tool}`,
       intro:
         'Admins get one e-mail when an order takes the available stock below this number. 0 turns the alert off.',
@@ -561,6 +560,8 @@ export const texts = {
       save: 'Save threshold',
       saved: (tool: string) => `Low-stock threshold of ${tool} saved`,
       cancel: 'cancel',
+      /** In the column while the thresholds load (or failed to: the alert above says so). */
+      unknown: 'not known yet',
     },
   },
   /** The admins' Sales page (issue 13): the figures of GET /manageSales as charts and tables. */
@@ -582,6 +583,8 @@ export const texts = {
       tool: 'tool',
       quantity: 'units',
     },
+    /** The statuses as the Sales page names them (the API's own words, not My Orders' badges). */
+    statusNames: { unpaid: 'unpaid', paid: 'paid', shipped: 'shipped' },
     loadingCharts: 'Loading the charts',
   },
   /** Manage Orders (SPEC.md section 2, DESIGN.md section 10: Remove works, Ship is added). */

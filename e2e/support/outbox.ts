@@ -73,3 +73,16 @@ export async function latestMailTo(email: string, subject: RegExp): Promise<Outb
     .toBeTruthy();
   return latest!;
 }
+
+/** Every e-mail of the outbox to this address whose subject matches, oldest first (no waiting). */
+export async function mailsTo(email: string, subject: RegExp): Promise<OutboxMail[]> {
+  const files = (await readdir(outboxDir()).catch(() => [] as string[])).sort();
+  const mails: OutboxMail[] = [];
+  for (const file of files) {
+    const parsed = await PostalMime.parse(await readFile(path.join(outboxDir(), file)));
+    const to = (parsed.to ?? []).map((address) => address.address ?? '').join(' ');
+    if (!to.includes(email) || !subject.test(parsed.subject ?? '')) continue;
+    mails.push({ subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html ?? '' });
+  }
+  return mails;
+}

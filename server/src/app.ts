@@ -12,6 +12,8 @@ import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-s
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { createGalleryService } from './modules/gallery/gallery.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createOrdersCsv } from './modules/orders/orders-csv.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
@@ -23,6 +25,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { salesRoutes } from './modules/orders/orders-sales.routes.ts';
+import { createSalesService } from './modules/orders/orders-sales.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
@@ -40,7 +44,7 @@ import {
 } from './modules/identity/identity.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { createMailDispatch } from './mail/mail-dispatch.ts';
+import { createMailDispatch, type MailDispatch } from './mail/mail-dispatch.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -64,6 +68,8 @@ declare module 'fastify' {
     identity: IdentityService;
     guards: AuthGuards;
     mailer: Mailer;
+    /** The e-mails that follow an action; tests wait for `idle()` before they read the outbox. */
+    mailDispatch: MailDispatch;
     orders: OrdersService;
     tools: ToolsService;
   }
@@ -87,7 +93,10 @@ export type BuildAppOptions = {
   logStream?: { write(line: string): void };
   /** Timeouts other than HTTP_TIMEOUTS (tests make them short). */
   httpTimeouts?: Partial<HttpTimeouts>;
-  /** The quotes' clock (dates and offer expiry); real time by default, tests move their own. */
+  /**
+   * The clock of quotes (dates and offer expiry), payments (paid at: the invoice's year), the
+   * CSV's file name and the Sales page's "today"; real time by default, tests move their own.
+   */
   now?: () => Date;
 };
 
@@ -166,7 +175,13 @@ export async function buildApp({
   const accessTokens = createAccessTokens(config.accessTokenSecret);
   const guards = createAuthGuards({ accessTokens, identity });
   const users = createUsersService({ identity, accessTokens });
-  const tools = createToolsService({ db: database.db, catalog });
+  const tools = createToolsService({
+    db: database.db,
+    catalog,
+    mail: mailDispatch,
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+  });
   const reviews = createReviewsService({ db: database.db, catalog });
   const profiles = createProfilesService({ db: database.db, identity });
   const orders = createOrdersService({
@@ -188,15 +203,20 @@ export async function buildApp({
     adminEmails: config.adminEmails,
     now,
   });
+  const invoices = createInvoicesService({ db: database.db, orders, identity });
+  const sales = createSalesService({ db: database.db, now });
   const paymentGateway = createPaymentGateway({ config, db: database.db });
   const payments = createPaymentsService({
     db: database.db,
     gateway: paymentGateway,
     orders,
+    invoices,
     log: app.log,
+    now,
   });
   const orderSweeper = createOrderExpirySweeper({ orders, log: app.log });
   app.decorate('mailer', mailer);
+  app.decorate('mailDispatch', mailDispatch);
   app.decorate('auth', auth);
   app.decorate('identity', identity);
   app.decorate('guards', guards);
@@ -232,6 +252,8 @@ export async function buildApp({
         guards,
         ordersPerMinute: config.orderRateLimit,
       });
+      await api.register(salesRoutes, { sales, guards });
+      await api.register(invoicesRoutes, { invoices, guards });
       await api.register(quotesRoutes, {
         quotes,
         guards,

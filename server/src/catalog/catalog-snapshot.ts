@@ -22,7 +22,7 @@ export type CatalogBodies = {
   /** The tools of `parts`, for searches (GET /parts?q=saw&sort=price). */
   tools: readonly Tool[];
   /** Searches answered from this build, by their words and sort: at most MAX_SEARCHES_KEPT. */
-  searches: Map<string, Promise<PreparedBody>>;
+  searches: Map<string, PreparedBody | Promise<PreparedBody>>;
   toolsById: ReadonlyMap<string, PreparedBody>;
   reviews: PreparedBody;
   gallery: PreparedBody;
@@ -113,7 +113,15 @@ export function searchedParts(
     const oldest = bodies.searches.keys().next();
     if (!oldest.done) bodies.searches.delete(oldest.value);
   }
+  // The promise answers the asks that come while it compresses; once it is ready, the body
+  // itself replaces it, so later asks of this search wait for nothing (as GET /parts).
   bodies.searches.set(key, body);
+  void body.then(
+    (ready) => {
+      if (bodies.searches.get(key) === body) bodies.searches.set(key, ready);
+    },
+    () => bodies.searches.delete(key),
+  );
   return body;
 }
 

@@ -5,9 +5,10 @@ type Log = { error(object: object, message: string): void };
 export type MailDispatch = {
   /**
    * Sends in the background: the caller's action (an order, a payment) has committed already and
-   * stands whatever happens to the e-mail. A failure is logged, never thrown.
+   * stands whatever happens to the e-mail. The message may be built in the background too (an
+   * attachment to draw first). A failure, building or sending, is logged, never thrown.
    */
-  send(message: MailMessage, context: Record<string, unknown>): void;
+  send(message: MailMessage | (() => Promise<MailMessage>), context: Record<string, unknown>): void;
   /** Resolves once every e-mail handed over so far has been sent or has failed (shutdown, tests). */
   idle(): Promise<void>;
 };
@@ -22,10 +23,15 @@ export function createMailDispatch(options: { mailer: Mailer; log: Log }): MailD
   const pending = new Set<Promise<void>>();
   return {
     send(message, context) {
-      // Handed to the mailer at once (a throw there becomes a rejection), awaited by nobody.
-      const sending = (async () => mailer.send(message))()
+      let subject = typeof message === 'function' ? undefined : message.subject;
+      // Started at once (a throw while building or sending becomes a rejection), awaited by nobody.
+      const sending = (async () => {
+        const built = typeof message === 'function' ? await message() : message;
+        subject = built.subject;
+        await mailer.send(built);
+      })()
         .catch((error: unknown) => {
-          log.error({ err: error, ...context, subject: message.subject }, 'e-mail not sent');
+          log.error({ err: error, ...context, subject }, 'e-mail not sent');
         })
         .finally(() => pending.delete(sending));
       pending.add(sending);

@@ -53,6 +53,10 @@ const TAGS: OpenAPIV3_1.Document['tags'] = [
     name: 'quotes',
     description: 'Quotes: requesting a price, offering one, accepting or declining it.',
   },
+  {
+    name: 'sales',
+    description: "The admins' sales overview: revenue, orders by status, top tools.",
+  },
   { name: 'system', description: 'Health checks.' },
 ];
 

@@ -49,6 +49,8 @@ export const WHO = {
     "The quote's customer. Anyone else, an admin included, is told 404, so that no quote's existence is revealed.",
   'owner while unpaid, or an admin':
     'The owner while the order is unpaid (409 once paid); an admin, any order. Anyone else is told 404.',
+  'owner or an admin':
+    "The order's owner, or an admin (any order). Anyone else is told 404, so that no order's existence is revealed.",
   'identity service':
     "Better Auth's own endpoints, only those the product uses (identity-endpoints.ts): sign-up and sign-in for anyone, the rest on the caller's own identity session; every other endpoint answers 404.",
   'stripe signature':
@@ -345,6 +347,27 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
+    method: 'PUT',
+    route: '/api/tool/:id/lowStockThreshold',
+    case: 'a tool on sale',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    // A new tool: the walk's own tool keeps the default threshold for its orders.
+    request: async (the) => ({
+      url: `/api/tool/${(await the.newTool()).id}/lowStockThreshold`,
+      payload: { lowStockThreshold: 25 },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/manageTools/stock',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageTools/stock' }),
+  },
+  {
     method: 'POST',
     route: '/api/review',
     case: "a review under the caller's own name",
@@ -416,6 +439,24 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
 
   {
     method: 'GET',
+    route: '/api/orders/:id/invoice.pdf',
+    case: "the customer's paid order",
+    who: 'owner or an admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 200 },
+    request: async (the) => ({ url: `/api/orders/${(await the.paidOrder()).id}/invoice.pdf` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/:id/invoice.pdf',
+    case: "the customer's unpaid order: no invoice yet",
+    who: 'owner or an admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 404, anotherCustomer: 404, admin: 404 },
+    request: async (the) => ({ url: `/api/orders/${(await the.unpaidOrder()).id}/invoice.pdf` }),
+  },
+  {
+    method: 'GET',
     route: '/api/manageOrders',
     who: 'admin',
     credential: 'bearer',
@@ -438,6 +479,16 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/ship` }),
+  },
+
+  // --- sales ------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/manageSales',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageSales' }),
   },
 
   // --- quotes -----------------------------------------------------------------------------

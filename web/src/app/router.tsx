@@ -133,6 +133,11 @@ export const appRoutes: RouteObject[] = [
                             ),
                           },
                           {
+                            path: paths.dashboardSales,
+                            handle: titled(texts.pageTitles.sales),
+                            lazy: lazyPage(() => import('../features/sales/pages/sales-page')),
+                          },
+                          {
                             path: paths.dashboardManageTools,
                             handle: titled(texts.pageTitles.manageTools),
                             lazy: lazyPage(

@@ -1,4 +1,11 @@
-import { formatMoney, orderTotal, routes, serverTexts, type Order } from '@tools-factory/contract';
+import {
+  formatMoney,
+  invoiceFileName,
+  orderTotal,
+  routes,
+  serverTexts,
+  type Order,
+} from '@tools-factory/contract';
 import type { MailMessage } from '../mailer.ts';
 import { composeMail, formatCount, formatMailDateTime, type MailBlock } from './layout.ts';
 
@@ -47,10 +54,17 @@ export function orderPlacedMail(order: Order, options: { publicUrl: string }): M
   });
 }
 
-/** Sent once an order is paid: the amount and the payment's transaction id. */
-export function orderPaidMail(order: Order, options: { publicUrl: string }): MailMessage {
+/**
+ * Sent once an order is paid: the amount, the payment's transaction id and the invoice's number,
+ * the invoice attached as a PDF.
+ */
+export function orderPaidMail(
+  order: Order,
+  options: { publicUrl: string; invoice: { number: string; pdf: Buffer } },
+): MailMessage {
   const total = formatMoney(orderTotal(order.price, order.quantity));
-  return composeMail({
+  const { invoice } = options;
+  const message = composeMail({
     to: order.email,
     subject: words.orderPaid.subject(order.reference),
     blocks: [
@@ -62,11 +76,23 @@ export function orderPaidMail(order: Order, options: { publicUrl: string }): Mai
           ...lineRows(order),
           [words.order.total, total],
           [words.orderPaid.transactionId, order.transectionId ?? ''],
+          [words.orderPaid.invoiceNumber, invoice.number],
         ],
       },
+      { kind: 'paragraph', text: words.orderPaid.invoiceAttached(invoice.number) },
       myOrders(options.publicUrl),
     ],
   });
+  return {
+    ...message,
+    attachments: [
+      {
+        filename: invoiceFileName(invoice.number),
+        content: invoice.pdf,
+        contentType: 'application/pdf',
+      },
+    ],
+  };
 }
 
 /** Sent once an order ships: what is on its way, and where to. */

@@ -1,5 +1,5 @@
 import type { Role } from '@tools-factory/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { createAdminEmails } from './admin-emails.ts';
 import type { Auth } from './auth.ts';
 import * as repository from './identity.repository.ts';
@@ -49,6 +49,11 @@ export function createIdentityService(options: {
     ): Promise<{ account: Account; sessionLive: boolean } | undefined> {
       const found = await repository.findUserWithSession(db, userId, sessionId, new Date());
       return found && { account: toAccount(found.user), sessionLive: found.sessionLive };
+    },
+    /** The account of this id, if it still exists; in `executor`'s transaction when given. */
+    async findById(id: string, executor: Executor = db): Promise<Account | undefined> {
+      const row = await repository.findUserById(executor, id);
+      return row && toAccount(row);
     },
     async findByEmail(email: string): Promise<Account | undefined> {
       const row = await repository.findUserByEmail(db, email);

@@ -26,7 +26,7 @@ import {
 import type { MailDispatch } from '../../mail/mail-dispatch.ts';
 import { orderPaidMail, orderPlacedMail, orderShippedMail } from '../../mail/templates/orders.ts';
 import type { Account } from '../identity/identity.service.ts';
-import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
+import type { LowStockCrossing, ToolReference, ToolsService } from '../tools/tools.service.ts';
 import {
   deleteOrderById,
   deleteUnpaidOrdersCreatedBefore,
@@ -93,6 +93,9 @@ function toManagedOrderDto(row: OrderRow, holdHours: number): ManagedOrder {
   };
 }
 
+/** The invoice the paid e-mail carries: its number, and its PDF, drawn when the e-mail is. */
+export type PaidOrderInvoice = { number: string; renderPdf: () => Promise<Buffer> };
+
 export type SweepResult = { expiredOrders: number; returnedUnits: number };
 
 /** What accepting a quote orders: its tool as the quote snapshot it, quantity and agreed price. */
@@ -107,6 +110,15 @@ export type QuotedOrderRequest = {
   address: string;
   phone: string;
 };
+
+/**
+ * What POST /order's transaction committed: the order, whether an earlier request with the same
+ * Idempotency-Key placed it, and the low-stock crossing its reservation made (if any).
+ */
+type PlacedOrder = { row: OrderRow; replayed: boolean; lowStock?: LowStockCrossing };
+
+/** The order an accepted quote placed, and the low-stock crossing its reservation made (if any). */
+export type QuotedOrderPlaced = { order: Order; lowStock: LowStockCrossing | undefined };
 
 /** An order as the payments module sees it: whose it is, what it costs, where it stands. */
 export type PayableOrder = {
@@ -249,7 +261,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       }
       const tool: ToolReference = input.toolId ? { id: input.toolId } : { name: input.name };
       const placed = await db
-        .transaction(async (tx): Promise<{ row: OrderRow; replayed: boolean } | undefined> => {
+        .transaction(async (tx): Promise<PlacedOrder | undefined> => {
           await lockOrderPlacements(tx, caller.id);
           // After the lock, a request with the same key that was placing its order has
           // committed it: this one answers with it instead of placing another.
@@ -278,9 +290,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
             idempotencyKey: key?.idempotencyKey ?? null,
             requestDigest: key?.digest ?? null,
           });
-          return { row, replayed: false };
+          return {
+            row,
+            replayed: false,
+            lowStock: tools.lowStockCrossing(reserved, input.quantity),
+          };
         })
-        .catch(async (error: unknown) => {
+        .catch(async (error: unknown): Promise<PlacedOrder> => {
           // Tools are archived, never deleted: the account was removed after the guard read it.
           if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
           // The lock makes this rare (another instance's clock, say): the key's order won.
@@ -299,6 +315,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
         orderId: order._id,
         mail: 'order placed',
       });
+      // Committed: the crossing it made is told now (a rolled-back order never gets here).
+      if (placed.lowStock) tools.announceLowStock(placed.lowStock);
       return { acknowledged: true, insertedId: order._id, order };
     },
 
@@ -319,6 +337,20 @@ export function createOrdersService(options: OrdersServiceOptions) {
         ? await selectOrderById(db, id.toLowerCase())
         : undefined;
       if (!row || row.userId !== caller.id) throw notFound(serverTexts.orderErrors.orderNotFound);
+      return payableOrder(row);
+    },
+
+    /**
+     * GET /orders/{id}/invoice.pdf: an order its owner or an admin may see. Someone else's, an
+     * unknown or a malformed id is answered as not found, as findOwnOrder does.
+     */
+    async findOrderForOwnerOrAdmin(caller: Account, id: string): Promise<PayableOrder> {
+      const row = IdSchema.safeParse(id).success
+        ? await selectOrderById(db, id.toLowerCase())
+        : undefined;
+      if (!row || (row.userId !== caller.id && caller.role !== 'admin')) {
+        throw notFound(serverTexts.orderErrors.orderNotFound);
+      }
       return payableOrder(row);
     },
 
@@ -350,11 +382,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /**
-     * Tells the customer their order is paid. The payments service calls it once the payment's
-     * transaction has committed, wherever the payment was confirmed (the browser, a webhook).
+     * Tells the customer their order is paid, its invoice attached. The payments service calls
+     * it once the payment's transaction has committed, wherever the payment was confirmed (the
+     * browser, a webhook). The PDF is drawn in the background, with the e-mail.
      */
-    announcePaid(order: Order): void {
-      mail.send(orderPaidMail(order, { publicUrl }), { orderId: order._id, mail: 'order paid' });
+    announcePaid(order: Order, invoice: PaidOrderInvoice): void {
+      mail.send(
+        async () =>
+          orderPaidMail(order, {
+            publicUrl,
+            invoice: { number: invoice.number, pdf: await invoice.renderPdf() },
+          }),
+        { orderId: order._id, mail: 'order paid' },
+      );
     },
 
     /** GET /orders?email=: the caller's own orders, newest first. */
@@ -396,13 +436,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * when the tool is on sale and at least the quantity is available; otherwise the order is
      * made to order and takes none. The orders' unique quote_id makes it one order per quote,
      * whatever races. The caller invalidates the catalog after its commit when the stock moved
-     * (`madeToOrder` false).
+     * (`madeToOrder` false), and announces the low-stock crossing, if any, after it too
+     * (tools.announceLowStock).
      */
     async placeQuotedOrder(
       tx: Transaction,
       caller: Account,
       request: QuotedOrderRequest,
-    ): Promise<Order> {
+    ): Promise<QuotedOrderPlaced> {
       await lockOrderPlacements(tx, caller.id);
       await ensureRoomForUnpaidOrder(tx, caller);
       const reserved = await tools.reserveQuotedStock(tx, request.toolId, request.quantity);
@@ -419,7 +460,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
         madeToOrder: !reserved,
         quoteId: request.quoteId,
       });
-      return orderDto(row);
+      return {
+        order: orderDto(row),
+        lowStock: reserved && tools.lowStockCrossing(reserved, request.quantity),
+      };
     },
 
     /** For the quotes module: the order each of these quotes placed, by quote id (if any). */

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { badGateway, badRequest, conflict, notFound, paymentRequired } from '../../http-errors.ts';
 import type { Account } from '../identity/identity.service.ts';
+import type { Invoice, InvoicesService } from '../invoices/invoices.service.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import {
   GatewayError,
@@ -39,7 +40,7 @@ const PAYMENT_HOLD_MS = 60 * 60 * 1000;
 
 /** What settling a succeeded intent did. */
 export type Settlement =
-  | { outcome: 'paid'; order: PayableOrder }
+  | { outcome: 'paid'; order: PayableOrder; invoice: Invoice }
   | { outcome: 'already-paid'; order: PayableOrder }
   /** The order is gone, or was paid by another intent: the money went back. */
   | { outcome: 'refunded'; reason: 'order-gone' | 'paid-otherwise' | 'amount-differs' }
@@ -68,11 +69,13 @@ export function createPaymentsService(options: {
   db: Database;
   gateway: PaymentGateway;
   orders: OrdersService;
+  /** Issues the invoice in the payment's transaction. */
+  invoices: Pick<InvoicesService, 'issue' | 'renderPdf'>;
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
   now?: () => Date;
 }) {
-  const { db, gateway, orders, log } = options;
+  const { db, gateway, orders, invoices, log } = options;
   const now = options.now ?? (() => new Date());
 
   /** Gives a succeeded intent's money back, once, and says why in the log. */
@@ -85,8 +88,9 @@ export function createPaymentsService(options: {
   }
 
   /**
-   * Marks the intent's order paid, in one transaction with the payment record, the order locked
-   * meanwhile (the expiry sweep skips it, a removal waits). Safe to call any number of times.
+   * Marks the intent's order paid, in one transaction with the payment record and the invoice
+   * (its number is taken there: a rollback gives it back), the order locked meanwhile (the
+   * expiry sweep skips it, a removal waits). Safe to call any number of times.
    */
   async function settle(intent: GatewayIntent): Promise<Settlement> {
     const orderId = intent.orderId;
@@ -102,17 +106,25 @@ export function createPaymentsService(options: {
       if (payable.totalCents !== intent.amountCents) {
         return { outcome: 'refunded', reason: 'amount-differs' };
       }
-      const paid = await orders.markPaid(tx, orderId, intent.id, now());
+      const paidAt = now();
+      const paid = await orders.markPaid(tx, orderId, intent.id, paidAt);
       await insertPayment(tx, {
         orderId,
         transactionId: intent.id,
         amountCents: intent.amountCents,
       });
-      return { outcome: 'paid', order: paid };
+      const invoice = await invoices.issue(tx, paid, paidAt);
+      return { outcome: 'paid', order: paid, invoice };
     });
     if (settled.outcome === 'refunded') await refundOnce(intent, settled.reason);
     // The one place an order becomes paid, whoever confirmed it: its e-mail leaves once committed.
-    if (settled.outcome === 'paid') orders.announcePaid(settled.order.order);
+    if (settled.outcome === 'paid') {
+      const { invoice } = settled;
+      orders.announcePaid(settled.order.order, {
+        number: invoice.number,
+        renderPdf: () => invoices.renderPdf(invoice),
+      });
+    }
     return settled;
   }
 

@@ -271,7 +271,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
           if (dollarsToCents(input.price) !== offer.priceCents) {
             throw conflict(serverTexts.quoteErrors.offerChanged(centsToDollars(offer.priceCents)));
           }
-          const order = await orders.placeQuotedOrder(tx, caller, {
+          const { order, lowStock } = await orders.placeQuotedOrder(tx, caller, {
             quoteId: row.id,
             toolId: row.toolId,
             toolName: row.toolName,
@@ -282,14 +282,14 @@ export function createQuotesService(options: QuotesServiceOptions) {
             phone: input.phone,
           });
           const updated = await updateQuote(tx, row.id, { status: 'accepted', closedAt: now });
-          return { quote: toQuoteDto(updated, order._id, now), order };
+          return { quote: toQuoteDto(updated, order._id, now), order, lowStock };
         })
         .catch((error: unknown) => {
           // The row lock makes this all but impossible: the quote's one order exists already.
           if (isUniqueViolation(error)) throw conflict(serverTexts.quoteErrors.alreadyAccepted);
           throw error;
         });
-      const { quote, order } = accepted;
+      const { quote, order, lowStock } = accepted;
       if (!order.madeToOrder) await catalog.invalidate();
       mail.send(quoteAcceptedMail(quote, order, { publicUrl }), {
         quoteId: quote._id,
@@ -303,7 +303,8 @@ export function createQuotesService(options: QuotesServiceOptions) {
           mail: 'quote accepted, to admins',
         });
       }
-      return accepted;
+      if (lowStock) tools.announceLowStock(lowStock);
+      return { quote, order };
     },
 
     /** POST /quotes/{id}/decline: the quote's customer declines its offer (expired or not). */

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { LOW_STOCK_FACTOR } from '@tools-factory/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { toolPriceBreaks, tools } from './tools.table.ts';
 
@@ -100,6 +101,23 @@ const orderableToolColumns = {
   availableQuantity: tools.availableQuantity,
 };
 
+/**
+ * The tool's low-stock threshold, as the reservations return it: its own, else the default of
+ * defaultLowStockThreshold (contract/src/low-stock.ts), stated again here so that the order's one
+ * UPDATE returns it (tools.low-stock.test.ts proves the two agree).
+ */
+const effectiveLowStockThreshold = sql<number>`coalesce(${tools.lowStockThreshold}, ${sql.raw(
+  String(LOW_STOCK_FACTOR),
+)} * ${tools.minOrderQuantity})`.mapWith(Number);
+
+/** A tool as a reservation leaves it: after the stock was taken, with its low-stock threshold. */
+export type ReservedTool = OrderableTool & { lowStockThreshold: number };
+
+const reservedToolColumns = {
+  ...orderableToolColumns,
+  lowStockThreshold: effectiveLowStockThreshold,
+};
+
 /** How a client names the tool it orders: by id, or by its exact name in any case. */
 export type ToolReference = { id: string } | { name: string };
 
@@ -127,13 +145,14 @@ export async function selectLiveTool(
  * moment. The row lock makes concurrent reservations queue, and each one re-checks the condition
  * against the stock the previous one left: no oversell. The lock holds until `tx` ends, so the
  * caller can price the order from the tool's breaks without an edit slipping in between.
- * Resolves to the tool as it is after the reservation, or undefined when nothing was reserved
- * (the caller looks up why only then, keeping the common path to one statement).
+ * Resolves to the tool as it is after the reservation (with its low-stock threshold), or
+ * undefined when nothing was reserved (the caller looks up why only then, keeping the common
+ * path to one statement).
  */
 export async function reserveStock(
   tx: Transaction,
   request: { tool: ToolReference; quantity: number },
-): Promise<OrderableTool | undefined> {
+): Promise<ReservedTool | undefined> {
   const { tool, quantity } = request;
   const [row] = await tx
     .update(tools)
@@ -149,7 +168,7 @@ export async function reserveStock(
         gt(tools.availableQuantity, quantity),
       ),
     )
-    .returning(orderableToolColumns);
+    .returning(reservedToolColumns);
   return row;
 }
 
@@ -171,16 +190,17 @@ export async function returnStock(
 /**
  * For an order placed by accepting a quote: takes `quantity` out of the tool's stock when at
  * least that much is available (the price and the quantity were agreed: no minimum, and the last
- * unit may go), in one conditional UPDATE whose row lock queues concurrent reservations. False
- * when the stock is short, or when the tool has left the catalog (archived: none of its stock is
- * on sale): nothing is taken, and the order is made to order.
+ * unit may go), in one conditional UPDATE whose row lock queues concurrent reservations.
+ * Resolves to the tool after it (with its low-stock threshold); undefined when the stock is
+ * short, or when the tool has left the catalog (archived: none of its stock is on sale): nothing
+ * is taken, and the order is made to order.
  */
 export async function reserveQuotedStock(
   tx: Transaction,
   toolId: string,
   quantity: number,
-): Promise<boolean> {
-  const reserved = await tx
+): Promise<ReservedTool | undefined> {
+  const [row] = await tx
     .update(tools)
     .set({
       availableQuantity: sql`${tools.availableQuantity} - ${quantity}`,
@@ -189,6 +209,23 @@ export async function reserveQuotedStock(
     .where(
       and(eq(tools.id, toolId), isNull(tools.archivedAt), gte(tools.availableQuantity, quantity)),
     )
-    .returning({ id: tools.id });
-  return reserved.length > 0;
+    .returning(reservedToolColumns);
+  return row;
+}
+
+/**
+ * Sets the low-stock threshold of a tool on sale (null: the default again); the tool as it is
+ * then, or undefined when no tool on sale has this id.
+ */
+export async function updateLowStockThreshold(
+  executor: Executor,
+  id: string,
+  lowStockThreshold: number | null,
+): Promise<ToolRow | undefined> {
+  const [row] = await executor
+    .update(tools)
+    .set({ lowStockThreshold, updatedAt: sql`now()` })
+    .where(and(eq(tools.id, id), isNull(tools.archivedAt)))
+    .returning();
+  return row;
 }

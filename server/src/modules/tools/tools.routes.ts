@@ -11,6 +11,9 @@ import {
   serverTexts,
   ToolListSchema,
   ToolSchema,
+  ToolStockListSchema,
+  ToolStockSchema,
+  UpdateLowStockThresholdSchema,
   UpdatePriceBreaksSchema,
 } from '@tools-factory/contract';
 import { searchedParts, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
@@ -22,6 +25,7 @@ import type { ToolsService } from './tools.service.ts';
 /**
  * The catalog: reads are answered from the catalog snapshot, never from a query per request;
  * writes (Add Product, Manage Tools' Remove and price breaks) are for admins and rebuild that snapshot.
+ * The low-stock thresholds (Manage Tools) are the admins' alone, read from the database.
  */
 export const toolsRoutes: FastifyPluginAsyncZod<{
   tools: ToolsService;
@@ -119,6 +123,52 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => tools.setPriceBreaks(request.params.id, request.body),
+  );
+
+  app.put(
+    apiPaths.lowStockThreshold.pattern,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'setLowStockThreshold',
+        tags: ['catalog'],
+        summary: 'Set the low-stock threshold of a tool (Manage Tools)',
+        description:
+          "Admins only. `lowStockThreshold`: a whole number of units from 0 (0 turns the alert off), or null for the default, 3 x the tool's minimum order quantity. When an order takes the tool's available stock from at or above the threshold to below it, every ADMIN_EMAILS address gets one e-mail; the next crossing, after the stock is back at or above it, sends again. 404 for a tool that is not on sale. Answers the tool's stock as GET /manageTools/stock lists it.",
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: UpdateLowStockThresholdSchema,
+        response: {
+          200: ToolStockSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => tools.setLowStockThreshold(request.params.id, request.body),
+  );
+
+  app.get(
+    apiPaths.toolStock,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'listToolStock',
+        tags: ['catalog'],
+        summary: 'The stock of every tool on sale, with its low-stock threshold (Manage Tools)',
+        description:
+          "Admins only. Every tool on sale, in the catalog's order: what is available, its low-stock threshold (`custom` false when it is the default, 3 x the minimum order quantity) and whether the stock is below it now (`low`).",
+        security: [{ bearer: [] }],
+        response: {
+          200: ToolStockListSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async () => tools.listStock(),
   );
 
   app.delete(

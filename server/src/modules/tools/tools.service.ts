@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  defaultLowStockThreshold,
   dollarsToCents,
   IdSchema,
   priceBreaksProblem,
@@ -11,12 +12,16 @@ import {
   type CreateToolResponse,
   type PriceBreak,
   type Tool,
+  type ToolStock,
+  type UpdateLowStockThreshold,
   type UpdatePriceBreaks,
 } from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
+import type { MailDispatch } from '../../mail/mail-dispatch.ts';
+import { lowStockMail } from '../../mail/templates/stock.ts';
 import {
   archiveToolById,
   insertTool,
@@ -29,13 +34,37 @@ import {
   selectLiveTool,
   selectLiveTools,
   selectPriceBreaks,
+  updateLowStockThreshold,
   type OrderableTool,
   type PriceBreakRow,
+  type ReservedTool,
   type ToolReference,
   type ToolRow,
 } from './tools.repository.ts';
 
-export type { OrderableTool, ToolReference } from './tools.repository.ts';
+export type { OrderableTool, ReservedTool, ToolReference } from './tools.repository.ts';
+
+/** An order took this tool's stock below its low-stock threshold: the admins hear of it once. */
+export type LowStockCrossing = {
+  toolId: string;
+  toolName: string;
+  /** What the order left available. */
+  availableQuantity: number;
+  lowStockThreshold: number;
+};
+
+/** A tool's stock as Manage Tools shows it: its threshold (its own or the default), low or not. */
+function toToolStock(row: ToolRow): ToolStock {
+  const custom = row.lowStockThreshold !== null;
+  const lowStockThreshold = row.lowStockThreshold ?? defaultLowStockThreshold(row.minOrderQuantity);
+  return {
+    toolId: row.id,
+    availableQuantity: row.availableQuantity,
+    lowStockThreshold,
+    custom,
+    low: row.availableQuantity < lowStockThreshold,
+  };
+}
 
 function toToolDto(row: ToolRow, breaks: readonly PriceBreakRow[]): Tool {
   return {
@@ -66,11 +95,17 @@ export type ToolsServiceOptions = {
   db: Database;
   /** Told after every committed catalog write, so GET /parts shows it at once. */
   catalog: CatalogChanged;
+  /** Sends the low-stock e-mails once the order that crossed has committed. */
+  mail: MailDispatch;
+  /** Where the e-mails' links lead (PUBLIC_URL). */
+  publicUrl: string;
+  /** Who hears of a tool running low (ADMIN_EMAILS). */
+  adminEmails: readonly string[];
 };
 
 /** The catalog's tools: what is on sale, the admins' writes, and the stock orders move. */
 export function createToolsService(options: ToolsServiceOptions) {
-  const { db, catalog } = options;
+  const { db, catalog, mail, publicUrl, adminEmails } = options;
   return {
     /** The tools on sale, as GET /parts shows them (the catalog snapshot reads them here). */
     async listCatalog(): Promise<Tool[]> {
@@ -138,6 +173,24 @@ export function createToolsService(options: ToolsServiceOptions) {
       return toToolDto(row, breaks);
     },
 
+    /** GET /manageTools/stock (admins): every tool on sale, its threshold, low or not. */
+    async listStock(): Promise<ToolStock[]> {
+      return (await selectLiveTools(db)).map(toToolStock);
+    },
+
+    /**
+     * PUT /tool/{id}/lowStockThreshold (Manage Tools): a tool on sale's own threshold, or null
+     * for the default again. Only the next crossing reads it: setting a threshold above what is
+     * available sends nothing now; the next order that finds the stock at or above it and takes
+     * it below does. Unknown, archived and malformed ids alike are not found.
+     */
+    async setLowStockThreshold(id: string, input: UpdateLowStockThreshold): Promise<ToolStock> {
+      if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.apiErrors.toolNotFound);
+      const row = await updateLowStockThreshold(db, id.toLowerCase(), input.lowStockThreshold);
+      if (!row) throw notFound(serverTexts.apiErrors.toolNotFound);
+      return toToolStock(row);
+    },
+
     /**
      * DELETE /deleteTols/{id} (Manage Tools): archives the tool (its orders keep their snapshot).
      * The spec's `deletedCount`: 1 when a tool on sale was removed, 0 otherwise (malformed ids
@@ -157,14 +210,48 @@ export function createToolsService(options: ToolsServiceOptions) {
 
     /**
      * For the orders module, in the order's own transaction (the stock moves with the order):
-     * takes the stock out in one conditional UPDATE (no oversell); undefined when nothing was
-     * reserved.
+     * takes the stock out in one conditional UPDATE (no oversell); the tool after it, with its
+     * low-stock threshold (see lowStockCrossing); undefined when nothing was reserved.
      */
     reserveStock(
       tx: Transaction,
       request: { tool: ToolReference; quantity: number },
-    ): Promise<OrderableTool | undefined> {
+    ): Promise<ReservedTool | undefined> {
       return reserveStock(tx, request);
+    },
+
+    /**
+     * The low-stock rule, for the orders that reserve stock: the reservation of `quantity` that
+     * left `reserved` crossed its threshold when the stock was at or above it before
+     * (`after + quantity`) and is below it after. No state is kept: the tool's row lock makes
+     * reservations take turns, so exactly one sees each crossing, and once stock comes back at or
+     * above the threshold (an unpaid order removed or expired) the next crossing counts again.
+     * A threshold of 0 never crosses. Undefined when this reservation did not cross.
+     */
+    lowStockCrossing(reserved: ReservedTool, quantity: number): LowStockCrossing | undefined {
+      const after = reserved.availableQuantity;
+      const before = after + quantity;
+      const threshold = reserved.lowStockThreshold;
+      if (!(before >= threshold && after < threshold)) return undefined;
+      return {
+        toolId: reserved.id,
+        toolName: reserved.name,
+        availableQuantity: after,
+        lowStockThreshold: threshold,
+      };
+    },
+
+    /**
+     * Tells every admin (ADMIN_EMAILS) of a crossing. Called once the order that crossed has
+     * committed: a rolled-back order sends nothing.
+     */
+    announceLowStock(crossing: LowStockCrossing): void {
+      for (const to of adminEmails) {
+        mail.send(lowStockMail(crossing, { publicUrl, to }), {
+          toolId: crossing.toolId,
+          mail: 'low stock, to admins',
+        });
+      }
     },
 
     /**
@@ -188,10 +275,14 @@ export function createToolsService(options: ToolsServiceOptions) {
 
     /**
      * For the orders module, placing the order of an accepted quote in its transaction: takes
-     * the whole quantity when the tool is on sale and at least that much is available; false
-     * (nothing taken) otherwise.
+     * the whole quantity when the tool is on sale and at least that much is available, and
+     * answers the tool after it (see lowStockCrossing); undefined (nothing taken) otherwise.
      */
-    reserveQuotedStock(tx: Transaction, toolId: string, quantity: number): Promise<boolean> {
+    reserveQuotedStock(
+      tx: Transaction,
+      toolId: string,
+      quantity: number,
+    ): Promise<ReservedTool | undefined> {
       return reserveQuotedStock(tx, toolId, quantity);
     },
   };

@@ -82,9 +82,11 @@ describe('DashboardLayout', () => {
       'ALL USERS',
       'Manage Orders',
       'Quotes',
+      'Sales',
       'Manage Tools',
       'My Quotes',
     ]);
+    expect(menu().getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/dashborad/sales');
     expect(menu().getByRole('link', { name: 'Quotes' })).toHaveAttribute(
       'href',
       '/dashborad/quotes',

@@ -33,6 +33,7 @@ const adminMenu: MenuItem[] = [
   { to: routes.dashboardUsers, label: texts.dashboard.allUsers },
   { to: routes.dashboardAllOrders, label: texts.dashboard.manageOrders },
   { to: routes.dashboardQuotes, label: texts.dashboard.quotes },
+  { to: routes.dashboardSales, label: texts.dashboard.sales },
   { to: routes.dashboardManageTools, label: texts.dashboard.manageTools },
   // An admin may ask for a quote too (the purchase page is open to every signed-in user).
   { to: routes.dashboardMyQuotes, label: texts.dashboard.myQuotes },

@@ -102,7 +102,7 @@ describe('ManageOrders', () => {
     expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
   });
 
-  it('offers Ship for a paid order, Remove for an unpaid one, and neither once shipped', async () => {
+  it('offers Ship for a paid order, Remove for an unpaid one, and neither once shipped; an invoice once paid', async () => {
     storeServer({ orders: [unpaid, paid, shipped] });
     renderManageOrders();
     await screen.findByRole('table');
@@ -112,7 +112,18 @@ describe('ManageOrders', () => {
     expect(rowOf('Pipe Wrench').queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
     expect(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(rowOf('Claw Hammer').queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
-    expect(rowOf('Hand Saw').queryByRole('button')).not.toBeInTheDocument();
+    expect(rowOf('Hand Saw').getAllByRole('button')).toHaveLength(1);
+    for (const [name, reference] of [
+      ['Pipe Wrench', paid.reference],
+      ['Hand Saw', shipped.reference],
+    ] as const) {
+      expect(
+        rowOf(name).getByRole('button', {
+          name: `Download the invoice of order ${reference} (PDF)`,
+        }),
+      ).toHaveTextContent('Invoice');
+    }
+    expect(rowOf('Claw Hammer').queryByRole('button', { name: /invoice/i })).toBeNull();
   });
 
   it('Ship sends a paid order on its way at once, says so and shows it shipped', async () => {

@@ -6,6 +6,7 @@ import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteManagedOrder } from '../api/delete-managed-order';
+import { useDownloadOrderInvoice } from '../api/download-order-invoice';
 import { useExportOrdersCsv } from '../api/export-orders-csv';
 import { useManagedOrders } from '../api/get-managed-orders';
 import { useShipOrder } from '../api/ship-order';
@@ -16,12 +17,13 @@ import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
  * Manage Orders: every order, newest first. Ship sends a paid order on its way at once (nothing
  * is lost by it, so no question first) and says so; Remove asks first, then removes an unpaid
  * order, whose quantity goes back on sale, and says 'Delete success'. Export CSV downloads every
- * order as a spreadsheet file.
+ * order as a spreadsheet file; Invoice, a paid order's invoice PDF.
  */
 export function ManageOrders() {
   const orders = useManagedOrders();
   const shipOrder = useShipOrder();
   const exportCsv = useExportOrdersCsv();
+  const invoice = useDownloadOrderInvoice();
   const removal = useConfirmedRemoval({
     mutation: useDeleteManagedOrder(),
     keyOf: (order: ManagedOrder) => order._id,
@@ -34,6 +36,10 @@ export function ManageOrders() {
         toast.success(texts.manageOrders.shipSuccess(shipped.name, shipped.email)),
       onError: (error) => toast.error(errorMessage(error)),
     });
+  }
+
+  function downloadInvoice(order: ManagedOrder) {
+    invoice.mutate(order, { onError: (error) => toast.error(errorMessage(error)) });
   }
 
   return (
@@ -61,6 +67,8 @@ export function ManageOrders() {
               shippingId={shipOrder.isPending ? (shipOrder.variables ?? null) : null}
               onShip={ship}
               onRemove={removal.ask}
+              onDownloadInvoice={downloadInvoice}
+              downloadingInvoiceId={invoice.isPending ? (invoice.variables?._id ?? null) : null}
             />
             <RemoveManagedOrderDialog
               order={removal.itemToRemove}

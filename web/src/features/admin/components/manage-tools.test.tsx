@@ -55,7 +55,14 @@ describe('ManageTools', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['image', 'name', 'min order quantity', 'available quantity', 'action']);
+    ).toEqual([
+      'image',
+      'name',
+      'min order quantity',
+      'available quantity',
+      'low stock below',
+      'action',
+    ]);
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
 
     const row = rowOf('Pipe Wrench');

@@ -1,11 +1,14 @@
 import { routes, texts, type Tool } from '@tools-factory/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteTool } from '../api/delete-tool';
 import { useCatalogTools } from '../api/get-catalog-tools';
+import { useToolStock } from '../api/get-tool-stock';
+import { EditLowStockDialog, type LowStockEdit } from './edit-low-stock-dialog';
 import { EditPriceBreaksDialog } from './edit-price-breaks-dialog';
 import { RemoveToolDialog } from './remove-tool-dialog';
 import { ToolsTable } from './tools-table';
@@ -14,7 +17,8 @@ import { ToolsTable } from './tools-table';
  * Manage Tools: the tools on sale, each with Remove, which asks first (a modal with the name and
  * image). Delete archives the tool: 'Delete success', the modal closes and the list (the home
  * page's too) is asked for again. 'Price breaks' opens the tool's breaks in a dialog, saved as a
- * whole.
+ * whole. The low-stock column comes from GET /manageTools/stock, asked for each time the page
+ * opens; 'Low stock' sets a tool's threshold in a dialog.
  */
 export function ManageTools() {
   const tools = useCatalogTools();
@@ -25,6 +29,12 @@ export function ManageTools() {
     alreadyGoneText: texts.manageTools.alreadyRemoved,
   });
   const [editingBreaksOf, setEditingBreaksOf] = useState<Tool | null>(null);
+  const stock = useToolStock();
+  const stockById = useMemo(
+    () => stock.data && new Map(stock.data.map((entry) => [entry.toolId, entry])),
+    [stock.data],
+  );
+  const [editingLowStock, setEditingLowStock] = useState<LowStockEdit | null>(null);
 
   return (
     <QueryBoundary query={tools}>
@@ -37,10 +47,21 @@ export function ManageTools() {
           </EmptyState>
         ) : (
           <>
+            {stock.isError && !stock.data ? (
+              <div className="mb-4">
+                <ErrorState message={stock.error.message} onRetry={() => void stock.refetch()} />
+              </div>
+            ) : null}
             <ToolsTable
               tools={list}
+              stockById={stockById}
               onRemove={removal.ask}
               onEditPriceBreaks={setEditingBreaksOf}
+              onEditLowStock={(tool, toolStock) => setEditingLowStock({ tool, stock: toolStock })}
+            />
+            <EditLowStockDialog
+              editing={editingLowStock}
+              onClose={() => setEditingLowStock(null)}
             />
             <EditPriceBreaksDialog
               tool={editingBreaksOf}

@@ -19,32 +19,52 @@ interface ManagedOrdersTableProps {
   shippingId: string | null;
   onShip: (order: ManagedOrder) => void;
   onRemove: (order: ManagedOrder) => void;
+  onDownloadInvoice: (order: ManagedOrder) => void;
+  /** The order whose invoice is being downloaded; null when none is. */
+  downloadingInvoiceId: string | null;
 }
 
 /** When the order was placed, in the admin's own time zone: the day, then the time. */
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const placedAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
-/** What an admin can do with an order, by its status (DESIGN.md sections 4 and 10). */
+/**
+ * What an admin can do with an order, by its status (DESIGN.md sections 4 and 10): ship a paid
+ * one, remove an unpaid one; a paid or shipped one has its invoice to download.
+ */
 function OrderActions({
   order,
   nameId,
   shippingId,
   onShip,
   onRemove,
+  onDownloadInvoice,
+  downloadingInvoiceId,
 }: { order: ManagedOrder; nameId: string } & Omit<ManagedOrdersTableProps, 'orders'>) {
-  if (order.status === 'paid') {
+  if (order.status !== 'unpaid') {
     return (
-      <BusyButton
-        busy={shippingId === order._id}
-        // One shipment at a time: each answer gets its own toast, in the order clicked.
-        disabled={shippingId !== null}
-        className="btn-primary btn-sm max-md:w-full"
-        aria-describedby={nameId}
-        onClick={() => onShip(order)}
-      >
-        {texts.manageOrders.ship}
-      </BusyButton>
+      <div className="flex gap-2 max-md:flex-col md:justify-end xl:flex-col">
+        {order.status === 'paid' ? (
+          <BusyButton
+            busy={shippingId === order._id}
+            // One shipment at a time: each answer gets its own toast, in the order clicked.
+            disabled={shippingId !== null}
+            className="btn-primary btn-sm"
+            aria-describedby={nameId}
+            onClick={() => onShip(order)}
+          >
+            {texts.manageOrders.ship}
+          </BusyButton>
+        ) : null}
+        <BusyButton
+          busy={downloadingInvoiceId === order._id}
+          className="btn-outline btn-sm"
+          aria-label={texts.manageOrders.invoiceLabel(order.reference)}
+          onClick={() => onDownloadInvoice(order)}
+        >
+          {texts.manageOrders.invoice}
+        </BusyButton>
+      </div>
     );
   }
   if (order.status === 'unpaid') {
@@ -69,7 +89,7 @@ const figureCell = `${labelledCell} xl:text-right`;
 
 /**
  * Manage Orders: every order with its tool, customer, quantity, total, date and status; Ship for
- * a paid one, Remove for an unpaid one. One table, a table only from xl: its seven columns need
+ * a paid one, Remove for an unpaid one, Invoice for a paid or shipped one. One table, a table only from xl: its seven columns need
  * about 900 px beside the dashboard's menu. Below xl each row is laid out as a card (header row
  * hidden, each value with its name; two columns of values from md).
  */
@@ -142,8 +162,7 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
               <CardLabel below="xl">{columns.status}</CardLabel>
               <OrderStatusBadge status={order.status} />
             </td>
-            {/* A shipped order has nothing left to do: no empty line on its card. The
-                      button spans a phone's card; on a wider card it sits at the right. */}
+            {/* The buttons span a phone's card; on a wider card they sit at the right. */}
             <td className="max-xl:pt-2! max-xl:empty:hidden md:max-xl:col-span-2 md:max-xl:text-right">
               <OrderActions order={order} nameId={nameId} {...actions} />
             </td>

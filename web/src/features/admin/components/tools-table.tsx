@@ -1,57 +1,105 @@
-import { texts, type Tool } from '@tools-factory/contract';
+import { texts, type Tool, type ToolStock } from '@tools-factory/contract';
 import { useId } from 'react';
 import { CardLabel, DataTable } from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 
 interface ToolsTableProps {
   tools: Tool[];
+  /** Each tool's low-stock threshold, by tool id; undefined while not known. */
+  stockById: ReadonlyMap<string, ToolStock> | undefined;
   onRemove: (tool: Tool) => void;
   onEditPriceBreaks: (tool: Tool) => void;
+  onEditLowStock: (tool: Tool, stock: ToolStock) => void;
+}
+
+const lowStockWords = texts.manageTools.lowStock;
+
+/** The threshold ('30 (default)' when it is not the tool's own), and 'low stock' when it is. */
+function LowStockFigure({ stock }: { stock: ToolStock | undefined }) {
+  if (!stock) {
+    return (
+      <span className="text-base-content/60">
+        <span aria-hidden="true">…</span>
+        <span className="sr-only">{lowStockWords.unknown}</span>
+      </span>
+    );
+  }
+  const threshold = stock.custom
+    ? String(stock.lowStockThreshold)
+    : lowStockWords.defaultThreshold(stock.lowStockThreshold);
+  return (
+    <span className="inline-flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
+      <span className="font-semibold xl:font-normal xl:whitespace-nowrap">{threshold}</span>
+      {stock.low ? (
+        <span className="badge badge-warning badge-sm whitespace-nowrap">
+          {lowStockWords.lowBadge}
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /**
  * Manage Tools: image, name, min order quantity, available quantity and Remove (SPEC.md section
- * 2), with 'Price breaks' beside Remove (DESIGN.md section 11). One table, a table from lg (its five columns need about 640 px beside the dashboard's
- * menu); below, each row is laid out as a card (header row hidden, each figure with its name), so
- * a phone needs no sideways scrolling, and the page still holds one Remove per tool.
+ * 2), with 'Price breaks' beside Remove (DESIGN.md section 11), and each tool's low-stock
+ * threshold with 'Low stock' to set it (issue 13). One table, a table from xl (its six columns,
+ * their headers on one line, need about 820 px beside the dashboard's menu: at 1024 px the action
+ * column was cut off); below, each row is laid out as a card (header row hidden, each figure with
+ * its name), so neither a phone nor a small laptop scrolls sideways, and the page still holds one
+ * Remove per tool.
  */
-export function ToolsTable({ tools, onRemove, onEditPriceBreaks }: ToolsTableProps) {
+export function ToolsTable({
+  tools,
+  stockById,
+  onRemove,
+  onEditPriceBreaks,
+  onEditLowStock,
+}: ToolsTableProps) {
   const idPrefix = useId();
   const { columns } = texts.manageTools;
   return (
     <DataTable
-      cardsBelow="lg"
+      cardsBelow="xl"
       columns={[
         { label: columns.image },
         { label: columns.name },
         { label: columns.minOrderQuantity, numeric: true },
         { label: columns.availableQuantity, numeric: true },
+        { label: lowStockWords.column, numeric: true },
         { label: columns.action },
       ]}
     >
       {tools.map((tool) => {
         const nameId = `${idPrefix}-${tool._id}`;
+        const stock = stockById?.get(tool._id);
         return (
           <tr
             key={tool._id}
-            className="max-lg:grid max-lg:grid-cols-[auto_1fr] max-lg:items-center max-lg:gap-x-4 max-lg:gap-y-1 max-lg:p-4 max-lg:*:border-0 max-lg:*:p-0"
+            className="max-xl:grid max-xl:grid-cols-[auto_1fr] max-xl:items-center max-xl:gap-x-4 max-xl:gap-y-1 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0"
           >
-            <td className="max-lg:row-span-3 max-lg:self-start">
+            <td className="max-xl:row-span-4 max-xl:self-start">
               <Thumbnail src={tool.img} size="md" lazy />
             </td>
             <th scope="row" id={nameId} className="font-semibold break-words">
               {tool.name}
             </th>
-            <td className="text-right max-lg:flex max-lg:justify-between max-lg:gap-4">
-              <CardLabel below="lg">{columns.minOrderQuantity}</CardLabel>
-              <span className="font-semibold lg:font-normal">{tool.minOrderQuantity}</span>
+            <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
+              <CardLabel below="xl">{columns.minOrderQuantity}</CardLabel>
+              <span className="font-semibold xl:font-normal">{tool.minOrderQuantity}</span>
             </td>
-            <td className="text-right max-lg:flex max-lg:justify-between max-lg:gap-4">
-              <CardLabel below="lg">{columns.availableQuantity}</CardLabel>
-              <span className="font-semibold lg:font-normal">{tool.availableQuantity}</span>
+            <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
+              <CardLabel below="xl">{columns.availableQuantity}</CardLabel>
+              <span className="font-semibold xl:font-normal">{tool.availableQuantity}</span>
             </td>
-            <td className="max-lg:col-span-2 max-lg:pt-2!">
-              <div className="flex gap-2 max-lg:*:flex-1 lg:flex-col">
+            <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
+              {/* On a card the label keeps its line; the figure wraps ('(default)', the badge). */}
+              <span className="shrink-0">
+                <CardLabel below="xl">{lowStockWords.column}</CardLabel>
+              </span>
+              <LowStockFigure stock={stock} />
+            </td>
+            <td className="max-xl:col-span-2 max-xl:pt-2!">
+              <div className="flex gap-2 max-xl:*:flex-1 xl:flex-col">
                 <button
                   type="button"
                   className="btn btn-outline btn-sm whitespace-nowrap"
@@ -59,6 +107,15 @@ export function ToolsTable({ tools, onRemove, onEditPriceBreaks }: ToolsTablePro
                   onClick={() => onEditPriceBreaks(tool)}
                 >
                   {texts.priceBreaks.edit}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm whitespace-nowrap"
+                  aria-describedby={nameId}
+                  disabled={!stock}
+                  onClick={() => stock && onEditLowStock(tool, stock)}
+                >
+                  {lowStockWords.edit}
                 </button>
                 <button
                   type="button"

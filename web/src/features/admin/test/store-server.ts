@@ -1,11 +1,14 @@
 import {
   CreateToolSchema,
+  defaultLowStockThreshold,
   priceBreaksProblem,
   sortPriceBreaks,
   texts,
+  UpdateLowStockThresholdSchema,
   UpdatePriceBreaksSchema,
   type ManagedOrder,
   type Tool,
+  type ToolStock,
 } from '@tools-factory/contract';
 import { fakeAccountsServer } from '../../../test/accounts';
 import { type Answer, type ApiRequest } from '../../../test/fake-api';
@@ -32,13 +35,31 @@ const NEW_TOOL_ID = '5e6f7a8b-3333-4444-8555-666677778888';
 export function storeServer({
   tools: initialTools = [],
   orders: initialOrders = [],
+  thresholds: initialThresholds = {},
   answer = () => undefined,
 }: {
   tools?: Tool[];
   orders?: ManagedOrder[];
+  /** Low-stock thresholds set by an admin, by tool id; the others have the default. */
+  thresholds?: Record<string, number>;
   answer?: (request: ApiRequest) => Answer;
 } = {}) {
-  const store = { tools: [...initialTools], orders: [...initialOrders] };
+  const store = {
+    tools: [...initialTools],
+    orders: [...initialOrders],
+    thresholds: new Map<string, number | null>(Object.entries(initialThresholds)),
+  };
+  const stockOf = (tool: Tool): ToolStock => {
+    const own = store.thresholds.get(tool._id) ?? null;
+    const lowStockThreshold = own ?? defaultLowStockThreshold(tool.minOrderQuantity);
+    return {
+      toolId: tool._id,
+      availableQuantity: tool.availableQuantity,
+      lowStockThreshold,
+      custom: own !== null,
+      low: tool.availableQuantity < lowStockThreshold,
+    };
+  };
   const { server } = fakeAccountsServer({
     answer: async (request) => {
       const special = await answer(request);
@@ -60,6 +81,21 @@ export function storeServer({
         const updated = { ...tool, priceBreaks: sortPriceBreaks(priceBreaks) };
         store.tools = store.tools.map((candidate) => (candidate === tool ? updated : candidate));
         return jsonResponse(updated);
+      }
+      if (method === 'GET' && url === '/api/manageTools/stock') {
+        return jsonResponse(store.tools.map(stockOf));
+      }
+      const thresholdOf = /^\/api\/tool\/(.+)\/lowStockThreshold$/.exec(url)?.[1];
+      if (method === 'PUT' && thresholdOf) {
+        const tool = store.tools.find((candidate) => candidate._id === thresholdOf);
+        if (!tool) return jsonResponse({ message: 'Tool not found', statusCode: 404 }, 404);
+        const parsed = UpdateLowStockThresholdSchema.safeParse(body);
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? 'Bad Request';
+          return jsonResponse({ message, statusCode: 400 }, 400);
+        }
+        store.thresholds.set(tool._id, parsed.data.lowStockThreshold);
+        return jsonResponse(stockOf(tool));
       }
       const toolId = /^\/api\/deleteTols\/(.+)$/.exec(url)?.[1];
       if (method === 'DELETE' && toolId) {

@@ -1,9 +1,12 @@
 import { routes, texts, type Order } from '@tools-factory/contract';
 import { Link } from 'react-router';
+import { toast } from 'react-toastify';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { errorMessage } from '../../../lib/api-client';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteOrder } from '../api/delete-order';
+import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrders } from '../api/get-orders';
 import { OrdersTable } from './orders-table';
 import { RemoveOrderDialog } from './remove-order-dialog';
@@ -16,7 +19,8 @@ interface MyOrdersProps {
 /**
  * My Orders: a spinner, the readable failure, an invitation to order when there is nothing yet,
  * or the table. Remove asks first (a modal with the order's name); Delete removes the order,
- * says 'Delete success' and the list is asked for again.
+ * says 'Delete success' and the list is asked for again. A paid or shipped order's Invoice
+ * downloads its PDF; a failure is told in the server's words.
  */
 export function MyOrders({ email }: MyOrdersProps) {
   const orders = useOrders(email);
@@ -26,6 +30,11 @@ export function MyOrders({ email }: MyOrdersProps) {
     keyOf: (order: Order) => order._id,
     removedText: texts.orders.deleteSuccess,
   });
+  const invoice = useDownloadInvoice();
+
+  function downloadInvoice(order: Order) {
+    invoice.mutate(order, { onError: (error) => toast.error(errorMessage(error)) });
+  }
 
   return (
     <QueryBoundary query={orders}>
@@ -38,7 +47,12 @@ export function MyOrders({ email }: MyOrdersProps) {
           </EmptyState>
         ) : (
           <>
-            <OrdersTable orders={list} onRemove={removal.ask} />
+            <OrdersTable
+              orders={list}
+              onRemove={removal.ask}
+              onDownloadInvoice={downloadInvoice}
+              downloadingInvoiceId={invoice.isPending ? (invoice.variables?._id ?? null) : null}
+            />
             <RemoveOrderDialog
               order={removal.itemToRemove}
               busy={removal.busy}

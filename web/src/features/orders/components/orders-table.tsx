@@ -2,6 +2,7 @@ import { formatMoney, orderTotal, routes, texts, type Order } from '@tools-facto
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BadgeWithNote } from '../../../components/ui/badge-with-note';
+import { BusyButton } from '../../../components/ui/busy-button';
 import {
   CardLabel,
   cardRow,
@@ -17,15 +18,34 @@ import { EmailAddress } from '../../../components/ui/email-address';
 interface OrdersTableProps {
   orders: Order[];
   onRemove: (order: Order) => void;
+  onDownloadInvoice: (order: Order) => void;
+  /** The order whose invoice is being downloaded; null when none is. */
+  downloadingInvoiceId: string | null;
 }
 
-/** An unpaid order can be paid or removed (DESIGN.md section 4); the others have nothing to do. */
+/**
+ * An unpaid order can be paid or removed (DESIGN.md section 4); a paid or shipped one has its
+ * invoice to download.
+ */
 function OrderActions({
   order,
   nameId,
   onRemove,
-}: { order: Order; nameId: string } & Pick<OrdersTableProps, 'onRemove'>) {
-  if (order.status !== 'unpaid') return null;
+  onDownloadInvoice,
+  downloadingInvoiceId,
+}: { order: Order; nameId: string } & Omit<OrdersTableProps, 'orders'>) {
+  if (order.status !== 'unpaid') {
+    return (
+      <BusyButton
+        busy={downloadingInvoiceId === order._id}
+        className="btn-outline btn-sm max-md:w-full"
+        aria-label={texts.orders.invoiceLabel(order.reference)}
+        onClick={() => onDownloadInvoice(order)}
+      >
+        {texts.orders.invoice}
+      </BusyButton>
+    );
+  }
   return (
     <div className="flex gap-2">
       <Link
@@ -54,10 +74,10 @@ const labelledCell = labelledCellBelow('xl');
  * The customer's orders under the spec's columns (no., name, email, quantity, price, action),
  * each told apart by what a person reads: its reference and when it was placed, where it ships,
  * the total (with the unit price), and where it stands (unpaid and held until when, 'panding',
- * shipped). A table from xl; narrower (a phone, or a laptop beside the dashboard's menu) each
+ * shipped), with its invoice once paid. A table from xl; narrower (a phone, or a laptop beside the dashboard's menu) each
  * order is a card, its pay and Remove across the card, never off-screen.
  */
-export function OrdersTable({ orders, onRemove }: OrdersTableProps) {
+export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
   const idPrefix = useId();
   const { columns } = texts.orders;
   // One clock for the whole list: every hold is compared with the same moment.
@@ -132,7 +152,7 @@ export function OrdersTable({ orders, onRemove }: OrdersTableProps) {
             <td className="align-top max-xl:pt-2! md:max-xl:col-span-2">
               <div className="flex flex-col gap-2 md:max-xl:flex-row md:max-xl:items-center md:max-xl:justify-between">
                 <OrderStatusLine order={order} now={now} />
-                <OrderActions order={order} nameId={nameId} onRemove={onRemove} />
+                <OrderActions order={order} nameId={nameId} {...actions} />
               </div>
             </td>
           </tr>

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import {
+  API_BASE,
+  apiPaths,
+  CreateToolResponseSchema,
+  PlaceOrderResponseSchema,
+  routes,
+  serverTexts,
+  texts,
+  type Tool,
+} from '@tools-factory/contract';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
+import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { field, signUpAsCustomer } from '../support/customer.ts';
+import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { latestMailTo, mailsTo } from '../support/outbox.ts';
+import { expectToast } from '../support/toast.ts';
+
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 360, height: 780 };
+const words = texts.manageTools.lowStock;
+
+// The admin's sign-up when the account exists (see signInAsAdmin).
+test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
+
+const bearerOf = async (page: Page) => ({
+  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`,
+});
+
+/** A new tool on sale, added with the admin's token: minimum 10 (default threshold 30), 100 in stock. */
+async function addTool(page: Page, name: string): Promise<Tool> {
+  const response = await page.request.post(`${API_BASE}${apiPaths.addTool}`, {
+    headers: await bearerOf(page),
+    data: {
+      name,
+      desc: 'A tool whose stock the low-stock journey watches.',
+      img: '/images/tools/claw-hammer.svg',
+      price: 20,
+      minOrderQuantity: 10,
+      availableQuantity: 100,
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return CreateToolResponseSchema.parse(await response.json()).tool;
+}
+
+/** An order of `quantity` placed with this page's token (its account's e-mail). */
+async function placeOrder(page: Page, email: string, tool: Tool, quantity: number) {
+  const response = await page.request.post(`${API_BASE}${apiPaths.order}`, {
+    headers: await bearerOf(page),
+    data: { toolId: tool._id, name: tool.name, email, quantity, address: '1 Low Road, Leeds' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return PlaceOrderResponseSchema.parse(await response.json()).order;
+}
+
+/** Nothing wider than the window: the page does not scroll sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'the page scrolls sideways',
+  ).toBe(true);
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+for (const viewport of [desktop, phone]) {
+  test(`an admin sets a low-stock threshold in Manage Tools, and the order that crosses it e-mails them once (${viewport.width} px)`, async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page);
+    const name = `Tin Snips ${viewport.width}-${randomUUID().slice(0, 6)}`;
+    const tool = await addTool(page, name);
+
+    // The column: the default, 3 x the minimum.
+    await page.goto(routes.dashboardManageTools);
+    const row = rowOf(page, name);
+    await expect(row).toContainText(words.defaultThreshold(30));
+
+    // The dialog: its own threshold, 60.
+    await row.getByRole('button', { name: words.edit, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: words.title(name) });
+    const useDefault = dialog.getByRole('checkbox', { name: words.useDefault(30) });
+    await expect(useDefault).toBeChecked();
+    await useDefault.uncheck();
+    await field(page, words.threshold).fill('60');
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({
+      path: artifactPath(`manage-tools-low-stock-dialog-${viewport.width}.png`),
+    });
+    await expectNoSeriousA11yViolations(page, 'low-stock dialog open');
+    await dialog.getByRole('button', { name: words.save }).click();
+    await expectToast(page, words.saved(name));
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('60');
+    await expect(row).not.toContainText(words.defaultThreshold(30));
+    await expect(row.getByText(words.lowBadge, { exact: true })).toHaveCount(0);
+
+    // A customer's orders, in a browser of their own: 100 -> 59 crosses 60; 59 -> 48 does not.
+    const customerContext = await browser.newContext();
+    const customerPage = await customerContext.newPage();
+    const email = uniqueEmail('snips');
+    await signUpAsCustomer(customerPage, email, 'Sam Snips');
+    await placeOrder(customerPage, email, tool, 41);
+    const subject = new RegExp(`^Low stock: ${name}$`);
+    const alert = await latestMailTo(E2E_ADMIN_EMAIL, subject);
+    expect(alert.subject).toBe(serverTexts.mail.lowStock.subject(name));
+    expect(alert.text).toContain(`${serverTexts.mail.lowStock.available}: 59`);
+    expect(alert.text).toContain(`${serverTexts.mail.lowStock.threshold}: 60`);
+    expect(alert.text).toContain(routes.dashboardManageTools);
+    const second = await placeOrder(customerPage, email, tool, 11);
+    // The second order's own e-mail left just before any alert it could have made.
+    await latestMailTo(email, new RegExp(second.reference));
+    await expect.poll(async () => (await mailsTo(E2E_ADMIN_EMAIL, subject)).length).toBe(1);
+    await customerContext.close();
+
+    // Back in Manage Tools: low now.
+    await page.reload();
+    await expect(row.getByText(words.lowBadge, { exact: true }).first()).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({
+      path: artifactPath(`manage-tools-low-stock-${viewport.width}.png`),
+      fullPage: true,
+    });
+    await expectNoSeriousA11yViolations(page, 'manage tools with the low-stock column');
+    if (viewport === desktop) {
+      // At 1024 px the rows are cards: every figure and button in view, nothing cut off.
+      await page.setViewportSize({ width: 1024, height: 900 });
+      const lowStockButton = row.getByRole('button', { name: words.edit, exact: true });
+      await lowStockButton.scrollIntoViewIfNeeded();
+      const box = await lowStockButton.boundingBox();
+      expect(box && box.x + box.width <= 1024, 'Low stock within the window').toBe(true);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: artifactPath('manage-tools-low-stock-1024.png') });
+    }
+  });
+}

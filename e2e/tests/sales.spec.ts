@@ -1,0 +1,233 @@
+import {
+  API_BASE,
+  apiPaths,
+  ConfirmTestCardResponseSchema,
+  CreateToolResponseSchema,
+  formatMoney,
+  orderTotal,
+  PaymentIntentResponseSchema,
+  PlaceOrderResponseSchema,
+  routes,
+  texts,
+  type Tool,
+} from '@tools-factory/contract';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { uniqueEmail } from '../support/accounts.ts';
+import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { signUpAsCustomer } from '../support/customer.ts';
+import { artifactPath, expect, test } from '../support/fixtures.ts';
+
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 360, height: 780 };
+
+// The admin's sign-up when the account exists (see signInAsAdmin).
+test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
+
+/**
+ * A string of Chart.js's own code (the error its Chart constructor throws without a canvas):
+ * a script that holds it holds Chart.js, minified or not.
+ */
+const CHART_JS_MARKER = "can't acquire context from the given item";
+
+const bearerOf = async (page: Page) => ({
+  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`,
+});
+
+async function call<T>(
+  request: APIRequestContext,
+  method: 'POST' | 'PATCH',
+  path: string,
+  headers: Record<string, string>,
+  data: object,
+  schema: { parse: (value: unknown) => T },
+): Promise<T> {
+  const response = await request.fetch(`${API_BASE}${path}`, { method, headers, data });
+  if (!response.ok()) {
+    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  }
+  return schema.parse(await response.json());
+}
+
+/** An unpaid order of `quantity` placed with this page's token, for `email` (its account's). */
+async function placeOrder(page: Page, email: string, tool: Tool, quantity: number) {
+  const { order } = await call(
+    page.request,
+    'POST',
+    apiPaths.order,
+    await bearerOf(page),
+    { toolId: tool._id, name: tool.name, email, quantity, address: '12 Harbour Road, Chattogram' },
+    PlaceOrderResponseSchema,
+  );
+  return order;
+}
+
+/** An order of `quantity` placed and paid by card (the test gateway) with this page's token. */
+async function placePaidOrder(page: Page, email: string, tool: Tool, quantity: number) {
+  const headers = await bearerOf(page);
+  const order = await placeOrder(page, email, tool, quantity);
+  const totalPrice = orderTotal(order.price, order.quantity);
+  const { clientSecret } = await call(
+    page.request,
+    'POST',
+    apiPaths.createPaymentIntent,
+    headers,
+    { orderId: order._id, totalPrice },
+    PaymentIntentResponseSchema,
+  );
+  const { transectionId } = await call(
+    page.request,
+    'POST',
+    apiPaths.confirmTestCard,
+    headers,
+    { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' },
+    ConfirmTestCardResponseSchema,
+  );
+  const recorded = await page.request.patch(`${API_BASE}${apiPaths.recordPayment(order._id)}`, {
+    headers,
+    data: { order: order._id, transectionId },
+  });
+  expect(recorded.status(), await recorded.text()).toBe(200);
+}
+
+/** The scripts a page receives from now on: their URL and their text. */
+function recordScripts(page: Page): Array<Promise<{ url: string; text: string }>> {
+  const scripts: Array<Promise<{ url: string; text: string }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+  });
+  return scripts;
+}
+
+/** The URLs of the scripts received that hold Chart.js. */
+async function withChartJs(scripts: Array<Promise<{ url: string; text: string }>>) {
+  const received = await Promise.all(scripts);
+  expect(received.length, 'scripts received').toBeGreaterThan(0);
+  return received.filter((script) => script.text.includes(CHART_JS_MARKER)).map(({ url }) => url);
+}
+
+test('the home page loads no chart code; the Sales page loads it', async ({ page }) => {
+  const homeScripts = recordScripts(page);
+  await page.goto(routes.home);
+  await expect(page.getByRole('heading', { level: 2, name: texts.home.toolsTitle })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await withChartJs(homeScripts), "the home page's scripts with Chart.js").toEqual([]);
+
+  // The marker is Chart.js's indeed: the Sales page's scripts hold it.
+  await signInAsAdmin(page);
+  const salesScripts = recordScripts(page);
+  await page.goto(routes.dashboardSales);
+  // Two charts, or three once a tool was paid for in the window.
+  await expect(page.locator('canvas').first()).toBeVisible();
+  expect(await withChartJs(salesScripts)).toEqual([
+    expect.stringMatching(/\/assets\/sales-charts-[\w-]+\.js$/),
+  ]);
+});
+
+test("an admin sees the paid orders in the Sales page's tables and charts (1280 and 360 px)", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await page.setViewportSize(desktop);
+  await signInAsAdmin(page);
+  // A tool of this journey's own, dear enough to be among the top five: its figures are exact.
+  const name = `Sales Anvil ${Date.now() % 100_000}`;
+  const { tool } = await call(
+    page.request,
+    'POST',
+    apiPaths.addTool,
+    await bearerOf(page),
+    {
+      name,
+      desc: 'A forged anvil for the Sales journey.',
+      img: '/images/tools/claw-hammer.svg',
+      price: 90_000,
+      minOrderQuantity: 1,
+      availableQuantity: 100,
+    },
+    CreateToolResponseSchema,
+  );
+
+  // A customer pays two orders (2 and 3 anvils) and leaves one unpaid.
+  const customer = await browser.newContext({ viewport: desktop });
+  const customerPage = await customer.newPage();
+  const customerEmail = uniqueEmail('sam-sales');
+  await signUpAsCustomer(customerPage, customerEmail, 'Sam Sales');
+  await placePaidOrder(customerPage, customerEmail, tool, 2);
+  await placePaidOrder(customerPage, customerEmail, tool, 3);
+  await placeOrder(customerPage, customerEmail, tool, 4);
+
+  await page.goto(routes.dashboard);
+  await page
+    .getByRole('navigation', { name: texts.dashboard.title })
+    .getByRole('link', { name: texts.dashboard.sales })
+    .click();
+  await expect(page).toHaveURL(routes.dashboardSales);
+  await expect(page.getByRole('heading', { level: 2, name: texts.sales.title })).toBeVisible();
+
+  // Top tools: this tool's 5 paid anvils, $450,000.00 (the unpaid 4 do not count).
+  const topTools = page.getByRole('table', { name: texts.sales.topTools });
+  const toolRow = topTools.getByRole('row').filter({ hasText: name });
+  await expect(toolRow.getByRole('rowheader')).toHaveText(name);
+  await expect(toolRow.getByRole('cell')).toHaveText([formatMoney(450_000), '5']);
+
+  // Today's row counts them (other journeys may have paid orders today too).
+  const today = new Date().toISOString().slice(0, 10);
+  const dayName = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  const days = page.getByRole('table', { name: texts.sales.revenuePerDay });
+  await expect(days.getByRole('row')).toHaveCount(1 + 30);
+  const todayCells = days
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: dayName.format(new Date(today)) }) })
+    .getByRole('cell');
+  const [revenueText, ordersText] = await todayCells.allTextContents();
+  expect(Number(revenueText?.replace(/[$,]/g, ''))).toBeGreaterThanOrEqual(450_000);
+  expect(Number(ordersText?.replace(/,/g, ''))).toBeGreaterThanOrEqual(2);
+
+  const statuses = page.getByRole('table', { name: texts.sales.ordersByStatus });
+  await expect(statuses.getByRole('rowheader')).toHaveText(['unpaid', 'paid', 'shipped']);
+  for (const status of ['unpaid', 'paid'] as const) {
+    const count = await statuses
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: status, exact: true }) })
+      .getByRole('cell')
+      .textContent();
+    expect(Number(count?.replace(/,/g, ''))).toBeGreaterThanOrEqual(status === 'paid' ? 2 : 1);
+  }
+
+  // Three charts drawn, hidden from screen readers (the tables say the same).
+  const charts = page.locator('canvas');
+  await expect(charts).toHaveCount(3);
+  for (const chart of await charts.all()) {
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('xpath=..')).toHaveAttribute('aria-hidden', 'true');
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: artifactPath('sales-1280.png'), fullPage: true });
+
+  // At 360 px: nothing wider than the screen, the charts within it; drawn at once (no motion)
+  // when motion is unwelcome.
+  await page.setViewportSize(phone);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(toolRow.getByRole('cell')).toHaveText([formatMoney(450_000), '5']);
+  await expect(charts).toHaveCount(3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    phone.width,
+  );
+  for (const chart of await charts.all()) {
+    const box = await chart.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= phone.width, 'chart within 360 px').toBe(true);
+  }
+  await expectNoSeriousA11yViolations(page, '360 px');
+  await page.screenshot({ path: artifactPath('sales-360.png'), fullPage: true });
+
+  // The customer is told the page is for admins, and their menu has no Sales.
+  await customerPage.goto(routes.dashboardSales);
+  await expect(customerPage.getByText(texts.dashboard.adminsOnly)).toBeVisible();
+  await expect(customerPage.getByRole('table')).toHaveCount(0);
+  await expect(customerPage.getByRole('link', { name: texts.dashboard.sales })).toHaveCount(0);
+  await customer.close();
+});

@@ -1,0 +1,45 @@
+import { routes, serverTexts } from '@tools-factory/contract';
+import type { MailMessage } from '../mailer.ts';
+import { composeMail, formatCount } from './layout.ts';
+
+const words = serverTexts.mail.lowStock;
+
+/** A tool whose stock an order took below its low-stock threshold, as the e-mail tells it. */
+export type LowStockFacts = {
+  toolName: string;
+  /** Available once the order took its units. */
+  availableQuantity: number;
+  lowStockThreshold: number;
+};
+
+/**
+ * Sent to an admin (an ADMIN_EMAILS address) once per crossing: when an order took the tool's
+ * stock from at or above its threshold to below it.
+ */
+export function lowStockMail(
+  facts: LowStockFacts,
+  options: { publicUrl: string; to: string },
+): MailMessage {
+  const available = formatCount(facts.availableQuantity);
+  const threshold = formatCount(facts.lowStockThreshold);
+  return composeMail({
+    to: options.to,
+    subject: words.subject(facts.toolName),
+    blocks: [
+      { kind: 'paragraph', text: words.body(facts.toolName, available, threshold) },
+      {
+        kind: 'facts',
+        rows: [
+          [words.tool, facts.toolName],
+          [words.available, available],
+          [words.threshold, threshold],
+        ],
+      },
+      {
+        kind: 'action',
+        label: words.action,
+        url: `${options.publicUrl}${routes.dashboardManageTools}`,
+      },
+    ],
+  });
+}

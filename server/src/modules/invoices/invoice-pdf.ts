@@ -1,0 +1,296 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { centsToDollars, formatMoney, serverTexts } from '@tools-factory/contract';
+import type { InvoiceRow } from './invoices.repository.ts';
+
+const words = serverTexts.invoice;
+
+/**
+ * DejaVu Sans covers Latin, Greek and Cyrillic: a buyer named 'Łódź' or 'Ελένη' prints as
+ * written, which the PDF standard fonts (Latin-1 only) cannot do. pdfkit embeds only the glyphs
+ * an invoice uses. Read once, on the first invoice.
+ */
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts(): { regular: Buffer; bold: Buffer } {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+const REGULAR = 'DejaVuSans';
+const BOLD = 'DejaVuSans-Bold';
+
+/** A4 in points, with 2 cm margins all round. */
+const PAGE = { width: 595.28, height: 841.89, margin: 56.69 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const INK = '#1f2937';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+const SHADE = '#f3f4f6';
+
+/** The line's columns: the tool takes what the figures leave. */
+const COLUMNS = (() => {
+  const quantity = 70;
+  const unitPrice = 100;
+  const amount = 110;
+  const tool = CONTENT_WIDTH - quantity - unitPrice - amount;
+  const x = PAGE.margin;
+  return {
+    tool: { x, width: tool },
+    quantity: { x: x + tool, width: quantity },
+    unitPrice: { x: x + tool + quantity, width: unitPrice },
+    amount: { x: x + tool + quantity + unitPrice, width: amount },
+  };
+})();
+
+/** Padding inside the table's cells. */
+const CELL_PADDING = 6;
+
+/** A date as the invoice shows it (UTC, the time zone its number's year is counted in). */
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const countFormat = new Intl.NumberFormat('en-US');
+
+const money = (cents: number) => formatMoney(centsToDollars(cents));
+
+/**
+ * The invoice as a PDF (A4), drawn from its stored row: the same row gives the same document,
+ * dated by its issue (its CreationDate is the issue date, not the moment of rendering).
+ */
+export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    info: {
+      Title: `${words.title} ${invoice.number}`,
+      Author: words.sellerLines[0],
+      Subject: `${words.order} ${invoice.orderReference}`,
+      CreationDate: invoice.issuedAt,
+    },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+
+  drawHeader(doc, invoice);
+  drawParties(doc, invoice);
+  drawLine(doc, invoice);
+  drawFooters(doc);
+  doc.end();
+  return done;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+/** The title and the invoice's facts on the right; the seller's name on the left. */
+function drawHeader(doc: Doc, invoice: InvoiceRow): void {
+  const top = PAGE.margin;
+  doc
+    .font(BOLD)
+    .fontSize(16)
+    .fillColor(INK)
+    .text(words.sellerLines[0] ?? '', PAGE.margin, top, { width: CONTENT_WIDTH / 2 });
+  doc
+    .font(BOLD)
+    .fontSize(26)
+    .text(words.title.toUpperCase(), PAGE.margin, top - 4, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+    });
+
+  const facts: [string, string][] = [
+    [words.number, invoice.number],
+    [words.issued, dateFormat.format(invoice.issuedAt)],
+    [words.paid, dateFormat.format(invoice.paidAt)],
+    [words.order, invoice.orderReference],
+    [words.transactionId, invoice.transactionId],
+  ];
+  const labelWidth = 85;
+  const valueWidth = 215;
+  const labelX = PAGE.width - PAGE.margin - labelWidth - valueWidth;
+  let y = top + 44;
+  for (const [label, value] of facts) {
+    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, labelX, y, { width: labelWidth });
+    doc.font(BOLD).fontSize(9).fillColor(INK);
+    const height = doc.heightOfString(value, { width: valueWidth, align: 'right' });
+    doc.text(value, labelX + labelWidth, y, { width: valueWidth, align: 'right' });
+    y += Math.max(height, 11) + 4;
+  }
+  doc.y = y + 12;
+}
+
+/** Seller and buyer side by side, each under its label. */
+function drawParties(doc: Doc, invoice: InvoiceRow): void {
+  const top = doc.y;
+  const gap = 24;
+  const width = (CONTENT_WIDTH - gap) / 2;
+  doc
+    .moveTo(PAGE.margin, top)
+    .lineTo(PAGE.width - PAGE.margin, top)
+    .lineWidth(0.75);
+  doc.strokeColor(RULE).stroke();
+
+  const buyerLines = [
+    invoice.buyerName,
+    invoice.buyerEmail,
+    ...invoice.buyerAddress.split(/\r?\n/),
+    invoice.buyerPhone,
+  ].filter((line) => line.trim() !== '');
+  const sellerBottom = drawParty(
+    doc,
+    words.seller,
+    words.sellerLines,
+    PAGE.margin,
+    top + 14,
+    width,
+  );
+  const buyerBottom = drawParty(
+    doc,
+    words.buyer,
+    buyerLines,
+    PAGE.margin + width + gap,
+    top + 14,
+    width,
+  );
+  doc.y = Math.max(sellerBottom, buyerBottom) + 24;
+}
+
+/** A party's label and lines, the first (its name) in bold; answers where it ends. */
+function drawParty(
+  doc: Doc,
+  label: string,
+  lines: readonly string[],
+  x: number,
+  top: number,
+  width: number,
+): number {
+  doc
+    .font(BOLD)
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(label.toUpperCase(), x, top, { width, characterSpacing: 0.8 });
+  let y = top + 16;
+  lines.forEach((line, index) => {
+    doc
+      .font(index === 0 ? BOLD : REGULAR)
+      .fontSize(10)
+      .fillColor(INK);
+    const height = doc.heightOfString(line, { width });
+    doc.text(line, x, y, { width });
+    y += height + 2;
+  });
+  return y;
+}
+
+/** The one line of the order (an order is one tool) as a table, then its total and the payment. */
+function drawLine(doc: Doc, invoice: InvoiceRow): void {
+  const headerTop = doc.y;
+  const headerHeight = 22;
+  doc.rect(PAGE.margin, headerTop, CONTENT_WIDTH, headerHeight).fillColor(SHADE).fill();
+  doc.font(BOLD).fontSize(9).fillColor(INK);
+  const headers: [keyof typeof COLUMNS, string, 'left' | 'right'][] = [
+    ['tool', words.columns.tool, 'left'],
+    ['quantity', words.columns.quantity, 'right'],
+    ['unitPrice', words.columns.unitPrice, 'right'],
+    ['amount', words.columns.amount, 'right'],
+  ];
+  for (const [key, text, align] of headers) cell(doc, key, text, headerTop + 7, align);
+
+  const rowTop = headerTop + headerHeight + 8;
+  const toolWidth = COLUMNS.tool.width - 2 * CELL_PADDING;
+  doc.font(REGULAR).fontSize(10).fillColor(INK);
+  const nameHeight = doc.heightOfString(invoice.toolName, { width: toolWidth });
+  cell(doc, 'tool', invoice.toolName, rowTop, 'left');
+  let rowBottom = rowTop + nameHeight;
+  if (invoice.madeToOrder) {
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED);
+    cell(doc, 'tool', words.madeToOrder, rowBottom + 2, 'left');
+    rowBottom += 2 + doc.heightOfString(words.madeToOrder, { width: toolWidth });
+  }
+  doc.font(REGULAR).fontSize(10).fillColor(INK);
+  cell(doc, 'quantity', countFormat.format(invoice.quantity), rowTop, 'right');
+  cell(doc, 'unitPrice', money(invoice.unitPriceCents), rowTop, 'right');
+  cell(doc, 'amount', money(invoice.totalCents), rowTop, 'right');
+
+  const ruleY = rowBottom + 8;
+  doc
+    .moveTo(PAGE.margin, ruleY)
+    .lineTo(PAGE.width - PAGE.margin, ruleY)
+    .lineWidth(0.75);
+  doc.strokeColor(RULE).stroke();
+
+  const totalTop = ruleY + 10;
+  const totalX = COLUMNS.unitPrice.x;
+  const totalWidth = COLUMNS.unitPrice.width + COLUMNS.amount.width;
+  doc.font(BOLD).fontSize(12).fillColor(INK);
+  doc.text(words.total, totalX + CELL_PADDING, totalTop, {
+    width: COLUMNS.unitPrice.width - CELL_PADDING,
+  });
+  cell(doc, 'amount', money(invoice.totalCents), totalTop, 'right');
+  const totalBottom = totalTop + doc.currentLineHeight() + 6;
+  doc
+    .moveTo(totalX, totalBottom)
+    .lineTo(totalX + totalWidth, totalBottom)
+    .lineWidth(1.5)
+    .strokeColor(INK)
+    .stroke();
+
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .fillColor(INK)
+    .text(words.paidInFull, PAGE.margin, totalBottom + 28, { width: CONTENT_WIDTH });
+}
+
+function cell(
+  doc: Doc,
+  column: keyof typeof COLUMNS,
+  text: string,
+  y: number,
+  align: 'left' | 'right',
+): void {
+  const { x, width } = COLUMNS[column];
+  doc.text(text, x + CELL_PADDING, y, { width: width - 2 * CELL_PADDING, align });
+}
+
+/** The seller's address and 'Page 1 of 1' under a rule at the foot of every page. */
+function drawFooters(doc: Doc): void {
+  const range = doc.bufferedPageRange();
+  for (let index = 0; index < range.count; index += 1) {
+    doc.switchToPage(range.start + index);
+    // Below the bottom margin: without this pdfkit would start a new page for the footer.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - PAGE.margin + 10;
+    doc
+      .moveTo(PAGE.margin, y - 8)
+      .lineTo(PAGE.width - PAGE.margin, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(words.sellerLines.join(' · '), PAGE.margin, y, {
+        width: CONTENT_WIDTH * 0.8,
+        lineBreak: false,
+      });
+    doc.text(words.page(index + 1, range.count), PAGE.margin, y, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}

@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  ConfirmTestCardResponseSchema,
+  invoiceNumber,
+  orderTotal,
+  PaymentIntentResponseSchema,
+  PlaceOrderResponseSchema,
+  type Order,
+} from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import { signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { payOrder, SUCCEEDING_TEST_CARD } from '../../testing/payments.ts';
+import { injectAs, postOrder } from '../../testing/requests.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import {
+  useBeforeAll,
+  useTestAccount,
+  useTestApp,
+  useTestDatabase,
+} from '../../testing/use-test-app.ts';
+import { invoices, invoiceSequences } from './invoices.table.ts';
+
+async function placeOrder(app: App, account: TestAccount): Promise<Order> {
+  const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 1000 });
+  const response = await postOrder(app, account, tool, { quantity: 2 });
+  expect(response.statusCode, response.body).toBe(200);
+  return PlaceOrderResponseSchema.parse(response.json()).order;
+}
+
+/**
+ * The payment page's first two steps (intent, card): the card payment has succeeded; answers
+ * the body of the last step, PATCH /api/tool/{id}, which records it (and issues the invoice).
+ */
+async function payByCard(app: App, account: TestAccount, order: Order) {
+  const intent = await injectAs(app, account, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { orderId: order._id, totalPrice: orderTotal(order.price, order.quantity) },
+  });
+  expect(intent.statusCode, intent.body).toBe(200);
+  const { clientSecret } = PaymentIntentResponseSchema.parse(intent.json());
+  const confirmed = await injectAs(app, account, {
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    payload: { clientSecret, ...SUCCEEDING_TEST_CARD },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const { transectionId } = ConfirmTestCardResponseSchema.parse(confirmed.json());
+  return { order: order._id, transectionId };
+}
+
+function recordPayment(app: App, account: TestAccount, record: { order: string }) {
+  return injectAs(app, account, {
+    method: 'PATCH',
+    url: `/api/tool/${record.order}`,
+    payload: record,
+  });
+}
+
+async function invoiceNumberOf(app: App, orderId: string): Promise<string | undefined> {
+  const [row] = await app.database.db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
+  return row?.number;
+}
+
+async function lastSequenceOf(app: App, year: number): Promise<number | undefined> {
+  const [row] = await app.database.db
+    .select()
+    .from(invoiceSequences)
+    .where(eq(invoiceSequences.year, year));
+  return row?.lastSequence;
+}
+
+/** Every invoice number of `year`, in order. */
+async function numbersOf(app: App, year: number): Promise<string[]> {
+  const rows = await app.database.db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.year, year));
+  return rows.map((row) => row.number).sort();
+}
+
+const numbersFrom1To = (year: number, count: number) =>
+  Array.from({ length: count }, (_, index) => invoiceNumber(year, index + 1));
+
+// Each test pays in a year of its own (the payments' clock), so each year starts at 000001.
+describe('invoice numbers: one gap-free sequence per year of payment', () => {
+  const clock = { now: new Date('2031-03-14T10:00:00Z') };
+  const app = useTestApp({ config: UNCAPPED_ORDERS, now: () => clock.now });
+  const customer = useTestAccount(app);
+
+  it('numbers the invoices 000001, 000002, 000003 ... in the order they are paid', async () => {
+    clock.now = new Date('2031-03-14T10:00:00Z');
+    const paid: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const order = await placeOrder(app, customer);
+      await payOrder(app, customer, order);
+      paid.push((await invoiceNumberOf(app, order._id)) ?? 'none');
+    }
+    expect(paid).toEqual(['INV-2031-000001', 'INV-2031-000002', 'INV-2031-000003']);
+    expect(await lastSequenceOf(app, 2031)).toBe(3);
+  });
+
+  it('starts each year at 000001: the year is the payment one, in UTC', async () => {
+    clock.now = new Date('2032-12-31T23:59:59.500Z');
+    for (let index = 0; index < 2; index += 1) {
+      await payOrder(app, customer, await placeOrder(app, customer));
+    }
+    clock.now = new Date('2033-01-01T00:00:00.000Z');
+    const newYears = await placeOrder(app, customer);
+    await payOrder(app, customer, newYears);
+
+    expect(await numbersOf(app, 2032)).toEqual(numbersFrom1To(2032, 2));
+    expect(await invoiceNumberOf(app, newYears._id)).toBe('INV-2033-000001');
+    const [row] = await app.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, newYears._id));
+    expect(row).toMatchObject({ year: 2033, sequence: 1, paidAt: clock.now });
+  });
+
+  it('a payment whose transaction fails after taking its number gives the number back', async () => {
+    clock.now = new Date('2034-06-01T12:00:00Z');
+    await payOrder(app, customer, await placeOrder(app, customer));
+    const order = await placeOrder(app, customer);
+    const record = await payByCard(app, customer, order);
+    // An invoice already names this order (invoices_order_id_unique): the payment's invoice,
+    // written after its number was taken, cannot be, and its whole transaction rolls back.
+    await app.database.db.insert(invoices).values({
+      year: 1999,
+      sequence: 1,
+      number: 'INV-1999-000001',
+      orderId: order._id,
+      orderReference: order.reference,
+      buyerName: 'In the way',
+      buyerEmail: customer.email,
+      buyerAddress: order.address,
+      toolName: order.name,
+      quantity: order.quantity,
+      unitPriceCents: 1,
+      totalCents: 1,
+      transactionId: 'blocking',
+      paidAt: clock.now,
+    });
+
+    const failed = await recordPayment(app, customer, record);
+    expect(failed.statusCode).toBe(500);
+    expect(await lastSequenceOf(app, 2034)).toBe(1);
+    const unpaid = await injectAs(app, customer, { url: `/api/payorder/${order._id}` });
+    expect(unpaid.json()).toMatchObject({ status: 'unpaid', transectionId: null });
+
+    await app.database.db.delete(invoices).where(eq(invoices.year, 1999));
+    const recorded = await recordPayment(app, customer, record);
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(await numbersOf(app, 2034)).toEqual(numbersFrom1To(2034, 2));
+    expect(await invoiceNumberOf(app, order._id)).toBe('INV-2034-000002');
+  });
+});
+
+// On PostgreSQL (npm run test:postgres) two instances, each with its own pool, record the
+// payments truly at once; on PGlite they interleave between statements. Either way every paid
+// order gets its own number and the numbers run 1..N.
+describe('invoice numbers under concurrency: two instances, payments at once', () => {
+  const ORDERS = 24;
+  const clock = { now: new Date('2035-05-05T09:00:00Z') };
+  const database = useTestDatabase();
+  const options = async () => ({
+    database: await database.connect(),
+    config: UNCAPPED_ORDERS,
+    now: () => clock.now,
+  });
+  const first = useTestApp(options);
+  const second = useTestApp(options);
+  const accounts = useBeforeAll('The accounts', async () => {
+    const made: TestAccount[] = [];
+    for (let index = 0; index < 4; index += 1) made.push(await signUpTestAccount(first));
+    return made;
+  });
+
+  it('gives N payments at once N distinct numbers, 000001 to N, with no gap', async () => {
+    const payments: { account: TestAccount; record: { order: string } }[] = [];
+    for (let index = 0; index < ORDERS; index += 1) {
+      const account = accounts[index % accounts.length]!;
+      const order = await placeOrder(first, account);
+      payments.push({ account, record: await payByCard(first, account, order) });
+    }
+
+    const responses = await Promise.all(
+      payments.map(({ account, record }, index) =>
+        recordPayment(index % 2 === 0 ? first : second, account, record),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+
+    const numbers = await Promise.all(
+      payments.map(({ record }) => invoiceNumberOf(first, record.order)),
+    );
+    expect(new Set(numbers).size).toBe(ORDERS);
+    expect(await numbersOf(first, 2035)).toEqual(numbersFrom1To(2035, ORDERS));
+    expect(await lastSequenceOf(first, 2035)).toBe(ORDERS);
+  });
+});

@@ -1,0 +1,120 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { orders } from './orders.table.ts';
+
+/*
+ * The Sales page's sums (issue 13), read from the orders table in SQL: a report reads many rows
+ * and answers a few, so the database adds them up (no row travels to Node). A line's total is
+ * cast to bigint before the multiplication: unit_price_cents and quantity are int4 and their
+ * product may not fit one. Sums travel as text (PGlite answers a bigint or numeric as a number,
+ * pg as a string). The table is named through its Drizzle definition (orders.table.ts).
+ */
+
+/** The statuses whose orders were paid: their paid_at is set, and they count as revenue. */
+const PAID = sql`('paid', 'shipped')`;
+
+/** The window: 'YYYY-MM-DD' days, `from` and `to` included (UTC calendar days). */
+export type SalesWindow = { from: string; to: string };
+
+/** Rows of a raw query (both drivers answer `{ rows }`), each checked by `row`. */
+async function selectRows<T>(executor: Executor, query: SQL, row: z.ZodType<T>): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: unknown[] };
+  return z.array(row).parse(result.rows);
+}
+
+/** `paid_at` within the window: from `from` 00:00 UTC up to (not including) the day after `to`. */
+function paidWithin(window: SalesWindow): SQL {
+  return sql`o.paid_at >= (${window.from}::date::timestamp at time zone 'UTC')
+    and o.paid_at < ((${window.to}::date + 1)::timestamp at time zone 'UTC')`;
+}
+
+const DayRowSchema = z.object({
+  date: z.string(),
+  revenue_cents: z.string(),
+  orders: z.number().int(),
+});
+export type SalesDayRow = z.infer<typeof DayRowSchema>;
+
+/** Every day of the window, oldest first, with the revenue (cents) and count of orders paid then. */
+export function selectRevenuePerDay(
+  executor: Executor,
+  window: SalesWindow,
+): Promise<SalesDayRow[]> {
+  return selectRows(
+    executor,
+    sql`
+      select to_char(d.day, 'YYYY-MM-DD') as date,
+             coalesce(sum(o.unit_price_cents::bigint * o.quantity), 0)::text as revenue_cents,
+             count(o.id)::int as orders
+      from generate_series(${window.from}::date, ${window.to}::date, interval '1 day') as d(day)
+      left join ${orders} o
+        on o.status in ${PAID}
+        and o.paid_at >= (d.day at time zone 'UTC')
+        and o.paid_at < ((d.day + interval '1 day') at time zone 'UTC')
+      group by d.day
+      order by d.day`,
+    DayRowSchema,
+  );
+}
+
+const StatusRowSchema = z.object({ status: z.string(), count: z.number().int() });
+
+/** How many orders stand in each status now, every status of `statuses` (0 included), in order. */
+export function selectOrderCountsByStatus(
+  executor: Executor,
+  statuses: readonly string[],
+): Promise<z.infer<typeof StatusRowSchema>[]> {
+  const listed = sql.join(
+    statuses.map((status, index) => sql`(${status}::text, ${index}::int)`),
+    sql`, `,
+  );
+  return selectRows(
+    executor,
+    sql`
+      select s.status, count(o.id)::int as count
+      from (values ${listed}) as s(status, position)
+      left join ${orders} o on o.status = s.status
+      group by s.status, s.position
+      order by s.position`,
+    StatusRowSchema,
+  );
+}
+
+const TopToolRowSchema = z.object({
+  tool_id: z.string(),
+  name: z.string(),
+  revenue_cents: z.string(),
+  quantity: z.string(),
+});
+export type TopToolRow = z.infer<typeof TopToolRowSchema>;
+
+/**
+ * The `limit` tools with the highest revenue from orders paid within the window, highest first,
+ * ties by name: each named as its latest such order recorded it (a snapshot: the tool may have
+ * been renamed or archived since).
+ */
+export function selectTopTools(
+  executor: Executor,
+  window: SalesWindow,
+  limit: number,
+): Promise<TopToolRow[]> {
+  return selectRows(
+    executor,
+    sql`
+      select t.tool_id::text as tool_id, t.name, t.revenue_cents::text as revenue_cents,
+             t.quantity::text as quantity
+      from (
+        select o.tool_id,
+               (array_agg(o.tool_name order by o.paid_at desc, o.id desc))[1] as name,
+               sum(o.unit_price_cents::bigint * o.quantity) as revenue_cents,
+               sum(o.quantity) as quantity
+        from ${orders} o
+        where o.status in ${PAID} and ${paidWithin(window)}
+        group by o.tool_id
+      ) as t
+      order by t.revenue_cents desc, t.name asc, t.tool_id asc
+      limit ${limit}`,
+    TopToolRowSchema,
+  );
+}

@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  PlaceOrderResponseSchema,
+  SALES_DAYS,
+  SalesOverviewSchema,
+  texts,
+  type Order,
+  type SalesOverview,
+} from '@tools-factory/contract';
+import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { payOrder } from '../../testing/payments.ts';
+import { expectError, postOrder } from '../../testing/requests.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import {
+  useBeforeAll,
+  useTestAccount,
+  useTestAdmin,
+  useTestApp,
+} from '../../testing/use-test-app.ts';
+import { orders } from './orders.table.ts';
+import { tools } from '../tools/tools.table.ts';
+
+const errorsText = texts.identityErrors;
+
+/** The app's clock: "today" is 2030-03-15 (UTC), so the window is 2030-02-14 to 2030-03-15. */
+const TODAY = new Date('2030-03-15T10:00:00Z');
+
+describe('Sales overview: GET /api/manageSales', () => {
+  const adminEmail = uniqueEmail('admin');
+  const clock = { now: TODAY };
+  const app = useTestApp({
+    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] },
+    now: () => clock.now,
+  });
+  const customer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
+
+  const overviewAs = (account: TestAccount | undefined) =>
+    app.inject({ url: '/api/manageSales', headers: account ? bearer(account.token) : {} });
+
+  async function overview(): Promise<SalesOverview> {
+    const response = await overviewAs(admin);
+    expect(response.statusCode, response.body).toBe(200);
+    return SalesOverviewSchema.parse(response.json());
+  }
+
+  async function placeOrder(tool: { id: string; name: string }, quantity: number): Promise<Order> {
+    const response = await postOrder(app, customer, tool, { quantity });
+    expect(response.statusCode, response.body).toBe(200);
+    return PlaceOrderResponseSchema.parse(response.json()).order;
+  }
+
+  /** Paid through the payment page's calls, then dated `paidAt` (the payment took real time). */
+  async function placePaidOrder(
+    tool: { id: string; name: string },
+    quantity: number,
+    paidAt: string,
+  ): Promise<Order> {
+    const order = await payOrder(app, customer, await placeOrder(tool, quantity));
+    await app.database.db
+      .update(orders)
+      .set({ paidAt: new Date(paidAt) })
+      .where(eq(orders.id, order._id));
+    return order;
+  }
+
+  /**
+   * The orders of every test below, made once: what each figure must add up to is written
+   * beside it. Unit prices in cents; the tools are made here, so no other order counts.
+   */
+  const made = useBeforeAll('The orders', async () => {
+    const hammer = await createTestTool(app, { name: 'Claw Hammer', priceCents: 1999 });
+    const saw = await createTestTool(app, { name: 'Panel Saw', priceCents: 25_000 });
+    const chisel = await createTestTool(app, { name: 'Chisel', priceCents: 700 });
+    // Two tools whose revenue ties ($110.00 each): ranked by name. The lower one ($55.00) is sixth.
+    const tieBeta = await createTestTool(app, { name: 'Beta Rasp', priceCents: 1000 });
+    const tieAlpha = await createTestTool(app, { name: 'Alpha File', priceCents: 1000 });
+    const sixth = await createTestTool(app, { name: 'Awl', priceCents: 500 });
+    // $100,000.00 a unit: 300 units are 3,000,000,000 cents, above int4's 2,147,483,647.
+    const press = await createTestTool(app, { name: 'Hydraulic Press', priceCents: 10_000_000 });
+
+    // Today (2030-03-15): 15 x $19.99 at midnight, then the hammer is renamed and 20 more are
+    // bought at 09:00: 2 orders, $299.85 + $399.80 = $699.65; the top list names the new name.
+    await placePaidOrder(hammer, 15, '2030-03-15T00:00:00.000Z');
+    await app.database.db
+      .update(tools)
+      .set({ name: 'Claw Hammer 20 oz' })
+      .where(eq(tools.id, hammer.id));
+    await app.catalog.invalidate();
+    await placePaidOrder(hammer, 20, '2030-03-15T09:00:00.000Z');
+    // Yesterday's last millisecond, shipped since: 12 x $250.00 = $3,000.00 on 2030-03-14.
+    const shipped = await placePaidOrder(saw, 12, '2030-03-14T23:59:59.999Z');
+    const ship = await app.inject({
+      method: 'PATCH',
+      url: `/api/manageOrders/${shipped._id}/ship`,
+      headers: bearer(admin.token),
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    // The window's first day: 11 x $250.00 = $2,750.00 on 2030-02-14.
+    await placePaidOrder(saw, 11, '2030-02-14T00:00:00.000Z');
+    // 31 days ago, the day before the window: counted by status only (30 x $19.99).
+    await placePaidOrder(hammer, 30, '2030-02-13T23:59:59.999Z');
+    // 2030-03-10: $110.00 + $110.00 + $55.00, 3 orders.
+    await placePaidOrder(tieBeta, 11, '2030-03-10T12:00:00.000Z');
+    await placePaidOrder(tieAlpha, 11, '2030-03-10T13:00:00.000Z');
+    await placePaidOrder(sixth, 11, '2030-03-10T14:00:00.000Z');
+    // Never paid: counted by status only.
+    await placeOrder(chisel, 11);
+    // 2030-03-01: $30,000,000.00, too large for a card (create-payment-intent answers 409):
+    // marked paid in the database, as a payment made otherwise would be.
+    const big = await placeOrder(press, 300);
+    await app.database.db
+      .update(orders)
+      .set({ status: 'paid', transactionId: 'pi_big', paidAt: new Date('2030-03-01T08:00:00Z') })
+      .where(eq(orders.id, big._id));
+    return { hammer, saw, tieAlpha, tieBeta, press };
+  });
+
+  it('answers 401 without a token and 403 to a customer', async () => {
+    expectError(await overviewAs(undefined), 401, errorsText.notSignedIn);
+    expectError(await overviewAs(customer), 403, errorsText.adminsOnly);
+  });
+
+  it('gives every day of the last 30, today included, with the revenue and orders paid on it', async () => {
+    const { from, to, days } = await overview();
+    expect({ from, to }).toEqual({ from: '2030-02-14', to: '2030-03-15' });
+    expect(days).toHaveLength(SALES_DAYS);
+    expect(days[0]?.date).toBe('2030-02-14');
+    expect(days.at(-1)?.date).toBe('2030-03-15');
+    // Consecutive days, no gap and no repeat.
+    days.forEach((day, index) => {
+      const expected = new Date(Date.parse('2030-02-14T00:00:00Z') + index * 86_400_000);
+      expect(day.date).toBe(expected.toISOString().slice(0, 10));
+    });
+    const byDate = new Map(days.map((day) => [day.date, day]));
+    expect(byDate.get('2030-03-15')).toEqual({ date: '2030-03-15', revenue: 699.65, orders: 2 });
+    expect(byDate.get('2030-03-14')).toEqual({ date: '2030-03-14', revenue: 3000, orders: 1 });
+    expect(byDate.get('2030-03-10')).toEqual({ date: '2030-03-10', revenue: 275, orders: 3 });
+    expect(byDate.get('2030-03-01')).toEqual({
+      date: '2030-03-01',
+      revenue: 30_000_000,
+      orders: 1,
+    });
+    expect(byDate.get('2030-02-14')).toEqual({ date: '2030-02-14', revenue: 2750, orders: 1 });
+    // A day without a payment is there, at 0; so are all the others.
+    expect(byDate.get('2030-03-13')).toEqual({ date: '2030-03-13', revenue: 0, orders: 0 });
+    const withSales = ['2030-02-14', '2030-03-01', '2030-03-10', '2030-03-14', '2030-03-15'];
+    for (const day of days.filter((day) => !withSales.includes(day.date))) {
+      expect(day).toEqual({ date: day.date, revenue: 0, orders: 0 });
+    }
+    // The order paid 31 days ago is in no day; the unpaid one neither.
+    const total = days.reduce((sum, day) => sum + day.revenue * 100, 0);
+    expect(total).toBe(69_965 + 300_000 + 27_500 + 3_000_000_000 + 275_000);
+    expect(days.reduce((sum, day) => sum + day.orders, 0)).toBe(8);
+  });
+
+  it('counts the orders of every status, in the statuses order', async () => {
+    expect((await overview()).ordersByStatus).toEqual([
+      { status: 'unpaid', count: 1 },
+      // Today's two, the window's first day, the one before the window, the three of
+      // 2030-03-10 and the big one.
+      { status: 'paid', count: 8 },
+      { status: 'shipped', count: 1 },
+    ]);
+  });
+
+  it('ranks the five tools with the highest revenue in the window, ties by name', async () => {
+    const { hammer, saw, tieAlpha, tieBeta, press } = made;
+    expect((await overview()).topTools).toEqual([
+      { toolId: press.id, name: 'Hydraulic Press', revenue: 30_000_000, quantity: 300 },
+      // 12 + 11 units: the shipped order counts.
+      { toolId: saw.id, name: 'Panel Saw', revenue: 5750, quantity: 23 },
+      // 35 units in the window (the 30 paid before it do not count), under its latest name.
+      { toolId: hammer.id, name: 'Claw Hammer 20 oz', revenue: 699.65, quantity: 35 },
+      { toolId: tieAlpha.id, name: 'Alpha File', revenue: 110, quantity: 11 },
+      { toolId: tieBeta.id, name: 'Beta Rasp', revenue: 110, quantity: 11 },
+    ]);
+  });
+
+  it('moves the window with the clock: a day later, the first day drops out', async () => {
+    clock.now = new Date('2030-03-16T00:00:00Z');
+    try {
+      const { from, to, days, topTools } = await overview();
+      expect({ from, to }).toEqual({ from: '2030-02-15', to: '2030-03-16' });
+      expect(days).toHaveLength(SALES_DAYS);
+      expect(days.at(-1)).toEqual({ date: '2030-03-16', revenue: 0, orders: 0 });
+      expect(topTools.find((tool) => tool.toolId === made.saw.id)).toMatchObject({
+        revenue: 3000,
+        quantity: 12,
+      });
+    } finally {
+      clock.now = TODAY;
+    }
+  });
+});

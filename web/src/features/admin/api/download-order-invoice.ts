@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths, type ManagedOrder } from '@tools-factory/contract';
+import { api } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+
+/**
+ * GET /api/orders/{id}/invoice.pdf (bearer, admins may download any order's): a paid order's
+ * invoice, saved under the name the server gives (INV-2026-000123.pdf).
+ */
+export async function downloadOrderInvoice(
+  order: Pick<ManagedOrder, '_id' | 'reference'>,
+): Promise<void> {
+  saveFile(await api.download(apiPaths.invoice(order._id)), `invoice-${order.reference}.pdf`);
+}
+
+/** Manage Orders' Invoice: downloads and saves the PDF; a failure is the mutation's error. */
+export function useDownloadOrderInvoice() {
+  return useMutation({ mutationFn: downloadOrderInvoice });
+}

@@ -1,0 +1,157 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { texts, type SalesOverview as Overview } from '@tools-factory/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccountsServer } from '../../../test/accounts';
+import { callsTo } from '../../../test/fake-api';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { SalesOverview } from './sales-overview';
+
+// jsdom draws no canvas: the charts are stood in for by their names (the e2e test draws them).
+vi.mock('./sales-charts', () => ({
+  RevenueChart: () => <div data-testid="chart">revenue chart</div>,
+  StatusChart: () => <div data-testid="chart">status chart</div>,
+  TopToolsChart: () => <div data-testid="chart">top tools chart</div>,
+}));
+
+const SALES_URL = '/api/manageSales';
+
+/** 2030-02-14 to 2030-03-15: sales on three days, none on the others. */
+function overview(overrides: Partial<Overview> = {}): Overview {
+  const start = Date.parse('2030-02-14T00:00:00Z');
+  const sales: Record<string, { revenue: number; orders: number }> = {
+    '2030-02-14': { revenue: 2750, orders: 1 },
+    '2030-03-01': { revenue: 30_000_000, orders: 1 },
+    '2030-03-15': { revenue: 699.65, orders: 2 },
+  };
+  return {
+    from: '2030-02-14',
+    to: '2030-03-15',
+    days: Array.from({ length: 30 }, (_, index) => {
+      const date = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
+      return { date, ...(sales[date] ?? { revenue: 0, orders: 0 }) };
+    }),
+    ordersByStatus: [
+      { status: 'unpaid', count: 1 },
+      { status: 'paid', count: 1234 },
+      { status: 'shipped', count: 0 },
+    ],
+    topTools: [
+      {
+        toolId: '11111111-1111-4111-8111-111111111111',
+        name: 'Hydraulic Press',
+        revenue: 30_000_000,
+        quantity: 300,
+      },
+      {
+        toolId: '22222222-2222-4222-8222-222222222222',
+        name: 'Panel Saw',
+        revenue: 2750,
+        quantity: 11,
+      },
+      {
+        toolId: '33333333-3333-4333-8333-333333333333',
+        name: 'Claw Hammer 20 oz',
+        revenue: 699.65,
+        quantity: 35,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function salesServer(answer: () => Response | Promise<Response>) {
+  return fakeAccountsServer({
+    answer: (request) =>
+      request.method === 'GET' && request.url === SALES_URL ? answer() : undefined,
+  });
+}
+
+/** The table of that caption: its rows' cells as text, the header row first. */
+function tableRows(caption: string): string[][] {
+  const table = screen.getByRole('table', { name: caption });
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
+}
+
+describe('SalesOverview', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows a spinner while the figures load', () => {
+    salesServer(() => new Promise<Response>(() => undefined));
+    renderWithProviders(<SalesOverview />);
+    expect(screen.getByRole('status')).toHaveTextContent(texts.loading);
+  });
+
+  it("says the server's refusal in words, with Retry that asks again", async () => {
+    const user = userEvent.setup();
+    const { server } = salesServer(() =>
+      jsonResponse({ message: 'Only admins can do this', statusCode: 403 }, 403),
+    );
+    renderWithProviders(<SalesOverview />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Only admins can do this');
+    await user.click(within(alert).getByRole('button', { name: texts.retry }));
+    await vi.waitFor(() => expect(callsTo(server.requests, 'GET', SALES_URL)).toHaveLength(2));
+  });
+
+  it("gives the window's dates and its total revenue and paid orders", async () => {
+    salesServer(() => jsonResponse(overview()));
+    renderWithProviders(<SalesOverview />);
+    expect(await screen.findByText('Feb 14, 2030 to Mar 15, 2030 (UTC)')).toBeInTheDocument();
+    // $2,750.00 + $30,000,000.00 + $699.65, from 1 + 1 + 2 orders.
+    expect(screen.getByText(texts.sales.revenueTotal('$30,003,449.65', 4))).toBeInTheDocument();
+  });
+
+  it('lists every day of the window with its revenue and orders, days without sales at 0', async () => {
+    salesServer(() => jsonResponse(overview()));
+    renderWithProviders(<SalesOverview />);
+    await screen.findByRole('table', { name: texts.sales.revenuePerDay });
+    const rows = tableRows(texts.sales.revenuePerDay);
+    expect(rows[0]).toEqual(['date', 'revenue', 'orders']);
+    expect(rows).toHaveLength(1 + 30);
+    expect(rows[1]).toEqual(['Feb 14, 2030', '$2,750.00', '1']);
+    expect(rows[2]).toEqual(['Feb 15, 2030', '$0.00', '0']);
+    expect(rows[16]).toEqual(['Mar 1, 2030', '$30,000,000.00', '1']);
+    expect(rows[30]).toEqual(['Mar 15, 2030', '$699.65', '2']);
+    // The dates name their rows, for a screen reader reading a figure.
+    expect(screen.getAllByRole('rowheader', { name: 'Mar 15, 2030' })).toHaveLength(1);
+  });
+
+  it('counts the orders of each status and ranks the top tools, each beside its chart', async () => {
+    salesServer(() => jsonResponse(overview()));
+    renderWithProviders(<SalesOverview />);
+    await screen.findByRole('table', { name: texts.sales.ordersByStatus });
+    expect(tableRows(texts.sales.ordersByStatus)).toEqual([
+      ['status', 'orders'],
+      ['unpaid', '1'],
+      ['paid', '1,234'],
+      ['shipped', '0'],
+    ]);
+    expect(tableRows(texts.sales.topTools)).toEqual([
+      ['tool', 'revenue', 'units'],
+      ['Hydraulic Press', '$30,000,000.00', '300'],
+      ['Panel Saw', '$2,750.00', '11'],
+      ['Claw Hammer 20 oz', '$699.65', '35'],
+    ]);
+    for (const title of [texts.sales.revenuePerDay, texts.sales.ordersByStatus]) {
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    expect(await screen.findAllByTestId('chart')).toHaveLength(3);
+  });
+
+  it('says so when no tool was paid for in the window, without an empty chart', async () => {
+    salesServer(() => jsonResponse(overview({ topTools: [] })));
+    renderWithProviders(<SalesOverview />);
+    expect(await screen.findByText(texts.sales.noTopTools)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: texts.sales.topTools })).not.toBeInTheDocument();
+    expect(await screen.findAllByTestId('chart')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,126 @@
+import { formatMoney, texts, type SalesOverview as Overview } from '@tools-factory/contract';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDay } from '../../../lib/format';
+import { useSalesOverview } from '../api/get-sales';
+import { OrdersByStatusTable, RevenuePerDayTable, TopToolsTable } from './sales-tables';
+
+// Chart.js comes in its own chunk once the figures are in: the tables show without waiting.
+const loadCharts = () => import('./sales-charts');
+const RevenueChart = lazy(() => loadCharts().then((charts) => ({ default: charts.RevenueChart })));
+const StatusChart = lazy(() => loadCharts().then((charts) => ({ default: charts.StatusChart })));
+const TopToolsChart = lazy(() =>
+  loadCharts().then((charts) => ({ default: charts.TopToolsChart })),
+);
+
+/** A chart's place while its script arrives, as tall as the chart. */
+function ChartPending({ height }: { height: string }) {
+  return (
+    <div className={`flex items-center justify-center ${height}`}>
+      <Spinner label={texts.sales.loadingCharts} className="py-0" />
+    </div>
+  );
+}
+
+/** One chart with its table, in a card under its heading. */
+function FiguresCard({
+  title,
+  className = '',
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`card bg-base-100 border-base-300 min-w-0 border shadow-sm ${className}`}
+    >
+      <div className="card-body gap-4 p-4 sm:p-6">
+        <h3 id={headingId} className="card-title text-lg">
+          {title}
+        </h3>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The revenue of the whole window in cents, added up without a float's drift. */
+function windowTotals(days: Overview['days']) {
+  const cents = days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0);
+  const orders = days.reduce((sum, day) => sum + day.orders, 0);
+  return { revenue: cents / 100, orders };
+}
+
+function SalesFigures({ overview }: { overview: Overview }) {
+  const { days, ordersByStatus, topTools } = overview;
+  const totals = windowTotals(days);
+  const daysLabelId = useId();
+  return (
+    <>
+      <p className="text-base-content/80 text-sm">
+        {texts.sales.window(formatDay(overview.from), formatDay(overview.to))}
+      </p>
+      <p className="mt-1 mb-6 text-lg font-semibold">
+        {texts.sales.revenueTotal(formatMoney(totals.revenue), totals.orders)}
+      </p>
+      <div className="grid gap-6">
+        <FiguresCard title={texts.sales.revenuePerDay}>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <div className="min-w-0 lg:col-span-2">
+              <Suspense fallback={<ChartPending height="h-64 md:h-72" />}>
+                <RevenueChart days={days} />
+              </Suspense>
+            </div>
+            {/* 30 rows: a box of the chart's height that scrolls, reachable by keyboard. */}
+            <div
+              role="region"
+              aria-labelledby={daysLabelId}
+              tabIndex={0}
+              className="border-base-300 rounded-box max-h-72 overflow-y-auto border"
+            >
+              <span id={daysLabelId} className="sr-only">
+                {texts.sales.revenuePerDay}
+              </span>
+              <RevenuePerDayTable days={days} />
+            </div>
+          </div>
+        </FiguresCard>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <FiguresCard title={texts.sales.ordersByStatus}>
+            <Suspense fallback={<ChartPending height="h-56" />}>
+              <StatusChart counts={ordersByStatus} />
+            </Suspense>
+            <OrdersByStatusTable counts={ordersByStatus} />
+          </FiguresCard>
+          <FiguresCard title={texts.sales.topTools}>
+            {topTools.length === 0 ? (
+              <p>{texts.sales.noTopTools}</p>
+            ) : (
+              <>
+                <Suspense fallback={<ChartPending height="h-56" />}>
+                  <TopToolsChart tools={topTools} />
+                </Suspense>
+                <TopToolsTable tools={topTools} />
+              </>
+            )}
+          </FiguresCard>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Sales (admins): the figures of GET /api/manageSales as charts, each with its table. */
+export function SalesOverview() {
+  const sales = useSalesOverview();
+  return (
+    <QueryBoundary query={sales}>
+      {(overview) => <SalesFigures overview={overview} />}
+    </QueryBoundary>
+  );
+}
