@@ -8,6 +8,7 @@ export * from './invoices.ts';
 export * from './low-stock.ts';
 export * from './money.ts';
 export * from './orders.ts';
+export * from './page-data.ts';
 export * from './payments.ts';
 export * from './price-break-rules.ts';
 export * from './price-breaks.ts';

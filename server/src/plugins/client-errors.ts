@@ -70,10 +70,15 @@ export function answerClientError(
 
 /** Refuses request targets longer than MAX_URL_LENGTH with 414, before any route runs. */
 export function registerUrlLengthLimit(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.length > MAX_URL_LENGTH) {
-      const answer: ErrorBody = { statusCode: 414, message: requestErrors.urlTooLong };
-      return reply.code(414).send(answer);
+  // A callback hook, not an async one: it runs on every request, and an async hook costs a
+  // promise and a microtask turn each time (measured on GET /api/parts in the bench).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.length <= MAX_URL_LENGTH) {
+      done();
+      return;
     }
+    const answer: ErrorBody = { statusCode: 414, message: requestErrors.urlTooLong };
+    // Answered here: Fastify skips the rest of the request once the reply is sent (no done()).
+    reply.code(414).send(answer);
   });
 }

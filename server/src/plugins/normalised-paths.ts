@@ -48,11 +48,13 @@ function resolvedPath(path: string): string {
  * the static file plugin, which guards its folder itself.
  */
 export function refuseUnplainApiPaths(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook (see registerUrlLengthLimit): no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const path = pathOf(request.url);
-    if (isPlainPath(path)) return;
-    if (isUnderApi(path) || isUnderApi(resolvedPath(path))) {
-      throw badRequest(serverTexts.pathErrors.notPlain);
+    if (!isPlainPath(path) && (isUnderApi(path) || isUnderApi(resolvedPath(path)))) {
+      done(badRequest(serverTexts.pathErrors.notPlain));
+      return;
     }
+    done();
   });
 }

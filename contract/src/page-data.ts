@@ -1,0 +1,33 @@
+import type { GalleryItem } from './gallery.ts';
+import type { IdentitySettings } from './identity.ts';
+import type { Review } from './reviews.ts';
+import type { Tool } from './tools.ts';
+
+/**
+ * What the server renders a public page from (DESIGN.md section 7), and what travels to the
+ * browser inside that page's HTML as JSON in a non-executable script element, so that the client
+ * starts with the very data the HTML shows (no request, no shift, no hydration mismatch).
+ * Everything in it is public: the same for every visitor of a catalog version.
+ */
+export type PageData = {
+  /** GET /api/parts's tools (the catalog's order), as the snapshot holds them. */
+  tools: Tool[];
+  /** GET /api/reviews. */
+  reviews: Review[];
+  /** GET /api/gallery. */
+  gallery: GalleryItem[];
+  /** GET /api/identity-settings (whether the login page offers Google). */
+  identitySettings: IdentitySettings;
+};
+
+/** The id of the script element (type application/json) that carries a page's PageData. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * What the web's server entry returns for one URL: the markup of the root element, the status
+ * (404 for the not-found page), and the page's title.
+ */
+export type RenderedPage = { status: number; html: string; title: string };
+
+/** The web's server entry (web/src/entry-server.tsx, built to web/dist-ssr/entry-server.js). */
+export type RenderPage = (url: string, data: PageData) => Promise<RenderedPage>;
