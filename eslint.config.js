@@ -80,6 +80,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       'data/**',
       'e2e/artifacts/**',
       'e2e/test-results/**',

@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** One run, three projects: contract and server on Node, the web app in jsdom. */
+/**
+ * One run, three projects: contract and server on Node, the web app in jsdom. Contract and server
+ * files share their workers' module graph (`isolate: false`): every server file imports the whole
+ * app (Fastify, Better Auth, Drizzle, PGlite), which evaluated once per file cost a third of the
+ * suite's time. Nothing of ours keeps state at module level that a test relies on being fresh
+ * (each test builds its own app and database).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +16,7 @@ export default defineConfig({
           root: './contract',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       {
@@ -18,6 +25,7 @@ export default defineConfig({
           root: './server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,7 +5,12 @@ import { createServer } from 'node:http';
  * bench so it never shares an event loop with autocannon. The parent sends the routes over IPC
  * and receives the port.
  */
-type BareRoute = { path: string; status: number; contentType: string; bodyBase64: string };
+type BareRoute = {
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  bodyBase64: string;
+};
 
 process.once('message', (message: { routes: BareRoute[] }) => {
   const routes = new Map(
@@ -13,7 +18,7 @@ process.once('message', (message: { routes: BareRoute[] }) => {
       route.path,
       {
         status: route.status,
-        contentType: route.contentType,
+        headers: route.headers,
         body: Buffer.from(route.bodyBase64, 'base64'),
       },
     ]),
@@ -24,10 +29,7 @@ process.once('message', (message: { routes: BareRoute[] }) => {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(route.status, {
-      'content-type': route.contentType,
-      'content-length': route.body.length,
-    });
+    res.writeHead(route.status, { ...route.headers, 'content-length': route.body.length });
     res.end(route.body);
   });
   server.listen(0, '127.0.0.1', () => {

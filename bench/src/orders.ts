@@ -10,7 +10,8 @@ import { runAdminQuery, withDatabaseName } from '../../server/src/testing/postgr
 import type { RequestSpec } from './http.ts';
 import { load, type LoadOptions, type LoadResult } from './load.ts';
 import { startAppServer, type RunningServer } from './processes.ts';
-import type { Row } from './report.ts';
+import { IDLE_RSS_GOAL_BYTES, type Row, type ServerFigures } from './report.ts';
+import { watchServer } from './server-figures.ts';
 
 /**
  * POST /api/order throughput (orders/s), on PGlite and on PostgreSQL, each on a server of its own
@@ -32,7 +33,12 @@ const SERVER_POOL_SIZE = 10;
 const TOOL_PRICE_CENTS = 2500;
 const QUANTITIES = Array.from({ length: 19 }, (_, index) => index + 2);
 
-export type OrderBenchOptions = { measure: LoadOptions; warmUp: LoadOptions };
+export type OrderBenchOptions = {
+  measure: LoadOptions;
+  warmUp: LoadOptions;
+  /** Each order server's start-to-ready time and RSS (idle, peak under the order load) go here. */
+  servers?: ServerFigures[];
+};
 
 /**
  * Accounts signed up per run: connection i orders as account i modulo this. Password hashing is
@@ -48,7 +54,8 @@ const ACCOUNTS = 10;
  */
 const UNCAPPED_ORDERS_ENV = { MAX_UNPAID_ORDERS: '1000000000', ORDER_RATE_LIMIT: '1000000000' };
 
-type Customer = { email: string; token: string; userId: string };
+/** A signed-up customer: the bearer token, and the session cookie a browser would hold. */
+export type Customer = { email: string; token: string; userId: string; cookie: string };
 type BenchTool = { id: string; name: string };
 
 /** Answers one SQL statement with parameters, as both engines do. */
@@ -178,7 +185,7 @@ function cookieHeader(response: Response): string {
 }
 
 /** Signs a customer up as the web app does: Better Auth, then PUT /api/user for the token. */
-async function signUpCustomer(baseUrl: string, index: number): Promise<Customer> {
+export async function signUpCustomer(baseUrl: string, index: number): Promise<Customer> {
   const email = `bench-${index}-${randomUUID().slice(0, 8)}@example.com`;
   // Better Auth refuses other origins; the server's PUBLIC_URL defaults to its own address.
   const origin = baseUrl;
@@ -198,7 +205,7 @@ async function signUpCustomer(baseUrl: string, index: number): Promise<Customer>
   const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
     sub: string;
   };
-  return { email, token, userId: claims.sub };
+  return { email, token, userId: claims.sub, cookie: cookieHeader(signUp) };
 }
 
 async function signUpCustomers(baseUrl: string, count: number): Promise<Customer[]> {
@@ -286,11 +293,13 @@ export async function benchOrdersOnPglite(
     let app: LoadResult;
     let customers: Customer[];
     try {
+      const watched = await watchServer(server, 'app on PGlite (existing data), order row');
       customers = await signUpCustomers(
         server.baseUrl,
         Math.min(ACCOUNTS, options.measure.connections),
       );
-      app = await loadOrders(server, tool, customers, options);
+      app = await watched.underLoad(() => loadOrders(server, tool, customers, options));
+      options.servers?.push(watched.figures());
     } finally {
       await server.stop();
     }
@@ -354,12 +363,18 @@ export async function benchOrdersOnPostgres(options: OrderBenchOptions): Promise
     let tool: BenchTool;
     const query: Query = async (text, params) => pool.query(text, params);
     try {
+      const watched = await watchServer(
+        server,
+        'app on PostgreSQL (fresh database), order row',
+        IDLE_RSS_GOAL_BYTES,
+      );
       tool = await insertBenchTool(query);
       customers = await signUpCustomers(
         server.baseUrl,
         Math.min(ACCOUNTS, options.measure.connections),
       );
-      app = await loadOrders(server, tool, customers, options);
+      app = await watched.underLoad(() => loadOrders(server, tool, customers, options));
+      options.servers?.push(watched.figures());
     } finally {
       await server.stop();
     }

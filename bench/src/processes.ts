@@ -3,12 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RecordedResponse } from './http.ts';
+import { SERVER_NODE_FLAGS } from './memory.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-export type RunningServer = { name: string; baseUrl: string; stop: () => Promise<void> };
+export type RunningServer = {
+  name: string;
+  baseUrl: string;
+  /** The server's own process (not a wrapper), for its RSS. */
+  pid: number;
+  /** From spawn to the first answer that says it is ready (the app: 200 from /api/ready). */
+  readyMs: number;
+  stop: () => Promise<void>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,7 +54,8 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
     } catch {
       // not listening yet
     }
-    await sleep(200);
+    // Often enough that the start-to-ready figure is not rounded up by the polling.
+    await sleep(20);
   }
   throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
 }
@@ -59,7 +70,9 @@ export async function startAppServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-'));
-  const child = spawn(process.execPath, ['server/src/server.ts'], {
+  const spawnedAt = performance.now();
+  // The flags `npm run serve` gives the server (see memory.ts), so its RSS is the one users get.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -72,8 +85,10 @@ export async function startAppServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  let readyMs: number;
   try {
     await waitUntilReady(`${baseUrl}/api/ready`, child, 120_000);
+    readyMs = performance.now() - spawnedAt;
   } catch (error) {
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -82,6 +97,8 @@ export async function startAppServer(
   return {
     name,
     baseUrl,
+    pid: child.pid ?? 0,
+    readyMs,
     stop: async () => {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -91,8 +108,26 @@ export async function startAppServer(
 
 export type BareRoute = { path: string; response: RecordedResponse };
 
+/**
+ * Headers that belong to one connection or one moment, which node:http sets itself. Every other
+ * header the app sent (content-type, content-encoding, cache-control, etag, the security headers
+ * ...) is replayed, so the baseline sends the same bytes, headers included.
+ */
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
+
+function replayedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !OWN_HEADERS.has(name)));
+}
+
 /** The baseline server (bare-server.ts) in its own process, answering the recorded responses. */
 export async function startBareServer(routes: BareRoute[]): Promise<RunningServer> {
+  const forkedAt = performance.now();
   const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), [], {
     execPath: process.execPath,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -104,10 +139,16 @@ export async function startBareServer(routes: BareRoute[]): Promise<RunningServe
       routes: routes.map(({ path: routePath, response }) => ({
         path: routePath,
         status: response.status,
-        contentType: response.headers['content-type'] ?? 'application/octet-stream',
+        headers: replayedHeaders(response.headers),
         bodyBase64: response.body.toString('base64'),
       })),
     });
   });
-  return { name: 'bare', baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return {
+    name: 'bare',
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    readyMs: performance.now() - forkedAt,
+    stop: () => stopChild(child),
+  };
 }

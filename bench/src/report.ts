@@ -1,7 +1,8 @@
-import type { PageWeight } from './page-weight.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LIGHTHOUSE_GOAL, meetsLighthouseGoal, type LighthousePage } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
+import { describeWeight, type PageWeight } from './page-weight.ts';
 
 export const GOAL = { minRatio: 0.7, maxP99Ms: 20 } as const;
 
@@ -18,15 +19,34 @@ export type Row = {
 /** The read rows' baseline: a bare node:http server answering the recorded bytes. */
 export const REPLAY_BASELINE = 'bare node:http, same bytes';
 
+/** One server process of the run: how long it took to start, and what it holds in memory. */
+export type ServerFigures = {
+  server: string;
+  readyMs: number;
+  /** RSS once ready, before any load. */
+  idleRssBytes: number;
+  /** Highest RSS sampled under load, when load ran on it. */
+  peakRssBytes?: number;
+  /** The idle RSS goal, for the servers it is set for. */
+  maxIdleRssBytes?: number;
+};
+
+/** Issue 14: the server idles at most at 200 MB on PostgreSQL. */
+export const IDLE_RSS_GOAL_BYTES = 200 * 1024 * 1024;
+
 export type Run = {
   date: string;
   machine: string;
+  /** How the run was started, e.g. 'npm run bench' or 'BENCH_ONLY=orders npm run bench'. */
+  command: string;
   connections: number;
   seconds: number;
   warmupSeconds: number;
   rows: Row[];
   /** What pages download, as Chromium received it (deterministic for one build). */
   pages?: PageWeight[];
+  servers?: ServerFigures[];
+  lighthouse?: LighthousePage[];
 };
 
 const benchRoot = path.resolve(import.meta.dirname, '..');
@@ -68,15 +88,8 @@ export function table(run: Run): string {
     row.hasGoal === false ? '-' : meetsGoal(row) ? 'met' : 'NOT met',
     row.bare ? (row.baseline ?? REPLAY_BASELINE) : '-',
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
-  );
   // Text columns (the first and the last) align left, figures right.
-  const isText = (column: number) => column === 0 || column === header.length - 1;
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (isText(column) ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  const rule = `|${widths.map((width, column) => (isText(column) ? `${'-'.repeat(width + 1)}-` : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
-  return [format(header), rule, ...lines.map(format)].join('\n');
+  return markdownTable(header, lines, [0, header.length - 1]);
 }
 
 function describe(run: Run): string {
@@ -94,17 +107,100 @@ export function writeLatestJson(run: Run): string {
   return file;
 }
 
-/** bench/RESULTS.md: this run on top, the previous runs below it (the last ten kept). */
-/** One line a page: '- home page JS: 7 files, 445.0 KB (120.1 KB brotli)'. */
-export function pageLines(run: Run): string[] {
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const lines = (run.pages ?? []).map(
-    (page) =>
-      `- ${page.page}: ${page.files} files, ${kb(page.decodedBytes)} (${kb(page.transferBytes)} brotli)`,
+/** Left-aligned text columns, right-aligned figures, as the rows table. */
+function markdownTable(header: string[], lines: string[][], textColumns: number[]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
   );
+  const isText = (column: number) => textColumns.includes(column);
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (isText(column) ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  const rule = `|${widths.map((width, column) => `${'-'.repeat(width + 1)}${isText(column) ? '-' : ':'}`).join('|')}|`;
+  return [format(header), rule, ...lines.map(format)].join('\n');
+}
+
+const mb = (bytes: number | undefined) =>
+  bytes === undefined ? '-' : (bytes / 1024 / 1024).toFixed(0);
+
+/** Start to ready and RSS per server process, the bare node:http server as the baseline. */
+export function serversTable(run: Run): string[] {
+  if (!run.servers?.length) return [];
+  const lines = run.servers.map((server) => [
+    server.server,
+    String(Math.round(server.readyMs)),
+    mb(server.idleRssBytes),
+    mb(server.peakRssBytes),
+    server.maxIdleRssBytes === undefined
+      ? '-'
+      : `idle <= ${mb(server.maxIdleRssBytes)} MB: ${server.idleRssBytes <= server.maxIdleRssBytes ? 'met' : 'NOT met'}`,
+  ]);
+  return [
+    '',
+    markdownTable(
+      ['server process', 'start to ready ms', 'idle RSS MB', 'peak RSS MB under load', 'goal'],
+      lines,
+      [0, 4],
+    ),
+  ];
+}
+
+/** Lighthouse (mobile preset) per page, beside issue 14's goals. */
+export function lighthouseTable(run: Run): string[] {
+  if (!run.lighthouse?.length) return [];
+  const lines = run.lighthouse.map((page) => [
+    page.page,
+    String(page.scores.performance),
+    String(page.scores.accessibility),
+    String(page.scores['best-practices']),
+    String(page.scores.seo),
+    `${(page.lcpMs / 1000).toFixed(1)} s`,
+    page.cls.toFixed(3),
+    meetsLighthouseGoal(page) ? 'met' : 'NOT met',
+  ]);
+  const goal =
+    `Lighthouse goal: performance >= ${LIGHTHOUSE_GOAL.minPerformance}, accessibility, best practices ` +
+    `and SEO ${LIGHTHOUSE_GOAL.minOtherScores}, CLS <= ${LIGHTHOUSE_GOAL.maxCls}.`;
+  const misses = run.lighthouse.flatMap((page) =>
+    meetsLighthouseGoal(page)
+      ? []
+      : [
+          `- ${page.page} misses: ${[...page.failing, ...page.shifts.map((shift) => `shift ${shift}`)].join('; ')}`,
+        ],
+  );
+  return [
+    '',
+    markdownTable(
+      [
+        'page (Lighthouse mobile)',
+        'performance',
+        'accessibility',
+        'best practices',
+        'SEO',
+        'LCP',
+        'CLS',
+        'goal',
+      ],
+      lines,
+      [0],
+    ),
+    '',
+    goal,
+    ...misses,
+  ];
+}
+
+/** One line a page and kind: '- home page JS: 7 files, 445.0 KB, 130.2 KB gzip ...'. */
+export function pageLines(run: Run): string[] {
+  const lines = (run.pages ?? []).flatMap(describeWeight);
   return lines.length ? ['', ...lines] : [];
 }
 
+/** Every figure of the run after the rows table: servers, page weight, Lighthouse. */
+export function figureLines(run: Run): string[] {
+  return [...serversTable(run), ...pageLines(run), ...lighthouseTable(run)];
+}
+
+/** bench/RESULTS.md: this run on top, the previous runs below it (the last ten kept). */
 export function updateResultsMarkdown(run: Run): string {
   const file = path.join(benchRoot, 'RESULTS.md');
   const previous = existsSync(file)
@@ -116,10 +212,10 @@ export function updateResultsMarkdown(run: Run): string {
   const section = [
     `## ${run.date}`,
     '',
-    describe(run) + '.',
+    `\`${run.command}\`: ${describe(run)}.`,
     '',
-    table(run),
-    ...pageLines(run),
+    ...(run.rows.length ? [table(run)] : []),
+    ...figureLines(run),
   ].join('\n');
   const intro = [
     '# Bench results',
@@ -129,6 +225,8 @@ export function updateResultsMarkdown(run: Run): string {
     `in the same run. Goal: ratio >= ${GOAL.minRatio} and server p99 < ${GOAL.maxP99Ms} ms at 50 connections.`,
     'POST /api/order rows: orders/s on a server of their own (PGlite, then PostgreSQL), beside the',
     'same reserve-and-insert transaction run as bare SQL on that database (no goal set for writes).',
+    'Then each server process (start to ready, idle and peak RSS), the home page weight beside its',
+    'budgets, and Lighthouse 13 (mobile) on /, /purchase/{id} and /login beside their goals.',
     'Newest run first.',
   ].join('\n');
   const runs = [section, ...previous].slice(0, KEPT_RUNS);

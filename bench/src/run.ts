@@ -2,21 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { load, type LoadOptions } from './load.ts';
-import { benchOrdersOnPglite, benchOrdersOnPostgres } from './orders.ts';
-import { measureHomePageScripts } from './page-weight.ts';
+import { benchOrdersOnPglite, benchOrdersOnPostgres, signUpCustomer } from './orders.ts';
+import { auditPages, meetsLighthouseGoal } from './lighthouse.ts';
+import { measureHomePageWeight } from './page-weight.ts';
 import { startAppServer, startBareServer, type RunningServer } from './processes.ts';
 import {
   describeRun,
+  figureLines,
   GOAL,
   meetsGoal,
-  pageLines,
   table,
   updateResultsMarkdown,
   writeLatestJson,
   type Row,
   type Run,
 } from './report.ts';
-import { scenarios, type PreparedScenario } from './scenarios.ts';
+import { firstToolId, scenarios, type PreparedScenario } from './scenarios.ts';
+import { watchServer, type WatchedServer } from './server-figures.ts';
 
 /**
  * `npm run bench`: each scenario against the real server, beside a bare node:http server
@@ -37,6 +39,39 @@ const seconds = positiveNumber('BENCH_SECONDS', 10);
 const warmupSeconds = positiveNumber('BENCH_WARMUP_SECONDS', 2);
 const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50));
 const measure: LoadOptions = { connections, seconds };
+
+/**
+ * The parts of a run. BENCH_ONLY=<comma list> runs some of them (e.g. BENCH_ONLY=orders, a
+ * quicker loop while tuning the order rows; BENCH_ONLY=lighthouse,weight for the pages alone).
+ * The PGlite app server always starts: its start and idle RSS are measured in every run.
+ */
+const GROUPS = ['reads', 'weight', 'lighthouse', 'orders'] as const;
+type Group = (typeof GROUPS)[number];
+const isGroup = (name: string): name is Group => (GROUPS as readonly string[]).includes(name);
+
+function chosenGroups(): ReadonlySet<Group> {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return new Set(GROUPS);
+  const names = raw.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !isGroup(name));
+  if (unknown.length) {
+    throw new Error(
+      `BENCH_ONLY: unknown part "${unknown.join(', ')}" (parts: ${GROUPS.join(', ')})`,
+    );
+  }
+  return new Set(names.filter(isGroup));
+}
+
+const only = chosenGroups();
+const fullRun = only.size === GROUPS.length;
+
+/** How this run was started, with the BENCH_ variables that shape it (not the database URL). */
+function benchCommand(): string {
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('BENCH_') && name !== 'BENCH_POSTGRES_URL')
+    .map(([name, value]) => `${name}=${value}`);
+  return [...settings.sort(), 'npm run bench'].join(' ');
+}
 const warmUp: LoadOptions = { connections, seconds: warmupSeconds };
 
 const servers: RunningServer[] = [];
@@ -64,71 +99,109 @@ function checkClean(
   }
 }
 
+const cpus = os.cpus();
+const run: Run = {
+  date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  machine: `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`,
+  connections,
+  seconds,
+  warmupSeconds,
+  command: benchCommand(),
+  rows: [],
+  servers: [],
+};
+
 async function main(): Promise<void> {
-  const cpus = os.cpus();
-  const run: Run = {
-    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    machine: `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`,
-    connections,
-    seconds,
-    warmupSeconds,
-    rows: [],
-  };
-  console.log(`bench: ${describeRun(run)}`);
+  console.log(`bench: ${run.command}: ${describeRun(run)}`);
 
   const app = await startAppServer('server', { DATA_DIR: dataDir });
   servers.push(app);
+  const watchedApp = await watchServer(app, 'app on PGlite (fresh data: migrate, seed), read rows');
   const prepared: Array<{ name: string } & PreparedScenario> = [];
-  for (const scenario of scenarios)
+  for (const scenario of only.has('reads') ? scenarios : [])
     prepared.push({ name: scenario.name, ...(await scenario.prepare(app.baseUrl)) });
 
   const replays = prepared.flatMap(({ request, replay }) =>
     replay ? [{ path: request.path, response: replay }] : [],
   );
   const bare = replays.length ? await startBareServer(replays) : undefined;
-  if (bare) servers.push(bare);
+  let watchedBare: WatchedServer | undefined;
+  if (bare) {
+    servers.push(bare);
+    watchedBare = await watchServer(bare, 'bare node:http replaying the read rows (baseline)');
+  }
 
   for (const { name, request, replay } of prepared) {
     console.log(`bench: ${name} ...`);
     await load(app.baseUrl, request, warmUp);
     if (bare && replay) await load(bare.baseUrl, request, warmUp);
-    const appResult = await load(app.baseUrl, request, measure);
+    const appResult = await watchedApp.underLoad(() => load(app.baseUrl, request, measure));
     checkClean(`${name} (server)`, appResult);
     const row: Row = { scenario: name, app: appResult };
-    if (bare && replay) {
-      row.bare = await load(bare.baseUrl, request, measure);
+    if (bare && replay && watchedBare) {
+      row.bare = await watchedBare.underLoad(() => load(bare.baseUrl, request, measure));
       checkClean(`${name} (bare)`, row.bare);
     }
     run.rows.push(row);
   }
+
+  // The pages, on the same server while no load runs.
+  if (only.has('weight')) {
+    console.log('bench: the home page in Chromium ...');
+    run.pages = [await measureHomePageWeight(app.baseUrl)];
+  }
+  if (only.has('lighthouse')) {
+    console.log('bench: Lighthouse (mobile) on /, /purchase/{id} and /login ...');
+    // /purchase is a customer's page: signed out, the visitor is sent on to /login.
+    const customer = await signUpCustomer(app.baseUrl, 0);
+    run.lighthouse = await auditPages(app.baseUrl, [
+      { path: '/' },
+      {
+        path: `/purchase/${await firstToolId(app.baseUrl)}`,
+        label: '/purchase/{id} (signed in)',
+        cookie: customer.cookie,
+      },
+      { path: '/login' },
+    ]);
+  }
+  run.servers?.push(watchedApp.figures(), ...(watchedBare ? [watchedBare.figures()] : []));
   await stopAll();
 
   // Writes, each on a server of its own (see orders.ts), after the read servers have stopped.
-  console.log('bench: POST /api/order on PGlite ...');
-  const onPglite = await benchOrdersOnPglite({ measure, warmUp, dataDir });
-  console.log('bench: POST /api/order on PostgreSQL ...');
-  const onPostgres = await benchOrdersOnPostgres({ measure, warmUp });
-  for (const row of onPostgres ? [onPglite, onPostgres] : [onPglite]) {
-    checkClean(`${row.scenario} (server)`, row.app);
-    if (row.bare) checkClean(`${row.scenario} (bare)`, row.bare);
-    run.rows.push(row);
+  if (only.has('orders')) {
+    console.log('bench: POST /api/order on PGlite ...');
+    const orderOptions = { measure, warmUp, servers: run.servers };
+    const onPglite = await benchOrdersOnPglite({ ...orderOptions, dataDir });
+    console.log('bench: POST /api/order on PostgreSQL ...');
+    const onPostgres = await benchOrdersOnPostgres(orderOptions);
+    for (const row of onPostgres ? [onPglite, onPostgres] : [onPglite]) {
+      checkClean(`${row.scenario} (server)`, row.app);
+      if (row.bare) checkClean(`${row.scenario} (bare)`, row.bare);
+      run.rows.push(row);
+    }
   }
 
-  console.log('bench: the home page in Chromium ...');
-  run.pages = [await measureHomePageScripts()];
-
-  console.log(`\n${table(run)}\n${pageLines(run).join('\n')}\n`);
+  console.log(`\n${run.rows.length ? table(run) : ''}\n${figureLines(run).join('\n')}\n`);
   const allMet = run.rows.every(meetsGoal);
   console.log(
     `goal (ratio >= ${GOAL.minRatio}, server p99 < ${GOAL.maxP99Ms} ms): ${allMet ? 'met by every row' : 'NOT met by every row'}`,
   );
-  console.log(`wrote ${writeLatestJson(run)} and ${updateResultsMarkdown(run)}`);
+  if (run.lighthouse) {
+    const pagesMet = run.lighthouse.every(meetsLighthouseGoal);
+    console.log(`Lighthouse goal: ${pagesMet ? 'met by every page' : 'NOT met by every page'}`);
+  }
+  // A partial run does not replace the full one that RESULTS.md keeps.
+  const written = [writeLatestJson(run), ...(fullRun ? [updateResultsMarkdown(run)] : [])];
+  console.log(`wrote ${written.join(' and ')}`);
 }
 
 try {
   await main();
 } catch (error) {
   await stopAll();
+  // What was measured before the failure still tells something (nothing is written).
+  if (run.rows.length) console.log(`\n${table(run)}`);
+  console.log(figureLines(run).join('\n'));
   console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {

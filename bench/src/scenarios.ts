@@ -18,18 +18,28 @@ export type Scenario = {
   prepare: (appBaseUrl: string) => Promise<PreparedScenario>;
 };
 
-/** GET a path, and replay its exact answer as the baseline. */
-function catalogRead(name: string, pathOf: (appBaseUrl: string) => Promise<string>): Scenario {
+/** GET a path (with `headers`), and replay its exact answer as the baseline. */
+function catalogRead(
+  name: string,
+  pathOf: (appBaseUrl: string) => Promise<string>,
+  headers?: Record<string, string>,
+): Scenario {
   return {
     name,
     prepare: async (appBaseUrl) => {
-      const request: RequestSpec = { method: 'GET', path: await pathOf(appBaseUrl) };
+      const request: RequestSpec = { method: 'GET', path: await pathOf(appBaseUrl), headers };
       return { request, replay: await recordOk(appBaseUrl, request) };
     },
   };
 }
 
-async function firstToolId(appBaseUrl: string): Promise<string> {
+/** What a browser asks for when it opens a page: HTML, compressed as it can take it. */
+const BROWSER_PAGE_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
+
+export async function firstToolId(appBaseUrl: string): Promise<string> {
   const response = await recordOk(appBaseUrl, { method: 'GET', path: '/api/parts' });
   const tools = JSON.parse(response.body.toString('utf8')) as Array<{ _id: string }>;
   const first = tools[0];
@@ -43,6 +53,8 @@ async function firstToolId(appBaseUrl: string): Promise<string> {
  * signing a customer in within `prepare`) and it gets its row.
  */
 export const scenarios: Scenario[] = [
+  // The home page's HTML as a browser gets it (brotli), whether the server renders it or not.
+  catalogRead('GET / (HTML, br)', async () => '/', BROWSER_PAGE_HEADERS),
   catalogRead('GET /api/parts', async () => '/api/parts'),
   catalogRead('GET /api/parts?q=saw', async () => '/api/parts?q=saw'),
   catalogRead(

@@ -1,68 +1,18 @@
+import { homeTexts } from './home-texts.ts';
 import { formatMoney } from './money.ts';
+import { shellTexts } from './shell-texts.ts';
+
+export { homeTexts, shellTexts };
 
 /**
  * Every text a user sees, spelt exactly as SPEC.md spells it (typos included: the product's
  * customers know these words). Change a text here and both the web app and the server follow.
+ * The frame's and the home page's texts have their one home in shell-texts.ts and home-texts.ts:
+ * the first page imports those alone, so its script does not carry every other page's words.
  */
 export const texts = {
-  brand: { first: 'Tools', second: 'Factory' },
-  nav: {
-    home: 'HOME',
-    about: 'ABOUT',
-    blogs: 'BLOGS',
-    dashboard: 'DASHBOARD',
-    signOut: 'SIGN OUT',
-    login: 'LOGIN',
-    openMenu: 'Open menu',
-    closeMenu: 'Close menu',
-    homeLink: 'Tools Factory home',
-    mainNavigation: 'Main navigation',
-  },
-  hero: {
-    title: 'Welcome to Tools Factory',
-    tagline:
-      'A leading maker and exporter of hand tools: hammers, wrenches, pliers and saws built to last, shipped in bulk to workshops around the world.',
-    cta: 'Explore our tools',
-    imageAlt: 'Hammer, wrench and pliers on a workshop bench',
-  },
-  home: {
-    toolsTitle: 'OUR TOOLS',
-    reviewsTitle: 'CUSTOMER REVIEW',
-    galleryTitle: 'VISIT OUR MANUFACTURER HOUSE',
-    galleryCardTitle: 'New album is released!',
-    summaryTitle: 'BUISNESS SUMMERY',
-    contactTitle: 'CONTUCT US',
-    contactName: 'Your Name',
-    contactEmail: 'Email',
-    contactSend: 'Send',
-    /** The contact form's answer to Send (nothing is sent: SPEC.md shows no behaviour). */
-    contactThanks: 'Thank you, we will write back soon',
-  },
-  /** The search box and sort control above OUR TOOLS (issue 13). */
-  search: {
-    label: 'Search tools',
-    sortLabel: 'Sort by',
-    /** The sort control's first choice: the catalog's own order. */
-    catalogOrder: 'Featured',
-    sorts: {
-      name: 'Name',
-      price: 'Price: low to high',
-      'price-desc': 'Price: high to low',
-      available: 'Most available',
-    },
-    noMatch: (q: string) => `No tools match "${q}"`,
-    clear: 'Clear search',
-    /** Announced politely as the results change. */
-    count: (shown: number) => (shown === 1 ? '1 tool' : `${shown} tools`),
-  },
-  tool: {
-    purchase: 'Purchase',
-    price: 'Price',
-    minOrderQuantity: 'Minimum order quantity',
-    availableQuantity: 'Available quantity',
-    /** A card's price when the tool has price breaks: its lowest unit price. */
-    fromPrice: (price: string) => `from ${price}`,
-  },
+  ...shellTexts,
+  ...homeTexts,
   /** Volume pricing (DESIGN.md section 11): the purchase page's table and the admins' editor. */
   priceBreaks: {
     title: 'Volume pricing',
@@ -96,33 +46,6 @@ export const texts = {
     cancel: 'cancel',
     /** The dialog's close button (an icon). */
     close: 'Close',
-  },
-  summary: {
-    newCustomer: 'New Customer',
-    completeOrder: 'Complete Order',
-    clients: 'Clients',
-    reviews: 'Reviews',
-  },
-  footer: {
-    company: 'company',
-    getHelp: 'get help',
-    onlineShop: 'online shop',
-    followUs: 'follow us',
-    copyright: 'Copyright 2023 - All right reserved',
-    links: {
-      aboutUs: 'About us',
-      blogs: 'Blogs',
-      contact: 'Contact',
-      myOrders: 'My orders',
-      account: 'Account',
-      support: 'Support',
-      allTools: 'All tools',
-      customerReviews: 'Customer reviews',
-      manufacturerHouse: 'Manufacturer house',
-      facebook: 'Facebook',
-      twitter: 'Twitter',
-      youtube: 'YouTube',
-    },
   },
   about: {
     title: 'ABOUT',
@@ -160,11 +83,7 @@ export const texts = {
   },
   placeholder: 'This page is on its way and will be ready in an upcoming release.',
   notFound: 'This page is not Found',
-  loading: 'Loading',
-  loadingChunkFailed: 'Loading chunk failed',
-  retry: 'Retry',
   toolNotFound: 'This tool was not found',
-  somethingWentWrong: 'Something went wrong. Please try again.',
   login: {
     title: 'Login',
     email: 'Email',
@@ -191,43 +110,6 @@ export const texts = {
     login: 'Please login',
     google: 'Continew with Google',
     noUserLoggedIn: 'No user is logged in',
-  },
-  /** The e-mail verification sent on sign-up, and its link followed. */
-  emailVerification: {
-    checkInbox: (email: string) =>
-      `Check your inbox: we sent a link to ${email}. Follow it to verify your e-mail.`,
-    verified: 'Your e-mail is verified. Thank you!',
-    failed: 'This verification link is invalid or has expired.',
-  },
-  /** Keyboard and screen-reader aids. */
-  a11y: {
-    skipToContent: 'Skip to main content',
-  },
-  /** Each route's document title, before ' | Tools Factory' (the home page is the brand alone). */
-  pageTitles: {
-    site: 'Tools Factory',
-    withSite: (page: string) => `${page} | Tools Factory`,
-    about: 'About',
-    blogs: 'Blogs',
-    login: 'Login',
-    signup: 'Sign Up',
-    resetPassword: 'Reset password',
-    myProfileInfo: 'My Profile Info',
-    purchase: (toolName: string) => `Purchase ${toolName}`,
-    purchaseLoading: 'Purchase',
-    dashboard: 'Dashboard',
-    addReview: 'Add Review',
-    myOrders: 'My Orders',
-    payment: 'Payment',
-    myProfile: 'My Profile',
-    allUsers: 'All Users',
-    addProducts: 'Add Products',
-    manageOrders: 'Manage Orders',
-    manageTools: 'Manage Tools',
-    myQuotes: 'My Quotes',
-    quotes: 'Quotes',
-    sales: 'Sales',
-    notFound: 'Page not found',
   },
   resetPasswordPage: {
     newPassword: 'New password',
@@ -625,18 +507,6 @@ export const texts = {
       no: 'no',
     },
   },
-  reviews: {
-    postSuccess: 'success review post',
-    /** 429: more reviews a minute than one account may post (keeps the home page readable). */
-    tooManyReviews: 'You are posting reviews too quickly. Please wait a minute and try again.',
-    ratingLabel: (stars: number, max: number) => `Rated ${stars} out of ${max} stars`,
-    /** Add Review's form (SPEC.md section 2: name, review text and a 1-5 star rating). */
-    intro: 'Tell other buyers how our tools work for you.',
-    name: 'Name',
-    review: 'Review',
-    rating: 'Rating',
-    submit: 'Post review',
-  },
   profile: {
     updateSuccess: 'success update user Information',
     addSuccess: 'success added user Information',
@@ -720,29 +590,6 @@ export const texts = {
     invalidExpiryMonth: "Your card's expiration month is invalid.",
     notATestCard:
       'Your card was declined. This shop takes test payments: use a test card such as 4242 4242 4242 4242.',
-  },
-  /** The identity service's errors, in words a person understands (shown in red under the form). */
-  identityErrors: {
-    wrongPassword: 'Wrong password. Please try again.',
-    noSuchAccount: 'No account uses this e-mail. Create an account first.',
-    emailInUse: 'This e-mail is already in use. Please log in instead.',
-    googleUnavailable: 'Google sign-in is not available on this server.',
-    tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-    invalidResetLink: 'This reset link is invalid or has expired. Please ask for a new one.',
-    sessionExpired: 'Your session has expired. Please log in again.',
-    notSignedIn: 'Please log in first.',
-    otherUsersEmail: 'You can only do this for your own account.',
-    adminsOnly: 'Only admins can do this.',
-    googleFailed: 'Google sign-in did not complete. Please try again.',
-    googleNotLinked:
-      'An account with this e-mail already exists. Log in with your password, verify your e-mail, then Google sign-in will work too.',
-    /** 400: a field an identity call does not take (an image link, a role ...). */
-    unexpectedFields: (fields: readonly string[], allowed: readonly string[]) =>
-      `${fields.join(', ')} cannot be sent here: this request takes ${
-        allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no fields'
-      }.`,
-    /** 400: an identity call whose body is not a JSON object (text, an array, nothing). */
-    bodyNotObject: 'The request body must be a JSON object.',
   },
 } as const;
 

@@ -14,6 +14,14 @@ type Fixtures = {
   failOnConsoleErrors: void;
 };
 
+function isDocumentNotFound(
+  text: string,
+  resourceUrl: string | undefined,
+  pageUrl: string,
+): boolean {
+  return /status of 404/.test(text) && resourceUrl !== undefined && resourceUrl === pageUrl;
+}
+
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [undefined, { option: true }],
   failOnConsoleErrors: [
@@ -26,6 +34,9 @@ export const test = base.extend<Fixtures>({
       page.on('console', (message) => {
         if (message.type() !== 'error' || allowed(message.text())) return;
         const { url, lineNumber } = message.location();
+        // The not-found page comes with status 404 (server-rendered): Chromium logs that for the
+        // document itself, which is what the page means, not an error of the page.
+        if (isDocumentNotFound(message.text(), url, page.url())) return;
         errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
       });
       await use();

@@ -56,7 +56,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { refuseUnplainApiPaths } from './plugins/normalised-paths.ts';
 import { HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './plugins/timeouts.ts';
-import { registerWebStatic } from './plugins/web-static.ts';
+import { registerWebPages } from './plugins/web-pages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,7 +152,7 @@ export async function buildApp({
     database,
     log: app.log,
     sources: {
-      tools: () => tools.listCatalog(),
+      tools: () => tools.listVersionedCatalog(),
       reviews: () => reviews.list(),
       gallery: () => gallery.list(),
     },
@@ -205,7 +205,7 @@ export async function buildApp({
   });
   const invoices = createInvoicesService({ db: database.db, orders, identity });
   const sales = createSalesService({ db: database.db, now });
-  const paymentGateway = createPaymentGateway({ config, db: database.db });
+  const paymentGateway = await createPaymentGateway({ config, db: database.db });
   const payments = createPaymentsService({
     db: database.db,
     gateway: paymentGateway,
@@ -264,7 +264,14 @@ export async function buildApp({
   );
   await app.register(identityRoutes, { auth, identity, origin: config.publicUrl });
 
-  await registerWebStatic(app, { webDistDir: config.webDistDir });
+  // The built web app, its public pages rendered from the catalog (the static files beneath).
+  await registerWebPages(app, {
+    webDistDir: config.webDistDir,
+    ssrEntry: config.webSsrEntry,
+    catalog,
+    identitySettings: { googleSignIn: config.google !== undefined },
+    log: app.log,
+  });
 
   await catalog.start();
   if (sweepExpiredOrders) {

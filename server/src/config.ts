@@ -100,6 +100,11 @@ export type Config = {
    */
   trustProxy: boolean | string | undefined;
   webDistDir: string;
+  /**
+   * The web's server entry (its `render`, for the public pages), built beside webDistDir by
+   * `npm run build`: WEB_DIST_DIR/../dist-ssr/entry-server.js. Missing: pages get the plain shell.
+   */
+  webSsrEntry: string;
   logLevel: string;
 };
 
@@ -186,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderRateLimit: e.ORDER_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    webSsrEntry: path.resolve(e.WEB_DIST_DIR, '..', 'dist-ssr', 'entry-server.js'),
     logLevel: e.LOG_LEVEL,
   };
 }

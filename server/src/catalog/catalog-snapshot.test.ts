@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolListSchema, ToolSchema } from '@tools-factory/contract';
 import type { App } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { signUpTestAccount } from '../testing/accounts.ts';
 import { buildTestApp } from '../testing/build-test-app.ts';
 import { createTestTool, insertTestTool } from '../testing/factories.ts';
+import { postOrder } from '../testing/requests.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 
@@ -46,6 +48,19 @@ describe('catalog snapshot on one instance', () => {
     expect(builds).toBeLessThanOrEqual(2);
     const listed = (await partsOf(app)).map((tool) => tool._id);
     for (const row of rows) expect(listed).toContain(row.id);
+  });
+
+  it('shows an order on a tool it did not hold yet: the patch falls back to a rebuild', async () => {
+    // On sale in the database, but this snapshot was never told (another instance added it).
+    const row = await insertTestTool(app.database.db, { availableQuantity: 300 });
+    expect((await app.inject(`/api/tool/${row.id}`)).statusCode).toBe(404);
+    const customer = await signUpTestAccount(app);
+
+    expect((await postOrder(app, customer, row, { quantity: 25 })).statusCode).toBe(200);
+
+    expect(ToolSchema.parse((await app.inject(`/api/tool/${row.id}`)).json())).toMatchObject({
+      availableQuantity: 275,
+    });
   });
 
   it('rebuilds again for an invalidation made while a build runs', async () => {
@@ -94,6 +109,18 @@ describe('catalog snapshot across two instances on one database', () => {
       { timeout: 10_000, interval: 25 },
     );
     expect(await partsOf(second)).toEqual(await partsOf(first));
+  });
+
+  it('shows on instance B, through NOTIFY, the stock an order on instance A left', async () => {
+    const tool = await createTestTool(first, { availableQuantity: 400 });
+    await expectStockSoon(second, tool.id, 400);
+    const customer = await signUpTestAccount(first);
+
+    expect((await postOrder(first, customer, tool, { quantity: 30 })).statusCode).toBe(200);
+
+    // A patched its own snapshot before answering; B hears the NOTIFY and rebuilds.
+    expect(await stockOn(first, tool.id)).toBe(370);
+    await expectStockSoon(second, tool.id, 370);
   });
 
   it('removes on instance A a tool archived through instance B', async () => {

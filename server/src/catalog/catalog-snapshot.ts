@@ -10,18 +10,31 @@ import {
 } from '@tools-factory/contract';
 import type { DatabaseHandle } from '../db/client.ts';
 import { prepareJsonBody, type PreparedBody } from '../plugins/preserialized.ts';
+import {
+  applyStockChanges,
+  mergeNewerStock,
+  type StockChange,
+  type StockState,
+  type VersionedTool,
+} from './catalog-stock.ts';
+
+export type { StockChange, VersionedTool } from './catalog-stock.ts';
 
 /** The NOTIFY channel on which an instance tells the others that the catalog changed. */
 export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
 
 /** Every public catalog answer, serialized once (DESIGN.md section 2). */
 export type CatalogBodies = {
-  /** Counts the builds of this instance, from 1. */
+  /**
+   * Counts the bodies this instance published, from 1: it grows with every change they show (a
+   * build, or a batch of stock patches), so whatever is kept per version (rendered pages) is
+   * made again when the bodies change.
+   */
   version: number;
   parts: PreparedBody;
   /** The tools of `parts`, for searches (GET /parts?q=saw&sort=price). */
   tools: readonly Tool[];
-  /** Searches answered from this build, by their words and sort: at most MAX_SEARCHES_KEPT. */
+  /** Searches answered from these bodies, by their words and sort: at most MAX_SEARCHES_KEPT. */
   searches: Map<string, PreparedBody | Promise<PreparedBody>>;
   toolsById: ReadonlyMap<string, PreparedBody>;
   reviews: PreparedBody;
@@ -39,6 +52,14 @@ export type CatalogChanged = {
    * and retried, and the previous snapshot keeps being served meanwhile.
    */
   invalidate(): Promise<void>;
+  /**
+   * For committed stock moves (orders placed and removed, expired orders): patches this
+   * instance's snapshot with the stock the UPDATEs returned, without a query (docs/decisions/013),
+   * and tells the other instances through NOTIFY (they rebuild). Resolves once the bodies served
+   * show these changes or later ones. Never rejects: when the patch cannot be made, this
+   * instance rebuilds instead.
+   */
+  stockMoved(changes: readonly StockChange[]): Promise<void>;
 };
 
 /** What the catalog's read routes are given: the bodies to answer with; throws before start(). */
@@ -49,7 +70,8 @@ export type CatalogReader = { current(): CatalogBodies };
  * file knows their answers (contract types) and not the modules.
  */
 export type CatalogSources = {
-  tools(): Promise<Tool[]>;
+  /** The tools on sale, in the catalog's order, each with its stock version. */
+  tools(): Promise<VersionedTool[]>;
   reviews(): Promise<Review[]>;
   gallery(): Promise<GalleryItem[]>;
 };
@@ -67,28 +89,18 @@ export type CatalogSnapshot = CatalogChanged &
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
-async function loadCatalogBodies(sources: CatalogSources, version: number): Promise<CatalogBodies> {
+/** What a build read: the tools with their stock versions, the reviews and the gallery. */
+type LoadedCatalog = { tools: VersionedTool[]; reviews: Review[]; gallery: GalleryItem[] };
+
+async function loadCatalog(sources: CatalogSources): Promise<LoadedCatalog> {
   const tools = await sources.tools();
   const reviews = await sources.reviews();
   const gallery = await sources.gallery();
-  const toolEntries = await Promise.all(
-    tools.map(async (tool) => [tool._id, await prepareJsonBody(tool)] as const),
-  );
-  const [parts, reviewsBody, galleryBody] = await Promise.all([
-    prepareJsonBody(tools),
-    prepareJsonBody(reviews),
-    prepareJsonBody(gallery),
-  ]);
-  return {
-    version,
-    parts,
-    tools,
-    searches: new Map(),
-    toolsById: new Map(toolEntries),
-    reviews: reviewsBody,
-    gallery: galleryBody,
-  };
+  return { tools, reviews, gallery };
 }
+
+/** Serializes a value once (the snapshot's one way to make a body; tests may replace it). */
+export type PrepareBody = (value: unknown) => Promise<PreparedBody>;
 
 /** How many searches' bodies a build keeps (each a few KB at most: the catalog filtered). */
 const MAX_SEARCHES_KEPT = 256;
@@ -128,24 +140,134 @@ export function searchedParts(
 /**
  * The in-memory catalog snapshot. Builds are coalesced: while one runs, any number of
  * invalidations wait for a single next build, which starts after the running one ends (so it
- * sees every write committed before the invalidations).
+ * sees every write committed before the invalidations). Stock moves patch it without a query
+ * (docs/decisions/013): each change applies only over an older stock version of its tool, and
+ * the bodies are prepared again once per turn for all the patches that came meanwhile, the
+ * previous bodies served until then. Builds and patches prepare their bodies one at a time, in
+ * the order they took their state, so a later state is never replaced by an earlier one.
  */
 export function createCatalogSnapshot(options: {
   /** Carries the LISTEN/NOTIFY between instances. */
-  database: DatabaseHandle;
-  log: FastifyBaseLogger;
+  database: Pick<DatabaseHandle, 'listen' | 'notify'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   sources: CatalogSources;
+  /** How bodies are made: prepareJsonBody, unless a test makes it fail. */
+  prepareBody?: PrepareBody;
 }): CatalogSnapshot {
-  const { database, log, sources } = options;
+  const { database, log, sources, prepareBody: prepare = prepareJsonBody } = options;
   const instanceId = randomUUID();
   let bodies: CatalogBodies | undefined;
-  let builds = 0;
+  /** The tools as this instance knows them now: the last build's, with the patches since. */
+  let state: StockState | undefined;
+  /** Grows with every change to `state` (a build taken in, a patch applied). */
+  let stateSeq = 0;
+  /** The `stateSeq` the served bodies were prepared from. */
+  let publishedSeq = 0;
+  let publications = 0;
+  /** Each tool's own body, by the (never changed) Tool object it was made from. */
+  const toolBodies = new WeakMap<Tool, PreparedBody>();
+  /** Preparations of bodies, one at a time (see publishInTurn). */
+  let preparing: Promise<void> = Promise.resolve();
+  let patchScheduled = false;
+  /** stockMoved calls waiting for the bodies to show their state. */
+  let waiters: Array<{ seq: number; resolve: () => void }> = [];
   let running: Promise<void> | undefined;
   let queued: Promise<void> | undefined;
   let stopped = false;
   let unlisten: (() => Promise<void>) | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
+  let notifying: Promise<void> | undefined;
+  let notifyAgain = false;
+
+  /** Resolves the stockMoved calls whose state is shown by bodies prepared from `seq`. */
+  function settleWaiters(seq: number): void {
+    if (waiters.length === 0) return;
+    const still: typeof waiters = [];
+    for (const waiter of waiters) {
+      if (waiter.seq <= seq) waiter.resolve();
+      else still.push(waiter);
+    }
+    waiters = still;
+  }
+
+  /**
+   * Prepares bodies from the state as it is when this turn comes (taken synchronously, so every
+   * change before it is in) and serves them. Turns run one after the other: bodies from a later
+   * state are never replaced by bodies from an earlier one.
+   */
+  function publishInTurn(
+    takeState: () =>
+      { tools: readonly Tool[]; reviews: PreparedBody; gallery: PreparedBody } | undefined,
+  ): Promise<void> {
+    const turn = preparing.then(async () => {
+      const taken = takeState();
+      // Nothing new since the bodies served (a build took the patches in already).
+      if (!taken) return;
+      const { tools, reviews, gallery } = taken;
+      const seq = stateSeq;
+      const toolEntries = await Promise.all(
+        tools.map(async (tool) => {
+          let body = toolBodies.get(tool);
+          if (!body) {
+            body = await prepare(tool);
+            toolBodies.set(tool, body);
+          }
+          return [tool._id, body] as const;
+        }),
+      );
+      const parts = await prepare(tools);
+      publications += 1;
+      bodies = {
+        version: publications,
+        parts,
+        tools,
+        searches: new Map(),
+        toolsById: new Map(toolEntries),
+        reviews,
+        gallery,
+      };
+      publishedSeq = seq;
+      settleWaiters(seq);
+    });
+    preparing = turn.catch(() => {});
+    return turn;
+  }
+
+  /** Reads the catalog (patches keep being served meanwhile), then publishes it in turn. */
+  async function buildAndPublish(): Promise<void> {
+    const loaded = await loadCatalog(sources);
+    const [reviews, gallery] = await Promise.all([
+      prepare(loaded.reviews),
+      prepare(loaded.gallery),
+    ]);
+    await publishInTurn(() => {
+      // A stock patch applied while the queries ran may be newer than the row they read.
+      state = mergeNewerStock(loaded.tools, state);
+      stateSeq += 1;
+      return { tools: state.tools.slice(), reviews, gallery };
+    });
+  }
+
+  /** One preparation for every patch applied until its turn comes. */
+  function schedulePatchedBodies(): void {
+    if (patchScheduled) return;
+    patchScheduled = true;
+    // The next turn of the event loop: the orders committing in this one share it.
+    setImmediate(() => {
+      publishInTurn(() => {
+        patchScheduled = false;
+        if (!state || !bodies) throw new Error('The catalog snapshot is patched before start()');
+        if (publishedSeq >= stateSeq) return undefined;
+        return { tools: state.tools.slice(), reviews: bodies.reviews, gallery: bodies.gallery };
+      }).catch((error: unknown) => {
+        if (stopped) return;
+        // Never a stale stock: the database has it, a rebuild reads it.
+        log.error({ err: error }, 'catalog snapshot: a stock patch failed; rebuilding');
+        void rebuild();
+      });
+    });
+  }
 
   function scheduleRetry(): void {
     if (stopped || retryTimer) return;
@@ -161,10 +283,11 @@ export function createCatalogSnapshot(options: {
   async function buildOnce(): Promise<void> {
     if (stopped) return;
     try {
-      bodies = await loadCatalogBodies(sources, builds + 1);
-      builds += 1;
+      await buildAndPublish();
       failures = 0;
     } catch (error) {
+      // Those waiting get the previous bodies, as invalidate() does; the retry catches up.
+      settleWaiters(Number.POSITIVE_INFINITY);
       if (stopped) return;
       log.error({ err: error }, 'catalog snapshot: rebuild failed; serving the previous one');
       scheduleRetry();
@@ -199,6 +322,24 @@ export function createCatalogSnapshot(options: {
     }
   }
 
+  /**
+   * NOTIFY for stock moves, coalesced: at most one on its way and one more after it (sent after
+   * every commit that asked while the first was on its way), not one query per order.
+   */
+  function notifyOthersSoon(): void {
+    if (notifying) {
+      notifyAgain = true;
+      return;
+    }
+    notifying = notifyOthers().finally(() => {
+      notifying = undefined;
+      if (notifyAgain && !stopped) {
+        notifyAgain = false;
+        notifyOthersSoon();
+      }
+    });
+  }
+
   return {
     current() {
       if (!bodies) throw new Error('The catalog snapshot is used before start()');
@@ -207,6 +348,22 @@ export function createCatalogSnapshot(options: {
     rebuild,
     async invalidate() {
       await Promise.all([rebuild(), notifyOthers()]);
+    },
+    async stockMoved(changes) {
+      if (stopped) return;
+      notifyOthersSoon();
+      // Before the first build has its state, only a build can show the change.
+      if (!state) return rebuild();
+      const outcome = applyStockChanges(state, changes);
+      if (outcome.behind) return rebuild();
+      if (outcome.changed.length > 0) {
+        stateSeq += 1;
+        schedulePatchedBodies();
+      }
+      // Also when this change was ignored as older: the newer one may not be served yet.
+      if (publishedSeq >= stateSeq) return;
+      const seq = stateSeq;
+      return new Promise<void>((resolve) => waiters.push({ seq, resolve }));
     },
     async start() {
       // Listen first, so a change committed while the first build runs is not missed.
@@ -223,8 +380,7 @@ export function createCatalogSnapshot(options: {
         },
       );
       try {
-        bodies = await loadCatalogBodies(sources, builds + 1);
-        builds += 1;
+        await buildAndPublish();
       } catch (error) {
         await unlisten().catch(() => {});
         throw error;
@@ -233,7 +389,8 @@ export function createCatalogSnapshot(options: {
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);
-      await Promise.allSettled([running, queued]);
+      settleWaiters(Number.POSITIVE_INFINITY);
+      await Promise.allSettled([running, queued, preparing, notifying]);
       try {
         await unlisten?.();
       } catch (error) {

@@ -1,14 +1,9 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { KEEP_ALIVE_DELAY_MS, listenWithReconnect, type PostgresListener } from './listener.ts';
+import type { PostgresListener } from './listener.ts';
 
 /**
  * The one database type the repositories see, whichever engine is behind it. It knows no table:
@@ -50,6 +45,15 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * PGlite runs Postgres with the settings of its data directory's postgresql.conf, made for a
+ * server of its own: shared_buffers = 128MB, all of it resident in our process (WASM memory never
+ * shrinks). The embedded database is a shop's, tens of MB, and one backend: 16 MB of buffers hold
+ * what it touches (an order-like transaction loop costs the same CPU, measured in decision 014),
+ * and the idle server holds about 125 MB less. The PostgreSQL server's settings are its own.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 export type DatabaseOptions =
   | {
       kind: 'postgres';
@@ -63,7 +67,10 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string | undefined }
   | { kind: 'pglite-instance'; pglite: PGlite };
 
-/** Opens the database and applies the committed migrations. */
+/**
+ * Opens the database and applies the committed migrations. Each engine's driver is imported when
+ * that engine is opened: a server on PostgreSQL never loads PGlite, nor one on PGlite `pg`.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle =
     options.kind === 'postgres' ? await openPostgres(options) : await openPglite(options);
@@ -75,6 +82,7 @@ async function openPglite(
   options:
     { kind: 'pglite'; dataDir: string | undefined } | { kind: 'pglite-instance'; pglite: PGlite },
 ): Promise<DatabaseHandle> {
+  const { drizzle } = await import('drizzle-orm/pglite');
   let client: PGlite;
   if (options.kind === 'pglite-instance') {
     client = options.pglite;
@@ -86,9 +94,13 @@ async function openPglite(
         throw new Error(`${options.dataDir} is not a directory`);
       }
     }
-    client = await PGlite.create(options.dataDir);
+    const { PGlite } = await import('@electric-sql/pglite');
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
   }
-  const db = drizzlePglite(client) as unknown as Database;
+  const db = drizzle(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -111,6 +123,8 @@ async function openPostgres(
     applicationName = 'tools-factory',
     connectTimeoutMs = CONNECT_TIMEOUT_MS,
   } = options;
+  const [{ default: pg }, { drizzle }, { KEEP_ALIVE_DELAY_MS, listenWithReconnect }] =
+    await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('./listener.ts')]);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -122,7 +136,7 @@ async function openPostgres(
   });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = drizzlePg(pool) as unknown as Database;
+  const db = drizzle(pool) as unknown as Database;
   const listeners = new Set<PostgresListener>();
   return {
     db,
@@ -157,12 +171,16 @@ async function openPostgres(
 /** Several instances may start at once against one PostgreSQL: one migrates, the others wait. */
 async function applyMigrations(handle: DatabaseHandle, url?: string): Promise<void> {
   if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
     // drizzle's migrator is typed per driver; the handle's db is that driver's database.
-    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], {
-      migrationsFolder,
-    });
+    await migrate(handle.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
     return;
   }
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // A session lock needs one connection for lock, migration and unlock.
   const client = new pg.Client({
     connectionString: url,
@@ -171,7 +189,7 @@ async function applyMigrations(handle: DatabaseHandle, url?: string): Promise<vo
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(724501)');
-    await migratePg(drizzlePg(client), { migrationsFolder });
+    await migrate(drizzle(client), { migrationsFolder });
     await client.query('select pg_advisory_unlock(724501)');
   } finally {
     await client.end();

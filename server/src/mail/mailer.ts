@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 
 /** A file the message carries (nodemailer's attachment: an invoice PDF). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
@@ -23,6 +23,26 @@ export type Mailer = {
 
 type Log = { info(object: object, message: string): void };
 
+type Transport = { close(): void };
+
+/**
+ * nodemailer (its transports, MIME builder and DKIM code: a few MB resident) is imported with the
+ * first message, not at start: most processes send none for a long while, many never.
+ */
+function lazyTransport<T extends Transport>(create: (mailer: typeof nodemailer) => T) {
+  let transport: Promise<T> | undefined;
+  return {
+    get: (): Promise<T> =>
+      (transport ??= import('nodemailer').then(({ default: mailer }) => create(mailer))),
+    close: (): void => {
+      void transport?.then(
+        (opened) => opened.close(),
+        () => {},
+      );
+    },
+  };
+}
+
 /**
  * E-mail: with SMTP_URL, sent through that server; otherwise each message is written as an .eml
  * file to DATA_DIR/outbox (and its links logged), so a developer can open the verification and
@@ -35,25 +55,24 @@ export function createMailer(options: {
   log: Log;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    const host = new URL(options.smtpUrl).host;
+    const { smtpUrl } = options;
+    const transport = lazyTransport((mailer) => mailer.createTransport(smtpUrl));
+    const host = new URL(smtpUrl).host;
     return {
       send: async (message) => {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport.get()).sendMail({ from: options.from, ...message });
       },
       describe: () => `SMTP ${host}`,
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   // The stream transport builds the same RFC 822 message SMTP would carry, without sending it.
-  const builder = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const builder = lazyTransport((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     send: async (message) => {
-      const info = await builder.sendMail({ from: options.from, ...message });
+      const info = await (await builder.get()).sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
         options.outboxDir,
@@ -67,6 +86,6 @@ export function createMailer(options: {
       );
     },
     describe: () => `outbox ${options.outboxDir}`,
-    close: () => builder.close(),
+    close: builder.close,
   };
 }

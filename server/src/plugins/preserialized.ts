@@ -24,7 +24,11 @@ export type PreparedBody = {
 };
 
 export async function prepareJsonBody(value: unknown): Promise<PreparedBody> {
-  const identity = Buffer.from(JSON.stringify(value), 'utf8');
+  return prepareBody(Buffer.from(JSON.stringify(value), 'utf8'));
+}
+
+/** Any text answer (a rendered page's HTML), prepared as the JSON ones are. */
+export async function prepareBody(identity: Buffer): Promise<PreparedBody> {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
   if (identity.length < COMPRESS_THRESHOLD)
     return { identity, br: undefined, gzip: undefined, etag };

@@ -2,7 +2,6 @@ import rateLimit from '@fastify/rate-limit';
 import { serverTexts } from '@tools-factory/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, serviceUnavailable } from '../http-errors.ts';
-import { Redis } from 'ioredis';
 
 /**
  * Rate limits are declared by the modules that need them: a route's handler (`app.rateLimit()`,
@@ -14,8 +13,12 @@ export async function registerRateLimit(
   app: FastifyInstance,
   options: { redisUrl: string | undefined },
 ): Promise<void> {
+  // ioredis is imported only when REDIS_URL is set: without it, it would be code held for nothing.
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    ? new (await import('ioredis')).Redis(options.redisUrl, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+      })
     : undefined;
   if (redis) {
     // Without a listener ioredis prints every failed reconnection to the console: log the first

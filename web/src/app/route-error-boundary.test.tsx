@@ -1,38 +1,41 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPage } from '../lib/lazy-route';
 import { reloadPage } from '../lib/reload-page';
 import { renderRoutes } from '../test/render';
-import { RouteErrorBoundary } from './route-error-boundary';
+import { PageOutlet } from './layouts/page-outlet';
 
 vi.mock('../lib/reload-page', () => ({ reloadPage: vi.fn() }));
-
-function HydrateFallback() {
-  return null;
-}
 
 function Broken(): never {
   throw new Error('render failed');
 }
 
-describe('RouteErrorBoundary', () => {
+/** The pages inside the outlet the layouts use, with a working home page beside `page`. */
+function renderPageAt(path: string, Page: ComponentType) {
+  return renderRoutes(
+    [
+      {
+        element: <PageOutlet />,
+        children: [
+          { path: '/', element: <h1>Home page</h1> },
+          { path, element: <Page /> },
+        ],
+      },
+    ],
+    { route: path },
+  );
+}
+
+describe('RouteErrorBoundary, around every page', () => {
   it("shows 'Loading chunk failed' and a Retry that reloads when a page's chunk cannot be fetched", async () => {
     const failingImport = () =>
       Promise.reject(
         new TypeError('Failed to fetch dynamically imported module: /assets/about-page.js'),
       );
-    renderRoutes(
-      [
-        {
-          path: '/about',
-          ErrorBoundary: RouteErrorBoundary,
-          HydrateFallback,
-          lazy: lazyPage(failingImport),
-        },
-      ],
-      { route: '/about' },
-    );
+    renderPageAt('/about', lazyPage(failingImport));
     expect(
       await screen.findByRole('heading', { name: 'Loading chunk failed' }),
     ).toBeInTheDocument();
@@ -40,17 +43,18 @@ describe('RouteErrorBoundary', () => {
     expect(reloadPage).toHaveBeenCalledOnce();
   });
 
+  it('shows the loading bar while the chunk is on its way', async () => {
+    renderPageAt(
+      '/about',
+      lazyPage(() => new Promise(() => undefined)),
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+  });
+
   it('treats a chunk that never arrives as failed once its time is up', async () => {
-    renderRoutes(
-      [
-        {
-          path: '/',
-          ErrorBoundary: RouteErrorBoundary,
-          HydrateFallback,
-          lazy: lazyPage(() => new Promise(() => undefined), 10),
-        },
-      ],
-      { route: '/' },
+    renderPageAt(
+      '/about',
+      lazyPage(() => new Promise(() => undefined), 10),
     );
     expect(
       await screen.findByRole('heading', { name: 'Loading chunk failed' }),
@@ -59,11 +63,19 @@ describe('RouteErrorBoundary', () => {
 
   it('shows a generic message, not the chunk message, for other errors', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderRoutes([{ path: '/', ErrorBoundary: RouteErrorBoundary, Component: Broken }]);
+    renderPageAt('/about', Broken);
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong. Please try again.' }),
     ).toBeInTheDocument();
     expect(screen.queryByText('Loading chunk failed')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'HOME' })).toHaveAttribute('href', '/');
+  });
+
+  it('forgets the failure on another page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPageAt('/about', Broken);
+    await userEvent.click(await screen.findByRole('link', { name: 'HOME' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

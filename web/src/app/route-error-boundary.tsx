@@ -1,5 +1,6 @@
-import { routes, texts } from '@tools-factory/contract';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { routes, shellTexts } from '@tools-factory/contract';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { isChunkLoadError } from '../lib/lazy-route';
 import { reloadPage } from '../lib/reload-page';
 
@@ -18,29 +19,60 @@ function ErrorPanel({ title, onRetry }: ErrorPanelProps) {
       <div className="flex flex-wrap justify-center gap-3">
         {onRetry ? (
           <button type="button" className="btn btn-primary" onClick={onRetry}>
-            {texts.retry}
+            {shellTexts.retry}
           </button>
         ) : null}
         <Link to={routes.home} className="btn btn-ghost">
-          {texts.nav.home}
+          {shellTexts.nav.home}
         </Link>
       </div>
     </section>
   );
 }
 
+interface RouteErrorBoundaryProps {
+  /** The page's path: on another path, the failure is forgotten and the new page renders. */
+  path: string;
+  children: ReactNode;
+}
+
+interface RouteErrorBoundaryState {
+  error: unknown;
+  failed: boolean;
+  /** The path the failure happened on. */
+  failedOn: string;
+}
+
 /**
- * What a route shows instead of crashing: 'Loading chunk failed' with Retry when its script part
- * could not be fetched (offline, or a new deploy replaced it), the not-found text for a 404, and a
- * generic message for anything else.
+ * What a page shows instead of crashing: 'Loading chunk failed' with Retry when its script part
+ * could not be fetched (offline, or a new deploy replaced it), and a generic message for anything
+ * else. It sits inside the shell, around the pages, so the top bar stays usable.
  */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  if (isChunkLoadError(error)) {
-    return <ErrorPanel title={texts.loadingChunkFailed} onRetry={reloadPage} />;
+export class RouteErrorBoundary extends Component<
+  RouteErrorBoundaryProps,
+  RouteErrorBoundaryState
+> {
+  override state: RouteErrorBoundaryState = { error: null, failed: false, failedOn: '' };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
+    return { error, failed: true };
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPanel title={texts.notFound} />;
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    if (!state.failed) return { failedOn: props.path };
+    return state.failedOn === props.path
+      ? null
+      : { error: null, failed: false, failedOn: props.path };
   }
-  return <ErrorPanel title={texts.somethingWentWrong} onRetry={reloadPage} />;
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    if (isChunkLoadError(this.state.error)) {
+      return <ErrorPanel title={shellTexts.loadingChunkFailed} onRetry={reloadPage} />;
+    }
+    return <ErrorPanel title={shellTexts.somethingWentWrong} onRetry={reloadPage} />;
+  }
 }

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { pageTitle, useDocumentTitle } from '../lib/document-title';
 
 /**
@@ -15,9 +15,17 @@ function isTitleHandle(handle: unknown): handle is TitleHandle {
   return typeof handle === 'object' && handle !== null && 'title' in handle;
 }
 
-/** The document title of the deepest route that names one; the brand alone if none does. */
-export function useRouteTitle(): void {
-  const matches = useMatches();
-  const handle = matches.map((match) => match.handle).findLast(isTitleHandle);
-  useDocumentTitle(handle?.title === null ? null : pageTitle(handle?.title));
+/**
+ * The name of the deepest route matching `pathname` that names one: undefined when none does
+ * (the brand alone), null when the page names itself.
+ */
+export function routePageName(routes: RouteObject[], pathname: string): string | null | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return matches.map((match) => match.route.handle).findLast(isTitleHandle)?.title;
+}
+
+/** The document title of the route shown at `pathname` (the page sets it when the route says null). */
+export function useRouteTitle(routes: RouteObject[], pathname: string): void {
+  const name = routePageName(routes, pathname);
+  useDocumentTitle(name === null ? null : pageTitle(name));
 }

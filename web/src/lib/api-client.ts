@@ -1,4 +1,4 @@
-import { API_BASE, texts, type ErrorBody } from '@tools-factory/contract';
+import { API_BASE, type ErrorBody, shellTexts } from '@tools-factory/contract';
 import { readAccessToken } from './access-token';
 
 export { ACCESS_TOKEN_KEY } from './access-token';
@@ -115,7 +115,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token: string |
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(texts.somethingWentWrong, 0);
+    throw new ApiError(shellTexts.somethingWentWrong, 0);
   }
 
   if (file && response.ok) {
@@ -127,7 +127,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token: string |
   }
   const payload = await readJson(response);
   if (!response.ok) {
-    const message = isErrorBody(payload) ? payload.message : texts.somethingWentWrong;
+    const message = isErrorBody(payload) ? payload.message : shellTexts.somethingWentWrong;
     throw new ApiError(message, response.status);
   }
   return payload as T;
@@ -151,7 +151,7 @@ async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Pro
     if (!(isApiError(error) && error.status === 401 && token && handler)) throw error;
     const current = readAccessToken();
     // Signed out meanwhile (another call's renewal failed): nothing left to renew.
-    if (current === null) throw new ApiError(texts.identityErrors.sessionExpired, 401);
+    if (current === null) throw new ApiError(shellTexts.identityErrors.sessionExpired, 401);
     // Another call may have renewed the token meanwhile: then this one only needs to go again.
     const renewed = current !== token || (await renewAccessTokenOnce(handler));
     const freshToken = renewed ? readAccessToken() : null;
@@ -163,7 +163,7 @@ async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Pro
       }
     }
     await handler.signOut();
-    throw new ApiError(texts.identityErrors.sessionExpired, 401);
+    throw new ApiError(shellTexts.identityErrors.sessionExpired, 401);
   }
 }
 
@@ -187,5 +187,5 @@ export const api = {
 
 /** What to tell the user about a failure: the server's own message, or a generic one. */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : texts.somethingWentWrong;
+  return error instanceof Error && error.message ? error.message : shellTexts.somethingWentWrong;
 }

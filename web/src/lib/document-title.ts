@@ -1,9 +1,9 @@
-import { texts } from '@tools-factory/contract';
+import { shellTexts } from '@tools-factory/contract';
 import { useEffect } from 'react';
 
 /** 'Purchase Hand Saw | Tools Factory'; the brand alone for the home page (no page name). */
 export function pageTitle(page?: string): string {
-  return page ? texts.pageTitles.withSite(page) : texts.pageTitles.site;
+  return page ? shellTexts.pageTitles.withSite(page) : shellTexts.pageTitles.site;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { errorMessage, isApiError } from './api-client';
+import { toast } from './toast';
 
 interface ConfirmedActionOptions<Item, Variables, Result> {
   /** The call that does it. */

@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { useConfirmedAction } from './use-confirmed-action';
 
 interface ConfirmedRemovalOptions<Item, Key> {

@@ -1,14 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { act, useEffect, type ReactElement, type RefObject } from 'react';
 import { ToastContainer } from 'react-toastify';
 import {
-  createMemoryRouter,
   MemoryRouter,
-  RouterProvider,
+  useLocation,
+  useNavigate,
+  useNavigationType,
   type InitialEntry,
+  type Location,
+  type NavigationType,
   type RouteObject,
+  type To,
 } from 'react-router';
+import { AppRoutes } from '../app/app-routes';
 
 /** A query client for tests: no retries, so a failure shows at once. */
 function createTestQueryClient(): QueryClient {
@@ -26,19 +31,66 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   );
 }
 
+/** What a test reads of the router and how it moves it, as the app's router sees it. */
+export interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  /** Navigates (a path, or -1 for Back) and waits for React to show the result. */
+  navigate(to: To | number): Promise<void>;
+}
+
+/** Keeps `router` up to date with the router's location, inside the tree. */
+function RouterProbe({ stateRef }: { stateRef: RefObject<ProbeState | null> }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  // Written after each render, read by the test between renders.
+  useEffect(() => {
+    stateRef.current = { location, historyAction, navigate };
+  });
+  return null;
+}
+
+interface ProbeState {
+  location: Location;
+  historyAction: NavigationType;
+  navigate: ReturnType<typeof useNavigate>;
+}
+
 /**
  * Renders a route tree (the app's own, or a small one) at `route` (a path, or a location with
- * state), with the app's toasts.
+ * state) as the app does (declarative routes, titles), with the app's toasts.
  */
 export function renderRoutes(
   routes: RouteObject[],
   { route = '/' }: { route?: InitialEntry } = {},
 ) {
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const probe: { current: ProbeState | null } = { current: null };
+  const current = (): ProbeState => {
+    if (!probe.current) throw new Error('the router has not rendered yet');
+    return probe.current;
+  };
+  const router: TestRouter = {
+    state: {
+      get location() {
+        return current().location;
+      },
+      get historyAction() {
+        return current().historyAction;
+      },
+    },
+    navigate: async (to) => {
+      await act(async () => {
+        await (typeof to === 'number' ? current().navigate(to) : current().navigate(to));
+      });
+    },
+  };
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]} useTransitions={false}>
+        <RouterProbe stateRef={probe} />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
       <ToastContainer />
     </QueryClientProvider>,
   );

@@ -27,8 +27,9 @@ class NeverIntersecting implements IntersectionObserver {
 }
 globalThis.IntersectionObserver ??= NeverIntersecting;
 
-// jsdom does not scroll (it logs 'Not implemented' instead); the router's ScrollRestoration asks it to.
-window.scrollTo = () => undefined;
+// jsdom does not scroll (it logs 'Not implemented' instead); the shell asks it to on navigation.
+// (The server entry's tests run in Node, without a window.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
 // jsdom has <dialog> and its `open` attribute but not showModal() or close(): enough of them for
 // components that open a modal dialog (no top layer or inertness to emulate in tests).

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { centsToDollars, formatMoney, serverTexts } from '@tools-factory/contract';
 import type { InvoiceRow } from './invoices.repository.ts';
 
@@ -20,6 +20,13 @@ function loadFonts(): { regular: Buffer; bold: Buffer } {
   };
   return fonts;
 }
+
+/**
+ * pdfkit (with fontkit and its tables) weighs several MB of heap and code in every process that
+ * imports it, and only an invoice needs it: loaded on the first invoice, then kept.
+ */
+let pdfkit: Promise<{ default: typeof PDFDocument }> | undefined;
+const loadPdfKit = () => (pdfkit ??= import('pdfkit'));
 
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
@@ -60,9 +67,10 @@ const money = (cents: number) => formatMoney(centsToDollars(cents));
  * The invoice as a PDF (A4), drawn from its stored row: the same row gives the same document,
  * dated by its issue (its CreationDate is the issue date, not the moment of rendering).
  */
-export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+  const { default: PdfDocument } = await loadPdfKit();
   const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
+  const doc = new PdfDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,

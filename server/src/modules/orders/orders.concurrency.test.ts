@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorBodySchema, PlaceOrderResponseSchema, ToolSchema } from '@tools-factory/contract';
+import {
+  ErrorBodySchema,
+  PlaceOrderResponseSchema,
+  ToolListSchema,
+  ToolSchema,
+} from '@tools-factory/contract';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { useBeforeAll, useTestApp } from '../../testing/use-test-app.ts';
 import { postOrder } from '../../testing/requests.ts';
@@ -36,6 +41,19 @@ describe('orders under concurrency: 200 orders at once against one tool', () => 
       availableQuantity: START_STOCK,
       priceCents: 750,
     });
+    // What the catalog answers for the tool: its list, its own page and a search for its name.
+    const search = `/api/parts?q=${encodeURIComponent(tool.name)}&sort=available`;
+    const shown = async () => {
+      const inParts = ToolListSchema.parse((await app.inject('/api/parts')).json()).find(
+        (listed) => listed._id === tool.id,
+      );
+      const own = ToolSchema.parse((await app.inject(`/api/tool/${tool.id}`)).json());
+      const found = ToolListSchema.parse((await app.inject(search)).json());
+      expect(found.map((listed) => listed._id)).toEqual([tool.id]);
+      return [inParts?.availableQuantity, own.availableQuantity, found[0]?.availableQuantity];
+    };
+    // The search is kept with the snapshot before the orders: the patches must not leave it stale.
+    expect(await shown()).toEqual([START_STOCK, START_STOCK, START_STOCK]);
     const wanted = quantities(ACCOUNTS * ORDERS_PER_ACCOUNT, 2, 20);
     // Enough demand to run out: the sum asked is well above the stock.
     expect(wanted.reduce((a, b) => a + b, 0)).toBeGreaterThan(START_STOCK * 1.5);
@@ -69,8 +87,10 @@ describe('orders under concurrency: 200 orders at once against one tool', () => 
     expect(sold).toBeLessThan(START_STOCK);
     expect(succeeded).toBeGreaterThan(0);
     expect(succeeded).toBeLessThan(wanted.length);
-    const after = ToolSchema.parse((await app.inject(`/api/tool/${tool.id}`)).json());
-    expect(after.availableQuantity).toBe(START_STOCK - sold);
+    // The catalog snapshot, patched by each order after its commit (no rebuild), shows exactly
+    // the stock the orders left, in every answer, as soon as the orders have answered.
+    const left = START_STOCK - sold;
+    expect(await shown()).toEqual([left, left, left]);
 
     // The orders recorded are exactly the successful ones.
     let recorded = 0;

@@ -12,7 +12,7 @@ import {
   serverTexts,
   texts,
 } from '@tools-factory/contract';
-import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
+import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -113,12 +113,25 @@ export type QuotedOrderRequest = {
 
 /**
  * What POST /order's transaction committed: the order, whether an earlier request with the same
- * Idempotency-Key placed it, and the low-stock crossing its reservation made (if any).
+ * Idempotency-Key placed it, the stock its reservation left (for the catalog) and the low-stock
+ * crossing it made (if any).
  */
-type PlacedOrder = { row: OrderRow; replayed: boolean; lowStock?: LowStockCrossing };
+type PlacedOrder = {
+  row: OrderRow;
+  replayed: boolean;
+  stock?: StockChange;
+  lowStock?: LowStockCrossing;
+};
 
-/** The order an accepted quote placed, and the low-stock crossing its reservation made (if any). */
-export type QuotedOrderPlaced = { order: Order; lowStock: LowStockCrossing | undefined };
+/**
+ * The order an accepted quote placed; the stock its reservation left (none when made to order),
+ * for the caller to hand to the catalog after its commit; the low-stock crossing it made (if any).
+ */
+export type QuotedOrderPlaced = {
+  order: Order;
+  stock: StockChange | undefined;
+  lowStock: LowStockCrossing | undefined;
+};
 
 /** An order as the payments module sees it: whose it is, what it costs, where it stands. */
 export type PayableOrder = {
@@ -139,7 +152,10 @@ function toPayableOrder(row: OrderRow, holdHours: number): PayableOrder {
 
 export type OrdersServiceOptions = {
   db: Database;
-  /** Told after every committed stock change, so the catalog shows the new quantity at once. */
+  /**
+   * Told after every committed stock change, with the stock the UPDATE returned, so the catalog
+   * shows the new quantity at once.
+   */
   catalog: CatalogChanged;
   /** Reserves and returns stock in the order's own transaction. */
   tools: ToolsService;
@@ -293,6 +309,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
           return {
             row,
             replayed: false,
+            stock: tools.reservedStockChange(reserved),
             lowStock: tools.lowStockCrossing(reserved, input.quantity),
           };
         })
@@ -309,7 +326,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
       if (!placed) throw await refusal(tool, input);
       if (placed.replayed && key) return replay(placed.row, key.digest);
 
-      await catalog.invalidate();
+      // Patched, not rebuilt: GET /parts shows the stock this order left once this resolves.
+      if (placed.stock) await catalog.stockMoved([placed.stock]);
       const order = orderDto(placed.row);
       mail.send(orderPlacedMail(order, { publicUrl }), {
         orderId: order._id,
@@ -421,11 +439,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
         }
         await deleteOrderById(tx, order.id);
         // A paid order's stock is sold; a made-to-order one never took any.
-        if (order.status !== 'unpaid' || order.madeToOrder) return false;
-        await tools.returnStock(tx, order.toolId, order.quantity);
-        return true;
+        if (order.status !== 'unpaid' || order.madeToOrder) return undefined;
+        return tools.returnStock(tx, order.toolId, order.quantity);
       });
-      if (stockReturned) await catalog.invalidate();
+      if (stockReturned) await catalog.stockMoved([stockReturned]);
       return { deletedCount: 1 };
     },
 
@@ -435,8 +452,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * same per-account lock and MAX_UNPAID_ORDERS cap as POST /order. The stock is reserved
      * when the tool is on sale and at least the quantity is available; otherwise the order is
      * made to order and takes none. The orders' unique quote_id makes it one order per quote,
-     * whatever races. The caller invalidates the catalog after its commit when the stock moved
-     * (`madeToOrder` false), and announces the low-stock crossing, if any, after it too
+     * whatever races. The caller hands `stock` (when the stock moved) to the catalog after its
+     * commit (catalog.stockMoved), and announces the low-stock crossing, if any, after it too
      * (tools.announceLowStock).
      */
     async placeQuotedOrder(
@@ -462,6 +479,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       });
       return {
         order: orderDto(row),
+        stock: reserved && tools.reservedStockChange(reserved),
         lowStock: reserved && tools.lowStockCrossing(reserved, request.quantity),
       };
     },
@@ -508,6 +526,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
     async sweepExpiredOrders(now: Date): Promise<SweepResult> {
       const cutoff = new Date(now.getTime() - orderHoldHours * HOUR_MS);
       const result: SweepResult = { expiredOrders: 0, returnedUnits: 0 };
+      const returned: StockChange[] = [];
       for (;;) {
         const expired = await db.transaction(async (tx) => {
           const deleted = await deleteUnpaidOrdersCreatedBefore(tx, cutoff, now, SWEEP_BATCH_SIZE);
@@ -517,19 +536,22 @@ export function createOrdersService(options: OrdersServiceOptions) {
             byTool.set(toolId, (byTool.get(toolId) ?? 0) + quantity);
           }
           // Tools in one order on every instance: two sweeps never wait on each other in a cycle.
+          const changes: StockChange[] = [];
           for (const toolId of [...byTool.keys()].sort()) {
-            await tools.returnStock(tx, toolId, byTool.get(toolId) ?? 0);
+            const change = await tools.returnStock(tx, toolId, byTool.get(toolId) ?? 0);
+            if (change) changes.push(change);
           }
-          return deleted;
+          return { deleted, changes };
         });
-        result.expiredOrders += expired.length;
-        result.returnedUnits += expired.reduce(
+        returned.push(...expired.changes);
+        result.expiredOrders += expired.deleted.length;
+        result.returnedUnits += expired.deleted.reduce(
           (sum, order) => sum + (order.madeToOrder ? 0 : order.quantity),
           0,
         );
-        if (expired.length < SWEEP_BATCH_SIZE) break;
+        if (expired.deleted.length < SWEEP_BATCH_SIZE) break;
       }
-      if (result.returnedUnits > 0) await catalog.invalidate();
+      if (returned.length > 0) await catalog.stockMoved(returned);
       return result;
     },
   };

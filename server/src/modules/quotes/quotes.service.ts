@@ -271,7 +271,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
           if (dollarsToCents(input.price) !== offer.priceCents) {
             throw conflict(serverTexts.quoteErrors.offerChanged(centsToDollars(offer.priceCents)));
           }
-          const { order, lowStock } = await orders.placeQuotedOrder(tx, caller, {
+          const { order, stock, lowStock } = await orders.placeQuotedOrder(tx, caller, {
             quoteId: row.id,
             toolId: row.toolId,
             toolName: row.toolName,
@@ -282,15 +282,16 @@ export function createQuotesService(options: QuotesServiceOptions) {
             phone: input.phone,
           });
           const updated = await updateQuote(tx, row.id, { status: 'accepted', closedAt: now });
-          return { quote: toQuoteDto(updated, order._id, now), order, lowStock };
+          return { quote: toQuoteDto(updated, order._id, now), order, stock, lowStock };
         })
         .catch((error: unknown) => {
           // The row lock makes this all but impossible: the quote's one order exists already.
           if (isUniqueViolation(error)) throw conflict(serverTexts.quoteErrors.alreadyAccepted);
           throw error;
         });
-      const { quote, order, lowStock } = accepted;
-      if (!order.madeToOrder) await catalog.invalidate();
+      const { quote, order, stock, lowStock } = accepted;
+      // The stock its reservation left, patched into the catalog (none when made to order).
+      if (stock) await catalog.stockMoved([stock]);
       mail.send(quoteAcceptedMail(quote, order, { publicUrl }), {
         quoteId: quote._id,
         orderId: order._id,

@@ -110,12 +110,28 @@ const effectiveLowStockThreshold = sql<number>`coalesce(${tools.lowStockThreshol
   String(LOW_STOCK_FACTOR),
 )} * ${tools.minOrderQuantity})`.mapWith(Number);
 
-/** A tool as a reservation leaves it: after the stock was taken, with its low-stock threshold. */
-export type ReservedTool = OrderableTool & { lowStockThreshold: number };
+/**
+ * A tool as a reservation leaves it: after the stock was taken, with its low-stock threshold and
+ * the stock version the UPDATE set (what the catalog snapshot is patched with after the commit).
+ */
+export type ReservedTool = OrderableTool & { lowStockThreshold: number; stockVersion: number };
 
 const reservedToolColumns = {
   ...orderableToolColumns,
   lowStockThreshold: effectiveLowStockThreshold,
+  stockVersion: tools.stockVersion,
+};
+
+/** Every UPDATE that moves a tool's stock bumps its version with it (see tools.stockVersion). */
+const nextStockVersion = sql`${tools.stockVersion} + 1`;
+
+/** A tool's stock as an UPDATE that moved it left it. */
+export type MovedStock = {
+  id: string;
+  availableQuantity: number;
+  stockVersion: number;
+  /** False for an archived tool (its stock is kept right, but it is not on sale). */
+  onSale: boolean;
 };
 
 /** How a client names the tool it orders: by id, or by its exact name in any case. */
@@ -158,6 +174,7 @@ export async function reserveStock(
     .update(tools)
     .set({
       availableQuantity: sql`${tools.availableQuantity} - ${quantity}`,
+      stockVersion: nextStockVersion,
       updatedAt: sql`now()`,
     })
     .where(
@@ -172,19 +189,30 @@ export async function reserveStock(
   return row;
 }
 
-/** Puts `quantity` back into the tool's stock (archived tools too: their count stays right). */
+/**
+ * Puts `quantity` back into the tool's stock (archived tools too: their count stays right);
+ * resolves to the stock it left, or undefined when no tool has this id.
+ */
 export async function returnStock(
   tx: Transaction,
   toolId: string,
   quantity: number,
-): Promise<void> {
-  await tx
+): Promise<MovedStock | undefined> {
+  const [row] = await tx
     .update(tools)
     .set({
       availableQuantity: sql`${tools.availableQuantity} + ${quantity}`,
+      stockVersion: nextStockVersion,
       updatedAt: sql`now()`,
     })
-    .where(eq(tools.id, toolId));
+    .where(eq(tools.id, toolId))
+    .returning({
+      id: tools.id,
+      availableQuantity: tools.availableQuantity,
+      stockVersion: tools.stockVersion,
+      onSale: sql<boolean>`${tools.archivedAt} is null`.mapWith(Boolean),
+    });
+  return row;
 }
 
 /**
@@ -204,6 +232,7 @@ export async function reserveQuotedStock(
     .update(tools)
     .set({
       availableQuantity: sql`${tools.availableQuantity} - ${quantity}`,
+      stockVersion: nextStockVersion,
       updatedAt: sql`now()`,
     })
     .where(

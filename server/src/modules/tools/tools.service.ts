@@ -16,7 +16,7 @@ import {
   type UpdateLowStockThreshold,
   type UpdatePriceBreaks,
 } from '@tools-factory/contract';
-import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
+import type { CatalogChanged, StockChange, VersionedTool } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
@@ -35,6 +35,7 @@ import {
   selectLiveTools,
   selectPriceBreaks,
   updateLowStockThreshold,
+  type MovedStock,
   type OrderableTool,
   type PriceBreakRow,
   type ReservedTool,
@@ -82,6 +83,16 @@ function toToolDto(row: ToolRow, breaks: readonly PriceBreakRow[]): Tool {
   };
 }
 
+/** What the catalog snapshot is patched with: the stock an UPDATE that moved it returned. */
+function toStockChange(moved: MovedStock): StockChange {
+  return {
+    toolId: moved.id,
+    availableQuantity: moved.availableQuantity,
+    stockVersion: moved.stockVersion,
+    onSale: moved.onSale,
+  };
+}
+
 /** Breaks as stored, from breaks as the contract reads them (dollars), smallest quantity first. */
 function toPriceBreakRows(breaks: readonly PriceBreak[]): PriceBreakRow[] {
   return sortPriceBreaks(breaks).map((priceBreak) => ({
@@ -106,18 +117,32 @@ export type ToolsServiceOptions = {
 /** The catalog's tools: what is on sale, the admins' writes, and the stock orders move. */
 export function createToolsService(options: ToolsServiceOptions) {
   const { db, catalog, mail, publicUrl, adminEmails } = options;
+
+  async function listVersionedCatalog(): Promise<VersionedTool[]> {
+    const rows = await selectLiveTools(db);
+    const breaksByTool = new Map<string, PriceBreakRow[]>();
+    for (const { toolId, ...priceBreak } of await selectLivePriceBreaks(db)) {
+      const breaks = breaksByTool.get(toolId) ?? [];
+      breaks.push(priceBreak);
+      breaksByTool.set(toolId, breaks);
+    }
+    return rows.map((row) => ({
+      tool: toToolDto(row, breaksByTool.get(row.id) ?? []),
+      stockVersion: row.stockVersion,
+    }));
+  }
+
   return {
-    /** The tools on sale, as GET /parts shows them (the catalog snapshot reads them here). */
+    /** The tools on sale, as GET /parts shows them. */
     async listCatalog(): Promise<Tool[]> {
-      const rows = await selectLiveTools(db);
-      const breaksByTool = new Map<string, PriceBreakRow[]>();
-      for (const { toolId, ...priceBreak } of await selectLivePriceBreaks(db)) {
-        const breaks = breaksByTool.get(toolId) ?? [];
-        breaks.push(priceBreak);
-        breaksByTool.set(toolId, breaks);
-      }
-      return rows.map((row) => toToolDto(row, breaksByTool.get(row.id) ?? []));
+      return (await listVersionedCatalog()).map(({ tool }) => tool);
     },
+
+    /**
+     * The tools on sale with their stock versions: what the catalog snapshot reads, so that it
+     * can tell a stock patch older than what it read from a newer one.
+     */
+    listVersionedCatalog,
 
     /**
      * POST /tool (Add Product): names are unique among tools on sale. The tool and its price
@@ -268,9 +293,22 @@ export function createToolsService(options: ToolsServiceOptions) {
       return reachedPriceBreak(breaks, quantity)?.priceCents ?? tool.priceCents;
     },
 
-    /** For the orders module, in its transaction: puts stock back (archived tools too). */
-    returnStock(tx: Transaction, toolId: string, quantity: number): Promise<void> {
-      return returnStock(tx, toolId, quantity);
+    /**
+     * For the orders module, in its transaction: puts stock back (archived tools too); the
+     * change to hand to the catalog once committed (undefined for an unknown tool).
+     */
+    async returnStock(
+      tx: Transaction,
+      toolId: string,
+      quantity: number,
+    ): Promise<StockChange | undefined> {
+      const moved = await returnStock(tx, toolId, quantity);
+      return moved && toStockChange(moved);
+    },
+
+    /** The change a reservation made, to hand to the catalog once its order has committed. */
+    reservedStockChange(reserved: ReservedTool): StockChange {
+      return toStockChange({ ...reserved, onSale: true });
     },
 
     /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   integer,
   pgTable,
@@ -26,6 +27,12 @@ export const tools = pgTable(
      * there e-mails the admins (issue 13); null: the default, LOW_STOCK_FACTOR x the minimum.
      */
     lowStockThreshold: integer('low_stock_threshold'),
+    /**
+     * Bumped by every UPDATE that moves the stock, and returned by it: the catalog snapshot
+     * patches a tool's stock only with a newer version than it holds, so two orders' patches
+     * that arrive out of order leave the later stock (docs/decisions/013).
+     */
+    stockVersion: bigint('stock_version', { mode: 'number' }).notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

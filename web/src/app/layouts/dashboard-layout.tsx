@@ -1,10 +1,11 @@
 import { routes, texts } from '@tools-factory/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FaBars, FaTimes } from 'react-icons/fa';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useIsAdmin } from '../../features/accounts/api/get-admin';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
+import { PageOutlet } from './page-outlet';
 
 interface MenuItem {
   to: string;
@@ -169,7 +170,7 @@ export default function DashboardLayout() {
         {/* min-w-0 (drawer-content): a wide table scrolls inside its page, not the page. */}
         {/* data-page-content: where the focus looks for the page's heading after a navigation. */}
         <div className="drawer-content" data-page-content>
-          <Outlet />
+          <PageOutlet />
         </div>
         {/* Below md: fixed over the page. From md up: a column as tall as the page beside it. */}
         <div className="drawer-side z-40 md:static md:h-auto">

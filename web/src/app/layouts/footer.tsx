@@ -1,9 +1,13 @@
-import { routes, texts } from '@tools-factory/contract';
-import type { IconType } from 'react-icons';
-import { FaFacebookF, FaTwitter, FaYoutube } from 'react-icons/fa';
+import { routes, shellTexts } from '@tools-factory/contract';
 import { Link, type To } from 'react-router';
+import {
+  FacebookIcon,
+  TwitterIcon,
+  YoutubeIcon,
+  type IconComponent,
+} from '../../components/ui/icons';
 
-const links = texts.footer.links;
+const links = shellTexts.footer.links;
 const homeSection = (id: string): To => ({ pathname: routes.home, hash: `#${id}` });
 
 interface FooterColumn {
@@ -13,7 +17,7 @@ interface FooterColumn {
 
 const columns: FooterColumn[] = [
   {
-    title: texts.footer.company,
+    title: shellTexts.footer.company,
     items: [
       { label: links.aboutUs, to: routes.about },
       { label: links.blogs, to: routes.blogs },
@@ -21,7 +25,7 @@ const columns: FooterColumn[] = [
     ],
   },
   {
-    title: texts.footer.getHelp,
+    title: shellTexts.footer.getHelp,
     items: [
       { label: links.support, to: homeSection('contact') },
       { label: links.myOrders, to: routes.dashboardOrders },
@@ -29,7 +33,7 @@ const columns: FooterColumn[] = [
     ],
   },
   {
-    title: texts.footer.onlineShop,
+    title: shellTexts.footer.onlineShop,
     items: [
       { label: links.allTools, to: homeSection('tools') },
       { label: links.customerReviews, to: homeSection('reviews') },
@@ -38,10 +42,10 @@ const columns: FooterColumn[] = [
   },
 ];
 
-const socialLinks: { label: string; href: string; Icon: IconType }[] = [
-  { label: links.facebook, href: 'https://www.facebook.com/', Icon: FaFacebookF },
-  { label: links.twitter, href: 'https://twitter.com/', Icon: FaTwitter },
-  { label: links.youtube, href: 'https://www.youtube.com/', Icon: FaYoutube },
+const socialLinks: { label: string; href: string; Icon: IconComponent }[] = [
+  { label: links.facebook, href: 'https://www.facebook.com/', Icon: FacebookIcon },
+  { label: links.twitter, href: 'https://twitter.com/', Icon: TwitterIcon },
+  { label: links.youtube, href: 'https://www.youtube.com/', Icon: YoutubeIcon },
 ];
 
 const columnTitleClass = 'mb-3 text-base font-bold tracking-wide text-primary';
@@ -66,8 +70,8 @@ export function Footer() {
             </ul>
           </nav>
         ))}
-        <nav aria-label={texts.footer.followUs}>
-          <h2 className={columnTitleClass}>{texts.footer.followUs}</h2>
+        <nav aria-label={shellTexts.footer.followUs}>
+          <h2 className={columnTitleClass}>{shellTexts.footer.followUs}</h2>
           <ul className="flex flex-col gap-2 text-sm">
             {socialLinks.map(({ label, href, Icon }) => (
               <li key={label}>
@@ -87,7 +91,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="text-neutral-content/70 mx-auto max-w-7xl px-4 py-5 text-center text-sm">
-          {texts.footer.copyright}
+          {shellTexts.footer.copyright}
         </p>
       </div>
     </footer>

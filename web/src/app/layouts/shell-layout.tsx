@@ -1,23 +1,23 @@
-import { texts } from '@tools-factory/contract';
+import { shellTexts } from '@tools-factory/contract';
 import { useRef, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { isDashboardPath } from '../../config/paths';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { useEmailVerificationNotice } from '../../features/accounts/hooks/use-email-verification-notice';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 import { useUnauthorizedHandler } from '../../features/accounts/hooks/use-unauthorized-handler';
 import { Footer } from './footer';
-import { NavigationProgress } from './navigation-progress';
 import { TopBar } from './top-bar';
-import { useRouteTitle } from '../route-title';
+import { PageOutlet } from './page-outlet';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
+import { useScrollOnNavigation } from './use-scroll-on-navigation';
 
 const MAIN_ID = 'main-content';
 
 /**
  * Every page's frame: the skip link, top bar (not on the dashboard, which has its own header),
- * page, footer. It names the document after the page, and moves the focus to the new page's
- * heading on navigation.
+ * page, footer. On navigation it scrolls as a visitor expects (top, #section, or back where
+ * they were) and moves the focus to the new page's heading.
  */
 export function ShellLayout() {
   const { pathname } = useLocation();
@@ -25,7 +25,7 @@ export function ShellLayout() {
   const signOut = useSignOut();
   const mainRef = useRef<HTMLElement>(null);
   useUnauthorizedHandler();
-  useRouteTitle();
+  useScrollOnNavigation();
   useFocusOnNavigation(mainRef);
   useEmailVerificationNotice();
 
@@ -42,9 +42,8 @@ export function ShellLayout() {
         onClick={skipToMain}
         className="focus:bg-primary focus:text-primary-content focus:rounded-field sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[100] focus:px-4 focus:py-2 focus:font-semibold focus:shadow-lg"
       >
-        {texts.a11y.skipToContent}
+        {shellTexts.a11y.skipToContent}
       </a>
-      <NavigationProgress />
       {isDashboardPath(pathname) ? null : (
         <TopBar
           signedIn={auth.status === 'signedIn'}
@@ -53,11 +52,9 @@ export function ShellLayout() {
         />
       )}
       <main ref={mainRef} id={MAIN_ID} tabIndex={-1} className="flex grow flex-col outline-none">
-        <Outlet />
+        <PageOutlet />
       </main>
       <Footer />
-      {/* Scrolls to the top on a new page, and to the section named by a #hash link. */}
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { routes, texts } from '@tools-factory/contract';
+import { routes, shellTexts } from '@tools-factory/contract';
 import { useEffect, useId, useState } from 'react';
-import { FaBars, FaTimes } from 'react-icons/fa';
 import { Link, NavLink } from 'react-router';
+import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 
 interface TopBarProps {
   /** Switches LOGIN for DASHBOARD and SIGN OUT (SPEC.md section 2, top bar). */
@@ -18,9 +18,9 @@ interface NavItem {
 }
 
 const publicItems: NavItem[] = [
-  { to: routes.home, label: texts.nav.home, end: true },
-  { to: routes.about, label: texts.nav.about },
-  { to: routes.blogs, label: texts.nav.blogs },
+  { to: routes.home, label: shellTexts.nav.home, end: true },
+  { to: routes.about, label: shellTexts.nav.about },
+  { to: routes.blogs, label: shellTexts.nav.blogs },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -51,13 +51,13 @@ function NavItems({
       {accountPending ? (
         // Holds LOGIN's place, unseen, so that the bar does not shift when the answer comes.
         <li aria-hidden="true" className="invisible">
-          <span className="btn btn-sm ml-0 md:ml-2">{texts.nav.login}</span>
+          <span className="btn btn-sm ml-0 md:ml-2">{shellTexts.nav.login}</span>
         </li>
       ) : signedIn ? (
         <>
           <li>
             <NavLink to={routes.dashboard} className={navLinkClass} onClick={onNavigate}>
-              {texts.nav.dashboard}
+              {shellTexts.nav.dashboard}
             </NavLink>
           </li>
           <li>
@@ -69,7 +69,7 @@ function NavItems({
                 onSignOut?.();
               }}
             >
-              {texts.nav.signOut}
+              {shellTexts.nav.signOut}
             </button>
           </li>
         </>
@@ -82,7 +82,7 @@ function NavItems({
             }
             onClick={onNavigate}
           >
-            {texts.nav.login}
+            {shellTexts.nav.login}
           </NavLink>
         </li>
       )}
@@ -107,16 +107,16 @@ export function TopBar({ signedIn = false, accountPending = false, onSignOut }: 
 
   return (
     <header className="bg-neutral text-neutral-content sticky top-0 z-40 shadow-md">
-      <nav aria-label={texts.nav.mainNavigation} className="mx-auto max-w-7xl px-4">
+      <nav aria-label={shellTexts.nav.mainNavigation} className="mx-auto max-w-7xl px-4">
         <div className="flex h-16 items-center justify-between gap-4">
           <Link
             to={routes.home}
-            aria-label={texts.nav.homeLink}
+            aria-label={shellTexts.nav.homeLink}
             className="text-xl font-extrabold tracking-tight md:text-2xl"
             onClick={closeMenu}
           >
-            <span>{texts.brand.first}</span>{' '}
-            <span className="text-primary">{texts.brand.second}</span>
+            <span>{shellTexts.brand.first}</span>{' '}
+            <span className="text-primary">{shellTexts.brand.second}</span>
           </Link>
 
           <ul className="hidden items-center gap-1 md:flex">
@@ -126,15 +126,15 @@ export function TopBar({ signedIn = false, accountPending = false, onSignOut }: 
           <button
             type="button"
             className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 md:hidden"
-            aria-label={menuOpen ? texts.nav.closeMenu : texts.nav.openMenu}
+            aria-label={menuOpen ? shellTexts.nav.closeMenu : shellTexts.nav.openMenu}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? (
-              <FaTimes className="text-xl" aria-hidden="true" />
+              <CloseIcon className="text-xl" aria-hidden="true" />
             ) : (
-              <FaBars className="text-xl" aria-hidden="true" />
+              <MenuIcon className="text-xl" aria-hidden="true" />
             )}
           </button>
         </div>

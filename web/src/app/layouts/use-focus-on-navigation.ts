@@ -7,9 +7,15 @@ export const PAGE_CONTENT_ATTRIBUTE = 'data-page-content';
 /** How long a page still loading its data may take to show its heading. */
 const HEADING_WAIT_MS = 5000;
 
+// While the next page's chunk arrives, React keeps the previous page in the document, hidden
+// with an inline display: none, beside the loading bar: its heading is not the new page's.
+const SHOWN = ':not([style*="display: none"] *)';
+
 function pageHeading(main: HTMLElement): HTMLElement | null {
   const scope = main.querySelector<HTMLElement>(`[${PAGE_CONTENT_ATTRIBUTE}]`) ?? main;
-  return scope.querySelector<HTMLElement>('h1') ?? scope.querySelector<HTMLElement>('h2');
+  return (
+    scope.querySelector<HTMLElement>(`h1${SHOWN}`) ?? scope.querySelector<HTMLElement>(`h2${SHOWN}`)
+  );
 }
 
 /** The section a #hash names, on the new page (a footer link to '/#contact'). */
@@ -22,7 +28,7 @@ function hashTarget(main: HTMLElement, hash: string): HTMLElement | null {
 function focusQuietly(element: HTMLElement) {
   // A heading takes the focus from a script only (not from Tab).
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
-  // ScrollRestoration decides the scroll (top, or the #section a link names).
+  // useScrollOnNavigation decides the scroll (top, or the #section a link names).
   element.focus({ preventScroll: true });
 }
 

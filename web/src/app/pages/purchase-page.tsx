@@ -2,7 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { texts } from '@tools-factory/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import type { Tool } from '@tools-factory/contract';
 import { NotFound } from '../../components/ui/not-found';
+import { Spinner } from '../../components/ui/spinner';
+import { RequireAuth } from '../../features/accounts/components/require-auth';
 import { QueryBoundary } from '../../components/ui/query-boundary';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { catalogQueryKey, useTool } from '../../features/catalog/api/get-tool';
@@ -15,11 +18,21 @@ import { pageTitle, useDocumentTitle } from '../../lib/document-title';
 /**
  * /purchase/{id} (protected): the tool, who orders it, and the order form. Composes the catalog
  * (the tool), accounts (the signed-in customer) and orders (the form); once an order is answered
- * the catalog is asked again, so the page shows the quantity left.
+ * the catalog is asked again, so the page shows the quantity left. The tool shows at once (the
+ * server renders it, while the sign-in is unknown there); the visitor found signed out goes to
+ * /login, remembering this page.
  */
 export default function PurchasePage() {
+  return (
+    <RequireAuth pending={<PurchaseContent signInKnown={false} />}>
+      <PurchaseContent signInKnown />
+    </RequireAuth>
+  );
+}
+
+/** The page; until the sign-in is known, a spinner holds the order form's place. */
+function PurchaseContent({ signInKnown }: { signInKnown: boolean }) {
   const { id = '' } = useParams();
-  const { user } = useAuth();
   const tool = useTool(id);
   // The route leaves the title to this page: only it knows the tool's name.
   useDocumentTitle(
@@ -27,7 +40,6 @@ export default function PurchasePage() {
       tool.data ? texts.pageTitles.purchase(tool.data.name) : texts.pageTitles.purchaseLoading,
     ),
   );
-  const queryClient = useQueryClient();
   // The quantity typed in the order form, for the row of the volume pricing it reaches.
   const [quantity, setQuantity] = useState<number | null>(null);
 
@@ -47,22 +59,38 @@ export default function PurchasePage() {
           <h1 className="mb-6 text-3xl font-bold">{texts.tool.purchase}</h1>
           <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
             <ToolDetails tool={found} quantity={quantity} />
-            {user ? (
-              <PurchaseForm
-                tool={found}
-                customer={{ name: user.name, email: user.email }}
-                onQuantityChange={setQuantity}
-                onOrderSettled={() =>
-                  void queryClient.invalidateQueries({ queryKey: catalogQueryKey })
-                }
-              />
-            ) : null}
-            {user ? (
-              <RequestQuote tool={found} typedQuantity={quantity} className="lg:col-start-2" />
-            ) : null}
+            {signInKnown ? (
+              <OrderArea tool={found} quantity={quantity} onQuantityChange={setQuantity} />
+            ) : (
+              <Spinner />
+            )}
           </div>
         </section>
       )}
     </QueryBoundary>
+  );
+}
+
+interface OrderAreaProps {
+  tool: Tool;
+  quantity: number | null;
+  onQuantityChange(quantity: number | null): void;
+}
+
+/** The order form and the quote request, for the signed-in customer. */
+function OrderArea({ tool, quantity, onQuantityChange }: OrderAreaProps) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  if (!user) return null;
+  return (
+    <>
+      <PurchaseForm
+        tool={tool}
+        customer={{ name: user.name, email: user.email }}
+        onQuantityChange={onQuantityChange}
+        onOrderSettled={() => void queryClient.invalidateQueries({ queryKey: catalogQueryKey })}
+      />
+      <RequestQuote tool={tool} typedQuantity={quantity} className="lg:col-start-2" />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { texts } from '@tools-factory/contract';
+import { shellTexts } from '@tools-factory/contract';
 
 interface ErrorStateProps {
   /** The server's message when it sent one. */
@@ -11,14 +11,14 @@ export function ErrorState({ message, onRetry }: ErrorStateProps) {
   return (
     <div role="alert" className="alert alert-error alert-soft mx-auto max-w-xl">
       <div>
-        <p className="font-semibold">{texts.somethingWentWrong}</p>
-        {message && message !== texts.somethingWentWrong ? (
+        <p className="font-semibold">{shellTexts.somethingWentWrong}</p>
+        {message && message !== shellTexts.somethingWentWrong ? (
           <p className="text-sm">{message}</p>
         ) : null}
       </div>
       {onRetry ? (
         <button type="button" className="btn btn-sm" onClick={onRetry}>
-          {texts.retry}
+          {shellTexts.retry}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { texts } from '@tools-factory/contract';
+import { shellTexts } from '@tools-factory/contract';
 
 interface SpinnerProps {
   /** Read by screen readers; the spinner itself is decoration. */
@@ -7,7 +7,7 @@ interface SpinnerProps {
 }
 
 /** A centred loading spinner with an accessible status. */
-export function Spinner({ label = texts.loading, className = '' }: SpinnerProps) {
+export function Spinner({ label = shellTexts.loading, className = '' }: SpinnerProps) {
   return (
     <div role="status" className={`flex justify-center py-10 ${className}`}>
       <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />

@@ -1,5 +1,5 @@
-import { MAX_STARS, texts } from '@tools-factory/contract';
-import { FaRegStar, FaStar } from 'react-icons/fa';
+import { homeTexts, MAX_STARS } from '@tools-factory/contract';
+import { StarIcon, StarOutlineIcon } from './icons';
 
 interface StarsProps {
   /** Whole stars, 1 to 5; anything outside is clamped. */
@@ -13,14 +13,19 @@ export function Stars({ rating, max = MAX_STARS }: StarsProps) {
   return (
     <span
       role="img"
-      aria-label={texts.reviews.ratingLabel(filled, max)}
+      aria-label={homeTexts.reviews.ratingLabel(filled, max)}
       className="inline-flex gap-0.5 text-primary"
     >
       {Array.from({ length: max }, (_, index) =>
         index < filled ? (
-          <FaStar key={index} aria-hidden="true" data-star="filled" />
+          <StarIcon key={index} aria-hidden="true" data-star="filled" />
         ) : (
-          <FaRegStar key={index} aria-hidden="true" data-star="empty" className="opacity-60" />
+          <StarOutlineIcon
+            key={index}
+            aria-hidden="true"
+            data-star="empty"
+            className="opacity-60"
+          />
         ),
       )}
     </span>

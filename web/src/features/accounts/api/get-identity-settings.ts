@@ -7,7 +7,7 @@ function getIdentitySettings(signal?: AbortSignal): Promise<IdentitySettings> {
   return api.get<IdentitySettings>(apiPaths.identitySettings, signal, { bearer: false });
 }
 
-const identitySettingsQueryOptions = () =>
+export const identitySettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['identitySettings'],
     queryFn: ({ signal }) => getIdentitySettings(signal),

@@ -1,7 +1,7 @@
 import { routes, SignupFormSchema, texts } from '@tools-factory/contract';
-import { toast } from 'react-toastify';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../lib/toast';
 import { signUpWithEmail } from '../api/sign-up';
 import { useAccountForm } from '../hooks/use-account-form';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';

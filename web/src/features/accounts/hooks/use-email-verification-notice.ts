@@ -1,7 +1,7 @@
-import { texts } from '@tools-factory/contract';
+import { shellTexts } from '@tools-factory/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { VERIFIED_PARAM } from '../email-verification';
 
 /**
@@ -18,9 +18,9 @@ export function useEmailVerificationNotice(): void {
   useEffect(() => {
     if (!verifiedMarker) return;
     if (failed) {
-      toast.error(texts.emailVerification.failed, { toastId: 'email-verification' });
+      toast.error(shellTexts.emailVerification.failed, { toastId: 'email-verification' });
     } else {
-      toast.success(texts.emailVerification.verified, { toastId: 'email-verification' });
+      toast.success(shellTexts.emailVerification.verified, { toastId: 'email-verification' });
     }
     setSearch(
       (current) => {

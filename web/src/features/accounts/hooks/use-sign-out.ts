@@ -2,8 +2,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes } from '@tools-factory/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { clearAccessToken } from '../../../lib/access-token';
+import { toast } from '../../../lib/toast';
 import { sessionQueryKey } from '../api/get-session';
 import { signOutOfIdentity } from '../api/sign-out';
 

@@ -1,12 +1,12 @@
 import { CreateToolSchema, texts, type CreateTool } from '@tools-factory/contract';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-error';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useAddTool } from '../api/add-tool';
 import { PriceBreaksFields, readPriceBreaks, type PriceBreakRow } from './price-breaks-fields';
 

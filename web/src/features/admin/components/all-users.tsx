@@ -1,7 +1,7 @@
 import { texts, type User } from '@tools-factory/contract';
-import { toast } from 'react-toastify';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';

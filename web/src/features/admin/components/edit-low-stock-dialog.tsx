@@ -6,12 +6,12 @@ import {
   type ToolStock,
 } from '@tools-factory/contract';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useUpdateLowStockThreshold } from '../api/update-low-stock-threshold';
 
 const words = texts.manageTools.lowStock;

@@ -1,10 +1,10 @@
 import { formatMoney, texts, type Tool } from '@tools-factory/contract';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useUpdatePriceBreaks } from '../api/update-price-breaks';
 import {
   PriceBreaksFields,

@@ -1,9 +1,9 @@
 import { texts, type ManagedOrder } from '@tools-factory/contract';
-import { toast } from 'react-toastify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteManagedOrder } from '../api/delete-managed-order';
 import { useDownloadOrderInvoice } from '../api/download-order-invoice';

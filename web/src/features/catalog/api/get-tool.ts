@@ -15,7 +15,7 @@ function getTool(id: string, signal?: AbortSignal): Promise<Tool> {
   return api.get<Tool>(apiPaths.tool(id), signal);
 }
 
-const toolQueryOptions = (id: string) =>
+export const toolQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...catalogQueryKey, id],
     queryFn: ({ signal }) => getTool(id, signal),

@@ -1,4 +1,4 @@
-import { routes, texts, type Tool } from '@tools-factory/contract';
+import { homeTexts, routes, type Tool } from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { CardPicture } from '../../../components/ui/card-picture';
 import { ToolFigures } from './tool-figures';
@@ -29,7 +29,7 @@ export function ToolCard({ tool }: ToolCardProps) {
         />
         <div className="card-actions mt-2">
           <Link to={routes.purchase(tool._id)} className="btn btn-primary btn-block">
-            {texts.tool.purchase}
+            {homeTexts.tool.purchase}
           </Link>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { formatMoney, lowestUnitPrice, texts, type Tool } from '@tools-factory/contract';
+import { formatMoney, homeTexts, lowestUnitPrice, type Tool } from '@tools-factory/contract';
 
 interface ToolFiguresProps {
   tool: Tool;
@@ -22,15 +22,15 @@ export function ToolFigures({
 }: ToolFiguresProps) {
   const price =
     fromLowestPrice && tool.priceBreaks.length > 0
-      ? texts.tool.fromPrice(formatMoney(lowestUnitPrice(tool)))
+      ? homeTexts.tool.fromPrice(formatMoney(lowestUnitPrice(tool)))
       : formatMoney(tool.price);
   return (
     <dl className={`grid grid-cols-[1fr_auto] gap-x-4 ${className}`}>
-      <dt className="text-base-content/70">{texts.tool.price}</dt>
+      <dt className="text-base-content/70">{homeTexts.tool.price}</dt>
       <dd className={`text-accent text-right font-bold ${priceClassName}`}>{price}</dd>
-      <dt className="text-base-content/70">{texts.tool.minOrderQuantity}</dt>
+      <dt className="text-base-content/70">{homeTexts.tool.minOrderQuantity}</dt>
       <dd className="text-right font-semibold">{tool.minOrderQuantity}</dd>
-      <dt className="text-base-content/70">{texts.tool.availableQuantity}</dt>
+      <dt className="text-base-content/70">{homeTexts.tool.availableQuantity}</dt>
       <dd aria-live={liveAvailable ? 'polite' : undefined} className="text-right font-semibold">
         {tool.availableQuantity}
       </dd>

@@ -1,9 +1,9 @@
 import {
-  MAX_SEARCH_LENGTH,
-  texts,
-  TOOL_SORTS,
+  homeTexts,
   isToolSort,
+  MAX_SEARCH_LENGTH,
   type SearchQuery,
+  TOOL_SORTS,
   type ToolSort,
 } from '@tools-factory/contract';
 import { useId, useState, type ReactNode } from 'react';
@@ -101,11 +101,11 @@ export function ToolsSearch({ search }: { search: ToolSearch }) {
   return (
     <form
       role="search"
-      aria-label={texts.search.label}
+      aria-label={homeTexts.search.label}
       className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end"
       onSubmit={(event) => event.preventDefault()}
     >
-      <LabelledControl id={TOOL_SEARCH_INPUT_ID} label={texts.search.label} className="grow">
+      <LabelledControl id={TOOL_SEARCH_INPUT_ID} label={homeTexts.search.label} className="grow">
         <input
           id={TOOL_SEARCH_INPUT_ID}
           type="search"
@@ -119,7 +119,7 @@ export function ToolsSearch({ search }: { search: ToolSearch }) {
           }}
         />
       </LabelledControl>
-      <LabelledControl id={sortId} label={texts.search.sortLabel} className="sm:w-56">
+      <LabelledControl id={sortId} label={homeTexts.search.sortLabel} className="sm:w-56">
         <select
           id={sortId}
           className="select w-full"
@@ -128,10 +128,10 @@ export function ToolsSearch({ search }: { search: ToolSearch }) {
             search.sortBy(isToolSort(event.target.value) ? event.target.value : undefined)
           }
         >
-          <option value="">{texts.search.catalogOrder}</option>
+          <option value="">{homeTexts.search.catalogOrder}</option>
           {TOOL_SORTS.map((sort) => (
             <option key={sort} value={sort}>
-              {texts.search.sorts[sort]}
+              {homeTexts.search.sorts[sort]}
             </option>
           ))}
         </select>

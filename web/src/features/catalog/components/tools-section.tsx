@@ -1,4 +1,4 @@
-import { searchTools, texts } from '@tools-factory/contract';
+import { homeTexts, searchTools } from '@tools-factory/contract';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
@@ -15,7 +15,7 @@ export function ToolsSection() {
   const tools = useTools();
   const search = useToolSearch();
   return (
-    <Section id="tools" title={texts.home.toolsTitle}>
+    <Section id="tools" title={homeTexts.home.toolsTitle}>
       <ToolsSearch search={search} />
       <QueryBoundary query={tools}>
         {(items) => {
@@ -29,12 +29,12 @@ export function ToolsSection() {
                 role="status"
                 className={noMatch ? 'sr-only' : 'text-base-content/70 mb-4 text-sm'}
               >
-                {noMatch ? texts.search.noMatch(q) : texts.search.count(shown.length)}
+                {noMatch ? homeTexts.search.noMatch(q) : homeTexts.search.count(shown.length)}
               </p>
               {noMatch ? (
-                <EmptyState message={texts.search.noMatch(q)}>
+                <EmptyState message={homeTexts.search.noMatch(q)}>
                   <button type="button" className="btn btn-primary" onClick={search.clear}>
-                    {texts.search.clear}
+                    {homeTexts.search.clear}
                   </button>
                 </EmptyState>
               ) : (

@@ -7,7 +7,7 @@ function getGallery(signal?: AbortSignal): Promise<GalleryItem[]> {
   return api.get<GalleryItem[]>(apiPaths.gallery, signal);
 }
 
-const galleryQueryOptions = () =>
+export const galleryQueryOptions = () =>
   queryOptions({
     queryKey: ['gallery'],
     // Fixed content: no need to ask again while the page stays open.

@@ -1,33 +1,32 @@
-import { businessSummary, texts } from '@tools-factory/contract';
-import type { IconType } from 'react-icons';
-import { FaClipboardCheck, FaCommentDots, FaHandshake, FaUsers } from 'react-icons/fa';
-import CountUpImport from 'react-countup';
+import { businessSummary, homeTexts } from '@tools-factory/contract';
+import {
+  BriefcaseIcon,
+  ClipboardCheckIcon,
+  CommentDotsIcon,
+  UsersIcon,
+  type IconComponent,
+} from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/section';
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
-
-// Vite 8 hands this CommonJS package's whole module.exports to a default import (DESIGN.md
-// section 9: a blank page, React error #130), so the component may sit under `.default`.
-const CountUp: typeof CountUpImport =
-  (CountUpImport as unknown as { default?: typeof CountUpImport }).default ?? CountUpImport;
+import { useCountUpWhenSeen } from '../hooks/use-count-up-when-seen';
 
 type SummaryKey = (typeof businessSummary)[number]['key'];
 
-const icons: Record<SummaryKey, IconType> = {
-  newCustomer: FaUsers,
-  completeOrder: FaClipboardCheck,
-  clients: FaHandshake,
-  reviews: FaCommentDots,
+const icons: Record<SummaryKey, IconComponent> = {
+  newCustomer: UsersIcon,
+  completeOrder: ClipboardCheckIcon,
+  clients: BriefcaseIcon,
+  reviews: CommentDotsIcon,
 };
 
 /**
- * BUISNESS SUMMERY: four fixed figures that count up when they come into view, or stand at once
- * for a visitor who asked for less motion.
+ * BUISNESS SUMMERY: four fixed figures. The HTML holds the final figures (server rendering, no
+ * JavaScript, less motion asked for); otherwise they count up once they come into view.
  */
 export function BusinessSummarySection() {
-  const reducedMotion = usePrefersReducedMotion();
+  const { listRef, counter } = useCountUpWhenSeen<HTMLUListElement>();
   return (
-    <Section id="summary" title={texts.home.summaryTitle} className="bg-base-200">
-      <ul className="grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4">
+    <Section id="summary" title={homeTexts.home.summaryTitle} className="bg-base-200">
+      <ul ref={listRef} className="grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-4">
         {businessSummary.map(({ key, value }) => {
           const Icon = icons[key];
           return (
@@ -37,15 +36,21 @@ export function BusinessSummarySection() {
             >
               <Icon className="text-primary text-4xl" aria-hidden="true" />
               <p className="text-3xl font-extrabold tabular-nums md:text-4xl">
-                {/* Counts up once the card is in view; written without separators, as the spec has them. */}
-                {reducedMotion ? (
-                  value
-                ) : (
-                  <CountUp end={value} duration={2} separator="" enableScrollSpy scrollSpyOnce />
+                {/* Written without separators, as the spec has them. */}
+                {counter.state === 'final' && value}
+                {counter.state === 'waiting' && 0}
+                {counter.state === 'counting' && (
+                  <counter.CountUp
+                    end={value}
+                    duration={2}
+                    separator=""
+                    enableScrollSpy
+                    scrollSpyOnce
+                  />
                 )}
               </p>
               <p className="text-base-content/70 text-sm font-semibold md:text-base">
-                {texts.summary[key]}
+                {homeTexts.summary[key]}
               </p>
             </li>
           );

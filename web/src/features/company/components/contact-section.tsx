@@ -1,41 +1,41 @@
-import { texts } from '@tools-factory/contract';
+import { homeTexts } from '@tools-factory/contract';
 import type { FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { Section } from '../../../components/ui/section';
 import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../lib/toast';
 
 function thankAndReset(event: FormEvent<HTMLFormElement>) {
   // SPEC.md shows no submit behaviour and no rules for this form: nothing is sent anywhere, but
   // Send answers, so that nobody wonders whether it worked.
   event.preventDefault();
   event.currentTarget.reset();
-  toast.success(texts.home.contactThanks, { toastId: 'contact-thanks' });
+  toast.success(homeTexts.home.contactThanks, { toastId: 'contact-thanks' });
 }
 
 /** CONTUCT US: name, e-mail and Send, which thanks the visitor and clears the form. */
 export function ContactSection() {
   return (
-    <Section id="contact" title={texts.home.contactTitle}>
+    <Section id="contact" title={homeTexts.home.contactTitle}>
       <form
         onSubmit={thankAndReset}
         className="bg-neutral text-neutral-content mx-auto flex max-w-xl flex-col gap-4 rounded-box p-6 shadow-md md:p-8"
       >
         <TextField
-          label={texts.home.contactName}
+          label={homeTexts.home.contactName}
           type="text"
           name="name"
           autoComplete="name"
           frameClassName="text-base-content"
         />
         <TextField
-          label={texts.home.contactEmail}
+          label={homeTexts.home.contactEmail}
           type="email"
           name="email"
           autoComplete="email"
           frameClassName="text-base-content"
         />
         <button type="submit" className="btn btn-primary mt-2">
-          {texts.home.contactSend}
+          {homeTexts.home.contactSend}
         </button>
       </form>
     </Section>

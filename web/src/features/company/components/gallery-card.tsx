@@ -1,4 +1,4 @@
-import { galleryExcerpt, texts, type GalleryItem } from '@tools-factory/contract';
+import { galleryExcerpt, type GalleryItem, homeTexts } from '@tools-factory/contract';
 import { CardPicture } from '../../../components/ui/card-picture';
 
 interface GalleryCardProps {
@@ -11,7 +11,7 @@ export function GalleryCard({ item }: GalleryCardProps) {
     <article className="card bg-base-100 border-base-300 w-full overflow-hidden border shadow-sm">
       <CardPicture src={item.img} alt={item.desc} imageClassName="object-cover" />
       <div className="card-body gap-2">
-        <h3 className="card-title text-base">{texts.home.galleryCardTitle}</h3>
+        <h3 className="card-title text-base">{homeTexts.home.galleryCardTitle}</h3>
         <p className="text-base-content/75 text-sm">{galleryExcerpt(item.desc)}</p>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { GALLERY_SIZE, texts } from '@tools-factory/contract';
+import { GALLERY_SIZE, homeTexts } from '@tools-factory/contract';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Section } from '../../../components/ui/section';
@@ -9,7 +9,7 @@ import { GalleryCard } from './gallery-card';
 export function GallerySection() {
   const gallery = useGallery();
   return (
-    <Section id="gallery" title={texts.home.galleryTitle}>
+    <Section id="gallery" title={homeTexts.home.galleryTitle}>
       <QueryBoundary query={gallery}>
         {(items) => (
           <CardGrid items={items.slice(0, GALLERY_SIZE)} className="sm:grid-cols-2 lg:grid-cols-3">

@@ -1,4 +1,4 @@
-import { texts } from '@tools-factory/contract';
+import { homeTexts } from '@tools-factory/contract';
 import { Link } from 'react-router';
 
 /** The welcome banner at the top of the home page. */
@@ -8,18 +8,18 @@ export function HeroSection() {
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
         <div className="text-center md:text-left">
           <h1 id="hero-title" className="text-3xl leading-tight font-extrabold md:text-5xl">
-            {texts.hero.title}
+            {homeTexts.hero.title}
           </h1>
           <p className="text-neutral-content/80 mt-5 text-base leading-relaxed md:text-lg">
-            {texts.hero.tagline}
+            {homeTexts.hero.tagline}
           </p>
           <Link to={{ hash: '#tools' }} className="btn btn-primary btn-lg mt-8">
-            {texts.hero.cta}
+            {homeTexts.hero.cta}
           </Link>
         </div>
         <img
           src="/images/hero.svg"
-          alt={texts.hero.imageAlt}
+          alt={homeTexts.hero.imageAlt}
           width={800}
           height={500}
           fetchPriority="high"

@@ -1,9 +1,9 @@
 import { routes, texts, type Order } from '@tools-factory/contract';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteOrder } from '../api/delete-order';
 import { useDownloadInvoice } from '../api/download-invoice';

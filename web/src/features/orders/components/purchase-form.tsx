@@ -14,13 +14,13 @@ import {
 } from '@tools-factory/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DeliveryFields } from '../../../components/ui/delivery-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { usePlaceOrder } from '../api/place-order';
 import { OrderConfirmation } from './order-confirmation';
 

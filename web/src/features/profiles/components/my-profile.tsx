@@ -1,9 +1,9 @@
 import { texts, type Profile } from '@tools-factory/contract';
 import { useState } from 'react';
 import { FaPen, FaPlus } from 'react-icons/fa';
-import { toast } from 'react-toastify';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { toast } from '../../../lib/toast';
 import { useAddProfile } from '../api/add-profile';
 import { useProfiles } from '../api/get-profiles';
 import { useUpdateProfile } from '../api/update-profile';

@@ -1,9 +1,9 @@
 import { texts, type ManagedQuote, type OfferQuote } from '@tools-factory/contract';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { toast } from '../../../lib/toast';
 import { useManagedQuotes } from '../api/get-managed-quotes';
 import { useOfferQuote } from '../api/offer-quote';
 import { useRefuseQuote } from '../api/refuse-quote';

@@ -1,9 +1,9 @@
 import { routes, texts, type Order, type Quote } from '@tools-factory/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { toast } from '../../../lib/toast';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useDeclineQuote } from '../api/decline-quote';

@@ -2,8 +2,8 @@ import { routes, texts, type Quote, type Tool } from '@tools-factory/contract';
 import { useState } from 'react';
 import { FaFileSignature } from 'react-icons/fa';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { toast } from '../../../lib/toast';
 import { useRequestQuote } from '../api/request-quote';
 import { RequestQuoteForm, type RequestFormValues } from './request-quote-form';
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateReviewSchema, MAX_STARS, texts } from '@tools-factory/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-error';
@@ -10,6 +9,7 @@ import { StarRatingInput } from '../../../components/ui/star-rating-input';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { usePostReview } from '../api/post-review';
 
 // The form's own fields, checked by the server's rules (the e-mail is the account's, not typed).

@@ -1,5 +1,5 @@
 import type { Review } from '@tools-factory/contract';
-import { FaQuoteLeft } from 'react-icons/fa';
+import { QuoteIcon } from '../../../components/ui/icons';
 import { Stars } from '../../../components/ui/stars';
 
 interface ReviewCardProps {
@@ -12,7 +12,7 @@ export function ReviewCard({ review }: ReviewCardProps) {
   return (
     <figure className="card bg-base-100 border-base-300 h-full w-full border shadow-sm">
       <div className="card-body gap-4">
-        <FaQuoteLeft className="text-primary text-2xl" aria-hidden="true" />
+        <QuoteIcon className="text-primary text-2xl" aria-hidden="true" />
         <blockquote className="text-base-content/80 grow leading-relaxed">
           {review.review}
         </blockquote>

@@ -1,4 +1,4 @@
-import { texts } from '@tools-factory/contract';
+import { homeTexts } from '@tools-factory/contract';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Section } from '../../../components/ui/section';
@@ -9,7 +9,7 @@ import { ReviewCard } from './review-card';
 export function ReviewsSection() {
   const reviews = useReviews();
   return (
-    <Section id="reviews" title={texts.home.reviewsTitle} className="bg-base-200">
+    <Section id="reviews" title={homeTexts.home.reviewsTitle} className="bg-base-200">
       <QueryBoundary query={reviews}>
         {(items) => (
           <CardGrid items={items} className="md:grid-cols-2 lg:grid-cols-3">

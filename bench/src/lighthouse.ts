@@ -1,0 +1,150 @@
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { chromiumFlags, findChromium } from '../../e2e/support/find-chromium.ts';
+
+/** Issue 14's goals for every page Lighthouse visits (mobile preset). */
+export const LIGHTHOUSE_GOAL = {
+  minPerformance: 95,
+  /** Accessibility, best practices and SEO. */
+  minOtherScores: 100,
+  maxCls: 0.02,
+} as const;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** A page to audit: its path, its name in the table, and a session cookie to visit it signed in. */
+export type PageToAudit = { path: string; label?: string; cookie?: string };
+
+export type LighthousePage = {
+  /** The page audited, e.g. '/login' or '/purchase/{id} (signed in)'. */
+  page: string;
+  /** Scores 0..100 per category. */
+  scores: Record<Category, number>;
+  lcpMs: number;
+  cls: number;
+  /** Audits of the four categories that did not pass (id: title), so a missed goal says why. */
+  failing: string[];
+  /** What shifted ('layout-shifts' audit): the element and its share of the CLS. */
+  shifts: string[];
+};
+
+/**
+ * Debian's Chromium headless, offline apart from the app (the e2e flags). Lighthouse throttles
+ * itself (simulated slow 4G, 4x CPU: the default mobile preset), so nothing here slows it.
+ */
+const lighthouseChromeFlags = [...chromiumFlags, '--headless=new'];
+
+const score = (result: Result, category: Category): number =>
+  Math.round((result.categories[category]?.score ?? 0) * 100);
+
+function failingAudits(result: Result): string[] {
+  const ids = new Set(
+    CATEGORIES.flatMap((category) =>
+      (result.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => ref.id),
+    ),
+  );
+  return [...ids].flatMap((id) => {
+    const audit = result.audits[id];
+    return audit && audit.score !== null && audit.score < 1 ? [`${id}: ${audit.title}`] : [];
+  });
+}
+
+type ShiftItem = { score?: number; node?: { selector?: string; snippet?: string } };
+
+function layoutShifts(result: Result): string[] {
+  const details = result.audits['layout-shifts']?.details;
+  const items =
+    details && details.type === 'table' ? (details.items as unknown as ShiftItem[]) : [];
+  return items.map(
+    (item) =>
+      `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'} ${item.node?.snippet ?? ''}`,
+  );
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): tries per page. */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run on `url` in a Chromium of its own, as the Lighthouse CLI does. */
+async function auditOnce(url: string, cookie?: string): Promise<Result> {
+  const chrome = await launch({ chromePath: findChromium(), chromeFlags: lighthouseChromeFlags });
+  try {
+    const runner = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Sent with every request of the page, its fetches included: the visitor is signed in.
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    if (!runner) throw new Error('Lighthouse returned nothing');
+    if (runner.lhr.runtimeError) throw new Error(runner.lhr.runtimeError.message);
+    return runner.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function audit(url: string, cookie?: string): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, cookie);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= ATTEMPTS)
+        throw new Error(`Lighthouse on ${url}: ${message}`, { cause: error });
+      console.log(`bench: Lighthouse on ${url} failed (${message}); again`);
+    }
+  }
+}
+
+/**
+ * Lighthouse (mobile preset) on each path of `baseUrl`, one after the other. Run it while no
+ * load runs: the simulated timings are computed from the page's real trace.
+ */
+export async function auditPages(
+  baseUrl: string,
+  toAudit: PageToAudit[],
+): Promise<LighthousePage[]> {
+  const pages: LighthousePage[] = [];
+  for (const { path, label, cookie } of toAudit) {
+    const lhr = await audit(new URL(path, baseUrl).toString(), cookie);
+    pages.push({
+      page: label ?? path,
+      scores: {
+        performance: score(lhr, 'performance'),
+        accessibility: score(lhr, 'accessibility'),
+        'best-practices': score(lhr, 'best-practices'),
+        seo: score(lhr, 'seo'),
+      },
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      failing: failingAudits(lhr),
+      shifts: layoutShifts(lhr),
+    });
+  }
+  return pages;
+}
+
+export function meetsLighthouseGoal(page: LighthousePage): boolean {
+  const { scores } = page;
+  return (
+    scores.performance >= LIGHTHOUSE_GOAL.minPerformance &&
+    scores.accessibility >= LIGHTHOUSE_GOAL.minOtherScores &&
+    scores['best-practices'] >= LIGHTHOUSE_GOAL.minOtherScores &&
+    scores.seo >= LIGHTHOUSE_GOAL.minOtherScores &&
+    page.cls <= LIGHTHOUSE_GOAL.maxCls
+  );
+}
+
+// `node bench/src/lighthouse.ts <baseUrl> [path ...]`: the scores, and what failed or shifted.
+if (import.meta.main) {
+  const [baseUrl, ...paths] = process.argv.slice(2);
+  if (!baseUrl) throw new Error('usage: node bench/src/lighthouse.ts <baseUrl> [path ...]');
+  const toAudit = (paths.length ? paths : ['/']).map((path) => ({ path }));
+  for (const page of await auditPages(baseUrl, toAudit)) {
+    console.log(JSON.stringify(page, null, 2));
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The home page's texts (hero, tools, search, BUISNESS SUMMERY, reviews): kept apart from `texts`
+ * so that the home page's script carries only what it shows.
+ * Part of `texts` (texts.ts); spelt as SPEC.md spells them.
+ */
+export const homeTexts = {
+  hero: {
+    title: 'Welcome to Tools Factory',
+    tagline:
+      'A leading maker and exporter of hand tools: hammers, wrenches, pliers and saws built to last, shipped in bulk to workshops around the world.',
+    cta: 'Explore our tools',
+    imageAlt: 'Hammer, wrench and pliers on a workshop bench',
+  },
+  home: {
+    toolsTitle: 'OUR TOOLS',
+    reviewsTitle: 'CUSTOMER REVIEW',
+    galleryTitle: 'VISIT OUR MANUFACTURER HOUSE',
+    galleryCardTitle: 'New album is released!',
+    summaryTitle: 'BUISNESS SUMMERY',
+    contactTitle: 'CONTUCT US',
+    contactName: 'Your Name',
+    contactEmail: 'Email',
+    contactSend: 'Send',
+    /** The contact form's answer to Send (nothing is sent: SPEC.md shows no behaviour). */
+    contactThanks: 'Thank you, we will write back soon',
+  },
+  /** The search box and sort control above OUR TOOLS (issue 13). */
+  search: {
+    label: 'Search tools',
+    sortLabel: 'Sort by',
+    /** The sort control's first choice: the catalog's own order. */
+    catalogOrder: 'Featured',
+    sorts: {
+      name: 'Name',
+      price: 'Price: low to high',
+      'price-desc': 'Price: high to low',
+      available: 'Most available',
+    },
+    noMatch: (q: string) => `No tools match "${q}"`,
+    clear: 'Clear search',
+    /** Announced politely as the results change. */
+    count: (shown: number) => (shown === 1 ? '1 tool' : `${shown} tools`),
+  },
+  tool: {
+    purchase: 'Purchase',
+    price: 'Price',
+    minOrderQuantity: 'Minimum order quantity',
+    availableQuantity: 'Available quantity',
+    /** A card's price when the tool has price breaks: its lowest unit price. */
+    fromPrice: (price: string) => `from ${price}`,
+  },
+  summary: {
+    newCustomer: 'New Customer',
+    completeOrder: 'Complete Order',
+    clients: 'Clients',
+    reviews: 'Reviews',
+  },
+  reviews: {
+    postSuccess: 'success review post',
+    /** 429: more reviews a minute than one account may post (keeps the home page readable). */
+    tooManyReviews: 'You are posting reviews too quickly. Please wait a minute and try again.',
+    ratingLabel: (stars: number, max: number) => `Rated ${stars} out of ${max} stars`,
+    /** Add Review's form (SPEC.md section 2: name, review text and a 1-5 star rating). */
+    intro: 'Tell other buyers how our tools work for you.',
+    name: 'Name',
+    review: 'Review',
+    rating: 'Rating',
+    submit: 'Post review',
+  },
+} as const;

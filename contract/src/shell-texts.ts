@@ -1,0 +1,105 @@
+/**
+ * The texts of the frame every page shows (top bar, footer, page titles, loading and error
+ * states, the identity answers the API client words): the first page's script carries them.
+ * Part of `texts` (texts.ts); spelt as SPEC.md spells them.
+ */
+export const shellTexts = {
+  brand: { first: 'Tools', second: 'Factory' },
+  nav: {
+    home: 'HOME',
+    about: 'ABOUT',
+    blogs: 'BLOGS',
+    dashboard: 'DASHBOARD',
+    signOut: 'SIGN OUT',
+    login: 'LOGIN',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    homeLink: 'Tools Factory home',
+    mainNavigation: 'Main navigation',
+  },
+  footer: {
+    company: 'company',
+    getHelp: 'get help',
+    onlineShop: 'online shop',
+    followUs: 'follow us',
+    copyright: 'Copyright 2023 - All right reserved',
+    links: {
+      aboutUs: 'About us',
+      blogs: 'Blogs',
+      contact: 'Contact',
+      myOrders: 'My orders',
+      account: 'Account',
+      support: 'Support',
+      allTools: 'All tools',
+      customerReviews: 'Customer reviews',
+      manufacturerHouse: 'Manufacturer house',
+      facebook: 'Facebook',
+      twitter: 'Twitter',
+      youtube: 'YouTube',
+    },
+  },
+  loading: 'Loading',
+  loadingChunkFailed: 'Loading chunk failed',
+  retry: 'Retry',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  /** The e-mail verification sent on sign-up, and its link followed. */
+  emailVerification: {
+    checkInbox: (email: string) =>
+      `Check your inbox: we sent a link to ${email}. Follow it to verify your e-mail.`,
+    verified: 'Your e-mail is verified. Thank you!',
+    failed: 'This verification link is invalid or has expired.',
+  },
+  /** Keyboard and screen-reader aids. */
+  a11y: {
+    skipToContent: 'Skip to main content',
+  },
+  /** Each route's document title, before ' | Tools Factory' (the home page is the brand alone). */
+  pageTitles: {
+    site: 'Tools Factory',
+    withSite: (page: string) => `${page} | Tools Factory`,
+    about: 'About',
+    blogs: 'Blogs',
+    login: 'Login',
+    signup: 'Sign Up',
+    resetPassword: 'Reset password',
+    myProfileInfo: 'My Profile Info',
+    purchase: (toolName: string) => `Purchase ${toolName}`,
+    purchaseLoading: 'Purchase',
+    dashboard: 'Dashboard',
+    addReview: 'Add Review',
+    myOrders: 'My Orders',
+    payment: 'Payment',
+    myProfile: 'My Profile',
+    allUsers: 'All Users',
+    addProducts: 'Add Products',
+    manageOrders: 'Manage Orders',
+    manageTools: 'Manage Tools',
+    myQuotes: 'My Quotes',
+    quotes: 'Quotes',
+    sales: 'Sales',
+    notFound: 'Page not found',
+  },
+  /** The identity service's errors, in words a person understands (shown in red under the form). */
+  identityErrors: {
+    wrongPassword: 'Wrong password. Please try again.',
+    noSuchAccount: 'No account uses this e-mail. Create an account first.',
+    emailInUse: 'This e-mail is already in use. Please log in instead.',
+    googleUnavailable: 'Google sign-in is not available on this server.',
+    tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    invalidResetLink: 'This reset link is invalid or has expired. Please ask for a new one.',
+    sessionExpired: 'Your session has expired. Please log in again.',
+    notSignedIn: 'Please log in first.',
+    otherUsersEmail: 'You can only do this for your own account.',
+    adminsOnly: 'Only admins can do this.',
+    googleFailed: 'Google sign-in did not complete. Please try again.',
+    googleNotLinked:
+      'An account with this e-mail already exists. Log in with your password, verify your e-mail, then Google sign-in will work too.',
+    /** 400: a field an identity call does not take (an image link, a role ...). */
+    unexpectedFields: (fields: readonly string[], allowed: readonly string[]) =>
+      `${fields.join(', ')} cannot be sent here: this request takes ${
+        allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no fields'
+      }.`,
+    /** 400: an identity call whose body is not a JSON object (text, an array, nothing). */
+    bodyNotObject: 'The request body must be a JSON object.',
+  },
+} as const;

@@ -1,0 +1,21 @@
+/**
+ * What the home page may load before a visitor does anything (issue 14): the JavaScript and the
+ * CSS, each file gzipped at level 9 (the same count whatever the server sends), in bytes, kB as
+ * Vite prints them (1 kB = 1000 bytes). e2e/tests/page-budget.spec.ts asserts them; the bench
+ * prints the measured figures beside them.
+ */
+export const HOME_JS_BUDGET_GZIP_BYTES = 110_000;
+
+/** Tailwind and daisyUI build one stylesheet for every page; today about 19 kB gzip. */
+export const HOME_CSS_BUDGET_GZIP_BYTES = 24_000;
+
+/**
+ * Libraries the home page never needs before interaction, each with a string only its code
+ * holds (a class name, an error text, a URL, a property), to find the chunk it landed in.
+ */
+export const LIBRARIES_KEPT_OFF_THE_HOME_PAGE = [
+  { name: 'react-toastify', marker: 'Toastify__toast' },
+  { name: 'react-countup', marker: '[CountUp]' },
+  { name: 'chart.js', marker: '_chartjs' },
+  { name: 'stripe', marker: 'js.stripe.com' },
+] as const;

@@ -1,0 +1,299 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_BASE,
+  apiPaths,
+  PAGE_DATA_ELEMENT_ID,
+  routes,
+  type PageData,
+} from '@tools-factory/contract';
+import { createTestReview, createTestTool } from '../testing/factories.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
+import { INDEX_CACHE } from './web-static.ts';
+
+/** Shaped like Vite's index.html: a title, the module script in the head, an empty root. */
+const indexHtml =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Tools Factory</title>' +
+  '<script type="module" crossorigin src="/assets/index-a1b2c3d4.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/**
+ * A stand-in for web/dist-ssr/entry-server.js: renders every tool's name and price (the one tool
+ * on /purchase/{id}), 404 for what the app has no page for, throws for a URL holding 'explode',
+ * and records each URL it is asked to render.
+ */
+const standInEntry = `
+export const calls = [];
+const pages = new Set(['/', '/home', '/about', '/blogs', '/login', '/signup']);
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export async function render(url, data) {
+  calls.push(url);
+  if (url.includes('explode')) throw new Error('the stand-in render failed');
+  const pathname = url.split('?')[0];
+  const tool = data.tools.find((candidate) => pathname === '/purchase/' + candidate._id);
+  const status = pages.has(pathname) || tool ? 200 : 404;
+  const items = (tool ? [tool] : data.tools)
+    .map((shown) => '<li>' + escape(shown.name) + ' $' + shown.price + '</li>')
+    .join('');
+  const heading = status === 404 ? 'Page not found' : 'Our tools';
+  return { status, html: '<main><h1>' + heading + '</h1><ul>' + items + '</ul></main>', title: 'Stand-in ' + pathname + ' & co' };
+}
+`;
+
+type StandIn = { calls: string[] };
+
+function makeBuiltWeb(entrySource: string | undefined): { base: string; entry: string } {
+  const base = mkdtempSync(path.join(tmpdir(), 'tools-factory-web-pages-'));
+  mkdirSync(path.join(base, 'dist', 'assets'), { recursive: true });
+  mkdirSync(path.join(base, 'dist-ssr'));
+  writeFileSync(path.join(base, 'dist', 'index.html'), indexHtml);
+  const entry = path.join(base, 'dist-ssr', 'entry-server.mjs');
+  if (entrySource !== undefined) writeFileSync(entry, entrySource);
+  return { base, entry };
+}
+
+const PAGE_DATA_ELEMENT = new RegExp(
+  `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+);
+
+/** The PageData of a page, read as a browser reads it: the element's text up to its first end tag. */
+function pageDataOf(html: string): unknown {
+  const text = PAGE_DATA_ELEMENT.exec(html)?.[1];
+  if (text === undefined) throw new Error('the page has no page-data element');
+  return JSON.parse(text);
+}
+
+describe('the server-rendered public pages', () => {
+  const logLines: string[] = [];
+  let web: { base: string; entry: string };
+  beforeAll(() => {
+    web = makeBuiltWeb(standInEntry);
+  });
+  afterAll(() => {
+    rmSync(web.base, { recursive: true, force: true });
+  });
+  const app = useTestApp(() => ({
+    config: {
+      webDistDir: path.join(web.base, 'dist'),
+      webSsrEntry: web.entry,
+      logLevel: 'error',
+    },
+    logStream: { write: (line) => void logLines.push(line) },
+  }));
+
+  async function standIn(): Promise<StandIn> {
+    return (await import(pathToFileURL(web.entry).href)) as StandIn;
+  }
+
+  /** The data the public API answers now: what every page must carry. */
+  async function publicData(): Promise<PageData> {
+    return {
+      tools: (await app.inject(`${API_BASE}${apiPaths.parts}`)).json(),
+      reviews: (await app.inject(`${API_BASE}${apiPaths.reviews}`)).json(),
+      gallery: (await app.inject(`${API_BASE}${apiPaths.gallery}`)).json(),
+      identitySettings: (await app.inject(`${API_BASE}${apiPaths.identitySettings}`)).json(),
+    };
+  }
+
+  it('sends / with the rendered markup, its title and the catalog as JSON', async () => {
+    const tool = await createTestTool(app, { name: 'Rendered Claw Hammer', priceCents: 1250 });
+    await createTestReview(app);
+    const response = await app.inject('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe(INDEX_CACHE);
+    expect(response.body).toContain('<li>Rendered Claw Hammer $12.5</li>');
+    expect(response.body).toContain('<title>Stand-in / &amp; co</title>');
+    expect(response.body).not.toContain('<title>Tools Factory</title>');
+    expect(response.body).toContain('<div id="root"><main><h1>Our tools</h1>');
+    // The rest of index.html is kept: the app's script hydrates what was rendered.
+    expect(response.body).toContain('src="/assets/index-a1b2c3d4.js"');
+    const data = pageDataOf(response.body) as PageData;
+    expect(data).toEqual(await publicData());
+    expect(data.tools.map((shown) => shown._id)).toContain(tool.id);
+    expect(data.reviews.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the CSP free of inline script: the data element is not executed', async () => {
+    const response = await app.inject('/about');
+    const policy = String(response.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1];
+    expect(scriptSrc).toBe("'self'");
+    // Every script element but the data is a file of the app's.
+    const scripts = [...response.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    for (const [, attributes, text] of scripts) {
+      if (attributes!.includes('type="application/json"')) continue;
+      expect(attributes).toMatch(/src="\/assets\//);
+      expect(text).toBe('');
+    }
+  });
+
+  it('escapes the JSON so that no text in it can close the element', async () => {
+    const hostile = '</script><script>alert(1)</script><!-- & \u2028\u2029 </SCRIPT >';
+    await createTestTool(app, { name: hostile });
+    const response = await app.inject('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert(1)');
+    // One data element and the app's module script: nothing more became a script.
+    expect(response.body.match(/<script/gi)).toHaveLength(2);
+    const data = pageDataOf(response.body) as PageData;
+    expect(data.tools.map((tool) => tool.name)).toContain(hostile);
+    expect(data).toEqual(await publicData());
+  });
+
+  it('renders a page once per catalog version, however many ask', async () => {
+    const { calls } = await standIn();
+    await createTestTool(app);
+    const before = calls.length;
+    const first = await Promise.all([app.inject('/blogs'), app.inject('/blogs')]);
+    expect(first.map((response) => response.statusCode)).toEqual([200, 200]);
+    await app.inject('/blogs');
+    await app.inject({ method: 'HEAD', url: '/blogs' });
+    expect(calls.length - before).toBe(1);
+
+    const added = await createTestTool(app, { name: 'Newly Added Bench Vise' });
+    const after = await app.inject('/blogs');
+    expect(calls.length - before).toBe(2);
+    expect(after.body).toContain('Newly Added Bench Vise');
+    expect((pageDataOf(after.body) as PageData).tools.map((tool) => tool._id)).toContain(added.id);
+  });
+
+  it('keeps searches of the home page too, each rendered with its query', async () => {
+    const { calls } = await standIn();
+    const before = calls.length;
+    const search = await app.inject('/?q=hammer&sort=price');
+    expect(search.statusCode).toBe(200);
+    await app.inject('/?q=hammer&sort=price');
+    expect(calls.slice(before)).toEqual(['/?q=hammer&sort=price']);
+  });
+
+  it('renders /purchase/{id} with its tool, and what the app shows for an unknown one', async () => {
+    const tool = await createTestTool(app, { name: 'Purchasable Pipe Wrench', priceCents: 4200 });
+    const page = await app.inject(routes.purchase(tool.id));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<li>Purchasable Pipe Wrench $42</li>');
+    expect(page.body).toContain(`<title>Stand-in ${routes.purchase(tool.id)} &amp; co</title>`);
+
+    const unknown = await app.inject(routes.purchase('3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page not found');
+  });
+
+  it('answers 404 with the rendered not-found page for a path the app does not have', async () => {
+    for (const url of ['/no/such/page', '/about/more', '/Nope?x=1']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.body, url).toContain('<h1>Page not found</h1>');
+      expect(pageDataOf(response.body), url).toEqual(await publicData());
+      // Preconditions do not apply to a 404 (RFC 9110 section 13.2.1).
+      expect(response.headers.etag, url).toBeUndefined();
+    }
+  });
+
+  it('sends the protected pages the plain shell, without rendering them', async () => {
+    const { calls } = await standIn();
+    const before = calls.length;
+    for (const url of [
+      routes.dashboard,
+      routes.dashboardOrders,
+      `${routes.dashboardOrders}/`,
+      '/Dashborad/AllOrders',
+      routes.dashboardPayment('3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'),
+      '/dashboard/orders',
+      routes.myProfileInfo,
+      `${routes.resetPassword}?token=abc`,
+    ]) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe(INDEX_CACHE);
+      expect(response.body, url).toBe(indexHtml);
+    }
+    expect(calls.length).toBe(before);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = await app.inject('/login');
+    const head = await app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.body).toBe('');
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await app.inject('/signup');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await app.inject({ url: '/signup', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('sends the brotli or gzip form the client accepts, made once', async () => {
+    const plain = await app.inject('/home');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({ url: '/home', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({ url: '/home', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    // The not-found handler's pages too, not compressed again on the way out.
+    const missing = await app.inject({
+      url: '/no/such/page',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(missing.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('Page not found');
+  });
+
+  it('sends the shell, and logs why, when rendering throws', async () => {
+    logLines.length = 0;
+    const response = await app.inject('/?q=explode');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(indexHtml);
+    expect(logLines.join('\n')).toContain('the stand-in render failed');
+  });
+});
+
+describe('without a server entry', () => {
+  const logLines: string[] = [];
+  let noEntry: { base: string; entry: string };
+  let badEntry: { base: string; entry: string };
+  beforeAll(() => {
+    noEntry = makeBuiltWeb(undefined);
+    badEntry = makeBuiltWeb('export const notRender = 1;\n');
+  });
+  afterAll(() => {
+    rmSync(noEntry.base, { recursive: true, force: true });
+    rmSync(badEntry.base, { recursive: true, force: true });
+  });
+  const missing = useTestApp(() => ({
+    config: { webDistDir: path.join(noEntry.base, 'dist'), webSsrEntry: noEntry.entry },
+  }));
+  const broken = useTestApp(() => ({
+    config: {
+      webDistDir: path.join(badEntry.base, 'dist'),
+      webSsrEntry: badEntry.entry,
+      logLevel: 'error',
+    },
+    logStream: { write: (line) => void logLines.push(line) },
+  }));
+
+  it('sends the plain shell on every page, as before server rendering', async () => {
+    for (const app of [missing, broken]) {
+      for (const url of ['/', '/about', routes.purchase('x'), '/no/such/page']) {
+        const response = await app.inject(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(indexHtml);
+      }
+    }
+    expect(logLines.join('\n')).toContain('the entry exports no render function');
+  });
+});

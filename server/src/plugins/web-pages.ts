@@ -1,0 +1,314 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  routes,
+  type GalleryItem,
+  type IdentitySettings,
+  type PageData,
+  type RenderedPage,
+  type RenderPage,
+  type Review,
+} from '@tools-factory/contract';
+import type { CatalogBodies, CatalogReader } from '../catalog/catalog-snapshot.ts';
+import { prepareBody, pickEncoding, type PreparedBody } from './preserialized.ts';
+import {
+  fillPageTemplate,
+  pageDataScriptText,
+  parsePageTemplate,
+  type PageTemplate,
+} from './web-page-html.ts';
+import { INDEX_CACHE, registerWebStatic, sendIndexShell } from './web-static.ts';
+
+/** The public pages with a route of their own here (the rest arrive through the not-found handler). */
+const PUBLIC_PAGE_PATHS: readonly string[] = [
+  routes.home,
+  routes.homeAlias,
+  routes.about,
+  routes.blogs,
+  routes.login,
+  routes.signup,
+];
+const PURCHASE_PREFIX = routes.purchase('');
+/** Paths whose page depends on who is signed in (or on a link's token): the shell renders them. */
+const SHELL_PAGE_PATHS: readonly string[] = [routes.resetPassword, routes.myProfileInfo];
+/** The dashboard and everything below it; '/dashboard' is the web app's alias for it. */
+const SHELL_PAGE_PREFIXES: readonly string[] = [routes.dashboard, '/dashboard'];
+
+/** Searches of the home page (`/?q=..&sort=..`) kept per catalog version. */
+const MAX_SEARCH_PAGES_KEPT = 256;
+/** Other rendered URLs (not-found pages, unknown tools, odd spellings) kept per catalog version. */
+const MAX_OTHER_PAGES_KEPT = 64;
+
+/** A rendered page, ready to send as is; or the shell, when it could not be rendered. */
+type PageAnswer = { status: number; body: PreparedBody } | typeof SHELL | typeof NOT_RENDERED;
+/** Rendering failed for this version: the shell is sent (and kept, so the error is logged once). */
+const SHELL = 'shell';
+/** No server entry (the web is built without it, or it failed to load): the shell, not kept. */
+const NOT_RENDERED = 'not-rendered';
+
+type Renderer = { render: RenderPage; template: PageTemplate };
+
+/** A map that forgets its oldest entry past `limit`. */
+class BoundedMap<Key, Value> extends Map<Key, Value> {
+  readonly limit: number;
+  constructor(limit: number) {
+    super();
+    this.limit = limit;
+  }
+  override set(key: Key, value: Value): this {
+    if (!this.has(key) && this.size >= this.limit) {
+      const oldest = this.keys().next();
+      if (!oldest.done) this.delete(oldest.value);
+    }
+    return super.set(key, value);
+  }
+}
+
+/** What is rendered from one catalog version, dropped as a whole when the version changes. */
+type Generation = {
+  bodies: CatalogBodies;
+  version: number;
+  data: PageData;
+  dataScriptText: string;
+  /** The public pages and one page per tool: bounded by the catalog itself. */
+  kept: Map<string, PageAnswer | Promise<PageAnswer>>;
+  searches: BoundedMap<string, PageAnswer | Promise<PageAnswer>>;
+  others: BoundedMap<string, PageAnswer | Promise<PageAnswer>>;
+};
+
+export type WebPagesOptions = {
+  webDistDir: string;
+  /** The web's built server entry (config.webSsrEntry), exporting `render: RenderPage`. */
+  ssrEntry: string;
+  catalog: CatalogReader;
+  identitySettings: IdentitySettings;
+  log: FastifyBaseLogger;
+};
+
+/** The lists behind prepared bodies, read back once per body (stock patches keep these bodies). */
+const listsOfBodies = new WeakMap<PreparedBody, unknown[]>();
+
+/**
+ * GET /api/reviews's and /api/gallery's answer as the snapshot serialized it: read back from its
+ * bytes, it is by construction the very list those routes send.
+ */
+function listOf<Item>(body: PreparedBody): Item[] {
+  let list = listsOfBodies.get(body);
+  if (!list) {
+    list = JSON.parse(body.identity.toString('utf8')) as unknown[];
+    listsOfBodies.set(body, list);
+  }
+  return list as Item[];
+}
+
+function pathnameOf(url: string): string {
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * The client router matches paths case-insensitively, decoded, trailing slash or not: so does
+ * this check, or an odd spelling of a dashboard path would be rendered signed out.
+ */
+function isShellPage(pathname: string): boolean {
+  let normalised = pathname.toLowerCase();
+  try {
+    normalised = decodeURIComponent(normalised);
+  } catch {
+    // A malformed escape: the client router cannot match it either (not-found page).
+  }
+  normalised = normalised.replace(/\/+$/, '');
+  return (
+    SHELL_PAGE_PATHS.some((shellPath) => normalised === shellPath.toLowerCase()) ||
+    SHELL_PAGE_PREFIXES.some((prefix) => {
+      const lowered = prefix.toLowerCase();
+      return normalised === lowered || normalised.startsWith(`${lowered}/`);
+    })
+  );
+}
+
+function isRenderedPage(value: unknown): value is RenderedPage {
+  if (typeof value !== 'object' || value === null) return false;
+  const page = value as Partial<RenderedPage>;
+  return (
+    typeof page.html === 'string' &&
+    typeof page.title === 'string' &&
+    Number.isInteger(page.status) &&
+    (page.status ?? 0) >= 200 &&
+    (page.status ?? 0) <= 599
+  );
+}
+
+/**
+ * Sends a rendered page as the catalog's prepared bodies are sent (sendPrepared): the bytes and
+ * their compressed forms were made once, for every visitor. Only a 200 page is validated by ETag
+ * (RFC 9110: preconditions are ignored where the answer would not be 2xx).
+ */
+function sendRenderedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { status: number; body: PreparedBody },
+): FastifyReply {
+  const { body } = page;
+  reply.code(page.status);
+  reply.header('content-type', 'text/html; charset=utf-8');
+  reply.header('cache-control', INDEX_CACHE);
+  if (body.gzip) reply.header('vary', 'accept-encoding');
+  if (page.status === 200) {
+    reply.header('etag', body.etag);
+    if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
+  }
+  const encoding = pickEncoding(request.headers['accept-encoding'], body);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity);
+}
+
+/**
+ * The public pages rendered on the server (DESIGN.md section 7): the web's server entry renders
+ * each URL from the catalog snapshot once per catalog version; the HTML, compressed, is kept and
+ * sent to every visitor until the catalog changes, so GET / costs what a static file costs. The
+ * protected app's pages keep getting the plain index.html (they depend on who is signed in), and
+ * so does every page while the entry is missing or when a render fails (the app then renders in
+ * the browser as before).
+ */
+export async function registerWebPages(
+  app: FastifyInstance,
+  options: WebPagesOptions,
+): Promise<void> {
+  const { catalog, identitySettings, log } = options;
+  const indexFile = path.join(path.resolve(options.webDistDir), 'index.html');
+  let renderer: Promise<Renderer | undefined> | undefined;
+  let generation: Generation | undefined;
+
+  /**
+   * The entry and the index.html it renders into, loaded once per start (they come from the same
+   * build). Not built yet: the shell, and the next page asks again.
+   */
+  function loadRenderer(): Promise<Renderer | undefined> {
+    if (renderer) return renderer;
+    if (!existsSync(options.ssrEntry) || !existsSync(indexFile)) return Promise.resolve(undefined);
+    renderer = (async () => {
+      try {
+        const template = parsePageTemplate(await readFile(indexFile, 'utf8'));
+        const entry: unknown = await import(pathToFileURL(options.ssrEntry).href);
+        const render = (entry as { render?: unknown }).render;
+        if (typeof render !== 'function') throw new Error('the entry exports no render function');
+        return { render: render as RenderPage, template };
+      } catch (error) {
+        log.error(
+          { err: error, entry: options.ssrEntry },
+          'web pages: the server entry did not load; pages are sent unrendered',
+        );
+        return undefined;
+      }
+    })();
+    return renderer;
+  }
+
+  function currentGeneration(): Generation {
+    const bodies = catalog.current();
+    if (generation?.bodies === bodies && generation.version === bodies.version) return generation;
+    const data: PageData = {
+      tools: [...bodies.tools],
+      reviews: listOf<Review>(bodies.reviews),
+      gallery: listOf<GalleryItem>(bodies.gallery),
+      identitySettings,
+    };
+    generation = {
+      bodies,
+      version: bodies.version,
+      data,
+      dataScriptText: pageDataScriptText(data),
+      kept: new Map(),
+      searches: new BoundedMap(MAX_SEARCH_PAGES_KEPT),
+      others: new BoundedMap(MAX_OTHER_PAGES_KEPT),
+    };
+    return generation;
+  }
+
+  function pagesFor(
+    current: Generation,
+    url: string,
+  ): Map<string, PageAnswer | Promise<PageAnswer>> {
+    const query = url.indexOf('?');
+    if (query === -1) {
+      if (PUBLIC_PAGE_PATHS.includes(url)) return current.kept;
+      if (
+        url.startsWith(PURCHASE_PREFIX) &&
+        current.bodies.toolsById.has(url.slice(PURCHASE_PREFIX.length))
+      ) {
+        return current.kept;
+      }
+    } else {
+      const pathname = url.slice(0, query);
+      if (pathname === routes.home || pathname === routes.homeAlias) return current.searches;
+    }
+    return current.others;
+  }
+
+  async function renderPage(current: Generation, url: string): Promise<PageAnswer> {
+    const loaded = await loadRenderer();
+    if (!loaded) return NOT_RENDERED;
+    try {
+      const page: unknown = await loaded.render(url, current.data);
+      if (!isRenderedPage(page)) throw new Error('render answered no { status, html, title }');
+      const html = fillPageTemplate(loaded.template, page, current.dataScriptText);
+      return { status: page.status, body: await prepareBody(Buffer.from(html, 'utf8')) };
+    } catch (error) {
+      log.error({ err: error, url }, 'web pages: rendering failed; the page is sent unrendered');
+      return SHELL;
+    }
+  }
+
+  /** The answer for a URL: kept from this version, or rendered now (once, however many ask). */
+  function pageAnswer(url: string): PageAnswer | Promise<PageAnswer> {
+    const current = currentGeneration();
+    const pages = pagesFor(current, url);
+    const kept = pages.get(url);
+    if (kept) return kept;
+    const rendering = renderPage(current, url);
+    pages.set(url, rendering);
+    // Once ready, the answer itself replaces the promise: later visitors wait for nothing.
+    void rendering.then((answer) => {
+      if (pages.get(url) !== rendering) return;
+      if (answer === NOT_RENDERED) pages.delete(url);
+      else pages.set(url, answer);
+    });
+    return rendering;
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer): FastifyReply {
+    if (answer === SHELL || answer === NOT_RENDERED) return sendIndexShell(reply, indexFile);
+    return sendRenderedPage(request, reply, answer);
+  }
+
+  /** A public page: kept or rendered, never waiting when kept (the hot path of GET /). */
+  function sendPublicPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): FastifyReply | Promise<FastifyReply> {
+    const answer = pageAnswer(request.url);
+    if (answer instanceof Promise) return answer.then((ready) => send(request, reply, ready));
+    return send(request, reply, answer);
+  }
+
+  /** Any other page (from the not-found handler): the shell for the protected app's. */
+  function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): FastifyReply | Promise<FastifyReply> {
+    if (isShellPage(pathnameOf(request.url))) return sendIndexShell(reply, indexFile);
+    return sendPublicPage(request, reply);
+  }
+
+  await registerWebStatic(app, { webDistDir: options.webDistDir, sendPage });
+
+  // Routes of their own (rather than the not-found handler) keep the hottest pages one lookup
+  // away; the static plugin's wildcard would otherwise answer '/' with the plain index.html.
+  for (const pagePath of [...PUBLIC_PAGE_PATHS, routes.purchase(':id')]) {
+    app.get(pagePath, { schema: { hide: true }, compress: false }, sendPublicPage);
+  }
+}

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { PageData } from '@tools-factory/contract';
+import { matchPath } from 'react-router';
+import { paths } from '../config/paths';
+import { identitySettingsQueryOptions } from '../features/accounts/api/get-identity-settings';
+import { toolQueryOptions } from '../features/catalog/api/get-tool';
+import { toolsQueryOptions } from '../features/catalog/api/get-tools';
+import { galleryQueryOptions } from '../features/company/api/get-gallery';
+import { reviewsQueryOptions } from '../features/reviews/api/get-reviews';
+
+/** The tool id of a /purchase/{id} path, else undefined. */
+export function purchasedToolId(pathname: string): string | undefined {
+  return matchPath(paths.purchasePattern, pathname)?.params.id;
+}
+
+/**
+ * Puts a public page's data into the query cache under the very keys its sections ask for, so
+ * that they render with it at once: on the server (nothing is fetched there) and in the browser's
+ * first render, which must match the server's HTML. (The tool search filters the list in the
+ * page, so `/?q=..&sort=..` needs no key of its own.)
+ */
+export function seedPageData(queryClient: QueryClient, data: PageData, pathname: string): void {
+  queryClient.setQueryData(toolsQueryOptions().queryKey, data.tools);
+  queryClient.setQueryData(reviewsQueryOptions().queryKey, data.reviews);
+  queryClient.setQueryData(galleryQueryOptions().queryKey, data.gallery);
+  queryClient.setQueryData(identitySettingsQueryOptions().queryKey, data.identitySettings);
+  const toolId = purchasedToolId(pathname);
+  const tool = toolId === undefined ? undefined : data.tools.find(({ _id }) => _id === toolId);
+  if (tool) queryClient.setQueryData(toolQueryOptions(tool._id).queryKey, tool);
+}

@@ -1,0 +1,83 @@
+import { texts, type PageData, type RenderPage } from '@tools-factory/contract';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { matchRoutes, StaticRouter } from 'react-router';
+import LoginPage from './features/accounts/pages/login-page';
+import SignupPage from './features/accounts/pages/signup-page';
+import AboutPage from './features/company/pages/about-page';
+import BlogsPage from './features/company/pages/blogs-page';
+import { AppRoutes } from './app/app-routes';
+import { purchasedToolId, seedPageData } from './app/page-data';
+import HomePage from './app/pages/home-page';
+import NotFoundPage from './app/pages/not-found-page';
+import PurchasePage from './app/pages/purchase-page';
+import { AppProvider } from './app/provider';
+import { routePageName } from './app/route-title';
+import { createAppRoutes, type PublicPages } from './app/route-table';
+import { pageTitle } from './lib/document-title';
+import { createQueryClient } from './lib/query-client';
+
+/**
+ * The web app rendered on the server (DESIGN.md section 7), built apart from the browser's
+ * bundle (`vite build --ssr`, web/dist-ssr/entry-server.js) and called by the server's page
+ * plugin. The public pages are imported here, not loaded as chunks: the HTML never waits on one.
+ * The tree is the browser's (App in app/app.tsx) with StaticRouter in place of BrowserRouter,
+ * so that hydration finds exactly the markup it would have rendered.
+ */
+const publicPages: PublicPages = {
+  home: HomePage,
+  about: AboutPage,
+  blogs: BlogsPage,
+  login: LoginPage,
+  signup: SignupPage,
+  purchase: PurchasePage,
+  notFound: NotFoundPage,
+};
+
+const serverRoutes = createAppRoutes(publicPages);
+
+/** The page's title, as the browser's effects would set it (the purchase page names the tool). */
+function titleOf(pathname: string, data: PageData): string {
+  const name = routePageName(serverRoutes, pathname);
+  if (name !== null) return pageTitle(name);
+  const tool = data.tools.find(({ _id }) => _id === purchasedToolId(pathname));
+  return pageTitle(tool ? texts.pageTitles.purchase(tool.name) : texts.pageTitles.purchaseLoading);
+}
+
+/** 404 for a path the app does not know, and for a tool the catalog does not hold. */
+function statusOf(pathname: string, data: PageData): number {
+  const deepest = matchRoutes(serverRoutes, pathname)?.at(-1);
+  if (!deepest || deepest.route.path === '*') return 404;
+  const toolId = purchasedToolId(pathname);
+  if (toolId !== undefined && !data.tools.some(({ _id }) => _id === toolId)) return 404;
+  return 200;
+}
+
+export const render: RenderPage = async (url, data) => {
+  const { pathname } = new URL(url, 'http://localhost');
+  // A cache per render: nothing of one page (or one catalog version) leaks into the next.
+  const queryClient = createQueryClient();
+  seedPageData(queryClient, data, pathname);
+  try {
+    // prerender waits for everything that suspends, so the HTML is the whole page.
+    const { prelude } = await prerender(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes routes={serverRoutes} />
+          </StaticRouter>
+        </AppProvider>
+      </StrictMode>,
+      // One piece of HTML, whatever its size: a bigger page would otherwise be split into a
+      // placeholder and a part moved in place by an inline script, which the CSP refuses.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    return {
+      status: statusOf(pathname, data),
+      html: await new Response(prelude).text(),
+      title: titleOf(pathname, data),
+    };
+  } finally {
+    queryClient.clear();
+  }
+};
