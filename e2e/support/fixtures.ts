@@ -22,7 +22,40 @@ function isDocumentNotFound(
   return /status of 404/.test(text) && resourceUrl !== undefined && resourceUrl === pageUrl;
 }
 
+/**
+ * A server-rendered page shows before React takes it over, and a click before that does nothing:
+ * after every load the journeys wait for the app's mark (`<html data-hydrated>`, app.tsx). Pages
+ * the server does not render (no page-data element) mark themselves as soon as they render.
+ */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated === 'true' ||
+      document.getElementById('page-data') === null,
+  );
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    // With JavaScript off nothing hydrates (and nothing can be waited for in the page).
+    if (javaScriptEnabled === false) {
+      await use(page);
+      return;
+    }
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   allowedConsoleErrors: [undefined, { option: true }],
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {

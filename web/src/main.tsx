@@ -42,14 +42,15 @@ const app = (
 
 if (pageData) {
   seedPageData(queryClient, pageData, window.location.pathname);
-  // At once, not after the page's chunk: from here on React handles clicks (a click on the page
-  // before its chunk arrives is replayed once it has). The page's part of the HTML stays as the
-  // server sent it until then (layouts/page-outlet.tsx keeps updates away from it); its chunk is
-  // asked for now, beside React's own ask.
-  void preloadPage(window.location.pathname).catch(() => {
-    // A chunk that cannot load: the page's error boundary says so.
-  });
-  hydrateRoot(container, app, rootOptions);
+  // After the page's chunk (asked for at once): hydration then meets every component ready and
+  // in its first state. Hydrated at once instead, a page whose chunk was still on its way was
+  // hydrated later, with whatever had changed meanwhile (the session read: the purchase page's
+  // form): a mismatch, and React replaced the server's HTML. Until then links are plain links.
+  void preloadPage(window.location.pathname)
+    .catch(() => {
+      // A chunk that cannot load: the page's error boundary says so once hydrated.
+    })
+    .then(() => hydrateRoot(container, app, rootOptions));
 } else {
   createRoot(container, rootOptions).render(app);
 }
