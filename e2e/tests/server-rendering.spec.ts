@@ -3,9 +3,7 @@ import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
 import { signUpAsCustomer } from '../support/customer.ts';
-import { expect, test } from '../support/fixtures.ts';
-
-const SHOTS_DIR = '/work/notes/shots';
+import { artifactPath, expect, test } from '../support/fixtures.ts';
 
 /**
  * Every warning and error the page logs (the fixture already fails on errors; React reports a
@@ -110,7 +108,10 @@ test.describe('the server-rendered pages, taken over by the browser', () => {
     expect(problems).toEqual([]);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS_DIR}/ssr-web-purchase-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: artifactPath(`ssr-web-purchase-${width}.png`),
+        fullPage: true,
+      });
     }
   });
 
@@ -121,7 +122,7 @@ test.describe('the server-rendered pages, taken over by the browser', () => {
         await openHydrated(page, path);
         const name = path === routes.home ? 'home' : 'login';
         await page.screenshot({
-          path: `${SHOTS_DIR}/ssr-web-${name}-${width}.png`,
+          path: artifactPath(`ssr-web-${name}-${width}.png`),
           fullPage: true,
         });
       }
@@ -156,7 +157,7 @@ test.describe('the home page without JavaScript', () => {
     }
     await expect(page.getByText(texts.footer.copyright)).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS_DIR}/ssr-web-home-no-js-1280.png`, fullPage: true });
+    await page.screenshot({ path: artifactPath('ssr-web-home-no-js-1280.png'), fullPage: true });
   });
 });
 
