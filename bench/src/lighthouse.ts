@@ -22,6 +22,9 @@ export type LighthousePage = {
   /** Scores 0..100 per category. */
   scores: Record<Category, number>;
   lcpMs: number;
+  /** First Contentful Paint and Total Blocking Time: with LCP and CLS, most of the score. */
+  fcpMs: number;
+  tbtMs: number;
   cls: number;
   /** Audits of the four categories that did not pass (id: title), so a missed goal says why. */
   failing: string[];
@@ -120,6 +123,8 @@ export async function auditPages(
         seo: score(lhr, 'seo'),
       },
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       failing: failingAudits(lhr),
       shifts: layoutShifts(lhr),
