@@ -52,6 +52,17 @@ describe('ConfirmDialog', () => {
     expect(onCancel).toHaveBeenCalledOnce();
   });
 
+  it('keeps Tab inside: past the last answer comes the first, and back', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'cancel' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+  });
+
   it('cannot be dismissed while the confirmed action runs', () => {
     const { onCancel } = renderDialog({ busy: true });
     expect(screen.getByRole('button', { name: 'cancel' })).toBeDisabled();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { BusyButton } from './busy-button';
+import { keepFocusInside } from './keep-focus-inside';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -18,8 +19,8 @@ interface ConfirmDialogProps {
 
 /**
  * A modal question with a destructive answer (daisyUI modal on the native <dialog>): the page
- * behind is inert, focus starts on the safe answer and returns where it was when the dialog
- * closes; Escape and a click outside cancel.
+ * behind is inert, focus starts on the safe answer, stays inside while open (Tab wraps around)
+ * and returns where it was when the dialog closes; Escape and a click outside cancel.
  */
 export function ConfirmDialog({
   open,
@@ -58,6 +59,7 @@ export function ConfirmDialog({
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
       aria-describedby={bodyId}
+      onKeyDown={keepFocusInside}
       // Escape: the parent decides whether the dialog closes (it stays while busy).
       onCancel={(event) => {
         event.preventDefault();

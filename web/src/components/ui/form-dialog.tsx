@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FaTimes } from 'react-icons/fa';
+import { keepFocusInside } from './keep-focus-inside';
 
 interface FormDialogProps {
   open: boolean;
@@ -15,8 +16,6 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const FIELDS =
   'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
 
@@ -54,30 +53,13 @@ export function FormDialog({
     if (!busy) onClose();
   }
 
-  // showModal() keeps focus off the page, but Tab may still leave for the browser's own toolbar;
-  // wrapping at both ends keeps a keyboard user in the form until they close it.
-  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <dialog
       ref={dialogRef}
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      // Tab wraps at both ends: a keyboard user stays in the form until they close it.
       onKeyDown={keepFocusInside}
       // Escape: the dialog stays while the form is being sent.
       onCancel={(event) => {
