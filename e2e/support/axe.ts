@@ -8,9 +8,16 @@ const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
  * Runs axe on the page as it stands and fails on any serious or critical violation, listing each
  * rule with the elements it found (their selectors) and what to fix. Call it once per page state
  * worth checking (a page loaded, a dialog open), not after every click: a run takes a while.
+ * `include` (a CSS selector) checks only that part, when the rest was checked as it stands.
  */
-export async function expectNoSeriousA11yViolations(page: Page, state?: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  state?: string,
+  include?: string,
+): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
   const blocking = violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .map(

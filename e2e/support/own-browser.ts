@@ -1,0 +1,26 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { uniqueEmail } from './accounts.ts';
+import { signUpAsCustomer } from './customer.ts';
+
+/**
+ * A customer signed up in a browser of their own (a second person in a journey). Its page waits
+ * after each load for the app to take the page over, as the fixture's page does: a form sent
+ * before that would be the browser's own GET.
+ */
+export async function customerInOwnBrowser(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  name: string,
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    return response;
+  };
+  const email = uniqueEmail(name.toLowerCase().split(' ')[0]);
+  await signUpAsCustomer(page, email, name);
+  return { context, page, email };
+}
