@@ -572,6 +572,8 @@ export const texts = {
     gatewayFailed: 'The card payment service did not answer. Please try again.',
     /** 400: a Stripe webhook whose signature does not check out. */
     badSignature: 'The webhook signature is invalid.',
+    /** 400: a Stripe webhook, signed, whose body is not an event (not JSON, no type or data). */
+    notAnEvent: 'The webhook body is not a Stripe event.',
   },
   /**
    * The built-in test gateway's card errors, in the words Stripe's test mode uses (DESIGN.md

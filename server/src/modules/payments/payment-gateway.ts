@@ -37,6 +37,14 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** Thrown by `parseWebhook` when the signed body is not an event it can read (answered 400). */
+export class WebhookPayloadError extends Error {
+  constructor(message = 'the webhook body is not an event') {
+    super(message);
+    this.name = 'WebhookPayloadError';
+  }
+}
+
 /**
  * A card payment provider (DESIGN.md section 6): the built-in offline `test` gateway or Stripe.
  * The server never trusts the browser about a payment: it creates the intent for the order's
@@ -61,7 +69,8 @@ export interface PaymentGateway {
   refund(intentId: string): Promise<void>;
   /**
    * Checks a webhook's signature over its exact bytes and reads the event; throws
-   * WebhookSignatureError when the signature is wrong. Gateways without webhooks have none.
+   * WebhookSignatureError when the signature is wrong, WebhookPayloadError when the signed body
+   * is not an event. Gateways without webhooks have none.
    */
   parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent;
 }

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   GatewayError,
   PAYMENT_CURRENCY,
+  WebhookPayloadError,
   WebhookSignatureError,
   type GatewayEvent,
   type GatewayIntent,
@@ -76,6 +77,27 @@ export function gatewayIntentOf(intent: Stripe.PaymentIntent): GatewayIntent {
     currency: intent.currency,
     status: gatewayStatusOf(intent.status),
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Read as the SDK types it: an event has a type and a data object. */
+function isEvent(value: unknown): value is Stripe.Event {
+  return isRecord(value) && typeof value.type === 'string' && isRecord(value.data);
+}
+
+/** A payment intent with every field gatewayIntentOf reads, each of the right type. */
+function isPaymentIntent(value: unknown): value is Stripe.PaymentIntent {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.amount === 'number' &&
+    typeof value.currency === 'string' &&
+    typeof value.status === 'string' &&
+    isRecord(value.metadata)
+  );
 }
 
 /** A Stripe error's code when it has one: 'resource_missing', 'charge_already_refunded' ... */
@@ -178,9 +200,14 @@ export function createStripeGateway(
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
           throw new WebhookSignatureError(error.message);
         }
+        // Signed, but not JSON: the SDK's JSON.parse failed.
+        if (error instanceof SyntaxError) throw new WebhookPayloadError();
         throw error;
       }
+      // The SDK checks the bytes, not their shape: signed `null` or `{}` is no event to read.
+      if (!isEvent(event)) throw new WebhookPayloadError();
       if (event.type === 'payment_intent.succeeded') {
+        if (!isPaymentIntent(event.data.object)) throw new WebhookPayloadError();
         return { type: 'payment_succeeded', intent: gatewayIntentOf(event.data.object) };
       }
       return { type: 'ignored', eventType: event.type };

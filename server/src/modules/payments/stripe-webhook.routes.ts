@@ -8,6 +8,7 @@ import {
 } from '@tools-factory/contract';
 import { badRequest } from '../../http-errors.ts';
 import {
+  WebhookPayloadError,
   WebhookSignatureError,
   type GatewayEvent,
   type GatewayIntent,
@@ -68,6 +69,7 @@ export async function stripeWebhookRoutes(
       try {
         event = parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);
       } catch (error) {
+        if (error instanceof WebhookPayloadError) throw badRequest(texts.paymentErrors.notAnEvent);
         if (!(error instanceof WebhookSignatureError)) throw error;
         // A wrong STRIPE_WEBHOOK_SECRET shows only here: every one of Stripe's calls refused.
         request.log.warn({ reason: error.message }, 'Stripe webhook refused: bad signature');
