@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
@@ -34,14 +35,21 @@ import { AUTHORIZATION_TABLE, GOOD_TEST_CARD } from './testing/authorization-tab
 import { createTestQuote, createTestTool } from './testing/factories.ts';
 import { orderFields } from './testing/requests.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
-import { useBeforeAll, useTestAccount, useTestAdmin, useTestApp } from './testing/use-test-app.ts';
+import {
+  useBeforeAll,
+  useStripeTestApp,
+  useTestAccount,
+  useTestAdmin,
+  useTestApp,
+} from './testing/use-test-app.ts';
 
 /*
  * Issue 15, part 2: every operation of the OpenAPI document gets requests built from its schemas
  * (the contract's zod schemas, as the routes declare them) and then mutated: wrong types, fields
  * left out or added, huge and tiny numbers, NUL, lone surrogates, RTL and emoji, 100 KB texts,
  * deep nesting, duplicate keys in the JSON text, broken JSON, other content types. Each is sent
- * by the caller the route is for, on the real app and database. Whatever comes back: never a
+ * by the caller the route is for (Stripe's webhook: signed with the webhook secret, on an app
+ * with the stripe gateway), on the real app and database. Whatever comes back: never a
  * 5xx, no stack trace or internal detail, an error in the contract's shape, and nothing stored
  * by a request that was refused (the row count of every table, and the tools' stock, unchanged).
  */
@@ -65,7 +73,7 @@ const INTERNALS = [
 ];
 
 type CallerKind = 'anonymous' | 'customer' | 'admin';
-type Credential = 'none' | 'bearer' | 'identity session';
+type Credential = 'none' | 'bearer' | 'identity session' | 'stripe signature';
 
 type Operation = {
   method: string;
@@ -104,10 +112,13 @@ function callerOf(
   security: DocumentedOperation['security'],
 ): Pick<Operation, 'caller' | 'credential'> {
   const schemes = new Set((security ?? []).flatMap((requirement) => Object.keys(requirement)));
+  const rows = AUTHORIZATION_TABLE.filter(
+    (row) => row.method === method && servesPath(row.route, path),
+  );
+  if (rows.some((row) => row.credential === 'stripe signature')) {
+    return { caller: 'anonymous', credential: 'stripe signature' };
+  }
   if (schemes.has('bearer')) {
-    const rows = AUTHORIZATION_TABLE.filter(
-      (row) => row.method === method && servesPath(row.route, path),
-    );
     const lets = (caller: 'customer' | 'admin') => rows.some((row) => row.answers[caller] < 300);
     const caller = lets('customer') || !lets('admin') ? 'customer' : 'admin';
     return { caller, credential: 'bearer' };
@@ -116,28 +127,70 @@ function callerOf(
   return { caller: 'anonymous', credential: 'none' };
 }
 
-function operationsOf(document: OpenApiDocument): Operation[] {
-  return Object.entries(document.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([lowerMethod, documented]) => {
-      const method = lowerMethod.toUpperCase();
-      const parameters = documented.parameters ?? [];
-      const of = (place: string) =>
-        parameters
-          .filter((parameter) => parameter.in === place)
-          .map(({ name, schema = {}, required = false }) => ({ name, schema, required }));
-      return {
-        method,
-        path,
-        inputs: {
-          path: of('path'),
-          query: of('query'),
-          headers: of('header'),
-          body: documented.requestBody?.content?.['application/json']?.schema,
+/** A Stripe event as Stripe posts it: a payment intent that succeeded (or another event). */
+const STRIPE_EVENT_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['id', 'object', 'type', 'data'],
+  properties: {
+    id: { type: 'string', pattern: '^evt_[A-Za-z0-9]{8,24}$' },
+    object: { enum: ['event'] },
+    type: { enum: ['payment_intent.succeeded', 'payment_intent.created', 'charge.refunded'] },
+    livemode: { type: 'boolean' },
+    data: {
+      type: 'object',
+      required: ['object'],
+      properties: {
+        object: {
+          type: 'object',
+          required: ['id', 'object', 'amount', 'status', 'metadata'],
+          properties: {
+            id: { type: 'string', pattern: '^pi_[A-Za-z0-9]{8,24}$' },
+            object: { enum: ['payment_intent'] },
+            amount: { type: 'integer', minimum: 0, maximum: 100_000 },
+            amount_received: { type: 'integer', minimum: 0, maximum: 100_000 },
+            currency: { enum: ['usd'] },
+            status: { enum: ['succeeded', 'processing'] },
+            metadata: {
+              type: 'object',
+              required: ['order_id'],
+              properties: { order_id: { type: 'string', format: 'uuid' } },
+            },
+          },
         },
-        ...callerOf(method, path, documented.security),
-      };
-    }),
-  );
+      },
+    },
+  },
+};
+
+function operationsOf(document: OpenApiDocument): Operation[] {
+  return Object.entries(document.paths)
+    .flatMap(([path, operations]) =>
+      Object.entries(operations).map(([lowerMethod, documented]) => {
+        const method = lowerMethod.toUpperCase();
+        const parameters = documented.parameters ?? [];
+        const of = (place: string) =>
+          parameters
+            .filter((parameter) => parameter.in === place)
+            .map(({ name, schema = {}, required = false }) => ({ name, schema, required }));
+        return {
+          method,
+          path,
+          inputs: {
+            path: of('path'),
+            query: of('query'),
+            headers: of('header'),
+            body: documented.requestBody?.content?.['application/json']?.schema,
+          },
+          ...callerOf(method, path, documented.security),
+        };
+      }),
+    )
+    .map((operation) =>
+      // Stripe's events are read from the raw bytes, so no schema describes them: this one does.
+      operation.credential === 'stripe signature' && !operation.inputs.body
+        ? { ...operation, inputs: { ...operation.inputs, body: STRIPE_EVENT_SCHEMA } }
+        : operation,
+    );
 }
 
 function runsFor(inputs: OperationInputs): number {
@@ -414,6 +467,31 @@ const replay = process.env.BAD_INPUT_SEED
     }
   : {};
 
+/** The keys of the stripe gateway's app; its calls to Stripe go to a local stand-in. */
+const STRIPE_KEYS = {
+  secretKey: 'sk_test_bad_input',
+  publishableKey: 'pk_test_bad_input',
+  webhookSecret: 'whsec_bad_input',
+};
+
+/** The Stripe-Signature header Stripe would send with these bytes, made now. */
+function stripeSignature(payload: string | Buffer): string {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = createHmac('sha256', STRIPE_KEYS.webhookSecret)
+    .update(`${timestamp}.`)
+    .update(payload)
+    .digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/** One app under test: its operations, its tables, its world. */
+type Context = {
+  app: App;
+  operations: Operation[];
+  tables: string[];
+  world: ReturnType<typeof createWorld>;
+};
+
 type Tally = { inputs: number; byClass: Record<string, number>; milliseconds: number };
 
 describe('bad input on every operation of the API (property-based)', () => {
@@ -425,15 +503,30 @@ describe('bad input on every operation of the API (property-based)', () => {
   });
   const customer = useTestAccount(app, { name: 'Petra Property' });
   const admin = useTestAdmin(app, { email: adminEmail, name: 'Adam Property' });
-  const setting = useBeforeAll('The operations and the world', async () => {
-    const response = await app.inject('/api/openapi.json');
-    const document = response.json() as OpenApiDocument;
+  // The app with the stripe gateway, for what only it serves (Stripe's webhook).
+  const stripe = useStripeTestApp(STRIPE_KEYS);
+  const stripeCustomer = useTestAccount(stripe.app, { name: 'Stella Stripe' });
+
+  async function contextOf(
+    target: App,
+    accounts: Record<'customer' | 'admin', TestAccount>,
+  ): Promise<Context> {
+    const response = await target.inject('/api/openapi.json');
     return {
-      operations: operationsOf(document),
-      tables: await tablesOf(app),
-      world: createWorld(app, { customer: { ...customer }, admin: { ...admin } }),
+      app: target,
+      operations: operationsOf(response.json() as OpenApiDocument),
+      tables: await tablesOf(target),
+      world: createWorld(target, accounts),
     };
-  });
+  }
+  const setting = useBeforeAll('The operations and the world of each app', async () => ({
+    testGateway: await contextOf(app, { customer: { ...customer }, admin: { ...admin } }),
+    // Nobody signs in to the webhook: the customer is there for the world's fixtures only.
+    stripeGateway: await contextOf(stripe.app, {
+      customer: { ...stripeCustomer },
+      admin: { ...stripeCustomer },
+    }),
+  }));
   const tallies = new Map<string, Tally>();
 
   afterAll(() => {
@@ -448,17 +541,23 @@ describe('bad input on every operation of the API (property-based)', () => {
   });
 
   /** Sends one request of the plan, and checks the answer and what is stored. */
-  async function check(operation: Operation, plan: RequestPlan, tally: Tally): Promise<void> {
-    const { world, tables } = setting;
+  async function check(
+    { app, world, tables }: Context,
+    operation: Operation,
+    plan: RequestPlan,
+    tally: Tally,
+  ): Promise<void> {
     const values = await world.valuesFor(plan, operation.caller);
     const written = writeRequest(operation.path, plan, values);
     const caller = world.caller(operation.caller);
     const credential: Record<string, string> =
-      !caller || operation.credential === 'none'
-        ? {}
-        : operation.credential === 'bearer'
-          ? bearer(caller.token)
-          : { cookie: caller.cookie };
+      operation.credential === 'stripe signature'
+        ? { 'stripe-signature': stripeSignature(written.payload ?? '') }
+        : !caller || operation.credential === 'none'
+          ? {}
+          : operation.credential === 'bearer'
+            ? bearer(caller.token)
+            : { cookie: caller.cookie };
     const before = await storedState(app, tables);
     logLines.length = 0;
     const response = await app.inject({
@@ -496,20 +595,21 @@ describe('bad input on every operation of the API (property-based)', () => {
 
   const routes = [
     ...new Set(
-      AUTHORIZATION_TABLE.filter((row) => row.servedWith !== 'stripe gateway').map(
-        (row) => `${row.method} ${row.route}`,
+      AUTHORIZATION_TABLE.map((row) =>
+        [row.method, row.route, row.servedWith === 'stripe gateway' ? 'stripe' : 'test'].join(' '),
       ),
     ),
   ];
   const tried = new Set<string>();
 
   for (const route of routes) {
-    const [method = '', path = ''] = route.split(' ');
+    const [method = '', path = '', gateway] = route.split(' ');
     it(
       `${route}: never a 5xx or internals, nothing stored when refused`,
       { timeout: 120_000 },
       async () => {
-        const operations = setting.operations.filter(
+        const context = gateway === 'stripe' ? setting.stripeGateway : setting.testGateway;
+        const operations = context.operations.filter(
           (operation) => operation.method === method && servesPath(path, operation.path),
         );
         expect(operations, `${route} has no operation in the OpenAPI document`).not.toEqual([]);
@@ -519,7 +619,7 @@ describe('bad input on every operation of the API (property-based)', () => {
           const started = performance.now();
           await fc.assert(
             fc.asyncProperty(badRequests(operation.inputs), (plan) =>
-              check(operation, plan, tally),
+              check(context, operation, plan, tally),
             ),
             { numRuns: runsFor(operation.inputs), ...replay },
           );
@@ -531,7 +631,10 @@ describe('bad input on every operation of the API (property-based)', () => {
   }
 
   it('has tried every operation of the OpenAPI document', () => {
-    const documented = setting.operations.map(keyOf);
+    const { testGateway, stripeGateway } = setting;
+    const documented = [
+      ...new Set([...testGateway.operations, ...stripeGateway.operations].map(keyOf)),
+    ];
     expect(documented.length).toBeGreaterThan(40);
     expect(documented.filter((key) => !tried.has(key))).toEqual([]);
   });

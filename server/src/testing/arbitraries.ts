@@ -195,11 +195,9 @@ const ID_FIXTURES: FixtureName[] = [
 /**
  * Values that reach past "not found" into each route's rules: the world's ids and the caller's
  * e-mail by the field's name, wherever it appears (a new route's `orderId` gets order ids too).
- * The first is the likeliest to be let through, and is chosen most often; but a path's `id`
- * may be any of the world's ids, equally.
+ * The first is the likeliest to be let through, and is chosen most often.
  */
 const FIELD_HINTS: Record<string, Template[]> = {
-  id: ID_FIXTURES.map(fixture),
   toolId: [fixture('toolId')],
   orderId: [fixture('unpaidOrderId'), fixture('intentOrderId')],
   order: [fixture('cardPaidOrderId'), fixture('unpaidOrderId')],
@@ -230,6 +228,9 @@ const FIELD_HINTS: Record<string, Template[]> = {
   errorCallbackURL: ['/login'],
   sort: ['name', 'price'],
 };
+
+/** A path's `{id}`: any of the world's ids, equally (a body's `id` is some other thing's). */
+const PATH_ID_HINTS: Template[] = ID_FIXTURES.map(fixture);
 
 /** Any JSON value, as a template. */
 function jsonValues(maxDepth: number): fc.Arbitrary<Template> {
@@ -463,12 +464,6 @@ function valueFrom(schema: JsonSchema, field?: string): fc.Arbitrary<Template> {
   const plain = plainValueFrom(schema);
   const hints = field === undefined ? undefined : FIELD_HINTS[field];
   if (!hints) return plain;
-  if (field === 'id') {
-    return fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...hints) },
-      { weight: 1, arbitrary: plain },
-    );
-  }
   return fc.oneof(
     { weight: 4, arbitrary: fc.constant(hints[0] ?? null) },
     { weight: 2, arbitrary: fc.constantFrom(...hints) },
@@ -797,7 +792,13 @@ function wellFormed(inputs: OperationInputs): fc.Arbitrary<RequestPlan> {
     Object.fromEntries(
       inputs.path.map(({ name, schema }) => [
         name,
-        valueFrom(schema, name).map((template): UrlValue => ({ template })),
+        (name === 'id'
+          ? fc.oneof(
+              { weight: 6, arbitrary: fc.constantFrom(...PATH_ID_HINTS) },
+              { weight: 1, arbitrary: valueFrom(schema) },
+            )
+          : valueFrom(schema, name)
+        ).map((template): UrlValue => ({ template })),
       ]),
     ),
     { noNullPrototype: true },
