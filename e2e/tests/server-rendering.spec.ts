@@ -159,6 +159,33 @@ test.describe('the home page without JavaScript', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: artifactPath('ssr-web-home-no-js-1280.png'), fullPage: true });
   });
+
+  test('the account and contact forms send nothing before the script runs: no password in a URL', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('before-script');
+    for (const [path, submit] of [
+      [routes.login, texts.login.submit],
+      [routes.signup, texts.signup.submit],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: submit, exact: true })).toBeDisabled();
+      await page.getByLabel(texts.login.email, { exact: true }).fill(email);
+      const password = page.getByLabel(texts.login.password, { exact: true });
+      await password.fill('secret-pass-1');
+      // Enter in a field submits the form through its first button, unless that one is disabled.
+      await password.press('Enter');
+      await expect(page).toHaveURL(path);
+      expect(new URL(page.url()).search).toBe('');
+    }
+    await page.goto(routes.home);
+    const contact = page.getByRole('region', { name: texts.home.contactTitle, exact: true });
+    await expect(contact.getByRole('button', { name: texts.home.contactSend })).toBeDisabled();
+    await contact.getByLabel(texts.home.contactEmail, { exact: true }).fill(email);
+    await contact.getByLabel(texts.home.contactEmail, { exact: true }).press('Enter');
+    await expect(page).toHaveURL(routes.home);
+    expect(new URL(page.url()).search).toBe('');
+  });
 });
 
 /**

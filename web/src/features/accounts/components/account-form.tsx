@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-error';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 interface AccountFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -27,13 +28,15 @@ export function AccountForm({
   error,
   switchTo,
 }: AccountFormProps) {
+  const hydrated = useHydrated();
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    // method="post": should the browser ever send the form itself, its fields stay out of the URL.
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {children}
       <BusyButton
         type="submit"
         busy={submitting}
-        disabled={submitDisabled}
+        disabled={submitDisabled || !hydrated}
         className="btn-primary w-full"
       >
         {submitLabel}

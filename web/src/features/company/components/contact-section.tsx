@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Section } from '../../../components/ui/section';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 function thankAndReset(event: FormEvent<HTMLFormElement>) {
   // SPEC.md shows no submit behaviour and no rules for this form: nothing is sent anywhere, but
@@ -14,6 +15,7 @@ function thankAndReset(event: FormEvent<HTMLFormElement>) {
 
 /** CONTUCT US: name, e-mail and Send, which thanks the visitor and clears the form. */
 export function ContactSection() {
+  const hydrated = useHydrated();
   return (
     <Section id="contact" title={homeTexts.home.contactTitle}>
       <form
@@ -34,7 +36,8 @@ export function ContactSection() {
           autoComplete="email"
           frameClassName="text-base-content"
         />
-        <button type="submit" className="btn btn-primary mt-2">
+        {/* Until the script runs, the browser would send name and e-mail in the page's URL. */}
+        <button type="submit" className="btn btn-primary mt-2" disabled={!hydrated}>
           {homeTexts.home.contactSend}
         </button>
       </form>
