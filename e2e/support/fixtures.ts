@@ -35,25 +35,29 @@ async function waitForHydration(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Makes the page's goto and reload wait for hydration after the load, as every journey's page
+ * does; for a page of a context a test opens itself (a second person in a journey).
+ */
+export function waitForHydrationAfterLoads(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await waitForHydration(page);
+    return response;
+  };
+}
+
 export const test = base.extend<Fixtures>({
   page: async ({ page, javaScriptEnabled }, use) => {
     // With JavaScript off nothing hydrates (and nothing can be waited for in the page).
-    if (javaScriptEnabled === false) {
-      await use(page);
-      return;
-    }
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await waitForHydration(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      await waitForHydration(page);
-      return response;
-    };
+    if (javaScriptEnabled !== false) waitForHydrationAfterLoads(page);
     await use(page);
   },
   allowedConsoleErrors: [undefined, { option: true }],

@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { uniqueEmail } from './accounts.ts';
 import { signUpAsCustomer } from './customer.ts';
+import { waitForHydrationAfterLoads } from './fixtures.ts';
 
 /**
  * A customer signed up in a browser of their own (a second person in a journey). Its page waits
- * after each load for the app to take the page over, as the fixture's page does: a form sent
- * before that would be the browser's own GET.
+ * after each load for the app to take the page over, as the fixture's page does.
  */
 export async function customerInOwnBrowser(
   browser: Browser,
@@ -14,12 +14,7 @@ export async function customerInOwnBrowser(
 ): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    return response;
-  };
+  waitForHydrationAfterLoads(page);
   const email = uniqueEmail(name.toLowerCase().split(' ')[0]);
   await signUpAsCustomer(page, email, name);
   return { context, page, email };

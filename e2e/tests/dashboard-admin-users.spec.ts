@@ -1,11 +1,12 @@
 import { API_BASE, apiPaths, routes, texts } from '@tools-factory/contract';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
 import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
 import { textContrast } from '../support/contrast.ts';
 import { signUpAsCustomer } from '../support/customer.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { customerInOwnBrowser } from '../support/own-browser.ts';
 
 const phone = { width: 360, height: 780 };
 const desktop = { width: 1280, height: 900 };
@@ -44,15 +45,6 @@ async function expectToast(page: Page, text: string): Promise<void> {
   await expect(toast).toBeVisible();
   await toast.getByRole('button', { name: /close/i }).click();
   await expect(toast).toBeHidden();
-}
-
-/** A customer signed up in a browser of their own. */
-async function customerInOwnBrowser(browser: Browser, viewport: Viewport, name: string) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  await signUpAsCustomer(page, email, name);
-  return { context, page, email };
 }
 
 /** Goes to a dashboard page through its sidebar (through the drawer on a phone). */

@@ -10,10 +10,11 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
+import { E2E_ADMIN_EMAIL } from '../support/accounts.ts';
 import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { field, signUpAsCustomer } from '../support/customer.ts';
+import { field } from '../support/customer.ts';
+import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { latestMailTo, mailsTo } from '../support/outbox.ts';
 import { expectToast } from '../support/toast.ts';
@@ -102,10 +103,8 @@ for (const viewport of [desktop, phone]) {
     await expect(row.getByText(words.lowBadge, { exact: true })).toHaveCount(0);
 
     // A customer's orders, in a browser of their own: 100 -> 59 crosses 60; 59 -> 48 does not.
-    const customerContext = await browser.newContext();
-    const customerPage = await customerContext.newPage();
-    const email = uniqueEmail('snips');
-    await signUpAsCustomer(customerPage, email, 'Sam Snips');
+    const customer = await customerInOwnBrowser(browser, desktop, 'Sam Snips');
+    const { page: customerPage, email } = customer;
     await placeOrder(customerPage, email, tool, 41);
     const subject = new RegExp(`^Low stock: ${name}$`);
     const alert = await latestMailTo(E2E_ADMIN_EMAIL, subject);
@@ -117,7 +116,7 @@ for (const viewport of [desktop, phone]) {
     // The second order's own e-mail left just before any alert it could have made.
     await latestMailTo(email, new RegExp(second.reference));
     await expect.poll(async () => (await mailsTo(E2E_ADMIN_EMAIL, subject)).length).toBe(1);
-    await customerContext.close();
+    await customer.context.close();
 
     // Back in Manage Tools: low now.
     await page.reload();

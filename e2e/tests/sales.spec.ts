@@ -12,10 +12,9 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { uniqueEmail } from '../support/accounts.ts';
 import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { signUpAsCustomer } from '../support/customer.ts';
+import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 
 const desktop = { width: 1280, height: 900 };
@@ -151,10 +150,8 @@ test("an admin sees the paid orders in the Sales page's tables and charts (1280 
   );
 
   // A customer pays two orders (2 and 3 anvils) and leaves one unpaid.
-  const customer = await browser.newContext({ viewport: desktop });
-  const customerPage = await customer.newPage();
-  const customerEmail = uniqueEmail('sam-sales');
-  await signUpAsCustomer(customerPage, customerEmail, 'Sam Sales');
+  const customer = await customerInOwnBrowser(browser, desktop, 'Sam Sales');
+  const { page: customerPage, email: customerEmail } = customer;
   await placePaidOrder(customerPage, customerEmail, tool, 2);
   await placePaidOrder(customerPage, customerEmail, tool, 3);
   await placeOrder(customerPage, customerEmail, tool, 4);
@@ -229,5 +226,5 @@ test("an admin sees the paid orders in the Sales page's tables and charts (1280 
   await expect(customerPage.getByText(texts.dashboard.adminsOnly)).toBeVisible();
   await expect(customerPage.getByRole('table')).toHaveCount(0);
   await expect(customerPage.getByRole('link', { name: texts.dashboard.sales })).toHaveCount(0);
-  await customer.close();
+  await customer.context.close();
 });
