@@ -5,6 +5,10 @@ import { E2E_PASSWORD } from './accounts.ts';
 /** A form field by its exact label. */
 export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+/** My Profile: the value shown beside a profile detail's name. */
+export const profileDetail = (page: Page, term: string) =>
+  page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+
 /** Signs a new customer up through the form; the app lands on the home page. */
 export async function signUpAsCustomer(page: Page, email: string, name = 'Olga Order') {
   await page.goto(routes.signup);

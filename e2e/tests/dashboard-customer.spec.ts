@@ -1,7 +1,7 @@
 import { API_BASE, apiPaths, MAX_STARS, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
-import { field, signUpAsCustomer } from '../support/customer.ts';
+import { field, profileDetail, signUpAsCustomer } from '../support/customer.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
@@ -20,10 +20,6 @@ async function keep(page: Page, name: string, width: number, fullPage = true): P
   // Every state worth keeping is worth checking: axe once per kept screen.
   await expectNoSeriousA11yViolations(page, name);
 }
-
-/** The value shown beside a profile detail's name. */
-const detail = (page: Page, term: string) =>
-  page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
 for (const viewport of viewports) {
   test.describe(`customer dashboard at ${viewport.width} px`, () => {
@@ -92,7 +88,7 @@ for (const viewport of viewports) {
       // --- My Profile: nothing yet ----------------------------------------------------------
       await page.goto(routes.dashboardMyProfile);
       await expect(page.getByText(texts.profile.notAddedYet)).toBeVisible();
-      await expect(detail(page, texts.profile.email)).toHaveText(email);
+      await expect(profileDetail(page, texts.profile.email)).toHaveText(email);
       await keep(page, 'my-profile-empty', width);
 
       // /myProfileInfo opens the add-information modal on My Profile.
@@ -126,9 +122,9 @@ for (const viewport of viewports) {
       await addDialog.getByRole('button', { name: texts.profile.save }).click();
       await expectToast(page, texts.profile.addSuccess);
       await expect(addDialog).toBeHidden();
-      await expect(detail(page, texts.profile.education)).toHaveText('Diploma in Carpentry');
-      await expect(detail(page, texts.profile.city)).toHaveText('Sylhet');
-      await expect(detail(page, texts.profile.phone)).toHaveText('+880 1711 000000');
+      await expect(profileDetail(page, texts.profile.education)).toHaveText('Diploma in Carpentry');
+      await expect(profileDetail(page, texts.profile.city)).toHaveText('Sylhet');
+      await expect(profileDetail(page, texts.profile.phone)).toHaveText('+880 1711 000000');
       await expect(page.getByRole('link', { name: linkdin })).toHaveAttribute('href', linkdin);
       await keep(page, 'my-profile-filled', width);
 
@@ -162,12 +158,12 @@ for (const viewport of viewports) {
       await editDialog.getByRole('button', { name: texts.profile.save }).click();
       await expectToast(page, texts.profile.updateSuccess);
       await expect(editDialog).toBeHidden();
-      await expect(detail(page, texts.profile.city)).toHaveText('Chattogram');
+      await expect(profileDetail(page, texts.profile.city)).toHaveText('Chattogram');
 
       // Kept by the server: still there after a reload.
       await page.reload();
-      await expect(detail(page, texts.profile.city)).toHaveText('Chattogram');
-      await expect(detail(page, texts.profile.education)).toHaveText('Diploma in Carpentry');
+      await expect(profileDetail(page, texts.profile.city)).toHaveText('Chattogram');
+      await expect(profileDetail(page, texts.profile.education)).toHaveText('Diploma in Carpentry');
       await expect(page.getByRole('button', { name: texts.profile.addInformation })).toHaveCount(0);
     });
   });

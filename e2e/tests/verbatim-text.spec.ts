@@ -2,7 +2,7 @@ import { API_BASE, apiPaths, ProfileListSchema, routes, texts } from '@tools-fac
 import type { Locator, Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
-import { signUpAsCustomer } from '../support/customer.ts';
+import { profileDetail, signUpAsCustomer } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
 
@@ -25,10 +25,6 @@ const typed = {
   // A `javascript:` link must stay text: clicking it would run it.
   linkdin: `javascript:window.__pwned=3//${TEMPLATES}`,
 };
-
-/** The value shown beside a profile detail's name. */
-const detail = (page: Page, term: string) =>
-  page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
 /** Nothing the text could have made: no element from it, no handler run, no script link. */
 async function expectNothingInjected(page: Page): Promise<void> {
@@ -69,12 +65,12 @@ test('HTML, SQL and template text in a name and a profile is stored and shown ve
 
   /** My Profile, as it shows the account and the record. */
   async function expectProfileVerbatim(): Promise<void> {
-    await expectShownAsText(detail(page, texts.profile.name), typed.name);
-    await expectShownAsText(detail(page, texts.profile.education), typed.education);
-    await expectShownAsText(detail(page, texts.profile.city), typed.city);
-    await expect(detail(page, texts.profile.phone)).toHaveText(typed.phone);
+    await expectShownAsText(profileDetail(page, texts.profile.name), typed.name);
+    await expectShownAsText(profileDetail(page, texts.profile.education), typed.education);
+    await expectShownAsText(profileDetail(page, texts.profile.city), typed.city);
+    await expect(profileDetail(page, texts.profile.phone)).toHaveText(typed.phone);
     // Not a link: the text stays text (toHaveText above: no template engine made 49 of it).
-    await expectShownAsText(detail(page, texts.profile.linkdin), typed.linkdin);
+    await expectShownAsText(profileDetail(page, texts.profile.linkdin), typed.linkdin);
     await expectNothingInjected(page);
   }
   await expectProfileVerbatim();
