@@ -3,12 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminCheckSchema,
-  centsToDollars,
-  ConfirmTestCardResponseSchema,
   dollarsToCents,
-  PaymentIntentResponseSchema,
+  orderTotal,
   PlaceOrderResponseSchema,
-  RecordPaymentResponseSchema,
 } from '@tools-factory/contract';
 import type { App } from './app.ts';
 import type { Config } from './config.ts';
@@ -25,7 +22,6 @@ import {
 import {
   AUTHORIZATION_TABLE,
   CALLERS,
-  GOOD_TEST_CARD,
   PROFILE_FIELDS,
   type AuthorizationRow,
   type Caller,
@@ -35,6 +31,12 @@ import {
   WHO,
 } from './testing/authorization-table.ts';
 import { signUpTestAdmin } from './testing/admins.ts';
+import {
+  callAs,
+  confirmTestCard,
+  createTestIntent,
+  recordTestPayment,
+} from './testing/payments.ts';
 import { orderFields } from './testing/requests.ts';
 import { createTestQuote, createTestTool } from './testing/factories.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
@@ -175,20 +177,6 @@ async function send(world: World, row: AuthorizationRow, credentials: Record<str
   });
 }
 
-/** Answers 200 with the schema's shape as the customer, or fails the fixture loudly. */
-async function asCustomer<T>(
-  app: App,
-  customer: TestAccount,
-  call: { method: 'POST' | 'PATCH'; url: string; payload: object },
-  schema: { parse(value: unknown): T },
-): Promise<T> {
-  const response = await app.inject({ ...call, headers: bearer(customer.token) });
-  if (response.statusCode !== 200) {
-    throw new Error(`fixture ${call.method} ${call.url}: ${response.statusCode} ${response.body}`);
-  }
-  return schema.parse(response.json());
-}
-
 /**
  * The fixtures: the customer's orders and profile through the API, as the web app makes them;
  * tools and target accounts, which belong to no caller, straight in.
@@ -198,13 +186,10 @@ function createFixtures(
   customer: TestAccount,
   tool: { id: string; name: string },
 ): Fixtures {
-  const as = <T>(
-    call: { method: 'POST' | 'PATCH'; url: string; payload: object },
-    schema: { parse(value: unknown): T },
-  ) => asCustomer(app, customer, call, schema);
-
   async function unpaidOrder(): Promise<OrderFixture> {
-    const { order } = await as(
+    const { order } = await callAs(
+      app,
+      customer,
       {
         method: 'POST',
         url: '/api/order',
@@ -212,45 +197,19 @@ function createFixtures(
       },
       PlaceOrderResponseSchema,
     );
-    return {
-      id: order._id,
-      totalPrice: centsToDollars(dollarsToCents(order.price) * order.quantity),
-    };
+    return { id: order._id, totalPrice: orderTotal(order.price, order.quantity) };
   }
   async function orderWithIntent() {
     const order = await unpaidOrder();
-    const { clientSecret } = await as(
-      {
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        payload: { orderId: order.id, totalPrice: order.totalPrice },
-      },
-      PaymentIntentResponseSchema,
-    );
-    return { ...order, clientSecret };
+    return { ...order, clientSecret: await createTestIntent(app, customer, order) };
   }
   async function orderPaidByCard() {
     const { clientSecret, ...order } = await orderWithIntent();
-    const { transectionId } = await as(
-      {
-        method: 'POST',
-        url: '/api/payments/test/confirm',
-        payload: { clientSecret, ...GOOD_TEST_CARD },
-      },
-      ConfirmTestCardResponseSchema,
-    );
-    return { ...order, transectionId };
+    return { ...order, transectionId: await confirmTestCard(app, customer, clientSecret) };
   }
   async function paidOrder(): Promise<OrderFixture> {
     const { transectionId, ...order } = await orderPaidByCard();
-    await as(
-      {
-        method: 'PATCH',
-        url: `/api/tool/${order.id}`,
-        payload: { order: order.id, transectionId },
-      },
-      RecordPaymentResponseSchema,
-    );
+    await recordTestPayment(app, customer, order.id, transectionId);
     return order;
   }
 

@@ -4,13 +4,10 @@ import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  centsToDollars,
-  ConfirmTestCardResponseSchema,
   dollarsToCents,
   ErrorBodySchema,
-  PaymentIntentResponseSchema,
+  orderTotal,
   PlaceOrderResponseSchema,
-  RecordPaymentResponseSchema,
 } from '@tools-factory/contract';
 import type { App } from './app.ts';
 import { tools } from './modules/tools/tools.table.ts';
@@ -31,7 +28,13 @@ import {
   type OperationInputs,
   type RequestPlan,
 } from './testing/arbitraries.ts';
-import { AUTHORIZATION_TABLE, GOOD_TEST_CARD } from './testing/authorization-table.ts';
+import { AUTHORIZATION_TABLE } from './testing/authorization-table.ts';
+import {
+  callAs,
+  confirmTestCard,
+  createTestIntent,
+  recordTestPayment,
+} from './testing/payments.ts';
 import { createTestQuote, createTestTool } from './testing/factories.ts';
 import { orderFields } from './testing/requests.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
@@ -246,22 +249,11 @@ function createWorld(app: App, accounts: Record<'customer' | 'admin', TestAccoun
   const made = new Map<FixtureObject, Promise<FixtureValues>>();
   const customer = () => accounts.customer;
 
-  async function asCustomer<T>(
-    call: { method: 'POST' | 'PATCH'; url: string; payload: object },
-    schema: { parse(value: unknown): T },
-  ): Promise<T> {
-    const response = await app.inject({ ...call, headers: bearer(customer().token) });
-    if (response.statusCode !== 200) {
-      throw new Error(
-        `fixture ${call.method} ${call.url}: ${response.statusCode} ${response.body}`,
-      );
-    }
-    return schema.parse(response.json());
-  }
-
   async function newOrder() {
     const { toolId = '', toolName = '' } = await valuesOf('tool');
-    const { order } = await asCustomer(
+    const { order } = await callAs(
+      app,
+      customer(),
       {
         method: 'POST',
         url: '/api/order',
@@ -269,31 +261,19 @@ function createWorld(app: App, accounts: Record<'customer' | 'admin', TestAccoun
       },
       PlaceOrderResponseSchema,
     );
-    return { id: order._id, total: centsToDollars(dollarsToCents(order.price) * order.quantity) };
+    return { id: order._id, total: orderTotal(order.price, order.quantity) };
   }
   async function newOrderWithIntent() {
     const order = await newOrder();
-    const { clientSecret } = await asCustomer(
-      {
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        payload: { orderId: order.id, totalPrice: order.total },
-      },
-      PaymentIntentResponseSchema,
-    );
+    const clientSecret = await createTestIntent(app, customer(), {
+      id: order.id,
+      totalPrice: order.total,
+    });
     return { ...order, clientSecret };
   }
   async function newOrderPaidByCard() {
     const { clientSecret, ...order } = await newOrderWithIntent();
-    const { transectionId } = await asCustomer(
-      {
-        method: 'POST',
-        url: '/api/payments/test/confirm',
-        payload: { clientSecret, ...GOOD_TEST_CARD },
-      },
-      ConfirmTestCardResponseSchema,
-    );
-    return { ...order, transectionId };
+    return { ...order, transectionId: await confirmTestCard(app, customer(), clientSecret) };
   }
   async function quoteTool() {
     const { toolId = '', toolName = '' } = await valuesOf('tool');
@@ -319,14 +299,7 @@ function createWorld(app: App, accounts: Record<'customer' | 'admin', TestAccoun
     },
     async paidOrder() {
       const order = await newOrderPaidByCard();
-      await asCustomer(
-        {
-          method: 'PATCH',
-          url: `/api/tool/${order.id}`,
-          payload: { order: order.id, transectionId: order.transectionId },
-        },
-        RecordPaymentResponseSchema,
-      );
+      await recordTestPayment(app, customer(), order.id, order.transectionId);
       return { paidOrderId: order.id };
     },
     async requestedQuote() {

@@ -4,6 +4,7 @@
  * and the status each caller gets. server/src/authorization.test.ts walks every row for each
  * caller, and fails on any route the app serves that has no row here: a new route adds its row.
  */
+import { SUCCEEDING_TEST_CARD } from './payments.ts';
 
 /** The callers every row is tried with. */
 export const CALLERS = ['anonymous', 'customer', 'anotherCustomer', 'admin'] as const;
@@ -129,9 +130,6 @@ const everyone = (status: number): Record<Caller, number> => ({
   anotherCustomer: status,
   admin: status,
 });
-
-/** A card of Stripe's test mode that succeeds, with an expiry years ahead. */
-export const GOOD_TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' };
 
 /** The four fields of the profile forms, filled in. */
 export const PROFILE_FIELDS = {
@@ -596,7 +594,10 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     servedWith: 'test gateway',
     request: async (the) => ({
       url: '/api/payments/test/confirm',
-      payload: { clientSecret: (await the.orderWithIntent()).clientSecret, ...GOOD_TEST_CARD },
+      payload: {
+        clientSecret: (await the.orderWithIntent()).clientSecret,
+        ...SUCCEEDING_TEST_CARD,
+      },
     }),
   },
   {

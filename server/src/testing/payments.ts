@@ -5,7 +5,6 @@ import {
   RecordPaymentResponseSchema,
   type Order,
 } from '@tools-factory/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.ts';
 import { bearer, type TestAccount } from './accounts.ts';
 
@@ -16,10 +15,75 @@ export const SUCCEEDING_TEST_CARD = {
   cvc: '123',
 } as const;
 
-function expectOk(step: string, response: LightMyRequestResponse): void {
+/**
+ * One step of a test's set-up, called with the account's bearer token: fails loudly on any answer
+ * but 200, and answers the body as the schema reads it.
+ */
+export async function callAs<T>(
+  app: App,
+  account: TestAccount,
+  call: { method: 'POST' | 'PATCH'; url: string; payload: object },
+  schema: { parse(value: unknown): T },
+): Promise<T> {
+  const response = await app.inject({ ...call, headers: bearer(account.token) });
   if (response.statusCode !== 200) {
-    throw new Error(`${step} failed: ${response.statusCode} ${response.body}`);
+    throw new Error(`${call.method} ${call.url} failed: ${response.statusCode} ${response.body}`);
   }
+  return schema.parse(response.json());
+}
+
+/** POST /api/create-payment-intent for an order of the account's: the intent's client secret. */
+export async function createTestIntent(
+  app: App,
+  account: TestAccount,
+  order: { id: string; totalPrice: number },
+): Promise<string> {
+  const { clientSecret } = await callAs(
+    app,
+    account,
+    {
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { orderId: order.id, totalPrice: order.totalPrice },
+    },
+    PaymentIntentResponseSchema,
+  );
+  return clientSecret;
+}
+
+/** The payment page's card form on the test gateway (POST /api/payments/test/confirm): the transaction id. */
+export async function confirmTestCard(
+  app: App,
+  account: TestAccount,
+  clientSecret: string,
+): Promise<string> {
+  const { transectionId } = await callAs(
+    app,
+    account,
+    {
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      payload: { clientSecret, ...SUCCEEDING_TEST_CARD },
+    },
+    ConfirmTestCardResponseSchema,
+  );
+  return transectionId;
+}
+
+/** Records a confirmed payment on its order (PATCH /api/tool/{id}): the order, paid. */
+export async function recordTestPayment(
+  app: App,
+  account: TestAccount,
+  orderId: string,
+  transectionId: string,
+): Promise<Order> {
+  const { order } = await callAs(
+    app,
+    account,
+    { method: 'PATCH', url: `/api/tool/${orderId}`, payload: { order: orderId, transectionId } },
+    RecordPaymentResponseSchema,
+  );
+  return order;
 }
 
 /**
@@ -29,31 +93,10 @@ function expectOk(step: string, response: LightMyRequestResponse): void {
  * paid, with its transaction id.
  */
 export async function payOrder(app: App, account: TestAccount, order: Order): Promise<Order> {
-  const headers = bearer(account.token);
-  const intent = await app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers,
-    payload: { orderId: order._id, totalPrice: orderTotal(order.price, order.quantity) },
+  const clientSecret = await createTestIntent(app, account, {
+    id: order._id,
+    totalPrice: orderTotal(order.price, order.quantity),
   });
-  expectOk('POST /api/create-payment-intent', intent);
-  const { clientSecret } = PaymentIntentResponseSchema.parse(intent.json());
-
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: '/api/payments/test/confirm',
-    headers,
-    payload: { clientSecret, ...SUCCEEDING_TEST_CARD },
-  });
-  expectOk('POST /api/payments/test/confirm', confirmed);
-  const { transectionId } = ConfirmTestCardResponseSchema.parse(confirmed.json());
-
-  const recorded = await app.inject({
-    method: 'PATCH',
-    url: `/api/tool/${order._id}`,
-    headers,
-    payload: { order: order._id, transectionId },
-  });
-  expectOk('PATCH /api/tool/{id}', recorded);
-  return RecordPaymentResponseSchema.parse(recorded.json()).order;
+  const transectionId = await confirmTestCard(app, account, clientSecret);
+  return recordTestPayment(app, account, order._id, transectionId);
 }
