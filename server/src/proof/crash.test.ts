@@ -18,8 +18,8 @@ import {
   type Order,
   type Tool,
 } from '@tools-factory/contract';
+import { bearer } from '../testing/accounts.ts';
 import {
-  bearerHeader,
   signUpOverHttp,
   verifyEmailOverHttp,
   type HttpAccount,
@@ -190,7 +190,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
       'POST /api/tool',
       await client.request(`${site.url}/api/tool`, {
         method: 'POST',
-        headers: bearerHeader(admin.token),
+        headers: bearer(admin.token),
         json: {
           name,
           desc: 'A tool of the crash proof.',
@@ -242,7 +242,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     };
 
     const pay = async (customer: Customer, order: Order): Promise<boolean> => {
-      const headers = bearerHeader(customer.account.token);
+      const headers = bearer(customer.account.token);
       const intent = await send(customer, `${site.url}/api/create-payment-intent`, {
         method: 'POST',
         headers,
@@ -279,7 +279,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
         };
         const answer = await send(customer, `${site.url}/api/order`, {
           method: 'POST',
-          headers: { ...bearerHeader(customer.account.token), 'idempotency-key': key },
+          headers: { ...bearer(customer.account.token), 'idempotency-key': key },
           json: body,
         });
         if (!answer) {
@@ -326,7 +326,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
           'the retry of an unanswered order',
           await customer.client.request(`${site.url}/api/order`, {
             method: 'POST',
-            headers: { ...bearerHeader(customer.account.token), 'idempotency-key': key },
+            headers: { ...bearer(customer.account.token), 'idempotency-key': key },
             json: body,
           }),
         );
@@ -339,7 +339,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
       expectStatus(
         'GET /api/manageOrders',
         await adminClient.request(`${site.url}/api/manageOrders`, {
-          headers: bearerHeader(admin.token),
+          headers: bearer(admin.token),
         }),
       ).json(),
     ).filter((order) => order.toolId === tool._id);
@@ -454,7 +454,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
       try {
         const answer = await adminClient.request(`${site.url}${url}`, {
           method,
-          headers: bearerHeader(admin.token),
+          headers: bearer(admin.token),
           ...(json === undefined ? {} : { json }),
         });
         if (answer.status === 200) {
@@ -514,7 +514,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
         try {
           await customer.client.request(`${site.url}/api/order`, {
             method: 'POST',
-            headers: bearerHeader(customer.account.token),
+            headers: bearer(customer.account.token),
             json: {
               toolId: tool._id,
               name: tool.name,

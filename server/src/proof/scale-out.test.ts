@@ -15,8 +15,8 @@ import {
   type Order,
   type Tool,
 } from '@tools-factory/contract';
+import { bearer } from '../testing/accounts.ts';
 import {
-  bearerHeader,
   payOrderOverHttp,
   signUpOverHttp,
   verifyEmailOverHttp,
@@ -225,7 +225,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       `POST /api/tool on ${on.url}`,
       await adminClient.request(`${on.url}/api/tool`, {
         method: 'POST',
-        headers: bearerHeader(admin.token),
+        headers: bearer(admin.token),
         json: {
           name,
           desc: 'A tool added by the scale-out proof.',
@@ -260,7 +260,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       expect(tokenAnswer.status, `${other.url}: ${tokenAnswer.body}`).toBe(200);
       // The access token made on A.
       const mine = await client.request(`${other.url}${ordersPath}`, {
-        headers: bearerHeader(customer.token),
+        headers: bearer(customer.token),
       });
       expect(mine.status, `${other.url}: ${mine.body}`).toBe(200);
       expect(OrderListSchema.parse(mine.json())).toEqual([]);
@@ -277,7 +277,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     );
     for (const other of [a.site, c.site, site]) {
       const mine = await client.request(`${other.url}${ordersPath}`, {
-        headers: bearerHeader(customer.token),
+        headers: bearer(customer.token),
       });
       expect(mine.status, `${other.url}: ${mine.body}`).toBe(401);
       const tokenAnswer = await client.request(
@@ -375,7 +375,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
         const quantity = quantityOf(index);
         const answer = await client.request(`${site.url}/api/order`, {
           method: 'POST',
-          headers: { ...bearerHeader(account.token), 'idempotency-key': randomUUID() },
+          headers: { ...bearer(account.token), 'idempotency-key': randomUUID() },
           json: {
             toolId: tool._id,
             name: tool.name,
@@ -494,7 +494,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
         const pdf = expectStatus(
           'GET invoice.pdf',
           await client.request(`${site.url}/api/orders/${order._id}/invoice.pdf`, {
-            headers: bearerHeader(account.token),
+            headers: bearer(account.token),
           }),
         );
         const fileName = /filename="([^"]+)\.pdf"/.exec(

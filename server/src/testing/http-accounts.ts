@@ -9,6 +9,7 @@ import {
   UpsertUserResponseSchema,
   type Order,
 } from '@tools-factory/contract';
+import { bearer } from './accounts.ts';
 import { cookiesOfAnswer, expectStatus, type HttpClient } from './http-client.ts';
 import { firstLink, parseMail } from './mail.ts';
 import { SUCCEEDING_TEST_CARD } from './payments.ts';
@@ -32,10 +33,6 @@ export type HttpAccount = {
   token: string;
   userId: string;
 };
-
-export function bearerHeader(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
-}
 
 /** PUT /api/user/{email} with an identity session: the access token and the user's id. */
 export async function accessTokenOverHttp(
@@ -131,7 +128,7 @@ export async function payOrderOverHttp(
   order: Pick<Order, '_id' | 'price' | 'quantity'>,
 ): Promise<Order> {
   const [intentSite, cardSite, recordSite] = sites;
-  const headers = bearerHeader(account.token);
+  const headers = bearer(account.token);
   const intent = expectStatus(
     `create-payment-intent on ${intentSite.url}`,
     await client.request(`${intentSite.url}/api/create-payment-intent`, {
