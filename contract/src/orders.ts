@@ -11,7 +11,14 @@ import {
 import { serverTexts, texts } from './texts.ts';
 import { EmailSchema, MAX_EMAIL_LENGTH } from './users.ts';
 
-export const OrderStatusSchema = z.enum(['unpaid', 'paid', 'shipped']);
+export const OrderStatusSchema = z.enum([
+  'unpaid',
+  'paid',
+  'shipped',
+  'cancelled',
+  'refunded',
+  'disputed',
+]);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const OrderSchema = z.object({

@@ -173,6 +173,9 @@ export const texts = {
     remove: 'Remove',
     paidBadge: 'panding',
     shippedBadge: 'shipped',
+    cancelledBadge: 'cancelled',
+    refundedBadge: 'refunded',
+    disputedBadge: 'disputed',
     delete: 'Delete',
     cancel: 'cancel',
     deleteSuccess: 'Delete success',
@@ -466,7 +469,14 @@ export const texts = {
       quantity: 'units',
     },
     /** The statuses as the Sales page names them (the API's own words, not My Orders' badges). */
-    statusNames: { unpaid: 'unpaid', paid: 'paid', shipped: 'shipped' },
+    statusNames: {
+      unpaid: 'unpaid',
+      paid: 'paid',
+      shipped: 'shipped',
+      cancelled: 'cancelled',
+      refunded: 'refunded',
+      disputed: 'disputed',
+    },
     loadingCharts: 'Loading the charts',
   },
   /** Manage Orders (SPEC.md section 2, DESIGN.md section 10: Remove works, Ship is added). */

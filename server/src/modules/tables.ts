@@ -11,3 +11,4 @@ export * from './payments/payments.table.ts';
 export * from './profiles/profiles.table.ts';
 export * from './quotes/quotes.table.ts';
 export * from './invoices/invoices.table.ts';
+export * from './contact/contact.table.ts';

@@ -65,3 +65,49 @@ export const invoices = pgTable(
     check('invoices_sequence_positive', sql`${t.sequence} > 0`),
   ],
 );
+
+/** The running number of each year's credit notes, kept as invoices keep theirs (no gap). */
+export const creditNoteSequences = pgTable(
+  'credit_note_sequences',
+  {
+    year: integer('year').primaryKey(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [check('credit_note_sequences_positive', sql`${t.lastSequence} > 0`)],
+);
+
+/**
+ * A credit note, issued in the transaction that cancels a paid order (DESIGN.md section 4): it
+ * names the invoice it credits and keeps what it shows, so it reads the same forever.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** creditNoteNumber(year, sequence): 'CN-2026-000123'. */
+    number: text('number').notNull(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    invoiceNumber: text('invoice_number').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderReference: text('order_reference').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerAddress: text('buyer_address').notNull(),
+    toolName: text('tool_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** The amount given back: the invoice's total. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** The gateway's refund id (null when the gateway had nothing to give back). */
+    refundId: text('refund_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_year_sequence_unique').on(t.year, t.sequence),
+    uniqueIndex('credit_notes_number_unique').on(t.number),
+    uniqueIndex('credit_notes_order_id_unique').on(t.orderId),
+    check('credit_notes_sequence_positive', sql`${t.sequence} > 0`),
+  ],
+);

@@ -14,7 +14,19 @@ import { users } from '../identity/identity.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { tools } from '../tools/tools.table.ts';
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
+/**
+ * unpaid -> paid -> shipped is the spec's life of an order. A paid (or shipped) order is never
+ * deleted: an admin cancels it (refunded through the gateway, a credit note issued), or the
+ * gateway reports it refunded or disputed (DESIGN.md sections 4 and 6).
+ */
+export const ORDER_STATUSES = [
+  'unpaid',
+  'paid',
+  'shipped',
+  'cancelled',
+  'refunded',
+  'disputed',
+] as const;
 
 /**
  * An order keeps a snapshot of the tool's name, image and unit price, so archiving the tool or
@@ -41,12 +53,23 @@ export const orders = pgTable(
     transactionId: text('transaction_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** When an admin cancelled the paid order (refunded, credit note issued). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the gateway reported the payment refunded (Stripe's charge.refunded). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** When the gateway reported a dispute (Stripe's charge.dispute.created): not shipped then. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * An unpaid order is kept at least until then, whatever its age: creating a payment intent
      * moves it an hour ahead, so an order cannot expire while its customer pays.
      */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /**
+     * Set once a payment under way has moved `holdUntil`: a hold is extended at most once, and
+     * never beyond the fixed ceiling after `createdAt` (DESIGN.md section 4).
+     */
+    holdExtended: boolean('hold_extended').notNull().default(false),
     /**
      * The client's Idempotency-Key for the request that placed the order (null without one),
      * and a digest of that request's body: the same key again answers with this order, unless
@@ -64,7 +87,10 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'shipped')`),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'disputed')`,
+    ),
     index('orders_user_id_idx').on(t.userId),
     // The cap on unpaid orders counts these on every placement: a few rows, whatever the history.
     index('orders_unpaid_user_id_idx')

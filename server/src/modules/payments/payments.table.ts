@@ -51,7 +51,8 @@ export const payments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      // A paid order is never deleted (DESIGN.md section 4): the database refuses it too.
+      .references(() => orders.id, { onDelete: 'restrict' }),
     transactionId: text('transaction_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

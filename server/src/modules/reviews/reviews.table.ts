@@ -13,6 +13,8 @@ export const reviews = pgTable(
     review: text('review').notNull(),
     rating: integer('rating').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin hid the review: it leaves the public answers and pages. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),

@@ -9,6 +9,9 @@ const badges: Record<OrderStatus, { label: string; className: string }> = {
     label: texts.orders.shippedBadge,
     className: 'border-success/50 bg-success/15 text-base-content',
   },
+  cancelled: { label: texts.orders.cancelledBadge, className: 'badge-ghost' },
+  refunded: { label: texts.orders.refundedBadge, className: 'badge-ghost' },
+  disputed: { label: texts.orders.disputedBadge, className: 'badge-error badge-outline' },
 };
 
 /** Where an order stands: unpaid, 'panding' (paid, waiting to be shipped) or shipped. */

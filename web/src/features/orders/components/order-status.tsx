@@ -13,6 +13,9 @@ const badges: Record<OrderStatus, { label: string; className: string }> = {
     className:
       'border-success/50 bg-[color-mix(in_oklab,var(--color-success)_15%,var(--color-base-100))] text-base-content',
   },
+  cancelled: { label: texts.orders.cancelledBadge, className: 'badge-ghost' },
+  refunded: { label: texts.orders.refundedBadge, className: 'badge-ghost' },
+  disputed: { label: texts.orders.disputedBadge, className: 'badge-error badge-outline' },
 };
 
 /**

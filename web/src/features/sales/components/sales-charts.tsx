@@ -62,6 +62,9 @@ function chartColors() {
       unpaid: themeColor('secondary'),
       paid: themeColor('warning'),
       shipped: themeColor('success'),
+      cancelled: themeColor('neutral'),
+      refunded: themeColor('neutral'),
+      disputed: themeColor('error'),
     } satisfies Record<OrderStatus, string>,
   };
 }
