@@ -139,6 +139,8 @@ export const texts = {
     notPositive: (field: string) => `${field} must be a positive number`,
     tooManyDecimals: (field: string) => `${field} must have at most two decimals`,
     priceTooHigh: (field: string, limit: string) => `${field} must be less than ${limit}`,
+    /** A positive amount that is less than a cent (5e-324): it would be stored as 0. */
+    belowOneCent: (field: string) => `${field} must be at least $0.01`,
     notOneOf: (field: string, choices: readonly string[]) =>
       `${field} must be one of ${choices.join(', ')}`,
   },
@@ -192,6 +194,10 @@ export const texts = {
     /** A paid order's invoice (GET /orders/{id}/invoice.pdf, issue 13). */
     invoice: 'Invoice',
     invoiceLabel: (reference: string) => `Download the invoice of order ${reference} (PDF)`,
+    /** A cancelled order's credit note (GET /orders/{id}/credit-note.pdf, issue 22). */
+    creditNote: 'Credit note',
+    creditNoteLabel: (reference: string) =>
+      `Download the credit note of cancelled order ${reference} (PDF)`,
     /** What tells two orders apart: its reference ('TF-3F2A9C1B') and when it was placed. */
     reference: 'Reference',
     placed: 'Placed',
@@ -208,6 +214,15 @@ export const texts = {
     /** 409: an account holds MAX_UNPAID_ORDERS unpaid orders already (DESIGN.md section 4). */
     tooManyUnpaidOrders: (count: number) =>
       `You have ${count} unpaid orders. Pay or remove one before ordering again.`,
+    /**
+     * 403: an account whose e-mail is not verified would hold more than UNVERIFIED_HOLD_LIMIT in
+     * unpaid orders (DESIGN.md section 4). Quotes stay open to it.
+     */
+    unverifiedHoldLimit: (limit: string) =>
+      `Until your e-mail address is verified, your unpaid orders can come to at most ${limit}. Verify your e-mail address (use the link we sent you) or pay your unpaid orders first, then order again. For a larger quantity you can also request a quote.`,
+    /** 400: an order whose total is above what a card payment accepts. */
+    totalTooLarge: (limit: string) =>
+      `An order must come to less than ${limit} to be paid. Order a smaller quantity, or request a quote.`,
     /** 429: more orders a minute than ORDER_RATE_LIMIT from one account. */
     tooManyOrdersAtOnce: 'You are placing orders too quickly. Please wait a minute and try again.',
     /** An order placed from a quote while the stock was short: it ships when produced. */
@@ -342,6 +357,8 @@ export const texts = {
     quotes: 'Quotes',
     /** Beyond the spec (issue 13): the admins' sales overview. */
     sales: 'Sales',
+    /** Beyond the spec (issue 22): who holds stock with unpaid orders. */
+    stockHolds: 'Stock holds',
     /** The drawer's toggle below md (the sidebar becomes a drawer on small screens). */
     openMenu: 'Open dashboard menu',
     closeMenu: 'Close dashboard menu',
@@ -374,11 +391,24 @@ export const texts = {
     removeUserConfirm: 'Remove',
     cancel: 'cancel',
     removeUserSuccess: 'User removed',
+    /** Make Admin asks first: an admin can do everything in the shop. */
+    confirmMakeAdminTitle: 'Make this user an admin?',
+    confirmMakeAdminBody:
+      'They will be able to manage tools, orders and users, including removing accounts.',
+    makeAdminConfirm: 'Make Admin',
+    /** Remove Admin: an admin who is not one of the shop's owners becomes a customer again. */
+    removeAdmin: 'Remove Admin',
+    confirmRemoveAdminTitle: 'Remove this admin?',
+    confirmRemoveAdminBody: 'They keep their account and orders, but can no longer manage the shop.',
+    removeAdminConfirm: 'Remove Admin',
+    removeAdminSuccess: 'Admin role removed',
+    /** Marks an ADMIN_EMAILS owner's row, which offers neither Remove Admin nor Remove User. */
+    ownerBadge: 'owner',
   },
   /** The admin calls' refusals (`{ message, statusCode }` bodies) and the Add Product rules. */
   adminErrors: {
-    /** 400: an image link that is neither an http(s) URL nor a path of this site. */
-    imageLink: 'image link must be an http(s) URL or a path on this site starting with /',
+    /** 400: an image link that is neither an https URL nor a path of this site. */
+    imageLink: 'image link must be an https link or a path on this site starting with /',
     /**
      * 400: no order could ever be placed: the purchase rule wants more than the minimum and less
      * than what is available, so available must be at least the minimum plus 2.
@@ -391,8 +421,24 @@ export const texts = {
     userNotFound: 'No user with this e-mail',
     /** 409: Remove User on one's own account (the shop must keep an admin who can act). */
     cannotRemoveYourself: 'You cannot remove your own account. Ask another admin to do it.',
+    /** 409: Remove Admin on one's own account (an admin does not demote themself by accident). */
+    cannotDemoteYourself: 'You cannot remove your own admin role. Ask another admin to do it.',
+    /** 403: Remove User or Remove Admin on an ADMIN_EMAILS owner (DESIGN.md section 5). */
+    ownerIsProtected:
+      "This admin is one of the shop's owners: another admin can neither remove their admin role nor their account.",
     /** 409: Ship on an order that is not paid yet. */
     unpaidOrderCannotBeShipped: 'This order is not paid yet, so it cannot be shipped.',
+    /** 409: Ship on an order whose payment the customer disputes (issue 22 item 11). */
+    disputedOrderCannotBeShipped:
+      "This order's payment is disputed with the card issuer, so it cannot be shipped until the dispute is settled.",
+    /** 409: Ship on an order that was cancelled or refunded. */
+    cancelledOrderCannotBeShipped: 'This order was cancelled or refunded, so it cannot be shipped.',
+    /** 409: Cancel on an unpaid order: nothing to refund, it is removed instead. */
+    unpaidOrderCannotBeCancelled:
+      'This order is not paid, so there is nothing to refund: remove it instead.',
+    /** 409: Cancel on an order whose payment is disputed: the card issuer decides the money. */
+    disputedOrderCannotBeCancelled:
+      "This order's payment is disputed with the card issuer, so it cannot be cancelled and refunded until the dispute is settled.",
     /** 400: price breaks (DESIGN.md section 11); the rules live in contract/src/price-breaks.ts. */
     priceBreaksNotAList: 'price breaks must be a list',
     tooManyPriceBreaks: (max: number) => `A tool can have at most ${max} price breaks`,
@@ -408,7 +454,7 @@ export const texts = {
     name: 'Name',
     description: 'Description',
     imageLink: 'Image link',
-    imageLinkHint: 'An http(s) link, or a path on this site such as /images/tools/claw-hammer.svg',
+    imageLinkHint: 'An https link, or a path on this site such as /images/tools/claw-hammer.svg',
     price: 'Price',
     priceHint: 'In dollars, at most two decimals',
     minOrderQuantity: 'Minimum order quantity',
@@ -479,6 +525,34 @@ export const texts = {
     },
     loadingCharts: 'Loading the charts',
   },
+  /** Stock holds (issue 22, DESIGN.md section 4): who holds stock with unpaid orders. */
+  manageHolds: {
+    title: 'Stock holds',
+    intro:
+      'Every unpaid order keeps its stock until it is paid, removed or expires. Releasing an account removes all its unpaid orders and puts their stock back on sale.',
+    empty: 'No unpaid orders hold any stock',
+    verified: 'e-mail verified',
+    unverified: 'e-mail not verified',
+    columns: {
+      tool: 'tool',
+      quantity: 'units',
+      value: 'value',
+      placed: 'placed',
+      holdUntil: 'held until',
+    },
+    madeToOrder: 'made to order (holds no stock)',
+    accountTotal: (count: number, total: string) =>
+      `${count} unpaid ${count === 1 ? 'order' : 'orders'}, ${total}`,
+    release: 'Release',
+    releaseLabel: (name: string) => `Release the holds of ${name}`,
+    confirmReleaseTitle: (name: string) => `Release the holds of ${name}?`,
+    confirmReleaseBody:
+      'All unpaid orders of this account are removed and their stock goes back on sale. This cannot be undone.',
+    releaseConfirm: 'Release',
+    cancel: 'cancel',
+    released: (count: number, name: string) =>
+      `Released ${count} unpaid ${count === 1 ? 'order' : 'orders'} of ${name}`,
+  },
   /** Manage Orders (SPEC.md section 2, DESIGN.md section 10: Remove works, Ship is added). */
   manageOrders: {
     columns: {
@@ -499,6 +573,19 @@ export const texts = {
     /** A paid order's invoice (GET /orders/{id}/invoice.pdf). */
     invoice: 'Invoice',
     invoiceLabel: (reference: string) => `Download the invoice of order ${reference} (PDF)`,
+    /** A paid order's cancellation (POST /manageOrders/{id}/cancel, issue 22). */
+    cancel: 'Cancel',
+    confirmCancelTitle: 'Cancel this order?',
+    confirmCancelBody: (amount: string) =>
+      `${amount} is refunded to the customer's card and a credit note is issued. This cannot be undone.`,
+    confirmCancelShipped: 'It has shipped: its stock does not go back on sale.',
+    cancelConfirm: (amount: string) => `Cancel and refund ${amount}`,
+    keepOrder: 'Keep order',
+    cancelSuccess: (reference: string, amount: string, creditNote: string) =>
+      `Order ${reference} cancelled: ${amount} refunded, credit note ${creditNote} issued`,
+    creditNote: 'Credit note',
+    creditNoteLabel: (reference: string) =>
+      `Download the credit note of cancelled order ${reference} (PDF)`,
     /** The CSV file's header row, in its column order, and its made-to-order words. */
     csv: {
       columns: {
@@ -649,6 +736,9 @@ export const serverTexts = {
     orderNotFound: 'Order not found',
     /** 409: a customer removing an order that is paid or shipped. */
     paidOrderCannotBeRemoved: 'A paid order cannot be removed',
+    /** 409: an admin removing a paid, shipped, refunded or disputed order (issue 22 item 5). */
+    paidOrderCannotBeDeleted:
+      'A paid order is never deleted: its payment and invoice stay in the books. Cancel it instead, which refunds the customer and issues a credit note.',
     /** 400: an Idempotency-Key header that is not 8 to 100 letters, digits, '-' or '_'. */
     badIdempotencyKey:
       'The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.',
@@ -675,6 +765,15 @@ export const serverTexts = {
     alreadyAccepted: 'This quote was accepted already: its order is in My Orders.',
     /** 409: anything on a quote that was declined (by either side). */
     closed: 'This quote is closed: it was declined.',
+    /** 400: a quote whose quantity could not be paid for even at one cent a unit. */
+    quantityTooLargeToPay: (limit: string) =>
+      `This quantity comes to ${limit} or more even at one cent a unit, more than can be paid. Please ask for a smaller quantity.`,
+    /** 400: an offer (or an offer being accepted) whose total is above what can be paid. */
+    offerTotalTooLarge: (limit: string) =>
+      `At this unit price the quote comes to ${limit} or more, more than can be paid. Offer a lower price, or ask the customer to split the quantity.`,
+    /** 400: accepting an offer (made before the limit was checked) that could not be paid. */
+    acceptedTotalTooLarge: (limit: string) =>
+      `This offer comes to ${limit} or more, more than can be paid. Please ask us for a new offer.`,
     /** 409: an admin offering on, or declining, a quote that is accepted or declined. */
     notOpen: 'This quote is no longer open: it was accepted or declined.',
   },
@@ -682,6 +781,8 @@ export const serverTexts = {
   invoiceErrors: {
     /** 404: an unpaid order has no invoice yet (someone else's order is orderNotFound). */
     notPaidYet: 'This order has no invoice yet: it is not paid.',
+    /** 404: an order that was not cancelled has no credit note. */
+    notCancelled: 'This order has no credit note: it was not cancelled.',
   },
   /**
    * The invoice PDF's words (issue 13). The seller is the manufacturer; a real shop sets its own
@@ -708,6 +809,18 @@ export const serverTexts = {
     paidInFull: 'Paid in full by card. Thank you for your order.',
     madeToOrder: 'Made to order.',
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+  /** The credit note PDF's words (issue 22): the seller and the layout are the invoice's. */
+  creditNote: {
+    title: 'Credit note',
+    number: 'Credit note number',
+    issued: 'Date of issue',
+    invoice: 'Credits invoice',
+    order: 'Order',
+    refundId: 'Refund id',
+    total: 'Total credited',
+    refundedInFull: (invoice: string) =>
+      `Invoice ${invoice} is credited in full: the order is cancelled and its amount refunded to the card used for payment.`,
   },
   /** 400: a path under /api with '.', '..' or empty segments, or backslashes (DESIGN.md section 5). */
   pathErrors: {
@@ -759,6 +872,14 @@ export const serverTexts = {
     orderShipped: {
       subject: (reference: string) => `Your order ${reference} has shipped`,
       body: (reference: string) => `Good news: order ${reference} is on its way.`,
+    },
+    /** A paid order an admin cancelled (issue 22): the refund and its credit note. */
+    orderCancelled: {
+      subject: (reference: string) => `Your order ${reference} is cancelled and refunded`,
+      body: (reference: string, total: string) =>
+        `We cancelled order ${reference} and refunded ${total} to the card you paid with. Depending on your bank, it shows on your statement within 5 to 10 days.`,
+      creditNoteNumber: 'Credit note',
+      creditNoteAttached: (number: string) => `Your credit note ${number} is attached as a PDF.`,
     },
     /** The quote e-mails (server/src/mail/templates/quotes.ts). */
     quote: {

@@ -23,7 +23,6 @@ describe('isToolImageLink', () => {
     '/x.png',
     'https://images.example.com/tools/hammer.png',
     'HTTPS://cdn.example.com:8443/a/b.webp?w=600#top',
-    'http://localhost/hammer.png',
   ])('takes %s', (link) => {
     expect(isToolImageLink(link)).toBe(true);
   });
@@ -31,6 +30,8 @@ describe('isToolImageLink', () => {
   it.each([
     'javascript:alert(1)',
     'JavaScript:alert(1)',
+    'http://localhost/hammer.png',
+    'http://169.254.169.254/latest/meta-data/',
     'data:image/png;base64,AAAA',
     'vbscript:msgbox',
     '//evil.example/x.png',
@@ -90,8 +91,16 @@ describe('CreateToolSchema', () => {
     );
   });
 
-  it('wants an http(s) image link or a path on this site', () => {
+  it('wants an https image link or a path on this site', () => {
     expect(firstMessage({ img: 'javascript:alert(1)' })).toBe(texts.adminErrors.imageLink);
+    expect(firstMessage({ img: 'http://169.254.169.254/latest/meta-data/' })).toBe(
+      texts.adminErrors.imageLink,
+    );
+    expect(firstMessage({ img: 'HTTP://images.example.com/saw.png' })).toBe(
+      texts.adminErrors.imageLink,
+    );
+    expect(firstMessage({ img: 'data:image/svg+xml,<svg/>' })).toBe(texts.adminErrors.imageLink);
+    expect(firstMessage({ img: 'https://images.example.com/saw.png' })).toBeUndefined();
     expect(firstMessage({ img: '   /images/tools/saw.svg  ' })).toBeUndefined();
   });
 });

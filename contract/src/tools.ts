@@ -25,18 +25,19 @@ export const ToolListSchema = z.array(ToolSchema);
 
 /** Whitespace, backslashes and control characters: never part of an image link we show. */
 const UNSAFE_IN_LINK = /[\s\\\p{Cc}]/u;
-/** http(s), a host name (no user name, no password), an optional port, then path/query/fragment. */
-const HTTP_URL = /^https?:\/\/[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?([/?#].*)?$/i;
+/** https, a host name (no user name, no password), an optional port, then path/query/fragment. */
+const HTTPS_URL = /^https:\/\/[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?([/?#].*)?$/i;
 
 /**
- * A tool's image: an http(s) URL, or a path this site serves ('/images/tools/hammer.svg').
- * Anything else ('javascript:', 'data:', '//other.host/x' which browsers read as another host)
- * would end up in an `<img src>` on the home page.
+ * A tool's image: an https URL, or a path this site serves ('/images/tools/hammer.svg'), as the
+ * CSP's img-src allows. Anything else ('http://169.254.169.254/...', 'javascript:', 'data:',
+ * '//other.host/x' which browsers read as another host) would end up in an `<img src>` on the
+ * home page.
  */
 export function isToolImageLink(link: string): boolean {
   if (UNSAFE_IN_LINK.test(link)) return false;
   if (link.startsWith('/')) return !link.includes('//');
-  return HTTP_URL.test(link);
+  return HTTPS_URL.test(link);
 }
 
 /**

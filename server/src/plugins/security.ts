@@ -12,8 +12,9 @@ export const contentSecurityPolicy = {
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  // Add Product takes an http(s) image link: pictures (passive content) from any web host.
-  imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+  // Add Product takes an https image link or a path of the shop (contract isToolImageLink);
+  // data: is for the stylesheet's own icons (daisyUI's spinner masks), never a tool's image.
+  imgSrc: ["'self'", 'data:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],

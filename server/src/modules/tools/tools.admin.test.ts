@@ -144,6 +144,12 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
       ['a negative price', { price: -3 }, texts.fieldErrors.notPositive('price')],
       ['a javascript: image', { img: 'javascript:alert(1)' }, adminErrors.imageLink],
       ['a data: image', { img: 'data:image/png;base64,AAAA' }, adminErrors.imageLink],
+      [
+        'a plain http image at the cloud metadata address',
+        { img: 'http://169.254.169.254/latest/meta-data/iam' },
+        adminErrors.imageLink,
+      ],
+      ['a plain http image', { img: 'http://images.example.com/saw.png' }, adminErrors.imageLink],
       ['an image on another host by //', { img: '//evil.example/x.png' }, adminErrors.imageLink],
       ['an image path with a backslash', { img: '/images\\x.svg' }, adminErrors.imageLink],
       ['a missing name', { name: '' }, 'name is required'],

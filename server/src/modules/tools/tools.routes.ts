@@ -86,7 +86,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         tags: ['catalog'],
         summary: 'Add a tool (Add Product)',
         description:
-          'Admins only. The price is above 0, the minimum order quantity at least 1, the available quantity above the minimum, the image an http(s) URL or a path on this site. Names are unique among the tools on sale, whatever their case (409). The tool is in GET /parts once this answers. Answers 200, as the original did.',
+          'Admins only. The price is above 0, the minimum order quantity at least 1, the available quantity above the minimum, the image an https URL or a path on this site. Names are unique among the tools on sale, whatever their case (409). The tool is in GET /parts once this answers. Answers 200, as the original did.',
         security: [{ bearer: [] }],
         body: CreateToolSchema,
         response: {

@@ -106,7 +106,7 @@ describe('AddProductForm', () => {
     [
       'imageLink',
       'javascript:alert(1)',
-      'image link must be an http(s) URL or a path on this site starting with /',
+      'image link must be an https link or a path on this site starting with /',
     ],
     ['name', '   ', 'name is required'],
   ] as const)('refuses %s %j: %s', async (field, typed, message) => {
@@ -123,7 +123,7 @@ describe('AddProductForm', () => {
     storeServer();
     const form = renderForm();
     expect(form.imageLink).toHaveAccessibleDescription(
-      'An http(s) link, or a path on this site such as /images/tools/claw-hammer.svg',
+      'An https link, or a path on this site such as /images/tools/claw-hammer.svg',
     );
     expect(form.price).toHaveAccessibleDescription('In dollars, at most two decimals');
     expect(form.available).toHaveAccessibleDescription('More than the minimum order quantity');
