@@ -31,6 +31,7 @@ describe('apiPaths', () => {
       removeUser: '/user/:email',
       users: '/user',
       makeAdmin: '/user/admin/:email',
+      removeAdmin: '/user/admin/:email',
       admin: '/admin/:email',
       order: '/order',
       orders: '/orders',

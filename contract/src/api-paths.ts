@@ -40,7 +40,10 @@ export const apiPaths = {
   /** GET (the order's owner or an admin): a paid order's invoice as a PDF. */
   invoice: withSegment('/orders/:id/invoice.pdf'),
   manageOrders: '/manageOrders',
+  /** PUT (admin): Make Admin; DELETE (admin): Remove Admin, the same path. */
   /** GET (admin): every order as a CSV file (Manage Orders' Export CSV). */
+  /** DELETE (admin): Remove Admin (not on oneself, not on an ADMIN_EMAILS owner). */
+  removeAdmin: withSegment('/user/admin/:email'),
   manageOrdersCsv: '/manageOrders.csv',
   /** PATCH (admin): a paid order becomes shipped. */
   shipOrder: withSegment('/manageOrders/:id/ship'),

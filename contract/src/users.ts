@@ -56,6 +56,11 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: RoleSchema,
+  /**
+   * Beyond the spec: an ADMIN_EMAILS owner (a listed address that is admin). Other admins can
+   * neither demote nor remove an owner, so All Users offers them no such button.
+   */
+  owner: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserListSchema = z.array(UserSchema);

@@ -97,10 +97,11 @@ test.describe('ALL USERS', () => {
       await expect(userEntry(page, viewport, rex.email)).toBeVisible();
       await keep(page, 'all-users', viewport);
 
-      // The admin's own entry: an admin already, and no Remove User.
+      // The admin's own entry (an ADMIN_EMAILS owner): an admin already, no Remove of any kind.
       const own = userEntry(page, viewport, E2E_ADMIN_EMAIL);
       await expect(own.getByText(texts.admin.adminBadge, { exact: true })).toBeVisible();
       await expect(own.getByText(texts.admin.you, { exact: true })).toBeVisible();
+      await expect(own.getByText(texts.admin.ownerBadge, { exact: true })).toBeVisible();
       await expect(own.getByRole('button')).toHaveCount(0);
 
       if (!isPhone(viewport)) {
@@ -110,10 +111,18 @@ test.describe('ALL USERS', () => {
         }
       }
 
-      // Make Admin.
+      // Make Admin, after the confirmation.
       const coraEntry = userEntry(page, viewport, cora.email);
       await coraEntry.getByRole('button', { name: texts.admin.makeAdmin }).click();
+      const promotion = page.getByRole('dialog', { name: texts.admin.confirmMakeAdminTitle });
+      await expect(promotion).toContainText(cora.email);
+      await transitionsDone(page);
+      await keep(page, 'all-users-make-admin', viewport);
+      await promotion
+        .getByRole('button', { name: texts.admin.makeAdminConfirm, exact: true })
+        .click();
       await expectToast(page, texts.admin.makeAdminSuccess);
+      await expect(promotion).toBeHidden();
       await expect(coraEntry.getByRole('button', { name: texts.admin.makeAdmin })).toHaveCount(0);
       await expect(coraEntry.getByText(texts.admin.adminBadge, { exact: true })).toBeVisible();
 
@@ -127,6 +136,17 @@ test.describe('ALL USERS', () => {
         dashboardMenu(cora.page).getByRole('link', { name: texts.dashboard.myOrders }),
       ).toHaveCount(0);
       await cora.context.close();
+
+      // Remove Admin, after the confirmation: Cora is a customer again.
+      await coraEntry.getByRole('button', { name: texts.admin.removeAdmin }).click();
+      const demotion = page.getByRole('dialog', { name: texts.admin.confirmRemoveAdminTitle });
+      await expect(demotion).toContainText(cora.email);
+      await demotion
+        .getByRole('button', { name: texts.admin.removeAdminConfirm, exact: true })
+        .click();
+      await expectToast(page, texts.admin.removeAdminSuccess);
+      await expect(demotion).toBeHidden();
+      await expect(coraEntry.getByRole('button', { name: texts.admin.makeAdmin })).toBeVisible();
 
       // Remove User, after the confirmation.
       await userEntry(page, viewport, rex.email)

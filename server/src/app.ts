@@ -174,7 +174,7 @@ export async function buildApp({
   });
   const accessTokens = createAccessTokens(config.accessTokenSecret);
   const guards = createAuthGuards({ accessTokens, identity });
-  const users = createUsersService({ identity, accessTokens });
+  const users = createUsersService({ identity, accessTokens, adminEmails: config.adminEmails });
   const tools = createToolsService({
     db: database.db,
     catalog,

@@ -250,6 +250,17 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
   },
   {
     method: 'DELETE',
+    route: '/api/user/admin/:email',
+    case: 'a new account (no admin: modifiedCount 0)',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/user/admin/${encodeURIComponent((await the.newAccount()).email)}`,
+    }),
+  },
+  {
+    method: 'DELETE',
     route: '/api/user/:email',
     case: 'a new account',
     who: 'admin',

@@ -157,6 +157,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     name: 'Maria Lopez',
     email: 'maria@example.com',
     role: 'user',
+    owner: false,
     ...overrides,
   });
 }

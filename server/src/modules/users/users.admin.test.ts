@@ -68,7 +68,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       expectError(await listUsers(customer), 403, errorsText.adminsOnly);
     });
 
-    it('lists every account for an admin as { _id, name, email, role }, nothing more', async () => {
+    it('lists every account for an admin as { _id, name, email, role, owner }, nothing more', async () => {
       const response = await listUsers(admin);
       expect(response.statusCode).toBe(200);
       const listed = UserListSchema.parse(response.json());
@@ -77,15 +77,18 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
         name: 'Carla Customer',
         email: customer.email,
         role: 'user',
+        owner: false,
       });
+      // An ADMIN_EMAILS address that is admin: one of the shop's owners.
       expect(listed).toContainEqual({
         _id: admin.userId,
         name: 'Ada Admin',
         email: admin.email,
         role: 'admin',
+        owner: true,
       });
       for (const user of response.json() as object[]) {
-        expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'name', 'role']);
+        expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'name', 'owner', 'role']);
       }
     });
   });

@@ -113,6 +113,31 @@ export async function usersRoutes(
   );
 
   api.delete(
+    apiPaths.removeAdmin.pattern,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'removeAdmin',
+        summary: 'Make an admin a customer again (Remove Admin)',
+        description:
+          "Admins only. Takes effect at once: the role is read on every call. `modifiedCount` is 0 when the account is no admin; an unknown e-mail answers 404; one's own account answers 409; an ADMIN_EMAILS owner (`owner` in the users list) answers 403.",
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        params: EmailParamsSchema,
+        response: {
+          200: ModifiedCountSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => users.removeAdmin(callerOf(request), request.params.email),
+  );
+
+  api.delete(
     apiPaths.removeUser.pattern,
     {
       preHandler: guards.requireAdmin,
@@ -120,7 +145,7 @@ export async function usersRoutes(
         operationId: 'removeUser',
         summary: 'Remove an account (Remove User)',
         description:
-          'Admins only, and not on their own account (409). The account, its sessions and its access tokens end at once, and its profile goes; its orders stay (with the e-mail they were placed with, owned by nobody) and so do its reviews. An unknown e-mail answers 404.',
+          'Admins only, not on their own account (409) nor on an ADMIN_EMAILS owner (403). The account, its sessions and its access tokens end at once, and its profile goes; its orders stay (with the e-mail they were placed with, owned by nobody) and so do its reviews. An unknown e-mail answers 404.',
         tags: ['users'],
         security: [{ bearer: [] }],
         params: EmailParamsSchema,

@@ -6,18 +6,38 @@ import type { Account, IdentityService, SessionAccount } from '../identity/ident
 const errorsText = texts.identityErrors;
 const adminErrors = texts.adminErrors;
 
-const toUserDto = (account: Account): User => ({
-  _id: account.id,
-  name: account.name,
-  email: account.email,
-  role: account.role,
-});
-
 export function createUsersService(options: {
   identity: IdentityService;
   accessTokens: AccessTokens;
+  /** ADMIN_EMAILS: those of them that are admin are the shop's owners. */
+  adminEmails: readonly string[];
 }) {
   const { identity, accessTokens } = options;
+  const listed = new Set(options.adminEmails.map((email) => email.toLowerCase()));
+  /**
+   * An owner: a listed address that is admin (its holder proved the mailbox and the password).
+   * A listed address that is not admin yet is nobody's: an admin may remove a squatter on it.
+   */
+  const isOwner = (account: Account) =>
+    account.role === 'admin' && listed.has(account.email.toLowerCase());
+  const toUserDto = (account: Account): User => ({
+    _id: account.id,
+    name: account.name,
+    email: account.email,
+    role: account.role,
+    owner: isOwner(account),
+  });
+  /**
+   * The target of Remove User or Remove Admin, in the fixed order: 404 when there is none,
+   * `yourselfMessage` (409) on the caller's own account, 403 on an owner.
+   */
+  async function adminTarget(caller: Account, email: string, yourselfMessage: string) {
+    const account = await identity.findByEmail(email);
+    if (!account) throw notFound(adminErrors.userNotFound);
+    if (account.id === caller.id) throw conflict(yourselfMessage);
+    if (isOwner(account)) throw forbidden(adminErrors.ownerIsProtected);
+    return account;
+  }
   return {
     /**
      * PUT /user/{email}: only for the identity session of that very e-mail (the original gave a
@@ -70,10 +90,18 @@ export function createUsersService(options: {
      * the shop always keeps an admin who can act.
      */
     async removeUser(caller: Account, email: string): Promise<{ deletedCount: number }> {
-      const account = await identity.findByEmail(email);
-      if (!account) throw notFound(adminErrors.userNotFound);
-      if (account.id === caller.id) throw conflict(adminErrors.cannotRemoveYourself);
+      const account = await adminTarget(caller, email, adminErrors.cannotRemoveYourself);
       return { deletedCount: await identity.removeAccount(account.id) };
+    },
+    /**
+     * DELETE /user/admin/{email} (admin): Remove Admin, the account becomes a user at once (the
+     * role is read on every call). `modifiedCount` 0 when it was no admin. Not on oneself (409)
+     * nor on an ADMIN_EMAILS owner (403).
+     */
+    async removeAdmin(caller: Account, email: string): Promise<{ modifiedCount: number }> {
+      const account = await adminTarget(caller, email, adminErrors.cannotDemoteYourself);
+      if (account.role !== 'admin') return { modifiedCount: 0 };
+      return { modifiedCount: await identity.setRole(account.id, 'user') };
     },
   };
 }

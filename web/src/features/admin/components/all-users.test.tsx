@@ -10,9 +10,18 @@ import { AllUsers } from './all-users';
 const admin = makeUser({ _id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
 const maria = makeUser();
 const omar = makeUser({ _id: 'u3', name: 'Omar Faruk', email: 'omar@example.com' });
+const otto = makeUser({
+  _id: 'u4',
+  name: 'Otto Owner',
+  email: 'otto@example.com',
+  role: 'admin',
+  owner: true,
+});
+const pia = makeUser({ _id: 'u5', name: 'Pia Promoted', email: 'pia@example.com', role: 'admin' });
 
 /**
- * GET /api/user, PUT /api/user/admin/{email} and DELETE /api/user/{email} over a list kept here;
+ * GET /api/user, PUT and DELETE /api/user/admin/{email} and DELETE /api/user/{email} over a list
+ * kept here;
  * `refuse` answers a call with an error instead (status and message).
  */
 function fakeUsersApi(
@@ -32,6 +41,13 @@ function fakeUsersApi(
       const target = users.find((user) => user.email === email);
       const modifiedCount = target && target.role !== 'admin' ? 1 : 0;
       users = users.map((user) => (user.email === email ? { ...user, role: 'admin' } : user));
+      return jsonResponse({ modifiedCount });
+    }
+    if (call.method === 'DELETE' && promoted) {
+      const email = decodeURIComponent(promoted[1]!);
+      const target = users.find((user) => user.email === email);
+      const modifiedCount = target?.role === 'admin' ? 1 : 0;
+      users = users.map((user) => (user.email === email ? { ...user, role: 'user' } : user));
       return jsonResponse({ modifiedCount });
     }
     const removed = /^\/api\/user\/([^/]+)$/.exec(call.url);
@@ -111,12 +127,30 @@ describe('AllUsers', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('Make Admin: PUT /user/admin/{email}, the success toast, and the list refreshed', async () => {
+  it('Make Admin asks first; cancel promotes nobody', async () => {
     const api = fakeUsersApi([admin, maria]);
     renderAllUsers();
     await screen.findByRole('heading', { name: 'ALL USERS (2)' });
 
     await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Make Admin' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Make this user an admin?' }));
+    expect(dialog.getByText('Maria Lopez')).toBeInTheDocument();
+    expect(dialog.getByText('maria@example.com')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requests.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('Make Admin: confirmed, PUT /user/admin/{email}, the success toast, and the list refreshed', async () => {
+    const api = fakeUsersApi([admin, maria]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+
+    await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Make Admin' }));
+    expect(callsTo(api.requests, 'PUT', '/api/user/admin/maria%40example.com')).toHaveLength(0);
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Make Admin' }),
+    );
 
     expect(await screen.findByText('Successfully made an admin')).toBeInTheDocument();
     const [promotion] = callsTo(api.requests, 'PUT', '/api/user/admin/maria%40example.com');
@@ -128,6 +162,7 @@ describe('AllUsers', () => {
     );
     expect(row('Maria Lopez').getByText('admin')).toBeInTheDocument();
     expect(callsTo(api.requests, 'GET', '/api/user')).toHaveLength(2);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("Make Admin refused (403): 'Failed to Make an admin', and the list refreshed", async () => {
@@ -137,6 +172,9 @@ describe('AllUsers', () => {
     renderAllUsers();
     await screen.findByRole('heading', { name: 'ALL USERS (2)' });
     await userEvent.click(row('Maria Lopez').getByRole('button', { name: 'Make Admin' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Make Admin' }),
+    );
     expect(await screen.findByText('Failed to Make an admin')).toBeInTheDocument();
     expect(screen.queryByText('Successfully made an admin')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(callsTo(api.requests, 'GET', '/api/user')).toHaveLength(2));
@@ -188,6 +226,61 @@ describe('AllUsers', () => {
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText('User removed')).not.toBeInTheDocument();
+  });
+
+  it('offers Remove Admin on another admin, not on oneself, and nothing to remove on an owner', async () => {
+    fakeUsersApi([admin, otto, pia, maria]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (4)' });
+    expect(row('Pia Promoted').getByRole('button', { name: 'Remove Admin' })).toBeInTheDocument();
+    expect(
+      row('Ada Admin').queryByRole('button', { name: 'Remove Admin' }),
+    ).not.toBeInTheDocument();
+    expect(row('Otto Owner').getByText('owner')).toBeInTheDocument();
+    expect(row('Otto Owner').queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      row('Maria Lopez').queryByRole('button', { name: 'Remove Admin' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('Remove Admin asks first, then DELETE /user/admin/{email}, a toast and the list refreshed', async () => {
+    const api = fakeUsersApi([admin, pia]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+    await userEvent.click(row('Pia Promoted').getByRole('button', { name: 'Remove Admin' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Remove this admin?' }));
+    expect(dialog.getByText('pia@example.com')).toBeInTheDocument();
+    expect(callsTo(api.requests, 'DELETE', '/api/user/admin/pia%40example.com')).toHaveLength(0);
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove Admin' }));
+
+    expect(await screen.findByText('Admin role removed')).toBeInTheDocument();
+    expect(
+      callsTo(api.requests, 'DELETE', '/api/user/admin/pia%40example.com')[0]?.headers.get(
+        'Authorization',
+      ),
+    ).toBe('Bearer token-7');
+    expect(
+      await row('Pia Promoted').findByRole('button', { name: 'Make Admin' }),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's refusal of a demotion (403) in its words", async () => {
+    const refusal = "This admin is one of the shop's owners.";
+    fakeUsersApi([admin, pia], ({ method, url }) =>
+      method === 'DELETE' && url.startsWith('/api/user/admin/')
+        ? { status: 403, message: refusal }
+        : undefined,
+    );
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (2)' });
+    await userEvent.click(row('Pia Promoted').getByRole('button', { name: 'Remove Admin' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove Admin' }),
+    );
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText('Admin role removed')).not.toBeInTheDocument();
   });
 
   it('shows the failure to list, with a way to try again', async () => {

@@ -10,20 +10,45 @@ interface UsersListProps {
   /** The e-mail whose Make Admin is on its way; null when none is. */
   promotingEmail: string | null;
   onMakeAdmin: (user: User) => void;
+  onRemoveAdmin: (user: User) => void;
   onRemove: (user: User) => void;
 }
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Role: the admin badge, or Make Admin (SPEC.md section 2: hidden for admins). */
+/**
+ * Role: an admin's badge, with Remove Admin unless it is the caller's own row or an ADMIN_EMAILS
+ * owner's (marked so); or Make Admin (SPEC.md section 2: hidden for admins).
+ */
 function RoleCell({
   user,
   nameId,
+  currentEmail,
   promotingEmail,
   onMakeAdmin,
-}: { user: User; nameId: string } & Pick<UsersListProps, 'promotingEmail' | 'onMakeAdmin'>) {
+  onRemoveAdmin,
+}: { user: User; nameId: string } & Pick<
+  UsersListProps,
+  'currentEmail' | 'promotingEmail' | 'onMakeAdmin' | 'onRemoveAdmin'
+>) {
   if (user.role === 'admin') {
-    return <span className="badge badge-neutral badge-sm">{texts.admin.adminBadge}</span>;
+    return (
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="badge badge-neutral badge-sm">{texts.admin.adminBadge}</span>
+        {user.owner ? (
+          <span className="badge badge-outline badge-sm">{texts.admin.ownerBadge}</span>
+        ) : sameEmail(user.email, currentEmail) ? null : (
+          <button
+            type="button"
+            className="btn btn-warning btn-outline btn-sm"
+            aria-describedby={nameId}
+            onClick={() => onRemoveAdmin(user)}
+          >
+            {texts.admin.removeAdmin}
+          </button>
+        )}
+      </span>
+    );
   }
   const busy = promotingEmail === user.email;
   return (
@@ -40,7 +65,10 @@ function RoleCell({
   );
 }
 
-/** Remove User, except on one's own row, which says whose it is instead. */
+/**
+ * Remove User, except on one's own row, which says whose it is instead, and on an owner's, which
+ * no other admin may remove.
+ */
 function ActionCell({
   user,
   nameId,
@@ -50,6 +78,7 @@ function ActionCell({
   if (sameEmail(user.email, currentEmail)) {
     return <span className="badge badge-ghost badge-sm">{texts.admin.you}</span>;
   }
+  if (user.owner) return null;
   return (
     <button
       type="button"
