@@ -81,8 +81,8 @@ export const shellTexts = {
   },
   /** The identity service's errors, in words a person understands (shown in red under the form). */
   identityErrors: {
-    wrongPassword: 'Wrong password. Please try again.',
-    noSuchAccount: 'No account uses this e-mail. Create an account first.',
+    /** A wrong password and an unknown e-mail alike: sign-in tells nobody who has an account. */
+    wrongEmailOrPassword: 'Wrong e-mail or password. Please try again.',
     emailInUse: 'This e-mail is already in use. Please log in instead.',
     googleUnavailable: 'Google sign-in is not available on this server.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',

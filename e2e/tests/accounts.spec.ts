@@ -70,7 +70,9 @@ test.describe('accounts', () => {
 
     await page.goto(routes.login);
     await logInThroughTheForm(page, email, 'not-my-password');
-    const alert = page.getByRole('alert').filter({ hasText: texts.identityErrors.wrongPassword });
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: texts.identityErrors.wrongEmailOrPassword });
     await expect(alert).toBeVisible();
     await expect(alert).toHaveClass(/text-error/);
     await page.screenshot({ path: artifactPath('login-wrong-password-1280.png') });
@@ -78,7 +80,7 @@ test.describe('accounts', () => {
 
     await field(page, texts.login.email).fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: texts.login.submit, exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText(texts.identityErrors.noSuchAccount);
+    await expect(page.getByRole('alert')).toHaveText(texts.identityErrors.wrongEmailOrPassword);
   });
 
   test('a protected page sends a signed-out visitor to login and back after it', async ({
@@ -142,7 +144,7 @@ test.describe('accounts', () => {
 
     await page.goto(routes.login);
     await logInThroughTheForm(page, email);
-    await expect(page.getByRole('alert')).toHaveText(texts.identityErrors.wrongPassword);
+    await expect(page.getByRole('alert')).toHaveText(texts.identityErrors.wrongEmailOrPassword);
     await logInThroughTheForm(page, email, 'brand-new-secret');
     await expect(page).toHaveURL(routes.home);
     await expect(topBar(page).getByRole('link', { name: texts.nav.dashboard })).toBeVisible();

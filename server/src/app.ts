@@ -167,11 +167,7 @@ export async function buildApp({
   });
   const mailDispatch = createMailDispatch({ mailer, log: app.log });
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
-  const identity = createIdentityService({
-    db: database.db,
-    auth,
-    adminEmails: config.adminEmails,
-  });
+  const identity = createIdentityService({ db: database.db, auth });
   const accessTokens = createAccessTokens(config.accessTokenSecret);
   const guards = createAuthGuards({ accessTokens, identity });
   const users = createUsersService({ identity, accessTokens, adminEmails: config.adminEmails });

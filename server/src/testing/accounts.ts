@@ -51,6 +51,29 @@ export async function signUpTestAccount(
   return { email, password, name, cookie, token, userId };
 }
 
+/**
+ * Signs an existing account in with its password, as the login page does, then asks PUT
+ * /api/user for the access token. Fails the test loudly if any step does not answer 200.
+ */
+export async function signInTestAccount(
+  app: App,
+  options: { email: string; password: string; name?: string },
+): Promise<TestAccount> {
+  const { email, password, name = 'Test Customer' } = options;
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: identityHeaders(app),
+    payload: { email, password },
+  });
+  if (signIn.statusCode !== 200) {
+    throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  }
+  const cookie = cookiesOf(signIn);
+  const { token, userId } = await requestAccessToken(app, cookie, email);
+  return { email, password, name, cookie, token, userId };
+}
+
 /** PUT /api/user/{email} with an identity session: the access token. */
 export async function requestAccessToken(
   app: App,

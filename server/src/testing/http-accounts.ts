@@ -16,8 +16,8 @@ import { SUCCEEDING_TEST_CARD } from './payments.ts';
 
 /**
  * What testing/accounts.ts and testing/payments.ts do through `inject`, done over HTTP against
- * real server processes (or nginx in front of them): sign up, get the access token, verify an
- * admin's address through an instance's outbox, pay an order with the test gateway.
+ * real server processes (or nginx in front of them): sign up, get the access token, make an
+ * ADMIN_EMAILS address an admin through an instance's outbox, pay an order with the test gateway.
  */
 
 /** Where a request goes (an instance, or the load balancer) and the site's public origin. */
@@ -76,45 +76,67 @@ export async function signUpOverHttp(
   return { email, password, name, cookie, token, userId };
 }
 
-/**
- * Verifies an account's address as its owner would: asks for the verification e-mail, reads it
- * from the outbox directory of the instance that sent it (DATA_DIR/outbox), opens its link.
- */
-export async function verifyEmailOverHttp(
-  client: HttpClient,
-  site: Site,
-  account: HttpAccount,
-  outboxDir: string,
-): Promise<void> {
-  expectStatus(
-    'send-verification-email',
-    await client.request(`${site.url}/api/auth/send-verification-email`, {
-      method: 'POST',
-      headers: { origin: site.origin, cookie: account.cookie },
-      json: { email: account.email, callbackURL: '/' },
-    }),
-  );
+/** The link of the newest outbox e-mail to this address whose subject has `subject`. */
+async function latestLinkInOutbox(outboxDir: string, to: string, subject: string): Promise<string> {
   const deadline = Date.now() + 10_000;
-  let link: string | undefined;
-  while (!link) {
+  for (;;) {
     const files = (await readdir(outboxDir).catch(() => [] as string[])).sort().reverse();
     for (const file of files.filter((name) => name.endsWith('.eml'))) {
       const mail = parseMail(await readFile(path.join(outboxDir, file)));
-      const to = mail.headers.to?.toLowerCase() ?? '';
-      if (to.includes(account.email) && mail.headers.subject?.includes('Verify')) {
-        link = firstLink(mail.text);
-        break;
+      const recipient = mail.headers.to?.toLowerCase() ?? '';
+      if (recipient.includes(to.toLowerCase()) && mail.headers.subject?.includes(subject)) {
+        return firstLink(mail.text);
       }
     }
-    if (link) break;
-    if (Date.now() > deadline) throw new Error(`no verification mail in ${outboxDir}`);
+    if (Date.now() > deadline) throw new Error(`no "${subject}" mail in ${outboxDir}`);
     await sleep(50);
   }
-  const parsed = new URL(link);
-  const follow = await client.request(`${site.url}${parsed.pathname}${parsed.search}`);
-  if (follow.status !== 302 || String(follow.headers.location).includes('error=')) {
-    throw new Error(`verification link: ${follow.status} ${follow.headers.location}`);
-  }
+}
+
+/**
+ * Signs up an ADMIN_EMAILS address and makes it an admin as its owner would: sign up, set the
+ * password through the e-mailed reset link (read from the outbox directory of the instance that
+ * sent it, DATA_DIR/outbox; the reset ends the sign-up's session), sign in, get the access token.
+ */
+export async function signUpAdminOverHttp(
+  client: HttpClient,
+  site: Site,
+  account: { email: string; password?: string; name?: string },
+  outboxDir: string,
+): Promise<HttpAccount> {
+  const signedUp = await signUpOverHttp(client, site, account);
+  const { email, password } = signedUp;
+  expectStatus(
+    'request-password-reset',
+    await client.request(`${site.url}/api/auth/request-password-reset`, {
+      method: 'POST',
+      headers: { origin: site.origin },
+      json: { email, redirectTo: '/reset-password' },
+    }),
+  );
+  const link = new URL(await latestLinkInOutbox(outboxDir, email, 'Reset'));
+  const follow = await client.request(`${site.url}${link.pathname}${link.search}`);
+  const token = new URL(String(follow.headers.location), site.origin).searchParams.get('token');
+  if (!token) throw new Error(`reset link: ${follow.status} ${follow.headers.location}`);
+  expectStatus(
+    'reset-password',
+    await client.request(`${site.url}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { origin: site.origin },
+      json: { newPassword: password, token },
+    }),
+  );
+  const signIn = expectStatus(
+    'sign-in after the reset',
+    await client.request(`${site.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: site.origin },
+      json: { email, password },
+    }),
+  );
+  const cookie = cookiesOfAnswer(signIn);
+  const { token: accessToken, userId } = await accessTokenOverHttp(client, site, cookie, email);
+  return { ...signedUp, cookie, token: accessToken, userId };
 }
 
 /**

@@ -1,13 +1,17 @@
 /**
- * ADMIN_EMAILS names the addresses that become admins, but only once the address is verified:
- * whoever signs up first with a listed address must still prove they own it (DESIGN.md section 5).
- * Better Auth's hooks (at creation, at verification) and PUT /user all ask this one rule.
+ * ADMIN_EMAILS names the addresses that may become admins, and only through the one step that
+ * proves both the mailbox and the password: setting the password through the e-mailed reset
+ * link (Better Auth's reset-password completion, which also ends every other session of the
+ * account). Signing up, verifying the address or a provider vouching for it grants nothing, so
+ * whoever signed up first with a listed address (and any session opened before the reset) never
+ * gains admin (DESIGN.md section 5, issue 22 item 1). Admins stay admins.
  */
 export function createAdminEmails(list: readonly string[]) {
   const listed = new Set(list.map((email) => email.toLowerCase()));
   return {
-    grantsAdmin(user: { email: string; emailVerified: boolean }): boolean {
-      return user.emailVerified && listed.has(user.email.toLowerCase());
+    /** Whether a password reset of this account makes it an admin. */
+    isListed(email: string): boolean {
+      return listed.has(email.toLowerCase());
     },
   };
 }

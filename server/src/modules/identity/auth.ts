@@ -39,31 +39,18 @@ export function createAuth(options: {
     }),
     user: {
       additionalFields: {
-        // Never taken from the client (input: false); ADMIN_EMAILS decides, for verified addresses.
+        // Never taken from the client (input: false); ADMIN_EMAILS acts at a password reset only.
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
       },
     },
     databaseHooks: {
       user: {
         create: {
-          // Only a provider that vouches for the address (Google) creates a verified user: an
-          // e-mail sign-up with a listed address stays a user until its owner follows the link.
+          // Every account starts a user, whatever its address or provider: ADMIN_EMAILS acts
+          // only at a password reset (onPasswordReset below).
           before: async (user) => ({
-            data: {
-              ...user,
-              email: user.email.toLowerCase(),
-              role: adminEmails.grantsAdmin(user) ? 'admin' : 'user',
-            },
+            data: { ...user, email: user.email.toLowerCase(), role: 'user' },
           }),
-        },
-        update: {
-          // Verification is an update of the user (the e-mailed link, or Google vouching for the
-          // address when it links to an existing account): a listed address is an admin from then.
-          after: async (user) => {
-            if (user.role !== 'admin' && adminEmails.grantsAdmin(user)) {
-              await updateUser(db, user.id, { role: 'admin' });
-            }
-          },
         },
       },
     },
@@ -72,7 +59,15 @@ export function createAuth(options: {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       autoSignIn: true,
       requireEmailVerification: false,
+      // A reset ends every session of the account (and so every access token: the bearer guard
+      // checks the token's session on each call), the listed owner's own included.
       revokeSessionsOnPasswordReset: true,
+      // Runs once the password is set through the e-mailed link and the sessions are ended: the
+      // person holding both mailbox and password of a listed address is an admin from their
+      // next sign-in; no session that existed before the reset survives it to gain the role.
+      onPasswordReset: async ({ user }) => {
+        if (adminEmails.isListed(user.email)) await updateUser(db, user.id, { role: 'admin' });
+      },
       sendResetPassword: async ({ user, url, token }) => {
         // Only the latest link works: an older e-mail left in an inbox resets nothing.
         await cancelEarlierResetLinks(db, user.id, token);

@@ -62,21 +62,21 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
       expect((await signIn(ann.email.toUpperCase(), 'annsecret')).statusCode).toBe(200);
     });
 
-    it('answers 401 "wrong password" for a known e-mail with a wrong password', async () => {
+    it('answers 401 "wrong e-mail or password" for a known e-mail with a wrong password', async () => {
       const response = await signIn(ann.email, 'not-the-password');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({
-        message: errorsText.wrongPassword,
+        message: errorsText.wrongEmailOrPassword,
         statusCode: 401,
       });
       expect(response.cookies).toHaveLength(0);
     });
 
-    it('answers 401 "no such account" for an unknown e-mail', async () => {
+    it('answers 401 "wrong e-mail or password" for an unknown e-mail too', async () => {
       const response = await signIn(uniqueEmail('nobody'), 'whatever1');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({
-        message: errorsText.noSuchAccount,
+        message: errorsText.wrongEmailOrPassword,
         statusCode: 401,
       });
     });
@@ -241,7 +241,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
 
       const old = await signIn(account.email, 'oldsecret');
       expect(old.statusCode).toBe(401);
-      expect(old.json()).toMatchObject({ message: errorsText.wrongPassword });
+      expect(old.json()).toMatchObject({ message: errorsText.wrongEmailOrPassword });
       expect((await signIn(account.email, 'newsecret')).statusCode).toBe(200);
 
       // Every session open before the reset is ended.

@@ -62,17 +62,11 @@ export async function identityRoutes(
   const { auth, identity, origin } = options;
   const countAttempt = createIdentityRateLimits(app);
 
-  async function friendlyMessage(
-    endpoint: IdentityEndpoint,
-    error: BetterAuthError,
-    body: unknown,
-  ): Promise<string | undefined> {
+  function friendlyMessage(endpoint: IdentityEndpoint, error: BetterAuthError): string | undefined {
     switch (error.code) {
-      case 'INVALID_EMAIL_OR_PASSWORD': {
-        const email = addressOf(body);
-        const known = email !== undefined && (await identity.findByEmail(email));
-        return known ? errorsText.wrongPassword : errorsText.noSuchAccount;
-      }
+      case 'INVALID_EMAIL_OR_PASSWORD':
+        // One answer whether the address has an account or not (no enumeration).
+        return errorsText.wrongEmailOrPassword;
       case 'USER_ALREADY_EXISTS':
       case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
         return errorsText.emailInUse;
@@ -91,6 +85,25 @@ export async function identityRoutes(
     }
   }
 
+  /**
+   * A refused sign-in or identity 429, for whoever watches the logs: the account's id when the
+   * body names an address that has one, and the client's address; never the e-mail itself.
+   */
+  async function logRefusal(
+    request: FastifyRequest,
+    event: 'identity.sign-in-failed' | 'identity.rate-limited',
+    endpoint: IdentityEndpoint,
+  ): Promise<void> {
+    const email = addressOf(request.body);
+    const account = email === undefined ? undefined : await identity.findByEmail(email);
+    request.log.warn(
+      { event, endpoint: endpoint.path, accountId: account?.id ?? null, client: request.ip },
+      event === 'identity.rate-limited'
+        ? 'identity: too many attempts'
+        : 'identity: sign-in failed',
+    );
+  }
+
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     // Decide on the very URL Better Auth will route (dot segments and the like resolved), not
     // on Fastify's route: whatever spelling reaches an endpoint is that endpoint, here as there.
@@ -105,6 +118,7 @@ export async function identityRoutes(
         address: addressOf(request.body),
       });
       if (retryAfter !== undefined) {
+        await logRefusal(request, 'identity.rate-limited', endpoint);
         reply.header('retry-after', retryAfter);
         return reply.code(429).send({ statusCode: 429, message: errorsText.tooManyAttempts });
       }
@@ -121,11 +135,14 @@ export async function identityRoutes(
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const text = await response.text();
     if (response.status >= 400) {
+      if (endpoint.path === '/sign-in/email' && response.status === 401) {
+        await logRefusal(request, 'identity.sign-in-failed', endpoint);
+      }
       // Every error under /api is `{ message, statusCode }`, also where Better Auth answers an
       // empty body.
       const error = parseError(text, response.headers.get('content-type'));
       const message =
-        (await friendlyMessage(endpoint, error, body)) ??
+        friendlyMessage(endpoint, error) ??
         (response.status === 404
           ? serverTexts.apiErrors.routeNotFound(request.method, url.pathname)
           : texts.somethingWentWrong);

@@ -1,6 +1,5 @@
 import type { Role } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { createAdminEmails } from './admin-emails.ts';
 import type { Auth } from './auth.ts';
 import * as repository from './identity.repository.ts';
 
@@ -24,13 +23,8 @@ const toAccount = (row: repository.UserRow): Account => ({
 });
 
 /** Accounts as the rest of the server sees them; Better Auth owns their creation and passwords. */
-export function createIdentityService(options: {
-  db: Database;
-  auth: Auth;
-  adminEmails: string[];
-}) {
+export function createIdentityService(options: { db: Database; auth: Auth }) {
   const { db, auth } = options;
-  const adminEmails = createAdminEmails(options.adminEmails);
   return {
     /** The account behind the identity session carried by these request headers, if any. */
     async sessionAccount(headers: Headers): Promise<SessionAccount | undefined> {
@@ -63,19 +57,17 @@ export function createIdentityService(options: {
       return (await repository.listUsers(db)).map(toAccount);
     },
     /**
-     * Called on every sign-in (PUT /user): keeps the display name the client sends and makes the
-     * ADMIN_EMAILS accounts admins once their address is verified. Answers how many rows changed.
+     * Called on every sign-in (PUT /user): keeps the display name the client sends (never the
+     * role: ADMIN_EMAILS acts at a password reset, see admin-emails.ts). Answers how many rows
+     * changed.
      */
     async recordSignIn(
       account: Account,
       name: string | undefined,
     ): Promise<{ account: Account; modified: number }> {
-      const changes: { name?: string; role?: Role } = {};
-      if (name && name !== account.name) changes.name = name;
-      if (account.role !== 'admin' && adminEmails.grantsAdmin(account)) changes.role = 'admin';
-      if (Object.keys(changes).length === 0) return { account, modified: 0 };
-      const modified = await repository.updateUser(db, account.id, changes);
-      return { account: { ...account, ...changes }, modified };
+      if (!name || name === account.name) return { account, modified: 0 };
+      const modified = await repository.updateUser(db, account.id, { name });
+      return { account: { ...account, name }, modified };
     },
     async setRole(id: string, role: Role): Promise<number> {
       return repository.updateUser(db, id, { role });

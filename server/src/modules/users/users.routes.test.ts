@@ -8,11 +8,12 @@ import {
   cookiesOf,
   identityHeaders,
   requestAccessToken,
+  signInTestAccount,
   signUpTestAccount,
   uniqueEmail,
 } from '../../testing/accounts.ts';
 import { createTestConfig } from '../../testing/test-config.ts';
-import { verifyEmailThroughOutbox } from '../../testing/mail.ts';
+import { resetPasswordThroughOutbox, verifyEmailThroughOutbox } from '../../testing/mail.ts';
 import { useTestAccount, useTestApp, useTestDatabase } from '../../testing/use-test-app.ts';
 
 const errorsText = texts.identityErrors;
@@ -171,7 +172,7 @@ describe('PUT /api/user/{email} and GET /api/admin/{email}', () => {
   });
 });
 
-describe('ADMIN_EMAILS: admin only once the listed address is verified', () => {
+describe('ADMIN_EMAILS: admin only once the owner resets the password (identity/admin-emails.test.ts)', () => {
   const boss = uniqueEmail('boss');
   const later = uniqueEmail('later');
   const database = useTestDatabase();
@@ -195,8 +196,8 @@ describe('ADMIN_EMAILS: admin only once the listed address is verified', () => {
     return AdminCheckSchema.parse(response.json()).admin;
   };
 
-  it('a listed address is no admin until verified: not at sign-up, not at PUT /user, then at once', async () => {
-    // Whoever signs up first with the address (in any case) gets nothing yet.
+  it('a listed address is no admin at sign-up, at PUT /user, nor once verified; then after a reset', async () => {
+    // Whoever signs up first with the address (in any case) gets nothing.
     const account = await signUpTestAccount(first, { email: boss.toUpperCase() });
     expect(await first.identity.findByEmail(boss)).toMatchObject({
       role: 'user',
@@ -205,14 +206,17 @@ describe('ADMIN_EMAILS: admin only once the listed address is verified', () => {
     expect(await isAdmin(first, boss, account.token)).toBe(false);
     const { token } = await requestAccessToken(first, account.cookie, boss);
     expect(await isAdmin(first, boss, token)).toBe(false);
-
-    // The owner follows the e-mailed link: admin at once, with the token already held.
     await verifyEmailThroughOutbox(first, { email: boss, cookie: account.cookie });
-    expect((await first.identity.findByEmail(boss))?.role).toBe('admin');
-    expect(await isAdmin(first, boss, token)).toBe(true);
+    expect((await first.identity.findByEmail(boss))?.role).toBe('user');
+    expect(await isAdmin(first, boss, token)).toBe(false);
+
+    // The owner sets the password through the e-mailed link and signs in: an admin.
+    await resetPasswordThroughOutbox(first, boss, 'owner-chose-this-1');
+    const owner = await signInTestAccount(first, { email: boss, password: 'owner-chose-this-1' });
+    expect(await isAdmin(first, boss, owner.token)).toBe(true);
   });
 
-  it('a verified account becomes an admin at its next PUT /user once its address is listed', async () => {
+  it('an account whose address is listed later becomes an admin at a reset, not at PUT /user', async () => {
     const account = await signUpTestAccount(first, { email: later });
     await verifyEmailThroughOutbox(first, account);
     // Verified but not listed (yet): a user.
@@ -224,9 +228,12 @@ describe('ADMIN_EMAILS: admin only once the listed address is verified', () => {
       config: { adminEmails: [boss, later] },
     });
     const { token } = await requestAccessToken(second, account.cookie, later);
-    expect(await isAdmin(second, later, token)).toBe(true);
+    expect(await isAdmin(second, later, token)).toBe(false);
+    await resetPasswordThroughOutbox(second, later, 'owner-chose-this-2');
+    const owner = await signInTestAccount(second, { email: later, password: 'owner-chose-this-2' });
+    expect(await isAdmin(second, later, owner.token)).toBe(true);
     // Every instance reads the role from the database.
-    expect(await isAdmin(first, later, account.token)).toBe(true);
+    expect(await isAdmin(first, later, owner.token)).toBe(true);
   });
 
   it('an unlisted account stays a user, verified or not', async () => {
