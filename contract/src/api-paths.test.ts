@@ -40,6 +40,8 @@ describe('apiPaths', () => {
       manageOrders: '/manageOrders',
       manageOrdersCsv: '/manageOrders.csv',
       shipOrder: '/manageOrders/:id/ship',
+      cancelOrder: '/manageOrders/:id/cancel',
+      creditNote: '/orders/:id/credit-note.pdf',
       addTool: '/tool',
       deleteTool: '/deleteTols/:id',
       priceBreaks: '/tool/:id/priceBreaks',

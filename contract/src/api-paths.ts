@@ -55,6 +55,10 @@ export const apiPaths = {
   /** PUT (admin): a tool's low-stock threshold (null: the default, 3 x its minimum). */
   lowStockThreshold: withSegment('/tool/:id/lowStockThreshold'),
   /** GET (admin): every tool on sale's stock against its low-stock threshold. */
+  /** POST (admin): a paid order is cancelled, its payment refunded, a credit note issued. */
+  cancelOrder: withSegment('/manageOrders/:id/cancel'),
+  /** GET (the order's owner or an admin): a cancelled order's credit note as a PDF. */
+  creditNote: withSegment('/orders/:id/credit-note.pdf'),
   toolStock: '/manageTools/stock',
   /** GET (admin): the Sales page's figures (revenue per day, orders by status, top tools). */
   sales: '/manageSales',

@@ -20,3 +20,14 @@ export const INVOICE_NUMBER_PATTERN = /^INV-\d{4}-\d{6,}$/;
 export function invoiceFileName(number: string): string {
   return `${number}.pdf`;
 }
+
+/**
+ * 'CN-2026-000123': a credit note (a cancelled paid order's refund, issue 22) is numbered as an
+ * invoice is, in a gap-free sequence of its own per calendar year (UTC) of its issue.
+ */
+export function creditNoteNumber(year: number, sequence: number): string {
+  return `CN-${year}-${String(sequence).padStart(SEQUENCE_DIGITS, '0')}`;
+}
+
+/** Matches what creditNoteNumber makes. */
+export const CREDIT_NOTE_NUMBER_PATTERN = /^CN-\d{4}-\d{6,}$/;

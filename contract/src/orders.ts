@@ -87,9 +87,21 @@ export const ManagedOrderSchema = OrderSchema.extend({
   total: z.number().nonnegative(),
   /** ISO 8601, once shipped; else null. */
   shippedAt: z.string().nullable(),
+  /** ISO 8601, once an admin cancelled it (refunded, credit note issued); else null. */
+  cancelledAt: z.string().nullable(),
 });
 export type ManagedOrder = z.infer<typeof ManagedOrderSchema>;
 export const ManagedOrderListSchema = z.array(ManagedOrderSchema);
+
+/**
+ * POST /manageOrders/{id}/cancel (admin, issue 22): the order as cancelled, and the credit note
+ * issued with it (its number, and the amount given back in dollars).
+ */
+export const CancelOrderResponseSchema = z.object({
+  order: ManagedOrderSchema,
+  creditNote: z.object({ number: z.string(), amount: z.number().nonnegative() }),
+});
+export type CancelOrderResponse = z.infer<typeof CancelOrderResponseSchema>;
 
 /**
  * Where an order goes: the address (required) and a phone number (optional), as POST /order and

@@ -16,6 +16,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createOrdersCsv } from './modules/orders/orders-csv.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrderCancellation } from './modules/orders/order-cancellation.ts';
+import { orderCancellationRoutes } from './modules/orders/order-cancellation.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createOrderExpirySweeper } from './modules/orders/orders.sweeper.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
@@ -264,6 +266,20 @@ export async function buildApp({
   await registerWebPages(app, {
     webDistDir: config.webDistDir,
     ssrEntry: config.webSsrEntry,
+      await api.register(orderCancellationRoutes, {
+        cancellation: createOrderCancellation({
+          db: database.db,
+          payments,
+          invoices,
+          tools,
+          catalog,
+          mail: mailDispatch,
+          publicUrl: config.publicUrl,
+          orderHoldHours: config.orderHoldHours,
+          now,
+        }),
+        guards,
+      });
     catalog,
     identitySettings: { googleSignIn: config.google !== undefined },
     log: app.log,

@@ -49,7 +49,7 @@ export const WHO = {
   'quote customer':
     "The quote's customer. Anyone else, an admin included, is told 404, so that no quote's existence is revealed.",
   'owner while unpaid, or an admin':
-    'The owner while the order is unpaid (409 once paid); an admin, any order. Anyone else is told 404.',
+    'The owner or an admin while the order is unpaid (409 once paid: an admin cancels it instead). Anyone else is told 404.',
   'owner or an admin':
     "The order's owner, or an admin (any order). Anyone else is told 404, so that no order's existence is revealed.",
   'identity service':
@@ -442,7 +442,7 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     case: "the customer's paid order",
     who: 'owner while unpaid, or an admin',
     credential: 'bearer',
-    answers: { anonymous: 401, customer: 409, anotherCustomer: 404, admin: 200 },
+    answers: { anonymous: 401, customer: 409, anotherCustomer: 404, admin: 409 },
     request: async (the) => ({ url: `/api/deleteOrder/${(await the.paidOrder()).id}` }),
   },
 
@@ -463,6 +463,17 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     credential: 'bearer',
     answers: { anonymous: 401, customer: 404, anotherCustomer: 404, admin: 404 },
     request: async (the) => ({ url: `/api/orders/${(await the.unpaidOrder()).id}/invoice.pdf` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/:id/credit-note.pdf',
+    case: "the customer's paid order: not cancelled, no credit note",
+    who: 'owner or an admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 404, anotherCustomer: 404, admin: 404 },
+    request: async (the) => ({
+      url: `/api/orders/${(await the.paidOrder()).id}/credit-note.pdf`,
+    }),
   },
   {
     method: 'GET',
@@ -488,6 +499,15 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/ship` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/manageOrders/:id/cancel',
+    case: "the customer's paid order",
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/cancel` }),
   },
 
   // --- sales ------------------------------------------------------------------------------

@@ -2,9 +2,47 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
 import { centsToDollars, formatMoney, serverTexts } from '@tools-factory/contract';
+import type { CreditNoteRow } from './credit-notes.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 
 const words = serverTexts.invoice;
+const creditWords = serverTexts.creditNote;
+
+/**
+ * What an invoice or a credit note shows: its title and facts at the top right, the buyer, the
+ * order's one line with its total, and a closing sentence. Both documents are drawn from it, so
+ * they look alike.
+ */
+type OrderDocument = {
+  title: string;
+  /** The document's number, for the PDF's own title. */
+  number: string;
+  orderReference: string;
+  issuedAt: Date;
+  facts: [string, string][];
+  buyerLines: string[];
+  toolName: string;
+  madeToOrder: boolean;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  totalLabel: string;
+  closing: string;
+};
+
+function buyerLinesOf(buyer: {
+  buyerName: string;
+  buyerEmail: string;
+  buyerAddress: string;
+  buyerPhone?: string;
+}): string[] {
+  return [
+    buyer.buyerName,
+    buyer.buyerEmail,
+    ...buyer.buyerAddress.split(/\r?\n/),
+    buyer.buyerPhone ?? '',
+  ].filter((line) => line.trim() !== '');
+}
 
 /**
  * DejaVu Sans covers Latin, Greek and Cyrillic: a buyer named 'Łódź' or 'Ελένη' prints as
@@ -67,7 +105,60 @@ const money = (cents: number) => formatMoney(centsToDollars(cents));
  * The invoice as a PDF (A4), drawn from its stored row: the same row gives the same document,
  * dated by its issue (its CreationDate is the issue date, not the moment of rendering).
  */
-export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+  return renderOrderDocument({
+    title: words.title,
+    number: invoice.number,
+    orderReference: invoice.orderReference,
+    issuedAt: invoice.issuedAt,
+    facts: [
+      [words.number, invoice.number],
+      [words.issued, dateFormat.format(invoice.issuedAt)],
+      [words.paid, dateFormat.format(invoice.paidAt)],
+      [words.order, invoice.orderReference],
+      [words.transactionId, invoice.transactionId],
+    ],
+    buyerLines: buyerLinesOf(invoice),
+    toolName: invoice.toolName,
+    madeToOrder: invoice.madeToOrder,
+    quantity: invoice.quantity,
+    unitPriceCents: invoice.unitPriceCents,
+    totalCents: invoice.totalCents,
+    totalLabel: words.total,
+    closing: words.paidInFull,
+  });
+}
+
+/**
+ * A credit note as a PDF (A4), drawn from its stored row as an invoice is: the invoice it
+ * credits, the refund, the same buyer and line, the amount given back.
+ */
+export function renderCreditNotePdf(note: CreditNoteRow): Promise<Buffer> {
+  const facts: [string, string][] = [
+    [creditWords.number, note.number],
+    [creditWords.issued, dateFormat.format(note.issuedAt)],
+    [creditWords.invoice, note.invoiceNumber],
+    [creditWords.order, note.orderReference],
+  ];
+  if (note.refundId) facts.push([creditWords.refundId, note.refundId]);
+  return renderOrderDocument({
+    title: creditWords.title,
+    number: note.number,
+    orderReference: note.orderReference,
+    issuedAt: note.issuedAt,
+    facts,
+    buyerLines: buyerLinesOf(note),
+    toolName: note.toolName,
+    madeToOrder: false,
+    quantity: note.quantity,
+    unitPriceCents: note.unitPriceCents,
+    totalCents: note.totalCents,
+    totalLabel: creditWords.total,
+    closing: creditWords.refundedInFull(note.invoiceNumber),
+  });
+}
+
+async function renderOrderDocument(invoice: OrderDocument): Promise<Buffer> {
   const { default: PdfDocument } = await loadPdfKit();
   const { regular, bold } = loadFonts();
   const doc = new PdfDocument({
@@ -75,7 +166,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     margin: PAGE.margin,
     bufferPages: true,
     info: {
-      Title: `${words.title} ${invoice.number}`,
+      Title: `${invoice.title} ${invoice.number}`,
       Author: words.sellerLines[0],
       Subject: `${words.order} ${invoice.orderReference}`,
       CreationDate: invoice.issuedAt,
@@ -101,7 +192,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
 type Doc = PDFKit.PDFDocument;
 
 /** The title and the invoice's facts on the right; the seller's name on the left. */
-function drawHeader(doc: Doc, invoice: InvoiceRow): void {
+function drawHeader(doc: Doc, invoice: OrderDocument): void {
   const top = PAGE.margin;
   doc
     .font(BOLD)
@@ -111,18 +202,12 @@ function drawHeader(doc: Doc, invoice: InvoiceRow): void {
   doc
     .font(BOLD)
     .fontSize(26)
-    .text(words.title.toUpperCase(), PAGE.margin, top - 4, {
+    .text(invoice.title.toUpperCase(), PAGE.margin, top - 4, {
       width: CONTENT_WIDTH,
       align: 'right',
     });
 
-  const facts: [string, string][] = [
-    [words.number, invoice.number],
-    [words.issued, dateFormat.format(invoice.issuedAt)],
-    [words.paid, dateFormat.format(invoice.paidAt)],
-    [words.order, invoice.orderReference],
-    [words.transactionId, invoice.transactionId],
-  ];
+  const { facts } = invoice;
   const labelWidth = 85;
   const valueWidth = 215;
   const labelX = PAGE.width - PAGE.margin - labelWidth - valueWidth;
@@ -138,7 +223,7 @@ function drawHeader(doc: Doc, invoice: InvoiceRow): void {
 }
 
 /** Seller and buyer side by side, each under its label. */
-function drawParties(doc: Doc, invoice: InvoiceRow): void {
+function drawParties(doc: Doc, invoice: OrderDocument): void {
   const top = doc.y;
   const gap = 24;
   const width = (CONTENT_WIDTH - gap) / 2;
@@ -148,12 +233,7 @@ function drawParties(doc: Doc, invoice: InvoiceRow): void {
     .lineWidth(0.75);
   doc.strokeColor(RULE).stroke();
 
-  const buyerLines = [
-    invoice.buyerName,
-    invoice.buyerEmail,
-    ...invoice.buyerAddress.split(/\r?\n/),
-    invoice.buyerPhone,
-  ].filter((line) => line.trim() !== '');
+  const { buyerLines } = invoice;
   const sellerBottom = drawParty(
     doc,
     words.seller,
@@ -201,7 +281,7 @@ function drawParty(
 }
 
 /** The one line of the order (an order is one tool) as a table, then its total and the payment. */
-function drawLine(doc: Doc, invoice: InvoiceRow): void {
+function drawLine(doc: Doc, invoice: OrderDocument): void {
   const headerTop = doc.y;
   const headerHeight = 22;
   doc.rect(PAGE.margin, headerTop, CONTENT_WIDTH, headerHeight).fillColor(SHADE).fill();
@@ -241,7 +321,7 @@ function drawLine(doc: Doc, invoice: InvoiceRow): void {
   const totalX = COLUMNS.unitPrice.x;
   const totalWidth = COLUMNS.unitPrice.width + COLUMNS.amount.width;
   doc.font(BOLD).fontSize(12).fillColor(INK);
-  doc.text(words.total, totalX + CELL_PADDING, totalTop, {
+  doc.text(invoice.totalLabel, totalX + CELL_PADDING, totalTop, {
     width: COLUMNS.unitPrice.width - CELL_PADDING,
   });
   cell(doc, 'amount', money(invoice.totalCents), totalTop, 'right');
@@ -257,7 +337,7 @@ function drawLine(doc: Doc, invoice: InvoiceRow): void {
     .font(REGULAR)
     .fontSize(10)
     .fillColor(INK)
-    .text(words.paidInFull, PAGE.margin, totalBottom + 28, { width: CONTENT_WIDTH });
+    .text(invoice.closing, PAGE.margin, totalBottom + 28, { width: CONTENT_WIDTH });
 }
 
 function cell(

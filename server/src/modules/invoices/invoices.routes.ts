@@ -4,7 +4,10 @@ import { apiPaths, ErrorBodySchema, IdParamsSchema } from '@tools-factory/contra
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
-/** A paid order's invoice, as a PDF drawn on demand from the invoice issued with its payment. */
+/**
+ * A paid order's invoice, and a cancelled order's credit note, as PDFs drawn on demand from the
+ * rows issued with the payment and with the cancellation.
+ */
 export async function invoicesRoutes(
   app: FastifyInstance,
   options: { invoices: InvoicesService; guards: AuthGuards },
@@ -37,6 +40,39 @@ export async function invoicesRoutes(
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdParamsSchema>;
       const { fileName, pdf } = await invoices.pdfOfOrder(callerOf(request), id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    apiPaths.creditNote.pattern,
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        operationId: 'downloadCreditNote',
+        summary: "A cancelled order's credit note (PDF)",
+        description:
+          "The order's owner, or an admin. An attachment named after the credit note's number (`CN-2026-000123.pdf`): the invoice it credits, buyer, the order's line and the amount refunded, as issued when an admin cancelled the paid order (numbered per year, with no gap, apart from invoices). Someone else's order, an unknown or a malformed id answer 404, as an order that was not cancelled (no credit note) does, in its own words.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: {
+          200: {
+            description: 'The credit note, a PDF file.',
+            content: { 'application/pdf': { schema: z.string() } },
+          },
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof IdParamsSchema>;
+      const { fileName, pdf } = await invoices.creditNotePdfOfOrder(callerOf(request), id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)

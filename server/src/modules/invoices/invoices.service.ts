@@ -1,4 +1,5 @@
 import {
+  creditNoteNumber,
   dollarsToCents,
   invoiceFileName,
   invoiceNumber,
@@ -8,7 +9,13 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import {
+  insertCreditNote,
+  selectCreditNoteByOrderId,
+  takeNextCreditNoteSequence,
+  type CreditNoteRow,
+} from './credit-notes.repository.ts';
+import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
 import {
   insertInvoice,
   selectInvoiceByOrderId,
@@ -19,7 +26,10 @@ import {
 /** An invoice as issued: everything it shows, kept as it was on the day (invoices.table.ts). */
 export type Invoice = InvoiceRow;
 
-/** An invoice's PDF, as GET /orders/{id}/invoice.pdf answers it. */
+/** A credit note as issued: everything it shows, kept as it was on the day. */
+export type CreditNote = CreditNoteRow;
+
+/** An invoice's (or a credit note's) PDF, as its download answers it. */
 export type InvoicePdf = { fileName: string; pdf: Buffer };
 
 /**
@@ -63,6 +73,64 @@ export function createInvoicesService(options: {
         paidAt,
         issuedAt: paidAt,
       });
+    },
+
+    /**
+     * For the cancellation of a paid order, in the transaction that marks it cancelled: takes
+     * the next credit note number of the year of `issuedAt` (gap-free as invoices are: the
+     * sequence's row stays locked until `tx` ends, a rollback gives the number back) and writes
+     * the credit note for the order's whole invoice. The order's invoice must exist (every paid
+     * order has one).
+     */
+    async issueCreditNote(
+      tx: Transaction,
+      orderId: string,
+      refund: { refundId: string | null; issuedAt: Date },
+    ): Promise<CreditNote> {
+      const invoice = await selectInvoiceByOrderId(tx, orderId);
+      if (!invoice) throw new Error(`order ${orderId} is paid but has no invoice to credit`);
+      const year = refund.issuedAt.getUTCFullYear();
+      const sequence = await takeNextCreditNoteSequence(tx, year);
+      return insertCreditNote(tx, {
+        year,
+        sequence,
+        number: creditNoteNumber(year, sequence),
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        orderId,
+        orderReference: invoice.orderReference,
+        buyerName: invoice.buyerName,
+        buyerEmail: invoice.buyerEmail,
+        buyerAddress: invoice.buyerAddress,
+        toolName: invoice.toolName,
+        quantity: invoice.quantity,
+        unitPriceCents: invoice.unitPriceCents,
+        totalCents: invoice.totalCents,
+        refundId: refund.refundId,
+        issuedAt: refund.issuedAt,
+      });
+    },
+
+    /** The credit note of an order, if it was cancelled. */
+    creditNoteOfOrder(orderId: string): Promise<CreditNote | undefined> {
+      return selectCreditNoteByOrderId(db, orderId);
+    },
+
+    /** The credit note as a PDF (drawn each time from its row, as an invoice is). */
+    renderCreditNotePdf(note: CreditNote): Promise<Buffer> {
+      return renderCreditNotePdf(note);
+    },
+
+    /**
+     * GET /orders/{id}/credit-note.pdf: the order's owner or an admin, as for the invoice. An
+     * order that was not cancelled has none: 404 in its words.
+     */
+    async creditNotePdfOfOrder(caller: Account, orderId: string): Promise<InvoicePdf> {
+      const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
+      const note =
+        order.status === 'cancelled' ? await selectCreditNoteByOrderId(db, order._id) : undefined;
+      if (!note) throw notFound(serverTexts.invoiceErrors.notCancelled);
+      return { fileName: invoiceFileName(note.number), pdf: await renderCreditNotePdf(note) };
     },
 
     /** The invoice as a PDF (drawn each time from its row: no file is stored). */

@@ -11,8 +11,12 @@ import { orders } from './orders.table.ts';
  * pg as a string). The table is named through its Drizzle definition (orders.table.ts).
  */
 
-/** The statuses whose orders were paid: their paid_at is set, and they count as revenue. */
-const PAID = sql`('paid', 'shipped')`;
+/**
+ * The statuses whose payment the shop keeps: paid, shipped, and disputed (the money is the
+ * shop's until the card issuer decides). A cancelled or refunded order's money went back: it
+ * counts as no revenue (revenue is net of refunds), and shows in the counts by status.
+ */
+const KEPT = sql`('paid', 'shipped', 'disputed')`;
 
 /** The window: 'YYYY-MM-DD' days, `from` and `to` included (UTC calendar days). */
 export type SalesWindow = { from: string; to: string };
@@ -36,7 +40,10 @@ const DayRowSchema = z.object({
 });
 export type SalesDayRow = z.infer<typeof DayRowSchema>;
 
-/** Every day of the window, oldest first, with the revenue (cents) and count of orders paid then. */
+/**
+ * Every day of the window, oldest first, with the revenue (cents) and count of the orders paid
+ * then whose money the shop kept (net of refunds: a cancelled or refunded order counts none).
+ */
 export function selectRevenuePerDay(
   executor: Executor,
   window: SalesWindow,
@@ -49,7 +56,7 @@ export function selectRevenuePerDay(
              count(o.id)::int as orders
       from generate_series(${window.from}::date, ${window.to}::date, interval '1 day') as d(day)
       left join ${orders} o
-        on o.status in ${PAID}
+        on o.status in ${KEPT}
         and o.paid_at >= (d.day at time zone 'UTC')
         and o.paid_at < ((d.day + interval '1 day') at time zone 'UTC')
       group by d.day
@@ -90,7 +97,8 @@ const TopToolRowSchema = z.object({
 export type TopToolRow = z.infer<typeof TopToolRowSchema>;
 
 /**
- * The `limit` tools with the highest revenue from orders paid within the window, highest first,
+ * The `limit` tools with the highest revenue from orders paid within the window and not refunded
+ * (cancelled or refunded orders' money went back), highest first,
  * ties by name: each named as its latest such order recorded it (a snapshot: the tool may have
  * been renamed or archived since).
  */
@@ -110,7 +118,7 @@ export function selectTopTools(
                sum(o.unit_price_cents::bigint * o.quantity) as revenue_cents,
                sum(o.quantity) as quantity
         from ${orders} o
-        where o.status in ${PAID} and ${paidWithin(window)}
+        where o.status in ${KEPT} and ${paidWithin(window)}
         group by o.tool_id
       ) as t
       order by t.revenue_cents desc, t.name asc, t.tool_id asc

@@ -90,6 +90,7 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
         ...second,
         total: 599.7,
         shippedAt: null,
+        cancelledAt: null,
       });
       expect(listed[firstIndex]).toMatchObject({
         email: customer.email,

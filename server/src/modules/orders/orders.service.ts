@@ -83,13 +83,14 @@ function toOrderDto(row: OrderRow, holdHours: number): Order {
   };
 }
 
-/** An order for Manage Orders: with its total and the time it was shipped. */
-function toManagedOrderDto(row: OrderRow, holdHours: number): ManagedOrder {
+/** An order for Manage Orders: with its total and the times it was shipped and cancelled. */
+export function toManagedOrderDto(row: OrderRow, holdHours: number): ManagedOrder {
   const order = toOrderDto(row, holdHours);
   return {
     ...order,
     total: orderTotal(order.price, order.quantity),
     shippedAt: row.shippedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }
 
@@ -422,9 +423,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /**
-     * DELETE /deleteOrder/{id}: the owner while unpaid, or an admin (any order). An unpaid
-     * order's stock goes back in the same transaction (a made-to-order one took none). Someone else's order is answered as not
-     * found, so its existence is not revealed.
+     * DELETE /deleteOrder/{id}: an unpaid order, by its owner or an admin; its stock goes back
+     * in the same transaction (a made-to-order one took none). A paid (or shipped, refunded,
+     * disputed, cancelled) order is never deleted (409): an admin cancels it (cancelPaidOrder).
+     * Someone else's order is answered as not found, so its existence is not revealed.
      */
     async removeOrder(caller: Account, id: string): Promise<{ deletedCount: number }> {
       if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.orderErrors.orderNotFound);
@@ -434,12 +436,17 @@ export function createOrdersService(options: OrdersServiceOptions) {
         if (!order || (!isAdmin && order.userId !== caller.id)) {
           throw notFound(serverTexts.orderErrors.orderNotFound);
         }
-        if (order.status !== 'unpaid' && !isAdmin) {
-          throw conflict(serverTexts.orderErrors.paidOrderCannotBeRemoved);
+        // A paid order is in the books (its payment, its invoice): an admin cancels it instead.
+        if (order.status !== 'unpaid') {
+          throw conflict(
+            isAdmin
+              ? serverTexts.orderErrors.paidOrderCannotBeDeleted
+              : serverTexts.orderErrors.paidOrderCannotBeRemoved,
+          );
         }
         await deleteOrderById(tx, order.id);
-        // A paid order's stock is sold; a made-to-order one never took any.
-        if (order.status !== 'unpaid' || order.madeToOrder) return undefined;
+        // A made-to-order order never took any stock.
+        if (order.madeToOrder) return undefined;
         return tools.returnStock(tx, order.toolId, order.quantity);
       });
       if (stockReturned) await catalog.stockMoved([stockReturned]);
@@ -497,7 +504,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
     /**
      * PATCH /manageOrders/{id}/ship (admin): a paid order becomes shipped, and its customer sees
      * 'shipped' in My Orders. Idempotent: an order shipped already is answered as it is (a
-     * double click, a retried request). An unpaid order cannot be shipped (409).
+     * double click, a retried request). An unpaid, disputed, cancelled or refunded order cannot
+     * be shipped (409, each in its words).
      */
     async shipOrder(id: string): Promise<ManagedOrder> {
       if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.orderErrors.orderNotFound);
@@ -513,8 +521,18 @@ export function createOrdersService(options: OrdersServiceOptions) {
       }
       const order = await selectOrderById(db, id.toLowerCase());
       if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
-      if (order.status === 'shipped') return managedOrderDto(order);
-      throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
+      switch (order.status) {
+        case 'shipped':
+          return managedOrderDto(order);
+        // The card issuer may yet take the money back: nothing leaves before it decides.
+        case 'disputed':
+          throw conflict(texts.adminErrors.disputedOrderCannotBeShipped);
+        case 'cancelled':
+        case 'refunded':
+          throw conflict(texts.adminErrors.cancelledOrderCannotBeShipped);
+        default:
+          throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
+      }
     },
 
     /**

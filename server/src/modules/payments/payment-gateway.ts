@@ -65,8 +65,13 @@ export interface PaymentGateway {
   }): Promise<{ id: string; clientSecret: string }>;
   /** The intent with this id, or undefined when the gateway knows none. */
   retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
-  /** Gives the whole amount of a succeeded intent back (an order that is gone was paid). */
-  refund(intentId: string): Promise<void>;
+  /**
+   * Gives the whole amount of a succeeded intent back (an order that is gone was paid, an admin
+   * cancelled a paid order), once however often asked (Stripe: an idempotency key per intent).
+   * Resolves to the refund's id, or null when the gateway had refunded it already and does not
+   * say which refund that was.
+   */
+  refund(intentId: string): Promise<{ refundId: string | null }>;
   /**
    * Checks a webhook's signature over its exact bytes and reads the event; throws
    * WebhookSignatureError when the signature is wrong, WebhookPayloadError when the signed body

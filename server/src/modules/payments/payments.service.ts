@@ -42,8 +42,14 @@ const PAYMENT_HOLD_MS = 60 * 60 * 1000;
 export type Settlement =
   | { outcome: 'paid'; order: PayableOrder; invoice: Invoice }
   | { outcome: 'already-paid'; order: PayableOrder }
-  /** The order is gone, or was paid by another intent: the money went back. */
-  | { outcome: 'refunded'; reason: 'order-gone' | 'paid-otherwise' | 'amount-differs' }
+  /**
+   * The order is gone, was paid by another intent, or the intent is not for the order's amount
+   * in the shop's currency: the money went back.
+   */
+  | {
+      outcome: 'refunded';
+      reason: 'order-gone' | 'paid-otherwise' | 'amount-differs' | 'currency-differs';
+    }
   /** Not an intent this server created (another shop on the same Stripe account): left alone. */
   | { outcome: 'ignored' };
 
@@ -228,7 +234,10 @@ export function createPaymentsService(options: {
 
     /**
      * A gateway's own word that an intent succeeded (Stripe's webhook): settled as the browser's
-     * PATCH would be, for when the browser never comes back.
+     * PATCH would be, for when the browser never comes back, after the same checks: the intent
+     * is one this server made, for its order, in US dollars and for the amount it was made for.
+     * A succeeded intent of ours in another currency or for another amount pays nothing: its
+     * money goes back.
      */
     async settleSucceededIntent(intent: GatewayIntent): Promise<Settlement> {
       if (intent.status !== 'succeeded') throw conflict(errorsText.notSucceeded);
@@ -236,7 +245,30 @@ export function createPaymentsService(options: {
       // gateway account is not ours to settle, nor to refund.
       const local = await findIntentById(db, intent.id);
       if (!local || local.orderId !== intent.orderId) return { outcome: 'ignored' };
+      const reason =
+        intent.currency !== PAYMENT_CURRENCY
+          ? 'currency-differs'
+          : intent.amountCents !== local.amountCents
+            ? 'amount-differs'
+            : undefined;
+      if (reason) {
+        await refundOnce(intent, reason);
+        return { outcome: 'refunded', reason };
+      }
       return settle(intent);
+    },
+
+    /**
+     * For the cancellation of a paid order: gives the whole payment of its intent back through
+     * the gateway (once, however often asked: a retry after a crash refunds nothing twice) and
+     * notes it on the intent. Resolves to the refund's id (null when the gateway does not name
+     * it). A gateway failure is a 502 for the admin waiting; nothing is cancelled then.
+     */
+    async refundPayment(intentId: string): Promise<{ refundId: string | null }> {
+      const refund = await throughGateway(() => gateway.refund(intentId));
+      await markIntentRefunded(db, intentId, now());
+      log.info({ intentId }, 'payment refunded for a cancelled order');
+      return refund;
     },
 
     /**

@@ -177,14 +177,16 @@ export function createStripeGateway(
 
     async refund(intentId) {
       try {
-        // One key per intent: asking twice (a retry, two instances) refunds once.
-        await stripe.refunds.create(
+        // One key per intent: asking twice (a retry after a crash, two instances, two admins)
+        // refunds once, and names the same refund.
+        const refund = await stripe.refunds.create(
           { payment_intent: intentId },
           { idempotencyKey: `refund-${intentId}` },
         );
+        return { refundId: refund.id };
       } catch (error) {
         // Refunded already (the key expires after a day; the refund does not): done.
-        if (stripeErrorCode(error) === 'charge_already_refunded') return;
+        if (stripeErrorCode(error) === 'charge_already_refunded') return { refundId: null };
         throw gatewayErrorOf('refund a payment', error);
       }
     },

@@ -40,7 +40,10 @@ export function createTestGateway(options: { db: Database; secret: string }): Pa
       const row = await findIntentById(db, id);
       return row?.gateway === 'test' ? toGatewayIntent(row) : undefined;
     },
-    // The money never moved: the payments module notes the refund on the intent itself.
-    async refund() {},
+    // The money never moved: the payments module notes the refund on the intent itself. The
+    // refund's id is derived from the intent's, so asking twice names the same refund.
+    async refund(intentId) {
+      return { refundId: `re_test_${derive('refund', intentId)}` };
+    },
   };
 }

@@ -1,0 +1,247 @@
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  CancelOrderResponseSchema,
+  CREDIT_NOTE_NUMBER_PATTERN,
+  invoiceFileName,
+  OrderListSchema,
+  PlaceOrderResponseSchema,
+  SalesOverviewSchema,
+  serverTexts,
+  texts,
+  ToolSchema,
+  type Order,
+} from '@tools-factory/contract';
+import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { latestOutboxMail } from '../../testing/mail.ts';
+import { payOrder } from '../../testing/payments.ts';
+import { readPdf } from '../../testing/pdf.ts';
+import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import {
+  useTestAccount,
+  useTestAdmin,
+  useTestApp,
+  useTestTool,
+} from '../../testing/use-test-app.ts';
+import { creditNotes, invoices } from '../invoices/invoices.table.ts';
+import { paymentIntents, payments } from '../payments/payments.table.ts';
+import { orders } from './orders.table.ts';
+
+describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
+  const adminEmail = uniqueEmail('admin');
+  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+  const customer = useTestAccount(app, { name: 'Ada Customer' });
+  const otherCustomer = useTestAccount(app);
+  const admin = useTestAdmin(app, { email: adminEmail });
+  // $19.99 each.
+  const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
+
+  async function placeOrder(account: TestAccount, quantity = 25): Promise<Order> {
+    const response = await postOrder(app, account, tool, { address: '7 Foundry Yard', quantity });
+    expect(response.statusCode, response.body).toBe(200);
+    return PlaceOrderResponseSchema.parse(response.json()).order;
+  }
+
+  async function available(): Promise<number> {
+    const response = await app.inject(`/api/tool/${tool.id}`);
+    return ToolSchema.parse(response.json()).availableQuantity;
+  }
+
+  const deleteOrder = (account: TestAccount, id: string) =>
+    injectAs(app, account, { method: 'DELETE', url: `/api/deleteOrder/${id}` });
+  const cancel = (account: TestAccount | undefined, id: string) =>
+    injectAs(app, account, { method: 'POST', url: `/api/manageOrders/${id}/cancel` });
+  const creditNotePdf = (account: TestAccount, id: string) =>
+    injectAs(app, account, { url: `/api/orders/${id}/credit-note.pdf` });
+
+  async function paidOrder(quantity = 25): Promise<Order> {
+    return payOrder(app, customer, await placeOrder(customer, quantity));
+  }
+
+  async function ownOrder(id: string): Promise<Order | undefined> {
+    const response = await app.inject({
+      url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+      headers: bearer(customer.token),
+    });
+    return OrderListSchema.parse(response.json()).find((order) => order._id === id);
+  }
+
+  it("answers an admin's DELETE of a paid order 409 in words, and the books keep the order, its payment and its invoice", async () => {
+    const paid = await payOrder(app, customer, await placeOrder(customer));
+    const stockBefore = await available();
+
+    expectError(
+      await deleteOrder(admin, paid._id),
+      409,
+      serverTexts.orderErrors.paidOrderCannotBeDeleted,
+    );
+
+    const db = app.database.db;
+    const [row] = await db.select().from(orders).where(eq(orders.id, paid._id));
+    expect(row?.status).toBe('paid');
+    expect(await db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, paid._id));
+    expect(invoice?.orderId).toBe(paid._id);
+    expect(await available()).toBe(stockBefore);
+  });
+
+  it('still lets an admin remove an unpaid order, its stock back', async () => {
+    const stockBefore = await available();
+    const order = await placeOrder(customer, 30);
+    expect(await available()).toBe(stockBefore - 30);
+    const response = await deleteOrder(admin, order._id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await available()).toBe(stockBefore);
+  });
+
+  it('cancels a paid order: refunded, a credit note issued, the stock back, the books kept, the customer told', async () => {
+    const stockBefore = await available();
+    const paid = await paidOrder(40);
+    expect(await available()).toBe(stockBefore - 40);
+
+    const response = await cancel(admin, paid._id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { order, creditNote } = CancelOrderResponseSchema.parse(response.json());
+    expect(order).toMatchObject({ _id: paid._id, status: 'cancelled' });
+    expect(order.cancelledAt).not.toBeNull();
+    expect(creditNote.number).toMatch(CREDIT_NOTE_NUMBER_PATTERN);
+    expect(creditNote.amount).toBe(799.6);
+    // Not shipped: its stock goes back on sale.
+    expect(await available()).toBe(stockBefore);
+
+    const db = app.database.db;
+    // The books: the order, its payment and its invoice stay; the credit note names the invoice.
+    expect(await db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, paid._id));
+    const [note] = await db.select().from(creditNotes).where(eq(creditNotes.orderId, paid._id));
+    expect(note).toMatchObject({
+      number: creditNote.number,
+      invoiceId: invoice?.id,
+      invoiceNumber: invoice?.number,
+      totalCents: 79_960,
+      buyerEmail: customer.email,
+    });
+    // The refund went through the gateway (the test gateway's refund id), noted on the intent.
+    expect(note?.refundId).toMatch(/^re_test_/);
+    const [intent] = await db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, paid.transectionId ?? ''));
+    expect(intent?.refundedAt).not.toBeNull();
+
+    // My Orders shows it cancelled, and the customer downloads the credit note.
+    expect((await ownOrder(paid._id))?.status).toBe('cancelled');
+    const download = await creditNotePdf(customer, paid._id);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="${invoiceFileName(creditNote.number)}"`,
+    );
+    const pdf = await readPdf(download.rawPayload);
+    expect(pdf.text).toContain(creditNote.number);
+    expect(pdf.text).toContain(invoice?.number ?? 'no invoice');
+    expect(pdf.text).toContain('Ada Customer');
+    expect((await creditNotePdf(admin, paid._id)).statusCode).toBe(200);
+    expectError(
+      await creditNotePdf(otherCustomer, paid._id),
+      404,
+      serverTexts.orderErrors.orderNotFound,
+    );
+
+    // The e-mail carries the credit note.
+    const mail = await latestOutboxMail(app, customer.email, 'cancelled and refunded');
+    expect(mail.text).toContain(
+      serverTexts.mail.orderCancelled.creditNoteAttached(creditNote.number),
+    );
+
+    // The CSV shows the status; Sales count it cancelled and its money out of the revenue.
+    const csv = await injectAs(app, admin, { url: '/api/manageOrders.csv' });
+    const line = csv.body.split('\r\n').find((row) => row.includes(paid.reference));
+    expect(line).toContain(',cancelled,');
+    const sales = SalesOverviewSchema.parse(
+      (await injectAs(app, admin, { url: '/api/manageSales' })).json(),
+    );
+    expect(sales.ordersByStatus.find((row) => row.status === 'cancelled')?.count).toBe(1);
+    const revenue = sales.days.reduce((sum, day) => sum + day.revenue, 0);
+    // Only the paid order of the first test is revenue: 25 x $19.99.
+    expect(revenue).toBeCloseTo(499.75, 2);
+  });
+
+  it('answers a repeated Cancel with the same credit note, refunding and returning nothing twice', async () => {
+    const paid = await paidOrder();
+    const first = CancelOrderResponseSchema.parse((await cancel(admin, paid._id)).json());
+    const stock = await available();
+    const again = await cancel(admin, paid._id);
+    expect(again.statusCode).toBe(200);
+    expect(CancelOrderResponseSchema.parse(again.json()).creditNote).toEqual(first.creditNote);
+    expect(await available()).toBe(stock);
+    const notes = await app.database.db
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.orderId, paid._id));
+    expect(notes).toHaveLength(1);
+  });
+
+  it('numbers credit notes without gap or duplicate when admins cancel at once (the same order twice too)', async () => {
+    const paid = await Promise.all(Array.from({ length: 6 }, () => paidOrder(11)));
+    const ids = [...paid.map((order) => order._id), paid[0]?._id ?? ''];
+    const answers = await Promise.all(ids.map((id) => cancel(admin, id)));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+
+    const rows = await app.database.db.select().from(creditNotes);
+    const sequences = rows.map((row) => row.sequence).sort((a, b) => a - b);
+    // Every credit note of this app so far: 1, 2, 3 ... with no gap and no number twice.
+    expect(sequences).toEqual(sequences.map((_, index) => index + 1));
+    const mine = await app.database.db
+      .select()
+      .from(creditNotes)
+      .where(
+        inArray(
+          creditNotes.orderId,
+          paid.map((order) => order._id),
+        ),
+      );
+    expect(mine).toHaveLength(6);
+  });
+
+  it('keeps a shipped order’s stock sold when it is cancelled', async () => {
+    const paid = await paidOrder(30);
+    const shipped = await injectAs(app, admin, {
+      method: 'PATCH',
+      url: `/api/manageOrders/${paid._id}/ship`,
+    });
+    expect(shipped.statusCode).toBe(200);
+    const stock = await available();
+    const response = await cancel(admin, paid._id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await available()).toBe(stock);
+  });
+
+  it('refuses to cancel an unpaid order (409: remove it), to a customer (403), and ships no cancelled order', async () => {
+    const unpaid = await placeOrder(customer);
+    expectError(
+      await cancel(admin, unpaid._id),
+      409,
+      texts.adminErrors.unpaidOrderCannotBeCancelled,
+    );
+    const paid = await paidOrder();
+    expectError(await cancel(customer, paid._id), 403, texts.identityErrors.adminsOnly);
+    expect((await cancel(undefined, paid._id)).statusCode).toBe(401);
+    expectError(
+      await cancel(admin, '00000000-0000-4000-8000-000000000000'),
+      404,
+      serverTexts.orderErrors.orderNotFound,
+    );
+    expectError(
+      await creditNotePdf(customer, paid._id),
+      404,
+      serverTexts.invoiceErrors.notCancelled,
+    );
+    expect((await cancel(admin, paid._id)).statusCode).toBe(200);
+    expectError(
+      await injectAs(app, admin, { method: 'PATCH', url: `/api/manageOrders/${paid._id}/ship` }),
+      409,
+      texts.adminErrors.cancelledOrderCannotBeShipped,
+    );
+  });
+});
