@@ -62,6 +62,10 @@ export const apiPaths = {
   toolStock: '/manageTools/stock',
   /** GET (admin): the Sales page's figures (revenue per day, orders by status, top tools). */
   sales: '/manageSales',
+  /** GET (admin): who holds stock with unpaid orders (Stock holds page). */
+  manageHolds: '/manageHolds',
+  /** POST (admin): removes every unpaid order of an account; their stock goes back on sale. */
+  releaseHolds: withSegment('/manageHolds/:userId/release'),
   /** POST: request a quote; GET: the caller's own quotes. */
   quotes: '/quotes',
   /** POST: the quote's customer accepts its offer (an unpaid order at the offered price). */

@@ -121,7 +121,9 @@ describe('priceSchema', () => {
     ['20', 20],
     [0.01, 0.01],
     [999_999.99, 999_999.99],
-    [0.1 + 0.2, 0.1 + 0.2],
+    // A client's float noise is read as the whole cents it stands for.
+    [0.1 + 0.2, 0.3],
+    ['0.30', 0.3],
   ])('accepts %j', (value, parsed) => {
     expect(outcome(price, value)).toEqual({ value: parsed });
   });
@@ -130,6 +132,23 @@ describe('priceSchema', () => {
     const tooHigh = fieldErrors.priceTooHigh('price', '$1,000,000');
     for (const value of [1e20, PRICE_LIMIT, '1000000']) {
       expect(outcome(price, value), String(value)).toEqual({ message: tooHigh });
+    }
+  });
+
+  it('refuses a positive value that is less than a cent (it would be stored as 0)', () => {
+    // Issue 22 item 20: 5e-324 passed the schema and became 0 cents, refused by the database.
+    for (const value of [5e-324, 1e-9, Number.MIN_VALUE]) {
+      expect(outcome(price, value), String(value)).toEqual({
+        message: fieldErrors.belowOneCent('price'),
+      });
+    }
+  });
+
+  it('answers whole cents, whatever float noise came in', () => {
+    for (const value of [19.99, 0.29, 1.005 - 0.005, 999_999.99]) {
+      const parsed = price.parse(value);
+      expect(Number.isInteger(Math.round(parsed * 100))).toBe(true);
+      expect(parsed).toBe(Math.round(value * 100) / 100);
     }
   });
 

@@ -111,8 +111,10 @@ export function wholeNumberSchema(
 }
 
 /**
- * A price in dollars, as a JSON number or a string like "19.99": finite, above 0, at most two
- * decimals, below PRICE_LIMIT (so its cents fit the database's integer).
+ * The one money parser: every amount a client sends (a tool's price, a price break, an offer, a
+ * price to accept, a payment's total) goes through it. A price in dollars, as a JSON number or a
+ * string like "19.99": finite, a whole number of cents and at least one (never 0 once stored),
+ * below PRICE_LIMIT (so its cents fit the database's integer, and one payment can take it).
  */
 export function priceSchema(field = 'price') {
   return z
@@ -128,18 +130,25 @@ export function priceSchema(field = 'price') {
         context.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
-      return Number(value);
+      // Whole cents from here on: what the server stores is exactly what was checked.
+      return centsToDollars(dollarsToCents(Number(value)));
     });
 }
 
+/**
+ * What is wrong with a price, or undefined. Float noise from a client's own arithmetic
+ * (0.1 + 0.2 = 0.30000000000000004) is far below a millionth of a cent and is not a third
+ * decimal; anything more is.
+ */
 function priceProblem(field: string, price: number): string | undefined {
   if (Number.isNaN(price)) return fieldErrors.notANumber(field);
   if (price <= 0) return fieldErrors.notPositive(field);
   if (price >= PRICE_LIMIT) {
     return fieldErrors.priceTooHigh(field, `$${PRICE_LIMIT.toLocaleString('en-US')}`);
   }
-  // Below the limit, price * 100 is exact to far below a cent: any remainder is a third decimal.
-  const cents = price * 100;
-  if (Math.abs(cents - Math.round(cents)) > 1e-6) return fieldErrors.tooManyDecimals(field);
+  const cents = Math.round(price * 100);
+  if (Math.abs(price * 100 - cents) > 1e-6) return fieldErrors.tooManyDecimals(field);
+  // Positive, yet so far below a cent (5e-324) that it would be stored as 0 cents.
+  if (cents < 1) return fieldErrors.belowOneCent(field);
   return undefined;
 }

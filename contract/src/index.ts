@@ -3,6 +3,7 @@ export * from './catalog-search.ts';
 export * from './catalog-search-query.ts';
 export * from './common.ts';
 export * from './gallery.ts';
+export * from './holds.ts';
 export * from './identity.ts';
 export * from './invoices.ts';
 export * from './low-stock.ts';

@@ -13,3 +13,18 @@ const dollarsFormat = new Intl.NumberFormat('en-US', {
 export function formatMoney(dollars: number): string {
   return dollarsFormat.format(dollars);
 }
+
+/**
+ * The most one payment can be, in cents: a card payment is below $1,000,000 (the card networks'
+ * and Stripe's limit, PRICE_LIMIT in common.ts), so $999,999.99. An order, an offer or a quote
+ * whose total is above it could never be paid: it is refused when it is made (issue 22, item 14).
+ */
+export const MAX_PAYABLE_CENTS = 99_999_999;
+
+/** The limit as people read it in a refusal: '$1,000,000.00' (a total must be below it). */
+export const PAYABLE_LIMIT_TEXT = formatMoney((MAX_PAYABLE_CENTS + 1) / 100);
+
+/** True when a total of `cents` can be paid in one payment (above 0, at most MAX_PAYABLE_CENTS). */
+export function isPayableTotal(cents: number): boolean {
+  return Number.isSafeInteger(cents) && cents > 0 && cents <= MAX_PAYABLE_CENTS;
+}

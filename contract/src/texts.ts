@@ -552,6 +552,8 @@ export const texts = {
     cancel: 'cancel',
     released: (count: number, name: string) =>
       `Released ${count} unpaid ${count === 1 ? 'order' : 'orders'} of ${name}`,
+    /** 404: releasing the holds of an account that does not exist (any more). */
+    accountNotFound: 'No such account',
   },
   /** Manage Orders (SPEC.md section 2, DESIGN.md section 10: Remove works, Ship is added). */
   manageOrders: {

@@ -5,7 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_BASE } from '@tools-factory/contract';
+import { API_BASE, dollarsToCents } from '@tools-factory/contract';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-snapshot.ts';
@@ -27,6 +27,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { holdsRoutes } from './modules/orders/orders-holds.routes.ts';
+import { createHoldsService } from './modules/orders/orders-holds.ts';
 import { salesRoutes } from './modules/orders/orders-sales.routes.ts';
 import { createSalesService } from './modules/orders/orders-sales.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -188,6 +190,7 @@ export async function buildApp({
     tools,
     orderHoldHours: config.orderHoldHours,
     maxUnpaidOrders: config.maxUnpaidOrders,
+    unverifiedHoldLimitCents: dollarsToCents(config.unverifiedHoldLimit),
     mail: mailDispatch,
     publicUrl: config.publicUrl,
   });
@@ -251,6 +254,10 @@ export async function buildApp({
         ordersPerMinute: config.orderRateLimit,
       });
       await api.register(salesRoutes, { sales, guards });
+      await api.register(holdsRoutes, {
+        holds: createHoldsService({ orders, identity }),
+        guards,
+      });
       await api.register(invoicesRoutes, { invoices, guards });
       await api.register(quotesRoutes, {
         quotes,

@@ -250,8 +250,10 @@ function createFixtures(
       // Straight through Better Auth rather than HTTP: these accounts are only targets, and the
       // walk's own HTTP sign-ups already count against the per-client sign-up limit.
       const email = uniqueEmail('target');
-      await app.auth.api.signUpEmail({ body: { email, password: 'secret1', name: 'Target' } });
-      return { email };
+      const { user } = await app.auth.api.signUpEmail({
+        body: { email, password: 'secret1', name: 'Target' },
+      });
+      return { email, id: user.id };
     },
     newEmail: () => uniqueEmail('newcomer'),
     newToolName: () => `Walk Tool ${randomUUID().slice(0, 8)}`,

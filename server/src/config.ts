@@ -62,7 +62,23 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
+  // Dollars, at most two decimals: what the unpaid orders of an unverified account may come to.
+  UNVERIFIED_HOLD_LIMIT: z.coerce
+    .number()
+    .nonnegative()
+    .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+      message: 'must be an amount in dollars with at most two decimals',
+    })
+    .default(2000),
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  // Identity sessions: ended after this many hours without activity (at least an access token's
+  // day, which is renewed through the session), and this many days after sign-in whatever happens.
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .min(24, 'must be at least 24 (an access token lives a day)')
+    .default(72),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -92,8 +108,20 @@ export type Config = {
   orderHoldHours: number;
   /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS): nobody hoards the stock. */
   maxUnpaidOrders: number;
+  /**
+   * What the unpaid orders of an account whose e-mail is not verified may come to, in dollars
+   * (UNVERIFIED_HOLD_LIMIT): one unverified account cannot hold the stock.
+   */
+  unverifiedHoldLimit: number;
   /** Orders one account may place a minute (ORDER_RATE_LIMIT). */
   orderRateLimit: number;
+  /**
+   * Identity sessions (README): an idle window in hours that each use of the session slides
+   * (SESSION_IDLE_HOURS), and an absolute lifetime in days from sign-in (SESSION_MAX_DAYS).
+   */
+  session: { idleHours: number; maxDays: number };
+  /** Contact form messages one client address may send in 10 minutes (CONTACT_RATE_LIMIT). */
+  contactRateLimit: number;
   /**
    * Which proxies to believe about the client's address (Fastify's trustProxy): rate limits key on
    * it. Unset: none (the server faces clients directly).
@@ -188,7 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     orderHoldHours: e.ORDER_HOLD_HOURS,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    unverifiedHoldLimit: e.UNVERIFIED_HOLD_LIMIT,
     orderRateLimit: e.ORDER_RATE_LIMIT,
+    session: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     webSsrEntry: path.resolve(e.WEB_DIST_DIR, '..', 'dist-ssr', 'entry-server.js'),

@@ -93,7 +93,7 @@ export type Fixtures = {
   /** A new tool on sale. */
   newTool(): Promise<{ id: string; name: string }>;
   /** A new account, nobody's caller: a target for the admins' calls. */
-  newAccount(): Promise<{ email: string }>;
+  newAccount(): Promise<{ email: string; id: string }>;
   /** An e-mail address nobody uses yet. */
   newEmail(): string;
   /** A tool name nobody uses yet. */
@@ -518,6 +518,27 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageSales' }),
+  },
+
+  // --- stock holds ------------------------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/manageHolds',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageHolds' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/manageHolds/:userId/release',
+    case: 'an account nobody calls with',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageHolds/${encodeURIComponent((await the.newAccount()).id)}/release`,
+    }),
   },
 
   // --- quotes -----------------------------------------------------------------------------

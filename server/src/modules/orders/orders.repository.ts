@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { orders } from './orders.table.ts';
 
@@ -103,16 +103,69 @@ export async function selectOrderById(
 }
 
 /**
- * Keeps an unpaid order at least until `until` (never shortens a hold). Resolves to false when
- * the order is not unpaid any more (paid, or gone).
+ * A payment under way keeps an unpaid order at least until `until`, once, and never past
+ * `ceiling` after it was placed (DESIGN.md section 4): the first call moves `hold_until` (never
+ * shortening it) and sets `hold_extended`; later calls leave the hold where it is. Resolves to
+ * false when the order is not unpaid any more (paid, or gone).
  */
-export async function extendHold(executor: Executor, id: string, until: Date): Promise<boolean> {
+export async function extendHold(
+  executor: Executor,
+  id: string,
+  until: Date,
+  ceiling: { afterPlacingMs: number },
+): Promise<boolean> {
+  const latest = sql`${orders.createdAt} + ${ceiling.afterPlacingMs}::double precision * interval '1 millisecond'`;
   const held = await executor
     .update(orders)
-    .set({ holdUntil: sql`greatest(coalesce(${orders.holdUntil}, ${until}), ${until})` })
+    .set({
+      holdUntil: sql`case when ${orders.holdExtended} then ${orders.holdUntil}
+        else least(greatest(coalesce(${orders.holdUntil}, ${until}), ${until}), ${latest}) end`,
+      holdExtended: true,
+    })
     .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
     .returning({ id: orders.id });
   return held.length > 0;
+}
+
+/**
+ * What an account's unpaid orders come to, in cents (unit price times quantity, summed as a
+ * bigint: no overflow however large).
+ */
+export async function sumUnpaidOrderCents(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor
+    .select({
+      cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+  return Number(row?.cents ?? 0);
+}
+
+/** Every unpaid order that an account holds (not those of removed accounts), oldest first. */
+export function selectHeldOrders(executor: Executor): Promise<OrderRow[]> {
+  return executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'unpaid'), isNotNull(orders.userId)))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/**
+ * Deletes every unpaid order of an account; an order a payment holds is waited for, and left
+ * alone once paid. Resolves to the deleted orders' tools and quantities.
+ */
+export function deleteUnpaidOrdersOfUser(
+  tx: Transaction,
+  userId: string,
+): Promise<{ toolId: string; quantity: number; madeToOrder: boolean }[]> {
+  return tx
+    .delete(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')))
+    .returning({
+      toolId: orders.toolId,
+      quantity: orders.quantity,
+      madeToOrder: orders.madeToOrder,
+    });
 }
 
 /** Marks a locked unpaid order paid with its transaction id. */
@@ -133,16 +186,18 @@ export async function markOrderPaid(
 
 /**
  * Deletes up to `limit` unpaid orders created before `cutoff` and not held for a payment past
- * `now`, skipping any that another transaction holds (a payment under way, another instance's
- * sweep): two sweeps at once never take the same order. Resolves to the deleted orders' tools
- * and quantities, and whether each was made to order (its stock was never taken).
+ * `now`, and any created before `ceilingCutoff` whatever their hold (no hold outlives the
+ * ceiling), skipping any that another transaction holds (a payment under way, another
+ * instance's sweep): two sweeps at once never take the same order. Resolves to the deleted
+ * orders' tools and quantities, and whether each was made to order (its stock was never taken).
  */
 export function deleteUnpaidOrdersCreatedBefore(
   tx: Transaction,
-  cutoff: Date,
+  cutoffs: { cutoff: Date; ceilingCutoff: Date },
   now: Date,
   limit: number,
 ): Promise<{ toolId: string; quantity: number; madeToOrder: boolean }[]> {
+  const { cutoff, ceilingCutoff } = cutoffs;
   const expired = tx
     .select({ id: orders.id })
     .from(orders)
@@ -150,8 +205,12 @@ export function deleteUnpaidOrdersCreatedBefore(
       and(
         eq(orders.status, 'unpaid'),
         lt(orders.createdAt, cutoff),
-        // An order being paid is held an hour past its intent's creation.
-        or(isNull(orders.holdUntil), lt(orders.holdUntil, now)),
+        or(
+          // An order being paid is held an hour past its intent's creation, up to the ceiling.
+          isNull(orders.holdUntil),
+          lt(orders.holdUntil, now),
+          lt(orders.createdAt, ceilingCutoff),
+        ),
       ),
     )
     .orderBy(asc(orders.createdAt))

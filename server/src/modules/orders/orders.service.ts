@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import {
   centsToDollars,
   dollarsToCents,
+  formatMoney,
   IdSchema,
+  isPayableTotal,
   type ManagedOrder,
   type Order,
   orderReference,
   orderTotal,
+  PAYABLE_LIMIT_TEXT,
   type PlaceOrderInput,
   type PlaceOrderResponse,
   serverTexts,
@@ -30,6 +33,7 @@ import type { LowStockCrossing, ToolReference, ToolsService } from '../tools/too
 import {
   deleteOrderById,
   deleteUnpaidOrdersCreatedBefore,
+  deleteUnpaidOrdersOfUser,
   extendHold,
   countUnpaidOrders,
   insertOrder,
@@ -41,7 +45,9 @@ import {
   selectOrderByIdForUpdate,
   selectOrderByIdempotencyKey,
   selectOrderIdsOfQuotes,
+  selectHeldOrders,
   selectOrdersOfUser,
+  sumUnpaidOrderCents,
   type OrderRow,
 } from './orders.repository.ts';
 
@@ -52,13 +58,24 @@ const MAX_STOCK = 2_147_483_647;
 const SWEEP_BATCH_SIZE = 500;
 
 /**
+ * The hold's ceiling (DESIGN.md section 4): a payment under way extends a hold once, to an hour
+ * ahead at most, and never past ORDER_HOLD_HOURS + 1 h after the order was placed.
+ */
+export function holdCeilingMs(holdHours: number): number {
+  return (holdHours + 1) * HOUR_MS;
+}
+
+/**
  * When an unpaid order expires and its stock goes back: ORDER_HOLD_HOURS after it was placed, or
- * later while a payment holds it (the expiry sweep deletes on the same terms). Null once paid.
+ * later while a payment holds it, never past the ceiling (the expiry sweep deletes on the same
+ * terms). Null once paid.
  */
 function holdUntilOf(row: OrderRow, holdHours: number): Date | null {
   if (row.status !== 'unpaid') return null;
-  const held = new Date(row.createdAt.getTime() + holdHours * HOUR_MS);
-  return row.holdUntil && row.holdUntil > held ? row.holdUntil : held;
+  const placed = row.createdAt.getTime();
+  const held = placed + holdHours * HOUR_MS;
+  const extended = row.holdUntil ? Math.max(held, row.holdUntil.getTime()) : held;
+  return new Date(Math.min(extended, placed + holdCeilingMs(holdHours)));
 }
 
 function toOrderDto(row: OrderRow, holdHours: number): Order {
@@ -164,6 +181,11 @@ export type OrdersServiceOptions = {
   orderHoldHours: number;
   /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS). */
   maxUnpaidOrders: number;
+  /**
+   * What the unpaid orders of an account whose e-mail is not verified may come to, in cents
+   * (UNVERIFIED_HOLD_LIMIT).
+   */
+  unverifiedHoldLimitCents: number;
   /** Sends the e-mails of each step once it has committed (placed, paid, shipped). */
   mail: MailDispatch;
   /** Where the e-mails' links lead (PUBLIC_URL). */
@@ -189,6 +211,7 @@ function requestDigest(input: PlaceOrderInput): string {
 
 export function createOrdersService(options: OrdersServiceOptions) {
   const { db, catalog, tools, orderHoldHours, maxUnpaidOrders, mail, publicUrl } = options;
+  const { unverifiedHoldLimitCents } = options;
   const orderDto = (row: OrderRow) => toOrderDto(row, orderHoldHours);
   const managedOrderDto = (row: OrderRow) => toManagedOrderDto(row, orderHoldHours);
   const payableOrder = (row: OrderRow) => toPayableOrder(row, orderHoldHours);
@@ -216,6 +239,23 @@ export function createOrdersService(options: OrdersServiceOptions) {
   async function ensureRoomForUnpaidOrder(tx: Transaction, caller: Account): Promise<void> {
     if ((await countUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
       throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
+    }
+  }
+
+  /**
+   * UNVERIFIED_HOLD_LIMIT, checked under the account's placement lock: 403 when an account whose
+   * e-mail is not verified would hold more than the limit in unpaid orders with this one.
+   */
+  async function ensureWithinUnverifiedLimit(
+    tx: Transaction,
+    caller: Account,
+    addedCents: number,
+  ): Promise<void> {
+    if (caller.emailVerified) return;
+    if ((await sumUnpaidOrderCents(tx, caller.id)) + addedCents > unverifiedHoldLimitCents) {
+      throw forbidden(
+        texts.orders.unverifiedHoldLimit(formatMoney(centsToDollars(unverifiedHoldLimitCents))),
+      );
     }
   }
 
@@ -294,6 +334,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
           // Thrown, it rolls the reservation back.
           const stale = staleClientPrice(input, unitPriceCents);
           if (stale) throw stale;
+          // An order that could never be paid is refused now, not at the payment page.
+          const totalCents = unitPriceCents * input.quantity;
+          if (!isPayableTotal(totalCents)) {
+            throw badRequest(texts.orders.totalTooLarge(PAYABLE_LIMIT_TEXT));
+          }
+          await ensureWithinUnverifiedLimit(tx, caller, totalCents);
           const row = await insertOrder(tx, {
             userId: caller.id,
             email: caller.email,
@@ -374,11 +420,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /**
-     * Keeps an unpaid order from expiring until `until` (a payment is under way). False when it
-     * is not unpaid any more.
+     * Keeps an unpaid order from expiring until `until` (a payment is under way): once per
+     * order, and never past ORDER_HOLD_HOURS + 1 h after it was placed, so asking for intents
+     * again and again holds nothing longer. False when it is not unpaid any more.
      */
     holdForPayment(id: string, until: Date): Promise<boolean> {
-      return extendHold(db, id, until);
+      return extendHold(db, id, until, { afterPlacingMs: holdCeilingMs(orderHoldHours) });
     },
 
     /**
@@ -536,18 +583,67 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /**
+     * GET /manageHolds (admin): every unpaid order an account holds, oldest first, with the
+     * time it expires; the caller groups them by account.
+     */
+    async listHeldOrders(): Promise<
+      { userId: string; order: Order; totalCents: number; holdUntil: Date }[]
+    > {
+      return (await selectHeldOrders(db)).flatMap((row) => {
+        const holdUntil = holdUntilOf(row, orderHoldHours);
+        return row.userId && holdUntil
+          ? [
+              {
+                userId: row.userId,
+                order: orderDto(row),
+                totalCents: row.unitPriceCents * row.quantity,
+                holdUntil,
+              },
+            ]
+          : [];
+      });
+    },
+
+    /**
+     * POST /manageHolds/{userId}/release (admin): removes every unpaid order of the account in
+     * one transaction and returns their stock (tools in one fixed order, as the sweep does); an
+     * order being paid at that moment is waited for and kept once paid.
+     */
+    async releaseHoldsOf(userId: string): Promise<{ deletedCount: number; returnedUnits: number }> {
+      const released = await db.transaction(async (tx) => {
+        const deleted = await deleteUnpaidOrdersOfUser(tx, userId);
+        const byTool = new Map<string, number>();
+        for (const { toolId, quantity } of deleted.filter((order) => !order.madeToOrder)) {
+          byTool.set(toolId, (byTool.get(toolId) ?? 0) + quantity);
+        }
+        const changes: StockChange[] = [];
+        for (const toolId of [...byTool.keys()].sort()) {
+          const change = await tools.returnStock(tx, toolId, byTool.get(toolId) ?? 0);
+          if (change) changes.push(change);
+        }
+        return { deleted, changes, returnedUnits: [...byTool.values()].reduce((a, b) => a + b, 0) };
+      });
+      if (released.changes.length > 0) await catalog.stockMoved(released.changes);
+      return { deletedCount: released.deleted.length, returnedUnits: released.returnedUnits };
+    },
+
+    /**
      * Deletes the unpaid orders placed more than ORDER_HOLD_HOURS before `now` and returns their
      * stock, batch by batch, each batch one transaction. Safe to run on several instances at
      * once: a batch skips the orders another transaction holds, so each order's stock comes back
      * once. `now` is the caller's clock (tests move it); the database's clock is not read.
      */
     async sweepExpiredOrders(now: Date): Promise<SweepResult> {
-      const cutoff = new Date(now.getTime() - orderHoldHours * HOUR_MS);
+      const cutoffs = {
+        cutoff: new Date(now.getTime() - orderHoldHours * HOUR_MS),
+        // Whatever its hold says, no order is kept past the ceiling.
+        ceilingCutoff: new Date(now.getTime() - holdCeilingMs(orderHoldHours)),
+      };
       const result: SweepResult = { expiredOrders: 0, returnedUnits: 0 };
       const returned: StockChange[] = [];
       for (;;) {
         const expired = await db.transaction(async (tx) => {
-          const deleted = await deleteUnpaidOrdersCreatedBefore(tx, cutoff, now, SWEEP_BATCH_SIZE);
+          const deleted = await deleteUnpaidOrdersCreatedBefore(tx, cutoffs, now, SWEEP_BATCH_SIZE);
           const byTool = new Map<string, number>();
           // A made-to-order order took no stock: it gives none back.
           for (const { toolId, quantity } of deleted.filter((order) => !order.madeToOrder)) {

@@ -3,10 +3,12 @@ import {
   dollarsToCents,
   IdSchema,
   isOfferExpired,
+  isPayableTotal,
   isQuoteQuantityAllowed,
   isTodayOrLater,
   MAX_OPEN_QUOTES,
   orderTotal,
+  PAYABLE_LIMIT_TEXT,
   quoteReference,
   serverTexts,
   texts,
@@ -212,6 +214,10 @@ export function createQuotesService(options: QuotesServiceOptions) {
       if (!isQuoteQuantityAllowed(input.quantity, tool)) {
         throw badRequest(texts.quotes.quantityTooSmall(tool.minOrderQuantity));
       }
+      // Even at a cent a unit (the least any price can be), this quantity could never be paid.
+      if (!isPayableTotal(input.quantity)) {
+        throw badRequest(serverTexts.quoteErrors.quantityTooLargeToPay(PAYABLE_LIMIT_TEXT));
+      }
       const row = await db
         .transaction(async (tx) => {
           await lockQuoteRequests(tx, caller.id);
@@ -270,6 +276,10 @@ export function createQuotesService(options: QuotesServiceOptions) {
           }
           if (dollarsToCents(input.price) !== offer.priceCents) {
             throw conflict(serverTexts.quoteErrors.offerChanged(centsToDollars(offer.priceCents)));
+          }
+          // An offer made before its total was checked: its order could never be paid.
+          if (!isPayableTotal(offer.priceCents * row.quantity)) {
+            throw badRequest(serverTexts.quoteErrors.acceptedTotalTooLarge(PAYABLE_LIMIT_TEXT));
           }
           const { order, stock, lowStock } = await orders.placeQuotedOrder(tx, caller, {
             quoteId: row.id,
@@ -346,6 +356,10 @@ export function createQuotesService(options: QuotesServiceOptions) {
       const row = await db.transaction(async (tx) => {
         const quote = await lockQuote(tx, id);
         if (!isOpenToAdmins(quote)) throw conflict(serverTexts.quoteErrors.notOpen);
+        // The order accepting it would place must be payable: refused now, not at payment.
+        if (!isPayableTotal(dollarsToCents(input.price) * quote.quantity)) {
+          throw badRequest(serverTexts.quoteErrors.offerTotalTooLarge(PAYABLE_LIMIT_TEXT));
+        }
         return updateQuote(tx, quote.id, {
           status: 'offered',
           offerPriceCents: dollarsToCents(input.price),

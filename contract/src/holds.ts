@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { IdSchema, MoneySchema, textSchema } from './common.ts';
+
+/**
+ * Stock holds (DESIGN.md section 4): every unpaid order keeps its tool's stock until it is paid,
+ * removed or expires. The admins' Stock holds page lists them per account, so an admin can see
+ * who holds what and release a hold (the account's unpaid orders are removed, their stock goes
+ * back on sale).
+ */
+export const HeldOrderSchema = z.object({
+  _id: IdSchema,
+  /** orderReference(_id): 'TF-3F2A9C1B'. */
+  reference: z.string(),
+  toolId: IdSchema,
+  /** The tool's name when the order was placed. */
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Unit price, in dollars. */
+  price: MoneySchema,
+  /** Unit price times quantity, in dollars (orderTotal). */
+  total: z.number().nonnegative(),
+  /** ISO 8601: when the order was placed. */
+  createdAt: z.string(),
+  /** ISO 8601: when it expires and its stock goes back on sale, unless paid first. */
+  holdUntil: z.string(),
+  /** Placed by accepting a quote while stock was short: it holds no stock. */
+  madeToOrder: z.boolean(),
+});
+export type HeldOrder = z.infer<typeof HeldOrderSchema>;
+
+/** One account's unpaid orders, with what the account is (name, e-mail, verified or not). */
+export const StockHoldSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  /** Oldest first. */
+  orders: z.array(HeldOrderSchema),
+  /** The orders' totals summed, in dollars. */
+  total: z.number().nonnegative(),
+});
+export type StockHold = z.infer<typeof StockHoldSchema>;
+/** GET /manageHolds: the accounts holding unpaid orders, the largest total first. */
+export const StockHoldListSchema = z.array(StockHoldSchema);
+
+/** An account's id as GET /manageHolds lists it (Better Auth's ids are text, not UUIDs). */
+export const UserIdParamsSchema = z.object({ userId: textSchema('userId', { max: 200 }) });
+
+/** POST /manageHolds/{userId}/release: how many unpaid orders were removed. */
+export const ReleaseHoldsResponseSchema = z.object({
+  deletedCount: z.number().int(),
+  /** Units that went back on sale (made-to-order orders give none). */
+  returnedUnits: z.number().int(),
+});
+export type ReleaseHoldsResponse = z.infer<typeof ReleaseHoldsResponseSchema>;

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  ErrorBodySchema,
+  ReleaseHoldsResponseSchema,
+  StockHoldListSchema,
+  UserIdParamsSchema,
+} from '@tools-factory/contract';
+import type { AuthGuards } from '../identity/auth-guard.ts';
+import type { HoldsService } from './orders-holds.ts';
+
+/** The admins' Stock holds page: who holds stock with unpaid orders, and releasing a hold. */
+export async function holdsRoutes(
+  app: FastifyInstance,
+  options: { holds: HoldsService; guards: AuthGuards },
+): Promise<void> {
+  const { holds, guards } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    apiPaths.manageHolds,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'listStockHolds',
+        summary: 'Who holds stock with unpaid orders (Stock holds)',
+        description:
+          'Admins only. Every account holding unpaid orders: its name, e-mail and whether the e-mail is verified, and each unpaid order (oldest first) with its tool, units, unit price, value, when it was placed and when its hold ends (ORDER_HOLD_HOURS after placing, or up to an hour later once a payment is under way, never past ORDER_HOLD_HOURS + 1 h). Accounts by the value they hold, the largest first. Orders of removed accounts are not listed (Manage Orders has them).',
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        response: { 200: StockHoldListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return holds.listHolds();
+    },
+  );
+
+  api.post(
+    apiPaths.releaseHolds.pattern,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'releaseStockHolds',
+        summary: "Release an account's holds",
+        description:
+          'Admins only. Removes every unpaid order of the account (`userId`, as GET /manageHolds lists it) in one transaction and puts their stock back on sale; paid orders are untouched, and an order being paid at that moment is kept once paid. Answers how many orders were removed and how many units went back. An unknown account answers 404.',
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        params: UserIdParamsSchema,
+        response: {
+          200: ReleaseHoldsResponseSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => holds.release(request.params.userId),
+  );
+}

@@ -1,0 +1,68 @@
+import { centsToDollars, texts, type StockHold } from '@tools-factory/contract';
+import { notFound } from '../../http-errors.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
+import type { OrdersService } from './orders.service.ts';
+
+/**
+ * Stock holds (DESIGN.md section 4, issue 22): who holds what with unpaid orders, for the admins'
+ * Stock holds page, and the release of an account's holds (its unpaid orders removed, their stock
+ * back on sale).
+ */
+export function createHoldsService(options: {
+  orders: Pick<OrdersService, 'listHeldOrders' | 'releaseHoldsOf'>;
+  identity: Pick<IdentityService, 'findById'>;
+}) {
+  const { orders, identity } = options;
+  return {
+    /**
+     * GET /manageHolds: each account holding unpaid orders (name, e-mail, verified or not) with
+     * those orders, oldest first; the accounts by their orders' total, the largest first.
+     */
+    async listHolds(): Promise<StockHold[]> {
+      const held = await orders.listHeldOrders();
+      const byAccount = new Map<string, typeof held>();
+      for (const entry of held) {
+        byAccount.set(entry.userId, [...(byAccount.get(entry.userId) ?? []), entry]);
+      }
+      const holds: (StockHold & { totalCents: number })[] = [];
+      for (const [userId, entries] of byAccount) {
+        const account = await identity.findById(userId);
+        // Removed between the two reads: its orders belong to nobody now.
+        if (!account) continue;
+        const totalCents = entries.reduce((sum, entry) => sum + entry.totalCents, 0);
+        holds.push({
+          userId,
+          name: account.name,
+          email: account.email,
+          emailVerified: account.emailVerified,
+          orders: entries.map(({ order, totalCents: cents, holdUntil }) => ({
+            _id: order._id,
+            reference: order.reference,
+            toolId: order.toolId,
+            name: order.name,
+            quantity: order.quantity,
+            price: order.price,
+            total: centsToDollars(cents),
+            createdAt: order.createdAt,
+            holdUntil: holdUntil.toISOString(),
+            madeToOrder: order.madeToOrder,
+          })),
+          total: centsToDollars(totalCents),
+          totalCents,
+        });
+      }
+      holds.sort((a, b) => b.totalCents - a.totalCents);
+      return holds.map(({ totalCents: _cents, ...hold }) => hold);
+    },
+
+    /** POST /manageHolds/{userId}/release: 404 for an account that does not exist. */
+    async release(userId: string): Promise<{ deletedCount: number; returnedUnits: number }> {
+      if (!(await identity.findById(userId))) {
+        throw notFound(texts.manageHolds.accountNotFound);
+      }
+      return orders.releaseHoldsOf(userId);
+    },
+  };
+}
+
+export type HoldsService = ReturnType<typeof createHoldsService>;
