@@ -828,6 +828,8 @@ export const serverTexts = {
   pathErrors: {
     notPlain:
       "This address is not in plain form: it must not contain '.', '..' or empty segments, or backslashes.",
+    badEncoding:
+      "This address is not properly encoded: each '%' must begin the escape of a UTF-8 character, such as %20.",
   },
   /** Every e-mail's words (the templates: server/src/mail/templates/): accounts and orders. */
   mail: {

@@ -37,7 +37,11 @@ import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
 import { createAccessTokens } from './modules/identity/access-token.ts';
-import { createAuthGuards, type AuthGuards } from './modules/identity/auth-guard.ts';
+import {
+  createAuthGuards,
+  runGuardsFirst,
+  type AuthGuards,
+} from './modules/identity/auth-guard.ts';
 import { createAuth, type Auth } from './modules/identity/auth.ts';
 import { identitySettingsRoutes } from './modules/identity/identity-settings.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -54,11 +58,11 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { answerClientError, registerUrlLengthLimit } from './plugins/client-errors.ts';
 import { serializeErrorForLog } from './plugins/error-log.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
-import { refuseUnplainApiPaths } from './plugins/normalised-paths.ts';
+import { refuseBadlyEncodedQueries, refuseUnplainApiPaths } from './plugins/normalised-paths.ts';
 import { HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './plugins/timeouts.ts';
 import { registerWebPages } from './plugins/web-pages.ts';
 
@@ -129,6 +133,8 @@ export async function buildApp({
     ...serverTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     // Timeouts and oversized headers are answered by Node before Fastify: in our shape too.
     clientErrorHandler: answerClientError,
+    // A path the router cannot decode (`%E0%A4%A`) is answered in our shape too.
+    frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT_BYTES,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     // An e-mail in a path (/user/{email}) may be up to 254 characters, escaped up to three times
@@ -226,6 +232,8 @@ export async function buildApp({
 
   registerSecurityHeaders(app, { stripe: config.stripe !== undefined });
   refuseUnplainApiPaths(app);
+  refuseBadlyEncodedQueries(app);
+  runGuardsFirst(app);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerCompression(app);
   // Better Auth's endpoints are one wildcard route: their description comes from the module.
@@ -238,7 +246,7 @@ export async function buildApp({
       await api.register(reviewsRoutes, { reviews, catalog, guards });
       await api.register(profilesRoutes, { profiles, guards });
       await api.register(galleryRoutes, { catalog });
-      await api.register(usersRoutes, { users, identity, guards });
+      await api.register(usersRoutes, { users, guards });
       await api.register(identitySettingsRoutes, { googleSignIn: config.google !== undefined });
       await api.register(paymentsRoutes, { payments, guards });
       if (paymentGateway.name === 'stripe') {

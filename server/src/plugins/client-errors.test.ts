@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverTexts } from '@tools-factory/contract';
 import { BODY_LIMIT_BYTES } from '../app.ts';
-import { listenOnFreePort, useTestApp } from '../testing/use-test-app.ts';
+import { listenOnFreePort, useTestAccount, useTestApp } from '../testing/use-test-app.ts';
 import { MAX_URL_LENGTH } from './client-errors.ts';
 
 /**
@@ -43,6 +43,7 @@ function parseAnswer(response: string): { status: number; body: unknown } {
 
 describe('errors Node and Fastify raise before a route answer in the API shape', () => {
   const app = useTestApp();
+  const customer = useTestAccount(app);
   let port: number;
 
   beforeAll(async () => {
@@ -88,9 +89,10 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
 
   it('answers 413 to a body over the limit', async () => {
     const body = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES) });
+    // Signed in: a guarded route refuses a caller without a token before it reads the body.
     const response = await exchange(
       port,
-      `POST /api/order HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      `POST /api/order HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer ${customer.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
     );
     expect(parseAnswer(response)).toEqual({
       status: 413,

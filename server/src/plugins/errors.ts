@@ -64,6 +64,28 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's router's own refusals, before any hook or route runs (its `frameworkErrors`): a
+ * path it cannot percent-decode (`/api/tool/%E0%A4%A`), or a parameter past its length limit,
+ * answered in the shop's `{ message, statusCode }` shape instead of Fastify's own.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send(errorBody(400, serverTexts.pathErrors.badEncoding));
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send(errorBody(414, serverTexts.requestErrors.urlTooLong));
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  reply.code(500).send(errorBody(500, serverTexts.apiErrors.internalError));
+}
+
 /** The answer for a path under /api that no route serves. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const [path = ''] = request.url.split('?', 1);

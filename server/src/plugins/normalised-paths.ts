@@ -58,3 +58,31 @@ export function refuseUnplainApiPaths(app: FastifyInstance): void {
     done();
   });
 }
+
+/** Whether a query string decodes: each `%` begins the escape of a UTF-8 character. */
+export function isDecodableQuery(query: string): boolean {
+  if (!query.includes('%')) return true;
+  try {
+    decodeURIComponent(query);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses with 400, before any route (and its guard) runs, a request whose query is not properly
+ * percent-encoded (`?email=%ZZ`): the query parser would pass such a value on as it is. A path
+ * the router cannot decode is refused by it (answerFrameworkError), in the same words.
+ */
+export function refuseBadlyEncodedQueries(app: FastifyInstance): void {
+  // A callback hook (see registerUrlLengthLimit): no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const start = request.url.indexOf('?');
+    if (start !== -1 && !isDecodableQuery(request.url.slice(start + 1))) {
+      done(badRequest(serverTexts.pathErrors.badEncoding));
+      return;
+    }
+    done();
+  });
+}

@@ -15,7 +15,7 @@ export async function salesRoutes(
   api.get(
     apiPaths.sales,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'getSalesOverview',
         summary: 'The sales overview (Sales page)',

@@ -65,7 +65,8 @@ export async function ordersRoutes(
   api.post(
     apiPaths.order,
     {
-      preHandler: [guards.requireUser, limitOrdersPerAccount],
+      onRequest: guards.requireUser,
+      preHandler: limitOrdersPerAccount,
       schema: {
         operationId: 'placeOrder',
         summary: 'Place an order',
@@ -99,7 +100,7 @@ export async function ordersRoutes(
   api.get(
     apiPaths.orders.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'listMyOrders',
         summary: "The caller's orders, newest first",
@@ -120,7 +121,7 @@ export async function ordersRoutes(
   api.get(
     apiPaths.payOrder.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'getMyOrder',
         summary: 'One of your orders, for its payment page',
@@ -137,7 +138,7 @@ export async function ordersRoutes(
   api.delete(
     apiPaths.deleteOrder.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'removeOrder',
         summary: 'Remove an order',
@@ -160,7 +161,7 @@ export async function ordersRoutes(
   api.get(
     apiPaths.manageOrders,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'listAllOrders',
         summary: 'Every order (Manage Orders)',
@@ -178,7 +179,7 @@ export async function ordersRoutes(
   app.get(
     apiPaths.manageOrdersCsv,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'exportAllOrdersCsv',
         summary: 'Every order as a CSV file (Manage Orders, Export CSV)',
@@ -206,7 +207,7 @@ export async function ordersRoutes(
   api.patch(
     apiPaths.shipOrder.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'shipOrder',
         summary: 'Ship a paid order',

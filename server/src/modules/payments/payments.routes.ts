@@ -41,7 +41,7 @@ export async function paymentsRoutes(
   api.post(
     apiPaths.createPaymentIntent,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'createPaymentIntent',
         summary: 'Create the payment intent of an order',
@@ -66,7 +66,7 @@ export async function paymentsRoutes(
   api.patch(
     apiPaths.recordPayment.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'recordPayment',
         summary: "Record an order's payment",
@@ -93,7 +93,7 @@ export async function paymentsRoutes(
     api.post(
       apiPaths.confirmTestCard,
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           operationId: 'confirmTestCard',
           summary: 'Pay with a test card (the built-in test gateway only)',

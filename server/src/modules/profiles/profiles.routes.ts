@@ -23,7 +23,7 @@ export async function profilesRoutes(
   api.post(
     apiPaths.userInfo,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'addProfile',
         summary: 'Add your profile information',
@@ -46,7 +46,7 @@ export async function profilesRoutes(
   api.patch(
     apiPaths.updateUserInfo.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'updateProfile',
         summary: 'Edit your profile information',
@@ -72,7 +72,7 @@ export async function profilesRoutes(
   api.get(
     apiPaths.profileDetail.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'getProfile',
         summary: "A user's profile information",

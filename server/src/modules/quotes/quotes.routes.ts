@@ -60,7 +60,8 @@ export async function quotesRoutes(
   api.post(
     apiPaths.quotes,
     {
-      preHandler: [guards.requireUser, limitRequestsPerAccount],
+      onRequest: guards.requireUser,
+      preHandler: limitRequestsPerAccount,
       schema: {
         operationId: 'requestQuote',
         summary: 'Request a quote',
@@ -85,7 +86,7 @@ export async function quotesRoutes(
   api.get(
     apiPaths.quotes,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'listMyQuotes',
         summary: "The caller's quotes, newest first",
@@ -102,7 +103,7 @@ export async function quotesRoutes(
   api.post(
     apiPaths.acceptQuote.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'acceptQuote',
         summary: 'Accept the offer of one of your quotes',
@@ -127,7 +128,7 @@ export async function quotesRoutes(
   api.post(
     apiPaths.declineQuote.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'declineQuote',
         summary: 'Decline the offer of one of your quotes',
@@ -150,7 +151,7 @@ export async function quotesRoutes(
   api.get(
     apiPaths.manageQuotes,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'listAllQuotes',
         summary: 'Every quote (Quotes)',
@@ -167,7 +168,7 @@ export async function quotesRoutes(
   api.post(
     apiPaths.offerQuote.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'offerQuote',
         summary: 'Offer a price for a quote',
@@ -186,7 +187,7 @@ export async function quotesRoutes(
   api.post(
     apiPaths.refuseQuote.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'refuseQuote',
         summary: 'Decline a quote request',

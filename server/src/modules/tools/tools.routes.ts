@@ -80,7 +80,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.addTool,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'addTool',
         tags: ['catalog'],
@@ -104,7 +104,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.put(
     apiPaths.priceBreaks.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'setPriceBreaks',
         tags: ['catalog'],
@@ -128,7 +128,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.put(
     apiPaths.lowStockThreshold.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'setLowStockThreshold',
         tags: ['catalog'],
@@ -153,7 +153,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.toolStock,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'listToolStock',
         tags: ['catalog'],
@@ -174,7 +174,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     apiPaths.deleteTool.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'removeTool',
         tags: ['catalog'],

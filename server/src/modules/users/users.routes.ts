@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fromNodeHeaders } from 'better-auth/node';
 import {
   AdminCheckSchema,
   apiPaths,
@@ -12,20 +11,20 @@ import {
   UpsertUserSchema,
   UserListSchema,
 } from '@tools-factory/contract';
-import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
-import type { IdentityService } from '../identity/identity.service.ts';
+import { callerOf, identitySessionOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { UsersService } from './users.service.ts';
 
 export async function usersRoutes(
   app: FastifyInstance,
-  options: { users: UsersService; identity: IdentityService; guards: AuthGuards },
+  options: { users: UsersService; guards: AuthGuards },
 ): Promise<void> {
-  const { users, identity, guards } = options;
+  const { users, guards } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(
     apiPaths.user.pattern,
     {
+      onRequest: guards.requireIdentitySession,
       schema: {
         operationId: 'upsertUser',
         summary: 'Record a sign-in and get the access token',
@@ -44,16 +43,14 @@ export async function usersRoutes(
         },
       },
     },
-    async (request) => {
-      const session = await identity.sessionAccount(fromNodeHeaders(request.headers));
-      return users.signIn(session, request.params.email, request.body.name);
-    },
+    async (request) =>
+      users.signIn(identitySessionOf(request), request.params.email, request.body.name),
   );
 
   api.get(
     apiPaths.admin.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         operationId: 'getAdminStatus',
         summary: 'Is this user an admin?',
@@ -75,7 +72,7 @@ export async function usersRoutes(
   api.get(
     apiPaths.users,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'listUsers',
         summary: 'Every account (ALL USERS)',
@@ -91,7 +88,7 @@ export async function usersRoutes(
   api.put(
     apiPaths.makeAdmin.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'makeAdmin',
         summary: 'Make an account an admin (Make Admin)',
@@ -115,7 +112,7 @@ export async function usersRoutes(
   api.delete(
     apiPaths.removeAdmin.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'removeAdmin',
         summary: 'Make an admin a customer again (Remove Admin)',
@@ -140,7 +137,7 @@ export async function usersRoutes(
   api.delete(
     apiPaths.removeUser.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
       schema: {
         operationId: 'removeUser',
         summary: 'Remove an account (Remove User)',
