@@ -18,6 +18,7 @@ import { createOrdersCsv } from './modules/orders/orders-csv.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrderCancellation } from './modules/orders/order-cancellation.ts';
 import { orderCancellationRoutes } from './modules/orders/order-cancellation.routes.ts';
+import { createOrderReversals } from './modules/orders/order-reversals.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { createOrderExpirySweeper } from './modules/orders/orders.sweeper.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
@@ -283,9 +284,13 @@ export async function buildApp({
     ssrEntry: config.webSsrEntry,
       await api.register(orderCancellationRoutes, {
         cancellation: createOrderCancellation({
+        // Stripe's reports of a paid order's money going back, or disputed (issue 22 item 11).
+        const orderReversals = createOrderReversals({ db: database.db, log: app.log, now });
           db: database.db,
           payments,
           invoices,
+          onPaymentRefunded: (intentId) => orderReversals.refunded(intentId),
+          onPaymentDisputed: (intentId) => orderReversals.disputed(intentId),
           tools,
           catalog,
           mail: mailDispatch,

@@ -88,12 +88,13 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
 
 /** An order as Manage Orders lists it: the order, its total (unless told) and when shipped. */
 export function makeManagedOrder(overrides: Partial<ManagedOrder> = {}): ManagedOrder {
-  const { total, shippedAt = null, ...order } = overrides;
+  const { total, shippedAt = null, cancelledAt = null, ...order } = overrides;
   const parsed = makeOrder(order);
   return ManagedOrderSchema.parse({
     ...parsed,
     total: total ?? orderTotal(parsed.price, parsed.quantity),
     shippedAt,
+    cancelledAt,
   });
 }
 

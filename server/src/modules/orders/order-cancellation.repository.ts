@@ -1,6 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
+import { payments } from '../payments/payments.table.ts';
 import { orders } from './orders.table.ts';
 
 /** Marks a locked, paid (or shipped, refunded, disputed) order cancelled at `cancelledAt`. */
@@ -16,4 +17,56 @@ export async function markOrderCancelled(
     .returning();
   if (!row) throw new Error(`order ${id} was unpaid or cancelled when marked cancelled`);
   return row;
+}
+
+/** The order a payment's transaction (its intent id) paid, as the payments table records it. */
+const paidBy = (executor: Executor, transactionId: string) =>
+  executor
+    .select({ id: payments.orderId })
+    .from(payments)
+    .where(eq(payments.transactionId, transactionId));
+
+/**
+ * The gateway's word that the payment `transactionId` went back in full: its order, if paid,
+ * shipped or disputed, becomes refunded. A cancelled order stays cancelled (its own refund is
+ * what the gateway reports). False when no order changed.
+ */
+export async function markOrderRefunded(
+  executor: Executor,
+  transactionId: string,
+  refundedAt: Date,
+): Promise<boolean> {
+  const changed = await executor
+    .update(orders)
+    .set({ status: 'refunded', refundedAt })
+    .where(
+      and(
+        inArray(orders.id, paidBy(executor, transactionId)),
+        inArray(orders.status, ['paid', 'shipped', 'disputed']),
+      ),
+    )
+    .returning({ id: orders.id });
+  return changed.length > 0;
+}
+
+/**
+ * The gateway's word that the customer disputes the payment `transactionId`: its order, if paid
+ * or shipped, becomes disputed (and is not shipped then). False when no order changed.
+ */
+export async function markOrderDisputed(
+  executor: Executor,
+  transactionId: string,
+  disputedAt: Date,
+): Promise<boolean> {
+  const changed = await executor
+    .update(orders)
+    .set({ status: 'disputed', disputedAt })
+    .where(
+      and(
+        inArray(orders.id, paidBy(executor, transactionId)),
+        inArray(orders.status, ['paid', 'shipped']),
+      ),
+    )
+    .returning({ id: orders.id });
+  return changed.length > 0;
 }

@@ -18,6 +18,10 @@ export type GatewayIntent = {
 /** A change the gateway tells us about on its own (Stripe's webhook). */
 export type GatewayEvent =
   | { type: 'payment_succeeded'; intent: GatewayIntent }
+  /** The whole payment of this intent went back (Stripe's charge.refunded, fully refunded). */
+  | { type: 'payment_refunded'; intentId: string }
+  /** The customer disputed the payment of this intent with the card issuer. */
+  | { type: 'payment_disputed'; intentId: string }
   /** Any other event: acknowledged, nothing to do. */
   | { type: 'ignored'; eventType: string };
 

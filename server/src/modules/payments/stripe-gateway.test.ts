@@ -143,7 +143,7 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
       { idempotencyKey: 'from-the-dashboard' },
     );
 
-    await expect(gateway.refund(id)).resolves.toBeUndefined();
+    await expect(gateway.refund(id)).resolves.toEqual({ refundId: null });
     expect(lastRequest()?.idempotencyKey).toBe(`refund-${id}`);
     expect(standIn.refunds.filter((refund) => refund.payment_intent === id)).toHaveLength(1);
   });

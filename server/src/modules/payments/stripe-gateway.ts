@@ -100,6 +100,32 @@ function isPaymentIntent(value: unknown): value is Stripe.PaymentIntent {
   );
 }
 
+/** The intent a charge or a dispute belongs to: its id (Stripe sends an id, or the intent expanded). */
+function intentIdOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return isRecord(value) && typeof value.id === 'string' ? value.id : undefined;
+}
+
+/**
+ * What a charge.refunded or charge.dispute.created event says, in the gateway's words: a charge
+ * refunded in part is no refunded order (ignored); an event without its intent is no event.
+ */
+function reversalOf(event: Stripe.Event): GatewayEvent {
+  const object: unknown = event.data.object;
+  if (!isRecord(object)) throw new WebhookPayloadError();
+  const intentId = intentIdOf(object.payment_intent);
+  if (event.type === 'charge.refunded') {
+    if (typeof object.refunded !== 'boolean') throw new WebhookPayloadError();
+    if (!object.refunded) return { type: 'ignored', eventType: event.type };
+    return intentId
+      ? { type: 'payment_refunded', intentId }
+      : { type: 'ignored', eventType: event.type };
+  }
+  return intentId
+    ? { type: 'payment_disputed', intentId }
+    : { type: 'ignored', eventType: event.type };
+}
+
 /** A Stripe error's code when it has one: 'resource_missing', 'charge_already_refunded' ... */
 function stripeErrorCode(error: unknown): string | undefined {
   return error instanceof Stripe.errors.StripeError ? error.code : undefined;
@@ -211,6 +237,9 @@ export function createStripeGateway(
       if (event.type === 'payment_intent.succeeded') {
         if (!isPaymentIntent(event.data.object)) throw new WebhookPayloadError();
         return { type: 'payment_succeeded', intent: gatewayIntentOf(event.data.object) };
+      }
+      if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
+        return reversalOf(event);
       }
       return { type: 'ignored', eventType: event.type };
     },

@@ -45,6 +45,8 @@ const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
 describe('POST /api/webhooks/stripe', () => {
   let app: FastifyInstance;
   const onPaymentSucceeded = vi.fn(async (_intent: GatewayIntent) => undefined);
+  const onPaymentRefunded = vi.fn(async (_intentId: string) => undefined);
+  const onPaymentDisputed = vi.fn(async (_intentId: string) => undefined);
 
   beforeAll(async () => {
     // A small app built as app.ts builds the real one: its error handler, its app-wide JSON
@@ -62,7 +64,12 @@ describe('POST /api/webhooks/stripe', () => {
     });
     await app.register(
       async (api) => {
-        await api.register(stripeWebhookRoutes, { gateway, onPaymentSucceeded });
+        await api.register(stripeWebhookRoutes, {
+          gateway,
+          onPaymentSucceeded,
+          onPaymentRefunded,
+          onPaymentDisputed,
+        });
         api.post('/echo', async (request) => ({ body: request.body }));
       },
       { prefix: API_BASE },
@@ -74,6 +81,8 @@ describe('POST /api/webhooks/stripe', () => {
   });
   beforeEach(() => {
     onPaymentSucceeded.mockClear();
+    onPaymentRefunded.mockClear();
+    onPaymentDisputed.mockClear();
   });
 
   const post = (payload: string, signature: string | undefined, contentType = 'application/json') =>
@@ -171,7 +180,7 @@ describe('POST /api/webhooks/stripe', () => {
     for (const type of [
       'payment_intent.created',
       'payment_intent.payment_failed',
-      'charge.refunded',
+      'charge.succeeded',
     ]) {
       const payload = stripeEventPayload(type, paymentIntentJson('requires_payment_method'));
       const response = await post(payload, sign(payload));
@@ -179,6 +188,45 @@ describe('POST /api/webhooks/stripe', () => {
       expect(response.json()).toEqual({ received: true });
     }
     expect(onPaymentSucceeded).not.toHaveBeenCalled();
+    expect(onPaymentRefunded).not.toHaveBeenCalled();
+  });
+
+  it('hands over the intent of a charge refunded in full, and of a dispute; a part refund is acknowledged only', async () => {
+    const charge = (refunded: boolean) => ({
+      id: 'ch_webhook123',
+      object: 'charge',
+      amount: 4_200,
+      amount_refunded: refunded ? 4_200 : 100,
+      currency: 'usd',
+      payment_intent: 'pi_webhook123',
+      refunded,
+    });
+    const partly = stripeEventPayload('charge.refunded', charge(false));
+    expect((await post(partly, sign(partly))).statusCode).toBe(200);
+    expect(onPaymentRefunded).not.toHaveBeenCalled();
+
+    const fully = stripeEventPayload('charge.refunded', charge(true));
+    expect((await post(fully, sign(fully))).json()).toEqual({ received: true });
+    expect(onPaymentRefunded).toHaveBeenCalledWith('pi_webhook123');
+
+    const dispute = stripeEventPayload('charge.dispute.created', {
+      id: 'dp_webhook123',
+      object: 'dispute',
+      amount: 4_200,
+      currency: 'usd',
+      charge: 'ch_webhook123',
+      payment_intent: { id: 'pi_webhook123', object: 'payment_intent' },
+    });
+    expect((await post(dispute, sign(dispute))).statusCode).toBe(200);
+    expect(onPaymentDisputed).toHaveBeenCalledWith('pi_webhook123');
+  });
+
+  it('answers 400 in words for a signed charge.refunded that is no charge', async () => {
+    const payload = stripeEventPayload('charge.refunded', { id: 'ch_x', object: 'charge' });
+    const response = await post(payload, sign(payload));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: texts.paymentErrors.notAnEvent, statusCode: 400 });
+    expect(onPaymentRefunded).not.toHaveBeenCalled();
   });
 
   it('answers 500 when the payment cannot be recorded, so that Stripe sends it again', async () => {

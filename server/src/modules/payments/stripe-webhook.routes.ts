@@ -20,6 +20,10 @@ export type StripeWebhookRoutesOptions = {
   gateway: PaymentGateway;
   /** Marks the intent's order paid (or refunds it when the order is gone); may be called twice. */
   onPaymentSucceeded: (intent: GatewayIntent) => Promise<unknown>;
+  /** Marks the order this intent paid refunded (Stripe's charge.refunded); may be called twice. */
+  onPaymentRefunded?: (intentId: string) => Promise<unknown>;
+  /** Marks the order this intent paid disputed (charge.dispute.created); may be called twice. */
+  onPaymentDisputed?: (intentId: string) => Promise<unknown>;
 };
 
 /**
@@ -33,7 +37,7 @@ export async function stripeWebhookRoutes(
   app: FastifyInstance,
   options: StripeWebhookRoutesOptions,
 ): Promise<void> {
-  const { gateway, onPaymentSucceeded } = options;
+  const { gateway, onPaymentSucceeded, onPaymentRefunded, onPaymentDisputed } = options;
   if (!gateway.parseWebhook) {
     throw new Error(`The ${gateway.name} payment gateway has no webhooks`);
   }
@@ -53,9 +57,9 @@ export async function stripeWebhookRoutes(
       config: { rateLimit: false },
       schema: {
         operationId: 'receiveStripeWebhook',
-        summary: "Stripe's webhook: a payment succeeded",
+        summary: "Stripe's webhook: a payment succeeded, was refunded or disputed",
         description:
-          "Called by Stripe, not by the web app. The body is a Stripe event (JSON), checked against the `Stripe-Signature` header with the webhook secret; `payment_intent.succeeded` marks the intent's order paid, other events are acknowledged and ignored. Served only when the stripe gateway is configured.",
+          "Called by Stripe, not by the web app. The body is a Stripe event (JSON), checked against the `Stripe-Signature` header with the webhook secret; `payment_intent.succeeded` marks the intent's order paid (after the checks of PATCH /tool/{id}: an intent this server made, for its order's amount, in usd; otherwise the money goes back), `charge.refunded` (refunded in full) marks the order it paid 'refunded', `charge.dispute.created` marks it 'disputed' (it is not shipped then); a cancelled order stays cancelled. Other events are acknowledged and ignored. Served only when the stripe gateway is configured.",
         tags: ['payments'],
         // No credential: the `Stripe-Signature` header is checked against the body instead.
         security: [],
@@ -75,7 +79,19 @@ export async function stripeWebhookRoutes(
         request.log.warn({ reason: error.message }, 'Stripe webhook refused: bad signature');
         throw badRequest(texts.paymentErrors.badSignature);
       }
-      if (event.type === 'payment_succeeded') await onPaymentSucceeded(event.intent);
+      switch (event.type) {
+        case 'payment_succeeded':
+          await onPaymentSucceeded(event.intent);
+          break;
+        case 'payment_refunded':
+          await onPaymentRefunded?.(event.intentId);
+          break;
+        case 'payment_disputed':
+          await onPaymentDisputed?.(event.intentId);
+          break;
+        case 'ignored':
+          break;
+      }
       return { received: true as const };
     },
   );

@@ -102,7 +102,7 @@ describe('ManageOrders', () => {
     expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
   });
 
-  it('offers Ship for a paid order, Remove for an unpaid one, and neither once shipped; an invoice once paid', async () => {
+  it('offers Ship for a paid order, Remove for an unpaid one, and neither once shipped; an invoice once paid, Cancel for a paid one', async () => {
     storeServer({ orders: [unpaid, paid, shipped] });
     renderManageOrders();
     await screen.findByRole('table');
@@ -112,7 +112,11 @@ describe('ManageOrders', () => {
     expect(rowOf('Pipe Wrench').queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
     expect(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(rowOf('Claw Hammer').queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
-    expect(rowOf('Hand Saw').getAllByRole('button')).toHaveLength(1);
+    // Shipped: its invoice, and Cancel (a refund and a credit note); no Ship, no Remove.
+    expect(rowOf('Hand Saw').getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Invoice',
+      'Cancel',
+    ]);
     for (const [name, reference] of [
       ['Pipe Wrench', paid.reference],
       ['Hand Saw', shipped.reference],

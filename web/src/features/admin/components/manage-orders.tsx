@@ -1,29 +1,39 @@
-import { texts, type ManagedOrder } from '@tools-factory/contract';
+import { formatMoney, texts, type ManagedOrder } from '@tools-factory/contract';
+import { useState } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
+import { useDownloadCreditNote } from '../../orders/api/download-credit-note';
+import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteManagedOrder } from '../api/delete-managed-order';
 import { useDownloadOrderInvoice } from '../api/download-order-invoice';
 import { useExportOrdersCsv } from '../api/export-orders-csv';
 import { useManagedOrders } from '../api/get-managed-orders';
 import { useShipOrder } from '../api/ship-order';
 import { ManagedOrdersTable } from './managed-orders-table';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
 
 /**
  * Manage Orders: every order, newest first. Ship sends a paid order on its way at once (nothing
  * is lost by it, so no question first) and says so; Remove asks first, then removes an unpaid
  * order, whose quantity goes back on sale, and says 'Delete success'. Export CSV downloads every
- * order as a spreadsheet file; Invoice, a paid order's invoice PDF.
+ * order as a spreadsheet file; Invoice, a paid order's invoice PDF. Cancel asks first, naming
+ * the amount refunded, then cancels a paid order (refund, credit note) and says so; a cancelled
+ * order's Credit note downloads its PDF.
  */
 export function ManageOrders() {
   const orders = useManagedOrders();
   const shipOrder = useShipOrder();
   const exportCsv = useExportOrdersCsv();
   const invoice = useDownloadOrderInvoice();
+  const creditNote = useDownloadCreditNote();
+  const cancelOrder = useCancelOrder();
+  /** The order whose Cancel asks for confirmation; null when none does. */
+  const [toCancel, setToCancel] = useState<ManagedOrder | null>(null);
   const removal = useConfirmedRemoval({
     mutation: useDeleteManagedOrder(),
     keyOf: (order: ManagedOrder) => order._id,
@@ -40,6 +50,25 @@ export function ManageOrders() {
 
   function downloadInvoice(order: ManagedOrder) {
     invoice.mutate(order, { onError: (error) => toast.error(errorMessage(error)) });
+  }
+
+  function confirmCancel(order: ManagedOrder) {
+    cancelOrder.mutate(order._id, {
+      onSuccess: ({ order: cancelled, creditNote: note }) => {
+        setToCancel(null);
+        toast.success(
+          texts.manageOrders.cancelSuccess(
+            cancelled.reference,
+            formatMoney(note.amount),
+            note.number,
+          ),
+        );
+      },
+      onError: (error) => {
+        setToCancel(null);
+        toast.error(errorMessage(error));
+      },
+    });
   }
 
   return (
@@ -69,6 +98,19 @@ export function ManageOrders() {
               onRemove={removal.ask}
               onDownloadInvoice={downloadInvoice}
               downloadingInvoiceId={invoice.isPending ? (invoice.variables?._id ?? null) : null}
+              onCancel={setToCancel}
+              onDownloadCreditNote={(order) =>
+                creditNote.mutate(order, { onError: (error) => toast.error(errorMessage(error)) })
+              }
+              downloadingCreditNoteId={
+                creditNote.isPending ? (creditNote.variables?._id ?? null) : null
+              }
+            />
+            <CancelOrderDialog
+              order={toCancel}
+              busy={cancelOrder.isPending}
+              onConfirm={confirmCancel}
+              onCancel={() => setToCancel(null)}
             />
             <RemoveManagedOrderDialog
               order={removal.itemToRemove}

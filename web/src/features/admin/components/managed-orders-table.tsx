@@ -22,7 +22,16 @@ interface ManagedOrdersTableProps {
   onDownloadInvoice: (order: ManagedOrder) => void;
   /** The order whose invoice is being downloaded; null when none is. */
   downloadingInvoiceId: string | null;
+  /** Asks to cancel a paid order (refund, credit note). */
+  onCancel: (order: ManagedOrder) => void;
+  onDownloadCreditNote: (order: ManagedOrder) => void;
+  /** The order whose credit note is being downloaded; null when none is. */
+  downloadingCreditNoteId: string | null;
 }
+
+/** A paid order an admin may cancel: paid, shipped, or refunded by the gateway (not disputed). */
+const cancellable = (order: ManagedOrder) =>
+  order.status === 'paid' || order.status === 'shipped' || order.status === 'refunded';
 
 /** When the order was placed, in the admin's own time zone: the day, then the time. */
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -30,7 +39,8 @@ const placedAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
 /**
  * What an admin can do with an order, by its status (DESIGN.md sections 4 and 10): ship a paid
- * one, remove an unpaid one; a paid or shipped one has its invoice to download.
+ * one (never a disputed one), remove an unpaid one, cancel a paid, shipped or refunded one; a paid
+ * one has its invoice to download, a cancelled one its credit note too.
  */
 function OrderActions({
   order,
@@ -40,6 +50,9 @@ function OrderActions({
   onRemove,
   onDownloadInvoice,
   downloadingInvoiceId,
+  onCancel,
+  onDownloadCreditNote,
+  downloadingCreditNoteId,
 }: { order: ManagedOrder; nameId: string } & Omit<ManagedOrdersTableProps, 'orders'>) {
   if (order.status !== 'unpaid') {
     return (
@@ -64,6 +77,26 @@ function OrderActions({
         >
           {texts.manageOrders.invoice}
         </BusyButton>
+        {order.status === 'cancelled' ? (
+          <BusyButton
+            busy={downloadingCreditNoteId === order._id}
+            className="btn-outline btn-sm"
+            aria-label={texts.manageOrders.creditNoteLabel(order.reference)}
+            onClick={() => onDownloadCreditNote(order)}
+          >
+            {texts.manageOrders.creditNote}
+          </BusyButton>
+        ) : null}
+        {cancellable(order) ? (
+          <button
+            type="button"
+            className="btn btn-error btn-outline btn-sm"
+            aria-describedby={nameId}
+            onClick={() => onCancel(order)}
+          >
+            {texts.manageOrders.cancel}
+          </button>
+        ) : null}
       </div>
     );
   }

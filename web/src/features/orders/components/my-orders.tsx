@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteOrder } from '../api/delete-order';
+import { useDownloadCreditNote } from '../api/download-credit-note';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrders } from '../api/get-orders';
 import { OrdersTable } from './orders-table';
@@ -31,6 +32,7 @@ export function MyOrders({ email }: MyOrdersProps) {
     removedText: texts.orders.deleteSuccess,
   });
   const invoice = useDownloadInvoice();
+  const creditNote = useDownloadCreditNote();
 
   function downloadInvoice(order: Order) {
     invoice.mutate(order, { onError: (error) => toast.error(errorMessage(error)) });
@@ -52,6 +54,12 @@ export function MyOrders({ email }: MyOrdersProps) {
               onRemove={removal.ask}
               onDownloadInvoice={downloadInvoice}
               downloadingInvoiceId={invoice.isPending ? (invoice.variables?._id ?? null) : null}
+              onDownloadCreditNote={(order) =>
+                creditNote.mutate(order, { onError: (error) => toast.error(errorMessage(error)) })
+              }
+              downloadingCreditNoteId={
+                creditNote.isPending ? (creditNote.variables?._id ?? null) : null
+              }
             />
             <RemoveOrderDialog
               order={removal.itemToRemove}

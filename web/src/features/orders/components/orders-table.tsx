@@ -21,11 +21,14 @@ interface OrdersTableProps {
   onDownloadInvoice: (order: Order) => void;
   /** The order whose invoice is being downloaded; null when none is. */
   downloadingInvoiceId: string | null;
+  onDownloadCreditNote: (order: Order) => void;
+  /** The order whose credit note is being downloaded; null when none is. */
+  downloadingCreditNoteId: string | null;
 }
 
 /**
  * An unpaid order can be paid or removed (DESIGN.md section 4); a paid or shipped one has its
- * invoice to download.
+ * invoice to download; a cancelled one its invoice and its credit note.
  */
 function OrderActions({
   order,
@@ -33,17 +36,34 @@ function OrderActions({
   onRemove,
   onDownloadInvoice,
   downloadingInvoiceId,
+  onDownloadCreditNote,
+  downloadingCreditNoteId,
 }: { order: Order; nameId: string } & Omit<OrdersTableProps, 'orders'>) {
   if (order.status !== 'unpaid') {
-    return (
+    const invoiceButton = (
       <BusyButton
         busy={downloadingInvoiceId === order._id}
-        className="btn-outline btn-sm max-md:w-full"
+        className="btn-outline btn-sm max-md:w-full max-md:flex-1"
         aria-label={texts.orders.invoiceLabel(order.reference)}
         onClick={() => onDownloadInvoice(order)}
       >
         {texts.orders.invoice}
       </BusyButton>
+    );
+    if (order.status !== 'cancelled') return invoiceButton;
+    // Cancelled: the invoice, and the credit note that gives its amount back.
+    return (
+      <div className="flex gap-2">
+        {invoiceButton}
+        <BusyButton
+          busy={downloadingCreditNoteId === order._id}
+          className="btn-outline btn-sm max-md:flex-1"
+          aria-label={texts.orders.creditNoteLabel(order.reference)}
+          onClick={() => onDownloadCreditNote(order)}
+        >
+          {texts.orders.creditNote}
+        </BusyButton>
+      </div>
     );
   }
   return (

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { markOrderDisputed, markOrderRefunded } from './order-cancellation.repository.ts';
+
+/**
+ * What the gateway reports on its own about a paid order's money (Stripe's webhook, issue 22
+ * item 11): refunded in full (from Stripe's dashboard, say) or disputed by the customer with the
+ * card issuer. The order's status says so in Manage Orders and My Orders; a disputed order is not
+ * shipped. Events about payments that paid no order of ours change nothing.
+ */
+export function createOrderReversals(options: {
+  db: Database;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}) {
+  const { db, log, now } = options;
+  return {
+    async refunded(intentId: string): Promise<boolean> {
+      const changed = await markOrderRefunded(db, intentId, now());
+      if (changed) log.warn({ intentId }, 'order refunded by the payment gateway');
+      return changed;
+    },
+    async disputed(intentId: string): Promise<boolean> {
+      const changed = await markOrderDisputed(db, intentId, now());
+      if (changed) log.warn({ intentId }, 'order payment disputed');
+      return changed;
+    },
+  };
+}
+
+export type OrderReversals = ReturnType<typeof createOrderReversals>;
