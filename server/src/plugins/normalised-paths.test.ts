@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorBodySchema, serverTexts } from '@tools-factory/contract';
+import { serverTexts, type ErrorBody } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
 import { useTestAccount, useTestApp } from '../testing/use-test-app.ts';
 import { isPlainPath, pathOf } from './normalised-paths.ts';
@@ -81,7 +81,7 @@ describe('a request target that is not properly percent-encoded (issue 22, item 
       expect(response.json()).toEqual({
         message: serverTexts.pathErrors.badEncoding,
         statusCode: 400,
-      } satisfies ReturnType<typeof ErrorBodySchema.parse>);
+      } satisfies ErrorBody);
     }
   });
 
