@@ -59,9 +59,11 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { answerClientError, registerUrlLengthLimit } from './plugins/client-errors.ts';
 import { serializeErrorForLog } from './plugins/error-log.ts';
+import { registerAdminAudit } from './plugins/admin-audit.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { redactAddressesInMessages } from './plugins/log-redaction.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { refuseBadlyEncodedQueries, refuseUnplainApiPaths } from './plugins/normalised-paths.ts';
 import { HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './plugins/timeouts.ts';
@@ -133,6 +135,8 @@ export async function buildApp({
     },
     ...serverTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     // Timeouts and oversized headers are answered by Node before Fastify: in our shape too.
+      // Libraries' message words lose any e-mail address (our own lines carry ids only).
+      hooks: { logMethod: redactAddressesInMessages },
     clientErrorHandler: answerClientError,
     // A path the router cannot decode (`%E0%A4%A`) is answered in our shape too.
     frameworkErrors: answerFrameworkError,
@@ -258,6 +262,7 @@ export async function buildApp({
       }
       await api.register(ordersRoutes, {
         orders,
+  registerAdminAudit(app);
         ordersCsv: createOrdersCsv({ db: database.db, now }),
         guards,
         ordersPerMinute: config.orderRateLimit,

@@ -1,4 +1,5 @@
-import type { Mailer, MailMessage } from './mailer.ts';
+import { withoutAddresses } from '../plugins/log-redaction.ts';
+import type { MailAbout, Mailer, MailMessage } from './mailer.ts';
 
 type Log = { error(object: object, message: string): void };
 
@@ -7,8 +8,9 @@ export type MailDispatch = {
    * Sends in the background: the caller's action (an order, a payment) has committed already and
    * stands whatever happens to the e-mail. The message may be built in the background too (an
    * attachment to draw first). A failure, building or sending, is logged, never thrown.
+   * `about` names the message's kind and the ids it concerns: the log's only words about it.
    */
-  send(message: MailMessage | (() => Promise<MailMessage>), context: Record<string, unknown>): void;
+  send(message: MailMessage | (() => Promise<MailMessage>), about: MailAbout): void;
   /** Resolves once every e-mail handed over so far has been sent or has failed (shutdown, tests). */
   idle(): Promise<void>;
 };
@@ -22,16 +24,15 @@ export function createMailDispatch(options: { mailer: Mailer; log: Log }): MailD
   const { mailer, log } = options;
   const pending = new Set<Promise<void>>();
   return {
-    send(message, context) {
-      let subject = typeof message === 'function' ? undefined : message.subject;
+    send(message, about) {
       // Started at once (a throw while building or sending becomes a rejection), awaited by nobody.
       const sending = (async () => {
         const built = typeof message === 'function' ? await message() : message;
-        subject = built.subject;
-        await mailer.send(built);
+        await mailer.send(built, about);
       })()
         .catch((error: unknown) => {
-          log.error({ err: error, ...context, subject }, 'e-mail not sent');
+          // The kind and ids only: the subject may carry a name, an SMTP refusal the address.
+          log.error({ err: withoutAddresses(error), ...about }, 'e-mail not sent');
         })
         .finally(() => pending.delete(sending));
       pending.add(sending);

@@ -38,6 +38,28 @@ export async function registerRateLimit(
     global: false,
     ...(redis ? { redis, nameSpace: 'tools-factory-rate-limit-' } : {}),
   });
+  logEveryRefusal(app);
+}
+
+/**
+ * A line for every 429, whichever limit answered it (a route's, identity's): who, by account id
+ * when a guard has found the caller, and from which client address; no e-mail, no path values.
+ */
+function logEveryRefusal(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 429) return;
+    request.log.warn(
+      {
+        event: 'rate-limited',
+        // The route as declared (`/api/user/:email`), never the path with its values filled in.
+        route: request.routeOptions.url ?? null,
+        method: request.method,
+        accountId: request.account?.id ?? null,
+        client: request.ip,
+      },
+      'rate limit: too many requests',
+    );
+  });
 }
 
 /** What `app.rateLimit()` answers: a hook whose result Fastify ignores. */

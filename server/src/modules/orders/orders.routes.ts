@@ -155,7 +155,15 @@ export async function ordersRoutes(
         },
       },
     },
-    async (request) => orders.removeOrder(callerOf(request), request.params.id),
+    async (request) => {
+      const caller = callerOf(request);
+      const removed = await orders.removeOrder(caller, request.params.id);
+      // An admin's removal is an admin action; a customer's own is not.
+      if (caller.role === 'admin' && removed.deletedCount > 0) {
+        request.auditAdminAction('order.remove', request.params.id);
+      }
+      return removed;
+    },
   );
 
   api.get(
@@ -225,6 +233,10 @@ export async function ordersRoutes(
         },
       },
     },
-    async (request) => orders.shipOrder(request.params.id),
+    async (request) => {
+      const shipped = await orders.shipOrder(request.params.id);
+      request.auditAdminAction('order.ship', shipped._id);
+      return shipped;
+    },
   );
 }

@@ -98,7 +98,11 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => tools.addTool(request.body),
+    async (request) => {
+      const added = await tools.addTool(request.body);
+      request.auditAdminAction('tool.add', added.insertedId);
+      return added;
+    },
   );
 
   app.put(
@@ -122,7 +126,11 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => tools.setPriceBreaks(request.params.id, request.body),
+    async (request) => {
+      const tool = await tools.setPriceBreaks(request.params.id, request.body);
+      request.auditAdminAction('tool.price-breaks', tool._id);
+      return tool;
+    },
   );
 
   app.put(
@@ -147,7 +155,11 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => tools.setLowStockThreshold(request.params.id, request.body),
+    async (request) => {
+      const stock = await tools.setLowStockThreshold(request.params.id, request.body);
+      request.auditAdminAction('tool.low-stock-threshold', request.params.id);
+      return stock;
+    },
   );
 
   app.get(
@@ -190,6 +202,10 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => tools.removeTool(request.params.id),
+    async (request) => {
+      const removed = await tools.removeTool(request.params.id);
+      if (removed.deletedCount > 0) request.auditAdminAction('tool.remove', request.params.id);
+      return removed;
+    },
   );
 };

@@ -106,7 +106,11 @@ export async function usersRoutes(
         },
       },
     },
-    async (request) => users.makeAdmin(request.params.email),
+    async (request) => {
+      const { answer, subjectId } = await users.makeAdmin(request.params.email);
+      request.auditAdminAction('user.promote', subjectId);
+      return answer;
+    },
   );
 
   api.delete(
@@ -131,7 +135,14 @@ export async function usersRoutes(
         },
       },
     },
-    async (request) => users.removeAdmin(callerOf(request), request.params.email),
+    async (request) => {
+      const { answer, subjectId } = await users.removeAdmin(
+        callerOf(request),
+        request.params.email,
+      );
+      request.auditAdminAction('user.demote', subjectId);
+      return answer;
+    },
   );
 
   api.delete(
@@ -156,6 +167,10 @@ export async function usersRoutes(
         },
       },
     },
-    async (request) => users.removeUser(callerOf(request), request.params.email),
+    async (request) => {
+      const { answer, subjectId } = await users.removeUser(callerOf(request), request.params.email);
+      request.auditAdminAction('user.remove', subjectId);
+      return answer;
+    },
   );
 }

@@ -4,6 +4,9 @@ import type { AccessTokens } from '../identity/access-token.ts';
 import type { Account, IdentityService, SessionAccount } from '../identity/identity.service.ts';
 
 const errorsText = texts.identityErrors;
+
+/** An admin call's answer, and the account it acted on (for the audit log: an id, no e-mail). */
+type AdminActionDone<Answer> = { answer: Answer; subjectId: string };
 const adminErrors = texts.adminErrors;
 
 export function createUsersService(options: {
@@ -79,29 +82,41 @@ export function createUsersService(options: {
       return (await identity.list()).map(toUserDto);
     },
     /** PUT /user/admin/{email} (admin): the spec's `modifiedCount`, 0 when already an admin. */
-    async makeAdmin(email: string): Promise<{ modifiedCount: number }> {
+    async makeAdmin(email: string): Promise<AdminActionDone<{ modifiedCount: number }>> {
+      const account = await identity.findByEmail(email);
+      if (!account) throw notFound(adminErrors.userNotFound);
       const modifiedCount = await identity.promoteToAdmin(email);
       if (modifiedCount === undefined) throw notFound(adminErrors.userNotFound);
-      return { modifiedCount };
+      return { answer: { modifiedCount }, subjectId: account.id };
     },
     /**
      * DELETE /user/{email} (admin): removes the account, its sessions and access tokens; its
      * orders stay, with the e-mail they were placed with. An admin cannot remove themself, so
      * the shop always keeps an admin who can act.
      */
-    async removeUser(caller: Account, email: string): Promise<{ deletedCount: number }> {
+    async removeUser(
+      caller: Account,
+      email: string,
+    ): Promise<AdminActionDone<{ deletedCount: number }>> {
       const account = await adminTarget(caller, email, adminErrors.cannotRemoveYourself);
-      return { deletedCount: await identity.removeAccount(account.id) };
+      return {
+        answer: { deletedCount: await identity.removeAccount(account.id) },
+        subjectId: account.id,
+      };
     },
     /**
      * DELETE /user/admin/{email} (admin): Remove Admin, the account becomes a user at once (the
      * role is read on every call). `modifiedCount` 0 when it was no admin. Not on oneself (409)
      * nor on an ADMIN_EMAILS owner (403).
      */
-    async removeAdmin(caller: Account, email: string): Promise<{ modifiedCount: number }> {
+    async removeAdmin(
+      caller: Account,
+      email: string,
+    ): Promise<AdminActionDone<{ modifiedCount: number }>> {
       const account = await adminTarget(caller, email, adminErrors.cannotDemoteYourself);
-      if (account.role !== 'admin') return { modifiedCount: 0 };
-      return { modifiedCount: await identity.setRole(account.id, 'user') };
+      const modifiedCount =
+        account.role === 'admin' ? await identity.setRole(account.id, 'user') : 0;
+      return { answer: { modifiedCount }, subjectId: account.id };
     },
   };
 }
