@@ -121,6 +121,9 @@ export const texts = {
   validation: {
     emailInvalid: 'Please provide a valid Email',
     passwordTooShort: 'Must be 6 characters or longer',
+    /** A new password zxcvbn finds too easy to guess (server/src/modules/identity/password-strength.ts). */
+    passwordTooGuessable:
+      'This password is too easy to guess: it is a common password, or close to one, or to your name or e-mail. Please choose another, e.g. a few unrelated words.',
   },
   /**
    * A field's value refused (the API's 400 answers and the forms' red lines), named by the

@@ -49,19 +49,48 @@ interface SweptRoute {
   access: Access;
   /** Another path to a page of the table (an alias): verified to show it, not checked again. */
   aliasOf?: RouteKey;
+  /** The sweep's test that walks it; by default the one of its access (see groupOf). */
+  group?: RouteGroup;
 }
 
+/**
+ * The route table in groups, one test each per role and width (issue 22, item 21): a walk of
+ * every page with its dialogs in one test took minutes on a quiet machine, each group takes
+ * well under one. Every route is in exactly one group (groupOf), so the groups' walks together
+ * still walk the whole table.
+ */
+export const routeGroups = [
+  'shop',
+  'pages',
+  'account',
+  'dashboard',
+  'admin catalog',
+  'admin people',
+] as const;
+export type RouteGroup = (typeof routeGroups)[number];
+
+/** A route's group when it names none: the public pages, the dashboard's, the admins'. */
+const DEFAULT_GROUP: Record<Access, RouteGroup> = {
+  public: 'pages',
+  signedIn: 'dashboard',
+  admin: 'admin people',
+};
+
 export const sweptRoutes: Record<RouteKey, SweptRoute> = {
-  home: { path: () => routes.home, access: 'public' },
-  homeAlias: { path: () => routes.homeAlias, access: 'public', aliasOf: 'home' },
+  home: { path: () => routes.home, access: 'public', group: 'shop' },
+  homeAlias: { path: () => routes.homeAlias, access: 'public', aliasOf: 'home', group: 'shop' },
   about: { path: () => routes.about, access: 'public' },
   blogs: { path: () => routes.blogs, access: 'public' },
-  login: { path: () => routes.login, access: 'public' },
-  signup: { path: () => routes.signup, access: 'public' },
+  login: { path: () => routes.login, access: 'public', group: 'account' },
+  signup: { path: () => routes.signup, access: 'public', group: 'account' },
   // With a token, as the e-mailed link comes: the form (without one it says the link is bad).
-  resetPassword: { path: () => `${routes.resetPassword}?token=sweep`, access: 'public' },
-  myProfileInfo: { path: () => routes.myProfileInfo, access: 'signedIn' },
-  purchase: { path: ({ toolId }) => routes.purchase(toolId), access: 'signedIn' },
+  resetPassword: {
+    path: () => `${routes.resetPassword}?token=sweep`,
+    access: 'public',
+    group: 'account',
+  },
+  myProfileInfo: { path: () => routes.myProfileInfo, access: 'signedIn', group: 'account' },
+  purchase: { path: ({ toolId }) => routes.purchase(toolId), access: 'signedIn', group: 'shop' },
   dashboard: { path: () => routes.dashboard, access: 'signedIn' },
   dashboardAddReview: { path: () => routes.dashboardAddReview, access: 'signedIn' },
   dashboardOrders: { path: () => routes.dashboardOrders, access: 'signedIn' },
@@ -70,17 +99,38 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
     path: ({ orderId }) => routes.dashboardPayment(orderId),
     access: 'signedIn',
   },
-  dashboardAddProducts: { path: () => routes.dashboardAddProducts, access: 'admin' },
+  dashboardAddProducts: {
+    path: () => routes.dashboardAddProducts,
+    access: 'admin',
+    group: 'admin catalog',
+  },
   dashboardAllOrders: { path: () => routes.dashboardAllOrders, access: 'admin' },
-  dashboardManageTools: { path: () => routes.dashboardManageTools, access: 'admin' },
-  dashboardMyProfile: { path: () => routes.dashboardMyProfile, access: 'signedIn' },
+  dashboardManageTools: {
+    path: () => routes.dashboardManageTools,
+    access: 'admin',
+    group: 'admin catalog',
+  },
+  dashboardMyProfile: {
+    path: () => routes.dashboardMyProfile,
+    access: 'signedIn',
+    group: 'account',
+  },
   dashboardMyQuotes: { path: () => routes.dashboardMyQuotes, access: 'signedIn' },
-  dashboardQuotes: { path: () => routes.dashboardQuotes, access: 'admin' },
+  dashboardQuotes: { path: () => routes.dashboardQuotes, access: 'admin', group: 'admin catalog' },
   dashboardSales: { path: () => routes.dashboardSales, access: 'admin' },
 };
 
 /** The route table's keys, in its order. */
 export const routeKeys = Object.keys(routes) as RouteKey[];
+
+export function groupOf(key: RouteKey): RouteGroup {
+  const route = sweptRoutes[key];
+  return route.group ?? DEFAULT_GROUP[route.access];
+}
+
+/** The keys of a group's routes, in the table's order. */
+export const routeKeysOf = (group: RouteGroup): RouteKey[] =>
+  routeKeys.filter((key) => groupOf(key) === group);
 
 /** What a role is shown on a route: the page itself, or where it is sent instead. */
 function outcomeFor(role: Role, access: Access): 'page' | 'login' | 'adminsOnly' {

@@ -182,7 +182,11 @@ export async function buildApp({
   });
   const mailDispatch = createMailDispatch({ mailer, log: app.log });
   const auth = createAuth({ config, db: database.db, mailer, log: app.log });
-  const identity = createIdentityService({ db: database.db, auth });
+  const identity = createIdentityService({
+    db: database.db,
+    auth,
+    sessionLifetime: config.session,
+  });
   const accessTokens = createAccessTokens(config.accessTokenSecret);
   const guards = createAuthGuards({ accessTokens, identity });
   const users = createUsersService({ identity, accessTokens, adminEmails: config.adminEmails });
@@ -258,11 +262,11 @@ export async function buildApp({
         await api.register(stripeWebhookRoutes, {
           gateway: paymentGateway,
           onPaymentSucceeded: (intent) => payments.settleSucceededIntent(intent),
+  registerAdminAudit(app);
         });
       }
       await api.register(ordersRoutes, {
         orders,
-  registerAdminAudit(app);
         ordersCsv: createOrdersCsv({ db: database.db, now }),
         guards,
         ordersPerMinute: config.orderRateLimit,

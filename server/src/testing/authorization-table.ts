@@ -701,7 +701,7 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     answers: everyone(200),
     request: (the) => ({
       url: '/api/auth/sign-up/email',
-      payload: { email: the.newEmail(), password: 'secret1', name: 'New Customer' },
+      payload: { email: the.newEmail(), password: 'anvil-ledger-42', name: 'New Customer' },
     }),
   },
   {
