@@ -23,4 +23,6 @@ export const routes = {
   dashboardQuotes: '/dashborad/quotes',
   /** Beyond the spec (issue 13): the admins' sales overview. */
   dashboardSales: '/dashborad/sales',
+  /** Beyond the spec (issue 22): who holds stock with unpaid orders, and releasing a hold. */
+  dashboardHolds: '/dashborad/holds',
 } as const;

@@ -77,6 +77,7 @@ export const shellTexts = {
     myQuotes: 'My Quotes',
     quotes: 'Quotes',
     sales: 'Sales',
+    stockHolds: 'Stock holds',
     notFound: 'Page not found',
   },
   /** The identity service's errors, in words a person understands (shown in red under the form). */

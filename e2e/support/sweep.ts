@@ -118,6 +118,7 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
   dashboardMyQuotes: { path: () => routes.dashboardMyQuotes, access: 'signedIn' },
   dashboardQuotes: { path: () => routes.dashboardQuotes, access: 'admin', group: 'admin catalog' },
   dashboardSales: { path: () => routes.dashboardSales, access: 'admin' },
+  dashboardHolds: { path: () => routes.dashboardHolds, access: 'admin' },
 };
 
 /** The route table's keys, in its order. */

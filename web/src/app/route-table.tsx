@@ -38,6 +38,7 @@ const AddProductPage = lazyPage(() => import('../features/admin/pages/add-produc
 const ManageOrdersPage = lazyPage(() => import('../features/admin/pages/manage-orders-page'));
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
 const SalesPage = lazyPage(() => import('../features/sales/pages/sales-page'));
+const StockHoldsPage = lazyPage(() => import('../features/admin/pages/stock-holds-page'));
 const ManageToolsPage = lazyPage(() => import('../features/admin/pages/manage-tools-page'));
 
 /** /dashboard and anything under it lead to the product's own spelling, /dashborad. */
@@ -155,6 +156,11 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                       path: paths.dashboardSales,
                       handle: titled(shellTexts.pageTitles.sales),
                       element: <SalesPage />,
+                    },
+                    {
+                      path: paths.dashboardHolds,
+                      handle: titled(shellTexts.pageTitles.stockHolds),
+                      element: <StockHoldsPage />,
                     },
                     {
                       path: paths.dashboardManageTools,

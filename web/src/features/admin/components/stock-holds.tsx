@@ -1,0 +1,150 @@
+import { formatMoney, texts, type StockHold } from '@tools-factory/contract';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { EmailAddress } from '../../../components/ui/email-address';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { RemoveDialog } from '../../../components/ui/remove-dialog';
+import { toast } from '../../../lib/toast';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action';
+import { useStockHolds } from '../api/get-stock-holds';
+import { useReleaseHolds } from '../api/release-holds';
+
+const t = texts.manageHolds;
+
+/** Dates in the admin's own time zone: the day and the time. */
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const shown = (iso: string) => dateTime.format(new Date(iso));
+
+/** One account's holds: who, verified or not, what it holds, and Release. */
+function HoldCard({
+  hold,
+  releasing,
+  onRelease,
+}: {
+  hold: StockHold;
+  releasing: boolean;
+  onRelease: (hold: StockHold) => void;
+}) {
+  return (
+    <li className="card bg-base-100 border-base-300 border shadow-sm">
+      <div className="card-body gap-3 p-4 md:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="text-lg font-semibold break-words">{hold.name}</h3>
+            <p className="text-base-content/80 text-sm break-words">
+              <EmailAddress email={hold.email} />
+            </p>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+              <span className={`badge ${hold.emailVerified ? 'badge-success' : 'badge-warning'}`}>
+                {hold.emailVerified ? t.verified : t.unverified}
+              </span>
+              <span>{t.accountTotal(hold.orders.length, formatMoney(hold.total))}</span>
+            </p>
+          </div>
+          <BusyButton
+            busy={releasing}
+            className="btn-error btn-sm max-sm:w-full"
+            aria-label={t.releaseLabel(hold.name)}
+            onClick={() => onRelease(hold)}
+          >
+            {t.release}
+          </BusyButton>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="table-sm table">
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.tool}</th>
+                <th scope="col" className="text-right">
+                  {t.columns.quantity}
+                </th>
+                <th scope="col" className="text-right">
+                  {t.columns.value}
+                </th>
+                <th scope="col">{t.columns.placed}</th>
+                <th scope="col">{t.columns.holdUntil}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {hold.orders.map((order) => (
+                <tr key={order._id}>
+                  <td className="min-w-32 break-words">
+                    {order.name}
+                    <span className="text-base-content/70 block text-xs">{order.reference}</span>
+                    {order.madeToOrder ? (
+                      <span className="text-base-content/70 block text-xs">{t.madeToOrder}</span>
+                    ) : null}
+                  </td>
+                  <td className="text-right tabular-nums">{order.quantity}</td>
+                  <td className="text-right whitespace-nowrap tabular-nums">
+                    {formatMoney(order.total)}
+                  </td>
+                  <td className="whitespace-nowrap">{shown(order.createdAt)}</td>
+                  <td className="whitespace-nowrap">{shown(order.holdUntil)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Stock holds (issue 22): every account holding unpaid orders, the largest value first. Release
+ * asks first, then removes the account's unpaid orders (their stock back on sale) and says so.
+ */
+export function StockHolds() {
+  const holds = useStockHolds();
+  const release = useConfirmedAction({
+    mutation: useReleaseHolds(),
+    variablesOf: (hold: StockHold) => hold.userId,
+    onDone: ({ deletedCount }, hold) => toast.success(t.released(deletedCount, hold.name)),
+  });
+  const releasingId = release.busy ? (release.item?.userId ?? null) : null;
+
+  return (
+    <QueryBoundary query={holds}>
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState message={t.empty} />
+        ) : (
+          <>
+            <ul className="flex flex-col gap-4">
+              {list.map((hold) => (
+                <HoldCard
+                  key={hold.userId}
+                  hold={hold}
+                  releasing={releasingId === hold.userId}
+                  onRelease={release.ask}
+                />
+              ))}
+            </ul>
+            <RemoveDialog
+              item={release.item}
+              title={release.item ? t.confirmReleaseTitle(release.item.name) : ''}
+              confirmLabel={t.releaseConfirm}
+              cancelLabel={t.cancel}
+              busy={release.busy}
+              onConfirm={release.confirm}
+              onCancel={release.cancel}
+            >
+              {(hold) => (
+                <>
+                  <p className="font-semibold break-words">
+                    <EmailAddress email={hold.email} />
+                  </p>
+                  <p className="mt-1 text-sm">
+                    {t.accountTotal(hold.orders.length, formatMoney(hold.total))}
+                  </p>
+                  <p className="text-base-content/70 mt-3 text-sm">{t.confirmReleaseBody}</p>
+                </>
+              )}
+            </RemoveDialog>
+          </>
+        )
+      }
+    </QueryBoundary>
+  );
+}
