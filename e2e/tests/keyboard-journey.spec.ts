@@ -1,5 +1,6 @@
 import { formatMoney, orderTotal, routes, texts, type Tool } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
+import { E2E_PASSWORD } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
@@ -62,7 +63,7 @@ test('a customer logs in, orders a tool and pays by card with the keyboard alone
   await page.keyboard.type(account.email);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel(texts.login.password, { exact: true })).toBeFocused();
-  await page.keyboard.type('secret1');
+  await page.keyboard.type(E2E_PASSWORD);
   await keep(page, '2-login-form');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(routes.home);

@@ -36,7 +36,7 @@ export async function signUpTestAccount(
   options: { email?: string; password?: string; name?: string } = {},
 ): Promise<TestAccount> {
   const email = options.email ?? uniqueEmail();
-  const password = options.password ?? 'secret1';
+  const password = options.password ?? 'anvil-ledger-42';
   const name = options.name ?? 'Test Customer';
   const signUp = await app.inject({
     method: 'POST',

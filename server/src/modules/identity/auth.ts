@@ -11,6 +11,7 @@ import { createAdminEmails } from './admin-emails.ts';
 import { updateUser } from './identity.repository.ts';
 import { resetPasswordMail, verificationMail } from '../../mail/templates/identity.ts';
 import { cancelEarlierResetLinks } from './reset-links.ts';
+import { betterAuthSessionSettings, cappedExpiry } from './session-lifetime.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -43,7 +44,38 @@ export function createAuth(options: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
       },
     },
+    // An idle window each use slides (SESSION_IDLE_HOURS), capped at SESSION_MAX_DAYS from the
+    // sign-in by the session hooks below (session-lifetime.ts).
+    session: betterAuthSessionSettings(config.session),
     databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => ({
+            data: {
+              ...session,
+              expiresAt: cappedExpiry(
+                session.expiresAt,
+                session.createdAt ?? new Date(),
+                config.session,
+              ),
+            },
+          }),
+        },
+        update: {
+          // Better Auth slides a session's end from getSession, whose context holds the session
+          // as it was read: its createdAt is the sign-in, the cap's start.
+          before: async (changes, context) => {
+            const createdAt = context?.context.session?.session.createdAt;
+            if (!(changes.expiresAt instanceof Date) || !createdAt) return;
+            return {
+              data: {
+                ...changes,
+                expiresAt: cappedExpiry(changes.expiresAt, new Date(createdAt), config.session),
+              },
+            };
+          },
+        },
+      },
       user: {
         create: {
           // Every account starts a user, whatever its address or provider: ADMIN_EMAILS acts

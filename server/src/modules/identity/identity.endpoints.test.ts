@@ -97,7 +97,7 @@ describe('identity endpoints: only those the product uses, with only the fields 
   it('refuses fields the web app does not send on sign-up and Google sign-in, and bodies that are no object', async () => {
     const signUp = await post('/sign-up/email', {
       email: uniqueEmail('pictured'),
-      password: 'secret1',
+      password: 'anvil-ledger-42',
       name: 'Pictured',
       image: 'javascript:alert(1)',
     });
@@ -108,7 +108,7 @@ describe('identity endpoints: only those the product uses, with only the fields 
 
     const longName = await post('/sign-up/email', {
       email: uniqueEmail('long'),
-      password: 'secret1',
+      password: 'anvil-ledger-42',
       name: 'N'.repeat(121),
     });
     expect(longName.statusCode).toBe(400);
@@ -132,13 +132,16 @@ describe('identity endpoints: only those the product uses, with only the fields 
   });
 
   it('answers 404 for every identity endpoint the product does not use, and does nothing', async () => {
-    const account = await signUpTestAccount(app, { password: 'oldsecret', name: 'Una Used' });
+    const account = await signUpTestAccount(app, {
+      password: 'old-anvil-ledger-42',
+      name: 'Una Used',
+    });
     const unused: { method: 'GET' | 'POST'; path: string; payload?: object }[] = [
       { method: 'POST', path: '/change-email', payload: { newEmail: uniqueEmail('taken') } },
       { method: 'POST', path: '/change-password', payload: changePassword() },
-      { method: 'POST', path: '/set-password', payload: { newPassword: 'newsecret' } },
-      { method: 'POST', path: '/verify-password', payload: { password: 'oldsecret' } },
-      { method: 'POST', path: '/delete-user', payload: { password: 'oldsecret' } },
+      { method: 'POST', path: '/set-password', payload: { newPassword: 'new-anvil-ledger-42' } },
+      { method: 'POST', path: '/verify-password', payload: { password: 'old-anvil-ledger-42' } },
+      { method: 'POST', path: '/delete-user', payload: { password: 'old-anvil-ledger-42' } },
       { method: 'GET', path: '/delete-user/callback?token=x' },
       { method: 'GET', path: '/list-sessions' },
       { method: 'POST', path: '/revoke-session', payload: { token: 'x' } },
@@ -177,7 +180,10 @@ describe('identity endpoints: only those the product uses, with only the fields 
     // Nothing changed: same e-mail, same password, same name, the session still open.
     const user = await app.identity.findByEmail(account.email);
     expect(user?.name).toBe('Una Used');
-    const signIn = await post('/sign-in/email', { email: account.email, password: 'oldsecret' });
+    const signIn = await post('/sign-in/email', {
+      email: account.email,
+      password: 'old-anvil-ledger-42',
+    });
     expect(signIn.statusCode).toBe(200);
     const session = await app.inject({
       method: 'GET',
@@ -187,7 +193,11 @@ describe('identity endpoints: only those the product uses, with only the fields 
     expect(session.json()).toMatchObject({ user: { email: account.email } });
 
     function changePassword() {
-      return { currentPassword: 'oldsecret', newPassword: 'newsecret', revokeOtherSessions: true };
+      return {
+        currentPassword: 'old-anvil-ledger-42',
+        newPassword: 'new-anvil-ledger-42',
+        revokeOtherSessions: true,
+      };
     }
   });
 
@@ -209,7 +219,7 @@ describe('identity endpoints: only those the product uses, with only the fields 
     };
 
     it('a new link cancels the earlier ones: the first fails, the second resets the password', async () => {
-      const account = await signUpTestAccount(app, { password: 'oldsecret' });
+      const account = await signUpTestAccount(app, { password: 'old-anvil-ledger-42' });
       expect((await requestReset(account.email)).statusCode).toBe(200);
       const first = await latestResetToken(account.email);
       expect((await requestReset(account.email)).statusCode).toBe(200);
@@ -223,7 +233,7 @@ describe('identity endpoints: only those the product uses, with only the fields 
       expect(location.searchParams.get('token')).toBeNull();
 
       const firstReset = await post('/reset-password', {
-        newPassword: 'firstsecret',
+        newPassword: 'first-anvil-ledger-42',
         token: first.token,
       });
       expect(firstReset.statusCode).toBe(400);
@@ -233,32 +243,38 @@ describe('identity endpoints: only those the product uses, with only the fields 
       });
 
       const secondReset = await post('/reset-password', {
-        newPassword: 'secondsecret',
+        newPassword: 'second-anvil-ledger-42',
         token: second.token,
       });
       expect(secondReset.statusCode).toBe(200);
       const signIn = (password: string) =>
         post('/sign-in/email', { email: account.email, password });
-      expect((await signIn('secondsecret')).statusCode).toBe(200);
-      expect((await signIn('firstsecret')).statusCode).toBe(401);
-      expect((await signIn('oldsecret')).statusCode).toBe(401);
+      expect((await signIn('second-anvil-ledger-42')).statusCode).toBe(200);
+      expect((await signIn('first-anvil-ledger-42')).statusCode).toBe(401);
+      expect((await signIn('old-anvil-ledger-42')).statusCode).toBe(401);
     });
 
     it("one account's new link leaves other accounts' links working", async () => {
-      const ann = await signUpTestAccount(app, { password: 'annsecret' });
-      const bob = await signUpTestAccount(app, { password: 'bobsecret' });
+      const ann = await signUpTestAccount(app, { password: 'ann-anvil-ledger-42' });
+      const bob = await signUpTestAccount(app, { password: 'bob-anvil-ledger-42' });
       await requestReset(ann.email);
       const annToken = (await latestResetToken(ann.email)).token;
       await requestReset(bob.email);
       const bobToken = (await latestResetToken(bob.email)).token;
 
-      const reset = await post('/reset-password', { newPassword: 'annnewsecret', token: annToken });
+      const reset = await post('/reset-password', {
+        newPassword: 'ann-new-anvil-ledger-42',
+        token: annToken,
+      });
       expect(reset.statusCode).toBe(200);
       expect(
-        (await post('/reset-password', { newPassword: 'bobnewsecret', token: bobToken }))
+        (await post('/reset-password', { newPassword: 'bob-new-anvil-ledger-42', token: bobToken }))
           .statusCode,
       ).toBe(200);
-      const signIn = await post('/sign-in/email', { email: ann.email, password: 'annnewsecret' });
+      const signIn = await post('/sign-in/email', {
+        email: ann.email,
+        password: 'ann-new-anvil-ledger-42',
+      });
       expect(cookiesOf(signIn)).toMatch(/session_token=/);
     });
   });

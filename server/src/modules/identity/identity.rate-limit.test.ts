@@ -31,7 +31,7 @@ const signIn = (app: App, email: string, password: string, client?: string) =>
 const newClient = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** Signs an account up from `client`, as the web app does, with `password`. */
-async function signUpFrom(app: App, client: string, password = 'rightpass') {
+async function signUpFrom(app: App, client: string, password = 'right-anvil-ledger-42') {
   const email = uniqueEmail('limited');
   const response = await app.inject({
     method: 'POST',
@@ -121,20 +121,22 @@ describe('sign-in and reset rate limits (in memory)', () => {
 
   it('allows 10 sign-in attempts a minute for one e-mail; the 11th gets 429, even with the right password', async () => {
     expect(IDENTITY_RATE_LIMITS.perClientAndAddress).toEqual({ max: 10, timeWindow: 60_000 });
-    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
     expect(await failedSignIns(app, account.email, 10)).toEqual(Array(10).fill(401));
 
-    const eleventh = await signIn(app, account.email, 'rightpass');
+    const eleventh = await signIn(app, account.email, 'right-anvil-ledger-42');
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json()).toEqual(tooMany);
     expect(eleventh.headers['retry-after']).toBeDefined();
     expect(eleventh.cookies).toHaveLength(0);
     // The e-mail in another case is the same account.
-    expect((await signIn(app, account.email.toUpperCase(), 'rightpass')).statusCode).toBe(429);
+    expect(
+      (await signIn(app, account.email.toUpperCase(), 'right-anvil-ledger-42')).statusCode,
+    ).toBe(429);
 
     // Another e-mail is not affected.
-    const other = await signUpTestAccount(app, { password: 'rightpass' });
-    expect((await signIn(app, other.email, 'rightpass')).statusCode).toBe(200);
+    const other = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
+    expect((await signIn(app, other.email, 'right-anvil-ledger-42')).statusCode).toBe(200);
   });
 
   it('limits password reset requests for one e-mail the same way', async () => {
@@ -262,7 +264,7 @@ describe('sign-in rate limit behind a load balancer (TRUST_PROXY)', () => {
   const app = useTestApp({ config: { trustProxy: true } });
 
   it('counts each forwarded client on its own instead of the proxy address', async () => {
-    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
     const attempt = (client: string) =>
       app.inject({
         method: 'POST',
@@ -381,12 +383,12 @@ describe('every spelling of a limited endpoint is refused or counted as that end
   ];
 
   it('refuses paths with dot segments, doubled slashes or backslashes under /api with 400', async () => {
-    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
     for (const path of unplainSpellings) {
       const response = await rawRequest(app, {
         method: 'POST',
         path,
-        payload: { email: account.email, password: 'rightpass' },
+        payload: { email: account.email, password: 'right-anvil-ledger-42' },
       });
       expect(response.statusCode, path).toBe(400);
       expect(JSON.parse(response.body), path).toEqual({
@@ -398,12 +400,12 @@ describe('every spelling of a limited endpoint is refused or counted as that end
   });
 
   it('answers 404 for spellings Better Auth itself would not take for sign-in: no session', async () => {
-    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
     for (const path of notSignIn) {
       const response = await rawRequest(app, {
         method: 'POST',
         path,
-        payload: { email: account.email, password: 'rightpass' },
+        payload: { email: account.email, password: 'right-anvil-ledger-42' },
       });
       expect(response.statusCode, path).toBe(404);
       expect(JSON.parse(response.body), path).toMatchObject({ statusCode: 404 });
@@ -412,7 +414,7 @@ describe('every spelling of a limited endpoint is refused or counted as that end
   });
 
   it('counts every spelling that reaches sign-in as sign-in: the 11th attempt gets 429', async () => {
-    const account = await signUpTestAccount(app, { password: 'rightpass' });
+    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
     const reachSignIn = [
       '/api/auth/sign-in/email',
       '/api/auth/sign-in/email?',
@@ -439,7 +441,7 @@ describe('every spelling of a limited endpoint is refused or counted as that end
     const eleventh = await rawRequest(app, {
       method: 'POST',
       path: '/api/auth/sign-in/email?again=1',
-      payload: { email: account.email, password: 'rightpass' },
+      payload: { email: account.email, password: 'right-anvil-ledger-42' },
     });
     expect(eleventh.statusCode).toBe(429);
     expect(JSON.parse(eleventh.body)).toEqual(tooMany);

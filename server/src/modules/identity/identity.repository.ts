@@ -15,21 +15,27 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 /**
- * The user, and whether the identity session `sessionId` is still theirs and unexpired, in one
- * query: the bearer guard runs it on every call, so a signed-out session ends its tokens at once.
+ * The user, and whether the identity session `sessionId` is still theirs, unexpired and begun
+ * after `oldestStart` (its absolute lifetime), in one query: the bearer guard runs it on every call, so a signed-out session ends its tokens at once.
  */
 export async function findUserWithSession(
   db: Executor,
   userId: string,
   sessionId: string,
   now: Date,
+  oldestStart: Date,
 ): Promise<{ user: UserRow; sessionLive: boolean } | undefined> {
   const [row] = await db
     .select({ user: getTableColumns(users), liveSessionId: sessions.id })
     .from(users)
     .leftJoin(
       sessions,
-      and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, users.id),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, oldestStart),
+      ),
     )
     .where(eq(users.id, userId))
     .limit(1);

@@ -40,7 +40,10 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
     let ann: TestAccount;
 
     beforeAll(async () => {
-      ann = await signUpTestAccount(app, { email: uniqueEmail('ann'), password: 'annsecret' });
+      ann = await signUpTestAccount(app, {
+        email: uniqueEmail('ann'),
+        password: 'ann-anvil-ledger-42',
+      });
     });
 
     it('signs a new account in at once: its session answers get-session', async () => {
@@ -50,7 +53,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
     });
 
     it('signs in with the right password: 200, a session cookie that gets the token', async () => {
-      const response = await signIn(ann.email, 'annsecret');
+      const response = await signIn(ann.email, 'ann-anvil-ledger-42');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ user: { email: ann.email } });
       const cookie = cookiesOf(response);
@@ -59,7 +62,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
     });
 
     it('signs in with the e-mail in another case', async () => {
-      expect((await signIn(ann.email.toUpperCase(), 'annsecret')).statusCode).toBe(200);
+      expect((await signIn(ann.email.toUpperCase(), 'ann-anvil-ledger-42')).statusCode).toBe(200);
     });
 
     it('answers 401 "wrong e-mail or password" for a known e-mail with a wrong password', async () => {
@@ -85,14 +88,14 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
       for (const email of [ann.email, ann.email.toUpperCase()]) {
         const response = await post('/sign-up/email', {
           email,
-          password: 'another1',
+          password: 'another-anvil-ledger-42',
           name: 'Impostor',
         });
         expect(response.statusCode, email).toBe(422);
         expect(response.json()).toMatchObject({ message: errorsText.emailInUse, statusCode: 422 });
       }
       // The account keeps its password.
-      expect((await signIn(ann.email, 'annsecret')).statusCode).toBe(200);
+      expect((await signIn(ann.email, 'ann-anvil-ledger-42')).statusCode).toBe(200);
     });
 
     it('refuses a password shorter than 6 characters, and takes one of 6', async () => {
@@ -104,7 +107,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
         statusCode: 400,
       });
       expect(await app.identity.findByEmail(email)).toBeUndefined();
-      const six = await post('/sign-up/email', { email, password: '123456', name: 'Six' });
+      const six = await post('/sign-up/email', { email, password: 'q7#Zx!', name: 'Six' });
       expect(six.statusCode).toBe(200);
     });
 
@@ -113,7 +116,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
         method: 'POST',
         url: '/api/auth/sign-in/email',
         headers: { origin: 'https://evil.example' },
-        payload: { email: ann.email, password: 'annsecret' },
+        payload: { email: ann.email, password: 'ann-anvil-ledger-42' },
       });
       expect(response.statusCode).toBe(403);
       expect(response.cookies).toHaveLength(0);
@@ -164,7 +167,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
     });
 
     it('signs out: the session ends', async () => {
-      const cookie = cookiesOf(await signIn(ann.email, 'annsecret'));
+      const cookie = cookiesOf(await signIn(ann.email, 'ann-anvil-ledger-42'));
       const out = await post('/sign-out', {}, cookie);
       expect(out.statusCode).toBe(200);
       expect(await session(cookie)).toBeNull();
@@ -217,8 +220,8 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
 
   describe('password reset', () => {
     it('mails a link to /reset-password; the new password works, the old one and its sessions do not', async () => {
-      const account = await signUpTestAccount(app, { password: 'oldsecret' });
-      const otherSession = cookiesOf(await signIn(account.email, 'oldsecret'));
+      const account = await signUpTestAccount(app, { password: 'old-anvil-ledger-42' });
+      const otherSession = cookiesOf(await signIn(account.email, 'old-anvil-ledger-42'));
 
       const request = await post('/request-password-reset', {
         email: account.email,
@@ -236,13 +239,13 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
       const token = location.searchParams.get('token');
       expect(token).toBeTruthy();
 
-      const reset = await post('/reset-password', { newPassword: 'newsecret', token });
+      const reset = await post('/reset-password', { newPassword: 'new-anvil-ledger-42', token });
       expect(reset.statusCode).toBe(200);
 
-      const old = await signIn(account.email, 'oldsecret');
+      const old = await signIn(account.email, 'old-anvil-ledger-42');
       expect(old.statusCode).toBe(401);
       expect(old.json()).toMatchObject({ message: errorsText.wrongEmailOrPassword });
-      expect((await signIn(account.email, 'newsecret')).statusCode).toBe(200);
+      expect((await signIn(account.email, 'new-anvil-ledger-42')).statusCode).toBe(200);
 
       // Every session open before the reset is ended.
       for (const cookie of [account.cookie, otherSession]) {
@@ -251,18 +254,18 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
       }
 
       // The link works once.
-      const reused = await post('/reset-password', { newPassword: 'thirdsecret', token });
+      const reused = await post('/reset-password', { newPassword: 'third-anvil-ledger-42', token });
       expect(reused.statusCode).toBe(400);
       expect(reused.json()).toMatchObject({
         message: errorsText.invalidResetLink,
         statusCode: 400,
       });
-      expect((await signIn(account.email, 'newsecret')).statusCode).toBe(200);
+      expect((await signIn(account.email, 'new-anvil-ledger-42')).statusCode).toBe(200);
     });
 
     it('answers "invalid reset link" for a made-up token, on the page link and the form', async () => {
       const post400 = await post('/reset-password', {
-        newPassword: 'newsecret',
+        newPassword: 'new-anvil-ledger-42',
         token: 'made-up-token',
       });
       expect(post400.statusCode).toBe(400);
@@ -279,7 +282,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
     });
 
     it('refuses a new password shorter than 6 characters and keeps the link usable', async () => {
-      const account = await signUpTestAccount(app, { password: 'oldsecret' });
+      const account = await signUpTestAccount(app, { password: 'old-anvil-ledger-42' });
       await post('/request-password-reset', {
         email: account.email,
         redirectTo: '/reset-password',
@@ -289,7 +292,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
       const short = await post('/reset-password', { newPassword: '12345', token });
       expect(short.statusCode).toBe(400);
       expect(short.json()).toMatchObject({ message: texts.validation.passwordTooShort });
-      expect((await post('/reset-password', { newPassword: '123456', token })).statusCode).toBe(
+      expect((await post('/reset-password', { newPassword: 'q7#Zx!', token })).statusCode).toBe(
         200,
       );
     });

@@ -8,6 +8,7 @@ import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { addressOf, createIdentityRateLimits } from './auth-rate-limits.ts';
 import { findIdentityEndpoint, type IdentityEndpoint } from './identity-endpoints.ts';
 import type { IdentityService } from './identity.service.ts';
+import { isGuessablePassword } from './password-strength.ts';
 
 const errorsText = texts.identityErrors;
 
@@ -104,6 +105,34 @@ export async function identityRoutes(
     );
   }
 
+  /**
+   * Every password the product sets (sign-up, reset through the e-mailed link) must be hard to
+   * guess, also from the account's name and e-mail: a 400 in words otherwise (password-strength.ts).
+   */
+  async function refuseGuessablePassword(endpoint: IdentityEndpoint, body: unknown): Promise<void> {
+    if (!body || typeof body !== 'object') return;
+    const fields = body as Record<string, unknown>;
+    let password: unknown;
+    let userInputs: string[];
+    if (endpoint.path === '/sign-up/email') {
+      password = fields.password;
+      userInputs = [fields.name, fields.email].filter((v): v is string => typeof v === 'string');
+    } else if (endpoint.path === '/reset-password') {
+      password = fields.newPassword;
+      const token = fields.token;
+      const account =
+        typeof token === 'string' ? await identity.findByResetToken(token) : undefined;
+      // A link that is no longer valid is refused as such by Better Auth, whatever the password.
+      if (!account) return;
+      userInputs = [account.name, account.email];
+    } else {
+      return;
+    }
+    if (typeof password === 'string' && isGuessablePassword(password, userInputs)) {
+      throw badRequest(texts.validation.passwordTooGuessable);
+    }
+  }
+
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     // Decide on the very URL Better Auth will route (dot segments and the like resolved), not
     // on Fastify's route: whatever spelling reaches an endpoint is that endpoint, here as there.
@@ -125,6 +154,7 @@ export async function identityRoutes(
     }
 
     const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
+    await refuseGuessablePassword(endpoint, body);
     const response = await auth.handler(toFetchRequest(request, url, body));
     reply.status(response.status);
     response.headers.forEach((value, name) => {

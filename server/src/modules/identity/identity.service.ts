@@ -2,6 +2,8 @@ import type { Role } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Auth } from './auth.ts';
 import * as repository from './identity.repository.ts';
+import { userIdOfResetLink } from './reset-links.ts';
+import { oldestLiveStart, type SessionLifetime } from './session-lifetime.ts';
 
 export type Account = {
   id: string;
@@ -23,30 +25,47 @@ const toAccount = (row: repository.UserRow): Account => ({
 });
 
 /** Accounts as the rest of the server sees them; Better Auth owns their creation and passwords. */
-export function createIdentityService(options: { db: Database; auth: Auth }) {
-  const { db, auth } = options;
+export function createIdentityService(options: {
+  db: Database;
+  auth: Auth;
+  sessionLifetime: SessionLifetime;
+}) {
+  const { db, auth, sessionLifetime } = options;
   return {
     /** The account behind the identity session carried by these request headers, if any. */
     async sessionAccount(headers: Headers): Promise<SessionAccount | undefined> {
       const session = await auth.api.getSession({ headers });
-      if (!session) return undefined;
+      // Better Auth caps the end at the absolute lifetime when it slides it; a session older than
+      // that (the setting lowered since) is refused here as by the bearer guard.
+      if (!session || session.session.createdAt <= oldestLiveStart(new Date(), sessionLifetime)) {
+        return undefined;
+      }
       const row = await repository.findUserById(db, session.user.id);
       return row && { account: toAccount(row), sessionId: session.session.id };
     },
     /**
      * For the bearer guard: the account, if it still exists, and whether the identity session
-     * its token names is still open (not signed out, not revoked by a reset, not expired).
+     * its token names is still open (not signed out, not revoked by a reset, not idle past its
+     * end, not past its absolute lifetime).
      */
     async accountWithSession(
       userId: string,
       sessionId: string,
     ): Promise<{ account: Account; sessionLive: boolean } | undefined> {
-      const found = await repository.findUserWithSession(db, userId, sessionId, new Date());
+      const now = new Date();
+      const oldestStart = oldestLiveStart(now, sessionLifetime);
+      const found = await repository.findUserWithSession(db, userId, sessionId, now, oldestStart);
       return found && { account: toAccount(found.user), sessionLive: found.sessionLive };
     },
     /** The account of this id, if it still exists; in `executor`'s transaction when given. */
     async findById(id: string, executor: Executor = db): Promise<Account | undefined> {
       const row = await repository.findUserById(executor, id);
+      return row && toAccount(row);
+    },
+    /** The account a password-reset link's token was issued for, while the link is valid. */
+    async findByResetToken(token: string): Promise<Account | undefined> {
+      const userId = await userIdOfResetLink(db, token);
+      const row = userId === undefined ? undefined : await repository.findUserById(db, userId);
       return row && toAccount(row);
     },
     async findByEmail(email: string): Promise<Account | undefined> {

@@ -34,3 +34,13 @@ export async function cancelEarlierResetLinks(
       ),
     );
 }
+
+/** The user id a reset link's token was issued for, while the link is unspent and unexpired. */
+export async function userIdOfResetLink(db: Executor, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: verifications.value, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}${token}`))
+    .limit(1);
+  return row && row.expiresAt > new Date() ? row.userId : undefined;
+}

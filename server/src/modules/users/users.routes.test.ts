@@ -40,7 +40,7 @@ describe('PUT /api/user/{email} and GET /api/admin/{email}', () => {
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: identityHeaders(app),
-        payload: { email, password: 'secret1', name: 'Eve', ...extra },
+        payload: { email, password: 'anvil-ledger-42', name: 'Eve', ...extra },
       });
     const asAdmin = await signUp({ role: 'admin' });
     expect(asAdmin.statusCode).toBe(400);

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import {
+  bearer,
+  identityHeaders,
+  signUpTestAccount,
+  type TestAccount,
+} from '../../testing/accounts.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { sessions } from './identity.table.ts';
+
+const HOUR = 3_600_000;
+const IDLE_HOURS = 48;
+const MAX_DAYS = 10;
+
+/**
+ * Identity sessions (issue 22, item 9): an idle window each use slides (SESSION_IDLE_HOURS) and
+ * an absolute lifetime from sign-in (SESSION_MAX_DAYS). Time passes by moving the session row's
+ * timestamps back in the database.
+ */
+describe('identity sessions: idle timeout and absolute lifetime', () => {
+  const app = useTestApp({ config: { session: { idleHours: IDLE_HOURS, maxDays: MAX_DAYS } } });
+
+  const sessionId = (account: TestAccount) => String(decodeJwt(account.token).sid);
+  const row = async (account: TestAccount) => {
+    const [found] = await app.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionId(account)));
+    if (!found) throw new Error('no session row');
+    return found;
+  };
+  const moveSession = (
+    account: TestAccount,
+    times: Partial<{ createdAt: Date; updatedAt: Date; expiresAt: Date }>,
+  ) =>
+    app.database.db
+      .update(sessions)
+      .set(times)
+      .where(eq(sessions.id, sessionId(account)));
+  /** A bearer call (the guard) and a token renewal (PUT /user, through the session cookie). */
+  const bearerCall = (account: TestAccount) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/admin/${encodeURIComponent(account.email)}`,
+      headers: bearer(account.token),
+    });
+  const renewToken = (account: TestAccount) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/user/${encodeURIComponent(account.email)}`,
+      headers: identityHeaders(app, account.cookie),
+      payload: { email: account.email },
+    });
+  const expectNear = (actual: Date, expected: number) =>
+    expect(Math.abs(actual.getTime() - expected)).toBeLessThan(5 * 60_000);
+
+  it('a new session ends the idle window after sign-in', async () => {
+    const account = await signUpTestAccount(app);
+    expectNear((await row(account)).expiresAt, Date.now() + IDLE_HOURS * HOUR);
+  });
+
+  it('using the session slides its end by the idle window', async () => {
+    const account = await signUpTestAccount(app);
+    // Last used nearly a window ago: one hour left.
+    await moveSession(account, {
+      createdAt: new Date(Date.now() - (IDLE_HOURS - 1) * HOUR),
+      updatedAt: new Date(Date.now() - (IDLE_HOURS - 1) * HOUR),
+      expiresAt: new Date(Date.now() + HOUR),
+    });
+    expect((await renewToken(account)).statusCode).toBe(200);
+    expectNear((await row(account)).expiresAt, Date.now() + IDLE_HOURS * HOUR);
+  });
+
+  it('a session idle past its window ends, with its access tokens', async () => {
+    const account = await signUpTestAccount(app);
+    await moveSession(account, {
+      updatedAt: new Date(Date.now() - (IDLE_HOURS + 1) * HOUR),
+      expiresAt: new Date(Date.now() - HOUR),
+    });
+    expect((await bearerCall(account)).statusCode).toBe(401);
+    expect((await renewToken(account)).statusCode).toBe(401);
+  });
+
+  it('sliding never passes the absolute lifetime', async () => {
+    const account = await signUpTestAccount(app);
+    const createdAt = new Date(Date.now() - MAX_DAYS * 24 * HOUR + 2 * HOUR);
+    await moveSession(account, {
+      createdAt,
+      updatedAt: new Date(Date.now() - (IDLE_HOURS - 1) * HOUR),
+      expiresAt: new Date(Date.now() + HOUR),
+    });
+    expect((await renewToken(account)).statusCode).toBe(200);
+    expectNear((await row(account)).expiresAt, createdAt.getTime() + MAX_DAYS * 24 * HOUR);
+  });
+
+  it('a session begun longer ago than the absolute lifetime is refused, even if recently used', async () => {
+    const account = await signUpTestAccount(app);
+    expect((await bearerCall(account)).statusCode).toBe(200);
+    await moveSession(account, {
+      createdAt: new Date(Date.now() - MAX_DAYS * 24 * HOUR - HOUR),
+      updatedAt: new Date(Date.now() - HOUR),
+      expiresAt: new Date(Date.now() + (IDLE_HOURS - 1) * HOUR),
+    });
+    expect((await bearerCall(account)).statusCode).toBe(401);
+    expect((await renewToken(account)).statusCode).toBe(401);
+  });
+});
