@@ -66,7 +66,7 @@ export async function quotesRoutes(
         operationId: 'requestQuote',
         summary: 'Request a quote',
         description:
-          "For the caller's account (its e-mail is taken from the account). The tool must be on sale (404); the quantity above the tool's minimum order quantity, with no upper limit but the integer range (400); the needed-by date today or later in UTC (400). An account waits on at most MAX_OPEN_QUOTES open quotes (409) and sends at most ORDER_RATE_LIMIT requests a minute (429).",
+          "For the caller's account (its e-mail is taken from the account). The tool must be on sale (404); the quantity above the tool's minimum order quantity, with no upper limit but the integer range (400); the needed-by date today or later in UTC (400); a quantity that even at a cent a unit would come to $1,000,000 or more, which no payment could take, is refused (400). An account waits on at most MAX_OPEN_QUOTES open quotes (409) and sends at most ORDER_RATE_LIMIT requests a minute (429).",
         tags: ['quotes'],
         security: [{ bearer: [] }],
         body: RequestQuoteSchema,
@@ -173,7 +173,7 @@ export async function quotesRoutes(
         operationId: 'offerQuote',
         summary: 'Offer a price for a quote',
         description:
-          'Admins only. A unit price valid through a date (today or later, UTC; 400 otherwise), on a requested, offered or expired quote: a new offer replaces the previous one. 409 on an accepted or declined quote; 404 on an unknown one. The customer is e-mailed.',
+          'Admins only. A unit price valid through a date (today or later, UTC; 400 otherwise), on a requested, offered or expired quote: a new offer replaces the previous one. An offer whose total (unit price times the quantity) would be $1,000,000 or more, which no payment could take, is refused (400). 409 on an accepted or declined quote; 404 on an unknown one. The customer is e-mailed.',
         tags: ['quotes'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
