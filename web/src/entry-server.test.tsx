@@ -60,6 +60,16 @@ describe('render (the server entry)', () => {
     expect(page.html).toContain('<h1');
   });
 
+  it.each(['/login', '/signup'])(
+    "renders 'Continew with Google' on %s on a server without Google credentials",
+    async (url) => {
+      // SPEC.md shows it on both pages; pressing it there says in red that Google is not set up.
+      const page = await render(url, data);
+      expect(data.identitySettings.googleSignIn).toBe(false);
+      expect(page.html).toMatch(/<button[^>]*>(?:(?!<\/button>).)*Continew with Google/s);
+    },
+  );
+
   it('answers 404 for a path the app does not know, and for a tool the catalog does not hold', async () => {
     const unknown = await render('/no/such/page', data);
     expect(unknown.status).toBe(404);

@@ -15,12 +15,10 @@ interface GoogleSignInButtonProps {
 }
 
 /**
- * The OR divider and 'Continew with Google', only when the server offers Google sign-in (not
- * while that is unknown, so the button never flashes). A failure already known still shows.
+ * The OR divider and 'Continew with Google', always, as SPEC.md shows them on /login and /signup
+ * (issue 22 item 19): on a server without Google credentials, pressing it says so in red.
  */
 export function GoogleSignInOption({ returnTo, error = null }: GoogleSignInButtonProps) {
-  const settings = useIdentitySettings();
-  if (settings.data?.googleSignIn !== true) return <FormError message={error} />;
   return (
     <>
       <div className="divider my-0">{texts.login.or}</div>
@@ -36,9 +34,15 @@ export function GoogleSignInButton({
 }: GoogleSignInButtonProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const settings = useIdentitySettings();
 
   async function startGoogleSignIn() {
     setError(null);
+    // Known not to be set up: said at once. While unknown, the server's answer says the same.
+    if (settings.data?.googleSignIn === false) {
+      setError(texts.identityErrors.googleUnavailable);
+      return;
+    }
     setBusy(true);
     try {
       // On success the browser is already on its way to Google: the button stays busy.

@@ -63,14 +63,17 @@ describe('SignupForm', () => {
     expect(await screen.findByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
   });
 
-  it('has no Google button when the server does not offer Google sign-in', async () => {
+  it('has the Google button on a server without Google too, which says so in red', async () => {
     fakeAccountsServer({ googleSignIn: false });
-    const { queryClient } = renderSignup();
+    const { queryClient, user } = renderSignup();
     await waitFor(() =>
       expect(queryClient.getQueryData(['identitySettings'])).toEqual({ googleSignIn: false }),
     );
-    expect(screen.queryByRole('button', { name: 'Continew with Google' })).not.toBeInTheDocument();
-    expect(screen.queryByText('OR')).not.toBeInTheDocument();
+    expect(screen.getByText('OR')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continew with Google' }));
+    expect(
+      await screen.findByText('Google sign-in is not available on this server.'),
+    ).toBeVisible();
   });
 
   it("says 'name is required', 'email is required' and 'password is required'", async () => {

@@ -41,19 +41,25 @@ describe('LoginPage', () => {
     expect(screen.getByText('OR')).toBeInTheDocument();
   });
 
-  it('shows neither OR nor the Google button while unknown, nor when the server has no Google', async () => {
+  it('shows OR and the Google button on a server without Google, which says so in red when pressed', async () => {
     fakeAccountsServer({ googleSignIn: false });
     const { queryClient } = renderRoutes(routes, { route: '/login' });
-    expect(screen.queryByRole('button', { name: 'Continew with Google' })).not.toBeInTheDocument();
+    // Shown at once, before the server said whether Google is set up (SPEC.md has it always).
+    const google = screen.getByRole('button', { name: 'Continew with Google' });
+    expect(screen.getByText('OR')).toBeInTheDocument();
     await waitFor(() =>
       expect(queryClient.getQueryData(['identitySettings'])).toEqual({ googleSignIn: false }),
     );
-    // The answer arrived and changed nothing: still no button, no divider.
-    expect(screen.queryByRole('button', { name: 'Continew with Google' })).not.toBeInTheDocument();
-    expect(screen.queryByText('OR')).not.toBeInTheDocument();
+    await userEvent.click(google);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Google sign-in is not available on this server.',
+    );
+    // Said without leaving for a redirect that could not work.
+    expect(authClient.signIn.social).not.toHaveBeenCalled();
+    expect(google).toBeEnabled();
   });
 
-  it('still says in red why Google sign-in failed when the button is hidden', async () => {
+  it('says in red why Google sign-in failed on a server without Google', async () => {
     fakeAccountsServer({ googleSignIn: false });
     renderRoutes(routes, { route: '/login?from=%2F&error=access_denied' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
