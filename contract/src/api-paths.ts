@@ -26,13 +26,24 @@ export const apiPaths = {
   parts: '/parts',
   tool: toolPath,
   reviews: '/review',
+  /** GET (admin): every review, hidden ones too, with its author's e-mail. */
+  manageReviews: '/manageReviews',
+  /** PUT (admin): hide a review ({ hidden: true }) or show it again ({ hidden: false }). */
+  reviewHidden: withSegment('/manageReviews/:id/hidden'),
+  /** POST (anyone): the home page's contact form. */
+  contact: '/contact',
+  /** GET (admin): the contact form's messages, newest first. */
+  manageMessages: '/manageMessages',
   gallery: '/gallery',
   /** PUT: record a sign-in (the access token). */
   user: userPath,
   /** DELETE (admin): Remove User; the same path as `user`. */
   removeUser: userPath,
   users: '/user',
+  /** PUT (admin): Make Admin; DELETE (admin): Remove Admin, the same path. */
   makeAdmin: withSegment('/user/admin/:email'),
+  /** DELETE (admin): Remove Admin (not on oneself, not on an ADMIN_EMAILS owner). */
+  removeAdmin: withSegment('/user/admin/:email'),
   admin: withSegment('/admin/:email'),
   order: '/order',
   orders: withQuery('/orders', 'email'),
@@ -40,13 +51,14 @@ export const apiPaths = {
   /** GET (the order's owner or an admin): a paid order's invoice as a PDF. */
   invoice: withSegment('/orders/:id/invoice.pdf'),
   manageOrders: '/manageOrders',
-  /** PUT (admin): Make Admin; DELETE (admin): Remove Admin, the same path. */
   /** GET (admin): every order as a CSV file (Manage Orders' Export CSV). */
-  /** DELETE (admin): Remove Admin (not on oneself, not on an ADMIN_EMAILS owner). */
-  removeAdmin: withSegment('/user/admin/:email'),
   manageOrdersCsv: '/manageOrders.csv',
   /** PATCH (admin): a paid order becomes shipped. */
   shipOrder: withSegment('/manageOrders/:id/ship'),
+  /** POST (admin): a paid order is cancelled, its payment refunded, a credit note issued. */
+  cancelOrder: withSegment('/manageOrders/:id/cancel'),
+  /** GET (the order's owner or an admin): a cancelled order's credit note as a PDF. */
+  creditNote: withSegment('/orders/:id/credit-note.pdf'),
   /** POST (admin): Add Product. */
   addTool: '/tool',
   deleteTool: withSegment('/deleteTols/:id'),
@@ -55,10 +67,6 @@ export const apiPaths = {
   /** PUT (admin): a tool's low-stock threshold (null: the default, 3 x its minimum). */
   lowStockThreshold: withSegment('/tool/:id/lowStockThreshold'),
   /** GET (admin): every tool on sale's stock against its low-stock threshold. */
-  /** POST (admin): a paid order is cancelled, its payment refunded, a credit note issued. */
-  cancelOrder: withSegment('/manageOrders/:id/cancel'),
-  /** GET (the order's owner or an admin): a cancelled order's credit note as a PDF. */
-  creditNote: withSegment('/orders/:id/credit-note.pdf'),
   toolStock: '/manageTools/stock',
   /** GET (admin): the Sales page's figures (revenue per day, orders by status, top tools). */
   sales: '/manageSales',

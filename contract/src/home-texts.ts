@@ -21,8 +21,13 @@ export const homeTexts = {
     contactName: 'Your Name',
     contactEmail: 'Email',
     contactSend: 'Send',
-    /** The contact form's answer to Send (nothing is sent: SPEC.md shows no behaviour). */
+    /** The contact form's third field (DESIGN.md section 10: the spec shows Name and Email only). */
+    contactMessage: 'Message',
+    /** Said once the server accepted the message (it is stored and e-mailed to the admins). */
     contactThanks: 'Thank you, we will write back soon',
+    /** 429: too many messages from one client. */
+    contactTooMany:
+      'You have sent several messages just now. Please wait a few minutes and try again.',
   },
   /** The search box and sort control above OUR TOOLS (issue 13). */
   search: {
@@ -66,5 +71,12 @@ export const homeTexts = {
     review: 'Review',
     rating: 'Rating',
     submit: 'Post review',
+    /** Beside a reviewer's name when the reviewer has a paid order. */
+    verifiedBuyer: 'verified buyer',
+    /** Add Review's name: the account's, shown read-only. */
+    nameHint: 'Reviews carry the name of your account.',
+    /** 403 from POST /review (and Add Review's notice) while the account's e-mail is unverified. */
+    verifyEmailFirst:
+      'Please verify your e-mail before posting a review: follow the link we e-mailed you when you signed up.',
   },
 } as const;

@@ -16,6 +16,7 @@ export * from './price-breaks.ts';
 export * from './profiles.ts';
 export * from './quotes.ts';
 export * from './reviews.ts';
+export * from './contact.ts';
 export * from './routes.ts';
 export * from './sales.ts';
 export * from './stars.ts';

@@ -1,29 +1,55 @@
 import { z } from 'zod';
 import { IdSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { MAX_STARS } from './stars.ts';
-import { MAX_EMAIL_LENGTH } from './users.ts';
+import { texts } from './texts.ts';
 
+/**
+ * A review as the public sees it (GET /review, the home page): the reviewer's name only, never
+ * an e-mail (DESIGN.md section 10: the spec's Review has one; it stays for admins).
+ */
 export const ReviewSchema = z.object({
   _id: IdSchema,
+  /** The reviewer's account name (the name it had when the review was posted). */
   name: z.string(),
-  email: z.string(),
   review: z.string(),
   rattings: z.number().int().min(1).max(MAX_STARS),
+  /** The reviewer has a paid (or shipped) order: the page says 'verified buyer'. */
+  verifiedBuyer: z.boolean(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 export const ReviewListSchema = z.array(ReviewSchema);
 
 /**
- * POST /review: the reviewer's name as typed, the text and the stars. The e-mail is always the
- * account's (the server ignores one in the body), so nobody reviews in another customer's name.
+ * POST /review: the text and the stars. The name and the e-mail are always the account's (the
+ * server ignores any in the body, whatever they hold), so nobody reviews in another's name.
  */
 export const CreateReviewSchema = z.object({
-  name: textSchema('name', { max: 120 }),
-  email: textSchema('email', { max: MAX_EMAIL_LENGTH, required: false }).optional(),
+  name: z
+    .unknown()
+    .optional()
+    .meta({ description: "Ignored: the review carries the account's name." }),
+  email: z.unknown().optional().meta({ description: "Ignored: the review is the account's." }),
   review: textSchema('review', { max: 2000 }),
   rattings: wholeNumberSchema('rating', { min: 1, max: MAX_STARS }).default(MAX_STARS),
 });
 export type CreateReview = z.infer<typeof CreateReviewSchema>;
+
+/** GET /manageReviews (admin): every review, hidden ones too, with its author's e-mail. */
+export const ManagedReviewSchema = ReviewSchema.extend({
+  email: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601 when an admin hid it (it is then out of GET /review and the home page), else null. */
+  hiddenAt: z.string().nullable(),
+});
+export type ManagedReview = z.infer<typeof ManagedReviewSchema>;
+export const ManagedReviewListSchema = z.array(ManagedReviewSchema);
+
+/** PUT /manageReviews/{id}/hidden (admin): hide a review (true) or show it again (false). */
+export const ReviewVisibilitySchema = z.object({
+  hidden: z.boolean({ error: texts.reviewsAdmin.hiddenRequired }),
+});
+export type ReviewVisibility = z.infer<typeof ReviewVisibilitySchema>;
 
 /** POST /review answers what the original's insert answered. */
 export const CreateReviewResponseSchema = z.object({

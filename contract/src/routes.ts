@@ -25,4 +25,7 @@ export const routes = {
   dashboardSales: '/dashborad/sales',
   /** Beyond the spec (issue 22): who holds stock with unpaid orders, and releasing a hold. */
   dashboardHolds: '/dashborad/holds',
+  /** Beyond the spec (issue 22): the admins' Reviews (hide and show) and contact Messages. */
+  dashboardReviews: '/dashborad/reviews',
+  dashboardMessages: '/dashborad/messages',
 } as const;

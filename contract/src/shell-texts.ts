@@ -78,6 +78,8 @@ export const shellTexts = {
     quotes: 'Quotes',
     sales: 'Sales',
     stockHolds: 'Stock holds',
+    reviews: 'Reviews',
+    messages: 'Messages',
     notFound: 'Page not found',
   },
   /** The identity service's errors, in words a person understands (shown in red under the form). */

@@ -362,6 +362,9 @@ export const texts = {
     sales: 'Sales',
     /** Beyond the spec (issue 22): who holds stock with unpaid orders. */
     stockHolds: 'Stock holds',
+    /** Beyond the spec (issue 22): the admins' Reviews (hide and show) and the contact Messages. */
+    reviews: 'Reviews',
+    messages: 'Messages',
     /** The drawer's toggle below md (the sidebar becomes a drawer on small screens). */
     openMenu: 'Open dashboard menu',
     closeMenu: 'Close dashboard menu',
@@ -527,6 +530,39 @@ export const texts = {
       disputed: 'disputed',
     },
     loadingCharts: 'Loading the charts',
+  },
+  /** The admins' Reviews page (issue 22): every review with its author's e-mail; Hide and Show. */
+  reviewsAdmin: {
+    title: 'Reviews',
+    intro:
+      'Every review, newest first. A hidden review leaves the home page at once; Show puts it back.',
+    empty: 'No reviews yet',
+    columns: {
+      review: 'review',
+      author: 'author',
+      rating: 'rating',
+      posted: 'posted',
+      action: 'action',
+    },
+    hidden: 'hidden',
+    hide: 'Hide',
+    show: 'Show',
+    hideLabel: (name: string) => `Hide the review of ${name}`,
+    showLabel: (name: string) => `Show the review of ${name} again`,
+    hiddenDone: 'Review hidden',
+    shownDone: 'Review shown again',
+    /** 400: PUT /manageReviews/{id}/hidden without a true or false `hidden`. */
+    hiddenRequired: 'hidden must be true or false',
+    /** 404: hiding or showing a review that does not exist. */
+    reviewNotFound: 'No such review',
+  },
+  /** The admins' Messages page (issue 22): what visitors sent through the contact form. */
+  messagesAdmin: {
+    title: 'Messages',
+    intro: 'Messages sent through the contact form on the home page, newest first.',
+    empty: 'No messages yet',
+    from: (name: string, email: string) => `${name} <${email}>`,
+    received: 'received',
   },
   /** Stock holds (issue 22, DESIGN.md section 4): who holds stock with unpaid orders. */
   manageHolds: {
@@ -929,6 +965,15 @@ export const serverTexts = {
       available: 'Available',
       threshold: 'Threshold',
       action: 'Manage the tools',
+    },
+    /** A message sent through the contact form, to each admin (never to the address typed). */
+    contactMessage: {
+      subject: (name: string) => `Contact form: a message from ${name}`,
+      body: 'A visitor sent this message through the contact form on the home page. Reply to the address they typed if you wish: this e-mail was sent to the admins only.',
+      name: 'Name',
+      email: 'Email',
+      message: 'Message',
+      action: 'All messages',
     },
   },
 } as const;

@@ -119,6 +119,12 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
   dashboardQuotes: { path: () => routes.dashboardQuotes, access: 'admin', group: 'admin catalog' },
   dashboardSales: { path: () => routes.dashboardSales, access: 'admin' },
   dashboardHolds: { path: () => routes.dashboardHolds, access: 'admin' },
+  dashboardReviews: {
+    path: () => routes.dashboardReviews,
+    access: 'admin',
+    group: 'admin catalog',
+  },
+  dashboardMessages: { path: () => routes.dashboardMessages, access: 'admin' },
 };
 
 /** The route table's keys, in its order. */

@@ -28,11 +28,14 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
 import { holdsRoutes } from './modules/orders/orders-holds.routes.ts';
 import { createHoldsService } from './modules/orders/orders-holds.ts';
 import { salesRoutes } from './modules/orders/orders-sales.routes.ts';
 import { createSalesService } from './modules/orders/orders-sales.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { createBuyersLookup } from './modules/orders/orders-buyers.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
@@ -56,15 +59,16 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createMailDispatch, type MailDispatch } from './mail/mail-dispatch.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { registerAdminAudit } from './plugins/admin-audit.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { answerClientError, registerUrlLengthLimit } from './plugins/client-errors.ts';
 import { serializeErrorForLog } from './plugins/error-log.ts';
-import { registerAdminAudit } from './plugins/admin-audit.ts';
+import { redactAddressesInMessages } from './plugins/log-redaction.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { redactAddressesInMessages } from './plugins/log-redaction.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { refuseBadlyEncodedQueries, refuseUnplainApiPaths } from './plugins/normalised-paths.ts';
 import { HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './plugins/timeouts.ts';
 import { registerWebPages } from './plugins/web-pages.ts';
@@ -131,12 +135,12 @@ export async function buildApp({
       level: config.logLevel,
       // Every logged error, without the data it carried (bound SQL parameters, failing rows).
       serializers: { err: serializeErrorForLog },
+      // Libraries' message words lose any e-mail address (our own lines carry ids only).
+      hooks: { logMethod: redactAddressesInMessages },
       ...(logStream ? { stream: logStream } : {}),
     },
     ...serverTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     // Timeouts and oversized headers are answered by Node before Fastify: in our shape too.
-      // Libraries' message words lose any e-mail address (our own lines carry ids only).
-      hooks: { logMethod: redactAddressesInMessages },
     clientErrorHandler: answerClientError,
     // A path the router cannot decode (`%E0%A4%A`) is answered in our shape too.
     frameworkErrors: answerFrameworkError,
@@ -197,8 +201,22 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
   });
-  const reviews = createReviewsService({ db: database.db, catalog });
+  const reviews = createReviewsService({
+    db: database.db,
+    catalog,
+    buyers: createBuyersLookup({ db: database.db }),
+  });
   const profiles = createProfilesService({ db: database.db, identity });
+  const contact = createContactService({
+    db: database.db,
+    mail: mailDispatch,
+    publicUrl: config.publicUrl,
+    // The ADMIN_EMAILS addresses and every admin account, each once.
+    adminRecipients: async () => {
+      const admins = (await identity.list()).filter((account) => account.role === 'admin');
+      return [...new Set([...config.adminEmails, ...admins.map((account) => account.email)])];
+    },
+  });
   const orders = createOrdersService({
     db: database.db,
     catalog,
@@ -240,9 +258,11 @@ export async function buildApp({
   app.decorate('tools', tools);
 
   registerSecurityHeaders(app, { stripe: config.stripe !== undefined });
+  registerNoStore(app);
   refuseUnplainApiPaths(app);
   refuseBadlyEncodedQueries(app);
   runGuardsFirst(app);
+  registerAdminAudit(app);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerCompression(app);
   // Better Auth's endpoints are one wildcard route: their description comes from the module.
@@ -253,16 +273,24 @@ export async function buildApp({
       await api.register(healthRoutes, { db: database.db });
       await api.register(toolsRoutes, { tools, catalog, guards });
       await api.register(reviewsRoutes, { reviews, catalog, guards });
+      await api.register(contactRoutes, {
+        contact,
+        guards,
+        messagesPerWindow: config.contactRateLimit,
+      });
       await api.register(profilesRoutes, { profiles, guards });
       await api.register(galleryRoutes, { catalog });
       await api.register(usersRoutes, { users, guards });
       await api.register(identitySettingsRoutes, { googleSignIn: config.google !== undefined });
       await api.register(paymentsRoutes, { payments, guards });
       if (paymentGateway.name === 'stripe') {
+        // Stripe's reports of a paid order's money going back, or disputed (issue 22 item 11).
+        const orderReversals = createOrderReversals({ db: database.db, log: app.log, now });
         await api.register(stripeWebhookRoutes, {
           gateway: paymentGateway,
           onPaymentSucceeded: (intent) => payments.settleSucceededIntent(intent),
-  registerAdminAudit(app);
+          onPaymentRefunded: (intentId) => orderReversals.refunded(intentId),
+          onPaymentDisputed: (intentId) => orderReversals.disputed(intentId),
         });
       }
       await api.register(ordersRoutes, {
@@ -270,6 +298,20 @@ export async function buildApp({
         ordersCsv: createOrdersCsv({ db: database.db, now }),
         guards,
         ordersPerMinute: config.orderRateLimit,
+      });
+      await api.register(orderCancellationRoutes, {
+        cancellation: createOrderCancellation({
+          db: database.db,
+          payments,
+          invoices,
+          tools,
+          catalog,
+          mail: mailDispatch,
+          publicUrl: config.publicUrl,
+          orderHoldHours: config.orderHoldHours,
+          now,
+        }),
+        guards,
       });
       await api.register(salesRoutes, { sales, guards });
       await api.register(holdsRoutes, {
@@ -291,24 +333,6 @@ export async function buildApp({
   await registerWebPages(app, {
     webDistDir: config.webDistDir,
     ssrEntry: config.webSsrEntry,
-      await api.register(orderCancellationRoutes, {
-        cancellation: createOrderCancellation({
-        // Stripe's reports of a paid order's money going back, or disputed (issue 22 item 11).
-        const orderReversals = createOrderReversals({ db: database.db, log: app.log, now });
-          db: database.db,
-          payments,
-          invoices,
-          onPaymentRefunded: (intentId) => orderReversals.refunded(intentId),
-          onPaymentDisputed: (intentId) => orderReversals.disputed(intentId),
-          tools,
-          catalog,
-          mail: mailDispatch,
-          publicUrl: config.publicUrl,
-          orderHoldHours: config.orderHoldHours,
-          now,
-        }),
-        guards,
-      });
     catalog,
     identitySettings: { googleSignIn: config.google !== undefined },
     log: app.log,

@@ -38,7 +38,7 @@ import {
   recordTestPayment,
 } from './testing/payments.ts';
 import { orderFields } from './testing/requests.ts';
-import { createTestQuote, createTestTool } from './testing/factories.ts';
+import { createTestQuote, createTestReview, createTestTool } from './testing/factories.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
 import { useBeforeAll, useTestApp } from './testing/use-test-app.ts';
 
@@ -246,6 +246,7 @@ function createFixtures(
       }
     },
     newTool: () => createTestTool(app),
+    newReview: () => createTestReview(app),
     async newAccount() {
       // Straight through Better Auth rather than HTTP: these accounts are only targets, and the
       // walk's own HTTP sign-ups already count against the per-client sign-up limit.
@@ -399,6 +400,10 @@ describe('who may call what (DESIGN.md section 3)', () => {
           const held = caller === 'anonymous' ? undefined : target.accounts[caller];
           const response = await send(target, row, credentialHeaders(held, row.credential));
           expect(response.statusCode, `${WHO[row.who]} ${caller}: ${response.body}`).toBe(status);
+          // Answers about a person are never kept by a browser or a proxy (issue 22 item 8).
+          if (row.credential === 'bearer' || row.credential === 'identity session') {
+            expect(response.headers['cache-control'], 'Cache-Control').toMatch(/\bno-store\b/);
+          }
         },
       );
     });

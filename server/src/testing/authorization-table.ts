@@ -42,6 +42,8 @@ export const WHO = {
     'That user (the e-mail in the path, or the caller for POST); an admin may read it, not write it; anyone else is told 403.',
   'signed-in user':
     'Any signed-in user; what they post is theirs (the e-mail is taken from the account).',
+  'signed-in user, e-mail verified':
+    'Any signed-in user whose e-mail is verified (403 otherwise); what they post is theirs (the name and e-mail are taken from the account).',
   admin:
     'Admins only (the role is read from the database on each call); anyone else signed in is told 403.',
   owner:
@@ -92,6 +94,8 @@ export type Fixtures = {
   customerProfile(): Promise<void>;
   /** A new tool on sale. */
   newTool(): Promise<{ id: string; name: string }>;
+  /** A new review, shown, nobody's caller's. */
+  newReview(): Promise<{ id: string }>;
   /** A new account, nobody's caller: a target for the admins' calls. */
   newAccount(): Promise<{ email: string; id: string }>;
   /** An e-mail address nobody uses yet. */
@@ -379,14 +383,53 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
   {
     method: 'POST',
     route: '/api/review',
-    case: "a review under the caller's own name",
-    who: 'signed-in user',
+    case: "a review under the caller's own name; the e-mail must be verified",
+    who: 'signed-in user, e-mail verified',
     credential: 'bearer',
-    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
+    // The walk's customers never verified their e-mail; the admin did.
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({
       url: '/api/review',
-      payload: { name: 'A Caller', review: 'Sturdy tools, delivered on time.', rattings: 5 },
+      payload: { review: 'Sturdy tools, delivered on time.', rattings: 5 },
     }),
+  },
+  {
+    method: 'GET',
+    route: '/api/manageReviews',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageReviews' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/manageReviews/:id/hidden',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageReviews/${(await the.newReview()).id}/hidden`,
+      payload: { hidden: true },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/contact',
+    who: 'anyone',
+    credential: 'none',
+    answers: everyone(200),
+    request: () => ({
+      url: '/api/contact',
+      payload: { name: 'A Visitor', email: 'visitor@example.com', message: 'Do you ship to Oslo?' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/manageMessages',
+    who: 'admin',
+    credential: 'bearer',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageMessages' }),
   },
 
   // --- orders -----------------------------------------------------------------------------

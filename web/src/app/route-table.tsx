@@ -39,6 +39,10 @@ const ManageOrdersPage = lazyPage(() => import('../features/admin/pages/manage-o
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
 const SalesPage = lazyPage(() => import('../features/sales/pages/sales-page'));
 const StockHoldsPage = lazyPage(() => import('../features/admin/pages/stock-holds-page'));
+const ManagedReviewsPage = lazyPage(() => import('../features/reviews/pages/managed-reviews-page'));
+const ContactMessagesPage = lazyPage(
+  () => import('../features/contact/pages/contact-messages-page'),
+);
 const ManageToolsPage = lazyPage(() => import('../features/admin/pages/manage-tools-page'));
 
 /** /dashboard and anything under it lead to the product's own spelling, /dashborad. */
@@ -161,6 +165,16 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                       path: paths.dashboardHolds,
                       handle: titled(shellTexts.pageTitles.stockHolds),
                       element: <StockHoldsPage />,
+                    },
+                    {
+                      path: paths.dashboardReviews,
+                      handle: titled(shellTexts.pageTitles.reviews),
+                      element: <ManagedReviewsPage />,
+                    },
+                    {
+                      path: paths.dashboardMessages,
+                      handle: titled(shellTexts.pageTitles.messages),
+                      element: <ContactMessagesPage />,
                     },
                     {
                       path: paths.dashboardManageTools,

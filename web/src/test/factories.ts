@@ -144,9 +144,9 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
   return ReviewSchema.parse({
     _id: '2fac5b60-7d8e-4f90-8b12-c3d4e5f6a7b8',
     name: 'Maria Lopez',
-    email: 'maria@example.com',
     review: 'Great hammers, on time.',
     rattings: 4,
+    verifiedBuyer: false,
     ...overrides,
   });
 }

@@ -20,6 +20,8 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
         response: { 200: GalleryListSchema },
       },
       compress: false,
+      // The same public data for everyone: keeps its caching (no-cache and an ETag).
+      config: { publicCache: true },
     },
     (request, reply) => {
       sendPrepared(request, reply, catalog.current().gallery);

@@ -1,17 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateReviewResponseSchema,
   ErrorBodySchema,
+  ManagedReviewListSchema,
+  ManagedReviewSchema,
+  PlaceOrderResponseSchema,
   ReviewListSchema,
   texts,
   type Review,
 } from '@tools-factory/contract';
 import { demoReviews } from '../seed.ts';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
-import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
-import { injectAs } from '../../testing/requests.ts';
-import { createTestReview } from '../../testing/factories.ts';
+import {
+  useBeforeAll,
+  useTestAccount,
+  useTestAdmin,
+  useTestApp,
+} from '../../testing/use-test-app.ts';
+import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
+import { createTestReview, createTestTool } from '../../testing/factories.ts';
+import { payOrder } from '../../testing/payments.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { ensureEmailVerified, signUpVerifiedAccount } from '../../testing/verified-accounts.ts';
 import { REVIEWS_PER_MINUTE } from './reviews.routes.ts';
 import { reviews } from './reviews.table.ts';
 
@@ -23,7 +34,13 @@ describe('GET /api/review', () => {
     expect(response.statusCode).toBe(200);
     const reviews = ReviewListSchema.parse(response.json());
     expect(reviews).toHaveLength(demoReviews.length);
-    expect(Object.keys(reviews[0]!).sort()).toEqual(['_id', 'email', 'name', 'rattings', 'review']);
+    expect(Object.keys(reviews[0]!).sort()).toEqual([
+      '_id',
+      'name',
+      'rattings',
+      'review',
+      'verifiedBuyer',
+    ]);
     for (const review of reviews) expect(review.rattings).toBeGreaterThanOrEqual(3);
   });
 
@@ -33,17 +50,18 @@ describe('GET /api/review', () => {
     expect(reviews[0]).toEqual({
       _id: newest.id,
       name: 'Newest Customer',
-      email: newest.email,
       review: newest.review,
       rattings: 4,
+      verifiedBuyer: false,
     });
     expect(reviews[1]?.name).toBe(demoReviews[0].name);
   });
 });
 
 describe('POST /api/review', () => {
-  const app = useTestApp();
+  const app = useTestApp({ config: UNCAPPED_ORDERS });
   const customer = useTestAccount(app, { name: 'Ada Customer' });
+  beforeAll(() => ensureEmailVerified(app, customer));
 
   const validBody = { name: 'Ada from Forge Hardware', review: 'Hammers that last.', rattings: 4 };
 
@@ -69,13 +87,16 @@ describe('POST /api/review', () => {
     return row?.count ?? 0;
   }
 
-  /** A new account for each test that posts, so the per-account rate limit stays out of the way. */
-  const newReviewer = () => signUpTestAccount(app, { name: 'Reviewer' });
+  /**
+   * A new account (e-mail verified) for each test that posts, so the per-account rate limit
+   * stays out of the way.
+   */
+  const newReviewer = () => signUpVerifiedAccount(app, { name: 'Reviewer' });
 
-  it("answers the insert result; the review shows in GET /api/review at once, under the account's e-mail", async () => {
+  it("answers the insert result; the review shows in GET /api/review at once, under the account's name", async () => {
     const response = await postReview(customer, {
       ...validBody,
-      // Someone else's address in the body is not used.
+      // Someone else's name and address in the body are not used.
       email: 'somebody-else@example.com',
     });
     expect(response.statusCode).toBe(200);
@@ -85,11 +106,54 @@ describe('POST /api/review', () => {
     const [newest] = await listedReviews();
     expect(newest).toEqual({
       _id: result.insertedId,
-      name: validBody.name,
-      email: customer.email,
+      name: 'Ada Customer',
       review: validBody.review,
       rattings: 4,
+      verifiedBuyer: false,
     });
+    const [stored] = await app.database.db
+      .select({ name: reviews.name, email: reviews.email })
+      .from(reviews)
+      .where(eq(reviews.id, result.insertedId));
+    expect(stored).toEqual({ name: 'Ada Customer', email: customer.email });
+  });
+
+  it('takes the name from the account whatever the body holds: none, blank, a number', async () => {
+    const reviewer = await newReviewer();
+    const { name: _name, ...withoutName } = validBody;
+    for (const payload of [withoutName, { ...validBody, name: '   ' }, { ...validBody, name: 5 }]) {
+      const response = await postReview(reviewer, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(200);
+      const { insertedId } = CreateReviewResponseSchema.parse(response.json());
+      const shown = (await listedReviews()).find((review) => review._id === insertedId);
+      expect(shown?.name).toBe('Reviewer');
+    }
+  });
+
+  it('refuses an account whose e-mail is not verified with 403 in words, and stores nothing', async () => {
+    const unverified = await signUpTestAccount(app, { name: 'Unverified Reviewer' });
+    const response = await postReview(unverified, validBody);
+    expectError(response, 403, texts.reviews.verifyEmailFirst);
+    expect(await storedReviewsOf(unverified.userId)).toBe(0);
+  });
+
+  it("says 'verified buyer' of a reviewer with a paid order, and of nobody else", async () => {
+    const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 100 });
+    const buyer = await newReviewer();
+    const placed = await postOrder(app, buyer, tool, { quantity: 2 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await payOrder(app, buyer, PlaceOrderResponseSchema.parse(placed.json()).order);
+    const browser = await newReviewer();
+    // Placed but never paid: not a buyer.
+    expect((await postOrder(app, browser, tool, { quantity: 2 })).statusCode).toBe(200);
+
+    const bought = await postReview(buyer, validBody);
+    const browsed = await postReview(browser, validBody);
+    const shown = new Map((await listedReviews()).map((review) => [review._id, review]));
+    const boughtId = CreateReviewResponseSchema.parse(bought.json()).insertedId;
+    const browsedId = CreateReviewResponseSchema.parse(browsed.json()).insertedId;
+    expect(shown.get(boughtId)?.verifiedBuyer).toBe(true);
+    expect(shown.get(browsedId)?.verifiedBuyer).toBe(false);
   });
 
   it('keeps the rating a whole number from 1 to 5; "5" is 5 and a missing rating is 5', async () => {
@@ -120,17 +184,14 @@ describe('POST /api/review', () => {
     expect(ratings.get(CreateReviewResponseSchema.parse(missing.json()).insertedId)).toBe(5);
   });
 
-  it('refuses a missing or blank name or text with the field’s message, and stores nothing', async () => {
+  it('refuses a missing or blank text with the field’s message, and stores nothing', async () => {
     const reviewer = await newReviewer();
-    const { name: _name, ...withoutName } = validBody;
     const { review: _review, ...withoutReview } = validBody;
     const cases: [Record<string, unknown>, string][] = [
-      [withoutName, texts.fieldErrors.required('name')],
-      [{ ...validBody, name: '   ' }, texts.fieldErrors.required('name')],
       [withoutReview, texts.fieldErrors.required('review')],
       [{ ...validBody, review: '' }, texts.fieldErrors.required('review')],
       [{ ...validBody, review: 'x'.repeat(2001) }, texts.fieldErrors.tooLong('review', 2000)],
-      [{ ...validBody, name: 'Ada\u0000' }, texts.fieldErrors.nulCharacter('name')],
+      [{ ...validBody, review: 'Good\u0000' }, texts.fieldErrors.nulCharacter('review')],
     ];
     for (const [payload, message] of cases) {
       const response = await postReview(reviewer, payload);
@@ -173,5 +234,69 @@ describe('POST /api/review', () => {
 
     const other = await newReviewer();
     expect((await postReview(other, validBody)).statusCode).toBe(200);
+  });
+});
+
+describe('hiding a review: GET /api/manageReviews, PUT /api/manageReviews/{id}/hidden', () => {
+  const ADMIN_EMAIL = 'review-admin@example.com';
+  const app = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] } });
+  const admin = useTestAdmin(app, { email: ADMIN_EMAIL, name: 'Review Admin' });
+  const customer = useTestAccount(app, { name: 'Plain Customer' });
+  const review = useBeforeAll('The review', () =>
+    createTestReview(app, { name: 'Loud Reviewer', email: 'loud@example.com' }),
+  );
+
+  const publicIds = async () =>
+    ReviewListSchema.parse((await app.inject('/api/review')).json()).map((shown) => shown._id);
+  const setHidden = (account: TestAccount | undefined, id: string, hidden: unknown) =>
+    injectAs(app, account, {
+      method: 'PUT',
+      url: `/api/manageReviews/${id}/hidden`,
+      payload: { hidden },
+    });
+
+  it("lists every review for admins with its author's e-mail, and hides and shows one at once", async () => {
+    const listed = ManagedReviewListSchema.parse(
+      (await injectAs(app, admin, { url: '/api/manageReviews' })).json(),
+    );
+    expect(listed.find((row) => row._id === review.id)).toMatchObject({
+      name: 'Loud Reviewer',
+      email: 'loud@example.com',
+      hiddenAt: null,
+    });
+
+    const hidden = await setHidden(admin, review.id, true);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(ManagedReviewSchema.parse(hidden.json()).hiddenAt).not.toBeNull();
+    // Out of the public list (the catalog snapshot was rebuilt before the answer) ...
+    expect(await publicIds()).not.toContain(review.id);
+    // ... still in the admins' list, marked.
+    const afterHiding = ManagedReviewListSchema.parse(
+      (await injectAs(app, admin, { url: '/api/manageReviews' })).json(),
+    );
+    expect(afterHiding.find((row) => row._id === review.id)?.hiddenAt).not.toBeNull();
+
+    const shown = await setHidden(admin, review.id, false);
+    expect(shown.statusCode).toBe(200);
+    expect(ManagedReviewSchema.parse(shown.json()).hiddenAt).toBeNull();
+    expect(await publicIds()).toContain(review.id);
+  });
+
+  it('answers 404 for an unknown or malformed id, 400 without a true or false', async () => {
+    expectError(
+      await setHidden(admin, '00000000-0000-4000-8000-000000000000', true),
+      404,
+      texts.reviewsAdmin.reviewNotFound,
+    );
+    expectError(await setHidden(admin, 'not-an-id', true), 404, texts.reviewsAdmin.reviewNotFound);
+    expect((await setHidden(admin, review.id, 'yes')).statusCode).toBe(400);
+    expect(await publicIds()).toContain(review.id);
+  });
+
+  it('refuses customers (403) and anonymous callers (401)', async () => {
+    expect((await injectAs(app, customer, { url: '/api/manageReviews' })).statusCode).toBe(403);
+    expect((await setHidden(customer, review.id, true)).statusCode).toBe(403);
+    expect((await setHidden(undefined, review.id, true)).statusCode).toBe(401);
+    expect(await publicIds()).toContain(review.id);
   });
 });

@@ -5,7 +5,11 @@ import {
   CreateReviewResponseSchema,
   CreateReviewSchema,
   ErrorBodySchema,
+  IdParamsSchema,
+  ManagedReviewListSchema,
+  ManagedReviewSchema,
   ReviewListSchema,
+  ReviewVisibilitySchema,
   texts,
 } from '@tools-factory/contract';
 import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
@@ -16,7 +20,7 @@ import type { ReviewsService } from './reviews.service.ts';
 /** Reviews one account may post a minute: enough for a customer, too few to flood the home page. */
 export const REVIEWS_PER_MINUTE = 5;
 
-/** The home page's customer reviews, and posting one (Add Review). */
+/** The home page's customer reviews, posting one (Add Review), and the admins' Reviews page. */
 export async function reviewsRoutes(
   app: FastifyInstance,
   options: {
@@ -47,10 +51,14 @@ export async function reviewsRoutes(
         operationId: 'listReviews',
         tags: ['reviews'],
         summary: 'Customer reviews, newest first',
+        description:
+          "Every review no admin has hid, newest first: the reviewer's account name, never an e-mail (DESIGN.md section 10), and `verifiedBuyer` when the reviewer has a paid order.",
         security: [],
         response: { 200: ReviewListSchema },
       },
       compress: false,
+      // The same public data for everyone: keeps its caching (no-cache and an ETag).
+      config: { publicCache: true },
     },
     (request, reply) => {
       sendPrepared(request, reply, catalog.current().reviews);
@@ -64,7 +72,7 @@ export async function reviewsRoutes(
       schema: {
         operationId: 'postReview',
         summary: 'Post a review',
-        description: `A signed-in user. The name, text and stars (\`rattings\`, a whole number from 1 to 5, 5 when left out) come from the body; the e-mail is always the account's, whatever the body says. The review shows in GET /review at once. An account posts at most ${reviewsPerMinute} reviews a minute (429). Answers 200, as the original did.`,
+        description: `A signed-in user whose e-mail is verified (403 otherwise, in words saying so). The text and stars (\`rattings\`, a whole number from 1 to 5, 5 when left out) come from the body; the name and the e-mail are always the account's, whatever the body says. The review shows in GET /review at once. An account posts at most ${reviewsPerMinute} reviews a minute (429). Answers 200, as the original did.`,
         tags: ['reviews'],
         security: [{ bearer: [] }],
         body: CreateReviewSchema,
@@ -72,10 +80,53 @@ export async function reviewsRoutes(
           200: CreateReviewResponseSchema,
           400: ErrorBodySchema,
           401: ErrorBodySchema,
+          403: ErrorBodySchema,
           429: ErrorBodySchema,
         },
       },
     },
     async (request) => reviews.postReview(callerOf(request), request.body),
+  );
+
+  api.get(
+    apiPaths.manageReviews,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'listAllReviews',
+        summary: 'Every review, hidden ones too (Reviews)',
+        description:
+          "Admins only. Newest first, each with its author's e-mail, when it was posted and when it was hidden (null while shown).",
+        tags: ['reviews'],
+        security: [{ bearer: [] }],
+        response: { 200: ManagedReviewListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => reviews.listForAdmins(),
+  );
+
+  api.put(
+    apiPaths.reviewHidden.pattern,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'setReviewHidden',
+        summary: 'Hide a review, or show it again',
+        description:
+          'Admins only. `hidden: true` takes the review out of GET /review and the home page at once; `hidden: false` puts it back. Answers the review as GET /manageReviews lists it; 404 for an unknown review.',
+        tags: ['reviews'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: ReviewVisibilitySchema,
+        response: {
+          200: ManagedReviewSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => reviews.setHidden(request.params.id, request.body.hidden),
   );
 }

@@ -1,47 +1,114 @@
-import type { CreateReview, CreateReviewResponse, Review } from '@tools-factory/contract';
+import {
+  IdSchema,
+  texts,
+  type CreateReview,
+  type CreateReviewResponse,
+  type ManagedReview,
+  type Review,
+} from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
+import { forbidden, notFound } from '../../http-errors.ts';
 import type { Account } from '../identity/identity.service.ts';
-import { insertReview, selectReviewsNewestFirst, type ReviewRow } from './reviews.repository.ts';
+import {
+  insertReview,
+  selectAllReviewsNewestFirst,
+  selectShownReviewsNewestFirst,
+  updateReviewHidden,
+  type ReviewRow,
+} from './reviews.repository.ts';
 
-function toReviewDto(row: ReviewRow): Review {
+/** A review with whether its author has a paid order ('verified buyer'). */
+type ReviewWithBuyer = ReviewRow & { verifiedBuyer: boolean };
+
+/** What the public sees: the name, never the e-mail (DESIGN.md section 10). */
+function toReviewDto(row: ReviewWithBuyer): Review {
   return {
     _id: row.id,
     name: row.name,
-    email: row.email,
     review: row.review,
     rattings: row.rating,
+    verifiedBuyer: row.verifiedBuyer,
+  };
+}
+
+/** What admins see: the public review, its author's e-mail, when it came and whether hidden. */
+function toManagedReviewDto(row: ReviewWithBuyer): ManagedReview {
+  return {
+    ...toReviewDto(row),
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    hiddenAt: row.hiddenAt ? row.hiddenAt.toISOString() : null,
   };
 }
 
 export type ReviewsServiceOptions = {
   db: Database;
-  /** Told after every committed review, so the home page's GET /review shows it at once. */
+  /** Told after every committed change, so the home page's GET /review shows it at once. */
   catalog: CatalogChanged;
+  /** Which reviewers have a paid order (the orders module's answer). */
+  buyers: { withPaidOrders(userIds: readonly string[]): Promise<Set<string>> };
 };
 
 export function createReviewsService(options: ReviewsServiceOptions) {
-  const { db, catalog } = options;
+  const { db, catalog, buyers } = options;
+
+  /** The rows with their 'verified buyer', asked of the orders module in one query. */
+  async function withBuyers(rows: ReviewRow[]): Promise<ReviewWithBuyer[]> {
+    const authors = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
+    const bought = await buyers.withPaidOrders(authors);
+    return rows.map((row) => ({
+      ...row,
+      verifiedBuyer: row.userId !== null && bought.has(row.userId),
+    }));
+  }
+
   return {
-    /** Every review, newest first, as GET /review shows them (the catalog snapshot reads them here). */
+    /**
+     * The reviews GET /review shows (none hidden), newest first, each marked 'verified buyer'
+     * when its author has a paid order (the catalog snapshot reads them here when it builds).
+     */
     async list(): Promise<Review[]> {
-      return (await selectReviewsNewestFirst(db)).map(toReviewDto);
+      return (await withBuyers(await selectShownReviewsNewestFirst(db))).map(toReviewDto);
+    },
+
+    /** GET /manageReviews (admin): every review, hidden ones too, with the author's e-mail. */
+    async listForAdmins(): Promise<ManagedReview[]> {
+      return (await withBuyers(await selectAllReviewsNewestFirst(db))).map(toManagedReviewDto);
     },
 
     /**
-     * POST /review: the name, text and stars the customer typed, under the account's e-mail
-     * whatever the body says (DESIGN.md section 3), so nobody can review as someone else.
+     * POST /review: the text and stars the customer typed, under the account's name and e-mail
+     * whatever the body says (DESIGN.md sections 3 and 10), so nobody reviews as someone else.
+     * An account whose e-mail is not verified is refused (403) in words that say what to do.
      */
     async postReview(caller: Account, input: CreateReview): Promise<CreateReviewResponse> {
+      if (!caller.emailVerified) throw forbidden(texts.reviews.verifyEmailFirst);
       const row = await insertReview(db, {
         userId: caller.id,
-        name: input.name,
+        name: caller.name,
         email: caller.email,
         review: input.review,
         rating: input.rattings,
       });
       await catalog.invalidate();
       return { acknowledged: true, insertedId: row.id };
+    },
+
+    /**
+     * PUT /manageReviews/{id}/hidden (admin): hides the review or shows it again; it leaves (or
+     * comes back to) GET /review and the home page once this answers.
+     */
+    async setHidden(id: string, hidden: boolean): Promise<ManagedReview> {
+      // A malformed id is no review's: not found, never a database error.
+      const row = IdSchema.safeParse(id).success
+        ? await updateReviewHidden(db, id.toLowerCase(), hidden)
+        : undefined;
+      if (!row) throw notFound(texts.reviewsAdmin.reviewNotFound);
+      await catalog.invalidate();
+      const [withBuyer] = await withBuyers([row]);
+      if (!withBuyer) throw new Error('a review went missing while it was read');
+      return toManagedReviewDto(withBuyer);
     },
   };
 }

@@ -48,6 +48,8 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ToolListSchema, 400: ErrorBodySchema },
       },
       compress: false,
+      // The same public data for everyone: keeps its caching (no-cache and an ETag).
+      config: { publicCache: true },
     },
     (request, reply) => {
       const body = searchedParts(catalog.current(), request.query);
@@ -68,6 +70,8 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ToolSchema, 404: ErrorBodySchema },
       },
       compress: false,
+      // The same public data for everyone: keeps its caching (no-cache and an ETag).
+      config: { publicCache: true },
     },
     (request, reply) => {
       // Unknown and malformed ids alike are simply absent from the snapshot.

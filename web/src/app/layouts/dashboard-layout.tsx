@@ -36,6 +36,8 @@ const adminMenu: MenuItem[] = [
   { to: routes.dashboardQuotes, label: texts.dashboard.quotes },
   { to: routes.dashboardSales, label: texts.dashboard.sales },
   { to: routes.dashboardHolds, label: texts.dashboard.stockHolds },
+  { to: routes.dashboardReviews, label: texts.dashboard.reviews },
+  { to: routes.dashboardMessages, label: texts.dashboard.messages },
   { to: routes.dashboardManageTools, label: texts.dashboard.manageTools },
   // An admin may ask for a quote too (the purchase page is open to every signed-in user).
   { to: routes.dashboardMyQuotes, label: texts.dashboard.myQuotes },

@@ -12,13 +12,13 @@ import { ReviewsSection } from './reviews-section';
 const seeded = makeReview({
   _id: '5e6f7a8b-1111-4222-8333-444455556666',
   name: 'Ahmed Karim',
-  email: 'ahmed@example.com',
+  verifiedBuyer: true,
   review: 'The wrenches hold up in daily use.',
 });
 
 /**
  * GET /api/review answers the reviews held here; POST /api/review adds one (under the account's
- * e-mail, as the server does) or answers `refusal` when one is given.
+ * name, as the server does) or answers `refusal` when one is given.
  */
 function reviewsServer(refusal?: () => Response) {
   const reviews: Review[] = [seeded];
@@ -29,11 +29,11 @@ function reviewsServer(refusal?: () => Response) {
       if (method === 'GET') return jsonResponse(reviews);
       if (method !== 'POST') return undefined;
       if (refusal) return refusal();
-      const posted = body as Pick<Review, 'name' | 'review' | 'rattings'>;
+      const posted = body as Pick<Review, 'review' | 'rattings'>;
       const review = makeReview({
         ...posted,
         _id: '7a8b9c0d-1111-4222-8333-444455556666',
-        email: maria.email,
+        name: maria.name,
       });
       reviews.unshift(review);
       return jsonResponse({ acknowledged: true, insertedId: review._id });
@@ -42,11 +42,11 @@ function reviewsServer(refusal?: () => Response) {
 }
 
 /** The form beside the home page's list, as one cache: posting must refresh the list. */
-function renderForm() {
+function renderForm(emailVerified = true) {
   const user = userEvent.setup();
   renderWithProviders(
     <>
-      <AddReviewForm reviewerName={maria.name} />
+      <AddReviewForm reviewerName={maria.name} emailVerified={emailVerified} />
       <ReviewsSection />
     </>,
   );
@@ -67,38 +67,47 @@ describe('AddReviewForm', () => {
     localStorage.clear();
   });
 
-  it("starts with the account's name, an empty review and 5 stars", () => {
+  it("shows the account's name read-only, an empty review and 5 stars", () => {
     reviewsServer();
     const { name, review } = renderForm();
     expect(name).toHaveValue('Maria Lopez');
+    expect(name).toHaveAttribute('readonly');
+    expect(name).toHaveAccessibleDescription('Reviews carry the name of your account.');
+    expect(
+      screen.queryByText(/Please verify your e-mail before posting a review/),
+    ).not.toBeInTheDocument();
     expect(review).toHaveValue('');
     expect(screen.getByRole('group', { name: 'Rating' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Rated 5 out of 5 stars' })).toBeChecked();
   });
 
-  it('asks for the name and the review text, and sends nothing without them', async () => {
+  it('says first that an unverified e-mail must be verified before posting', () => {
+    reviewsServer();
+    renderForm(false);
+    expect(
+      screen.getByText(/Please verify your e-mail before posting a review/),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the review text, and sends nothing without it', async () => {
     const { server } = reviewsServer();
-    const { user, name, review, submit } = renderForm();
-    await user.clear(name);
+    const { user, review, submit } = renderForm();
     await user.type(review, '   ');
     await user.click(submit);
 
-    expect(await screen.findByText('name is required')).toBeInTheDocument();
-    expect(screen.getByText('review is required')).toBeInTheDocument();
-    expect(name).toHaveAccessibleDescription('name is required');
-    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('review is required')).toBeInTheDocument();
     expect(review).toHaveAccessibleDescription('review is required');
     expect(callsTo(server.requests, 'POST', '/api/review')).toHaveLength(0);
   });
 
-  it("posts the name, text and stars chosen by keyboard, says 'success review post', starts over and refreshes the reviews", async () => {
+  it("posts the text and stars chosen by keyboard, says 'success review post', starts over and refreshes the reviews", async () => {
     const { server } = reviewsServer();
     const { user, name, review, submit } = renderForm();
     const reviews = await screen.findByRole('region', { name: 'CUSTOMER REVIEW' });
     expect(await within(reviews).findByText(seeded.review)).toBeInTheDocument();
+    // A buyer's review says so.
+    expect(within(reviews).getByText('verified buyer')).toBeInTheDocument();
 
-    await user.clear(name);
-    await user.type(name, 'Maria L.');
     await user.type(review, 'Great pliers, sharp and solid.');
     // The stars by keyboard: into the group at the chosen star, then two to the left.
     await user.click(review);
@@ -111,7 +120,6 @@ describe('AddReviewForm', () => {
     expect(await screen.findByText('success review post')).toBeInTheDocument();
     const [post] = callsTo(server.requests, 'POST', '/api/review');
     expect(post?.body).toEqual({
-      name: 'Maria L.',
       review: 'Great pliers, sharp and solid.',
       rattings: 3,
     });

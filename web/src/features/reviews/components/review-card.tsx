@@ -1,4 +1,4 @@
-import type { Review } from '@tools-factory/contract';
+import { homeTexts, type Review } from '@tools-factory/contract';
 import { QuoteIcon } from '../../../components/ui/icons';
 import { Stars } from '../../../components/ui/stars';
 
@@ -6,7 +6,7 @@ interface ReviewCardProps {
   review: Review;
 }
 
-/** One customer's words and stars. */
+/** One customer's words and stars, under the account's name ('verified buyer' when they bought). */
 export function ReviewCard({ review }: ReviewCardProps) {
   const initial = review.name.trim().charAt(0).toUpperCase();
   return (
@@ -24,7 +24,14 @@ export function ReviewCard({ review }: ReviewCardProps) {
             {initial}
           </span>
           <span className="flex flex-col gap-1">
-            <span className="font-semibold">{review.name}</span>
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">{review.name}</span>
+              {review.verifiedBuyer ? (
+                <span className="badge badge-success badge-outline badge-sm">
+                  {homeTexts.reviews.verifiedBuyer}
+                </span>
+              ) : null}
+            </span>
             <Stars rating={review.rattings} />
           </span>
         </figcaption>

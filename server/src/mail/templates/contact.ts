@@ -1,0 +1,38 @@
+import { routes, serverTexts, type ContactMessage } from '@tools-factory/contract';
+import type { MailMessage } from '../mailer.ts';
+import { composeMail } from './layout.ts';
+
+const words = serverTexts.mail.contactMessage;
+
+/** A name on one line, for the subject: a header never carries the visitor's line breaks. */
+const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
+
+/**
+ * A contact form message, to one admin (`to`). Never sent to the address the visitor typed:
+ * the form must not relay mail to strangers (DESIGN.md section 10).
+ */
+export function contactMessageMail(
+  message: ContactMessage,
+  options: { publicUrl: string; to: string },
+): MailMessage {
+  return composeMail({
+    to: options.to,
+    subject: words.subject(oneLine(message.name)),
+    blocks: [
+      { kind: 'paragraph', text: words.body },
+      {
+        kind: 'facts',
+        rows: [
+          [words.name, message.name],
+          [words.email, message.email],
+        ],
+      },
+      { kind: 'paragraph', text: message.message },
+      {
+        kind: 'action',
+        label: words.action,
+        url: `${options.publicUrl}${routes.dashboardMessages}`,
+      },
+    ],
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  ContactMessageResponseSchema,
+  ContactMessageSchema,
+  ErrorBodySchema,
+  ManagedMessageListSchema,
+  texts,
+} from '@tools-factory/contract';
+import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
+import type { AuthGuards } from '../identity/auth-guard.ts';
+import type { ContactService } from './contact.service.ts';
+
+/** Messages one client may send through the contact form in CONTACT_WINDOW_MS. */
+export const CONTACT_MESSAGES_PER_WINDOW = 5;
+export const CONTACT_WINDOW_MS = 10 * 60_000;
+
+/** The home page's contact form (anyone), and the admins' Messages page. */
+export async function contactRoutes(
+  app: FastifyInstance,
+  options: {
+    contact: ContactService;
+    guards: AuthGuards;
+    /** Messages a client may send in CONTACT_WINDOW_MS (default CONTACT_MESSAGES_PER_WINDOW). */
+    messagesPerWindow?: number;
+  },
+): Promise<void> {
+  const { contact, guards, messagesPerWindow = CONTACT_MESSAGES_PER_WINDOW } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Per client address: the form is open to anyone, signed in or not.
+  const limitMessagesPerClient = refuseWhenUncounted(
+    app.rateLimit({
+      max: messagesPerWindow,
+      timeWindow: CONTACT_WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) => `contact:${request.ip}`,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: texts.home.contactTooMany,
+      }),
+    }),
+  );
+
+  api.post(
+    apiPaths.contact,
+    {
+      preHandler: limitMessagesPerClient,
+      schema: {
+        operationId: 'sendContactMessage',
+        summary: 'Send a message through the contact form',
+        description: `Anyone. The name ('Your Name'), the e-mail ('Email') and a message, all required (400 in words otherwise). Stored, and e-mailed to the admins (the ADMIN_EMAILS addresses and every admin account); nothing is ever e-mailed to the address typed. A client sends at most ${messagesPerWindow} messages in ${CONTACT_WINDOW_MS / 60_000} minutes (429).`,
+        tags: ['contact'],
+        security: [],
+        body: ContactMessageSchema,
+        response: {
+          200: ContactMessageResponseSchema,
+          400: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => contact.receive(request.body),
+  );
+
+  api.get(
+    apiPaths.manageMessages,
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        operationId: 'listContactMessages',
+        summary: 'The contact form messages (Messages)',
+        description: 'Admins only. Every message sent through the contact form, newest first.',
+        tags: ['contact'],
+        security: [{ bearer: [] }],
+        response: { 200: ManagedMessageListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => contact.list(),
+  );
+}

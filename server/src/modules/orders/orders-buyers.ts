@@ -1,0 +1,29 @@
+import { and, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orders } from './orders.table.ts';
+
+/** The orders that make their customer a buyer: paid, and paid then shipped. */
+const BOUGHT_STATUSES = ['paid', 'shipped'] as const;
+
+/**
+ * Who has bought from the shop, for the reviews' 'verified buyer' (issue 22 item 10): read
+ * when the catalog snapshot builds its reviews.
+ */
+export function createBuyersLookup(options: { db: Database }) {
+  const { db } = options;
+  return {
+    /** Of these accounts, those with at least one paid (or shipped) order. */
+    async withPaidOrders(userIds: readonly string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ userId: orders.userId })
+        .from(orders)
+        .where(
+          and(inArray(orders.userId, [...userIds]), inArray(orders.status, [...BOUGHT_STATUSES])),
+        );
+      return new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])));
+    },
+  };
+}
+
+export type BuyersLookup = ReturnType<typeof createBuyersLookup>;
