@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { API_BASE, apiPaths, routes, texts } from '@tools-factory/contract';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './accounts.ts';
 import { field } from './customer.ts';
 import { latestLinkTo } from './outbox.ts';
@@ -70,6 +70,9 @@ async function makeTheAdmin(page: Page): Promise<void> {
  * Ends on the home page.
  */
 export async function signInAsAdmin(page: Page): Promise<void> {
+  // Making the admin (sign-up, reset e-mail, new password, sign-in) is a journey of its own
+  // before the test's: time for it, in the journey that makes it and in those that wait.
+  test.info().setTimeout(test.info().timeout + 60_000);
   const first = await mkdir(adminLock())
     .then(() => true)
     .catch(() => false);
@@ -84,7 +87,7 @@ export async function signInAsAdmin(page: Page): Promise<void> {
           await expect.poll(() => accessToken(page)).toMatch(/^ey/);
           return isAdmin(page);
         },
-        { message: 'the first journey makes the admin', timeout: 45_000 },
+        { message: 'the first journey makes the admin', timeout: 90_000 },
       )
       .toBe(true);
   }
