@@ -65,6 +65,7 @@ export const routeGroups = [
   'account',
   'dashboard',
   'admin catalog',
+  'admin quotes',
   'admin people',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
@@ -116,7 +117,7 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
     group: 'account',
   },
   dashboardMyQuotes: { path: () => routes.dashboardMyQuotes, access: 'signedIn' },
-  dashboardQuotes: { path: () => routes.dashboardQuotes, access: 'admin', group: 'admin catalog' },
+  dashboardQuotes: { path: () => routes.dashboardQuotes, access: 'admin', group: 'admin quotes' },
   dashboardSales: { path: () => routes.dashboardSales, access: 'admin' },
   dashboardHolds: { path: () => routes.dashboardHolds, access: 'admin' },
   dashboardReviews: {

@@ -360,7 +360,7 @@ for (const viewport of viewports) {
           const [tool] = (await readSeededData(page.request)).tools as [Tool];
           // A customer with an order, or a quote request, for the admin's lists and dialogs.
           const needsOrder = group === 'admin people';
-          const needsQuote = group === 'admin catalog';
+          const needsQuote = group === 'admin quotes';
           const customer =
             needsOrder || needsQuote
               ? await customerInOwnBrowser(browser, viewport, 'Cora Sweep')
