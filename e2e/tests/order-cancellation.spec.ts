@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CREDIT_NOTE_NUMBER_PATTERN, formatMoney, routes, texts } from '@tools-factory/contract';
+import { CREDIT_NOTE_NUMBER_PATTERN, routes, texts } from '@tools-factory/contract';
 import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';

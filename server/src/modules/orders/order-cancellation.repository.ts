@@ -1,7 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
-import { payments } from '../payments/payments.table.ts';
 import { orders } from './orders.table.ts';
 
 /** Marks a locked, paid (or shipped, refunded, disputed) order cancelled at `cancelledAt`. */
@@ -19,13 +18,6 @@ export async function markOrderCancelled(
   return row;
 }
 
-/** The order a payment's transaction (its intent id) paid, as the payments table records it. */
-const paidBy = (executor: Executor, transactionId: string) =>
-  executor
-    .select({ id: payments.orderId })
-    .from(payments)
-    .where(eq(payments.transactionId, transactionId));
-
 /**
  * The gateway's word that the payment `transactionId` went back in full: its order, if paid,
  * shipped or disputed, becomes refunded. A cancelled order stays cancelled (its own refund is
@@ -41,7 +33,7 @@ export async function markOrderRefunded(
     .set({ status: 'refunded', refundedAt })
     .where(
       and(
-        inArray(orders.id, paidBy(executor, transactionId)),
+        eq(orders.transactionId, transactionId),
         inArray(orders.status, ['paid', 'shipped', 'disputed']),
       ),
     )
@@ -62,10 +54,7 @@ export async function markOrderDisputed(
     .update(orders)
     .set({ status: 'disputed', disputedAt })
     .where(
-      and(
-        inArray(orders.id, paidBy(executor, transactionId)),
-        inArray(orders.status, ['paid', 'shipped']),
-      ),
+      and(eq(orders.transactionId, transactionId), inArray(orders.status, ['paid', 'shipped'])),
     )
     .returning({ id: orders.id });
   return changed.length > 0;

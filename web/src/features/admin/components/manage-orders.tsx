@@ -6,10 +6,9 @@ import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
-import { useDownloadCreditNote } from '../../orders/api/download-credit-note';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteManagedOrder } from '../api/delete-managed-order';
-import { useDownloadOrderInvoice } from '../api/download-order-invoice';
+import { useDownloadOrderCreditNote, useDownloadOrderInvoice } from '../api/download-order-invoice';
 import { useExportOrdersCsv } from '../api/export-orders-csv';
 import { useManagedOrders } from '../api/get-managed-orders';
 import { useShipOrder } from '../api/ship-order';
@@ -30,7 +29,7 @@ export function ManageOrders() {
   const shipOrder = useShipOrder();
   const exportCsv = useExportOrdersCsv();
   const invoice = useDownloadOrderInvoice();
-  const creditNote = useDownloadCreditNote();
+  const creditNote = useDownloadOrderCreditNote();
   const cancelOrder = useCancelOrder();
   /** The order whose Cancel asks for confirmation; null when none does. */
   const [toCancel, setToCancel] = useState<ManagedOrder | null>(null);
