@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { routes, texts } from '@tools-factory/contract';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
+import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { field } from '../support/customer.ts';
+import { customerInOwnBrowser } from '../support/own-browser.ts';
+import { latestLinkTo, latestMailTo, mailsTo } from '../support/outbox.ts';
+import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { expectToast } from '../support/toast.ts';
+
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 360, height: 780 };
+
+test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
+
+const contactForm = (page: Page) => page.locator('#contact form');
+
+for (const viewport of [desktop, phone]) {
+  test(`a visitor's message reaches the admins only, and an admin reads it in Messages (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    await page.goto(routes.home);
+    const form = contactForm(page);
+    await form.scrollIntoViewIfNeeded();
+
+    // Nothing typed: each field says so in red, and no thanks.
+    await form.getByRole('button', { name: texts.home.contactSend }).click();
+    await expect(form.getByText(texts.fieldErrors.required('name'))).toBeVisible();
+    await expect(form.getByText(texts.fieldErrors.required('email'))).toBeVisible();
+    await expect(form.getByText(texts.fieldErrors.required('message'))).toBeVisible();
+    await expect(page.getByText(texts.home.contactThanks)).toHaveCount(0);
+    await page.screenshot({ path: artifactPath(`contact-errors-${viewport.width}.png`) });
+
+    const typed = uniqueEmail('visitor');
+    const message = `Do you make sledgehammers for quarries? ${randomUUID().slice(0, 8)}`;
+    await form.getByLabel(texts.home.contactName, { exact: true }).fill('Vera Visitor');
+    await form.getByLabel(texts.home.contactEmail, { exact: true }).fill(typed);
+    await form.getByLabel(texts.home.contactMessage, { exact: true }).fill(message);
+    await form.getByRole('button', { name: texts.home.contactSend }).click();
+    await expectToast(page, texts.home.contactThanks);
+    await expect(form.getByLabel(texts.home.contactMessage, { exact: true })).toHaveValue('');
+
+    // The admin's e-mail carries it; nothing went to the address typed.
+    const mail = await latestMailTo(E2E_ADMIN_EMAIL, /Contact form/);
+    expect(mail.text).toContain(message);
+    expect(await mailsTo(typed, /.*/)).toEqual([]);
+
+    await signInAsAdmin(page);
+    await page.goto(routes.dashboard);
+    await page.getByRole('link', { name: texts.dashboard.messages }).first().click();
+    await expect(page).toHaveURL(routes.dashboardMessages);
+    await expect(page.getByRole('heading', { name: texts.messagesAdmin.title })).toBeVisible();
+    const first = page.getByRole('listitem').first();
+    await expect(first).toContainText(message);
+    await expect(first).toContainText(typed);
+    await page.screenshot({ path: artifactPath(`messages-${viewport.width}.png`), fullPage: true });
+  });
+}
+
+test('a verified customer reviews under the account name; an admin hides it and shows it again', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await page.setViewportSize(desktop);
+  const name = `Rhea Reviewer ${randomUUID().slice(0, 4)}`;
+  const customer = await customerInOwnBrowser(browser, desktop, name);
+  const reviewText = `Chisels that keep their edge ${randomUUID().slice(0, 8)}`;
+
+  // Not verified yet: Add Review says so.
+  await customer.page.goto(routes.dashboardAddReview);
+  await expect(customer.page.getByText(texts.reviews.verifyEmailFirst)).toBeVisible();
+  await customer.page.goto(await latestLinkTo(customer.email, /verify/i));
+  await customer.page.goto(routes.dashboardAddReview);
+  await expect(customer.page.getByText(texts.reviews.verifyEmailFirst)).toHaveCount(0);
+  // The name is the account's, read-only.
+  await expect(field(customer.page, texts.reviews.name)).toHaveValue(name);
+  await expect(field(customer.page, texts.reviews.name)).toHaveAttribute('readonly', '');
+  await field(customer.page, texts.reviews.review).fill(reviewText);
+  await customer.page.getByRole('button', { name: texts.reviews.submit }).click();
+  await expectToast(customer.page, texts.reviews.postSuccess);
+  await customer.page.screenshot({ path: artifactPath('add-review-1280.png'), fullPage: true });
+  await customer.context.close();
+
+  // The home page shows the name, never the e-mail.
+  await page.goto(routes.home);
+  await expect(page.getByText(reviewText)).toBeVisible();
+  expect(await page.content()).not.toContain(customer.email);
+
+  await signInAsAdmin(page);
+  await page.goto(routes.dashboardReviews);
+  const card = page.getByRole('listitem').filter({ hasText: reviewText });
+  await expect(card).toContainText(customer.email);
+  await card.getByRole('button', { name: texts.reviewsAdmin.hideLabel(name) }).click();
+  await expectToast(page, texts.reviewsAdmin.hiddenDone);
+  await expect(card.getByText(texts.reviewsAdmin.hidden, { exact: true })).toBeVisible();
+  await page.screenshot({ path: artifactPath('reviews-admin-1280.png'), fullPage: true });
+  await page.setViewportSize(phone);
+  await page.screenshot({ path: artifactPath('reviews-admin-360.png'), fullPage: true });
+  await page.setViewportSize(desktop);
+
+  await page.goto(routes.home);
+  await expect(page.getByRole('heading', { name: texts.home.reviewsTitle })).toBeVisible();
+  await expect(page.getByText(reviewText)).toHaveCount(0);
+
+  await page.goto(routes.dashboardReviews);
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: reviewText })
+    .getByRole('button', { name: texts.reviewsAdmin.showLabel(name) })
+    .click();
+  await expectToast(page, texts.reviewsAdmin.shownDone);
+  await page.goto(routes.home);
+  await expect(page.getByText(reviewText)).toBeVisible();
+});
