@@ -50,7 +50,29 @@ function HoldCard({
             {t.release}
           </BusyButton>
         </div>
-        <div className="overflow-x-auto">
+        {/* Below sm each order is a small list of its figures: five columns do not fit. */}
+        <ul className="flex flex-col gap-2 sm:hidden">
+          {hold.orders.map((order) => (
+            <li key={order._id} className="border-base-300 border-t pt-2 text-sm">
+              <p className="font-medium break-words">{order.name}</p>
+              <p className="text-base-content/70 text-xs">
+                {order.reference}
+                {order.madeToOrder ? ` · ${t.madeToOrder}` : ''}
+              </p>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
+                <dt className="text-base-content/70">{t.columns.quantity}</dt>
+                <dd className="tabular-nums">{order.quantity}</dd>
+                <dt className="text-base-content/70">{t.columns.value}</dt>
+                <dd className="tabular-nums">{formatMoney(order.total)}</dd>
+                <dt className="text-base-content/70">{t.columns.placed}</dt>
+                <dd>{shown(order.createdAt)}</dd>
+                <dt className="text-base-content/70">{t.columns.holdUntil}</dt>
+                <dd>{shown(order.holdUntil)}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <div className="overflow-x-auto max-sm:hidden">
           <table className="table-sm table">
             <thead>
               <tr>
