@@ -9,7 +9,7 @@ import {
   wholeNumberSchema,
 } from './common.ts';
 import { serverTexts, texts } from './texts.ts';
-import { EmailSchema, MAX_EMAIL_LENGTH } from './users.ts';
+import { EmailSchema } from './users.ts';
 
 export const OrderStatusSchema = z.enum([
   'unpaid',
@@ -145,7 +145,7 @@ export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 
 /** GET /orders?email=: the caller's own e-mail only (403 otherwise). */
 export const OrdersQuerySchema = z.object({
-  email: textSchema('email', { max: MAX_EMAIL_LENGTH }),
+  email: EmailSchema,
 });
 
 /** The purchase rule: strictly above the minimum, strictly below what is available. */

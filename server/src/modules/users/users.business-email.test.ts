@@ -22,7 +22,7 @@ describe('business e-mail addresses through the API', () => {
       expect((await app.identity.findByEmail(email))?.id).toBe(account.userId);
       const again = await signInTestAccount(app, {
         email: email.toUpperCase(),
-        password: 'secret1',
+        password: account.password,
       });
       expect(again.userId).toBe(account.userId);
       const response = await app.inject({
@@ -31,6 +31,11 @@ describe('business e-mail addresses through the API', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(AdminCheckSchema.parse(response.json())).toEqual({ admin: false });
+      const orders = await app.inject({
+        url: `/api/orders?email=${encodeURIComponent(email.toUpperCase())}`,
+        headers: bearer(account.token),
+      });
+      expect(orders.statusCode, orders.body).toBe(200);
     }
   });
 
@@ -39,12 +44,17 @@ describe('business e-mail addresses through the API', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: identityHeaders(app),
-      payload: { email: 'dan@acme-tools', password: 'secret1', name: 'Dan' },
+      payload: { email: 'dan@acme-tools', password: 'anvil-ledger-42', name: 'Dan' },
     });
     expectError(signUp, 400, texts.validation.emailInvalid);
     const account = await signUpTestAccount(app);
     expectError(
       await app.inject({ url: '/api/admin/dan%40acme..com', headers: bearer(account.token) }),
+      400,
+      texts.validation.emailInvalid,
+    );
+    expectError(
+      await app.inject({ url: '/api/orders?email=dan%40acme', headers: bearer(account.token) }),
       400,
       texts.validation.emailInvalid,
     );
