@@ -620,7 +620,8 @@ export const texts = {
     confirmCancelBody: (amount: string) =>
       `${amount} is refunded to the customer's card and a credit note is issued. This cannot be undone.`,
     confirmCancelShipped: 'It has shipped: its stock does not go back on sale.',
-    cancelConfirm: (amount: string) => `Cancel and refund ${amount}`,
+    /** Short: beside 'Keep order' it fits a 360 px screen. */
+    cancelConfirm: (amount: string) => `Refund ${amount}`,
     keepOrder: 'Keep order',
     cancelSuccess: (reference: string, amount: string, creditNote: string) =>
       `Order ${reference} cancelled: ${amount} refunded, credit note ${creditNote} issued`,

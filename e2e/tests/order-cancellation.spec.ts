@@ -52,8 +52,8 @@ for (const viewport of [
     const dialog = page.getByRole('dialog', { name: texts.manageOrders.confirmCancelTitle });
     await expect(dialog).toBeVisible();
     // The confirm button names the amount refunded, and so does the question.
-    const confirm = dialog.getByRole('button', { name: /^Cancel and refund \$[\d,.]+$/ });
-    const total = ((await confirm.textContent()) ?? '').replace('Cancel and refund ', '');
+    const confirm = dialog.getByRole('button', { name: /^Refund \$[\d,.]+$/ });
+    const total = ((await confirm.textContent()) ?? '').replace('Refund ', '');
     expect(texts.manageOrders.cancelConfirm(total)).toBe(await confirm.textContent());
     await expect(dialog).toContainText(texts.manageOrders.confirmCancelBody(total));
     await expectNoSeriousA11yViolations(page, 'the cancel confirmation');
