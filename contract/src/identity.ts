@@ -66,6 +66,31 @@ export const ResetPasswordBodySchema = identityBody({
     .max(MAX_RESET_TOKEN_LENGTH, errorsText.invalidResetLink),
 });
 
+/**
+ * The e-mailed sign-in code (issue 22 item 3): the way in for an owner whose password sign-in is
+ * refused past the sign-in limit. Digits only; short-lived; a few wrong tries void it.
+ */
+export const SIGN_IN_CODE = { length: 6, expiresInMinutes: 10, allowedAttempts: 3 } as const;
+
+/** The code as typed: spaces around it dropped, exactly SIGN_IN_CODE.length digits. */
+export const SignInCodeSchema = z
+  .string({ error: texts.login.codeInvalid(SIGN_IN_CODE.length) })
+  .trim()
+  .regex(new RegExp(`^\\d{${SIGN_IN_CODE.length}}$`), texts.login.codeInvalid(SIGN_IN_CODE.length));
+
+/** POST /api/auth/email-otp/send-verification-otp: a sign-in code, and no other kind. */
+export const SendSignInCodeBodySchema = identityBody({
+  email: EmailSchema,
+  type: z.literal('sign-in', { error: texts.fieldErrors.notOneOf('type', ['sign-in']) }),
+});
+
+/** POST /api/auth/sign-in/email-otp: the e-mail and its code (no name: codes make no account). */
+export const SignInWithCodeBodySchema = identityBody({ email: EmailSchema, otp: SignInCodeSchema });
+
+/** The login page's code step: the code field. */
+export const SignInCodeFormSchema = z.object({ otp: SignInCodeSchema });
+export type SignInCodeForm = z.infer<typeof SignInCodeFormSchema>;
+
 /** POST /api/auth/update-user: the sign-up sequence sets the display name, and nothing else. */
 export const UpdateIdentityUserSchema = identityBody({ name: DisplayNameSchema });
 

@@ -89,6 +89,13 @@ export const shellTexts = {
     emailInUse: 'This e-mail is already in use. Please log in instead.',
     googleUnavailable: 'Google sign-in is not available on this server.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    /** 429 on the password past the sign-in limit: a stranger's guesses may be the cause. */
+    tooManySignInAttempts:
+      'Too many attempts to sign in with a password. Please wait a minute, or sign in with a code e-mailed to you.',
+    /** A sign-in code that is wrong, used, expired, or for an address without an account. */
+    wrongSignInCode: 'This code is wrong or has expired. Please check it, or ask for a new one.',
+    /** Too many wrong codes: that code no longer works. */
+    signInCodeSpent: 'Too many wrong codes. Please ask for a new code.',
     invalidResetLink: 'This reset link is invalid or has expired. Please ask for a new one.',
     sessionExpired: 'Your session has expired. Please log in again.',
     notSignedIn: 'Please log in first.',

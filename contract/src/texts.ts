@@ -99,6 +99,13 @@ export const texts = {
     or: 'OR',
     sentEmail: 'Sent email',
     signingIn: 'Signing you in',
+    /** Offered once the password is refused with 429 (issue 22 item 3). */
+    emailMeCode: 'E-mail me a sign-in code',
+    code: 'Sign-in code',
+    signInWithCode: 'Sign in with the code',
+    codeSent: (minutes: number) =>
+      `If an account uses this e-mail, a sign-in code is on its way. It works for ${minutes} minutes.`,
+    codeInvalid: (length: number) => `The code is the ${length} digits of the e-mail.`,
   },
   signup: {
     title: 'Sign Up',
@@ -405,7 +412,8 @@ export const texts = {
     /** Remove Admin: an admin who is not one of the shop's owners becomes a customer again. */
     removeAdmin: 'Remove Admin',
     confirmRemoveAdminTitle: 'Remove this admin?',
-    confirmRemoveAdminBody: 'They keep their account and orders, but can no longer manage the shop.',
+    confirmRemoveAdminBody:
+      'They keep their account and orders, but can no longer manage the shop.',
     removeAdminConfirm: 'Remove Admin',
     removeAdminSuccess: 'Admin role removed',
     /** Marks an ADMIN_EMAILS owner's row, which offers neither Remove Admin nor Remove User. */
@@ -884,6 +892,12 @@ export const serverTexts = {
       subject: 'Reset your Tools Factory password',
       body: 'Someone asked to reset the password of your account. If it was you, follow the link below within an hour; otherwise ignore this message.',
       action: 'Choose a new password',
+    },
+    /** The sign-in code (POST /api/auth/email-otp/send-verification-otp). */
+    signInCode: {
+      subject: 'Your Tools Factory sign-in code',
+      body: (code: string, minutes: number) =>
+        `Your sign-in code is ${code}. Type it on the login page within ${minutes} minutes. If you did not ask for it, ignore this message: nobody can sign in without it.`,
     },
     /** A date and time in e-mails: the server does not know the reader's time zone, so UTC. */
     dateTime: (formatted: string) => `${formatted} UTC`,

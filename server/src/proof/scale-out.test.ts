@@ -567,7 +567,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       expect(refused.status, refused.body).toBe(429);
       expect(refused.json()).toEqual({
         statusCode: 429,
-        message: texts.identityErrors.tooManyAttempts,
+        message: texts.identityErrors.tooManySignInAttempts,
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }

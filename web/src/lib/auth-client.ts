@@ -1,4 +1,5 @@
 import { texts } from '@tools-factory/contract';
+import { emailOTPClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { ApiError } from './api-client';
 
@@ -10,7 +11,11 @@ const AUTH_BASE_PATH = '/api/auth';
  * the account pages import it; everything else reaches the session through plain API calls
  * (see features/accounts/api/get-session.ts), and sign-out loads it on demand.
  */
-export const authClient = createAuthClient({ basePath: AUTH_BASE_PATH });
+export const authClient = createAuthClient({
+  basePath: AUTH_BASE_PATH,
+  // The e-mailed sign-in code, offered on the login page past the sign-in limit.
+  plugins: [emailOTPClient()],
+});
 
 interface IdentityResult<T> {
   data: T | null;

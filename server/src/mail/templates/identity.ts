@@ -1,4 +1,4 @@
-import { serverTexts } from '@tools-factory/contract';
+import { serverTexts, SIGN_IN_CODE } from '@tools-factory/contract';
 import type { MailMessage } from '../mailer.ts';
 import { composeMail } from './layout.ts';
 
@@ -26,4 +26,15 @@ export function verificationMail(options: LinkMail): MailMessage {
 
 export function resetPasswordMail(options: LinkMail): MailMessage {
   return linkMail(options, serverTexts.mail.resetPassword);
+}
+
+/** The sign-in code (issue 22 item 3): the code itself in the text, no link to follow. */
+export function signInCodeMail(options: { to: string; name: string; code: string }): MailMessage {
+  const words = serverTexts.mail.signInCode;
+  return composeMail({
+    to: options.to,
+    name: options.name,
+    subject: words.subject,
+    blocks: [{ kind: 'paragraph', text: words.body(options.code, SIGN_IN_CODE.expiresInMinutes) }],
+  });
 }

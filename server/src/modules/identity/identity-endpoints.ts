@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import {
   RequestPasswordResetBodySchema,
   ResetPasswordBodySchema,
+  SendSignInCodeBodySchema,
   SendVerificationEmailBodySchema,
   SignInEmailBodySchema,
   SignInSocialBodySchema,
+  SignInWithCodeBodySchema,
   SignOutBodySchema,
   SignUpEmailBodySchema,
   UpdateIdentityUserSchema,
@@ -42,6 +44,15 @@ export const IDENTITY_ENDPOINTS: readonly IdentityEndpoint[] = [
     rateLimited: true,
   },
   { method: 'POST', path: '/reset-password', body: ResetPasswordBodySchema, rateLimited: true },
+  // The e-mailed sign-in code (issue 22 item 3): counted per endpoint, so sending a code is a
+  // bucket of its own, apart from the password's, which a stranger may have filled.
+  {
+    method: 'POST',
+    path: '/email-otp/send-verification-otp',
+    body: SendSignInCodeBodySchema,
+    rateLimited: true,
+  },
+  { method: 'POST', path: '/sign-in/email-otp', body: SignInWithCodeBodySchema, rateLimited: true },
   { method: 'GET', path: '/get-session' },
   { method: 'POST', path: '/update-user', body: UpdateIdentityUserSchema },
   { method: 'POST', path: '/sign-out', body: SignOutBodySchema },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorBodySchema, routes } from '@tools-factory/contract';
+import { ErrorBodySchema, routes, SIGN_IN_CODE } from '@tools-factory/contract';
 import {
   SESSION_COOKIE,
   SESSION_COOKIE_NAME,
@@ -73,6 +73,8 @@ const CurrentSessionSchema = z
 const StatusSchema = z.object({ status: z.literal(true) });
 const ResetRequestedSchema = z.object({ status: z.literal(true), message: z.string() });
 const SignedOutSchema = z.object({ success: z.literal(true) });
+const CodeSentSchema = z.object({ success: z.literal(true) });
+const SignedInWithCodeSchema = z.object({ token: sessionToken, user: IdentityUserSchema });
 const EmailVerifiedSchema = z.object({
   status: z.literal(true),
   user: IdentityUserSchema.nullable(),
@@ -228,6 +230,34 @@ const OPERATIONS: Record<string, Omit<OpenApiOperation, 'requestBody'>> = {
         'A field is invalid, or the token is unknown, used or expired (`INVALID_TOKEN`: ask for a new link).',
       ),
       403: originRefused,
+      429: tooManyAttempts,
+    },
+  },
+  'POST /email-otp/send-verification-otp': {
+    operationId: 'sendSignInCode',
+    summary: 'E-mail a sign-in code',
+    description: `\`type\` is \`sign-in\` (no other kind is taken). E-mails a ${SIGN_IN_CODE.length}-digit code, valid ${SIGN_IN_CODE.expiresInMinutes} minutes, for POST /api/auth/sign-in/email-otp: the way in when the password sign-in answers 429. Asking again within that time resends the same code. Answers the same whether or not an account uses the e-mail (no code goes to an address without one). Counted apart from the password sign-in.`,
+    security: PUBLIC,
+    responses: {
+      200: json('Asked: the code goes out if an account uses the address.', CodeSentSchema),
+      400: badBody,
+      403: originRefused,
+      429: tooManyAttempts,
+    },
+  },
+  'POST /sign-in/email-otp': {
+    operationId: 'signInWithEmailCode',
+    summary: 'Sign in with the e-mailed code',
+    description: `Starts the identity session (the cookie), as the password sign-in does; then PUT /api/user/{email} answers the access token. A code works once; after ${SIGN_IN_CODE.allowedAttempts} wrong tries it no longer works (ask for a new one). Signing in with a code proves the mailbox: an account whose e-mail was not yet verified becomes verified, and loses what was set up before that proof (its password, its sessions).`,
+    security: PUBLIC,
+    responses: {
+      200: json('Signed in: the session cookie is set.', SignedInWithCodeSchema, setsSessionCookie),
+      400: error(
+        'A field is invalid, or the code is wrong, used, expired or for an address without an account: `INVALID_OTP`, `OTP_EXPIRED`.',
+      ),
+      403: error(
+        'Too many wrong tries of this code (`TOO_MANY_ATTEMPTS`: ask for a new one), or the Origin was refused.',
+      ),
       429: tooManyAttempts,
     },
   },

@@ -14,6 +14,8 @@ import { findIdentityEndpoint } from './identity-endpoints.ts';
 /** Required on CI and with TEST_REDIS_URL set; skipped, with a warning, elsewhere without Redis. */
 const testRedis = await findTestRedis('identity.rate-limit');
 const tooMany = { statusCode: 429, message: texts.identityErrors.tooManyAttempts };
+/** The password sign-in's 429 also tells of the e-mailed code (issue 22 item 3). */
+const tooManySignIns = { statusCode: 429, message: texts.identityErrors.tooManySignInAttempts };
 
 /** A sign-in; `client` is the forwarded client address (for apps built with TRUST_PROXY). */
 const signIn = (app: App, email: string, password: string, client?: string) =>
@@ -72,7 +74,7 @@ async function expectOneClientStoppedAcrossAddresses(apps: App[]) {
 
   const next = await signIn(apps[0]!, uniqueEmail('sprayed'), 'wrong-guess', client);
   expect(next.statusCode).toBe(429);
-  expect(next.json()).toEqual(tooMany);
+  expect(next.json()).toEqual(tooManySignIns);
   expect(next.headers['retry-after']).toBeDefined();
   // Its limit is the client's: another client signs in.
   const account = await signUpFrom(apps[0]!, newClient());
@@ -95,7 +97,7 @@ async function expectOneAddressStoppedAcrossClients(apps: App[]) {
 
   const next = await signIn(apps.at(-1)!, account.email, account.password, newClient());
   expect(next.statusCode).toBe(429);
-  expect(next.json()).toEqual(tooMany);
+  expect(next.json()).toEqual(tooManySignIns);
   expect(next.cookies).toHaveLength(0);
   // Another e-mail, from a client that took part, still signs in.
   const other = await signUpFrom(apps[0]!, newClient());
@@ -126,7 +128,7 @@ describe('sign-in and reset rate limits (in memory)', () => {
 
     const eleventh = await signIn(app, account.email, 'right-anvil-ledger-42');
     expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toEqual(tooMany);
+    expect(eleventh.json()).toEqual(tooManySignIns);
     expect(eleventh.headers['retry-after']).toBeDefined();
     expect(eleventh.cookies).toHaveLength(0);
     // The e-mail in another case is the same account.
@@ -219,7 +221,7 @@ describe.skipIf(testRedis.skip)('identity rate limits shared through Redis (REDI
     expect(codes).toEqual(Array(10).fill(401));
     const eleventh = await signIn(first, account.email, account.password, client);
     expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toEqual(tooMany);
+    expect(eleventh.json()).toEqual(tooManySignIns);
 
     // One counter per endpoint (as Better Auth resolves it), client address and e-mail, expiring
     // with the window. Counters made with createRateLimit() share the plugin's namespace.
@@ -444,7 +446,7 @@ describe('every spelling of a limited endpoint is refused or counted as that end
       payload: { email: account.email, password: 'right-anvil-ledger-42' },
     });
     expect(eleventh.statusCode).toBe(429);
-    expect(JSON.parse(eleventh.body)).toEqual(tooMany);
+    expect(JSON.parse(eleventh.body)).toEqual(tooManySignIns);
     expect(eleventh.cookies).toHaveLength(0);
   });
 

@@ -77,6 +77,11 @@ export async function identityRoutes(
         return texts.validation.passwordTooShort;
       case 'PROVIDER_NOT_FOUND':
         return errorsText.googleUnavailable;
+      case 'INVALID_OTP':
+      case 'OTP_EXPIRED':
+        return errorsText.wrongSignInCode;
+      case 'TOO_MANY_ATTEMPTS':
+        return errorsText.signInCodeSpent;
       case 'INVALID_TOKEN':
         return endpoint.path.startsWith('/reset-password')
           ? errorsText.invalidResetLink
@@ -149,7 +154,12 @@ export async function identityRoutes(
       if (retryAfter !== undefined) {
         await logRefusal(request, 'identity.rate-limited', endpoint);
         reply.header('retry-after', retryAfter);
-        return reply.code(429).send({ statusCode: 429, message: errorsText.tooManyAttempts });
+        // Past the password's limit the owner still has a way in: a code e-mailed to them.
+        const message =
+          endpoint.path === '/sign-in/email'
+            ? errorsText.tooManySignInAttempts
+            : errorsText.tooManyAttempts;
+        return reply.code(429).send({ statusCode: 429, message });
       }
     }
 
