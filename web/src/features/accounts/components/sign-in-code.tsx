@@ -46,7 +46,7 @@ export function SignInCode({ email }: { email: string }) {
       <BusyButton
         busy={sending}
         disabled={isSubmitting}
-        className="btn-outline btn-primary w-full"
+        className="btn-outline w-full"
         onClick={() => void sendCode()}
       >
         {texts.login.emailMeCode}
