@@ -604,6 +604,34 @@ describe('bad input on every operation of the API (property-based)', () => {
     );
   }
 
+  it('has tried every operation of the OpenAPI document', () => {
+    const { testGateway, stripeGateway } = setting;
+    const documented = [
+      ...new Set([...testGateway.operations, ...stripeGateway.operations].map(keyOf)),
+    ];
+    expect(documented.length).toBeGreaterThan(40);
+    expect(documented.filter((key) => !tried.has(key))).toEqual([]);
+  });
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+// Its own app and accounts: the properties before it sign sessions out and change what the
+// walk's accounts hold, and this case must not depend on what they drew.
+describe('a counterexample the properties found once', () => {
+  const adminEmail = uniqueEmail('admin');
+  const app = useTestApp({
+    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], logLevel: 'error' },
+  });
+  const customer = useTestAccount(app, { name: 'Petra Property' });
+  const admin = useTestAdmin(app, { email: adminEmail, name: 'Adam Property' });
+
   // A counterexample the properties found once (issue 22 item 20: seed -170263357, path "13"),
   // kept as a fixed case whatever the generators draw now: a duplicate key whose last value,
   // 5e-324, passed the price schema and became 0 cents, which the database refused (a 500). One
@@ -667,21 +695,4 @@ describe('bad input on every operation of the API (property-based)', () => {
       expect(await storedState(app, tables), url).toEqual(before);
     }
   });
-
-  it('has tried every operation of the OpenAPI document', () => {
-    const { testGateway, stripeGateway } = setting;
-    const documented = [
-      ...new Set([...testGateway.operations, ...stripeGateway.operations].map(keyOf)),
-    ];
-    expect(documented.length).toBeGreaterThan(40);
-    expect(documented.filter((key) => !tried.has(key))).toEqual([]);
-  });
 });
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}

@@ -113,10 +113,11 @@ describe('ManageOrders', () => {
     expect(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(rowOf('Claw Hammer').queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
     // Shipped: its invoice, and Cancel (a refund and a credit note); no Ship, no Remove.
-    expect(rowOf('Hand Saw').getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Invoice',
-      'Cancel',
-    ]);
+    expect(
+      rowOf('Hand Saw')
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Invoice', 'Cancel']);
     for (const [name, reference] of [
       ['Pipe Wrench', paid.reference],
       ['Hand Saw', shipped.reference],
