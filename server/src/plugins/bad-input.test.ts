@@ -236,7 +236,7 @@ describe('bad input is a 400, never a 500', () => {
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: { origin: app.config.publicUrl },
-        payload: { name, email, password: 'secret1' },
+        payload: { name, email, password: 'anvil-ledger-42' },
       });
       expect(signUp.statusCode).toBeGreaterThanOrEqual(400);
       expect(signUp.statusCode).not.toBe(200);

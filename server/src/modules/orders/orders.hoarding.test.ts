@@ -33,7 +33,12 @@ async function unpaidOrdersOf(app: App, account: TestAccount): Promise<number> {
 
 describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
   // The per-minute limit is lifted here: this block is about the cap on unpaid orders.
-  const app = useTestApp({ config: { orderRateLimit: UNCAPPED_ORDERS.orderRateLimit } });
+  const app = useTestApp({
+    config: {
+      orderRateLimit: UNCAPPED_ORDERS.orderRateLimit,
+      unverifiedHoldLimit: UNCAPPED_ORDERS.unverifiedHoldLimit,
+    },
+  });
 
   it('defaults to 5', () => {
     expect(app.config.maxUnpaidOrders).toBe(MAX_UNPAID);
@@ -105,7 +110,11 @@ describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
 
   it('takes the cap from MAX_UNPAID_ORDERS', async () => {
     const strict = await buildTestApp({
-      config: { maxUnpaidOrders: 1, orderRateLimit: UNCAPPED_ORDERS.orderRateLimit },
+      config: {
+        maxUnpaidOrders: 1,
+        orderRateLimit: UNCAPPED_ORDERS.orderRateLimit,
+        unverifiedHoldLimit: UNCAPPED_ORDERS.unverifiedHoldLimit,
+      },
     });
     try {
       const tool = await createTestTool(strict);
@@ -122,7 +131,12 @@ describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
 
 describe('orders a minute per account (ORDER_RATE_LIMIT)', () => {
   // A cap high enough that only the rate limit refuses.
-  const app = useTestApp({ config: { maxUnpaidOrders: UNCAPPED_ORDERS.maxUnpaidOrders } });
+  const app = useTestApp({
+    config: {
+      maxUnpaidOrders: UNCAPPED_ORDERS.maxUnpaidOrders,
+      unverifiedHoldLimit: UNCAPPED_ORDERS.unverifiedHoldLimit,
+    },
+  });
 
   it('allows 10 orders a minute per account; the 11th gets 429, another account does not', async () => {
     expect(app.config.orderRateLimit).toBe(10);
@@ -147,7 +161,11 @@ describe('orders a minute per account (ORDER_RATE_LIMIT)', () => {
 
   it('counts the account, not the address: a new client address does not reset the count', async () => {
     const proxied = await buildTestApp({
-      config: { maxUnpaidOrders: UNCAPPED_ORDERS.maxUnpaidOrders, trustProxy: true },
+      config: {
+        maxUnpaidOrders: UNCAPPED_ORDERS.maxUnpaidOrders,
+        unverifiedHoldLimit: UNCAPPED_ORDERS.unverifiedHoldLimit,
+        trustProxy: true,
+      },
     });
     try {
       const tool = await createTestTool(proxied, { availableQuantity: 2600 });
