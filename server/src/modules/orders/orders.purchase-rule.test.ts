@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   API_BASE,
   apiPaths,
+  isPayableTotal,
   isQuantityAllowed,
   MAX_WHOLE_NUMBER,
+  PAYABLE_LIMIT_TEXT,
   texts,
   ToolSchema,
 } from '@tools-factory/contract';
@@ -17,6 +19,8 @@ import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
  * the conditional UPDATE that reserves stock states it again in SQL, so that two orders at once
  * never oversell. Here the API's answer is held against the rule's verdict on each boundary.
  */
+const TOOL_PRICE_CENTS = 1999;
+
 describe('the purchase rule: POST /order agrees with isQuantityAllowed', () => {
   // Many orders from one account: the caps on unpaid orders and orders a minute are not the subject.
   const app = useTestApp({ config: UNCAPPED_ORDERS });
@@ -44,8 +48,12 @@ describe('the purchase rule: POST /order agrees with isQuantityAllowed', () => {
         'quantity %i: accepted exactly when the rule allows it',
         async (quantity) => {
           // A fresh tool per quantity: an accepted order takes its stock.
-          const tool = await createTestTool(app, shape);
-          const allowed = isQuantityAllowed(quantity, shape);
+          const tool = await createTestTool(app, { ...shape, priceCents: TOOL_PRICE_CENTS });
+          const inRange = isQuantityAllowed(quantity, shape);
+          // A quantity the rule allows may still come to more than one payment takes (the
+          // largest ones here do, even at the factory's $19.99): refused as a total, not a quantity.
+          const payable = isPayableTotal(quantity * TOOL_PRICE_CENTS);
+          const allowed = inRange && payable;
 
           const response = await app.inject({
             method: 'POST',
@@ -65,7 +73,9 @@ describe('the purchase rule: POST /order agrees with isQuantityAllowed', () => {
           } else {
             expect(response.statusCode).toBe(400);
             expect(response.json()).toEqual({
-              message: texts.purchase.quantityOutOfRange,
+              message: inRange
+                ? texts.orders.totalTooLarge(PAYABLE_LIMIT_TEXT)
+                : texts.purchase.quantityOutOfRange,
               statusCode: 400,
             });
           }

@@ -79,7 +79,7 @@ describe('Sales overview: GET /api/manageSales', () => {
     const tieAlpha = await createTestTool(app, { name: 'Alpha File', priceCents: 1000 });
     const sixth = await createTestTool(app, { name: 'Awl', priceCents: 500 });
     // $100,000.00 a unit: 300 units are 3,000,000,000 cents, above int4's 2,147,483,647.
-    const press = await createTestTool(app, { name: 'Hydraulic Press', priceCents: 10_000_000 });
+    const press = await createTestTool(app, { name: 'Hydraulic Press', priceCents: 10_000 });
 
     // Today (2030-03-15): 15 x $19.99 at midnight, then the hammer is renamed and 20 more are
     // bought at 09:00: 2 orders, $299.85 + $399.80 = $699.65; the top list names the new name.
@@ -108,12 +108,18 @@ describe('Sales overview: GET /api/manageSales', () => {
     await placePaidOrder(sixth, 11, '2030-03-10T14:00:00.000Z');
     // Never paid: counted by status only.
     await placeOrder(chisel, 11);
-    // 2030-03-01: $30,000,000.00, too large for a card (create-payment-intent answers 409):
-    // marked paid in the database, as a payment made otherwise would be.
+    // 2030-03-01: $30,000,000.00, far more than one payment takes (such an order is refused
+    // when placed): placed at $100.00 a unit, then priced at $100,000.00 and marked paid in the
+    // database, as an order paid otherwise (made before the limit) would be.
     const big = await placeOrder(press, 300);
     await app.database.db
       .update(orders)
-      .set({ status: 'paid', transactionId: 'pi_big', paidAt: new Date('2030-03-01T08:00:00Z') })
+      .set({
+        unitPriceCents: 10_000_000,
+        status: 'paid',
+        transactionId: 'pi_big',
+        paidAt: new Date('2030-03-01T08:00:00Z'),
+      })
       .where(eq(orders.id, big._id));
     return { hammer, saw, tieAlpha, tieBeta, press };
   });
@@ -163,6 +169,10 @@ describe('Sales overview: GET /api/manageSales', () => {
       // 2030-03-10 and the big one.
       { status: 'paid', count: 8 },
       { status: 'shipped', count: 1 },
+      // Every status is listed, none cancelled, refunded or disputed here (orders.cancel.test.ts).
+      { status: 'cancelled', count: 0 },
+      { status: 'refunded', count: 0 },
+      { status: 'disputed', count: 0 },
     ]);
   });
 

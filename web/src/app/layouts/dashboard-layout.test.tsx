@@ -83,6 +83,9 @@ describe('DashboardLayout', () => {
       'Manage Orders',
       'Quotes',
       'Sales',
+      'Stock holds',
+      'Reviews',
+      'Messages',
       'Manage Tools',
       'My Quotes',
     ]);
