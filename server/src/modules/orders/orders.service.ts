@@ -243,16 +243,17 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   /**
-   * UNVERIFIED_HOLD_LIMIT, checked under the account's placement lock: 403 when an account whose
-   * e-mail is not verified would hold more than the limit in unpaid orders with this one.
+   * What an account whose e-mail is not verified holds unpaid (null for a verified one, which
+   * UNVERIFIED_HOLD_LIMIT does not bound). Read under the account's placement lock, before the
+   * tool's row is locked: the fewer round trips while that lock is held, the better.
    */
-  async function ensureWithinUnverifiedLimit(
-    tx: Transaction,
-    caller: Account,
-    addedCents: number,
-  ): Promise<void> {
-    if (caller.emailVerified) return;
-    if ((await sumUnpaidOrderCents(tx, caller.id)) + addedCents > unverifiedHoldLimitCents) {
+  async function unverifiedUnpaidCents(tx: Transaction, caller: Account): Promise<number | null> {
+    return caller.emailVerified ? null : sumUnpaidOrderCents(tx, caller.id);
+  }
+
+  /** UNVERIFIED_HOLD_LIMIT: 403 when an unverified account would hold more with this order. */
+  function ensureWithinUnverifiedLimit(unpaidCents: number | null, addedCents: number): void {
+    if (unpaidCents !== null && unpaidCents + addedCents > unverifiedHoldLimitCents) {
       throw forbidden(
         texts.orders.unverifiedHoldLimit(formatMoney(centsToDollars(unverifiedHoldLimitCents))),
       );
@@ -327,6 +328,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
             if (earlier) return { row: earlier, replayed: true };
           }
           await ensureRoomForUnpaidOrder(tx, caller);
+          const unpaidCents = await unverifiedUnpaidCents(tx, caller);
           const reserved = await tools.reserveStock(tx, { tool, quantity: input.quantity });
           if (!reserved) return undefined;
           // The tool's row stays locked by the reservation: no break edit lands in between.
@@ -339,7 +341,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
           if (!isPayableTotal(totalCents)) {
             throw badRequest(texts.orders.totalTooLarge(PAYABLE_LIMIT_TEXT));
           }
-          await ensureWithinUnverifiedLimit(tx, caller, totalCents);
+          ensureWithinUnverifiedLimit(unpaidCents, totalCents);
           const row = await insertOrder(tx, {
             userId: caller.id,
             email: caller.email,
