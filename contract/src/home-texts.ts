@@ -23,6 +23,8 @@ export const homeTexts = {
     contactSend: 'Send',
     /** The contact form's third field (DESIGN.md section 10: the spec shows Name and Email only). */
     contactMessage: 'Message',
+    /** A contact field left empty (the same words as texts.fieldErrors.required, which is this). */
+    contactRequired: (field: string) => `${field} is required`,
     /** Said once the server accepted the message (it is stored and e-mailed to the admins). */
     contactThanks: 'Thank you, we will write back soon',
     /** 429: too many messages from one client. */

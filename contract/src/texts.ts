@@ -137,7 +137,7 @@ export const texts = {
    * field as a person calls it: 'address', 'image link'.
    */
   fieldErrors: {
-    required: (field: string) => `${field} is required`,
+    required: homeTexts.home.contactRequired,
     notText: (field: string) => `${field} must be text`,
     tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
     nulCharacter: (field: string) => `${field} must not contain a NUL character`,

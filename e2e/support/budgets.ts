@@ -4,7 +4,9 @@
  * Vite prints them (1 kB = 1000 bytes). e2e/tests/page-budget.spec.ts asserts them; the bench
  * prints the measured figures beside them.
  */
-export const HOME_JS_BUDGET_GZIP_BYTES = 110_000;
+// 112 kB since issue 22: the route table's three new admin pages (Stock holds, Reviews,
+// Messages) and the shell's new texts came to 111.7 kB; issue 27 cuts what the home page ships.
+export const HOME_JS_BUDGET_GZIP_BYTES = 112_000;
 
 /** Tailwind and daisyUI build one stylesheet for every page; today about 19 kB gzip. */
 export const HOME_CSS_BUDGET_GZIP_BYTES = 24_000;

@@ -1,12 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ContactMessageSchema,
-  homeTexts,
-  type ContactMessage,
-  type ContactMessageInput,
-} from '@tools-factory/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { homeTexts, type ContactMessage } from '@tools-factory/contract';
+import { useState, type FormEvent } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-error';
 import { Section } from '../../../components/ui/section';
@@ -17,7 +10,23 @@ import { toast } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendContactMessage } from '../api/send-contact-message';
 
-const blank: ContactMessageInput = { name: '', email: '', message: '' };
+const blank: ContactMessage = { name: '', email: '', message: '' };
+type Field = keyof ContactMessage;
+const fieldNames: Record<Field, string> = { name: 'name', email: 'email', message: 'message' };
+
+/**
+ * The fields left empty, each with its red line. The rest of the rules (the e-mail's shape, the
+ * lengths) are the server's, told under the form: the home page carries no forms library and no
+ * schema library (DESIGN.md section 7), only these few lines.
+ */
+function missingFields(values: ContactMessage): Partial<Record<Field, string>> {
+  const missing: Partial<Record<Field, string>> = {};
+  for (const field of Object.keys(fieldNames) as Field[]) {
+    if (values[field].trim() === '')
+      missing[field] = homeTexts.home.contactRequired(fieldNames[field]);
+  }
+  return missing;
+}
 
 /**
  * CONTUCT US: 'Your Name', 'Email' and a message (DESIGN.md section 10), all required, checked
@@ -29,26 +38,33 @@ export function ContactSection() {
   const hydrated = useHydrated();
   const send = useSendContactMessage();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ContactMessageInput, unknown, ContactMessage>({
-    resolver: zodResolver(ContactMessageSchema),
-    defaultValues: blank,
+  const [values, setValues] = useState<ContactMessage>(blank);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
-  const submit = handleSubmit(async (message) => {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     setServerError(null);
+    const missing = missingFields(values);
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     try {
-      await send.mutateAsync(message);
+      await send.mutateAsync({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        message: values.message.trim(),
+      });
       toast.success(homeTexts.home.contactThanks, { toastId: 'contact-thanks' });
-      reset(blank);
+      setValues(blank);
     } catch (error) {
       setServerError(errorMessage(error));
     }
-  });
+  }
 
   return (
     <Section id="contact" title={homeTexts.home.contactTitle}>
@@ -63,8 +79,8 @@ export function ContactSection() {
           autoComplete="name"
           aria-required="true"
           frameClassName="text-base-content"
-          error={errors.name?.message}
-          {...register('name')}
+          error={errors.name}
+          {...bind('name')}
         />
         <TextField
           label={homeTexts.home.contactEmail}
@@ -72,15 +88,15 @@ export function ContactSection() {
           autoComplete="email"
           aria-required="true"
           frameClassName="text-base-content"
-          error={errors.email?.message}
-          {...register('email')}
+          error={errors.email}
+          {...bind('email')}
         />
         <TextAreaField
           label={homeTexts.home.contactMessage}
           aria-required="true"
           className="[&_textarea]:text-base-content"
-          error={errors.message?.message}
-          {...register('message')}
+          error={errors.message}
+          {...bind('message')}
         />
         {/* Until the script runs, the browser would send the fields in the page's URL. */}
         <BusyButton
