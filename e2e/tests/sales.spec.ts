@@ -184,7 +184,14 @@ test("an admin sees the paid orders in the Sales page's tables and charts (1280 
   expect(Number(ordersText?.replace(/,/g, ''))).toBeGreaterThanOrEqual(2);
 
   const statuses = page.getByRole('table', { name: texts.sales.ordersByStatus });
-  await expect(statuses.getByRole('rowheader')).toHaveText(['unpaid', 'paid', 'shipped']);
+  await expect(statuses.getByRole('rowheader')).toHaveText([
+    'unpaid',
+    'paid',
+    'shipped',
+    'cancelled',
+    'refunded',
+    'disputed',
+  ]);
   for (const status of ['unpaid', 'paid'] as const) {
     const count = await statuses
       .getByRole('row')
