@@ -114,5 +114,5 @@ describe('migration 0006: invoices for the orders paid before it', () => {
     } finally {
       await client.close();
     }
-  });
+  }, 120_000); // A fresh PGlite and every migration: a limit for a hang, not a loaded machine.
 });
