@@ -1,17 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { API_BASE, apiPaths, routes, texts } from '@tools-factory/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './accounts.ts';
 import { field } from './customer.ts';
 import { latestLinkTo } from './outbox.ts';
-
-/**
- * The console error the admin's sign-up leaves when another journey made the account first, or
- * is making it at the same instant (Better Auth answers 422 both times), which the form then
- * says in words: add it to allowedConsoleErrors.
- */
-export const ADMIN_EXISTS_CONSOLE_ERROR = /status of 422/;
 
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 
@@ -24,9 +15,6 @@ async function isAdmin(page: Page): Promise<boolean> {
   });
   return response.ok() && ((await response.json()) as { admin: boolean }).admin;
 }
-
-/** Made once per run (a directory made atomically), by the first journey that needs the admin. */
-const adminLock = () => path.join(process.env.E2E_DATA_DIR ?? '', 'e2e-admin-made');
 
 async function logInThroughTheForm(page: Page): Promise<void> {
   await page.goto(routes.login);
@@ -41,9 +29,9 @@ async function logInThroughTheForm(page: Page): Promise<void> {
  * Makes the shop's admin as its owner does (README, "The first admin"): signs up with the listed
  * address, then "Forgate password ? Resate password", sets the password from the e-mailed link.
  * The reset ends every session of the account, so it runs once per run, before any journey is
- * signed in as the admin.
+ * signed in as the admin: the setup project's only journey (the-first-admin.setup.ts).
  */
-async function makeTheAdmin(page: Page): Promise<void> {
+export async function makeTheAdmin(page: Page): Promise<void> {
   await page.goto(routes.signup);
   await field(page, texts.signup.name).fill('Ada Admin');
   await field(page, texts.signup.email).fill(E2E_ADMIN_EMAIL);
@@ -65,32 +53,11 @@ async function makeTheAdmin(page: Page): Promise<void> {
 
 /**
  * Signs this page in as the shop's admin (E2E_ADMIN_EMAIL, which the server under test lists in
- * ADMIN_EMAILS), whichever journey comes first and at any screen width. The first journey makes
- * the admin (makeTheAdmin); the others wait until it is one, then log in through the form.
+ * ADMIN_EMAILS and the setup project made admin before any journey ran), at any screen width.
  * Ends on the home page.
  */
 export async function signInAsAdmin(page: Page): Promise<void> {
-  // Making the admin (sign-up, reset e-mail, new password, sign-in) is a journey of its own
-  // before the test's: time for it, in the journey that makes it and in those that wait.
-  test.info().setTimeout(test.info().timeout + 60_000);
-  const first = await mkdir(adminLock())
-    .then(() => true)
-    .catch(() => false);
-  if (first) {
-    await makeTheAdmin(page);
-    await logInThroughTheForm(page);
-  } else {
-    await expect
-      .poll(
-        async () => {
-          await logInThroughTheForm(page);
-          await expect.poll(() => accessToken(page)).toMatch(/^ey/);
-          return isAdmin(page);
-        },
-        { message: 'the first journey makes the admin', timeout: 90_000 },
-      )
-      .toBe(true);
-  }
+  await logInThroughTheForm(page);
   await expect.poll(() => accessToken(page), { message: 'an access token' }).toMatch(/^ey/);
   await expect.poll(() => isAdmin(page), { message: 'GET /admin says admin' }).toBe(true);
 }

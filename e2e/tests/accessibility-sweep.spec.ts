@@ -1,7 +1,7 @@
 import { routes, texts, type Order, type Quote, type Tool } from '@tools-factory/contract';
 import type { Locator } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { readSeededData } from '../support/api.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
@@ -347,13 +347,8 @@ for (const viewport of viewports) {
     });
 
     test.describe('as an admin', () => {
-      // The admin's sign-up when the account exists is refused with a 422 (see signInAsAdmin), and
-      // the payment page of an order that is not the admin's says so: a 404.
-      test.use({
-        allowedConsoleErrors: new RegExp(
-          `status of 404 \\(Not Found\\)|${ADMIN_EXISTS_CONSOLE_ERROR.source}`,
-        ),
-      });
+      // The payment page of an order that is not the admin's says so: a 404.
+      test.use({ allowedConsoleErrors: /status of 404 \(Not Found\)/ });
 
       for (const group of routeGroups) {
         test(`an admin: ${group} and its dialogs (${px})`, async ({ page, browser }) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { field } from '../support/customer.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { latestLinkTo, mailsTo } from '../support/outbox.ts';
@@ -11,8 +11,6 @@ import { expectToast } from '../support/toast.ts';
 
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 360, height: 780 };
-
-test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
 
 const contactForm = (page: Page) => page.locator('#contact form');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatMoney, orderTotal, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { textContrast } from '../support/contrast.ts';
 import { field, orderTool, signUpAsCustomer } from '../support/customer.ts';
 import {
@@ -61,13 +61,9 @@ async function expectReadableHeaders(page: Page): Promise<void> {
 /** The OUR TOOLS card of the tool with this name. */
 const toolCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
-// The admin's sign-up when the account exists, and the product name offered twice (409): both
-// refusals the pages show in words, which the browser also logs.
-test.use({
-  allowedConsoleErrors: new RegExp(
-    `${ADMIN_EXISTS_CONSOLE_ERROR.source}|status of 409 \\(Conflict\\)`,
-  ),
-});
+// The product name offered twice (409): a refusal the page shows in words, which the browser
+// also logs.
+test.use({ allowedConsoleErrors: /status of 409 \(Conflict\)/ });
 
 for (const viewport of [phone, desktop]) {
   test(`an admin adds a product, ships its paid order and removes it (${viewport.width} px)`, async ({

@@ -1,7 +1,7 @@
 import { API_BASE, apiPaths, routes, texts } from '@tools-factory/contract';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { textContrast } from '../support/contrast.ts';
 import { signUpAsCustomer } from '../support/customer.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -61,11 +61,9 @@ function userEntry(page: Page, viewport: Viewport, email: string): Locator {
 }
 
 test.describe('ALL USERS', () => {
-  // Both sign in as the one admin account: one after the other here (the shared helper copes
+  // Both sign in as the one admin account: one after the other here (signing in copes
   // with other specs' journeys doing it at the same moment).
   test.describe.configure({ mode: 'default' });
-  // Signing the admin up again when it exists is refused (422), which the form then says.
-  test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
 
   for (const viewport of [phone, desktop]) {
     test(`an admin promotes a customer, who sees the admin menu after reloading, and removes another (${viewport.width} px)`, async ({

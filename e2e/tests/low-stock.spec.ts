@@ -11,7 +11,7 @@ import {
 } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from '../support/accounts.ts';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field } from '../support/customer.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
@@ -22,9 +22,6 @@ import { expectToast } from '../support/toast.ts';
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 360, height: 780 };
 const words = texts.manageTools.lowStock;
-
-// The admin's sign-up when the account exists (see signInAsAdmin).
-test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
 
 const bearerOf = async (page: Page) => ({
   authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`,

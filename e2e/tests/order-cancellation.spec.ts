@@ -1,15 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { CREDIT_NOTE_NUMBER_PATTERN, routes, texts } from '@tools-factory/contract';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field, orderTool } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { expectToast } from '../support/toast.ts';
-
-// The admin's sign-up when the account exists (see signInAsAdmin).
-test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
 
 /** An expiry two years ahead, as the card form takes it: 'MMYY'. */
 function futureExpiryDigits(): string {

@@ -1,15 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { routes, texts } from '@tools-factory/contract';
 import { uniqueEmail } from '../support/accounts.ts';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { readSeededData } from '../support/api.ts';
 import { orderTool, signUpAsCustomer } from '../support/customer.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const desktop = { width: 1280, height: 900 };
-
-// The admin's sign-up when the account exists (see signInAsAdmin).
-test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
 
 test('an admin exports every order as a CSV file (1280 px)', async ({ page, browser }) => {
   // A customer's order to find in the file, placed in a browser of their own.

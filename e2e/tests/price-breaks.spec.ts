@@ -12,7 +12,7 @@ import {
 } from '@tools-factory/contract';
 import type { Locator, Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
@@ -21,9 +21,6 @@ import { expectToast } from '../support/toast.ts';
 
 const phone = { width: 360, height: 780 };
 const desktop = { width: 1280, height: 900 };
-
-// The admin's sign-up when the account exists already: refused in words, logged by the browser.
-test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
 
 const count = (units: number) => units.toLocaleString('en-US');
 

@@ -9,7 +9,7 @@ import {
 } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
@@ -50,8 +50,6 @@ function futureExpiryDigits(): string {
 test.describe('quotes', () => {
   // Both journeys sign in as the one admin account: one after the other.
   test.describe.configure({ mode: 'default' });
-  // The admin's sign-up when the account exists already: refused in words, logged by the browser.
-  test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
 
   for (const viewport of [desktop, phone]) {
     test(`a customer asks a price for more than the stock, an admin offers it, the customer accepts and pays (${viewport.width} px)`, async ({

@@ -12,16 +12,13 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_EXISTS_CONSOLE_ERROR, signInAsAdmin } from '../support/admin.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 360, height: 780 };
-
-// The admin's sign-up when the account exists (see signInAsAdmin).
-test.use({ allowedConsoleErrors: ADMIN_EXISTS_CONSOLE_ERROR });
 
 /**
  * A string of Chart.js's own code (the error its Chart constructor throws without a canvas):
