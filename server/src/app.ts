@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
@@ -56,8 +57,8 @@ import {
 } from './modules/identity/identity.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { createMailDispatch, type MailDispatch } from './mail/mail-dispatch.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createOutbox, type Outbox, type OutboxTiming } from './mail/outbox.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerAdminAudit } from './plugins/admin-audit.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -83,8 +84,11 @@ declare module 'fastify' {
     identity: IdentityService;
     guards: AuthGuards;
     mailer: Mailer;
-    /** The e-mails that follow an action; tests wait for `idle()` before they read the outbox. */
-    mailDispatch: MailDispatch;
+    /**
+     * The e-mails to send, written with the changes that cause them and delivered afterwards;
+     * tests wait for `idle()` before they read what was sent.
+     */
+    outbox: Outbox;
     orders: OrdersService;
     tools: ToolsService;
   }
@@ -108,6 +112,8 @@ export type BuildAppOptions = {
   logStream?: { write(line: string): void };
   /** Timeouts other than HTTP_TIMEOUTS (tests make them short). */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** The outbox's waits other than OUTBOX_TIMING (tests of retries make them short). */
+  outboxTiming?: Partial<OutboxTiming>;
   /**
    * The clock of quotes (dates and offer expiry), payments (paid at: the invoice's year), the
    * CSV's file name and the Sales page's "today"; real time by default, tests move their own.
@@ -128,6 +134,7 @@ export async function buildApp({
   sweepExpiredOrders = true,
   logStream,
   httpTimeouts,
+  outboxTiming,
   now = () => new Date(),
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -184,8 +191,18 @@ export async function buildApp({
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
   });
-  const mailDispatch = createMailDispatch({ mailer, log: app.log });
-  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  const outbox = createOutbox({
+    database,
+    mailer,
+    // Drawn when the message leaves, by the invoices service built below.
+    renderAttachment: (recipe) =>
+      invoices.attachmentPdf(recipe.kind === 'invoice-pdf' ? 'invoice' : 'credit-note', recipe.id),
+    // An instance's own messages land in its own DATA_DIR/outbox (without SMTP_URL) first.
+    origin: `${hostname()}:${config.dataDir}`,
+    log: app.log,
+    timing: outboxTiming,
+  });
+  const auth = createAuth({ config, db: database.db, outbox, log: app.log });
   const identity = createIdentityService({
     db: database.db,
     auth,
@@ -197,7 +214,7 @@ export async function buildApp({
   const tools = createToolsService({
     db: database.db,
     catalog,
-    mail: mailDispatch,
+    outbox,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
   });
@@ -209,7 +226,7 @@ export async function buildApp({
   const profiles = createProfilesService({ db: database.db, identity });
   const contact = createContactService({
     db: database.db,
-    mail: mailDispatch,
+    outbox,
     publicUrl: config.publicUrl,
     // The ADMIN_EMAILS addresses and every admin account, each once.
     adminRecipients: async () => {
@@ -224,7 +241,7 @@ export async function buildApp({
     orderHoldHours: config.orderHoldHours,
     maxUnpaidOrders: config.maxUnpaidOrders,
     unverifiedHoldLimitCents: dollarsToCents(config.unverifiedHoldLimit),
-    mail: mailDispatch,
+    outbox,
     publicUrl: config.publicUrl,
   });
   const quotes = createQuotesService({
@@ -232,7 +249,7 @@ export async function buildApp({
     orders,
     tools,
     catalog,
-    mail: mailDispatch,
+    outbox,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     now,
@@ -250,7 +267,7 @@ export async function buildApp({
   });
   const orderSweeper = createOrderExpirySweeper({ orders, log: app.log });
   app.decorate('mailer', mailer);
-  app.decorate('mailDispatch', mailDispatch);
+  app.decorate('outbox', outbox);
   app.decorate('auth', auth);
   app.decorate('identity', identity);
   app.decorate('guards', guards);
@@ -306,7 +323,7 @@ export async function buildApp({
           invoices,
           tools,
           catalog,
-          mail: mailDispatch,
+          outbox,
           publicUrl: config.publicUrl,
           orderHoldHours: config.orderHoldHours,
           now,
@@ -339,6 +356,9 @@ export async function buildApp({
   });
 
   await catalog.start();
+  app.addHook('onReady', async () => {
+    await outbox.start();
+  });
   if (sweepExpiredOrders) {
     app.addHook('onReady', async () => {
       orderSweeper.start();
@@ -347,8 +367,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await orderSweeper.stop();
     await catalog.stop();
-    // The e-mails of the last requests leave before the mailer closes.
-    await mailDispatch.idle();
+    // The message in hand is finished; the rest wait in the outbox for any instance.
+    await outbox.stop();
     mailer.close();
     await onClose?.();
   });
@@ -356,6 +376,7 @@ export async function buildApp({
   try {
     await app.ready();
   } catch (error) {
+    await outbox.stop();
     await catalog.stop();
     throw error;
   }

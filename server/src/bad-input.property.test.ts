@@ -386,7 +386,7 @@ function createWorld(app: App, accounts: Record<'customer' | 'admin', TestAccoun
         const object = objectOf(name);
         if (object) made.delete(object);
       }
-      await app.mailDispatch.idle();
+      await app.outbox.idle();
       for (const kind of ['customer', 'admin'] as const) {
         if (!(await signedIn(accounts[kind]))) accounts[kind] = await signInAgain(accounts[kind]);
       }

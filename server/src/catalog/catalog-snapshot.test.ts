@@ -10,6 +10,7 @@ import { createTestTool, insertTestTool } from '../testing/factories.ts';
 import { postOrder } from '../testing/requests.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { CATALOG_CHANGED_CHANNEL } from './catalog-snapshot.ts';
 
 const partsOf = async (app: App) => ToolListSchema.parse((await app.inject('/api/parts')).json());
 
@@ -200,10 +201,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const admin = new pg.Client({ connectionString: database.url });
       await admin.connect();
       try {
+        // The catalog's own listening connection (the outbox listens on one of its own).
         const killed = await admin.query(
           `select pg_terminate_backend(pid) as killed from pg_stat_activity
-            where datname = current_database() and application_name = $1`,
-          [`${secondName} listen`],
+            where datname = current_database() and application_name = $1 and query = $2`,
+          [`${secondName} listen`, `listen ${pg.escapeIdentifier(CATALOG_CHANGED_CHANNEL)}`],
         );
         expect(killed.rows).toEqual([{ killed: true }]);
       } finally {

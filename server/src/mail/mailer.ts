@@ -6,12 +6,22 @@ import type nodemailer from 'nodemailer';
 /** A file the message carries (nodemailer's attachment: an invoice PDF). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
-export type MailMessage = {
+/** What every e-mail says: recipient, subject, and the text and HTML parts (the templates' output). */
+export type MailContent = {
   to: string;
   subject: string;
   text: string;
   html: string;
+};
+
+/** A message as it leaves: its content, the files it carries, and its Message-ID when fixed. */
+export type MailMessage = MailContent & {
   attachments?: MailAttachment[];
+  /**
+   * `<...@...>`: the same for every attempt at one outbox message, so that a message sent twice
+   * (an instance cut off between sending and noting it) is recognisable as one.
+   */
+  messageId?: string;
 };
 
 /**
@@ -28,6 +38,13 @@ export type Mailer = {
 };
 
 type Log = { info(object: object, message: string): void };
+
+/** How long an SMTP send may wait: to connect, for the greeting, for each answer. */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const;
 
 type Transport = { close(): void };
 
@@ -63,7 +80,11 @@ export function createMailer(options: {
 }): Mailer {
   if (options.smtpUrl) {
     const { smtpUrl } = options;
-    const transport = lazyTransport((mailer) => mailer.createTransport(smtpUrl));
+    // A send that hangs must end well within the outbox's lease on the message (outbox.ts):
+    // nodemailer's own defaults wait minutes for a server that accepted and went quiet.
+    const transport = lazyTransport((mailer) =>
+      mailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+    );
     const host = new URL(smtpUrl).host;
     return {
       send: async (message) => {

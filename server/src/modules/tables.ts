@@ -12,3 +12,4 @@ export * from './profiles/profiles.table.ts';
 export * from './quotes/quotes.table.ts';
 export * from './invoices/invoices.table.ts';
 export * from './contact/contact.table.ts';
+export * from '../mail/outbox.table.ts';

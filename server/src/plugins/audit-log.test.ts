@@ -104,7 +104,7 @@ describe('the log: admin actions and 429s by account id and address, and no e-ma
       payload: { email: customer.email, password: 'an0ther-Secret!', name: 'Again' },
     });
     // The e-mails the run sent (order placed, paid, shipped) have been written and logged.
-    await app.mailDispatch.idle();
+    await app.outbox.idle();
 
     const log = logLines.join('');
     expect(log).toContain('e-mail written to the outbox');

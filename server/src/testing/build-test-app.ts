@@ -18,7 +18,7 @@ export type TestAppOptions = {
   seed?: boolean;
   /** Run the periodic expiry sweep of unpaid orders (off: tests call the sweep with their clock). */
   sweepExpiredOrders?: boolean;
-} & Pick<BuildAppOptions, 'logStream' | 'httpTimeouts' | 'now'>;
+} & Pick<BuildAppOptions, 'logStream' | 'httpTimeouts' | 'outboxTiming' | 'now'>;
 
 /**
  * The whole app on a fresh database (in-memory PGlite, or a new PostgreSQL database when
@@ -45,6 +45,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
       sweepExpiredOrders: options.sweepExpiredOrders ?? false,
       logStream: options.logStream,
       httpTimeouts: options.httpTimeouts,
+      outboxTiming: options.outboxTiming,
       now: options.now,
     });
   } catch (error) {

@@ -85,8 +85,12 @@ export function outboxDir(app: App): string {
   return path.join(app.config.dataDir, 'outbox');
 }
 
-/** Every .eml of the app's outbox (oldest first), parsed, with its file name. */
+/**
+ * Every .eml of the app's outbox folder (oldest first), parsed, with its file name, once the app
+ * has delivered every e-mail it could (e-mails leave the outbox table just after the answer).
+ */
 export async function readOutbox(app: App): Promise<(ParsedMail & { file: string })[]> {
+  await app.outbox.idle();
   const dir = outboxDir(app);
   const files = (await readdir(dir).catch(() => [] as string[]))
     .filter((name) => name.endsWith('.eml'))

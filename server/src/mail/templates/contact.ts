@@ -1,5 +1,5 @@
 import { routes, serverTexts, type ContactMessage } from '@tools-factory/contract';
-import type { MailMessage } from '../mailer.ts';
+import type { MailContent } from '../mailer.ts';
 import { composeMail } from './layout.ts';
 
 const words = serverTexts.mail.contactMessage;
@@ -14,7 +14,7 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
 export function contactMessageMail(
   message: ContactMessage,
   options: { publicUrl: string; to: string },
-): MailMessage {
+): MailContent {
   return composeMail({
     to: options.to,
     subject: words.subject(oneLine(message.name)),

@@ -1,5 +1,5 @@
 import { serverTexts, SIGN_IN_CODE } from '@tools-factory/contract';
-import type { MailMessage } from '../mailer.ts';
+import type { MailContent } from '../mailer.ts';
 import { composeMail } from './layout.ts';
 
 type LinkMail = { to: string; name: string; url: string };
@@ -8,7 +8,7 @@ type LinkMail = { to: string; name: string; url: string };
 function linkMail(
   { to, name, url }: LinkMail,
   words: { subject: string; body: string; action: string },
-): MailMessage {
+): MailContent {
   return composeMail({
     to,
     name,
@@ -20,16 +20,16 @@ function linkMail(
   });
 }
 
-export function verificationMail(options: LinkMail): MailMessage {
+export function verificationMail(options: LinkMail): MailContent {
   return linkMail(options, serverTexts.mail.verifyEmail);
 }
 
-export function resetPasswordMail(options: LinkMail): MailMessage {
+export function resetPasswordMail(options: LinkMail): MailContent {
   return linkMail(options, serverTexts.mail.resetPassword);
 }
 
 /** The sign-in code (issue 22 item 3): the code itself in the text, no link to follow. */
-export function signInCodeMail(options: { to: string; name: string; code: string }): MailMessage {
+export function signInCodeMail(options: { to: string; name: string; code: string }): MailContent {
   const words = serverTexts.mail.signInCode;
   return composeMail({
     to: options.to,

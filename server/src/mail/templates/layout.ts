@@ -1,5 +1,5 @@
 import { serverTexts } from '@tools-factory/contract';
-import type { MailMessage } from '../mailer.ts';
+import type { MailContent } from '../mailer.ts';
 
 /**
  * What an e-mail says, in order: paragraphs, label-value rows (an order's figures) and one
@@ -75,7 +75,7 @@ export function composeMail(options: {
   subject: string;
   blocks: readonly MailBlock[];
   name?: string;
-}): MailMessage {
+}): MailContent {
   const { greeting, signature } = serverTexts.mail;
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: greeting(options.name ?? '') },

@@ -6,19 +6,19 @@ import {
   serverTexts,
   type Order,
 } from '@tools-factory/contract';
-import type { MailMessage } from '../mailer.ts';
+import type { QueuedMessage } from '../outbox-message.ts';
 import { composeMail, formatCount } from './layout.ts';
 
 const words = serverTexts.mail;
 
 /**
  * Sent once an admin cancelled a paid order (issue 22): the amount refunded and the credit
- * note's number, the credit note attached as a PDF.
+ * note's number, the credit note attached as a PDF (drawn from it when the e-mail leaves).
  */
 export function orderCancelledMail(
   order: Order,
-  options: { publicUrl: string; creditNote: { number: string; pdf: Buffer } },
-): MailMessage {
+  options: { publicUrl: string; creditNote: { id: string; number: string } },
+): QueuedMessage {
   const total = formatMoney(orderTotal(order.price, order.quantity));
   const { creditNote } = options;
   const message = composeMail({
@@ -48,8 +48,9 @@ export function orderCancelledMail(
     ...message,
     attachments: [
       {
+        kind: 'credit-note-pdf',
+        id: creditNote.id,
         filename: invoiceFileName(creditNote.number),
-        content: creditNote.pdf,
         contentType: 'application/pdf',
       },
     ],

@@ -6,7 +6,8 @@ import {
   serverTexts,
   type Order,
 } from '@tools-factory/contract';
-import type { MailMessage } from '../mailer.ts';
+import type { MailContent } from '../mailer.ts';
+import type { QueuedMessage } from '../outbox-message.ts';
 import { composeMail, formatCount, formatMailDateTime, type MailBlock } from './layout.ts';
 
 const words = serverTexts.mail;
@@ -27,7 +28,7 @@ const myOrders = (publicUrl: string): MailBlock => ({
 });
 
 /** Sent once an order is placed: what was ordered, until when it is held, and where to pay. */
-export function orderPlacedMail(order: Order, options: { publicUrl: string }): MailMessage {
+export function orderPlacedMail(order: Order, options: { publicUrl: string }): MailContent {
   const total = formatMoney(orderTotal(order.price, order.quantity));
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: words.orderPlaced.body(order.reference) },
@@ -56,12 +57,12 @@ export function orderPlacedMail(order: Order, options: { publicUrl: string }): M
 
 /**
  * Sent once an order is paid: the amount, the payment's transaction id and the invoice's number,
- * the invoice attached as a PDF.
+ * the invoice attached as a PDF (drawn from the invoice when the e-mail leaves).
  */
 export function orderPaidMail(
   order: Order,
-  options: { publicUrl: string; invoice: { number: string; pdf: Buffer } },
-): MailMessage {
+  options: { publicUrl: string; invoice: { id: string; number: string } },
+): QueuedMessage {
   const total = formatMoney(orderTotal(order.price, order.quantity));
   const { invoice } = options;
   const message = composeMail({
@@ -87,8 +88,9 @@ export function orderPaidMail(
     ...message,
     attachments: [
       {
+        kind: 'invoice-pdf',
+        id: invoice.id,
         filename: invoiceFileName(invoice.number),
-        content: invoice.pdf,
         contentType: 'application/pdf',
       },
     ],
@@ -96,7 +98,7 @@ export function orderPaidMail(
 }
 
 /** Sent once an order ships: what is on its way, and where to. */
-export function orderShippedMail(order: Order, options: { publicUrl: string }): MailMessage {
+export function orderShippedMail(order: Order, options: { publicUrl: string }): MailContent {
   return composeMail({
     to: order.email,
     subject: words.orderShipped.subject(order.reference),

@@ -7,7 +7,7 @@ import {
   type Quote,
   type QuoteOffer,
 } from '@tools-factory/contract';
-import type { MailMessage } from '../mailer.ts';
+import type { MailContent } from '../mailer.ts';
 import { composeMail, formatCount, type MailBlock } from './layout.ts';
 
 const words = serverTexts.mail;
@@ -47,7 +47,7 @@ export function quoteOfferedMail(
   quote: Quote,
   offer: QuoteOffer,
   options: { publicUrl: string },
-): MailMessage {
+): MailContent {
   return composeMail({
     to: quote.email,
     subject: words.quoteOffered.subject(quote.reference),
@@ -68,7 +68,7 @@ export function quoteAcceptedMail(
   quote: Quote,
   order: Order,
   options: { publicUrl: string },
-): MailMessage {
+): MailContent {
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: words.quoteAccepted.body(quote.reference, order.reference) },
     { kind: 'facts', rows: orderRows(order) },
@@ -91,7 +91,7 @@ export function quoteAcceptedForAdminsMail(
   quote: Quote,
   order: Order,
   options: { publicUrl: string; to: string },
-): MailMessage {
+): MailContent {
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: words.quoteAcceptedForAdmins.body(quote.reference, order.email) },
     { kind: 'facts', rows: orderRows(order) },

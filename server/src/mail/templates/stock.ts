@@ -1,5 +1,5 @@
 import { routes, serverTexts } from '@tools-factory/contract';
-import type { MailMessage } from '../mailer.ts';
+import type { MailContent } from '../mailer.ts';
 import { composeMail, formatCount } from './layout.ts';
 
 const words = serverTexts.mail.lowStock;
@@ -19,7 +19,7 @@ export type LowStockFacts = {
 export function lowStockMail(
   facts: LowStockFacts,
   options: { publicUrl: string; to: string },
-): MailMessage {
+): MailContent {
   const available = formatCount(facts.availableQuantity);
   const threshold = formatCount(facts.lowStockThreshold);
   return composeMail({

@@ -62,7 +62,7 @@ describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
     expect(listed[1]?.message).toBe('An earlier question.');
     expect(Date.parse(listed[0]!.createdAt)).not.toBeNaN();
 
-    await app.mailDispatch.idle();
+    await app.outbox.idle();
     const outbox = await readOutbox(app);
     const about = outbox.filter((mail) => mail.text?.includes(visitorMessage.message));
     const recipients = about.map((mail) => mail.headers.to?.toLowerCase() ?? '');

@@ -4,7 +4,7 @@ import type {
   ManagedMessage,
 } from '@tools-factory/contract';
 import type { Database } from '../../db/client.ts';
-import type { MailDispatch } from '../../mail/mail-dispatch.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import { contactMessageMail } from '../../mail/templates/contact.ts';
 import {
   insertContactMessage,
@@ -24,7 +24,8 @@ function toManagedMessage(row: ContactMessageRow): ManagedMessage {
 
 export type ContactServiceOptions = {
   db: Database;
-  mail: MailDispatch;
+  /** Takes the admins' e-mails in the transaction that stores the message. */
+  outbox: OutboxWriter;
   publicUrl: string;
   /**
    * Who reads the messages: the ADMIN_EMAILS addresses and every account with the admin role
@@ -35,20 +36,25 @@ export type ContactServiceOptions = {
 
 /** The home page's contact form (DESIGN.md section 10): stored, e-mailed to the admins, listed. */
 export function createContactService(options: ContactServiceOptions) {
-  const { db, mail, publicUrl, adminRecipients } = options;
+  const { db, outbox, publicUrl, adminRecipients } = options;
   return {
     /**
-     * POST /contact: stores the message, then e-mails it to each admin in the background (the
-     * message stands whatever happens to the e-mail). Nothing goes to the address typed.
+     * POST /contact: stores the message and, in the same transaction, an e-mail of it to each
+     * admin (delivered afterwards through the outbox). Nothing goes to the address typed.
      */
     async receive(message: ContactMessage): Promise<ContactMessageResponse> {
-      const row = await insertContactMessage(db, message);
-      for (const to of await adminRecipients()) {
-        mail.send(contactMessageMail(message, { publicUrl, to }), {
-          contactMessageId: row.id,
-          mail: 'contact message, to admins',
-        });
-      }
+      const recipients = await adminRecipients();
+      const row = await db.transaction(async (tx) => {
+        const stored = await insertContactMessage(tx, message);
+        await outbox.enqueueEach(
+          tx,
+          recipients.map((to) => ({
+            message: contactMessageMail(message, { publicUrl, to }),
+            about: { contactMessageId: stored.id, mail: 'contact message, to admins' },
+          })),
+        );
+        return stored;
+      });
       return { acknowledged: true, insertedId: row.id };
     },
 

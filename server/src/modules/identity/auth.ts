@@ -6,7 +6,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { MIN_PASSWORD_LENGTH, routes, SIGN_IN_CODE } from '@tools-factory/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import { accounts, sessions, users, verifications } from './identity.table.ts';
 import { createAdminEmails } from './admin-emails.ts';
 import { findUserByEmail, updateUser } from './identity.repository.ts';
@@ -29,10 +29,14 @@ export const GOOGLE_PROVIDER_ID = 'google';
 export function createAuth(options: {
   config: Config;
   db: Database;
-  mailer: Mailer;
+  /**
+   * Takes the reset, verification and sign-in code e-mails. Better Auth's callbacks run outside
+   * any transaction of ours: each is written on its own, and delivered afterwards.
+   */
+  outbox: OutboxWriter;
   log: FastifyBaseLogger;
 }) {
-  const { config, db, mailer, log } = options;
+  const { config, db, outbox, log } = options;
   const adminEmails = createAdminEmails(config.adminEmails);
   return betterAuth({
     appName: 'Tools Factory',
@@ -108,7 +112,10 @@ export function createAuth(options: {
       sendResetPassword: async ({ user, url, token }) => {
         // Only the latest link works: an older e-mail left in an inbox resets nothing.
         await cancelEarlierResetLinks(db, user.id, token);
-        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
+        await outbox.enqueue(db, resetPasswordMail({ to: user.email, name: user.name, url }), {
+          userId: user.id,
+          mail: 'reset password',
+        });
       },
     },
     emailVerification: {
@@ -116,7 +123,10 @@ export function createAuth(options: {
       sendOnSignUp: false,
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail({ to: user.email, name: user.name, url }));
+        await outbox.enqueue(db, verificationMail({ to: user.email, name: user.name, url }), {
+          userId: user.id,
+          mail: 'verify e-mail',
+        });
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
@@ -167,7 +177,10 @@ export function createAuth(options: {
           if (type !== 'sign-in') return;
           const user = await findUserByEmail(db, email);
           if (!user) return;
-          await mailer.send(signInCodeMail({ to: user.email, name: user.name, code: otp }));
+          await outbox.enqueue(db, signInCodeMail({ to: user.email, name: user.name, code: otp }), {
+            userId: user.id,
+            mail: 'sign-in code',
+          });
         },
       }),
       ...(config.google

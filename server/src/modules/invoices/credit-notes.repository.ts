@@ -39,3 +39,11 @@ export async function selectCreditNoteByOrderId(
   const [row] = await executor.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
   return row;
 }
+
+export async function selectCreditNoteById(
+  executor: Executor,
+  id: string,
+): Promise<CreditNoteRow | undefined> {
+  const [row] = await executor.select().from(creditNotes).where(eq(creditNotes.id, id));
+  return row;
+}

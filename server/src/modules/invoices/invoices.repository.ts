@@ -37,3 +37,11 @@ export async function selectInvoiceByOrderId(
   const [row] = await executor.select().from(invoices).where(eq(invoices.orderId, orderId));
   return row;
 }
+
+export async function selectInvoiceById(
+  executor: Executor,
+  id: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await executor.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}

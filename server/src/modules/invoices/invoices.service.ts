@@ -11,6 +11,7 @@ import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import {
   insertCreditNote,
+  selectCreditNoteById,
   selectCreditNoteByOrderId,
   takeNextCreditNoteSequence,
   type CreditNoteRow,
@@ -18,6 +19,7 @@ import {
 import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
 import {
   insertInvoice,
+  selectInvoiceById,
   selectInvoiceByOrderId,
   takeNextSequence,
   type InvoiceRow,
@@ -116,8 +118,18 @@ export function createInvoicesService(options: {
       return selectCreditNoteByOrderId(db, orderId);
     },
 
-    /** The credit note as a PDF (drawn each time from its row, as an invoice is). */
-    renderCreditNotePdf(note: CreditNote): Promise<Buffer> {
+    /**
+     * The PDF an e-mail carries, drawn when it leaves the outbox: the invoice's (or the credit
+     * note's) with this id. Both are kept forever, so a message that waited reads as issued.
+     */
+    async attachmentPdf(kind: 'invoice' | 'credit-note', id: string): Promise<Buffer> {
+      if (kind === 'invoice') {
+        const invoice = await selectInvoiceById(db, id);
+        if (!invoice) throw new Error(`no invoice ${id} to attach`);
+        return renderInvoicePdf(invoice);
+      }
+      const note = await selectCreditNoteById(db, id);
+      if (!note) throw new Error(`no credit note ${id} to attach`);
       return renderCreditNotePdf(note);
     },
 
@@ -131,11 +143,6 @@ export function createInvoicesService(options: {
         order.status === 'cancelled' ? await selectCreditNoteByOrderId(db, order._id) : undefined;
       if (!note) throw notFound(serverTexts.invoiceErrors.notCancelled);
       return { fileName: invoiceFileName(note.number), pdf: await renderCreditNotePdf(note) };
-    },
-
-    /** The invoice as a PDF (drawn each time from its row: no file is stored). */
-    renderPdf(invoice: Invoice): Promise<Buffer> {
-      return renderInvoicePdf(invoice);
     },
 
     /**

@@ -8,7 +8,7 @@ import {
 import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http-errors.ts';
-import type { MailDispatch } from '../../mail/mail-dispatch.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderCancelledMail } from '../../mail/templates/order-cancelled.ts';
 import type { CreditNote, InvoicesService } from '../invoices/invoices.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -21,12 +21,13 @@ export type OrderCancellationOptions = {
   db: Database;
   /** Refunds the order's payment through the gateway. */
   payments: Pick<PaymentsService, 'refundPayment'>;
-  /** Issues the credit note in the cancellation's transaction, and draws its PDF. */
-  invoices: Pick<InvoicesService, 'issueCreditNote' | 'creditNoteOfOrder' | 'renderCreditNotePdf'>;
+  /** Issues the credit note in the cancellation's transaction. */
+  invoices: Pick<InvoicesService, 'issueCreditNote' | 'creditNoteOfOrder'>;
   /** Returns the stock of an order that has not shipped, in the same transaction. */
   tools: Pick<ToolsService, 'returnStock'>;
   catalog: CatalogChanged;
-  mail: MailDispatch;
+  /** Takes the customer's e-mail in the cancellation's transaction. */
+  outbox: OutboxWriter;
   publicUrl: string;
   orderHoldHours: number;
   now: () => Date;
@@ -41,7 +42,8 @@ export type OrderCancellationOptions = {
  * credit note. The order, its payment and its invoice stay in the books.
  */
 export function createOrderCancellation(options: OrderCancellationOptions) {
-  const { db, payments, invoices, tools, catalog, mail, publicUrl, orderHoldHours, now } = options;
+  const { db, payments, invoices, tools, catalog, outbox, publicUrl, orderHoldHours, now } =
+    options;
 
   function answer(row: OrderRow, note: CreditNote): CancelOrderResponse {
     return {
@@ -100,23 +102,23 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
           row.shippedAt === null && !row.madeToOrder
             ? await tools.returnStock(tx, row.toolId, row.quantity)
             : undefined;
+        // The credit note's PDF is drawn from it when the e-mail leaves.
+        const mail = orderCancelledMail(toManagedOrderDto(order, orderHoldHours), {
+          publicUrl,
+          creditNote: { id: note.id, number: note.number },
+        });
+        await outbox.enqueue(tx, mail, {
+          orderId,
+          creditNoteId: note.id,
+          mail: 'order cancelled',
+        });
         return { row: order, note, stock };
       });
       // Another request cancelled it first: its credit note is the one.
       if (!cancelled.note) return alreadyCancelled(cancelled.row);
       if (cancelled.stock) await catalog.stockMoved([cancelled.stock]);
 
-      const result = answer(cancelled.row, cancelled.note);
-      const { note } = cancelled;
-      mail.send(
-        async () =>
-          orderCancelledMail(result.order, {
-            publicUrl,
-            creditNote: { number: note.number, pdf: await invoices.renderCreditNotePdf(note) },
-          }),
-        { orderId: result.order._id, mail: 'order cancelled' },
-      );
-      return result;
+      return answer(cancelled.row, cancelled.note);
     },
   };
 }

@@ -26,10 +26,10 @@ import {
   notFound,
   unauthorized,
 } from '../../http-errors.ts';
-import type { MailDispatch } from '../../mail/mail-dispatch.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPaidMail, orderPlacedMail, orderShippedMail } from '../../mail/templates/orders.ts';
 import type { Account } from '../identity/identity.service.ts';
-import type { LowStockCrossing, ToolReference, ToolsService } from '../tools/tools.service.ts';
+import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
 import {
   deleteOrderById,
   deleteUnpaidOrdersCreatedBefore,
@@ -111,8 +111,8 @@ export function toManagedOrderDto(row: OrderRow, holdHours: number): ManagedOrde
   };
 }
 
-/** The invoice the paid e-mail carries: its number, and its PDF, drawn when the e-mail is. */
-export type PaidOrderInvoice = { number: string; renderPdf: () => Promise<Buffer> };
+/** The invoice the paid e-mail carries: its id (its PDF is drawn when the e-mail leaves), its number. */
+export type PaidOrderInvoice = { id: string; number: string };
 
 export type SweepResult = { expiredOrders: number; returnedUnits: number };
 
@@ -131,24 +131,21 @@ export type QuotedOrderRequest = {
 
 /**
  * What POST /order's transaction committed: the order, whether an earlier request with the same
- * Idempotency-Key placed it, the stock its reservation left (for the catalog) and the low-stock
- * crossing it made (if any).
+ * Idempotency-Key placed it, and the stock its reservation left (for the catalog).
  */
 type PlacedOrder = {
   row: OrderRow;
   replayed: boolean;
   stock?: StockChange;
-  lowStock?: LowStockCrossing;
 };
 
 /**
  * The order an accepted quote placed; the stock its reservation left (none when made to order),
- * for the caller to hand to the catalog after its commit; the low-stock crossing it made (if any).
+ * for the caller to hand to the catalog after its commit.
  */
 export type QuotedOrderPlaced = {
   order: Order;
   stock: StockChange | undefined;
-  lowStock: LowStockCrossing | undefined;
 };
 
 /** An order as the payments module sees it: whose it is, what it costs, where it stands. */
@@ -186,8 +183,8 @@ export type OrdersServiceOptions = {
    * (UNVERIFIED_HOLD_LIMIT).
    */
   unverifiedHoldLimitCents: number;
-  /** Sends the e-mails of each step once it has committed (placed, paid, shipped). */
-  mail: MailDispatch;
+  /** Takes the e-mail of each step (placed, paid, shipped) in that step's transaction. */
+  outbox: OutboxWriter;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
 };
@@ -210,7 +207,7 @@ function requestDigest(input: PlaceOrderInput): string {
 }
 
 export function createOrdersService(options: OrdersServiceOptions) {
-  const { db, catalog, tools, orderHoldHours, maxUnpaidOrders, mail, publicUrl } = options;
+  const { db, catalog, tools, orderHoldHours, maxUnpaidOrders, outbox, publicUrl } = options;
   const { unverifiedHoldLimitCents } = options;
   const orderDto = (row: OrderRow) => toOrderDto(row, orderHoldHours);
   const managedOrderDto = (row: OrderRow) => toManagedOrderDto(row, orderHoldHours);
@@ -298,7 +295,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * a client `price` must equal (409, and nothing reserved).
      * With an Idempotency-Key, the order that key placed already is answered again (nothing
      * reserved or counted twice), and the same key with other details is refused (422).
-     * The order-placed e-mail leaves after the commit.
+     * The order-placed e-mail (and a low-stock one, when the order crossed the threshold) is
+     * written to the outbox in the order's transaction: it leaves if and only if the order does.
      */
     async placeOrder(
       caller: Account,
@@ -355,12 +353,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
             idempotencyKey: key?.idempotencyKey ?? null,
             requestDigest: key?.digest ?? null,
           });
-          return {
-            row,
-            replayed: false,
-            stock: tools.reservedStockChange(reserved),
-            lowStock: tools.lowStockCrossing(reserved, input.quantity),
-          };
+          // The e-mails leave if and only if the order commits.
+          await outbox.enqueue(tx, orderPlacedMail(orderDto(row), { publicUrl }), {
+            orderId: row.id,
+            mail: 'order placed',
+          });
+          const lowStock = tools.lowStockCrossing(reserved, input.quantity);
+          if (lowStock) await tools.announceLowStock(tx, lowStock);
+          return { row, replayed: false, stock: tools.reservedStockChange(reserved) };
         })
         .catch(async (error: unknown): Promise<PlacedOrder> => {
           // Tools are archived, never deleted: the account was removed after the guard read it.
@@ -378,12 +378,6 @@ export function createOrdersService(options: OrdersServiceOptions) {
       // Patched, not rebuilt: GET /parts shows the stock this order left once this resolves.
       if (placed.stock) await catalog.stockMoved([placed.stock]);
       const order = orderDto(placed.row);
-      mail.send(orderPlacedMail(order, { publicUrl }), {
-        orderId: order._id,
-        mail: 'order placed',
-      });
-      // Committed: the crossing it made is told now (a rolled-back order never gets here).
-      if (placed.lowStock) tools.announceLowStock(placed.lowStock);
       return { acknowledged: true, insertedId: order._id, order };
     },
 
@@ -450,19 +444,16 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /**
-     * Tells the customer their order is paid, its invoice attached. The payments service calls
-     * it once the payment's transaction has committed, wherever the payment was confirmed (the
-     * browser, a webhook). The PDF is drawn in the background, with the e-mail.
+     * Tells the customer their order is paid, its invoice attached: the payments service calls
+     * it in the payment's transaction, wherever the payment was confirmed (the browser, a
+     * webhook). The e-mail names the invoice; its PDF is drawn when the e-mail leaves.
      */
-    announcePaid(order: Order, invoice: PaidOrderInvoice): void {
-      mail.send(
-        async () =>
-          orderPaidMail(order, {
-            publicUrl,
-            invoice: { number: invoice.number, pdf: await invoice.renderPdf() },
-          }),
-        { orderId: order._id, mail: 'order paid' },
-      );
+    announcePaid(tx: Transaction, order: Order, invoice: PaidOrderInvoice): Promise<void> {
+      return outbox.enqueue(tx, orderPaidMail(order, { publicUrl, invoice }), {
+        orderId: order._id,
+        invoiceId: invoice.id,
+        mail: 'order paid',
+      });
     },
 
     /** GET /orders?email=: the caller's own orders, newest first. */
@@ -508,9 +499,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * same per-account lock and MAX_UNPAID_ORDERS cap as POST /order. The stock is reserved
      * when the tool is on sale and at least the quantity is available; otherwise the order is
      * made to order and takes none. The orders' unique quote_id makes it one order per quote,
-     * whatever races. The caller hands `stock` (when the stock moved) to the catalog after its
-     * commit (catalog.stockMoved), and announces the low-stock crossing, if any, after it too
-     * (tools.announceLowStock).
+     * whatever races. The low-stock e-mails of a crossing it makes are written with `tx`. The
+     * caller hands `stock` (when the stock moved) to the catalog after its commit
+     * (catalog.stockMoved).
      */
     async placeQuotedOrder(
       tx: Transaction,
@@ -533,11 +524,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
         madeToOrder: !reserved,
         quoteId: request.quoteId,
       });
-      return {
-        order: orderDto(row),
-        stock: reserved && tools.reservedStockChange(reserved),
-        lowStock: reserved && tools.lowStockCrossing(reserved, request.quantity),
-      };
+      const lowStock = reserved && tools.lowStockCrossing(reserved, request.quantity);
+      if (lowStock) await tools.announceLowStock(tx, lowStock);
+      return { order: orderDto(row), stock: reserved && tools.reservedStockChange(reserved) };
     },
 
     /** For the quotes module: the order each of these quotes placed, by quote id (if any). */
@@ -558,16 +547,18 @@ export function createOrdersService(options: OrdersServiceOptions) {
      */
     async shipOrder(id: string): Promise<ManagedOrder> {
       if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.orderErrors.orderNotFound);
-      const shipped = await markOrderShipped(db, id.toLowerCase(), new Date());
-      if (shipped) {
-        const order = managedOrderDto(shipped);
+      const shipped = await db.transaction(async (tx) => {
+        const row = await markOrderShipped(tx, id.toLowerCase(), new Date());
         // Only the request that shipped it: a repeated click sends no second e-mail.
-        mail.send(orderShippedMail(order, { publicUrl }), {
-          orderId: order._id,
-          mail: 'order shipped',
-        });
-        return order;
-      }
+        if (row) {
+          await outbox.enqueue(tx, orderShippedMail(managedOrderDto(row), { publicUrl }), {
+            orderId: row.id,
+            mail: 'order shipped',
+          });
+        }
+        return row;
+      });
+      if (shipped) return managedOrderDto(shipped);
       const order = await selectOrderById(db, id.toLowerCase());
       if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
       switch (order.status) {

@@ -76,7 +76,7 @@ export function createPaymentsService(options: {
   gateway: PaymentGateway;
   orders: OrdersService;
   /** Issues the invoice in the payment's transaction. */
-  invoices: Pick<InvoicesService, 'issue' | 'renderPdf'>;
+  invoices: Pick<InvoicesService, 'issue'>;
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
   now?: () => Date;
@@ -120,17 +120,11 @@ export function createPaymentsService(options: {
         amountCents: intent.amountCents,
       });
       const invoice = await invoices.issue(tx, paid, paidAt);
+      // The one place an order becomes paid, whoever confirmed it: its e-mail commits with it.
+      await orders.announcePaid(tx, paid.order, { id: invoice.id, number: invoice.number });
       return { outcome: 'paid', order: paid, invoice };
     });
     if (settled.outcome === 'refunded') await refundOnce(intent, settled.reason);
-    // The one place an order becomes paid, whoever confirmed it: its e-mail leaves once committed.
-    if (settled.outcome === 'paid') {
-      const { invoice } = settled;
-      orders.announcePaid(settled.order.order, {
-        number: invoice.number,
-        renderPdf: () => invoices.renderPdf(invoice),
-      });
-    }
     return settled;
   }
 

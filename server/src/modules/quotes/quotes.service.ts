@@ -27,7 +27,7 @@ import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../http-errors.ts';
-import type { MailDispatch } from '../../mail/mail-dispatch.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import {
   quoteAcceptedForAdminsMail,
   quoteAcceptedMail,
@@ -152,8 +152,8 @@ export type QuotesServiceOptions = {
   tools: ToolsService;
   /** Told after an acceptance that reserved stock has committed. */
   catalog: CatalogChanged;
-  /** Sends the offer and acceptance e-mails once their step has committed. */
-  mail: MailDispatch;
+  /** Takes the offer and acceptance e-mails in their step's transaction. */
+  outbox: OutboxWriter;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
   /** Who hears of an accepted offer (ADMIN_EMAILS). */
@@ -169,7 +169,7 @@ export type QuotesServiceOptions = {
  * quote is accepted once, whatever the instances.
  */
 export function createQuotesService(options: QuotesServiceOptions) {
-  const { db, orders, tools, catalog, mail, publicUrl, adminEmails, now: clock } = options;
+  const { db, orders, tools, catalog, outbox, publicUrl, adminEmails, now: clock } = options;
 
   /** The quotes as their DTOs, with the order each accepted one placed (while it exists). */
   async function quoteDtos(rows: QuoteRow[], now: Date): Promise<Quote[]> {
@@ -255,8 +255,8 @@ export function createQuotesService(options: QuotesServiceOptions) {
      * they saw. In one transaction, on the locked quote: an unpaid order at the offered unit
      * price, to the address and phone given (stock reserved when enough is available, else made
      * to order), and the quote
-     * accepted. The e-mails (the customer's, with its pay link; each admin's) leave after the
-     * commit.
+     * accepted. The e-mails (the customer's, with its pay link; each admin's; a low-stock one
+     * when the reservation crossed) are written in the same transaction.
      */
     async acceptQuote(
       caller: Account,
@@ -281,7 +281,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
           if (!isPayableTotal(offer.priceCents * row.quantity)) {
             throw badRequest(serverTexts.quoteErrors.acceptedTotalTooLarge(PAYABLE_LIMIT_TEXT));
           }
-          const { order, stock, lowStock } = await orders.placeQuotedOrder(tx, caller, {
+          const { order, stock } = await orders.placeQuotedOrder(tx, caller, {
             quoteId: row.id,
             toolId: row.toolId,
             toolName: row.toolName,
@@ -292,29 +292,28 @@ export function createQuotesService(options: QuotesServiceOptions) {
             phone: input.phone,
           });
           const updated = await updateQuote(tx, row.id, { status: 'accepted', closedAt: now });
-          return { quote: toQuoteDto(updated, order._id, now), order, stock, lowStock };
+          const quote = toQuoteDto(updated, order._id, now);
+          const about = { quoteId: quote._id, orderId: order._id };
+          await outbox.enqueueEach(tx, [
+            {
+              message: quoteAcceptedMail(quote, order, { publicUrl }),
+              about: { ...about, mail: 'quote accepted' },
+            },
+            ...adminEmails.map((to) => ({
+              message: quoteAcceptedForAdminsMail(quote, order, { publicUrl, to }),
+              about: { ...about, mail: 'quote accepted, to admins' },
+            })),
+          ]);
+          return { quote, order, stock };
         })
         .catch((error: unknown) => {
           // The row lock makes this all but impossible: the quote's one order exists already.
           if (isUniqueViolation(error)) throw conflict(serverTexts.quoteErrors.alreadyAccepted);
           throw error;
         });
-      const { quote, order, stock, lowStock } = accepted;
+      const { quote, order, stock } = accepted;
       // The stock its reservation left, patched into the catalog (none when made to order).
       if (stock) await catalog.stockMoved([stock]);
-      mail.send(quoteAcceptedMail(quote, order, { publicUrl }), {
-        quoteId: quote._id,
-        orderId: order._id,
-        mail: 'quote accepted',
-      });
-      for (const to of adminEmails) {
-        mail.send(quoteAcceptedForAdminsMail(quote, order, { publicUrl, to }), {
-          quoteId: quote._id,
-          orderId: order._id,
-          mail: 'quote accepted, to admins',
-        });
-      }
-      if (lowStock) tools.announceLowStock(lowStock);
       return { quote, order };
     },
 
@@ -347,7 +346,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
     /**
      * POST /manageQuotes/{id}/offer (admin): a unit price valid until a date (today or later).
      * On a requested, offered or expired quote; a new offer replaces the previous one whole. The
-     * customer is e-mailed once it has committed.
+     * customer's e-mail is written in the offer's transaction.
      */
     async offerQuote(id: string, input: OfferQuote): Promise<ManagedQuote> {
       const now = clock();
@@ -360,20 +359,22 @@ export function createQuotesService(options: QuotesServiceOptions) {
         if (!isPayableTotal(dollarsToCents(input.price) * quote.quantity)) {
           throw badRequest(serverTexts.quoteErrors.offerTotalTooLarge(PAYABLE_LIMIT_TEXT));
         }
-        return updateQuote(tx, quote.id, {
+        const offered = await updateQuote(tx, quote.id, {
           status: 'offered',
           offerPriceCents: dollarsToCents(input.price),
           offerValidUntil: input.validUntil,
           offeredAt: now,
         });
+        const dto = toQuoteDto(offered, null, now);
+        if (dto.offer) {
+          await outbox.enqueue(tx, quoteOfferedMail(dto, dto.offer, { publicUrl }), {
+            quoteId: dto._id,
+            mail: 'quote offered',
+          });
+        }
+        return offered;
       });
       const quote = toQuoteDto(row, null, now);
-      if (quote.offer) {
-        mail.send(quoteOfferedMail(quote, quote.offer, { publicUrl }), {
-          quoteId: quote._id,
-          mail: 'quote offered',
-        });
-      }
       return toManagedQuote(quote, await catalogTools());
     },
 

@@ -63,7 +63,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
    * has been written: `{ [address]: count }` (addresses without one are left out).
    */
   async function alertsAbout(tool: { name: string }): Promise<Record<string, number>> {
-    await app.mailDispatch.idle();
+    await app.outbox.idle();
     const counts: Record<string, number> = {};
     for (const mail of await readOutbox(app)) {
       if (mail.headers.subject !== words.subject(tool.name)) continue;

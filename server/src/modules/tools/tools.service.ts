@@ -20,7 +20,7 @@ import type { CatalogChanged, StockChange, VersionedTool } from '../../catalog/c
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
-import type { MailDispatch } from '../../mail/mail-dispatch.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import { lowStockMail } from '../../mail/templates/stock.ts';
 import {
   archiveToolById,
@@ -106,8 +106,8 @@ export type ToolsServiceOptions = {
   db: Database;
   /** Told after every committed catalog write, so GET /parts shows it at once. */
   catalog: CatalogChanged;
-  /** Sends the low-stock e-mails once the order that crossed has committed. */
-  mail: MailDispatch;
+  /** Takes the low-stock e-mails in the transaction of the order that crossed. */
+  outbox: OutboxWriter;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
   /** Who hears of a tool running low (ADMIN_EMAILS). */
@@ -116,7 +116,7 @@ export type ToolsServiceOptions = {
 
 /** The catalog's tools: what is on sale, the admins' writes, and the stock orders move. */
 export function createToolsService(options: ToolsServiceOptions) {
-  const { db, catalog, mail, publicUrl, adminEmails } = options;
+  const { db, catalog, outbox, publicUrl, adminEmails } = options;
 
   async function listVersionedCatalog(): Promise<VersionedTool[]> {
     const rows = await selectLiveTools(db);
@@ -267,16 +267,17 @@ export function createToolsService(options: ToolsServiceOptions) {
     },
 
     /**
-     * Tells every admin (ADMIN_EMAILS) of a crossing. Called once the order that crossed has
-     * committed: a rolled-back order sends nothing.
+     * Tells every admin (ADMIN_EMAILS) of a crossing, in the transaction of the order that
+     * crossed: a rolled-back order sends nothing.
      */
-    announceLowStock(crossing: LowStockCrossing): void {
-      for (const to of adminEmails) {
-        mail.send(lowStockMail(crossing, { publicUrl, to }), {
-          toolId: crossing.toolId,
-          mail: 'low stock, to admins',
-        });
-      }
+    announceLowStock(tx: Transaction, crossing: LowStockCrossing): Promise<void> {
+      return outbox.enqueueEach(
+        tx,
+        adminEmails.map((to) => ({
+          message: lowStockMail(crossing, { publicUrl, to }),
+          about: { toolId: crossing.toolId, mail: 'low stock, to admins' },
+        })),
+      );
     },
 
     /**

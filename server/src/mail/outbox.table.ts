@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MailAbout } from './mailer.ts';
+import type { AttachmentRecipe } from './outbox-message.ts';
+
+/**
+ * The e-mails to send (DESIGN.md section 13), each written in the transaction of the change that
+ * caused it and delivered afterwards by whichever instance claims it first (outbox.ts). A row is
+ * claimed by setting `locked_until` (a lease), sent, then marked `sent_at`; a failed attempt sets
+ * `next_attempt_at` further off. An AFTER INSERT trigger (migration 0009) notifies the channel
+ * 'outbox' with the writer's `origin` once the transaction commits.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    /** Claimed in this order: oldest first. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The instance that wrote it (host and DATA_DIR): it delivers first, others take over. */
+    origin: text('origin').notNull(),
+    /** The rendered message. */
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** Its files as recipes, drawn when it leaves (an invoice's PDF), never their bytes. */
+    attachments: jsonb('attachments').$type<AttachmentRecipe[]>().notNull().default([]),
+    /** What it is about (its kind and ids), the log's only words about it: never an address. */
+    about: jsonb('about').$type<MailAbout>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Attempts begun (a claim counts one). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Claimed by an instance until then; free again afterwards (an instance that died). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Why the last attempt failed, in a few words without addresses. */
+    lastError: text('last_error'),
+  },
+  (t) => [
+    // The workers' claim reads the unsent rows only, oldest first.
+    index('outbox_messages_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
+    // The purge of messages sent long ago.
+    index('outbox_messages_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
+  ],
+);

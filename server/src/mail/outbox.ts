@@ -1,0 +1,410 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DatabaseHandle, Executor } from '../db/client.ts';
+import { redactAddresses, withoutAddresses } from '../plugins/log-redaction.ts';
+import type { MailAbout, MailAttachment, Mailer, MailMessage } from './mailer.ts';
+import type { AttachmentRecipe, QueuedMessage } from './outbox-message.ts';
+import {
+  bringForwardWaitingOutboxMessages,
+  claimDueOutboxMessages,
+  deleteOutboxMessagesSentBefore,
+  insertOutboxMessages,
+  markOutboxMessageFailed,
+  markOutboxMessageSent,
+  releaseOutboxMessages,
+  type NewOutboxRow,
+  type OutboxRow,
+} from './outbox.repository.ts';
+
+/** The NOTIFY channel of migration 0009's trigger; its payload names the writer's origin. */
+export const OUTBOX_CHANNEL = 'outbox';
+
+const SECOND_MS = 1_000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export type OutboxTiming = {
+  /** Messages claimed at once. */
+  batchSize: number;
+  /**
+   * How long a claim keeps other instances off a message. Longer than a send can take (the
+   * mailer's SMTP timeouts end one within a minute), so a message is resent only after the
+   * instance holding it died.
+   */
+  leaseMs: number;
+  /** How often each instance looks for due messages unasked (retries, other instances' rows). */
+  pollMs: number;
+  /** How long the instance that wrote a message has it to itself before any instance takes it. */
+  handoverMs: number;
+  /** The wait after a failed attempt doubles from the first to the last, then stays. */
+  firstRetryMs: number;
+  maxRetryMs: number;
+  /** How long stop() waits for the message in hand (its send and its note) before giving up. */
+  stopWaitMs: number;
+  /** Sent messages are kept this long (an operator may look), then deleted. */
+  keepSentMs: number;
+  purgeEveryMs: number;
+};
+
+export const OUTBOX_TIMING: OutboxTiming = {
+  batchSize: 10,
+  leaseMs: 2 * MINUTE_MS,
+  pollMs: 2 * SECOND_MS,
+  handoverMs: 5 * SECOND_MS,
+  firstRetryMs: SECOND_MS,
+  maxRetryMs: 10 * MINUTE_MS,
+  stopWaitMs: 5 * SECOND_MS,
+  keepSentMs: 7 * 24 * HOUR_MS,
+  purgeEveryMs: HOUR_MS,
+};
+
+/** Waits between attempts to note a sent message as sent (the database away): short, capped. */
+const MARK_RETRY_FIRST_MS = 100;
+const MARK_RETRY_MAX_MS = SECOND_MS;
+const PURGE_BATCH = 1_000;
+/**
+ * Failed sends in a row that look like an outage (the mail server or the disk away) rather than
+ * one message the server refuses: the first success after them brings the waiting messages
+ * forward.
+ */
+const OUTAGE_FAILURES = 3;
+const LAST_ERROR_LENGTH = 300;
+
+/** One e-mail to write to the outbox, with what it is about (its kind and ids, for the log). */
+export type OutboxMail = { message: QueuedMessage; about: MailAbout };
+
+/** What the modules see: they write e-mails in their own transactions, and that is all. */
+export type OutboxWriter = {
+  /**
+   * Writes an e-mail to send with `executor`: in the transaction of the change that caused it,
+   * so that it leaves if and only if that change commits (identity's e-mails, outside any
+   * transaction of ours, pass the database). Delivered afterwards, retried until it leaves.
+   */
+  enqueue(executor: Executor, message: QueuedMessage, about: MailAbout): Promise<void>;
+  /** Several e-mails at once, in one statement (one to each admin). */
+  enqueueEach(executor: Executor, mails: readonly OutboxMail[]): Promise<void>;
+};
+
+export type Outbox = OutboxWriter & {
+  /** Listens for new messages, polls for the rest, and delivers what is due now. */
+  start(): Promise<void>;
+  /** Stops claiming; waits (a few seconds at most) for the message in hand; stops listening. */
+  stop(): Promise<void>;
+  /**
+   * Resolves once this instance finds no message it could deliver now (tests, before they read
+   * what was sent): due, unsent, held by nobody, and its own or past the handover. Messages
+   * waiting for a retry later, or held by another instance, are not waited for.
+   */
+  idle(): Promise<void>;
+};
+
+type Log = {
+  debug(object: object, message: string): void;
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+};
+
+export type OutboxOptions = {
+  database: Pick<DatabaseHandle, 'db' | 'listen'>;
+  mailer: Pick<Mailer, 'send'>;
+  /** Draws an attachment's file when its message leaves (an invoice's PDF, from its row). */
+  renderAttachment(recipe: AttachmentRecipe): Promise<Buffer>;
+  /**
+   * Names this instance among those sharing the database (host and DATA_DIR): the messages it
+   * writes are its own to deliver first, into its own DATA_DIR/outbox without SMTP_URL.
+   */
+  origin: string;
+  log: Log;
+  timing?: Partial<OutboxTiming>;
+};
+
+/** Fixed for every attempt at one message, so that a message sent twice is known as one. */
+export function outboxMessageId(id: number): string {
+  return `<outbox-${id}@tools-factory>`;
+}
+
+/** The wait before the next attempt, after `attempts` attempts (1 s, 2 s, 4 s ... 10 min). */
+export function outboxRetryDelayMs(
+  attempts: number,
+  timing: Pick<OutboxTiming, 'firstRetryMs' | 'maxRetryMs'> = OUTBOX_TIMING,
+): number {
+  const doublings = Math.min(Math.max(attempts - 1, 0), 30);
+  return Math.min(timing.firstRetryMs * 2 ** doublings, timing.maxRetryMs);
+}
+
+/** The failure in a few words for `last_error`: its kind, code and message, no address. */
+function describeFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const words =
+    error instanceof Error
+      ? `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${error.message}`
+      : String(error);
+  return redactAddresses(words).slice(0, LAST_ERROR_LENGTH);
+}
+
+/**
+ * The e-mail outbox (DESIGN.md section 13, docs/decisions/017): e-mails are rows written with the
+ * change that caused them, and each instance's worker delivers them afterwards. A worker claims
+ * due rows with a lease (`FOR UPDATE SKIP LOCKED`: one instance per message), sends each through
+ * the mailer with a Message-ID fixed by the row, and notes it sent; a failed send is tried again
+ * with back-off (cut short when sending works again after an outage). A crash, a full disk or an
+ * SMTP outage delays a message; none is lost, and one is sent twice only when an instance dies
+ * (or loses the database for longer than the lease) between sending it and noting it.
+ *
+ * Woken by the trigger's NOTIFY (on commit) when this instance wrote the message, and every
+ * `pollMs` for the rest: retries, and messages of another instance past the handover.
+ */
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { database, mailer, renderAttachment, origin, log } = options;
+  const { db } = database;
+  const timing: OutboxTiming = { ...OUTBOX_TIMING, ...options.timing };
+
+  let started = false;
+  let stopping = false;
+  let stopDeadline = Number.POSITIVE_INFINITY;
+  let unlisten: (() => Promise<void>) | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryAt = Number.POSITIVE_INFINITY;
+  let lastPurge = 0;
+  let claimFailing = false;
+  let failuresInARow = 0;
+  /** The pass under way, and the one asked for meanwhile (it starts once that one ends). */
+  let current: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+
+  const rowOf = ({ message, about }: OutboxMail): NewOutboxRow => ({
+    origin,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments ?? [],
+    about,
+  });
+
+  /**
+   * A pass that starts after this call: the one under way may have claimed before the caller's
+   * message was committed, so a caller asking during it gets the next one.
+   */
+  function schedulePass(): Promise<void> {
+    if (!current) {
+      current = runPass().finally(() => {
+        current = undefined;
+      });
+      return current;
+    }
+    next ??= current.then(() => {
+      next = undefined;
+      return schedulePass();
+    });
+    return next;
+  }
+
+  function wake(): void {
+    if (started && !stopping) void schedulePass();
+  }
+
+  /** Wakes the worker when a message that failed is due again (sooner than the next poll). */
+  function wakeIn(ms: number): void {
+    if (stopping || ms >= timing.pollMs) return;
+    const at = Date.now() + ms;
+    if (retryTimer && retryAt <= at) return;
+    clearTimeout(retryTimer);
+    retryAt = at;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      retryAt = Number.POSITIVE_INFINITY;
+      wake();
+    }, ms);
+    retryTimer.unref();
+  }
+
+  /** Claims and delivers until nothing is due; never throws (a failure waits for the next). */
+  async function runPass(): Promise<void> {
+    try {
+      await purgeWhenDue();
+      while (!stopping) {
+        const rows = await claimDueOutboxMessages(db, {
+          origin,
+          limit: timing.batchSize,
+          leaseMs: timing.leaseMs,
+          handoverMs: timing.handoverMs,
+        });
+        if (claimFailing) {
+          claimFailing = false;
+          log.info({}, 'e-mail outbox: reaching the database again');
+        }
+        if (rows.length === 0) return;
+        await deliverBatch(rows);
+      }
+    } catch (error) {
+      // The database is away (or the claim failed otherwise): said once, tried every poll.
+      if (!claimFailing && !stopping) {
+        log.warn({ err: error }, 'e-mail outbox: cannot claim messages; trying again');
+      }
+      claimFailing = true;
+    }
+  }
+
+  /**
+   * One message after the other. Those not begun while half the lease remains (a slow mail
+   * server), or once the instance is stopping, are given back untried.
+   */
+  async function deliverBatch(rows: readonly OutboxRow[]): Promise<void> {
+    const giveBackAfter = Date.now() + timing.leaseMs / 2;
+    for (const [index, row] of rows.entries()) {
+      if (stopping || Date.now() > giveBackAfter) {
+        const untried = rows.slice(index).map((untriedRow) => untriedRow.id);
+        await releaseOutboxMessages(db, untried).catch((error: unknown) => {
+          log.warn({ err: error, outboxIds: untried }, 'e-mail outbox: claims left to expire');
+        });
+        return;
+      }
+      await deliver(row);
+    }
+  }
+
+  async function drawAttachments(row: OutboxRow): Promise<MailAttachment[]> {
+    return Promise.all(
+      row.attachments.map(async (recipe) => ({
+        filename: recipe.filename,
+        contentType: recipe.contentType,
+        content: await renderAttachment(recipe),
+      })),
+    );
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    // The kind and ids only: the subject may carry a name, an SMTP refusal the address.
+    const about: MailAbout = { ...row.about, outboxId: row.id };
+    try {
+      const attachments = await drawAttachments(row);
+      const message: MailMessage = {
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        messageId: outboxMessageId(row.id),
+        ...(attachments.length > 0 ? { attachments } : {}),
+      };
+      await mailer.send(message, about);
+    } catch (error) {
+      failuresInARow += 1;
+      const retryInMs = outboxRetryDelayMs(row.attempts, timing);
+      log.warn(
+        { err: withoutAddresses(error), ...about, attempts: row.attempts, retryInMs },
+        'e-mail not sent; trying again later',
+      );
+      await markOutboxMessageFailed(db, row.id, { retryInMs, error: describeFailure(error) }).catch(
+        (markError: unknown) => {
+          log.warn({ err: markError, ...about }, 'e-mail failure not noted; its lease runs out');
+        },
+      );
+      wakeIn(retryInMs);
+      return;
+    }
+    await noteSent(row.id, about);
+    if (failuresInARow >= OUTAGE_FAILURES) await bringForwardAfterOutage();
+    failuresInARow = 0;
+  }
+
+  /**
+   * Sending works again after an outage: the messages that failed meanwhile are due now rather
+   * than after their back-off (up to 10 minutes).
+   */
+  async function bringForwardAfterOutage(): Promise<void> {
+    try {
+      const waiting = await bringForwardWaitingOutboxMessages(db);
+      if (waiting > 0) log.info({ waiting }, 'e-mail outbox: sending again; waiting messages due');
+    } catch (error) {
+      log.warn({ err: error }, 'e-mail outbox: waiting messages keep their back-off');
+    }
+  }
+
+  /**
+   * Notes a message sent, again and again while the database is away: sending it again would
+   * double it. Gives up only when stop() stops waiting; the message is then sent again once its
+   * lease runs out, with the same Message-ID.
+   */
+  async function noteSent(id: number, about: MailAbout): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await markOutboxMessageSent(db, id);
+        log.debug(about, 'e-mail sent');
+        return;
+      } catch (error) {
+        if (attempt === 0) {
+          log.warn({ err: error, ...about }, 'e-mail sent, not yet noted as sent; noting again');
+        }
+        if (stopping && Date.now() >= stopDeadline) {
+          log.error(
+            { err: error, ...about },
+            'e-mail sent but not noted as sent: it leaves again once its lease runs out',
+          );
+          return;
+        }
+        const wait = Math.min(MARK_RETRY_FIRST_MS * 2 ** Math.min(attempt, 10), MARK_RETRY_MAX_MS);
+        await sleep(wait, undefined, { ref: false });
+      }
+    }
+  }
+
+  async function purgeWhenDue(): Promise<void> {
+    if (Date.now() - lastPurge < timing.purgeEveryMs) return;
+    lastPurge = Date.now();
+    const deleted = await deleteOutboxMessagesSentBefore(db, timing.keepSentMs, PURGE_BATCH);
+    if (deleted > 0) log.info({ deleted }, 'e-mail outbox: messages sent long ago deleted');
+    // More than a batch: the rest at the next pass.
+    if (deleted === PURGE_BATCH) lastPurge = 0;
+  }
+
+  return {
+    async enqueue(executor, message, about) {
+      await insertOutboxMessages(executor, [rowOf({ message, about })]);
+    },
+
+    async enqueueEach(executor, mails) {
+      await insertOutboxMessages(executor, mails.map(rowOf));
+    },
+
+    async start() {
+      if (started || stopping) return;
+      // Listen first, so that a message committed while the first pass runs is not missed.
+      unlisten = await database.listen(
+        OUTBOX_CHANNEL,
+        (writer) => {
+          // Another instance's messages are its own for the handover; the poll finds them after.
+          if (writer === origin || writer === '') wake();
+        },
+        // Notifications were missed while the connection was down.
+        () => wake(),
+      );
+      started = true;
+      pollTimer = setInterval(wake, timing.pollMs);
+      pollTimer.unref();
+      wake();
+    },
+
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      stopDeadline = Date.now() + timing.stopWaitMs;
+      clearInterval(pollTimer);
+      clearTimeout(retryTimer);
+      // The message in hand is finished (sent and noted, or noted failed); the rest given back.
+      const passes = Promise.allSettled([current, next]);
+      await Promise.race([passes, sleep(timing.stopWaitMs, undefined, { ref: false })]);
+      try {
+        await unlisten?.();
+      } catch (error) {
+        log.warn({ err: error }, 'e-mail outbox: could not stop listening');
+      }
+    },
+
+    async idle() {
+      if (!started || stopping) return;
+      await schedulePass();
+    },
+  };
+}
