@@ -755,6 +755,12 @@ export const serverTexts = {
     databaseUnavailable: 'Database unavailable',
     /** 503 for any request that needed the database while it was out of reach. */
     serviceUnavailable: 'The service is briefly unavailable. Please try again.',
+    /**
+     * 503 for a request that needed to write while the disk under the database (or DATA_DIR) is
+     * full, and GET /ready meanwhile: nothing was changed.
+     */
+    storageFull:
+      'The shop cannot save anything right now: its storage is full. Nothing was changed; please try again later.',
     /** 500: a bug of ours; the details go to the log only. */
     internalError: 'Internal Server Error',
     /** 404: a path under /api that no route serves (Fastify's own wording). */

@@ -66,6 +66,8 @@ import { answerClientError, registerUrlLengthLimit } from './plugins/client-erro
 import { serializeErrorForLog } from './plugins/error-log.ts';
 import { redactAddressesInMessages } from './plugins/log-redaction.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
+import { registerGracefulClose } from './plugins/graceful-close.ts';
+import { createStorageHealth } from './db/storage-health.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -152,6 +154,8 @@ export async function buildApp({
     // A path the router cannot decode (`%E0%A4%A`) is answered in our shape too.
     frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request that reaches us while we drain is served (plugins/graceful-close.ts).
+    return503OnClosing: false,
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     // An e-mail in a path (/user/{email}) may be up to 254 characters, escaped up to three times
     // as long: find-my-way's default of 100 would answer such an address 'not found'.
@@ -165,7 +169,9 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const storage = createStorageHealth({ dataDir: config.dataDir });
+  registerErrorHandler(app, { storage });
+  registerGracefulClose(app);
   registerJsonBodyParser(app);
   registerUrlLengthLimit(app);
 
@@ -287,7 +293,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: database.db });
+      await api.register(healthRoutes, { db: database.db, storage });
       await api.register(toolsRoutes, { tools, catalog, guards });
       await api.register(reviewsRoutes, { reviews, catalog, guards });
       await api.register(contactRoutes, {

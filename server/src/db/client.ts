@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
@@ -46,6 +46,17 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle
 export const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
+ * How long one statement may run, and wait for a row lock, on PostgreSQL before the server
+ * cancels it (SQLSTATE 57014, 55P03): a stalled or locked database answers 503 in words well
+ * before a proxy's 60 s, and the transaction rolls back instead of committing after the client
+ * gave up. An order's longest wait is its turn at the tool's row lock, milliseconds per buyer.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+export const LOCK_TIMEOUT_MS = 5_000;
+/** A transaction left open by a request that died: its locks are freed after this. */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+
+/**
  * PGlite runs Postgres with the settings of its data directory's postgresql.conf, made for a
  * server of its own: shared_buffers = 128MB, all of it resident in our process (WASM memory never
  * shrinks). The embedded database is a shop's, tens of MB, and one backend: 16 MB of buffers hold
@@ -63,6 +74,9 @@ export type DatabaseOptions =
       applicationName?: string;
       /** Default CONNECT_TIMEOUT_MS; tests of an outage wait less. */
       connectTimeoutMs?: number;
+      /** Default STATEMENT_TIMEOUT_MS and LOCK_TIMEOUT_MS; tests of a stall wait less. */
+      statementTimeoutMs?: number;
+      lockTimeoutMs?: number;
     }
   | { kind: 'pglite'; dataDir: string | undefined }
   | { kind: 'pglite-instance'; pglite: PGlite };
@@ -72,10 +86,29 @@ export type DatabaseOptions =
  * that engine is opened: a server on PostgreSQL never loads PGlite, nor one on PGlite `pg`.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle =
-    options.kind === 'postgres' ? await openPostgres(options) : await openPglite(options);
-  await applyMigrations(handle, options.kind === 'postgres' ? options.url : undefined);
-  return handle;
+  if (options.kind === 'postgres') {
+    const handle = await openPostgres(options);
+    await applyMigrations(handle, options.url);
+    return handle;
+  }
+  // A data directory this start creates is removed again when the start fails (a full disk
+  // during initdb or the migrations): the next start begins from nothing, not from half a database.
+  const createdDir =
+    options.kind === 'pglite' && options.dataDir !== undefined && !existsSync(options.dataDir)
+      ? options.dataDir
+      : undefined;
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openPglite(options);
+    await applyMigrations(handle);
+    return handle;
+  } catch (error) {
+    if (createdDir) {
+      await handle?.close().catch(() => {});
+      rmSync(createdDir, { recursive: true, force: true });
+    }
+    throw error;
+  }
 }
 
 async function openPglite(
@@ -122,6 +155,8 @@ async function openPostgres(
     poolSize = 10,
     applicationName = 'tools-factory',
     connectTimeoutMs = CONNECT_TIMEOUT_MS,
+    statementTimeoutMs = STATEMENT_TIMEOUT_MS,
+    lockTimeoutMs = LOCK_TIMEOUT_MS,
   } = options;
   const [{ default: pg }, { drizzle }, { KEEP_ALIVE_DELAY_MS, listenWithReconnect }] =
     await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('./listener.ts')]);
@@ -133,9 +168,19 @@ async function openPostgres(
     // Notices a peer that vanished without closing (a failover, a network partition).
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+    statement_timeout: statementTimeoutMs,
+    lock_timeout: lockTimeoutMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor one on a client checked out for a transaction: pg-pool listens for errors only while a
+  // client is idle, and a connection lost mid-transaction (a restart, a failover, a terminated
+  // backend) would be an uncaught 'error' event, which ends the process. The query under way
+  // rejects with the same error (503 in words) and the pool drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool) as unknown as Database;
   const listeners = new Set<PostgresListener>();
   return {

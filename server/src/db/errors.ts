@@ -5,10 +5,29 @@ const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * SQLSTATEs that say the server cannot serve us right now, not that the query is wrong:
- * admin_shutdown, crash_shutdown, cannot_connect_now (starting up or recovering), and
- * too_many_connections (full, for a moment). Class 08 (connection exceptions) is matched whole.
+ * admin_shutdown, crash_shutdown, cannot_connect_now (starting up or recovering),
+ * too_many_connections (full, for a moment), query_canceled (our statement timeout),
+ * lock_not_available (our lock timeout), deadlock_detected and idle_in_transaction_session_timeout.
+ * Class 08 (connection exceptions) is matched whole. Each rolls the transaction back.
  */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  '55P03',
+  '40P01',
+  '25P03',
+]);
+
+/**
+ * Storage that cannot take another byte: PostgreSQL's disk_full (53100), Node's ENOSPC (the
+ * outbox's files), and PGlite's file system, which raises Emscripten's ErrnoError with its own
+ * number for ENOSPC (51) and no message.
+ */
+const DISK_FULL_SQLSTATE = '53100';
+const EMSCRIPTEN_ENOSPC = 51;
 
 /** Node's socket errors for a server that is down, unreachable or went away mid-query. */
 const UNAVAILABLE_SOCKET_CODES = new Set([
@@ -92,6 +111,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** True when the error (possibly wrapped) says the storage under the database or DATA_DIR is full. */
+export function isStorageFull(error: unknown): boolean {
+  for (const current of causesOf(error)) {
+    const code = codeOf(current);
+    if (code === DISK_FULL_SQLSTATE || code === 'ENOSPC') return true;
+    if ('errno' in current && current.errno === EMSCRIPTEN_ENOSPC && !('code' in current)) {
+      return true;
+    }
+    if (current instanceof Error && /no space left on (the )?device/i.test(current.message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * A one-line account of an error for the operator: the innermost message (the driver's own, not
  * Drizzle's wrapper, which quotes the query and its parameters), or a code when none has one.
@@ -104,7 +138,10 @@ export function describeDatabaseError(error: unknown): string {
     else if (typeof code === 'string') description ??= code;
     // PGlite's file system raises Emscripten's ErrnoError: a name and a number, no message.
     else if ('errno' in current && typeof current.errno === 'number') {
-      description ??= `file system error ${current.errno}`;
+      description ??=
+        current.errno === EMSCRIPTEN_ENOSPC
+          ? 'no space left on the device'
+          : `file system error ${current.errno}`;
     }
   }
   return description ?? String(error);

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverTexts } from '@tools-factory/contract';
 import type { App } from '../app.ts';
@@ -12,6 +14,7 @@ import {
   useTestTool,
 } from '../testing/use-test-app.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 
 const UNAVAILABLE = { message: serverTexts.apiErrors.serviceUnavailable, statusCode: 503 };
 
@@ -107,6 +110,61 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
 
     it('answers 503 with the message, not 500', async () => {
       await expectBothUnavailable(app, customer, tool);
+    });
+  },
+);
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a PostgreSQL that stalls: a row held locked, a statement that runs long',
+  () => {
+    const database = useTestDatabase();
+    let handle: DatabaseHandle | undefined;
+    afterAll(async () => {
+      await handle?.close();
+    });
+    const app = useTestApp(async () => {
+      // The production timeouts, shortened (the order waits on the tool's row lock).
+      handle = await openDatabase({
+        kind: 'postgres',
+        url: database.url!,
+        lockTimeoutMs: 500,
+        statementTimeoutMs: 1_000,
+      });
+      return { database: handle };
+    });
+    const customer = useTestAccount(app);
+    const tool = useTestTool(app, { availableQuantity: 500 });
+
+    it('answers an order that waits past the lock timeout 503 in words, and places nothing', async () => {
+      const holder = new pg.Client({ connectionString: database.url! });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from tools where id = $1 for update', [tool.id]);
+        const order = await placeOrder(app, customer, tool);
+        expect(order.statusCode).toBe(503);
+        expect(order.json()).toEqual(UNAVAILABLE);
+        expect(order.headers['retry-after']).toBe('5');
+      } finally {
+        await holder.query('rollback').catch(() => {});
+        await holder.end();
+      }
+      const mine = await app.inject({
+        url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(mine.json()).toEqual([]);
+      // Nothing stayed locked or broken: the next order goes through.
+      expect((await placeOrder(app, customer, tool)).statusCode).toBe(200);
+    });
+
+    it('cancels a statement past the statement timeout, answering 503 in words', async () => {
+      const statement = await app.database.db
+        .execute(sql`select pg_sleep(5)`)
+        .then(() => 'finished' as const)
+        .catch((error: unknown) => error);
+      expect(statement).not.toBe('finished');
+      expect(isDatabaseUnavailable(statement)).toBe(true);
     });
   },
 );

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type nodemailer from 'nodemailer';
@@ -106,7 +106,16 @@ export function createMailer(options: {
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // Whole or not at all: written beside, then renamed (a full disk leaves no half message for
+      // a reader to choke on; the outbox tries the whole message again later).
+      const partial = `${file}.partial`;
+      try {
+        await writeFile(partial, info.message as Buffer);
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       options.log.info({ mail: 'unnamed', ...about, file }, 'e-mail written to the outbox');
     },
     describe: () => `outbox ${options.outboxDir}`,

@@ -296,12 +296,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
         { err: withoutAddresses(error), ...about, attempts: row.attempts, retryInMs },
         'e-mail not sent; trying again later',
       );
-      await markOutboxMessageFailed(db, row.id, { retryInMs, error: describeFailure(error) }).catch(
+      const noted = await markOutboxMessageFailed(db, row.id, {
+        retryInMs,
+        error: describeFailure(error),
+      }).then(
+        () => true,
         (markError: unknown) => {
-          log.warn({ err: markError, ...about }, 'e-mail failure not noted; its lease runs out');
+          log.warn({ err: markError, ...about }, 'e-mail failure not noted; trying it again here');
+          return false;
         },
       );
-      wakeIn(retryInMs);
+      if (noted) wakeIn(retryInMs);
+      // The database took neither the message nor the note (a full disk): the lease is still
+      // this instance's, so it tries again itself rather than leave the message to the lease.
+      else retryHeld(row, retryInMs);
       return;
     }
     await noteSent(row.id, about);
@@ -320,6 +328,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } catch (error) {
       log.warn({ err: error }, 'e-mail outbox: waiting messages keep their back-off');
     }
+  }
+
+  /**
+   * Tries a claimed message again after `ms`, while half its lease is left for a send; past that,
+   * the lease runs out and any instance takes it.
+   */
+  function retryHeld(row: OutboxRow, ms: number): void {
+    const lastTry = (row.lockedUntil?.getTime() ?? 0) - timing.leaseMs / 2;
+    if (stopping || Date.now() + ms > lastTry) return;
+    const timer = setTimeout(() => {
+      if (!stopping) void deliver({ ...row, attempts: row.attempts + 1 });
+    }, ms);
+    timer.unref();
   }
 
   /**

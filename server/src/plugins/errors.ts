@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_BASE, type ErrorBody, serverTexts } from '@tools-factory/contract';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStorageFull } from '../db/errors.ts';
+import type { StorageHealth } from '../db/storage-health.ts';
 import { HttpError } from '../http-errors.ts';
 
 export function isApiPath(url: string): boolean {
@@ -38,7 +39,10 @@ const FRAMEWORK_MESSAGES = new Map<string, string>([
  * The one error handler: every error leaves as `{ message, statusCode }`. Client errors keep
  * their message; server errors hide theirs (they are logged) unless we threw them on purpose.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { storage?: StorageHealth } = {},
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply.code(400).send(errorBody(400, validationMessage(error)));
@@ -47,16 +51,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode
         : 500;
-    // A database out of reach is no bug of ours and may pass in a moment (DESIGN.md section 3).
-    const databaseUnavailable = declaredStatus >= 500 && isDatabaseUnavailable(error);
+    // A database out of reach, or a full disk, is no bug of ours and may pass (DESIGN.md
+    // section 13): 503 in words, and the transaction it broke has rolled back.
+    const storageFull =
+      declaredStatus >= 500 && (options.storage?.noteError(error) ?? isStorageFull(error));
+    const databaseUnavailable =
+      storageFull || (declaredStatus >= 500 && isDatabaseUnavailable(error));
     const statusCode = databaseUnavailable ? 503 : declaredStatus;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const message = databaseUnavailable
-        ? serverTexts.apiErrors.serviceUnavailable
-        : error instanceof HttpError
-          ? error.message
-          : serverTexts.apiErrors.internalError;
+      const message = storageFull
+        ? serverTexts.apiErrors.storageFull
+        : databaseUnavailable
+          ? serverTexts.apiErrors.serviceUnavailable
+          : error instanceof HttpError
+            ? error.message
+            : serverTexts.apiErrors.internalError;
+      // A hint for clients and proxies that retry: the outage is usually seconds.
+      if (databaseUnavailable) reply.header('retry-after', '5');
       return reply.code(statusCode).send(errorBody(statusCode, message));
     }
     const message = FRAMEWORK_MESSAGES.get(error.code) ?? error.message;

@@ -3,6 +3,9 @@ import { serverTexts } from '@tools-factory/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, serviceUnavailable } from '../http-errors.ts';
 
+/** How long a Redis command or connection attempt may take before the limit answers 503. */
+export const REDIS_TIMEOUT_MS = 1_000;
+
 /**
  * Rate limits are declared by the modules that need them: a route's handler (`app.rateLimit()`,
  * placing orders) or counters a module calls itself (`app.createRateLimit()`, the identity
@@ -16,8 +19,13 @@ export async function registerRateLimit(
   // ioredis is imported only when REDIS_URL is set: without it, it would be code held for nothing.
   const redis = options.redisUrl
     ? new (await import('ioredis')).Redis(options.redisUrl, {
-        connectTimeout: 1000,
+        connectTimeout: REDIS_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
+        // Fail fast while Redis is away (DESIGN.md section 13): a command is refused at once
+        // instead of queued until a reconnection that may take seconds, and one that gets no
+        // answer (a stalled Redis) fails after REDIS_TIMEOUT_MS. The limit answers 503 in words.
+        enableOfflineQueue: false,
+        commandTimeout: REDIS_TIMEOUT_MS,
       })
     : undefined;
   if (redis) {
@@ -32,7 +40,16 @@ export async function registerRateLimit(
       if (down) app.log.info('Redis (rate limits) reachable again');
       down = false;
     });
-    app.addHook('onClose', async () => void (await redis.quit()));
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    // Without the offline queue, commands before the first connection would be refused: the
+    // start waits for it a moment (a Redis that is down at start only means 503s until it is up).
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REDIS_TIMEOUT_MS * 2);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
   await app.register(rateLimit, {
     global: false,

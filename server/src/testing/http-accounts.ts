@@ -93,17 +93,23 @@ async function latestLinkInOutbox(outboxDir: string, to: string, subject: string
   }
 }
 
+/** Finds the link of the newest e-mail to `to` whose subject has `subject`. */
+export type MailLinkFinder = (to: string, subject: string) => Promise<string>;
+
 /**
  * Signs up an ADMIN_EMAILS address and makes it an admin as its owner would: sign up, set the
  * password through the e-mailed reset link (read from the outbox directory of the instance that
- * sent it, DATA_DIR/outbox; the reset ends the sign-up's session), sign in, get the access token.
+ * sent it, DATA_DIR/outbox, or found by `mail` where the instances send through SMTP; the reset
+ * ends the sign-up's session), sign in, get the access token.
  */
 export async function signUpAdminOverHttp(
   client: HttpClient,
   site: Site,
   account: { email: string; password?: string; name?: string },
-  outboxDir: string,
+  mail: string | MailLinkFinder,
 ): Promise<HttpAccount> {
+  const latestLink: MailLinkFinder =
+    typeof mail === 'string' ? (to, subject) => latestLinkInOutbox(mail, to, subject) : mail;
   const signedUp = await signUpOverHttp(client, site, account);
   const { email, password } = signedUp;
   expectStatus(
@@ -114,7 +120,7 @@ export async function signUpAdminOverHttp(
       json: { email, redirectTo: '/reset-password' },
     }),
   );
-  const link = new URL(await latestLinkInOutbox(outboxDir, email, 'Reset'));
+  const link = new URL(await latestLink(email, 'Reset'));
   const follow = await client.request(`${site.url}${link.pathname}${link.search}`);
   const token = new URL(String(follow.headers.location), site.origin).searchParams.get('token');
   if (!token) throw new Error(`reset link: ${follow.status} ${follow.headers.location}`);

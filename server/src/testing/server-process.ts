@@ -43,9 +43,15 @@ export type ServerProcess = {
   output(): string;
   /** SIGKILL: no drain, no close; resolves once the process is gone. */
   kill9(): Promise<void>;
-  /** SIGTERM (the server drains and closes), SIGKILL after `graceMs`; resolves once gone. */
-  stop(graceMs?: number): Promise<void>;
+  /**
+   * SIGTERM (the server drains and closes), SIGKILL after `graceMs`; resolves once gone, with
+   * how it ended and how long it took.
+   */
+  stop(graceMs?: number): Promise<ProcessEnd>;
 };
+
+/** How a process ended: its exit code, or the signal that killed it. */
+export type ProcessEnd = { code: number | null; signal: NodeJS.Signals | null; ms: number };
 
 const KEPT_OUTPUT_CHARS = 20_000;
 
@@ -103,11 +109,14 @@ export async function startServerProcess(options: {
       await waitForExit(child);
     },
     async stop(graceMs = 10_000) {
-      if (exited(child)) return;
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      child.kill('SIGTERM');
-      await waitForExit(child);
-      clearTimeout(timer);
+      const startedAt = Date.now();
+      if (!exited(child)) {
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        child.kill('SIGTERM');
+        await waitForExit(child);
+        clearTimeout(timer);
+      }
+      return { code: child.exitCode, signal: child.signalCode, ms: Date.now() - startedAt };
     },
   };
 

@@ -8,6 +8,7 @@ import {
 } from '@tools-factory/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { StorageHealth } from '../../db/storage-health.ts';
 import { HttpError } from '../../http-errors.ts';
 
 /** How long /ready waits for the database before calling it down. */
@@ -30,11 +31,15 @@ async function isDatabaseReachable(db: Database): Promise<boolean> {
 }
 
 /**
- * GET /health: the process answers. GET /ready: the database answers too. One statement and no
- * rule of the shop: the routes are the whole module (docs/decisions/009-one-module-shape.md).
+ * GET /health: the process answers. GET /ready: the database answers too, and the storage takes
+ * writes. One statement and no rule of the shop: the routes are the whole module
+ * (docs/decisions/009-one-module-shape.md).
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, options) => {
-  const { db } = options;
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage: StorageHealth }> = async (
+  app,
+  options,
+) => {
+  const { db, storage } = options;
   app.get(
     apiPaths.health,
     {
@@ -56,7 +61,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       schema: {
         operationId: 'getReadiness',
         tags: ['system'],
-        summary: 'The database is reachable',
+        summary: 'The database is reachable and the storage takes writes',
         security: [],
         response: { 200: ReadySchema, 503: ErrorBodySchema },
       },
@@ -66,6 +71,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       if (!(await isDatabaseReachable(db))) {
         throw new HttpError(503, serverTexts.apiErrors.databaseUnavailable);
       }
+      if (await storage.isFull()) throw new HttpError(503, serverTexts.apiErrors.storageFull);
       return { status: 'ready' as const, database: 'up' as const };
     },
   );

@@ -1,0 +1,280 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CreateToolResponseSchema,
+  OrderListSchema,
+  orderReference,
+  PlaceOrderResponseSchema,
+  serverTexts,
+  ToolSchema,
+  type Tool,
+} from '@tools-factory/contract';
+import { bearer } from '../testing/accounts.ts';
+import {
+  signUpAdminOverHttp,
+  signUpOverHttp,
+  type HttpAccount,
+  type Site,
+} from '../testing/http-accounts.ts';
+import {
+  createHttpClient,
+  expectStatus,
+  randomLoopbackAddress,
+  type HttpClient,
+} from '../testing/http-client.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
+import { mountSmallDisk, type SmallDisk } from '../testing/small-disk.ts';
+import { createPgliteDataDir } from '../testing/test-database.ts';
+import { parseMail } from '../testing/mail.ts';
+
+/**
+ * A full disk (issue 23): the embedded database's DATA_DIR on a small file system of its own,
+ * filled while customers order. Orders that cannot be stored answer 503 in words, never a bare
+ * 500; /api/ready says the storage is full; the process stays up; once the space is back, orders
+ * are taken again and every acknowledged order is there exactly once, with its stock.
+ */
+
+const DISK_MB = 160;
+const CUSTOMERS = 6;
+const START_STOCK = 1_000_000;
+/** Acknowledged before the disk is filled, and again after the space is back. */
+const ORDERS_BEFORE = 30;
+const ORDERS_AFTER = 30;
+/** How long the shop is kept full while customers keep ordering. */
+const FULL_FOR_MS = 3_000;
+
+type Customer = { client: HttpClient; account: HttpAccount };
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlite', () => {
+  let disk: SmallDisk;
+  let dataDir: string;
+  let server: ServerProcess;
+  let site: Site;
+  let admin: HttpAccount;
+  let tool: Tool;
+  const customers: Customer[] = [];
+  const clients: HttpClient[] = [];
+  const newClient = () => {
+    const client = createHttpClient({ localAddress: randomLoopbackAddress() });
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    disk = await mountSmallDisk(DISK_MB);
+    dataDir = path.join(disk.dir, 'data');
+    mkdirSync(dataDir);
+    await createPgliteDataDir(path.join(dataDir, 'pglite'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    site = { url, origin: url };
+    const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.com`;
+    server = await startServerProcess({
+      name: 'server on a small disk',
+      port,
+      env: {
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        ACCESS_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+        BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+        PUBLIC_URL: url,
+        ADMIN_EMAILS: adminEmail,
+        SEED_DEMO: '0',
+        MAX_UNPAID_ORDERS: '1000000',
+        ORDER_RATE_LIMIT: '1000000',
+        UNVERIFIED_HOLD_LIMIT: '1000000000',
+      },
+    });
+    const adminClient = newClient();
+    admin = await signUpAdminOverHttp(
+      adminClient,
+      site,
+      { email: adminEmail, name: 'Admin' },
+      path.join(dataDir, 'outbox'),
+    );
+    const created = expectStatus(
+      'POST /api/tool',
+      await adminClient.request(`${url}/api/tool`, {
+        method: 'POST',
+        headers: bearer(admin.token),
+        json: {
+          name: `Full Disk Anvil ${randomUUID().slice(0, 8)}`,
+          desc: 'A tool of the full-disk proof.',
+          img: '/images/tools/claw-hammer.svg',
+          price: 20,
+          minOrderQuantity: 1,
+          availableQuantity: START_STOCK,
+        },
+      }),
+    );
+    tool = CreateToolResponseSchema.parse(created.json()).tool;
+    for (let index = 0; index < CUSTOMERS; index += 1) {
+      const client = newClient();
+      const account = await signUpOverHttp(client, site, {
+        email: `disk-${index}-${randomUUID().slice(0, 8)}@example.com`,
+      });
+      customers.push({ client, account });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await server?.stop();
+    await disk?.unmount();
+  }, 60_000);
+
+  it('answers 503 in words while full, says so in /api/ready, and loses nothing', async () => {
+    const acknowledged = new Map<string, { quantity: number; email: string }>();
+    const refusals: { status: number; message: string }[] = [];
+    let stopped = false;
+
+    const shop = async (customer: Customer) => {
+      for (let round = 0; !stopped; round += 1) {
+        // Above the minimum of 1 (the spec: strictly more than the minimum).
+        const quantity = 2 + (round % 5);
+        const answer = await customer.client.request(`${site.url}/api/order`, {
+          method: 'POST',
+          headers: { ...bearer(customer.account.token), 'idempotency-key': randomUUID() },
+          json: {
+            toolId: tool._id,
+            name: tool.name,
+            address: '12 Forge Lane, Sheffield',
+            quantity,
+            email: customer.account.email,
+          },
+        });
+        if (answer.status === 200) {
+          const { order } = PlaceOrderResponseSchema.parse(answer.json());
+          acknowledged.set(order._id, { quantity, email: customer.account.email });
+        } else {
+          const body = answer.json() as { message?: unknown };
+          refusals.push({ status: answer.status, message: String(body.message) });
+          // A refused customer waits a little, as a person would, before trying again.
+          await sleep(100);
+        }
+      }
+    };
+    const load = Promise.all(customers.map(shop));
+    const waitFor = async (what: string, done: () => boolean | Promise<boolean>) => {
+      const deadline = Date.now() + 60_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`${what}: not within 60 s\n${server.output()}`);
+        await sleep(50);
+      }
+    };
+    const ready = async () => await customers[0]!.client.request(`${site.url}/api/ready`);
+
+    await waitFor('orders before the disk fills', () => acknowledged.size >= ORDERS_BEFORE);
+    const acknowledgedBeforeFull = acknowledged.size;
+    await disk.fill();
+    const fullAt = Date.now();
+    await sleep(FULL_FOR_MS);
+    const readyWhileFull = await ready();
+    expect(readyWhileFull.status).toBe(503);
+    expect(readyWhileFull.json()).toEqual({
+      statusCode: 503,
+      message: serverTexts.apiErrors.storageFull,
+    });
+    const refusedWhileFull = refusals.length;
+
+    await disk.free();
+    const freedAt = Date.now();
+    await waitFor('/api/ready after the space is back', async () => (await ready()).status === 200);
+    const readyAfter = (Date.now() - freedAt) / 1000;
+    const target = acknowledged.size + ORDERS_AFTER;
+    await waitFor('orders after the space is back', () => acknowledged.size >= target);
+    stopped = true;
+    await load;
+
+    // Every refusal was a 503 in words, and the customers met some while the disk was full.
+    expect(refusedWhileFull).toBeGreaterThan(0);
+    const allowed: string[] = [
+      serverTexts.apiErrors.storageFull,
+      serverTexts.apiErrors.serviceUnavailable,
+    ];
+    expect(
+      refusals.filter(({ status, message }) => status !== 503 || !allowed.includes(message)),
+      server.output(),
+    ).toEqual([]);
+    expect(server.running(), server.output()).toBe(true);
+
+    // Every acknowledged order is there, exactly once, and the stock adds up.
+    const stored = new Map<string, number>();
+    for (const customer of customers) {
+      const answer = expectStatus(
+        'GET /api/orders',
+        await customer.client.request(
+          `${site.url}/api/orders?email=${encodeURIComponent(customer.account.email)}`,
+          { headers: bearer(customer.account.token) },
+        ),
+      );
+      for (const order of OrderListSchema.parse(answer.json())) {
+        expect(stored.has(order._id)).toBe(false);
+        stored.set(order._id, order.quantity);
+      }
+    }
+    expect([...stored.keys()].sort()).toEqual([...acknowledged.keys()].sort());
+    const held = [...acknowledged.values()].reduce((sum, order) => sum + order.quantity, 0);
+    const after = ToolSchema.parse(
+      expectStatus(
+        'GET /api/tool',
+        await customers[0]!.client.request(`${site.url}/api/tool/${tool._id}`),
+      ).json(),
+    );
+    expect(after.availableQuantity + held).toBe(START_STOCK);
+
+    // Every acknowledged order's e-mail was written to the outbox folder exactly once, those of
+    // the orders taken while the disk was full included (they waited in the outbox table).
+    const outbox = path.join(dataDir, 'outbox');
+    const subjectsWritten = async () =>
+      Promise.all(
+        (await readdir(outbox))
+          .filter((file) => file.endsWith('.eml'))
+          .map(async (file) => parseMail(await readFile(path.join(outbox, file))).headers.subject),
+      );
+    const placedSubject = (id: string) => serverTexts.mail.orderPlaced.subject(orderReference(id));
+    await waitFor('every order e-mail written', async () => {
+      const written = new Set(await subjectsWritten());
+      return [...acknowledged.keys()].every((id) => written.has(placedSubject(id)));
+    });
+    const written = await subjectsWritten();
+    for (const id of acknowledged.keys()) {
+      expect(written.filter((subject) => subject === placedSubject(id))).toHaveLength(1);
+    }
+
+    console.log(
+      `[full disk, PGlite] ${DISK_MB} MB tmpfs; ${acknowledgedBeforeFull} orders acknowledged before it filled; ` +
+        `${refusedWhileFull} refused while full (all 503 in words), full for ${((freedAt - fullAt) / 1000).toFixed(1)} s; ` +
+        `ready again ${readyAfter.toFixed(1)} s after the space came back; ${acknowledged.size} acknowledged in all, ` +
+        `${stored.size} stored, each with its e-mail written once; stock ${after.availableQuantity} + ${held} held = ${START_STOCK}`,
+    );
+  }, 240_000);
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a start on a full disk (PGlite)', () => {
+  let disk: SmallDisk | undefined;
+  afterAll(async () => disk?.unmount());
+
+  it('says "no space left on the device" with the path, and leaves no half-built database', async () => {
+    // Room for the secrets, not for a database (initdb writes tens of MB).
+    disk = await mountSmallDisk(4);
+    const dataDir = path.join(disk.dir, 'data');
+    const pgliteDir = path.join(dataDir, 'pglite');
+    const start = startServerProcess({
+      name: 'server on a full disk',
+      env: {
+        DATA_DIR: dataDir,
+        ACCESS_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+        BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+      },
+    });
+    await expect(start).rejects.toThrow(
+      `exited (1) before ready:\nCannot open the database in DATA_DIR (${pgliteDir}): no space left on the device`,
+    );
+    expect(existsSync(pgliteDir)).toBe(false);
+  }, 120_000);
+});
