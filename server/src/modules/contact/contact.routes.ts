@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
   ContactMessageResponseSchema,
@@ -17,17 +17,13 @@ export const CONTACT_MESSAGES_PER_WINDOW = 5;
 export const CONTACT_WINDOW_MS = 10 * 60_000;
 
 /** The home page's contact form (anyone), and the admins' Messages page. */
-export async function contactRoutes(
-  app: FastifyInstance,
-  options: {
-    contact: ContactService;
-    guards: AuthGuards;
-    /** Messages a client may send in CONTACT_WINDOW_MS (default CONTACT_MESSAGES_PER_WINDOW). */
-    messagesPerWindow?: number;
-  },
-): Promise<void> {
+export const contactRoutes: FastifyPluginAsyncZod<{
+  contact: ContactService;
+  guards: AuthGuards;
+  /** Messages a client may send in CONTACT_WINDOW_MS (default CONTACT_MESSAGES_PER_WINDOW). */
+  messagesPerWindow?: number;
+}> = async (app, options) => {
   const { contact, guards, messagesPerWindow = CONTACT_MESSAGES_PER_WINDOW } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // Per client address: the form is open to anyone, signed in or not.
   const limitMessagesPerClient = refuseWhenUncounted(
     app.rateLimit({
@@ -41,7 +37,7 @@ export async function contactRoutes(
     }),
   );
 
-  api.post(
+  app.post(
     apiPaths.contact,
     {
       preHandler: limitMessagesPerClient,
@@ -62,7 +58,7 @@ export async function contactRoutes(
     async (request) => contact.receive(request.body),
   );
 
-  api.get(
+  app.get(
     apiPaths.manageMessages,
     {
       preHandler: guards.requireAdmin,
@@ -77,4 +73,4 @@ export async function contactRoutes(
     },
     async () => contact.list(),
   );
-}
+};

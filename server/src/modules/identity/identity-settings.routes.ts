@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, IdentitySettingsSchema, type IdentitySettings } from '@tools-factory/contract';
 
 /**
@@ -7,12 +6,12 @@ import { apiPaths, IdentitySettingsSchema, type IdentitySettings } from '@tools-
  * credentials are configured; the login and sign-up pages hide its button otherwise, instead of
  * letting the customer press it for an error.
  */
-export async function identitySettingsRoutes(
-  app: FastifyInstance,
-  options: { googleSignIn: boolean },
-): Promise<void> {
+export const identitySettingsRoutes: FastifyPluginAsyncZod<{ googleSignIn: boolean }> = async (
+  app,
+  options,
+) => {
   const settings: IdentitySettings = { googleSignIn: options.googleSignIn };
-  app.withTypeProvider<ZodTypeProvider>().get(
+  app.get(
     apiPaths.identitySettings,
     {
       schema: {
@@ -28,4 +27,4 @@ export async function identitySettingsRoutes(
     },
     () => settings,
   );
-}
+};

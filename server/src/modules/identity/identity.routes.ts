@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { serverTexts, texts } from '@tools-factory/contract';
@@ -56,10 +57,11 @@ function toFetchRequest(request: FastifyRequest, url: URL, body: unknown): Reque
  * (identity-endpoints.ts), each taking only the fields the web app sends; rate limits on those
  * that check a password or send an e-mail; its error messages in words a customer understands.
  */
-export async function identityRoutes(
-  app: FastifyInstance,
-  options: { auth: Auth; identity: IdentityService; origin: string },
-): Promise<void> {
+export const identityRoutes: FastifyPluginAsyncZod<{
+  auth: Auth;
+  identity: IdentityService;
+  origin: string;
+}> = async (app, options) => {
   const { auth, identity, origin } = options;
   const countAttempt = createIdentityRateLimits(app);
 
@@ -198,4 +200,4 @@ export async function identityRoutes(
     schema: { hide: true } as FastifySchema,
     handler: handle,
   });
-}
+};

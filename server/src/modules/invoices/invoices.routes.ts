@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths, ErrorBodySchema, IdParamsSchema } from '@tools-factory/contract';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
@@ -8,14 +9,15 @@ import type { InvoicesService } from './invoices.service.ts';
  * A paid order's invoice, and a cancelled order's credit note, as PDFs drawn on demand from the
  * rows issued with the payment and with the cancellation.
  */
-export async function invoicesRoutes(
-  app: FastifyInstance,
-  options: { invoices: InvoicesService; guards: AuthGuards },
-): Promise<void> {
+export const invoicesRoutes: FastifyPluginAsyncZod<{
+  invoices: InvoicesService;
+  guards: AuthGuards;
+}> = async (app, options) => {
   const { invoices, guards } = options;
+  // Untyped: the answer is a PDF, which the zod type provider cannot type.
+  const untyped = app.withTypeProvider<FastifyTypeProviderDefault>();
 
-  // Untyped (`app`, not `api`): the answer is a PDF, which the zod type provider cannot type.
-  app.get(
+  untyped.get(
     apiPaths.invoice.pattern,
     {
       preHandler: guards.requireUser,
@@ -48,7 +50,7 @@ export async function invoicesRoutes(
     },
   );
 
-  app.get(
+  untyped.get(
     apiPaths.creditNote.pattern,
     {
       preHandler: guards.requireUser,
@@ -80,4 +82,4 @@ export async function invoicesRoutes(
         .send(pdf);
     },
   );
-}
+};

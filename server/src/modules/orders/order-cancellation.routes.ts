@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
   CancelOrderResponseSchema,
@@ -10,12 +9,12 @@ import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { OrderCancellation } from './order-cancellation.ts';
 
 /** Manage Orders' Cancel (issue 22 item 5): a paid order is cancelled and refunded, never deleted. */
-export async function orderCancellationRoutes(
-  app: FastifyInstance,
-  options: { cancellation: OrderCancellation; guards: AuthGuards },
-): Promise<void> {
+export const orderCancellationRoutes: FastifyPluginAsyncZod<{
+  cancellation: OrderCancellation;
+  guards: AuthGuards;
+}> = async (app, options) => {
   const { cancellation, guards } = options;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  app.post(
     apiPaths.cancelOrder.pattern,
     {
       preHandler: guards.requireAdmin,
@@ -39,4 +38,4 @@ export async function orderCancellationRoutes(
     },
     async (request) => cancellation.cancel(request.params.id),
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
   ErrorBodySchema,
@@ -11,14 +10,13 @@ import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { HoldsService } from './orders-holds.ts';
 
 /** The admins' Stock holds page: who holds stock with unpaid orders, and releasing a hold. */
-export async function holdsRoutes(
-  app: FastifyInstance,
-  options: { holds: HoldsService; guards: AuthGuards },
-): Promise<void> {
+export const holdsRoutes: FastifyPluginAsyncZod<{
+  holds: HoldsService;
+  guards: AuthGuards;
+}> = async (app, options) => {
   const { holds, guards } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
+  app.get(
     apiPaths.manageHolds,
     {
       preHandler: guards.requireAdmin,
@@ -38,7 +36,7 @@ export async function holdsRoutes(
     },
   );
 
-  api.post(
+  app.post(
     apiPaths.releaseHolds.pattern,
     {
       preHandler: guards.requireAdmin,
@@ -60,4 +58,4 @@ export async function holdsRoutes(
     },
     async (request) => holds.release(request.params.userId),
   );
-}
+};

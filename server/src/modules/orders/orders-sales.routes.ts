@@ -1,18 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, ErrorBodySchema, SalesOverviewSchema } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { SalesService } from './orders-sales.ts';
 
 /** The admins' Sales page: one read of every figure it shows. */
-export async function salesRoutes(
-  app: FastifyInstance,
-  options: { sales: SalesService; guards: AuthGuards },
-): Promise<void> {
+export const salesRoutes: FastifyPluginAsyncZod<{
+  sales: SalesService;
+  guards: AuthGuards;
+}> = async (app, options) => {
   const { sales, guards } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
+  app.get(
     apiPaths.sales,
     {
       onRequest: guards.requireAdmin,
@@ -28,4 +26,4 @@ export async function salesRoutes(
     },
     async () => sales.overview(),
   );
-}
+};

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest, FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiPaths,
@@ -26,19 +26,15 @@ import type { OrdersService } from './orders.service.ts';
  * A customer's orders: place one, list one's own, remove one while unpaid. Manage Orders, for
  * admins: every order, ship a paid one, remove one.
  */
-export async function ordersRoutes(
-  app: FastifyInstance,
-  options: {
-    orders: OrdersService;
-    /** Manage Orders' CSV export. */
-    ordersCsv: OrdersCsv;
-    guards: AuthGuards;
-    /** Orders one account may place a minute (ORDER_RATE_LIMIT), counted per account. */
-    ordersPerMinute: number;
-  },
-): Promise<void> {
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  /** Manage Orders' CSV export. */
+  ordersCsv: OrdersCsv;
+  guards: AuthGuards;
+  /** Orders one account may place a minute (ORDER_RATE_LIMIT), counted per account. */
+  ordersPerMinute: number;
+}> = async (app, options) => {
   const { orders, ordersCsv, guards, ordersPerMinute } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
   /** The request's Idempotency-Key, checked by the route schema already. */
   const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -62,7 +58,7 @@ export async function ordersRoutes(
     }),
   );
 
-  api.post(
+  app.post(
     apiPaths.order,
     {
       onRequest: guards.requireUser,
@@ -97,7 +93,7 @@ export async function ordersRoutes(
       orders.placeOrder(callerOf(request), request.body, idempotencyKeyOf(request)),
   );
 
-  api.get(
+  app.get(
     apiPaths.orders.pattern,
     {
       onRequest: guards.requireUser,
@@ -118,7 +114,7 @@ export async function ordersRoutes(
     async (request) => orders.listOwnOrders(callerOf(request), request.query.email),
   );
 
-  api.get(
+  app.get(
     apiPaths.payOrder.pattern,
     {
       onRequest: guards.requireUser,
@@ -135,7 +131,7 @@ export async function ordersRoutes(
     async (request) => (await orders.findOwnOrder(callerOf(request), request.params.id)).order,
   );
 
-  api.delete(
+  app.delete(
     apiPaths.deleteOrder.pattern,
     {
       onRequest: guards.requireUser,
@@ -166,7 +162,7 @@ export async function ordersRoutes(
     },
   );
 
-  api.get(
+  app.get(
     apiPaths.manageOrders,
     {
       onRequest: guards.requireAdmin,
@@ -183,8 +179,8 @@ export async function ordersRoutes(
     async () => orders.listAllOrders(),
   );
 
-  // Untyped (`app`, not `api`): the answer is a stream, which the zod type provider cannot type.
-  app.get(
+  // Untyped: the answer is a stream, which the zod type provider cannot type.
+  app.withTypeProvider<FastifyTypeProviderDefault>().get(
     apiPaths.manageOrdersCsv,
     {
       onRequest: guards.requireAdmin,
@@ -212,7 +208,7 @@ export async function ordersRoutes(
         .send(ordersCsv.stream()),
   );
 
-  api.patch(
+  app.patch(
     apiPaths.shipOrder.pattern,
     {
       onRequest: guards.requireAdmin,
@@ -239,4 +235,4 @@ export async function ordersRoutes(
       return shipped;
     },
   );
-}
+};

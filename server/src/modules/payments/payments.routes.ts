@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
   ConfirmTestCardResponseSchema,
@@ -16,14 +15,13 @@ import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /** Card payments: the gateway's settings, an intent for an order, the payment's record. */
-export async function paymentsRoutes(
-  app: FastifyInstance,
-  options: { payments: PaymentsService; guards: AuthGuards },
-): Promise<void> {
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  guards: AuthGuards;
+}> = async (app, options) => {
   const { payments, guards } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
+  app.get(
     apiPaths.paymentSettings,
     {
       schema: {
@@ -38,7 +36,7 @@ export async function paymentsRoutes(
     async () => payments.settings(),
   );
 
-  api.post(
+  app.post(
     apiPaths.createPaymentIntent,
     {
       onRequest: guards.requireUser,
@@ -63,7 +61,7 @@ export async function paymentsRoutes(
     async (request) => payments.createIntent(callerOf(request), request.body),
   );
 
-  api.patch(
+  app.patch(
     apiPaths.recordPayment.pattern,
     {
       onRequest: guards.requireUser,
@@ -90,7 +88,7 @@ export async function paymentsRoutes(
   );
 
   if (payments.gatewayName === 'test') {
-    api.post(
+    app.post(
       apiPaths.confirmTestCard,
       {
         onRequest: guards.requireUser,
@@ -114,4 +112,4 @@ export async function paymentsRoutes(
       async (request) => payments.confirmTestCard(callerOf(request), request.body),
     );
   }
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
   ErrorBodySchema,
@@ -33,10 +32,10 @@ export type StripeWebhookRoutesOptions = {
  * this plugin: Fastify encapsulates content-type parsers) keeps JSON bodies as raw bytes
  * instead of the app's JSON parser. Not rate limited: Stripe is the caller, and it retries.
  */
-export async function stripeWebhookRoutes(
-  app: FastifyInstance,
-  options: StripeWebhookRoutesOptions,
-): Promise<void> {
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptions> = async (
+  app,
+  options,
+) => {
   const { gateway, onPaymentSucceeded, onPaymentRefunded, onPaymentDisputed } = options;
   if (!gateway.parseWebhook) {
     throw new Error(`The ${gateway.name} payment gateway has no webhooks`);
@@ -50,7 +49,7 @@ export async function stripeWebhookRoutes(
     done(null, body);
   });
 
-  app.withTypeProvider<ZodTypeProvider>().post(
+  app.post(
     apiPaths.stripeWebhook,
     {
       // Explicit, so that turning the rate limit on globally one day cannot throttle Stripe.
@@ -95,4 +94,4 @@ export async function stripeWebhookRoutes(
       return { received: true as const };
     },
   );
-}
+};

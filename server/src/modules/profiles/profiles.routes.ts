@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddProfileResponseSchema,
   apiPaths,
@@ -13,14 +12,13 @@ import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
 /** My Profile: add one's information once, edit it, read it back (an admin may read anyone's). */
-export async function profilesRoutes(
-  app: FastifyInstance,
-  options: { profiles: ProfilesService; guards: AuthGuards },
-): Promise<void> {
+export const profilesRoutes: FastifyPluginAsyncZod<{
+  profiles: ProfilesService;
+  guards: AuthGuards;
+}> = async (app, options) => {
   const { profiles, guards } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
+  app.post(
     apiPaths.userInfo,
     {
       onRequest: guards.requireUser,
@@ -43,7 +41,7 @@ export async function profilesRoutes(
     async (request) => profiles.addProfile(callerOf(request), request.body),
   );
 
-  api.patch(
+  app.patch(
     apiPaths.updateUserInfo.pattern,
     {
       onRequest: guards.requireUser,
@@ -69,7 +67,7 @@ export async function profilesRoutes(
       profiles.updateProfile(callerOf(request), request.params.email, request.body),
   );
 
-  api.get(
+  app.get(
     apiPaths.profileDetail.pattern,
     {
       onRequest: guards.requireUser,
@@ -91,4 +89,4 @@ export async function profilesRoutes(
     },
     async (request) => profiles.profilesOf(callerOf(request), request.params.email),
   );
-}
+};

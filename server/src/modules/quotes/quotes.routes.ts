@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AcceptQuoteResponseSchema,
   AcceptQuoteSchema,
@@ -33,17 +33,13 @@ const adminAnswers = {
  * Quotes (DESIGN.md section 11): a customer requests one, lists their own, accepts or declines
  * an offer; the admins' Quotes page lists every quote, offers a price or declines a request.
  */
-export async function quotesRoutes(
-  app: FastifyInstance,
-  options: {
-    quotes: QuotesService;
-    guards: AuthGuards;
-    /** Quote requests one account may send a minute (ORDER_RATE_LIMIT), counted per account. */
-    requestsPerMinute: number;
-  },
-): Promise<void> {
+export const quotesRoutes: FastifyPluginAsyncZod<{
+  quotes: QuotesService;
+  guards: AuthGuards;
+  /** Quote requests one account may send a minute (ORDER_RATE_LIMIT), counted per account. */
+  requestsPerMinute: number;
+}> = async (app, options) => {
   const { quotes, guards, requestsPerMinute } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // As POST /order: after the bearer guard, so the count is the account's.
   const limitRequestsPerAccount = refuseWhenUncounted(
     app.rateLimit({
@@ -57,7 +53,7 @@ export async function quotesRoutes(
     }),
   );
 
-  api.post(
+  app.post(
     apiPaths.quotes,
     {
       onRequest: guards.requireUser,
@@ -83,7 +79,7 @@ export async function quotesRoutes(
     async (request) => quotes.requestQuote(callerOf(request), request.body),
   );
 
-  api.get(
+  app.get(
     apiPaths.quotes,
     {
       onRequest: guards.requireUser,
@@ -100,7 +96,7 @@ export async function quotesRoutes(
     async (request) => quotes.listOwnQuotes(callerOf(request)),
   );
 
-  api.post(
+  app.post(
     apiPaths.acceptQuote.pattern,
     {
       onRequest: guards.requireUser,
@@ -125,7 +121,7 @@ export async function quotesRoutes(
     async (request) => quotes.acceptQuote(callerOf(request), request.params.id, request.body),
   );
 
-  api.post(
+  app.post(
     apiPaths.declineQuote.pattern,
     {
       onRequest: guards.requireUser,
@@ -148,7 +144,7 @@ export async function quotesRoutes(
     async (request) => quotes.declineQuote(callerOf(request), request.params.id),
   );
 
-  api.get(
+  app.get(
     apiPaths.manageQuotes,
     {
       onRequest: guards.requireAdmin,
@@ -165,7 +161,7 @@ export async function quotesRoutes(
     async () => quotes.listAllQuotes(),
   );
 
-  api.post(
+  app.post(
     apiPaths.offerQuote.pattern,
     {
       onRequest: guards.requireAdmin,
@@ -184,7 +180,7 @@ export async function quotesRoutes(
     async (request) => quotes.offerQuote(request.params.id, request.body),
   );
 
-  api.post(
+  app.post(
     apiPaths.refuseQuote.pattern,
     {
       onRequest: guards.requireAdmin,
@@ -202,4 +198,4 @@ export async function quotesRoutes(
     },
     async (request) => quotes.refuseQuote(request.params.id, request.body),
   );
-}
+};

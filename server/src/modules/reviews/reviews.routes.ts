@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
   CreateReviewResponseSchema,
@@ -21,18 +21,14 @@ import type { ReviewsService } from './reviews.service.ts';
 export const REVIEWS_PER_MINUTE = 5;
 
 /** The home page's customer reviews, posting one (Add Review), and the admins' Reviews page. */
-export async function reviewsRoutes(
-  app: FastifyInstance,
-  options: {
-    reviews: ReviewsService;
-    catalog: CatalogReader;
-    guards: AuthGuards;
-    /** Reviews one account may post a minute, counted per account (default REVIEWS_PER_MINUTE). */
-    reviewsPerMinute?: number;
-  },
-): Promise<void> {
+export const reviewsRoutes: FastifyPluginAsyncZod<{
+  reviews: ReviewsService;
+  catalog: CatalogReader;
+  guards: AuthGuards;
+  /** Reviews one account may post a minute, counted per account (default REVIEWS_PER_MINUTE). */
+  reviewsPerMinute?: number;
+}> = async (app, options) => {
   const { reviews, catalog, guards, reviewsPerMinute = REVIEWS_PER_MINUTE } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // After the bearer guard, so the count is the account's, whatever addresses it comes from.
   const limitReviewsPerAccount = app.rateLimit({
     max: reviewsPerMinute,
@@ -44,7 +40,7 @@ export async function reviewsRoutes(
     }),
   });
 
-  api.get(
+  app.get(
     apiPaths.reviews,
     {
       schema: {
@@ -65,7 +61,7 @@ export async function reviewsRoutes(
     },
   );
 
-  api.post(
+  app.post(
     apiPaths.reviews,
     {
       preHandler: [guards.requireUser, limitReviewsPerAccount],
@@ -88,7 +84,7 @@ export async function reviewsRoutes(
     async (request) => reviews.postReview(callerOf(request), request.body),
   );
 
-  api.get(
+  app.get(
     apiPaths.manageReviews,
     {
       preHandler: guards.requireAdmin,
@@ -105,7 +101,7 @@ export async function reviewsRoutes(
     async () => reviews.listForAdmins(),
   );
 
-  api.put(
+  app.put(
     apiPaths.reviewHidden.pattern,
     {
       preHandler: guards.requireAdmin,
@@ -129,4 +125,4 @@ export async function reviewsRoutes(
     },
     async (request) => reviews.setHidden(request.params.id, request.body.hidden),
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCheckSchema,
   apiPaths,
@@ -14,14 +13,13 @@ import {
 import { callerOf, identitySessionOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { UsersService } from './users.service.ts';
 
-export async function usersRoutes(
-  app: FastifyInstance,
-  options: { users: UsersService; guards: AuthGuards },
-): Promise<void> {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  guards: AuthGuards;
+}> = async (app, options) => {
   const { users, guards } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.put(
+  app.put(
     apiPaths.user.pattern,
     {
       onRequest: guards.requireIdentitySession,
@@ -47,7 +45,7 @@ export async function usersRoutes(
       users.signIn(identitySessionOf(request), request.params.email, request.body.name),
   );
 
-  api.get(
+  app.get(
     apiPaths.admin.pattern,
     {
       onRequest: guards.requireUser,
@@ -69,7 +67,7 @@ export async function usersRoutes(
     async (request) => ({ admin: await users.isAdmin(callerOf(request), request.params.email) }),
   );
 
-  api.get(
+  app.get(
     apiPaths.users,
     {
       onRequest: guards.requireAdmin,
@@ -85,7 +83,7 @@ export async function usersRoutes(
     async () => users.listUsers(),
   );
 
-  api.put(
+  app.put(
     apiPaths.makeAdmin.pattern,
     {
       onRequest: guards.requireAdmin,
@@ -113,7 +111,7 @@ export async function usersRoutes(
     },
   );
 
-  api.delete(
+  app.delete(
     apiPaths.removeAdmin.pattern,
     {
       onRequest: guards.requireAdmin,
@@ -145,7 +143,7 @@ export async function usersRoutes(
     },
   );
 
-  api.delete(
+  app.delete(
     apiPaths.removeUser.pattern,
     {
       onRequest: guards.requireAdmin,
@@ -173,4 +171,4 @@ export async function usersRoutes(
       return answer;
     },
   );
-}
+};
