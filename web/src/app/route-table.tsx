@@ -33,17 +33,17 @@ const PaymentPage = lazyPage(() => import('./pages/payment-page'));
 const MyProfilePage = lazyPage(() => import('./pages/my-profile-page'));
 // Its own chunk: the first page's script stays as it was.
 const RequireAdmin = lazyPage(() => import('../features/accounts/components/require-admin'));
-const AllUsersPage = lazyPage(() => import('./pages/all-users-page'));
-const AddProductPage = lazyPage(() => import('../features/admin/pages/add-product-page'));
-const ManageOrdersPage = lazyPage(() => import('../features/admin/pages/manage-orders-page'));
+const AllUsersPage = lazyPage(() => import('../features/accounts/pages/all-users-page'));
+const AddProductPage = lazyPage(() => import('../features/catalog/pages/add-product-page'));
+const ManageOrdersPage = lazyPage(() => import('./pages/manage-orders-page'));
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
 const SalesPage = lazyPage(() => import('../features/sales/pages/sales-page'));
-const StockHoldsPage = lazyPage(() => import('../features/admin/pages/stock-holds-page'));
+const StockHoldsPage = lazyPage(() => import('./pages/stock-holds-page'));
 const ManagedReviewsPage = lazyPage(() => import('../features/reviews/pages/managed-reviews-page'));
 const ContactMessagesPage = lazyPage(
   () => import('../features/contact/pages/contact-messages-page'),
 );
-const ManageToolsPage = lazyPage(() => import('../features/admin/pages/manage-tools-page'));
+const ManageToolsPage = lazyPage(() => import('../features/catalog/pages/manage-tools-page'));
 
 /** /dashboard and anything under it lead to the product's own spelling, /dashborad. */
 function DashboardAliasRedirect() {

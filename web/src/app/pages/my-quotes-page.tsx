@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { texts } from '@tools-factory/contract';
 import { useMemo } from 'react';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
-import { catalogQueryKey } from '../../features/catalog/api/get-tool';
-import { useTools } from '../../features/catalog/api/get-tools';
+import { toolsQueryKey, useTools } from '../../features/catalog/api/tools-query';
 import { ordersQueryKey, useOrders } from '../../features/orders/api/get-orders';
 import { MyQuotes } from '../../features/quotes/components/my-quotes';
 
@@ -29,7 +28,7 @@ function CustomerQuotes({ email }: { email: string }) {
       stockOf={stockOf}
       onAccepted={() => {
         void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-        void queryClient.invalidateQueries({ queryKey: catalogQueryKey });
+        void queryClient.invalidateQueries({ queryKey: toolsQueryKey });
       }}
     />
   );

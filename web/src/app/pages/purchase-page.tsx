@@ -8,7 +8,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { RequireAuth } from '../../features/accounts/components/require-auth';
 import { QueryBoundary } from '../../components/ui/query-boundary';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
-import { catalogQueryKey, useTool } from '../../features/catalog/api/get-tool';
+import { useTool } from '../../features/catalog/api/get-tool';
+import { toolsQueryKey } from '../../features/catalog/api/tools-query';
 import { ToolDetails } from '../../features/catalog/components/tool-details';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';
 import { RequestQuote } from '../../features/quotes/components/request-quote';
@@ -88,7 +89,7 @@ function OrderArea({ tool, quantity, onQuantityChange }: OrderAreaProps) {
         tool={tool}
         customer={{ name: user.name, email: user.email }}
         onQuantityChange={onQuantityChange}
-        onOrderSettled={() => void queryClient.invalidateQueries({ queryKey: catalogQueryKey })}
+        onOrderSettled={() => void queryClient.invalidateQueries({ queryKey: toolsQueryKey })}
       />
       <RequestQuote tool={tool} typedQuantity={quantity} className="lg:col-start-2" />
     </>

@@ -3,7 +3,7 @@ import { CardGrid } from '../../../components/ui/card-grid';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Section } from '../../../components/ui/section';
-import { useTools } from '../api/get-tools';
+import { useTools } from '../api/tools-query';
 import { ToolCard } from './tool-card';
 import { ToolsSearch, useToolSearch } from './tools-search';
 

@@ -2,20 +2,46 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type DeletedCountSchema } from '@tools-factory/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { managedOrdersQueryKey } from './get-managed-orders';
 import { ordersQueryKey } from './get-orders';
 
 type DeletedCount = z.infer<typeof DeletedCountSchema>;
 
-/** DELETE /api/deleteOrder/{id} (bearer): removes an unpaid order and returns its stock (409 once paid). */
+/** What an admin's action that puts stock back on sale refreshes besides the orders. */
+export interface StockReturnedOptions {
+  /** Asks again for what the returned stock changes (the catalog: its page hands it in). */
+  onStockReturned: () => Promise<unknown>;
+}
+
+/**
+ * DELETE /api/deleteOrder/{id} (bearer): the customer removes their own unpaid order (409 once
+ * paid); an admin may remove any order. An unpaid order's reserved quantity goes back on sale.
+ */
 export function deleteOrder(id: string): Promise<DeletedCount> {
   return api.delete<DeletedCount>(apiPaths.deleteOrder(id));
 }
 
-/** Removes an order; the list is asked for again whatever the answer (it may have changed meanwhile). */
+/** My Orders' Remove; the list is asked for again whatever the answer (it may have changed meanwhile). */
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOrder,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}
+
+/**
+ * Manage Orders' Remove. Whatever the answer, the orders are asked for again, and so is what the
+ * returned stock changes (features never import each other: the catalog's refresh is handed in).
+ */
+export function useDeleteManagedOrder({ onStockReturned }: StockReturnedOptions) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOrder,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: managedOrdersQueryKey }),
+        onStockReturned(),
+      ]),
   });
 }

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 
 /**
- * GET /api/orders/{id}/invoice.pdf (bearer, the order's owner): a paid order's invoice, saved by
+ * GET /api/orders/{id}/invoice.pdf (bearer, the order's owner or an admin): a paid order's invoice, saved by
  * the browser under the name the server gives (INV-2026-000123.pdf).
  */
 export async function downloadInvoice(order: Pick<Order, '_id' | 'reference'>): Promise<void> {

@@ -2,13 +2,10 @@ import { routes, texts, type Order } from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
-import { errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteOrder } from '../api/delete-order';
-import { useDownloadCreditNote } from '../api/download-credit-note';
-import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrders } from '../api/get-orders';
+import { useOrderDocuments } from '../hooks/use-order-documents';
 import { OrdersTable } from './orders-table';
 import { RemoveOrderDialog } from './remove-order-dialog';
 
@@ -31,12 +28,7 @@ export function MyOrders({ email }: MyOrdersProps) {
     keyOf: (order: Order) => order._id,
     removedText: texts.orders.deleteSuccess,
   });
-  const invoice = useDownloadInvoice();
-  const creditNote = useDownloadCreditNote();
-
-  function downloadInvoice(order: Order) {
-    invoice.mutate(order, { onError: (error) => toast.error(errorMessage(error)) });
-  }
+  const documents = useOrderDocuments();
 
   return (
     <QueryBoundary query={orders}>
@@ -49,18 +41,7 @@ export function MyOrders({ email }: MyOrdersProps) {
           </EmptyState>
         ) : (
           <>
-            <OrdersTable
-              orders={list}
-              onRemove={removal.ask}
-              onDownloadInvoice={downloadInvoice}
-              downloadingInvoiceId={invoice.isPending ? (invoice.variables?._id ?? null) : null}
-              onDownloadCreditNote={(order) =>
-                creditNote.mutate(order, { onError: (error) => toast.error(errorMessage(error)) })
-              }
-              downloadingCreditNoteId={
-                creditNote.isPending ? (creditNote.variables?._id ?? null) : null
-              }
-            />
+            <OrdersTable orders={list} onRemove={removal.ask} {...documents} />
             <RemoveOrderDialog
               order={removal.itemToRemove}
               busy={removal.busy}

@@ -1,29 +1,23 @@
-import { formatMoney, orderTotal, routes, texts, type Order } from '@tools-factory/contract';
+import { routes, texts, type Order } from '@tools-factory/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { BadgeWithNote } from '../../../components/ui/badge-with-note';
-import { BusyButton } from '../../../components/ui/busy-button';
-import {
-  CardLabel,
-  cardRow,
-  DataTable,
-  FigureWithNote,
-  labelledCell as labelledCellBelow,
-} from '../../../components/ui/data-table';
+import { cardRow, DataTable } from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatDateTime } from '../../../lib/format';
+import type { OrderDocumentActions } from '../hooks/use-order-documents';
+import {
+  CreditNoteButton,
+  InvoiceButton,
+  MadeToOrderBadge,
+  OrderEmailCell,
+  OrderQuantityCell,
+  OrderTotalCell,
+} from './order-cells';
 import { OrderStatusLine } from './order-status';
-import { EmailAddress } from '../../../components/ui/email-address';
 
-interface OrdersTableProps {
+interface OrdersTableProps extends OrderDocumentActions {
   orders: Order[];
   onRemove: (order: Order) => void;
-  onDownloadInvoice: (order: Order) => void;
-  /** The order whose invoice is being downloaded; null when none is. */
-  downloadingInvoiceId: string | null;
-  onDownloadCreditNote: (order: Order) => void;
-  /** The order whose credit note is being downloaded; null when none is. */
-  downloadingCreditNoteId: string | null;
 }
 
 /**
@@ -34,35 +28,26 @@ function OrderActions({
   order,
   nameId,
   onRemove,
-  onDownloadInvoice,
-  downloadingInvoiceId,
-  onDownloadCreditNote,
-  downloadingCreditNoteId,
+  ...documents
 }: { order: Order; nameId: string } & Omit<OrdersTableProps, 'orders'>) {
   if (order.status !== 'unpaid') {
     const invoiceButton = (
-      <BusyButton
-        busy={downloadingInvoiceId === order._id}
+      <InvoiceButton
+        order={order}
         className="btn-outline btn-sm max-md:w-full max-md:flex-1"
-        aria-label={texts.orders.invoiceLabel(order.reference)}
-        onClick={() => onDownloadInvoice(order)}
-      >
-        {texts.orders.invoice}
-      </BusyButton>
+        {...documents}
+      />
     );
     if (order.status !== 'cancelled') return invoiceButton;
     // Cancelled: the invoice, and the credit note that gives its amount back.
     return (
       <div className="flex gap-2">
         {invoiceButton}
-        <BusyButton
-          busy={downloadingCreditNoteId === order._id}
+        <CreditNoteButton
+          order={order}
           className="btn-outline btn-sm max-md:flex-1"
-          aria-label={texts.orders.creditNoteLabel(order.reference)}
-          onClick={() => onDownloadCreditNote(order)}
-        >
-          {texts.orders.creditNote}
-        </BusyButton>
+          {...documents}
+        />
       </div>
     );
   }
@@ -86,9 +71,6 @@ function OrderActions({
     </div>
   );
 }
-
-/** A value's cell: on a card its name on the left, the value on the right. */
-const labelledCell = labelledCellBelow('xl');
 
 /**
  * The customer's orders under the spec's columns (no., name, email, quantity, price, action),
@@ -141,34 +123,18 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
                   <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
                     {texts.orders.address}: {order.address}
                   </span>
-                  {order.madeToOrder ? (
-                    <BadgeWithNote
-                      label={texts.orders.madeToOrderBadge}
-                      note={texts.orders.madeToOrderHint}
-                    />
-                  ) : null}
+                  <MadeToOrderBadge order={order} />
                 </div>
               </div>
             </td>
-            <td className={`${labelledCell} align-top`}>
-              <CardLabel below="xl">{columns.email}</CardLabel>
-              <span className="min-w-0 wrap-break-word max-xl:text-right xl:whitespace-nowrap">
-                <EmailAddress email={order.email} />
-              </span>
-            </td>
-            <td className={`${labelledCell} align-top xl:text-right`}>
-              <CardLabel below="xl">{columns.quantity}</CardLabel>
-              <span>{order.quantity}</span>
-            </td>
-            <td className={`${labelledCell} align-top whitespace-nowrap xl:text-right`}>
-              <CardLabel below="xl">{columns.price}</CardLabel>
-              <span className="text-right">
-                <FigureWithNote
-                  figure={formatMoney(orderTotal(order.price, order.quantity))}
-                  note={texts.orders.each(formatMoney(order.price))}
-                />
-              </span>
-            </td>
+            <OrderEmailCell
+              label={columns.email}
+              email={order.email}
+              nowrapFromXl
+              className="align-top"
+            />
+            <OrderQuantityCell label={columns.quantity} order={order} className="align-top" />
+            <OrderTotalCell label={columns.price} order={order} className="align-top" />
             <td className="align-top max-xl:pt-2! md:max-xl:col-span-2">
               <div className="flex flex-col gap-2 md:max-xl:flex-row md:max-xl:items-center md:max-xl:justify-between">
                 <OrderStatusLine order={order} now={now} />

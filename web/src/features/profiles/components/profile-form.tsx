@@ -3,8 +3,7 @@ import { SaveProfileSchema, texts } from '@tools-factory/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { FormError } from '../../../components/ui/form-error';
+import { FormActions } from '../../../components/ui/form-actions';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 
@@ -83,15 +82,13 @@ export function ProfileForm({ initialValues = EMPTY, onSave, onCancel, busy }: P
         error={errors.linkdin?.message}
         {...register('linkdin')}
       />
-      <FormError message={serverError} />
-      <div className="modal-action mt-2 flex-col-reverse gap-2 sm:flex-row">
-        <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
-          {texts.profile.cancel}
-        </button>
-        <BusyButton type="submit" busy={busy} className="btn-primary">
-          {texts.profile.save}
-        </BusyButton>
-      </div>
+      <FormActions
+        serverError={serverError}
+        submitLabel={texts.profile.save}
+        cancelLabel={texts.profile.cancel}
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

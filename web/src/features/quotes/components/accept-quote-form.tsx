@@ -2,7 +2,7 @@ import { AcceptQuoteSchema, texts } from '@tools-factory/contract';
 import type { z } from 'zod';
 import { DeliveryFields } from '../../../components/ui/delivery-fields';
 import { useSendingForm } from '../../../lib/use-sending-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/ui/form-actions';
 
 // Where the order goes, by the server's rules (the price is the offer's, not typed).
 const DeliveryFormSchema = AcceptQuoteSchema.pick({ address: true, phone: true });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field';
 import { useSendingForm } from '../../../lib/use-sending-form';
 import { DayField } from './day-field';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/ui/form-actions';
 
 // The server's rules for an offer, the last day's included (today or later, UTC).
 const OfferFormSchema = z.object({

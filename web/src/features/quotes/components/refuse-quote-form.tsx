@@ -2,7 +2,7 @@ import { RefuseQuoteSchema, texts } from '@tools-factory/contract';
 import type { z } from 'zod';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useSendingForm } from '../../../lib/use-sending-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/ui/form-actions';
 
 type Refusal = z.output<typeof RefuseQuoteSchema>;
 

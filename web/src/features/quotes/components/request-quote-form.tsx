@@ -11,7 +11,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useSendingForm } from '../../../lib/use-sending-form';
 import { DayField } from './day-field';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/ui/form-actions';
 
 /** The server's rules for a request, those that need the tool and the day included. */
 function requestFormSchema(tool: Tool) {

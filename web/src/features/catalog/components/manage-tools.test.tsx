@@ -5,7 +5,7 @@ import { fakeAccountsServer } from '../../../test/accounts';
 import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
 import { makeTool } from '../../../test/factories';
-import { storeServer } from '../test/store-server';
+import { catalogServer } from '../test/catalog-server';
 import { ManageTools } from './manage-tools';
 
 const hammer = makeTool();
@@ -48,7 +48,7 @@ describe('ManageTools', () => {
   });
 
   it('lists image, name, min order quantity, available quantity and Remove for each tool', async () => {
-    const { server } = storeServer({ tools: [hammer, wrench] });
+    const { server } = catalogServer({ tools: [hammer, wrench] });
     renderManageTools();
     const table = await screen.findByRole('table');
     expect(
@@ -79,7 +79,7 @@ describe('ManageTools', () => {
   });
 
   it('Remove opens a confirmation with the name and image; cancel removes nothing', async () => {
-    const { server } = storeServer({ tools: [hammer, wrench] });
+    const { server } = catalogServer({ tools: [hammer, wrench] });
     const { user } = renderManageTools();
     const dialog = await askToRemove(user, 'Pipe Wrench');
 
@@ -98,7 +98,7 @@ describe('ManageTools', () => {
   });
 
   it("Delete removes the tool, says 'Delete success', closes and refreshes the list (the home page's)", async () => {
-    const { server } = storeServer({ tools: [hammer, wrench] });
+    const { server } = catalogServer({ tools: [hammer, wrench] });
     const { user, queryClient } = renderManageTools();
     const dialog = await askToRemove(user, 'Pipe Wrench');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -117,7 +117,7 @@ describe('ManageTools', () => {
   });
 
   it('says so when another admin removed the tool first', async () => {
-    storeServer({
+    catalogServer({
       tools: [hammer],
       answer: ({ method }) => (method === 'DELETE' ? jsonResponse({ deletedCount: 0 }) : undefined),
     });
@@ -130,7 +130,7 @@ describe('ManageTools', () => {
   });
 
   it("shows the server's refusal as a toast and closes the confirmation", async () => {
-    const { server } = storeServer({
+    const { server } = catalogServer({
       tools: [hammer],
       answer: ({ method }) =>
         method === 'DELETE'
@@ -148,7 +148,7 @@ describe('ManageTools', () => {
 
   it('keeps the confirmation open, busy, while the removal is on its way', async () => {
     let answer: (response: Response) => void = () => undefined;
-    storeServer({
+    catalogServer({
       tools: [hammer],
       answer: ({ method }) =>
         method === 'DELETE' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
@@ -165,7 +165,7 @@ describe('ManageTools', () => {
   });
 
   it('invites to add a product when no tool is on sale', async () => {
-    storeServer({ tools: [] });
+    catalogServer({ tools: [] });
     renderManageTools();
     expect(await screen.findByText('No tools are on sale')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Products' })).toHaveAttribute(

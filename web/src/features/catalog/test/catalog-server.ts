@@ -3,50 +3,34 @@ import {
   defaultLowStockThreshold,
   priceBreaksProblem,
   sortPriceBreaks,
-  texts,
   UpdateLowStockThresholdSchema,
   UpdatePriceBreaksSchema,
-  type ManagedOrder,
   type Tool,
   type ToolStock,
 } from '@tools-factory/contract';
 import { fakeAccountsServer } from '../../../test/accounts';
 import { type Answer, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse } from '../../../test/render';
-import { makeManagedOrder } from '../../../test/factories';
-
-/** Olga's order of 200 hammers at $12.50 ($2500), unpaid unless told otherwise. */
-export function managedOrder(overrides: Partial<ManagedOrder> = {}): ManagedOrder {
-  return makeManagedOrder({
-    address: '12 Harbour Road, Chattogram',
-    email: 'olga@example.com',
-    createdAt: '2025-03-04T10:30:00.000Z',
-    ...overrides,
-  });
-}
 
 const NEW_TOOL_ID = '5e6f7a8b-3333-4444-8555-666677778888';
 
 /**
- * The admin calls of Add Product, Manage Tools and Manage Orders on the lists held here, as the
- * server answers them (admins only, so every call here is an admin's). `answer` sees each call
- * first and may answer it otherwise (a refusal, a call that never ends).
+ * The admin calls of Add Product and Manage Tools on the catalog held here, as the server answers
+ * them (admins only, so every call here is an admin's). `answer` sees each call first and may
+ * answer it otherwise (a refusal, a call that never ends).
  */
-export function storeServer({
+export function catalogServer({
   tools: initialTools = [],
-  orders: initialOrders = [],
   thresholds: initialThresholds = {},
   answer = () => undefined,
 }: {
   tools?: Tool[];
-  orders?: ManagedOrder[];
   /** Low-stock thresholds set by an admin, by tool id; the others have the default. */
   thresholds?: Record<string, number>;
   answer?: (request: ApiRequest) => Answer;
 } = {}) {
   const store = {
     tools: [...initialTools],
-    orders: [...initialOrders],
     thresholds: new Map<string, number | null>(Object.entries(initialThresholds)),
   };
   const stockOf = (tool: Tool): ToolStock => {
@@ -102,25 +86,6 @@ export function storeServer({
         const before = store.tools.length;
         store.tools = store.tools.filter((tool) => tool._id !== toolId);
         return jsonResponse({ deletedCount: before - store.tools.length });
-      }
-      if (method === 'GET' && url === '/api/manageOrders') return jsonResponse(store.orders);
-      const shipId = /^\/api\/manageOrders\/(.+)\/ship$/.exec(url)?.[1];
-      if (method === 'PATCH' && shipId) {
-        const order = store.orders.find((candidate) => candidate._id === shipId);
-        if (!order) return jsonResponse({ message: 'Order not found', statusCode: 404 }, 404);
-        if (order.status === 'unpaid') {
-          const message = texts.adminErrors.unpaidOrderCannotBeShipped;
-          return jsonResponse({ message, statusCode: 409 }, 409);
-        }
-        const shipped = { ...order, status: 'shipped' as const, shippedAt: '2025-03-05T09:00:00Z' };
-        store.orders = store.orders.map((candidate) => (candidate === order ? shipped : candidate));
-        return jsonResponse(shipped);
-      }
-      const orderId = /^\/api\/deleteOrder\/(.+)$/.exec(url)?.[1];
-      if (method === 'DELETE' && orderId) {
-        const before = store.orders.length;
-        store.orders = store.orders.filter((order) => order._id !== orderId);
-        return jsonResponse({ deletedCount: before - store.orders.length });
       }
       return undefined;
     },

@@ -7,6 +7,7 @@ import { RemoveDialog } from '../../../components/ui/remove-dialog';
 import { toast } from '../../../lib/toast';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useStockHolds } from '../api/get-stock-holds';
+import type { StockReturnedOptions } from '../api/delete-order';
 import { useReleaseHolds } from '../api/release-holds';
 
 const t = texts.manageHolds;
@@ -115,12 +116,13 @@ function HoldCard({
 
 /**
  * Stock holds (issue 22): every account holding unpaid orders, the largest value first. Release
- * asks first, then removes the account's unpaid orders (their stock back on sale) and says so.
+ * asks first, then removes the account's unpaid orders (their stock back on sale) and says so;
+ * `onStockReturned` refreshes what that stock changes (the page hands in the catalog's refresh).
  */
-export function StockHolds() {
+export function StockHolds({ onStockReturned }: StockReturnedOptions) {
   const holds = useStockHolds();
   const release = useConfirmedAction({
-    mutation: useReleaseHolds(),
+    mutation: useReleaseHolds({ onStockReturned }),
     variablesOf: (hold: StockHold) => hold.userId,
     onDone: ({ deletedCount }, hold) => toast.success(t.released(deletedCount, hold.name)),
   });

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteTool } from '../api/delete-tool';
-import { useCatalogTools } from '../api/get-catalog-tools';
+import { useTools } from '../api/tools-query';
 import { useToolStock } from '../api/get-tool-stock';
 import { EditLowStockDialog, type LowStockEdit } from './edit-low-stock-dialog';
 import { EditPriceBreaksDialog } from './edit-price-breaks-dialog';
@@ -21,7 +21,7 @@ import { ToolsTable } from './tools-table';
  * opens; 'Low stock' sets a tool's threshold in a dialog.
  */
 export function ManageTools() {
-  const tools = useCatalogTools();
+  const tools = useTools();
   const removal = useConfirmedRemoval({
     mutation: useDeleteTool(),
     keyOf: (tool: Tool) => tool._id,

@@ -1,5 +1,5 @@
-import { BusyButton } from '../../../components/ui/busy-button';
-import { FormError } from '../../../components/ui/form-error';
+import { BusyButton } from './busy-button';
+import { FormError } from './form-error';
 
 interface FormActionsProps {
   /** The server's refusal, in red above the buttons; nothing when none. */
@@ -10,7 +10,7 @@ interface FormActionsProps {
   onCancel: () => void;
 }
 
-/** The end of each quote dialog's form: the server's refusal, then cancel and send. */
+/** The end of a dialog's form: the server's refusal, then cancel and send (or save). */
 export function FormActions({
   serverError,
   submitLabel,

@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer } from '../../../test/accounts';
-import { callsTo } from '../../../test/fake-api';
-import { hammer } from '../../../test/factories';
-import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
-import { managedOrder, storeServer } from '../test/store-server';
-import { ManageOrders } from './manage-orders';
+import { fakeAccountsServer } from '../../test/accounts';
+import { callsTo } from '../../test/fake-api';
+import { hammer } from '../../test/factories';
+import { jsonResponse, renderRoutes, rowOf } from '../../test/render';
+import {
+  managedOrder,
+  managedOrdersServer,
+} from '../../features/orders/test/managed-orders-server';
+import ManageOrdersPage from './manage-orders-page';
 
 const unpaid = managedOrder();
 const paid = managedOrder({
@@ -34,7 +37,7 @@ const LIST_URL = '/api/manageOrders';
 
 function renderManageOrders() {
   const user = userEvent.setup();
-  const view = renderRoutes([{ path: '/', element: <ManageOrders /> }]);
+  const view = renderRoutes([{ path: '/', element: <ManageOrdersPage /> }]);
   // The home page's list is in the cache: stock returned by a removal must show there.
   view.queryClient.setQueryData(['tools'], [hammer]);
   return { ...view, user };
@@ -62,7 +65,7 @@ describe('ManageOrders', () => {
       madeToOrder: true,
       quoteId: '55555555-5555-4555-8555-555555555555',
     });
-    storeServer({ orders: [madeToOrder, paid] });
+    managedOrdersServer({ orders: [madeToOrder, paid] });
     renderManageOrders();
     await screen.findByRole('table');
     expect(rowOf('Bench Vise').getByRole('rowheader')).toHaveTextContent(
@@ -72,7 +75,7 @@ describe('ManageOrders', () => {
   });
 
   it('lists every order with its tool, customer, quantity, total, date and status', async () => {
-    const { server } = storeServer({ orders: [unpaid, paid, shipped] });
+    const { server } = managedOrdersServer({ orders: [unpaid, paid, shipped] });
     renderManageOrders();
     const table = await screen.findByRole('table');
     expect(
@@ -103,7 +106,7 @@ describe('ManageOrders', () => {
   });
 
   it('offers Ship for a paid order, Remove for an unpaid one, and neither once shipped; an invoice once paid, Cancel for a paid one', async () => {
-    storeServer({ orders: [unpaid, paid, shipped] });
+    managedOrdersServer({ orders: [unpaid, paid, shipped] });
     renderManageOrders();
     await screen.findByRole('table');
     expect(rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' })).toHaveAccessibleDescription(
@@ -132,7 +135,7 @@ describe('ManageOrders', () => {
   });
 
   it('Ship sends a paid order on its way at once, says so and shows it shipped', async () => {
-    const { server } = storeServer({ orders: [unpaid, paid] });
+    const { server } = managedOrdersServer({ orders: [unpaid, paid] });
     const { user } = renderManageOrders();
     await screen.findByRole('table');
     await user.click(rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' }));
@@ -149,7 +152,7 @@ describe('ManageOrders', () => {
   it('lets one Ship go at a time, the pressed one busy', async () => {
     let answer: (response: Response) => void = () => undefined;
     const other = managedOrder({ ...paid, _id: '44444444-4444-4444-8444-444444444444' });
-    const { server } = storeServer({
+    const { server } = managedOrdersServer({
       orders: [paid, { ...other, name: 'Wood Chisel' }],
       answer: ({ method }) =>
         method === 'PATCH' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
@@ -167,7 +170,7 @@ describe('ManageOrders', () => {
   });
 
   it("shows the server's refusal to ship as a toast, and the list as it now is", async () => {
-    const { server } = storeServer({
+    const { server } = managedOrdersServer({
       orders: [paid],
       answer: ({ method }) =>
         method === 'PATCH'
@@ -187,7 +190,7 @@ describe('ManageOrders', () => {
   });
 
   it('Remove asks first, with the tool, customer and quantity; cancel removes nothing', async () => {
-    const { server } = storeServer({ orders: [unpaid, paid] });
+    const { server } = managedOrdersServer({ orders: [unpaid, paid] });
     const { user } = renderManageOrders();
     await screen.findByRole('table');
     await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
@@ -206,7 +209,7 @@ describe('ManageOrders', () => {
   });
 
   it("Delete removes an unpaid order, says 'Delete success', closes and refreshes the orders and the catalog", async () => {
-    const { server } = storeServer({ orders: [unpaid, paid] });
+    const { server } = managedOrdersServer({ orders: [unpaid, paid] });
     const { user, queryClient } = renderManageOrders();
     await screen.findByRole('table');
     await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
@@ -225,7 +228,7 @@ describe('ManageOrders', () => {
   });
 
   it("shows the server's refusal to remove as a toast and closes the confirmation", async () => {
-    storeServer({
+    managedOrdersServer({
       orders: [unpaid],
       answer: ({ method }) =>
         method === 'DELETE'
@@ -271,7 +274,7 @@ describe('ManageOrders', () => {
     });
 
     it("downloads the file with the admin's token and saves it under the server's dated name", async () => {
-      const { requests } = storeServer({
+      const { requests } = managedOrdersServer({
         orders: [unpaid, paid],
         answer: ({ method, url }) =>
           method === 'GET' && url === CSV_URL
@@ -298,7 +301,7 @@ describe('ManageOrders', () => {
     });
 
     it("shows the server's refusal as a toast and saves nothing", async () => {
-      storeServer({
+      managedOrdersServer({
         orders: [unpaid],
         answer: ({ url }) =>
           url === CSV_URL
@@ -314,7 +317,7 @@ describe('ManageOrders', () => {
   });
 
   it('says so when there are no orders yet', async () => {
-    storeServer({ orders: [] });
+    managedOrdersServer({ orders: [] });
     renderManageOrders();
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type DeletedCountSchema } from '@tools-factory/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { catalogQueryKey } from './get-catalog-tools';
+import { toolsQueryKey } from './tools-query';
 
 type DeletedCount = z.infer<typeof DeletedCountSchema>;
 
@@ -19,6 +19,6 @@ export function useDeleteTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTool,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toolsQueryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type ReleaseHoldsResponse } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import { catalogQueryKey } from './get-catalog-tools';
+import type { StockReturnedOptions } from './delete-order';
 import { managedOrdersQueryKey } from './get-managed-orders';
 import { stockHoldsQueryKey } from './get-stock-holds';
 
@@ -14,10 +14,10 @@ function releaseHolds(userId: string): Promise<ReleaseHoldsResponse> {
 }
 
 /**
- * Releases an account's holds. The holds, the orders and the catalog (its available quantities
- * grew) are asked for again whatever the answer.
+ * Releases an account's holds. The holds, the orders and what the returned stock changes (the
+ * catalog: its available quantities grew) are asked for again whatever the answer.
  */
-export function useReleaseHolds() {
+export function useReleaseHolds({ onStockReturned }: StockReturnedOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: releaseHolds,
@@ -25,7 +25,7 @@ export function useReleaseHolds() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: stockHoldsQueryKey }),
         queryClient.invalidateQueries({ queryKey: managedOrdersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: catalogQueryKey }),
+        onStockReturned(),
       ]),
   });
 }

@@ -1,32 +1,32 @@
-import { formatMoney, orderTotal, texts, type ManagedOrder } from '@tools-factory/contract';
+import { texts, type ManagedOrder } from '@tools-factory/contract';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
-import { BadgeWithNote } from '../../../components/ui/badge-with-note';
 import {
   CardLabel,
   cardRow,
   DataTable,
-  FigureWithNote,
   labelledCell as labelledCellBelow,
 } from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
+import type { OrderDocumentActions } from '../hooks/use-order-documents';
+import {
+  CreditNoteButton,
+  InvoiceButton,
+  MadeToOrderBadge,
+  OrderEmailCell,
+  OrderQuantityCell,
+  OrderTotalCell,
+} from './order-cells';
 import { OrderStatusBadge } from './order-status-badge';
-import { EmailAddress } from '../../../components/ui/email-address';
 
-interface ManagedOrdersTableProps {
+interface ManagedOrdersTableProps extends OrderDocumentActions {
   orders: ManagedOrder[];
   /** The order whose Ship is on its way; null when none is. */
   shippingId: string | null;
   onShip: (order: ManagedOrder) => void;
   onRemove: (order: ManagedOrder) => void;
-  onDownloadInvoice: (order: ManagedOrder) => void;
-  /** The order whose invoice is being downloaded; null when none is. */
-  downloadingInvoiceId: string | null;
   /** Asks to cancel a paid order (refund, credit note). */
   onCancel: (order: ManagedOrder) => void;
-  onDownloadCreditNote: (order: ManagedOrder) => void;
-  /** The order whose credit note is being downloaded; null when none is. */
-  downloadingCreditNoteId: string | null;
 }
 
 /** A paid order an admin may cancel: paid, shipped, or refunded by the gateway (not disputed). */
@@ -48,11 +48,8 @@ function OrderActions({
   shippingId,
   onShip,
   onRemove,
-  onDownloadInvoice,
-  downloadingInvoiceId,
   onCancel,
-  onDownloadCreditNote,
-  downloadingCreditNoteId,
+  ...documents
 }: { order: ManagedOrder; nameId: string } & Omit<ManagedOrdersTableProps, 'orders'>) {
   if (order.status !== 'unpaid') {
     return (
@@ -69,23 +66,9 @@ function OrderActions({
             {texts.manageOrders.ship}
           </BusyButton>
         ) : null}
-        <BusyButton
-          busy={downloadingInvoiceId === order._id}
-          className="btn-outline btn-sm"
-          aria-label={texts.manageOrders.invoiceLabel(order.reference)}
-          onClick={() => onDownloadInvoice(order)}
-        >
-          {texts.manageOrders.invoice}
-        </BusyButton>
+        <InvoiceButton order={order} className="btn-outline btn-sm" {...documents} />
         {order.status === 'cancelled' ? (
-          <BusyButton
-            busy={downloadingCreditNoteId === order._id}
-            className="btn-outline btn-sm"
-            aria-label={texts.manageOrders.creditNoteLabel(order.reference)}
-            onClick={() => onDownloadCreditNote(order)}
-          >
-            {texts.manageOrders.creditNote}
-          </BusyButton>
+          <CreditNoteButton order={order} className="btn-outline btn-sm" {...documents} />
         ) : null}
         {cancellable(order) ? (
           <button
@@ -117,8 +100,6 @@ function OrderActions({
 
 /** A value's cell: on a card its name on the left, the value on the right. */
 const labelledCell = labelledCellBelow('xl');
-/** A figure's cell: right-aligned in the table too. */
-const figureCell = `${labelledCell} xl:text-right`;
 
 /**
  * Manage Orders: every order with its tool, customer, quantity, total, date and status; Ship for
@@ -154,34 +135,13 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
                   <span id={nameId} className="block font-semibold break-words">
                     {order.name}
                   </span>
-                  {order.madeToOrder ? (
-                    <BadgeWithNote
-                      label={texts.orders.madeToOrderBadge}
-                      note={texts.orders.madeToOrderHint}
-                    />
-                  ) : null}
+                  <MadeToOrderBadge order={order} />
                 </span>
               </div>
             </th>
-            <td className={labelledCell}>
-              <CardLabel below="xl">{columns.customer}</CardLabel>
-              <span className="min-w-0 wrap-break-word max-xl:text-right">
-                <EmailAddress email={order.email} />
-              </span>
-            </td>
-            <td className={figureCell}>
-              <CardLabel below="xl">{columns.quantity}</CardLabel>
-              <span>{order.quantity}</span>
-            </td>
-            <td className={`${figureCell} whitespace-nowrap`}>
-              <CardLabel below="xl">{columns.total}</CardLabel>
-              <span className="text-right">
-                <FigureWithNote
-                  figure={formatMoney(orderTotal(order.price, order.quantity))}
-                  note={texts.orders.each(formatMoney(order.price))}
-                />
-              </span>
-            </td>
+            <OrderEmailCell label={columns.customer} email={order.email} />
+            <OrderQuantityCell label={columns.quantity} order={order} />
+            <OrderTotalCell label={columns.total} order={order} />
             <td className={labelledCell}>
               <CardLabel below="xl">{columns.date}</CardLabel>
               <time dateTime={order.createdAt} className="whitespace-nowrap max-xl:text-right">

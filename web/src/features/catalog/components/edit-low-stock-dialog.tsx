@@ -6,9 +6,8 @@ import {
   type ToolStock,
 } from '@tools-factory/contract';
 import { useState, type FormEvent } from 'react';
-import { BusyButton } from '../../../components/ui/busy-button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -102,20 +101,13 @@ function LowStockForm({ tool, stock, update, onDone }: LowStockFormProps) {
         />
         <span>{words.useDefault(fallback)}</span>
       </label>
-      <FormError message={serverError} />
-      <div className="modal-action mt-2 flex-col-reverse gap-2 sm:flex-row">
-        <button
-          type="button"
-          className="btn btn-ghost"
-          disabled={update.isPending}
-          onClick={onDone}
-        >
-          {words.cancel}
-        </button>
-        <BusyButton type="submit" busy={update.isPending} className="btn-primary">
-          {words.save}
-        </BusyButton>
-      </div>
+      <FormActions
+        serverError={serverError}
+        submitLabel={words.save}
+        cancelLabel={words.cancel}
+        busy={update.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type PriceBreak, type Tool } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import { catalogQueryKey } from './get-catalog-tools';
+import { toolsQueryKey } from './tools-query';
 
 /**
  * PUT /api/tool/{id}/priceBreaks (bearer, admins): the tool's whole set of price breaks, replacing
@@ -23,6 +23,6 @@ export function useUpdatePriceBreaks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePriceBreaks,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toolsQueryKey }),
   });
 }

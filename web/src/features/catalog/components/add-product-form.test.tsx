@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { hammer } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
-import { storeServer } from '../test/store-server';
+import { catalogServer } from '../test/catalog-server';
 import { AddProductForm } from './add-product-form';
 
 function renderForm() {
@@ -65,7 +65,7 @@ describe('AddProductForm', () => {
   });
 
   it('requires all six fields, each with its message under it, and sends nothing', async () => {
-    const { server } = storeServer();
+    const { server } = catalogServer();
     const form = renderForm();
     await form.user.click(form.submit);
 
@@ -110,7 +110,7 @@ describe('AddProductForm', () => {
     ],
     ['name', '   ', 'name is required'],
   ] as const)('refuses %s %j: %s', async (field, typed, message) => {
-    const { server } = storeServer();
+    const { server } = catalogServer();
     const form = renderForm();
     await fillIn(form, { ...mallet, [field]: typed });
     await form.user.click(form.submit);
@@ -120,7 +120,7 @@ describe('AddProductForm', () => {
   });
 
   it('explains what the image link, the price and the available quantity take', () => {
-    storeServer();
+    catalogServer();
     const form = renderForm();
     expect(form.imageLink).toHaveAccessibleDescription(
       'An https link, or a path on this site such as /images/tools/claw-hammer.svg',
@@ -130,7 +130,7 @@ describe('AddProductForm', () => {
   });
 
   it("sends the tool with numbers as numbers, says 'New product added', empties the form and refreshes the catalog", async () => {
-    const { server, store } = storeServer({ tools: [hammer] });
+    const { server, store } = catalogServer({ tools: [hammer] });
     const form = renderForm();
     await fillIn(form, { ...mallet, price: ' 8.75 ' });
     await form.user.click(form.submit);
@@ -159,7 +159,7 @@ describe('AddProductForm', () => {
   });
 
   it('sends the price breaks typed, as numbers, and starts over without them', async () => {
-    const { server, store } = storeServer();
+    const { server, store } = catalogServer();
     const form = renderForm();
     expect(screen.getByText('No price breaks')).toBeInTheDocument();
     await fillIn(form, mallet);
@@ -189,7 +189,7 @@ describe('AddProductForm', () => {
   ])(
     "refuses a break %s at the fieldset, with the other fields' problems at once",
     async (_case, from, price, message) => {
-      const { server } = storeServer();
+      const { server } = catalogServer();
       const form = renderForm();
       await fillIn(form, { ...mallet, name: '' });
       await addBreak(form, from, price);
@@ -204,7 +204,7 @@ describe('AddProductForm', () => {
   );
 
   it('removes the row asked, and asks for both fields of a row kept', async () => {
-    const { server } = storeServer();
+    const { server } = catalogServer();
     const form = renderForm();
     await fillIn(form, mallet);
     await addBreak(form, '500', '7.99');
@@ -221,7 +221,7 @@ describe('AddProductForm', () => {
   });
 
   it('says under the name when a tool of that name is on sale already (409), keeping what was typed', async () => {
-    storeServer({
+    catalogServer({
       answer: ({ method, url }) =>
         method === 'POST' && url === '/api/tool'
           ? jsonResponse(
@@ -246,7 +246,7 @@ describe('AddProductForm', () => {
   });
 
   it("shows any other refusal in red under the form, in the server's words", async () => {
-    storeServer({
+    catalogServer({
       answer: ({ method }) =>
         method === 'POST'
           ? jsonResponse({ message: 'price must be less than $1,000,000', statusCode: 400 }, 400)
@@ -263,7 +263,7 @@ describe('AddProductForm', () => {
 
   it('cannot be sent twice while the tool is on its way', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const { server } = storeServer({
+    const { server } = catalogServer({
       answer: ({ method }) =>
         method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     });

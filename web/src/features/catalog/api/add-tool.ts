@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type CreateToolInput, type CreateToolResponse } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import { catalogQueryKey } from './get-catalog-tools';
+import { toolsQueryKey } from './tools-query';
 
 /**
  * POST /api/tool (bearer, admins): Add Product. The server checks the same rules as the form
@@ -16,6 +16,6 @@ export function useAddTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addTool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: toolsQueryKey }),
   });
 }

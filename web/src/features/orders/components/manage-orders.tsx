@@ -7,11 +7,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useCancelOrder } from '../api/cancel-order';
-import { useDeleteManagedOrder } from '../api/delete-managed-order';
-import { useDownloadOrderCreditNote, useDownloadOrderInvoice } from '../api/download-order-invoice';
+import { useDeleteManagedOrder, type StockReturnedOptions } from '../api/delete-order';
 import { useExportOrdersCsv } from '../api/export-orders-csv';
 import { useManagedOrders } from '../api/get-managed-orders';
 import { useShipOrder } from '../api/ship-order';
+import { useOrderDocuments } from '../hooks/use-order-documents';
 import { ManagedOrdersTable } from './managed-orders-table';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
@@ -22,19 +22,19 @@ import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
  * order, whose quantity goes back on sale, and says 'Delete success'. Export CSV downloads every
  * order as a spreadsheet file; Invoice, a paid order's invoice PDF. Cancel asks first, naming
  * the amount refunded, then cancels a paid order (refund, credit note) and says so; a cancelled
- * order's Credit note downloads its PDF.
+ * order's Credit note downloads its PDF. `onStockReturned` refreshes what a removal's returned
+ * stock changes beyond the orders (the page hands in the catalog's refresh).
  */
-export function ManageOrders() {
+export function ManageOrders({ onStockReturned }: StockReturnedOptions) {
   const orders = useManagedOrders();
   const shipOrder = useShipOrder();
   const exportCsv = useExportOrdersCsv();
-  const invoice = useDownloadOrderInvoice();
-  const creditNote = useDownloadOrderCreditNote();
+  const documents = useOrderDocuments();
   const cancelOrder = useCancelOrder();
   /** The order whose Cancel asks for confirmation; null when none does. */
   const [toCancel, setToCancel] = useState<ManagedOrder | null>(null);
   const removal = useConfirmedRemoval({
-    mutation: useDeleteManagedOrder(),
+    mutation: useDeleteManagedOrder({ onStockReturned }),
     keyOf: (order: ManagedOrder) => order._id,
     removedText: texts.orders.deleteSuccess,
   });
@@ -45,10 +45,6 @@ export function ManageOrders() {
         toast.success(texts.manageOrders.shipSuccess(shipped.name, shipped.email)),
       onError: (error) => toast.error(errorMessage(error)),
     });
-  }
-
-  function downloadInvoice(order: ManagedOrder) {
-    invoice.mutate(order, { onError: (error) => toast.error(errorMessage(error)) });
   }
 
   function confirmCancel(order: ManagedOrder) {
@@ -95,15 +91,8 @@ export function ManageOrders() {
               shippingId={shipOrder.isPending ? (shipOrder.variables ?? null) : null}
               onShip={ship}
               onRemove={removal.ask}
-              onDownloadInvoice={downloadInvoice}
-              downloadingInvoiceId={invoice.isPending ? (invoice.variables?._id ?? null) : null}
               onCancel={setToCancel}
-              onDownloadCreditNote={(order) =>
-                creditNote.mutate(order, { onError: (error) => toast.error(errorMessage(error)) })
-              }
-              downloadingCreditNoteId={
-                creditNote.isPending ? (creditNote.variables?._id ?? null) : null
-              }
+              {...documents}
             />
             <CancelOrderDialog
               order={toCancel}

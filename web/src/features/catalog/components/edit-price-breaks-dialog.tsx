@@ -1,8 +1,7 @@
 import { formatMoney, texts, type Tool } from '@tools-factory/contract';
 import { useState, type FormEvent } from 'react';
-import { BusyButton } from '../../../components/ui/busy-button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { FormError } from '../../../components/ui/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdatePriceBreaks } from '../api/update-price-breaks';
@@ -61,20 +60,13 @@ function PriceBreaksForm({ tool, update, onDone }: PriceBreaksFormProps) {
         errors={errors}
         disabled={update.isPending}
       />
-      <FormError message={serverError} />
-      <div className="modal-action mt-2 flex-col-reverse gap-2 sm:flex-row">
-        <button
-          type="button"
-          className="btn btn-ghost"
-          disabled={update.isPending}
-          onClick={onDone}
-        >
-          {texts.priceBreaks.cancel}
-        </button>
-        <BusyButton type="submit" busy={update.isPending} className="btn-primary">
-          {texts.priceBreaks.save}
-        </BusyButton>
-      </div>
+      <FormActions
+        serverError={serverError}
+        submitLabel={texts.priceBreaks.save}
+        cancelLabel={texts.priceBreaks.cancel}
+        busy={update.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -1,0 +1,58 @@
+import { texts, type ManagedOrder } from '@tools-factory/contract';
+import { fakeAccountsServer } from '../../../test/accounts';
+import { type Answer, type ApiRequest } from '../../../test/fake-api';
+import { makeManagedOrder } from '../../../test/factories';
+import { jsonResponse } from '../../../test/render';
+
+/** Olga's order of 200 hammers at $12.50 ($2500), unpaid unless told otherwise. */
+export function managedOrder(overrides: Partial<ManagedOrder> = {}): ManagedOrder {
+  return makeManagedOrder({
+    address: '12 Harbour Road, Chattogram',
+    email: 'olga@example.com',
+    createdAt: '2025-03-04T10:30:00.000Z',
+    ...overrides,
+  });
+}
+
+/**
+ * The admin calls of Manage Orders on the orders held here, as the server answers them (admins
+ * only, so every call here is an admin's). `answer` sees each call first and may answer it
+ * otherwise (a refusal, a call that never ends).
+ */
+export function managedOrdersServer({
+  orders: initialOrders = [],
+  answer = () => undefined,
+}: {
+  orders?: ManagedOrder[];
+  answer?: (request: ApiRequest) => Answer;
+} = {}) {
+  const store = { orders: [...initialOrders] };
+  const { server } = fakeAccountsServer({
+    answer: async (request) => {
+      const special = await answer(request);
+      if (special) return special;
+      const { method, url } = request;
+      if (method === 'GET' && url === '/api/manageOrders') return jsonResponse(store.orders);
+      const shipId = /^\/api\/manageOrders\/(.+)\/ship$/.exec(url)?.[1];
+      if (method === 'PATCH' && shipId) {
+        const order = store.orders.find((candidate) => candidate._id === shipId);
+        if (!order) return jsonResponse({ message: 'Order not found', statusCode: 404 }, 404);
+        if (order.status === 'unpaid') {
+          const message = texts.adminErrors.unpaidOrderCannotBeShipped;
+          return jsonResponse({ message, statusCode: 409 }, 409);
+        }
+        const shipped = { ...order, status: 'shipped' as const, shippedAt: '2025-03-05T09:00:00Z' };
+        store.orders = store.orders.map((candidate) => (candidate === order ? shipped : candidate));
+        return jsonResponse(shipped);
+      }
+      const orderId = /^\/api\/deleteOrder\/(.+)$/.exec(url)?.[1];
+      if (method === 'DELETE' && orderId) {
+        const before = store.orders.length;
+        store.orders = store.orders.filter((order) => order._id !== orderId);
+        return jsonResponse({ deletedCount: before - store.orders.length });
+      }
+      return undefined;
+    },
+  });
+  return { server, store };
+}
