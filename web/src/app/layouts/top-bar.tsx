@@ -1,6 +1,7 @@
 import { routes, shellTexts } from '@tools-factory/contract';
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { BrandLink } from '../../components/ui/brand-link';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 
 interface TopBarProps {
@@ -109,15 +110,7 @@ export function TopBar({ signedIn = false, accountPending = false, onSignOut }: 
     <header className="bg-neutral text-neutral-content sticky top-0 z-40 shadow-md">
       <nav aria-label={shellTexts.nav.mainNavigation} className="mx-auto max-w-7xl px-4">
         <div className="flex h-16 items-center justify-between gap-4">
-          <Link
-            to={routes.home}
-            aria-label={shellTexts.nav.homeLink}
-            className="text-xl font-extrabold tracking-tight md:text-2xl"
-            onClick={closeMenu}
-          >
-            <span>{shellTexts.brand.first}</span>{' '}
-            <span className="text-primary">{shellTexts.brand.second}</span>
-          </Link>
+          <BrandLink className="md:text-2xl" onClick={closeMenu} />
 
           <ul className="hidden items-center gap-1 md:flex">
             <NavItems signedIn={signedIn} accountPending={accountPending} onSignOut={onSignOut} />
