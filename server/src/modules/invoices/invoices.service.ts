@@ -8,6 +8,7 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
+import { isCancelled, wasPaid } from '../orders/order-status.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import {
   insertCreditNote,
@@ -139,8 +140,9 @@ export function createInvoicesService(options: {
      */
     async creditNotePdfOfOrder(caller: Account, orderId: string): Promise<InvoicePdf> {
       const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
-      const note =
-        order.status === 'cancelled' ? await selectCreditNoteByOrderId(db, order._id) : undefined;
+      const note = isCancelled(order.status)
+        ? await selectCreditNoteByOrderId(db, order._id)
+        : undefined;
       if (!note) throw notFound(serverTexts.invoiceErrors.notCancelled);
       return { fileName: invoiceFileName(note.number), pdf: await renderCreditNotePdf(note) };
     },
@@ -152,8 +154,9 @@ export function createInvoicesService(options: {
     async pdfOfOrder(caller: Account, orderId: string): Promise<InvoicePdf> {
       const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
       // Every paid order has one: issued with its payment, or by migration 0006 for older ones.
-      const invoice =
-        order.status === 'unpaid' ? undefined : await selectInvoiceByOrderId(db, order._id);
+      const invoice = wasPaid(order.status)
+        ? await selectInvoiceByOrderId(db, order._id)
+        : undefined;
       if (!invoice) throw notFound(serverTexts.invoiceErrors.notPaidYet);
       return { fileName: invoiceFileName(invoice.number), pdf: await renderInvoicePdf(invoice) };
     },

@@ -1,5 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
+import { statusAllows } from './order-status-conditions.ts';
+import { ORDER_TRANSITIONS } from './order-status.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders } from './orders.table.ts';
 
@@ -11,8 +13,8 @@ export async function markOrderCancelled(
 ): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
-    .set({ status: 'cancelled', cancelledAt })
-    .where(and(eq(orders.id, id), ne(orders.status, 'unpaid'), ne(orders.status, 'cancelled')))
+    .set({ status: ORDER_TRANSITIONS.recordCancellation.to, cancelledAt })
+    .where(and(eq(orders.id, id), statusAllows('recordCancellation')))
     .returning();
   if (!row) throw new Error(`order ${id} was unpaid or cancelled when marked cancelled`);
   return row;
@@ -30,13 +32,8 @@ export async function markOrderRefunded(
 ): Promise<boolean> {
   const changed = await executor
     .update(orders)
-    .set({ status: 'refunded', refundedAt })
-    .where(
-      and(
-        eq(orders.transactionId, transactionId),
-        inArray(orders.status, ['paid', 'shipped', 'disputed']),
-      ),
-    )
+    .set({ status: ORDER_TRANSITIONS.refund.to, refundedAt })
+    .where(and(eq(orders.transactionId, transactionId), statusAllows('refund')))
     .returning({ id: orders.id });
   return changed.length > 0;
 }
@@ -52,10 +49,8 @@ export async function markOrderDisputed(
 ): Promise<boolean> {
   const changed = await executor
     .update(orders)
-    .set({ status: 'disputed', disputedAt })
-    .where(
-      and(eq(orders.transactionId, transactionId), inArray(orders.status, ['paid', 'shipped'])),
-    )
+    .set({ status: ORDER_TRANSITIONS.dispute.to, disputedAt })
+    .where(and(eq(orders.transactionId, transactionId), statusAllows('dispute')))
     .returning({ id: orders.id });
   return changed.length > 0;
 }

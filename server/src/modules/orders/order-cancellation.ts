@@ -2,18 +2,19 @@ import {
   centsToDollars,
   IdSchema,
   serverTexts,
-  texts,
   type CancelOrderResponse,
 } from '@tools-factory/contract';
 import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { notFound } from '../../http-errors.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderCancelledMail } from '../../mail/templates/order-cancelled.ts';
 import type { CreditNote, InvoicesService } from '../invoices/invoices.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { markOrderCancelled } from './order-cancellation.repository.ts';
+import { ensureCancellable } from './order-preconditions.ts';
+import { isCancelled } from './order-status.ts';
 import { selectOrderById, selectOrderByIdForUpdate, type OrderRow } from './orders.repository.ts';
 import { toManagedOrderDto } from './orders.service.ts';
 
@@ -74,23 +75,15 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       const orderId = id.toLowerCase();
       const found = await selectOrderById(db, orderId);
       if (!found) throw notFound(serverTexts.orderErrors.orderNotFound);
-      switch (found.status) {
-        case 'cancelled':
-          return alreadyCancelled(found);
-        case 'unpaid':
-          throw conflict(texts.adminErrors.unpaidOrderCannotBeCancelled);
-        case 'disputed':
-          throw conflict(texts.adminErrors.disputedOrderCannotBeCancelled);
-        default:
-          break;
-      }
+      if (isCancelled(found.status)) return alreadyCancelled(found);
+      ensureCancellable(found.status);
       // Every paid order has its transaction id (the intent it was paid with).
       const { refundId } = await payments.refundPayment(found.transactionId ?? '');
 
       const cancelled = await db.transaction(async (tx) => {
         const row = await selectOrderByIdForUpdate(tx, orderId);
         if (!row) throw notFound(serverTexts.orderErrors.orderNotFound);
-        if (row.status === 'cancelled') return { row, note: undefined, stock: undefined };
+        if (isCancelled(row.status)) return { row, note: undefined, stock: undefined };
         const cancelledAt = now();
         const order = await markOrderCancelled(tx, orderId, cancelledAt);
         const note = await invoices.issueCreditNote(tx, orderId, {

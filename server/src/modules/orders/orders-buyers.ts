@@ -1,9 +1,8 @@
 import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { statusIsOneOf } from './order-status-conditions.ts';
+import { BOUGHT_STATUSES } from './order-status.ts';
 import { orders } from './orders.table.ts';
-
-/** The orders that make their customer a buyer: paid, and paid then shipped. */
-const BOUGHT_STATUSES = ['paid', 'shipped'] as const;
 
 /**
  * Who has bought from the shop, for the reviews' 'verified buyer' (issue 22 item 10): read
@@ -18,9 +17,7 @@ export function createBuyersLookup(options: { db: Database }) {
       const rows = await db
         .selectDistinct({ userId: orders.userId })
         .from(orders)
-        .where(
-          and(inArray(orders.userId, [...userIds]), inArray(orders.status, [...BOUGHT_STATUSES])),
-        );
+        .where(and(inArray(orders.userId, [...userIds]), statusIsOneOf(BOUGHT_STATUSES)));
       return new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])));
     },
   };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { REVENUE_STATUSES } from './order-status.ts';
 import { orders } from './orders.table.ts';
 
 /*
@@ -12,11 +13,14 @@ import { orders } from './orders.table.ts';
  */
 
 /**
- * The statuses whose payment the shop keeps: paid, shipped, and disputed (the money is the
- * shop's until the card issuer decides). A cancelled or refunded order's money went back: it
- * counts as no revenue (revenue is net of refunds), and shows in the counts by status.
+ * The statuses whose payment the shop keeps (REVENUE_STATUSES, order-status.ts): a cancelled or
+ * refunded order's money went back; it counts as no revenue (revenue is net of refunds), and
+ * shows in the counts by status.
  */
-const KEPT = sql`('paid', 'shipped', 'disputed')`;
+const KEPT = sql`(${sql.join(
+  REVENUE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 /** The window: 'YYYY-MM-DD' days, `from` and `to` included (UTC calendar days). */
 export type SalesWindow = { from: string; to: string };

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
+import { statusAllows, statusIsOneOf } from './order-status-conditions.ts';
+import { HELD_STATUSES, ORDER_TRANSITIONS } from './order-status.ts';
 import { orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -28,7 +30,7 @@ export async function countUnpaidOrders(executor: Executor, userId: string): Pro
   const [row] = await executor
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+    .where(and(eq(orders.userId, userId), statusIsOneOf(HELD_STATUSES)));
   return row?.count ?? 0;
 }
 
@@ -70,8 +72,8 @@ export async function markOrderShipped(
 ): Promise<OrderRow | undefined> {
   const [row] = await executor
     .update(orders)
-    .set({ status: 'shipped', shippedAt })
-    .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
+    .set({ status: ORDER_TRANSITIONS.ship.to, shippedAt })
+    .where(and(eq(orders.id, id), statusAllows('ship')))
     .returning();
   return row;
 }
@@ -122,7 +124,7 @@ export async function extendHold(
         else least(greatest(coalesce(${orders.holdUntil}, ${until}), ${until}), ${latest}) end`,
       holdExtended: true,
     })
-    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+    .where(and(eq(orders.id, id), statusAllows('pay')))
     .returning({ id: orders.id });
   return held.length > 0;
 }
@@ -137,7 +139,7 @@ export async function sumUnpaidOrderCents(executor: Executor, userId: string): P
       cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+    .where(and(eq(orders.userId, userId), statusIsOneOf(HELD_STATUSES)));
   return Number(row?.cents ?? 0);
 }
 
@@ -146,7 +148,7 @@ export function selectHeldOrders(executor: Executor): Promise<OrderRow[]> {
   return executor
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'unpaid'), isNotNull(orders.userId)))
+    .where(and(statusIsOneOf(HELD_STATUSES), isNotNull(orders.userId)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
@@ -160,7 +162,7 @@ export function deleteUnpaidOrdersOfUser(
 ): Promise<{ toolId: string; quantity: number; madeToOrder: boolean }[]> {
   return tx
     .delete(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')))
+    .where(and(eq(orders.userId, userId), statusAllows('remove')))
     .returning({
       toolId: orders.toolId,
       quantity: orders.quantity,
@@ -177,8 +179,8 @@ export async function markOrderPaid(
 ): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
-    .set({ status: 'paid', transactionId, paidAt })
-    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+    .set({ status: ORDER_TRANSITIONS.pay.to, transactionId, paidAt })
+    .where(and(eq(orders.id, id), statusAllows('pay')))
     .returning();
   if (!row) throw new Error(`order ${id} was not unpaid when marked paid`);
   return row;
@@ -203,7 +205,7 @@ export function deleteUnpaidOrdersCreatedBefore(
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'unpaid'),
+        statusAllows('expire'),
         lt(orders.createdAt, cutoff),
         or(
           // An order being paid is held an hour past its intent's creation, up to the ceiling.

@@ -50,6 +50,8 @@ import {
   sumUnpaidOrderCents,
   type OrderRow,
 } from './orders.repository.ts';
+import { ensureRemovable, ensureShippable } from './order-preconditions.ts';
+import { isHeld, isShipped, wasPaid } from './order-status.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Stock is a PostgreSQL integer: no quantity above this can be available. */
@@ -71,7 +73,7 @@ export function holdCeilingMs(holdHours: number): number {
  * terms). Null once paid.
  */
 function holdUntilOf(row: OrderRow, holdHours: number): Date | null {
-  if (row.status !== 'unpaid') return null;
+  if (!isHeld(row.status)) return null;
   const placed = row.createdAt.getTime();
   const held = placed + holdHours * HOUR_MS;
   const extended = row.holdUntil ? Math.max(held, row.holdUntil.getTime()) : held;
@@ -89,7 +91,7 @@ function toOrderDto(row: OrderRow, holdHours: number): Order {
     quantity: row.quantity,
     email: row.email,
     price: centsToDollars(row.unitPriceCents),
-    paid: row.status !== 'unpaid',
+    paid: wasPaid(row.status),
     status: row.status,
     transectionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
@@ -476,14 +478,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         if (!order || (!isAdmin && order.userId !== caller.id)) {
           throw notFound(serverTexts.orderErrors.orderNotFound);
         }
-        // A paid order is in the books (its payment, its invoice): an admin cancels it instead.
-        if (order.status !== 'unpaid') {
-          throw conflict(
-            isAdmin
-              ? serverTexts.orderErrors.paidOrderCannotBeDeleted
-              : serverTexts.orderErrors.paidOrderCannotBeRemoved,
-          );
-        }
+        ensureRemovable(order.status, { admin: isAdmin });
         await deleteOrderById(tx, order.id);
         // A made-to-order order never took any stock.
         if (order.madeToOrder) return undefined;
@@ -561,18 +556,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
       if (shipped) return managedOrderDto(shipped);
       const order = await selectOrderById(db, id.toLowerCase());
       if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
-      switch (order.status) {
-        case 'shipped':
-          return managedOrderDto(order);
-        // The card issuer may yet take the money back: nothing leaves before it decides.
-        case 'disputed':
-          throw conflict(texts.adminErrors.disputedOrderCannotBeShipped);
-        case 'cancelled':
-        case 'refunded':
-          throw conflict(texts.adminErrors.cancelledOrderCannotBeShipped);
-        default:
-          throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
-      }
+      // Shipped already (a double click, a retried request): answered as it is.
+      if (isShipped(order.status)) return managedOrderDto(order);
+      ensureShippable(order.status);
+      // Paid between the UPDATE and this read: it was not paid when the admin asked.
+      throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
     },
 
     /**

@@ -13,20 +13,7 @@ import {
 import { users } from '../identity/identity.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { tools } from '../tools/tools.table.ts';
-
-/**
- * unpaid -> paid -> shipped is the spec's life of an order. A paid (or shipped) order is never
- * deleted: an admin cancels it (refunded through the gateway, a credit note issued), or the
- * gateway reports it refunded or disputed (DESIGN.md sections 4 and 6).
- */
-export const ORDER_STATUSES = [
-  'unpaid',
-  'paid',
-  'shipped',
-  'cancelled',
-  'refunded',
-  'disputed',
-] as const;
+import { ORDER_STATUSES } from './order-status.ts';
 
 /**
  * An order keeps a snapshot of the tool's name, image and unit price, so archiving the tool or
@@ -49,6 +36,7 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull(),
     address: text('address').notNull(),
     phone: text('phone').notNull().default(''),
+    /** Where the order stands in its life (order-status.ts: the states and transitions). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
     transactionId: text('transaction_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -87,6 +75,7 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    // ORDER_STATUSES again, as SQL: order-status.test.ts proves the two lists agree.
     check(
       'orders_status_known',
       sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'disputed')`,

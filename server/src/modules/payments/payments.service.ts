@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { badGateway, badRequest, conflict, notFound, paymentRequired } from '../../http-errors.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { Invoice, InvoicesService } from '../invoices/invoices.service.ts';
+import { isPayable } from '../orders/order-status.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import {
   GatewayError,
@@ -104,7 +105,7 @@ export function createPaymentsService(options: {
     const settled = await db.transaction(async (tx): Promise<Settlement> => {
       const payable = await orders.lockForPayment(tx, orderId);
       if (!payable) return { outcome: 'refunded', reason: 'order-gone' };
-      if (payable.order.status !== 'unpaid') {
+      if (!isPayable(payable.order.status)) {
         return payable.order.transectionId === intent.id
           ? { outcome: 'already-paid', order: payable }
           : { outcome: 'refunded', reason: 'paid-otherwise' };
@@ -146,7 +147,7 @@ export function createPaymentsService(options: {
       input: CreatePaymentIntent,
     ): Promise<PaymentIntentResponse> {
       const { order, totalCents } = await orders.findOwnOrder(caller, input.orderId);
-      if (order.status !== 'unpaid') throw conflict(errorsText.alreadyPaid);
+      if (!isPayable(order.status)) throw conflict(errorsText.alreadyPaid);
       if (totalCents >= PRICE_LIMIT * 100) throw conflict(errorsText.tooLargeForCard);
       if (dollarsToCents(Number(input.totalPrice)) !== totalCents) {
         throw conflict(errorsText.totalMismatch(formatDollars(totalCents)));
@@ -192,7 +193,7 @@ export function createPaymentsService(options: {
         if (ours) return undefined;
         throw error;
       });
-      if (payable && payable.order.status !== 'unpaid') {
+      if (payable && !isPayable(payable.order.status)) {
         if (payable.order.transectionId === body.transectionId) {
           return { acknowledged: true, modifiedCount: 0, order: payable.order };
         }

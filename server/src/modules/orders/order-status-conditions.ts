@@ -1,0 +1,20 @@
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@tools-factory/contract';
+import { ORDER_TRANSITIONS, type OrderTransition } from './order-status.ts';
+import { orders } from './orders.table.ts';
+
+/**
+ * The WHERE of a conditional UPDATE or DELETE, from the lists of order-status.ts: the order's
+ * status is one of `statuses` (a plain `=` for one, as a partial index on one status expects).
+ */
+export function statusIsOneOf(statuses: readonly OrderStatus[]): SQL {
+  const [only] = statuses;
+  return statuses.length === 1 && only !== undefined
+    ? eq(orders.status, only)
+    : inArray(orders.status, statuses);
+}
+
+/** The order stands where `transition` may start: the enforcement when requests race. */
+export function statusAllows(transition: OrderTransition): SQL {
+  return statusIsOneOf(ORDER_TRANSITIONS[transition].from);
+}

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { PgDialect, getTableConfig } from 'drizzle-orm/pg-core';
+import { OrderStatusSchema, serverTexts, texts, type OrderStatus } from '@tools-factory/contract';
+import { HttpError } from '../../http-errors.ts';
+import { ensureCancellable, ensureRemovable, ensureShippable } from './order-preconditions.ts';
+import {
+  allows,
+  canCancel,
+  canDispute,
+  canExpire,
+  canRefund,
+  canRemove,
+  canShip,
+  isCancelled,
+  isDisputed,
+  isHeld,
+  isPayable,
+  isRefunded,
+  isShipped,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  wasPaid,
+  type OrderTransition,
+} from './order-status.ts';
+import { orders } from './orders.table.ts';
+
+/**
+ * The order's life as DESIGN.md sections 4 and 6 tell it, written out state by state: which
+ * transition may start where. Every state x transition is checked against order-status.ts.
+ */
+const EXPECTED: Record<OrderTransition, Record<OrderStatus, boolean>> = {
+  pay: {
+    unpaid: true,
+    paid: false,
+    shipped: false,
+    cancelled: false,
+    refunded: false,
+    disputed: false,
+  },
+  ship: {
+    unpaid: false,
+    paid: true,
+    shipped: false,
+    cancelled: false,
+    refunded: false,
+    disputed: false,
+  },
+  cancel: {
+    unpaid: false,
+    paid: true,
+    shipped: true,
+    cancelled: false,
+    refunded: true,
+    disputed: false,
+  },
+  recordCancellation: {
+    unpaid: false,
+    paid: true,
+    shipped: true,
+    cancelled: false,
+    refunded: true,
+    disputed: true,
+  },
+  refund: {
+    unpaid: false,
+    paid: true,
+    shipped: true,
+    cancelled: false,
+    refunded: false,
+    disputed: true,
+  },
+  dispute: {
+    unpaid: false,
+    paid: true,
+    shipped: true,
+    cancelled: false,
+    refunded: false,
+    disputed: false,
+  },
+  remove: {
+    unpaid: true,
+    paid: false,
+    shipped: false,
+    cancelled: false,
+    refunded: false,
+    disputed: false,
+  },
+  expire: {
+    unpaid: true,
+    paid: false,
+    shipped: false,
+    cancelled: false,
+    refunded: false,
+    disputed: false,
+  },
+};
+
+const GUARDS: Record<OrderTransition, ((status: OrderStatus) => boolean) | undefined> = {
+  pay: isPayable,
+  ship: canShip,
+  cancel: canCancel,
+  recordCancellation: undefined,
+  refund: canRefund,
+  dispute: canDispute,
+  remove: canRemove,
+  expire: canExpire,
+};
+
+const transitions = Object.keys(ORDER_TRANSITIONS) as OrderTransition[];
+
+/** The 409 message a precondition throws for `status`, or undefined when it lets it pass. */
+function refusalOf(check: () => void): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).statusCode).toBe(409);
+    return (error as HttpError).message;
+  }
+}
+
+describe('the order life (order-status.ts)', () => {
+  it('names the states the contract and the database know, in the same order', () => {
+    expect([...ORDER_STATUSES]).toEqual(OrderStatusSchema.options);
+    const known = getTableConfig(orders).checks.find((c) => c.name === 'orders_status_known');
+    if (!known) throw new Error('orders_status_known is missing');
+    const checkSql = new PgDialect().sqlToQuery(known.value).sql;
+    expect([...checkSql.matchAll(/'([a-z]+)'/g)].map((match) => match[1])).toEqual([
+      ...ORDER_STATUSES,
+    ]);
+  });
+
+  it('covers every transition in its expectations', () => {
+    expect(transitions.toSorted()).toEqual(Object.keys(EXPECTED).toSorted());
+  });
+
+  for (const transition of transitions) {
+    for (const status of ORDER_STATUSES) {
+      const expected = EXPECTED[transition][status];
+      it(`${transition} ${expected ? 'may' : 'may not'} start from ${status}`, () => {
+        expect(allows(transition, status)).toBe(expected);
+        expect(GUARDS[transition]?.(status) ?? expected).toBe(expected);
+      });
+    }
+  }
+
+  it('leads each transition to its state (null: the order is deleted)', () => {
+    expect(Object.fromEntries(transitions.map((t) => [t, ORDER_TRANSITIONS[t].to]))).toEqual({
+      pay: 'paid',
+      ship: 'shipped',
+      cancel: 'cancelled',
+      recordCancellation: 'cancelled',
+      refund: 'refunded',
+      dispute: 'disputed',
+      remove: null,
+      expire: null,
+    });
+  });
+
+  it('tells held, paid and each final state apart', () => {
+    const table = ORDER_STATUSES.map((status) => ({
+      status,
+      held: isHeld(status),
+      wasPaid: wasPaid(status),
+      shipped: isShipped(status),
+      cancelled: isCancelled(status),
+      refunded: isRefunded(status),
+      disputed: isDisputed(status),
+    }));
+    const only = (status: OrderStatus) => (row: { status: OrderStatus }) => row.status === status;
+    for (const row of table) {
+      expect(row.held).toBe(row.status === 'unpaid');
+      expect(row.wasPaid).toBe(row.status !== 'unpaid');
+      expect(row.shipped).toBe(only('shipped')(row));
+      expect(row.cancelled).toBe(only('cancelled')(row));
+      expect(row.refunded).toBe(only('refunded')(row));
+      expect(row.disputed).toBe(only('disputed')(row));
+    }
+  });
+});
+
+describe('the transitions preconditions (order-preconditions.ts)', () => {
+  // undefined: the step lets it pass; null: answered as it stands before the step is asked.
+  const shipRefusals: Record<OrderStatus, string | undefined | null> = {
+    unpaid: texts.adminErrors.unpaidOrderCannotBeShipped,
+    paid: undefined,
+    shipped: null,
+    cancelled: texts.adminErrors.cancelledOrderCannotBeShipped,
+    refunded: texts.adminErrors.cancelledOrderCannotBeShipped,
+    disputed: texts.adminErrors.disputedOrderCannotBeShipped,
+  };
+  const cancelRefusals: Record<OrderStatus, string | undefined | null> = {
+    unpaid: texts.adminErrors.unpaidOrderCannotBeCancelled,
+    paid: undefined,
+    shipped: undefined,
+    cancelled: null,
+    refunded: undefined,
+    disputed: texts.adminErrors.disputedOrderCannotBeCancelled,
+  };
+
+  for (const status of ORDER_STATUSES) {
+    it(`answers ship, cancel and remove of a ${status} order`, () => {
+      const ship = shipRefusals[status];
+      if (ship !== null) expect(refusalOf(() => ensureShippable(status))).toBe(ship);
+      const cancel = cancelRefusals[status];
+      if (cancel !== null) expect(refusalOf(() => ensureCancellable(status))).toBe(cancel);
+      const removable = status === 'unpaid';
+      expect(refusalOf(() => ensureRemovable(status, { admin: false }))).toBe(
+        removable ? undefined : serverTexts.orderErrors.paidOrderCannotBeRemoved,
+      );
+      expect(refusalOf(() => ensureRemovable(status, { admin: true }))).toBe(
+        removable ? undefined : serverTexts.orderErrors.paidOrderCannotBeDeleted,
+      );
+    });
+  }
+});
