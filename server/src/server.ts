@@ -4,6 +4,7 @@ import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
+import { preparePasswordChecks } from './modules/identity/password-strength.ts';
 import { seedDemoData } from './modules/seed.ts';
 import { databaseStartFailureLine } from './db/start-failure.ts';
 
@@ -58,6 +59,9 @@ closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   await app.close();
   await database.close();
 });
+
+// Before the first request rather than inside it (password-strength.ts).
+preparePasswordChecks();
 
 try {
   await app.listen({ host: config.host, port: config.port });

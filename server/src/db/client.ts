@@ -46,13 +46,15 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle
 export const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
- * How long one statement may run, and wait for a row lock, on PostgreSQL before the server
- * cancels it (SQLSTATE 57014, 55P03): a stalled or locked database answers 503 in words well
- * before a proxy's 60 s, and the transaction rolls back instead of committing after the client
- * gave up. An order's longest wait is its turn at the tool's row lock, milliseconds per buyer.
+ * How long one statement may run, and wait for a lock, on PostgreSQL before the server cancels
+ * it (SQLSTATE 57014, 55P03): a stalled or locked database answers 503 in words well before a
+ * proxy's 60 s, and the transaction rolls back instead of committing after the client gave up.
+ * An order's longest wait is its turn at the tool's row lock, milliseconds per buyer, but a rush
+ * of hundreds of buyers of one tool on a loaded machine queues for seconds: the bounds leave it
+ * that room (the lock's below the statement's, or it would never be the one to answer).
  */
-export const STATEMENT_TIMEOUT_MS = 10_000;
-export const LOCK_TIMEOUT_MS = 5_000;
+export const STATEMENT_TIMEOUT_MS = 20_000;
+export const LOCK_TIMEOUT_MS = 15_000;
 /** A transaction left open by a request that died: its locks are freed after this. */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
 

@@ -33,6 +33,7 @@ import {
   type HttpClient,
 } from '../testing/http-client.ts';
 import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
+import { addProofTool, proofAdminEmail, proofEnvironment } from '../testing/proof-shop.ts';
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
@@ -89,7 +90,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
   const databaseName = `tools_factory_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = adminUrl ? withDatabaseName(adminUrl, databaseName) : undefined;
   let databaseCreated = false;
-  const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.com`;
+  const adminEmail = proofAdminEmail();
   let port = 0;
   let environment: Record<string, string> = {};
   let server: ServerProcess | undefined;
@@ -140,20 +141,9 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     }
     const url = `http://127.0.0.1:${port}`;
     environment = {
-      NODE_ENV: 'production',
+      ...proofEnvironment({ publicUrl: url, adminEmail }),
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ACCESS_TOKEN_SECRET: randomBytes(32).toString('base64url'),
-      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-      PUBLIC_URL: url,
-      ADMIN_EMAILS: adminEmail,
-      SEED_DEMO: '0',
-      // Fifty customers order as fast as they are answered: the per-account caps against hoarding
-      // (orders.hoarding.test.ts) would refuse most of it.
-      MAX_UNPAID_ORDERS: '1000000',
-      ORDER_RATE_LIMIT: '1000000',
-      // Their accounts are not verified: the cap on what they hold unpaid is lifted too.
-      UNVERIFIED_HOLD_LIMIT: '1000000000',
     };
     site = { url, origin: url };
     await start('server');
@@ -191,24 +181,8 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     }
   }, 60_000);
 
-  async function addTool(client: HttpClient, name: string, stock: number): Promise<Tool> {
-    const answer = expectStatus(
-      'POST /api/tool',
-      await client.request(`${site.url}/api/tool`, {
-        method: 'POST',
-        headers: bearer(admin.token),
-        json: {
-          name,
-          desc: 'A tool of the crash proof.',
-          img: '/images/tools/claw-hammer.svg',
-          price: 20,
-          minOrderQuantity: 1,
-          availableQuantity: stock,
-        },
-      }),
-    );
-    return CreateToolResponseSchema.parse(answer.json()).tool;
-  }
+  const addTool = (client: HttpClient, name: string, stock: number): Promise<Tool> =>
+    addProofTool(client, site, admin, { name, stock });
 
   /** Resolves once `ready()` holds; fails the test past `timeoutMs`. */
   async function waitUntil(what: string, ready: () => boolean, timeoutMs = 60_000): Promise<void> {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConfirmTestCardResponseSchema,
-  CreateToolResponseSchema,
   orderReference,
   orderTotal,
   PaymentIntentResponseSchema,
@@ -17,22 +16,19 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
-import {
-  signUpAdminOverHttp,
-  signUpOverHttp,
-  type HttpAccount,
-  type Site,
-} from '../testing/http-accounts.ts';
-import {
-  createHttpClient,
-  expectStatus,
-  randomLoopbackAddress,
-  type HttpAnswer,
-  type HttpClient,
-} from '../testing/http-client.ts';
+import { signUpAdminOverHttp, type HttpAccount, type Site } from '../testing/http-accounts.ts';
+import { createHttpClient, type HttpAnswer, type HttpClient } from '../testing/http-client.ts';
 import { findNginx, startNginx, type RunningNginx } from '../testing/nginx.ts';
 import { firstLink } from '../testing/mail.ts';
 import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
+import {
+  addProofTool,
+  proofAdminEmail,
+  proofClients,
+  proofEnvironment,
+  signUpProofCustomers,
+  type ProofCustomer,
+} from '../testing/proof-shop.ts';
 import {
   freePort,
   startServerProcess,
@@ -72,7 +68,7 @@ const START_STOCK = 1_000_000;
 const SERVE_AGAIN_MS = 10_000;
 const quantityOf = (index: number) => 2 + (index % 6);
 
-type Customer = { client: HttpClient; account: HttpAccount };
+type Customer = ProofCustomer;
 
 /** What the customers were told. */
 type Ledger = {
@@ -111,13 +107,8 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
   let admin: HttpAccount;
   let tool: Tool;
   const customers: Customer[] = [];
-  const clients: HttpClient[] = [];
+  const { newClient, closeAll } = proofClients();
   const databaseUrl = () => postgres.url;
-  const newClient = () => {
-    const client = createHttpClient({ localAddress: randomLoopbackAddress() });
-    clients.push(client);
-    return client;
-  };
   const failure = () =>
     instances.map((server) => `--- ${server.name}:\n${server.output()}`).join('\n') +
     `\n--- nginx:\n${nginx?.errorLog() ?? ''}\n--- postgres:\n${postgres?.output() ?? ''}`;
@@ -142,20 +133,12 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     const nginxPort = await freePort();
     const publicUrl = `http://127.0.0.1:${nginxPort}`;
     site = { url: publicUrl, origin: publicUrl };
-    const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.com`;
+    const adminEmail = proofAdminEmail();
     environment = {
-      NODE_ENV: 'production',
+      ...proofEnvironment({ publicUrl, adminEmail }),
       DATABASE_URL: databaseUrl(),
       SMTP_URL: smtp.url,
-      ACCESS_TOKEN_SECRET: randomBytes(32).toString('base64url'),
-      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-      PUBLIC_URL: publicUrl,
       TRUST_PROXY: '127.0.0.1',
-      ADMIN_EMAILS: adminEmail,
-      SEED_DEMO: '0',
-      MAX_UNPAID_ORDERS: '1000000',
-      ORDER_RATE_LIMIT: '1000000',
-      UNVERIFIED_HOLD_LIMIT: '1000000000',
     };
     await startInstance('instance A', ports[0]!);
     await startInstance('instance B', ports[1]!);
@@ -181,33 +164,17 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
         }
       },
     );
-    const created = expectStatus(
-      'POST /api/tool',
-      await adminClient.request(`${site.url}/api/tool`, {
-        method: 'POST',
-        headers: bearer(admin.token),
-        json: {
-          name: `Faults Anvil ${randomUUID().slice(0, 8)}`,
-          desc: 'A tool of the database-faults proof.',
-          img: '/images/tools/claw-hammer.svg',
-          price: 20,
-          minOrderQuantity: 1,
-          availableQuantity: START_STOCK,
-        },
-      }),
+    tool = await addProofTool(adminClient, site, admin, {
+      name: `Faults Anvil ${randomUUID().slice(0, 8)}`,
+      stock: START_STOCK,
+    });
+    customers.push(
+      ...(await signUpProofCustomers(newClient, site, { count: CUSTOMERS, prefix: 'faults' })),
     );
-    tool = CreateToolResponseSchema.parse(created.json()).tool;
-    for (let index = 0; index < CUSTOMERS; index += 1) {
-      const client = newClient();
-      const account = await signUpOverHttp(client, site, {
-        email: `faults-${index}-${randomUUID().slice(0, 8)}@example.com`,
-      });
-      customers.push({ client, account });
-    }
   }, 240_000);
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    closeAll();
     await Promise.allSettled(instances.map((server) => server.stop()));
     await nginx?.stop();
     await smtp?.close();

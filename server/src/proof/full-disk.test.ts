@@ -5,7 +5,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CreateToolResponseSchema,
   OrderListSchema,
   orderReference,
   PlaceOrderResponseSchema,
@@ -14,21 +13,19 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
-import {
-  signUpAdminOverHttp,
-  signUpOverHttp,
-  type HttpAccount,
-  type Site,
-} from '../testing/http-accounts.ts';
-import {
-  createHttpClient,
-  expectStatus,
-  randomLoopbackAddress,
-  type HttpClient,
-} from '../testing/http-client.ts';
+import { signUpAdminOverHttp, type HttpAccount, type Site } from '../testing/http-accounts.ts';
+import { expectStatus } from '../testing/http-client.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { mountSmallDisk, type SmallDisk } from '../testing/small-disk.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
+import {
+  addProofTool,
+  proofAdminEmail,
+  proofClients,
+  proofEnvironment,
+  signUpProofCustomers,
+  type ProofCustomer,
+} from '../testing/proof-shop.ts';
 import { parseMail } from '../testing/mail.ts';
 
 /**
@@ -47,7 +44,7 @@ const ORDERS_AFTER = 30;
 /** How long the shop is kept full while customers keep ordering. */
 const FULL_FOR_MS = 3_000;
 
-type Customer = { client: HttpClient; account: HttpAccount };
+type Customer = ProofCustomer;
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlite', () => {
   let disk: SmallDisk;
@@ -57,12 +54,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
   let admin: HttpAccount;
   let tool: Tool;
   const customers: Customer[] = [];
-  const clients: HttpClient[] = [];
-  const newClient = () => {
-    const client = createHttpClient({ localAddress: randomLoopbackAddress() });
-    clients.push(client);
-    return client;
-  };
+  const { newClient, closeAll } = proofClients();
 
   beforeAll(async () => {
     disk = await mountSmallDisk(DISK_MB);
@@ -72,22 +64,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     site = { url, origin: url };
-    const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.com`;
+    const adminEmail = proofAdminEmail();
     server = await startServerProcess({
       name: 'server on a small disk',
       port,
-      env: {
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        ACCESS_TOKEN_SECRET: randomBytes(32).toString('base64url'),
-        BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-        PUBLIC_URL: url,
-        ADMIN_EMAILS: adminEmail,
-        SEED_DEMO: '0',
-        MAX_UNPAID_ORDERS: '1000000',
-        ORDER_RATE_LIMIT: '1000000',
-        UNVERIFIED_HOLD_LIMIT: '1000000000',
-      },
+      env: { ...proofEnvironment({ publicUrl: url, adminEmail }), DATA_DIR: dataDir },
     });
     const adminClient = newClient();
     admin = await signUpAdminOverHttp(
@@ -96,33 +77,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
       { email: adminEmail, name: 'Admin' },
       path.join(dataDir, 'outbox'),
     );
-    const created = expectStatus(
-      'POST /api/tool',
-      await adminClient.request(`${url}/api/tool`, {
-        method: 'POST',
-        headers: bearer(admin.token),
-        json: {
-          name: `Full Disk Anvil ${randomUUID().slice(0, 8)}`,
-          desc: 'A tool of the full-disk proof.',
-          img: '/images/tools/claw-hammer.svg',
-          price: 20,
-          minOrderQuantity: 1,
-          availableQuantity: START_STOCK,
-        },
-      }),
+    tool = await addProofTool(adminClient, site, admin, {
+      name: `Full Disk Anvil ${randomUUID().slice(0, 8)}`,
+      stock: START_STOCK,
+    });
+    customers.push(
+      ...(await signUpProofCustomers(newClient, site, { count: CUSTOMERS, prefix: 'disk' })),
     );
-    tool = CreateToolResponseSchema.parse(created.json()).tool;
-    for (let index = 0; index < CUSTOMERS; index += 1) {
-      const client = newClient();
-      const account = await signUpOverHttp(client, site, {
-        email: `disk-${index}-${randomUUID().slice(0, 8)}@example.com`,
-      });
-      customers.push({ client, account });
-    }
   }, 180_000);
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    closeAll();
     await server?.stop();
     await disk?.unmount();
   }, 60_000);

@@ -6,7 +6,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CreateToolResponseSchema,
   OrderListSchema,
   PlaceOrderResponseSchema,
   texts,
@@ -32,6 +31,7 @@ import {
 import { findNginx, startNginx, type RunningNginx } from '../testing/nginx.ts';
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
 import { findTestRedis } from '../testing/redis.ts';
+import { addProofTool, proofAdminEmail, proofEnvironment } from '../testing/proof-shop.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
@@ -115,7 +115,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
   let site: Site;
   let admin: HttpAccount;
   let adminClient: HttpClient;
-  const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.com`;
+  const adminEmail = proofAdminEmail();
   /** The orders the oversell test placed, paid by the invoice test. */
   let placedOrders: { account: HttpAccount; order: Order }[] = [];
   /** The test's longest propagation of a new tool, for the report. */
@@ -151,22 +151,12 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     const publicUrl = `http://127.0.0.1:${nginxPort}`;
     site = { url: publicUrl, origin: publicUrl };
     const environment = {
-      NODE_ENV: 'production',
+      // Twenty customers place 300 orders within a second: the caps against hoarding are lifted.
+      ...proofEnvironment({ publicUrl, adminEmail }),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
-      ACCESS_TOKEN_SECRET: randomBytes(32).toString('base64url'),
-      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-      PUBLIC_URL: publicUrl,
       // nginx connects to the instances from 127.0.0.1: only its X-Forwarded-For is believed.
       TRUST_PROXY: '127.0.0.1',
-      ADMIN_EMAILS: adminEmail,
-      SEED_DEMO: '0',
-      // Twenty customers place 300 orders within a second: the per-account caps against hoarding
-      // (tested on their own in orders.hoarding.test.ts) would refuse most of them.
-      MAX_UNPAID_ORDERS: '1000000',
-      ORDER_RATE_LIMIT: '1000000',
-      // Their accounts are not verified: the cap on what they hold unpaid is lifted too.
-      UNVERIFIED_HOLD_LIMIT: '1000000000',
     };
     // All three start at once: the migrations run under an advisory lock, one instance at a time.
     const started = await Promise.allSettled(
@@ -226,24 +216,8 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
   }, 60_000);
 
   /** Adds a tool through `on` (an instance or nginx) as the admin: the tool as answered. */
-  async function addTool(on: Site, name: string, stock: number): Promise<Tool> {
-    const answer = expectStatus(
-      `POST /api/tool on ${on.url}`,
-      await adminClient.request(`${on.url}/api/tool`, {
-        method: 'POST',
-        headers: bearer(admin.token),
-        json: {
-          name,
-          desc: 'A tool added by the scale-out proof.',
-          img: '/images/tools/claw-hammer.svg',
-          price: 12.5,
-          minOrderQuantity: 1,
-          availableQuantity: stock,
-        },
-      }),
-    );
-    return CreateToolResponseSchema.parse(answer.json()).tool;
-  }
+  const addTool = (on: Site, name: string, stock: number): Promise<Tool> =>
+    addProofTool(adminClient, on, admin, { name, stock });
 
   it('takes a session and an access token made on one instance on every other, and ends both everywhere', async () => {
     const client = newClient();
@@ -369,6 +343,8 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
         const client = newClient();
         const account = await signUpOverHttp(client, site, {
           email: `orders-${index}-${randomUUID().slice(0, 8)}@example.com`,
+        }).catch((error: unknown) => {
+          throw new Error(`${String(error)}\n${instanceFailure()}`);
         });
         return { client, account };
       }),
@@ -398,7 +374,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     const refused = answers.filter(({ answer }) => answer.status !== 200);
     for (const { answer } of refused) {
       // The only refusal there may be: not enough stock left for this quantity.
-      expect({ status: answer.status, body: answer.json() }).toEqual({
+      expect({ status: answer.status, body: answer.json() }, instanceFailure()).toEqual({
         status: 400,
         body: { statusCode: 400, message: texts.purchase.quantityOutOfRange },
       });

@@ -32,6 +32,15 @@ function strengthChecker(): ZxcvbnFactory {
 }
 
 /**
+ * Builds the checker now (about a second and a half of one core, during which nothing else runs)
+ * instead of in the first sign-up, where it would stall every request of the instance, and time
+ * out its Redis commands, at once. The server calls it before it listens.
+ */
+export function preparePasswordChecks(): void {
+  strengthChecker().check('warm-up', []);
+}
+
+/**
  * Whether a new password is too easy to guess, given what the attacker knows of the account
  * (its name, its e-mail and the e-mail's parts).
  */
