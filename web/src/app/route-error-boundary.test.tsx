@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPage } from '../lib/lazy-route';
 import { reloadPage } from '../lib/reload-page';
+import { allowConsoleError } from '../test/console-errors';
 import { renderRoutes } from '../test/render';
 import { PageOutlet } from './layouts/page-outlet';
 
@@ -31,6 +32,7 @@ function renderPageAt(path: string, Page: ComponentType) {
 
 describe('RouteErrorBoundary, around every page', () => {
   it("shows 'Loading chunk failed' and a Retry that reloads when a page's chunk cannot be fetched", async () => {
+    allowConsoleError(); // React reports the error the boundary caught.
     const failingImport = () =>
       Promise.reject(
         new TypeError('Failed to fetch dynamically imported module: /assets/about-page.js'),
@@ -52,6 +54,7 @@ describe('RouteErrorBoundary, around every page', () => {
   });
 
   it('treats a chunk that never arrives as failed once its time is up', async () => {
+    allowConsoleError(); // React reports the error the boundary caught.
     renderPageAt(
       '/about',
       lazyPage(() => new Promise(() => undefined), 10),
@@ -62,7 +65,7 @@ describe('RouteErrorBoundary, around every page', () => {
   });
 
   it('shows a generic message, not the chunk message, for other errors', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError();
     renderPageAt('/about', Broken);
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong. Please try again.' }),
@@ -72,7 +75,7 @@ describe('RouteErrorBoundary, around every page', () => {
   });
 
   it('forgets the failure on another page', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    allowConsoleError();
     renderPageAt('/about', Broken);
     await userEvent.click(await screen.findByRole('link', { name: 'HOME' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { act, useEffect, type ReactElement, type RefObject } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import { useEffect, type ReactElement, type RefObject } from 'react';
 import { ToastContainer } from 'react-toastify';
 import {
   MemoryRouter,
@@ -80,6 +80,8 @@ export function renderRoutes(
       },
     },
     navigate: async (to) => {
+      // Testing Library's act, not React's: it tells React this is a test (IS_REACT_ACT_ENVIRONMENT),
+      // which React's own act would otherwise report as an error.
       await act(async () => {
         await (typeof to === 'number' ? current().navigate(to) : current().navigate(to));
       });

@@ -1,14 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { failOnConsoleErrors, watchConsoleErrors } from './console-errors';
 
 // findBy* waits 1 s by default: a lazily loaded page's first import in jsdom takes longer than that
 // on a busy machine (CI runs several suites at once). Waiting longer only slows a failing test.
 configure({ asyncUtilTimeout: 5000 });
 
-// Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+beforeEach(() => {
+  watchConsoleErrors();
+});
+
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup. The
+// console is checked after it: an error logged while the page unmounts fails the test too.
 afterEach(() => {
   cleanup();
+  failOnConsoleErrors();
 });
 
 // jsdom has no IntersectionObserver; the business summary counts up only when seen, so in tests
