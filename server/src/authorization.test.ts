@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminCheckSchema,
@@ -20,7 +21,15 @@ import {
   type TestAccount,
 } from './testing/accounts.ts';
 import {
-  AUTHORIZATION_TABLE,
+  AUTHORIZED_ROUTES,
+  publicRoute,
+  requireDeclaredRows,
+  ruleOf,
+  WHO,
+  type AuthorizedRoute,
+} from './authorization.ts';
+import {
+  AUTHORIZATION_ROWS,
   CALLERS,
   PROFILE_FIELDS,
   type AuthorizationRow,
@@ -28,8 +37,7 @@ import {
   type Credential,
   type Fixtures,
   type OrderFixture,
-  WHO,
-} from './testing/authorization-table.ts';
+} from './testing/authorization-cases.ts';
 import { signUpTestAdmin } from './testing/admins.ts';
 import {
   callAs,
@@ -61,7 +69,8 @@ type World = {
   served: Set<string>;
 };
 
-const TABLE_FILE = 'server/src/testing/authorization-table.ts';
+const TABLE_FILE = 'server/src/authorization.ts';
+const CASES_FILE = 'server/src/testing/authorization-cases.ts';
 
 /** The reference page and the OpenAPI document describe the API; they are not calls of it. */
 const DOCUMENTATION_ROUTES = [/^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];
@@ -325,6 +334,39 @@ async function removedUser(app: App): Promise<Held> {
   return account;
 }
 
+describe('a route declares its row of the authorization table', () => {
+  /** A bare Fastify app with the check, and one route as `declare` sets it up. */
+  async function build(declare: (app: FastifyInstance) => void): Promise<void> {
+    const app = Fastify();
+    requireDeclaredRows(app);
+    try {
+      declare(app);
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+  }
+  const answer = async () => ({ status: 'ok' });
+
+  it('builds when the route declares its own row', async () => {
+    await expect(
+      build((app) => app.get('/api/health', { onRequest: publicRoute('GET /api/health') }, answer)),
+    ).resolves.toBeUndefined();
+  });
+
+  it('refuses a route under /api that declares no row', async () => {
+    await expect(build((app) => app.get('/api/health', answer))).rejects.toThrow(
+      /GET \/api\/health must declare its row/,
+    );
+  });
+
+  it("refuses a route that declares another route's row", async () => {
+    await expect(
+      build((app) => app.get('/api/health', { onRequest: publicRoute('GET /api/ready') }, answer)),
+    ).rejects.toThrow(/it declares GET \/api\/ready/);
+  });
+});
+
 describe('who may call what (DESIGN.md section 3)', () => {
   /** The default app: the built-in test payment gateway. */
   const world = useWorld();
@@ -346,7 +388,7 @@ describe('who may call what (DESIGN.md section 3)', () => {
       expect(world.served, 'the route listing found nothing: has printRoutes changed?').toContain(
         'GET /api/health',
       );
-      const rows = new Set(AUTHORIZATION_TABLE.map(keyOf));
+      const rows = new Set<string>(AUTHORIZED_ROUTES);
       for (const [name, { served }] of [
         ['test gateway', world],
         ['stripe gateway', stripeWorld],
@@ -360,7 +402,7 @@ describe('who may call what (DESIGN.md section 3)', () => {
     });
 
     it('has a row for every operation of the OpenAPI document', async () => {
-      const rows = new Set(AUTHORIZATION_TABLE.map(keyOf));
+      const rows = new Set<string>(AUTHORIZED_ROUTES);
       for (const { app, served } of [world, stripeWorld]) {
         const documented = await routesDocumented(app);
         const missing = [...documented].filter((route) => !rows.has(route));
@@ -373,25 +415,42 @@ describe('who may call what (DESIGN.md section 3)', () => {
       }
     });
 
-    it('names only routes the app serves; a gateway-only route, with that gateway only', () => {
-      const unserved = AUTHORIZATION_TABLE.filter((row) => !worldOf(row).served.has(keyOf(row)));
-      expect(unserved.map(titleOf), `rows in ${TABLE_FILE} for routes not served`).toEqual([]);
+    it('names only routes an app serves', () => {
+      const unserved = AUTHORIZED_ROUTES.filter(
+        (route) => !world.served.has(route) && !stripeWorld.served.has(route),
+      );
+      expect(unserved, `rows in ${TABLE_FILE} for routes not served`).toEqual([]);
+    });
+
+    it('has cases for every row, each walked with the gateway that serves its route', () => {
+      const walked = new Set(AUTHORIZATION_ROWS.map(keyOf));
+      const unwalked = AUTHORIZED_ROUTES.filter((route) => !walked.has(route));
+      expect(unwalked, `rows of ${TABLE_FILE} without a case in ${CASES_FILE}`).toEqual([]);
+      const unserved = AUTHORIZATION_ROWS.filter((row) => !worldOf(row).served.has(keyOf(row)));
+      expect(unserved.map(titleOf), `cases in ${CASES_FILE} for routes not served`).toEqual([]);
       const otherWorld = (row: AuthorizationRow) => (worldOf(row) === world ? stripeWorld : world);
-      const servedWithout = AUTHORIZATION_TABLE.filter(
+      const servedWithout = AUTHORIZATION_ROWS.filter(
         (row) => row.servedWith && otherWorld(row).served.has(keyOf(row)),
       );
       expect(servedWithout.map(titleOf), 'served with the other gateway too').toEqual([]);
     });
 
+    it("gives a case a credential of its own only where the row's route has no guard of ours", () => {
+      const owned = AUTHORIZATION_ROWS.filter(
+        (row) => row.ownCredential && ruleOf(keyOf(row) as AuthorizedRoute).guard !== null,
+      );
+      expect(owned.map(titleOf)).toEqual([]);
+    });
+
     it('refuses anonymous callers of every bearer route with 401', () => {
-      const others = AUTHORIZATION_TABLE.filter(
+      const others = AUTHORIZATION_ROWS.filter(
         (row) => row.credential === 'bearer' && row.answers.anonymous !== 401,
       ).map(titleOf);
       expect(others).toEqual([]);
     });
   });
 
-  for (const row of AUTHORIZATION_TABLE) {
+  for (const row of AUTHORIZATION_ROWS) {
     describe(titleOf(row), () => {
       it.for(CALLERS.map((caller) => ({ caller, status: row.answers[caller] })))(
         '$caller: $status',
@@ -399,7 +458,9 @@ describe('who may call what (DESIGN.md section 3)', () => {
           const target = worldOf(row);
           const held = caller === 'anonymous' ? undefined : target.accounts[caller];
           const response = await send(target, row, credentialHeaders(held, row.credential));
-          expect(response.statusCode, `${WHO[row.who]} ${caller}: ${response.body}`).toBe(status);
+          expect(response.statusCode, `${WHO[row.who].words} ${caller}: ${response.body}`).toBe(
+            status,
+          );
           // Answers about a person are never kept by a browser or a proxy (issue 22 item 8).
           if (row.credential === 'bearer' || row.credential === 'identity session') {
             expect(response.headers['cache-control'], 'Cache-Control').toMatch(/\bno-store\b/);
@@ -410,7 +471,7 @@ describe('who may call what (DESIGN.md section 3)', () => {
   }
 
   describe('a credential that does not count is no credential: the anonymous answer', () => {
-    const credentialed = AUTHORIZATION_TABLE.filter(
+    const credentialed = AUTHORIZATION_ROWS.filter(
       (row) => row.credential === 'bearer' || row.credential === 'identity session',
     );
     const ways: { name: string; headers: (row: AuthorizationRow) => Record<string, string> }[] = [

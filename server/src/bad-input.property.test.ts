@@ -29,7 +29,7 @@ import {
   type OperationInputs,
   type RequestPlan,
 } from './testing/arbitraries.ts';
-import { AUTHORIZATION_TABLE } from './testing/authorization-table.ts';
+import { AUTHORIZATION_ROWS } from './testing/authorization-cases.ts';
 import {
   callAs,
   confirmTestCard,
@@ -116,7 +116,7 @@ function callerOf(
   security: DocumentedOperation['security'],
 ): Pick<Operation, 'caller' | 'credential'> {
   const schemes = new Set((security ?? []).flatMap((requirement) => Object.keys(requirement)));
-  const rows = AUTHORIZATION_TABLE.filter(
+  const rows = AUTHORIZATION_ROWS.filter(
     (row) => row.method === method && servesPath(row.route, path),
   );
   if (rows.some((row) => row.credential === 'stripe signature')) {
@@ -569,7 +569,7 @@ describe('bad input on every operation of the API (property-based)', () => {
 
   const routes = [
     ...new Set(
-      AUTHORIZATION_TABLE.map((row) =>
+      AUTHORIZATION_ROWS.map((row) =>
         [row.method, row.route, row.servedWith === 'stripe gateway' ? 'stripe' : 'test'].join(' '),
       ),
     ),

@@ -3,7 +3,7 @@ import { ErrorBodySchema, texts } from '@tools-factory/contract';
 import type { App } from './app.ts';
 import { bearer, identityHeaders, signUpTestAccount, uniqueEmail } from './testing/accounts.ts';
 import { signUpTestAdmin } from './testing/admins.ts';
-import { AUTHORIZATION_TABLE, type AuthorizationRow } from './testing/authorization-table.ts';
+import { AUTHORIZATION_ROWS, type AuthorizationRow } from './testing/authorization-cases.ts';
 import { useBeforeAll, useTestApp } from './testing/use-test-app.ts';
 
 /**
@@ -28,7 +28,7 @@ type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 /** The guarded routes: those that read a bearer token or the identity session's cookie. */
 function guardedRows(): AuthorizationRow[] {
   const seen = new Set<string>();
-  return AUTHORIZATION_TABLE.filter((row) => {
+  return AUTHORIZATION_ROWS.filter((row) => {
     const key = `${row.method} ${row.route}`;
     const guarded =
       (row.credential === 'bearer' || row.credential === 'identity session') &&

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { IDENTITY_ENDPOINTS } from '../modules/identity/identity-endpoints.ts';
-import { AUTHORIZATION_TABLE, type Credential } from '../testing/authorization-table.ts';
+import { AUTHORIZATION_ROWS, type Credential } from '../testing/authorization-cases.ts';
 import { useTestApp } from '../testing/use-test-app.ts';
 
 type Operation = {
@@ -146,7 +146,7 @@ describe.each([
   it('lists every route the app serves, with the credential and the refusals the authorization table finds', async () => {
     const document = await documentOf();
     // A row without `servedWith` is served whatever the gateway.
-    const rows = AUTHORIZATION_TABLE.filter(
+    const rows = AUTHORIZATION_ROWS.filter(
       (row) =>
         !row.route.endsWith('/*') &&
         (row.servedWith === undefined || row.servedWith === `${gateway} gateway`),

@@ -11,6 +11,7 @@ import {
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { ContactService } from './contact.service.ts';
+import { guardOf, publicRoute } from '../../authorization.ts';
 
 /** Messages one client may send through the contact form in CONTACT_WINDOW_MS. */
 export const CONTACT_MESSAGES_PER_WINDOW = 5;
@@ -40,6 +41,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.contact,
     {
+      onRequest: publicRoute('POST /api/contact'),
       preHandler: limitMessagesPerClient,
       schema: {
         operationId: 'sendContactMessage',
@@ -61,7 +63,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.manageMessages,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/manageMessages'),
       schema: {
         operationId: 'listContactMessages',
         summary: 'The contact form messages (Messages)',

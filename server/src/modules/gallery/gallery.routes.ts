@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, GalleryListSchema } from '@tools-factory/contract';
 import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
+import { publicRoute } from '../../authorization.ts';
 
 /** The home page's gallery, answered from the catalog snapshot. */
 export const galleryRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = async (
@@ -12,6 +13,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
   app.get(
     apiPaths.gallery,
     {
+      onRequest: publicRoute('GET /api/gallery'),
       schema: {
         operationId: 'listGalleryCards',
         tags: ['catalog'],

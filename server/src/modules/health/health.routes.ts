@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { StorageHealth } from '../../db/storage-health.ts';
 import { HttpError } from '../../http-errors.ts';
+import { publicRoute } from '../../authorization.ts';
 
 /** How long /ready waits for the database before calling it down. */
 const READY_TIMEOUT_MS = 2_000;
@@ -43,6 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storag
   app.get(
     apiPaths.health,
     {
+      onRequest: publicRoute('GET /api/health'),
       schema: {
         operationId: 'getHealth',
         tags: ['system'],
@@ -58,6 +60,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storag
   app.get(
     apiPaths.ready,
     {
+      onRequest: publicRoute('GET /api/ready'),
       schema: {
         operationId: 'getReadiness',
         tags: ['system'],

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, IdentitySettingsSchema, type IdentitySettings } from '@tools-factory/contract';
+import { publicRoute } from '../../authorization.ts';
 
 /**
  * GET /identity-settings: the sign-in methods this server offers. Google is offered only when its
@@ -14,6 +15,7 @@ export const identitySettingsRoutes: FastifyPluginAsyncZod<{ googleSignIn: boole
   app.get(
     apiPaths.identitySettings,
     {
+      onRequest: publicRoute('GET /api/identity-settings'),
       schema: {
         operationId: 'getIdentitySettings',
         summary: 'Which ways of signing in this server offers',

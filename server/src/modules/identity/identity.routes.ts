@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { serverTexts, texts } from '@tools-factory/contract';
+import { publicRoute } from '../../authorization.ts';
 import { badRequest } from '../../http-errors.ts';
 import { sendApiNotFound } from '../../plugins/errors.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
@@ -197,6 +198,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
+    onRequest: publicRoute('GET /api/auth/*', 'POST /api/auth/*'),
     schema: { hide: true } as FastifySchema,
     handler: handle,
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { apiPaths, ErrorBodySchema, IdParamsSchema } from '@tools-factory/contract';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { InvoicesService } from './invoices.service.ts';
+import { guardOf } from '../../authorization.ts';
 
 /**
  * A paid order's invoice, and a cancelled order's credit note, as PDFs drawn on demand from the
@@ -20,7 +21,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
   untyped.get(
     apiPaths.invoice.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guardOf(guards, 'GET /api/orders/:id/invoice.pdf'),
       schema: {
         operationId: 'downloadInvoice',
         summary: "A paid order's invoice (PDF)",
@@ -53,7 +54,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
   untyped.get(
     apiPaths.creditNote.pattern,
     {
-      preHandler: guards.requireUser,
+      onRequest: guardOf(guards, 'GET /api/orders/:id/credit-note.pdf'),
       schema: {
         operationId: 'downloadCreditNote',
         summary: "A cancelled order's credit note (PDF)",

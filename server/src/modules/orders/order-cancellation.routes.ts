@@ -7,6 +7,7 @@ import {
 } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { OrderCancellation } from './order-cancellation.ts';
+import { guardOf } from '../../authorization.ts';
 
 /** Manage Orders' Cancel (issue 22 item 5): a paid order is cancelled and refunded, never deleted. */
 export const orderCancellationRoutes: FastifyPluginAsyncZod<{
@@ -17,7 +18,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.cancelOrder.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guardOf(guards, 'POST /api/manageOrders/:id/cancel'),
       schema: {
         operationId: 'cancelOrder',
         summary: 'Cancel a paid order: refund it and issue a credit note',

@@ -8,6 +8,7 @@ import {
 } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { HoldsService } from './orders-holds.ts';
+import { guardOf } from '../../authorization.ts';
 
 /** The admins' Stock holds page: who holds stock with unpaid orders, and releasing a hold. */
 export const holdsRoutes: FastifyPluginAsyncZod<{
@@ -19,7 +20,7 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.manageHolds,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/manageHolds'),
       schema: {
         operationId: 'listStockHolds',
         summary: 'Who holds stock with unpaid orders (Stock holds)',
@@ -39,7 +40,7 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.releaseHolds.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guardOf(guards, 'POST /api/manageHolds/:userId/release'),
       schema: {
         operationId: 'releaseStockHolds',
         summary: "Release an account's holds",

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, ErrorBodySchema, SalesOverviewSchema } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { SalesService } from './orders-sales.ts';
+import { guardOf } from '../../authorization.ts';
 
 /** The admins' Sales page: one read of every figure it shows. */
 export const salesRoutes: FastifyPluginAsyncZod<{
@@ -13,7 +14,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.sales,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/manageSales'),
       schema: {
         operationId: 'getSalesOverview',
         summary: 'The sales overview (Sales page)',

@@ -21,6 +21,7 @@ import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { OrdersCsv } from './orders-csv.ts';
 import type { OrdersService } from './orders.service.ts';
+import { guardOf } from '../../authorization.ts';
 
 /**
  * A customer's orders: place one, list one's own, remove one while unpaid. Manage Orders, for
@@ -61,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.order,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'POST /api/order'),
       preHandler: limitOrdersPerAccount,
       schema: {
         operationId: 'placeOrder',
@@ -96,7 +97,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.orders.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'GET /api/orders'),
       schema: {
         operationId: 'listMyOrders',
         summary: "The caller's orders, newest first",
@@ -117,7 +118,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.payOrder.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'GET /api/payorder/:id'),
       schema: {
         operationId: 'getMyOrder',
         summary: 'One of your orders, for its payment page',
@@ -134,7 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.delete(
     apiPaths.deleteOrder.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'DELETE /api/deleteOrder/:id'),
       schema: {
         operationId: 'removeOrder',
         summary: 'Remove an order',
@@ -165,7 +166,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.manageOrders,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/manageOrders'),
       schema: {
         operationId: 'listAllOrders',
         summary: 'Every order (Manage Orders)',
@@ -183,7 +184,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.withTypeProvider<FastifyTypeProviderDefault>().get(
     apiPaths.manageOrdersCsv,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/manageOrders.csv'),
       schema: {
         operationId: 'exportAllOrdersCsv',
         summary: 'Every order as a CSV file (Manage Orders, Export CSV)',
@@ -211,7 +212,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.patch(
     apiPaths.shipOrder.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'PATCH /api/manageOrders/:id/ship'),
       schema: {
         operationId: 'shipOrder',
         summary: 'Ship a paid order',

@@ -13,6 +13,7 @@ import {
 } from '@tools-factory/contract';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { guardOf, publicRoute } from '../../authorization.ts';
 
 /** Card payments: the gateway's settings, an intent for an order, the payment's record. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
@@ -24,6 +25,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.paymentSettings,
     {
+      onRequest: publicRoute('GET /api/payment-settings'),
       schema: {
         operationId: 'getPaymentSettings',
         summary: 'Which card gateway the payment page talks to',
@@ -39,7 +41,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.createPaymentIntent,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'POST /api/create-payment-intent'),
       schema: {
         operationId: 'createPaymentIntent',
         summary: 'Create the payment intent of an order',
@@ -64,7 +66,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     apiPaths.recordPayment.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'PATCH /api/tool/:id'),
       schema: {
         operationId: 'recordPayment',
         summary: "Record an order's payment",
@@ -91,7 +93,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     app.post(
       apiPaths.confirmTestCard,
       {
-        onRequest: guards.requireUser,
+        onRequest: guardOf(guards, 'POST /api/payments/test/confirm'),
         schema: {
           operationId: 'confirmTestCard',
           summary: 'Pay with a test card (the built-in test gateway only)',

@@ -13,6 +13,7 @@ import {
   type GatewayIntent,
   type PaymentGateway,
 } from './payment-gateway.ts';
+import { publicRoute } from '../../authorization.ts';
 
 export type StripeWebhookRoutesOptions = {
   /** A gateway with webhooks (the stripe gateway). */
@@ -52,6 +53,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
   app.post(
     apiPaths.stripeWebhook,
     {
+      onRequest: publicRoute('POST /api/webhooks/stripe'),
       // Explicit, so that turning the rate limit on globally one day cannot throttle Stripe.
       config: { rateLimit: false },
       schema: {

@@ -10,6 +10,7 @@ import {
 } from '@tools-factory/contract';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { ProfilesService } from './profiles.service.ts';
+import { guardOf } from '../../authorization.ts';
 
 /** My Profile: add one's information once, edit it, read it back (an admin may read anyone's). */
 export const profilesRoutes: FastifyPluginAsyncZod<{
@@ -21,7 +22,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.userInfo,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'POST /api/userinfo'),
       schema: {
         operationId: 'addProfile',
         summary: 'Add your profile information',
@@ -44,7 +45,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{
   app.patch(
     apiPaths.updateUserInfo.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'PATCH /api/userinfo/:email'),
       schema: {
         operationId: 'updateProfile',
         summary: 'Edit your profile information',
@@ -70,7 +71,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.profileDetail.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'GET /api/profilrdetail/:email'),
       schema: {
         operationId: 'getProfile',
         summary: "A user's profile information",

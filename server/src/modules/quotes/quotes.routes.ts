@@ -18,6 +18,7 @@ import {
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { QuotesService } from './quotes.service.ts';
+import { guardOf } from '../../authorization.ts';
 
 /** What an admin's offer or refusal answers: the quote as Quotes shows it, or why not. */
 const adminAnswers = {
@@ -56,7 +57,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.quotes,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'POST /api/quotes'),
       preHandler: limitRequestsPerAccount,
       schema: {
         operationId: 'requestQuote',
@@ -82,7 +83,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.quotes,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'GET /api/quotes'),
       schema: {
         operationId: 'listMyQuotes',
         summary: "The caller's quotes, newest first",
@@ -99,7 +100,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.acceptQuote.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'POST /api/quotes/:id/accept'),
       schema: {
         operationId: 'acceptQuote',
         summary: 'Accept the offer of one of your quotes',
@@ -124,7 +125,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.declineQuote.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'POST /api/quotes/:id/decline'),
       schema: {
         operationId: 'declineQuote',
         summary: 'Decline the offer of one of your quotes',
@@ -147,7 +148,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.manageQuotes,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/manageQuotes'),
       schema: {
         operationId: 'listAllQuotes',
         summary: 'Every quote (Quotes)',
@@ -164,7 +165,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.offerQuote.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'POST /api/manageQuotes/:id/offer'),
       schema: {
         operationId: 'offerQuote',
         summary: 'Offer a price for a quote',
@@ -183,7 +184,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.refuseQuote.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'POST /api/manageQuotes/:id/decline'),
       schema: {
         operationId: 'refuseQuote',
         summary: 'Decline a quote request',

@@ -16,6 +16,7 @@ import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 import type { ReviewsService } from './reviews.service.ts';
+import { guardOf, publicRoute } from '../../authorization.ts';
 
 /** Reviews one account may post a minute: enough for a customer, too few to flood the home page. */
 export const REVIEWS_PER_MINUTE = 5;
@@ -43,6 +44,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.reviews,
     {
+      onRequest: publicRoute('GET /api/review'),
       schema: {
         operationId: 'listReviews',
         tags: ['reviews'],
@@ -64,7 +66,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.reviews,
     {
-      preHandler: [guards.requireUser, limitReviewsPerAccount],
+      onRequest: guardOf(guards, 'POST /api/review'),
+      preHandler: limitReviewsPerAccount,
       schema: {
         operationId: 'postReview',
         summary: 'Post a review',
@@ -87,7 +90,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.manageReviews,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/manageReviews'),
       schema: {
         operationId: 'listAllReviews',
         summary: 'Every review, hidden ones too (Reviews)',
@@ -104,7 +107,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
   app.put(
     apiPaths.reviewHidden.pattern,
     {
-      preHandler: guards.requireAdmin,
+      onRequest: guardOf(guards, 'PUT /api/manageReviews/:id/hidden'),
       schema: {
         operationId: 'setReviewHidden',
         summary: 'Hide a review, or show it again',

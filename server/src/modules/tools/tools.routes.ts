@@ -21,6 +21,7 @@ import { notFound } from '../../http-errors.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 import type { ToolsService } from './tools.service.ts';
+import { guardOf, publicRoute } from '../../authorization.ts';
 
 /**
  * The catalog: reads are answered from the catalog snapshot, never from a query per request;
@@ -37,6 +38,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.parts,
     {
+      onRequest: publicRoute('GET /api/parts'),
       schema: {
         operationId: 'listTools',
         tags: ['catalog'],
@@ -61,6 +63,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.tool.pattern,
     {
+      onRequest: publicRoute('GET /api/tool/:id'),
       schema: {
         operationId: 'getTool',
         tags: ['catalog'],
@@ -84,7 +87,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.addTool,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'POST /api/tool'),
       schema: {
         operationId: 'addTool',
         tags: ['catalog'],
@@ -112,7 +115,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.put(
     apiPaths.priceBreaks.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'PUT /api/tool/:id/priceBreaks'),
       schema: {
         operationId: 'setPriceBreaks',
         tags: ['catalog'],
@@ -140,7 +143,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.put(
     apiPaths.lowStockThreshold.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'PUT /api/tool/:id/lowStockThreshold'),
       schema: {
         operationId: 'setLowStockThreshold',
         tags: ['catalog'],
@@ -169,7 +172,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.toolStock,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/manageTools/stock'),
       schema: {
         operationId: 'listToolStock',
         tags: ['catalog'],
@@ -190,7 +193,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     apiPaths.deleteTool.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'DELETE /api/deleteTols/:id'),
       schema: {
         operationId: 'removeTool',
         tags: ['catalog'],

@@ -12,6 +12,7 @@ import {
 } from '@tools-factory/contract';
 import { callerOf, identitySessionOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { UsersService } from './users.service.ts';
+import { guardOf } from '../../authorization.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
@@ -22,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.put(
     apiPaths.user.pattern,
     {
-      onRequest: guards.requireIdentitySession,
+      onRequest: guardOf(guards, 'PUT /api/user/:email'),
       schema: {
         operationId: 'upsertUser',
         summary: 'Record a sign-in and get the access token',
@@ -48,7 +49,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.admin.pattern,
     {
-      onRequest: guards.requireUser,
+      onRequest: guardOf(guards, 'GET /api/admin/:email'),
       schema: {
         operationId: 'getAdminStatus',
         summary: 'Is this user an admin?',
@@ -70,7 +71,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     apiPaths.users,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'GET /api/user'),
       schema: {
         operationId: 'listUsers',
         summary: 'Every account (ALL USERS)',
@@ -86,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.put(
     apiPaths.makeAdmin.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'PUT /api/user/admin/:email'),
       schema: {
         operationId: 'makeAdmin',
         summary: 'Make an account an admin (Make Admin)',
@@ -114,7 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.delete(
     apiPaths.removeAdmin.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'DELETE /api/user/admin/:email'),
       schema: {
         operationId: 'removeAdmin',
         summary: 'Make an admin a customer again (Remove Admin)',
@@ -146,7 +147,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.delete(
     apiPaths.removeUser.pattern,
     {
-      onRequest: guards.requireAdmin,
+      onRequest: guardOf(guards, 'DELETE /api/user/:email'),
       schema: {
         operationId: 'removeUser',
         summary: 'Remove an account (Remove User)',

@@ -1,10 +1,22 @@
 /**
- * Who may call what (DESIGN.md section 3), once, as data: one row per API route the server serves
- * (several when the answer depends on what the call is about), the credential the route reads,
- * and the status each caller gets. server/src/authorization.test.ts walks every row for each
- * caller, and fails on any route the app serves that has no row here: a new route adds its row.
+ * The cells of the authorization walk (server/src/authorization.test.ts): for rows of the table in
+ * server/src/authorization.ts, what the call is about, a request the route accepts and the
+ * status each caller gets. Several cases for a row when the answer depends on what the call is
+ * about; every row of the table has at least one (the walk fails otherwise).
  */
+import {
+  AUTHORIZATION_TABLE,
+  ruleOf,
+  splitRoute,
+  WHO,
+  type AuthorizedRoute,
+  type Credential,
+  type Method,
+  type Who,
+} from '../authorization.ts';
 import { SUCCEEDING_TEST_CARD } from './payments.ts';
+
+export { WHO, type Credential };
 
 /** The callers every row is tried with. */
 export const CALLERS = ['anonymous', 'customer', 'anotherCustomer', 'admin'] as const;
@@ -12,54 +24,11 @@ export const CALLERS = ['anonymous', 'customer', 'anotherCustomer', 'admin'] as 
  * anonymous: no credential at all. customer: owns every fixture a row's request names (the
  * order, the e-mail in the path). anotherCustomer: signed in, owns none of it. admin: an
  * account promoted by ADMIN_EMAILS once its address was verified; owns none of it either.
+ * A signed-in caller sends only the credential the route reads; on a route that needs none (or
+ * a Stripe signature, which no caller holds) it sends everything it holds, to show that holding
+ * a credential never changes a public answer.
  */
 export type Caller = (typeof CALLERS)[number];
-
-/**
- * What a route reads to know its caller. A signed-in caller sends only this; on a route that
- * needs none (or a Stripe signature, which no caller holds) it sends everything it holds, to
- * show that holding a credential never changes a public answer.
- */
-export type Credential =
-  /** Nothing: a public route. */
-  | 'none'
-  /** `Authorization: Bearer <access token>`, the token PUT /api/user/{email} answers. */
-  | 'bearer'
-  /** Better Auth's session cookie (a bearer token is not enough, and not needed). */
-  | 'identity session'
-  /** The `Stripe-Signature` header over the raw body, made with the webhook secret. */
-  | 'stripe signature';
-
-/** Who may call, in words; the keys are what the rows say. */
-export const WHO = {
-  anyone: 'Anyone, signed in or not.',
-  'session of that e-mail':
-    'Only with an identity session (the Better Auth cookie, not a bearer token) whose e-mail is the one in the path: nobody else, an admin neither.',
-  'customer, own e-mail':
-    'A signed-in customer, for their own e-mail only; an admin too, for their own e-mail only.',
-  'the user themself or an admin': 'That user (the e-mail in the path), or an admin.',
-  'that user; an admin may read':
-    'That user (the e-mail in the path, or the caller for POST); an admin may read it, not write it; anyone else is told 403.',
-  'signed-in user':
-    'Any signed-in user; what they post is theirs (the e-mail is taken from the account).',
-  'signed-in user, e-mail verified':
-    'Any signed-in user whose e-mail is verified (403 otherwise); what they post is theirs (the name and e-mail are taken from the account).',
-  admin:
-    'Admins only (the role is read from the database on each call); anyone else signed in is told 403.',
-  owner:
-    "The order's owner. Anyone else, an admin included, is told 404, so that no order's existence is revealed.",
-  'quote customer':
-    "The quote's customer. Anyone else, an admin included, is told 404, so that no quote's existence is revealed.",
-  'owner while unpaid, or an admin':
-    'The owner or an admin while the order is unpaid (409 once paid: an admin cancels it instead). Anyone else is told 404.',
-  'owner or an admin':
-    "The order's owner, or an admin (any order). Anyone else is told 404, so that no order's existence is revealed.",
-  'identity service':
-    "Better Auth's own endpoints, only those the product uses (identity-endpoints.ts): sign-up and sign-in for anyone, the rest on the caller's own identity session; every other endpoint answers 404.",
-  'stripe signature':
-    'Stripe only, proved by the Stripe-Signature header; a bearer token or a session is no signature. Served only when the stripe gateway is configured.',
-} as const;
-export type Who = keyof typeof WHO;
 
 export type OrderFixture = {
   /** The order's `_id`. */
@@ -113,19 +82,32 @@ export type RowRequest = {
   headers?: Record<string, string>;
 };
 
-export type AuthorizationRow = {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** As Fastify declares it, API base included, `:name` for a parameter, `*` for a wildcard. */
-  route: string;
-  /** What the call is about, when the route has several rows. */
+type AuthorizationCase = {
+  /** The row of the table (server/src/authorization.ts). */
+  route: AuthorizedRoute;
+  /** What the call is about, when the row has several cases. */
   case?: string;
-  who: Who;
-  credential: Credential;
+  /**
+   * Only on a route without a guard of ours that reads a credential itself (Better Auth's
+   * endpoints, some on the identity session); otherwise the row's `who` says it.
+   */
+  credential?: Credential;
   /** The status each caller gets. */
   answers: Record<Caller, number>;
   /** Served only with this payment gateway (by default the test one; Stripe with its keys). */
   servedWith?: 'test gateway' | 'stripe gateway';
   request(the: Fixtures): RowRequest | Promise<RowRequest>;
+};
+
+/** A case with its row of the table: what the walk reads. */
+export type AuthorizationRow = Omit<AuthorizationCase, 'route' | 'credential'> & {
+  method: Method;
+  /** As Fastify declares it, API base included, `:name` for a parameter, `*` for a wildcard. */
+  route: string;
+  who: Who;
+  credential: Credential;
+  /** The case's own credential, where it gives one. */
+  ownCredential: boolean;
 };
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -143,80 +125,53 @@ export const PROFILE_FIELDS = {
   linkdin: 'https://www.linkedin.com/in/ada-customer',
 };
 
-export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
+const CASES: readonly AuthorizationCase[] = [
   // --- the catalog and the system: public -------------------------------------------------
   {
-    method: 'GET',
-    route: '/api/health',
-    who: 'anyone',
-    credential: 'none',
+    route: 'GET /api/health',
     answers: everyone(200),
     request: () => ({ url: '/api/health' }),
   },
   {
-    method: 'GET',
-    route: '/api/ready',
-    who: 'anyone',
-    credential: 'none',
+    route: 'GET /api/ready',
     answers: everyone(200),
     request: () => ({ url: '/api/ready' }),
   },
   {
-    method: 'GET',
-    route: '/api/parts',
-    who: 'anyone',
-    credential: 'none',
+    route: 'GET /api/parts',
     answers: everyone(200),
     request: () => ({ url: '/api/parts' }),
   },
   {
-    method: 'GET',
-    route: '/api/tool/:id',
-    who: 'anyone',
-    credential: 'none',
+    route: 'GET /api/tool/:id',
     answers: everyone(200),
     request: (the) => ({ url: `/api/tool/${the.tool.id}` }),
   },
   {
-    method: 'GET',
-    route: '/api/review',
-    who: 'anyone',
-    credential: 'none',
+    route: 'GET /api/review',
     answers: everyone(200),
     request: () => ({ url: '/api/review' }),
   },
   {
-    method: 'GET',
-    route: '/api/gallery',
-    who: 'anyone',
-    credential: 'none',
+    route: 'GET /api/gallery',
     answers: everyone(200),
     request: () => ({ url: '/api/gallery' }),
   },
   {
-    method: 'GET',
-    route: '/api/payment-settings',
-    who: 'anyone',
-    credential: 'none',
+    route: 'GET /api/payment-settings',
     answers: everyone(200),
     request: () => ({ url: '/api/payment-settings' }),
   },
   {
-    method: 'GET',
-    route: '/api/identity-settings',
-    who: 'anyone',
-    credential: 'none',
+    route: 'GET /api/identity-settings',
     answers: everyone(200),
     request: () => ({ url: '/api/identity-settings' }),
   },
 
   // --- users ------------------------------------------------------------------------------
   {
-    method: 'PUT',
-    route: '/api/user/:email',
+    route: 'PUT /api/user/:email',
     case: "the customer's e-mail",
-    who: 'session of that e-mail',
-    credential: 'identity session',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 403 },
     request: (the) => ({
       url: `/api/user/${encodeURIComponent(the.customer.email)}`,
@@ -224,51 +179,36 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'GET',
-    route: '/api/admin/:email',
+    route: 'GET /api/admin/:email',
     case: "the customer's e-mail",
-    who: 'the user themself or an admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 200 },
     request: (the) => ({ url: `/api/admin/${encodeURIComponent(the.customer.email)}` }),
   },
 
   {
-    method: 'GET',
-    route: '/api/user',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/user',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/user' }),
   },
   {
-    method: 'PUT',
-    route: '/api/user/admin/:email',
+    route: 'PUT /api/user/admin/:email',
     case: 'a new account',
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({
       url: `/api/user/admin/${encodeURIComponent((await the.newAccount()).email)}`,
     }),
   },
   {
-    method: 'DELETE',
-    route: '/api/user/admin/:email',
+    route: 'DELETE /api/user/admin/:email',
     case: 'a new account (no admin: modifiedCount 0)',
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({
       url: `/api/user/admin/${encodeURIComponent((await the.newAccount()).email)}`,
     }),
   },
   {
-    method: 'DELETE',
-    route: '/api/user/:email',
+    route: 'DELETE /api/user/:email',
     case: 'a new account',
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({
       url: `/api/user/${encodeURIComponent((await the.newAccount()).email)}`,
@@ -277,12 +217,9 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
 
   // --- profiles ---------------------------------------------------------------------------
   {
-    method: 'POST',
-    route: '/api/userinfo',
+    route: 'POST /api/userinfo',
     // Before the rows below, which add the customer's profile: a second add answers 409.
     case: "the caller's own profile, the first time",
-    who: 'that user; an admin may read',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
     request: () => ({
       url: '/api/userinfo',
@@ -290,11 +227,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'PATCH',
-    route: '/api/userinfo/:email',
+    route: 'PATCH /api/userinfo/:email',
     case: "the customer's profile",
-    who: 'that user; an admin may read',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 403 },
     request: async (the) => {
       await the.customerProfile();
@@ -305,11 +239,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     },
   },
   {
-    method: 'GET',
-    route: '/api/profilrdetail/:email',
+    route: 'GET /api/profilrdetail/:email',
     case: "the customer's profile",
-    who: 'that user; an admin may read',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 200 },
     request: async (the) => {
       await the.customerProfile();
@@ -319,11 +250,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
 
   // --- the catalog: admins' writes, and reviews --------------------------------------------
   {
-    method: 'POST',
-    route: '/api/tool',
+    route: 'POST /api/tool',
     case: 'a new tool',
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: (the) => ({
       url: '/api/tool',
@@ -338,20 +266,14 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'DELETE',
-    route: '/api/deleteTols/:id',
+    route: 'DELETE /api/deleteTols/:id',
     case: 'a tool on sale',
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({ url: `/api/deleteTols/${(await the.newTool()).id}` }),
   },
   {
-    method: 'PUT',
-    route: '/api/tool/:id/priceBreaks',
+    route: 'PUT /api/tool/:id/priceBreaks',
     case: 'a tool on sale',
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     // A new tool ($19.99, minimum 10): the walk's own tool keeps its list price for its orders.
     request: async (the) => ({
@@ -360,11 +282,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'PUT',
-    route: '/api/tool/:id/lowStockThreshold',
+    route: 'PUT /api/tool/:id/lowStockThreshold',
     case: 'a tool on sale',
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     // A new tool: the walk's own tool keeps the default threshold for its orders.
     request: async (the) => ({
@@ -373,19 +292,13 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'GET',
-    route: '/api/manageTools/stock',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/manageTools/stock',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageTools/stock' }),
   },
   {
-    method: 'POST',
-    route: '/api/review',
+    route: 'POST /api/review',
     case: "a review under the caller's own name; the e-mail must be verified",
-    who: 'signed-in user, e-mail verified',
-    credential: 'bearer',
     // None of the walk's callers verified an e-mail (the admin set a password through a reset
     // link, which verifies nothing): all are told to verify first. A verified reviewer's 200 is
     // in reviews.routes.test.ts.
@@ -396,18 +309,12 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'GET',
-    route: '/api/manageReviews',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/manageReviews',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageReviews' }),
   },
   {
-    method: 'PUT',
-    route: '/api/manageReviews/:id/hidden',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'PUT /api/manageReviews/:id/hidden',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({
       url: `/api/manageReviews/${(await the.newReview()).id}/hidden`,
@@ -415,10 +322,7 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'POST',
-    route: '/api/contact',
-    who: 'anyone',
-    credential: 'none',
+    route: 'POST /api/contact',
     answers: everyone(200),
     request: () => ({
       url: '/api/contact',
@@ -426,21 +330,15 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'GET',
-    route: '/api/manageMessages',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/manageMessages',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageMessages' }),
   },
 
   // --- orders -----------------------------------------------------------------------------
   {
-    method: 'POST',
-    route: '/api/order',
+    route: 'POST /api/order',
     case: "an order for the customer's e-mail",
-    who: 'customer, own e-mail',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 403 },
     request: (the) => ({
       url: '/api/order',
@@ -455,131 +353,89 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'GET',
-    route: '/api/orders',
+    route: 'GET /api/orders',
     case: "?email= the customer's e-mail",
-    who: 'customer, own e-mail',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 403 },
     request: (the) => ({ url: `/api/orders?email=${encodeURIComponent(the.customer.email)}` }),
   },
   {
-    method: 'GET',
-    route: '/api/payorder/:id',
+    route: 'GET /api/payorder/:id',
     case: "the customer's unpaid order",
-    who: 'owner',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
     request: async (the) => ({ url: `/api/payorder/${(await the.unpaidOrder()).id}` }),
   },
   {
-    method: 'DELETE',
-    route: '/api/deleteOrder/:id',
+    route: 'DELETE /api/deleteOrder/:id',
     case: "the customer's unpaid order",
-    who: 'owner while unpaid, or an admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 200 },
     request: async (the) => ({ url: `/api/deleteOrder/${(await the.unpaidOrder()).id}` }),
   },
   {
-    method: 'DELETE',
-    route: '/api/deleteOrder/:id',
+    route: 'DELETE /api/deleteOrder/:id',
     case: "the customer's paid order",
-    who: 'owner while unpaid, or an admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 409, anotherCustomer: 404, admin: 409 },
     request: async (the) => ({ url: `/api/deleteOrder/${(await the.paidOrder()).id}` }),
   },
 
   {
-    method: 'GET',
-    route: '/api/orders/:id/invoice.pdf',
+    route: 'GET /api/orders/:id/invoice.pdf',
     case: "the customer's paid order",
-    who: 'owner or an admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 200 },
     request: async (the) => ({ url: `/api/orders/${(await the.paidOrder()).id}/invoice.pdf` }),
   },
   {
-    method: 'GET',
-    route: '/api/orders/:id/invoice.pdf',
+    route: 'GET /api/orders/:id/invoice.pdf',
     case: "the customer's unpaid order: no invoice yet",
-    who: 'owner or an admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 404, anotherCustomer: 404, admin: 404 },
     request: async (the) => ({ url: `/api/orders/${(await the.unpaidOrder()).id}/invoice.pdf` }),
   },
   {
-    method: 'GET',
-    route: '/api/orders/:id/credit-note.pdf',
+    route: 'GET /api/orders/:id/credit-note.pdf',
     case: "the customer's paid order: not cancelled, no credit note",
-    who: 'owner or an admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 404, anotherCustomer: 404, admin: 404 },
     request: async (the) => ({
       url: `/api/orders/${(await the.paidOrder()).id}/credit-note.pdf`,
     }),
   },
   {
-    method: 'GET',
-    route: '/api/manageOrders',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/manageOrders',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageOrders' }),
   },
   {
-    method: 'GET',
-    route: '/api/manageOrders.csv',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/manageOrders.csv',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageOrders.csv' }),
   },
   {
-    method: 'PATCH',
-    route: '/api/manageOrders/:id/ship',
+    route: 'PATCH /api/manageOrders/:id/ship',
     case: "the customer's paid order",
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/ship` }),
   },
   {
-    method: 'POST',
-    route: '/api/manageOrders/:id/cancel',
+    route: 'POST /api/manageOrders/:id/cancel',
     case: "the customer's paid order",
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/cancel` }),
   },
 
   // --- sales ------------------------------------------------------------------------------
   {
-    method: 'GET',
-    route: '/api/manageSales',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/manageSales',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageSales' }),
   },
 
   // --- stock holds ------------------------------------------------------------------------
   {
-    method: 'GET',
-    route: '/api/manageHolds',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/manageHolds',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageHolds' }),
   },
   {
-    method: 'POST',
-    route: '/api/manageHolds/:userId/release',
+    route: 'POST /api/manageHolds/:userId/release',
     case: 'an account nobody calls with',
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({
       url: `/api/manageHolds/${encodeURIComponent((await the.newAccount()).id)}/release`,
@@ -588,11 +444,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
 
   // --- quotes -----------------------------------------------------------------------------
   {
-    method: 'POST',
-    route: '/api/quotes',
+    route: 'POST /api/quotes',
     case: "a quote for the caller's own account",
-    who: 'signed-in user',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
     request: (the) => ({
       url: '/api/quotes',
@@ -600,20 +453,14 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'GET',
-    route: '/api/quotes',
+    route: 'GET /api/quotes',
     case: "the caller's own quotes",
-    who: 'signed-in user',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
     request: () => ({ url: '/api/quotes' }),
   },
   {
-    method: 'POST',
-    route: '/api/quotes/:id/accept',
+    route: 'POST /api/quotes/:id/accept',
     case: "the customer's quote, an offer standing",
-    who: 'quote customer',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
     request: async (the) => {
       const quote = await the.offeredQuote();
@@ -624,28 +471,19 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     },
   },
   {
-    method: 'POST',
-    route: '/api/quotes/:id/decline',
+    route: 'POST /api/quotes/:id/decline',
     case: "the customer's quote, an offer standing",
-    who: 'quote customer',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
     request: async (the) => ({ url: `/api/quotes/${(await the.offeredQuote()).id}/decline` }),
   },
   {
-    method: 'GET',
-    route: '/api/manageQuotes',
-    who: 'admin',
-    credential: 'bearer',
+    route: 'GET /api/manageQuotes',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageQuotes' }),
   },
   {
-    method: 'POST',
-    route: '/api/manageQuotes/:id/offer',
+    route: 'POST /api/manageQuotes/:id/offer',
     case: "the customer's requested quote",
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({
       url: `/api/manageQuotes/${(await the.requestedQuote()).id}/offer`,
@@ -653,11 +491,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'POST',
-    route: '/api/manageQuotes/:id/decline',
+    route: 'POST /api/manageQuotes/:id/decline',
     case: "the customer's requested quote",
-    who: 'admin',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({
       url: `/api/manageQuotes/${(await the.requestedQuote()).id}/decline`,
@@ -667,11 +502,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
 
   // --- payments ---------------------------------------------------------------------------
   {
-    method: 'POST',
-    route: '/api/create-payment-intent',
+    route: 'POST /api/create-payment-intent',
     case: "the customer's unpaid order",
-    who: 'owner',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
     request: async (the) => {
       const order = await the.unpaidOrder();
@@ -682,11 +514,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     },
   },
   {
-    method: 'POST',
-    route: '/api/payments/test/confirm',
+    route: 'POST /api/payments/test/confirm',
     case: "the payment intent of the customer's order, a good card",
-    who: 'owner',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
     servedWith: 'test gateway',
     request: async (the) => ({
@@ -698,11 +527,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'PATCH',
-    route: '/api/tool/:id',
+    route: 'PATCH /api/tool/:id',
     case: "{id} the customer's order, its card payment succeeded",
-    who: 'owner',
-    credential: 'bearer',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
     request: async (the) => {
       const order = await the.orderPaidByCard();
@@ -713,11 +539,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     },
   },
   {
-    method: 'POST',
-    route: '/api/webhooks/stripe',
+    route: 'POST /api/webhooks/stripe',
     case: 'an event signed with some other secret',
-    who: 'stripe signature',
-    credential: 'stripe signature',
     // A bad signature is a bad request to Stripe's way of thinking (it resends on any non-2xx).
     answers: everyone(400),
     servedWith: 'stripe gateway',
@@ -738,11 +561,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
 
   // --- identity (Better Auth, mounted at /api/auth/*) ----------------------------------------
   {
-    method: 'POST',
-    route: '/api/auth/*',
+    route: 'POST /api/auth/*',
     case: 'sign-up/email, a new address',
-    who: 'identity service',
-    credential: 'none',
     answers: everyone(200),
     request: (the) => ({
       url: '/api/auth/sign-up/email',
@@ -750,11 +570,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'POST',
-    route: '/api/auth/*',
+    route: 'POST /api/auth/*',
     case: "sign-in/email, the customer's password",
-    who: 'identity service',
-    credential: 'none',
     answers: everyone(200),
     request: (the) => ({
       url: '/api/auth/sign-in/email',
@@ -762,11 +579,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'POST',
-    route: '/api/auth/*',
+    route: 'POST /api/auth/*',
     case: "email-otp/send-verification-otp: a sign-in code to the customer's address",
-    who: 'identity service',
-    credential: 'none',
     answers: everyone(200),
     request: (the) => ({
       url: '/api/auth/email-otp/send-verification-otp',
@@ -774,11 +588,8 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'POST',
-    route: '/api/auth/*',
+    route: 'POST /api/auth/*',
     case: 'sign-in/email-otp, a code never sent: refused whoever asks',
-    who: 'identity service',
-    credential: 'none',
     answers: everyone(400),
     request: (the) => ({
       url: '/api/auth/sign-in/email-otp',
@@ -786,39 +597,42 @@ export const AUTHORIZATION_TABLE: readonly AuthorizationRow[] = [
     }),
   },
   {
-    method: 'POST',
-    route: '/api/auth/*',
+    route: 'POST /api/auth/*',
     case: "update-user: the caller's own name",
-    who: 'identity service',
     credential: 'identity session',
     answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
     request: () => ({ url: '/api/auth/update-user', payload: { name: 'Renamed Caller' } }),
   },
   {
-    method: 'POST',
-    route: '/api/auth/*',
+    route: 'POST /api/auth/*',
     case: 'delete-user, an endpoint the product does not use',
-    who: 'identity service',
     credential: 'identity session',
     answers: everyone(404),
     request: () => ({ url: '/api/auth/delete-user', payload: {} }),
   },
   {
-    method: 'GET',
-    route: '/api/auth/*',
+    route: 'GET /api/auth/*',
     case: "get-session: the caller's own (null without one)",
-    who: 'identity service',
     credential: 'identity session',
     answers: everyone(200),
     request: () => ({ url: '/api/auth/get-session' }),
   },
   {
-    method: 'GET',
-    route: '/api/auth/*',
+    route: 'GET /api/auth/*',
     case: 'list-sessions, an endpoint the product does not use',
-    who: 'identity service',
     credential: 'identity session',
     answers: everyone(404),
     request: () => ({ url: '/api/auth/list-sessions' }),
   },
 ];
+
+export const AUTHORIZATION_ROWS: readonly AuthorizationRow[] = CASES.map(
+  ({ route, credential, ...cell }) => ({
+    ...cell,
+    ...splitRoute(route),
+    route: splitRoute(route).path,
+    who: AUTHORIZATION_TABLE[route],
+    credential: credential ?? ruleOf(route).credential,
+    ownCredential: credential !== undefined,
+  }),
+);

@@ -1,0 +1,261 @@
+/**
+ * Who may call what (DESIGN.md section 3), once, as data the server runs: one row per API route
+ * (method and path as Fastify declares them, API base included), naming who may call it. A route
+ * declares its row with `guardOf` (or `publicRoute`) as its onRequest hooks, and gets the guard
+ * the row's `who` names; `requireDeclaredRows` refuses, when the app is built, any /api route
+ * whose declared row is not its own. server/src/authorization.test.ts walks every row for each
+ * kind of caller and fails on a row no route serves.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { AuthGuards } from './modules/identity/auth-guard.ts';
+
+/** What a route reads to know its caller. */
+export type Credential =
+  /** Nothing: a public route. */
+  | 'none'
+  /** `Authorization: Bearer <access token>`, the token PUT /api/user/{email} answers. */
+  | 'bearer'
+  /** Better Auth's session cookie (a bearer token is not enough, and not needed). */
+  | 'identity session'
+  /** The `Stripe-Signature` header over the raw body, made with the webhook secret. */
+  | 'stripe signature';
+
+type GuardName = keyof AuthGuards;
+
+type Rule = {
+  /** Who may call, in words. */
+  words: string;
+  /** The guard that runs first (onRequest), or none when the route lets anyone reach it. */
+  guard: GuardName | null;
+  /** What the route reads to know its caller; follows from the guard where there is one. */
+  credential: Credential;
+};
+
+/**
+ * Who may call. A guard settles who is signed in (and, for admins, the role); what the call is
+ * about (whose order, whose e-mail) the service checks, as the words say.
+ */
+export const WHO = {
+  anyone: { words: 'Anyone, signed in or not.', guard: null, credential: 'none' },
+  'session of that e-mail': {
+    words:
+      'Only with an identity session (the Better Auth cookie, not a bearer token) whose e-mail is the one in the path: nobody else, an admin neither.',
+    guard: 'requireIdentitySession',
+    credential: 'identity session',
+  },
+  'customer, own e-mail': {
+    words:
+      'A signed-in customer, for their own e-mail only; an admin too, for their own e-mail only.',
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  'the user themself or an admin': {
+    words: 'That user (the e-mail in the path), or an admin.',
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  'that user; an admin may read': {
+    words:
+      'That user (the e-mail in the path, or the caller for POST); an admin may read it, not write it; anyone else is told 403.',
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  'signed-in user': {
+    words: 'Any signed-in user; what they post is theirs (the e-mail is taken from the account).',
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  'signed-in user, e-mail verified': {
+    words:
+      'Any signed-in user whose e-mail is verified (403 otherwise); what they post is theirs (the name and e-mail are taken from the account).',
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  admin: {
+    words:
+      'Admins only (the role is read from the database on each call); anyone else signed in is told 403.',
+    guard: 'requireAdmin',
+    credential: 'bearer',
+  },
+  owner: {
+    words:
+      "The order's owner. Anyone else, an admin included, is told 404, so that no order's existence is revealed.",
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  'quote customer': {
+    words:
+      "The quote's customer. Anyone else, an admin included, is told 404, so that no quote's existence is revealed.",
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  'owner while unpaid, or an admin': {
+    words:
+      'The owner or an admin while the order is unpaid (409 once paid: an admin cancels it instead). Anyone else is told 404.',
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  'owner or an admin': {
+    words:
+      "The order's owner, or an admin (any order). Anyone else is told 404, so that no order's existence is revealed.",
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
+  'identity service': {
+    words:
+      "Better Auth's own endpoints, only those the product uses (identity-endpoints.ts): sign-up and sign-in for anyone, the rest on the caller's own identity session; every other endpoint answers 404.",
+    // Better Auth reads its session cookie itself, on the endpoints that need one.
+    guard: null,
+    credential: 'none',
+  },
+  'stripe signature': {
+    words:
+      'Stripe only, proved by the Stripe-Signature header; a bearer token or a session is no signature. Served only when the stripe gateway is configured.',
+    // The route checks the signature over the raw body itself.
+    guard: null,
+    credential: 'stripe signature',
+  },
+} as const satisfies Record<string, Rule>;
+export type Who = keyof typeof WHO;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Every API route the server serves but the documentation (/api/docs, /api/openapi.json). */
+export const AUTHORIZATION_TABLE = {
+  // --- the catalog and the system ---------------------------------------------------------
+  'GET /api/health': 'anyone',
+  'GET /api/ready': 'anyone',
+  'GET /api/parts': 'anyone',
+  'GET /api/tool/:id': 'anyone',
+  'GET /api/review': 'anyone',
+  'GET /api/gallery': 'anyone',
+  'GET /api/payment-settings': 'anyone',
+  'GET /api/identity-settings': 'anyone',
+  'POST /api/contact': 'anyone',
+  'GET /api/manageMessages': 'admin',
+  // --- users ------------------------------------------------------------------------------
+  'PUT /api/user/:email': 'session of that e-mail',
+  'GET /api/admin/:email': 'the user themself or an admin',
+  'GET /api/user': 'admin',
+  'PUT /api/user/admin/:email': 'admin',
+  'DELETE /api/user/admin/:email': 'admin',
+  'DELETE /api/user/:email': 'admin',
+  // --- profiles ---------------------------------------------------------------------------
+  'POST /api/userinfo': 'that user; an admin may read',
+  'PATCH /api/userinfo/:email': 'that user; an admin may read',
+  'GET /api/profilrdetail/:email': 'that user; an admin may read',
+  // --- the catalog: admins' writes, and reviews --------------------------------------------
+  'POST /api/tool': 'admin',
+  'DELETE /api/deleteTols/:id': 'admin',
+  'PUT /api/tool/:id/priceBreaks': 'admin',
+  'PUT /api/tool/:id/lowStockThreshold': 'admin',
+  'GET /api/manageTools/stock': 'admin',
+  'POST /api/review': 'signed-in user, e-mail verified',
+  'GET /api/manageReviews': 'admin',
+  'PUT /api/manageReviews/:id/hidden': 'admin',
+  // --- orders -----------------------------------------------------------------------------
+  'POST /api/order': 'customer, own e-mail',
+  'GET /api/orders': 'customer, own e-mail',
+  'GET /api/payorder/:id': 'owner',
+  'DELETE /api/deleteOrder/:id': 'owner while unpaid, or an admin',
+  'GET /api/orders/:id/invoice.pdf': 'owner or an admin',
+  'GET /api/orders/:id/credit-note.pdf': 'owner or an admin',
+  'GET /api/manageOrders': 'admin',
+  'GET /api/manageOrders.csv': 'admin',
+  'PATCH /api/manageOrders/:id/ship': 'admin',
+  'POST /api/manageOrders/:id/cancel': 'admin',
+  'GET /api/manageSales': 'admin',
+  'GET /api/manageHolds': 'admin',
+  'POST /api/manageHolds/:userId/release': 'admin',
+  // --- quotes -----------------------------------------------------------------------------
+  'POST /api/quotes': 'signed-in user',
+  'GET /api/quotes': 'signed-in user',
+  'POST /api/quotes/:id/accept': 'quote customer',
+  'POST /api/quotes/:id/decline': 'quote customer',
+  'GET /api/manageQuotes': 'admin',
+  'POST /api/manageQuotes/:id/offer': 'admin',
+  'POST /api/manageQuotes/:id/decline': 'admin',
+  // --- payments ---------------------------------------------------------------------------
+  'POST /api/create-payment-intent': 'owner',
+  'POST /api/payments/test/confirm': 'owner',
+  'PATCH /api/tool/:id': 'owner',
+  'POST /api/webhooks/stripe': 'stripe signature',
+  // --- identity (Better Auth, mounted at /api/auth/*) ----------------------------------------
+  'POST /api/auth/*': 'identity service',
+  'GET /api/auth/*': 'identity service',
+} as const satisfies Record<`${Method} /api/${string}`, Who>;
+
+/** A row of the table: `METHOD /api/path`. */
+export type AuthorizedRoute = keyof typeof AUTHORIZATION_TABLE;
+
+/** The rows whose `who` names no guard. */
+export type PublicRoute = {
+  [
+    Route in AuthorizedRoute
+  ]: (typeof WHO)[(typeof AUTHORIZATION_TABLE)[Route]]['guard'] extends null ? Route : never;
+}[AuthorizedRoute];
+export type GuardedRoute = Exclude<AuthorizedRoute, PublicRoute>;
+
+export const AUTHORIZED_ROUTES = Object.keys(AUTHORIZATION_TABLE) as AuthorizedRoute[];
+
+/** The method and path of a row. */
+export function splitRoute(route: AuthorizedRoute): { method: Method; path: string } {
+  const [method, path] = route.split(' ') as [Method, string];
+  return { method, path };
+}
+
+export function ruleOf(route: AuthorizedRoute): Rule {
+  return WHO[AUTHORIZATION_TABLE[route]];
+}
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The rows each route's onRequest list declares (the list itself is the key). */
+const DECLARED = new WeakMap<object, readonly AuthorizedRoute[]>();
+
+function declare(hooks: Guard[], routes: readonly AuthorizedRoute[]): Guard[] {
+  DECLARED.set(hooks, routes);
+  return hooks;
+}
+
+/** A guarded route's onRequest hooks: the guard its row of the table names. */
+export function guardOf(guards: AuthGuards, route: GuardedRoute): Guard[] {
+  const { guard } = ruleOf(route);
+  if (guard === null) throw new Error(`${route} has no guard in the authorization table`);
+  return declare([guards[guard]], [route]);
+}
+
+/** A public route's onRequest hooks: none, but the route has declared its row(s). */
+export function publicRoute(...routes: PublicRoute[]): Guard[] {
+  return declare([], routes);
+}
+
+/** The reference page and the OpenAPI document describe the API; they are not calls of it. */
+const DOCUMENTATION = [/^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];
+
+/**
+ * Every route under /api (but the documentation) must name its own row of the table, by
+ * `guardOf` or `publicRoute` as its onRequest: otherwise building the app fails, naming it.
+ * Registered before the routes, and before runGuardsFirst (which may replace the hook list).
+ */
+export function requireDeclaredRows(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') || DOCUMENTATION.some((docs) => docs.test(route.url))) {
+      return;
+    }
+    const hooks: unknown = route.onRequest;
+    const declared = (typeof hooks === 'object' && hooks !== null && DECLARED.get(hooks)) || [];
+    const own = [route.method].flat().map((method) => `${method} ${route.url}`);
+    const isDeclared = (row: string) => declared.some((declaredRow) => declaredRow === row);
+    // Fastify adds a HEAD route beside every GET route, with the same hooks: the GET row's.
+    const same =
+      route.method === 'HEAD'
+        ? isDeclared(`GET ${route.url}`)
+        : own.every(isDeclared) && declared.every((row) => own.includes(row));
+    if (!same) {
+      throw new Error(
+        `${own.join(', ')} must declare its row of the authorization table (server/src/authorization.ts) with guardOf(...) or publicRoute(...) as its onRequest; it declares ${declared.length > 0 ? declared.join(', ') : 'none'}`,
+      );
+    }
+  });
+}
