@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_BASE, dollarsToCents } from '@tools-factory/contract';
+import { requireDeclaredRows } from './authorization.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-snapshot.ts';
@@ -284,6 +285,7 @@ export async function buildApp({
   registerNoStore(app);
   refuseUnplainApiPaths(app);
   refuseBadlyEncodedQueries(app);
+  requireDeclaredRows(app);
   runGuardsFirst(app);
   registerAdminAudit(app);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
