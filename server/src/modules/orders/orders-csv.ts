@@ -1,5 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
-import { stringify, type Stringifier } from 'csv-stringify';
+import { stringify, type Options, type Stringifier } from 'csv-stringify';
 import { orderReference, texts } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import { selectOrdersPage, type OrderPageCursor, type OrderRow } from './orders.repository.ts';
@@ -9,19 +9,6 @@ const CSV_PAGE_SIZE = 500;
 
 const csvTexts = texts.manageOrders.csv;
 type Column = keyof typeof csvTexts.columns;
-
-/** The characters a spreadsheet takes as the start of a formula (OWASP's CSV injection list). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A cell as a spreadsheet will read it, not run it: text that starts like a formula
- * (= + - @, a tab or a carriage return) gets a leading single quote. For the text the export
- * copies from orders (e-mail, tool name, transaction id); the figures it writes itself never
- * start so.
- */
-export function neutraliseFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
 
 /** An amount of cents as dollars with two decimals and no sign: 123456n -> '1234.56'. */
 function dollarsText(cents: bigint): string {
@@ -33,13 +20,13 @@ function toCsvRecord(row: OrderRow): Record<Column, string> {
   return {
     date: row.createdAt.toISOString(),
     reference: orderReference(row.id),
-    customer: neutraliseFormula(row.email),
-    tool: neutraliseFormula(row.toolName),
+    customer: row.email,
+    tool: row.toolName,
     quantity: String(row.quantity),
     unitPrice: dollarsText(BigInt(row.unitPriceCents)),
     total: dollarsText(BigInt(row.unitPriceCents) * BigInt(row.quantity)),
     status: row.status,
-    transactionId: neutraliseFormula(row.transactionId ?? ''),
+    transactionId: row.transactionId ?? '',
     madeToOrder: row.madeToOrder ? csvTexts.yes : csvTexts.no,
   };
 }
@@ -55,10 +42,24 @@ async function* everyOrderRecord(db: Executor): AsyncGenerator<Record<Column, st
 }
 
 /**
+ * How the file is written: RFC 4180 (CRLF between records, fields with a comma, a quote or a
+ * line break quoted, quotes doubled), in UTF-8 with a byte order mark (without it Excel reads the
+ * file in the system's code page and garbles every accent), a header row. A text cell that a
+ * spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return, or
+ * their full-width forms) gets a leading single quote (OWASP's CSV injection advice): the
+ * e-mail, tool name and transaction id are copied from orders; the figures never start so.
+ */
+export const ORDERS_CSV_OPTIONS = {
+  bom: true,
+  header: true,
+  record_delimiter: 'windows',
+  escape_formulas: true,
+  columns: Object.entries(csvTexts.columns).map(([key, header]) => ({ key, header })),
+} satisfies Options;
+
+/**
  * Manage Orders' CSV export (GET /manageOrders.csv): every order (removed customers' too),
- * newest first, as RFC 4180 has it (CRLF between records, fields with a comma, a quote or a line
- * break quoted, quotes doubled), in UTF-8 with a byte order mark: without it Excel reads the file
- * in the system's code page and garbles every accent.
+ * newest first, written as ORDERS_CSV_OPTIONS says.
  */
 export function createOrdersCsv(options: { db: Executor; now: () => Date }) {
   const { db, now } = options;
@@ -70,12 +71,7 @@ export function createOrdersCsv(options: { db: Executor; now: () => Date }) {
 
     /** The file, streamed: the database is read a page at a time, as the client takes the bytes. */
     stream(): Stringifier {
-      const csv = stringify({
-        bom: true,
-        header: true,
-        record_delimiter: 'windows',
-        columns: Object.entries(csvTexts.columns).map(([key, header]) => ({ key, header })),
-      });
+      const csv = stringify(ORDERS_CSV_OPTIONS);
       // A failing read ends the stream with that error (Fastify then cuts the answer short).
       pipeline(Readable.from(everyOrderRecord(db)), csv, () => {});
       return csv;
