@@ -14,7 +14,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 async function linksTo(email: string, subject: RegExp): Promise<string[]> {
-  const files = (await readdir(outboxDir()).catch(() => [] as string[])).sort();
+  const files = await outboxFiles();
   const links: string[] = [];
   for (const file of files) {
     const message = decodeQuotedPrintable(await readFile(path.join(outboxDir(), file), 'utf8'));
@@ -28,6 +28,15 @@ async function linksTo(email: string, subject: RegExp): Promise<string[]> {
 }
 
 /** Waits for the newest e-mail to this address whose subject matches, and answers its link. */
+/**
+ * The outbox's messages, oldest first: `.eml` files only (the server writes each beside, as
+ * `.eml.partial`, and renames it once whole).
+ */
+async function outboxFiles(): Promise<string[]> {
+  const files = await readdir(outboxDir()).catch(() => [] as string[]);
+  return files.filter((file) => file.endsWith('.eml')).sort();
+}
+
 export async function latestLinkTo(email: string, subject: RegExp): Promise<string> {
   let latest: string | undefined;
   await expect
@@ -54,7 +63,7 @@ export async function latestMailTo(email: string, subject: RegExp): Promise<Outb
   await expect
     .poll(
       async () => {
-        const files = (await readdir(outboxDir()).catch(() => [] as string[])).sort();
+        const files = await outboxFiles();
         latest = undefined;
         for (const file of files) {
           const parsed = await PostalMime.parse(await readFile(path.join(outboxDir(), file)));
@@ -76,7 +85,7 @@ export async function latestMailTo(email: string, subject: RegExp): Promise<Outb
 
 /** Every e-mail of the outbox to this address whose subject matches, oldest first (no waiting). */
 export async function mailsTo(email: string, subject: RegExp): Promise<OutboxMail[]> {
-  const files = (await readdir(outboxDir()).catch(() => [] as string[])).sort();
+  const files = await outboxFiles();
   const mails: OutboxMail[] = [];
   for (const file of files) {
     const parsed = await PostalMime.parse(await readFile(path.join(outboxDir(), file)));
