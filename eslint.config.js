@@ -58,6 +58,7 @@ const boundaryZones = [
     target: [
       './server/src/config.ts',
       './server/src/http-errors.ts',
+      './server/src/ids.ts',
       './server/src/catalog/!(*.test).ts',
       './server/src/db/!(*.test).ts',
       './server/src/mail/!(*.test).ts',
@@ -65,7 +66,7 @@ const boundaryZones = [
     ],
     from: ['./server/src/modules', './server/src/app.ts', './server/src/server.ts'],
     message:
-      'infrastructure (config, http-errors, catalog, db, mail, plugins) imports no module: modules import it and app.ts wires them together.',
+      'infrastructure (config, http-errors, ids, catalog, db, mail, plugins) imports no module: modules import it and app.ts wires them together.',
   },
   {
     target: './server/src/modules/**/!(*.test).ts',

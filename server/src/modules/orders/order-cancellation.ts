@@ -1,12 +1,8 @@
-import {
-  centsToDollars,
-  IdSchema,
-  serverTexts,
-  type CancelOrderResponse,
-} from '@tools-factory/contract';
+import { centsToDollars, serverTexts, type CancelOrderResponse } from '@tools-factory/contract';
 import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderCancelledMail } from '../../mail/templates/order-cancelled.ts';
 import type { CreditNote, InvoicesService } from '../invoices/invoices.service.ts';
@@ -16,7 +12,7 @@ import { markOrderCancelled } from './order-cancellation.repository.ts';
 import { ensureCancellable } from './order-preconditions.ts';
 import { isCancelled } from './order-status.ts';
 import { selectOrderById, selectOrderByIdForUpdate, type OrderRow } from './orders.repository.ts';
-import { toManagedOrderDto } from './orders.service.ts';
+import { toManagedOrderDto } from './order-dto.ts';
 
 export type OrderCancellationOptions = {
   db: Database;
@@ -71,8 +67,8 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
      * and a disputed one (the card issuer decides) answer 409; an unknown one 404.
      */
     async cancel(id: string): Promise<CancelOrderResponse> {
-      if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.orderErrors.orderNotFound);
-      const orderId = id.toLowerCase();
+      const orderId = parseId(id);
+      if (!orderId) throw notFound(serverTexts.orderErrors.orderNotFound);
       const found = await selectOrderById(db, orderId);
       if (!found) throw notFound(serverTexts.orderErrors.orderNotFound);
       if (isCancelled(found.status)) return alreadyCancelled(found);

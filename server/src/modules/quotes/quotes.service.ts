@@ -1,7 +1,6 @@
 import {
   centsToDollars,
   dollarsToCents,
-  IdSchema,
   isOfferExpired,
   isPayableTotal,
   isQuoteQuantityAllowed,
@@ -27,6 +26,7 @@ import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import {
   quoteAcceptedForAdminsMail,
@@ -185,9 +185,8 @@ export function createQuotesService(options: QuotesServiceOptions) {
 
   /** A quote, locked until `tx` ends; unknown or malformed ids are answered as not found. */
   async function lockQuote(tx: Transaction, id: string): Promise<QuoteRow> {
-    const row = IdSchema.safeParse(id).success
-      ? await selectQuoteByIdForUpdate(tx, id.toLowerCase())
-      : undefined;
+    const quoteId = parseId(id);
+    const row = quoteId ? await selectQuoteByIdForUpdate(tx, quoteId) : undefined;
     if (!row) throw notFound(serverTexts.quoteErrors.quoteNotFound);
     return row;
   }

@@ -1,5 +1,4 @@
 import {
-  IdSchema,
   texts,
   type CreateReview,
   type CreateReviewResponse,
@@ -9,6 +8,7 @@ import {
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
 import {
   insertReview,
@@ -101,9 +101,8 @@ export function createReviewsService(options: ReviewsServiceOptions) {
      */
     async setHidden(id: string, hidden: boolean): Promise<ManagedReview> {
       // A malformed id is no review's: not found, never a database error.
-      const row = IdSchema.safeParse(id).success
-        ? await updateReviewHidden(db, id.toLowerCase(), hidden)
-        : undefined;
+      const reviewId = parseId(id);
+      const row = reviewId ? await updateReviewHidden(db, reviewId, hidden) : undefined;
       if (!row) throw notFound(texts.reviewsAdmin.reviewNotFound);
       await catalog.invalidate();
       const [withBuyer] = await withBuyers([row]);

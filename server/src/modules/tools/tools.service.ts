@@ -2,7 +2,6 @@ import {
   centsToDollars,
   defaultLowStockThreshold,
   dollarsToCents,
-  IdSchema,
   priceBreaksProblem,
   reachedPriceBreak,
   serverTexts,
@@ -20,6 +19,7 @@ import type { CatalogChanged, StockChange, VersionedTool } from '../../catalog/c
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { lowStockMail } from '../../mail/templates/stock.ts';
 import {
@@ -181,10 +181,11 @@ export function createToolsService(options: ToolsServiceOptions) {
      * before the edit or after it, never from half of it. In GET /parts once this resolves.
      */
     async setPriceBreaks(id: string, input: UpdatePriceBreaks): Promise<Tool> {
-      if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.apiErrors.toolNotFound);
+      const toolId = parseId(id);
+      if (!toolId) throw notFound(serverTexts.apiErrors.toolNotFound);
       const breaks = toPriceBreakRows(input.priceBreaks);
       const row = await db.transaction(async (tx) => {
-        const locked = await lockLiveTool(tx, id.toLowerCase());
+        const locked = await lockLiveTool(tx, toolId);
         if (!locked) throw notFound(serverTexts.apiErrors.toolNotFound);
         const problem = priceBreaksProblem(input.priceBreaks, {
           price: centsToDollars(locked.priceCents),
@@ -210,8 +211,9 @@ export function createToolsService(options: ToolsServiceOptions) {
      * it below does. Unknown, archived and malformed ids alike are not found.
      */
     async setLowStockThreshold(id: string, input: UpdateLowStockThreshold): Promise<ToolStock> {
-      if (!IdSchema.safeParse(id).success) throw notFound(serverTexts.apiErrors.toolNotFound);
-      const row = await updateLowStockThreshold(db, id.toLowerCase(), input.lowStockThreshold);
+      const toolId = parseId(id);
+      if (!toolId) throw notFound(serverTexts.apiErrors.toolNotFound);
+      const row = await updateLowStockThreshold(db, toolId, input.lowStockThreshold);
       if (!row) throw notFound(serverTexts.apiErrors.toolNotFound);
       return toToolStock(row);
     },
@@ -222,8 +224,9 @@ export function createToolsService(options: ToolsServiceOptions) {
      * too).
      */
     async removeTool(id: string): Promise<{ deletedCount: number }> {
-      if (!IdSchema.safeParse(id).success) return { deletedCount: 0 };
-      const archived = await archiveToolById(db, id);
+      const toolId = parseId(id);
+      if (!toolId) return { deletedCount: 0 };
+      const archived = await archiveToolById(db, toolId);
       if (archived > 0) await catalog.invalidate();
       return { deletedCount: archived };
     },

@@ -1,0 +1,219 @@
+import {
+  serverTexts,
+  texts,
+  type Order,
+  type PlaceOrderInput,
+  type PlaceOrderResponse,
+} from '@tools-factory/contract';
+import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, notFound, unauthorized } from '../../http-errors.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
+import { orderPlacedMail } from '../../mail/templates/orders.ts';
+import type { Account } from '../identity/identity.service.ts';
+import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
+import type { OrderDtos } from './order-dto.ts';
+import { idempotentRequest, replayOf } from './order-idempotency.ts';
+import {
+  ensureOwnEmail,
+  ensurePayableTotal,
+  ensureQuantityCouldBeInStock,
+  ensureRoomForUnpaidOrder,
+  ensureWithinUnverifiedLimit,
+  staleClientPrice,
+  unverifiedUnpaidCents,
+} from './order-rules.ts';
+import {
+  insertOrder,
+  lockOrderPlacements,
+  selectOrderByIdempotencyKey,
+  type OrderRow,
+} from './orders.repository.ts';
+
+/** What accepting a quote orders: its tool as the quote snapshot it, quantity and agreed price. */
+export type QuotedOrderRequest = {
+  quoteId: string;
+  toolId: string;
+  toolName: string;
+  toolImage: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** Where the order goes, as the customer gave it when accepting. */
+  address: string;
+  phone: string;
+};
+
+/**
+ * The order an accepted quote placed; the stock its reservation left (none when made to order),
+ * for the caller to hand to the catalog after its commit.
+ */
+export type QuotedOrderPlaced = {
+  order: Order;
+  stock: StockChange | undefined;
+};
+
+/**
+ * What POST /order's transaction committed: the order, whether an earlier request with the same
+ * Idempotency-Key placed it, and the stock its reservation left (for the catalog).
+ */
+type PlacedOrder = {
+  row: OrderRow;
+  replayed: boolean;
+  stock?: StockChange;
+};
+
+export type OrderPlacementOptions = {
+  db: Database;
+  catalog: CatalogChanged;
+  tools: ToolsService;
+  dtos: OrderDtos;
+  maxUnpaidOrders: number;
+  unverifiedHoldLimitCents: number;
+  outbox: OutboxWriter;
+  publicUrl: string;
+};
+
+/** Placing orders: POST /order, and the order an accepted quote places. */
+export function createOrderPlacement(options: OrderPlacementOptions) {
+  const { db, catalog, tools, dtos, maxUnpaidOrders, unverifiedHoldLimitCents } = options;
+  const { outbox, publicUrl } = options;
+
+  /**
+   * Why nothing was reserved, in the order a customer should hear it: the tool is not on sale
+   * (404), the client's price is not the unit price of that quantity (409), or the quantity is
+   * not strictly between its minimum and what is available now (400; under concurrency, the
+   * stock moved).
+   */
+  async function refusal(tool: ToolReference, input: PlaceOrderInput): Promise<Error> {
+    const current = await tools.findOrderable(tool);
+    if (!current) return notFound(serverTexts.apiErrors.toolNotFound);
+    const unitPriceCents = await tools.unitPriceCents(db, current, input.quantity);
+    return staleClientPrice(input, unitPriceCents) ?? badRequest(texts.purchase.quantityOutOfRange);
+  }
+
+  return {
+    /**
+     * POST /order (DESIGN.md sections 4 and 11): the caller's own e-mail; at most
+     * MAX_UNPAID_ORDERS unpaid orders per account; the tool by id, else by exact name; the
+     * quantity rule and the stock reserved in the order's transaction by one conditional
+     * UPDATE (the tool is only read again to explain a refusal); then, under that row lock, the
+     * unit price of the largest price break the quantity reaches (else the list price), which
+     * a client `price` must equal (409, and nothing reserved).
+     * With an Idempotency-Key, the order that key placed already is answered again (nothing
+     * reserved or counted twice), and the same key with other details is refused (422).
+     * The order-placed e-mail (and a low-stock one, when the order crossed the threshold) is
+     * written to the outbox in the order's transaction: it leaves if and only if the order does.
+     */
+    async placeOrder(
+      caller: Account,
+      input: PlaceOrderInput,
+      idempotencyKey?: string,
+    ): Promise<PlaceOrderResponse> {
+      ensureOwnEmail(caller, input.email);
+      ensureQuantityCouldBeInStock(input.quantity);
+      const key = idempotentRequest(input, idempotencyKey);
+      // A retry whose order is placed already: answered without the lock, the cap or the stock.
+      if (key) {
+        const earlier = await selectOrderByIdempotencyKey(db, caller.id, key.idempotencyKey);
+        if (earlier) return dtos.placeOrderResponse(replayOf(earlier, key));
+      }
+      const tool: ToolReference = input.toolId ? { id: input.toolId } : { name: input.name };
+      const placed = await db
+        .transaction(async (tx): Promise<PlacedOrder | undefined> => {
+          await lockOrderPlacements(tx, caller.id);
+          // After the lock, a request with the same key that was placing its order has
+          // committed it: this one answers with it instead of placing another.
+          if (key) {
+            const earlier = await selectOrderByIdempotencyKey(tx, caller.id, key.idempotencyKey);
+            if (earlier) return { row: earlier, replayed: true };
+          }
+          await ensureRoomForUnpaidOrder(tx, caller, maxUnpaidOrders);
+          const unpaidCents = await unverifiedUnpaidCents(tx, caller);
+          const reserved = await tools.reserveStock(tx, { tool, quantity: input.quantity });
+          if (!reserved) return undefined;
+          // The tool's row stays locked by the reservation: no break edit lands in between.
+          const unitPriceCents = await tools.unitPriceCents(tx, reserved, input.quantity);
+          // Thrown, it rolls the reservation back.
+          const stale = staleClientPrice(input, unitPriceCents);
+          if (stale) throw stale;
+          const totalCents = unitPriceCents * input.quantity;
+          ensurePayableTotal(totalCents);
+          ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
+          const row = await insertOrder(tx, {
+            userId: caller.id,
+            email: caller.email,
+            toolId: reserved.id,
+            toolName: reserved.name,
+            toolImage: reserved.image,
+            unitPriceCents,
+            quantity: input.quantity,
+            address: input.address,
+            phone: input.phone,
+            idempotencyKey: key?.idempotencyKey ?? null,
+            requestDigest: key?.digest ?? null,
+          });
+          // The e-mails leave if and only if the order commits.
+          await outbox.enqueue(tx, orderPlacedMail(dtos.orderDto(row), { publicUrl }), {
+            orderId: row.id,
+            mail: 'order placed',
+          });
+          const lowStock = tools.lowStockCrossing(reserved, input.quantity);
+          if (lowStock) await tools.announceLowStock(tx, lowStock);
+          return { row, replayed: false, stock: tools.reservedStockChange(reserved) };
+        })
+        .catch(async (error: unknown): Promise<PlacedOrder> => {
+          // Tools are archived, never deleted: the account was removed after the guard read it.
+          if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
+          // The lock makes this rare (another instance's clock, say): the key's order won.
+          if (key && isUniqueViolation(error)) {
+            const winner = await selectOrderByIdempotencyKey(db, caller.id, key.idempotencyKey);
+            if (winner) return { row: winner, replayed: true };
+          }
+          throw error;
+        });
+      if (!placed) throw await refusal(tool, input);
+      if (placed.replayed && key) return dtos.placeOrderResponse(replayOf(placed.row, key));
+
+      // Patched, not rebuilt: GET /parts shows the stock this order left once this resolves.
+      if (placed.stock) await catalog.stockMoved([placed.stock]);
+      return dtos.placeOrderResponse(placed.row);
+    },
+
+    /**
+     * For the quotes module, in the transaction that accepts the quote (its row locked there):
+     * an unpaid order at the agreed unit price, to the address the customer gave, under the
+     * same per-account lock and MAX_UNPAID_ORDERS cap as POST /order. The stock is reserved
+     * when the tool is on sale and at least the quantity is available; otherwise the order is
+     * made to order and takes none. The orders' unique quote_id makes it one order per quote,
+     * whatever races. The low-stock e-mails of a crossing it makes are written with `tx`. The
+     * caller hands `stock` (when the stock moved) to the catalog after its commit
+     * (catalog.stockMoved).
+     */
+    async placeQuotedOrder(
+      tx: Transaction,
+      caller: Account,
+      request: QuotedOrderRequest,
+    ): Promise<QuotedOrderPlaced> {
+      await lockOrderPlacements(tx, caller.id);
+      await ensureRoomForUnpaidOrder(tx, caller, maxUnpaidOrders);
+      const reserved = await tools.reserveQuotedStock(tx, request.toolId, request.quantity);
+      const row = await insertOrder(tx, {
+        userId: caller.id,
+        email: caller.email,
+        toolId: request.toolId,
+        toolName: request.toolName,
+        toolImage: request.toolImage,
+        unitPriceCents: request.unitPriceCents,
+        quantity: request.quantity,
+        address: request.address,
+        phone: request.phone,
+        madeToOrder: !reserved,
+        quoteId: request.quoteId,
+      });
+      const lowStock = reserved && tools.lowStockCrossing(reserved, request.quantity);
+      if (lowStock) await tools.announceLowStock(tx, lowStock);
+      return { order: dtos.orderDto(row), stock: reserved && tools.reservedStockChange(reserved) };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatMoney,
+  isPayableTotal,
+  PAYABLE_LIMIT_TEXT,
+  serverTexts,
+  texts,
+  type PlaceOrderInput,
+} from '@tools-factory/contract';
+import type { Transaction } from '../../db/client.ts';
+import { badRequest, conflict, forbidden } from '../../http-errors.ts';
+import type { Account } from '../identity/identity.service.ts';
+import { countUnpaidOrders, sumUnpaidOrderCents } from './orders.repository.ts';
+
+/*
+ * The rules an order is placed under (DESIGN.md section 4), each one named check that refuses in
+ * the customer's words. The stock itself is checked by the conditional UPDATE that reserves it.
+ */
+
+/** Stock is a PostgreSQL integer: no quantity above this can be available. */
+const MAX_STOCK = 2_147_483_647;
+
+/** No stock is below 1 or above the database's integer range: refused without a query. */
+export function ensureQuantityCouldBeInStock(quantity: number): void {
+  if (quantity < 1 || quantity > MAX_STOCK) throw badRequest(texts.purchase.quantityOutOfRange);
+}
+
+/** A customer orders for their own e-mail only (403). */
+export function ensureOwnEmail(caller: Account, email: string): void {
+  if (email.trim().toLowerCase() !== caller.email) {
+    throw forbidden(texts.identityErrors.otherUsersEmail);
+  }
+}
+
+/**
+ * MAX_UNPAID_ORDERS, checked under the account's placement lock (lockOrderPlacements): 409
+ * when the account holds as many unpaid orders already.
+ */
+export async function ensureRoomForUnpaidOrder(
+  tx: Transaction,
+  caller: Account,
+  maxUnpaidOrders: number,
+): Promise<void> {
+  if ((await countUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
+    throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
+  }
+}
+
+/**
+ * What an account whose e-mail is not verified holds unpaid (null for a verified one, which
+ * UNVERIFIED_HOLD_LIMIT does not bound). Read under the account's placement lock, before the
+ * tool's row is locked: the fewer round trips while that lock is held, the better.
+ */
+export async function unverifiedUnpaidCents(
+  tx: Transaction,
+  caller: Account,
+): Promise<number | null> {
+  return caller.emailVerified ? null : sumUnpaidOrderCents(tx, caller.id);
+}
+
+/** UNVERIFIED_HOLD_LIMIT: 403 when an unverified account would hold more with this order. */
+export function ensureWithinUnverifiedLimit(
+  unpaidCents: number | null,
+  addedCents: number,
+  limitCents: number,
+): void {
+  if (unpaidCents !== null && unpaidCents + addedCents > limitCents) {
+    throw forbidden(texts.orders.unverifiedHoldLimit(formatMoney(centsToDollars(limitCents))));
+  }
+}
+
+/** An order that could never be paid is refused now, not at the payment page (400). */
+export function ensurePayableTotal(totalCents: number): void {
+  if (!isPayableTotal(totalCents)) {
+    throw badRequest(texts.orders.totalTooLarge(PAYABLE_LIMIT_TEXT));
+  }
+}
+
+/**
+ * The refusal of a client `price` (when sent) that is not `unitPriceCents`, the unit price the
+ * server takes for the order's quantity (409, with the right price); undefined when it is.
+ */
+export function staleClientPrice(
+  input: PlaceOrderInput,
+  unitPriceCents: number,
+): Error | undefined {
+  if (input.price === undefined || dollarsToCents(input.price) === unitPriceCents) return;
+  return conflict(serverTexts.orderErrors.priceChanged(centsToDollars(unitPriceCents)));
+}
