@@ -250,6 +250,7 @@ export async function buildApp({
     unverifiedHoldLimitCents: dollarsToCents(config.unverifiedHoldLimit),
     outbox,
     publicUrl: config.publicUrl,
+    now,
   });
   const quotes = createQuotesService({
     db: database.db,
