@@ -12,6 +12,7 @@ import {
   canRemove,
   canShip,
   isCancelled,
+  HELD_STATUSES,
   isDisputed,
   isHeld,
   isPayable,
@@ -19,6 +20,7 @@ import {
   isShipped,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  PLACED_STATUS,
   wasPaid,
   type OrderTransition,
 } from './order-status.ts';
@@ -129,6 +131,22 @@ describe('the order life (order-status.ts)', () => {
     expect([...checkSql.matchAll(/'([a-z]+)'/g)].map((match) => match[1])).toEqual([
       ...ORDER_STATUSES,
     ]);
+  });
+
+  it('places an order unpaid, and indexes the held orders as order-status.ts names them', () => {
+    expect(PLACED_STATUS).toBe('unpaid');
+    expect(orders.status.default).toBe(PLACED_STATUS);
+    const dialect = new PgDialect();
+    const partial = getTableConfig(orders).indexes.filter((index) =>
+      index.config.name?.startsWith('orders_unpaid_'),
+    );
+    expect(partial).toHaveLength(2);
+    for (const index of partial) {
+      const where = index.config.where;
+      if (!where) throw new Error(`${index.config.name} has no WHERE`);
+      const statuses = [...dialect.sqlToQuery(where).sql.matchAll(/'([a-z]+)'/g)];
+      expect(statuses.map((match) => match[1])).toEqual([...HELD_STATUSES]);
+    }
   });
 
   it('covers every transition in its expectations', () => {

@@ -24,6 +24,9 @@ export const ORDER_STATUSES = [
   'disputed',
 ] as const satisfies readonly OrderStatus[];
 
+/** Where every order starts: placed, its stock held, not paid yet. */
+export const PLACED_STATUS = 'unpaid' satisfies OrderStatus;
+
 /** A transition's start states and where it leads (null: the order is deleted). */
 type Transition = { readonly from: readonly OrderStatus[]; readonly to: OrderStatus | null };
 
