@@ -1,9 +1,10 @@
 import { routes, texts } from '@tools-factory/contract';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_PASSWORD } from './accounts.ts';
 
-/** A form field by its exact label. */
-export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** A form field by its exact label, on the page or inside a part of it (a dialog). */
+export const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(label, { exact: true });
 
 /** My Profile: the value shown beside a profile detail's name. */
 export const profileDetail = (page: Page, term: string) =>

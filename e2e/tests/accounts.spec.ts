@@ -6,21 +6,16 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { E2E_GOOGLE_USER } from '../support/oidc-client.ts';
 import { latestLinkTo } from '../support/outbox.ts';
+import { field, signUpAsCustomer } from '../support/customer.ts';
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 780 };
 
 const topBar = (page: Page) => page.getByRole('navigation', { name: texts.nav.mainNavigation });
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 
 async function signUpThroughTheForm(page: Page, email: string, name = 'Nora Smith') {
-  await page.goto(routes.signup);
-  await field(page, texts.signup.name).fill(name);
-  await field(page, texts.signup.email).fill(email);
-  await field(page, texts.signup.password).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: texts.signup.submit, exact: true }).click();
-  await expect(page).toHaveURL(routes.home);
+  await signUpAsCustomer(page, email, name);
   await expect(topBar(page).getByRole('link', { name: texts.nav.dashboard })).toBeVisible();
 }
 

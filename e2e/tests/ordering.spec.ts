@@ -1,11 +1,11 @@
 import { API_BASE, apiPaths, routes, texts, type Tool } from '@tools-factory/contract';
 import type { Page, Request } from '@playwright/test';
-import { E2E_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { field, signUpAsCustomer } from '../support/customer.ts';
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const availableOnPage = (page: Page) =>
   page
     .getByText(texts.tool.availableQuantity, { exact: true })
@@ -13,15 +13,6 @@ const availableOnPage = (page: Page) =>
 
 async function readTool(page: Page, id: string): Promise<Tool> {
   return (await (await page.request.get(`${API_BASE}${apiPaths.tool(id)}`)).json()) as Tool;
-}
-
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto(routes.signup);
-  await field(page, texts.signup.name).fill('Olga Order');
-  await field(page, texts.signup.email).fill(email);
-  await field(page, texts.signup.password).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: texts.signup.submit, exact: true }).click();
-  await expect(page).toHaveURL(routes.home);
 }
 
 for (const viewport of [
@@ -37,7 +28,7 @@ for (const viewport of [
     const tool = tools[viewport.width === 1280 ? 1 : 2]!;
     const before = await readTool(page, tool._id);
     const email = uniqueEmail('olga');
-    await signUp(page, email);
+    await signUpAsCustomer(page, email);
 
     await page.goto(routes.purchase(tool._id));
     await expect(page.getByRole('heading', { name: tool.name })).toBeVisible();

@@ -4,13 +4,13 @@ import { E2E_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { latestMailTo } from '../support/outbox.ts';
+import { field } from '../support/customer.ts';
 
 /*
  * Issue 22 item 3: past the sign-in limit of an address (wrong guesses, here from this very
  * client) the password is refused, and the login page offers a code e-mailed to the address.
  */
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 
 /** Ten wrong passwords for the address through the API: its limit for this client is full. */

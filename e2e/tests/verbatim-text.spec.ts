@@ -2,7 +2,7 @@ import { API_BASE, apiPaths, ProfileListSchema, routes, texts } from '@tools-fac
 import type { Locator, Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
-import { profileDetail, signUpAsCustomer } from '../support/customer.ts';
+import { field, profileDetail, signUpAsCustomer } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
 
@@ -55,11 +55,10 @@ test('HTML, SQL and template text in a name and a profile is stored and shown ve
   await page.goto(routes.myProfileInfo);
   const addDialog = page.getByRole('dialog', { name: texts.profile.addInformation });
   await expect(addDialog).toBeVisible();
-  const field = (label: string) => addDialog.getByLabel(label, { exact: true });
-  await field(texts.profile.education).fill(typed.education);
-  await field(texts.profile.city).fill(typed.city);
-  await field(texts.profile.phone).fill(typed.phone);
-  await field(texts.profile.linkdin).fill(typed.linkdin);
+  await field(addDialog, texts.profile.education).fill(typed.education);
+  await field(addDialog, texts.profile.city).fill(typed.city);
+  await field(addDialog, texts.profile.phone).fill(typed.phone);
+  await field(addDialog, texts.profile.linkdin).fill(typed.linkdin);
   await addDialog.getByRole('button', { name: texts.profile.save }).click();
   await expectToast(page, texts.profile.addSuccess);
 
@@ -88,7 +87,7 @@ test('HTML, SQL and template text in a name and a profile is stored and shown ve
     [texts.profile.city, typed.city],
     [texts.profile.linkdin, typed.linkdin],
   ] as const) {
-    await expect(editDialog.getByLabel(label, { exact: true })).toHaveValue(value);
+    await expect(field(editDialog, label)).toHaveValue(value);
   }
   await expectNothingInjected(page);
   await page.keyboard.press('Escape');
