@@ -58,7 +58,7 @@ export function createContactService(options: ContactServiceOptions) {
       return { acknowledged: true, insertedId: row.id };
     },
 
-    /** GET /manageMessages (admin): every message, newest first. */
+    /** GET /manageMessages: every message, newest first. */
     async list(): Promise<ManagedMessage[]> {
       return (await selectContactMessagesNewestFirst(db)).map(toManagedMessage);
     },

@@ -135,8 +135,7 @@ export function createInvoicesService(options: {
     },
 
     /**
-     * GET /orders/{id}/credit-note.pdf: the order's owner or an admin, as for the invoice. An
-     * order that was not cancelled has none: 404 in its words.
+     * GET /orders/{id}/credit-note.pdf: an order that was not cancelled has none: 404 in its words.
      */
     async creditNotePdfOfOrder(caller: Account, orderId: string): Promise<InvoicePdf> {
       const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
@@ -148,7 +147,7 @@ export function createInvoicesService(options: {
     },
 
     /**
-     * GET /orders/{id}/invoice.pdf: the order's owner or an admin. Anyone else, an unknown or a
+     * GET /orders/{id}/invoice.pdf: anyone but the order's owner or an admin, an unknown or a
      * malformed id: 404 as for any order; an unpaid order (no invoice yet): 404 in its words.
      */
     async pdfOfOrder(caller: Account, orderId: string): Promise<InvoicePdf> {

@@ -80,9 +80,8 @@ export function createProfilesService(options: ProfilesServiceOptions) {
     },
 
     /**
-     * PATCH /userinfo/{email}: that user only (an admin may read a profile, not edit it); 404
-     * before any profile was added. `modifiedCount` is 0 when nothing changed, as the original's
-     * update answered.
+     * PATCH /userinfo/{email}: 404 before any profile was added. `modifiedCount` is 0 when
+     * nothing changed, as the original's update answered.
      */
     async updateProfile(
       caller: Account,
@@ -101,8 +100,8 @@ export function createProfilesService(options: ProfilesServiceOptions) {
     },
 
     /**
-     * GET /profilrdetail/{email}: that user, or an admin. A list, as the spec's answer is; empty
-     * when the user has added nothing yet (or, for an admin, when no account has this e-mail).
+     * GET /profilrdetail/{email}: a list, as the spec's answer is; empty when the user has added
+     * nothing yet (or, for an admin, when no account has this e-mail).
      */
     async profilesOf(caller: Account, email: string): Promise<Profile[]> {
       let userId: string;

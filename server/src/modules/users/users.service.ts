@@ -67,7 +67,7 @@ export function createUsersService(options: {
         token,
       };
     },
-    /** GET /admin/{email}: that user, or an admin, may ask. */
+    /** GET /admin/{email}: whether the account of that e-mail is an admin. */
     async isAdmin(caller: Account, email: string): Promise<boolean> {
       const target = email.toLowerCase();
       if (caller.email !== target && caller.role !== 'admin')
@@ -77,11 +77,11 @@ export function createUsersService(options: {
       if (!account) throw notFound(adminErrors.userNotFound);
       return account.role === 'admin';
     },
-    /** GET /user (admin): every account, oldest first. */
+    /** GET /user: every account, oldest first. */
     async listUsers(): Promise<User[]> {
       return (await identity.list()).map(toUserDto);
     },
-    /** PUT /user/admin/{email} (admin): the spec's `modifiedCount`, 0 when already an admin. */
+    /** PUT /user/admin/{email}: the spec's `modifiedCount`, 0 when already an admin. */
     async makeAdmin(email: string): Promise<AdminActionDone<{ modifiedCount: number }>> {
       const account = await identity.findByEmail(email);
       if (!account) throw notFound(adminErrors.userNotFound);
@@ -90,7 +90,7 @@ export function createUsersService(options: {
       return { answer: { modifiedCount }, subjectId: account.id };
     },
     /**
-     * DELETE /user/{email} (admin): removes the account, its sessions and access tokens; its
+     * DELETE /user/{email}: removes the account, its sessions and access tokens; its
      * orders stay, with the e-mail they were placed with. An admin cannot remove themself, so
      * the shop always keeps an admin who can act.
      */
@@ -105,7 +105,7 @@ export function createUsersService(options: {
       };
     },
     /**
-     * DELETE /user/admin/{email} (admin): Remove Admin, the account becomes a user at once (the
+     * DELETE /user/admin/{email}: Remove Admin, the account becomes a user at once (the
      * role is read on every call). `modifiedCount` 0 when it was no admin. Not on oneself (409)
      * nor on an ADMIN_EMAILS owner (403).
      */
