@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CreateToolResponseSchema,
-  PlaceOrderResponseSchema,
-  type Order,
-} from '@tools-factory/contract';
-import { signUpTestAccount, uniqueEmail, type TestAccount } from '../testing/accounts.ts';
+import { CreateToolResponseSchema, type Order } from '@tools-factory/contract';
+import { signUpTestAccount, uniqueEmail } from '../testing/accounts.ts';
 import { payOrder } from '../testing/payments.ts';
 import { injectAs, postOrder } from '../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../testing/test-config.ts';
 import { useTestAccount, useTestAdmin, useTestApp } from '../testing/use-test-app.ts';
 import { redactAddresses } from './log-redaction.ts';
+import { placeTestOrder } from '../testing/orders.ts';
 
 type LogLine = Record<string, unknown> & { msg?: string };
 
@@ -38,12 +35,6 @@ describe('the log: admin actions and 429s by account id and address, and no e-ma
   const adminLines = (action: string) =>
     parsed().filter((line) => line.event === 'admin.action' && line.action === action);
 
-  async function placeOrder(account: TestAccount, tool: { id: string; name: string }) {
-    const response = await postOrder(app, account, tool, { quantity: 25 });
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
-
   it('an order, its payment, the admin actions and a 429 leave no e-mail address in the log', async () => {
     // Add Product, by the admin.
     const added = await injectAs(app, admin, {
@@ -63,13 +54,17 @@ describe('the log: admin actions and 429s by account id and address, and no e-ma
     const tool = { id: toolId, name: 'Audit Anvil' };
 
     // An order, paid and shipped; another, removed by the admin.
-    const paid: Order = await payOrder(app, customer, await placeOrder(customer, tool));
+    const paid: Order = await payOrder(
+      app,
+      customer,
+      await placeTestOrder(app, customer, tool, { quantity: 25 }),
+    );
     const ship = await injectAs(app, admin, {
       method: 'PATCH',
       url: `/api/manageOrders/${paid._id}/ship`,
     });
     expect(ship.statusCode, ship.body).toBe(200);
-    const unpaid = await placeOrder(customer, tool);
+    const unpaid = await placeTestOrder(app, customer, tool, { quantity: 25 });
     const removeOrder = await injectAs(app, admin, {
       method: 'DELETE',
       url: `/api/deleteOrder/${unpaid._id}`,

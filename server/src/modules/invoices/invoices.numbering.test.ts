@@ -5,14 +5,13 @@ import {
   invoiceNumber,
   orderTotal,
   PaymentIntentResponseSchema,
-  PlaceOrderResponseSchema,
   type Order,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { payOrder, SUCCEEDING_TEST_CARD } from '../../testing/payments.ts';
-import { injectAs, postOrder } from '../../testing/requests.ts';
+import { injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import {
   useBeforeAll,
@@ -21,12 +20,12 @@ import {
   useTestDatabase,
 } from '../../testing/use-test-app.ts';
 import { invoices, invoiceSequences } from './invoices.table.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
-async function placeOrder(app: App, account: TestAccount): Promise<Order> {
+/** An order of two units of a new tool, so that no order shares its stock. */
+async function orderOfNewTool(app: App, account: TestAccount): Promise<Order> {
   const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 1000 });
-  const response = await postOrder(app, account, tool, { quantity: 2 });
-  expect(response.statusCode, response.body).toBe(200);
-  return PlaceOrderResponseSchema.parse(response.json()).order;
+  return placeTestOrder(app, account, tool, { quantity: 2 });
 }
 
 /**
@@ -97,7 +96,7 @@ describe('invoice numbers: one gap-free sequence per year of payment', () => {
     clock.now = new Date('2031-03-14T10:00:00Z');
     const paid: string[] = [];
     for (let index = 0; index < 3; index += 1) {
-      const order = await placeOrder(app, customer);
+      const order = await orderOfNewTool(app, customer);
       await payOrder(app, customer, order);
       paid.push((await invoiceNumberOf(app, order._id)) ?? 'none');
     }
@@ -108,10 +107,10 @@ describe('invoice numbers: one gap-free sequence per year of payment', () => {
   it('starts each year at 000001: the year is the payment one, in UTC', async () => {
     clock.now = new Date('2032-12-31T23:59:59.500Z');
     for (let index = 0; index < 2; index += 1) {
-      await payOrder(app, customer, await placeOrder(app, customer));
+      await payOrder(app, customer, await orderOfNewTool(app, customer));
     }
     clock.now = new Date('2033-01-01T00:00:00.000Z');
-    const newYears = await placeOrder(app, customer);
+    const newYears = await orderOfNewTool(app, customer);
     await payOrder(app, customer, newYears);
 
     expect(await numbersOf(app, 2032)).toEqual(numbersFrom1To(2032, 2));
@@ -125,8 +124,8 @@ describe('invoice numbers: one gap-free sequence per year of payment', () => {
 
   it('a payment whose transaction fails after taking its number gives the number back', async () => {
     clock.now = new Date('2034-06-01T12:00:00Z');
-    await payOrder(app, customer, await placeOrder(app, customer));
-    const order = await placeOrder(app, customer);
+    await payOrder(app, customer, await orderOfNewTool(app, customer));
+    const order = await orderOfNewTool(app, customer);
     const record = await payByCard(app, customer, order);
     // An invoice already names this order (invoices_order_id_unique): the payment's invoice,
     // written after its number was taken, cannot be, and its whole transaction rolls back.
@@ -185,7 +184,7 @@ describe('invoice numbers under concurrency: two instances, payments at once', (
     const payments: { account: TestAccount; record: { order: string } }[] = [];
     for (let index = 0; index < ORDERS; index += 1) {
       const account = accounts[index % accounts.length]!;
-      const order = await placeOrder(first, account);
+      const order = await orderOfNewTool(first, account);
       payments.push({ account, record: await payByCard(first, account, order) });
     }
 

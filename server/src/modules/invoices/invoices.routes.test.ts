@@ -6,15 +6,13 @@ import {
   INVOICE_NUMBER_PATTERN,
   invoiceFileName,
   orderTotal,
-  PlaceOrderResponseSchema,
   serverTexts,
-  type Order,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
-import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import {
   useTestAccount,
@@ -23,20 +21,10 @@ import {
   useTestTool,
 } from '../../testing/use-test-app.ts';
 import { invoices } from './invoices.table.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 const orderNotFound = serverTexts.orderErrors.orderNotFound;
 const notPaidYet = serverTexts.invoiceErrors.notPaidYet;
-
-async function placeOrder(
-  app: App,
-  account: TestAccount,
-  tool: { id: string; name: string },
-  overrides: Record<string, unknown> = {},
-): Promise<Order> {
-  const response = await postOrder(app, account, tool, overrides);
-  expect(response.statusCode, response.body).toBe(200);
-  return PlaceOrderResponseSchema.parse(response.json()).order;
-}
 
 function downloadInvoice(app: App, sender: TestAccount | undefined, orderId: string) {
   return injectAs(app, sender, { method: 'GET', url: `/api/orders/${orderId}/invoice.pdf` });
@@ -57,7 +45,7 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
   });
 
   it('answers the invoice as a PDF: number, buyer, line, total and transaction id', async () => {
-    const order = await placeOrder(app, customer, tool, {
+    const order = await placeTestOrder(app, customer, tool, {
       quantity: 25,
       address: 'ul. Piotrkowska 104\n90-926 Łódź',
       phone: '+48 42 638 44 00',
@@ -110,7 +98,7 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
   });
 
   it('is the same invoice for an admin; another customer is told the order is not found', async () => {
-    const order = await placeOrder(app, customer, tool);
+    const order = await placeTestOrder(app, customer, tool);
     await payOrder(app, customer, order);
     const owners = await downloadInvoice(app, customer, order._id);
     expect(owners.statusCode).toBe(200);
@@ -123,14 +111,14 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
   });
 
   it('an unpaid order has no invoice yet: 404 in its words for its owner and an admin only', async () => {
-    const order = await placeOrder(app, customer, tool);
+    const order = await placeTestOrder(app, customer, tool);
     expectError(await downloadInvoice(app, customer, order._id), 404, notPaidYet);
     expectError(await downloadInvoice(app, admin, order._id), 404, notPaidYet);
     expectError(await downloadInvoice(app, otherCustomer, order._id), 404, orderNotFound);
   });
 
   it('asks for a token; unknown and malformed ids are orders not found', async () => {
-    const order = await placeOrder(app, customer, tool);
+    const order = await placeTestOrder(app, customer, tool);
     await payOrder(app, customer, order);
     const anonymous = await downloadInvoice(app, undefined, order._id);
     expect(anonymous.statusCode).toBe(401);
@@ -145,7 +133,7 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
   });
 
   it('stays with its order: an admin cannot remove a paid order (409), and the invoice still downloads', async () => {
-    const order = await placeOrder(app, customer, tool);
+    const order = await placeTestOrder(app, customer, tool);
     await payOrder(app, customer, order);
     const removed = await injectAs(app, admin, {
       method: 'DELETE',

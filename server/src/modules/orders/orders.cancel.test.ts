@@ -5,7 +5,6 @@ import {
   CREDIT_NOTE_NUMBER_PATTERN,
   invoiceFileName,
   OrderListSchema,
-  PlaceOrderResponseSchema,
   SalesOverviewSchema,
   serverTexts,
   texts,
@@ -16,7 +15,7 @@ import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts
 import { latestOutboxMail } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
-import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import {
   useTestAccount,
@@ -27,6 +26,7 @@ import {
 import { creditNotes, invoices } from '../invoices/invoices.table.ts';
 import { paymentIntents, payments } from '../payments/payments.table.ts';
 import { orders } from './orders.table.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
   const adminEmail = uniqueEmail('admin');
@@ -36,12 +36,6 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
   const admin = useTestAdmin(app, { email: adminEmail });
   // $19.99 each.
   const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
-
-  async function placeOrder(account: TestAccount, quantity = 25): Promise<Order> {
-    const response = await postOrder(app, account, tool, { address: '7 Foundry Yard', quantity });
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
 
   async function available(): Promise<number> {
     const response = await app.inject(`/api/tool/${tool.id}`);
@@ -56,7 +50,11 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     injectAs(app, account, { url: `/api/orders/${id}/credit-note.pdf` });
 
   async function paidOrder(quantity = 25): Promise<Order> {
-    return payOrder(app, customer, await placeOrder(customer, quantity));
+    return payOrder(
+      app,
+      customer,
+      await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity }),
+    );
   }
 
   async function ownOrder(id: string): Promise<Order | undefined> {
@@ -68,7 +66,11 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
   }
 
   it("answers an admin's DELETE of a paid order 409 in words, and the books keep the order, its payment and its invoice", async () => {
-    const paid = await payOrder(app, customer, await placeOrder(customer));
+    const paid = await payOrder(
+      app,
+      customer,
+      await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
+    );
     const stockBefore = await available();
 
     expectError(
@@ -88,7 +90,10 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
 
   it('still lets an admin remove an unpaid order, its stock back', async () => {
     const stockBefore = await available();
-    const order = await placeOrder(customer, 30);
+    const order = await placeTestOrder(app, customer, tool, {
+      address: '7 Foundry Yard',
+      quantity: 30,
+    });
     expect(await available()).toBe(stockBefore - 30);
     const response = await deleteOrder(admin, order._id);
     expect(response.statusCode, response.body).toBe(200);
@@ -218,7 +223,10 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
   });
 
   it('refuses to cancel an unpaid order (409: remove it), to a customer (403), and ships no cancelled order', async () => {
-    const unpaid = await placeOrder(customer);
+    const unpaid = await placeTestOrder(app, customer, tool, {
+      address: '7 Foundry Yard',
+      quantity: 25,
+    });
     expectError(
       await cancel(admin, unpaid._id),
       409,

@@ -6,12 +6,11 @@ import {
   CreateToolResponseSchema,
   type Order,
   orderReference,
-  PlaceOrderResponseSchema,
   texts,
 } from '@tools-factory/contract';
 import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
 import { payOrder } from '../../testing/payments.ts';
-import { expectError, postOrder } from '../../testing/requests.ts';
+import { expectError } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import {
   useTestAccount,
@@ -22,6 +21,7 @@ import {
 import type { App } from '../../app.ts';
 import { ORDERS_CSV_OPTIONS } from './orders-csv.ts';
 import { orders } from './orders.table.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 const csvTexts = texts.manageOrders.csv;
 const HEADER = Object.values(csvTexts.columns);
@@ -71,16 +71,6 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
     availableQuantity: 100_000,
   });
 
-  async function placeOrder(
-    account: TestAccount,
-    tool: { id: string; name: string },
-    quantity: number,
-  ) {
-    const response = await postOrder(app, account, tool, { quantity });
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
-
   it('answers 401 without a token and 403 to a customer', async () => {
     expectError(await exportCsv(app, undefined), 401, texts.identityErrors.notSignedIn);
     expectError(await exportCsv(app, customer), 403, texts.identityErrors.adminsOnly);
@@ -104,13 +94,18 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
     expect(added.statusCode, added.body).toBe(200);
     const formulaTool = CreateToolResponseSchema.parse(added.json()).tool;
 
-    const unpaid = await placeOrder(customer, awkwardTool, 25);
+    const unpaid = await placeTestOrder(app, customer, awkwardTool, { quantity: 25 });
     const paid = await payOrder(
       app,
       customer,
-      await placeOrder(customer, { id: formulaTool._id, name: formulaTool.name }, 3),
+      await placeTestOrder(
+        app,
+        customer,
+        { id: formulaTool._id, name: formulaTool.name },
+        { quantity: 3 },
+      ),
     );
-    const orphaned = await placeOrder(removedCustomer, awkwardTool, 30);
+    const orphaned = await placeTestOrder(app, removedCustomer, awkwardTool, { quantity: 30 });
     const removal = await app.inject({
       method: 'DELETE',
       url: `/api/user/${encodeURIComponent(removedCustomer.email)}`,

@@ -11,6 +11,7 @@ import { createTestDatabase } from '../../testing/test-database.ts';
 import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
 import { createOrderExpirySweeper } from './orders.sweeper.ts';
 import { orders } from './orders.table.ts';
+import { availableOf, placeTestOrder } from '../../testing/orders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const HOLD_HOURS = 48;
@@ -19,24 +20,9 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
   const app = useTestApp({ config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS } });
   const customer = useTestAccount(app);
 
-  async function placeOrder(toolId: string, quantity: number) {
-    const response = await postOrder(
-      app,
-      customer,
-      { id: toolId, name: 'ignored' },
-      { address: '5 Hold Street', quantity },
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
-
   /** Moves an order's creation time, as if it had been placed then. */
   async function placedAt(orderId: string, createdAt: Date) {
     await app.database.db.update(orders).set({ createdAt }).where(eq(orders.id, orderId));
-  }
-
-  async function availableOf(toolId: string): Promise<number> {
-    return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
   }
 
   async function ownOrderIds(): Promise<string[]> {
@@ -50,9 +36,24 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
   it('removes an unpaid order older than the hold and returns its stock; keeps a younger one and a paid one', async () => {
     const now = new Date('2030-06-01T12:00:00Z');
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-    const old = await placeOrder(tool.id, 100);
-    const young = await placeOrder(tool.id, 50);
-    const paid = await placeOrder(tool.id, 30);
+    const old = await placeTestOrder(
+      app,
+      customer,
+      { id: tool.id, name: 'ignored' },
+      { address: '5 Hold Street', quantity: 100 },
+    );
+    const young = await placeTestOrder(
+      app,
+      customer,
+      { id: tool.id, name: 'ignored' },
+      { address: '5 Hold Street', quantity: 50 },
+    );
+    const paid = await placeTestOrder(
+      app,
+      customer,
+      { id: tool.id, name: 'ignored' },
+      { address: '5 Hold Street', quantity: 30 },
+    );
     await placedAt(old._id, new Date(now.getTime() - (HOLD_HOURS * HOUR_MS + 60_000)));
     await placedAt(young._id, new Date(now.getTime() - (HOLD_HOURS * HOUR_MS - 60_000)));
     await placedAt(paid._id, new Date(now.getTime() - 10 * HOLD_HOURS * HOUR_MS));
@@ -60,12 +61,12 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
       .update(orders)
       .set({ status: 'paid', transactionId: 'txn_expiry_test', paidAt: now })
       .where(eq(orders.id, paid._id));
-    expect(await availableOf(tool.id)).toBe(820);
+    expect(await availableOf(app, tool.id)).toBe(820);
 
     const result = await app.orders.sweepExpiredOrders(now);
     expect(result).toEqual({ expiredOrders: 1, returnedUnits: 100 });
     // The catalog shows the returned stock at once.
-    expect(await availableOf(tool.id)).toBe(920);
+    expect(await availableOf(app, tool.id)).toBe(920);
     const remaining = await ownOrderIds();
     expect(remaining).not.toContain(old._id);
     expect(remaining).toContain(young._id);
@@ -81,7 +82,7 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
       expiredOrders: 1,
       returnedUnits: 50,
     });
-    expect(await availableOf(tool.id)).toBe(970);
+    expect(await availableOf(app, tool.id)).toBe(970);
     expect(await ownOrderIds()).toEqual([paid._id]);
   });
 
@@ -92,11 +93,18 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
     let ordered = 0;
     for (let index = 0; index < 30; index += 1) {
       const quantity = 2 + (index % 7);
-      const order = await placeOrder(index % 2 === 0 ? hammer.id : saw.id, quantity);
+      const order = await placeTestOrder(
+        app,
+        customer,
+        { id: index % 2 === 0 ? hammer.id : saw.id, name: 'ignored' },
+        { address: '5 Hold Street', quantity },
+      );
       await placedAt(order._id, new Date(now.getTime() - (HOLD_HOURS + 1 + index) * HOUR_MS));
       ordered += quantity;
     }
-    expect((await availableOf(hammer.id)) + (await availableOf(saw.id))).toBe(10_000 - ordered);
+    expect((await availableOf(app, hammer.id)) + (await availableOf(app, saw.id))).toBe(
+      10_000 - ordered,
+    );
 
     const [first, second] = await Promise.all([
       app.orders.sweepExpiredOrders(now),
@@ -104,13 +112,18 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
     ]);
     expect(first.expiredOrders + second.expiredOrders).toBe(30);
     expect(first.returnedUnits + second.returnedUnits).toBe(ordered);
-    expect(await availableOf(hammer.id)).toBe(5000);
-    expect(await availableOf(saw.id)).toBe(5000);
+    expect(await availableOf(app, hammer.id)).toBe(5000);
+    expect(await availableOf(app, saw.id)).toBe(5000);
   });
 
   it('a running app sweeps on its own, periodically, with the sweeper', async () => {
     const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 100 });
-    const order = await placeOrder(tool.id, 40);
+    const order = await placeTestOrder(
+      app,
+      customer,
+      { id: tool.id, name: 'ignored' },
+      { address: '5 Hold Street', quantity: 40 },
+    );
     await placedAt(order._id, new Date(Date.now() - (HOLD_HOURS + 1) * HOUR_MS));
     const log = { info: vi.fn(), error: vi.fn() };
     const sweeper = createOrderExpirySweeper({
@@ -120,7 +133,7 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
       intervalMs: 20,
     });
     sweeper.start();
-    await vi.waitFor(async () => expect(await availableOf(tool.id)).toBe(100), {
+    await vi.waitFor(async () => expect(await availableOf(app, tool.id)).toBe(100), {
       timeout: 5000,
     });
     await sweeper.stop();

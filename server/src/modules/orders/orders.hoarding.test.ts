@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ErrorBodySchema, texts, ToolSchema } from '@tools-factory/contract';
+import { ErrorBodySchema, texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
@@ -9,19 +9,13 @@ import { createTestTool } from '../../testing/factories.ts';
 import { orderFields, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { orders } from './orders.table.ts';
+import { availableOf } from '../../testing/orders.ts';
 
-type ToolRow = Awaited<ReturnType<typeof createTestTool>>;
+/** What each order of these tests asks for. */
+const TWENTY_UNITS = { quantity: 20 };
 
 /** DESIGN.md section 4: nobody hoards stock. */
 const MAX_UNPAID = 5;
-
-function placeOrder(app: App, account: TestAccount, tool: ToolRow, quantity = 20) {
-  return postOrder(app, account, tool, { quantity });
-}
-
-async function availableOf(app: App, tool: ToolRow): Promise<number> {
-  return ToolSchema.parse((await app.inject(`/api/tool/${tool.id}`)).json()).availableQuantity;
-}
 
 async function unpaidOrdersOf(app: App, account: TestAccount): Promise<number> {
   const rows = await app.database.db
@@ -48,24 +42,24 @@ describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 2600 });
     const hoarder = await signUpTestAccount(app);
     for (let n = 0; n < MAX_UNPAID; n += 1) {
-      expect((await placeOrder(app, hoarder, tool)).statusCode).toBe(200);
+      expect((await postOrder(app, hoarder, tool, TWENTY_UNITS)).statusCode).toBe(200);
     }
-    const before = await availableOf(app, tool);
+    const before = await availableOf(app, tool.id);
     expect(before).toBe(2600 - MAX_UNPAID * 20);
 
-    const sixth = await placeOrder(app, hoarder, tool);
+    const sixth = await postOrder(app, hoarder, tool, TWENTY_UNITS);
     expect(sixth.statusCode).toBe(409);
     expect(ErrorBodySchema.parse(sixth.json())).toEqual({
       statusCode: 409,
       message: 'You have 5 unpaid orders. Pay or remove one before ordering again.',
     });
     expect(sixth.json().message).toBe(texts.orders.tooManyUnpaidOrders(MAX_UNPAID));
-    expect(await availableOf(app, tool)).toBe(before);
+    expect(await availableOf(app, tool.id)).toBe(before);
     expect(await unpaidOrdersOf(app, hoarder)).toBe(MAX_UNPAID);
 
     // Another account is not affected.
     const other = await signUpTestAccount(app);
-    expect((await placeOrder(app, other, tool)).statusCode).toBe(200);
+    expect((await postOrder(app, other, tool, TWENTY_UNITS)).statusCode).toBe(200);
 
     // Removing one unpaid order makes room for one more.
     const [first] = await app.database.db
@@ -79,33 +73,36 @@ describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
       headers: bearer(hoarder.token),
     });
     expect(removed.statusCode).toBe(200);
-    expect((await placeOrder(app, hoarder, tool)).statusCode).toBe(200);
-    expect((await placeOrder(app, hoarder, tool)).statusCode).toBe(409);
+    expect((await postOrder(app, hoarder, tool, TWENTY_UNITS)).statusCode).toBe(200);
+    expect((await postOrder(app, hoarder, tool, TWENTY_UNITS)).statusCode).toBe(409);
   });
 
   it('counts only unpaid orders: paid ones leave room', async () => {
     const tool = await createTestTool(app);
     const buyer = await signUpTestAccount(app);
     for (let n = 0; n < MAX_UNPAID; n += 1) {
-      expect((await placeOrder(app, buyer, tool)).statusCode).toBe(200);
+      expect((await postOrder(app, buyer, tool, TWENTY_UNITS)).statusCode).toBe(200);
     }
     await app.database.db
       .update(orders)
       .set({ status: 'paid', transactionId: 'pi_test', paidAt: new Date() })
       .where(eq(orders.userId, buyer.userId));
-    expect((await placeOrder(app, buyer, tool)).statusCode).toBe(200);
+    expect((await postOrder(app, buyer, tool, TWENTY_UNITS)).statusCode).toBe(200);
   });
 
   it('holds under a burst: 20 orders at once from one account place exactly 5', async () => {
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 2600 });
     const hoarder = await signUpTestAccount(app);
     const codes = await Promise.all(
-      Array.from({ length: 20 }, async () => (await placeOrder(app, hoarder, tool)).statusCode),
+      Array.from(
+        { length: 20 },
+        async () => (await postOrder(app, hoarder, tool, TWENTY_UNITS)).statusCode,
+      ),
     );
     expect(codes.filter((code) => code === 200)).toHaveLength(MAX_UNPAID);
     expect(codes.filter((code) => code === 409)).toHaveLength(20 - MAX_UNPAID);
     expect(await unpaidOrdersOf(app, hoarder)).toBe(MAX_UNPAID);
-    expect(await availableOf(app, tool)).toBe(2600 - MAX_UNPAID * 20);
+    expect(await availableOf(app, tool.id)).toBe(2600 - MAX_UNPAID * 20);
   });
 
   it('takes the cap from MAX_UNPAID_ORDERS', async () => {
@@ -119,8 +116,8 @@ describe('unpaid orders per account (MAX_UNPAID_ORDERS)', () => {
     try {
       const tool = await createTestTool(strict);
       const buyer = await signUpTestAccount(strict);
-      expect((await placeOrder(strict, buyer, tool)).statusCode).toBe(200);
-      const second = await placeOrder(strict, buyer, tool);
+      expect((await postOrder(strict, buyer, tool, TWENTY_UNITS)).statusCode).toBe(200);
+      const second = await postOrder(strict, buyer, tool, TWENTY_UNITS);
       expect(second.statusCode).toBe(409);
       expect(second.json().message).toBe(texts.orders.tooManyUnpaidOrders(1));
     } finally {
@@ -143,20 +140,20 @@ describe('orders a minute per account (ORDER_RATE_LIMIT)', () => {
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 2600 });
     const busy = await signUpTestAccount(app);
     for (let n = 0; n < 10; n += 1) {
-      expect((await placeOrder(app, busy, tool)).statusCode).toBe(200);
+      expect((await postOrder(app, busy, tool, TWENTY_UNITS)).statusCode).toBe(200);
     }
-    const before = await availableOf(app, tool);
-    const eleventh = await placeOrder(app, busy, tool);
+    const before = await availableOf(app, tool.id);
+    const eleventh = await postOrder(app, busy, tool, TWENTY_UNITS);
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json()).toEqual({
       statusCode: 429,
       message: texts.orders.tooManyOrdersAtOnce,
     });
     expect(eleventh.headers['retry-after']).toBeDefined();
-    expect(await availableOf(app, tool)).toBe(before);
+    expect(await availableOf(app, tool.id)).toBe(before);
 
     const other = await signUpTestAccount(app);
-    expect((await placeOrder(app, other, tool)).statusCode).toBe(200);
+    expect((await postOrder(app, other, tool, TWENTY_UNITS)).statusCode).toBe(200);
   });
 
   it('counts the account, not the address: a new client address does not reset the count', async () => {
@@ -175,7 +172,7 @@ describe('orders a minute per account (ORDER_RATE_LIMIT)', () => {
           method: 'POST',
           url: '/api/order',
           headers: { ...bearer(busy.token), 'x-forwarded-for': `203.0.113.${n}` },
-          payload: orderFields(busy, tool, { quantity: 20 }),
+          payload: orderFields(busy, tool, TWENTY_UNITS),
         });
       for (let n = 0; n < 10; n += 1) expect((await fromAddress(n)).statusCode).toBe(200);
       expect((await fromAddress(99)).statusCode).toBe(429);

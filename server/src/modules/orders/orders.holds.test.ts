@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formatMoney,
   OrderSchema,
-  PlaceOrderResponseSchema,
   QuoteSchema,
   ReleaseHoldsResponseSchema,
   StockHoldListSchema,
   texts,
-  ToolSchema,
   type Order,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
@@ -25,25 +23,11 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
 import { users } from '../identity/identity.table.ts';
 import { orders } from './orders.table.ts';
+import { availableOf, placeTestOrder } from '../../testing/orders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 const HOLD_HOURS = 48;
-
-async function placeOrder(
-  app: App,
-  account: TestAccount,
-  tool: { id: string; name: string },
-  quantity: number,
-): Promise<Order> {
-  const response = await postOrder(app, account, tool, { quantity });
-  expect(response.statusCode, response.body).toBe(200);
-  return PlaceOrderResponseSchema.parse(response.json()).order;
-}
-
-async function availableOf(app: App, toolId: string): Promise<number> {
-  return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
-}
 
 async function holdUntilOf(app: App, account: TestAccount, orderId: string): Promise<number> {
   const response = await app.inject({
@@ -76,7 +60,7 @@ describe('a payment under way extends a hold once, never past ORDER_HOLD_HOURS +
       availableQuantity: 100,
       priceCents: 1000,
     });
-    const order = await placeOrder(app, attacker, tool, 99);
+    const order = await placeTestOrder(app, attacker, tool, { quantity: 99 });
     const placedAt = new Date(clock.getTime() - placedHoursAgo * HOUR_MS);
     await app.database.db
       .update(orders)
@@ -151,7 +135,7 @@ describe('unpaid orders of an account whose e-mail is not verified (UNVERIFIED_H
       priceCents: 1999,
     });
     // $1,999.00: within the limit ($2,000.00 itself would be too).
-    const first = await placeOrder(app, unverified, tool, 100);
+    const first = await placeTestOrder(app, unverified, tool, { quantity: 100 });
     expect(await availableOf(app, tool.id)).toBe(900);
     // $39.98 more would be $2,038.98.
     expectError(await postOrder(app, unverified, tool, { quantity: 2 }), 403, refusal);
@@ -170,7 +154,7 @@ describe('unpaid orders of an account whose e-mail is not verified (UNVERIFIED_H
 
     // Paid, the first order holds nothing any more: the account may order again.
     await payOrder(app, unverified, first);
-    await placeOrder(app, unverified, tool, 100);
+    await placeTestOrder(app, unverified, tool, { quantity: 100 });
   });
 
   it('a single order above the limit is refused too', async () => {
@@ -190,8 +174,8 @@ describe('unpaid orders of an account whose e-mail is not verified (UNVERIFIED_H
       availableQuantity: 1000,
       priceCents: 1999,
     });
-    await placeOrder(app, verified, tool, 500);
-    await placeOrder(app, verified, tool, 400);
+    await placeTestOrder(app, verified, tool, { quantity: 500 });
+    await placeTestOrder(app, verified, tool, { quantity: 400 });
     expect(await availableOf(app, tool.id)).toBe(100);
   });
 });
@@ -217,10 +201,10 @@ describe('admins see who holds what, and release a hold (GET /api/manageHolds)',
       availableQuantity: 1000,
       priceCents: 1250,
     });
-    const first = await placeOrder(app, holder, tool, 40);
-    const second = await placeOrder(app, holder, tool, 10);
-    const otherOrder = await placeOrder(app, other, tool, 5);
-    const paid = await placeOrder(app, other, tool, 7);
+    const first = await placeTestOrder(app, holder, tool, { quantity: 40 });
+    const second = await placeTestOrder(app, holder, tool, { quantity: 10 });
+    const otherOrder = await placeTestOrder(app, other, tool, { quantity: 5 });
+    const paid = await placeTestOrder(app, other, tool, { quantity: 7 });
     await payOrder(app, other, paid);
 
     const holds = await listHolds();
@@ -255,9 +239,9 @@ describe('admins see who holds what, and release a hold (GET /api/manageHolds)',
       availableQuantity: 1000,
       priceCents: 1000,
     });
-    await placeOrder(app, holder, tool, 300);
-    await placeOrder(app, holder, tool, 200);
-    await placeOrder(app, other, tool, 50);
+    await placeTestOrder(app, holder, tool, { quantity: 300 });
+    await placeTestOrder(app, holder, tool, { quantity: 200 });
+    await placeTestOrder(app, other, tool, { quantity: 50 });
     expect(await availableOf(app, tool.id)).toBe(450);
 
     const response = await app.inject({

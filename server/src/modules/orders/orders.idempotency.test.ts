@@ -6,7 +6,6 @@ import {
   orderReference,
   PlaceOrderResponseSchema,
   serverTexts,
-  ToolSchema,
 } from '@tools-factory/contract';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { payOrder } from '../../testing/payments.ts';
@@ -16,6 +15,7 @@ import { createTestTool } from '../../testing/factories.ts';
 import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
 import type { App } from '../../app.ts';
 import { orders } from './orders.table.ts';
+import { availableOf } from '../../testing/orders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -33,10 +33,6 @@ function postKeyed(
     headers: key === undefined ? {} : { 'Idempotency-Key': key },
     payload: orderFields(account, tool, overrides),
   });
-}
-
-async function availableOf(app: App, toolId: string): Promise<number> {
-  return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
 }
 
 async function ordersOf(app: App, account: TestAccount, toolId: string) {

@@ -5,7 +5,6 @@ import {
   ManagedOrderSchema,
   OrderListSchema,
   PaymentIntentResponseSchema,
-  PlaceOrderResponseSchema,
   type Order,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
@@ -13,7 +12,7 @@ import { formatMailDateTime } from '../../mail/templates/layout.ts';
 import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
 import { firstLink, latestOutboxMail, readOutbox } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
-import { injectAs, orderFields } from '../../testing/requests.ts';
+import { injectAs } from '../../testing/requests.ts';
 import { stripeEventPayload } from '../../testing/stripe-stand-in.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
@@ -23,25 +22,9 @@ import {
   useTestAdmin,
   useTestApp,
 } from '../../testing/use-test-app.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 /** The order form's request, with an Idempotency-Key when one is given. */
-async function placeOrder(
-  app: App,
-  account: TestAccount,
-  tool: { id: string; name: string },
-  overrides: Record<string, unknown> = {},
-  key?: string,
-): Promise<Order> {
-  const response = await injectAs(app, account, {
-    method: 'POST',
-    url: '/api/order',
-    headers: key ? { 'idempotency-key': key } : {},
-    payload: orderFields(account, tool, overrides),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return PlaceOrderResponseSchema.parse(response.json()).order;
-}
-
 function shipOrder(app: App, admin: TestAccount, order: Order) {
   return injectAs(app, admin, { method: 'PATCH', url: `/api/manageOrders/${order._id}/ship` });
 }
@@ -67,7 +50,7 @@ describe('order e-mails: placed, paid, shipped (through the outbox)', () => {
       minOrderQuantity: 10,
       availableQuantity: 5000,
     });
-    const order = await placeOrder(app, customer, tool, {
+    const order = await placeTestOrder(app, customer, tool, {
       quantity: 25,
       address: '12 Forge Lane\nSheffield S1 2AB',
     });
@@ -95,7 +78,7 @@ describe('order e-mails: placed, paid, shipped (through the outbox)', () => {
 
   it('sends the paid e-mail once, with the total and the transaction id', async () => {
     const tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 5000 });
-    const order = await placeOrder(app, customer, tool, { quantity: 25 });
+    const order = await placeTestOrder(app, customer, tool, { quantity: 25 });
     const paid = await payOrder(app, customer, order);
     expect(paid.transectionId).toBeTruthy();
 
@@ -125,7 +108,7 @@ describe('order e-mails: placed, paid, shipped (through the outbox)', () => {
 
   it('sends the shipped e-mail once: reference, tool, quantity and address', async () => {
     const tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 5000 });
-    const order = await placeOrder(app, customer, tool, {
+    const order = await placeTestOrder(app, customer, tool, {
       quantity: 1200,
       address: 'Unit 4, Steel Yard, Leeds',
     });
@@ -155,7 +138,7 @@ describe('order e-mails: placed, paid, shipped (through the outbox)', () => {
       name: `<script>alert("tool")</script> Saw ${randomUUID().slice(0, 6)}`,
       availableQuantity: 5000,
     });
-    const order = await placeOrder(app, customer, tool, {
+    const order = await placeTestOrder(app, customer, tool, {
       address: '<img src=x onerror="alert(1)"> & <b>Road</b>',
     });
     const mail = await latestOutboxMail(app, customer.email, order.reference);
@@ -174,10 +157,10 @@ describe('order e-mails: placed, paid, shipped (through the outbox)', () => {
   it('sends one order-placed e-mail for a request repeated with the same Idempotency-Key', async () => {
     const tool = await createTestTool(app, { availableQuantity: 5000 });
     const key = randomUUID();
-    const order = await placeOrder(app, customer, tool, {}, key);
+    const order = await placeTestOrder(app, customer, tool, {}, key);
     const [again] = await Promise.all([
-      placeOrder(app, customer, tool, {}, key),
-      placeOrder(app, customer, tool, {}, key),
+      placeTestOrder(app, customer, tool, {}, key),
+      placeTestOrder(app, customer, tool, {}, key),
     ]);
     expect(again?._id).toBe(order._id);
     await latestOutboxMail(app, customer.email, order.reference);
@@ -204,7 +187,7 @@ describe('a mailer that fails never fails the order, the payment or the shipping
     let order: Order;
     try {
       send.mockRejectedValue(new Error('SMTP server unreachable'));
-      order = await placeOrder(app, customer, tool);
+      order = await placeTestOrder(app, customer, tool);
       send.mockImplementation(() => {
         throw new Error('mailer broke synchronously');
       });
@@ -268,7 +251,7 @@ describe("order e-mails: paid through Stripe's webhook", () => {
 
   it('sends the paid e-mail once when the webhook settles the order (delivered twice)', async () => {
     const tool = await createTestTool(app, { priceCents: 1999, availableQuantity: 5000 });
-    const order = await placeOrder(app, customer, tool, { quantity: 25 });
+    const order = await placeTestOrder(app, customer, tool, { quantity: 25 });
     const created = await app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',

@@ -5,7 +5,6 @@ import {
   ManagedOrderSchema,
   type Order,
   OrderListSchema,
-  PlaceOrderResponseSchema,
   serverTexts,
   texts,
 } from '@tools-factory/contract';
@@ -23,7 +22,8 @@ import {
   useTestApp,
   useTestTool,
 } from '../../testing/use-test-app.ts';
-import { expectError, postOrder } from '../../testing/requests.ts';
+import { expectError } from '../../testing/requests.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 const errorsText = texts.identityErrors;
 
@@ -45,12 +45,6 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       url: `/api/manageOrders/${encodeURIComponent(id)}/ship`,
       headers: as(account),
     });
-
-  async function placeOrder(account: TestAccount, quantity = 25): Promise<Order> {
-    const response = await postOrder(app, account, tool, { address: '7 Foundry Yard', quantity });
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
 
   async function everyOrder(): Promise<ManagedOrder[]> {
     const response = await manageOrders(admin);
@@ -74,8 +68,14 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     });
 
     it("lists every customer's orders for an admin, newest first, with e-mail, tool, total, date and status", async () => {
-      const first = await placeOrder(customer, 25);
-      const second = await placeOrder(otherCustomer, 30);
+      const first = await placeTestOrder(app, customer, tool, {
+        address: '7 Foundry Yard',
+        quantity: 25,
+      });
+      const second = await placeTestOrder(app, otherCustomer, tool, {
+        address: '7 Foundry Yard',
+        quantity: 30,
+      });
       const listed = await everyOrder();
 
       const firstIndex = listed.findIndex((order) => order._id === first._id);
@@ -108,14 +108,22 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
 
   describe('PATCH /api/manageOrders/:id/ship', () => {
     it('answers 401 without a token and 403 to a customer, even for their own paid order', async () => {
-      const paid = await payOrder(app, customer, await placeOrder(customer));
+      const paid = await payOrder(
+        app,
+        customer,
+        await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
+      );
       expectError(await ship(undefined, paid._id), 401, errorsText.notSignedIn);
       expectError(await ship(customer, paid._id), 403, errorsText.adminsOnly);
       expect((await ownOrder(customer, paid._id))?.status).toBe('paid');
     });
 
     it('ships a paid order: the admin gets it shipped, and the customer sees status shipped', async () => {
-      const paid = await payOrder(app, customer, await placeOrder(customer));
+      const paid = await payOrder(
+        app,
+        customer,
+        await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
+      );
       expect(paid.status).toBe('paid');
 
       const before = Date.now();
@@ -140,7 +148,11 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     });
 
     it('answers an order shipped already with 200, unchanged (idempotent)', async () => {
-      const paid = await payOrder(app, customer, await placeOrder(customer));
+      const paid = await payOrder(
+        app,
+        customer,
+        await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
+      );
       const first = ManagedOrderSchema.parse((await ship(admin, paid._id)).json());
       const again = await ship(admin, paid._id);
       expect(again.statusCode).toBe(200);
@@ -148,7 +160,10 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     });
 
     it('refuses an unpaid order with 409, leaving it unpaid', async () => {
-      const unpaid = await placeOrder(customer);
+      const unpaid = await placeTestOrder(app, customer, tool, {
+        address: '7 Foundry Yard',
+        quantity: 25,
+      });
       expectError(await ship(admin, unpaid._id), 409, texts.adminErrors.unpaidOrderCannotBeShipped);
       expect((await ownOrder(customer, unpaid._id))?.status).toBe('unpaid');
     });
@@ -161,7 +176,11 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
 
     it("ships the paid order of a removed customer: nobody owns it, it is still the admin's to ship", async () => {
       const leaving = await signUpTestAccount(app);
-      const paid = await payOrder(app, leaving, await placeOrder(leaving));
+      const paid = await payOrder(
+        app,
+        leaving,
+        await placeTestOrder(app, leaving, tool, { address: '7 Foundry Yard', quantity: 25 }),
+      );
       const removed = await app.inject({
         method: 'DELETE',
         url: `/api/user/${encodeURIComponent(leaving.email)}`,

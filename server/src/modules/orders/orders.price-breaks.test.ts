@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   OrderListSchema,
   OrderSchema,
-  PlaceOrderResponseSchema,
   serverTexts,
   texts,
-  ToolSchema,
   type Order,
 } from '@tools-factory/contract';
 import { bearer, uniqueEmail } from '../../testing/accounts.ts';
@@ -16,6 +14,7 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
 import { paymentIntents } from '../payments/payments.table.ts';
 import { orders } from './orders.table.ts';
+import { availableOf, placeTestOrder } from '../../testing/orders.ts';
 
 /** Breaks in dollars, as PUT /api/tool/:id/priceBreaks takes them. */
 type Breaks = { minQuantity: number; price: number }[];
@@ -44,25 +43,6 @@ describe('POST /api/order priced from the price breaks', () => {
     });
     await setBreaks(tool.id, priceBreaks);
     return tool;
-  }
-
-  async function placeOrder(
-    tool: { id: string; name: string },
-    quantity: number,
-    price?: number,
-  ): Promise<Order> {
-    const response = await postOrder(
-      app,
-      customer,
-      tool,
-      price === undefined ? { quantity } : { quantity, price },
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
-
-  async function availableOf(toolId: string): Promise<number> {
-    return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
   }
 
   async function storedUnitPriceCents(orderId: string): Promise<number | undefined> {
@@ -126,14 +106,17 @@ describe('POST /api/order priced from the price breaks', () => {
       ['one above the break (101): the break price', 101, 900],
     ])('%s', async (_case, quantity, unitPriceCents) => {
       const tool = await toolWith([{ minQuantity: 100, price: 9 }]);
-      const order = await placeOrder(tool, quantity);
+      const order = await placeTestOrder(app, customer, tool, { quantity });
       expect(order.price).toBe(unitPriceCents / 100);
       expect(await storedUnitPriceCents(order._id)).toBe(unitPriceCents);
       await expectPaidAt(order, unitPriceCents, 1000);
       // The client that sends the price it was shown for that quantity gets it.
-      const agreed = await placeOrder(tool, quantity, unitPriceCents / 100);
+      const agreed = await placeTestOrder(app, customer, tool, {
+        quantity,
+        price: unitPriceCents / 100,
+      });
       expect(agreed.price).toBe(unitPriceCents / 100);
-      expect(await availableOf(tool.id)).toBe(5000 - 2 * quantity);
+      expect(await availableOf(app, tool.id)).toBe(5000 - 2 * quantity);
     });
   });
 
@@ -150,7 +133,7 @@ describe('POST /api/order priced from the price breaks', () => {
         { minQuantity: 500, price: 8 },
         { minQuantity: 100, price: 9 },
       ]);
-      const order = await placeOrder(tool, quantity);
+      const order = await placeTestOrder(app, customer, tool, { quantity });
       expect(order.price).toBe(unitPriceCents / 100);
       expect(await storedUnitPriceCents(order._id)).toBe(unitPriceCents);
     });
@@ -160,7 +143,7 @@ describe('POST /api/order priced from the price breaks', () => {
         { minQuantity: 100, price: 9 },
         { minQuantity: 500, price: 8 },
       ]);
-      await expectPaidAt(await placeOrder(tool, 501), 800, 1000);
+      await expectPaidAt(await placeTestOrder(app, customer, tool, { quantity: 501 }), 800, 1000);
     });
   });
 
@@ -178,7 +161,7 @@ describe('POST /api/order priced from the price breaks', () => {
         ]);
         const response = await postOrder(app, customer, tool, { quantity, price: sentPrice });
         expectError(response, 409, serverTexts.orderErrors.priceChanged(rightPrice));
-        expect(await availableOf(tool.id)).toBe(5000);
+        expect(await availableOf(app, tool.id)).toBe(5000);
         expect(await ordersOfTool(tool.id)).toBe(0);
       },
     );
@@ -189,24 +172,24 @@ describe('POST /api/order priced from the price breaks', () => {
       expectError(response, 409, serverTexts.orderErrors.priceChanged(9));
       const rightPrice = await postOrder(app, customer, tool, { quantity: 5000, price: 9 });
       expectError(rightPrice, 400, texts.purchase.quantityOutOfRange);
-      expect(await availableOf(tool.id)).toBe(5000);
+      expect(await availableOf(app, tool.id)).toBe(5000);
     });
   });
 
   it('prices each order from the breaks at its time: an edit changes the next order only', async () => {
     const tool = await toolWith([{ minQuantity: 100, price: 9 }]);
-    const first = await placeOrder(tool, 150);
+    const first = await placeTestOrder(app, customer, tool, { quantity: 150 });
     expect(first.price).toBe(9);
 
     await setBreaks(tool.id, [{ minQuantity: 100, price: 8.5 }]);
-    const second = await placeOrder(tool, 150);
+    const second = await placeTestOrder(app, customer, tool, { quantity: 150 });
     expect(second.price).toBe(8.5);
     // The client that still shows the old break price is told the new one.
     const stale = await postOrder(app, customer, tool, { quantity: 150, price: 9 });
     expectError(stale, 409, serverTexts.orderErrors.priceChanged(8.5));
 
     await setBreaks(tool.id, []);
-    const third = await placeOrder(tool, 150);
+    const third = await placeTestOrder(app, customer, tool, { quantity: 150 });
     expect(third.price).toBe(10);
 
     const mine = await app.inject({
@@ -218,12 +201,12 @@ describe('POST /api/order priced from the price breaks', () => {
       9, 8.5, 10,
     ]);
     expect(await storedUnitPriceCents(first._id)).toBe(900);
-    expect(await availableOf(tool.id)).toBe(5000 - 3 * 150);
+    expect(await availableOf(app, tool.id)).toBe(5000 - 3 * 150);
   });
 
   it('keeps the list price for a tool without breaks, sent or not', async () => {
     const tool = await toolWith([]);
-    expect((await placeOrder(tool, 4000)).price).toBe(10);
-    expect((await placeOrder(tool, 11, 10)).price).toBe(10);
+    expect((await placeTestOrder(app, customer, tool, { quantity: 4000 })).price).toBe(10);
+    expect((await placeTestOrder(app, customer, tool, { quantity: 11, price: 10 })).price).toBe(10);
   });
 });

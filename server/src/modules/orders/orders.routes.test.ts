@@ -20,6 +20,7 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { tools } from '../tools/tools.table.ts';
 import { orders } from './orders.table.ts';
+import { availableOf, placeTestOrder } from '../../testing/orders.ts';
 
 const QUANTITY_MESSAGE = 'You cannot order less than minimum quantity or more then avilable';
 
@@ -45,12 +46,6 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
     overrides: Record<string, unknown> = {},
   ) => orderFields(account, tool, { phone: '+44 114 496 0000', ...overrides });
 
-  async function availableOf(toolId: string): Promise<number> {
-    const response = await app.inject(`/api/tool/${toolId}`);
-    expect(response.statusCode).toBe(200);
-    return ToolSchema.parse(response.json()).availableQuantity;
-  }
-
   async function listOrders(account: TestAccount, email = account.email) {
     return app.inject({
       url: `/api/orders?email=${encodeURIComponent(email)}`,
@@ -63,16 +58,6 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       method: 'DELETE',
       url: `/api/deleteOrder/${encodeURIComponent(id)}`,
     });
-  }
-
-  async function placeOrder(
-    account: TestAccount,
-    tool: { id: string; name: string },
-    quantity = 25,
-  ) {
-    const response = await postOrder(account, orderBody(account, tool, { quantity }));
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
   }
 
   async function setStatus(orderId: string, status: 'paid' | 'shipped') {
@@ -100,7 +85,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
         headers: bearer('not.a.token'),
       });
       expect(badToken.statusCode).toBe(401);
-      expect(await availableOf(tool.id)).toBe(500);
+      expect(await availableOf(app, tool.id)).toBe(500);
     });
   });
 
@@ -134,14 +119,17 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       });
       expect(Number.isNaN(Date.parse(body.order.createdAt))).toBe(false);
 
-      expect(await availableOf(tool.id)).toBe(475);
+      expect(await availableOf(app, tool.id)).toBe(475);
       const parts = ToolSchema.array().parse((await app.inject('/api/parts')).json());
       expect(parts.find((t) => t._id === tool.id)?.availableQuantity).toBe(475);
     });
 
     it('takes the price from the catalog when the client sends none', async () => {
       const tool = await newTool({ priceCents: 1250 });
-      const order = await placeOrder(customer, tool, 11);
+      const order = await placeTestOrder(app, customer, tool, {
+        phone: '+44 114 496 0000',
+        quantity: 11,
+      });
       expect(order.price).toBe(12.5);
     });
 
@@ -167,7 +155,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
         name: 'Bench Vise 150',
         quantity: 30,
       });
-      expect(await availableOf(tool.id)).toBe(470);
+      expect(await availableOf(app, tool.id)).toBe(470);
     });
 
     it('answers 403 for an e-mail that is not the caller’s, and reserves nothing', async () => {
@@ -177,7 +165,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
         orderBody(customer, tool, { email: otherCustomer.email }),
       );
       expectError(response, 403, texts.identityErrors.otherUsersEmail);
-      expect(await availableOf(tool.id)).toBe(500);
+      expect(await availableOf(app, tool.id)).toBe(500);
     });
 
     it('accepts the caller’s e-mail in another case', async () => {
@@ -227,7 +215,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
         409,
         'The price of this tool has changed to $24.50. Please review your order.',
       );
-      expect(await availableOf(tool.id)).toBe(500);
+      expect(await availableOf(app, tool.id)).toBe(500);
     });
 
     it.each([
@@ -242,15 +230,15 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       const tool = await newTool({ minOrderQuantity: 10, availableQuantity: 500 });
       const response = await postOrder(customer, orderBody(customer, tool, { quantity }));
       expectError(response, 400, QUANTITY_MESSAGE);
-      expect(await availableOf(tool.id)).toBe(500);
+      expect(await availableOf(app, tool.id)).toBe(500);
     });
 
     it('accepts the quantities just inside the range', async () => {
       const tool = await newTool({ minOrderQuantity: 10, availableQuantity: 500 });
-      await placeOrder(customer, tool, 11);
-      expect(await availableOf(tool.id)).toBe(489);
-      await placeOrder(customer, tool, 488);
-      expect(await availableOf(tool.id)).toBe(1);
+      await placeTestOrder(app, customer, tool, { phone: '+44 114 496 0000', quantity: 11 });
+      expect(await availableOf(app, tool.id)).toBe(489);
+      await placeTestOrder(app, customer, tool, { phone: '+44 114 496 0000', quantity: 488 });
+      expect(await availableOf(app, tool.id)).toBe(1);
       // Nothing can be ordered now: any quantity above the minimum is above what is left.
       const response = await postOrder(customer, orderBody(customer, tool, { quantity: 11 }));
       expectError(response, 400, QUANTITY_MESSAGE);
@@ -272,7 +260,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       const tool = await newTool();
       const response = await postOrder(customer, orderBody(customer, tool, { address }));
       expectError(response, 400, 'address is required');
-      expect(await availableOf(tool.id)).toBe(500);
+      expect(await availableOf(app, tool.id)).toBe(500);
     });
 
     it('ignores fields it does not know (a client cannot set status or owner)', async () => {
@@ -293,9 +281,15 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
     it('lists the caller’s own orders, newest first, and nobody else’s', async () => {
       const account = await signUpTestAccount(app);
       const tool = await newTool();
-      const first = await placeOrder(account, tool, 20);
-      const second = await placeOrder(account, tool, 30);
-      await placeOrder(otherCustomer, tool, 40);
+      const first = await placeTestOrder(app, account, tool, {
+        phone: '+44 114 496 0000',
+        quantity: 20,
+      });
+      const second = await placeTestOrder(app, account, tool, {
+        phone: '+44 114 496 0000',
+        quantity: 30,
+      });
+      await placeTestOrder(app, otherCustomer, tool, { phone: '+44 114 496 0000', quantity: 40 });
 
       const response = await listOrders(account);
       expect(response.statusCode).toBe(200);
@@ -334,25 +328,31 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
     it('lets the owner remove an unpaid order and returns its stock at once', async () => {
       const account = await signUpTestAccount(app);
       const tool = await newTool();
-      const order = await placeOrder(account, tool, 40);
-      expect(await availableOf(tool.id)).toBe(460);
+      const order = await placeTestOrder(app, account, tool, {
+        phone: '+44 114 496 0000',
+        quantity: 40,
+      });
+      expect(await availableOf(app, tool.id)).toBe(460);
 
       const response = await deleteOrder(account, order._id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ deletedCount: 1 });
-      expect(await availableOf(tool.id)).toBe(500);
+      expect(await availableOf(app, tool.id)).toBe(500);
       expect(OrderListSchema.parse((await listOrders(account)).json())).toEqual([]);
 
       // Removing it again finds nothing and returns nothing.
       expectError(await deleteOrder(account, order._id), 404, 'Order not found');
-      expect(await availableOf(tool.id)).toBe(500);
+      expect(await availableOf(app, tool.id)).toBe(500);
     });
 
     it.each(['paid', 'shipped'] as const)(
       'answers 409 to the owner of a %s order and keeps it',
       async (status) => {
         const tool = await newTool();
-        const order = await placeOrder(customer, tool, 40);
+        const order = await placeTestOrder(app, customer, tool, {
+          phone: '+44 114 496 0000',
+          quantity: 40,
+        });
         await setStatus(order._id, status);
 
         expectError(await deleteOrder(customer, order._id), 409, 'A paid order cannot be removed');
@@ -362,17 +362,20 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
           paid: true,
           transectionId: `txn_${order._id.slice(0, 8)}`,
         });
-        expect(await availableOf(tool.id)).toBe(460);
+        expect(await availableOf(app, tool.id)).toBe(460);
       },
     );
 
     it('answers 404 for another user’s order, and leaves it and its stock alone', async () => {
       const tool = await newTool();
-      const order = await placeOrder(customer, tool, 40);
+      const order = await placeTestOrder(app, customer, tool, {
+        phone: '+44 114 496 0000',
+        quantity: 40,
+      });
       expectError(await deleteOrder(otherCustomer, order._id), 404, 'Order not found');
       const listed = OrderListSchema.parse((await listOrders(customer)).json());
       expect(listed.some((o) => o._id === order._id)).toBe(true);
-      expect(await availableOf(tool.id)).toBe(460);
+      expect(await availableOf(app, tool.id)).toBe(460);
     });
 
     it.each(['not-a-uuid', '12345', "1' or '1'='1", '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'])(
@@ -384,30 +387,39 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
 
     it('lets an admin remove any customer’s unpaid order, returning its stock', async () => {
       const tool = await newTool();
-      const order = await placeOrder(customer, tool, 40);
+      const order = await placeTestOrder(app, customer, tool, {
+        phone: '+44 114 496 0000',
+        quantity: 40,
+      });
       const response = await deleteOrder(admin, order._id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ deletedCount: 1 });
-      expect(await availableOf(tool.id)).toBe(500);
+      expect(await availableOf(app, tool.id)).toBe(500);
     });
 
     it('refuses an admin the removal of a paid order (409: cancel it instead); its stock stays sold', async () => {
       const tool = await newTool();
-      const order = await placeOrder(customer, tool, 40);
+      const order = await placeTestOrder(app, customer, tool, {
+        phone: '+44 114 496 0000',
+        quantity: 40,
+      });
       await setStatus(order._id, 'paid');
       expectError(
         await deleteOrder(admin, order._id),
         409,
         serverTexts.orderErrors.paidOrderCannotBeDeleted,
       );
-      expect(await availableOf(tool.id)).toBe(460);
+      expect(await availableOf(app, tool.id)).toBe(460);
       const listed = OrderListSchema.parse((await listOrders(customer)).json());
       expect(listed.some((o) => o._id === order._id)).toBe(true);
     });
 
     it('returns the stock of an order whose tool was archived meanwhile', async () => {
       const tool = await newTool();
-      const order = await placeOrder(customer, tool, 40);
+      const order = await placeTestOrder(app, customer, tool, {
+        phone: '+44 114 496 0000',
+        quantity: 40,
+      });
       await app.tools.removeTool(tool.id);
       expect((await deleteOrder(customer, order._id)).json()).toEqual({ deletedCount: 1 });
       const [row] = await app.database.db.select().from(tools).where(eq(tools.id, tool.id));

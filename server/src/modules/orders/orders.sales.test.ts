@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  PlaceOrderResponseSchema,
   SALES_DAYS,
   SalesOverviewSchema,
   texts,
@@ -11,7 +10,7 @@ import {
 import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { payOrder } from '../../testing/payments.ts';
-import { expectError, postOrder } from '../../testing/requests.ts';
+import { expectError } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import {
   useBeforeAll,
@@ -21,6 +20,7 @@ import {
 } from '../../testing/use-test-app.ts';
 import { orders } from './orders.table.ts';
 import { tools } from '../tools/tools.table.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 const errorsText = texts.identityErrors;
 
@@ -46,19 +46,17 @@ describe('Sales overview: GET /api/manageSales', () => {
     return SalesOverviewSchema.parse(response.json());
   }
 
-  async function placeOrder(tool: { id: string; name: string }, quantity: number): Promise<Order> {
-    const response = await postOrder(app, customer, tool, { quantity });
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
-
   /** Paid through the payment page's calls, then dated `paidAt` (the payment took real time). */
   async function placePaidOrder(
     tool: { id: string; name: string },
     quantity: number,
     paidAt: string,
   ): Promise<Order> {
-    const order = await payOrder(app, customer, await placeOrder(tool, quantity));
+    const order = await payOrder(
+      app,
+      customer,
+      await placeTestOrder(app, customer, tool, { quantity }),
+    );
     await app.database.db
       .update(orders)
       .set({ paidAt: new Date(paidAt) })
@@ -107,11 +105,11 @@ describe('Sales overview: GET /api/manageSales', () => {
     await placePaidOrder(tieAlpha, 11, '2030-03-10T13:00:00.000Z');
     await placePaidOrder(sixth, 11, '2030-03-10T14:00:00.000Z');
     // Never paid: counted by status only.
-    await placeOrder(chisel, 11);
+    await placeTestOrder(app, customer, chisel, { quantity: 11 });
     // 2030-03-01: $30,000,000.00, far more than one payment takes (such an order is refused
     // when placed): placed at $100.00 a unit, then priced at $100,000.00 and marked paid in the
     // database, as an order paid otherwise (made before the limit) would be.
-    const big = await placeOrder(press, 300);
+    const big = await placeTestOrder(app, customer, press, { quantity: 300 });
     await app.database.db
       .update(orders)
       .set({

@@ -5,17 +5,19 @@ import {
   OrderListSchema,
   OrderSchema,
   PaymentIntentResponseSchema,
-  PlaceOrderResponseSchema,
   RecordPaymentResponseSchema,
   texts,
   type Order,
 } from '@tools-factory/contract';
 import { bearer, type TestAccount } from '../../testing/accounts.ts';
-import { postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { useTestAccount, useTestApp, useTestTool } from '../../testing/use-test-app.ts';
 import { orders } from '../orders/orders.table.ts';
 import { paymentIntents, payments } from './payments.table.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
+
+/** The order form's fields these orders change (25 units, the form's default). */
+const ANVIL_ROW = { address: '1 Anvil Row' };
 
 const HOUR_MS = 60 * 60 * 1000;
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' };
@@ -27,12 +29,6 @@ describe('card payments with the built-in test gateway', () => {
   const otherCustomer = useTestAccount(app);
   // $19.99 each.
   const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
-
-  async function placeOrder(account = customer, quantity = 25): Promise<Order> {
-    const response = await postOrder(app, account, tool, { address: '1 Anvil Row', quantity });
-    expect(response.statusCode).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
 
   const total = (order: Order) => Math.round(order.price * 100 * order.quantity) / 100;
 
@@ -94,7 +90,7 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it('pays an order with 4242 4242 4242 4242: paid, with its transaction id, recorded once', async () => {
-    const order = await placeOrder();
+    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const clientSecret = await clientSecretFor(order);
     expect(clientSecret).toMatch(/^pi_test_\w+_secret_\w+$/);
 
@@ -121,7 +117,7 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it('paying twice is harmless: the second record answers modifiedCount 0, one payment row', async () => {
-    const order = await placeOrder();
+    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const transectionId = await pay(order);
     const again = await recordPayment(order._id, transectionId);
     expect(again.statusCode).toBe(200);
@@ -157,7 +153,7 @@ describe('card payments with the built-in test gateway', () => {
     ['4242 4242 4242 4242', { cvc: '12' }, texts.cardErrors.incompleteCvc],
     ['4012 8888 8888 1881', {}, texts.cardErrors.notATestCard],
   ])('refuses %s %j with 402 "%s", and the order stays unpaid', async (number, card, message) => {
-    const order = await placeOrder();
+    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const clientSecret = await clientSecretFor(order);
     const refused = await confirm(clientSecret, { cardNumber: number, ...card });
     expect(refused.statusCode).toBe(402);
@@ -176,7 +172,7 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it('answers 409 with the right total to a totalPrice that is not price x quantity', async () => {
-    const order = await placeOrder(customer, 25);
+    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const response = await createIntent(order, customer, 1);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(errorsText.totalMismatch('$499.75'));
@@ -184,7 +180,7 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it('gives the same order the same intent, and holds the order an hour ahead', async () => {
-    const order = await placeOrder();
+    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const first = await clientSecretFor(order);
     const [concurrentA, concurrentB] = await Promise.all([
       clientSecretFor(order),
@@ -196,7 +192,7 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it("never lets a customer see, intend, confirm or record another customer's order", async () => {
-    const order = await placeOrder(customer);
+    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const theirs = await app.inject({
       url: `/api/payorder/${order._id}`,
       headers: bearer(otherCustomer.token),
@@ -224,9 +220,9 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it('refuses a transaction id of another order (409), and one the gateway never made', async () => {
-    const paidOrder = await placeOrder();
+    const paidOrder = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const transectionId = await pay(paidOrder);
-    const unpaid = await placeOrder();
+    const unpaid = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const reused = await recordPayment(unpaid._id, transectionId);
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe(errorsText.notThisOrder);
@@ -245,11 +241,11 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it('keeps a paid order and an order being paid out of the expiry sweep', async () => {
-    const paid = await placeOrder();
+    const paid = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     await pay(paid);
-    const beingPaid = await placeOrder();
+    const beingPaid = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     await clientSecretFor(beingPaid);
-    const forgotten = await placeOrder();
+    const forgotten = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     // Past ORDER_HOLD_HOURS (48), within the ceiling a payment may hold it to (48 + 1 h).
     const longAgo = new Date(Date.now() - 48.5 * HOUR_MS);
     for (const order of [paid, beingPaid, forgotten]) {
@@ -273,7 +269,7 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it('refunds a payment that succeeds for an order removed meanwhile, once', async () => {
-    const order = await placeOrder();
+    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const clientSecret = await clientSecretFor(order);
     const removed = await app.inject({
       method: 'DELETE',
@@ -307,7 +303,7 @@ describe('card payments with the built-in test gateway', () => {
   });
 
   it('a paid order cannot be removed by its customer', async () => {
-    const order = await placeOrder();
+    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     await pay(order);
     const removed = await app.inject({
       method: 'DELETE',

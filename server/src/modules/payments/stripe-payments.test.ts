@@ -4,14 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   OrderListSchema,
   PaymentIntentResponseSchema,
-  PlaceOrderResponseSchema,
   texts,
   type Order,
 } from '@tools-factory/contract';
 import { bearer } from '../../testing/accounts.ts';
-import { postOrder } from '../../testing/requests.ts';
 import { stripeEventPayload } from '../../testing/stripe-stand-in.ts';
 import { useStripeTestApp, useTestAccount, useTestTool } from '../../testing/use-test-app.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 const STRIPE_KEYS = {
   secretKey: 'sk_test_tools_factory_app',
@@ -29,12 +28,6 @@ describe('card payments with the stripe gateway', () => {
     await standIn.recover();
   });
 
-  async function placeOrder(): Promise<Order> {
-    const response = await postOrder(app, customer, tool, { address: '1 Anvil Row' });
-    expect(response.statusCode).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
-
   function createIntent(order: Order) {
     return app.inject({
       method: 'POST',
@@ -46,7 +39,7 @@ describe('card payments with the stripe gateway', () => {
 
   /** Places an order and opens its payment: the Stripe intent's id. */
   async function orderWithIntent(): Promise<{ order: Order; intentId: string }> {
-    const order = await placeOrder();
+    const order = await placeTestOrder(app, customer, tool, { address: '1 Anvil Row' });
     const response = await createIntent(order);
     expect(response.statusCode).toBe(200);
     const { clientSecret } = PaymentIntentResponseSchema.parse(response.json());
@@ -178,7 +171,7 @@ describe('card payments with the stripe gateway', () => {
   });
 
   it('answers 502 in words for a person when Stripe cannot be reached', async () => {
-    const order = await placeOrder();
+    const order = await placeTestOrder(app, customer, tool, { address: '1 Anvil Row' });
     await standIn.failWith('connection-refused');
 
     const response = await createIntent(order);

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AcceptQuoteResponseSchema, serverTexts, ToolSchema } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
+import { AcceptQuoteResponseSchema, serverTexts } from '@tools-factory/contract';
 import { uniqueEmail } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { offerQuote, postAccept, postOffer, requestQuote } from '../../testing/quotes.ts';
@@ -13,13 +12,10 @@ import {
   useTestDatabase,
 } from '../../testing/use-test-app.ts';
 import { orders } from '../orders/orders.table.ts';
+import { availableOf } from '../../testing/orders.ts';
 
 const ATTEMPTS = 20;
 const VALID_UNTIL = '2099-12-31';
-
-async function availableOf(app: App, toolId: string): Promise<number> {
-  return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
-}
 
 /** The answers to many acceptances of one quote at once: exactly one 200, the rest 409. */
 function expectOneAcceptance(responses: { statusCode: number; body: string; json(): unknown }[]) {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ManagedOrderSchema, serverTexts, texts, ToolSchema } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
+import { ManagedOrderSchema, serverTexts, texts } from '@tools-factory/contract';
 import { signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
@@ -19,14 +18,11 @@ import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test
 import { orders } from '../orders/orders.table.ts';
 import { tools } from '../tools/tools.table.ts';
 import { quotes } from './quotes.table.ts';
+import { availableOf } from '../../testing/orders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const HOLD_HOURS = 48;
 const VALID_UNTIL = '2099-12-31';
-
-async function availableOf(app: App, toolId: string): Promise<number> {
-  return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
-}
 
 describe('an accepted quote whose quantity is not in stock: made to order', () => {
   const adminEmail = uniqueEmail('admin');

@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  OrderListSchema,
-  PAYABLE_LIMIT_TEXT,
-  serverTexts,
-  texts,
-  ToolSchema,
-} from '@tools-factory/contract';
+import { OrderListSchema, PAYABLE_LIMIT_TEXT, serverTexts, texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { bearer, uniqueEmail } from '../../testing/accounts.ts';
 import { createTestQuote, createTestTool } from '../../testing/factories.ts';
@@ -15,6 +9,7 @@ import { expectError, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
 import { quotes } from './quotes.table.ts';
+import { availableOf } from '../../testing/orders.ts';
 
 /**
  * Issue 22 item 14: a total that could never be paid (a payment is below $1,000,000:
@@ -26,10 +21,6 @@ describe('money limits: what could never be paid is refused when it is made', ()
   const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
   const admin = useTestAdmin(app, { email: adminEmail });
   const customer = useTestAccount(app);
-
-  async function availableOf(toolId: string): Promise<number> {
-    return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
-  }
 
   async function ownOrderCount(target: App): Promise<number> {
     const response = await target.inject({
@@ -50,7 +41,7 @@ describe('money limits: what could never be paid is refused when it is made', ()
       400,
       texts.orders.totalTooLarge(PAYABLE_LIMIT_TEXT),
     );
-    expect(await availableOf(tool.id)).toBe(10);
+    expect(await availableOf(app, tool.id)).toBe(10);
 
     const cheaper = await createTestTool(app, {
       minOrderQuantity: 1,

@@ -7,7 +7,6 @@ import {
   routes,
   serverTexts,
   texts,
-  ToolSchema,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { bearer, signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
@@ -32,6 +31,7 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
 import { orders } from '../orders/orders.table.ts';
 import { quotes } from './quotes.table.ts';
+import { availableOf } from '../../testing/orders.ts';
 
 /** 2030-03-10, noon UTC: the quotes' clock at the start of each test (tests move it). */
 const START = new Date('2030-03-10T12:00:00Z');
@@ -41,10 +41,6 @@ const TOMORROW = '2030-03-11';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const errors = serverTexts.quoteErrors;
-
-async function availableOf(app: App, toolId: string): Promise<number> {
-  return ToolSchema.parse((await app.inject(`/api/tool/${toolId}`)).json()).availableQuantity;
-}
 
 async function storedQuote(app: App, id: string) {
   const [row] = await app.database.db.select().from(quotes).where(eq(quotes.id, id));

@@ -4,7 +4,6 @@ import {
   AdminCheckSchema,
   ManagedOrderListSchema,
   OrderListSchema,
-  PlaceOrderResponseSchema,
   texts,
   UserListSchema,
   type Order,
@@ -20,9 +19,10 @@ import { createTestReview, createTestTool } from '../../testing/factories.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
-import { expectError, postOrder } from '../../testing/requests.ts';
+import { expectError } from '../../testing/requests.ts';
 import { profiles } from '../profiles/profiles.table.ts';
 import { reviews } from '../reviews/reviews.table.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 const errorsText = texts.identityErrors;
 const adminErrors = texts.adminErrors;
@@ -55,12 +55,6 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       url: `/api/orders?email=${encodeURIComponent(account.email)}`,
       headers: as(account),
     });
-
-  async function placeOrder(account: TestAccount, tool: { id: string; name: string }) {
-    const response = await postOrder(app, account, tool, { address: '9 Lathe Lane', quantity: 40 });
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
 
   describe('GET /api/user', () => {
     it('answers 401 without a token and 403 to a customer', async () => {
@@ -140,8 +134,15 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
     it('removes the account for an admin: its tokens and sessions end at once, its orders stay', async () => {
       const leaving = await signUpTestAccount(app, { name: 'Leo Leaving' });
       const tool = await createTestTool(app, { priceCents: 250, availableQuantity: 10_000 });
-      const unpaid = await placeOrder(leaving, tool);
-      const paid = await payOrder(app, leaving, await placeOrder(leaving, tool));
+      const unpaid = await placeTestOrder(app, leaving, tool, {
+        address: '9 Lathe Lane',
+        quantity: 40,
+      });
+      const paid = await payOrder(
+        app,
+        leaving,
+        await placeTestOrder(app, leaving, tool, { address: '9 Lathe Lane', quantity: 40 }),
+      );
       await app.database.db.insert(profiles).values({
         userId: leaving.userId,
         name: leaving.name,

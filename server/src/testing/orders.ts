@@ -1,0 +1,33 @@
+import { PlaceOrderResponseSchema, ToolSchema, type Order } from '@tools-factory/contract';
+import { expect } from 'vitest';
+import type { App } from '../app.ts';
+import { injectAs, orderFields } from './requests.ts';
+
+/**
+ * POST /api/order by `account` for `tool` (the body of orderFields, `overrides` changing or
+ * adding fields, an Idempotency-Key when given); fails the test on any answer but 200 and
+ * answers the order placed.
+ */
+export async function placeTestOrder(
+  app: App,
+  account: { email: string; token: string },
+  tool: { id: string; name: string },
+  overrides: Record<string, unknown> = {},
+  idempotencyKey?: string,
+): Promise<Order> {
+  const response = await injectAs(app, account, {
+    method: 'POST',
+    url: '/api/order',
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+    payload: orderFields(account, tool, overrides),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return PlaceOrderResponseSchema.parse(response.json()).order;
+}
+
+/** The tool's available quantity, as the public GET /api/tool/{id} shows it. */
+export async function availableOf(app: App, toolId: string): Promise<number> {
+  const response = await app.inject(`/api/tool/${toolId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return ToolSchema.parse(response.json()).availableQuantity;
+}
