@@ -7,6 +7,7 @@
  * kind of caller and fails on a row no route serves.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { API_BASE } from '@tools-factory/contract';
 import type { AuthGuards } from './modules/identity/auth-guard.ts';
 
 /** What a route reads to know its caller. */
@@ -204,6 +205,7 @@ export function splitRoute(route: AuthorizedRoute): { method: Method; path: stri
   return { method, path };
 }
 
+/** Who may call the row's route: in words, its guard, the credential it reads. */
 export function ruleOf(route: AuthorizedRoute): Rule {
   return WHO[AUTHORIZATION_TABLE[route]];
 }
@@ -240,7 +242,10 @@ const DOCUMENTATION = [/^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];
  */
 export function requireDeclaredRows(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/') || DOCUMENTATION.some((docs) => docs.test(route.url))) {
+    if (
+      !route.url.startsWith(`${API_BASE}/`) ||
+      DOCUMENTATION.some((docs) => docs.test(route.url))
+    ) {
       return;
     }
     const hooks: unknown = route.onRequest;
