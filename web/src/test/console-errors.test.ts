@@ -4,8 +4,8 @@ import { allowConsoleError, failOnConsoleErrors, watchConsoleErrors } from './co
 // setup.ts watches every test; these end the watch by hand, then watch again for setup's own check.
 describe('a test that logs an error', () => {
   it('fails, and the failure quotes what was logged', () => {
-    console.error('Warning: Each child in a list should have a unique "key" prop.');
-    expect(() => failOnConsoleErrors()).toThrow(/unique "key" prop/);
+    console.error('an error this test logs on purpose');
+    expect(() => failOnConsoleErrors()).toThrow(/an error this test logs on purpose/);
     watchConsoleErrors();
   });
 
