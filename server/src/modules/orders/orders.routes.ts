@@ -189,7 +189,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'exportAllOrdersCsv',
         summary: 'Every order as a CSV file (Manage Orders, Export CSV)',
         description:
-          "Admins only. Streamed as it is read from the database. An attachment named with the UTC date (`orders-2026-11-23.csv`): UTF-8 with a byte order mark, quoted as RFC 4180 says (CRLF between records). A header row, then every order (removed accounts' too), newest first: date (ISO 8601, UTC), reference, customer e-mail, tool, quantity, unit price and total (dollars, two decimals, no currency sign), status, transaction id (empty when none), made to order (yes/no). Text cells that start with = + - @, a tab or a carriage return get a leading single quote, so no spreadsheet runs them as formulas.",
+          "Admins only. Streamed as it is read from the database. An attachment named with the UTC date (`orders-2026-11-23.csv`): UTF-8 with a byte order mark, quoted as RFC 4180 says (CRLF between records). A header row, then every order (removed accounts' too), newest first: date (ISO 8601, UTC), reference, customer e-mail, tool, quantity, unit price and total (dollars, two decimals, no currency sign), status, transaction id (empty when none), made to order (yes/no). Text cells that start with = + - @ (or their full-width forms), a tab or a carriage return get a leading single quote, so no spreadsheet runs them as formulas.",
         tags: ['orders'],
         security: [{ bearer: [] }],
         response: {
