@@ -49,7 +49,7 @@ function toolCellAsWritten(name: string): string | undefined {
 
 describe('the export neutralises formulas', () => {
   it('prefixes a single quote to text that starts like a formula, and leaves the rest', () => {
-    for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
+    for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\uFF1D1+1']) {
       expect(toolCellAsWritten(cell)).toBe(`'${cell}`);
     }
     for (const cell of ['', 'Claw hammer', 'a=b', ' =1', "'=1", 'x@example.com']) {
