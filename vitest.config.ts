@@ -9,10 +9,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Vitest's default in a run is one worker less than the CPUs: on the 2-core machines that CI
-    // and the team use, one worker and an idle core. Two: the unit suite took 204 s instead of
-    // 295 s here, test:postgres 179 s instead of 281 s, every file passing both ways.
-    maxWorkers: 2,
     projects: [
       {
         test: {
