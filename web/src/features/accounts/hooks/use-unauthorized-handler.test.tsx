@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,7 +79,9 @@ describe('useUnauthorizedHandler', () => {
     expect(
       await screen.findByRole('heading', { name: 'Login from /dashborad/orders' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // The router's state settles just after the login page has rendered (a loaded machine showed
+    // the old path for a moment).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(callsTo(server.requests, 'POST', '/api/auth/sign-out')).toHaveLength(1);
     expect(callsTo(server.requests, 'PUT', '/api/user/maria%40example.com')).toHaveLength(0);
