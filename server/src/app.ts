@@ -68,6 +68,7 @@ import { serializeErrorForLog } from './plugins/error-log.ts';
 import { redactAddressesInMessages } from './plugins/log-redaction.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerGracefulClose } from './plugins/graceful-close.ts';
+import { closeStep } from './close-step.ts';
 import { createStorageHealth } from './db/storage-health.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -96,6 +97,12 @@ declare module 'fastify' {
     tools: ToolsService;
   }
 }
+
+/**
+ * Each background worker's stop on close (the outbox waits up to 3 s for the message in hand): a
+ * stop that outlives it is left behind, so the close finishes within the shutdown's timer.
+ */
+const BACKGROUND_STOP_LIMIT_MS = 4_000;
 
 /** Request bodies larger than this are refused with 413. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -374,11 +381,13 @@ export async function buildApp({
     });
   }
   app.addHook('onClose', async () => {
-    await orderSweeper.stop();
-    await catalog.stop();
+    const step = (name: string, run: () => Promise<void> | void) =>
+      closeStep(app.log, name, BACKGROUND_STOP_LIMIT_MS, run);
+    await step('the expiry sweep', () => orderSweeper.stop());
+    await step('the catalog', () => catalog.stop());
     // The message in hand is finished; the rest wait in the outbox for any instance.
-    await outbox.stop();
-    mailer.close();
+    await step('the e-mail outbox', () => outbox.stop());
+    await step('the mailer', () => mailer.close());
     await onClose?.();
   });
 

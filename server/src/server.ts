@@ -1,6 +1,7 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, type App } from './app.ts';
+import { closeStep } from './close-step.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
@@ -10,6 +11,12 @@ import { databaseStartFailureLine } from './db/start-failure.ts';
 
 /** How long a shutdown may take (draining requests, closing the database) before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Its steps' limits, well inside the timer: what outlives them is left behind (closeStep), so the
+ * close reaches its end and exits 0 rather than being cut off by its own timer with exit 1.
+ */
+const DRAIN_LIMIT_MS = 7_000;
+const DATABASE_CLOSE_LIMIT_MS = 1_500;
 
 function readConfig(): Config {
   try {
@@ -56,8 +63,8 @@ const { database, app } = await startOrExit(config);
 closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal ?? 'shutdown'} received: draining requests, then closing`);
-  await app.close();
-  await database.close();
+  await closeStep(app.log, 'requests and background work', DRAIN_LIMIT_MS, () => app.close());
+  await closeStep(app.log, 'the database', DATABASE_CLOSE_LIMIT_MS, () => database.close());
 });
 
 // Before the first request rather than inside it (password-strength.ts).

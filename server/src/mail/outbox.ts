@@ -52,7 +52,7 @@ export const OUTBOX_TIMING: OutboxTiming = {
   handoverMs: 5 * SECOND_MS,
   firstRetryMs: SECOND_MS,
   maxRetryMs: 10 * MINUTE_MS,
-  stopWaitMs: 5 * SECOND_MS,
+  stopWaitMs: 3 * SECOND_MS,
   keepSentMs: 7 * 24 * HOUR_MS,
   purgeEveryMs: HOUR_MS,
 };
