@@ -1,13 +1,7 @@
-import {
-  formatMoney,
-  invoiceFileName,
-  orderTotal,
-  routes,
-  serverTexts,
-  type Order,
-} from '@tools-factory/contract';
+import { formatMoney, orderTotal, serverTexts, type Order } from '@tools-factory/contract';
 import type { QueuedMessage } from '../outbox-message.ts';
-import { composeMail, formatCount } from './layout.ts';
+import { formatCount } from './layout.ts';
+import { orderDocumentMail } from './order-document-mail.ts';
 
 const words = serverTexts.mail;
 
@@ -21,38 +15,18 @@ export function orderCancelledMail(
 ): QueuedMessage {
   const total = formatMoney(orderTotal(order.price, order.quantity));
   const { creditNote } = options;
-  const message = composeMail({
-    to: order.email,
+  return orderDocumentMail(order, {
+    publicUrl: options.publicUrl,
     subject: words.orderCancelled.subject(order.reference),
-    blocks: [
-      { kind: 'paragraph', text: words.orderCancelled.body(order.reference, total) },
-      {
-        kind: 'facts',
-        rows: [
-          [words.order.reference, order.reference],
-          [words.order.tool, order.name],
-          [words.order.quantity, formatCount(order.quantity)],
-          [words.order.total, total],
-          [words.orderCancelled.creditNoteNumber, creditNote.number],
-        ],
-      },
-      { kind: 'paragraph', text: words.orderCancelled.creditNoteAttached(creditNote.number) },
-      {
-        kind: 'action',
-        label: words.order.myOrders,
-        url: `${options.publicUrl}${routes.dashboardOrders}`,
-      },
+    body: words.orderCancelled.body(order.reference, total),
+    facts: [
+      [words.order.reference, order.reference],
+      [words.order.tool, order.name],
+      [words.order.quantity, formatCount(order.quantity)],
+      [words.order.total, total],
+      [words.orderCancelled.creditNoteNumber, creditNote.number],
     ],
+    attachedNote: words.orderCancelled.creditNoteAttached(creditNote.number),
+    document: { kind: 'credit-note-pdf', ...creditNote },
   });
-  return {
-    ...message,
-    attachments: [
-      {
-        kind: 'credit-note-pdf',
-        id: creditNote.id,
-        filename: invoiceFileName(creditNote.number),
-        contentType: 'application/pdf',
-      },
-    ],
-  };
 }

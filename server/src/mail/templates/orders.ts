@@ -1,14 +1,8 @@
-import {
-  formatMoney,
-  invoiceFileName,
-  orderTotal,
-  routes,
-  serverTexts,
-  type Order,
-} from '@tools-factory/contract';
+import { formatMoney, orderTotal, routes, serverTexts, type Order } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
 import type { QueuedMessage } from '../outbox-message.ts';
 import { composeMail, formatCount, formatMailDateTime, type MailBlock } from './layout.ts';
+import { myOrdersAction, orderDocumentMail } from './order-document-mail.ts';
 
 const words = serverTexts.mail;
 
@@ -20,12 +14,6 @@ function lineRows(order: Order): [string, string][] {
     [words.order.unitPrice, formatMoney(order.price)],
   ];
 }
-
-const myOrders = (publicUrl: string): MailBlock => ({
-  kind: 'action',
-  label: words.order.myOrders,
-  url: `${publicUrl}${routes.dashboardOrders}`,
-});
 
 /** Sent once an order is placed: what was ordered, until when it is held, and where to pay. */
 export function orderPlacedMail(order: Order, options: { publicUrl: string }): MailContent {
@@ -65,36 +53,20 @@ export function orderPaidMail(
 ): QueuedMessage {
   const total = formatMoney(orderTotal(order.price, order.quantity));
   const { invoice } = options;
-  const message = composeMail({
-    to: order.email,
+  return orderDocumentMail(order, {
+    publicUrl: options.publicUrl,
     subject: words.orderPaid.subject(order.reference),
-    blocks: [
-      { kind: 'paragraph', text: words.orderPaid.body(order.reference, total) },
-      {
-        kind: 'facts',
-        rows: [
-          [words.order.reference, order.reference],
-          ...lineRows(order),
-          [words.order.total, total],
-          [words.orderPaid.transactionId, order.transectionId ?? ''],
-          [words.orderPaid.invoiceNumber, invoice.number],
-        ],
-      },
-      { kind: 'paragraph', text: words.orderPaid.invoiceAttached(invoice.number) },
-      myOrders(options.publicUrl),
+    body: words.orderPaid.body(order.reference, total),
+    facts: [
+      [words.order.reference, order.reference],
+      ...lineRows(order),
+      [words.order.total, total],
+      [words.orderPaid.transactionId, order.transectionId ?? ''],
+      [words.orderPaid.invoiceNumber, invoice.number],
     ],
+    attachedNote: words.orderPaid.invoiceAttached(invoice.number),
+    document: { kind: 'invoice-pdf', ...invoice },
   });
-  return {
-    ...message,
-    attachments: [
-      {
-        kind: 'invoice-pdf',
-        id: invoice.id,
-        filename: invoiceFileName(invoice.number),
-        contentType: 'application/pdf',
-      },
-    ],
-  };
 }
 
 /** Sent once an order ships: what is on its way, and where to. */
@@ -113,7 +85,7 @@ export function orderShippedMail(order: Order, options: { publicUrl: string }): 
           [words.order.address, order.address],
         ],
       },
-      myOrders(options.publicUrl),
+      myOrdersAction(options.publicUrl),
     ],
   });
 }

@@ -1,0 +1,55 @@
+import { invoiceFileName, routes, serverTexts, type Order } from '@tools-factory/contract';
+import type { AttachmentRecipe, QueuedMessage } from '../outbox-message.ts';
+import { composeMail, type MailBlock } from './layout.ts';
+
+/** The link under an order's e-mails to the customer's My Orders. */
+export function myOrdersAction(publicUrl: string): MailBlock {
+  return {
+    kind: 'action',
+    label: serverTexts.mail.order.myOrders,
+    url: `${publicUrl}${routes.dashboardOrders}`,
+  };
+}
+
+/** One of an order's documents: its invoice or its credit note. */
+export type OrderDocument = { kind: AttachmentRecipe['kind']; id: string; number: string };
+
+/**
+ * An order's e-mail that carries one of its documents as a PDF (the paid order's invoice, the
+ * cancelled order's credit note): a paragraph, the facts, a line naming the attached document and
+ * a link to My Orders. The PDF is drawn from the document when the e-mail leaves.
+ */
+export function orderDocumentMail(
+  order: Order,
+  content: {
+    publicUrl: string;
+    subject: string;
+    body: string;
+    facts: [string, string][];
+    attachedNote: string;
+    document: OrderDocument;
+  },
+): QueuedMessage {
+  const { document } = content;
+  const message = composeMail({
+    to: order.email,
+    subject: content.subject,
+    blocks: [
+      { kind: 'paragraph', text: content.body },
+      { kind: 'facts', rows: content.facts },
+      { kind: 'paragraph', text: content.attachedNote },
+      myOrdersAction(content.publicUrl),
+    ],
+  });
+  return {
+    ...message,
+    attachments: [
+      {
+        kind: document.kind,
+        id: document.id,
+        filename: invoiceFileName(document.number),
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}
