@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { texts, UserListSchema } from '@tools-factory/contract';
-import {
-  bearer,
-  signUpTestAccount,
-  uniqueEmail,
-  type TestAccount,
-} from '../../testing/accounts.ts';
+import { signUpTestAccount, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
 import { expectError } from '../../testing/requests.ts';
+import { demoteAdmin, listUsers, makeAdmin, removeUser } from '../../testing/user-admin-calls.ts';
 import { useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
 
 const errorsText = texts.identityErrors;
@@ -23,47 +19,32 @@ describe('admin roles: demoting admins, and the ADMIN_EMAILS owners nobody else 
   const owner = useTestAdmin(app, { email: ownerEmail, name: 'Olga Owner' });
   const secondOwner = useTestAdmin(app, { email: secondOwnerEmail, name: 'Sam Second' });
 
-  const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
-  const makeAdmin = (account: TestAccount | undefined, email: string) =>
-    app.inject({
-      method: 'PUT',
-      url: `/api/user/admin/${encodeURIComponent(email)}`,
-      headers: as(account),
-    });
-  const demote = (account: TestAccount | undefined, email: string) =>
-    app.inject({
-      method: 'DELETE',
-      url: `/api/user/admin/${encodeURIComponent(email)}`,
-      headers: as(account),
-    });
-  const removeUser = (account: TestAccount | undefined, email: string) =>
-    app.inject({
-      method: 'DELETE',
-      url: `/api/user/${encodeURIComponent(email)}`,
-      headers: as(account),
-    });
   const roleOf = async (email: string) => (await app.identity.findByEmail(email))?.role;
 
   /** An admin made with Make Admin by the owner: an admin, but not one of the owners. */
   async function promotedAdmin(): Promise<TestAccount> {
     const account = await signUpTestAccount(app);
-    expect((await makeAdmin(owner, account.email)).json()).toEqual({ modifiedCount: 1 });
+    expect((await makeAdmin(app, owner, account.email)).json()).toEqual({ modifiedCount: 1 });
     return account;
   }
 
   describe('the owners (ADMIN_EMAILS addresses that are admin)', () => {
     it('cannot be removed by another admin: 403 in words, and the owner stays', async () => {
       const other = await promotedAdmin();
-      expectError(await removeUser(other, owner.email), 403, adminErrors.ownerIsProtected);
-      expectError(await removeUser(secondOwner, owner.email), 403, adminErrors.ownerIsProtected);
+      expectError(await removeUser(app, other, owner.email), 403, adminErrors.ownerIsProtected);
+      expectError(
+        await removeUser(app, secondOwner, owner.email),
+        403,
+        adminErrors.ownerIsProtected,
+      );
       expect(await roleOf(owner.email)).toBe('admin');
     });
 
     it('cannot be demoted by another admin, another owner included', async () => {
       const other = await promotedAdmin();
-      expectError(await demote(other, owner.email), 403, adminErrors.ownerIsProtected);
+      expectError(await demoteAdmin(app, other, owner.email), 403, adminErrors.ownerIsProtected);
       expectError(
-        await demote(secondOwner, owner.email.toUpperCase()),
+        await demoteAdmin(app, secondOwner, owner.email.toUpperCase()),
         403,
         adminErrors.ownerIsProtected,
       );
@@ -72,9 +53,7 @@ describe('admin roles: demoting admins, and the ADMIN_EMAILS owners nobody else 
 
     it('are marked as owners in the users list, nobody else is', async () => {
       const other = await promotedAdmin();
-      const listed = UserListSchema.parse(
-        (await app.inject({ url: '/api/user', headers: as(other) })).json(),
-      );
+      const listed = UserListSchema.parse((await listUsers(app, other)).json());
       const find = (email: string) => listed.find((user) => user.email === email);
       expect(find(owner.email)).toMatchObject({ role: 'admin', owner: true });
       expect(find(other.email)).toMatchObject({ role: 'admin', owner: false });
@@ -83,7 +62,7 @@ describe('admin roles: demoting admins, and the ADMIN_EMAILS owners nobody else 
     it('a listed address that is not an admin (not proven yet) is no owner: an admin may remove it', async () => {
       const squatter = await signUpTestAccount(app, { email: unprovenEmail });
       expect(await roleOf(squatter.email)).toBe('user');
-      expect((await removeUser(owner, squatter.email)).json()).toEqual({ deletedCount: 1 });
+      expect((await removeUser(app, owner, squatter.email)).json()).toEqual({ deletedCount: 1 });
     });
   });
 
@@ -91,43 +70,51 @@ describe('admin roles: demoting admins, and the ADMIN_EMAILS owners nobody else 
     it('answers 401 without a token and 403 to a customer, demoting nobody', async () => {
       const other = await promotedAdmin();
       const customer = await signUpTestAccount(app);
-      expectError(await demote(undefined, other.email), 401, errorsText.notSignedIn);
-      expectError(await demote(customer, other.email), 403, errorsText.adminsOnly);
+      expectError(await demoteAdmin(app, undefined, other.email), 401, errorsText.notSignedIn);
+      expectError(await demoteAdmin(app, customer, other.email), 403, errorsText.adminsOnly);
       expect(await roleOf(other.email)).toBe('admin');
     });
 
     it('makes another admin a user at once: modifiedCount 1, then 0 when a user already', async () => {
       const other = await promotedAdmin();
       // Their token works as an admin's until the demotion, then at once no more.
-      expect((await app.inject({ url: '/api/user', headers: as(other) })).statusCode).toBe(200);
-      const response = await demote(owner, other.email.toUpperCase());
+      expect((await listUsers(app, other)).statusCode).toBe(200);
+      const response = await demoteAdmin(app, owner, other.email.toUpperCase());
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ modifiedCount: 1 });
       expect(await roleOf(other.email)).toBe('user');
-      expectError(
-        await app.inject({ url: '/api/user', headers: as(other) }),
-        403,
-        errorsText.adminsOnly,
-      );
-      expect((await demote(owner, other.email)).json()).toEqual({ modifiedCount: 0 });
+      expectError(await listUsers(app, other), 403, errorsText.adminsOnly);
+      expect((await demoteAdmin(app, owner, other.email)).json()).toEqual({ modifiedCount: 0 });
     });
 
     it('lets a promoted admin demote another promoted admin', async () => {
       const first = await promotedAdmin();
       const second = await promotedAdmin();
-      expect((await demote(first, second.email)).json()).toEqual({ modifiedCount: 1 });
+      expect((await demoteAdmin(app, first, second.email)).json()).toEqual({ modifiedCount: 1 });
     });
 
     it('refuses an admin demoting themself with 409, and they stay an admin', async () => {
       const other = await promotedAdmin();
-      expectError(await demote(other, other.email), 409, adminErrors.cannotDemoteYourself);
+      expectError(
+        await demoteAdmin(app, other, other.email),
+        409,
+        adminErrors.cannotDemoteYourself,
+      );
       expect(await roleOf(other.email)).toBe('admin');
-      expectError(await demote(owner, owner.email), 409, adminErrors.cannotDemoteYourself);
+      expectError(
+        await demoteAdmin(app, owner, owner.email),
+        409,
+        adminErrors.cannotDemoteYourself,
+      );
       expect(await roleOf(owner.email)).toBe('admin');
     });
 
     it('answers 404 for an e-mail no account uses', async () => {
-      expectError(await demote(owner, uniqueEmail('nobody')), 404, adminErrors.userNotFound);
+      expectError(
+        await demoteAdmin(app, owner, uniqueEmail('nobody')),
+        404,
+        adminErrors.userNotFound,
+      );
     });
   });
 });

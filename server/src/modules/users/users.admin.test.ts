@@ -9,7 +9,6 @@ import {
   type Order,
 } from '@tools-factory/contract';
 import {
-  bearer,
   identityHeaders,
   signUpTestAccount,
   uniqueEmail,
@@ -19,7 +18,8 @@ import { createTestReview, createTestTool } from '../../testing/factories.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
-import { expectError } from '../../testing/requests.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
+import { listUsers, makeAdmin, removeUser } from '../../testing/user-admin-calls.ts';
 import { profiles } from '../profiles/profiles.table.ts';
 import { reviews } from '../reviews/reviews.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
@@ -33,37 +33,19 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
   const customer = useTestAccount(app, { name: 'Carla Customer' });
   const admin = useTestAdmin(app, { email: adminEmail, name: 'Ada Admin' });
 
-  const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
-  const listUsers = (account: TestAccount | undefined) =>
-    app.inject({ url: '/api/user', headers: as(account) });
-  const makeAdmin = (account: TestAccount | undefined, email: string) =>
-    app.inject({
-      method: 'PUT',
-      url: `/api/user/admin/${encodeURIComponent(email)}`,
-      headers: as(account),
-    });
-  const removeUser = (account: TestAccount | undefined, email: string) =>
-    app.inject({
-      method: 'DELETE',
-      url: `/api/user/${encodeURIComponent(email)}`,
-      headers: as(account),
-    });
   const isAdmin = (account: TestAccount, email = account.email) =>
-    app.inject({ url: `/api/admin/${encodeURIComponent(email)}`, headers: as(account) });
+    injectAs(app, account, { url: `/api/admin/${encodeURIComponent(email)}` });
   const ordersOf = (account: TestAccount) =>
-    app.inject({
-      url: `/api/orders?email=${encodeURIComponent(account.email)}`,
-      headers: as(account),
-    });
+    injectAs(app, account, { url: `/api/orders?email=${encodeURIComponent(account.email)}` });
 
   describe('GET /api/user', () => {
     it('answers 401 without a token and 403 to a customer', async () => {
-      expectError(await listUsers(undefined), 401, errorsText.notSignedIn);
-      expectError(await listUsers(customer), 403, errorsText.adminsOnly);
+      expectError(await listUsers(app, undefined), 401, errorsText.notSignedIn);
+      expectError(await listUsers(app, customer), 403, errorsText.adminsOnly);
     });
 
     it('lists every account for an admin as { _id, name, email, role, owner }, nothing more', async () => {
-      const response = await listUsers(admin);
+      const response = await listUsers(app, admin);
       expect(response.statusCode).toBe(200);
       const listed = UserListSchema.parse(response.json());
       expect(listed).toContainEqual({
@@ -90,43 +72,47 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
   describe('PUT /api/user/admin/:email', () => {
     it('answers 401 without a token and 403 to a customer, promoting nobody', async () => {
       const other = await signUpTestAccount(app);
-      expectError(await makeAdmin(undefined, other.email), 401, errorsText.notSignedIn);
-      expectError(await makeAdmin(customer, other.email), 403, errorsText.adminsOnly);
+      expectError(await makeAdmin(app, undefined, other.email), 401, errorsText.notSignedIn);
+      expectError(await makeAdmin(app, customer, other.email), 403, errorsText.adminsOnly);
       // Not even themself.
-      expectError(await makeAdmin(other, other.email), 403, errorsText.adminsOnly);
+      expectError(await makeAdmin(app, other, other.email), 403, errorsText.adminsOnly);
       expect((await app.identity.findByEmail(other.email))?.role).toBe('user');
     });
 
     it('makes the account an admin at once: modifiedCount 1, then 0 when already one', async () => {
       const promoted = await signUpTestAccount(app);
       expect(AdminCheckSchema.parse((await isAdmin(promoted)).json())).toEqual({ admin: false });
-      expectError(await listUsers(promoted), 403, errorsText.adminsOnly);
+      expectError(await listUsers(app, promoted), 403, errorsText.adminsOnly);
 
       // The e-mail in the path in any case.
-      const response = await makeAdmin(admin, promoted.email.toUpperCase());
+      const response = await makeAdmin(app, admin, promoted.email.toUpperCase());
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ modifiedCount: 1 });
 
       // The token they hold already: the role is read on every call.
       expect(AdminCheckSchema.parse((await isAdmin(promoted)).json())).toEqual({ admin: true });
-      expect((await listUsers(promoted)).statusCode).toBe(200);
+      expect((await listUsers(app, promoted)).statusCode).toBe(200);
 
-      const again = await makeAdmin(admin, promoted.email);
+      const again = await makeAdmin(app, admin, promoted.email);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ modifiedCount: 0 });
     });
 
     it('answers 404 for an e-mail no account uses', async () => {
-      expectError(await makeAdmin(admin, uniqueEmail('nobody')), 404, adminErrors.userNotFound);
+      expectError(
+        await makeAdmin(app, admin, uniqueEmail('nobody')),
+        404,
+        adminErrors.userNotFound,
+      );
     });
   });
 
   describe('DELETE /api/user/:email', () => {
     it('answers 401 without a token and 403 to a customer, removing nobody', async () => {
       const target = await signUpTestAccount(app);
-      expectError(await removeUser(undefined, target.email), 401, errorsText.notSignedIn);
-      expectError(await removeUser(customer, target.email), 403, errorsText.adminsOnly);
-      expectError(await removeUser(target, target.email), 403, errorsText.adminsOnly);
+      expectError(await removeUser(app, undefined, target.email), 401, errorsText.notSignedIn);
+      expectError(await removeUser(app, customer, target.email), 403, errorsText.adminsOnly);
+      expectError(await removeUser(app, target, target.email), 403, errorsText.adminsOnly);
       expect(await app.identity.findByEmail(target.email)).toBeDefined();
       expect((await ordersOf(target)).statusCode).toBe(200);
     });
@@ -158,7 +144,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
         email: leaving.email,
       });
 
-      const response = await removeUser(admin, leaving.email);
+      const response = await removeUser(app, admin, leaving.email);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ deletedCount: 1 });
 
@@ -172,12 +158,12 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       });
       expect(renew.statusCode).toBe(401);
       expect(await app.identity.findByEmail(leaving.email)).toBeUndefined();
-      const users = UserListSchema.parse((await listUsers(admin)).json());
+      const users = UserListSchema.parse((await listUsers(app, admin)).json());
       expect(users.some((user) => user.email === leaving.email)).toBe(false);
 
       // Their orders stay, with the e-mail they were placed with.
       const managed = ManagedOrderListSchema.parse(
-        (await app.inject({ url: '/api/manageOrders', headers: as(admin) })).json(),
+        (await injectAs(app, admin, { url: '/api/manageOrders' })).json(),
       );
       const kept = (order: Order) => managed.find((row) => row._id === order._id);
       expect(kept(unpaid)).toMatchObject({ email: leaving.email, status: 'unpaid' });
@@ -206,20 +192,24 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
     });
 
     it('refuses an admin removing themself with 409, and they stay an admin', async () => {
-      const response = await removeUser(admin, admin.email.toUpperCase());
+      const response = await removeUser(app, admin, admin.email.toUpperCase());
       expectError(response, 409, adminErrors.cannotRemoveYourself);
       expect(AdminCheckSchema.parse((await isAdmin(admin)).json())).toEqual({ admin: true });
     });
 
     it('lets an admin remove another admin', async () => {
       const otherAdmin = await signUpTestAccount(app);
-      expect((await makeAdmin(admin, otherAdmin.email)).json()).toEqual({ modifiedCount: 1 });
-      expect((await removeUser(admin, otherAdmin.email)).json()).toEqual({ deletedCount: 1 });
-      expectError(await listUsers(otherAdmin), 401, errorsText.notSignedIn);
+      expect((await makeAdmin(app, admin, otherAdmin.email)).json()).toEqual({ modifiedCount: 1 });
+      expect((await removeUser(app, admin, otherAdmin.email)).json()).toEqual({ deletedCount: 1 });
+      expectError(await listUsers(app, otherAdmin), 401, errorsText.notSignedIn);
     });
 
     it('answers 404 for an e-mail no account uses', async () => {
-      expectError(await removeUser(admin, uniqueEmail('nobody')), 404, adminErrors.userNotFound);
+      expectError(
+        await removeUser(app, admin, uniqueEmail('nobody')),
+        404,
+        adminErrors.userNotFound,
+      );
     });
   });
 });
