@@ -1,11 +1,9 @@
 import { formatMoney, texts, type ManagedQuote } from '@tools-factory/contract';
-import { useId } from 'react';
-import { CardLabel, cardRow, DataTable, labelledCell } from '../../../components/ui/data-table';
+import { CardLabel, labelledCell } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
-import { NeededByCell, OfferCell, ReferenceCell, StatusCell } from './quote-cells';
-import { shownQuoteStatus } from './quote-status-badge';
+import { QuoteCards } from './quote-cards';
 
 interface ManagedQuotesTableProps {
   quotes: ManagedQuote[];
@@ -45,92 +43,68 @@ function CatalogHints({ quote }: { quote: ManagedQuote }) {
  * md) at every width: eight columns do not fit beside the dashboard's menu even on a desktop.
  */
 export function ManagedQuotesTable({ quotes, onOffer, onRefuse }: ManagedQuotesTableProps) {
-  const idPrefix = useId();
   const { columns } = texts.manageQuotes;
-  // One clock for the whole list: every offer is compared with the same moment.
-  const now = new Date();
   return (
-    <DataTable
-      cardsBelow="always"
-      columns={[
-        { label: columns.reference },
+    <QuoteCards
+      quotes={quotes}
+      labels={texts.manageQuotes}
+      detailColumns={[
         { label: columns.tool },
         { label: columns.customer },
         { label: columns.quantity, numeric: true },
-        { label: columns.neededBy },
-        { label: columns.offer },
-        { label: columns.status },
-        { label: columns.action },
       ]}
-    >
-      {quotes.map((quote) => {
-        const referenceId = `${idPrefix}-${quote._id}`;
-        const shown = shownQuoteStatus(quote, now);
-        const open = shown === 'requested' || shown === 'offered' || shown === 'expired';
-        return (
-          <tr key={quote._id} className={cardRow('always')}>
-            <ReferenceCell quote={quote} id={referenceId} label={columns.reference} />
-            <td className="order-first md:col-span-2">
-              <div className="flex items-start gap-3">
-                <Thumbnail src={quote.img} size="sm" lazy />
-                <div className="min-w-0">
-                  <span className="block font-semibold break-words">{quote.name}</span>
-                  {quote.note ? (
-                    <span className="text-base-content/80 block text-sm wrap-break-word whitespace-pre-line">
-                      {texts.quotes.note}: {quote.note}
-                    </span>
-                  ) : null}
-                </div>
+      details={(quote) => (
+        <>
+          <td className="order-first md:col-span-2">
+            <div className="flex items-start gap-3">
+              <Thumbnail src={quote.img} size="sm" lazy />
+              <div className="min-w-0">
+                <span className="block font-semibold break-words">{quote.name}</span>
+                {quote.note ? (
+                  <span className="text-base-content/80 block text-sm wrap-break-word whitespace-pre-line">
+                    {texts.quotes.note}: {quote.note}
+                  </span>
+                ) : null}
               </div>
-            </td>
-            <td className={`${labelledCell('always')}`}>
-              <CardLabel below="always">{columns.customer}</CardLabel>
-              <span className="min-w-0 wrap-break-word text-right">
-                <EmailAddress email={quote.email} />
-              </span>
-            </td>
-            <td className={`${labelledCell('always')}`}>
-              <CardLabel below="always">{columns.quantity}</CardLabel>
-              <span className="text-right">
-                <span className="font-semibold">{formatCount(quote.quantity)}</span>
-                <CatalogHints quote={quote} />
-              </span>
-            </td>
-            <NeededByCell quote={quote} label={columns.neededBy} />
-            <OfferCell quote={quote} shown={shown} label={columns.offer} />
-            <StatusCell
-              quote={quote}
-              shown={shown}
-              labels={texts.manageQuotes.status}
-              label={columns.status}
-            />
-            <td className="pt-2! empty:hidden md:col-span-2 md:text-right">
-              {open ? (
-                <div className="flex gap-2 md:justify-end">
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-sm max-md:flex-1"
-                    aria-describedby={referenceId}
-                    onClick={() => onOffer(quote)}
-                  >
-                    {shown === 'requested'
-                      ? texts.manageQuotes.makeOffer
-                      : texts.manageQuotes.newOffer}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-error btn-outline btn-sm max-md:flex-1"
-                    aria-describedby={referenceId}
-                    onClick={() => onRefuse(quote)}
-                  >
-                    {texts.manageQuotes.decline}
-                  </button>
-                </div>
-              ) : null}
-            </td>
-          </tr>
-        );
-      })}
-    </DataTable>
+            </div>
+          </td>
+          <td className={`${labelledCell('always')}`}>
+            <CardLabel below="always">{columns.customer}</CardLabel>
+            <span className="min-w-0 wrap-break-word text-right">
+              <EmailAddress email={quote.email} />
+            </span>
+          </td>
+          <td className={`${labelledCell('always')}`}>
+            <CardLabel below="always">{columns.quantity}</CardLabel>
+            <span className="text-right">
+              <span className="font-semibold">{formatCount(quote.quantity)}</span>
+              <CatalogHints quote={quote} />
+            </span>
+          </td>
+        </>
+      )}
+      actions={(quote, { shown, referenceId }) =>
+        shown === 'requested' || shown === 'offered' || shown === 'expired' ? (
+          <div className="flex gap-2 md:justify-end">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm max-md:flex-1"
+              aria-describedby={referenceId}
+              onClick={() => onOffer(quote)}
+            >
+              {shown === 'requested' ? texts.manageQuotes.makeOffer : texts.manageQuotes.newOffer}
+            </button>
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-sm max-md:flex-1"
+              aria-describedby={referenceId}
+              onClick={() => onRefuse(quote)}
+            >
+              {texts.manageQuotes.decline}
+            </button>
+          </div>
+        ) : null
+      }
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { routes, texts, type Quote } from '@tools-factory/contract';
-import { useId } from 'react';
 import { Link } from 'react-router';
-import { CardLabel, cardRow, DataTable, labelledCell } from '../../../components/ui/data-table';
+import { CardLabel, labelledCell } from '../../../components/ui/data-table';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
-import { NeededByCell, OfferCell, ReferenceCell, StatusCell } from './quote-cells';
-import { shownQuoteStatus } from './quote-status-badge';
+import { QuoteCards, type ShownQuote } from './quote-cards';
 
 interface MyQuotesTableProps {
   quotes: Quote[];
@@ -26,10 +24,7 @@ function QuoteActions({
   unpaidOrderIds,
   onAccept,
   onDecline,
-}: { quote: Quote; shown: Quote['status']; referenceId: string } & Omit<
-  MyQuotesTableProps,
-  'quotes'
->) {
+}: { quote: Quote } & ShownQuote & Omit<MyQuotesTableProps, 'quotes'>) {
   if (shown === 'offered') {
     return (
       <div className="flex gap-2 md:justify-end">
@@ -77,57 +72,30 @@ function QuoteActions({
 /**
  * My Quotes: each quote with its tool, quantity, needed-by date, the offer (unit price, total,
  * until when) and where it stands; Accept and Decline on a standing offer, pay once accepted.
- * Each quote is a card at every width, as Quotes' are (its offer needs more room than a table's
- * cell beside the dashboard's menu): two columns of values from md, the buttons across a phone.
+ * The buttons go across a phone.
  */
 export function MyQuotesTable({ quotes, ...actions }: MyQuotesTableProps) {
-  const idPrefix = useId();
   const { columns } = texts.quotes;
-  // One clock for the whole list: every offer is compared with the same moment.
-  const now = new Date();
   return (
-    <DataTable
-      cardsBelow="always"
-      columns={[
-        { label: columns.reference },
-        { label: columns.tool },
-        { label: columns.quantity, numeric: true },
-        { label: columns.neededBy },
-        { label: columns.offer },
-        { label: columns.status },
-        { label: columns.action },
-      ]}
-    >
-      {quotes.map((quote) => {
-        const referenceId = `${idPrefix}-${quote._id}`;
-        const shown = shownQuoteStatus(quote, now);
-        return (
-          <tr key={quote._id} className={cardRow('always')}>
-            <ReferenceCell quote={quote} id={referenceId} label={columns.reference} />
-            <td className="order-first md:col-span-2">
-              <div className="flex items-center gap-3">
-                <Thumbnail src={quote.img} size="sm" lazy />
-                <span className="font-semibold break-words">{quote.name}</span>
-              </div>
-            </td>
-            <td className={`${labelledCell('always')}`}>
-              <CardLabel below="always">{columns.quantity}</CardLabel>
-              <span>{formatCount(quote.quantity)}</span>
-            </td>
-            <NeededByCell quote={quote} label={columns.neededBy} />
-            <OfferCell quote={quote} shown={shown} label={columns.offer} />
-            <StatusCell
-              quote={quote}
-              shown={shown}
-              labels={texts.quotes.status}
-              label={columns.status}
-            />
-            <td className="pt-2! empty:hidden md:col-span-2 md:text-right">
-              <QuoteActions quote={quote} shown={shown} referenceId={referenceId} {...actions} />
-            </td>
-          </tr>
-        );
-      })}
-    </DataTable>
+    <QuoteCards
+      quotes={quotes}
+      labels={texts.quotes}
+      detailColumns={[{ label: columns.tool }, { label: columns.quantity, numeric: true }]}
+      details={(quote) => (
+        <>
+          <td className="order-first md:col-span-2">
+            <div className="flex items-center gap-3">
+              <Thumbnail src={quote.img} size="sm" lazy />
+              <span className="font-semibold break-words">{quote.name}</span>
+            </div>
+          </td>
+          <td className={`${labelledCell('always')}`}>
+            <CardLabel below="always">{columns.quantity}</CardLabel>
+            <span>{formatCount(quote.quantity)}</span>
+          </td>
+        </>
+      )}
+      actions={(quote, row) => <QuoteActions quote={quote} {...row} {...actions} />}
+    />
   );
 }

@@ -9,9 +9,9 @@ import {
 import { z } from 'zod';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { DialogForm, type FormInDialogProps } from '../../../components/ui/dialog-form';
 import { useSendingForm } from '../../../lib/use-sending-form';
 import { DayField } from './day-field';
-import { FormActions } from '../../../components/ui/form-actions';
 
 /** The server's rules for a request, those that need the tool and the day included. */
 function requestFormSchema(tool: Tool) {
@@ -28,14 +28,10 @@ function requestFormSchema(tool: Tool) {
 type RequestFormInput = z.input<ReturnType<typeof requestFormSchema>>;
 export type RequestFormValues = Omit<RequestQuote, 'toolId'>;
 
-interface RequestQuoteFormProps {
+interface RequestQuoteFormProps extends FormInDialogProps<RequestFormValues> {
   tool: Tool;
   /** What the customer typed in the order form: the request starts from it when it is allowed. */
   typedQuantity: number | null;
-  /** Sends the request; a rejection's message (the server's) shows above the buttons. */
-  onSend: (request: RequestFormValues) => Promise<unknown>;
-  onCancel: () => void;
-  busy: boolean;
 }
 
 /** Quantity (above the minimum, no upper limit), needed-by date (today or later) and a note. */
@@ -43,28 +39,27 @@ export function RequestQuoteForm({
   tool,
   typedQuantity,
   onSend,
-  onCancel,
-  busy,
+  ...dialog
 }: RequestQuoteFormProps) {
   const startQuantity =
     typedQuantity !== null && isQuoteQuantityAllowed(typedQuantity, tool)
       ? String(typedQuantity)
       : '';
-  const {
-    form: {
-      register,
-      formState: { errors },
-    },
-    serverError,
-    onSubmit,
-  } = useSendingForm<RequestFormInput, RequestFormValues>(
+  const { form, ...sending } = useSendingForm<RequestFormInput, RequestFormValues>(
     requestFormSchema(tool),
     { quantity: startQuantity, neededBy: '', note: '' },
     onSend,
   );
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <DialogForm
+      sending={sending}
+      submitLabel={texts.quotes.sendRequest}
+      cancelLabel={texts.quotes.cancel}
+      {...dialog}
+    >
       {/* Text, not type="number": '1e5' or '12.5' get a message in words, as in the order form. */}
       <TextField
         label={texts.quotes.quantity}
@@ -87,13 +82,6 @@ export function RequestQuoteForm({
         error={errors.note?.message}
         {...register('note')}
       />
-      <FormActions
-        serverError={serverError}
-        submitLabel={texts.quotes.sendRequest}
-        cancelLabel={texts.quotes.cancel}
-        busy={busy}
-        onCancel={onCancel}
-      />
-    </form>
+    </DialogForm>
   );
 }
