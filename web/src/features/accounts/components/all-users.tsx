@@ -9,8 +9,7 @@ import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveAdmin } from '../api/remove-admin';
 import { useRemoveUser } from '../api/remove-user';
-import { MakeAdminDialog, RemoveAdminDialog } from './admin-role-dialogs';
-import { RemoveUserDialog } from './remove-user-dialog';
+import { MakeAdminDialog, RemoveAdminDialog, RemoveUserDialog } from './user-question-dialogs';
 import { UsersList } from './users-list';
 
 interface AllUsersProps {
