@@ -6,6 +6,7 @@ import {
   type ToolStock,
 } from '@tools-factory/contract';
 import { useState, type FormEvent } from 'react';
+import { FigureList } from '../../../components/ui/figure-list';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
@@ -73,12 +74,13 @@ function LowStockForm({ tool, stock, update, onDone }: LowStockFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-base-content/70">{texts.tool.minOrderQuantity}</dt>
-        <dd className="text-right font-semibold">{tool.minOrderQuantity}</dd>
-        <dt className="text-base-content/70">{texts.tool.availableQuantity}</dt>
-        <dd className="text-right font-semibold">{stock.availableQuantity}</dd>
-      </dl>
+      <FigureList
+        className="text-sm"
+        figures={[
+          { term: texts.tool.minOrderQuantity, value: tool.minOrderQuantity },
+          { term: texts.tool.availableQuantity, value: stock.availableQuantity },
+        ]}
+      />
       <TextField
         label={words.threshold}
         inputMode="numeric"

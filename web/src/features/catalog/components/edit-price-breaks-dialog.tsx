@@ -1,5 +1,6 @@
 import { formatMoney, texts, type Tool } from '@tools-factory/contract';
 import { useState, type FormEvent } from 'react';
+import { FigureList } from '../../../components/ui/figure-list';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
@@ -48,12 +49,13 @@ function PriceBreaksForm({ tool, update, onDone }: PriceBreaksFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-base-content/70">{texts.tool.price}</dt>
-        <dd className="text-right font-semibold">{formatMoney(tool.price)}</dd>
-        <dt className="text-base-content/70">{texts.tool.minOrderQuantity}</dt>
-        <dd className="text-right font-semibold">{tool.minOrderQuantity}</dd>
-      </dl>
+      <FigureList
+        className="text-sm"
+        figures={[
+          { term: texts.tool.price, value: formatMoney(tool.price) },
+          { term: texts.tool.minOrderQuantity, value: tool.minOrderQuantity },
+        ]}
+      />
       <PriceBreaksFields
         rows={rows}
         onChange={setRows}

@@ -1,5 +1,6 @@
 import { formatMoney, texts, type ManagedOrder } from '@tools-factory/contract';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
+import { ManagedOrderSummary } from './managed-order-summary';
 
 interface CancelOrderDialogProps {
   /** The order to cancel; null: the dialog is closed. */
@@ -15,7 +16,6 @@ interface CancelOrderDialogProps {
  * accident. A shipped order's stock does not go back on sale: the dialog says so.
  */
 export function CancelOrderDialog({ order, ...actions }: CancelOrderDialogProps) {
-  const { columns } = texts.manageOrders;
   const amount = order ? formatMoney(order.total) : '';
   return (
     <RemoveDialog
@@ -27,15 +27,7 @@ export function CancelOrderDialog({ order, ...actions }: CancelOrderDialogProps)
     >
       {(shownOrder) => (
         <>
-          <p className="text-lg font-semibold break-words">{shownOrder.name}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-base-content/70">{columns.customer}</dt>
-            <dd className="min-w-0 break-all">{shownOrder.email}</dd>
-            <dt className="text-base-content/70">{columns.quantity}</dt>
-            <dd>{shownOrder.quantity}</dd>
-            <dt className="text-base-content/70">{columns.total}</dt>
-            <dd className="font-semibold">{formatMoney(shownOrder.total)}</dd>
-          </dl>
+          <ManagedOrderSummary order={shownOrder} withTotal />
           <p className="mt-3 text-sm">
             {texts.manageOrders.confirmCancelBody(formatMoney(shownOrder.total))}
           </p>

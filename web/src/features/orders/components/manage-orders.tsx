@@ -100,12 +100,7 @@ export function ManageOrders({ onStockReturned }: StockReturnedOptions) {
               onConfirm={confirmCancel}
               onCancel={() => setToCancel(null)}
             />
-            <RemoveManagedOrderDialog
-              order={removal.itemToRemove}
-              busy={removal.busy}
-              onConfirm={removal.confirm}
-              onCancel={removal.cancel}
-            />
+            <RemoveManagedOrderDialog removal={removal} />
           </>
         )
       }

@@ -7,15 +7,13 @@ import {
   DataTable,
   labelledCell as labelledCellBelow,
 } from '../../../components/ui/data-table';
-import { Thumbnail } from '../../../components/ui/thumbnail';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
 import {
   CreditNoteButton,
   InvoiceButton,
-  MadeToOrderBadge,
-  OrderEmailCell,
-  OrderQuantityCell,
-  OrderTotalCell,
+  OrderFigureCells,
+  OrderTitle,
+  RemoveOrderButton,
 } from './order-cells';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -85,14 +83,12 @@ function OrderActions({
   }
   if (order.status === 'unpaid') {
     return (
-      <button
-        type="button"
-        className="btn btn-error btn-outline btn-sm max-md:w-full"
-        aria-describedby={nameId}
-        onClick={() => onRemove(order)}
-      >
-        {texts.orders.remove}
-      </button>
+      <RemoveOrderButton
+        order={order}
+        nameId={nameId}
+        className="max-md:w-full"
+        onRemove={onRemove}
+      />
     );
   }
   return null;
@@ -129,19 +125,12 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
         return (
           <tr key={order._id} className={cardRow('xl')}>
             <th scope="row" className="font-normal md:max-xl:col-span-2">
-              <div className="flex items-center gap-3 xl:min-w-40">
-                <Thumbnail src={order.img} size="sm" lazy />
-                <span className="min-w-0">
-                  <span id={nameId} className="block font-semibold break-words">
-                    {order.name}
-                  </span>
-                  <MadeToOrderBadge order={order} />
-                </span>
-              </div>
+              <OrderTitle order={order} nameId={nameId} className="items-center xl:min-w-40" />
             </th>
-            <OrderEmailCell label={columns.customer} email={order.email} />
-            <OrderQuantityCell label={columns.quantity} order={order} />
-            <OrderTotalCell label={columns.total} order={order} />
+            <OrderFigureCells
+              order={order}
+              labels={{ email: columns.customer, quantity: columns.quantity, total: columns.total }}
+            />
             <td className={labelledCell}>
               <CardLabel below="xl">{columns.date}</CardLabel>
               <time dateTime={order.createdAt} className="whitespace-nowrap max-xl:text-right">

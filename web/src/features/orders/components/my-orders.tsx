@@ -42,12 +42,7 @@ export function MyOrders({ email }: MyOrdersProps) {
         ) : (
           <>
             <OrdersTable orders={list} onRemove={removal.ask} {...documents} />
-            <RemoveOrderDialog
-              order={removal.itemToRemove}
-              busy={removal.busy}
-              onConfirm={removal.confirm}
-              onCancel={removal.cancel}
-            />
+            <RemoveOrderDialog removal={removal} />
           </>
         )
       }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatMoney, orderTotal, texts, type Order } from '@tools-factory/contract';
 import { BadgeWithNote } from '../../../components/ui/badge-with-note';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -7,6 +8,7 @@ import {
   labelledCell as labelledCellBelow,
 } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { Thumbnail } from '../../../components/ui/thumbnail';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
 
 /**
@@ -15,68 +17,102 @@ import type { OrderDocumentActions } from '../hooks/use-order-documents';
  */
 const labelledCell = labelledCellBelow('xl');
 
-type OrderFigures = Pick<Order, 'price' | 'quantity'>;
-
-interface CellProps {
-  /** The column's name, shown beside the value on a card. */
-  label: string;
+interface OrderFigureCellsProps {
+  order: Pick<Order, 'email' | 'price' | 'quantity'>;
+  /** The columns' names, shown beside each value on a card. */
+  labels: { email: string; quantity: string; total: string };
+  /** Keeps the e-mail on one line in the table. */
+  nowrapEmailFromXl?: boolean;
   /** Classes the table adds to each of its cells (its vertical alignment). */
   className?: string;
 }
 
-/** The order's e-mail; `nowrapFromXl` keeps it on one line in the table. */
-export function OrderEmailCell({
-  label,
-  email,
-  nowrapFromXl = false,
+/** The order's e-mail, its quantity, and its total with the unit price below: three cells. */
+export function OrderFigureCells({
+  order,
+  labels,
+  nowrapEmailFromXl = false,
   className = '',
-}: CellProps & { email: string; nowrapFromXl?: boolean }) {
+}: OrderFigureCellsProps) {
   return (
-    <td className={`${labelledCell} ${className}`}>
-      <CardLabel below="xl">{label}</CardLabel>
-      <span
-        className={`min-w-0 wrap-break-word max-xl:text-right ${nowrapFromXl ? 'xl:whitespace-nowrap' : ''}`}
-      >
-        <EmailAddress email={email} />
-      </span>
-    </td>
+    <>
+      <td className={`${labelledCell} ${className}`}>
+        <CardLabel below="xl">{labels.email}</CardLabel>
+        <span
+          className={`min-w-0 wrap-break-word max-xl:text-right ${nowrapEmailFromXl ? 'xl:whitespace-nowrap' : ''}`}
+        >
+          <EmailAddress email={order.email} />
+        </span>
+      </td>
+      <td className={`${labelledCell} ${className} xl:text-right`}>
+        <CardLabel below="xl">{labels.quantity}</CardLabel>
+        <span>{order.quantity}</span>
+      </td>
+      <td className={`${labelledCell} ${className} whitespace-nowrap xl:text-right`}>
+        <CardLabel below="xl">{labels.total}</CardLabel>
+        <span className="text-right">
+          <FigureWithNote
+            figure={formatMoney(orderTotal(order.price, order.quantity))}
+            note={texts.orders.each(formatMoney(order.price))}
+          />
+        </span>
+      </td>
+    </>
   );
 }
 
-export function OrderQuantityCell({
-  label,
-  order,
-  className = '',
-}: CellProps & { order: OrderFigures }) {
+interface OrderTitleProps {
+  order: Pick<Order, 'img' | 'name' | 'madeToOrder'>;
+  /** The name's id: the row's buttons are described by it. */
+  nameId: string;
+  /** Classes of the line (its alignment, its width in the table). */
+  className: string;
+  /** What else tells the order apart, under its name. */
+  children?: ReactNode;
+}
+
+/** The order's picture and name, what else tells it apart, and whether it is made to order. */
+export function OrderTitle({ order, nameId, className, children }: OrderTitleProps) {
   return (
-    <td className={`${labelledCell} ${className} xl:text-right`}>
-      <CardLabel below="xl">{label}</CardLabel>
-      <span>{order.quantity}</span>
-    </td>
+    <div className={`flex gap-3 ${className}`}>
+      <Thumbnail src={order.img} size="sm" lazy />
+      <div className="min-w-0">
+        <span id={nameId} className="block font-semibold break-words">
+          {order.name}
+        </span>
+        {children}
+        <MadeToOrderBadge order={order} />
+      </div>
+    </div>
   );
 }
 
-/** The order's total, with its unit price below. */
-export function OrderTotalCell({
-  label,
+/** Remove: an unpaid order's, described by the order's name for a screen reader. */
+export function RemoveOrderButton<TOrder>({
   order,
-  className = '',
-}: CellProps & { order: OrderFigures }) {
+  nameId,
+  className,
+  onRemove,
+}: {
+  order: TOrder;
+  nameId: string;
+  className: string;
+  onRemove: (order: TOrder) => void;
+}) {
   return (
-    <td className={`${labelledCell} ${className} whitespace-nowrap xl:text-right`}>
-      <CardLabel below="xl">{label}</CardLabel>
-      <span className="text-right">
-        <FigureWithNote
-          figure={formatMoney(orderTotal(order.price, order.quantity))}
-          note={texts.orders.each(formatMoney(order.price))}
-        />
-      </span>
-    </td>
+    <button
+      type="button"
+      className={`btn btn-error btn-outline btn-sm ${className}`}
+      aria-describedby={nameId}
+      onClick={() => onRemove(order)}
+    >
+      {texts.orders.remove}
+    </button>
   );
 }
 
 /** An order made from a quote beyond the stock, and what that means. */
-export function MadeToOrderBadge({ order }: { order: Pick<Order, 'madeToOrder'> }) {
+function MadeToOrderBadge({ order }: { order: Pick<Order, 'madeToOrder'> }) {
   return order.madeToOrder ? (
     <BadgeWithNote label={texts.orders.madeToOrderBadge} note={texts.orders.madeToOrderHint} />
   ) : null;

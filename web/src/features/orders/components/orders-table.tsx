@@ -2,16 +2,14 @@ import { routes, texts, type Order } from '@tools-factory/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { cardRow, DataTable } from '../../../components/ui/data-table';
-import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatDateTime } from '../../../lib/format';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
 import {
   CreditNoteButton,
   InvoiceButton,
-  MadeToOrderBadge,
-  OrderEmailCell,
-  OrderQuantityCell,
-  OrderTotalCell,
+  OrderFigureCells,
+  OrderTitle,
+  RemoveOrderButton,
 } from './order-cells';
 import { OrderStatusLine } from './order-status';
 
@@ -60,14 +58,12 @@ function OrderActions({
       >
         {texts.orders.pay}
       </Link>
-      <button
-        type="button"
-        className="btn btn-error btn-outline btn-sm max-md:flex-1"
-        aria-describedby={nameId}
-        onClick={() => onRemove(order)}
-      >
-        {texts.orders.remove}
-      </button>
+      <RemoveOrderButton
+        order={order}
+        nameId={nameId}
+        className="max-md:flex-1"
+        onRemove={onRemove}
+      />
     </div>
   );
 }
@@ -104,37 +100,28 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
               {index + 1}
             </th>
             <td className="align-top md:max-xl:col-span-2">
-              <div className="flex items-start gap-3 xl:min-w-64">
-                <Thumbnail src={order.img} size="sm" lazy />
-                <div className="min-w-0">
-                  <span id={nameId} className="block font-semibold break-words">
-                    {order.name}
-                  </span>
-                  <span className="block text-sm">
-                    <span className="sr-only">{texts.orders.reference}: </span>
-                    <span className="font-mono">{order.reference}</span>
-                  </span>
-                  <span className="text-base-content/70 block text-xs">
-                    {texts.orders.placed}{' '}
-                    <time dateTime={order.createdAt} className="whitespace-nowrap">
-                      {formatDateTime(order.createdAt)}
-                    </time>
-                  </span>
-                  <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
-                    {texts.orders.address}: {order.address}
-                  </span>
-                  <MadeToOrderBadge order={order} />
-                </div>
-              </div>
+              <OrderTitle order={order} nameId={nameId} className="items-start xl:min-w-64">
+                <span className="block text-sm">
+                  <span className="sr-only">{texts.orders.reference}: </span>
+                  <span className="font-mono">{order.reference}</span>
+                </span>
+                <span className="text-base-content/70 block text-xs">
+                  {texts.orders.placed}{' '}
+                  <time dateTime={order.createdAt} className="whitespace-nowrap">
+                    {formatDateTime(order.createdAt)}
+                  </time>
+                </span>
+                <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
+                  {texts.orders.address}: {order.address}
+                </span>
+              </OrderTitle>
             </td>
-            <OrderEmailCell
-              label={columns.email}
-              email={order.email}
-              nowrapFromXl
+            <OrderFigureCells
+              order={order}
+              labels={{ email: columns.email, quantity: columns.quantity, total: columns.price }}
+              nowrapEmailFromXl
               className="align-top"
             />
-            <OrderQuantityCell label={columns.quantity} order={order} className="align-top" />
-            <OrderTotalCell label={columns.price} order={order} className="align-top" />
             <td className="align-top max-xl:pt-2! md:max-xl:col-span-2">
               <div className="flex flex-col gap-2 md:max-xl:flex-row md:max-xl:items-center md:max-xl:justify-between">
                 <OrderStatusLine order={order} now={now} />

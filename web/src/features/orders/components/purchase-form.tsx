@@ -17,6 +17,7 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DeliveryFields } from '../../../components/ui/delivery-fields';
+import { FigureList } from '../../../components/ui/figure-list';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
@@ -280,12 +281,12 @@ export function PurchaseForm({
             {...register('quantity')}
           />
           <div className="bg-base-200 rounded-box -mt-2 flex flex-col gap-1 p-3">
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-              <dt className="text-base-content/70">{texts.priceBreaks.yourUnitPrice}</dt>
-              <dd className="text-right font-semibold">{price.unitPrice}</dd>
-              <dt className="text-base-content/70 text-lg">{texts.purchase.total}</dt>
-              <dd className="text-right text-lg font-bold">{price.total}</dd>
-            </dl>
+            <FigureList
+              figures={[
+                { term: texts.priceBreaks.yourUnitPrice, value: price.unitPrice },
+                { term: texts.purchase.total, value: price.total, emphasized: true },
+              ]}
+            />
             {price.nextBreak ? <p className="text-accent text-sm">{price.nextBreak}</p> : null}
             {/* One polite region, read once typing pauses: the figures above change with every
                 keystroke, which would otherwise be read out one by one. */}

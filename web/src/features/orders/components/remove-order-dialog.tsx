@@ -1,18 +1,11 @@
 import { texts, type Order } from '@tools-factory/contract';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
-
-interface RemoveOrderDialogProps {
-  /** The order to remove; null: the dialog is closed. */
-  order: Order | null;
-  busy: boolean;
-  onConfirm: (order: Order) => void;
-  onCancel: () => void;
-}
+import { removalDialogProps, type OrderRemoval } from './order-removal';
 
 /** "Remove this order?" with the order's name, Delete and cancel (SPEC.md section 2). */
-export function RemoveOrderDialog({ order, ...actions }: RemoveOrderDialogProps) {
+export function RemoveOrderDialog({ removal }: { removal: OrderRemoval<Order> }) {
   return (
-    <RemoveDialog item={order} title={texts.orders.confirmRemoveTitle} {...actions}>
+    <RemoveDialog title={texts.orders.confirmRemoveTitle} {...removalDialogProps(removal)}>
       {(shownOrder) => (
         <>
           <p className="text-lg font-semibold">{shownOrder.name}</p>
