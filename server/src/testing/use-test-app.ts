@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app.ts';
 import { signUpTestAccount, type TestAccount } from './accounts.ts';
@@ -123,14 +122,7 @@ export function useTestApp(
   return app.value;
 }
 
-/**
- * Starts the app's HTTP server on a free port of 127.0.0.1, for tests that speak raw HTTP (the
- * app closes it on close); answers the port.
- */
-export async function listenOnFreePort(app: App): Promise<number> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return (app.server.address() as AddressInfo).port;
-}
+export { listenOnFreePort } from './app-fixtures.ts';
 
 /** A customer account signed up in a beforeAll hook (see signUpTestAccount). */
 export function useTestAccount(
