@@ -4,7 +4,6 @@ import {
   apiPaths,
   ContactMessageResponseSchema,
   ContactMessageSchema,
-  ErrorBodySchema,
   ManagedMessageListSchema,
   texts,
 } from '@tools-factory/contract';
@@ -12,6 +11,7 @@ import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { ContactService } from './contact.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Messages one client may send through the contact form in CONTACT_WINDOW_MS. */
 export const CONTACT_MESSAGES_PER_WINDOW = 5;
@@ -50,11 +50,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         tags: ['contact'],
         security: [],
         body: ContactMessageSchema,
-        response: {
-          200: ContactMessageResponseSchema,
-          400: ErrorBodySchema,
-          429: ErrorBodySchema,
-        },
+        response: { 200: ContactMessageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => contact.receive(request.body),
@@ -70,7 +66,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         description: 'Admins only. Every message sent through the contact form, newest first.',
         tags: ['contact'],
         security: [{ bearer: [] }],
-        response: { 200: ManagedMessageListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: ManagedMessageListSchema, ...errorResponses(401, 403) },
       },
     },
     async () => contact.list(),

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  ErrorBodySchema,
-  HealthSchema,
-  ReadySchema,
-  serverTexts,
-} from '@tools-factory/contract';
+import { apiPaths, HealthSchema, ReadySchema, serverTexts } from '@tools-factory/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { StorageHealth } from '../../db/storage-health.ts';
 import { HttpError } from '../../http-errors.ts';
 import { publicRoute } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** How long /ready waits for the database before calling it down. */
 const READY_TIMEOUT_MS = 2_000;
@@ -66,7 +61,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storag
         tags: ['system'],
         summary: 'The database is reachable and the storage takes writes',
         security: [],
-        response: { 200: ReadySchema, 503: ErrorBodySchema },
+        response: { 200: ReadySchema, ...errorResponses(503) },
       },
       compress: false,
     },

@@ -1,10 +1,11 @@
 import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiPaths, ErrorBodySchema, IdParamsSchema } from '@tools-factory/contract';
+import { apiPaths, IdParamsSchema } from '@tools-factory/contract';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { InvoicesService } from './invoices.service.ts';
 import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /**
  * A paid order's invoice, and a cancelled order's credit note, as PDFs drawn on demand from the
@@ -35,8 +36,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
             description: 'The invoice, a PDF file.',
             content: { 'application/pdf': { schema: z.string() } },
           },
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(401, 404),
         },
       },
     },
@@ -68,8 +68,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
             description: 'The credit note, a PDF file.',
             content: { 'application/pdf': { schema: z.string() } },
           },
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(401, 404),
         },
       },
     },

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  CancelOrderResponseSchema,
-  ErrorBodySchema,
-  IdParamsSchema,
-} from '@tools-factory/contract';
+import { apiPaths, CancelOrderResponseSchema, IdParamsSchema } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { OrderCancellation } from './order-cancellation.ts';
 import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Manage Orders' Cancel (issue 22 item 5): a paid order is cancelled and refunded, never deleted. */
 export const orderCancellationRoutes: FastifyPluginAsyncZod<{
@@ -27,14 +23,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod<{
         tags: ['orders'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: {
-          200: CancelOrderResponseSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          502: ErrorBodySchema,
-        },
+        response: { 200: CancelOrderResponseSchema, ...errorResponses(401, 403, 404, 409, 502) },
       },
     },
     async (request) => cancellation.cancel(request.params.id),

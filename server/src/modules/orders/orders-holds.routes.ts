@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
-  ErrorBodySchema,
   ReleaseHoldsResponseSchema,
   StockHoldListSchema,
   UserIdParamsSchema,
@@ -9,6 +8,7 @@ import {
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { HoldsService } from './orders-holds.ts';
 import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** The admins' Stock holds page: who holds stock with unpaid orders, and releasing a hold. */
 export const holdsRoutes: FastifyPluginAsyncZod<{
@@ -28,7 +28,7 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
           'Admins only. Every account holding unpaid orders: its name, e-mail and whether the e-mail is verified, and each unpaid order (oldest first) with its tool, units, unit price, value, when it was placed and when its hold ends (ORDER_HOLD_HOURS after placing, or up to an hour later once a payment is under way, never past ORDER_HOLD_HOURS + 1 h). Accounts by the value they hold, the largest first. Orders of removed accounts are not listed (Manage Orders has them).',
         tags: ['orders'],
         security: [{ bearer: [] }],
-        response: { 200: StockHoldListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: StockHoldListSchema, ...errorResponses(401, 403) },
       },
     },
     async (_request, reply) => {
@@ -49,12 +49,7 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
         tags: ['orders'],
         security: [{ bearer: [] }],
         params: UserIdParamsSchema,
-        response: {
-          200: ReleaseHoldsResponseSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: { 200: ReleaseHoldsResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => holds.release(request.params.userId),

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   apiPaths,
   DeletedCountSchema,
-  ErrorBodySchema,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
@@ -22,6 +21,7 @@ import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { OrdersCsv } from './orders-csv.ts';
 import type { OrdersService } from './orders.service.ts';
 import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /**
  * A customer's orders: place one, list one's own, remove one while unpaid. Manage Orders, for
@@ -80,13 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         body: PlaceOrderSchema,
         response: {
           200: PlaceOrderResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          422: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422, 429),
         },
       },
     },
@@ -104,12 +98,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags: ['orders'],
         security: [{ bearer: [] }],
         querystring: OrdersQuerySchema,
-        response: {
-          200: OrderListSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-        },
+        response: { 200: OrderListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => orders.listOwnOrders(callerOf(request), request.query.email),
@@ -126,7 +115,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags: ['orders'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: OrderSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: OrderSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => (await orders.findOwnOrder(callerOf(request), request.params.id)).order,
@@ -144,12 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags: ['orders'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: {
-          200: DeletedCountSchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 200: DeletedCountSchema, ...errorResponses(401, 404, 409) },
       },
     },
     async (request) => {
@@ -174,7 +158,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
           "Admins only. Newest first, no paging (as the spec has it), with each order's customer e-mail, tool snapshot, quantity, unit price, total, date and status. Orders of removed accounts are listed too.",
         tags: ['orders'],
         security: [{ bearer: [] }],
-        response: { 200: ManagedOrderListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: ManagedOrderListSchema, ...errorResponses(401, 403) },
       },
     },
     async () => orders.listAllOrders(),
@@ -197,8 +181,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
             description: 'The CSV file.',
             content: { 'text/csv': { schema: z.string() } },
           },
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...errorResponses(401, 403),
         },
       },
     },
@@ -221,13 +204,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         tags: ['orders'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: {
-          200: ManagedOrderSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 200: ManagedOrderSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -4,7 +4,6 @@ import {
   ConfirmTestCardResponseSchema,
   ConfirmTestCardSchema,
   CreatePaymentIntentSchema,
-  ErrorBodySchema,
   IdParamsSchema,
   PaymentIntentResponseSchema,
   PaymentSettingsSchema,
@@ -14,6 +13,7 @@ import {
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Card payments: the gateway's settings, an intent for an order, the payment's record. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
@@ -50,14 +50,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         tags: ['payments'],
         security: [{ bearer: [] }],
         body: CreatePaymentIntentSchema,
-        response: {
-          200: PaymentIntentResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          502: ErrorBodySchema,
-        },
+        response: { 200: PaymentIntentResponseSchema, ...errorResponses(400, 401, 404, 409, 502) },
       },
     },
     async (request) => payments.createIntent(callerOf(request), request.body),
@@ -76,14 +69,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: RecordPaymentSchema,
-        response: {
-          200: RecordPaymentResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          502: ErrorBodySchema,
-        },
+        response: { 200: RecordPaymentResponseSchema, ...errorResponses(400, 401, 404, 409, 502) },
       },
     },
     async (request) => payments.recordPayment(callerOf(request), request.params.id, request.body),
@@ -102,13 +88,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           tags: ['payments'],
           security: [{ bearer: [] }],
           body: ConfirmTestCardSchema,
-          response: {
-            200: ConfirmTestCardResponseSchema,
-            400: ErrorBodySchema,
-            401: ErrorBodySchema,
-            402: ErrorBodySchema,
-            404: ErrorBodySchema,
-          },
+          response: { 200: ConfirmTestCardResponseSchema, ...errorResponses(400, 401, 402, 404) },
         },
       },
       async (request) => payments.confirmTestCard(callerOf(request), request.body),

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  ErrorBodySchema,
-  StripeWebhookResponseSchema,
-  texts,
-} from '@tools-factory/contract';
+import { apiPaths, StripeWebhookResponseSchema, texts } from '@tools-factory/contract';
 import { badRequest } from '../../http-errors.ts';
 import {
   WebhookPayloadError,
@@ -14,6 +9,7 @@ import {
   type PaymentGateway,
 } from './payment-gateway.ts';
 import { publicRoute } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 export type StripeWebhookRoutesOptions = {
   /** A gateway with webhooks (the stripe gateway). */
@@ -64,7 +60,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
         tags: ['payments'],
         // No credential: the `Stripe-Signature` header is checked against the body instead.
         security: [],
-        response: { 200: StripeWebhookResponseSchema, 400: ErrorBodySchema },
+        response: { 200: StripeWebhookResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {

@@ -3,7 +3,6 @@ import {
   AddProfileResponseSchema,
   apiPaths,
   EmailParamsSchema,
-  ErrorBodySchema,
   ProfileListSchema,
   SaveProfileSchema,
   UpdateProfileResponseSchema,
@@ -11,6 +10,7 @@ import {
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { ProfilesService } from './profiles.service.ts';
 import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** My Profile: add one's information once, edit it, read it back (an admin may read anyone's). */
 export const profilesRoutes: FastifyPluginAsyncZod<{
@@ -31,12 +31,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{
         tags: ['profiles'],
         security: [{ bearer: [] }],
         body: SaveProfileSchema,
-        response: {
-          200: AddProfileResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 200: AddProfileResponseSchema, ...errorResponses(400, 401, 409) },
       },
     },
     async (request) => profiles.addProfile(callerOf(request), request.body),
@@ -55,13 +50,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{
         security: [{ bearer: [] }],
         params: EmailParamsSchema,
         body: SaveProfileSchema,
-        response: {
-          200: UpdateProfileResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: { 200: UpdateProfileResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -80,12 +69,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{
         tags: ['profiles'],
         security: [{ bearer: [] }],
         params: EmailParamsSchema,
-        response: {
-          200: ProfileListSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-        },
+        response: { 200: ProfileListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => profiles.profilesOf(callerOf(request), request.params.email),

@@ -4,7 +4,6 @@ import {
   AcceptQuoteResponseSchema,
   AcceptQuoteSchema,
   apiPaths,
-  ErrorBodySchema,
   IdParamsSchema,
   ManagedQuoteListSchema,
   ManagedQuoteSchema,
@@ -19,15 +18,12 @@ import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { QuotesService } from './quotes.service.ts';
 import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** What an admin's offer or refusal answers: the quote as Quotes shows it, or why not. */
 const adminAnswers = {
   200: ManagedQuoteSchema,
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
+  ...errorResponses(400, 401, 403, 404, 409),
 };
 
 /**
@@ -67,14 +63,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         tags: ['quotes'],
         security: [{ bearer: [] }],
         body: RequestQuoteSchema,
-        response: {
-          200: QuoteSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          429: ErrorBodySchema,
-        },
+        response: { 200: QuoteSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => quotes.requestQuote(callerOf(request), request.body),
@@ -91,7 +80,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
           "An offer whose last valid day has passed reads 'expired'; an accepted quote names the order it placed while that order exists.",
         tags: ['quotes'],
         security: [{ bearer: [] }],
-        response: { 200: QuoteListSchema, 401: ErrorBodySchema },
+        response: { 200: QuoteListSchema, ...errorResponses(401) },
       },
     },
     async (request) => quotes.listOwnQuotes(callerOf(request)),
@@ -110,13 +99,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: AcceptQuoteSchema,
-        response: {
-          200: AcceptQuoteResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 200: AcceptQuoteResponseSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => quotes.acceptQuote(callerOf(request), request.params.id, request.body),
@@ -134,12 +117,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         tags: ['quotes'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: {
-          200: QuoteSchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 200: QuoteSchema, ...errorResponses(401, 404, 409) },
       },
     },
     async (request) => quotes.declineQuote(callerOf(request), request.params.id),
@@ -156,7 +134,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
           "Admins only. Requested quotes first, then offered ones, then the rest, newest first within each; with the catalog's unit price for the quote's quantity and the stock now (null once the tool left the catalog).",
         tags: ['quotes'],
         security: [{ bearer: [] }],
-        response: { 200: ManagedQuoteListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: ManagedQuoteListSchema, ...errorResponses(401, 403) },
       },
     },
     async () => quotes.listAllQuotes(),

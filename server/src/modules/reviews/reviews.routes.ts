@@ -4,7 +4,6 @@ import {
   apiPaths,
   CreateReviewResponseSchema,
   CreateReviewSchema,
-  ErrorBodySchema,
   IdParamsSchema,
   ManagedReviewListSchema,
   ManagedReviewSchema,
@@ -17,6 +16,7 @@ import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 import type { ReviewsService } from './reviews.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /** Reviews one account may post a minute: enough for a customer, too few to flood the home page. */
 export const REVIEWS_PER_MINUTE = 5;
@@ -75,13 +75,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         tags: ['reviews'],
         security: [{ bearer: [] }],
         body: CreateReviewSchema,
-        response: {
-          200: CreateReviewResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          429: ErrorBodySchema,
-        },
+        response: { 200: CreateReviewResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => reviews.postReview(callerOf(request), request.body),
@@ -98,7 +92,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
           "Admins only. Newest first, each with its author's e-mail, when it was posted and when it was hidden (null while shown).",
         tags: ['reviews'],
         security: [{ bearer: [] }],
-        response: { 200: ManagedReviewListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: ManagedReviewListSchema, ...errorResponses(401, 403) },
       },
     },
     async () => reviews.listForAdmins(),
@@ -117,13 +111,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: ReviewVisibilitySchema,
-        response: {
-          200: ManagedReviewSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: { 200: ManagedReviewSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => reviews.setHidden(request.params.id, request.body.hidden),

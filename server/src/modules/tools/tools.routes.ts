@@ -4,7 +4,6 @@ import {
   CreateToolResponseSchema,
   CreateToolSchema,
   DeletedCountSchema,
-  ErrorBodySchema,
   IdParamsSchema,
   MAX_PRICE_BREAKS,
   SearchQuerySchema,
@@ -22,6 +21,7 @@ import type { AuthGuards } from '../identity/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 import type { ToolsService } from './tools.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 /**
  * The catalog: reads are answered from the catalog snapshot, never from a query per request;
@@ -47,7 +47,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
           'Without `q` and `sort`, every tool on sale in the catalog order. `q` keeps the tools whose name or description holds every word of it (any case, any order, plain text; at most 200 characters); `sort` orders them by `name` (A to Z), `price` (list price, low to high), `price-desc` (high to low) or `available` (most in stock first), ties keeping the catalog order. 400 for an unknown sort or a longer `q`.',
         security: [],
         querystring: SearchQuerySchema,
-        response: { 200: ToolListSchema, 400: ErrorBodySchema },
+        response: { 200: ToolListSchema, ...errorResponses(400) },
       },
       compress: false,
       // The same public data for everyone: keeps its caching (no-cache and an ETag).
@@ -70,7 +70,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'One tool on sale',
         security: [],
         params: IdParamsSchema,
-        response: { 200: ToolSchema, 404: ErrorBodySchema },
+        response: { 200: ToolSchema, ...errorResponses(404) },
       },
       compress: false,
       // The same public data for everyone: keeps its caching (no-cache and an ETag).
@@ -96,13 +96,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
           'Admins only. The price is above 0, the minimum order quantity at least 1, the available quantity above the minimum, the image an https URL or a path on this site. Names are unique among the tools on sale, whatever their case (409). The tool is in GET /parts once this answers. Answers 200, as the original did.',
         security: [{ bearer: [] }],
         body: CreateToolSchema,
-        response: {
-          200: CreateToolResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 200: CreateToolResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => {
@@ -124,13 +118,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: UpdatePriceBreaksSchema,
-        response: {
-          200: ToolSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: { 200: ToolSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -153,13 +141,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: UpdateLowStockThresholdSchema,
-        response: {
-          200: ToolStockSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: { 200: ToolStockSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -180,11 +162,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         description:
           "Admins only. Every tool on sale, in the catalog's order: what is available, its low-stock threshold (`custom` false when it is the default, 3 x the minimum order quantity) and whether the stock is below it now (`low`).",
         security: [{ bearer: [] }],
-        response: {
-          200: ToolStockListSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-        },
+        response: { 200: ToolStockListSchema, ...errorResponses(401, 403) },
       },
     },
     async () => tools.listStock(),
@@ -202,11 +180,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
           'Admins only. Archives the tool: it leaves GET /parts at once; its orders keep their snapshot of its name, image and price. `deletedCount` is 1, or 0 for an unknown or already removed tool.',
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: {
-          200: DeletedCountSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-        },
+        response: { 200: DeletedCountSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {

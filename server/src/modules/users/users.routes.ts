@@ -4,7 +4,6 @@ import {
   apiPaths,
   DeletedCountSchema,
   EmailParamsSchema,
-  ErrorBodySchema,
   ModifiedCountSchema,
   UpsertUserResponseSchema,
   UpsertUserSchema,
@@ -13,6 +12,7 @@ import {
 import { callerOf, identitySessionOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { UsersService } from './users.service.ts';
 import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
@@ -34,12 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         security: [{ sessionCookie: [] }],
         params: EmailParamsSchema,
         body: UpsertUserSchema,
-        response: {
-          200: UpsertUserResponseSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-        },
+        response: { 200: UpsertUserResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) =>
@@ -56,13 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         tags: ['users'],
         security: [{ bearer: [] }],
         params: EmailParamsSchema,
-        response: {
-          200: AdminCheckSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: { 200: AdminCheckSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ admin: await users.isAdmin(callerOf(request), request.params.email) }),
@@ -78,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         description: 'Admins only. Oldest first, no paging (as the spec has it).',
         tags: ['users'],
         security: [{ bearer: [] }],
-        response: { 200: UserListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: UserListSchema, ...errorResponses(401, 403) },
       },
     },
     async () => users.listUsers(),
@@ -96,13 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         tags: ['users'],
         security: [{ bearer: [] }],
         params: EmailParamsSchema,
-        response: {
-          200: ModifiedCountSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: { 200: ModifiedCountSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -124,14 +107,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         tags: ['users'],
         security: [{ bearer: [] }],
         params: EmailParamsSchema,
-        response: {
-          200: ModifiedCountSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 200: ModifiedCountSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -156,14 +132,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         tags: ['users'],
         security: [{ bearer: [] }],
         params: EmailParamsSchema,
-        response: {
-          200: DeletedCountSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
+        response: { 200: DeletedCountSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
