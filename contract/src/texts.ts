@@ -1,8 +1,19 @@
 import { homeTexts } from './home-texts.ts';
 import { formatMoney } from './money.ts';
-import { shellTexts } from './shell-texts.ts';
+import { dashboardPageNames, shellTexts } from './shell-texts.ts';
 
 export { homeTexts, shellTexts };
+
+/** The columns of the quote lists, named alike in My Quotes and Quotes (which adds the customer). */
+const quoteColumns = {
+  reference: 'quote',
+  tool: 'tool',
+  quantity: 'quantity',
+  neededBy: 'needed by',
+  offer: 'offer',
+  status: 'status',
+  action: 'action',
+};
 
 /**
  * Every text a user sees, spelt exactly as SPEC.md spells it (typos included: the product's
@@ -267,15 +278,7 @@ export const texts = {
     title: 'My Quotes',
     empty: 'You have not requested any quotes yet',
     browseTools: 'Browse our tools',
-    columns: {
-      reference: 'quote',
-      tool: 'tool',
-      quantity: 'quantity',
-      neededBy: 'needed by',
-      offer: 'offer',
-      status: 'status',
-      action: 'action',
-    },
+    columns: quoteColumns,
     status: {
       requested: 'awaiting offer',
       offered: 'offer made',
@@ -311,16 +314,7 @@ export const texts = {
   manageQuotes: {
     title: 'Quotes',
     empty: 'No quote requests yet',
-    columns: {
-      reference: 'quote',
-      tool: 'tool',
-      customer: 'customer',
-      quantity: 'quantity',
-      neededBy: 'needed by',
-      offer: 'offer',
-      status: 'status',
-      action: 'action',
-    },
+    columns: { ...quoteColumns, customer: 'customer' },
     status: {
       requested: 'new request',
       offered: 'offered',
@@ -355,23 +349,8 @@ export const texts = {
     title: 'Dashboard',
     signedInAs: 'Signed in as',
     portfolio: 'Protfolio',
-    myProfile: 'My Profile',
-    addReview: 'Add Review',
-    myOrders: 'My Orders',
-    addProducts: 'Add Products',
+    ...dashboardPageNames,
     allUsers: 'ALL USERS',
-    manageOrders: 'Manage Orders',
-    manageTools: 'Manage Tools',
-    /** Beyond the spec (DESIGN.md section 11). */
-    myQuotes: 'My Quotes',
-    quotes: 'Quotes',
-    /** Beyond the spec (issue 13): the admins' sales overview. */
-    sales: 'Sales',
-    /** Beyond the spec (issue 22): who holds stock with unpaid orders. */
-    stockHolds: 'Stock holds',
-    /** Beyond the spec (issue 22): the admins' Reviews (hide and show) and the contact Messages. */
-    reviews: 'Reviews',
-    messages: 'Messages',
     /** The drawer's toggle below md (the sidebar becomes a drawer on small screens). */
     openMenu: 'Open dashboard menu',
     closeMenu: 'Close dashboard menu',
