@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../testing/use-test-app.ts';
+import { describe, expect } from 'vitest';
+import { appTest } from '../testing/app-fixtures.ts';
+
+const it = appTest({ seed: true });
 
 describe('response compression', () => {
-  const app = useTestApp({ seed: true });
-
-  it('compresses JSON answers on the fly when the client asks', async () => {
+  it('compresses JSON answers on the fly when the client asks', async ({ app }) => {
     const plain = await app.inject('/api/openapi.json');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
@@ -22,7 +22,7 @@ describe('response compression', () => {
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
-  it('serves the catalog snapshot in the encoding asked for', async () => {
+  it('serves the catalog snapshot in the encoding asked for', async ({ app }) => {
     for (const url of ['/api/parts', '/api/review']) {
       const plain = await app.inject(url);
       const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { GALLERY_SIZE, GALLERY_TEXT_LIMIT, GalleryListSchema } from '@tools-factory/contract';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+
+const it = appTest({ seed: true });
 
 describe('GET /api/gallery', () => {
-  const app = useTestApp({ seed: true });
-
-  it('answers the six cards in order, each image served by the app', async () => {
+  it('answers the six cards in order, each image served by the app', async ({ app }) => {
     const response = await app.inject('/api/gallery');
     expect(response.statusCode).toBe(200);
     const gallery = GalleryListSchema.parse(response.json());

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SignJWT, decodeJwt, generateKeyPair, type JWTPayload } from 'jose';
 import { texts } from '@tools-factory/contract';
-import { bearer } from '../../testing/accounts.ts';
-import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { bearer, signUpTestAccount } from '../../testing/accounts.ts';
+import { test } from '../../testing/app-fixtures.ts';
 
 const errorsText = texts.identityErrors;
 
@@ -19,40 +20,38 @@ function partsOf(token: string): { header: object; payload: JWTPayload; signatur
   };
 }
 
+const getAdmin = (app: App, email: string, token: string) =>
+  app.inject({
+    method: 'GET',
+    url: `/api/admin/${encodeURIComponent(email)}`,
+    headers: bearer(token),
+  });
+/** Signed with our own secret: what only a bug or a leaked secret could make. */
+const signWithOurSecret = (app: App, claims: JWTPayload, alg = 'HS256') =>
+  new SignJWT(claims)
+    .setProtectedHeader({ alg })
+    .sign(new TextEncoder().encode(app.config.accessTokenSecret));
+
+const it = test
+  .extend('ann', { scope: 'file' }, ({ app }) => signUpTestAccount(app, { name: 'Ann' }))
+  .extend('bob', { scope: 'file' }, ({ app }) => signUpTestAccount(app, { name: 'Bob' }))
+  /** The guard refuses `token` (for Ann's e-mail unless another is given) with 401 in words. */
+  .extend('expectRefused', ({ app, ann }) => async (token: string, email = ann.email) => {
+    const response = await getAdmin(app, email, token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: errorsText.notSignedIn, statusCode: 401 });
+  });
+
 /**
  * The bearer guard against forged and malformed access tokens (the audit's probes): only an
  * HS256 token signed with our secret, with an expiry, a subject and a session, is accepted.
  */
 describe('access tokens: what the bearer guard refuses', () => {
-  const app = useTestApp();
-  const ann = useTestAccount(app, { name: 'Ann' });
-  const bob = useTestAccount(app, { name: 'Bob' });
-  let secret: Uint8Array;
-
-  beforeAll(() => {
-    secret = new TextEncoder().encode(app.config.accessTokenSecret);
+  it('accepts the token PUT /user answered', async ({ app, ann }) => {
+    expect((await getAdmin(app, ann.email, ann.token)).json()).toEqual({ admin: false });
   });
 
-  const getAdmin = (email: string, token: string) =>
-    app.inject({
-      method: 'GET',
-      url: `/api/admin/${encodeURIComponent(email)}`,
-      headers: bearer(token),
-    });
-  const expectRefused = async (token: string, email = ann.email) => {
-    const response = await getAdmin(email, token);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: errorsText.notSignedIn, statusCode: 401 });
-  };
-  /** Signed with our own secret: what only a bug or a leaked secret could make. */
-  const signWithOurSecret = (claims: JWTPayload, alg = 'HS256') =>
-    new SignJWT(claims).setProtectedHeader({ alg }).sign(secret);
-
-  it('accepts the token PUT /user answered', async () => {
-    expect((await getAdmin(ann.email, ann.token)).json()).toEqual({ admin: false });
-  });
-
-  it('refuses alg "none", with or without the old signature', async () => {
+  it('refuses alg "none", with or without the old signature', async ({ ann, expectRefused }) => {
     const { payload, signature } = partsOf(ann.token);
     for (const alg of ['none', 'None', 'NONE']) {
       const unsigned = `${base64url({ alg, typ: 'JWT' })}.${base64url(payload)}`;
@@ -61,23 +60,34 @@ describe('access tokens: what the bearer guard refuses', () => {
     }
   });
 
-  it('refuses a header whose alg was changed (HS512, RS256, ES256) under the old signature', async () => {
+  it('refuses a header whose alg was changed (HS512, RS256, ES256) under the old signature', async ({
+    ann,
+    expectRefused,
+  }) => {
     const { header, payload, signature } = partsOf(ann.token);
     for (const alg of ['HS512', 'HS384', 'RS256', 'ES256']) {
       await expectRefused(`${base64url({ ...header, alg })}.${base64url(payload)}.${signature}`);
     }
   });
 
-  it('refuses another algorithm even when properly signed (HS512 with our secret, RS256 with a key pair)', async () => {
+  it('refuses another algorithm even when properly signed (HS512 with our secret, RS256 with a key pair)', async ({
+    app,
+    ann,
+    expectRefused,
+  }) => {
     const claims = decodeJwt(ann.token);
-    await expectRefused(await signWithOurSecret(claims, 'HS512'));
+    await expectRefused(await signWithOurSecret(app, claims, 'HS512'));
     const { privateKey } = await generateKeyPair('RS256');
     await expectRefused(
       await new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).sign(privateKey),
     );
   });
 
-  it('refuses edited claims under the old signature (another user, a later expiry)', async () => {
+  it('refuses edited claims under the old signature (another user, a later expiry)', async ({
+    ann,
+    bob,
+    expectRefused,
+  }) => {
     const { header, payload, signature } = partsOf(ann.token);
     const edits: JWTPayload[] = [
       { ...payload, sub: bob.userId, email: bob.email },
@@ -89,23 +99,35 @@ describe('access tokens: what the bearer guard refuses', () => {
     }
   });
 
-  it('refuses a token without exp, even signed with our secret', async () => {
+  it('refuses a token without exp, even signed with our secret', async ({
+    app,
+    ann,
+    expectRefused,
+  }) => {
     const { exp: _exp, ...withoutExpiry } = decodeJwt(ann.token);
-    await expectRefused(await signWithOurSecret(withoutExpiry));
+    await expectRefused(await signWithOurSecret(app, withoutExpiry));
   });
 
-  it('refuses a token without sid (or with a sid that is not a string), even signed with our secret', async () => {
+  it('refuses a token without sid (or with a sid that is not a string), even signed with our secret', async ({
+    app,
+    ann,
+    expectRefused,
+  }) => {
     const { sid: _sid, ...withoutSession } = decodeJwt(ann.token);
-    await expectRefused(await signWithOurSecret(withoutSession));
-    await expectRefused(await signWithOurSecret({ ...withoutSession, sid: 42 }));
+    await expectRefused(await signWithOurSecret(app, withoutSession));
+    await expectRefused(await signWithOurSecret(app, { ...withoutSession, sid: 42 }));
   });
 
-  it("refuses one user's id with another user's live session, even signed with our secret", async () => {
+  it("refuses one user's id with another user's live session, even signed with our secret", async ({
+    app,
+    ann,
+    bob,
+  }) => {
     const claims = decodeJwt(ann.token);
-    const crossed = await signWithOurSecret({ ...claims, sub: bob.userId, email: bob.email });
-    const response = await getAdmin(bob.email, crossed);
+    const crossed = await signWithOurSecret(app, { ...claims, sub: bob.userId, email: bob.email });
+    const response = await getAdmin(app, bob.email, crossed);
     expect(response.statusCode).toBe(401);
     // Bob's token still works: the refusal is about the pairing.
-    expect((await getAdmin(bob.email, bob.token)).statusCode).toBe(200);
+    expect((await getAdmin(app, bob.email, bob.token)).statusCode).toBe(200);
   });
 });

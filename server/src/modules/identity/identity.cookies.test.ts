@@ -1,9 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../app.ts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SESSION_COOKIE_NAME } from '../../plugins/openapi.ts';
 import { identityHeaders, uniqueEmail } from '../../testing/accounts.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+
+const httpsTest = appTest({ config: { publicUrl: 'https://shop.example.test' } });
+const plainHttpTest = appTest();
 
 /**
  * The identity session lives in cookies (DESIGN.md section 5): a script on the page must never
@@ -40,33 +43,35 @@ async function identityCookies(app: App) {
 }
 
 describe('identity cookies under https', () => {
-  const app = useTestApp({ config: { publicUrl: 'https://shop.example.test' } });
-
-  it('are HttpOnly, Secure, SameSite=Lax and carry the __Secure- prefix', async () => {
-    const cookies = await identityCookies(app);
-    expect(cookies.map((cookie) => cookie.name)).toContain(`__Secure-${SESSION_COOKIE_NAME}`);
-    for (const cookie of cookies) {
-      const where = `${cookie.call}: ${cookie.name}`;
-      expect(cookie.name, where).toMatch(/^__Secure-/);
-      expect(cookie.httpOnly, where).toBe(true);
-      expect(cookie.secure, where).toBe(true);
-      expect(cookie.sameSite, where).toBe('Lax');
-      expect(cookie.path, where).toBe('/');
-    }
-  });
+  httpsTest(
+    'are HttpOnly, Secure, SameSite=Lax and carry the __Secure- prefix',
+    async ({ app }) => {
+      const cookies = await identityCookies(app);
+      expect(cookies.map((cookie) => cookie.name)).toContain(`__Secure-${SESSION_COOKIE_NAME}`);
+      for (const cookie of cookies) {
+        const where = `${cookie.call}: ${cookie.name}`;
+        expect(cookie.name, where).toMatch(/^__Secure-/);
+        expect(cookie.httpOnly, where).toBe(true);
+        expect(cookie.secure, where).toBe(true);
+        expect(cookie.sameSite, where).toBe('Lax');
+        expect(cookie.path, where).toBe('/');
+      }
+    },
+  );
 });
 
 describe('identity cookies under plain http (a local start)', () => {
-  const app = useTestApp();
-
-  it('are HttpOnly and SameSite=Lax (Secure would keep them from ever coming back)', async () => {
-    const cookies = await identityCookies(app);
-    expect(cookies.map((cookie) => cookie.name)).toContain(SESSION_COOKIE_NAME);
-    for (const cookie of cookies) {
-      const where = `${cookie.call}: ${cookie.name}`;
-      expect(cookie.httpOnly, where).toBe(true);
-      expect(cookie.sameSite, where).toBe('Lax');
-      expect(cookie.secure, where).not.toBe(true);
-    }
-  });
+  plainHttpTest(
+    'are HttpOnly and SameSite=Lax (Secure would keep them from ever coming back)',
+    async ({ app }) => {
+      const cookies = await identityCookies(app);
+      expect(cookies.map((cookie) => cookie.name)).toContain(SESSION_COOKIE_NAME);
+      for (const cookie of cookies) {
+        const where = `${cookie.call}: ${cookie.name}`;
+        expect(cookie.httpOnly, where).toBe(true);
+        expect(cookie.sameSite, where).toBe('Lax');
+        expect(cookie.secure, where).not.toBe(true);
+      }
+    },
+  );
 });

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { texts } from '@tools-factory/contract';
 import { signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
 import { firstLink, latestOutboxMail, pathAndQuery } from '../../testing/mail.ts';
 import { postIdentity } from '../../testing/requests.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { it } from '../../testing/app-fixtures.ts';
 import { isGuessablePassword } from './password-strength.ts';
 
 const NAME = 'Ada Lovelace';
@@ -27,11 +27,8 @@ const guessable = (email: string) => [
  * guess by zxcvbn-ts's offline dictionaries, also from the account's own name and e-mail.
  */
 describe('password strength', () => {
-  const app = useTestApp();
-  const post = (path: string, payload: object) => postIdentity(app, path, payload);
-
-  it('keeps the minimum of 6 characters and its message', async () => {
-    const response = await post('/sign-up/email', {
+  it('keeps the minimum of 6 characters and its message', async ({ app }) => {
+    const response = await postIdentity(app, '/sign-up/email', {
       email: uniqueEmail('short'),
       password: 'x7#q!',
       name: NAME,
@@ -40,10 +37,12 @@ describe('password strength', () => {
     expect(response.json()).toMatchObject({ message: texts.validation.passwordTooShort });
   });
 
-  it('refuses a common or guessable password at sign-up, in words, and creates nothing', async () => {
+  it('refuses a common or guessable password at sign-up, in words, and creates nothing', async ({
+    app,
+  }) => {
     const email = uniqueEmail('ada.lovelace');
     for (const password of guessable(email)) {
-      const response = await post('/sign-up/email', { email, password, name: NAME });
+      const response = await postIdentity(app, '/sign-up/email', { email, password, name: NAME });
       expect(response.statusCode, password).toBe(400);
       expect(response.json()).toEqual({
         statusCode: 400,
@@ -51,18 +50,24 @@ describe('password strength', () => {
       });
     }
     expect(await app.identity.findByEmail(email)).toBeUndefined();
-    const strong = await post('/sign-up/email', { email, password: 'anvil-ledger-42', name: NAME });
+    const strong = await postIdentity(app, '/sign-up/email', {
+      email,
+      password: 'anvil-ledger-42',
+      name: NAME,
+    });
     expect(strong.statusCode).toBe(200);
   });
 
-  it('refuses a guessable new password through the reset link, then takes a strong one', async () => {
+  it('refuses a guessable new password through the reset link, then takes a strong one', async ({
+    app,
+  }) => {
     const account = await signUpTestAccount(app, {
       email: uniqueEmail('ada.lovelace'),
       name: NAME,
     });
     expect(
       (
-        await post('/request-password-reset', {
+        await postIdentity(app, '/request-password-reset', {
           email: account.email,
           redirectTo: '/reset-password',
         })
@@ -74,12 +79,13 @@ describe('password strength', () => {
       'token',
     );
     for (const newPassword of guessable(account.email)) {
-      const response = await post('/reset-password', { newPassword, token });
+      const response = await postIdentity(app, '/reset-password', { newPassword, token });
       expect(response.statusCode, newPassword).toBe(400);
       expect(response.json()).toMatchObject({ message: texts.validation.passwordTooGuessable });
     }
     expect(
-      (await post('/reset-password', { newPassword: 'brand-new-secret', token })).statusCode,
+      (await postIdentity(app, '/reset-password', { newPassword: 'brand-new-secret', token }))
+        .statusCode,
     ).toBe(200);
   });
 

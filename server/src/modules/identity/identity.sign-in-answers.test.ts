@@ -1,8 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { IDENTITY_RATE_LIMITS } from './auth-rate-limits.ts';
-import { identityHeaders, uniqueEmail } from '../../testing/accounts.ts';
-import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { identityHeaders, signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+
+const logLines: string[] = [];
+const it = appTest({
+  config: { logLevel: 'info' },
+  logStream: { write: (line) => void logLines.push(line) },
+})
+  // Accounts are unverified until they follow the e-mailed link: this one never does.
+  .extend('unverified', { scope: 'file' }, ({ app }) =>
+    signUpTestAccount(app, { email: uniqueEmail('unverified') }),
+  );
 
 /** What a caller learns from an answer: its status and its body (nothing else tells accounts apart). */
 const seen = (response: LightMyRequestResponse) => ({
@@ -17,15 +28,7 @@ const seen = (response: LightMyRequestResponse) => ({
  * address, never the e-mail (item 16).
  */
 describe('sign-in: the same answer for a wrong password and an unknown e-mail', () => {
-  const logLines: string[] = [];
-  const app = useTestApp({
-    config: { logLevel: 'info' },
-    logStream: { write: (line) => void logLines.push(line) },
-  });
-  // Accounts are unverified until they follow the e-mailed link: this one never does.
-  const unverified = useTestAccount(app, { email: uniqueEmail('unverified') });
-
-  const signIn = (email: string, password: string, remoteAddress: string) =>
+  const signIn = (app: App, email: string, password: string, remoteAddress: string) =>
     app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -34,20 +37,23 @@ describe('sign-in: the same answer for a wrong password and an unknown e-mail', 
       remoteAddress,
     });
 
-  it('answers a wrong password and an unknown e-mail with one status and one body', async () => {
-    const wrongPassword = seen(await signIn(unverified.email, 'not-the-password', '10.7.0.1'));
-    const unknown = seen(await signIn(uniqueEmail('nobody'), 'not-the-password', '10.7.0.2'));
+  it('answers a wrong password and an unknown e-mail with one status and one body', async ({
+    app,
+    unverified,
+  }) => {
+    const wrongPassword = seen(await signIn(app, unverified.email, 'not-the-password', '10.7.0.1'));
+    const unknown = seen(await signIn(app, uniqueEmail('nobody'), 'not-the-password', '10.7.0.2'));
     expect(wrongPassword.status).toBe(401);
     expect(unknown).toEqual(wrongPassword);
   });
 
-  it('answers alike under the rate limit, known address or not', async () => {
+  it('answers alike under the rate limit, known address or not', async ({ app, unverified }) => {
     const { max } = IDENTITY_RATE_LIMITS.perClientAndAddress;
     const answersPast = async (email: string, client: string) => {
       for (let attempt = 0; attempt < max; attempt += 1) {
-        expect((await signIn(email, 'guess-guess-1', client)).statusCode).toBe(401);
+        expect((await signIn(app, email, 'guess-guess-1', client)).statusCode).toBe(401);
       }
-      return seen(await signIn(email, 'guess-guess-1', client));
+      return seen(await signIn(app, email, 'guess-guess-1', client));
     };
     const known = await answersPast(unverified.email, '10.7.1.1');
     const unknown = await answersPast(uniqueEmail('nobody'), '10.7.1.2');
@@ -55,15 +61,18 @@ describe('sign-in: the same answer for a wrong password and an unknown e-mail', 
     expect(unknown).toEqual(known);
   });
 
-  it('logs failed sign-ins and 429s with the account id and client address, never the e-mail', async () => {
+  it('logs failed sign-ins and 429s with the account id and client address, never the e-mail', async ({
+    app,
+    unverified,
+  }) => {
     logLines.length = 0;
     const { email, userId } = unverified;
     const nobody = uniqueEmail('nobody');
-    await signIn(email, 'not-the-password', '10.7.2.1');
-    await signIn(nobody, 'not-the-password', '10.7.2.2');
+    await signIn(app, email, 'not-the-password', '10.7.2.1');
+    await signIn(app, nobody, 'not-the-password', '10.7.2.2');
     const { max } = IDENTITY_RATE_LIMITS.perClientAndAddress;
     for (let attempt = 0; attempt <= max; attempt += 1) {
-      await signIn(email, 'guess-guess-1', '10.7.2.3');
+      await signIn(app, email, 'guess-guess-1', '10.7.2.3');
     }
 
     const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { texts } from '@tools-factory/contract';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { it } from '../../testing/app-fixtures.ts';
+import { postIdentity } from '../../testing/requests.ts';
 import {
   bearer,
   cookiesOf,
@@ -20,28 +22,21 @@ const errorsText = texts.identityErrors;
  * with it. Everything goes through HTTP as the web app does it.
  */
 describe('access tokens end with their identity session', () => {
-  const app = useTestApp();
-
-  const getAdmin = (email: string, token: string) =>
+  const getAdmin = (app: App, email: string, token: string) =>
     app.inject({
       method: 'GET',
       url: `/api/admin/${encodeURIComponent(email)}`,
       headers: bearer(token),
     });
-  const postAuth = (path: string, payload: object, cookie?: string) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/auth${path}`,
-      headers: identityHeaders(app, cookie),
-      payload,
-    });
-  const expectSessionEnded = async (email: string, token: string) => {
-    const response = await getAdmin(email, token);
+  const expectSessionEnded = async (app: App, email: string, token: string) => {
+    const response = await getAdmin(app, email, token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: errorsText.sessionExpired, statusCode: 401 });
   };
 
-  it('names the session it was issued for (its id, never its secret token) and works', async () => {
+  it('names the session it was issued for (its id, never its secret token) and works', async ({
+    app,
+  }) => {
     const account = await signUpTestAccount(app);
     const session = await app.inject({
       method: 'GET',
@@ -55,12 +50,14 @@ describe('access tokens end with their identity session', () => {
     expect(claims.sid).toBe(identitySession.id);
     expect(account.token).not.toContain(identitySession.token);
     expect(JSON.stringify(claims)).not.toContain(identitySession.token);
-    expect((await getAdmin(account.email, account.token)).json()).toEqual({ admin: false });
+    expect((await getAdmin(app, account.email, account.token)).json()).toEqual({ admin: false });
   });
 
-  it('signing out ends the tokens of that session, not those of another session', async () => {
+  it('signing out ends the tokens of that session, not those of another session', async ({
+    app,
+  }) => {
     const account = await signUpTestAccount(app);
-    const signIn = await postAuth('/sign-in/email', {
+    const signIn = await postIdentity(app, '/sign-in/email', {
       email: account.email,
       password: account.password,
     });
@@ -69,19 +66,19 @@ describe('access tokens end with their identity session', () => {
     // Two tokens from one session (the web renews on 401): both end with it.
     const renewed = await requestAccessToken(app, account.cookie, account.email);
 
-    const out = await postAuth('/sign-out', {}, account.cookie);
+    const out = await postIdentity(app, '/sign-out', {}, account.cookie);
     expect(out.statusCode).toBe(200);
-    await expectSessionEnded(account.email, account.token);
-    await expectSessionEnded(account.email, renewed.token);
+    await expectSessionEnded(app, account.email, account.token);
+    await expectSessionEnded(app, account.email, renewed.token);
     // The other device signed in on its own session: it goes on.
-    expect((await getAdmin(account.email, otherDevice.token)).statusCode).toBe(200);
+    expect((await getAdmin(app, account.email, otherDevice.token)).statusCode).toBe(200);
   });
 
-  it('a password reset through the e-mailed link ends every token', async () => {
+  it('a password reset through the e-mailed link ends every token', async ({ app }) => {
     const account = await signUpTestAccount(app);
-    expect((await getAdmin(account.email, account.token)).statusCode).toBe(200);
+    expect((await getAdmin(app, account.email, account.token)).statusCode).toBe(200);
 
-    const request = await postAuth('/request-password-reset', {
+    const request = await postIdentity(app, '/request-password-reset', {
       email: account.email,
       redirectTo: '/reset-password',
     });
@@ -92,13 +89,16 @@ describe('access tokens end with their identity session', () => {
       'token',
     );
     expect(token).toBeTruthy();
-    const reset = await postAuth('/reset-password', { newPassword: 'brand-new-secret', token });
+    const reset = await postIdentity(app, '/reset-password', {
+      newPassword: 'brand-new-secret',
+      token,
+    });
     expect(reset.statusCode).toBe(200);
 
-    await expectSessionEnded(account.email, account.token);
+    await expectSessionEnded(app, account.email, account.token);
   });
 
-  it('an expired identity session ends its tokens', async () => {
+  it('an expired identity session ends its tokens', async ({ app }) => {
     const account = await signUpTestAccount(app);
     const { sid } = decodeJwt(account.token);
     expect(typeof sid).toBe('string');
@@ -106,13 +106,13 @@ describe('access tokens end with their identity session', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(sessions.id, String(sid)));
-    await expectSessionEnded(account.email, account.token);
+    await expectSessionEnded(app, account.email, account.token);
   });
 
-  it('removing the user ends its tokens (its sessions go with it)', async () => {
+  it('removing the user ends its tokens (its sessions go with it)', async ({ app }) => {
     const gone = await signUpTestAccount(app, { name: 'Gone' });
     await app.database.db.delete(users).where(eq(users.id, gone.userId));
-    const response = await getAdmin(gone.email, gone.token);
+    const response = await getAdmin(app, gone.email, gone.token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: errorsText.notSignedIn, statusCode: 401 });
     // No new token either: the identity session went with the user.

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ToolSchema } from '@tools-factory/contract';
 import { HttpError } from '../../http-errors.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { it } from '../../testing/app-fixtures.ts';
 
 describe('tools service', () => {
-  const app = useTestApp();
-
-  it('creates a tool from dollars, keeps cents, and the catalog shows it at once', async () => {
+  it('creates a tool from dollars, keeps cents, and the catalog shows it at once', async ({
+    app,
+  }) => {
     const { tool } = await app.tools.addTool({
       name: 'Ball Peen Hammer',
       desc: 'A hammer for metalwork. Rounds rivets and shapes sheet.',
@@ -22,7 +22,9 @@ describe('tools service', () => {
     expect((await app.inject(`/api/tool/${tool._id}`)).json()).toEqual(tool);
   });
 
-  it('refuses a second live tool of the same name, whatever its case, with 409', async () => {
+  it('refuses a second live tool of the same name, whatever its case, with 409', async ({
+    app,
+  }) => {
     const input = {
       name: 'Mallet',
       desc: 'A rubber mallet.',
@@ -38,7 +40,7 @@ describe('tools service', () => {
     expect(error).toMatchObject({ statusCode: 409 });
   });
 
-  it('archives a tool once; unknown and malformed ids archive nothing', async () => {
+  it('archives a tool once; unknown and malformed ids archive nothing', async ({ app }) => {
     const { tool } = await app.tools.addTool({
       name: 'Spirit Level',
       desc: 'A 60 cm level.',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AdminCheckSchema, texts } from '@tools-factory/contract';
 import {
   bearer,
@@ -7,16 +7,16 @@ import {
   signUpTestAccount,
 } from '../../testing/accounts.ts';
 import { expectError } from '../../testing/requests.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { it } from '../../testing/app-fixtures.ts';
 
 /**
  * Business addresses (issue 22 item 18): the spec's letters-only pattern refused these with
  * 'Please provide a valid Email'. Every e-mail check of the API takes them now, lower-cased.
  */
 describe('business e-mail addresses through the API', () => {
-  const app = useTestApp();
-
-  it('signs up, signs in, gets its token and is found by the e-mail in a path, in any case', async () => {
+  it('signs up, signs in, gets its token and is found by the e-mail in a path, in any case', async ({
+    app,
+  }) => {
     for (const email of ['dan@acme-tools.com', 'orders@shop24.de']) {
       const account = await signUpTestAccount(app, { email, name: 'Dan Acme' });
       expect((await app.identity.findByEmail(email))?.id).toBe(account.userId);
@@ -39,7 +39,9 @@ describe('business e-mail addresses through the API', () => {
     }
   });
 
-  it("refuses what no mail server takes with the spec's message, in a body and in a path", async () => {
+  it("refuses what no mail server takes with the spec's message, in a body and in a path", async ({
+    app,
+  }) => {
     const signUp = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
