@@ -24,6 +24,28 @@ interface AddProductFormValues {
   priceBreaks: PriceBreakRow[];
 }
 
+/** The fields typed as text (the price breaks have their own editor). */
+type TypedField = Exclude<keyof AddProductFormValues, 'priceBreaks'>;
+
+const { addProduct } = texts;
+
+/** The three numbers, side by side; what each takes is said under it where it is not obvious. */
+const numberFields: {
+  name: TypedField;
+  label: string;
+  inputMode: 'decimal' | 'numeric';
+  hint?: string;
+}[] = [
+  { name: 'price', label: addProduct.price, inputMode: 'decimal', hint: addProduct.priceHint },
+  { name: 'minOrderQuantity', label: addProduct.minOrderQuantity, inputMode: 'numeric' },
+  {
+    name: 'availableQuantity',
+    label: addProduct.availableQuantity,
+    inputMode: 'numeric',
+    hint: addProduct.availableQuantityHint,
+  },
+];
+
 const emptyForm: AddProductFormValues = {
   name: '',
   desc: '',
@@ -73,7 +95,7 @@ const resolver: Resolver<AddProductFormValues, unknown, CreateTool> = (values) =
     const field = issue.path[0];
     if (typeof field !== 'string' || !(field in emptyForm) || field === 'priceBreaks') continue;
     // The first problem of each field is the one to fix first.
-    errors[field as Exclude<keyof AddProductFormValues, 'priceBreaks'>] ??= {
+    errors[field as TypedField] ??= {
       type: issue.code,
       message: issue.message,
     };
@@ -126,7 +148,13 @@ export function AddProductForm() {
     if (productsAdded > 0) setFocus('name');
   }, [productsAdded, setFocus]);
 
-  const { addProduct } = texts;
+  /** A field of this form: required, its first problem under it, registered by its name. */
+  const requiredField = (name: TypedField) => ({
+    'aria-required': 'true' as const,
+    error: errors[name]?.message,
+    ...register(name),
+  });
+
   return (
     <form
       noValidate
@@ -134,59 +162,22 @@ export function AddProductForm() {
       className="card bg-base-100 border-base-300 border shadow-sm"
     >
       <div className="card-body gap-4">
-        <TextField
-          label={addProduct.name}
-          autoComplete="off"
-          aria-required="true"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextAreaField
-          label={addProduct.description}
-          rows={4}
-          aria-required="true"
-          error={errors.desc?.message}
-          {...register('desc')}
-        />
+        <TextField label={addProduct.name} autoComplete="off" {...requiredField('name')} />
+        <TextAreaField label={addProduct.description} rows={4} {...requiredField('desc')} />
         <TextField
           label={addProduct.imageLink}
           // Not type="url": a path on this site ('/images/...') is a good answer too.
           inputMode="url"
           autoComplete="off"
-          aria-required="true"
           hint={addProduct.imageLinkHint}
-          error={errors.img?.message}
-          {...register('img')}
+          {...requiredField('img')}
         />
         {/* Text inputs, not type="number": the browser would hand over '' for '12,5' or 'abc'
             and accept '1e3', where the contract's words say what is wrong. */}
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label={addProduct.price}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-required="true"
-            hint={addProduct.priceHint}
-            error={errors.price?.message}
-            {...register('price')}
-          />
-          <TextField
-            label={addProduct.minOrderQuantity}
-            inputMode="numeric"
-            autoComplete="off"
-            aria-required="true"
-            error={errors.minOrderQuantity?.message}
-            {...register('minOrderQuantity')}
-          />
-          <TextField
-            label={addProduct.availableQuantity}
-            inputMode="numeric"
-            autoComplete="off"
-            aria-required="true"
-            hint={addProduct.availableQuantityHint}
-            error={errors.availableQuantity?.message}
-            {...register('availableQuantity')}
-          />
+          {numberFields.map(({ name, ...input }) => (
+            <TextField key={name} autoComplete="off" {...input} {...requiredField(name)} />
+          ))}
         </div>
         <Controller
           control={control}

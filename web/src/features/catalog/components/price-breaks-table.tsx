@@ -7,6 +7,7 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import { useId } from 'react';
+import { ColumnHeads } from '../../../components/ui/column-heads';
 import { formatCount } from '../../../lib/format';
 
 interface PriceBreaksTableProps {
@@ -76,17 +77,13 @@ export function PriceBreaksTable({ tool, quantity = null }: PriceBreaksTableProp
           aria-labelledby={titleId}
           className="table-sm table text-sm [&_td]:px-2 [&_th]:px-2 [&_thead_th]:text-xs"
         >
-          <thead>
-            <tr>
-              <th scope="col">{texts.priceBreaks.quantity}</th>
-              <th scope="col" className="text-right">
-                {texts.priceBreaks.unitPrice}
-              </th>
-              <th scope="col" className="text-right">
-                {texts.priceBreaks.saving}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              { label: texts.priceBreaks.quantity },
+              { label: texts.priceBreaks.unitPrice, numeric: true },
+              { label: texts.priceBreaks.saving, numeric: true },
+            ]}
+          />
           <tbody>
             {rows.map((row) => {
               const current = row.from === reached;

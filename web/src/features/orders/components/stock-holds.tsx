@@ -1,5 +1,6 @@
 import { formatMoney, texts, type StockHold } from '@tools-factory/contract';
 import { BusyButton } from '../../../components/ui/busy-button';
+import { ColumnHeads } from '../../../components/ui/column-heads';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
@@ -75,19 +76,15 @@ function HoldCard({
         </ul>
         <div className="overflow-x-auto max-sm:hidden">
           <table className="table-sm table">
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.tool}</th>
-                <th scope="col" className="text-right">
-                  {t.columns.quantity}
-                </th>
-                <th scope="col" className="text-right">
-                  {t.columns.value}
-                </th>
-                <th scope="col">{t.columns.placed}</th>
-                <th scope="col">{t.columns.holdUntil}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                { label: t.columns.tool },
+                { label: t.columns.quantity, numeric: true },
+                { label: t.columns.value, numeric: true },
+                { label: t.columns.placed },
+                { label: t.columns.holdUntil },
+              ]}
+            />
             <tbody>
               {hold.orders.map((order) => (
                 <tr key={order._id}>

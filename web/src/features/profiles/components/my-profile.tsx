@@ -88,25 +88,14 @@ export function MyProfile({ account, startAdding = false }: MyProfileProps) {
             )}
 
             <div>
-              {current ? (
-                <button
-                  type="button"
-                  className="btn btn-primary w-full sm:w-auto"
-                  onClick={() => setDialog('edit')}
-                >
-                  <FaPen aria-hidden="true" />
-                  {texts.profile.editInformation}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-primary w-full sm:w-auto"
-                  onClick={() => setDialog('add')}
-                >
-                  <FaPlus aria-hidden="true" />
-                  {texts.profile.addInformation}
-                </button>
-              )}
+              <button
+                type="button"
+                className="btn btn-primary w-full sm:w-auto"
+                onClick={() => setDialog(current ? 'edit' : 'add')}
+              >
+                {current ? <FaPen aria-hidden="true" /> : <FaPlus aria-hidden="true" />}
+                {current ? texts.profile.editInformation : texts.profile.addInformation}
+              </button>
             </div>
 
             <FormDialog

@@ -16,6 +16,19 @@ const ProfileFormSchema = SaveProfileSchema.pick({
 });
 export type ProfileFormValues = z.output<typeof ProfileFormSchema>;
 
+/** The fields in the order shown, each with what the browser may fill it from. */
+const profileFields: {
+  name: keyof ProfileFormValues;
+  label: string;
+  type?: 'tel' | 'url';
+  autoComplete?: string;
+}[] = [
+  { name: 'education', label: texts.profile.education },
+  { name: 'city', label: texts.profile.city, autoComplete: 'address-level2' },
+  { name: 'phone', label: texts.profile.phone, type: 'tel', autoComplete: 'tel' },
+  { name: 'linkdin', label: texts.profile.linkdin, type: 'url', autoComplete: 'url' },
+];
+
 const EMPTY: ProfileFormValues = { education: '', city: '', phone: '', linkdin: '' };
 
 interface ProfileFormProps {
@@ -53,35 +66,15 @@ export function ProfileForm({ initialValues = EMPTY, onSave, onCancel, busy }: P
 
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
-      <TextField
-        label={texts.profile.education}
-        aria-required="true"
-        error={errors.education?.message}
-        {...register('education')}
-      />
-      <TextField
-        label={texts.profile.city}
-        autoComplete="address-level2"
-        aria-required="true"
-        error={errors.city?.message}
-        {...register('city')}
-      />
-      <TextField
-        label={texts.profile.phone}
-        type="tel"
-        autoComplete="tel"
-        aria-required="true"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
-      <TextField
-        label={texts.profile.linkdin}
-        type="url"
-        autoComplete="url"
-        aria-required="true"
-        error={errors.linkdin?.message}
-        {...register('linkdin')}
-      />
+      {profileFields.map(({ name, ...input }) => (
+        <TextField
+          key={name}
+          aria-required="true"
+          error={errors[name]?.message}
+          {...input}
+          {...register(name)}
+        />
+      ))}
       <FormActions
         serverError={serverError}
         submitLabel={texts.profile.save}
