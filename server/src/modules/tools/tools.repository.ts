@@ -122,8 +122,18 @@ const reservedToolColumns = {
   stockVersion: tools.stockVersion,
 };
 
-/** Every UPDATE that moves a tool's stock bumps its version with it (see tools.stockVersion). */
-const nextStockVersion = sql`${tools.stockVersion} + 1`;
+/**
+ * The UPDATE every stock movement runs: `change` units into the tool's stock (negative: taken
+ * out), and its version bumped with it (see tools.stockVersion). The caller adds its condition
+ * and what it returns.
+ */
+function moveStock(tx: Transaction, change: number) {
+  return tx.update(tools).set({
+    availableQuantity: sql`${tools.availableQuantity} + ${change}`,
+    stockVersion: sql`${tools.stockVersion} + 1`,
+    updatedAt: sql`now()`,
+  });
+}
 
 /** A tool's stock as an UPDATE that moved it left it. */
 export type MovedStock = {
@@ -170,13 +180,7 @@ export async function reserveStock(
   request: { tool: ToolReference; quantity: number },
 ): Promise<ReservedTool | undefined> {
   const { tool, quantity } = request;
-  const [row] = await tx
-    .update(tools)
-    .set({
-      availableQuantity: sql`${tools.availableQuantity} - ${quantity}`,
-      stockVersion: nextStockVersion,
-      updatedAt: sql`now()`,
-    })
+  const [row] = await moveStock(tx, -quantity)
     .where(
       and(
         isTool(tool),
@@ -198,13 +202,7 @@ export async function returnStock(
   toolId: string,
   quantity: number,
 ): Promise<MovedStock | undefined> {
-  const [row] = await tx
-    .update(tools)
-    .set({
-      availableQuantity: sql`${tools.availableQuantity} + ${quantity}`,
-      stockVersion: nextStockVersion,
-      updatedAt: sql`now()`,
-    })
+  const [row] = await moveStock(tx, quantity)
     .where(eq(tools.id, toolId))
     .returning({
       id: tools.id,
@@ -228,13 +226,7 @@ export async function reserveQuotedStock(
   toolId: string,
   quantity: number,
 ): Promise<ReservedTool | undefined> {
-  const [row] = await tx
-    .update(tools)
-    .set({
-      availableQuantity: sql`${tools.availableQuantity} - ${quantity}`,
-      stockVersion: nextStockVersion,
-      updatedAt: sql`now()`,
-    })
+  const [row] = await moveStock(tx, -quantity)
     .where(
       and(eq(tools.id, toolId), isNull(tools.archivedAt), gte(tools.availableQuantity, quantity)),
     )
