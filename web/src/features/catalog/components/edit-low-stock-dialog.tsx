@@ -5,14 +5,14 @@ import {
   type Tool,
   type ToolStock,
 } from '@tools-factory/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { DialogForm } from '../../../components/ui/dialog-form';
 import { FigureList } from '../../../components/ui/figure-list';
-import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdateLowStockThreshold } from '../api/update-low-stock-threshold';
+import { useCheckedSave } from '../hooks/use-checked-save';
 
 const words = texts.manageTools.lowStock;
 const FIELD = 'low-stock threshold';
@@ -50,30 +50,30 @@ function LowStockForm({ tool, stock, update, onDone }: LowStockFormProps) {
   const fallback = defaultLowStockThreshold(tool.minOrderQuantity);
   const [useDefault, setUseDefault] = useState(!stock.custom);
   const [typed, setTyped] = useState(String(stock.lowStockThreshold));
-  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (update.isPending) return;
-    setServerError(null);
+  const {
+    problem: fieldError,
+    setProblem: setFieldError,
+    sending,
+  } = useCheckedSave(update.isPending, () => {
     const read = readThreshold(typed, useDefault);
-    if ('error' in read) {
-      setFieldError(read.error);
-      return;
-    }
-    setFieldError(undefined);
-    try {
-      await update.mutateAsync({ id: tool._id, lowStockThreshold: read.threshold });
-      toast.success(words.saved(tool.name));
-      onDone();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    }
-  }
+    if ('error' in read) return { problem: read.error };
+    return {
+      save: async () => {
+        await update.mutateAsync({ id: tool._id, lowStockThreshold: read.threshold });
+        toast.success(words.saved(tool.name));
+        onDone();
+      },
+    };
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
+    <DialogForm
+      sending={sending}
+      submitLabel={words.save}
+      cancelLabel={words.cancel}
+      busy={update.isPending}
+      onCancel={onDone}
+    >
       <FigureList
         className="text-sm"
         figures={[
@@ -103,14 +103,7 @@ function LowStockForm({ tool, stock, update, onDone }: LowStockFormProps) {
         />
         <span>{words.useDefault(fallback)}</span>
       </label>
-      <FormActions
-        serverError={serverError}
-        submitLabel={words.save}
-        cancelLabel={words.cancel}
-        busy={update.isPending}
-        onCancel={onDone}
-      />
-    </form>
+    </DialogForm>
   );
 }
 

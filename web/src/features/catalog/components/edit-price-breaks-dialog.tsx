@@ -1,17 +1,12 @@
 import { formatMoney, texts, type Tool } from '@tools-factory/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { DialogForm } from '../../../components/ui/dialog-form';
 import { FigureList } from '../../../components/ui/figure-list';
-import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdatePriceBreaks } from '../api/update-price-breaks';
-import {
-  PriceBreaksFields,
-  priceBreakRow,
-  readPriceBreaks,
-  type PriceBreakErrors,
-} from './price-breaks-fields';
+import { useCheckedSave } from '../hooks/use-checked-save';
+import { PriceBreaksFields, priceBreakRow, readPriceBreaks } from './price-breaks-fields';
 
 interface PriceBreaksFormProps {
   tool: Tool;
@@ -25,30 +20,26 @@ interface PriceBreaksFormProps {
  */
 function PriceBreaksForm({ tool, update, onDone }: PriceBreaksFormProps) {
   const [rows, setRows] = useState(() => tool.priceBreaks.map((each) => priceBreakRow(each)));
-  const [errors, setErrors] = useState<PriceBreakErrors | undefined>(undefined);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (update.isPending) return;
-    setServerError(null);
+  const { problem: errors, sending } = useCheckedSave(update.isPending, () => {
     const read = readPriceBreaks(rows, tool);
-    if ('errors' in read) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors(undefined);
-    try {
-      await update.mutateAsync({ id: tool._id, priceBreaks: read.breaks });
-      toast.success(texts.priceBreaks.saved(tool.name));
-      onDone();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    }
-  }
+    if ('errors' in read) return { problem: read.errors };
+    return {
+      save: async () => {
+        await update.mutateAsync({ id: tool._id, priceBreaks: read.breaks });
+        toast.success(texts.priceBreaks.saved(tool.name));
+        onDone();
+      },
+    };
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
+    <DialogForm
+      sending={sending}
+      submitLabel={texts.priceBreaks.save}
+      cancelLabel={texts.priceBreaks.cancel}
+      busy={update.isPending}
+      onCancel={onDone}
+    >
       <FigureList
         className="text-sm"
         figures={[
@@ -62,14 +53,7 @@ function PriceBreaksForm({ tool, update, onDone }: PriceBreaksFormProps) {
         errors={errors}
         disabled={update.isPending}
       />
-      <FormActions
-        serverError={serverError}
-        submitLabel={texts.priceBreaks.save}
-        cancelLabel={texts.priceBreaks.cancel}
-        busy={update.isPending}
-        onCancel={onDone}
-      />
-    </form>
+    </DialogForm>
   );
 }
 
