@@ -1,12 +1,7 @@
-import { useId, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { LabelledField, type FieldTexts } from './labelled-field';
 
-interface TextAreaFieldProps extends ComponentProps<'textarea'> {
-  label: string;
-  /** The field's validation message, shown in red under it. */
-  error?: string | undefined;
-  /** What the field takes, in grey under it (read with the field, as its description). */
-  hint?: string | undefined;
-}
+type TextAreaFieldProps = ComponentProps<'textarea'> & FieldTexts;
 
 /** TextField's sibling for longer text: a labelled textarea with its validation message. */
 export function TextAreaField({
@@ -14,38 +9,20 @@ export function TextAreaField({
   error,
   hint,
   id,
-  className = '',
+  className,
   rows = 5,
   ...textareaProps
 }: TextAreaFieldProps) {
-  const generatedId = useId();
-  const textareaId = id ?? generatedId;
-  const errorId = `${textareaId}-error`;
-  const hintId = `${textareaId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={textareaId} className="text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={textareaId}
-        rows={rows}
-        className={`textarea w-full ${error ? 'textarea-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...textareaProps}
-      />
-      {hint ? (
-        <p id={hintId} className="text-base-content/70 text-sm">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-error text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField label={label} id={id} error={error} hint={hint} className={className}>
+      {(control) => (
+        <textarea
+          rows={rows}
+          className={`textarea w-full ${error ? 'textarea-error' : ''}`}
+          {...control}
+          {...textareaProps}
+        />
+      )}
+    </LabelledField>
   );
 }

@@ -1,15 +1,9 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { LabelledField, type FieldTexts } from './labelled-field';
 
-export interface TextFieldProps extends ComponentProps<'input'> {
-  label: string;
-  /** The field's validation message, shown in red under it. */
-  error?: string | undefined;
-  /** What the field takes, in grey under it (read with the field, as its description). */
-  hint?: string | undefined;
+export interface TextFieldProps extends ComponentProps<'input'>, FieldTexts {
   /** Something inside the input's frame after the text (a show/hide button). */
   trailing?: ReactNode;
-  /** More classes of the input's frame (its text colour on a dark form). */
-  frameClassName?: string;
 }
 
 /** A labelled input with its validation message; takes react-hook-form's register() props. */
@@ -18,41 +12,18 @@ export function TextField({
   error,
   hint,
   trailing,
-  frameClassName = '',
   id,
-  className = '',
+  className,
   ...inputProps
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-semibold">
-        {label}
-      </label>
-      <div className={`input w-full pr-1 ${error ? 'input-error' : ''} ${frameClassName}`}>
-        <input
-          id={inputId}
-          className="grow"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          {...inputProps}
-        />
-        {trailing}
-      </div>
-      {hint ? (
-        <p id={hintId} className="text-base-content/70 text-sm">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-error text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField label={label} id={id} error={error} hint={hint} className={className}>
+      {(control) => (
+        <div className={`input w-full pr-1 ${error ? 'input-error' : ''}`}>
+          <input className="grow" {...control} {...inputProps} />
+          {trailing}
+        </div>
+      )}
+    </LabelledField>
   );
 }

@@ -40,11 +40,14 @@ export function ContactSection() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [values, setValues] = useState<ContactMessage>(blank);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // Every field is required, and says so.
   const bind = (field: Field) => ({
     name: field,
     value: values[field],
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [field]: event.target.value })),
+    'aria-required': 'true' as const,
+    error: errors[field],
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -71,33 +74,22 @@ export function ContactSection() {
       <form
         noValidate
         onSubmit={(event) => void submit(event)}
-        className="bg-neutral text-neutral-content mx-auto flex max-w-xl flex-col gap-4 rounded-box p-6 shadow-md md:p-8"
+        // A dark form: what is typed stays dark on the fields' light ground.
+        className="bg-neutral text-neutral-content mx-auto flex max-w-xl flex-col gap-4 rounded-box p-6 shadow-md md:p-8 [&_.input]:text-base-content [&_textarea]:text-base-content"
       >
         <TextField
           label={homeTexts.home.contactName}
           type="text"
           autoComplete="name"
-          aria-required="true"
-          frameClassName="text-base-content"
-          error={errors.name}
           {...bind('name')}
         />
         <TextField
           label={homeTexts.home.contactEmail}
           type="email"
           autoComplete="email"
-          aria-required="true"
-          frameClassName="text-base-content"
-          error={errors.email}
           {...bind('email')}
         />
-        <TextAreaField
-          label={homeTexts.home.contactMessage}
-          aria-required="true"
-          className="[&_textarea]:text-base-content"
-          error={errors.message}
-          {...bind('message')}
-        />
+        <TextAreaField label={homeTexts.home.contactMessage} {...bind('message')} />
         {/* Until the script runs, the browser would send the fields in the page's URL. */}
         <BusyButton
           type="submit"
