@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { texts } from '@tools-factory/contract';
 import { postIdentity } from '../../testing/requests.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { test } from '../../testing/app-fixtures.ts';
 import {
   cookiesOf,
   identityHeaders,
@@ -15,13 +16,13 @@ import { users } from './identity.table.ts';
 
 const errorsText = texts.identityErrors;
 
-describe('identity endpoints: only those the product uses, with only the fields it sends', () => {
-  const app = useTestApp();
+const it = test.extend('nora', { scope: 'file' }, ({ app }) =>
+  signUpTestAccount(app, { name: 'Nora Smith' }),
+);
 
-  const post = (path: string, payload: object, cookie?: string) =>
-    postIdentity(app, path, payload, cookie);
+describe('identity endpoints: only those the product uses, with only the fields it sends', () => {
   /** What the users table holds for the account (the image too, which no service reads). */
-  const stored = async (account: TestAccount) => {
+  const stored = async (app: App, account: TestAccount) => {
     const [user] = await app.database.db
       .select({ name: users.name, image: users.image, role: users.role })
       .from(users)
@@ -30,72 +31,84 @@ describe('identity endpoints: only those the product uses, with only the fields 
   };
 
   describe('update-user takes the name only, with the limits of PUT /user', () => {
-    let account: TestAccount;
-
-    beforeAll(async () => {
-      account = await signUpTestAccount(app, { name: 'Nora Smith' });
-    });
-
-    it('refuses a 90,000-character name: 400, nothing stored', async () => {
-      const response = await post('/update-user', { name: 'N'.repeat(90_000) }, account.cookie);
+    it('refuses a 90,000-character name: 400, nothing stored', async ({ app, nora }) => {
+      const response = await postIdentity(
+        app,
+        '/update-user',
+        { name: 'N'.repeat(90_000) },
+        nora.cookie,
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: texts.fieldErrors.tooLong('name', 120),
         statusCode: 400,
       });
-      expect(await stored(account)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
+      expect(await stored(app, nora)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
     });
 
-    it('refuses an image link, alone or beside a good name: 400, nothing stored', async () => {
+    it('refuses an image link, alone or beside a good name: 400, nothing stored', async ({
+      app,
+      nora,
+    }) => {
       for (const payload of [
         { image: 'javascript:alert(1)' },
         { name: 'Nora Image', image: 'javascript:alert(1)' },
       ]) {
-        const response = await post('/update-user', payload, account.cookie);
+        const response = await postIdentity(app, '/update-user', payload, nora.cookie);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({
           message: errorsText.unexpectedFields(['image'], ['name']),
           statusCode: 400,
         });
       }
-      expect(await stored(account)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
+      expect(await stored(app, nora)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
     });
 
-    it('refuses a role, and any other field: 400, nothing stored', async () => {
+    it('refuses a role, and any other field: 400, nothing stored', async ({ app, nora }) => {
       for (const payload of [
         { role: 'admin' },
         { name: 'Nora Admin', role: 'admin' },
         { name: 'Nora', emailVerified: true },
       ]) {
-        const response = await post('/update-user', payload, account.cookie);
+        const response = await postIdentity(app, '/update-user', payload, nora.cookie);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       }
-      expect(await stored(account)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
-      expect((await app.identity.findByEmail(account.email))?.emailVerified).toBe(false);
+      expect(await stored(app, nora)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
+      expect((await app.identity.findByEmail(nora.email))?.emailVerified).toBe(false);
     });
 
-    it('refuses an empty name, a name with a NUL character, and a name that is not text', async () => {
+    it('refuses an empty name, a name with a NUL character, and a name that is not text', async ({
+      app,
+      nora,
+    }) => {
       for (const [name, message] of [
         ['   ', texts.fieldErrors.required('name')],
         ['Nora\u0000Smith', texts.fieldErrors.nulCharacter('name')],
         [42, texts.fieldErrors.notText('name')],
       ] as const) {
-        const response = await post('/update-user', { name }, account.cookie);
+        const response = await postIdentity(app, '/update-user', { name }, nora.cookie);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ message, statusCode: 400 });
       }
-      expect(await stored(account)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
+      expect(await stored(app, nora)).toEqual({ name: 'Nora Smith', image: null, role: 'user' });
     });
 
-    it('sets a good name, trimmed, as the sign-up sequence does', async () => {
-      const response = await post('/update-user', { name: '  Nora Jones  ' }, account.cookie);
+    it('sets a good name, trimmed, as the sign-up sequence does', async ({ app, nora }) => {
+      const response = await postIdentity(
+        app,
+        '/update-user',
+        { name: '  Nora Jones  ' },
+        nora.cookie,
+      );
       expect(response.statusCode).toBe(200);
-      expect(await stored(account)).toEqual({ name: 'Nora Jones', image: null, role: 'user' });
+      expect(await stored(app, nora)).toEqual({ name: 'Nora Jones', image: null, role: 'user' });
     });
   });
 
-  it('refuses fields the web app does not send on sign-up and Google sign-in, and bodies that are no object', async () => {
-    const signUp = await post('/sign-up/email', {
+  it('refuses fields the web app does not send on sign-up and Google sign-in, and bodies that are no object', async ({
+    app,
+  }) => {
+    const signUp = await postIdentity(app, '/sign-up/email', {
       email: uniqueEmail('pictured'),
       password: 'anvil-ledger-42',
       name: 'Pictured',
@@ -106,7 +119,7 @@ describe('identity endpoints: only those the product uses, with only the fields 
       message: errorsText.unexpectedFields(['image'], ['name', 'email', 'password']),
     });
 
-    const longName = await post('/sign-up/email', {
+    const longName = await postIdentity(app, '/sign-up/email', {
       email: uniqueEmail('long'),
       password: 'anvil-ledger-42',
       name: 'N'.repeat(121),
@@ -114,11 +127,13 @@ describe('identity endpoints: only those the product uses, with only the fields 
     expect(longName.statusCode).toBe(400);
     expect(longName.json()).toMatchObject({ message: texts.fieldErrors.tooLong('name', 120) });
 
-    const notAnObject = await post('/sign-in/email', [{ email: 'x@example.com', password: 'p' }]);
+    const notAnObject = await postIdentity(app, '/sign-in/email', [
+      { email: 'x@example.com', password: 'p' },
+    ]);
     expect(notAnObject.statusCode).toBe(400);
     expect(notAnObject.json()).toEqual({ message: errorsText.bodyNotObject, statusCode: 400 });
 
-    const social = await post('/sign-in/social', {
+    const social = await postIdentity(app, '/sign-in/social', {
       provider: 'google',
       idToken: { token: 'forged' },
     });
@@ -131,7 +146,9 @@ describe('identity endpoints: only those the product uses, with only the fields 
     });
   });
 
-  it('answers 404 for every identity endpoint the product does not use, and does nothing', async () => {
+  it('answers 404 for every identity endpoint the product does not use, and does nothing', async ({
+    app,
+  }) => {
     const account = await signUpTestAccount(app, {
       password: 'old-anvil-ledger-42',
       name: 'Una Used',
@@ -180,7 +197,7 @@ describe('identity endpoints: only those the product uses, with only the fields 
     // Nothing changed: same e-mail, same password, same name, the session still open.
     const user = await app.identity.findByEmail(account.email);
     expect(user?.name).toBe('Una Used');
-    const signIn = await post('/sign-in/email', {
+    const signIn = await postIdentity(app, '/sign-in/email', {
       email: account.email,
       password: 'old-anvil-ledger-42',
     });
@@ -202,28 +219,30 @@ describe('identity endpoints: only those the product uses, with only the fields 
   });
 
   describe('password reset links', () => {
-    const requestReset = (email: string) =>
-      post('/request-password-reset', { email, redirectTo: '/reset-password' });
-    const latestResetToken = async (email: string) => {
+    const requestReset = (app: App, email: string) =>
+      postIdentity(app, '/request-password-reset', { email, redirectTo: '/reset-password' });
+    const latestResetToken = async (app: App, email: string) => {
       const link = firstLink((await latestOutboxMail(app, email, 'Reset')).text);
       return { link, token: new URL(link).pathname.split('/').at(-1)! };
     };
     /** Waits until a second reset mail to `email` is in the outbox; answers its link's token. */
-    const secondResetToken = async (email: string, firstToken: string) => {
+    const secondResetToken = async (app: App, email: string, firstToken: string) => {
       for (let tries = 0; tries < 200; tries += 1) {
-        const latest = await latestResetToken(email);
+        const latest = await latestResetToken(app, email);
         if (latest.token !== firstToken) return latest;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       throw new Error(`no second reset mail to ${email}`);
     };
 
-    it('a new link cancels the earlier ones: the first fails, the second resets the password', async () => {
+    it('a new link cancels the earlier ones: the first fails, the second resets the password', async ({
+      app,
+    }) => {
       const account = await signUpTestAccount(app, { password: 'old-anvil-ledger-42' });
-      expect((await requestReset(account.email)).statusCode).toBe(200);
-      const first = await latestResetToken(account.email);
-      expect((await requestReset(account.email)).statusCode).toBe(200);
-      const second = await secondResetToken(account.email, first.token);
+      expect((await requestReset(app, account.email)).statusCode).toBe(200);
+      const first = await latestResetToken(app, account.email);
+      expect((await requestReset(app, account.email)).statusCode).toBe(200);
+      const second = await secondResetToken(app, account.email, first.token);
 
       // The first e-mail's link, opened: back to the reset page with the error, no token.
       const follow = await app.inject({ method: 'GET', url: pathAndQuery(first.link) });
@@ -232,7 +251,7 @@ describe('identity endpoints: only those the product uses, with only the fields 
       expect(location.searchParams.get('error')).toBe('INVALID_TOKEN');
       expect(location.searchParams.get('token')).toBeNull();
 
-      const firstReset = await post('/reset-password', {
+      const firstReset = await postIdentity(app, '/reset-password', {
         newPassword: 'first-anvil-ledger-42',
         token: first.token,
       });
@@ -242,36 +261,40 @@ describe('identity endpoints: only those the product uses, with only the fields 
         statusCode: 400,
       });
 
-      const secondReset = await post('/reset-password', {
+      const secondReset = await postIdentity(app, '/reset-password', {
         newPassword: 'second-anvil-ledger-42',
         token: second.token,
       });
       expect(secondReset.statusCode).toBe(200);
       const signIn = (password: string) =>
-        post('/sign-in/email', { email: account.email, password });
+        postIdentity(app, '/sign-in/email', { email: account.email, password });
       expect((await signIn('second-anvil-ledger-42')).statusCode).toBe(200);
       expect((await signIn('first-anvil-ledger-42')).statusCode).toBe(401);
       expect((await signIn('old-anvil-ledger-42')).statusCode).toBe(401);
     });
 
-    it("one account's new link leaves other accounts' links working", async () => {
+    it("one account's new link leaves other accounts' links working", async ({ app }) => {
       const ann = await signUpTestAccount(app, { password: 'ann-anvil-ledger-42' });
       const bob = await signUpTestAccount(app, { password: 'bob-anvil-ledger-42' });
-      await requestReset(ann.email);
-      const annToken = (await latestResetToken(ann.email)).token;
-      await requestReset(bob.email);
-      const bobToken = (await latestResetToken(bob.email)).token;
+      await requestReset(app, ann.email);
+      const annToken = (await latestResetToken(app, ann.email)).token;
+      await requestReset(app, bob.email);
+      const bobToken = (await latestResetToken(app, bob.email)).token;
 
-      const reset = await post('/reset-password', {
+      const reset = await postIdentity(app, '/reset-password', {
         newPassword: 'ann-new-anvil-ledger-42',
         token: annToken,
       });
       expect(reset.statusCode).toBe(200);
       expect(
-        (await post('/reset-password', { newPassword: 'bob-new-anvil-ledger-42', token: bobToken }))
-          .statusCode,
+        (
+          await postIdentity(app, '/reset-password', {
+            newPassword: 'bob-new-anvil-ledger-42',
+            token: bobToken,
+          })
+        ).statusCode,
       ).toBe(200);
-      const signIn = await post('/sign-in/email', {
+      const signIn = await postIdentity(app, '/sign-in/email', {
         email: ann.email,
         password: 'ann-new-anvil-ledger-42',
       });
