@@ -150,3 +150,22 @@ for (const viewport of viewports) {
     });
   });
 }
+
+test('the axe check finds what it is there to find: a nameless button and an image without alt', async ({
+  page,
+}) => {
+  await page.goto(routes.home);
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'as served');
+  // The same page with two faults axe rates critical: every sweep's check would fail on them.
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    main?.insertAdjacentHTML('afterbegin', '<button type="button"></button><img src="/images/tools/claw-hammer.svg">');
+  });
+  const failure = await expectNoSeriousA11yViolations(page, 'with two faults').then(
+    () => 'no violation found',
+    (error: unknown) => String(error),
+  );
+  expect(failure).toContain('button-name (critical)');
+  expect(failure).toContain('image-alt (critical)');
+});
