@@ -52,6 +52,13 @@ function DashboardAliasRedirect() {
   return <Navigate to={`${paths.dashboard}${rest ? `/${rest}` : ''}${search}${hash}`} replace />;
 }
 
+const titles = shellTexts.pageTitles;
+
+/** A page's route, named in the document title (null: the page names itself). */
+function titledPage(path: string, title: string | null, Page: ComponentType): RouteObject {
+  return { path, handle: titled(title), element: <Page /> };
+}
+
 /**
  * Every route of SPEC.md section 2, for React Router's declarative mode (useRoutes): the shell
  * shows each page below the top bar, with a loading bar while its chunk arrives and 'Loading
@@ -65,139 +72,51 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
       children: [
         { index: true, element: <pages.home /> },
         { path: paths.homeAlias, element: <pages.home /> },
-        {
-          path: paths.about,
-          handle: titled(shellTexts.pageTitles.about),
-          element: <pages.about />,
-        },
-        {
-          path: paths.blogs,
-          handle: titled(shellTexts.pageTitles.blogs),
-          element: <pages.blogs />,
-        },
-        {
-          path: paths.login,
-          handle: titled(shellTexts.pageTitles.login),
-          element: <pages.login />,
-        },
-        {
-          path: paths.signup,
-          handle: titled(shellTexts.pageTitles.signup),
-          element: <pages.signup />,
-        },
-        {
-          path: paths.resetPassword,
-          handle: titled(shellTexts.pageTitles.resetPassword),
-          element: <ResetPasswordPage />,
-        },
-        {
-          // Protected (SPEC.md section 2) inside the page: the tool shows while the sign-in is
-          // read, only the order form waits for it. The page names itself after the tool.
-          path: paths.purchasePattern,
-          handle: titled(null),
-          element: <pages.purchase />,
-        },
+        titledPage(paths.about, titles.about, pages.about),
+        titledPage(paths.blogs, titles.blogs, pages.blogs),
+        titledPage(paths.login, titles.login, pages.login),
+        titledPage(paths.signup, titles.signup, pages.signup),
+        titledPage(paths.resetPassword, titles.resetPassword, ResetPasswordPage),
+        // Protected (SPEC.md section 2) inside the page: the tool shows while the sign-in is
+        // read, only the order form waits for it. The page names itself after the tool.
+        titledPage(paths.purchasePattern, null, pages.purchase),
         {
           // Protected (SPEC.md section 2): signed-in users only, others go to /login and back.
           element: <RequireAuth />,
           children: [
-            {
-              path: paths.myProfileInfo,
-              handle: titled(shellTexts.pageTitles.myProfileInfo),
-              element: <MyProfileInfoPage />,
-            },
+            titledPage(paths.myProfileInfo, titles.myProfileInfo, MyProfileInfoPage),
             {
               path: paths.dashboard,
-              handle: titled(shellTexts.pageTitles.dashboard),
+              handle: titled(titles.dashboard),
               element: <DashboardLayout />,
               children: [
                 { index: true, element: <PortfolioPage /> },
-                {
-                  path: paths.dashboardAddReview,
-                  handle: titled(shellTexts.pageTitles.addReview),
-                  element: <AddReviewPage />,
-                },
-                {
-                  path: paths.dashboardOrders,
-                  handle: titled(shellTexts.pageTitles.myOrders),
-                  element: <MyOrdersPage />,
-                },
-                {
-                  path: paths.dashboardMyQuotes,
-                  handle: titled(shellTexts.pageTitles.myQuotes),
-                  element: <MyQuotesPage />,
-                },
-                {
-                  path: paths.dashboardPaymentPattern,
-                  handle: titled(shellTexts.pageTitles.payment),
-                  element: <PaymentPage />,
-                },
+                titledPage(paths.dashboardAddReview, titles.addReview, AddReviewPage),
+                titledPage(paths.dashboardOrders, titles.myOrders, MyOrdersPage),
+                titledPage(paths.dashboardMyQuotes, titles.myQuotes, MyQuotesPage),
+                titledPage(paths.dashboardPaymentPattern, titles.payment, PaymentPage),
                 {
                   // Admin pages: refused in the browser to everyone else (DESIGN.md section 10).
                   element: <RequireAdmin />,
                   children: [
-                    {
-                      path: paths.dashboardUsers,
-                      handle: titled(shellTexts.pageTitles.allUsers),
-                      element: <AllUsersPage />,
-                    },
-                    {
-                      path: paths.dashboardAddProducts,
-                      handle: titled(shellTexts.pageTitles.addProducts),
-                      element: <AddProductPage />,
-                    },
-                    {
-                      path: paths.dashboardAllOrders,
-                      handle: titled(shellTexts.pageTitles.manageOrders),
-                      element: <ManageOrdersPage />,
-                    },
-                    {
-                      path: paths.dashboardQuotes,
-                      handle: titled(shellTexts.pageTitles.quotes),
-                      element: <ManageQuotesPage />,
-                    },
-                    {
-                      path: paths.dashboardSales,
-                      handle: titled(shellTexts.pageTitles.sales),
-                      element: <SalesPage />,
-                    },
-                    {
-                      path: paths.dashboardHolds,
-                      handle: titled(shellTexts.pageTitles.stockHolds),
-                      element: <StockHoldsPage />,
-                    },
-                    {
-                      path: paths.dashboardReviews,
-                      handle: titled(shellTexts.pageTitles.reviews),
-                      element: <ManagedReviewsPage />,
-                    },
-                    {
-                      path: paths.dashboardMessages,
-                      handle: titled(shellTexts.pageTitles.messages),
-                      element: <ContactMessagesPage />,
-                    },
-                    {
-                      path: paths.dashboardManageTools,
-                      handle: titled(shellTexts.pageTitles.manageTools),
-                      element: <ManageToolsPage />,
-                    },
+                    titledPage(paths.dashboardUsers, titles.allUsers, AllUsersPage),
+                    titledPage(paths.dashboardAddProducts, titles.addProducts, AddProductPage),
+                    titledPage(paths.dashboardAllOrders, titles.manageOrders, ManageOrdersPage),
+                    titledPage(paths.dashboardQuotes, titles.quotes, ManageQuotesPage),
+                    titledPage(paths.dashboardSales, titles.sales, SalesPage),
+                    titledPage(paths.dashboardHolds, titles.stockHolds, StockHoldsPage),
+                    titledPage(paths.dashboardReviews, titles.reviews, ManagedReviewsPage),
+                    titledPage(paths.dashboardMessages, titles.messages, ContactMessagesPage),
+                    titledPage(paths.dashboardManageTools, titles.manageTools, ManageToolsPage),
                   ],
                 },
-                {
-                  path: paths.dashboardMyProfile,
-                  handle: titled(shellTexts.pageTitles.myProfile),
-                  element: <MyProfilePage />,
-                },
+                titledPage(paths.dashboardMyProfile, titles.myProfile, MyProfilePage),
               ],
             },
           ],
         },
         { path: `${paths.dashboardAlias}/*`, element: <DashboardAliasRedirect /> },
-        {
-          path: '*',
-          handle: titled(shellTexts.pageTitles.notFound),
-          element: <pages.notFound />,
-        },
+        titledPage('*', titles.notFound, pages.notFound),
       ],
     },
   ];

@@ -10,35 +10,47 @@ interface MenuItem {
   end?: boolean;
 }
 
-const portfolioItem: MenuItem = {
-  to: routes.dashboard,
-  label: texts.dashboard.portfolio,
-  end: true,
-};
+/** Where each page of the menu is; its name is the dashboard's text of the same key. */
+const pagePaths = {
+  myProfile: routes.dashboardMyProfile,
+  addReview: routes.dashboardAddReview,
+  myOrders: routes.dashboardOrders,
+  myQuotes: routes.dashboardMyQuotes,
+  addProducts: routes.dashboardAddProducts,
+  allUsers: routes.dashboardUsers,
+  manageOrders: routes.dashboardAllOrders,
+  quotes: routes.dashboardQuotes,
+  sales: routes.dashboardSales,
+  stockHolds: routes.dashboardHolds,
+  reviews: routes.dashboardReviews,
+  messages: routes.dashboardMessages,
+  manageTools: routes.dashboardManageTools,
+} satisfies Partial<Record<keyof typeof texts.dashboard, string>>;
+
+/** The portfolio (the dashboard's index) first, then these pages in this order. */
+function menuOf(pages: (keyof typeof pagePaths)[]): MenuItem[] {
+  return [
+    { to: routes.dashboard, label: texts.dashboard.portfolio, end: true },
+    ...pages.map((page) => ({ to: pagePaths[page], label: texts.dashboard[page] })),
+  ];
+}
 
 // SPEC.md section 2: while the admin flag is unknown, the non-admin menu shows.
-const customerMenu: MenuItem[] = [
-  portfolioItem,
-  { to: routes.dashboardMyProfile, label: texts.dashboard.myProfile },
-  { to: routes.dashboardAddReview, label: texts.dashboard.addReview },
-  { to: routes.dashboardOrders, label: texts.dashboard.myOrders },
-  { to: routes.dashboardMyQuotes, label: texts.dashboard.myQuotes },
-];
+const customerMenu = menuOf(['myProfile', 'addReview', 'myOrders', 'myQuotes']);
 
-const adminMenu: MenuItem[] = [
-  portfolioItem,
-  { to: routes.dashboardAddProducts, label: texts.dashboard.addProducts },
-  { to: routes.dashboardUsers, label: texts.dashboard.allUsers },
-  { to: routes.dashboardAllOrders, label: texts.dashboard.manageOrders },
-  { to: routes.dashboardQuotes, label: texts.dashboard.quotes },
-  { to: routes.dashboardSales, label: texts.dashboard.sales },
-  { to: routes.dashboardHolds, label: texts.dashboard.stockHolds },
-  { to: routes.dashboardReviews, label: texts.dashboard.reviews },
-  { to: routes.dashboardMessages, label: texts.dashboard.messages },
-  { to: routes.dashboardManageTools, label: texts.dashboard.manageTools },
+const adminMenu = menuOf([
+  'addProducts',
+  'allUsers',
+  'manageOrders',
+  'quotes',
+  'sales',
+  'stockHolds',
+  'reviews',
+  'messages',
+  'manageTools',
   // An admin may ask for a quote too (the purchase page is open to every signed-in user).
-  { to: routes.dashboardMyQuotes, label: texts.dashboard.myQuotes },
-];
+  'myQuotes',
+]);
 
 interface DashboardMenuProps {
   /** The admin menu when GET /admin says so; the customer's otherwise. */
