@@ -1,16 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { serverTexts, SIGN_IN_CODE, texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import {
   cookiesOf,
   identityHeaders,
   requestAccessToken,
-  signUpTestAccount,
   uniqueEmail,
 } from '../../testing/accounts.ts';
-import { latestOutboxMail, readOutbox, verifyEmailThroughOutbox } from '../../testing/mail.ts';
+import { latestOutboxMail, readOutbox } from '../../testing/mail.ts';
+import { signUpVerifiedAccount } from '../../testing/verified-accounts.ts';
 import { IDENTITY_RATE_LIMITS } from './auth-rate-limits.ts';
+
+const it = appTest({ config: { trustProxy: true } });
 
 /*
  * Issue 22 item 3: a stranger's wrong guesses from many clients fill the sign-in limit of an
@@ -51,9 +53,7 @@ async function codeFromOutbox(app: App, email: string): Promise<string> {
 
 /** An account whose owner verified the address (as the sign-up e-mail asks). */
 async function verifiedAccount(app: App) {
-  const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
-  await verifyEmailThroughOutbox(app, account);
-  return account;
+  return signUpVerifiedAccount(app, { password: 'right-anvil-ledger-42' });
 }
 
 /** A stranger's wrong guesses from many clients, until the address's own limit is full. */
@@ -71,9 +71,9 @@ async function lockOut(app: App, email: string) {
 }
 
 describe('signing in with an e-mailed code past the sign-in limit (issue 22 item 3)', () => {
-  const app = useTestApp({ config: { trustProxy: true } });
-
-  it('the owner locked out by a stranger gets in with an e-mailed code; the password stays refused', async () => {
+  it('the owner locked out by a stranger gets in with an e-mailed code; the password stays refused', async ({
+    app,
+  }) => {
     const owner = await verifiedAccount(app);
     await lockOut(app, owner.email);
 
@@ -108,7 +108,9 @@ describe('signing in with an e-mailed code past the sign-in limit (issue 22 item
     expect(still.statusCode).toBe(429);
   });
 
-  it('a wrong code is refused; after a few wrong codes even the right one is, until a new one is sent', async () => {
+  it('a wrong code is refused; after a few wrong codes even the right one is, until a new one is sent', async ({
+    app,
+  }) => {
     const owner = await verifiedAccount(app);
     const client = newClient();
     expect((await sendCode(app, client, owner.email)).statusCode).toBe(200);
@@ -130,7 +132,9 @@ describe('signing in with an e-mailed code past the sign-in limit (issue 22 item
     expect((await signInWithCode(app, client, owner.email, fresh)).statusCode).toBe(200);
   });
 
-  it('asking again resends the same code, so a stranger asking cannot void the one the owner has', async () => {
+  it('asking again resends the same code, so a stranger asking cannot void the one the owner has', async ({
+    app,
+  }) => {
     const owner = await verifiedAccount(app);
     expect((await sendCode(app, newClient(), owner.email)).statusCode).toBe(200);
     const first = await codeFromOutbox(app, owner.email);
@@ -144,7 +148,7 @@ describe('signing in with an e-mailed code past the sign-in limit (issue 22 item
     expect((await signInWithCode(app, newClient(), owner.email, first)).statusCode).toBe(200);
   });
 
-  it('sending codes and trying them are rate limited per client and address', async () => {
+  it('sending codes and trying them are rate limited per client and address', async ({ app }) => {
     const owner = await verifiedAccount(app);
     const client = newClient();
     const { max } = IDENTITY_RATE_LIMITS.perClientAndAddress;
@@ -163,7 +167,9 @@ describe('signing in with an e-mailed code past the sign-in limit (issue 22 item
     expect(tooManyTries.statusCode).toBe(429);
   });
 
-  it('no code goes to an address without an account, and none is made for it (no sign-up)', async () => {
+  it('no code goes to an address without an account, and none is made for it (no sign-up)', async ({
+    app,
+  }) => {
     const email = uniqueEmail('nobody');
     const sent = await sendCode(app, newClient(), email);
     expect(sent.statusCode).toBe(200);
@@ -174,7 +180,9 @@ describe('signing in with an e-mailed code past the sign-in limit (issue 22 item
     expect(tried.statusCode).toBe(400);
   });
 
-  it('takes only the e-mail and a sign-in code: other types and fields are refused with 400', async () => {
+  it('takes only the e-mail and a sign-in code: other types and fields are refused with 400', async ({
+    app,
+  }) => {
     const email = uniqueEmail('fields');
     const client = newClient();
     for (const payload of [
