@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../db/columns.ts';
 import type { MailAbout } from './mailer.ts';
 import type { AttachmentRecipe } from './outbox-message.ts';
 
@@ -26,13 +27,13 @@ export const outboxMessages = pgTable(
     attachments: jsonb('attachments').$type<AttachmentRecipe[]>().notNull().default([]),
     /** What it is about (its kind and ids), the log's only words about it: never an address. */
     about: jsonb('about').$type<MailAbout>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Attempts begun (a claim counts one). */
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     /** Claimed by an instance until then; free again afterwards (an instance that died). */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
+    sentAt: timestamptz('sent_at'),
     /** Why the last attempt failed, in a few words without addresses. */
     lastError: text('last_error'),
   },

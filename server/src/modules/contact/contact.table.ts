@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 
 /**
  * A message sent through the home page's contact form (DESIGN.md section 10): stored, e-mailed
@@ -7,11 +8,11 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomUuidKey(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 );

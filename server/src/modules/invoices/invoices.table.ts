@@ -6,10 +6,10 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { orders } from '../orders/orders.table.ts';
 
 /**
@@ -35,7 +35,7 @@ export const invoiceSequences = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomUuidKey(),
     /** The calendar year (UTC) of the payment, and the running number within it. */
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
@@ -55,8 +55,8 @@ export const invoices = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     madeToOrder: boolean('made_to_order').notNull().default(false),
     transactionId: text('transaction_id').notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamptz('paid_at').notNull(),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
@@ -83,7 +83,7 @@ export const creditNoteSequences = pgTable(
 export const creditNotes = pgTable(
   'credit_notes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomUuidKey(),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
     /** creditNoteNumber(year, sequence): 'CN-2026-000123'. */
@@ -102,7 +102,7 @@ export const creditNotes = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     /** The gateway's refund id (null when the gateway had nothing to give back). */
     refundId: text('refund_id'),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('credit_notes_year_sequence_unique').on(t.year, t.sequence),

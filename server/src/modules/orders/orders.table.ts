@@ -6,13 +6,13 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
-import { tools } from '../tools/tools.table.ts';
+import { toolSnapshotColumns } from '../tools/tools.table.ts';
 import { ORDER_STATUSES, PLACED_STATUS } from './order-status.ts';
 
 /**
@@ -24,14 +24,10 @@ import { ORDER_STATUSES, PLACED_STATUS } from './order-status.ts';
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomUuidKey(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id),
-    toolName: text('tool_name').notNull(),
-    toolImage: text('tool_image').notNull(),
+    ...toolSnapshotColumns(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     address: text('address').notNull(),
@@ -39,20 +35,20 @@ export const orders = pgTable(
     /** Where the order stands in its life (order-status.ts: the states and transitions). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default(PLACED_STATUS),
     transactionId: text('transaction_id'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
+    shippedAt: timestamptz('shipped_at'),
     /** When an admin cancelled the paid order (refunded, credit note issued). */
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: timestamptz('cancelled_at'),
     /** When the gateway reported the payment refunded (Stripe's charge.refunded). */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAt: timestamptz('refunded_at'),
     /** When the gateway reported a dispute (Stripe's charge.dispute.created): not shipped then. */
-    disputedAt: timestamp('disputed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disputedAt: timestamptz('disputed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     /**
      * An unpaid order is kept at least until then, whatever its age: creating a payment intent
      * moves it an hour ahead, so an order cannot expire while its customer pays.
      */
-    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    holdUntil: timestamptz('hold_until'),
     /**
      * Set once a payment under way has moved `holdUntil`: a hold is extended at most once, and
      * never beyond the fixed ceiling after `createdAt` (DESIGN.md section 4).

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { orders } from '../orders/orders.table.ts';
 
 export const PAYMENT_INTENT_STATUSES = ['requires_payment', 'succeeded'] as const;
@@ -33,8 +25,8 @@ export const paymentIntents = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     status: text('status', { enum: PAYMENT_INTENT_STATUSES }).notNull().default('requires_payment'),
     /** Set once the gateway gave the money back (the order was gone, or paid twice). */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamptz('refunded_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('payment_intents_order_id_idx').on(t.orderId),
@@ -48,14 +40,14 @@ export const paymentIntents = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomUuidKey(),
     orderId: uuid('order_id')
       .notNull()
       // A paid order is never deleted (DESIGN.md section 4): the database refuses it too.
       .references(() => orders.id, { onDelete: 'restrict' }),
     transactionId: text('transaction_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_order_id_unique').on(t.orderId),

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 
 /** The user's profile information (My Profile): one record a user. */
@@ -12,6 +13,6 @@ export const profiles = pgTable('profiles', {
   city: text('city').notNull(),
   phone: text('phone').notNull(),
   linkedin: text('linkedin').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

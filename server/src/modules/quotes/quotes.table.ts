@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
-import { tools } from '../tools/tools.table.ts';
+import { toolSnapshotColumns } from '../tools/tools.table.ts';
 
 /** What is stored; 'expired' is an offered quote read after its date (contract/src/quotes.ts). */
 export const STORED_QUOTE_STATUSES = [
@@ -20,29 +21,25 @@ export const STORED_QUOTE_STATUSES = [
 export const quotes = pgTable(
   'quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomUuidKey(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id),
-    toolName: text('tool_name').notNull(),
-    toolImage: text('tool_image').notNull(),
+    ...toolSnapshotColumns(),
     quantity: integer('quantity').notNull(),
     neededBy: date('needed_by', { mode: 'string' }).notNull(),
     note: text('note').notNull().default(''),
     status: text('status', { enum: STORED_QUOTE_STATUSES }).notNull().default('requested'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
     /** The current offer: set together, replaced together by a new offer. */
     offerPriceCents: integer('offer_price_cents'),
     offerValidUntil: date('offer_valid_until', { mode: 'string' }),
-    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offeredAt: timestamptz('offered_at'),
     /** Why an admin declined the request (status 'refused'). */
     declineReason: text('decline_reason'),
     /** When the quote was accepted, declined or refused. */
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
   },
   (t) => [
     check('quotes_quantity_positive', sql`${t.quantity} > 0`),

@@ -1,20 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomUuidKey(),
     /** Null for the demo reviews seeded without an account. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     review: text('review').notNull(),
     rating: integer('rating').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Set when an admin hid the review: it leaves the public answers and pages. */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenAt: timestamptz('hidden_at'),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),

@@ -6,16 +6,16 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 
 /** A tool of the catalog. Removing a tool archives it: its orders keep their snapshot. */
 export const tools = pgTable(
   'tools',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomUuidKey(),
     name: text('name').notNull(),
     image: text('image').notNull(),
     description: text('description').notNull(),
@@ -33,9 +33,9 @@ export const tools = pgTable(
      * that arrive out of order leave the later stock (docs/decisions/013).
      */
     stockVersion: bigint('stock_version', { mode: 'number' }).notNull().default(0),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamptz('archived_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // Names identify a tool for clients that order by name: unique among live tools, any case.
@@ -48,6 +48,18 @@ export const tools = pgTable(
     check('tools_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
+
+/**
+ * The tool an order or a quote is for, with its name and image as they were then: archiving or
+ * renaming the tool never rewrites them.
+ */
+export const toolSnapshotColumns = () => ({
+  toolId: uuid('tool_id')
+    .notNull()
+    .references(() => tools.id),
+  toolName: text('tool_name').notNull(),
+  toolImage: text('tool_image').notNull(),
+});
 
 /**
  * Volume pricing (DESIGN.md section 11): from `min_quantity` units, `price_cents` each. A tool's
