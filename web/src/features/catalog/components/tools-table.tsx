@@ -1,6 +1,7 @@
 import { texts, type Tool, type ToolStock } from '@tools-factory/contract';
 import { useId } from 'react';
 import { CardLabel, DataTable } from '../../../components/ui/data-table';
+import { RemoveRowButton, RowButton } from '../../../components/ui/row-actions';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 
 interface ToolsTableProps {
@@ -100,31 +101,22 @@ export function ToolsTable({
             </td>
             <td className="max-xl:col-span-2 max-xl:pt-2!">
               <div className="flex gap-2 max-xl:*:flex-1 xl:flex-col">
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm whitespace-nowrap"
-                  aria-describedby={nameId}
+                <RowButton
+                  rowNameId={nameId}
+                  className="btn-outline whitespace-nowrap"
                   onClick={() => onEditPriceBreaks(tool)}
                 >
                   {texts.priceBreaks.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm whitespace-nowrap"
-                  aria-describedby={nameId}
+                </RowButton>
+                <RowButton
+                  rowNameId={nameId}
+                  className="btn-outline whitespace-nowrap"
                   disabled={!stock}
                   onClick={() => stock && onEditLowStock(tool, stock)}
                 >
                   {lowStockWords.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-error btn-outline btn-sm"
-                  aria-describedby={nameId}
-                  onClick={() => onRemove(tool)}
-                >
-                  {texts.orders.remove}
-                </button>
+                </RowButton>
+                <RemoveRowButton rowNameId={nameId} onClick={() => onRemove(tool)} />
               </div>
             </td>
           </tr>

@@ -7,14 +7,9 @@ import {
   DataTable,
   labelledCell as labelledCellBelow,
 } from '../../../components/ui/data-table';
+import { RemoveRowButton, RowButton } from '../../../components/ui/row-actions';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
-import {
-  CreditNoteButton,
-  InvoiceButton,
-  OrderFigureCells,
-  OrderTitle,
-  RemoveOrderButton,
-} from './order-cells';
+import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cells';
 import { OrderStatusBadge } from './order-status-badge';
 
 interface ManagedOrdersTableProps extends OrderDocumentActions {
@@ -64,30 +59,25 @@ function OrderActions({
             {texts.manageOrders.ship}
           </BusyButton>
         ) : null}
-        <InvoiceButton order={order} className="btn-outline btn-sm" {...documents} />
-        {order.status === 'cancelled' ? (
-          <CreditNoteButton order={order} className="btn-outline btn-sm" {...documents} />
-        ) : null}
+        <OrderDocumentButtons order={order} className="btn-outline btn-sm" {...documents} />
         {cancellable(order) ? (
-          <button
-            type="button"
-            className="btn btn-error btn-outline btn-sm"
-            aria-describedby={nameId}
+          <RowButton
+            rowNameId={nameId}
+            className="btn-error btn-outline"
             onClick={() => onCancel(order)}
           >
             {texts.manageOrders.cancel}
-          </button>
+          </RowButton>
         ) : null}
       </div>
     );
   }
   if (order.status === 'unpaid') {
     return (
-      <RemoveOrderButton
-        order={order}
-        nameId={nameId}
+      <RemoveRowButton
+        rowNameId={nameId}
         className="max-md:w-full"
-        onRemove={onRemove}
+        onClick={() => onRemove(order)}
       />
     );
   }

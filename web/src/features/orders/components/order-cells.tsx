@@ -87,30 +87,6 @@ export function OrderTitle({ order, nameId, className, children }: OrderTitlePro
   );
 }
 
-/** Remove: an unpaid order's, described by the order's name for a screen reader. */
-export function RemoveOrderButton<TOrder>({
-  order,
-  nameId,
-  className,
-  onRemove,
-}: {
-  order: TOrder;
-  nameId: string;
-  className: string;
-  onRemove: (order: TOrder) => void;
-}) {
-  return (
-    <button
-      type="button"
-      className={`btn btn-error btn-outline btn-sm ${className}`}
-      aria-describedby={nameId}
-      onClick={() => onRemove(order)}
-    >
-      {texts.orders.remove}
-    </button>
-  );
-}
-
 /** An order made from a quote beyond the stock, and what that means. */
 function MadeToOrderBadge({ order }: { order: Pick<Order, 'madeToOrder'> }) {
   return order.madeToOrder ? (
@@ -123,8 +99,24 @@ interface DocumentButtonProps {
   className: string;
 }
 
+/** Invoice, and Credit note once cancelled: the order's PDFs, in the same style. */
+export function OrderDocumentButtons({
+  order,
+  className,
+  ...documents
+}: DocumentButtonProps & { order: Pick<Order, 'status'> } & OrderDocumentActions) {
+  return (
+    <>
+      <InvoiceButton order={order} className={className} {...documents} />
+      {order.status === 'cancelled' ? (
+        <CreditNoteButton order={order} className={className} {...documents} />
+      ) : null}
+    </>
+  );
+}
+
 /** Invoice: a paid order's PDF, named by the order's reference for a screen reader. */
-export function InvoiceButton({
+function InvoiceButton({
   order,
   className,
   onDownloadInvoice,
@@ -143,7 +135,7 @@ export function InvoiceButton({
 }
 
 /** Credit note: a cancelled order's PDF, giving its amount back. */
-export function CreditNoteButton({
+function CreditNoteButton({
   order,
   className,
   onDownloadCreditNote,

@@ -1,16 +1,10 @@
 import { routes, texts, type Order } from '@tools-factory/contract';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { cardRow, DataTable } from '../../../components/ui/data-table';
+import { RemoveRowButton, RowLink } from '../../../components/ui/row-actions';
 import { formatDateTime } from '../../../lib/format';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
-import {
-  CreditNoteButton,
-  InvoiceButton,
-  OrderFigureCells,
-  OrderTitle,
-  RemoveOrderButton,
-} from './order-cells';
+import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cells';
 import { OrderStatusLine } from './order-status';
 
 interface OrdersTableProps extends OrderDocumentActions {
@@ -18,51 +12,37 @@ interface OrdersTableProps extends OrderDocumentActions {
   onRemove: (order: Order) => void;
 }
 
+type OrderActionsProps = { order: Order; nameId: string } & Omit<OrdersTableProps, 'orders'>;
+
 /**
  * An unpaid order can be paid or removed (DESIGN.md section 4); a paid or shipped one has its
  * invoice to download; a cancelled one its invoice and its credit note.
  */
-function OrderActions({
-  order,
-  nameId,
-  onRemove,
-  ...documents
-}: { order: Order; nameId: string } & Omit<OrdersTableProps, 'orders'>) {
+function OrderActions({ order, nameId, onRemove, ...documents }: OrderActionsProps) {
   if (order.status !== 'unpaid') {
-    const invoiceButton = (
-      <InvoiceButton
+    const buttons = (
+      <OrderDocumentButtons
         order={order}
         className="btn-outline btn-sm max-md:w-full max-md:flex-1"
         {...documents}
       />
     );
-    if (order.status !== 'cancelled') return invoiceButton;
-    // Cancelled: the invoice, and the credit note that gives its amount back.
-    return (
-      <div className="flex gap-2">
-        {invoiceButton}
-        <CreditNoteButton
-          order={order}
-          className="btn-outline btn-sm max-md:flex-1"
-          {...documents}
-        />
-      </div>
-    );
+    // Cancelled: the invoice, and the credit note that gives its amount back, side by side.
+    return order.status === 'cancelled' ? <div className="flex gap-2">{buttons}</div> : buttons;
   }
   return (
     <div className="flex gap-2">
-      <Link
+      <RowLink
         to={routes.dashboardPayment(order._id)}
-        className="btn btn-success btn-sm max-md:flex-1"
-        aria-describedby={nameId}
+        rowNameId={nameId}
+        className="btn-success max-md:flex-1"
       >
         {texts.orders.pay}
-      </Link>
-      <RemoveOrderButton
-        order={order}
-        nameId={nameId}
+      </RowLink>
+      <RemoveRowButton
+        rowNameId={nameId}
         className="max-md:flex-1"
-        onRemove={onRemove}
+        onClick={() => onRemove(order)}
       />
     </div>
   );
