@@ -26,7 +26,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           isolate: false,
-          testTimeout: 30_000,
+          // A test's time includes the file-scoped fixtures it is the first to ask for (its app,
+          // its accounts: see server/src/testing/app-fixtures.ts), made in hooks before them.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
