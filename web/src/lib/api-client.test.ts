@@ -72,17 +72,23 @@ describe('api client', () => {
       return fetchMock;
     }
 
+    /** The app's answer to a 401 (renewing with `renew`), installed; returned to be checked. */
+    function handleUnauthorized(renew: () => Promise<boolean>) {
+      const handler = { renewAccessToken: vi.fn(renew), signOut: vi.fn() };
+      setUnauthorizedHandler(handler);
+      return handler;
+    }
+
+    /** A renewal that works: a fresh token is stored. */
+    async function renewToFresh() {
+      localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh');
+      return true;
+    }
+
     it('renews the token once and retries the call with the new one', async () => {
       localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
       const fetchMock = serverAccepting('fresh');
-      const handler = {
-        renewAccessToken: vi.fn(async () => {
-          localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh');
-          return true;
-        }),
-        signOut: vi.fn(),
-      };
-      setUnauthorizedHandler(handler);
+      const handler = handleUnauthorized(renewToFresh);
       await expect(api.get('/orders?email=a%40b.com')).resolves.toEqual([{ _id: 'order-1' }]);
       expect(handler.renewAccessToken).toHaveBeenCalledOnce();
       expect(handler.signOut).not.toHaveBeenCalled();
@@ -92,8 +98,7 @@ describe('api client', () => {
     it('signs out when no session is left to renew from', async () => {
       localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
       const fetchMock = serverAccepting('fresh');
-      const handler = { renewAccessToken: vi.fn(async () => false), signOut: vi.fn() };
-      setUnauthorizedHandler(handler);
+      const handler = handleUnauthorized(async () => false);
       await expect(api.get('/orders?email=a%40b.com')).rejects.toMatchObject({
         status: 401,
         message: 'Your session has expired. Please log in again.',
@@ -105,14 +110,7 @@ describe('api client', () => {
     it('retries only once: a second 401 signs out instead of renewing again', async () => {
       localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
       const fetchMock = serverAccepting(null);
-      const handler = {
-        renewAccessToken: vi.fn(async () => {
-          localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh');
-          return true;
-        }),
-        signOut: vi.fn(),
-      };
-      setUnauthorizedHandler(handler);
+      const handler = handleUnauthorized(renewToFresh);
       await expect(api.get('/manageOrders')).rejects.toMatchObject({ status: 401 });
       expect(handler.renewAccessToken).toHaveBeenCalledOnce();
       expect(handler.signOut).toHaveBeenCalledOnce();
@@ -122,23 +120,17 @@ describe('api client', () => {
     it('renews once for calls that fail together', async () => {
       localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
       serverAccepting('fresh');
-      const handler = {
-        renewAccessToken: vi.fn(async () => {
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          localStorage.setItem(ACCESS_TOKEN_KEY, 'fresh');
-          return true;
-        }),
-        signOut: vi.fn(),
-      };
-      setUnauthorizedHandler(handler);
+      const handler = handleUnauthorized(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return renewToFresh();
+      });
       await Promise.all([api.get('/user'), api.get('/manageOrders'), api.get('/review')]);
       expect(handler.renewAccessToken).toHaveBeenCalledOnce();
     });
 
     it('leaves a call without a token, or one made with the session cookie, to its caller', async () => {
       serverAccepting('fresh');
-      const handler = { renewAccessToken: vi.fn(async () => true), signOut: vi.fn() };
-      setUnauthorizedHandler(handler);
+      const handler = handleUnauthorized(async () => true);
       await expect(api.get('/orders?email=a%40b.com')).rejects.toMatchObject({ status: 401 });
       localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
       await expect(api.put('/user/a%40b.com', {}, { bearer: false })).rejects.toMatchObject({

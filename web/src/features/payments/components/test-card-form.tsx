@@ -2,11 +2,26 @@ import { texts } from '@tools-factory/contract';
 import type { FormEvent } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-error';
-import { TextField } from '../../../components/ui/text-field';
+import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
 import { confirmTestCard } from '../api/confirm-test-card';
 import { formatCardNumber, formatCvc, formatExpiry } from '../card-format';
 import { useFormattedValue } from '../hooks/use-formatted-value';
 import type { CardFormProps } from './card-form';
+
+// How browsers know the fields, to fill them from a saved card.
+const cardNumberAutofill = {
+  name: 'cardnumber',
+  autoComplete: 'cc-number',
+  placeholder: '1234 1234 1234 1234',
+  spellCheck: false,
+};
+const expiryAutofill = { name: 'exp-date', autoComplete: 'cc-exp', placeholder: 'MM / YY' };
+const cvcAutofill = { name: 'cvc', autoComplete: 'cc-csc', placeholder: '123' };
+
+/** A figure of the card: the numeric keypad on a phone. */
+function CardField(props: TextFieldProps) {
+  return <TextField inputMode="numeric" {...props} />;
+}
 
 /**
  * The built-in test gateway's card form: number, expiry and CVC, confirmed through our server
@@ -34,32 +49,10 @@ export function TestCardForm({ clientSecret, paying, error, onPay }: CardFormPro
 
   return (
     <form noValidate onSubmit={pay} className="flex flex-col gap-4">
-      <TextField
-        label={texts.payment.cardNumber}
-        name="cardnumber"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        spellCheck={false}
-        {...cardNumber}
-      />
+      <CardField label={texts.payment.cardNumber} {...cardNumberAutofill} {...cardNumber} />
       <div className="grid grid-cols-2 gap-4">
-        <TextField
-          label={texts.payment.expiry}
-          name="exp-date"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM / YY"
-          {...expiry}
-        />
-        <TextField
-          label={texts.payment.cvc}
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          {...cvc}
-        />
+        <CardField label={texts.payment.expiry} {...expiryAutofill} {...expiry} />
+        <CardField label={texts.payment.cvc} {...cvcAutofill} {...cvc} />
       </div>
       <p className="text-base-content/70 text-sm">{texts.payment.testCardHint}</p>
       <BusyButton
