@@ -1,8 +1,10 @@
 /**
- * `npm test`: lint, typecheck, unit tests (Vitest) and the e2e journeys (Playwright), in that
- * order. Every stage runs even after one fails, so the summary is complete; it ends with one line,
- * `tests: N passed, M failed`, and exits non-zero when anything failed. A failed stage that
- * reports no failed test (lint, typecheck, a build or a crash) counts as one failure.
+ * `npm test`: lint, typecheck and the web build side by side (each mostly one core; their output
+ * is printed stage by stage as each ends), then the unit tests (Vitest), then the e2e journeys
+ * (Playwright) on that build. Every stage runs even after one fails (but the journeys need the
+ * build), so the summary is complete; it ends with one line, `tests: N passed, M failed`, and
+ * exits non-zero when anything failed. A failed stage that reports no failed test (lint,
+ * typecheck, the build or a crash) counts as one failure.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +16,8 @@ type Counts = { passed: number; failed: number; flaky?: number };
 type Stage = {
   name: string;
   args: string[];
+  /** A stage whose failure means this one cannot run (the journeys need the build). */
+  needs?: string;
   env?: Record<string, string>;
   /** Reads the stage's test counts from its report; undefined when there is no report. */
   counts?: () => Counts | undefined;
@@ -56,9 +60,15 @@ function playwrightCounts(): Counts | undefined {
   return { passed: stats.expected + flaky, failed: stats.unexpected ?? 0, flaky };
 }
 
-const stages: Stage[] = [
+/** Stages that run side by side: together they take about as long as the longest one. */
+const firstTogether: Stage[] = [
   { name: 'lint', args: ['run', 'lint'] },
   { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'build', args: ['run', 'build'] },
+];
+
+/** Then these, one after the other: each uses every core. */
+const thenInTurn: Stage[] = [
   {
     name: 'unit',
     args: [
@@ -73,34 +83,49 @@ const stages: Stage[] = [
   },
   {
     name: 'e2e',
-    args: ['run', 'e2e', '--', '--reporter=list,json'],
+    needs: 'build',
+    args: ['run', 'e2e:built', '--', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
     counts: playwrightCounts,
   },
 ];
 
-function run(stage: Stage): Promise<number> {
+/**
+ * Runs the stage's npm command; its output goes straight through, or, when `quietly`, is kept
+ * and printed in one piece when it ends (stages running side by side would mix their lines).
+ */
+function run(stage: Stage, quietly: boolean): Promise<number> {
   return new Promise((resolve) => {
     // `npm test` is the embedded database's run: a TEST_DATABASE_URL left in the environment (CI
     // exports it for `npm run test:postgres`) would quietly move the server suite to PostgreSQL.
     const { TEST_DATABASE_URL: _postgresOnly, ...environment } = process.env;
     const child = spawn('npm', stage.args, {
       cwd: repoRoot,
-      stdio: 'inherit',
+      stdio: quietly ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...environment, ...stage.env },
     });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const done = (code: number) => {
+      if (quietly) {
+        console.log(`\n[test] ${stage.name}: npm ${stage.args.join(' ')}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(code);
+    };
     child.on('error', (error) => {
       console.error(`[test] could not start ${stage.name}: ${error.message}`);
-      resolve(1);
+      done(1);
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
 }
 
-async function runStage(stage: Stage): Promise<Outcome> {
-  console.log(`\n[test] ${stage.name}: npm ${stage.args.join(' ')}`);
+async function runStage(stage: Stage, quietly = false): Promise<Outcome> {
+  if (!quietly) console.log(`\n[test] ${stage.name}: npm ${stage.args.join(' ')}`);
   const started = performance.now();
-  const exitCode = await run(stage);
+  const exitCode = await run(stage, quietly);
   const seconds = (performance.now() - started) / 1000;
   const reported = stage.counts?.();
   const counts = reported ?? { passed: 0, failed: 0 };
@@ -113,8 +138,18 @@ async function runStage(stage: Stage): Promise<Outcome> {
   return { name: stage.name, exitCode, seconds, counts, note };
 }
 
-const outcomes: Outcome[] = [];
-for (const stage of stages) outcomes.push(await runStage(stage));
+/** A stage that cannot run because one it needs failed: one failure, said so. */
+function notRun(stage: Stage): Outcome {
+  console.log(`\n[test] ${stage.name}: not run, since ${stage.needs} failed`);
+  const note = ` (not run: ${stage.needs} failed)`;
+  return { name: stage.name, exitCode: 1, seconds: 0, counts: { passed: 0, failed: 1 }, note };
+}
+
+const outcomes: Outcome[] = await Promise.all(firstTogether.map((stage) => runStage(stage, true)));
+for (const stage of thenInTurn) {
+  const needed = outcomes.find((outcome) => outcome.name === stage.needs);
+  outcomes.push(needed && needed.exitCode !== 0 ? notRun(stage) : await runStage(stage));
+}
 rmSync(reportDir, { recursive: true, force: true });
 
 console.log('\n[test] summary');
