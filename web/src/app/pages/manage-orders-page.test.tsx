@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer } from '../../test/accounts';
 import { callsTo } from '../../test/fake-api';
 import { hammer } from '../../test/factories';
@@ -9,6 +9,13 @@ import {
   managedOrder,
   managedOrdersServer,
 } from '../../features/orders/test/managed-orders-server';
+import {
+  columnHeaders,
+  neverAnswered,
+  removeOrder,
+  signedInForEachTest,
+} from '../../features/orders/test/order-list-steps';
+import { catchSavedFiles } from '../../features/orders/test/saved-files';
 import ManageOrdersPage from './manage-orders-page';
 
 const unpaid = managedOrder();
@@ -44,16 +51,10 @@ function renderManageOrders() {
 }
 
 describe('ManageOrders', () => {
-  beforeEach(() => {
-    localStorage.setItem('accessToken', 'token-0');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  signedInForEachTest();
 
   it('shows a spinner while the orders load', () => {
-    fakeAccountsServer({ answer: () => new Promise<Response>(() => undefined) });
+    fakeAccountsServer({ answer: neverAnswered });
     renderManageOrders();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
@@ -78,11 +79,15 @@ describe('ManageOrders', () => {
     const { server } = managedOrdersServer({ orders: [unpaid, paid, shipped] });
     renderManageOrders();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['tool', 'customer', 'quantity', 'total', 'date', 'status', 'action']);
+    expect(columnHeaders(table)).toEqual([
+      'tool',
+      'customer',
+      'quantity',
+      'total',
+      'date',
+      'status',
+      'action',
+    ]);
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3);
 
     const row = rowOf('Claw Hammer');
@@ -212,8 +217,7 @@ describe('ManageOrders', () => {
     const { server } = managedOrdersServer({ orders: [unpaid, paid] });
     const { user, queryClient } = renderManageOrders();
     await screen.findByRole('table');
-    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await removeOrder(user, 'Claw Hammer');
 
     expect(await screen.findByText('Delete success')).toBeInTheDocument();
     const [deletion] = callsTo(server.requests, 'DELETE', `/api/deleteOrder/${unpaid._id}`);
@@ -237,8 +241,7 @@ describe('ManageOrders', () => {
     });
     const { user } = renderManageOrders();
     await screen.findByRole('table');
-    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await removeOrder(user, 'Claw Hammer');
     expect(await screen.findByText('Order not found')).toBeInTheDocument();
     expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -247,31 +250,7 @@ describe('ManageOrders', () => {
   describe('Export CSV', () => {
     const CSV_URL = '/api/manageOrders.csv';
     const csv = '\uFEFFdate,reference\r\n2025-03-03T08:00:00.000Z,TF-22222222\r\n';
-    /** What the browser was handed to save: the link's name and the file's bytes (BOM kept). */
-    let saved: { name: string; bytes: Promise<ArrayBuffer> }[];
-
-    beforeEach(() => {
-      saved = [];
-      const blobs = new Map<string, Blob>();
-      vi.stubGlobal('URL', {
-        ...URL,
-        createObjectURL: (blob: Blob) => {
-          const url = `blob:test/${blobs.size}`;
-          blobs.set(url, blob);
-          return url;
-        },
-        revokeObjectURL: (url: string) => blobs.delete(url),
-      });
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-        this: HTMLAnchorElement,
-      ) {
-        const blob = blobs.get(this.getAttribute('href') ?? '');
-        saved.push({ name: this.download, bytes: (blob ?? new Blob()).arrayBuffer() });
-      });
-    });
-    afterEach(() => {
-      vi.restoreAllMocks();
-    });
+    const saved = catchSavedFiles();
 
     it("downloads the file with the admin's token and saves it under the server's dated name", async () => {
       const { requests } = managedOrdersServer({
@@ -292,9 +271,9 @@ describe('ManageOrders', () => {
 
       await vi.waitFor(() => expect(saved).toHaveLength(1));
       expect(saved[0]?.name).toBe('orders-2026-11-23.csv');
-      expect([...new Uint8Array((await saved[0]?.bytes) ?? new ArrayBuffer(0))]).toEqual([
-        ...new TextEncoder().encode(csv),
-      ]);
+      expect([
+        ...new Uint8Array((await saved[0]?.blob.arrayBuffer()) ?? new ArrayBuffer(0)),
+      ]).toEqual([...new TextEncoder().encode(csv)]);
       const [call] = callsTo(requests, 'GET', CSV_URL);
       expect(call?.headers.get('Authorization')).toBe('Bearer token-0');
       expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();

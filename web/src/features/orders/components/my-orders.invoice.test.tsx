@@ -1,30 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@tools-factory/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
-import { makeOrder } from '../../../test/factories';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
+import { ORDERS_URL, paid, shipped, unpaid } from '../test/my-orders-fixtures';
+import { signedInForEachTest } from '../test/order-list-steps';
+import { catchSavedFiles } from '../test/saved-files';
 import { MyOrders } from './my-orders';
 
-const ORDERS_URL = '/api/orders?email=maria%40example.com';
-
-const unpaid = makeOrder({ _id: '11111111-1111-4111-8111-111111111111', name: 'Claw Hammer' });
-const paid = makeOrder({
-  _id: '22222222-2222-4222-8222-222222222222',
-  name: 'Pipe Wrench',
-  paid: true,
-  status: 'paid',
-  transectionId: 'pi_3PaidOrder42',
-});
-const shipped = makeOrder({
-  _id: '33333333-3333-4333-8333-333333333333',
-  name: 'Hand Saw',
-  paid: true,
-  status: 'shipped',
-  transectionId: 'pi_3ShippedOrder7',
-});
 const invoiceUrl = (order: Order) => `/api/orders/${order._id}/invoice.pdf`;
 const PDF = '%PDF-1.3\n% an invoice\n';
 
@@ -40,34 +25,8 @@ function ordersServer(invoice: (request: ApiRequest) => Response | undefined) {
 }
 
 describe('MyOrders: Invoice', () => {
-  /** What the browser was handed to save: the link's name and the file's text. */
-  let saved: { name: string; text: Promise<string> }[];
-
-  beforeEach(() => {
-    localStorage.setItem('accessToken', 'token-0');
-    saved = [];
-    const blobs = new Map<string, Blob>();
-    vi.stubGlobal('URL', {
-      ...URL,
-      createObjectURL: (blob: Blob) => {
-        const url = `blob:test/${blobs.size}`;
-        blobs.set(url, blob);
-        return url;
-      },
-      revokeObjectURL: (url: string) => blobs.delete(url),
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      const blob = blobs.get(this.getAttribute('href') ?? '') ?? new Blob();
-      saved.push({ name: this.download, text: blob.text() });
-    });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  signedInForEachTest();
+  const saved = catchSavedFiles();
 
   it('offers the invoice of each paid or shipped order, named by its reference, none while unpaid', async () => {
     ordersServer(() => undefined);
@@ -104,7 +63,7 @@ describe('MyOrders: Invoice', () => {
 
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.name).toBe('INV-2026-000042.pdf');
-    expect(await saved[0]?.text).toBe(PDF);
+    expect(await saved[0]?.blob.text()).toBe(PDF);
     const [call] = callsTo(server.requests, 'GET', invoiceUrl(paid));
     expect(call?.headers.get('Authorization')).toBe('Bearer token-0');
     expect(rowOf('Pipe Wrench').getByRole('button', { name: /invoice/i })).toBeEnabled();

@@ -1,33 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@tools-factory/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { makeOrder } from '../../../test/factories';
 import { formatDateTime } from '../../../lib/format';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
+import { ORDERS_URL, paid, shipped, unpaid } from '../test/my-orders-fixtures';
+import {
+  columnHeaders,
+  neverAnswered,
+  removeOrder,
+  signedInForEachTest,
+} from '../test/order-list-steps';
 import { MyOrders } from './my-orders';
-
-const ORDERS_URL = '/api/orders?email=maria%40example.com';
-
-const unpaid = makeOrder({ _id: '11111111-1111-4111-8111-111111111111', name: 'Claw Hammer' });
-const paid = makeOrder({
-  _id: '22222222-2222-4222-8222-222222222222',
-  name: 'Pipe Wrench',
-  quantity: 150,
-  price: 20,
-  paid: true,
-  status: 'paid',
-  transectionId: 'pi_3PaidOrder42',
-});
-const shipped = makeOrder({
-  _id: '33333333-3333-4333-8333-333333333333',
-  name: 'Hand Saw',
-  paid: true,
-  status: 'shipped',
-  transectionId: 'pi_3ShippedOrder7',
-});
 
 /**
  * GET /api/orders answers the list held here; DELETE /api/deleteOrder/{id} takes the order out
@@ -57,19 +44,10 @@ function renderMyOrders() {
 }
 
 describe('MyOrders', () => {
-  beforeEach(() => {
-    localStorage.setItem('accessToken', 'token-0');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  signedInForEachTest();
 
   it('shows a spinner while the orders load', () => {
-    fakeAccountsServer({
-      user: maria,
-      answer: () => new Promise<Response>(() => undefined),
-    });
+    fakeAccountsServer({ user: maria, answer: neverAnswered });
     renderMyOrders();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
@@ -78,11 +56,7 @@ describe('MyOrders', () => {
     const { server } = ordersServer([unpaid, paid]);
     renderMyOrders();
     const table = await screen.findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['no.', 'name', 'email', 'quantity', 'price', 'action']);
+    expect(columnHeaders(table)).toEqual(['no.', 'name', 'email', 'quantity', 'price', 'action']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = within(rows[0] as HTMLElement);
@@ -226,8 +200,7 @@ describe('MyOrders', () => {
     const { server } = ordersServer([unpaid, paid]);
     const { user } = renderMyOrders();
     await screen.findByRole('table');
-    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await removeOrder(user, 'Claw Hammer');
 
     expect(await screen.findByText('Delete success')).toBeInTheDocument();
     const [deletion] = callsTo(server.requests, 'DELETE', `/api/deleteOrder/${unpaid._id}`);
@@ -244,8 +217,7 @@ describe('MyOrders', () => {
     );
     const { user } = renderMyOrders();
     await screen.findByRole('table');
-    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await removeOrder(user, 'Claw Hammer');
     expect(await screen.findByText('A paid order cannot be removed')).toBeInTheDocument();
     expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
