@@ -1,19 +1,18 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, ToolListSchema, ToolSchema, type Tool } from '@tools-factory/contract';
+import { describe, expect } from 'vitest';
+import { ErrorBodySchema, ToolListSchema, ToolSchema } from '@tools-factory/contract';
 import { demoTools } from '../seed.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestTool } from '../../testing/factories.ts';
 
+/** The seeded catalog, as GET /api/parts lists it before the tests change anything. */
+const seededTest = appTest({ seed: true }).extend('catalog', { scope: 'file' }, async ({ app }) =>
+  ToolListSchema.parse((await app.inject('/api/parts')).json()),
+);
+const emptyTest = appTest();
+
 describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
-  const app = useTestApp({ seed: true });
-  let tools: Tool[];
-
-  beforeAll(async () => {
-    tools = ToolListSchema.parse((await app.inject('/api/parts')).json());
-  });
-
-  it('lists the seeded tools in the contract shape, prices in dollars', async () => {
+  seededTest('lists the seeded tools in the contract shape, prices in dollars', async ({ app }) => {
     const response = await app.inject('/api/parts');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -46,29 +45,29 @@ describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
     expect(listed.find((tool) => tool.name === 'Hand Saw')?.priceBreaks).toEqual([]);
   });
 
-  it('answers one tool by id with the same shape', async () => {
-    const wanted = tools[3]!;
+  seededTest('answers one tool by id with the same shape', async ({ app, catalog }) => {
+    const wanted = catalog[3]!;
     const response = await app.inject(`/api/tool/${wanted._id}`);
     expect(response.statusCode).toBe(200);
     expect(ToolSchema.parse(response.json())).toEqual(wanted);
   });
 
-  it('accepts the id in upper case too', async () => {
-    const wanted = tools[0]!;
+  seededTest('accepts the id in upper case too', async ({ app, catalog }) => {
+    const wanted = catalog[0]!;
     const response = await app.inject(`/api/tool/${wanted._id.toUpperCase()}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(wanted);
   });
 
-  it('answers HEAD and ignores a query string', async () => {
+  seededTest('answers HEAD and ignores a query string', async ({ app, catalog }) => {
     const head = await app.inject({ method: 'HEAD', url: '/api/parts' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
     const withQuery = await app.inject('/api/parts?utm_source=newsletter');
-    expect(ToolListSchema.parse(withQuery.json())).toEqual(tools);
+    expect(ToolListSchema.parse(withQuery.json())).toEqual(catalog);
   });
 
-  it('answers 404 with a message for an unknown id', async () => {
+  seededTest('answers 404 with a message for an unknown id', async ({ app }) => {
     const response = await app.inject('/api/tool/3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10');
     expect(response.statusCode).toBe(404);
     expect(ErrorBodySchema.parse(response.json())).toEqual({
@@ -77,36 +76,42 @@ describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
     });
   });
 
-  it.each(['not-a-uuid', '12345', "1' or '1'='1", '%E2%98%83'])(
+  seededTest.for(['not-a-uuid', '12345', "1' or '1'='1", '%E2%98%83'])(
     'answers 404 (never 500) for the malformed id %s',
-    async (id) => {
+    async (id, { app }) => {
       const response = await app.inject(`/api/tool/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Tool not found', statusCode: 404 });
     },
   );
 
-  it('sends the list compressed when the client asks, and plain otherwise', async () => {
-    const plain = await app.inject('/api/parts');
-    expect(plain.headers['content-encoding']).toBeUndefined();
+  seededTest(
+    'sends the list compressed when the client asks, and plain otherwise',
+    async ({ app }) => {
+      const plain = await app.inject('/api/parts');
+      expect(plain.headers['content-encoding']).toBeUndefined();
 
-    const br = await app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip, br' } });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toContain('accept-encoding');
-    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+      const br = await app.inject({
+        url: '/api/parts',
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
 
-    const gzip = await app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip' } });
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+      const gzip = await app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
 
-    const refused = await app.inject({
-      url: '/api/parts',
-      headers: { 'accept-encoding': 'br;q=0, identity' },
-    });
-    expect(refused.headers['content-encoding']).toBeUndefined();
-  });
+      const refused = await app.inject({
+        url: '/api/parts',
+        headers: { 'accept-encoding': 'br;q=0, identity' },
+      });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+    },
+  );
 
-  it('answers 304 to a client that already has the current list', async () => {
+  seededTest('answers 304 to a client that already has the current list', async ({ app }) => {
     const first = await app.inject('/api/parts');
     const etag = first.headers.etag;
     expect(typeof etag).toBe('string');
@@ -117,15 +122,13 @@ describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
 });
 
 describe('catalog routes after changes', () => {
-  const app = useTestApp();
-
-  it('answers an empty list on an empty catalog', async () => {
+  emptyTest('answers an empty list on an empty catalog', async ({ app }) => {
     const response = await app.inject('/api/parts');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
   });
 
-  it('leaves archived tools out of the list and answers 404 for them', async () => {
+  emptyTest('leaves archived tools out of the list and answers 404 for them', async ({ app }) => {
     const kept = await createTestTool(app, { name: 'Kept Hammer' });
     const removed = await createTestTool(app, { name: 'Removed Saw' });
     expect((await app.tools.removeTool(removed.id)).deletedCount).toBe(1);

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   ErrorBodySchema,
   searchTools,
@@ -7,8 +7,11 @@ import {
   ToolListSchema,
   type Tool,
 } from '@tools-factory/contract';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestTool } from '../../testing/factories.ts';
+
+const it = appTest({ seed: true });
 
 /** GET /api/parts with a query string built from `query` (values encoded). */
 function partsUrl(query: Record<string, string>): string {
@@ -16,10 +19,9 @@ function partsUrl(query: Record<string, string>): string {
 }
 
 describe('GET /api/parts?q=&sort=: searching the catalog', () => {
-  const app = useTestApp({ seed: true });
   let catalog: Tool[];
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ app }) => {
     await createTestTool(app, {
       name: 'Bügelsäge 50% (Metall)',
       description: "Cuts 'steel_bar'.* stock [fast]",
@@ -29,13 +31,15 @@ describe('GET /api/parts?q=&sort=: searching the catalog', () => {
     catalog = ToolListSchema.parse((await app.inject('/api/parts')).json());
   });
 
-  async function names(query: Record<string, string>): Promise<string[]> {
+  async function names(app: App, query: Record<string, string>): Promise<string[]> {
     const response = await app.inject(partsUrl(query));
     expect(response.statusCode).toBe(200);
     return ToolListSchema.parse(response.json()).map((tool) => tool.name);
   }
 
-  it('answers without q and sort, or with them empty, the very bytes and headers of GET /api/parts', async () => {
+  it('answers without q and sort, or with them empty, the very bytes and headers of GET /api/parts', async ({
+    app,
+  }) => {
     const plain = await app.inject({ url: '/api/parts', headers: { 'accept-encoding': 'gzip' } });
     expect(plain.headers['content-encoding']).toBe('gzip');
     expect(plain.headers['cache-control']).toBe('no-cache');
@@ -51,42 +55,46 @@ describe('GET /api/parts?q=&sort=: searching the catalog', () => {
     expect(notModified.statusCode).toBe(304);
   });
 
-  it('keeps the tools holding every word, any case, in any order', async () => {
-    expect(await names({ q: 'saw' })).toEqual(['Hand Saw']);
-    expect(await names({ q: 'TEETH panel' })).toEqual(['Hand Saw']);
-    expect(await names({ q: 'saw hammer' })).toEqual([]);
-    expect(await names({ q: 'nothing-like-this' })).toEqual([]);
+  it('keeps the tools holding every word, any case, in any order', async ({ app }) => {
+    expect(await names(app, { q: 'saw' })).toEqual(['Hand Saw']);
+    expect(await names(app, { q: 'TEETH panel' })).toEqual(['Hand Saw']);
+    expect(await names(app, { q: 'saw hammer' })).toEqual([]);
+    expect(await names(app, { q: 'nothing-like-this' })).toEqual([]);
   });
 
-  it('compares unicode as typed and reads SQL and pattern characters as text', async () => {
+  it('compares unicode as typed and reads SQL and pattern characters as text', async ({ app }) => {
     const bugelsage = ['Bügelsäge 50% (Metall)'];
-    expect(await names({ q: 'SÄGE' })).toEqual(bugelsage);
-    expect(await names({ q: 'sage metall' })).toEqual([]);
-    expect(await names({ q: '50%' })).toEqual(bugelsage);
-    expect(await names({ q: "'steel_bar'.*" })).toEqual(bugelsage);
-    expect(await names({ q: '[fast]' })).toEqual(bugelsage);
-    expect(await names({ q: '%' })).toEqual(bugelsage);
-    expect(await names({ q: '_' })).toEqual(bugelsage);
-    expect(await names({ q: "' OR '1'='1" })).toEqual([]);
-    expect(await names({ q: '.*' })).toEqual(bugelsage);
-    expect(await names({ q: '\\' })).toEqual([]);
+    expect(await names(app, { q: 'SÄGE' })).toEqual(bugelsage);
+    expect(await names(app, { q: 'sage metall' })).toEqual([]);
+    expect(await names(app, { q: '50%' })).toEqual(bugelsage);
+    expect(await names(app, { q: "'steel_bar'.*" })).toEqual(bugelsage);
+    expect(await names(app, { q: '[fast]' })).toEqual(bugelsage);
+    expect(await names(app, { q: '%' })).toEqual(bugelsage);
+    expect(await names(app, { q: '_' })).toEqual(bugelsage);
+    expect(await names(app, { q: "' OR '1'='1" })).toEqual([]);
+    expect(await names(app, { q: '.*' })).toEqual(bugelsage);
+    expect(await names(app, { q: '\\' })).toEqual([]);
   });
 
-  it('sorts by name, price both ways and stock, as the contract does, with or without q', async () => {
+  it('sorts by name, price both ways and stock, as the contract does, with or without q', async ({
+    app,
+  }) => {
     for (const sort of ['name', 'price', 'price-desc', 'available'] as const) {
       const expected = searchTools(catalog, { sort }).map((tool) => tool.name);
-      expect(await names({ sort })).toEqual(expected);
+      expect(await names(app, { sort })).toEqual(expected);
     }
-    const byPrice = await names({ sort: 'price' });
+    const byPrice = await names(app, { sort: 'price' });
     expect(byPrice).not.toEqual(catalog.map((tool) => tool.name));
     const prices = byPrice.map((name) => catalog.find((tool) => tool.name === name)!.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    expect(await names({ q: 'set', sort: 'price-desc' })).toEqual(
+    expect(await names(app, { q: 'set', sort: 'price-desc' })).toEqual(
       searchTools(catalog, { q: 'set', sort: 'price-desc' }).map((tool) => tool.name),
     );
   });
 
-  it('answers a search with its own ETag, a 304 when it is unchanged, and the same answer twice', async () => {
+  it('answers a search with its own ETag, a 304 when it is unchanged, and the same answer twice', async ({
+    app,
+  }) => {
     const first = await app.inject(partsUrl({ q: 'saw', sort: 'name' }));
     const again = await app.inject(partsUrl({ q: '  SAW ', sort: 'name' }));
     expect(again.body).toBe(first.body);
@@ -104,14 +112,16 @@ describe('GET /api/parts?q=&sort=: searching the catalog', () => {
     expect(JSON.parse(gunzipSync(big.rawPayload).toString('utf8'))).toHaveLength(catalog.length);
   });
 
-  it('follows the catalog: a new tool is found at once', async () => {
-    expect(await names({ q: 'zebrawood' })).toEqual([]);
+  it('follows the catalog: a new tool is found at once', async ({ app }) => {
+    expect(await names(app, { q: 'zebrawood' })).toEqual([]);
     await createTestTool(app, { name: 'Zebrawood Mallet' });
-    expect(await names({ q: 'zebrawood' })).toEqual(['Zebrawood Mallet']);
+    expect(await names(app, { q: 'zebrawood' })).toEqual(['Zebrawood Mallet']);
   });
 
-  it('takes 200 characters and refuses 201, an unknown sort and a repeated q in words', async () => {
-    expect(await names({ q: 'a'.repeat(200) })).toEqual([]);
+  it('takes 200 characters and refuses 201, an unknown sort and a repeated q in words', async ({
+    app,
+  }) => {
+    expect(await names(app, { q: 'a'.repeat(200) })).toEqual([]);
     const cases: Array<[string, string]> = [
       [partsUrl({ q: 'a'.repeat(201) }), texts.fieldErrors.tooLong('q', 200)],
       [
