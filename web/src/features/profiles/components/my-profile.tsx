@@ -17,13 +17,9 @@ interface MyProfileProps {
   startAdding?: boolean;
 }
 
-function formValuesOf(profile: Profile): ProfileFormValues {
-  return {
-    education: profile.education,
-    city: profile.city,
-    phone: profile.phone,
-    linkdin: profile.linkdin,
-  };
+/** The four fields a person typed, from their profile (the name and e-mail are the account's). */
+function formValuesOf({ education, city, phone, linkdin }: Profile): ProfileFormValues {
+  return { education, city, phone, linkdin };
 }
 
 /**
