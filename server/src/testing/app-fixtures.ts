@@ -22,9 +22,9 @@ import { createTestDatabase } from './test-database.ts';
  * built in a describe's beforeAll (they are closed at the end of the file, not of the describe).
  * A file with one app of the default configuration uses `test` (or `it`) as it is.
  *
- * Fixtures: `app` (on a fresh database, closed and dropped at the end), `customer` (an account
- * signed up on it), `admin` (an admin: the app's ADMIN_EMAILS always hold `adminEmail`, a fresh
- * address), `tool` (a tool on sale); `stripeAppTest` adds `stripe`, the stand-in of Stripe the
+ * Fixtures: `app` (on a fresh database, closed and dropped at the end), `customer` and
+ * `otherCustomer` (accounts signed up on it), `admin` (an admin: the app's ADMIN_EMAILS always
+ * hold `adminEmail`, a fresh address), `tool` (a tool on sale); `stripeAppTest` adds `stripe`, the stand-in of Stripe the
  * app calls; `database` is a database for several apps of the file (two instances), dropped
  * after them: `openTestApp({ database: await database.connect() }, tools)`. A file needing more
  * (a second account, servers started before the app, apps on `database`) extends these with
@@ -37,6 +37,8 @@ type FixtureTools = { onCleanup: (cleanup: () => Promise<void> | void) => void }
 export type AppTestOptions = TestAppOptions & {
   /** Fields of the `tool` fixture to change from createTestTool's. */
   tool?: Parameters<typeof createTestTool>[1];
+  /** The `customer` fixture's name, where a test reads it back (signUpTestAccount's otherwise). */
+  customerName?: string;
 };
 
 /** The app built for the fixtures, closed (its own database dropped) when the file ends. */
@@ -62,15 +64,19 @@ function withAdminEmail(options: TestAppOptions, adminEmail: string): TestAppOpt
   return { ...options, config: { ...options.config, adminEmails } };
 }
 
-/** Stripe's keys for an app with the stripe gateway. */
-export type StripeKeys = { secretKey: string; publishableKey: string; webhookSecret: string };
+/** Stripe's keys of the apps with the stripe gateway (`stripeAppTest`). */
+export const STRIPE_TEST_KEYS = {
+  secretKey: 'sk_test_tools_factory_app',
+  publishableKey: 'pk_test_tools_factory_app',
+  webhookSecret: 'whsec_tools_factory_app',
+};
 
 /**
  * The fixtures of an app test. With `stripeKeys`, the app has the stripe gateway (and
  * UNCAPPED_ORDERS) and calls the `stripe` stand-in, started before it and stopped after it.
  */
-function appFixtures(options: AppTestOptions, stripeKeys?: StripeKeys) {
-  const { tool: toolOverrides, ...appOptions } = options;
+function appFixtures(options: AppTestOptions, stripeKeys?: typeof STRIPE_TEST_KEYS) {
+  const { tool: toolOverrides, customerName, ...appOptions } = options;
   return (
     base
       // Vitest reads a fixture's dependencies from its first parameter, which must be a pattern.
@@ -98,8 +104,9 @@ function appFixtures(options: AppTestOptions, stripeKeys?: StripeKeys) {
           : ({ adminEmail }, tools) => openTestApp(withAdminEmail(appOptions, adminEmail), tools),
       )
       .extend('customer', { scope: 'file' }, ({ app }): Promise<TestAccount> =>
-        signUpTestAccount(app),
+        signUpTestAccount(app, { name: customerName }),
       )
+      .extend('otherCustomer', { scope: 'file' }, ({ app }) => signUpTestAccount(app))
       .extend('admin', { scope: 'file' }, ({ app, adminEmail }) =>
         signUpTestAdmin(app, { email: adminEmail }),
       )
@@ -112,9 +119,12 @@ export function appTest(options: AppTestOptions = {}) {
   return appFixtures(options);
 }
 
-/** As appTest, the app having the stripe gateway and calling the `stripe` stand-in. */
-export function stripeAppTest(stripeKeys: StripeKeys, options: AppTestOptions = {}) {
-  return appFixtures(options, stripeKeys);
+/**
+ * As appTest, the app having the stripe gateway (STRIPE_TEST_KEYS) and calling the `stripe`
+ * stand-in.
+ */
+export function stripeAppTest(options: AppTestOptions = {}) {
+  return appFixtures(options, STRIPE_TEST_KEYS);
 }
 
 /** The app of the default configuration. */

@@ -1,4 +1,9 @@
-import { PlaceOrderResponseSchema, ToolSchema, type Order } from '@tools-factory/contract';
+import {
+  OrderListSchema,
+  PlaceOrderResponseSchema,
+  ToolSchema,
+  type Order,
+} from '@tools-factory/contract';
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
 import { injectAs, orderFields } from './requests.ts';
@@ -30,4 +35,25 @@ export async function availableOf(app: App, toolId: string): Promise<number> {
   const response = await app.inject(`/api/tool/${toolId}`);
   expect(response.statusCode, response.body).toBe(200);
   return ToolSchema.parse(response.json()).availableQuantity;
+}
+
+/** The account's own orders, newest first, as My Orders asks for them (GET /api/orders?email=). */
+export async function listOwnOrders(
+  app: App,
+  account: { email: string; token: string },
+): Promise<Order[]> {
+  const response = await injectAs(app, account, {
+    url: `/api/orders?email=${encodeURIComponent(account.email)}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return OrderListSchema.parse(response.json());
+}
+
+/** One of the account's own orders as My Orders shows it (undefined once it is gone). */
+export async function findOwnOrder(
+  app: App,
+  account: { email: string; token: string },
+  orderId: string,
+): Promise<Order | undefined> {
+  return (await listOwnOrders(app, account)).find((order) => order._id === orderId);
 }
