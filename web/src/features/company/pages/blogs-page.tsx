@@ -1,13 +1,10 @@
 import { texts } from '@tools-factory/contract';
+import { CompanyPage } from '../components/company-page';
 
 /** /blogs: five questions on React, each with its answer. */
 export default function BlogsPage() {
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-center text-3xl font-bold tracking-wide md:text-4xl">
-        {texts.blogs.title}
-      </h1>
-      <span className="bg-primary mx-auto mt-3 block h-1 w-16 rounded" aria-hidden="true" />
+    <CompanyPage title={texts.blogs.title} widthClassName="max-w-4xl">
       <ol className="mt-10 flex flex-col gap-6">
         {texts.blogs.posts.map((post, index) => (
           <li key={post.question}>
@@ -25,6 +22,6 @@ export default function BlogsPage() {
           </li>
         ))}
       </ol>
-    </section>
+    </CompanyPage>
   );
 }
