@@ -1,6 +1,6 @@
 import { routes, shellTexts } from '@tools-factory/contract';
 import { Component, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { ProblemActions } from '../components/ui/problem-actions';
 import { isChunkLoadError } from '../lib/lazy-route';
 import { reloadPage } from '../lib/reload-page';
 
@@ -16,16 +16,11 @@ function ErrorPanel({ title, onRetry }: ErrorPanelProps) {
       className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center"
     >
       <h1 className="text-2xl font-bold">{title}</h1>
-      <div className="flex flex-wrap justify-center gap-3">
-        {onRetry ? (
-          <button type="button" className="btn btn-primary" onClick={onRetry}>
-            {shellTexts.retry}
-          </button>
-        ) : null}
-        <Link to={routes.home} className="btn btn-ghost">
-          {shellTexts.nav.home}
-        </Link>
-      </div>
+      <ProblemActions
+        look="page"
+        onRetry={onRetry}
+        away={{ to: routes.home, label: shellTexts.nav.home }}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { routes, texts } from '@tools-factory/contract';
-import { Link } from 'react-router';
+import { ProblemActions } from '../../../components/ui/problem-actions';
 import { isApiError } from '../../../lib/api-client';
 
 interface PaymentProblemProps {
@@ -19,16 +19,11 @@ export function PaymentProblem({ message, onRetry }: PaymentProblemProps) {
   return (
     <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-3">
       <p className="font-semibold">{message}</p>
-      <div className="flex flex-wrap gap-2">
-        {onRetry ? (
-          <button type="button" className="btn btn-sm" onClick={onRetry}>
-            {texts.retry}
-          </button>
-        ) : null}
-        <Link to={routes.dashboardOrders} className="btn btn-sm btn-outline">
-          {texts.payment.backToOrders}
-        </Link>
-      </div>
+      <ProblemActions
+        look="alert"
+        onRetry={onRetry}
+        away={{ to: routes.dashboardOrders, label: texts.payment.backToOrders }}
+      />
     </div>
   );
 }
