@@ -29,7 +29,8 @@ import {
  * One test per role, width and group of routes (routeGroups in support/sweep.ts; issue 22, item
  * 21): each walks its group's pages and needs well under a minute on a quiet machine, where one
  * test walking all of a role's pages needed minutes. Every route is in one group, so the tests
- * of a role and width together walk the whole table; the not-found page is the pages group's.
+ * of a role and width together walk the whole table; the not-found page is the pages group's. The
+ * groups a role is only refused are one test of that role (walksOf).
  *
  * The only tool ordered is the first seeded one, at its smallest quantity, and each order is
  * removed again: like the invoice and CSV journeys, no journey counts that tool's stock. Quote
@@ -60,14 +61,34 @@ const visible = (locator: Locator) => locator.filter({ visible: true });
 
 type States = Partial<Record<RouteKey, () => Promise<void>>>;
 
-/** Walks the group's routes (the pages' with the not-found page); `states` adds checks per route. */
-async function walk(sweep: Sweep, group: RouteGroup, ids: RouteIds, states: States): Promise<void> {
-  for (const key of routeKeysOf(group)) {
-    await sweep.visit(key, ids);
-    await states[key]?.();
+/** Walks the groups' routes (the pages' with the not-found page); `states` adds checks per route. */
+async function walk(
+  sweep: Sweep,
+  groups: readonly RouteGroup[],
+  ids: RouteIds,
+  states: States,
+): Promise<void> {
+  for (const group of groups) {
+    for (const key of routeKeysOf(group)) {
+      await sweep.visit(key, ids);
+      await states[key]?.();
+    }
+    if (group === 'pages') await sweep.visitPath('notFound', '/no/such/page');
   }
-  if (group === 'pages') await sweep.visitPath('notFound', '/no/such/page');
 }
+
+/**
+ * The groups each test of a role walks: one test a group, but the groups the role is only refused
+ * (a visitor sent to /login, a customer shown 'Admins only') in one test, since axe checks that
+ * refusal once and the rest of their routes are only verified to show it.
+ */
+function walksOf(refused: readonly RouteGroup[]): (readonly RouteGroup[])[] {
+  const seen = routeGroups.filter((group) => !refused.includes(group));
+  return [...seen.map((group) => [group]), refused];
+}
+const ADMIN_GROUPS: readonly RouteGroup[] = ['admin catalog', 'admin quotes', 'admin people'];
+const visitorWalks = walksOf(['dashboard', ...ADMIN_GROUPS]);
+const customerWalks = walksOf(ADMIN_GROUPS);
 
 /** Below md: the dashboard's drawer, a modal of its own (focus kept in, Escape, back to the toggle). */
 async function checkDashboardDrawer(sweep: Sweep): Promise<void> {
@@ -278,18 +299,18 @@ for (const viewport of viewports) {
   test.describe(`accessibility sweep at ${px}`, () => {
     test.use({ viewport });
 
-    for (const group of routeGroups) {
-      test(`a visitor: ${group} (${px})`, async ({ page }) => {
+    for (const groups of visitorWalks) {
+      test(`a visitor: ${groups.join(', ')} (${px})`, async ({ page }) => {
         const [tool] = (await readSeededData(page.request)).tools as [Tool];
         const sweep = new Sweep(page, 'visitor', viewport.width);
         // A visitor is sent to /login before any order is looked for.
-        await walk(sweep, group, { toolId: tool._id, orderId: NO_ORDER }, visitorStates(sweep));
+        await walk(sweep, groups, { toolId: tool._id, orderId: NO_ORDER }, visitorStates(sweep));
         sweep.report();
       });
     }
 
-    for (const group of routeGroups) {
-      test(`a customer: ${group}, its dialogs, empty and filled lists (${px})`, async ({
+    for (const groups of customerWalks) {
+      test(`a customer: ${groups.join(', ')}, its dialogs, empty and filled lists (${px})`, async ({
         page,
       }) => {
         const [tool] = (await readSeededData(page.request)).tools as [Tool];
@@ -297,8 +318,8 @@ for (const viewport of viewports) {
         await signUpAsCustomer(page, email, 'Axel Sweep');
         const sweep = new Sweep(page, 'customer', viewport.width);
         const states = customerStates(sweep, tool);
-        if (group !== 'dashboard') {
-          await walk(sweep, group, { toolId: tool._id, orderId: NO_ORDER }, states);
+        if (!groups.includes('dashboard')) {
+          await walk(sweep, groups, { toolId: tool._id, orderId: NO_ORDER }, states);
           sweep.report();
           return;
         }
@@ -307,7 +328,7 @@ for (const viewport of viewports) {
         await expect(page.getByText(texts.orders.empty)).toBeVisible();
         await sweep.check('dashboardOrders', 'empty');
         const order: Order = await placeOrder(page, email, tool);
-        await walk(sweep, group, { toolId: tool._id, orderId: order._id }, states);
+        await walk(sweep, groups, { toolId: tool._id, orderId: order._id }, states);
         await removeOrder(page, order);
         sweep.report();
       });
@@ -375,7 +396,7 @@ for (const viewport of viewports) {
           };
           await walk(
             sweep,
-            group,
+            [group],
             { toolId: tool._id, orderId: order?._id ?? NO_ORDER },
             adminStates(sweep, tool, fixtures),
           );
