@@ -1,29 +1,8 @@
 import { routes, shellTexts } from '@tools-factory/contract';
 import { Component, type ReactNode } from 'react';
-import { ProblemActions } from '../components/ui/problem-actions';
+import { Problem } from '../components/ui/problem';
 import { isChunkLoadError } from '../lib/lazy-route';
 import { reloadPage } from '../lib/reload-page';
-
-interface ErrorPanelProps {
-  title: string;
-  onRetry?: () => void;
-}
-
-function ErrorPanel({ title, onRetry }: ErrorPanelProps) {
-  return (
-    <section
-      role="alert"
-      className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center"
-    >
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <ProblemActions
-        look="page"
-        onRetry={onRetry}
-        away={{ to: routes.home, label: shellTexts.nav.home }}
-      />
-    </section>
-  );
-}
 
 interface RouteErrorBoundaryProps {
   /** The page's path: on another path, the failure is forgotten and the new page renders. */
@@ -65,9 +44,17 @@ export class RouteErrorBoundary extends Component<
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    if (isChunkLoadError(this.state.error)) {
-      return <ErrorPanel title={shellTexts.loadingChunkFailed} onRetry={reloadPage} />;
-    }
-    return <ErrorPanel title={shellTexts.somethingWentWrong} onRetry={reloadPage} />;
+    return (
+      <Problem
+        look="page"
+        message={
+          isChunkLoadError(this.state.error)
+            ? shellTexts.loadingChunkFailed
+            : shellTexts.somethingWentWrong
+        }
+        onRetry={reloadPage}
+        away={{ to: routes.home, label: shellTexts.nav.home }}
+      />
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { routes, texts } from '@tools-factory/contract';
-import { ProblemActions } from '../../../components/ui/problem-actions';
+import { Problem } from '../../../components/ui/problem';
 import { isApiError } from '../../../lib/api-client';
 
 interface PaymentProblemProps {
@@ -17,13 +17,11 @@ export function isWorthRetrying(error: unknown): boolean {
 /** Why the order cannot be paid here, in words, with the way back to My Orders. */
 export function PaymentProblem({ message, onRetry }: PaymentProblemProps) {
   return (
-    <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-3">
-      <p className="font-semibold">{message}</p>
-      <ProblemActions
-        look="alert"
-        onRetry={onRetry}
-        away={{ to: routes.dashboardOrders, label: texts.payment.backToOrders }}
-      />
-    </div>
+    <Problem
+      look="alert"
+      message={message}
+      onRetry={onRetry}
+      away={{ to: routes.dashboardOrders, label: texts.payment.backToOrders }}
+    />
   );
 }
