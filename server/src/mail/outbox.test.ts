@@ -337,7 +337,9 @@ describe('the outbox: several workers on one database', () => {
       handle,
       origin: 'stopping',
       mailer: slow,
-      timing: { batchSize: 5 },
+      // What is tested is that stop() waits for the message in hand, not how long it may wait:
+      // room for a loaded machine (the shutdown's own limit has its test).
+      timing: { batchSize: 5, stopWaitMs: 20_000 },
     });
     await outbox.enqueueEach(
       handle.db,
