@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { texts, type Order } from '@tools-factory/contract';
+import { texts } from '@tools-factory/contract';
 import { bearer } from '../../testing/accounts.ts';
 import { STRIPE_TEST_KEYS, stripeAppTest } from '../../testing/app-fixtures.ts';
 import { findOwnOrder, placeTestOrder } from '../../testing/orders.ts';
