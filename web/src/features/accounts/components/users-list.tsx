@@ -2,6 +2,7 @@ import { texts, type User } from '@tools-factory/contract';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DataTable } from '../../../components/ui/data-table';
+import { RowButton } from '../../../components/ui/row-button';
 
 interface UsersListProps {
   users: User[];
@@ -38,14 +39,13 @@ function RoleCell({
         {user.owner ? (
           <span className="badge badge-outline badge-sm">{texts.admin.ownerBadge}</span>
         ) : sameEmail(user.email, currentEmail) ? null : (
-          <button
-            type="button"
-            className="btn btn-warning btn-outline btn-sm"
-            aria-describedby={nameId}
+          <RowButton
+            className="btn-warning btn-outline"
+            describedBy={nameId}
             onClick={() => onRemoveAdmin(user)}
           >
             {texts.admin.removeAdmin}
-          </button>
+          </RowButton>
         )}
       </span>
     );
@@ -80,14 +80,13 @@ function ActionCell({
   }
   if (user.owner) return null;
   return (
-    <button
-      type="button"
-      className="btn btn-error btn-outline btn-sm"
-      aria-describedby={nameId}
+    <RowButton
+      className="btn-error btn-outline"
+      describedBy={nameId}
       onClick={() => onRemove(user)}
     >
       {texts.admin.removeUser}
-    </button>
+    </RowButton>
   );
 }
 

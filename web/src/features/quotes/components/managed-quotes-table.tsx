@@ -1,6 +1,7 @@
 import { formatMoney, texts, type ManagedQuote } from '@tools-factory/contract';
 import { CardLabel, labelledCell } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { RowButton } from '../../../components/ui/row-button';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
 import { QuoteCards } from './quote-cards';
@@ -85,23 +86,21 @@ export function ManagedQuotesTable({ quotes, onOffer, onRefuse }: ManagedQuotesT
       )}
       actions={(quote, { shown, referenceId }) =>
         shown === 'requested' || shown === 'offered' || shown === 'expired' ? (
-          <div className="flex gap-2 md:justify-end">
-            <button
-              type="button"
-              className="btn btn-primary btn-sm max-md:flex-1"
-              aria-describedby={referenceId}
+          <div className="flex gap-2 max-md:*:flex-1 md:justify-end">
+            <RowButton
+              className="btn-primary"
+              describedBy={referenceId}
               onClick={() => onOffer(quote)}
             >
               {shown === 'requested' ? texts.manageQuotes.makeOffer : texts.manageQuotes.newOffer}
-            </button>
-            <button
-              type="button"
-              className="btn btn-error btn-outline btn-sm max-md:flex-1"
-              aria-describedby={referenceId}
+            </RowButton>
+            <RowButton
+              className="btn-error btn-outline"
+              describedBy={referenceId}
               onClick={() => onRefuse(quote)}
             >
               {texts.manageQuotes.decline}
-            </button>
+            </RowButton>
           </div>
         ) : null
       }

@@ -1,6 +1,7 @@
 import { routes, texts, type Quote } from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { CardLabel, labelledCell } from '../../../components/ui/data-table';
+import { RowButton } from '../../../components/ui/row-button';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
 import { QuoteCards, type ShownQuote } from './quote-cards';
@@ -27,23 +28,21 @@ function QuoteActions({
 }: { quote: Quote } & ShownQuote & Omit<MyQuotesTableProps, 'quotes'>) {
   if (shown === 'offered') {
     return (
-      <div className="flex gap-2 md:justify-end">
-        <button
-          type="button"
-          className="btn btn-success btn-sm max-md:flex-1"
-          aria-describedby={referenceId}
+      <div className="flex gap-2 max-md:*:flex-1 md:justify-end">
+        <RowButton
+          className="btn-success"
+          describedBy={referenceId}
           onClick={() => onAccept(quote)}
         >
           {texts.quotes.accept}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm max-md:flex-1"
-          aria-describedby={referenceId}
+        </RowButton>
+        <RowButton
+          className="btn-outline"
+          describedBy={referenceId}
           onClick={() => onDecline(quote)}
         >
           {texts.quotes.decline}
-        </button>
+        </RowButton>
       </div>
     );
   }
