@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CreateToolResponseSchema,
   ManagedOrderListSchema,
@@ -9,19 +8,18 @@ import {
   ToolListSchema,
   type CreateToolInput,
 } from '@tools-factory/contract';
-import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { bearer, type TestAccount } from '../../testing/accounts.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
-import { expectError, injectAs } from '../../testing/requests.ts';
-import { tools } from './tools.table.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+import { deleteTool, postTool, storedToolsNamed } from '../../testing/catalog-calls.ts';
+import { expectError } from '../../testing/requests.ts';
 
 const adminErrors = texts.adminErrors;
 
+const it = appTest({ config: UNCAPPED_ORDERS });
+
 describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app);
-  const admin = useTestAdmin(app, { email: adminEmail });
   let nameCounter = 0;
 
   /** A valid Add Product body with a name no other test uses; `name` is what was sent. */
@@ -39,54 +37,40 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
     };
   }
 
-  function postTool(account: TestAccount | undefined, payload: object) {
-    return injectAs(app, account, {
-      method: 'POST',
-      url: '/api/tool',
-      payload,
-    });
-  }
-
-  function deleteTool(account: TestAccount | undefined, id: string) {
-    return injectAs(app, account, {
-      method: 'DELETE',
-      url: `/api/deleteTols/${encodeURIComponent(id)}`,
-    });
-  }
-
-  async function parts() {
+  async function parts(app: App) {
     const response = await app.inject('/api/parts');
     expect(response.statusCode).toBe(200);
     return ToolListSchema.parse(response.json());
   }
 
-  /** Tools stored under this name in any case, archived ones included. */
-  async function storedNamed(name: string): Promise<number> {
-    const rows = await app.database.db
-      .select({ id: tools.id })
-      .from(tools)
-      .where(sql`lower(${tools.name}) = lower(${name})`);
-    return rows.length;
-  }
-
-  async function addTool(overrides: Parameters<typeof newProduct>[0] = {}) {
-    const response = await postTool(admin, newProduct(overrides));
+  async function addTool(
+    app: App,
+    admin: TestAccount,
+    overrides: Parameters<typeof newProduct>[0] = {},
+  ) {
+    const response = await postTool(app, admin, newProduct(overrides));
     expect(response.statusCode, response.body).toBe(200);
     return CreateToolResponseSchema.parse(response.json()).tool;
   }
 
   describe('POST /api/tool', () => {
-    it('answers 401 without a token and 403 to a customer, and stores nothing', async () => {
+    it('answers 401 without a token and 403 to a customer, and stores nothing', async ({
+      app,
+      customer,
+    }) => {
       const product = newProduct();
-      expectError(await postTool(undefined, product), 401, texts.identityErrors.notSignedIn);
-      expectError(await postTool(customer, product), 403, texts.identityErrors.adminsOnly);
-      expect(await storedNamed(String(product.name))).toBe(0);
-      expect((await parts()).some((tool) => tool.name === product.name)).toBe(false);
+      expectError(await postTool(app, undefined, product), 401, texts.identityErrors.notSignedIn);
+      expectError(await postTool(app, customer, product), 403, texts.identityErrors.adminsOnly);
+      expect(await storedToolsNamed(app, String(product.name))).toBe(0);
+      expect((await parts(app)).some((tool) => tool.name === product.name)).toBe(false);
     });
 
-    it('adds the tool for an admin: { acknowledged, insertedId }, and GET /api/parts shows it at once', async () => {
+    it('adds the tool for an admin: { acknowledged, insertedId }, and GET /api/parts shows it at once', async ({
+      app,
+      admin,
+    }) => {
       const product = newProduct({ price: 19.99 });
-      const response = await postTool(admin, product);
+      const response = await postTool(app, admin, product);
       expect(response.statusCode).toBe(200);
       const body = CreateToolResponseSchema.parse(response.json());
       expect(body.acknowledged).toBe(true);
@@ -102,14 +86,17 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
         priceBreaks: [],
       };
       expect(body.tool).toEqual(expected);
-      expect((await parts()).find((tool) => tool._id === body.insertedId)).toEqual(expected);
+      expect((await parts(app)).find((tool) => tool._id === body.insertedId)).toEqual(expected);
       const one = await app.inject(`/api/tool/${body.insertedId}`);
       expect(one.statusCode).toBe(200);
       expect(one.json()).toEqual(expected);
     });
 
-    it('takes the numbers as the form may send them (strings of digits) and an https image', async () => {
-      const tool = await addTool({
+    it('takes the numbers as the form may send them (strings of digits) and an https image', async ({
+      app,
+      admin,
+    }) => {
+      const tool = await addTool(app, admin, {
         price: '12.50',
         minOrderQuantity: '5',
         availableQuantity: '7',
@@ -123,7 +110,7 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
       });
     });
 
-    it.each([
+    it.for([
       ['a minimum of 0', { minOrderQuantity: 0 }, 'minimum order quantity must be at least 1'],
       [
         'available one above the minimum (no quantity fits the purchase rule)',
@@ -154,65 +141,89 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
       ['an image path with a backslash', { img: '/images\\x.svg' }, adminErrors.imageLink],
       ['a missing name', { name: '' }, 'name is required'],
       ['a missing image link', { img: undefined }, 'image link is required'],
-    ])(
+    ] as const)(
       'refuses %s with 400 and its message, storing nothing',
-      async (_case, overrides, message) => {
+      async ([_case, overrides, message], { app, admin }) => {
         const product = newProduct(overrides);
-        expectError(await postTool(admin, product), 400, message);
+        expectError(await postTool(app, admin, product), 400, message);
         if (typeof product.name === 'string' && product.name) {
-          expect(await storedNamed(product.name)).toBe(0);
+          expect(await storedToolsNamed(app, product.name)).toBe(0);
         }
       },
     );
 
-    it('refuses a name a tool on sale has, in any case, with 409, storing nothing', async () => {
-      const first = await addTool({ name: 'Tin Snips 250' });
-      const again = await postTool(admin, newProduct({ name: 'TIN snips 250' }));
+    it('refuses a name a tool on sale has, in any case, with 409, storing nothing', async ({
+      app,
+      admin,
+    }) => {
+      const first = await addTool(app, admin, { name: 'Tin Snips 250' });
+      const again = await postTool(app, admin, newProduct({ name: 'TIN snips 250' }));
       expectError(again, 409, adminErrors.toolNameTaken('TIN snips 250'));
-      expect(await storedNamed('tin snips 250')).toBe(1);
-      expect((await parts()).filter((tool) => tool._id === first._id)).toHaveLength(1);
+      expect(await storedToolsNamed(app, 'tin snips 250')).toBe(1);
+      expect((await parts(app)).filter((tool) => tool._id === first._id)).toHaveLength(1);
     });
 
-    it('lets a removed tool’s name be used again', async () => {
-      const removed = await addTool({ name: 'Pin Punch Set' });
-      expect((await deleteTool(admin, removed._id)).json()).toEqual({ deletedCount: 1 });
-      const again = await addTool({ name: 'pin punch set' });
+    it('lets a removed tool’s name be used again', async ({ app, admin }) => {
+      const removed = await addTool(app, admin, { name: 'Pin Punch Set' });
+      expect((await deleteTool(app, admin, removed._id)).json()).toEqual({ deletedCount: 1 });
+      const again = await addTool(app, admin, { name: 'pin punch set' });
       expect(again._id).not.toBe(removed._id);
-      expect((await parts()).map((tool) => tool.name)).toContain('pin punch set');
+      expect((await parts(app)).map((tool) => tool.name)).toContain('pin punch set');
     });
   });
 
   describe('DELETE /api/deleteTols/:id', () => {
-    it('answers 401 without a token and 403 to a customer, and the tool stays on sale', async () => {
-      const tool = await addTool();
-      expectError(await deleteTool(undefined, tool._id), 401, texts.identityErrors.notSignedIn);
-      expectError(await deleteTool(customer, tool._id), 403, texts.identityErrors.adminsOnly);
-      expect((await parts()).some((listed) => listed._id === tool._id)).toBe(true);
+    it('answers 401 without a token and 403 to a customer, and the tool stays on sale', async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const tool = await addTool(app, admin);
+      expectError(
+        await deleteTool(app, undefined, tool._id),
+        401,
+        texts.identityErrors.notSignedIn,
+      );
+      expectError(await deleteTool(app, customer, tool._id), 403, texts.identityErrors.adminsOnly);
+      expect((await parts(app)).some((listed) => listed._id === tool._id)).toBe(true);
     });
 
-    it('archives the tool for an admin: { deletedCount: 1 }, and it leaves GET /api/parts at once', async () => {
-      const tool = await addTool();
-      const response = await deleteTool(admin, tool._id);
+    it('archives the tool for an admin: { deletedCount: 1 }, and it leaves GET /api/parts at once', async ({
+      app,
+      admin,
+    }) => {
+      const tool = await addTool(app, admin);
+      const response = await deleteTool(app, admin, tool._id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ deletedCount: 1 });
-      expect((await parts()).some((listed) => listed._id === tool._id)).toBe(false);
+      expect((await parts(app)).some((listed) => listed._id === tool._id)).toBe(false);
       expect((await app.inject(`/api/tool/${tool._id}`)).statusCode).toBe(404);
       // Archived, not deleted: its orders still point at it.
-      expect(await storedNamed(tool.name)).toBe(1);
+      expect(await storedToolsNamed(app, tool.name)).toBe(1);
     });
 
-    it('answers { deletedCount: 0 } for a tool removed already, an unknown or a malformed id', async () => {
-      const tool = await addTool();
-      expect((await deleteTool(admin, tool._id)).json()).toEqual({ deletedCount: 1 });
+    it('answers { deletedCount: 0 } for a tool removed already, an unknown or a malformed id', async ({
+      app,
+      admin,
+    }) => {
+      const tool = await addTool(app, admin);
+      expect((await deleteTool(app, admin, tool._id)).json()).toEqual({ deletedCount: 1 });
       for (const id of [tool._id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
-        const response = await deleteTool(admin, id);
+        const response = await deleteTool(app, admin, id);
         expect(response.statusCode, id).toBe(200);
         expect(response.json(), id).toEqual({ deletedCount: 0 });
       }
     });
 
-    it('keeps the name, image and price of the orders placed before', async () => {
-      const tool = await addTool({ price: 3.25, img: '/images/tools/tape-measure.svg' });
+    it('keeps the name, image and price of the orders placed before', async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const tool = await addTool(app, admin, {
+        price: 3.25,
+        img: '/images/tools/tape-measure.svg',
+      });
       const placed = await app.inject({
         method: 'POST',
         url: '/api/order',
@@ -228,7 +239,7 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
       expect(placed.statusCode, placed.body).toBe(200);
       const order = PlaceOrderResponseSchema.parse(placed.json()).order;
 
-      expect((await deleteTool(admin, tool._id)).json()).toEqual({ deletedCount: 1 });
+      expect((await deleteTool(app, admin, tool._id)).json()).toEqual({ deletedCount: 1 });
 
       const snapshot = { name: tool.name, img: '/images/tools/tape-measure.svg', price: 3.25 };
       const mine = await app.inject({
@@ -243,7 +254,9 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
     });
   });
 
-  it('describes both calls in the OpenAPI document, bearer-secured, with an answer per status', async () => {
+  it('describes both calls in the OpenAPI document, bearer-secured, with an answer per status', async ({
+    app,
+  }) => {
     const document = (await app.inject('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, { security?: unknown; responses: object }>>;
     };

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CreateToolResponseSchema,
   MAX_PRICE_BREAKS,
@@ -10,26 +10,25 @@ import {
   ToolSchema,
   type Tool,
 } from '@tools-factory/contract';
-import { uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+import { postTool, storedToolsNamed } from '../../testing/catalog-calls.ts';
 import { toolPriceBreaks, tools } from './tools.table.ts';
 
 const adminErrors = texts.adminErrors;
 
-describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with priceBreaks', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app);
-  const admin = useTestAdmin(app, { email: adminEmail });
+const it = appTest({ config: UNCAPPED_ORDERS });
 
+describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with priceBreaks', () => {
   /** A new tool on sale: $10.00, minimum 10, 5000 available. */
-  const newTool = () =>
+  const newTool = (app: App) =>
     createTestTool(app, { priceCents: 1000, minOrderQuantity: 10, availableQuantity: 5000 });
 
-  function putBreaks(account: TestAccount | undefined, toolId: string, payload: unknown) {
+  function putBreaks(app: App, account: TestAccount | undefined, toolId: string, payload: unknown) {
     return injectAs(app, account, {
       method: 'PUT',
       url: `/api/tool/${encodeURIComponent(toolId)}/priceBreaks`,
@@ -37,20 +36,20 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
     });
   }
 
-  async function listed(toolId: string): Promise<Tool | undefined> {
+  async function listed(app: App, toolId: string): Promise<Tool | undefined> {
     const response = await app.inject('/api/parts');
     expect(response.statusCode).toBe(200);
     return ToolListSchema.parse(response.json()).find((tool) => tool._id === toolId);
   }
 
-  async function shown(toolId: string): Promise<Tool> {
+  async function shown(app: App, toolId: string): Promise<Tool> {
     const response = await app.inject(`/api/tool/${toolId}`);
     expect(response.statusCode).toBe(200);
     return ToolSchema.parse(response.json());
   }
 
   /** The breaks stored for a tool, smallest quantity first. */
-  function stored(toolId: string) {
+  function stored(app: App, toolId: string) {
     return app.database.db
       .select({ minQuantity: toolPriceBreaks.minQuantity, priceCents: toolPriceBreaks.priceCents })
       .from(toolPriceBreaks)
@@ -59,9 +58,12 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
   }
 
   describe('PUT /api/tool/:id/priceBreaks', () => {
-    it('sets the breaks for an admin: 200 with the tool, smallest first, in GET /parts at once', async () => {
-      const tool = await newTool();
-      const response = await putBreaks(admin, tool.id, {
+    it('sets the breaks for an admin: 200 with the tool, smallest first, in GET /parts at once', async ({
+      app,
+      admin,
+    }) => {
+      const tool = await newTool(app);
+      const response = await putBreaks(app, admin, tool.id, {
         priceBreaks: [
           { minQuantity: 1000, price: 8.5 },
           { minQuantity: '100', price: '9.25' },
@@ -74,53 +76,61 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
       ];
       const body = ToolSchema.parse(response.json());
       expect(body).toMatchObject({ _id: tool.id, price: 10, priceBreaks: breaks });
-      expect(await listed(tool.id)).toEqual(body);
-      expect(await shown(tool.id)).toEqual(body);
-      expect(await stored(tool.id)).toEqual([
+      expect(await listed(app, tool.id)).toEqual(body);
+      expect(await shown(app, tool.id)).toEqual(body);
+      expect(await stored(app, tool.id)).toEqual([
         { minQuantity: 100, priceCents: 925 },
         { minQuantity: 1000, priceCents: 850 },
       ]);
     });
 
-    it('replaces the whole set, and an empty list removes them all', async () => {
-      const tool = await newTool();
-      const first = await putBreaks(admin, tool.id, {
+    it('replaces the whole set, and an empty list removes them all', async ({ app, admin }) => {
+      const tool = await newTool(app);
+      const first = await putBreaks(app, admin, tool.id, {
         priceBreaks: [
           { minQuantity: 100, price: 9 },
           { minQuantity: 500, price: 8 },
         ],
       });
       expect(first.statusCode).toBe(200);
-      const second = await putBreaks(admin, tool.id, {
+      const second = await putBreaks(app, admin, tool.id, {
         priceBreaks: [{ minQuantity: 200, price: 9.5 }],
       });
       expect(ToolSchema.parse(second.json()).priceBreaks).toEqual([
         { minQuantity: 200, price: 9.5 },
       ]);
-      expect((await listed(tool.id))?.priceBreaks).toEqual([{ minQuantity: 200, price: 9.5 }]);
+      expect((await listed(app, tool.id))?.priceBreaks).toEqual([{ minQuantity: 200, price: 9.5 }]);
 
-      const cleared = await putBreaks(admin, tool.id, { priceBreaks: [] });
+      const cleared = await putBreaks(app, admin, tool.id, { priceBreaks: [] });
       expect(cleared.statusCode).toBe(200);
       expect(ToolSchema.parse(cleared.json()).priceBreaks).toEqual([]);
-      expect((await listed(tool.id))?.priceBreaks).toEqual([]);
-      expect(await stored(tool.id)).toEqual([]);
+      expect((await listed(app, tool.id))?.priceBreaks).toEqual([]);
+      expect(await stored(app, tool.id)).toEqual([]);
     });
 
-    it('answers 401 without a token and 403 to a customer, and the breaks stay as they were', async () => {
-      const tool = await newTool();
+    it('answers 401 without a token and 403 to a customer, and the breaks stay as they were', async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const tool = await newTool(app);
       const kept = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
-      expect((await putBreaks(admin, tool.id, kept)).statusCode).toBe(200);
+      expect((await putBreaks(app, admin, tool.id, kept)).statusCode).toBe(200);
       const change = { priceBreaks: [{ minQuantity: 50, price: 5 }] };
       expectError(
-        await putBreaks(undefined, tool.id, change),
+        await putBreaks(app, undefined, tool.id, change),
         401,
         texts.identityErrors.notSignedIn,
       );
-      expectError(await putBreaks(customer, tool.id, change), 403, texts.identityErrors.adminsOnly);
-      expect((await listed(tool.id))?.priceBreaks).toEqual(kept.priceBreaks);
+      expectError(
+        await putBreaks(app, customer, tool.id, change),
+        403,
+        texts.identityErrors.adminsOnly,
+      );
+      expect((await listed(app, tool.id))?.priceBreaks).toEqual(kept.priceBreaks);
     });
 
-    it.each([
+    it.for([
       [
         'a break at the minimum order quantity',
         [{ minQuantity: 10, price: 9 }],
@@ -180,80 +190,86 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
         [{ minQuantity: 100, price: 9.995 }],
         texts.fieldErrors.tooManyDecimals('break price'),
       ],
-    ])('refuses %s with 400 and its words, keeping the breaks', async (_case, breaks, message) => {
-      const tool = await newTool();
-      const kept = [{ minQuantity: 300, price: 9.75 }];
-      expect((await putBreaks(admin, tool.id, { priceBreaks: kept })).statusCode).toBe(200);
-      expectError(await putBreaks(admin, tool.id, { priceBreaks: breaks }), 400, message);
-      expect((await listed(tool.id))?.priceBreaks).toEqual(kept);
-      expect(await stored(tool.id)).toEqual([{ minQuantity: 300, priceCents: 975 }]);
-    });
+    ] as const)(
+      'refuses %s with 400 and its words, keeping the breaks',
+      async ([_case, breaks, message], { app, admin }) => {
+        const tool = await newTool(app);
+        const kept = [{ minQuantity: 300, price: 9.75 }];
+        expect((await putBreaks(app, admin, tool.id, { priceBreaks: kept })).statusCode).toBe(200);
+        expectError(await putBreaks(app, admin, tool.id, { priceBreaks: breaks }), 400, message);
+        expect((await listed(app, tool.id))?.priceBreaks).toEqual(kept);
+        expect(await stored(app, tool.id)).toEqual([{ minQuantity: 300, priceCents: 975 }]);
+      },
+    );
 
-    it('checks the breaks against the tool as it is now: its list price and its minimum', async () => {
-      const tool = await newTool();
+    it('checks the breaks against the tool as it is now: its list price and its minimum', async ({
+      app,
+      admin,
+    }) => {
+      const tool = await newTool(app);
       await app.database.db
         .update(tools)
         .set({ priceCents: 800, minOrderQuantity: 150 })
         .where(eq(tools.id, tool.id));
       const belowOldPrice = { priceBreaks: [{ minQuantity: 200, price: 9 }] };
       expectError(
-        await putBreaks(admin, tool.id, belowOldPrice),
+        await putBreaks(app, admin, tool.id, belowOldPrice),
         400,
         adminErrors.breakNotBelowListPrice(8),
       );
       const aboveOldMinimum = { priceBreaks: [{ minQuantity: 100, price: 7 }] };
       expectError(
-        await putBreaks(admin, tool.id, aboveOldMinimum),
+        await putBreaks(app, admin, tool.id, aboveOldMinimum),
         400,
         adminErrors.breakAtOrBelowMinimum(150),
       );
-      expect(await stored(tool.id)).toEqual([]);
+      expect(await stored(app, tool.id)).toEqual([]);
     });
 
-    it('answers 404 for an unknown, a removed or a malformed tool id', async () => {
-      const removed = await newTool();
+    it('answers 404 for an unknown, a removed or a malformed tool id', async ({ app, admin }) => {
+      const removed = await newTool(app);
       expect((await app.tools.removeTool(removed.id)).deletedCount).toBe(1);
       const body = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
       for (const id of [removed.id, '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10', 'not-an-id']) {
-        expectError(await putBreaks(admin, id, body), 404, serverTexts.apiErrors.toolNotFound);
+        expectError(await putBreaks(app, admin, id, body), 404, serverTexts.apiErrors.toolNotFound);
       }
-      expect(await stored(removed.id)).toEqual([]);
+      expect(await stored(app, removed.id)).toEqual([]);
     });
 
     // PGlite has one connection: a transaction held open would hold up every other query.
     it.skipIf(!process.env.TEST_DATABASE_URL)(
       'waits for an order that holds the tool’s row (its stock reservation), then sets the breaks',
-      async () => {
-        const tool = await newTool();
+      async ({ app, admin }) => {
+        const tool = await newTool(app);
         const body = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
         let answered = false;
         const edit = await app.database.db.transaction(async (tx) => {
           // What an order's reservation holds until its transaction ends.
           await tx.update(tools).set({ availableQuantity: 4900 }).where(eq(tools.id, tool.id));
-          const pending = putBreaks(admin, tool.id, body).then((response) => {
+          const pending = putBreaks(app, admin, tool.id, body).then((response) => {
             answered = true;
             return response;
           });
           await sleep(500);
           expect(answered).toBe(false);
-          expect(await stored(tool.id)).toEqual([]);
+          expect(await stored(app, tool.id)).toEqual([]);
           // Wrapped: a promise returned as it is would be awaited before the commit.
           return { pending };
         });
         const response = await edit.pending;
         expect(response.statusCode, response.body).toBe(200);
         expect(ToolSchema.parse(response.json())).toMatchObject({ availableQuantity: 4900 });
-        expect((await listed(tool.id))?.priceBreaks).toEqual(body.priceBreaks);
+        expect((await listed(app, tool.id))?.priceBreaks).toEqual(body.priceBreaks);
       },
     );
 
-    it('takes the id in upper case too', async () => {
-      const tool = await newTool();
-      const response = await putBreaks(admin, tool.id.toUpperCase(), {
+    it('takes the id in upper case too', async ({ app, admin }) => {
+      const tool = await newTool(app);
+      const response = await putBreaks(app, admin, tool.id.toUpperCase(), {
         priceBreaks: [{ minQuantity: 100, price: 9 }],
       });
       expect(response.statusCode, response.body).toBe(200);
-      expect((await listed(tool.id))?.priceBreaks).toEqual([{ minQuantity: 100, price: 9 }]);
+      expect((await listed(app, tool.id))?.priceBreaks).toEqual([{ minQuantity: 100, price: 9 }]);
     });
   });
 
@@ -268,20 +284,13 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
       priceBreaks,
     });
 
-    function postTool(payload: object) {
-      return injectAs(app, admin, { method: 'POST', url: '/api/tool', payload });
-    }
-
-    async function storedNamed(name: string): Promise<number> {
-      const rows = await app.database.db
-        .select({ id: tools.id })
-        .from(tools)
-        .where(sql`lower(${tools.name}) = lower(${name})`);
-      return rows.length;
-    }
-
-    it('stores the breaks with the tool; GET /parts and GET /tool/:id show them', async () => {
+    it('stores the breaks with the tool; GET /parts and GET /tool/:id show them', async ({
+      app,
+      admin,
+    }) => {
       const response = await postTool(
+        app,
+        admin,
         product('Bulk Hammer', [
           { minQuantity: 1000, price: 10.99 },
           { minQuantity: 500, price: 11.99 },
@@ -294,15 +303,15 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
         { minQuantity: 1000, price: 10.99 },
       ];
       expect(tool.priceBreaks).toEqual(breaks);
-      expect(await listed(tool._id)).toEqual(tool);
-      expect(await shown(tool._id)).toEqual(tool);
-      expect(await stored(tool._id)).toEqual([
+      expect(await listed(app, tool._id)).toEqual(tool);
+      expect(await shown(app, tool._id)).toEqual(tool);
+      expect(await stored(app, tool._id)).toEqual([
         { minQuantity: 500, priceCents: 1199 },
         { minQuantity: 1000, priceCents: 1099 },
       ]);
     });
 
-    it.each([
+    it.for([
       ['at the minimum', [{ minQuantity: 100, price: 11 }], adminErrors.breakAtOrBelowMinimum(100)],
       [
         'at the list price',
@@ -317,23 +326,30 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
         ],
         adminErrors.breakPricesNotFalling,
       ],
-    ])(
+    ] as const)(
       'refuses breaks %s with 400 and its words, and adds no tool',
-      async (_case, breaks, message) => {
+      async ([_case, breaks, message], { app, admin }) => {
         const name = `Refused Hammer ${_case}`;
-        expectError(await postTool(product(name, breaks)), 400, message);
-        expect(await storedNamed(name)).toBe(0);
+        expectError(await postTool(app, admin, product(name, breaks)), 400, message);
+        expect(await storedToolsNamed(app, name)).toBe(0);
       },
     );
 
-    it('writes nothing, breaks included, when the tool itself is refused (a taken name)', async () => {
-      const first = await postTool(product('Twin Hammer', []));
+    it('writes nothing, breaks included, when the tool itself is refused (a taken name)', async ({
+      app,
+      admin,
+    }) => {
+      const first = await postTool(app, admin, product('Twin Hammer', []));
       expect(first.statusCode).toBe(200);
       const { tool } = CreateToolResponseSchema.parse(first.json());
-      const again = await postTool(product('TWIN HAMMER', [{ minQuantity: 500, price: 11 }]));
+      const again = await postTool(
+        app,
+        admin,
+        product('TWIN HAMMER', [{ minQuantity: 500, price: 11 }]),
+      );
       expectError(again, 409, adminErrors.toolNameTaken('TWIN HAMMER'));
-      expect(await storedNamed('twin hammer')).toBe(1);
-      expect(await stored(tool._id)).toEqual([]);
+      expect(await storedToolsNamed(app, 'twin hammer')).toBe(1);
+      expect(await stored(app, tool._id)).toEqual([]);
       const [orphans] = await app.database.db
         .select({ count: sql<number>`count(*)::int` })
         .from(toolPriceBreaks)
@@ -342,7 +358,9 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
     });
   });
 
-  it('describes PUT /tool/{id}/priceBreaks in the OpenAPI document, bearer-secured, with an answer per status', async () => {
+  it('describes PUT /tool/{id}/priceBreaks in the OpenAPI document, bearer-secured, with an answer per status', async ({
+    app,
+  }) => {
     const document = (await app.inject('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, { security?: unknown; responses: object }>>;
     };
