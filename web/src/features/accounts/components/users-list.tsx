@@ -2,7 +2,7 @@ import { texts, type User } from '@tools-factory/contract';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DataTable } from '../../../components/ui/data-table';
-import { RowButton } from '../../../components/ui/row-button';
+import { RowButton } from '../../../components/ui/row-actions';
 
 interface UsersListProps {
   users: User[];
@@ -41,7 +41,7 @@ function RoleCell({
         ) : sameEmail(user.email, currentEmail) ? null : (
           <RowButton
             className="btn-warning btn-outline"
-            describedBy={nameId}
+            rowNameId={nameId}
             onClick={() => onRemoveAdmin(user)}
           >
             {texts.admin.removeAdmin}
@@ -80,11 +80,7 @@ function ActionCell({
   }
   if (user.owner) return null;
   return (
-    <RowButton
-      className="btn-error btn-outline"
-      describedBy={nameId}
-      onClick={() => onRemove(user)}
-    >
+    <RowButton className="btn-error btn-outline" rowNameId={nameId} onClick={() => onRemove(user)}>
       {texts.admin.removeUser}
     </RowButton>
   );

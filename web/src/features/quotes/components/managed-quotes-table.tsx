@@ -1,7 +1,7 @@
 import { formatMoney, texts, type ManagedQuote } from '@tools-factory/contract';
 import { CardLabel, labelledCell } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { RowButton } from '../../../components/ui/row-button';
+import { RowButton } from '../../../components/ui/row-actions';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
 import { QuoteCards } from './quote-cards';
@@ -89,14 +89,14 @@ export function ManagedQuotesTable({ quotes, onOffer, onRefuse }: ManagedQuotesT
           <div className="flex gap-2 max-md:*:flex-1 md:justify-end">
             <RowButton
               className="btn-primary"
-              describedBy={referenceId}
+              rowNameId={referenceId}
               onClick={() => onOffer(quote)}
             >
               {shown === 'requested' ? texts.manageQuotes.makeOffer : texts.manageQuotes.newOffer}
             </RowButton>
             <RowButton
               className="btn-error btn-outline"
-              describedBy={referenceId}
+              rowNameId={referenceId}
               onClick={() => onRefuse(quote)}
             >
               {texts.manageQuotes.decline}

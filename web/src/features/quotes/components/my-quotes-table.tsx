@@ -1,7 +1,6 @@
 import { routes, texts, type Quote } from '@tools-factory/contract';
-import { Link } from 'react-router';
 import { CardLabel, labelledCell } from '../../../components/ui/data-table';
-import { RowButton } from '../../../components/ui/row-button';
+import { RowButton, RowLink } from '../../../components/ui/row-actions';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
 import { QuoteCards, type ShownQuote } from './quote-cards';
@@ -29,18 +28,10 @@ function QuoteActions({
   if (shown === 'offered') {
     return (
       <div className="flex gap-2 max-md:*:flex-1 md:justify-end">
-        <RowButton
-          className="btn-success"
-          describedBy={referenceId}
-          onClick={() => onAccept(quote)}
-        >
+        <RowButton className="btn-success" rowNameId={referenceId} onClick={() => onAccept(quote)}>
           {texts.quotes.accept}
         </RowButton>
-        <RowButton
-          className="btn-outline"
-          describedBy={referenceId}
-          onClick={() => onDecline(quote)}
-        >
+        <RowButton className="btn-outline" rowNameId={referenceId} onClick={() => onDecline(quote)}>
           {texts.quotes.decline}
         </RowButton>
       </div>
@@ -48,21 +39,21 @@ function QuoteActions({
   }
   if (shown === 'accepted' && quote.orderId) {
     return unpaidOrderIds.has(quote.orderId) ? (
-      <Link
+      <RowLink
         to={routes.dashboardPayment(quote.orderId)}
-        className="btn btn-success btn-sm max-md:w-full"
-        aria-describedby={referenceId}
+        className="btn-success max-md:w-full"
+        rowNameId={referenceId}
       >
         {texts.quotes.pay}
-      </Link>
+      </RowLink>
     ) : (
-      <Link
+      <RowLink
         to={routes.dashboardOrders}
-        className="btn btn-ghost btn-sm max-md:w-full"
-        aria-describedby={referenceId}
+        className="btn-ghost max-md:w-full"
+        rowNameId={referenceId}
       >
         {texts.quotes.viewOrder}
-      </Link>
+      </RowLink>
     );
   }
   return null;
