@@ -39,6 +39,8 @@ export type AppTestOptions = TestAppOptions & {
   tool?: Parameters<typeof createTestTool>[1];
   /** The `customer` fixture's name, where a test reads it back (signUpTestAccount's otherwise). */
   customerName?: string;
+  /** The `admin` fixture's name, where a test reads it back (signUpTestAdmin's otherwise). */
+  adminName?: string;
 };
 
 /** The app built for the fixtures, closed (its own database dropped) when the file ends. */
@@ -76,7 +78,7 @@ export const STRIPE_TEST_KEYS = {
  * UNCAPPED_ORDERS) and calls the `stripe` stand-in, started before it and stopped after it.
  */
 function appFixtures(options: AppTestOptions, stripeKeys?: typeof STRIPE_TEST_KEYS) {
-  const { tool: toolOverrides, customerName, ...appOptions } = options;
+  const { tool: toolOverrides, customerName, adminName, ...appOptions } = options;
   return (
     base
       // Vitest reads a fixture's dependencies from its first parameter, which must be a pattern.
@@ -108,7 +110,7 @@ function appFixtures(options: AppTestOptions, stripeKeys?: typeof STRIPE_TEST_KE
       )
       .extend('otherCustomer', { scope: 'file' }, ({ app }) => signUpTestAccount(app))
       .extend('admin', { scope: 'file' }, ({ app, adminEmail }) =>
-        signUpTestAdmin(app, { email: adminEmail }),
+        signUpTestAdmin(app, { email: adminEmail, name: adminName }),
       )
       .extend('tool', { scope: 'file' }, ({ app }) => createTestTool(app, toolOverrides))
   );
