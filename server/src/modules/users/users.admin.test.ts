@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   AdminCheckSchema,
   ManagedOrderListSchema,
@@ -17,7 +17,8 @@ import {
 import { createTestReview, createTestTool } from '../../testing/factories.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { listUsers, makeAdmin, removeUser } from '../../testing/user-admin-calls.ts';
 import { profiles } from '../profiles/profiles.table.ts';
@@ -27,24 +28,29 @@ import { placeTestOrder } from '../../testing/orders.ts';
 const errorsText = texts.identityErrors;
 const adminErrors = texts.adminErrors;
 
-describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /api/user/:email', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app, { name: 'Carla Customer' });
-  const admin = useTestAdmin(app, { email: adminEmail, name: 'Ada Admin' });
+const it = appTest({
+  config: UNCAPPED_ORDERS,
+  customerName: 'Carla Customer',
+  adminName: 'Ada Admin',
+});
 
-  const isAdmin = (account: TestAccount, email = account.email) =>
+describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /api/user/:email', () => {
+  const isAdmin = (app: App, account: TestAccount, email = account.email) =>
     injectAs(app, account, { url: `/api/admin/${encodeURIComponent(email)}` });
-  const ordersOf = (account: TestAccount) =>
+  const ordersOf = (app: App, account: TestAccount) =>
     injectAs(app, account, { url: `/api/orders?email=${encodeURIComponent(account.email)}` });
 
   describe('GET /api/user', () => {
-    it('answers 401 without a token and 403 to a customer', async () => {
+    it('answers 401 without a token and 403 to a customer', async ({ app, customer }) => {
       expectError(await listUsers(app, undefined), 401, errorsText.notSignedIn);
       expectError(await listUsers(app, customer), 403, errorsText.adminsOnly);
     });
 
-    it('lists every account for an admin as { _id, name, email, role, owner }, nothing more', async () => {
+    it('lists every account for an admin as { _id, name, email, role, owner }, nothing more', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const response = await listUsers(app, admin);
       expect(response.statusCode).toBe(200);
       const listed = UserListSchema.parse(response.json());
@@ -70,7 +76,10 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
   });
 
   describe('PUT /api/user/admin/:email', () => {
-    it('answers 401 without a token and 403 to a customer, promoting nobody', async () => {
+    it('answers 401 without a token and 403 to a customer, promoting nobody', async ({
+      app,
+      customer,
+    }) => {
       const other = await signUpTestAccount(app);
       expectError(await makeAdmin(app, undefined, other.email), 401, errorsText.notSignedIn);
       expectError(await makeAdmin(app, customer, other.email), 403, errorsText.adminsOnly);
@@ -79,9 +88,14 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       expect((await app.identity.findByEmail(other.email))?.role).toBe('user');
     });
 
-    it('makes the account an admin at once: modifiedCount 1, then 0 when already one', async () => {
+    it('makes the account an admin at once: modifiedCount 1, then 0 when already one', async ({
+      app,
+      admin,
+    }) => {
       const promoted = await signUpTestAccount(app);
-      expect(AdminCheckSchema.parse((await isAdmin(promoted)).json())).toEqual({ admin: false });
+      expect(AdminCheckSchema.parse((await isAdmin(app, promoted)).json())).toEqual({
+        admin: false,
+      });
       expectError(await listUsers(app, promoted), 403, errorsText.adminsOnly);
 
       // The e-mail in the path in any case.
@@ -90,7 +104,9 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       expect(response.json()).toEqual({ modifiedCount: 1 });
 
       // The token they hold already: the role is read on every call.
-      expect(AdminCheckSchema.parse((await isAdmin(promoted)).json())).toEqual({ admin: true });
+      expect(AdminCheckSchema.parse((await isAdmin(app, promoted)).json())).toEqual({
+        admin: true,
+      });
       expect((await listUsers(app, promoted)).statusCode).toBe(200);
 
       const again = await makeAdmin(app, admin, promoted.email);
@@ -98,7 +114,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       expect(again.json()).toEqual({ modifiedCount: 0 });
     });
 
-    it('answers 404 for an e-mail no account uses', async () => {
+    it('answers 404 for an e-mail no account uses', async ({ app, admin }) => {
       expectError(
         await makeAdmin(app, admin, uniqueEmail('nobody')),
         404,
@@ -108,16 +124,22 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
   });
 
   describe('DELETE /api/user/:email', () => {
-    it('answers 401 without a token and 403 to a customer, removing nobody', async () => {
+    it('answers 401 without a token and 403 to a customer, removing nobody', async ({
+      app,
+      customer,
+    }) => {
       const target = await signUpTestAccount(app);
       expectError(await removeUser(app, undefined, target.email), 401, errorsText.notSignedIn);
       expectError(await removeUser(app, customer, target.email), 403, errorsText.adminsOnly);
       expectError(await removeUser(app, target, target.email), 403, errorsText.adminsOnly);
       expect(await app.identity.findByEmail(target.email)).toBeDefined();
-      expect((await ordersOf(target)).statusCode).toBe(200);
+      expect((await ordersOf(app, target)).statusCode).toBe(200);
     });
 
-    it('removes the account for an admin: its tokens and sessions end at once, its orders stay', async () => {
+    it('removes the account for an admin: its tokens and sessions end at once, its orders stay', async ({
+      app,
+      admin,
+    }) => {
       const leaving = await signUpTestAccount(app, { name: 'Leo Leaving' });
       const tool = await createTestTool(app, { priceCents: 250, availableQuantity: 10_000 });
       const unpaid = await placeTestOrder(app, leaving, tool, {
@@ -149,7 +171,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       expect(response.json()).toEqual({ deletedCount: 1 });
 
       // The access token they hold is refused at once; the identity session is gone too.
-      expectError(await ordersOf(leaving), 401, errorsText.notSignedIn);
+      expectError(await ordersOf(app, leaving), 401, errorsText.notSignedIn);
       const renew = await app.inject({
         method: 'PUT',
         url: `/api/user/${encodeURIComponent(leaving.email)}`,
@@ -188,23 +210,26 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       // Someone signing up again with the address is a new account that owns none of them.
       const returning = await signUpTestAccount(app, { email: leaving.email });
       expect(returning.userId).not.toBe(leaving.userId);
-      expect(OrderListSchema.parse((await ordersOf(returning)).json())).toEqual([]);
+      expect(OrderListSchema.parse((await ordersOf(app, returning)).json())).toEqual([]);
     });
 
-    it('refuses an admin removing themself with 409, and they stay an admin', async () => {
+    it('refuses an admin removing themself with 409, and they stay an admin', async ({
+      app,
+      admin,
+    }) => {
       const response = await removeUser(app, admin, admin.email.toUpperCase());
       expectError(response, 409, adminErrors.cannotRemoveYourself);
-      expect(AdminCheckSchema.parse((await isAdmin(admin)).json())).toEqual({ admin: true });
+      expect(AdminCheckSchema.parse((await isAdmin(app, admin)).json())).toEqual({ admin: true });
     });
 
-    it('lets an admin remove another admin', async () => {
+    it('lets an admin remove another admin', async ({ app, admin }) => {
       const otherAdmin = await signUpTestAccount(app);
       expect((await makeAdmin(app, admin, otherAdmin.email)).json()).toEqual({ modifiedCount: 1 });
       expect((await removeUser(app, admin, otherAdmin.email)).json()).toEqual({ deletedCount: 1 });
       expectError(await listUsers(app, otherAdmin), 401, errorsText.notSignedIn);
     });
 
-    it('answers 404 for an e-mail no account uses', async () => {
+    it('answers 404 for an e-mail no account uses', async ({ app, admin }) => {
       expectError(
         await removeUser(app, admin, uniqueEmail('nobody')),
         404,
