@@ -19,21 +19,10 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
-import {
-  signUpOverHttp,
-  signUpAdminOverHttp,
-  type HttpAccount,
-  type Site,
-} from '../testing/http-accounts.ts';
-import {
-  createHttpClient,
-  expectStatus,
-  randomLoopbackAddress,
-  type HttpAnswer,
-  type HttpClient,
-} from '../testing/http-client.ts';
+import type { HttpAccount, Site } from '../testing/http-accounts.ts';
+import { expectStatus, type HttpAnswer, type HttpClient } from '../testing/http-client.ts';
 import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
-import { addProofTool, proofAdminEmail, proofEnvironment } from '../testing/proof-shop.ts';
+import { startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
@@ -83,14 +72,13 @@ type Ledger = {
   unexpected: string[];
 };
 
-type Customer = { client: HttpClient; account: HttpAccount };
+type Customer = ProofCustomer;
 
 describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-crash-'));
   const databaseName = `tools_factory_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = adminUrl ? withDatabaseName(adminUrl, databaseName) : undefined;
   let databaseCreated = false;
-  const adminEmail = proofAdminEmail();
   let port = 0;
   let environment: Record<string, string> = {};
   let server: ServerProcess | undefined;
@@ -98,14 +86,9 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
   let adminClient: HttpClient;
   let admin: HttpAccount;
   let tool: Tool;
-  const customers: Customer[] = [];
-  const clients: HttpClient[] = [];
+  let customers: Customer[] = [];
+  const run = startProofRun();
 
-  const newClient = () => {
-    const client = createHttpClient({ localAddress: randomLoopbackAddress() });
-    clients.push(client);
-    return client;
-  };
   const start = async (name: string) => {
     server = await startServerProcess({ name, port, env: environment });
     return server;
@@ -141,36 +124,21 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     }
     const url = `http://127.0.0.1:${port}`;
     environment = {
-      ...proofEnvironment({ publicUrl: url, adminEmail }),
+      ...run.environment(url),
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
     site = { url, origin: url };
     await start('server');
-    adminClient = newClient();
-    admin = await signUpAdminOverHttp(
-      adminClient,
-      site,
-      { email: adminEmail, name: 'Admin' },
-      path.join(dataDir, 'outbox'),
-    );
-    tool = await addTool(adminClient, `Crash Anvil ${randomUUID().slice(0, 8)}`, START_STOCK);
-    // Each customer from an address of its own (the sign-up limit counts per client address).
-    customers.push(
-      ...(await Promise.all(
-        Array.from({ length: CUSTOMERS }, async (_, index) => {
-          const client = newClient();
-          const account = await signUpOverHttp(client, site, {
-            email: `crash-${index}-${randomUUID().slice(0, 8)}@example.com`,
-          });
-          return { client, account };
-        }),
-      )),
-    );
+    ({ adminClient, admin, tool, customers } = await run.openShop(site, {
+      mail: path.join(dataDir, 'outbox'),
+      tool: { name: `Crash Anvil ${randomUUID().slice(0, 8)}`, stock: START_STOCK },
+      customers: { count: CUSTOMERS, prefix: 'crash' },
+    }));
   }, 180_000);
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    run.closeAll();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseCreated && adminUrl) {
@@ -180,9 +148,6 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
       );
     }
   }, 60_000);
-
-  const addTool = (client: HttpClient, name: string, stock: number): Promise<Tool> =>
-    addProofTool(client, site, admin, { name, stock });
 
   /** Resolves once `ready()` holds; fails the test past `timeoutMs`. */
   async function waitUntil(what: string, ready: () => boolean, timeoutMs = 60_000): Promise<void> {

@@ -16,19 +16,11 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
-import { signUpAdminOverHttp, type HttpAccount, type Site } from '../testing/http-accounts.ts';
+import type { Site } from '../testing/http-accounts.ts';
 import { createHttpClient, type HttpAnswer, type HttpClient } from '../testing/http-client.ts';
 import { findNginx, startNginx, type RunningNginx } from '../testing/nginx.ts';
-import { firstLink } from '../testing/mail.ts';
 import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
-import {
-  addProofTool,
-  proofAdminEmail,
-  proofClients,
-  proofEnvironment,
-  signUpProofCustomers,
-  type ProofCustomer,
-} from '../testing/proof-shop.ts';
+import { startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
 import {
   freePort,
   startServerProcess,
@@ -104,10 +96,9 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
   const dataDirs: string[] = [];
   let site: Site;
   let environment: Record<string, string>;
-  let admin: HttpAccount;
   let tool: Tool;
-  const customers: Customer[] = [];
-  const { newClient, closeAll } = proofClients();
+  let customers: Customer[] = [];
+  const run = startProofRun();
   const databaseUrl = () => postgres.url;
   const failure = () =>
     instances.map((server) => `--- ${server.name}:\n${server.output()}`).join('\n') +
@@ -133,9 +124,8 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     const nginxPort = await freePort();
     const publicUrl = `http://127.0.0.1:${nginxPort}`;
     site = { url: publicUrl, origin: publicUrl };
-    const adminEmail = proofAdminEmail();
     environment = {
-      ...proofEnvironment({ publicUrl, adminEmail }),
+      ...run.environment(publicUrl),
       DATABASE_URL: databaseUrl(),
       SMTP_URL: smtp.url,
       TRUST_PROXY: '127.0.0.1',
@@ -147,34 +137,15 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
       upstreams: ports.map((port) => `127.0.0.1:${port}`),
       port: nginxPort,
     });
-    const adminClient = newClient();
-    admin = await signUpAdminOverHttp(
-      adminClient,
-      site,
-      { email: adminEmail, name: 'Admin' },
-      async (to, subject) => {
-        const deadline = Date.now() + 20_000;
-        for (;;) {
-          const mail = smtp.received.findLast(
-            (message) => message.to.includes(to) && message.headers.subject?.includes(subject),
-          );
-          if (mail) return firstLink(mail.text);
-          if (Date.now() > deadline) throw new Error(`no "${subject}" e-mail to ${to}`);
-          await sleep(50);
-        }
-      },
-    );
-    tool = await addProofTool(adminClient, site, admin, {
-      name: `Faults Anvil ${randomUUID().slice(0, 8)}`,
-      stock: START_STOCK,
-    });
-    customers.push(
-      ...(await signUpProofCustomers(newClient, site, { count: CUSTOMERS, prefix: 'faults' })),
-    );
+    ({ tool, customers } = await run.openShop(site, {
+      mail: (to, subject) => smtp.latestLink(to, subject),
+      tool: { name: `Faults Anvil ${randomUUID().slice(0, 8)}`, stock: START_STOCK },
+      customers: { count: CUSTOMERS, prefix: 'faults' },
+    }));
   }, 240_000);
 
   afterAll(async () => {
-    closeAll();
+    run.closeAll();
     await Promise.allSettled(instances.map((server) => server.stop()));
     await nginx?.stop();
     await smtp?.close();

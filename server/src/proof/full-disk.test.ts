@@ -13,19 +13,12 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
-import { signUpAdminOverHttp, type HttpAccount, type Site } from '../testing/http-accounts.ts';
+import type { Site } from '../testing/http-accounts.ts';
 import { expectStatus } from '../testing/http-client.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { mountSmallDisk, type SmallDisk } from '../testing/small-disk.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
-import {
-  addProofTool,
-  proofAdminEmail,
-  proofClients,
-  proofEnvironment,
-  signUpProofCustomers,
-  type ProofCustomer,
-} from '../testing/proof-shop.ts';
+import { startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
 import { parseMail } from '../testing/mail.ts';
 
 /**
@@ -51,10 +44,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
   let dataDir: string;
   let server: ServerProcess;
   let site: Site;
-  let admin: HttpAccount;
   let tool: Tool;
-  const customers: Customer[] = [];
-  const { newClient, closeAll } = proofClients();
+  let customers: Customer[] = [];
+  const run = startProofRun();
 
   beforeAll(async () => {
     disk = await mountSmallDisk(DISK_MB);
@@ -64,30 +56,20 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     site = { url, origin: url };
-    const adminEmail = proofAdminEmail();
     server = await startServerProcess({
       name: 'server on a small disk',
       port,
-      env: { ...proofEnvironment({ publicUrl: url, adminEmail }), DATA_DIR: dataDir },
+      env: { ...run.environment(url), DATA_DIR: dataDir },
     });
-    const adminClient = newClient();
-    admin = await signUpAdminOverHttp(
-      adminClient,
-      site,
-      { email: adminEmail, name: 'Admin' },
-      path.join(dataDir, 'outbox'),
-    );
-    tool = await addProofTool(adminClient, site, admin, {
-      name: `Full Disk Anvil ${randomUUID().slice(0, 8)}`,
-      stock: START_STOCK,
-    });
-    customers.push(
-      ...(await signUpProofCustomers(newClient, site, { count: CUSTOMERS, prefix: 'disk' })),
-    );
+    ({ tool, customers } = await run.openShop(site, {
+      mail: path.join(dataDir, 'outbox'),
+      tool: { name: `Full Disk Anvil ${randomUUID().slice(0, 8)}`, stock: START_STOCK },
+      customers: { count: CUSTOMERS, prefix: 'disk' },
+    }));
   }, 180_000);
 
   afterAll(async () => {
-    closeAll();
+    run.closeAll();
     await server?.stop();
     await disk?.unmount();
   }, 60_000);

@@ -22,16 +22,11 @@ import {
   type HttpAccount,
   type Site,
 } from '../testing/http-accounts.ts';
-import {
-  createHttpClient,
-  expectStatus,
-  randomLoopbackAddress,
-  type HttpClient,
-} from '../testing/http-client.ts';
+import { expectStatus, type HttpClient } from '../testing/http-client.ts';
 import { findNginx, startNginx, type RunningNginx } from '../testing/nginx.ts';
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
 import { findTestRedis } from '../testing/redis.ts';
-import { addProofTool, proofAdminEmail, proofEnvironment } from '../testing/proof-shop.ts';
+import { addProofTool, startProofRun } from '../testing/proof-shop.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
@@ -110,23 +105,17 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
   let pool: pg.Pool | undefined;
   let nginx: RunningNginx | undefined;
   const instances: Instance[] = [];
-  const clients: HttpClient[] = [];
+  /** Each client from a loopback address of its own, many requests at once through each. */
+  const run = startProofRun({ maxSockets: 400 });
   /** The public site: nginx's origin, which is every instance's PUBLIC_URL. */
   let site: Site;
   let admin: HttpAccount;
   let adminClient: HttpClient;
-  const adminEmail = proofAdminEmail();
   /** The orders the oversell test placed, paid by the invoice test. */
   let placedOrders: { account: HttpAccount; order: Order }[] = [];
   /** The test's longest propagation of a new tool, for the report. */
   let longestPropagationMs = 0;
 
-  /** A client of its own loopback address, closed after the tests. */
-  const newClient = () => {
-    const client = createHttpClient({ localAddress: randomLoopbackAddress(), maxSockets: 400 });
-    clients.push(client);
-    return client;
-  };
   const query = async <Row>(text: string, values: unknown[] = []): Promise<Row[]> => {
     if (!pool) throw new Error('no database pool');
     return (await pool.query(text, values)).rows as Row[];
@@ -152,7 +141,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     site = { url: publicUrl, origin: publicUrl };
     const environment = {
       // Twenty customers place 300 orders within a second: the caps against hoarding are lifted.
-      ...proofEnvironment({ publicUrl, adminEmail }),
+      ...run.environment(publicUrl),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
       // nginx connects to the instances from 127.0.0.1: only its X-Forwarded-For is believed.
@@ -187,18 +176,18 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       port: nginxPort,
     });
 
-    adminClient = newClient();
+    adminClient = run.newClient();
     const first = instances[0]!;
     admin = await signUpAdminOverHttp(
       adminClient,
       first.site,
-      { email: adminEmail, name: 'Admin' },
+      { email: run.adminEmail, name: 'Admin' },
       path.join(first.dataDir, 'outbox'),
     );
   }, 240_000);
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    run.closeAll();
     await Promise.allSettled(instances.map(({ server }) => server.stop()));
     await nginx?.stop();
     for (const { dataDir } of instances) rmSync(dataDir, { recursive: true, force: true });
@@ -220,7 +209,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     addProofTool(adminClient, on, admin, { name, stock });
 
   it('takes a session and an access token made on one instance on every other, and ends both everywhere', async () => {
-    const client = newClient();
+    const client = run.newClient();
     const [a, b, c] = instances as [Instance, Instance, Instance];
     const customer = await signUpOverHttp(client, a.site, {
       email: `session-${randomUUID().slice(0, 8)}@example.com`,
@@ -321,7 +310,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
   }
 
   it('shows a tool added on one instance on the home page and in GET /api/parts of the others', async () => {
-    const client = newClient();
+    const client = run.newClient();
     // The first catalog change after the instances start also compiles (V8) and warms the paths
     // it takes (the rebuild, the page render): up to 0.8 s on this 2-core machine under load.
     // The requirement is of a running shop, so that first change is waited for (10 s), reported,
@@ -340,7 +329,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     const tool = await addTool(site, `Scale Anvil ${randomUUID().slice(0, 8)}`, START_STOCK);
     const customers = await Promise.all(
       Array.from({ length: ORDER_CUSTOMERS }, async (_, index) => {
-        const client = newClient();
+        const client = run.newClient();
         const account = await signUpOverHttp(client, site, {
           email: `orders-${index}-${randomUUID().slice(0, 8)}@example.com`,
         }).catch((error: unknown) => {
@@ -453,7 +442,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       placed,
       PAYMENTS_IN_FLIGHT,
       async ({ account, order }, index) => {
-        const client = clientOf.get(account.email) ?? newClient();
+        const client = clientOf.get(account.email) ?? run.newClient();
         clientOf.set(account.email, client);
         const sites = [0, 1, 2].map((step) => instances[(index + step) % INSTANCES]!.site) as [
           Site,
@@ -511,8 +500,8 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
   }, 120_000);
 
   it('counts sign-in attempts of one client on every instance, and only that client', async () => {
-    const attacker = newClient();
-    const bystander = newClient();
+    const attacker = run.newClient();
+    const bystander = run.newClient();
     const target = await signUpOverHttp(bystander, site, {
       email: `target-${randomUUID().slice(0, 8)}@example.com`,
       password: 'the-right-password',

@@ -1,7 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CreateToolResponseSchema, type Tool } from '@tools-factory/contract';
 import { bearer } from './accounts.ts';
-import { signUpOverHttp, type HttpAccount, type Site } from './http-accounts.ts';
+import {
+  signUpAdminOverHttp,
+  signUpOverHttp,
+  type HttpAccount,
+  type MailLinkFinder,
+  type Site,
+} from './http-accounts.ts';
 import {
   createHttpClient,
   expectStatus,
@@ -15,28 +21,47 @@ import {
  * customers who order as fast as they are answered.
  */
 
-/** An admin address of its own for one proof run. */
-export const proofAdminEmail = (): string => `admin-${randomUUID().slice(0, 8)}@example.com`;
-
 /**
- * The environment of every instance of one proof run: production mode, the same secrets, no demo
- * data, and the caps against hoarding lifted (customers order as fast as they are answered from
- * unverified accounts: the caps have tests of their own, orders.hoarding and orders.holds).
+ * One proof run: an admin address of its own, one set of secrets for all its instances, HTTP
+ * clients each from a loopback address of its own (all closed by `closeAll` after the tests), and
+ * the shop it opens on its site.
  */
-export function proofEnvironment(options: {
-  publicUrl: string;
+export type ProofRun = {
   adminEmail: string;
-}): Record<string, string> {
-  return {
-    NODE_ENV: 'production',
+  /**
+   * The environment of every instance of the run: production mode, the run's secrets, no demo
+   * data, and the caps against hoarding lifted (customers order as fast as they are answered from
+   * unverified accounts: the caps have tests of their own, orders.hoarding and orders.holds).
+   */
+  environment(publicUrl: string): Record<string, string>;
+  newClient(): HttpClient;
+  closeAll(): void;
+  /** Opens the run's shop on `site`: see openProofShop. */
+  openShop(site: Site, shop: ProofShopOptions): Promise<ProofShop>;
+};
+
+export function startProofRun(options: { maxSockets?: number } = {}): ProofRun {
+  const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.com`;
+  const secrets = {
     ACCESS_TOKEN_SECRET: randomBytes(32).toString('base64url'),
     BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-    PUBLIC_URL: options.publicUrl,
-    ADMIN_EMAILS: options.adminEmail,
-    SEED_DEMO: '0',
-    MAX_UNPAID_ORDERS: '1000000',
-    ORDER_RATE_LIMIT: '1000000',
-    UNVERIFIED_HOLD_LIMIT: '1000000000',
+  };
+  const { newClient, closeAll } = proofClients(options);
+  return {
+    adminEmail,
+    environment: (publicUrl) => ({
+      NODE_ENV: 'production',
+      ...secrets,
+      PUBLIC_URL: publicUrl,
+      ADMIN_EMAILS: adminEmail,
+      SEED_DEMO: '0',
+      MAX_UNPAID_ORDERS: '1000000',
+      ORDER_RATE_LIMIT: '1000000',
+      UNVERIFIED_HOLD_LIMIT: '1000000000',
+    }),
+    newClient,
+    closeAll,
+    openShop: (site, shop) => openProofShop(site, { ...shop, newClient, adminEmail }),
   };
 }
 
@@ -72,11 +97,14 @@ export type ProofCustomer = { client: HttpClient; account: HttpAccount };
  * HTTP clients each from a loopback address of its own (the sign-up and sign-in limits count per
  * client address), all closed by `closeAll` after the tests.
  */
-export function proofClients(): { newClient(): HttpClient; closeAll(): void } {
+function proofClients(options: { maxSockets?: number } = {}): {
+  newClient(): HttpClient;
+  closeAll(): void;
+} {
   const clients: HttpClient[] = [];
   return {
     newClient() {
-      const client = createHttpClient({ localAddress: randomLoopbackAddress() });
+      const client = createHttpClient({ ...options, localAddress: randomLoopbackAddress() });
       clients.push(client);
       return client;
     },
@@ -87,7 +115,7 @@ export function proofClients(): { newClient(): HttpClient; closeAll(): void } {
 }
 
 /** Signs up `count` customers at once, each with a client of its own from `newClient`. */
-export function signUpProofCustomers(
+function signUpProofCustomers(
   newClient: () => HttpClient,
   site: Site,
   options: { count: number; prefix: string },
@@ -101,4 +129,39 @@ export function signUpProofCustomers(
       return { client, account };
     }),
   );
+}
+
+/** A proof's shop once it is open: its admin (with the admin's client), a tool, its customers. */
+export type ProofShop = {
+  adminClient: HttpClient;
+  admin: HttpAccount;
+  tool: Tool;
+  customers: ProofCustomer[];
+};
+
+export type ProofShopOptions = {
+  mail: string | MailLinkFinder;
+  tool: { name: string; stock: number };
+  customers: { count: number; prefix: string };
+};
+
+/**
+ * Opens a proof's shop on a running site: signs up the admin (`mail`: the outbox folder the reset
+ * link is read from, or a finder of it), adds a tool with `stock` units, then signs up the
+ * customers, each with a client of its own from `newClient`.
+ */
+async function openProofShop(
+  site: Site,
+  options: ProofShopOptions & { newClient: () => HttpClient; adminEmail: string },
+): Promise<ProofShop> {
+  const adminClient = options.newClient();
+  const admin = await signUpAdminOverHttp(
+    adminClient,
+    site,
+    { email: options.adminEmail, name: 'Admin' },
+    options.mail,
+  );
+  const tool = await addProofTool(adminClient, site, admin, options.tool);
+  const customers = await signUpProofCustomers(options.newClient, site, options.customers);
+  return { adminClient, admin, tool, customers };
 }

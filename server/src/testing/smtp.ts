@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SMTPServer } from 'smtp-server';
-import { parseMail, type ParsedMail } from './mail.ts';
+import { firstLink, parseMail, type ParsedMail } from './mail.ts';
 
 export type ReceivedMail = ParsedMail & { from: string; to: string[]; raw: string };
 
@@ -11,6 +11,11 @@ export type LocalSmtpServer = {
   received: ReceivedMail[];
   /** The first message to this address, waiting a little for it to arrive. */
   waitFor(to: string): Promise<ReceivedMail>;
+  /**
+   * The first link of the latest message to this address whose subject holds `subject`, waiting
+   * up to 20 s for one (a MailLinkFinder, for signUpAdminOverHttp).
+   */
+  latestLink(to: string, subject: string): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -59,6 +64,17 @@ export async function startLocalSmtpServer(): Promise<LocalSmtpServer> {
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`the SMTP server got no message to ${to}`);
         await sleep(25);
+      }
+    },
+    async latestLink(to, subject) {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const mail = received.findLast(
+          (message) => message.to.includes(to) && message.headers.subject?.includes(subject),
+        );
+        if (mail) return firstLink(mail.text);
+        if (Date.now() > deadline) throw new Error(`no "${subject}" e-mail to ${to}`);
+        await sleep(50);
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
