@@ -11,7 +11,7 @@ import type { RequestSpec } from './http.ts';
 import { load, type LoadOptions, type LoadResult } from './load.ts';
 import { startAppServer, type RunningServer } from './processes.ts';
 import { IDLE_RSS_GOAL_BYTES, type Row, type ServerFigures } from './report.ts';
-import { watchServer } from './server-figures.ts';
+import { watchServer, type WatchedServer } from './server-figures.ts';
 
 /**
  * POST /api/order throughput (orders/s), on PGlite and on PostgreSQL, each on a server of its own
@@ -248,16 +248,28 @@ function orderRequests(tool: BenchTool, customers: Customer[]) {
   };
 }
 
+/**
+ * The orders' load on a watched server: its customers signed up, a warm-up, then the measured
+ * run; the server's figures go to `options.servers`.
+ */
 async function loadOrders(
   server: RunningServer,
+  watched: WatchedServer,
   tool: BenchTool,
-  customers: Customer[],
   options: OrderBenchOptions,
-): Promise<LoadResult> {
+): Promise<{ app: LoadResult; customers: Customer[] }> {
+  const customers = await signUpCustomers(
+    server.baseUrl,
+    Math.min(ACCOUNTS, options.measure.connections),
+  );
   const requests = orderRequests(tool, customers);
   const first = requests(0)[0]!;
-  await load(server.baseUrl, first, options.warmUp, requests);
-  return load(server.baseUrl, first, options.measure, requests);
+  const app = await watched.underLoad(async () => {
+    await load(server.baseUrl, first, options.warmUp, requests);
+    return load(server.baseUrl, first, options.measure, requests);
+  });
+  options.servers?.push(watched.figures());
+  return { app, customers };
 }
 
 // --- PGlite -----------------------------------------------------------------------------------
@@ -299,12 +311,7 @@ export async function benchOrdersOnPglite(
     let customers: Customer[];
     try {
       const watched = await watchServer(server, 'app on PGlite (existing data), order row');
-      customers = await signUpCustomers(
-        server.baseUrl,
-        Math.min(ACCOUNTS, options.measure.connections),
-      );
-      app = await watched.underLoad(() => loadOrders(server, tool, customers, options));
-      options.servers?.push(watched.figures());
+      ({ app, customers } = await loadOrders(server, watched, tool, options));
     } finally {
       await server.stop();
     }
@@ -374,12 +381,7 @@ export async function benchOrdersOnPostgres(options: OrderBenchOptions): Promise
         IDLE_RSS_GOAL_BYTES,
       );
       tool = await insertBenchTool(query);
-      customers = await signUpCustomers(
-        server.baseUrl,
-        Math.min(ACCOUNTS, options.measure.connections),
-      );
-      app = await watched.underLoad(() => loadOrders(server, tool, customers, options));
-      options.servers?.push(watched.figures());
+      ({ app, customers } = await loadOrders(server, watched, tool, options));
     } finally {
       await server.stop();
     }
