@@ -81,7 +81,9 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'LOGIN' }));
     expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/purchase/tool-7');
+    // The router's state settles just after the page has rendered (under load a run read the
+    // login's path for a moment), as in the unauthorized handler's test.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purchase/tool-7'));
     expect(router.state.location.search).toBe('?qty=200');
     expect(localStorage.getItem('accessToken')).toBe('token-1');
   });
@@ -133,7 +135,9 @@ describe('LoginPage', () => {
       route: `/login?from=${encodeURIComponent('/purchase/tool-7')}`,
     });
     expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/purchase/tool-7');
+    // The router's state settles just after the page has rendered (under load a run read the
+    // login's path for a moment), as in the unauthorized handler's test.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purchase/tool-7'));
     expect(localStorage.getItem('accessToken')).toBe('token-1');
     expect(callsTo(server.requests, 'PUT', '/api/user/maria%40example.com')).toHaveLength(1);
   });
