@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   formatMoney,
   INVOICE_NUMBER_PATTERN,
@@ -9,17 +9,12 @@ import {
   serverTexts,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import type { TestAccount } from '../../testing/accounts.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import {
-  useTestAccount,
-  useTestAdmin,
-  useTestApp,
-  useTestTool,
-} from '../../testing/use-test-app.ts';
 import { invoices } from './invoices.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 
@@ -30,21 +25,24 @@ function downloadInvoice(app: App, sender: TestAccount | undefined, orderId: str
   return injectAs(app, sender, { method: 'GET', url: `/api/orders/${orderId}/invoice.pdf` });
 }
 
-describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin downloads', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
+const it = appTest({
+  config: UNCAPPED_ORDERS,
   // A buyer whose name the PDF standard fonts could not print.
-  const customer = useTestAccount(app, { name: 'Ελένη Łódź-Kowalska' });
-  const otherCustomer = useTestAccount(app, { name: 'Someone Else' });
-  const admin = useTestAdmin(app, { email: adminEmail });
-  const tool = useTestTool(app, {
+  customerName: 'Ελένη Łódź-Kowalska',
+  tool: {
     name: `Ratchet Spanner ${randomUUID().slice(0, 6)}`,
     priceCents: 135_075,
     minOrderQuantity: 10,
     availableQuantity: 5000,
-  });
+  },
+});
 
-  it('answers the invoice as a PDF: number, buyer, line, total and transaction id', async () => {
+describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin downloads', () => {
+  it('answers the invoice as a PDF: number, buyer, line, total and transaction id', async ({
+    app,
+    customer,
+    tool,
+  }) => {
     const order = await placeTestOrder(app, customer, tool, {
       quantity: 25,
       address: 'ul. Piotrkowska 104\n90-926 Łódź',
@@ -97,7 +95,13 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
   });
 
-  it('is the same invoice for an admin; another customer is told the order is not found', async () => {
+  it('is the same invoice for an admin; another customer is told the order is not found', async ({
+    app,
+    customer,
+    otherCustomer,
+    admin,
+    tool,
+  }) => {
     const order = await placeTestOrder(app, customer, tool);
     await payOrder(app, customer, order);
     const owners = await downloadInvoice(app, customer, order._id);
@@ -110,14 +114,25 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
     expectError(await downloadInvoice(app, otherCustomer, order._id), 404, orderNotFound);
   });
 
-  it('an unpaid order has no invoice yet: 404 in its words for its owner and an admin only', async () => {
+  it('an unpaid order has no invoice yet: 404 in its words for its owner and an admin only', async ({
+    app,
+    customer,
+    otherCustomer,
+    admin,
+    tool,
+  }) => {
     const order = await placeTestOrder(app, customer, tool);
     expectError(await downloadInvoice(app, customer, order._id), 404, notPaidYet);
     expectError(await downloadInvoice(app, admin, order._id), 404, notPaidYet);
     expectError(await downloadInvoice(app, otherCustomer, order._id), 404, orderNotFound);
   });
 
-  it('asks for a token; unknown and malformed ids are orders not found', async () => {
+  it('asks for a token; unknown and malformed ids are orders not found', async ({
+    app,
+    customer,
+    admin,
+    tool,
+  }) => {
     const order = await placeTestOrder(app, customer, tool);
     await payOrder(app, customer, order);
     const anonymous = await downloadInvoice(app, undefined, order._id);
@@ -132,7 +147,12 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
     expect(upper.statusCode, upper.body).toBe(200);
   });
 
-  it('stays with its order: an admin cannot remove a paid order (409), and the invoice still downloads', async () => {
+  it('stays with its order: an admin cannot remove a paid order (409), and the invoice still downloads', async ({
+    app,
+    customer,
+    admin,
+    tool,
+  }) => {
     const order = await placeTestOrder(app, customer, tool);
     await payOrder(app, customer, order);
     const removed = await injectAs(app, admin, {

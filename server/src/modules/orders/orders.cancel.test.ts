@@ -1,80 +1,63 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CancelOrderResponseSchema,
   CREDIT_NOTE_NUMBER_PATTERN,
   invoiceFileName,
-  OrderListSchema,
   SalesOverviewSchema,
   serverTexts,
   texts,
-  ToolSchema,
   type Order,
 } from '@tools-factory/contract';
-import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import type { App } from '../../app.ts';
+import { type TestAccount } from '../../testing/accounts.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import {
-  useTestAccount,
-  useTestAdmin,
-  useTestApp,
-  useTestTool,
-} from '../../testing/use-test-app.ts';
 import { creditNotes, invoices } from '../invoices/invoices.table.ts';
 import { paymentIntents, payments } from '../payments/payments.table.ts';
 import { orders } from './orders.table.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
+import { availableOf, findOwnOrder, placeTestOrder } from '../../testing/orders.ts';
+
+const deleteOrder = (app: App, account: TestAccount, id: string) =>
+  injectAs(app, account, { method: 'DELETE', url: `/api/deleteOrder/${id}` });
+const cancel = (app: App, account: TestAccount | undefined, id: string) =>
+  injectAs(app, account, { method: 'POST', url: `/api/manageOrders/${id}/cancel` });
+const creditNotePdf = (app: App, account: TestAccount, id: string) =>
+  injectAs(app, account, { url: `/api/orders/${id}/credit-note.pdf` });
+
+const it = appTest({
+  config: UNCAPPED_ORDERS,
+  customerName: 'Ada Customer',
+  // $19.99 each.
+  tool: { priceCents: 1999, availableQuantity: 100_000 },
+}).extend('paidOrder', ({ app, customer, tool }) => async (quantity = 25): Promise<Order> => {
+  return payOrder(
+    app,
+    customer,
+    await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity }),
+  );
+});
 
 describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app, { name: 'Ada Customer' });
-  const otherCustomer = useTestAccount(app);
-  const admin = useTestAdmin(app, { email: adminEmail });
-  // $19.99 each.
-  const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
-
-  async function available(): Promise<number> {
-    const response = await app.inject(`/api/tool/${tool.id}`);
-    return ToolSchema.parse(response.json()).availableQuantity;
-  }
-
-  const deleteOrder = (account: TestAccount, id: string) =>
-    injectAs(app, account, { method: 'DELETE', url: `/api/deleteOrder/${id}` });
-  const cancel = (account: TestAccount | undefined, id: string) =>
-    injectAs(app, account, { method: 'POST', url: `/api/manageOrders/${id}/cancel` });
-  const creditNotePdf = (account: TestAccount, id: string) =>
-    injectAs(app, account, { url: `/api/orders/${id}/credit-note.pdf` });
-
-  async function paidOrder(quantity = 25): Promise<Order> {
-    return payOrder(
-      app,
-      customer,
-      await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity }),
-    );
-  }
-
-  async function ownOrder(id: string): Promise<Order | undefined> {
-    const response = await app.inject({
-      url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
-      headers: bearer(customer.token),
-    });
-    return OrderListSchema.parse(response.json()).find((order) => order._id === id);
-  }
-
-  it("answers an admin's DELETE of a paid order 409 in words, and the books keep the order, its payment and its invoice", async () => {
+  it("answers an admin's DELETE of a paid order 409 in words, and the books keep the order, its payment and its invoice", async ({
+    app,
+    customer,
+    admin,
+    tool,
+  }) => {
     const paid = await payOrder(
       app,
       customer,
       await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
     );
-    const stockBefore = await available();
+    const stockBefore = await availableOf(app, tool.id);
 
     expectError(
-      await deleteOrder(admin, paid._id),
+      await deleteOrder(app, admin, paid._id),
       409,
       serverTexts.orderErrors.paidOrderCannotBeDeleted,
     );
@@ -85,27 +68,39 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     expect(await db.select().from(payments).where(eq(payments.orderId, paid._id))).toHaveLength(1);
     const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, paid._id));
     expect(invoice?.orderId).toBe(paid._id);
-    expect(await available()).toBe(stockBefore);
+    expect(await availableOf(app, tool.id)).toBe(stockBefore);
   });
 
-  it('still lets an admin remove an unpaid order, its stock back', async () => {
-    const stockBefore = await available();
+  it('still lets an admin remove an unpaid order, its stock back', async ({
+    app,
+    customer,
+    admin,
+    tool,
+  }) => {
+    const stockBefore = await availableOf(app, tool.id);
     const order = await placeTestOrder(app, customer, tool, {
       address: '7 Foundry Yard',
       quantity: 30,
     });
-    expect(await available()).toBe(stockBefore - 30);
-    const response = await deleteOrder(admin, order._id);
+    expect(await availableOf(app, tool.id)).toBe(stockBefore - 30);
+    const response = await deleteOrder(app, admin, order._id);
     expect(response.statusCode, response.body).toBe(200);
-    expect(await available()).toBe(stockBefore);
+    expect(await availableOf(app, tool.id)).toBe(stockBefore);
   });
 
-  it('cancels a paid order: refunded, a credit note issued, the stock back, the books kept, the customer told', async () => {
-    const stockBefore = await available();
+  it('cancels a paid order: refunded, a credit note issued, the stock back, the books kept, the customer told', async ({
+    app,
+    customer,
+    otherCustomer,
+    admin,
+    tool,
+    paidOrder,
+  }) => {
+    const stockBefore = await availableOf(app, tool.id);
     const paid = await paidOrder(40);
-    expect(await available()).toBe(stockBefore - 40);
+    expect(await availableOf(app, tool.id)).toBe(stockBefore - 40);
 
-    const response = await cancel(admin, paid._id);
+    const response = await cancel(app, admin, paid._id);
     expect(response.statusCode, response.body).toBe(200);
     const { order, creditNote } = CancelOrderResponseSchema.parse(response.json());
     expect(order).toMatchObject({ _id: paid._id, status: 'cancelled' });
@@ -113,7 +108,7 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     expect(creditNote.number).toMatch(CREDIT_NOTE_NUMBER_PATTERN);
     expect(creditNote.amount).toBe(799.6);
     // Not shipped: its stock goes back on sale.
-    expect(await available()).toBe(stockBefore);
+    expect(await availableOf(app, tool.id)).toBe(stockBefore);
 
     const db = app.database.db;
     // The books: the order, its payment and its invoice stay; the credit note names the invoice.
@@ -136,8 +131,8 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     expect(intent?.refundedAt).not.toBeNull();
 
     // My Orders shows it cancelled, and the customer downloads the credit note.
-    expect((await ownOrder(paid._id))?.status).toBe('cancelled');
-    const download = await creditNotePdf(customer, paid._id);
+    expect((await findOwnOrder(app, customer, paid._id))?.status).toBe('cancelled');
+    const download = await creditNotePdf(app, customer, paid._id);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="${invoiceFileName(creditNote.number)}"`,
@@ -146,9 +141,9 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     expect(pdf.text).toContain(creditNote.number);
     expect(pdf.text).toContain(invoice?.number ?? 'no invoice');
     expect(pdf.text).toContain('Ada Customer');
-    expect((await creditNotePdf(admin, paid._id)).statusCode).toBe(200);
+    expect((await creditNotePdf(app, admin, paid._id)).statusCode).toBe(200);
     expectError(
-      await creditNotePdf(otherCustomer, paid._id),
+      await creditNotePdf(app, otherCustomer, paid._id),
       404,
       serverTexts.orderErrors.orderNotFound,
     );
@@ -172,14 +167,19 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     expect(revenue).toBeCloseTo(499.75, 2);
   });
 
-  it('answers a repeated Cancel with the same credit note, refunding and returning nothing twice', async () => {
+  it('answers a repeated Cancel with the same credit note, refunding and returning nothing twice', async ({
+    app,
+    admin,
+    tool,
+    paidOrder,
+  }) => {
     const paid = await paidOrder();
-    const first = CancelOrderResponseSchema.parse((await cancel(admin, paid._id)).json());
-    const stock = await available();
-    const again = await cancel(admin, paid._id);
+    const first = CancelOrderResponseSchema.parse((await cancel(app, admin, paid._id)).json());
+    const stock = await availableOf(app, tool.id);
+    const again = await cancel(app, admin, paid._id);
     expect(again.statusCode).toBe(200);
     expect(CancelOrderResponseSchema.parse(again.json()).creditNote).toEqual(first.creditNote);
-    expect(await available()).toBe(stock);
+    expect(await availableOf(app, tool.id)).toBe(stock);
     const notes = await app.database.db
       .select()
       .from(creditNotes)
@@ -187,10 +187,14 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     expect(notes).toHaveLength(1);
   });
 
-  it('numbers credit notes without gap or duplicate when admins cancel at once (the same order twice too)', async () => {
+  it('numbers credit notes without gap or duplicate when admins cancel at once (the same order twice too)', async ({
+    app,
+    admin,
+    paidOrder,
+  }) => {
     const paid = await Promise.all(Array.from({ length: 6 }, () => paidOrder(11)));
     const ids = [...paid.map((order) => order._id), paid[0]?._id ?? ''];
-    const answers = await Promise.all(ids.map((id) => cancel(admin, id)));
+    const answers = await Promise.all(ids.map((id) => cancel(app, admin, id)));
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
 
     const rows = await app.database.db.select().from(creditNotes);
@@ -209,43 +213,54 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     expect(mine).toHaveLength(6);
   });
 
-  it('keeps a shipped order’s stock sold when it is cancelled', async () => {
+  it('keeps a shipped order’s stock sold when it is cancelled', async ({
+    app,
+    admin,
+    tool,
+    paidOrder,
+  }) => {
     const paid = await paidOrder(30);
     const shipped = await injectAs(app, admin, {
       method: 'PATCH',
       url: `/api/manageOrders/${paid._id}/ship`,
     });
     expect(shipped.statusCode).toBe(200);
-    const stock = await available();
-    const response = await cancel(admin, paid._id);
+    const stock = await availableOf(app, tool.id);
+    const response = await cancel(app, admin, paid._id);
     expect(response.statusCode, response.body).toBe(200);
-    expect(await available()).toBe(stock);
+    expect(await availableOf(app, tool.id)).toBe(stock);
   });
 
-  it('refuses to cancel an unpaid order (409: remove it), to a customer (403), and ships no cancelled order', async () => {
+  it('refuses to cancel an unpaid order (409: remove it), to a customer (403), and ships no cancelled order', async ({
+    app,
+    customer,
+    admin,
+    tool,
+    paidOrder,
+  }) => {
     const unpaid = await placeTestOrder(app, customer, tool, {
       address: '7 Foundry Yard',
       quantity: 25,
     });
     expectError(
-      await cancel(admin, unpaid._id),
+      await cancel(app, admin, unpaid._id),
       409,
       texts.adminErrors.unpaidOrderCannotBeCancelled,
     );
     const paid = await paidOrder();
-    expectError(await cancel(customer, paid._id), 403, texts.identityErrors.adminsOnly);
-    expect((await cancel(undefined, paid._id)).statusCode).toBe(401);
+    expectError(await cancel(app, customer, paid._id), 403, texts.identityErrors.adminsOnly);
+    expect((await cancel(app, undefined, paid._id)).statusCode).toBe(401);
     expectError(
-      await cancel(admin, '00000000-0000-4000-8000-000000000000'),
+      await cancel(app, admin, '00000000-0000-4000-8000-000000000000'),
       404,
       serverTexts.orderErrors.orderNotFound,
     );
     expectError(
-      await creditNotePdf(customer, paid._id),
+      await creditNotePdf(app, customer, paid._id),
       404,
       serverTexts.invoiceErrors.notCancelled,
     );
-    expect((await cancel(admin, paid._id)).statusCode).toBe(200);
+    expect((await cancel(app, admin, paid._id)).statusCode).toBe(200);
     expectError(
       await injectAs(app, admin, { method: 'PATCH', url: `/api/manageOrders/${paid._id}/ship` }),
       409,
