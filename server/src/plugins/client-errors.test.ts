@@ -1,9 +1,12 @@
 import { connect } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { serverTexts } from '@tools-factory/contract';
 import { BODY_LIMIT_BYTES } from '../app.ts';
-import { listenOnFreePort, useTestAccount, useTestApp } from '../testing/use-test-app.ts';
+import { listenOnFreePort, test } from '../testing/app-fixtures.ts';
 import { MAX_URL_LENGTH } from './client-errors.ts';
+
+/** The app listening on a free port of 127.0.0.1: these tests speak raw HTTP to it. */
+const it = test.extend('port', { scope: 'file' }, ({ app }) => listenOnFreePort(app));
 
 /**
  * Writes raw bytes to the server and reads until it closes (or, for a complete answer with a
@@ -42,15 +45,7 @@ function parseAnswer(response: string): { status: number; body: unknown } {
 }
 
 describe('errors Node and Fastify raise before a route answer in the API shape', () => {
-  const app = useTestApp();
-  const customer = useTestAccount(app);
-  let port: number;
-
-  beforeAll(async () => {
-    port = await listenOnFreePort(app);
-  });
-
-  it('answers 431 to 20 KB of headers', async () => {
+  it('answers 431 to 20 KB of headers', async ({ port }) => {
     const response = await exchange(
       port,
       `GET /api/parts HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
@@ -61,7 +56,7 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     });
   });
 
-  it('answers 414 to a URL longer than MAX_URL_LENGTH', async () => {
+  it('answers 414 to a URL longer than MAX_URL_LENGTH', async ({ port }) => {
     const url = `/api/parts?q=${'a'.repeat(MAX_URL_LENGTH)}`;
     const response = await exchange(port, `GET ${url} HTTP/1.1\r\nHost: a\r\n\r\n`);
     expect(parseAnswer(response)).toEqual({
@@ -76,7 +71,9 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     expect(parseAnswer(page)).toEqual(parseAnswer(response));
   });
 
-  it('answers 431 to a URL longer than the header limit (Node counts the request line)', async () => {
+  it('answers 431 to a URL longer than the header limit (Node counts the request line)', async ({
+    port,
+  }) => {
     const response = await exchange(
       port,
       `GET /api/parts?q=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: a\r\n\r\n`,
@@ -87,7 +84,7 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     });
   });
 
-  it('answers 413 to a body over the limit', async () => {
+  it('answers 413 to a body over the limit', async ({ port, customer }) => {
     const body = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES) });
     // Signed in: a guarded route refuses a caller without a token before it reads the body.
     const response = await exchange(
@@ -100,7 +97,7 @@ describe('errors Node and Fastify raise before a route answer in the API shape',
     });
   });
 
-  it('answers 400 to bytes that are not HTTP', async () => {
+  it('answers 400 to bytes that are not HTTP', async ({ port }) => {
     const response = await exchange(port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(parseAnswer(response)).toEqual({
       status: 400,

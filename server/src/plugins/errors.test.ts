@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CreateToolSchema, ErrorBodySchema, serverTexts } from '@tools-factory/contract';
 import { BODY_LIMIT_BYTES } from '../app.ts';
 import { HttpError } from '../http-errors.ts';
-import { useTestApp } from '../testing/use-test-app.ts';
+import { test } from '../testing/app-fixtures.ts';
 import { registerErrorHandler } from './errors.ts';
 
 /** A small app with the error handler and routes that fail in each way. */
@@ -150,14 +150,12 @@ describe('error handler', () => {
 });
 
 describe('the API answers JSON errors', () => {
-  const app = useTestApp();
-
-  it.each([
+  test.for([
     ['GET', '/api/nothing-here'],
     ['GET', '/api/parts/extra/segments'],
     ['POST', '/api/parts'],
     ['DELETE', '/api'],
-  ] as const)('answers 404 JSON for %s %s', async (method, url) => {
+  ] as const)('answers 404 JSON for %s %s', async ([method, url], { app }) => {
     const response = await app.inject({ method, url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
@@ -167,7 +165,7 @@ describe('the API answers JSON errors', () => {
     });
   });
 
-  it('limits request bodies to 100 KB', () => {
+  test('limits request bodies to 100 KB', ({ app }) => {
     expect(app.initialConfig.bodyLimit).toBe(BODY_LIMIT_BYTES);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverTexts, type ErrorBody } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
-import { useTestAccount, useTestApp } from '../testing/use-test-app.ts';
+import { test } from '../testing/app-fixtures.ts';
 import { isPlainPath, pathOf } from './normalised-paths.ts';
 
 /** What a WHATWG URL parser (Better Auth's, a browser's) makes of a path. */
@@ -59,10 +59,7 @@ describe('plain paths (those every router reads alike)', () => {
 });
 
 describe('a request target that is not properly percent-encoded (issue 22, item 12)', () => {
-  const app = useTestApp();
-  const customer = useTestAccount(app);
-
-  it.for([
+  test.for([
     // A UTF-8 sequence cut short, in a path with a parameter and in one without.
     '/api/tool/%E0%A4%A',
     '/api/parts/%E0%A4%A',
@@ -73,19 +70,24 @@ describe('a request target that is not properly percent-encoded (issue 22, item 
     // Outside the API: the web app's own pages.
     '/%E0%A4%A',
     '/login?next=%ZZ',
-  ])("%s: 400 in the shop's own shape, as a caller signed in or not", async (url) => {
-    for (const headers of [{}, bearer(customer.token)]) {
-      const response = await app.inject({ url, headers });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.headers['content-type']).toContain('application/json');
-      expect(response.json()).toEqual({
-        message: serverTexts.pathErrors.badEncoding,
-        statusCode: 400,
-      } satisfies ErrorBody);
-    }
-  });
+  ])(
+    "%s: 400 in the shop's own shape, as a caller signed in or not",
+    async (url, { app, customer }) => {
+      for (const headers of [{}, bearer(customer.token)]) {
+        const response = await app.inject({ url, headers });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.headers['content-type']).toContain('application/json');
+        expect(response.json()).toEqual({
+          message: serverTexts.pathErrors.badEncoding,
+          statusCode: 400,
+        } satisfies ErrorBody);
+      }
+    },
+  );
 
-  it('takes what is encoded properly: escapes of UTF-8 characters, and a plus', async () => {
+  test('takes what is encoded properly: escapes of UTF-8 characters, and a plus', async ({
+    app,
+  }) => {
     for (const url of ['/api/parts?q=%E0%A4%A0', '/api/parts?q=a+b%20c%25']) {
       const response = await app.inject({ url });
       expect(response.statusCode, response.body).toBe(200);

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Config } from '../config.ts';
 import { IDENTITY_ENDPOINTS } from '../modules/identity/identity-endpoints.ts';
 import { AUTHORIZATION_ROWS, type Credential } from '../testing/authorization-cases.ts';
-import { useTestApp } from '../testing/use-test-app.ts';
+import type { App } from '../app.ts';
+import { appTest, test } from '../testing/app-fixtures.ts';
 
 type Operation = {
   operationId?: string;
@@ -50,9 +51,9 @@ function operationsOf(document: OpenApiDocument): [string, Operation][] {
 const documentPathOf = (route: string) => route.replace(/:([A-Za-z]+)/g, '{$1}');
 
 describe('OpenAPI document and reference page', () => {
-  const app = useTestApp();
-
-  it('serves a valid OpenAPI 3.1 document at /api/openapi.json listing the routes', async () => {
+  test('serves a valid OpenAPI 3.1 document at /api/openapi.json listing the routes', async ({
+    app,
+  }) => {
     const response = await app.inject('/api/openapi.json');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
@@ -89,7 +90,9 @@ describe('OpenAPI document and reference page', () => {
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
   });
 
-  it('serves Swagger UI at /api/docs from local files, with no inline script', async () => {
+  test('serves Swagger UI at /api/docs from local files, with no inline script', async ({
+    app,
+  }) => {
     const page = await app.inject('/api/docs');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -111,14 +114,16 @@ describe('OpenAPI document and reference page', () => {
 });
 
 describe.each([
-  { gateway: 'test', options: {} },
-  { gateway: 'stripe', options: { config: STRIPE_CONFIG } },
-])('The OpenAPI document with the $gateway gateway', ({ gateway, options }) => {
-  const app = useTestApp(options);
-  const documentOf = async () => (await app.inject('/api/openapi.json')).json() as OpenApiDocument;
+  { gateway: 'test', test: appTest() },
+  { gateway: 'stripe', test: appTest({ config: STRIPE_CONFIG }) },
+])('The OpenAPI document with the $gateway gateway', ({ gateway, test }) => {
+  const documentOf = async (app: App) =>
+    (await app.inject('/api/openapi.json')).json() as OpenApiDocument;
 
-  it('names every operation (unique camelCase operationId) and says what it needs (security)', async () => {
-    const document = await documentOf();
+  test('names every operation (unique camelCase operationId) and says what it needs (security)', async ({
+    app,
+  }) => {
+    const document = await documentOf(app);
     const schemes = Object.keys(document.components.securitySchemes);
     const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(30);
@@ -143,8 +148,10 @@ describe.each([
     expect(document.servers?.length).toBeGreaterThan(0);
   });
 
-  it('lists every route the app serves, with the credential and the refusals the authorization table finds', async () => {
-    const document = await documentOf();
+  test('lists every route the app serves, with the credential and the refusals the authorization table finds', async ({
+    app,
+  }) => {
+    const document = await documentOf(app);
     // A row without `servedWith` is served whatever the gateway.
     const rows = AUTHORIZATION_ROWS.filter(
       (row) =>
@@ -164,8 +171,10 @@ describe.each([
     }
   });
 
-  it('documents the identity endpoints of /api/auth/*, served by one wildcard route', async () => {
-    const document = await documentOf();
+  test('documents the identity endpoints of /api/auth/*, served by one wildcard route', async ({
+    app,
+  }) => {
+    const document = await documentOf(app);
     for (const endpoint of IDENTITY_ENDPOINTS) {
       const path = `/api/auth${documentPathOf(endpoint.path)}`;
       const operation = document.paths[path]?.[endpoint.method.toLowerCase()];

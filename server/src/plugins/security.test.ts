@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../testing/build-test-app.ts';
-import { useTestApp } from '../testing/use-test-app.ts';
+import { test } from '../testing/app-fixtures.ts';
 import { computeSecurityHeaders, stripeSources } from './security.ts';
 
 function directives(header: string | undefined): Map<string, string> {
@@ -13,11 +13,9 @@ function directives(header: string | undefined): Map<string, string> {
 }
 
 describe('security headers', () => {
-  const app = useTestApp();
-
-  it.each(['/api/parts', '/api/health', '/api/nothing', '/api/docs', '/some/page'])(
+  test.for(['/api/parts', '/api/health', '/api/nothing', '/api/docs', '/some/page'])(
     'are on the answer to %s',
-    async (url) => {
+    async (url, { app }) => {
       const response = await app.inject(url);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
