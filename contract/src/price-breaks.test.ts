@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_NEW_TOOL } from './testing/sample-tool.ts';
 import {
   lowestUnitPrice,
   MAX_PRICE_BREAKS,
@@ -83,14 +84,7 @@ describe('priceBreaksProblem', () => {
 });
 
 describe('the breaks as an admin sends them', () => {
-  const product = {
-    name: 'Claw Hammer',
-    desc: 'Forged steel',
-    img: '/images/tools/claw-hammer.svg',
-    price: 12.99,
-    minOrderQuantity: 100,
-    availableQuantity: 4200,
-  };
+  const product = SAMPLE_NEW_TOOL;
 
   it('Add Product takes none (an empty list), or breaks typed as strings of digits', () => {
     expect(CreateToolSchema.parse(product).priceBreaks).toEqual([]);

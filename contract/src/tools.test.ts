@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_NEW_TOOL } from './testing/sample-tool.ts';
 import { texts } from './texts.ts';
 import { CreateToolSchema, isToolImageLink } from './tools.ts';
 
-const tool = {
-  name: 'Claw Hammer',
-  desc: 'Forged steel',
-  img: '/images/tools/claw-hammer.svg',
-  price: 12.99,
-  minOrderQuantity: 100,
-  availableQuantity: 4200,
-};
+const tool = SAMPLE_NEW_TOOL;
 
 /** The first message CreateToolSchema gives, or undefined when the tool passes. */
 function firstMessage(overrides: Record<string, unknown>): string | undefined {

@@ -9,7 +9,7 @@ import {
   UpsertUserResponseSchema,
   type Order,
 } from '@tools-factory/contract';
-import { bearer } from './accounts.ts';
+import { bearer, type TestAccount } from './accounts.ts';
 import { cookiesOfAnswer, expectStatus, type HttpClient } from './http-client.ts';
 import { firstLink, parseMail } from './mail.ts';
 import { SUCCEEDING_TEST_CARD } from './payments.ts';
@@ -23,16 +23,8 @@ import { SUCCEEDING_TEST_CARD } from './payments.ts';
 /** Where a request goes (an instance, or the load balancer) and the site's public origin. */
 export type Site = { url: string; origin: string };
 
-export type HttpAccount = {
-  email: string;
-  password: string;
-  name: string;
-  /** The identity session cookie(s), ready for a `cookie` header. */
-  cookie: string;
-  /** The access token answered by PUT /api/user/{email}. */
-  token: string;
-  userId: string;
-};
+/** An account signed up over HTTP: the same fields as one signed up through `inject`. */
+export type HttpAccount = TestAccount;
 
 /** PUT /api/user/{email} with an identity session: the access token and the user's id. */
 export async function accessTokenOverHttp(
