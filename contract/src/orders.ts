@@ -8,17 +8,23 @@ import {
   textSchema,
   wholeNumberSchema,
 } from './common.ts';
+import { InsertedSchema } from './inserted.ts';
 import { serverTexts, texts } from './texts.ts';
 import { EmailSchema } from './users.ts';
 
-export const OrderStatusSchema = z.enum([
+/**
+ * Every status an order may have, in the order of its life (the server's order-status.ts: the
+ * transitions between them); the database's orders.status takes the same list.
+ */
+export const ORDER_STATUSES = [
   'unpaid',
   'paid',
   'shipped',
   'cancelled',
   'refunded',
   'disputed',
-]);
+] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const OrderSchema = z.object({
@@ -136,11 +142,7 @@ export type PlaceOrder = z.input<typeof PlaceOrderSchema>;
 export type PlaceOrderInput = z.output<typeof PlaceOrderSchema>;
 
 /** POST /order answers 200 (as the original did) with the new order. */
-export const PlaceOrderResponseSchema = z.object({
-  acknowledged: z.boolean(),
-  insertedId: IdSchema,
-  order: OrderSchema,
-});
+export const PlaceOrderResponseSchema = InsertedSchema.extend({ order: OrderSchema });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 
 /** GET /orders?email=: the caller's own e-mail only (403 otherwise). */

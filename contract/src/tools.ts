@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { InsertedSchema } from './inserted.ts';
 import { isQuantityAllowed } from './orders.ts';
 import { PriceBreakListInputSchema, PriceBreakSchema, priceBreaksProblem } from './price-breaks.ts';
 import { texts } from './texts.ts';
@@ -73,9 +74,5 @@ export type CreateToolInput = z.input<typeof CreateToolSchema>;
 export type CreateTool = z.infer<typeof CreateToolSchema>;
 
 /** POST /tool answers 200, as the original did, with the new tool. */
-export const CreateToolResponseSchema = z.object({
-  acknowledged: z.boolean(),
-  insertedId: IdSchema,
-  tool: ToolSchema,
-});
+export const CreateToolResponseSchema = InsertedSchema.extend({ tool: ToolSchema });
 export type CreateToolResponse = z.infer<typeof CreateToolResponseSchema>;

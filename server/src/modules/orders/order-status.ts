@@ -6,23 +6,14 @@ import type { OrderStatus } from '@tools-factory/contract';
  * states it may start from. The services ask the guards below before they act; the repositories'
  * conditional UPDATEs and DELETEs build their WHERE from the same `from` lists
  * (order-status-conditions.ts), and stay the enforcement when two requests race.
- *
- * Type imports only: orders.table.ts takes ORDER_STATUSES from here, and drizzle-kit loads it.
  */
 
 /**
  * unpaid -> paid -> shipped is the spec's life of an order. A paid (or shipped) order is never
  * deleted: an admin cancels it (refunded through the gateway, a credit note issued), or the
- * gateway reports it refunded or disputed.
+ * gateway reports it refunded or disputed. The list itself is the contract's.
  */
-export const ORDER_STATUSES = [
-  'unpaid',
-  'paid',
-  'shipped',
-  'cancelled',
-  'refunded',
-  'disputed',
-] as const satisfies readonly OrderStatus[];
+export { ORDER_STATUSES } from '@tools-factory/contract';
 
 /** Where every order starts: placed, its stock held, not paid yet. */
 export const PLACED_STATUS = 'unpaid' satisfies OrderStatus;
