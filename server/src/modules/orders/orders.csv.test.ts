@@ -8,16 +8,12 @@ import {
   orderReference,
   texts,
 } from '@tools-factory/contract';
-import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { expectError } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import {
-  useTestAccount,
-  useTestAdmin,
-  useTestApp,
-  useTestTool,
-} from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+import { createTestTool } from '../../testing/factories.ts';
 import type { App } from '../../app.ts';
 import { ORDERS_CSV_OPTIONS } from './orders-csv.ts';
 import { orders } from './orders.table.ts';
@@ -58,130 +54,128 @@ describe('the export neutralises formulas', () => {
   });
 });
 
-describe('Export CSV: GET /api/manageOrders.csv', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app);
-  const removedCustomer = useTestAccount(app);
-  const admin = useTestAdmin(app, { email: adminEmail });
+const itExports = appTest({ config: UNCAPPED_ORDERS })
+  .extend('removedCustomer', { scope: 'file' }, ({ app }) => signUpTestAccount(app))
   // $19.99 each; a name that needs quoting: a comma, a quote and a line break.
-  const awkwardTool = useTestTool(app, {
-    name: 'Saw, "fine"\ncut',
-    priceCents: 1999,
-    availableQuantity: 100_000,
-  });
+  .extend('awkwardTool', { scope: 'file' }, ({ app }) =>
+    createTestTool(app, { name: 'Saw, "fine"\ncut', priceCents: 1999, availableQuantity: 100_000 }),
+  );
 
-  it('answers 401 without a token and 403 to a customer', async () => {
+describe('Export CSV: GET /api/manageOrders.csv', () => {
+  itExports('answers 401 without a token and 403 to a customer', async ({ app, customer }) => {
     expectError(await exportCsv(app, undefined), 401, texts.identityErrors.notSignedIn);
     expectError(await exportCsv(app, customer), 403, texts.identityErrors.adminsOnly);
   });
 
-  it('streams every order as an attachment: header row, then one record per order, newest first', async () => {
-    // An admin adds a tool whose name a spreadsheet would run as a formula.
-    const added = await app.inject({
-      method: 'POST',
-      url: '/api/tool',
-      headers: bearer(admin.token),
-      payload: {
-        name: '=HYPERLINK("x")',
-        desc: 'A name that must not run.',
-        img: '/images/tools/claw-hammer.svg',
-        price: 12.5,
-        minOrderQuantity: 1,
-        availableQuantity: 1000,
-      },
-    });
-    expect(added.statusCode, added.body).toBe(200);
-    const formulaTool = CreateToolResponseSchema.parse(added.json()).tool;
+  itExports(
+    'streams every order as an attachment: header row, then one record per order, newest first',
+    async ({ app, customer, removedCustomer, admin, awkwardTool }) => {
+      // An admin adds a tool whose name a spreadsheet would run as a formula.
+      const added = await app.inject({
+        method: 'POST',
+        url: '/api/tool',
+        headers: bearer(admin.token),
+        payload: {
+          name: '=HYPERLINK("x")',
+          desc: 'A name that must not run.',
+          img: '/images/tools/claw-hammer.svg',
+          price: 12.5,
+          minOrderQuantity: 1,
+          availableQuantity: 1000,
+        },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const formulaTool = CreateToolResponseSchema.parse(added.json()).tool;
 
-    const unpaid = await placeTestOrder(app, customer, awkwardTool, { quantity: 25 });
-    const paid = await payOrder(
-      app,
-      customer,
-      await placeTestOrder(
+      const unpaid = await placeTestOrder(app, customer, awkwardTool, { quantity: 25 });
+      const paid = await payOrder(
         app,
         customer,
-        { id: formulaTool._id, name: formulaTool.name },
-        { quantity: 3 },
-      ),
-    );
-    const orphaned = await placeTestOrder(app, removedCustomer, awkwardTool, { quantity: 30 });
-    const removal = await app.inject({
-      method: 'DELETE',
-      url: `/api/user/${encodeURIComponent(removedCustomer.email)}`,
-      headers: bearer(admin.token),
-    });
-    expect(removal.statusCode, removal.body).toBe(200);
+        await placeTestOrder(
+          app,
+          customer,
+          { id: formulaTool._id, name: formulaTool.name },
+          { quantity: 3 },
+        ),
+      );
+      const orphaned = await placeTestOrder(app, removedCustomer, awkwardTool, { quantity: 30 });
+      const removal = await app.inject({
+        method: 'DELETE',
+        url: `/api/user/${encodeURIComponent(removedCustomer.email)}`,
+        headers: bearer(admin.token),
+      });
+      expect(removal.statusCode, removal.body).toBe(200);
 
-    const before = new Date().toISOString().slice(0, 10);
-    const response = await exportCsv(app, admin);
-    const after = new Date().toISOString().slice(0, 10);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const disposition = String(response.headers['content-disposition']);
-    expect([before, after].map((day) => `attachment; filename="orders-${day}.csv"`)).toContain(
-      disposition,
-    );
-    // RFC 4180: every record ends with CRLF, the awkward name's line break stays inside quotes.
-    expect(response.body.endsWith('\r\n')).toBe(true);
-    expect(response.body).toContain('"Saw, ""fine""\ncut"');
+      const before = new Date().toISOString().slice(0, 10);
+      const response = await exportCsv(app, admin);
+      const after = new Date().toISOString().slice(0, 10);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const disposition = String(response.headers['content-disposition']);
+      expect([before, after].map((day) => `attachment; filename="orders-${day}.csv"`)).toContain(
+        disposition,
+      );
+      // RFC 4180: every record ends with CRLF, the awkward name's line break stays inside quotes.
+      expect(response.body.endsWith('\r\n')).toBe(true);
+      expect(response.body).toContain('"Saw, ""fine""\ncut"');
 
-    const [header, ...rows] = recordsOf(response.body);
-    expect(header).toEqual(HEADER);
-    const row = (order: Order) => [
-      order.createdAt,
-      orderReference(order._id),
-      order.email,
-      order.name,
-      String(order.quantity),
-    ];
-    expect(rows).toEqual([
-      [...row(orphaned), '19.99', '599.70', 'unpaid', '', csvTexts.no],
-      [
-        paid.createdAt,
-        orderReference(paid._id),
-        paid.email,
-        `'=HYPERLINK("x")`,
-        '3',
-        '12.50',
-        '37.50',
-        'paid',
-        paid.transectionId,
-        csvTexts.no,
-      ],
-      [...row(unpaid), '19.99', '499.75', 'unpaid', '', csvTexts.no],
-    ]);
-    expect(paid.transectionId).toMatch(/\S/);
-  });
+      const [header, ...rows] = recordsOf(response.body);
+      expect(header).toEqual(HEADER);
+      const row = (order: Order) => [
+        order.createdAt,
+        orderReference(order._id),
+        order.email,
+        order.name,
+        String(order.quantity),
+      ];
+      expect(rows).toEqual([
+        [...row(orphaned), '19.99', '599.70', 'unpaid', '', csvTexts.no],
+        [
+          paid.createdAt,
+          orderReference(paid._id),
+          paid.email,
+          `'=HYPERLINK("x")`,
+          '3',
+          '12.50',
+          '37.50',
+          'paid',
+          paid.transectionId,
+          csvTexts.no,
+        ],
+        [...row(unpaid), '19.99', '499.75', 'unpaid', '', csvTexts.no],
+      ]);
+      expect(paid.transectionId).toMatch(/\S/);
+    },
+  );
 });
 
+const itExportsMany = appTest({ tool: { priceCents: 1, availableQuantity: 100_000 } });
+
 describe('Export CSV of many orders', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { adminEmails: [adminEmail] } });
-  const admin = useTestAdmin(app, { email: adminEmail });
-  const tool = useTestTool(app, { priceCents: 1, availableQuantity: 100_000 });
+  itExportsMany(
+    'pages through the database without losing or repeating an order, even within one millisecond',
+    async ({ app, admin, tool }) => {
+      // 1,234 orders a microsecond apart (pages of 500 end inside a millisecond), and a quantity
+      // that gives each its place in the file: the newest has the largest.
+      const count = 1234;
+      const rows = Array.from({ length: count }, (_, index) => ({
+        email: `bulk-${index}@example.com`,
+        toolId: tool.id,
+        toolName: tool.name,
+        toolImage: tool.image,
+        unitPriceCents: 1,
+        quantity: index + 1,
+        address: 'Bulk Street',
+        createdAt: sql`timestamptz '2026-01-02T03:04:05.000000Z' + make_interval(secs => ${index}::int / 1000000.0)`,
+      }));
+      await app.database.db.insert(orders).values(rows);
 
-  it('pages through the database without losing or repeating an order, even within one millisecond', async () => {
-    // 1,234 orders a microsecond apart (pages of 500 end inside a millisecond), and a quantity
-    // that gives each its place in the file: the newest has the largest.
-    const count = 1234;
-    const rows = Array.from({ length: count }, (_, index) => ({
-      email: `bulk-${index}@example.com`,
-      toolId: tool.id,
-      toolName: tool.name,
-      toolImage: tool.image,
-      unitPriceCents: 1,
-      quantity: index + 1,
-      address: 'Bulk Street',
-      createdAt: sql`timestamptz '2026-01-02T03:04:05.000000Z' + make_interval(secs => ${index}::int / 1000000.0)`,
-    }));
-    await app.database.db.insert(orders).values(rows);
-
-    const response = await exportCsv(app, admin);
-    expect(response.statusCode).toBe(200);
-    const [, ...records] = recordsOf(response.body);
-    expect(records.map((record) => Number(record[4]))).toEqual(
-      Array.from({ length: count }, (_, index) => count - index),
-    );
-  });
+      const response = await exportCsv(app, admin);
+      expect(response.statusCode).toBe(200);
+      const [, ...records] = recordsOf(response.body);
+      expect(records.map((record) => Number(record[4]))).toEqual(
+        Array.from({ length: count }, (_, index) => count - index),
+      );
+    },
+  );
 });
