@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { CreateToolResponseSchema, type Order } from '@tools-factory/contract';
+import type { Order } from '@tools-factory/contract';
 import { signUpTestAccount, uniqueEmail } from '../testing/accounts.ts';
 import { payOrder } from '../testing/payments.ts';
 import { injectAs, postOrder } from '../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../testing/test-config.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../testing/use-test-app.ts';
+import { appTest } from '../testing/app-fixtures.ts';
+import { addProduct, deleteTool } from '../testing/catalog-calls.ts';
+import { demoteAdmin, makeAdmin, removeUser } from '../testing/user-admin-calls.ts';
 import { redactAddresses } from './log-redaction.ts';
 import { placeTestOrder } from '../testing/orders.ts';
 
 type LogLine = Record<string, unknown> & { msg?: string };
+
+const logLines: string[] = [];
+const test = appTest({
+  config: {
+    ...UNCAPPED_ORDERS,
+    // Two orders a minute per account: the third is a 429.
+    orderRateLimit: 2,
+    logLevel: 'info',
+  },
+  logStream: { write: (line) => void logLines.push(line) },
+  customerName: 'Carla Audit',
+  adminName: 'Ada Audit',
+});
 
 /**
  * The logs hold no e-mail address (issue 22 item 16): a whole run of orders, payments and admin
@@ -16,42 +31,22 @@ type LogLine = Record<string, unknown> & { msg?: string };
  * is a line with the account id and the client's address.
  */
 describe('the log: admin actions and 429s by account id and address, and no e-mail address', () => {
-  const adminEmail = uniqueEmail('audit-admin');
-  const logLines: string[] = [];
-  const app = useTestApp({
-    config: {
-      ...UNCAPPED_ORDERS,
-      // Two orders a minute per account: the third is a 429.
-      orderRateLimit: 2,
-      adminEmails: [adminEmail],
-      logLevel: 'info',
-    },
-    logStream: { write: (line) => void logLines.push(line) },
-  });
-  const customer = useTestAccount(app, { name: 'Carla Audit' });
-  const admin = useTestAdmin(app, { email: adminEmail, name: 'Ada Audit' });
-
   const parsed = (): LogLine[] => logLines.map((line) => JSON.parse(line) as LogLine);
   const adminLines = (action: string) =>
     parsed().filter((line) => line.event === 'admin.action' && line.action === action);
 
-  it('an order, its payment, the admin actions and a 429 leave no e-mail address in the log', async () => {
+  test('an order, its payment, the admin actions and a 429 leave no e-mail address in the log', async ({
+    app,
+    customer,
+    admin,
+  }) => {
     // Add Product, by the admin.
-    const added = await injectAs(app, admin, {
-      method: 'POST',
-      url: '/api/tool',
-      payload: {
-        name: 'Audit Anvil',
-        desc: 'A forged anvil for the audit of the log. Sold one by one.',
-        img: '/images/tools/claw-hammer.svg',
-        price: 12.5,
-        minOrderQuantity: 20,
-        availableQuantity: 600,
-      },
+    const added = await addProduct(app, admin, {
+      name: 'Audit Anvil',
+      desc: 'A forged anvil for the audit of the log. Sold one by one.',
     });
-    expect(added.statusCode, added.body).toBe(200);
-    const toolId = CreateToolResponseSchema.parse(added.json()).insertedId;
-    const tool = { id: toolId, name: 'Audit Anvil' };
+    const toolId = added._id;
+    const tool = { id: toolId, name: added.name };
 
     // An order, paid and shipped; another, removed by the admin.
     const paid: Order = await payOrder(
@@ -77,21 +72,12 @@ describe('the log: admin actions and 429s by account id and address, and no e-ma
 
     // Make Admin, Remove Admin, Remove User.
     const other = await signUpTestAccount(app, { email: uniqueEmail('audit-other') });
-    const path = `/api/user/admin/${encodeURIComponent(other.email)}`;
-    expect((await injectAs(app, admin, { method: 'PUT', url: path })).statusCode).toBe(200);
-    expect((await injectAs(app, admin, { method: 'DELETE', url: path })).statusCode).toBe(200);
-    const removeUser = await injectAs(app, admin, {
-      method: 'DELETE',
-      url: `/api/user/${encodeURIComponent(other.email)}`,
-    });
-    expect(removeUser.json()).toEqual({ deletedCount: 1 });
+    expect((await makeAdmin(app, admin, other.email)).statusCode).toBe(200);
+    expect((await demoteAdmin(app, admin, other.email)).statusCode).toBe(200);
+    expect((await removeUser(app, admin, other.email)).json()).toEqual({ deletedCount: 1 });
 
     // Remove the tool; a sign-up again with a taken address (Better Auth logs that one).
-    const removeTool = await injectAs(app, admin, {
-      method: 'DELETE',
-      url: `/api/deleteTols/${toolId}`,
-    });
-    expect(removeTool.json()).toEqual({ deletedCount: 1 });
+    expect((await deleteTool(app, admin, toolId)).json()).toEqual({ deletedCount: 1 });
     await app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { CreateToolResponseSchema, type CreateToolInput, type Tool } from '@tools-factory/contract';
 import type { App } from '../app.ts';
 import { tools } from '../modules/tools/tools.table.ts';
 import { injectAs } from './requests.ts';
@@ -9,6 +11,28 @@ type Sender = { token: string } | undefined;
 /** POST /api/tool (Add Product) with `payload`; the answer as it comes. */
 export function postTool(app: App, sender: Sender, payload: object) {
   return injectAs(app, sender, { method: 'POST', url: '/api/tool', payload });
+}
+
+/**
+ * A product added by `admin` through POST /api/tool, as the dashboard's form sends it: a valid
+ * one (a $12.50 anvil-like tool, 20 at least, 600 in stock) but for `fields`. Expects a 200;
+ * answers the tool.
+ */
+export async function addProduct(
+  app: App,
+  admin: Sender,
+  fields: Partial<CreateToolInput> & { name: string },
+): Promise<Tool> {
+  const added = await postTool(app, admin, {
+    desc: 'A forged tool for the tests. Sold one by one.',
+    img: '/images/tools/claw-hammer.svg',
+    price: 12.5,
+    minOrderQuantity: 20,
+    availableQuantity: 600,
+    ...fields,
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  return CreateToolResponseSchema.parse(added.json()).tool;
 }
 
 /** DELETE /api/deleteTols/{id} (the spec's spelling); the answer as it comes. */
