@@ -1,73 +1,58 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   type ManagedOrder,
   ManagedOrderListSchema,
   ManagedOrderSchema,
-  type Order,
-  OrderListSchema,
   serverTexts,
   texts,
 } from '@tools-factory/contract';
-import {
-  bearer,
-  signUpTestAccount,
-  uniqueEmail,
-  type TestAccount,
-} from '../../testing/accounts.ts';
+import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import {
-  useTestAccount,
-  useTestAdmin,
-  useTestApp,
-  useTestTool,
-} from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+import { findOwnOrder } from '../../testing/orders.ts';
 import { expectError } from '../../testing/requests.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 
 const errorsText = texts.identityErrors;
 
-describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app);
-  const otherCustomer = useTestAccount(app);
-  const admin = useTestAdmin(app, { email: adminEmail });
+const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
+const manageOrders = (app: App, account: TestAccount | undefined) =>
+  app.inject({ url: '/api/manageOrders', headers: as(account) });
+const ship = (app: App, account: TestAccount | undefined, id: string) =>
+  app.inject({
+    method: 'PATCH',
+    url: `/api/manageOrders/${encodeURIComponent(id)}/ship`,
+    headers: as(account),
+  });
+
+async function everyOrder(app: App, admin: TestAccount): Promise<ManagedOrder[]> {
+  const response = await manageOrders(app, admin);
+  expect(response.statusCode).toBe(200);
+  return ManagedOrderListSchema.parse(response.json());
+}
+
+const it = appTest({
+  config: UNCAPPED_ORDERS,
   // $19.99 each.
-  const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
+  tool: { priceCents: 1999, availableQuantity: 100_000 },
+});
 
-  const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
-  const manageOrders = (account: TestAccount | undefined) =>
-    app.inject({ url: '/api/manageOrders', headers: as(account) });
-  const ship = (account: TestAccount | undefined, id: string) =>
-    app.inject({
-      method: 'PATCH',
-      url: `/api/manageOrders/${encodeURIComponent(id)}/ship`,
-      headers: as(account),
-    });
-
-  async function everyOrder(): Promise<ManagedOrder[]> {
-    const response = await manageOrders(admin);
-    expect(response.statusCode).toBe(200);
-    return ManagedOrderListSchema.parse(response.json());
-  }
-
-  async function ownOrder(account: TestAccount, id: string): Promise<Order | undefined> {
-    const response = await app.inject({
-      url: `/api/orders?email=${encodeURIComponent(account.email)}`,
-      headers: as(account),
-    });
-    expect(response.statusCode).toBe(200);
-    return OrderListSchema.parse(response.json()).find((order) => order._id === id);
-  }
-
+describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship', () => {
   describe('GET /api/manageOrders', () => {
-    it('answers 401 without a token and 403 to a customer', async () => {
-      expectError(await manageOrders(undefined), 401, errorsText.notSignedIn);
-      expectError(await manageOrders(customer), 403, errorsText.adminsOnly);
+    it('answers 401 without a token and 403 to a customer', async ({ app, customer }) => {
+      expectError(await manageOrders(app, undefined), 401, errorsText.notSignedIn);
+      expectError(await manageOrders(app, customer), 403, errorsText.adminsOnly);
     });
 
-    it("lists every customer's orders for an admin, newest first, with e-mail, tool, total, date and status", async () => {
+    it("lists every customer's orders for an admin, newest first, with e-mail, tool, total, date and status", async ({
+      app,
+      customer,
+      otherCustomer,
+      admin,
+      tool,
+    }) => {
       const first = await placeTestOrder(app, customer, tool, {
         address: '7 Foundry Yard',
         quantity: 25,
@@ -76,7 +61,7 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
         address: '7 Foundry Yard',
         quantity: 30,
       });
-      const listed = await everyOrder();
+      const listed = await everyOrder(app, admin);
 
       const firstIndex = listed.findIndex((order) => order._id === first._id);
       const secondIndex = listed.findIndex((order) => order._id === second._id);
@@ -107,18 +92,27 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
   });
 
   describe('PATCH /api/manageOrders/:id/ship', () => {
-    it('answers 401 without a token and 403 to a customer, even for their own paid order', async () => {
+    it('answers 401 without a token and 403 to a customer, even for their own paid order', async ({
+      app,
+      customer,
+      tool,
+    }) => {
       const paid = await payOrder(
         app,
         customer,
         await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
       );
-      expectError(await ship(undefined, paid._id), 401, errorsText.notSignedIn);
-      expectError(await ship(customer, paid._id), 403, errorsText.adminsOnly);
-      expect((await ownOrder(customer, paid._id))?.status).toBe('paid');
+      expectError(await ship(app, undefined, paid._id), 401, errorsText.notSignedIn);
+      expectError(await ship(app, customer, paid._id), 403, errorsText.adminsOnly);
+      expect((await findOwnOrder(app, customer, paid._id))?.status).toBe('paid');
     });
 
-    it('ships a paid order: the admin gets it shipped, and the customer sees status shipped', async () => {
+    it('ships a paid order: the admin gets it shipped, and the customer sees status shipped', async ({
+      app,
+      customer,
+      admin,
+      tool,
+    }) => {
       const paid = await payOrder(
         app,
         customer,
@@ -127,7 +121,7 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       expect(paid.status).toBe('paid');
 
       const before = Date.now();
-      const response = await ship(admin, paid._id);
+      const response = await ship(app, admin, paid._id);
       expect(response.statusCode).toBe(200);
       const shipped = ManagedOrderSchema.parse(response.json());
       expect(shipped).toMatchObject({
@@ -139,42 +133,62 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       });
       expect(Date.parse(shipped.shippedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
 
-      expect(await ownOrder(customer, paid._id)).toMatchObject({
+      expect(await findOwnOrder(app, customer, paid._id)).toMatchObject({
         status: 'shipped',
         paid: true,
         transectionId: paid.transectionId,
       });
-      expect((await everyOrder()).find((order) => order._id === paid._id)).toEqual(shipped);
+      expect((await everyOrder(app, admin)).find((order) => order._id === paid._id)).toEqual(
+        shipped,
+      );
     });
 
-    it('answers an order shipped already with 200, unchanged (idempotent)', async () => {
+    it('answers an order shipped already with 200, unchanged (idempotent)', async ({
+      app,
+      customer,
+      admin,
+      tool,
+    }) => {
       const paid = await payOrder(
         app,
         customer,
         await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
       );
-      const first = ManagedOrderSchema.parse((await ship(admin, paid._id)).json());
-      const again = await ship(admin, paid._id);
+      const first = ManagedOrderSchema.parse((await ship(app, admin, paid._id)).json());
+      const again = await ship(app, admin, paid._id);
       expect(again.statusCode).toBe(200);
       expect(ManagedOrderSchema.parse(again.json())).toEqual(first);
     });
 
-    it('refuses an unpaid order with 409, leaving it unpaid', async () => {
+    it('refuses an unpaid order with 409, leaving it unpaid', async ({
+      app,
+      customer,
+      admin,
+      tool,
+    }) => {
       const unpaid = await placeTestOrder(app, customer, tool, {
         address: '7 Foundry Yard',
         quantity: 25,
       });
-      expectError(await ship(admin, unpaid._id), 409, texts.adminErrors.unpaidOrderCannotBeShipped);
-      expect((await ownOrder(customer, unpaid._id))?.status).toBe('unpaid');
+      expectError(
+        await ship(app, admin, unpaid._id),
+        409,
+        texts.adminErrors.unpaidOrderCannotBeShipped,
+      );
+      expect((await findOwnOrder(app, customer, unpaid._id))?.status).toBe('unpaid');
     });
 
-    it('answers 404 for an unknown or a malformed id', async () => {
+    it('answers 404 for an unknown or a malformed id', async ({ app, admin }) => {
       const unknown = '00000000-0000-4000-8000-000000000000';
-      expectError(await ship(admin, unknown), 404, serverTexts.orderErrors.orderNotFound);
-      expectError(await ship(admin, 'not-an-id'), 404, serverTexts.orderErrors.orderNotFound);
+      expectError(await ship(app, admin, unknown), 404, serverTexts.orderErrors.orderNotFound);
+      expectError(await ship(app, admin, 'not-an-id'), 404, serverTexts.orderErrors.orderNotFound);
     });
 
-    it("ships the paid order of a removed customer: nobody owns it, it is still the admin's to ship", async () => {
+    it("ships the paid order of a removed customer: nobody owns it, it is still the admin's to ship", async ({
+      app,
+      admin,
+      tool,
+    }) => {
       const leaving = await signUpTestAccount(app);
       const paid = await payOrder(
         app,
@@ -187,7 +201,7 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
         headers: as(admin),
       });
       expect(removed.json()).toEqual({ deletedCount: 1 });
-      const response = await ship(admin, paid._id);
+      const response = await ship(app, admin, paid._id);
       expect(response.statusCode).toBe(200);
       expect(ManagedOrderSchema.parse(response.json())).toMatchObject({
         status: 'shipped',
@@ -196,7 +210,7 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     });
   });
 
-  it('describes both calls in the OpenAPI document, bearer-secured', async () => {
+  it('describes both calls in the OpenAPI document, bearer-secured', async ({ app }) => {
     const document = (await app.inject('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, { security?: unknown; responses: object }>>;
     };
