@@ -1,21 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { identityHeaders } from '../testing/accounts.ts';
 import { injectAs } from '../testing/requests.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../testing/use-test-app.ts';
+import { appTest } from '../testing/app-fixtures.ts';
 
-const ADMIN_EMAIL = 'no-store-admin@example.com';
 const NO_STORE = /\bno-store\b/;
+
+const it = appTest({ customerName: 'Private Customer' });
 
 /**
  * Cache-Control: no-store on every API answer that carries a person's data (issue 22 item 8);
  * the authorization walk (authorization.test.ts) checks it on every credentialed row too.
  */
 describe('Cache-Control: no-store on answers about a person', () => {
-  const app = useTestApp({ config: { adminEmails: [ADMIN_EMAIL] } });
-  const customer = useTestAccount(app, { name: 'Private Customer' });
-  const admin = useTestAdmin(app, { email: ADMIN_EMAIL });
-
-  it.each([
+  it.for([
     ['GET /api/orders?email= (own orders)', 'customer', '/api/orders?email='],
     ['GET /api/user (every user)', 'admin', '/api/user'],
     ['GET /api/manageOrders', 'admin', '/api/manageOrders'],
@@ -25,7 +22,7 @@ describe('Cache-Control: no-store on answers about a person', () => {
     ['GET /api/quotes', 'customer', '/api/quotes'],
     ['GET /api/manageMessages', 'admin', '/api/manageMessages'],
     ['GET /api/manageReviews', 'admin', '/api/manageReviews'],
-  ] as const)('%s', async (_name, who, path) => {
+  ] as const)('%s', async ([_name, who, path], { app, customer, admin }) => {
     const account = who === 'admin' ? admin : customer;
     const url =
       path.endsWith('=') || path.endsWith('/')
@@ -36,7 +33,10 @@ describe('Cache-Control: no-store on answers about a person', () => {
     expect(response.headers['cache-control']).toMatch(NO_STORE);
   });
 
-  it("PUT /api/user/{email}'s token and the identity session's answer", async () => {
+  it("PUT /api/user/{email}'s token and the identity session's answer", async ({
+    app,
+    customer,
+  }) => {
     const token = await app.inject({
       method: 'PUT',
       url: `/api/user/${encodeURIComponent(customer.email)}`,
@@ -53,14 +53,14 @@ describe('Cache-Control: no-store on answers about a person', () => {
     expect(session.headers['cache-control']).toMatch(NO_STORE);
   });
 
-  it('refusals of those calls too (401, 403)', async () => {
+  it('refusals of those calls too (401, 403)', async ({ app, customer }) => {
     expect((await app.inject('/api/manageOrders')).headers['cache-control']).toMatch(NO_STORE);
     const refused = await injectAs(app, customer, { url: '/api/manageOrders' });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['cache-control']).toMatch(NO_STORE);
   });
 
-  it('leaves the public catalog reads their caching (no-cache with an ETag)', async () => {
+  it('leaves the public catalog reads their caching (no-cache with an ETag)', async ({ app }) => {
     for (const url of ['/api/parts', '/api/review', '/api/gallery']) {
       const response = await app.inject(url);
       expect(response.headers['cache-control'], url).toBe('no-cache');

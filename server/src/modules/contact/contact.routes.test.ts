@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   ContactMessageResponseSchema,
   ManagedMessageListSchema,
@@ -7,29 +7,31 @@ import {
 import { signUpTestAccount } from '../../testing/accounts.ts';
 import { readOutbox } from '../../testing/mail.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { CONTACT_WINDOW_MS } from './contact.routes.ts';
 import { contactMessages } from './contact.table.ts';
 
-const OWNER_EMAIL = 'contact-owner@example.com';
 const MESSAGES_PER_WINDOW = 3;
 
-describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
-  const app = useTestApp({
-    config: { adminEmails: [OWNER_EMAIL], contactRateLimit: MESSAGES_PER_WINDOW },
-  });
-  const owner = useTestAdmin(app, { email: OWNER_EMAIL, name: 'Shop Owner' });
-  const customer = useTestAccount(app, { name: 'Plain Customer' });
+const it = appTest({
+  config: { contactRateLimit: MESSAGES_PER_WINDOW },
+  adminName: 'Shop Owner',
+  customerName: 'Plain Customer',
+})
+  // The shop's owner: the admin of ADMIN_EMAILS.
+  .extend('owner', { scope: 'file' }, ({ admin }) => admin);
 
+describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
   /** Each test sends from its own client address, so the per-client limit stays its own. */
   let nextClient = 1;
   const newClient = () => `198.51.100.${nextClient++}`;
 
-  function send(payload: Record<string, unknown>, remoteAddress = newClient()) {
+  function send(app: App, payload: Record<string, unknown>, remoteAddress = newClient()) {
     return app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
   }
 
-  async function storedMessages(): Promise<number> {
+  async function storedMessages(app: App): Promise<number> {
     return (await app.database.db.select().from(contactMessages)).length;
   }
 
@@ -39,7 +41,10 @@ describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
     message: 'Do you make 2 kg sledgehammers for a quarry?',
   };
 
-  it('stores the message, lists it for admins newest first, and e-mails every admin, never the address typed', async () => {
+  it('stores the message, lists it for admins newest first, and e-mails every admin, never the address typed', async ({
+    app,
+    owner,
+  }) => {
     // An admin made by role (Make Admin), beside the ADMIN_EMAILS owner.
     const promoted = await signUpTestAccount(app, { name: 'Promoted Admin' });
     const makeAdmin = await injectAs(app, owner, {
@@ -48,9 +53,9 @@ describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
     });
     expect(makeAdmin.statusCode, makeAdmin.body).toBe(200);
 
-    const older = await send({ ...visitorMessage, message: 'An earlier question.' });
+    const older = await send(app, { ...visitorMessage, message: 'An earlier question.' });
     expect(older.statusCode, older.body).toBe(200);
-    const response = await send(visitorMessage);
+    const response = await send(app, visitorMessage);
     expect(response.statusCode, response.body).toBe(200);
     const { acknowledged, insertedId } = ContactMessageResponseSchema.parse(response.json());
     expect(acknowledged).toBe(true);
@@ -66,7 +71,7 @@ describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
     const outbox = await readOutbox(app);
     const about = outbox.filter((mail) => mail.text?.includes(visitorMessage.message));
     const recipients = about.map((mail) => mail.headers.to?.toLowerCase() ?? '');
-    expect(recipients.some((to) => to.includes(OWNER_EMAIL))).toBe(true);
+    expect(recipients.some((to) => to.includes(owner.email))).toBe(true);
     expect(recipients.some((to) => to.includes(promoted.email))).toBe(true);
     expect(about).toHaveLength(2);
     // Nothing, of any kind, to the address the visitor typed.
@@ -77,8 +82,10 @@ describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
     expect(about[0]?.headers.subject).toContain('Vera Visitor');
   });
 
-  it('refuses a missing name, e-mail or message, or a malformed e-mail, in words, and stores nothing', async () => {
-    const before = await storedMessages();
+  it('refuses a missing name, e-mail or message, or a malformed e-mail, in words, and stores nothing', async ({
+    app,
+  }) => {
+    const before = await storedMessages(app);
     const cases: [Record<string, unknown>, string][] = [
       [{}, texts.fieldErrors.required('name')],
       [{ ...visitorMessage, name: '  ' }, texts.fieldErrors.required('name')],
@@ -91,25 +98,27 @@ describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
       ],
     ];
     for (const [payload, message] of cases) {
-      expectError(await send(payload), 400, message);
+      expectError(await send(app, payload), 400, message);
     }
-    expect(await storedMessages()).toBe(before);
+    expect(await storedMessages(app)).toBe(before);
   });
 
-  it(`lets one client send ${MESSAGES_PER_WINDOW} messages, then answers 429 in words; another client is not held up`, async () => {
+  it(`lets one client send ${MESSAGES_PER_WINDOW} messages, then answers 429 in words; another client is not held up`, async ({
+    app,
+  }) => {
     const client = newClient();
     for (let n = 0; n < MESSAGES_PER_WINDOW; n += 1) {
-      expect((await send(visitorMessage, client)).statusCode).toBe(200);
+      expect((await send(app, visitorMessage, client)).statusCode).toBe(200);
     }
-    const before = await storedMessages();
-    const flooding = await send(visitorMessage, client);
+    const before = await storedMessages(app);
+    const flooding = await send(app, visitorMessage, client);
     expectError(flooding, 429, texts.home.contactTooMany);
     expect(Number(flooding.headers['retry-after'])).toBeLessThanOrEqual(CONTACT_WINDOW_MS / 1000);
-    expect(await storedMessages()).toBe(before);
-    expect((await send(visitorMessage)).statusCode).toBe(200);
+    expect(await storedMessages(app)).toBe(before);
+    expect((await send(app, visitorMessage)).statusCode).toBe(200);
   });
 
-  it('lists the messages to admins only', async () => {
+  it('lists the messages to admins only', async ({ app, customer }) => {
     expect((await app.inject('/api/manageMessages')).statusCode).toBe(401);
     const refused = await injectAs(app, customer, { url: '/api/manageMessages' });
     expectError(refused, 403, texts.identityErrors.adminsOnly);

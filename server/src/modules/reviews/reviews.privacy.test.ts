@@ -1,14 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { ReviewListSchema } from '@tools-factory/contract';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { injectAs } from '../../testing/requests.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { ensureEmailVerified } from '../../testing/verified-accounts.ts';
-
-const ADMIN_EMAIL = 'reviewing-admin@example.com';
 
 /**
  * A built web app whose server entry renders every review it is given, name and text, as the
@@ -35,16 +34,16 @@ function makeBuiltWeb(): { base: string; dist: string; entry: string } {
   return { base, dist, entry };
 }
 
-describe("reviewers' e-mails (issue 22 item 4)", () => {
-  const web = makeBuiltWeb();
-  afterAll(() => rmSync(web.base, { recursive: true, force: true }));
-  const app = useTestApp({
-    config: { webDistDir: web.dist, webSsrEntry: web.entry, adminEmails: [ADMIN_EMAIL] },
-  });
-  const customer = useTestAccount(app, { name: 'Private Customer' });
-  const admin = useTestAdmin(app, { email: ADMIN_EMAIL, name: 'Reviewing Admin' });
+const web = makeBuiltWeb();
+afterAll(() => rmSync(web.base, { recursive: true, force: true }));
+const it = appTest({
+  config: { webDistDir: web.dist, webSsrEntry: web.entry },
+  customerName: 'Private Customer',
+  adminName: 'Reviewing Admin',
+});
 
-  async function postReview(account: TestAccount, review: string): Promise<void> {
+describe("reviewers' e-mails (issue 22 item 4)", () => {
+  async function postReview(app: App, account: TestAccount, review: string): Promise<void> {
     const response = await injectAs(app, account, {
       method: 'POST',
       url: '/api/review',
@@ -53,17 +52,21 @@ describe("reviewers' e-mails (issue 22 item 4)", () => {
     expect(response.statusCode, response.body).toBe(200);
   }
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ app, customer, admin }) => {
     await ensureEmailVerified(app, customer);
     await ensureEmailVerified(app, admin);
-    await postReview(customer, 'A customer review.');
-    await postReview(admin, 'An admin review.');
+    await postReview(app, customer, 'A customer review.');
+    await postReview(app, admin, 'An admin review.');
   });
 
-  it('GET /api/review shows each reviewer by name, never by e-mail', async () => {
+  it('GET /api/review shows each reviewer by name, never by e-mail', async ({
+    app,
+    customer,
+    admin,
+  }) => {
     const response = await app.inject('/api/review');
     expect(response.statusCode).toBe(200);
-    for (const email of [customer.email, ADMIN_EMAIL]) {
+    for (const email of [customer.email, admin.email]) {
       expect(response.body.toLowerCase()).not.toContain(email.toLowerCase());
     }
     const reviews = ReviewListSchema.parse(response.json());
@@ -71,12 +74,16 @@ describe("reviewers' e-mails (issue 22 item 4)", () => {
     for (const review of reviews) expect(review).not.toHaveProperty('email');
   });
 
-  it('the server-rendered home page, its page data included, carries no reviewer e-mail', async () => {
+  it('the server-rendered home page, its page data included, carries no reviewer e-mail', async ({
+    app,
+    customer,
+    admin,
+  }) => {
     const response = await app.inject('/');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<li>Private Customer: A customer review.</li>');
     expect(response.body).toContain('id="page-data"');
-    for (const email of [customer.email, ADMIN_EMAIL]) {
+    for (const email of [customer.email, admin.email]) {
       expect(response.body.toLowerCase()).not.toContain(email.toLowerCase());
     }
   });
