@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   OrderListSchema,
   PlaceOrderResponseSchema,
@@ -8,13 +8,9 @@ import {
   ToolSchema,
   type PlaceOrder,
 } from '@tools-factory/contract';
-import {
-  bearer,
-  signUpTestAccount,
-  uniqueEmail,
-  type TestAccount,
-} from '../../testing/accounts.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { expectError, injectAs, orderFields } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
@@ -24,61 +20,57 @@ import { availableOf, placeTestOrder } from '../../testing/orders.ts';
 
 const QUANTITY_MESSAGE = 'You cannot order less than minimum quantity or more then avilable';
 
+function postOrder(
+  app: App,
+  account: TestAccount | undefined,
+  payload: Partial<PlaceOrder> & object,
+) {
+  return injectAs(app, account, { method: 'POST', url: '/api/order', payload });
+}
+
+/** The order form's fields, a phone included. */
+const orderBody = (
+  account: TestAccount,
+  tool: { id: string; name: string },
+  overrides: Record<string, unknown> = {},
+) => orderFields(account, tool, { phone: '+44 114 496 0000', ...overrides });
+
+async function listOrders(app: App, account: TestAccount, email = account.email) {
+  return app.inject({
+    url: `/api/orders?email=${encodeURIComponent(email)}`,
+    headers: bearer(account.token),
+  });
+}
+
+function deleteOrder(app: App, account: TestAccount | undefined, id: string) {
+  return injectAs(app, account, {
+    method: 'DELETE',
+    url: `/api/deleteOrder/${encodeURIComponent(id)}`,
+  });
+}
+
+async function setStatus(app: App, orderId: string, status: 'paid' | 'shipped') {
+  await app.database.db
+    .update(orders)
+    .set({ status, transactionId: `txn_${orderId.slice(0, 8)}`, paidAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+const it = appTest({ config: UNCAPPED_ORDERS, customerName: 'Ada Customer' });
+
 describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/:id', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app, { name: 'Ada Customer' });
-  const otherCustomer = useTestAccount(app);
-  const admin = useTestAdmin(app, { email: adminEmail });
-
-  /** A fresh tool: min 10, 500 available, $19.99 unless told otherwise. */
-  const newTool = (overrides: Parameters<typeof createTestTool>[1] = {}) =>
-    createTestTool(app, overrides);
-
-  function postOrder(account: TestAccount | undefined, payload: Partial<PlaceOrder> & object) {
-    return injectAs(app, account, { method: 'POST', url: '/api/order', payload });
-  }
-
-  /** The order form's fields, a phone included. */
-  const orderBody = (
-    account: TestAccount,
-    tool: { id: string; name: string },
-    overrides: Record<string, unknown> = {},
-  ) => orderFields(account, tool, { phone: '+44 114 496 0000', ...overrides });
-
-  async function listOrders(account: TestAccount, email = account.email) {
-    return app.inject({
-      url: `/api/orders?email=${encodeURIComponent(email)}`,
-      headers: bearer(account.token),
-    });
-  }
-
-  function deleteOrder(account: TestAccount | undefined, id: string) {
-    return injectAs(app, account, {
-      method: 'DELETE',
-      url: `/api/deleteOrder/${encodeURIComponent(id)}`,
-    });
-  }
-
-  async function setStatus(orderId: string, status: 'paid' | 'shipped') {
-    await app.database.db
-      .update(orders)
-      .set({ status, transactionId: `txn_${orderId.slice(0, 8)}`, paidAt: new Date() })
-      .where(eq(orders.id, orderId));
-  }
-
   it('uses the spec message from the contract texts', () => {
     expect(texts.purchase.quantityOutOfRange).toBe(QUANTITY_MESSAGE);
   });
 
   describe('without a bearer token', () => {
-    it('answers 401 to every order call', async () => {
-      const tool = await newTool();
-      const post = await postOrder(undefined, orderBody(customer, tool));
+    it('answers 401 to every order call', async ({ app, customer }) => {
+      const tool = await createTestTool(app);
+      const post = await postOrder(app, undefined, orderBody(customer, tool));
       expect(post.statusCode).toBe(401);
       const list = await app.inject(`/api/orders?email=${customer.email}`);
       expect(list.statusCode).toBe(401);
-      const remove = await deleteOrder(undefined, tool.id);
+      const remove = await deleteOrder(app, undefined, tool.id);
       expect(remove.statusCode).toBe(401);
       const badToken = await app.inject({
         url: `/api/orders?email=${customer.email}`,
@@ -90,13 +82,17 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
   });
 
   describe('POST /api/order', () => {
-    it('places an order: 200, the snapshot of the tool, and the stock reserved at once', async () => {
-      const tool = await newTool({
+    it('places an order: 200, the snapshot of the tool, and the stock reserved at once', async ({
+      app,
+      customer,
+    }) => {
+      const tool = await createTestTool(app, {
         priceCents: 1999,
         availableQuantity: 500,
         minOrderQuantity: 10,
       });
       const response = await postOrder(
+        app,
         customer,
         orderBody(customer, tool, { quantity: 25, price: 19.99 }),
       );
@@ -124,8 +120,8 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(parts.find((t) => t._id === tool.id)?.availableQuantity).toBe(475);
     });
 
-    it('takes the price from the catalog when the client sends none', async () => {
-      const tool = await newTool({ priceCents: 1250 });
+    it('takes the price from the catalog when the client sends none', async ({ app, customer }) => {
+      const tool = await createTestTool(app, { priceCents: 1250 });
       const order = await placeTestOrder(app, customer, tool, {
         phone: '+44 114 496 0000',
         quantity: 11,
@@ -133,16 +129,23 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(order.price).toBe(12.5);
     });
 
-    it('keeps the phone number, and an empty one when left out', async () => {
-      const tool = await newTool();
-      const response = await postOrder(customer, orderBody(customer, tool, { phone: undefined }));
+    it('keeps the phone number, and an empty one when left out', async ({ app, customer }) => {
+      const tool = await createTestTool(app);
+      const response = await postOrder(
+        app,
+        customer,
+        orderBody(customer, tool, { phone: undefined }),
+      );
       expect(response.statusCode).toBe(200);
       expect(PlaceOrderResponseSchema.parse(response.json()).order.phone).toBe('');
     });
 
-    it('finds the tool by its exact name, in any case, when no toolId is sent (the spec client)', async () => {
-      const tool = await newTool({ name: 'Bench Vise 150' });
-      const response = await postOrder(customer, {
+    it('finds the tool by its exact name, in any case, when no toolId is sent (the spec client)', async ({
+      app,
+      customer,
+    }) => {
+      const tool = await createTestTool(app, { name: 'Bench Vise 150' });
+      const response = await postOrder(app, customer, {
         name: 'bench VISE 150',
         address: '1 Anvil Road',
         quantity: 30,
@@ -158,9 +161,14 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(await availableOf(app, tool.id)).toBe(470);
     });
 
-    it('answers 403 for an e-mail that is not the caller’s, and reserves nothing', async () => {
-      const tool = await newTool();
+    it('answers 403 for an e-mail that is not the caller’s, and reserves nothing', async ({
+      app,
+      customer,
+      otherCustomer,
+    }) => {
+      const tool = await createTestTool(app);
       const response = await postOrder(
+        app,
         customer,
         orderBody(customer, tool, { email: otherCustomer.email }),
       );
@@ -168,23 +176,28 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(await availableOf(app, tool.id)).toBe(500);
     });
 
-    it('accepts the caller’s e-mail in another case', async () => {
-      const tool = await newTool();
+    it('accepts the caller’s e-mail in another case', async ({ app, customer }) => {
+      const tool = await createTestTool(app);
       const response = await postOrder(
+        app,
         customer,
         orderBody(customer, tool, { email: customer.email.toUpperCase() }),
       );
       expect(response.statusCode).toBe(200);
     });
 
-    it('answers 404 for an unknown tool id, an unknown name and an archived tool', async () => {
+    it('answers 404 for an unknown tool id, an unknown name and an archived tool', async ({
+      app,
+      customer,
+    }) => {
       const unknownId = await postOrder(
+        app,
         customer,
         orderBody(customer, { id: '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10', name: 'Nothing' }),
       );
       expectError(unknownId, 404, 'Tool not found');
 
-      const unknownName = await postOrder(customer, {
+      const unknownName = await postOrder(app, customer, {
         name: 'No Such Tool',
         address: '1 Anvil Road',
         quantity: 30,
@@ -192,24 +205,32 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       });
       expectError(unknownName, 404, 'Tool not found');
 
-      const tool = await newTool();
+      const tool = await createTestTool(app);
       await app.tools.removeTool(tool.id);
-      expectError(await postOrder(customer, orderBody(customer, tool)), 404, 'Tool not found');
-      const byName = await postOrder(customer, orderBody(customer, tool, { toolId: undefined }));
+      expectError(await postOrder(app, customer, orderBody(customer, tool)), 404, 'Tool not found');
+      const byName = await postOrder(
+        app,
+        customer,
+        orderBody(customer, tool, { toolId: undefined }),
+      );
       expectError(byName, 404, 'Tool not found');
     });
 
-    it('answers 400 for a malformed tool id', async () => {
+    it('answers 400 for a malformed tool id', async ({ app, customer }) => {
       const response = await postOrder(
+        app,
         customer,
         orderBody(customer, { id: 'not-a-uuid', name: 'x' }),
       );
       expect(response.statusCode).toBe(400);
     });
 
-    it('answers 409 when the client’s price is not the catalog’s, and reserves nothing', async () => {
-      const tool = await newTool({ priceCents: 2450 });
-      const response = await postOrder(customer, orderBody(customer, tool, { price: 19.99 }));
+    it('answers 409 when the client’s price is not the catalog’s, and reserves nothing', async ({
+      app,
+      customer,
+    }) => {
+      const tool = await createTestTool(app, { priceCents: 2450 });
+      const response = await postOrder(app, customer, orderBody(customer, tool, { price: 19.99 }));
       expectError(
         response,
         409,
@@ -218,7 +239,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(await availableOf(app, tool.id)).toBe(500);
     });
 
-    it.each([
+    it.for([
       ['at the minimum', 10],
       ['below the minimum', 3],
       ['zero', 0],
@@ -226,46 +247,61 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       ['at the available quantity', 500],
       ['above the available quantity', 501],
       ['far above any stock', 1e12],
-    ])('answers 400 with the spec message for a quantity %s (%d)', async (_case, quantity) => {
-      const tool = await newTool({ minOrderQuantity: 10, availableQuantity: 500 });
-      const response = await postOrder(customer, orderBody(customer, tool, { quantity }));
-      expectError(response, 400, QUANTITY_MESSAGE);
-      expect(await availableOf(app, tool.id)).toBe(500);
-    });
+    ])(
+      'answers 400 with the spec message for a quantity %s (%d)',
+      async ([, quantity], { app, customer }) => {
+        const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 500 });
+        const response = await postOrder(app, customer, orderBody(customer, tool, { quantity }));
+        expectError(response, 400, QUANTITY_MESSAGE);
+        expect(await availableOf(app, tool.id)).toBe(500);
+      },
+    );
 
-    it('accepts the quantities just inside the range', async () => {
-      const tool = await newTool({ minOrderQuantity: 10, availableQuantity: 500 });
+    it('accepts the quantities just inside the range', async ({ app, customer }) => {
+      const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 500 });
       await placeTestOrder(app, customer, tool, { phone: '+44 114 496 0000', quantity: 11 });
       expect(await availableOf(app, tool.id)).toBe(489);
       await placeTestOrder(app, customer, tool, { phone: '+44 114 496 0000', quantity: 488 });
       expect(await availableOf(app, tool.id)).toBe(1);
       // Nothing can be ordered now: any quantity above the minimum is above what is left.
-      const response = await postOrder(customer, orderBody(customer, tool, { quantity: 11 }));
+      const response = await postOrder(app, customer, orderBody(customer, tool, { quantity: 11 }));
       expectError(response, 400, QUANTITY_MESSAGE);
     });
 
-    it('answers 400 for a quantity that is not a whole number', async () => {
-      const tool = await newTool();
-      const fraction = await postOrder(customer, orderBody(customer, tool, { quantity: 20.5 }));
+    it('answers 400 for a quantity that is not a whole number', async ({ app, customer }) => {
+      const tool = await createTestTool(app);
+      const fraction = await postOrder(
+        app,
+        customer,
+        orderBody(customer, tool, { quantity: 20.5 }),
+      );
       expectError(fraction, 400, 'quantity must be a whole number');
-      const text = await postOrder(customer, orderBody(customer, tool, { quantity: 'many' }));
+      const text = await postOrder(app, customer, orderBody(customer, tool, { quantity: 'many' }));
       expectError(text, 400, 'quantity must be a number');
     });
 
-    it.each([
+    it.for([
       ['missing', undefined],
       ['empty', ''],
       ['blank', '   '],
-    ])('answers 400 "address is required" when the address is %s', async (_case, address) => {
-      const tool = await newTool();
-      const response = await postOrder(customer, orderBody(customer, tool, { address }));
-      expectError(response, 400, 'address is required');
-      expect(await availableOf(app, tool.id)).toBe(500);
-    });
+    ])(
+      'answers 400 "address is required" when the address is %s',
+      async ([, address], { app, customer }) => {
+        const tool = await createTestTool(app);
+        const response = await postOrder(app, customer, orderBody(customer, tool, { address }));
+        expectError(response, 400, 'address is required');
+        expect(await availableOf(app, tool.id)).toBe(500);
+      },
+    );
 
-    it('ignores fields it does not know (a client cannot set status or owner)', async () => {
-      const tool = await newTool();
+    it('ignores fields it does not know (a client cannot set status or owner)', async ({
+      app,
+      customer,
+      otherCustomer,
+    }) => {
+      const tool = await createTestTool(app);
       const response = await postOrder(
+        app,
         customer,
         orderBody(customer, tool, { status: 'paid', paid: true, userId: otherCustomer.userId }),
       );
@@ -278,9 +314,12 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
   });
 
   describe('GET /api/orders?email=', () => {
-    it('lists the caller’s own orders, newest first, and nobody else’s', async () => {
+    it('lists the caller’s own orders, newest first, and nobody else’s', async ({
+      app,
+      otherCustomer,
+    }) => {
       const account = await signUpTestAccount(app);
-      const tool = await newTool();
+      const tool = await createTestTool(app);
       const first = await placeTestOrder(app, account, tool, {
         phone: '+44 114 496 0000',
         quantity: 20,
@@ -291,72 +330,81 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       });
       await placeTestOrder(app, otherCustomer, tool, { phone: '+44 114 496 0000', quantity: 40 });
 
-      const response = await listOrders(account);
+      const response = await listOrders(app, account);
       expect(response.statusCode).toBe(200);
       const listed = OrderListSchema.parse(response.json());
       expect(listed.map((order) => order._id)).toEqual([second._id, first._id]);
       expect(listed[1]).toEqual(first);
     });
 
-    it('answers an empty list to a customer without orders', async () => {
+    it('answers an empty list to a customer without orders', async ({ app }) => {
       const account = await signUpTestAccount(app);
-      const response = await listOrders(account);
+      const response = await listOrders(app, account);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([]);
     });
 
-    it('answers 403 for anyone else’s e-mail, admins included', async () => {
+    it('answers 403 for anyone else’s e-mail, admins included', async ({
+      app,
+      customer,
+      otherCustomer,
+      admin,
+    }) => {
       expectError(
-        await listOrders(customer, otherCustomer.email),
+        await listOrders(app, customer, otherCustomer.email),
         403,
         texts.identityErrors.otherUsersEmail,
       );
       expectError(
-        await listOrders(admin, customer.email),
+        await listOrders(app, admin, customer.email),
         403,
         texts.identityErrors.otherUsersEmail,
       );
     });
 
-    it('answers 400 without an e-mail', async () => {
+    it('answers 400 without an e-mail', async ({ app, customer }) => {
       const response = await app.inject({ url: '/api/orders', headers: bearer(customer.token) });
       expect(response.statusCode).toBe(400);
     });
   });
 
   describe('DELETE /api/deleteOrder/:id', () => {
-    it('lets the owner remove an unpaid order and returns its stock at once', async () => {
+    it('lets the owner remove an unpaid order and returns its stock at once', async ({ app }) => {
       const account = await signUpTestAccount(app);
-      const tool = await newTool();
+      const tool = await createTestTool(app);
       const order = await placeTestOrder(app, account, tool, {
         phone: '+44 114 496 0000',
         quantity: 40,
       });
       expect(await availableOf(app, tool.id)).toBe(460);
 
-      const response = await deleteOrder(account, order._id);
+      const response = await deleteOrder(app, account, order._id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ deletedCount: 1 });
       expect(await availableOf(app, tool.id)).toBe(500);
-      expect(OrderListSchema.parse((await listOrders(account)).json())).toEqual([]);
+      expect(OrderListSchema.parse((await listOrders(app, account)).json())).toEqual([]);
 
       // Removing it again finds nothing and returns nothing.
-      expectError(await deleteOrder(account, order._id), 404, 'Order not found');
+      expectError(await deleteOrder(app, account, order._id), 404, 'Order not found');
       expect(await availableOf(app, tool.id)).toBe(500);
     });
 
-    it.each(['paid', 'shipped'] as const)(
+    it.for(['paid', 'shipped'] as const)(
       'answers 409 to the owner of a %s order and keeps it',
-      async (status) => {
-        const tool = await newTool();
+      async (status, { app, customer }) => {
+        const tool = await createTestTool(app);
         const order = await placeTestOrder(app, customer, tool, {
           phone: '+44 114 496 0000',
           quantity: 40,
         });
-        await setStatus(order._id, status);
+        await setStatus(app, order._id, status);
 
-        expectError(await deleteOrder(customer, order._id), 409, 'A paid order cannot be removed');
-        const listed = OrderListSchema.parse((await listOrders(customer)).json());
+        expectError(
+          await deleteOrder(app, customer, order._id),
+          409,
+          'A paid order cannot be removed',
+        );
+        const listed = OrderListSchema.parse((await listOrders(app, customer)).json());
         expect(listed.find((o) => o._id === order._id)).toMatchObject({
           status,
           paid: true,
@@ -366,62 +414,77 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       },
     );
 
-    it('answers 404 for another user’s order, and leaves it and its stock alone', async () => {
-      const tool = await newTool();
+    it('answers 404 for another user’s order, and leaves it and its stock alone', async ({
+      app,
+      customer,
+      otherCustomer,
+    }) => {
+      const tool = await createTestTool(app);
       const order = await placeTestOrder(app, customer, tool, {
         phone: '+44 114 496 0000',
         quantity: 40,
       });
-      expectError(await deleteOrder(otherCustomer, order._id), 404, 'Order not found');
-      const listed = OrderListSchema.parse((await listOrders(customer)).json());
+      expectError(await deleteOrder(app, otherCustomer, order._id), 404, 'Order not found');
+      const listed = OrderListSchema.parse((await listOrders(app, customer)).json());
       expect(listed.some((o) => o._id === order._id)).toBe(true);
       expect(await availableOf(app, tool.id)).toBe(460);
     });
 
-    it.each(['not-a-uuid', '12345', "1' or '1'='1", '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'])(
+    it.for(['not-a-uuid', '12345', "1' or '1'='1", '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'])(
       'answers 404 for the unknown or malformed id %s',
-      async (id) => {
-        expectError(await deleteOrder(customer, id), 404, 'Order not found');
+      async (id, { app, customer }) => {
+        expectError(await deleteOrder(app, customer, id), 404, 'Order not found');
       },
     );
 
-    it('lets an admin remove any customer’s unpaid order, returning its stock', async () => {
-      const tool = await newTool();
+    it('lets an admin remove any customer’s unpaid order, returning its stock', async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const tool = await createTestTool(app);
       const order = await placeTestOrder(app, customer, tool, {
         phone: '+44 114 496 0000',
         quantity: 40,
       });
-      const response = await deleteOrder(admin, order._id);
+      const response = await deleteOrder(app, admin, order._id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ deletedCount: 1 });
       expect(await availableOf(app, tool.id)).toBe(500);
     });
 
-    it('refuses an admin the removal of a paid order (409: cancel it instead); its stock stays sold', async () => {
-      const tool = await newTool();
+    it('refuses an admin the removal of a paid order (409: cancel it instead); its stock stays sold', async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const tool = await createTestTool(app);
       const order = await placeTestOrder(app, customer, tool, {
         phone: '+44 114 496 0000',
         quantity: 40,
       });
-      await setStatus(order._id, 'paid');
+      await setStatus(app, order._id, 'paid');
       expectError(
-        await deleteOrder(admin, order._id),
+        await deleteOrder(app, admin, order._id),
         409,
         serverTexts.orderErrors.paidOrderCannotBeDeleted,
       );
       expect(await availableOf(app, tool.id)).toBe(460);
-      const listed = OrderListSchema.parse((await listOrders(customer)).json());
+      const listed = OrderListSchema.parse((await listOrders(app, customer)).json());
       expect(listed.some((o) => o._id === order._id)).toBe(true);
     });
 
-    it('returns the stock of an order whose tool was archived meanwhile', async () => {
-      const tool = await newTool();
+    it('returns the stock of an order whose tool was archived meanwhile', async ({
+      app,
+      customer,
+    }) => {
+      const tool = await createTestTool(app);
       const order = await placeTestOrder(app, customer, tool, {
         phone: '+44 114 496 0000',
         quantity: 40,
       });
       await app.tools.removeTool(tool.id);
-      expect((await deleteOrder(customer, order._id)).json()).toEqual({ deletedCount: 1 });
+      expect((await deleteOrder(app, customer, order._id)).json()).toEqual({ deletedCount: 1 });
       const [row] = await app.database.db.select().from(tools).where(eq(tools.id, tool.id));
       expect(row?.availableQuantity).toBe(500);
     });
