@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   formatMoney,
   OrderSchema,
@@ -20,7 +20,7 @@ import { createTestTool } from '../../testing/factories.ts';
 import { createTestIntent, payOrder } from '../../testing/payments.ts';
 import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { users } from '../identity/identity.table.ts';
 import { orders } from './orders.table.ts';
 import { availableOf, placeTestOrder } from '../../testing/orders.ts';
@@ -44,17 +44,17 @@ async function markVerified(app: App, account: TestAccount): Promise<void> {
     .where(eq(users.id, account.userId));
 }
 
-describe('a payment under way extends a hold once, never past ORDER_HOLD_HOURS + 1 h', () => {
-  // The payments' clock, moved by the tests; the sweep is given the same clock.
-  let clock = new Date();
-  const app = useTestApp({
-    config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS },
-    now: () => clock,
-  });
-  const attacker = useTestAccount(app, { name: 'Holger Hoarder' });
-
+// The payments' clock, moved by the tests; the sweep is given the same clock.
+let clock = new Date();
+const itHolding = appTest({
+  config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS },
+  now: () => clock,
+})
+  .extend('attacker', { scope: 'file' }, ({ app }) =>
+    signUpTestAccount(app, { name: 'Holger Hoarder' }),
+  )
   /** The attack of issue 22: the whole stock but one, held by asking for intents again and again. */
-  async function holdWholeStock(placedHoursAgo: number) {
+  .extend('holdWholeStock', ({ app, attacker }) => async (placedHoursAgo: number) => {
     const tool = await createTestTool(app, {
       minOrderQuantity: 1,
       availableQuantity: 100,
@@ -68,96 +68,120 @@ describe('a payment under way extends a hold once, never past ORDER_HOLD_HOURS +
       .where(eq(orders.id, order._id));
     expect(await availableOf(app, tool.id)).toBe(1);
     return { tool, order, placedAt };
-  }
+  })
+  .extend(
+    'intentFor',
+    ({ app, attacker }) =>
+      (order: Order) =>
+        createTestIntent(app, attacker, {
+          id: order._id,
+          totalPrice: order.price * order.quantity,
+        }),
+  );
 
-  const intentFor = (order: Order) =>
-    createTestIntent(app, attacker, { id: order._id, totalPrice: order.price * order.quantity });
+describe('a payment under way extends a hold once, never past ORDER_HOLD_HOURS + 1 h', () => {
+  itHolding(
+    'the first intent holds the order an hour ahead; later intents do not move it; the sweep then expires it',
+    async ({ app, attacker, holdWholeStock, intentFor }) => {
+      clock = new Date();
+      const start = clock.getTime();
+      const { tool, order } = await holdWholeStock(HOLD_HOURS - 0.5);
+      await intentFor(order);
+      expect(await holdUntilOf(app, attacker, order._id)).toBe(start + HOUR_MS);
 
-  it('the first intent holds the order an hour ahead; later intents do not move it; the sweep then expires it', async () => {
-    clock = new Date();
-    const start = clock.getTime();
-    const { tool, order } = await holdWholeStock(HOLD_HOURS - 0.5);
-    await intentFor(order);
-    expect(await holdUntilOf(app, attacker, order._id)).toBe(start + HOUR_MS);
+      // Fifty minutes later, and again five minutes after that: the hold stays where it was.
+      clock = new Date(start + 50 * MINUTE_MS);
+      await intentFor(order);
+      clock = new Date(start + 55 * MINUTE_MS);
+      await intentFor(order);
+      expect(await holdUntilOf(app, attacker, order._id)).toBe(start + HOUR_MS);
 
-    // Fifty minutes later, and again five minutes after that: the hold stays where it was.
-    clock = new Date(start + 50 * MINUTE_MS);
-    await intentFor(order);
-    clock = new Date(start + 55 * MINUTE_MS);
-    await intentFor(order);
-    expect(await holdUntilOf(app, attacker, order._id)).toBe(start + HOUR_MS);
+      const swept = await app.orders.sweepExpiredOrders(new Date(start + HOUR_MS + MINUTE_MS));
+      expect(swept).toEqual({ expiredOrders: 1, returnedUnits: 99 });
+      expect(await availableOf(app, tool.id)).toBe(100);
+    },
+  );
 
-    const swept = await app.orders.sweepExpiredOrders(new Date(start + HOUR_MS + MINUTE_MS));
-    expect(swept).toEqual({ expiredOrders: 1, returnedUnits: 99 });
-    expect(await availableOf(app, tool.id)).toBe(100);
-  });
+  itHolding(
+    'an intent late in the hold extends it only up to the ceiling, ORDER_HOLD_HOURS + 1 h after placing',
+    async ({ app, attacker, holdWholeStock, intentFor }) => {
+      clock = new Date();
+      const { tool, order, placedAt } = await holdWholeStock(HOLD_HOURS + 0.5);
+      await intentFor(order);
+      const ceiling = placedAt.getTime() + (HOLD_HOURS + 1) * HOUR_MS;
+      expect(await holdUntilOf(app, attacker, order._id)).toBe(ceiling);
 
-  it('an intent late in the hold extends it only up to the ceiling, ORDER_HOLD_HOURS + 1 h after placing', async () => {
-    clock = new Date();
-    const { tool, order, placedAt } = await holdWholeStock(HOLD_HOURS + 0.5);
-    await intentFor(order);
-    const ceiling = placedAt.getTime() + (HOLD_HOURS + 1) * HOUR_MS;
-    expect(await holdUntilOf(app, attacker, order._id)).toBe(ceiling);
+      const swept = await app.orders.sweepExpiredOrders(new Date(ceiling + MINUTE_MS));
+      expect(swept).toEqual({ expiredOrders: 1, returnedUnits: 99 });
+      expect(await availableOf(app, tool.id)).toBe(100);
+    },
+  );
 
-    const swept = await app.orders.sweepExpiredOrders(new Date(ceiling + MINUTE_MS));
-    expect(swept).toEqual({ expiredOrders: 1, returnedUnits: 99 });
-    expect(await availableOf(app, tool.id)).toBe(100);
-  });
-
-  it('a hold moved past the ceiling before this rule (hold_until far ahead) still expires at the ceiling', async () => {
-    clock = new Date();
-    const { tool, order, placedAt } = await holdWholeStock(HOLD_HOURS + 2);
-    await app.database.db
-      .update(orders)
-      .set({ holdUntil: new Date(clock.getTime() + 100 * HOUR_MS) })
-      .where(eq(orders.id, order._id));
-    expect(await holdUntilOf(app, attacker, order._id)).toBe(
-      placedAt.getTime() + (HOLD_HOURS + 1) * HOUR_MS,
-    );
-    expect(await app.orders.sweepExpiredOrders(clock)).toEqual({
-      expiredOrders: 1,
-      returnedUnits: 99,
-    });
-    expect(await availableOf(app, tool.id)).toBe(100);
-  });
+  itHolding(
+    'a hold moved past the ceiling before this rule (hold_until far ahead) still expires at the ceiling',
+    async ({ app, attacker, holdWholeStock }) => {
+      clock = new Date();
+      const { tool, order, placedAt } = await holdWholeStock(HOLD_HOURS + 2);
+      await app.database.db
+        .update(orders)
+        .set({ holdUntil: new Date(clock.getTime() + 100 * HOUR_MS) })
+        .where(eq(orders.id, order._id));
+      expect(await holdUntilOf(app, attacker, order._id)).toBe(
+        placedAt.getTime() + (HOLD_HOURS + 1) * HOUR_MS,
+      );
+      expect(await app.orders.sweepExpiredOrders(clock)).toEqual({
+        expiredOrders: 1,
+        returnedUnits: 99,
+      });
+      expect(await availableOf(app, tool.id)).toBe(100);
+    },
+  );
 });
 
+const itCapped = appTest({ config: { ...UNCAPPED_ORDERS, unverifiedHoldLimit: 2000 } })
+  .extend('unverified', { scope: 'file' }, ({ app }) =>
+    signUpTestAccount(app, { name: 'Una Verified' }),
+  )
+  .extend('verified', { scope: 'file' }, ({ app }) =>
+    signUpTestAccount(app, { name: 'Vera Verified' }),
+  );
+
 describe('unpaid orders of an account whose e-mail is not verified (UNVERIFIED_HOLD_LIMIT)', () => {
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, unverifiedHoldLimit: 2000 } });
-  const unverified = useTestAccount(app, { name: 'Una Verified' });
-  const verified = useTestAccount(app, { name: 'Vera Verified' });
   const refusal = texts.orders.unverifiedHoldLimit(formatMoney(2000));
 
-  it('holds at most $2,000 unpaid: the order that would pass it is refused, in words, and reserves nothing', async () => {
-    const tool = await createTestTool(app, {
-      minOrderQuantity: 1,
-      availableQuantity: 1000,
-      priceCents: 1999,
-    });
-    // $1,999.00: within the limit ($2,000.00 itself would be too).
-    const first = await placeTestOrder(app, unverified, tool, { quantity: 100 });
-    expect(await availableOf(app, tool.id)).toBe(900);
-    // $39.98 more would be $2,038.98.
-    expectError(await postOrder(app, unverified, tool, { quantity: 2 }), 403, refusal);
-    expect(await availableOf(app, tool.id)).toBe(900);
-    // The whole stock but one at once: refused the same.
-    expectError(await postOrder(app, unverified, tool, { quantity: 899 }), 403, refusal);
+  itCapped(
+    'holds at most $2,000 unpaid: the order that would pass it is refused, in words, and reserves nothing',
+    async ({ app, unverified }) => {
+      const tool = await createTestTool(app, {
+        minOrderQuantity: 1,
+        availableQuantity: 1000,
+        priceCents: 1999,
+      });
+      // $1,999.00: within the limit ($2,000.00 itself would be too).
+      const first = await placeTestOrder(app, unverified, tool, { quantity: 100 });
+      expect(await availableOf(app, tool.id)).toBe(900);
+      // $39.98 more would be $2,038.98.
+      expectError(await postOrder(app, unverified, tool, { quantity: 2 }), 403, refusal);
+      expect(await availableOf(app, tool.id)).toBe(900);
+      // The whole stock but one at once: refused the same.
+      expectError(await postOrder(app, unverified, tool, { quantity: 899 }), 403, refusal);
 
-    // Requesting a quote stays open to the account.
-    const quote = await injectAs(app, unverified, {
-      method: 'POST',
-      url: '/api/quotes',
-      payload: { toolId: tool.id, quantity: 5000, neededBy: '2099-12-31' },
-    });
-    expect(quote.statusCode, quote.body).toBe(200);
-    QuoteSchema.parse(quote.json());
+      // Requesting a quote stays open to the account.
+      const quote = await injectAs(app, unverified, {
+        method: 'POST',
+        url: '/api/quotes',
+        payload: { toolId: tool.id, quantity: 5000, neededBy: '2099-12-31' },
+      });
+      expect(quote.statusCode, quote.body).toBe(200);
+      QuoteSchema.parse(quote.json());
 
-    // Paid, the first order holds nothing any more: the account may order again.
-    await payOrder(app, unverified, first);
-    await placeTestOrder(app, unverified, tool, { quantity: 100 });
-  });
+      // Paid, the first order holds nothing any more: the account may order again.
+      await payOrder(app, unverified, first);
+      await placeTestOrder(app, unverified, tool, { quantity: 100 });
+    },
+  );
 
-  it('a single order above the limit is refused too', async () => {
+  itCapped('a single order above the limit is refused too', async ({ app }) => {
     const tool = await createTestTool(app, {
       minOrderQuantity: 1,
       availableQuantity: 1000,
@@ -167,7 +191,7 @@ describe('unpaid orders of an account whose e-mail is not verified (UNVERIFIED_H
     expectError(await postOrder(app, other, tool, { quantity: 2 }), 403, refusal);
   });
 
-  it('does not cap an account whose e-mail is verified', async () => {
+  itCapped('does not cap an account whose e-mail is verified', async ({ app, verified }) => {
     await markVerified(app, verified);
     const tool = await createTestTool(app, {
       minOrderQuantity: 1,
@@ -180,97 +204,100 @@ describe('unpaid orders of an account whose e-mail is not verified (UNVERIFIED_H
   });
 });
 
-describe('admins see who holds what, and release a hold (GET /api/manageHolds)', () => {
-  const adminEmail = uniqueEmail('holds-admin');
-  // UNCAPPED_ORDERS: the holder's 500 units of $10 are above UNVERIFIED_HOLD_LIMIT.
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const admin = useTestAdmin(app, { email: adminEmail, name: 'Ada Admin' });
-  const holder = useTestAccount(app, { name: 'Hal Holder' });
-  const other = useTestAccount(app, { name: 'Otto Other' });
-
-  const listHolds = async () => {
+// UNCAPPED_ORDERS: the holder's 500 units of $10 are above UNVERIFIED_HOLD_LIMIT.
+const itManagingHolds = appTest({ config: UNCAPPED_ORDERS, adminName: 'Ada Admin' })
+  .extend('holder', { scope: 'file' }, ({ app }) => signUpTestAccount(app, { name: 'Hal Holder' }))
+  .extend('other', { scope: 'file' }, ({ app }) => signUpTestAccount(app, { name: 'Otto Other' }))
+  .extend('listHolds', ({ app, admin }) => async () => {
     const response = await app.inject({ url: '/api/manageHolds', headers: bearer(admin.token) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toContain('no-store');
     return StockHoldListSchema.parse(response.json());
-  };
-
-  it('lists each account holding unpaid orders: name, e-mail, verified or not, each order with its tool, units, value, placed and hold', async () => {
-    const tool = await createTestTool(app, {
-      minOrderQuantity: 1,
-      availableQuantity: 1000,
-      priceCents: 1250,
-    });
-    const first = await placeTestOrder(app, holder, tool, { quantity: 40 });
-    const second = await placeTestOrder(app, holder, tool, { quantity: 10 });
-    const otherOrder = await placeTestOrder(app, other, tool, { quantity: 5 });
-    const paid = await placeTestOrder(app, other, tool, { quantity: 7 });
-    await payOrder(app, other, paid);
-
-    const holds = await listHolds();
-    const held = holds.find((hold) => hold.userId === holder.userId);
-    expect(held).toMatchObject({
-      name: 'Hal Holder',
-      email: holder.email,
-      emailVerified: false,
-      total: 625,
-    });
-    expect(held?.orders.map((order) => order._id)).toEqual([first._id, second._id]);
-    expect(held?.orders[0]).toMatchObject({
-      name: tool.name,
-      toolId: tool.id,
-      quantity: 40,
-      price: 12.5,
-      total: 500,
-      createdAt: first.createdAt,
-      holdUntil: first.holdUntil,
-      madeToOrder: false,
-    });
-    // The paid order holds nothing: only the unpaid one is listed.
-    const otherHold = holds.find((hold) => hold.userId === other.userId);
-    expect(otherHold?.orders.map((order) => order._id)).toEqual([otherOrder._id]);
-    // The largest total first.
-    expect(holds[0]?.userId).toBe(holder.userId);
   });
 
-  it("release removes every unpaid order of the account and returns their stock; others' stay", async () => {
-    const tool = await createTestTool(app, {
-      minOrderQuantity: 1,
-      availableQuantity: 1000,
-      priceCents: 1000,
-    });
-    await placeTestOrder(app, holder, tool, { quantity: 300 });
-    await placeTestOrder(app, holder, tool, { quantity: 200 });
-    await placeTestOrder(app, other, tool, { quantity: 50 });
-    expect(await availableOf(app, tool.id)).toBe(450);
+describe('admins see who holds what, and release a hold (GET /api/manageHolds)', () => {
+  itManagingHolds(
+    'lists each account holding unpaid orders: name, e-mail, verified or not, each order with its tool, units, value, placed and hold',
+    async ({ app, holder, other, listHolds }) => {
+      const tool = await createTestTool(app, {
+        minOrderQuantity: 1,
+        availableQuantity: 1000,
+        priceCents: 1250,
+      });
+      const first = await placeTestOrder(app, holder, tool, { quantity: 40 });
+      const second = await placeTestOrder(app, holder, tool, { quantity: 10 });
+      const otherOrder = await placeTestOrder(app, other, tool, { quantity: 5 });
+      const paid = await placeTestOrder(app, other, tool, { quantity: 7 });
+      await payOrder(app, other, paid);
 
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/manageHolds/${encodeURIComponent(holder.userId)}/release`,
-      headers: bearer(admin.token),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const released = ReleaseHoldsResponseSchema.parse(response.json());
-    expect(released.deletedCount).toBeGreaterThanOrEqual(2);
-    // This tool's 500 units are back on sale; the other account's 50 stay held.
-    expect(await availableOf(app, tool.id)).toBe(950);
-    const holds = await listHolds();
-    expect(holds.find((hold) => hold.userId === holder.userId)).toBeUndefined();
-    expect(holds.find((hold) => hold.userId === other.userId)).toBeDefined();
+      const holds = await listHolds();
+      const held = holds.find((hold) => hold.userId === holder.userId);
+      expect(held).toMatchObject({
+        name: 'Hal Holder',
+        email: holder.email,
+        emailVerified: false,
+        total: 625,
+      });
+      expect(held?.orders.map((order) => order._id)).toEqual([first._id, second._id]);
+      expect(held?.orders[0]).toMatchObject({
+        name: tool.name,
+        toolId: tool.id,
+        quantity: 40,
+        price: 12.5,
+        total: 500,
+        createdAt: first.createdAt,
+        holdUntil: first.holdUntil,
+        madeToOrder: false,
+      });
+      // The paid order holds nothing: only the unpaid one is listed.
+      const otherHold = holds.find((hold) => hold.userId === other.userId);
+      expect(otherHold?.orders.map((order) => order._id)).toEqual([otherOrder._id]);
+      // The largest total first.
+      expect(holds[0]?.userId).toBe(holder.userId);
+    },
+  );
 
-    // Again: nothing left to release.
-    const again = await app.inject({
-      method: 'POST',
-      url: `/api/manageHolds/${encodeURIComponent(holder.userId)}/release`,
-      headers: bearer(admin.token),
-    });
-    expect(ReleaseHoldsResponseSchema.parse(again.json())).toEqual({
-      deletedCount: 0,
-      returnedUnits: 0,
-    });
-  });
+  itManagingHolds(
+    "release removes every unpaid order of the account and returns their stock; others' stay",
+    async ({ app, admin, holder, other, listHolds }) => {
+      const tool = await createTestTool(app, {
+        minOrderQuantity: 1,
+        availableQuantity: 1000,
+        priceCents: 1000,
+      });
+      await placeTestOrder(app, holder, tool, { quantity: 300 });
+      await placeTestOrder(app, holder, tool, { quantity: 200 });
+      await placeTestOrder(app, other, tool, { quantity: 50 });
+      expect(await availableOf(app, tool.id)).toBe(450);
 
-  it('is for admins only', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/manageHolds/${encodeURIComponent(holder.userId)}/release`,
+        headers: bearer(admin.token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const released = ReleaseHoldsResponseSchema.parse(response.json());
+      expect(released.deletedCount).toBeGreaterThanOrEqual(2);
+      // This tool's 500 units are back on sale; the other account's 50 stay held.
+      expect(await availableOf(app, tool.id)).toBe(950);
+      const holds = await listHolds();
+      expect(holds.find((hold) => hold.userId === holder.userId)).toBeUndefined();
+      expect(holds.find((hold) => hold.userId === other.userId)).toBeDefined();
+
+      // Again: nothing left to release.
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/manageHolds/${encodeURIComponent(holder.userId)}/release`,
+        headers: bearer(admin.token),
+      });
+      expect(ReleaseHoldsResponseSchema.parse(again.json())).toEqual({
+        deletedCount: 0,
+        returnedUnits: 0,
+      });
+    },
+  );
+
+  itManagingHolds('is for admins only', async ({ app, holder, other }) => {
     expect((await app.inject({ url: '/api/manageHolds' })).statusCode).toBe(401);
     const asCustomer = await app.inject({
       url: '/api/manageHolds',
@@ -285,7 +312,7 @@ describe('admins see who holds what, and release a hold (GET /api/manageHolds)',
     expect(release.statusCode).toBe(403);
   });
 
-  it('an unknown account is 404', async () => {
+  itManagingHolds('an unknown account is 404', async ({ app, admin }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/manageHolds/no-such-account/release',
