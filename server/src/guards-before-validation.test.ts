@@ -1,10 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ErrorBodySchema, texts } from '@tools-factory/contract';
 import type { App } from './app.ts';
-import { bearer, identityHeaders, signUpTestAccount, uniqueEmail } from './testing/accounts.ts';
-import { signUpTestAdmin } from './testing/admins.ts';
+import { bearer, identityHeaders } from './testing/accounts.ts';
 import { AUTHORIZATION_ROWS, type AuthorizationRow } from './testing/authorization-cases.ts';
-import { useBeforeAll, useTestApp } from './testing/use-test-app.ts';
+import { appTest } from './testing/app-fixtures.ts';
 
 /**
  * Issue 22, item 12: who calls is settled before what they send is read. Every guarded route of
@@ -83,16 +82,18 @@ function credentialOf(row: AuthorizationRow, held: { token: string; cookie: stri
   return row.credential === 'bearer' ? bearer(held.token) : { cookie: held.cookie };
 }
 
-describe('guards run before the input is validated (issue 22, item 12)', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { adminEmails: [adminEmail] } });
-  const world = useBeforeAll('the callers and the API document', async () => {
-    const customer = await signUpTestAccount(app, { name: 'Ada Customer' });
-    const admin = await signUpTestAdmin(app, { email: adminEmail, name: 'Cy Admin' });
+/** The callers (see the fixtures) and the API document the bad requests are made from. */
+const it = appTest({ customerName: 'Ada Customer', adminName: 'Cy Admin' }).extend(
+  'apiDocument',
+  { scope: 'file' },
+  async ({ app }) => {
     const documentResponse = await app.inject('/api/openapi.json');
     expect(documentResponse.statusCode).toBe(200);
-    return { customer, admin, document: documentResponse.json() as OpenApiDocument };
-  });
+    return documentResponse.json() as OpenApiDocument;
+  },
+);
+
+describe('guards run before the input is validated (issue 22, item 12)', () => {
   const rows = guardedRows();
 
   it('walks every guarded route of the table', () => {
@@ -101,8 +102,11 @@ describe('guards run before the input is validated (issue 22, item 12)', () => {
 
   for (const row of rows) {
     describe(`${row.method} ${row.route} (${row.who})`, () => {
-      it('anonymous, with bad input: 401, not a 400 about the input', async () => {
-        const request = badRequestFor(row, world.document);
+      it('anonymous, with bad input: 401, not a 400 about the input', async ({
+        app,
+        apiDocument,
+      }) => {
+        const request = badRequestFor(row, apiDocument);
         const response = await send(app, request, {});
         expect(response.statusCode, response.body).toBe(401);
         expect(ErrorBodySchema.parse(response.json()).message).toBe(
@@ -111,17 +115,21 @@ describe('guards run before the input is validated (issue 22, item 12)', () => {
       });
 
       if (row.credential === 'bearer') {
-        it('a token that is no token, with bad input: 401', async () => {
-          const request = badRequestFor(row, world.document);
+        it('a token that is no token, with bad input: 401', async ({ app, apiDocument }) => {
+          const request = badRequestFor(row, apiDocument);
           const response = await send(app, request, bearer('not.a.token'));
           expect(response.statusCode, response.body).toBe(401);
         });
       }
 
       if (row.who === 'admin') {
-        it('a customer, with bad input: 403 (admins only)', async () => {
-          const request = badRequestFor(row, world.document);
-          const response = await send(app, request, credentialOf(row, world.customer));
+        it('a customer, with bad input: 403 (admins only)', async ({
+          app,
+          customer,
+          apiDocument,
+        }) => {
+          const request = badRequestFor(row, apiDocument);
+          const response = await send(app, request, credentialOf(row, customer));
           expect(response.statusCode, response.body).toBe(403);
           expect(ErrorBodySchema.parse(response.json()).message).toBe(
             texts.identityErrors.adminsOnly,
@@ -131,19 +139,25 @@ describe('guards run before the input is validated (issue 22, item 12)', () => {
     });
   }
 
-  it('uses bodies the routes refuse: an admin, past every guard, is told 400', async () => {
+  it('uses bodies the routes refuse: an admin, past every guard, is told 400', async ({
+    app,
+    admin,
+    apiDocument,
+  }) => {
     const answers: string[] = [];
     for (const row of rows) {
-      const request = badRequestFor(row, world.document);
+      const request = badRequestFor(row, apiDocument);
       if (request.payload === undefined) continue;
-      const response = await send(app, request, credentialOf(row, world.admin));
+      const response = await send(app, request, credentialOf(row, admin));
       answers.push(`${row.method} ${row.route}: ${response.statusCode}`);
     }
     expect(answers.length).toBeGreaterThan(10);
     expect(answers).toEqual(answers.map((answer) => answer.replace(/\d+$/, '400')));
   });
 
-  it('reads no body of an anonymous caller: JSON that does not parse is a 401 too', async () => {
+  it('reads no body of an anonymous caller: JSON that does not parse is a 401 too', async ({
+    app,
+  }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/order',

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ErrorBodySchema, serverTexts } from '@tools-factory/contract';
-import { listenOnFreePort, useTestApp } from '../testing/use-test-app.ts';
+import { appTest, listenOnFreePort } from '../testing/app-fixtures.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './timeouts.ts';
 
 /** Short timeouts, so the test waits a second rather than the production bounds. */
@@ -16,6 +16,14 @@ const TEST_TIMEOUTS: HttpTimeouts = {
 const SCHEDULING_SLACK_MS = 1_500;
 
 type SocketOutcome = { response: string; elapsedMs: number };
+
+/** An app with short timeouts, listening on a free port: these tests speak raw HTTP to it. */
+const slowClientTest = appTest({ httpTimeouts: TEST_TIMEOUTS }).extend(
+  'port',
+  { scope: 'file' },
+  ({ app }) => listenOnFreePort(app),
+);
+const defaultAppTest = appTest();
 
 /**
  * Opens a connection, writes `start`, then (when `trickle` is given) one more byte every
@@ -61,61 +69,61 @@ function bodyOf(response: string): unknown {
 }
 
 describe('slow clients cannot hold connections', () => {
-  const app = useTestApp({ httpTimeouts: TEST_TIMEOUTS });
-  let port: number;
+  slowClientTest(
+    'answers 408 in the API shape to headers sent a byte at a time, and closes',
+    async ({ port }) => {
+      const { response, elapsedMs } = await trickle(port, 'GET /api/parts HTTP/1.1\r\nX-Slow: ', {
+        byte: 'a',
+        everyMs: 50,
+      });
+      expect(statusOf(response)).toBe(408);
+      expect(response).toMatch(/\r\ncontent-type: application\/json/i);
+      expect(ErrorBodySchema.parse(bodyOf(response))).toEqual({
+        message: serverTexts.requestErrors.timeout,
+        statusCode: 408,
+      });
+      expect(elapsedMs).toBeGreaterThanOrEqual(TEST_TIMEOUTS.headers);
+      expect(elapsedMs).toBeLessThan(
+        TEST_TIMEOUTS.headers + TEST_TIMEOUTS.checkInterval + SCHEDULING_SLACK_MS,
+      );
+    },
+  );
 
-  beforeAll(async () => {
-    port = await listenOnFreePort(app);
-  });
+  slowClientTest(
+    'answers 408 to a body sent a byte at a time, once the request timeout is up',
+    async ({ port }) => {
+      // A route anyone may call: a guarded one answers 401 before it reads a body (guards first).
+      const headers =
+        'POST /api/contact HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n';
+      const { response, elapsedMs } = await trickle(port, headers, { byte: ' ', everyMs: 50 });
+      expect(statusOf(response)).toBe(408);
+      expect(ErrorBodySchema.parse(bodyOf(response)).statusCode).toBe(408);
+      expect(elapsedMs).toBeGreaterThanOrEqual(TEST_TIMEOUTS.request);
+      expect(elapsedMs).toBeLessThan(
+        TEST_TIMEOUTS.request + TEST_TIMEOUTS.checkInterval + SCHEDULING_SLACK_MS,
+      );
+    },
+  );
 
-  it('answers 408 in the API shape to headers sent a byte at a time, and closes', async () => {
-    const { response, elapsedMs } = await trickle(port, 'GET /api/parts HTTP/1.1\r\nX-Slow: ', {
-      byte: 'a',
-      everyMs: 50,
-    });
-    expect(statusOf(response)).toBe(408);
-    expect(response).toMatch(/\r\ncontent-type: application\/json/i);
-    expect(ErrorBodySchema.parse(bodyOf(response))).toEqual({
-      message: serverTexts.requestErrors.timeout,
-      statusCode: 408,
-    });
-    expect(elapsedMs).toBeGreaterThanOrEqual(TEST_TIMEOUTS.headers);
-    expect(elapsedMs).toBeLessThan(
-      TEST_TIMEOUTS.headers + TEST_TIMEOUTS.checkInterval + SCHEDULING_SLACK_MS,
-    );
-  });
-
-  it('answers 408 to a body sent a byte at a time, once the request timeout is up', async () => {
-    // A route anyone may call: a guarded one answers 401 before it reads a body (guards first).
-    const headers =
-      'POST /api/contact HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n';
-    const { response, elapsedMs } = await trickle(port, headers, { byte: ' ', everyMs: 50 });
-    expect(statusOf(response)).toBe(408);
-    expect(ErrorBodySchema.parse(bodyOf(response)).statusCode).toBe(408);
-    expect(elapsedMs).toBeGreaterThanOrEqual(TEST_TIMEOUTS.request);
-    expect(elapsedMs).toBeLessThan(
-      TEST_TIMEOUTS.request + TEST_TIMEOUTS.checkInterval + SCHEDULING_SLACK_MS,
-    );
-  });
-
-  it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
-    // Nothing more is sent: the connection sits idle after its answer.
-    const { response, elapsedMs } = await trickle(
-      port,
-      'GET /api/health HTTP/1.1\r\nHost: a\r\n\r\n',
-    );
-    expect(statusOf(response)).toBe(200);
-    // Node keeps the socket a little longer than it announces, so the client closes first.
-    const closesAfter = TEST_TIMEOUTS.keepAlive + app.server.keepAliveTimeoutBuffer;
-    expect(elapsedMs).toBeGreaterThanOrEqual(TEST_TIMEOUTS.keepAlive);
-    expect(elapsedMs).toBeLessThan(closesAfter + SCHEDULING_SLACK_MS);
-  });
+  slowClientTest(
+    'closes an idle keep-alive connection after the keep-alive timeout',
+    async ({ port, app }) => {
+      // Nothing more is sent: the connection sits idle after its answer.
+      const { response, elapsedMs } = await trickle(
+        port,
+        'GET /api/health HTTP/1.1\r\nHost: a\r\n\r\n',
+      );
+      expect(statusOf(response)).toBe(200);
+      // Node keeps the socket a little longer than it announces, so the client closes first.
+      const closesAfter = TEST_TIMEOUTS.keepAlive + app.server.keepAliveTimeoutBuffer;
+      expect(elapsedMs).toBeGreaterThanOrEqual(TEST_TIMEOUTS.keepAlive);
+      expect(elapsedMs).toBeLessThan(closesAfter + SCHEDULING_SLACK_MS);
+    },
+  );
 });
 
 describe('the HTTP server of a default app', () => {
-  const app = useTestApp();
-
-  it('has every timeout set, to HTTP_TIMEOUTS', () => {
+  defaultAppTest('has every timeout set, to HTTP_TIMEOUTS', ({ app }) => {
     const server = app.server;
     expect({
       headers: server.headersTimeout,
