@@ -53,10 +53,14 @@ export async function makeTheAdmin(page: Page): Promise<void> {
 
 /**
  * Signs this page in as the shop's admin (E2E_ADMIN_EMAIL, which the server under test lists in
- * ADMIN_EMAILS and the setup project made admin before any journey ran), at any screen width.
- * Ends on the home page.
+ * ADMIN_EMAILS and the setup project made admin before any journey ran), at any screen width:
+ * `viewport`, when given, is set first. Ends on the home page.
  */
-export async function signInAsAdmin(page: Page): Promise<void> {
+export async function signInAsAdmin(
+  page: Page,
+  viewport?: { width: number; height: number },
+): Promise<void> {
+  if (viewport) await page.setViewportSize(viewport);
   await logInThroughTheForm(page);
   await expect.poll(() => accessToken(page), { message: 'an access token' }).toMatch(/^ey/);
   await expect.poll(() => isAdmin(page), { message: 'GET /admin says admin' }).toBe(true);

@@ -72,8 +72,7 @@ for (const viewport of [phone, desktop]) {
   }) => {
     // Two accounts, a card payment and three admin pages: more steps than most journeys.
     test.slow();
-    await page.setViewportSize(viewport);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, viewport);
 
     // Add Product: the rules first, in words under each field.
     await page.goto(routes.dashboardAddProducts);

@@ -70,8 +70,7 @@ test.describe('ALL USERS', () => {
       page,
       browser,
     }) => {
-      await page.setViewportSize(viewport);
-      await signInAsAdmin(page);
+      await signInAsAdmin(page, viewport);
       const cora = await customerInOwnBrowser(browser, viewport, `Cora Customer ${viewport.width}`);
       const rex = await customerInOwnBrowser(browser, viewport, `Rex Removed ${viewport.width}`);
       await rex.context.close();

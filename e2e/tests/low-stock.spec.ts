@@ -1,14 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  API_BASE,
-  apiPaths,
-  CreateToolResponseSchema,
-  PlaceOrderResponseSchema,
-  routes,
-  serverTexts,
-  texts,
-  type Tool,
-} from '@tools-factory/contract';
+import { routes, serverTexts, texts, type Tool } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
@@ -17,42 +8,16 @@ import { field } from '../support/customer.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { latestMailTo, mailsTo } from '../support/outbox.ts';
+import { addToolAsAdmin, placeOrderAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 360, height: 780 };
 const words = texts.manageTools.lowStock;
 
-const bearerOf = async (page: Page) => ({
-  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`,
-});
-
-/** A new tool on sale, added with the admin's token: minimum 10 (default threshold 30), 100 in stock. */
-async function addTool(page: Page, name: string): Promise<Tool> {
-  const response = await page.request.post(`${API_BASE}${apiPaths.addTool}`, {
-    headers: await bearerOf(page),
-    data: {
-      name,
-      desc: 'A tool whose stock the low-stock journey watches.',
-      img: '/images/tools/claw-hammer.svg',
-      price: 20,
-      minOrderQuantity: 10,
-      availableQuantity: 100,
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return CreateToolResponseSchema.parse(await response.json()).tool;
-}
-
 /** An order of `quantity` placed with this page's token (its account's e-mail). */
-async function placeOrder(page: Page, email: string, tool: Tool, quantity: number) {
-  const response = await page.request.post(`${API_BASE}${apiPaths.order}`, {
-    headers: await bearerOf(page),
-    data: { toolId: tool._id, name: tool.name, email, quantity, address: '1 Low Road, Leeds' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return PlaceOrderResponseSchema.parse(await response.json()).order;
-}
+const placeOrder = (page: Page, email: string, tool: Tool, quantity: number) =>
+  placeOrderAs(page, { email, tool, quantity, address: '1 Low Road, Leeds' });
 
 /** Nothing wider than the window: the page does not scroll sideways. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -70,10 +35,16 @@ for (const viewport of [desktop, phone]) {
     browser,
   }) => {
     test.slow();
-    await page.setViewportSize(viewport);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, viewport);
     const name = `Tin Snips ${viewport.width}-${randomUUID().slice(0, 6)}`;
-    const tool = await addTool(page, name);
+    // Minimum 10 (so the default threshold is 30), 100 in stock.
+    const tool = await addToolAsAdmin(page, {
+      name,
+      desc: 'A tool whose stock the low-stock journey watches.',
+      price: 20,
+      minOrderQuantity: 10,
+      availableQuantity: 100,
+    });
 
     // The column: the default, 3 x the minimum.
     await page.goto(routes.dashboardManageTools);

@@ -39,8 +39,7 @@ for (const viewport of [
     await customerPage.getByRole('button', { name: texts.payment.pay }).click();
     await expect(customerPage.getByRole('heading', { name: texts.payment.complete })).toBeVisible();
 
-    await page.setViewportSize(viewport);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, viewport);
     await page.goto(routes.dashboardAllOrders);
     const adminRow = page.getByRole('row').filter({ hasText: customer.email });
     await expect(adminRow).toHaveCount(1);

@@ -19,8 +19,7 @@ test('an admin exports every order as a CSV file (1280 px)', async ({ page, brow
   await orderTool(customerPage, tool);
   await customer.close();
 
-  await page.setViewportSize(desktop);
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, desktop);
   await page.goto(routes.dashboardAllOrders);
   await expect(page.getByRole('row').filter({ hasText: customerEmail })).toHaveCount(1);
 

@@ -132,8 +132,7 @@ for (const viewport of [desktop, phone]) {
     page,
   }) => {
     test.slow();
-    await page.setViewportSize(viewport);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, viewport);
 
     // Add Product with one break; a break at the list price is refused first, at the fieldset.
     await page.goto(routes.dashboardAddProducts);

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   API_BASE,
   apiPaths,
-  CreateToolResponseSchema,
   formatMoney,
-  PlaceOrderResponseSchema,
   routes,
   texts,
   ToolSchema,
@@ -15,41 +13,15 @@ import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { addToolAsAdmin, placeOrderAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 360, height: 780 };
 const words = texts.manageHolds;
 
-const bearerOf = async (page: Page) => ({
-  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`,
-});
-
-/** A new tool on sale, added with the admin's token: $25 a unit, 200 in stock. */
-async function addTool(page: Page, name: string): Promise<Tool> {
-  const response = await page.request.post(`${API_BASE}${apiPaths.addTool}`, {
-    headers: await bearerOf(page),
-    data: {
-      name,
-      desc: 'A tool the stock holds journey holds and releases.',
-      img: '/images/tools/claw-hammer.svg',
-      price: 25,
-      minOrderQuantity: 1,
-      availableQuantity: 200,
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return CreateToolResponseSchema.parse(await response.json()).tool;
-}
-
-async function placeOrder(page: Page, email: string, tool: Tool, quantity: number) {
-  const response = await page.request.post(`${API_BASE}${apiPaths.order}`, {
-    headers: await bearerOf(page),
-    data: { toolId: tool._id, name: tool.name, email, quantity, address: '9 Hold Lane, Hull' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return PlaceOrderResponseSchema.parse(await response.json()).order;
-}
+const placeOrder = (page: Page, email: string, tool: Tool, quantity: number) =>
+  placeOrderAs(page, { email, tool, quantity, address: '9 Hold Lane, Hull' });
 
 async function availableOf(page: Page, toolId: string): Promise<number> {
   const response = await page.request.get(`${API_BASE}${apiPaths.tool(toolId)}`);
@@ -62,9 +34,15 @@ for (const viewport of [desktop, phone]) {
     browser,
   }) => {
     test.slow();
-    await page.setViewportSize(viewport);
-    await signInAsAdmin(page);
-    const tool = await addTool(page, `Hold Clamp ${viewport.width}-${randomUUID().slice(0, 6)}`);
+    await signInAsAdmin(page, viewport);
+    // $25 a unit, 200 in stock.
+    const tool = await addToolAsAdmin(page, {
+      name: `Hold Clamp ${viewport.width}-${randomUUID().slice(0, 6)}`,
+      desc: 'A tool the stock holds journey holds and releases.',
+      price: 25,
+      minOrderQuantity: 1,
+      availableQuantity: 200,
+    });
 
     // A customer, not verified, holds 150 of the 200 units in two unpaid orders.
     const name = `Hedda Holder ${randomUUID().slice(0, 4)}`;
