@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   SALES_DAYS,
   SalesOverviewSchema,
@@ -7,17 +7,13 @@ import {
   type Order,
   type SalesOverview,
 } from '@tools-factory/contract';
-import { bearer, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
+import { bearer, type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { expectError } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import {
-  useBeforeAll,
-  useTestAccount,
-  useTestAdmin,
-  useTestApp,
-} from '../../testing/use-test-app.ts';
+import type { App } from '../../app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { orders } from './orders.table.ts';
 import { tools } from '../tools/tools.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
@@ -27,48 +23,43 @@ const errorsText = texts.identityErrors;
 /** The app's clock: "today" is 2030-03-15 (UTC), so the window is 2030-02-14 to 2030-03-15. */
 const TODAY = new Date('2030-03-15T10:00:00Z');
 
-describe('Sales overview: GET /api/manageSales', () => {
-  const adminEmail = uniqueEmail('admin');
-  const clock = { now: TODAY };
-  const app = useTestApp({
-    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] },
-    now: () => clock.now,
-  });
-  const customer = useTestAccount(app);
-  const admin = useTestAdmin(app, { email: adminEmail });
+const overviewAs = (app: App, account: TestAccount | undefined) =>
+  app.inject({ url: '/api/manageSales', headers: account ? bearer(account.token) : {} });
 
-  const overviewAs = (account: TestAccount | undefined) =>
-    app.inject({ url: '/api/manageSales', headers: account ? bearer(account.token) : {} });
+async function overview(app: App, admin: TestAccount): Promise<SalesOverview> {
+  const response = await overviewAs(app, admin);
+  expect(response.statusCode, response.body).toBe(200);
+  return SalesOverviewSchema.parse(response.json());
+}
 
-  async function overview(): Promise<SalesOverview> {
-    const response = await overviewAs(admin);
-    expect(response.statusCode, response.body).toBe(200);
-    return SalesOverviewSchema.parse(response.json());
-  }
+/** Paid through the payment page's calls, then dated `paidAt` (the payment took real time). */
+async function placePaidOrder(
+  app: App,
+  customer: TestAccount,
+  tool: { id: string; name: string },
+  quantity: number,
+  paidAt: string,
+): Promise<Order> {
+  const order = await payOrder(
+    app,
+    customer,
+    await placeTestOrder(app, customer, tool, { quantity }),
+  );
+  await app.database.db
+    .update(orders)
+    .set({ paidAt: new Date(paidAt) })
+    .where(eq(orders.id, order._id));
+  return order;
+}
 
-  /** Paid through the payment page's calls, then dated `paidAt` (the payment took real time). */
-  async function placePaidOrder(
-    tool: { id: string; name: string },
-    quantity: number,
-    paidAt: string,
-  ): Promise<Order> {
-    const order = await payOrder(
-      app,
-      customer,
-      await placeTestOrder(app, customer, tool, { quantity }),
-    );
-    await app.database.db
-      .update(orders)
-      .set({ paidAt: new Date(paidAt) })
-      .where(eq(orders.id, order._id));
-    return order;
-  }
-
+const clock = { now: TODAY };
+const it = appTest({ config: UNCAPPED_ORDERS, now: () => clock.now })
   /**
-   * The orders of every test below, made once: what each figure must add up to is written
-   * beside it. Unit prices in cents; the tools are made here, so no other order counts.
+   * The orders of every test below, made once before the first (auto): what each figure must add
+   * up to is written beside it. Unit prices in cents; the tools are made here, so no other order
+   * counts.
    */
-  const made = useBeforeAll('The orders', async () => {
+  .extend('made', { scope: 'file', auto: true }, async ({ app, customer, admin }) => {
     const hammer = await createTestTool(app, { name: 'Claw Hammer', priceCents: 1999 });
     const saw = await createTestTool(app, { name: 'Panel Saw', priceCents: 25_000 });
     const chisel = await createTestTool(app, { name: 'Chisel', priceCents: 700 });
@@ -81,15 +72,15 @@ describe('Sales overview: GET /api/manageSales', () => {
 
     // Today (2030-03-15): 15 x $19.99 at midnight, then the hammer is renamed and 20 more are
     // bought at 09:00: 2 orders, $299.85 + $399.80 = $699.65; the top list names the new name.
-    await placePaidOrder(hammer, 15, '2030-03-15T00:00:00.000Z');
+    await placePaidOrder(app, customer, hammer, 15, '2030-03-15T00:00:00.000Z');
     await app.database.db
       .update(tools)
       .set({ name: 'Claw Hammer 20 oz' })
       .where(eq(tools.id, hammer.id));
     await app.catalog.invalidate();
-    await placePaidOrder(hammer, 20, '2030-03-15T09:00:00.000Z');
+    await placePaidOrder(app, customer, hammer, 20, '2030-03-15T09:00:00.000Z');
     // Yesterday's last millisecond, shipped since: 12 x $250.00 = $3,000.00 on 2030-03-14.
-    const shipped = await placePaidOrder(saw, 12, '2030-03-14T23:59:59.999Z');
+    const shipped = await placePaidOrder(app, customer, saw, 12, '2030-03-14T23:59:59.999Z');
     const ship = await app.inject({
       method: 'PATCH',
       url: `/api/manageOrders/${shipped._id}/ship`,
@@ -97,13 +88,13 @@ describe('Sales overview: GET /api/manageSales', () => {
     });
     expect(ship.statusCode, ship.body).toBe(200);
     // The window's first day: 11 x $250.00 = $2,750.00 on 2030-02-14.
-    await placePaidOrder(saw, 11, '2030-02-14T00:00:00.000Z');
+    await placePaidOrder(app, customer, saw, 11, '2030-02-14T00:00:00.000Z');
     // 31 days ago, the day before the window: counted by status only (30 x $19.99).
-    await placePaidOrder(hammer, 30, '2030-02-13T23:59:59.999Z');
+    await placePaidOrder(app, customer, hammer, 30, '2030-02-13T23:59:59.999Z');
     // 2030-03-10: $110.00 + $110.00 + $55.00, 3 orders.
-    await placePaidOrder(tieBeta, 11, '2030-03-10T12:00:00.000Z');
-    await placePaidOrder(tieAlpha, 11, '2030-03-10T13:00:00.000Z');
-    await placePaidOrder(sixth, 11, '2030-03-10T14:00:00.000Z');
+    await placePaidOrder(app, customer, tieBeta, 11, '2030-03-10T12:00:00.000Z');
+    await placePaidOrder(app, customer, tieAlpha, 11, '2030-03-10T13:00:00.000Z');
+    await placePaidOrder(app, customer, sixth, 11, '2030-03-10T14:00:00.000Z');
     // Never paid: counted by status only.
     await placeTestOrder(app, customer, chisel, { quantity: 11 });
     // 2030-03-01: $30,000,000.00, far more than one payment takes (such an order is refused
@@ -122,13 +113,17 @@ describe('Sales overview: GET /api/manageSales', () => {
     return { hammer, saw, tieAlpha, tieBeta, press };
   });
 
-  it('answers 401 without a token and 403 to a customer', async () => {
-    expectError(await overviewAs(undefined), 401, errorsText.notSignedIn);
-    expectError(await overviewAs(customer), 403, errorsText.adminsOnly);
+describe('Sales overview: GET /api/manageSales', () => {
+  it('answers 401 without a token and 403 to a customer', async ({ app, customer }) => {
+    expectError(await overviewAs(app, undefined), 401, errorsText.notSignedIn);
+    expectError(await overviewAs(app, customer), 403, errorsText.adminsOnly);
   });
 
-  it('gives every day of the last 30, today included, with the revenue and orders paid on it', async () => {
-    const { from, to, days } = await overview();
+  it('gives every day of the last 30, today included, with the revenue and orders paid on it', async ({
+    app,
+    admin,
+  }) => {
+    const { from, to, days } = await overview(app, admin);
     expect({ from, to }).toEqual({ from: '2030-02-14', to: '2030-03-15' });
     expect(days).toHaveLength(SALES_DAYS);
     expect(days[0]?.date).toBe('2030-02-14');
@@ -160,8 +155,8 @@ describe('Sales overview: GET /api/manageSales', () => {
     expect(days.reduce((sum, day) => sum + day.orders, 0)).toBe(8);
   });
 
-  it('counts the orders of every status, in the statuses order', async () => {
-    expect((await overview()).ordersByStatus).toEqual([
+  it('counts the orders of every status, in the statuses order', async ({ app, admin }) => {
+    expect((await overview(app, admin)).ordersByStatus).toEqual([
       { status: 'unpaid', count: 1 },
       // Today's two, the window's first day, the one before the window, the three of
       // 2030-03-10 and the big one.
@@ -174,9 +169,13 @@ describe('Sales overview: GET /api/manageSales', () => {
     ]);
   });
 
-  it('ranks the five tools with the highest revenue in the window, ties by name', async () => {
+  it('ranks the five tools with the highest revenue in the window, ties by name', async ({
+    app,
+    admin,
+    made,
+  }) => {
     const { hammer, saw, tieAlpha, tieBeta, press } = made;
-    expect((await overview()).topTools).toEqual([
+    expect((await overview(app, admin)).topTools).toEqual([
       { toolId: press.id, name: 'Hydraulic Press', revenue: 30_000_000, quantity: 300 },
       // 12 + 11 units: the shipped order counts.
       { toolId: saw.id, name: 'Panel Saw', revenue: 5750, quantity: 23 },
@@ -187,10 +186,14 @@ describe('Sales overview: GET /api/manageSales', () => {
     ]);
   });
 
-  it('moves the window with the clock: a day later, the first day drops out', async () => {
+  it('moves the window with the clock: a day later, the first day drops out', async ({
+    app,
+    admin,
+    made,
+  }) => {
     clock.now = new Date('2030-03-16T00:00:00Z');
     try {
-      const { from, to, days, topTools } = await overview();
+      const { from, to, days, topTools } = await overview(app, admin);
       expect({ from, to }).toEqual({ from: '2030-02-15', to: '2030-03-16' });
       expect(days).toHaveLength(SALES_DAYS);
       expect(days.at(-1)).toEqual({ date: '2030-03-16', revenue: 0, orders: 0 });
