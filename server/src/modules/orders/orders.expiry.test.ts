@@ -1,39 +1,33 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
-import { OrderListSchema, PlaceOrderResponseSchema, ToolSchema } from '@tools-factory/contract';
+import { describe, expect, vi } from 'vitest';
+import { PlaceOrderResponseSchema, ToolSchema } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { bearer, signUpTestAccount } from '../../testing/accounts.ts';
+import { signUpTestAccount } from '../../testing/accounts.ts';
 import { buildTestApp } from '../../testing/build-test-app.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { postOrder } from '../../testing/requests.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
-import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { createOrderExpirySweeper } from './orders.sweeper.ts';
 import { orders } from './orders.table.ts';
-import { availableOf, placeTestOrder } from '../../testing/orders.ts';
+import { availableOf, listOwnOrders, placeTestOrder } from '../../testing/orders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const HOLD_HOURS = 48;
 
+/** Moves an order's creation time, as if it had been placed then. */
+async function placedAt(app: App, orderId: string, createdAt: Date) {
+  await app.database.db.update(orders).set({ createdAt }).where(eq(orders.id, orderId));
+}
+
+const it = appTest({ config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS } });
+
 describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS } });
-  const customer = useTestAccount(app);
-
-  /** Moves an order's creation time, as if it had been placed then. */
-  async function placedAt(orderId: string, createdAt: Date) {
-    await app.database.db.update(orders).set({ createdAt }).where(eq(orders.id, orderId));
-  }
-
-  async function ownOrderIds(): Promise<string[]> {
-    const response = await app.inject({
-      url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
-      headers: bearer(customer.token),
-    });
-    return OrderListSchema.parse(response.json()).map((order) => order._id);
-  }
-
-  it('removes an unpaid order older than the hold and returns its stock; keeps a younger one and a paid one', async () => {
+  it('removes an unpaid order older than the hold and returns its stock; keeps a younger one and a paid one', async ({
+    app,
+    customer,
+  }) => {
     const now = new Date('2030-06-01T12:00:00Z');
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
     const old = await placeTestOrder(
@@ -54,9 +48,9 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
       { id: tool.id, name: 'ignored' },
       { address: '5 Hold Street', quantity: 30 },
     );
-    await placedAt(old._id, new Date(now.getTime() - (HOLD_HOURS * HOUR_MS + 60_000)));
-    await placedAt(young._id, new Date(now.getTime() - (HOLD_HOURS * HOUR_MS - 60_000)));
-    await placedAt(paid._id, new Date(now.getTime() - 10 * HOLD_HOURS * HOUR_MS));
+    await placedAt(app, old._id, new Date(now.getTime() - (HOLD_HOURS * HOUR_MS + 60_000)));
+    await placedAt(app, young._id, new Date(now.getTime() - (HOLD_HOURS * HOUR_MS - 60_000)));
+    await placedAt(app, paid._id, new Date(now.getTime() - 10 * HOLD_HOURS * HOUR_MS));
     await app.database.db
       .update(orders)
       .set({ status: 'paid', transactionId: 'txn_expiry_test', paidAt: now })
@@ -67,7 +61,7 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
     expect(result).toEqual({ expiredOrders: 1, returnedUnits: 100 });
     // The catalog shows the returned stock at once.
     expect(await availableOf(app, tool.id)).toBe(920);
-    const remaining = await ownOrderIds();
+    const remaining = (await listOwnOrders(app, customer)).map((order) => order._id);
     expect(remaining).not.toContain(old._id);
     expect(remaining).toContain(young._id);
     expect(remaining).toContain(paid._id);
@@ -83,10 +77,10 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
       returnedUnits: 50,
     });
     expect(await availableOf(app, tool.id)).toBe(970);
-    expect(await ownOrderIds()).toEqual([paid._id]);
+    expect((await listOwnOrders(app, customer)).map((order) => order._id)).toEqual([paid._id]);
   });
 
-  it('returns the stock only once when two sweeps run at once', async () => {
+  it('returns the stock only once when two sweeps run at once', async ({ app, customer }) => {
     const now = new Date('2031-01-01T00:00:00Z');
     const hammer = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 5000 });
     const saw = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 5000 });
@@ -99,7 +93,7 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
         { id: index % 2 === 0 ? hammer.id : saw.id, name: 'ignored' },
         { address: '5 Hold Street', quantity },
       );
-      await placedAt(order._id, new Date(now.getTime() - (HOLD_HOURS + 1 + index) * HOUR_MS));
+      await placedAt(app, order._id, new Date(now.getTime() - (HOLD_HOURS + 1 + index) * HOUR_MS));
       ordered += quantity;
     }
     expect((await availableOf(app, hammer.id)) + (await availableOf(app, saw.id))).toBe(
@@ -116,7 +110,10 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
     expect(await availableOf(app, saw.id)).toBe(5000);
   });
 
-  it('a running app sweeps on its own, periodically, with the sweeper', async () => {
+  it('a running app sweeps on its own, periodically, with the sweeper', async ({
+    app,
+    customer,
+  }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 100 });
     const order = await placeTestOrder(
       app,
@@ -124,7 +121,7 @@ describe('expiry of unpaid orders (ORDER_HOLD_HOURS)', () => {
       { id: tool.id, name: 'ignored' },
       { address: '5 Hold Street', quantity: 40 },
     );
-    await placedAt(order._id, new Date(Date.now() - (HOLD_HOURS + 1) * HOUR_MS));
+    await placedAt(app, order._id, new Date(Date.now() - (HOLD_HOURS + 1) * HOUR_MS));
     const log = { info: vi.fn(), error: vi.fn() };
     const sweeper = createOrderExpirySweeper({
       orders: app.orders,

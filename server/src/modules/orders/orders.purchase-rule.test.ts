@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   API_BASE,
   apiPaths,
@@ -12,7 +12,7 @@ import {
 import { bearer } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 
 /**
  * The purchase rule lives in the contract (isQuantityAllowed, which the purchase page calls);
@@ -21,11 +21,10 @@ import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
  */
 const TOOL_PRICE_CENTS = 1999;
 
-describe('the purchase rule: POST /order agrees with isQuantityAllowed', () => {
-  // Many orders from one account: the caps on unpaid orders and orders a minute are not the subject.
-  const app = useTestApp({ config: UNCAPPED_ORDERS });
-  const customer = useTestAccount(app);
+// Many orders from one account: the caps on unpaid orders and orders a minute are not the subject.
+const it = appTest({ config: UNCAPPED_ORDERS });
 
+describe('the purchase rule: POST /order agrees with isQuantityAllowed', () => {
   /** Quantities around both bounds, and the ends of what a quantity can be. */
   function boundaries(min: number, available: number): number[] {
     const around = (n: number) => [n - 1, n, n + 1];
@@ -44,9 +43,9 @@ describe('the purchase rule: POST /order agrees with isQuantityAllowed', () => {
   describe.each(shapes)(
     'a tool with minimum $minOrderQuantity and $availableQuantity available',
     (shape) => {
-      it.each(boundaries(shape.minOrderQuantity, shape.availableQuantity))(
+      it.for(boundaries(shape.minOrderQuantity, shape.availableQuantity))(
         'quantity %i: accepted exactly when the rule allows it',
-        async (quantity) => {
+        async (quantity, { app, customer }) => {
           // A fresh tool per quantity: an accepted order takes its stock.
           const tool = await createTestTool(app, { ...shape, priceCents: TOOL_PRICE_CENTS });
           const inRange = isQuantityAllowed(quantity, shape);
