@@ -1,21 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { invoiceFileName, PlaceOrderResponseSchema, serverTexts } from '@tools-factory/contract';
 import { latestOutboxMail } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { postOrder } from '../../testing/requests.ts';
-import { useTestAccount, useTestApp, useTestTool } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { invoices } from './invoices.table.ts';
 
-describe('the paid e-mail carries the invoice', () => {
-  const app = useTestApp();
-  const customer = useTestAccount(app, { name: 'Zoë Ångström' });
-  const tool = useTestTool(app);
+const it = appTest({ customerName: 'Zoë Ångström' });
 
-  it('names the invoice number and attaches its PDF', async () => {
+describe('the paid e-mail carries the invoice', () => {
+  it('names the invoice number and attaches its PDF', async ({ app, customer, tool }) => {
     const placed = await postOrder(app, customer, tool);
     expect(placed.statusCode, placed.body).toBe(200);
     const { order } = PlaceOrderResponseSchema.parse(placed.json());

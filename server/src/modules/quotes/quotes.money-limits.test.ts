@@ -1,36 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { OrderListSchema, PAYABLE_LIMIT_TEXT, serverTexts, texts } from '@tools-factory/contract';
-import type { App } from '../../app.ts';
-import { bearer, uniqueEmail } from '../../testing/accounts.ts';
+import { describe, expect } from 'vitest';
+import { PAYABLE_LIMIT_TEXT, serverTexts, texts } from '@tools-factory/contract';
 import { createTestQuote, createTestTool } from '../../testing/factories.ts';
 import { offerQuote, postAccept, postOffer, postQuoteRequest } from '../../testing/quotes.ts';
 import { expectError, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { quotes } from './quotes.table.ts';
-import { availableOf } from '../../testing/orders.ts';
+import { availableOf, listOwnOrders } from '../../testing/orders.ts';
 
 /**
  * Issue 22 item 14: a total that could never be paid (a payment is below $1,000,000:
  * MAX_PAYABLE_CENTS in contract/src/money.ts) is refused when the order, the quote or the offer
  * is made, in words, not later at the payment page.
  */
+const it = appTest({ config: UNCAPPED_ORDERS });
+
 describe('money limits: what could never be paid is refused when it is made', () => {
-  const adminEmail = uniqueEmail('limits-admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const admin = useTestAdmin(app, { email: adminEmail });
-  const customer = useTestAccount(app);
-
-  async function ownOrderCount(target: App): Promise<number> {
-    const response = await target.inject({
-      url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
-      headers: bearer(customer.token),
-    });
-    return OrderListSchema.parse(response.json()).length;
-  }
-
-  it('an order: $1,000,000.00 is refused (400), nothing reserved; $999,999.98 is placed', async () => {
+  it('an order: $1,000,000.00 is refused (400), nothing reserved; $999,999.98 is placed', async ({
+    app,
+    customer,
+  }) => {
     const tool = await createTestTool(app, {
       minOrderQuantity: 1,
       availableQuantity: 10,
@@ -51,7 +41,10 @@ describe('money limits: what could never be paid is refused when it is made', ()
     expect((await postOrder(app, customer, cheaper, { quantity: 2 })).statusCode).toBe(200);
   });
 
-  it('a quote request for a quantity that even at a cent a unit could not be paid (400)', async () => {
+  it('a quote request for a quantity that even at a cent a unit could not be paid (400)', async ({
+    app,
+    customer,
+  }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 10 });
     expectError(
       await postQuoteRequest(app, customer, tool.id, { quantity: 100_000_000 }),
@@ -63,7 +56,11 @@ describe('money limits: what could never be paid is refused when it is made', ()
     ).toBe(200);
   });
 
-  it('an offer whose total could not be paid (400); one just below is sent', async () => {
+  it('an offer whose total could not be paid (400); one just below is sent', async ({
+    app,
+    customer,
+    admin,
+  }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 10 });
     const quote = await createTestQuote(app, customer, tool, { quantity: 4 });
     expectError(
@@ -81,7 +78,10 @@ describe('money limits: what could never be paid is refused when it is made', ()
     expect(offered.offer?.total).toBe(999_999.96);
   });
 
-  it('accepting an offer (stored before this rule) whose total could not be paid (400): no order', async () => {
+  it('accepting an offer (stored before this rule) whose total could not be paid (400): no order', async ({
+    app,
+    customer,
+  }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 10 });
     const quote = await createTestQuote(app, customer, tool, {
       quantity: 3,
@@ -90,12 +90,12 @@ describe('money limits: what could never be paid is refused when it is made', ()
       offerValidUntil: '2099-12-31',
       offeredAt: new Date(),
     });
-    const before = await ownOrderCount(app);
+    const before = (await listOwnOrders(app, customer)).length;
     expectError(
       await postAccept(app, customer, quote.id, 500_000),
       400,
       serverTexts.quoteErrors.acceptedTotalTooLarge(PAYABLE_LIMIT_TEXT),
     );
-    expect(await ownOrderCount(app)).toBe(before);
+    expect((await listOwnOrders(app, customer)).length).toBe(before);
   });
 });
