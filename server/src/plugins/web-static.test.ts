@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../testing/use-test-app.ts';
+import { describe, expect } from 'vitest';
+import { appTest, openTestApp } from '../testing/app-fixtures.ts';
 import {
   IMMUTABLE_CACHE,
   INDEX_CACHE,
@@ -33,25 +33,59 @@ function makeWebDist(): string {
   return dir;
 }
 
+/**
+ * An app test serving the web app that `writeWeb` writes: `base`, the folder removed once the app
+ * is closed, and `webDistDir`, the built app in it.
+ */
+function webAppTest(writeWeb: () => { base: string; webDistDir: string }) {
+  return (
+    appTest()
+      // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern
+      .extend('web', { scope: 'file' }, ({}, { onCleanup }) => {
+        const web = writeWeb();
+        onCleanup(() => rmSync(web.base, { recursive: true, force: true }));
+        return web;
+      })
+      .extend('app', { scope: 'file' }, ({ web }, tools) =>
+        openTestApp({ config: { webDistDir: web.webDistDir } }, tools),
+      )
+  );
+}
+
+const builtTest = webAppTest(() => {
+  const webDistDir = makeWebDist();
+  return { base: webDistDir, webDistDir };
+});
+const missingTest = appTest({
+  config: { webDistDir: path.join(tmpdir(), 'tools-factory-no-such-dist') },
+});
+const SECRET = 'SECRET-FILE-OUTSIDE-THE-WEB-APP';
+const traversalTest = webAppTest(() => {
+  // Shaped like the repository: the built app in web/dist, and files worth stealing around it.
+  const base = mkdtempSync(path.join(tmpdir(), 'tools-factory-traversal-'));
+  const webDistDir = path.join(base, 'web', 'dist');
+  mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(base, 'server', 'src'), { recursive: true });
+  writeFileSync(path.join(webDistDir, 'index.html'), indexHtml);
+  writeFileSync(path.join(webDistDir, 'assets', 'index-a1b2c3d4.js'), script);
+  writeFileSync(path.join(base, 'package.json'), JSON.stringify({ name: SECRET }));
+  writeFileSync(path.join(base, 'web', 'package.json'), JSON.stringify({ name: SECRET }));
+  writeFileSync(
+    path.join(base, 'server', 'src', 'config.ts'),
+    `export const secret = '${SECRET}';`,
+  );
+  return { base, webDistDir };
+});
+
 describe('the built web app', () => {
-  let webDistDir: string;
-
-  beforeAll(() => {
-    webDistDir = makeWebDist();
-  });
-  afterAll(() => {
-    rmSync(webDistDir, { recursive: true, force: true });
-  });
-  const app = useTestApp(() => ({ config: { webDistDir } }));
-
-  it.each([
+  builtTest.for([
     '/',
     '/home',
     '/about',
     '/purchase/3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10',
     '/dashborad/orders',
     '/no/such/page',
-  ])('answers index.html, never cached, for the client route %s', async (url) => {
+  ])('answers index.html, never cached, for the client route %s', async (url, { app }) => {
     const response = await app.inject(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -59,7 +93,7 @@ describe('the built web app', () => {
     expect(response.body).toBe(indexHtml);
   });
 
-  it('caches hashed assets for a year, immutable', async () => {
+  builtTest('caches hashed assets for a year, immutable', async ({ app }) => {
     const js = await app.inject('/assets/index-a1b2c3d4.js');
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toContain('javascript');
@@ -69,7 +103,7 @@ describe('the built web app', () => {
     expect(css.headers['cache-control']).toBe(IMMUTABLE_CACHE);
   });
 
-  it('sends the precompressed file the client accepts', async () => {
+  builtTest('sends the precompressed file the client accepts', async ({ app }) => {
     const br = await app.inject({
       url: '/assets/index-a1b2c3d4.js',
       headers: { 'accept-encoding': 'br, gzip' },
@@ -87,7 +121,7 @@ describe('the built web app', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
   });
 
-  it('caches other public files for a shorter time', async () => {
+  builtTest('caches other public files for a shorter time', async ({ app }) => {
     for (const url of ['/images/tools/claw-hammer.svg', '/favicon.svg']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
@@ -96,31 +130,27 @@ describe('the built web app', () => {
     }
   });
 
-  it('answers 404, not the page, for a missing file', async () => {
+  builtTest('answers 404, not the page, for a missing file', async ({ app }) => {
     for (const url of ['/assets/index-00000000.js', '/images/tools/missing.svg', '/robots.txt']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(404);
     }
   });
 
-  it('keeps API paths out of the fallback', async () => {
+  builtTest('keeps API paths out of the fallback', async ({ app }) => {
     const response = await app.inject('/api/about');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Route GET:/api/about not found', statusCode: 404 });
   });
 
-  it('answers 404 to other methods on client routes', async () => {
+  builtTest('answers 404 to other methods on client routes', async ({ app }) => {
     const response = await app.inject({ method: 'POST', url: '/about' });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('without a built web app', () => {
-  const app = useTestApp({
-    config: { webDistDir: path.join(tmpdir(), 'tools-factory-no-such-dist') },
-  });
-
-  it('answers 503 with what to do on pages, and the API as usual', async () => {
+  missingTest('answers 503 with what to do on pages, and the API as usual', async ({ app }) => {
     for (const url of ['/', '/about']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(503);
@@ -133,30 +163,7 @@ describe('without a built web app', () => {
 });
 
 describe('path traversal', () => {
-  const SECRET = 'SECRET-FILE-OUTSIDE-THE-WEB-APP';
-  let base: string;
-
-  beforeAll(() => {
-    // Shaped like the repository: the built app in web/dist, and files worth stealing around it.
-    base = mkdtempSync(path.join(tmpdir(), 'tools-factory-traversal-'));
-    const webDistDir = path.join(base, 'web', 'dist');
-    mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
-    mkdirSync(path.join(base, 'server', 'src'), { recursive: true });
-    writeFileSync(path.join(webDistDir, 'index.html'), indexHtml);
-    writeFileSync(path.join(webDistDir, 'assets', 'index-a1b2c3d4.js'), script);
-    writeFileSync(path.join(base, 'package.json'), JSON.stringify({ name: SECRET }));
-    writeFileSync(path.join(base, 'web', 'package.json'), JSON.stringify({ name: SECRET }));
-    writeFileSync(
-      path.join(base, 'server', 'src', 'config.ts'),
-      `export const secret = '${SECRET}';`,
-    );
-  });
-  afterAll(() => {
-    rmSync(base, { recursive: true, force: true });
-  });
-  const app = useTestApp(() => ({ config: { webDistDir: path.join(base, 'web', 'dist') } }));
-
-  it.each([
+  traversalTest.for([
     '/assets/..%2f..%2fpackage.json',
     '/assets/..%2F..%2F..%2Fpackage.json',
     '/assets/%2e%2e/%2e%2e/package.json',
@@ -170,7 +177,7 @@ describe('path traversal', () => {
     '/assets/%252e%252e%252f%252e%252e%252fpackage.json',
     '/assets/..%00/package.json',
     '/assets/.%2e/.%2e/package.json',
-  ])('never serves a file outside the web app for %s', async (url) => {
+  ])('never serves a file outside the web app for %s', async (url, { app }) => {
     const response = await app.inject(url);
     expect(response.body, url).not.toContain(SECRET);
     // A missing file, the app's own page (a client route), or a path refused as climbing out of
@@ -179,7 +186,7 @@ describe('path traversal', () => {
     else expect([400, 403, 404], url).toContain(response.statusCode);
   });
 
-  it('still serves the files inside it', async () => {
+  traversalTest('still serves the files inside it', async ({ app }) => {
     const response = await app.inject('/assets/index-a1b2c3d4.js');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(script);
