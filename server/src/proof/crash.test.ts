@@ -22,7 +22,7 @@ import { bearer } from '../testing/accounts.ts';
 import type { HttpAccount, Site } from '../testing/http-accounts.ts';
 import { expectStatus, type HttpAnswer, type HttpClient } from '../testing/http-client.ts';
 import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
-import { startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
+import { PROOF_SHOP_STOCK, startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
@@ -42,7 +42,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const engine = adminUrl ? 'PostgreSQL' : 'PGlite';
 
 const CUSTOMERS = 50;
-const START_STOCK = 1_000_000;
 /** Killed once this many orders and payments were acknowledged, all customers still busy. */
 const KILL_AFTER_ORDERS = 150;
 const KILL_AFTER_PAYMENTS = 60;
@@ -132,7 +131,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     await start('server');
     ({ adminClient, admin, tool, customers } = await run.openShop(site, {
       mail: path.join(dataDir, 'outbox'),
-      tool: { name: `Crash Anvil ${randomUUID().slice(0, 8)}`, stock: START_STOCK },
+      toolName: `Crash Anvil ${randomUUID().slice(0, 8)}`,
       customers: { count: CUSTOMERS, prefix: 'crash' },
     }));
   }, 180_000);
@@ -307,7 +306,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
       (await adminClient.request(`${site.url}/api/tool/${tool._id}`)).json(),
     );
     const ordered = managed.reduce((sum, order) => sum + order.quantity, 0);
-    expect(shown.availableQuantity).toBe(START_STOCK - ordered);
+    expect(shown.availableQuantity).toBe(PROOF_SHOP_STOCK - ordered);
 
     // In the database itself (for PGlite, once the server is stopped: one owner).
     await server!.stop();
@@ -369,7 +368,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
       .reduce((sum, order) => sum + order.quantity, 0);
     const sold = paidOrders.reduce((sum, order) => sum + order.quantity, 0);
     const available = Number(found.tool[0]?.available_quantity);
-    expect(available + held + sold).toBe(START_STOCK);
+    expect(available + held + sold).toBe(PROOF_SHOP_STOCK);
     console.info(
       `[crash, ${engine}] ${CUSTOMERS} customers; killed after ${ledger.acknowledgedOrders.size} ` +
         `orders and ${ledger.acknowledgedPayments.size} payments acknowledged; ` +
@@ -377,7 +376,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
         `steps unanswered (orders retried: ${retried.length}); after restart ${orders.length} ` +
         `orders checked (${paidOrders.length} paid, ${payments.length} payments, ` +
         `${Number(found.confirmedUnrecorded[0]?.count)} card payments confirmed but not yet ` +
-        `recorded); stock ${available} + ${held} held + ${sold} sold = ${START_STOCK}`,
+        `recorded); stock ${available} + ${held} held + ${sold} sold = ${PROOF_SHOP_STOCK}`,
     );
   }, 180_000);
 

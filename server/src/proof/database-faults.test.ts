@@ -20,7 +20,7 @@ import type { Site } from '../testing/http-accounts.ts';
 import { createHttpClient, type HttpAnswer, type HttpClient } from '../testing/http-client.ts';
 import { findNginx, startNginx, type RunningNginx } from '../testing/nginx.ts';
 import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
-import { startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
+import { PROOF_SHOP_STOCK, startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
 import {
   freePort,
   startServerProcess,
@@ -55,7 +55,6 @@ if (underPostgres && (!nginxPath || !findPostgresBin()) && !process.env.CI) {
 }
 
 const CUSTOMERS = 12;
-const START_STOCK = 1_000_000;
 /** Every instance serves again within this after the database is back (the issue's bound). */
 const SERVE_AGAIN_MS = 10_000;
 const quantityOf = (index: number) => 2 + (index % 6);
@@ -139,7 +138,7 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     });
     ({ tool, customers } = await run.openShop(site, {
       mail: (to, subject) => smtp.latestLink(to, subject),
-      tool: { name: `Faults Anvil ${randomUUID().slice(0, 8)}`, stock: START_STOCK },
+      toolName: `Faults Anvil ${randomUUID().slice(0, 8)}`,
       customers: { count: CUSTOMERS, prefix: 'faults' },
     }));
   }, 240_000);
@@ -352,7 +351,7 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
         [tool._id],
       );
       const ordered = orders.reduce((sum, row) => sum + row.quantity, 0);
-      expect(stock!.available_quantity + ordered).toBe(START_STOCK);
+      expect(stock!.available_quantity + ordered).toBe(PROOF_SHOP_STOCK);
 
       // Every committed order's e-mail arrived exactly once, and every paid one's too.
       const subjects = (id: string) => ({

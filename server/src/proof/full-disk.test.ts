@@ -18,7 +18,7 @@ import { expectStatus } from '../testing/http-client.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { mountSmallDisk, type SmallDisk } from '../testing/small-disk.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
-import { startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
+import { PROOF_SHOP_STOCK, startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
 import { parseMail } from '../testing/mail.ts';
 
 /**
@@ -30,7 +30,6 @@ import { parseMail } from '../testing/mail.ts';
 
 const DISK_MB = 160;
 const CUSTOMERS = 6;
-const START_STOCK = 1_000_000;
 /** Acknowledged before the disk is filled, and again after the space is back. */
 const ORDERS_BEFORE = 30;
 const ORDERS_AFTER = 30;
@@ -63,7 +62,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
     });
     ({ tool, customers } = await run.openShop(site, {
       mail: path.join(dataDir, 'outbox'),
-      tool: { name: `Full Disk Anvil ${randomUUID().slice(0, 8)}`, stock: START_STOCK },
+      toolName: `Full Disk Anvil ${randomUUID().slice(0, 8)}`,
       customers: { count: CUSTOMERS, prefix: 'disk' },
     }));
   }, 180_000);
@@ -172,7 +171,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
         await customers[0]!.client.request(`${site.url}/api/tool/${tool._id}`),
       ).json(),
     );
-    expect(after.availableQuantity + held).toBe(START_STOCK);
+    expect(after.availableQuantity + held).toBe(PROOF_SHOP_STOCK);
 
     // Every acknowledged order's e-mail was written to the outbox folder exactly once, those of
     // the orders taken while the disk was full included (they waited in the outbox table).
@@ -197,7 +196,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
       `[full disk, PGlite] ${DISK_MB} MB tmpfs; ${acknowledgedBeforeFull} orders acknowledged before it filled; ` +
         `${refusedWhileFull} refused while full (all 503 in words), full for ${((freedAt - fullAt) / 1000).toFixed(1)} s; ` +
         `ready again ${readyAfter.toFixed(1)} s after the space came back; ${acknowledged.size} acknowledged in all, ` +
-        `${stored.size} stored, each with its e-mail written once; stock ${after.availableQuantity} + ${held} held = ${START_STOCK}`,
+        `${stored.size} stored, each with its e-mail written once; stock ${after.availableQuantity} + ${held} held = ${PROOF_SHOP_STOCK}`,
     );
   }, 240_000);
 });

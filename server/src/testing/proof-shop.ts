@@ -131,6 +131,12 @@ function signUpProofCustomers(
   );
 }
 
+/**
+ * The stock of the tool a proof's shop opens with: more than its customers order in a run, so
+ * that no order is ever refused for want of stock and the stock adds up to it in the end.
+ */
+export const PROOF_SHOP_STOCK = 1_000_000;
+
 /** A proof's shop once it is open: its admin (with the admin's client), a tool, its customers. */
 export type ProofShop = {
   adminClient: HttpClient;
@@ -141,13 +147,14 @@ export type ProofShop = {
 
 export type ProofShopOptions = {
   mail: string | MailLinkFinder;
-  tool: { name: string; stock: number };
+  /** The shop's one tool, with PROOF_SHOP_STOCK units. */
+  toolName: string;
   customers: { count: number; prefix: string };
 };
 
 /**
  * Opens a proof's shop on a running site: signs up the admin (`mail`: the outbox folder the reset
- * link is read from, or a finder of it), adds a tool with `stock` units, then signs up the
+ * link is read from, or a finder of it), adds a tool with PROOF_SHOP_STOCK units, then signs up the
  * customers, each with a client of its own from `newClient`.
  */
 async function openProofShop(
@@ -161,7 +168,10 @@ async function openProofShop(
     { email: options.adminEmail, name: 'Admin' },
     options.mail,
   );
-  const tool = await addProofTool(adminClient, site, admin, options.tool);
+  const tool = await addProofTool(adminClient, site, admin, {
+    name: options.toolName,
+    stock: PROOF_SHOP_STOCK,
+  });
   const customers = await signUpProofCustomers(options.newClient, site, options.customers);
   return { adminClient, admin, tool, customers };
 }
