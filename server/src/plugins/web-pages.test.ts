@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   API_BASE,
   apiPaths,
@@ -12,7 +12,8 @@ import {
   type PageData,
 } from '@tools-factory/contract';
 import { createTestReview, createTestTool } from '../testing/factories.ts';
-import { useTestApp } from '../testing/use-test-app.ts';
+import type { App } from '../app.ts';
+import { appTest, openTestApp } from '../testing/app-fixtures.ts';
 import { INDEX_CACHE } from './web-static.ts';
 
 /** Shaped like Vite's index.html: a title, the module script in the head, an empty root. */
@@ -67,30 +68,61 @@ function pageDataOf(html: string): unknown {
   return JSON.parse(text);
 }
 
-describe('the server-rendered public pages', () => {
-  const logLines: string[] = [];
-  let web: { base: string; entry: string };
-  beforeAll(() => {
-    web = makeBuiltWeb(standInEntry);
-  });
-  afterAll(() => {
-    rmSync(web.base, { recursive: true, force: true });
-  });
-  const app = useTestApp(() => ({
-    config: {
-      webDistDir: path.join(web.base, 'dist'),
-      webSsrEntry: web.entry,
-      logLevel: 'error',
-    },
-    logStream: { write: (line) => void logLines.push(line) },
-  }));
+type BuiltWeb = ReturnType<typeof makeBuiltWeb>;
+type Cleanup = { onCleanup: (cleanup: () => void) => void };
 
-  async function standIn(): Promise<StandIn> {
+/** A built web app with this server entry (none: undefined), removed when the file ends. */
+function builtWebFixture(entrySource: string | undefined) {
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern
+  return ({}, { onCleanup }: Cleanup): BuiltWeb => {
+    const web = makeBuiltWeb(entrySource);
+    onCleanup(() => rmSync(web.base, { recursive: true, force: true }));
+    return web;
+  };
+}
+/** The config of an app serving `web`. */
+const servingConfig = (web: BuiltWeb) => ({
+  webDistDir: path.join(web.base, 'dist'),
+  webSsrEntry: web.entry,
+});
+
+const pagesLog: string[] = [];
+const pagesTest = appTest()
+  .extend('web', { scope: 'file' }, builtWebFixture(standInEntry))
+  .extend('app', { scope: 'file' }, ({ web }, tools) =>
+    openTestApp(
+      {
+        config: { ...servingConfig(web), logLevel: 'error' },
+        logStream: { write: (line) => void pagesLog.push(line) },
+      },
+      tools,
+    ),
+  );
+
+const noEntryLog: string[] = [];
+const noEntryTest = appTest()
+  .extend('noEntry', { scope: 'file' }, builtWebFixture(undefined))
+  .extend('badEntry', { scope: 'file' }, builtWebFixture('export const notRender = 1;\n'))
+  .extend('missing', { scope: 'file' }, ({ noEntry }, tools) =>
+    openTestApp({ config: servingConfig(noEntry) }, tools),
+  )
+  .extend('broken', { scope: 'file' }, ({ badEntry }, tools) =>
+    openTestApp(
+      {
+        config: { ...servingConfig(badEntry), logLevel: 'error' },
+        logStream: { write: (line) => void noEntryLog.push(line) },
+      },
+      tools,
+    ),
+  );
+
+describe('the server-rendered public pages', () => {
+  async function standIn(web: BuiltWeb): Promise<StandIn> {
     return (await import(pathToFileURL(web.entry).href)) as StandIn;
   }
 
   /** The data the public API answers now: what every page must carry. */
-  async function publicData(): Promise<PageData> {
+  async function publicData(app: App): Promise<PageData> {
     return {
       tools: (await app.inject(`${API_BASE}${apiPaths.parts}`)).json(),
       reviews: (await app.inject(`${API_BASE}${apiPaths.reviews}`)).json(),
@@ -99,40 +131,46 @@ describe('the server-rendered public pages', () => {
     };
   }
 
-  it('sends / with the rendered markup, its title and the catalog as JSON', async () => {
-    const tool = await createTestTool(app, { name: 'Rendered Claw Hammer', priceCents: 1250 });
-    await createTestReview(app);
-    const response = await app.inject('/');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe(INDEX_CACHE);
-    expect(response.body).toContain('<li>Rendered Claw Hammer $12.5</li>');
-    expect(response.body).toContain('<title>Stand-in / &amp; co</title>');
-    expect(response.body).not.toContain('<title>Tools Factory</title>');
-    expect(response.body).toContain('<div id="root"><main><h1>Our tools</h1>');
-    // The rest of index.html is kept: the app's script hydrates what was rendered.
-    expect(response.body).toContain('src="/assets/index-a1b2c3d4.js"');
-    const data = pageDataOf(response.body) as PageData;
-    expect(data).toEqual(await publicData());
-    expect(data.tools.map((shown) => shown._id)).toContain(tool.id);
-    expect(data.reviews.length).toBeGreaterThan(0);
-  });
+  pagesTest(
+    'sends / with the rendered markup, its title and the catalog as JSON',
+    async ({ app }) => {
+      const tool = await createTestTool(app, { name: 'Rendered Claw Hammer', priceCents: 1250 });
+      await createTestReview(app);
+      const response = await app.inject('/');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe(INDEX_CACHE);
+      expect(response.body).toContain('<li>Rendered Claw Hammer $12.5</li>');
+      expect(response.body).toContain('<title>Stand-in / &amp; co</title>');
+      expect(response.body).not.toContain('<title>Tools Factory</title>');
+      expect(response.body).toContain('<div id="root"><main><h1>Our tools</h1>');
+      // The rest of index.html is kept: the app's script hydrates what was rendered.
+      expect(response.body).toContain('src="/assets/index-a1b2c3d4.js"');
+      const data = pageDataOf(response.body) as PageData;
+      expect(data).toEqual(await publicData(app));
+      expect(data.tools.map((shown) => shown._id)).toContain(tool.id);
+      expect(data.reviews.length).toBeGreaterThan(0);
+    },
+  );
 
-  it('keeps the CSP free of inline script: the data element is not executed', async () => {
-    const response = await app.inject('/about');
-    const policy = String(response.headers['content-security-policy']);
-    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1];
-    expect(scriptSrc).toBe("'self'");
-    // Every script element but the data is a file of the app's.
-    const scripts = [...response.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-    for (const [, attributes, text] of scripts) {
-      if (attributes!.includes('type="application/json"')) continue;
-      expect(attributes).toMatch(/src="\/assets\//);
-      expect(text).toBe('');
-    }
-  });
+  pagesTest(
+    'keeps the CSP free of inline script: the data element is not executed',
+    async ({ app }) => {
+      const response = await app.inject('/about');
+      const policy = String(response.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1];
+      expect(scriptSrc).toBe("'self'");
+      // Every script element but the data is a file of the app's.
+      const scripts = [...response.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+      for (const [, attributes, text] of scripts) {
+        if (attributes!.includes('type="application/json"')) continue;
+        expect(attributes).toMatch(/src="\/assets\//);
+        expect(text).toBe('');
+      }
+    },
+  );
 
-  it('escapes the JSON so that no text in it can close the element', async () => {
+  pagesTest('escapes the JSON so that no text in it can close the element', async ({ app }) => {
     const hostile = '</script><script>alert(1)</script><!-- & \u2028\u2029 </SCRIPT >';
     await createTestTool(app, { name: hostile });
     const response = await app.inject('/');
@@ -142,11 +180,11 @@ describe('the server-rendered public pages', () => {
     expect(response.body.match(/<script/gi)).toHaveLength(2);
     const data = pageDataOf(response.body) as PageData;
     expect(data.tools.map((tool) => tool.name)).toContain(hostile);
-    expect(data).toEqual(await publicData());
+    expect(data).toEqual(await publicData(app));
   });
 
-  it('renders a page once per catalog version, however many ask', async () => {
-    const { calls } = await standIn();
+  pagesTest('renders a page once per catalog version, however many ask', async ({ app, web }) => {
+    const { calls } = await standIn(web);
     await createTestTool(app);
     const before = calls.length;
     const first = await Promise.all([app.inject('/blogs'), app.inject('/blogs')]);
@@ -162,61 +200,73 @@ describe('the server-rendered public pages', () => {
     expect((pageDataOf(after.body) as PageData).tools.map((tool) => tool._id)).toContain(added.id);
   });
 
-  it('keeps searches of the home page too, each rendered with its query', async () => {
-    const { calls } = await standIn();
-    const before = calls.length;
-    const search = await app.inject('/?q=hammer&sort=price');
-    expect(search.statusCode).toBe(200);
-    await app.inject('/?q=hammer&sort=price');
-    expect(calls.slice(before)).toEqual(['/?q=hammer&sort=price']);
-  });
+  pagesTest(
+    'keeps searches of the home page too, each rendered with its query',
+    async ({ app, web }) => {
+      const { calls } = await standIn(web);
+      const before = calls.length;
+      const search = await app.inject('/?q=hammer&sort=price');
+      expect(search.statusCode).toBe(200);
+      await app.inject('/?q=hammer&sort=price');
+      expect(calls.slice(before)).toEqual(['/?q=hammer&sort=price']);
+    },
+  );
 
-  it('renders /purchase/{id} with its tool, and what the app shows for an unknown one', async () => {
-    const tool = await createTestTool(app, { name: 'Purchasable Pipe Wrench', priceCents: 4200 });
-    const page = await app.inject(routes.purchase(tool.id));
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<li>Purchasable Pipe Wrench $42</li>');
-    expect(page.body).toContain(`<title>Stand-in ${routes.purchase(tool.id)} &amp; co</title>`);
+  pagesTest(
+    'renders /purchase/{id} with its tool, and what the app shows for an unknown one',
+    async ({ app }) => {
+      const tool = await createTestTool(app, { name: 'Purchasable Pipe Wrench', priceCents: 4200 });
+      const page = await app.inject(routes.purchase(tool.id));
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<li>Purchasable Pipe Wrench $42</li>');
+      expect(page.body).toContain(`<title>Stand-in ${routes.purchase(tool.id)} &amp; co</title>`);
 
-    const unknown = await app.inject(routes.purchase('3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'));
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('Page not found');
-  });
+      const unknown = await app.inject(routes.purchase('3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'));
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('Page not found');
+    },
+  );
 
-  it('answers 404 with the rendered not-found page for a path the app does not have', async () => {
-    for (const url of ['/no/such/page', '/about/more', '/Nope?x=1']) {
-      const response = await app.inject(url);
-      expect(response.statusCode, url).toBe(404);
-      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
-      expect(response.body, url).toContain('<h1>Page not found</h1>');
-      expect(pageDataOf(response.body), url).toEqual(await publicData());
-      // Preconditions do not apply to a 404 (RFC 9110 section 13.2.1).
-      expect(response.headers.etag, url).toBeUndefined();
-    }
-  });
+  pagesTest(
+    'answers 404 with the rendered not-found page for a path the app does not have',
+    async ({ app }) => {
+      for (const url of ['/no/such/page', '/about/more', '/Nope?x=1']) {
+        const response = await app.inject(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(response.body, url).toContain('<h1>Page not found</h1>');
+        expect(pageDataOf(response.body), url).toEqual(await publicData(app));
+        // Preconditions do not apply to a 404 (RFC 9110 section 13.2.1).
+        expect(response.headers.etag, url).toBeUndefined();
+      }
+    },
+  );
 
-  it('sends the protected pages the plain shell, without rendering them', async () => {
-    const { calls } = await standIn();
-    const before = calls.length;
-    for (const url of [
-      routes.dashboard,
-      routes.dashboardOrders,
-      `${routes.dashboardOrders}/`,
-      '/Dashborad/AllOrders',
-      routes.dashboardPayment('3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'),
-      '/dashboard/orders',
-      routes.myProfileInfo,
-      `${routes.resetPassword}?token=abc`,
-    ]) {
-      const response = await app.inject(url);
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['cache-control'], url).toBe(INDEX_CACHE);
-      expect(response.body, url).toBe(indexHtml);
-    }
-    expect(calls.length).toBe(before);
-  });
+  pagesTest(
+    'sends the protected pages the plain shell, without rendering them',
+    async ({ app, web }) => {
+      const { calls } = await standIn(web);
+      const before = calls.length;
+      for (const url of [
+        routes.dashboard,
+        routes.dashboardOrders,
+        `${routes.dashboardOrders}/`,
+        '/Dashborad/AllOrders',
+        routes.dashboardPayment('3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10'),
+        '/dashboard/orders',
+        routes.myProfileInfo,
+        `${routes.resetPassword}?token=abc`,
+      ]) {
+        const response = await app.inject(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['cache-control'], url).toBe(INDEX_CACHE);
+        expect(response.body, url).toBe(indexHtml);
+      }
+      expect(calls.length).toBe(before);
+    },
+  );
 
-  it('answers HEAD with the headers of GET and no body', async () => {
+  pagesTest('answers HEAD with the headers of GET and no body', async ({ app }) => {
     const get = await app.inject('/login');
     const head = await app.inject({ method: 'HEAD', url: '/login' });
     expect(head.statusCode).toBe(200);
@@ -225,7 +275,7 @@ describe('the server-rendered public pages', () => {
     expect(head.body).toBe('');
   });
 
-  it('answers 304 to a matching If-None-Match', async () => {
+  pagesTest('answers 304 to a matching If-None-Match', async ({ app }) => {
     const first = await app.inject('/signup');
     const etag = first.headers.etag;
     expect(etag).toMatch(/^W\/"/);
@@ -234,7 +284,7 @@ describe('the server-rendered public pages', () => {
     expect(again.body).toBe('');
   });
 
-  it('sends the brotli or gzip form the client accepts, made once', async () => {
+  pagesTest('sends the brotli or gzip form the client accepts, made once', async ({ app }) => {
     const plain = await app.inject('/home');
     expect(plain.headers['content-encoding']).toBeUndefined();
     const br = await app.inject({ url: '/home', headers: { 'accept-encoding': 'gzip, br' } });
@@ -253,47 +303,27 @@ describe('the server-rendered public pages', () => {
     expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('Page not found');
   });
 
-  it('sends the shell, and logs why, when rendering throws', async () => {
-    logLines.length = 0;
+  pagesTest('sends the shell, and logs why, when rendering throws', async ({ app }) => {
+    pagesLog.length = 0;
     const response = await app.inject('/?q=explode');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(indexHtml);
-    expect(logLines.join('\n')).toContain('the stand-in render failed');
+    expect(pagesLog.join('\n')).toContain('the stand-in render failed');
   });
 });
 
 describe('without a server entry', () => {
-  const logLines: string[] = [];
-  let noEntry: { base: string; entry: string };
-  let badEntry: { base: string; entry: string };
-  beforeAll(() => {
-    noEntry = makeBuiltWeb(undefined);
-    badEntry = makeBuiltWeb('export const notRender = 1;\n');
-  });
-  afterAll(() => {
-    rmSync(noEntry.base, { recursive: true, force: true });
-    rmSync(badEntry.base, { recursive: true, force: true });
-  });
-  const missing = useTestApp(() => ({
-    config: { webDistDir: path.join(noEntry.base, 'dist'), webSsrEntry: noEntry.entry },
-  }));
-  const broken = useTestApp(() => ({
-    config: {
-      webDistDir: path.join(badEntry.base, 'dist'),
-      webSsrEntry: badEntry.entry,
-      logLevel: 'error',
-    },
-    logStream: { write: (line) => void logLines.push(line) },
-  }));
-
-  it('sends the plain shell on every page, as before server rendering', async () => {
-    for (const app of [missing, broken]) {
-      for (const url of ['/', '/about', routes.purchase('x'), '/no/such/page']) {
-        const response = await app.inject(url);
-        expect(response.statusCode, url).toBe(200);
-        expect(response.body, url).toBe(indexHtml);
+  noEntryTest(
+    'sends the plain shell on every page, as before server rendering',
+    async ({ missing, broken }) => {
+      for (const app of [missing, broken]) {
+        for (const url of ['/', '/about', routes.purchase('x'), '/no/such/page']) {
+          const response = await app.inject(url);
+          expect(response.statusCode, url).toBe(200);
+          expect(response.body, url).toBe(indexHtml);
+        }
       }
-    }
-    expect(logLines.join('\n')).toContain('the entry exports no render function');
-  });
+      expect(noEntryLog.join('\n')).toContain('the entry exports no render function');
+    },
+  );
 });
