@@ -12,7 +12,7 @@ import {
   readOutbox,
 } from '../testing/mail.ts';
 import { startLocalSmtpServer } from '../testing/smtp.ts';
-import { useStarted, useTestApp } from '../testing/use-test-app.ts';
+import { closeAtEnd, openTestApp, test } from '../testing/app-fixtures.ts';
 import { createMailer } from './mailer.ts';
 
 const silentLog = { info: () => {} };
@@ -64,11 +64,17 @@ describe('mailer: the outbox', () => {
   });
 });
 
-describe('identity e-mail: outbox without SMTP_URL, SMTP with it', () => {
-  const smtp = useStarted('The SMTP server', () => startLocalSmtpServer());
-  const withSmtp = useTestApp(() => ({ config: { smtpUrl: smtp.url } }));
-  const withoutSmtp = useTestApp();
+const smtpTest = test
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern
+  .extend('smtp', { scope: 'file' }, async ({}, tools) =>
+    closeAtEnd(await startLocalSmtpServer(), tools),
+  )
+  .extend('withSmtp', { scope: 'file' }, ({ smtp }, tools) =>
+    openTestApp({ config: { smtpUrl: smtp.url } }, tools),
+  )
+  .extend('withoutSmtp', { scope: 'file' }, ({ app }) => app);
 
+describe('identity e-mail: outbox without SMTP_URL, SMTP with it', () => {
   const requestReset = (app: App, email: string) =>
     app.inject({
       method: 'POST',
@@ -77,37 +83,43 @@ describe('identity e-mail: outbox without SMTP_URL, SMTP with it', () => {
       payload: { email, redirectTo: '/reset-password' },
     });
 
-  it('delivers the reset e-mail to the SMTP server, with a working link, and writes no file', async () => {
-    expect(withSmtp.mailer.describe()).toBe(`SMTP ${new URL(smtp.url).host}`);
-    const account = await signUpTestAccount(withSmtp, { name: 'Sam' });
-    expect((await requestReset(withSmtp, account.email)).statusCode).toBe(200);
+  smtpTest(
+    'delivers the reset e-mail to the SMTP server, with a working link, and writes no file',
+    async ({ smtp, withSmtp }) => {
+      expect(withSmtp.mailer.describe()).toBe(`SMTP ${new URL(smtp.url).host}`);
+      const account = await signUpTestAccount(withSmtp, { name: 'Sam' });
+      expect((await requestReset(withSmtp, account.email)).statusCode).toBe(200);
 
-    const mail = await smtp.waitFor(account.email);
-    expect(mail.from).toBe('no-reply@tools-factory.local');
-    expect(mail.headers.to).toBe(account.email);
-    expect(mail.headers.subject).toBe('Reset your Tools Factory password');
-    const link = firstLink(mail.text);
-    expect(link.startsWith(`${withSmtp.config.publicUrl}/api/auth/reset-password/`)).toBe(true);
-    expect(mail.html).toContain('Choose a new password');
+      const mail = await smtp.waitFor(account.email);
+      expect(mail.from).toBe('no-reply@tools-factory.local');
+      expect(mail.headers.to).toBe(account.email);
+      expect(mail.headers.subject).toBe('Reset your Tools Factory password');
+      const link = firstLink(mail.text);
+      expect(link.startsWith(`${withSmtp.config.publicUrl}/api/auth/reset-password/`)).toBe(true);
+      expect(mail.html).toContain('Choose a new password');
 
-    const follow = await withSmtp.inject({ method: 'GET', url: pathAndQuery(link) });
-    expect(follow.statusCode).toBe(302);
-    const location = new URL(String(follow.headers.location), withSmtp.config.publicUrl);
-    expect(location.pathname).toBe('/reset-password');
-    expect(location.searchParams.get('token')).toBeTruthy();
-    expect(await readOutbox(withSmtp)).toEqual([]);
-  });
+      const follow = await withSmtp.inject({ method: 'GET', url: pathAndQuery(link) });
+      expect(follow.statusCode).toBe(302);
+      const location = new URL(String(follow.headers.location), withSmtp.config.publicUrl);
+      expect(location.pathname).toBe('/reset-password');
+      expect(location.searchParams.get('token')).toBeTruthy();
+      expect(await readOutbox(withSmtp)).toEqual([]);
+    },
+  );
 
-  it('writes the reset e-mail to DATA_DIR/outbox without SMTP_URL', async () => {
-    const account = await signUpTestAccount(withoutSmtp, { name: 'Olga' });
-    expect((await requestReset(withoutSmtp, account.email)).statusCode).toBe(200);
-    const mail = await latestOutboxMail(withoutSmtp, account.email);
-    expect(path.dirname(mail.file)).toBe(path.join(withoutSmtp.config.dataDir, 'outbox'));
-    expect(mail.headers.subject).toBe('Reset your Tools Factory password');
-    expect(mail.text).toContain('Hello Olga,');
-    expect(firstLink(mail.text)).toMatch(
-      new RegExp(`^${withoutSmtp.config.publicUrl}/api/auth/reset-password/[^?]+\\?callbackURL=`),
-    );
-    expect(smtp.received.some((received) => received.to.includes(account.email))).toBe(false);
-  });
+  smtpTest(
+    'writes the reset e-mail to DATA_DIR/outbox without SMTP_URL',
+    async ({ smtp, withoutSmtp }) => {
+      const account = await signUpTestAccount(withoutSmtp, { name: 'Olga' });
+      expect((await requestReset(withoutSmtp, account.email)).statusCode).toBe(200);
+      const mail = await latestOutboxMail(withoutSmtp, account.email);
+      expect(path.dirname(mail.file)).toBe(path.join(withoutSmtp.config.dataDir, 'outbox'));
+      expect(mail.headers.subject).toBe('Reset your Tools Factory password');
+      expect(mail.text).toContain('Hello Olga,');
+      expect(firstLink(mail.text)).toMatch(
+        new RegExp(`^${withoutSmtp.config.publicUrl}/api/auth/reset-password/[^?]+\\?callbackURL=`),
+      );
+      expect(smtp.received.some((received) => received.to.includes(account.email))).toBe(false);
+    },
+  );
 });
