@@ -7,6 +7,7 @@ import {
 } from '@tools-factory/contract';
 import type { App } from '../app.ts';
 import { bearer, type TestAccount } from './accounts.ts';
+import { placeTestOrder } from './orders.ts';
 
 /** A card of Stripe's test mode that succeeds, with an expiry years ahead. */
 export const SUCCEEDING_TEST_CARD = {
@@ -99,4 +100,14 @@ export async function payOrder(app: App, account: TestAccount, order: Order): Pr
   });
   const transectionId = await confirmTestCard(app, account, clientSecret);
   return recordTestPayment(app, account, order._id, transectionId);
+}
+
+/** Places an order by `account` for `tool` (see placeTestOrder), then pays it: the order, paid. */
+export async function placePaidOrder(
+  app: App,
+  account: TestAccount,
+  tool: { id: string; name: string },
+  overrides: Record<string, unknown> = {},
+): Promise<Order> {
+  return payOrder(app, account, await placeTestOrder(app, account, tool, overrides));
 }

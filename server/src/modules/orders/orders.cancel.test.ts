@@ -13,7 +13,7 @@ import type { App } from '../../app.ts';
 import { type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
-import { payOrder } from '../../testing/payments.ts';
+import { placePaidOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
@@ -34,26 +34,21 @@ const it = appTest({
   customerName: 'Ada Customer',
   // $19.99 each.
   tool: { priceCents: 1999, availableQuantity: 100_000 },
-}).extend('paidOrder', ({ app, customer, tool }) => async (quantity = 25): Promise<Order> => {
-  return payOrder(
-    app,
-    customer,
-    await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity }),
-  );
-});
+}).extend(
+  'paidOrder',
+  ({ app, customer, tool }) =>
+    (quantity = 25): Promise<Order> =>
+      placePaidOrder(app, customer, tool, { address: '7 Foundry Yard', quantity }),
+);
 
 describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
   it("answers an admin's DELETE of a paid order 409 in words, and the books keep the order, its payment and its invoice", async ({
     app,
-    customer,
     admin,
     tool,
+    paidOrder,
   }) => {
-    const paid = await payOrder(
-      app,
-      customer,
-      await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
-    );
+    const paid = await paidOrder();
     const stockBefore = await availableOf(app, tool.id);
 
     expectError(

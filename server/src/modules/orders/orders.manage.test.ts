@@ -7,7 +7,7 @@ import {
   texts,
 } from '@tools-factory/contract';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
-import { payOrder } from '../../testing/payments.ts';
+import { placePaidOrder } from '../../testing/payments.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
@@ -97,11 +97,10 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       customer,
       tool,
     }) => {
-      const paid = await payOrder(
-        app,
-        customer,
-        await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
-      );
+      const paid = await placePaidOrder(app, customer, tool, {
+        address: '7 Foundry Yard',
+        quantity: 25,
+      });
       expectError(await ship(app, undefined, paid._id), 401, errorsText.notSignedIn);
       expectError(await ship(app, customer, paid._id), 403, errorsText.adminsOnly);
       expect((await findOwnOrder(app, customer, paid._id))?.status).toBe('paid');
@@ -113,11 +112,10 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       admin,
       tool,
     }) => {
-      const paid = await payOrder(
-        app,
-        customer,
-        await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
-      );
+      const paid = await placePaidOrder(app, customer, tool, {
+        address: '7 Foundry Yard',
+        quantity: 25,
+      });
       expect(paid.status).toBe('paid');
 
       const before = Date.now();
@@ -149,11 +147,10 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       admin,
       tool,
     }) => {
-      const paid = await payOrder(
-        app,
-        customer,
-        await placeTestOrder(app, customer, tool, { address: '7 Foundry Yard', quantity: 25 }),
-      );
+      const paid = await placePaidOrder(app, customer, tool, {
+        address: '7 Foundry Yard',
+        quantity: 25,
+      });
       const first = ManagedOrderSchema.parse((await ship(app, admin, paid._id)).json());
       const again = await ship(app, admin, paid._id);
       expect(again.statusCode).toBe(200);
@@ -190,11 +187,10 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       tool,
     }) => {
       const leaving = await signUpTestAccount(app);
-      const paid = await payOrder(
-        app,
-        leaving,
-        await placeTestOrder(app, leaving, tool, { address: '7 Foundry Yard', quantity: 25 }),
-      );
+      const paid = await placePaidOrder(app, leaving, tool, {
+        address: '7 Foundry Yard',
+        quantity: 25,
+      });
       const removed = await app.inject({
         method: 'DELETE',
         url: `/api/user/${encodeURIComponent(leaving.email)}`,
