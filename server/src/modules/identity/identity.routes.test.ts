@@ -8,6 +8,7 @@ import {
   identityHeaders,
   signUpTestAccount,
   uniqueEmail,
+  type TestAccount,
 } from '../../testing/accounts.ts';
 import { firstLink, latestOutboxMail, pathAndQuery, readOutbox } from '../../testing/mail.ts';
 
@@ -36,6 +37,14 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
       headers: identityHeaders(app, cookie),
       payload: { email },
     });
+  /** The verification e-mail asked for by the account's own session, back to `callbackURL`. */
+  const askForVerification = (app: App, account: TestAccount, callbackURL: string) =>
+    postIdentity(
+      app,
+      '/send-verification-email',
+      { email: account.email, callbackURL },
+      account.cookie,
+    );
 
   describe('sign-up and sign-in', () => {
     it('signs a new account in at once: its session answers get-session', async ({ app, ann }) => {
@@ -193,12 +202,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
       expect((await readOutbox(app)).filter((mail) => mail.headers.to === account.email)).toEqual(
         [],
       );
-      const send = await postIdentity(
-        app,
-        '/send-verification-email',
-        { email: account.email, callbackURL: '/' },
-        account.cookie,
-      );
+      const send = await askForVerification(app, account, '/');
       expect(send.statusCode).toBe(200);
 
       const mail = await latestOutboxMail(app, account.email, 'Verify');
@@ -328,12 +332,7 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
         redirectTo: 'https://evil.example/steal',
       });
       expect(reset.statusCode).toBe(403);
-      const verify = await postIdentity(
-        app,
-        '/send-verification-email',
-        { email: account.email, callbackURL: 'https://evil.example/steal' },
-        account.cookie,
-      );
+      const verify = await askForVerification(app, account, 'https://evil.example/steal');
       expect(verify.statusCode).toBe(403);
       expect((await readOutbox(app)).some((mail) => mail.headers.to === account.email)).toBe(false);
     });
