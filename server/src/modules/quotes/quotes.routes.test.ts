@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   MAX_OPEN_QUOTES,
   OrderListSchema,
@@ -9,7 +9,7 @@ import {
   texts,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { bearer, signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
+import { bearer, signUpTestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { firstLink, latestOutboxMail } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
@@ -28,7 +28,7 @@ import {
 } from '../../testing/quotes.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useTestAccount, useTestAdmin, useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { orders } from '../orders/orders.table.ts';
 import { quotes } from './quotes.table.ts';
 import { availableOf } from '../../testing/orders.ts';
@@ -47,22 +47,20 @@ async function storedQuote(app: App, id: string) {
   return row;
 }
 
-describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () => {
-  const clock = { now: START };
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({
-    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] },
-    now: () => clock.now,
-  });
-  const customer = useTestAccount(app, { name: 'Ada Buyer' });
-  const admin = useTestAdmin(app, { email: adminEmail });
+const clock = { now: START };
+const it = appTest({
+  config: UNCAPPED_ORDERS,
+  now: () => clock.now,
+  customerName: 'Ada Buyer',
+});
 
-  beforeEach(() => {
+describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () => {
+  it.beforeEach(() => {
     clock.now = START;
   });
   // What a test leaves open is closed after it, so that the cap on open quotes (tested on its
   // own) never refuses the next test's requests.
-  afterEach(async () => {
+  it.afterEach(async ({ app, customer }) => {
     await app.database.db
       .update(quotes)
       .set({ status: 'declined', closedAt: new Date() })
@@ -71,7 +69,12 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       );
   });
 
-  it('request -> offer -> accept -> an unpaid order at the offered price, stock reserved -> paid', async () => {
+  it('request -> offer -> accept -> an unpaid order at the offered price, stock reserved -> paid', async ({
+    app,
+    customer,
+    admin,
+    adminEmail,
+  }) => {
     const tool = await createTestTool(app, {
       minOrderQuantity: 10,
       availableQuantity: 1000,
@@ -158,7 +161,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
   });
 
   describe('POST /api/quotes', () => {
-    it('takes a quantity above the minimum, up to the largest that could be paid; refuses the minimum and below', async () => {
+    it('takes a quantity above the minimum, up to the largest that could be paid; refuses the minimum and below', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app, { minOrderQuantity: 50, availableQuantity: 60 });
       for (const quantity of [50, 1]) {
         expectError(
@@ -175,7 +182,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       }
     });
 
-    it('takes a needed-by date today or later by its clock; refuses yesterday and non-dates', async () => {
+    it('takes a needed-by date today or later by its clock; refuses yesterday and non-dates', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app);
       expectError(
         await postQuoteRequest(app, customer, tool.id, { neededBy: YESTERDAY }),
@@ -192,7 +203,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       await postRefusal(app, admin, quote._id);
     });
 
-    it('answers 404 for a tool that is not on sale', async () => {
+    it('answers 404 for a tool that is not on sale', async ({ app, customer, admin }) => {
       const tool = await createTestTool(app);
       await injectAs(app, admin, { method: 'DELETE', url: `/api/deleteTols/${tool.id}` });
       for (const toolId of [tool.id, '00000000-0000-4000-8000-000000000000']) {
@@ -204,7 +215,10 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       }
     });
 
-    it('keeps at most MAX_OPEN_QUOTES open per account; an expired offer or a closed quote frees a place', async () => {
+    it('keeps at most MAX_OPEN_QUOTES open per account; an expired offer or a closed quote frees a place', async ({
+      app,
+      admin,
+    }) => {
       const account = await signUpTestAccount(app);
       const tool = await createTestTool(app);
       const made = await Promise.all(
@@ -233,7 +247,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
   });
 
   describe('POST /api/quotes/:id/accept', () => {
-    it('refuses a quote without an offer, then accepts once; a second acceptance is 409', async () => {
+    it('refuses a quote without an offer, then accepts once; a second acceptance is 409', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app);
       const quote = await requestQuote(app, customer, tool.id);
       expectError(await postAccept(app, customer, quote._id, 10), 409, errors.noOffer);
@@ -243,7 +261,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       expectError(await postDecline(app, customer, quote._id), 409, errors.alreadyAccepted);
     });
 
-    it('refuses an expired offer by its clock; a new offer makes the quote acceptable again', async () => {
+    it('refuses an expired offer by its clock; a new offer makes the quote acceptable again', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app);
       const quote = await requestQuote(app, customer, tool.id);
       await offerQuote(app, admin, quote._id, { price: 12, validUntil: TODAY });
@@ -265,7 +287,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       expect(order.price).toBe(11);
     });
 
-    it('refuses the price of a replaced offer with the new one; nothing is ordered', async () => {
+    it('refuses the price of a replaced offer with the new one; nothing is ordered', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app, { availableQuantity: 1000 });
       const quote = await requestQuote(app, customer, tool.id);
       await offerQuote(app, admin, quote._id, { price: 14, validUntil: TOMORROW });
@@ -280,7 +306,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       await acceptQuote(app, customer, quote._id, '14.25' as unknown as number);
     });
 
-    it('needs a delivery address: without one, 400 and nothing changes; the phone may be left out', async () => {
+    it('needs a delivery address: without one, 400 and nothing changes; the phone may be left out', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app, { availableQuantity: 1000 });
       const quote = await requestQuote(app, customer, tool.id);
       await offerQuote(app, admin, quote._id, { price: 9, validUntil: TOMORROW });
@@ -314,7 +344,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       expect(stored).toMatchObject({ address: '7 Quay Street, Hull', phone: '' });
     });
 
-    it('refuses a declined or refused quote (closed)', async () => {
+    it('refuses a declined or refused quote (closed)', async ({ app, customer, admin }) => {
       const tool = await createTestTool(app);
       const declined = await requestQuote(app, customer, tool.id);
       await offerQuote(app, admin, declined._id, { price: 9, validUntil: TOMORROW });
@@ -333,7 +363,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       );
     });
 
-    it("answers 404 to anyone but the quote's customer, an admin included, and for unknown ids", async () => {
+    it("answers 404 to anyone but the quote's customer, an admin included, and for unknown ids", async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const other = await signUpTestAccount(app);
       const tool = await createTestTool(app);
       const quote = await requestQuote(app, customer, tool.id);
@@ -351,7 +385,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
   });
 
   describe('POST /api/quotes/:id/decline', () => {
-    it('declines a standing or expired offer; refuses a quote still waiting for one', async () => {
+    it('declines a standing or expired offer; refuses a quote still waiting for one', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app);
       const waiting = await requestQuote(app, customer, tool.id);
       expectError(await postDecline(app, customer, waiting._id), 409, errors.noOffer);
@@ -364,7 +402,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
   });
 
   describe('the admins: GET /api/manageQuotes, offer, decline', () => {
-    it('lists requested, then offered, then the rest, newest first, beside the catalog', async () => {
+    it('lists requested, then offered, then the rest, newest first, beside the catalog', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app, { priceCents: 2500, availableQuantity: 700 });
       const gone = await createTestTool(app);
       // Requested one second apart by the quotes' clock, oldest first.
@@ -404,7 +446,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       expect(listed[1]).toMatchObject({ catalogUnitPrice: 25, availableQuantity: 700 });
     });
 
-    it("shows the catalog's unit price for the quote's quantity: its price break's", async () => {
+    it("shows the catalog's unit price for the quote's quantity: its price break's", async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app, { priceCents: 2000, minOrderQuantity: 10 });
       const breaks = await injectAs(app, admin, {
         method: 'PUT',
@@ -435,7 +481,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       }
     });
 
-    it('refuses an offer valid until yesterday, and offers on accepted or closed quotes', async () => {
+    it('refuses an offer valid until yesterday, and offers on accepted or closed quotes', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app);
       const quote = await requestQuote(app, customer, tool.id);
       expectError(
@@ -472,7 +522,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       );
     });
 
-    it('declines a requested or expired quote with its reason', async () => {
+    it('declines a requested or expired quote with its reason', async ({
+      app,
+      customer,
+      admin,
+    }) => {
       const tool = await createTestTool(app);
       const quote = await requestQuote(app, customer, tool.id);
       await offerQuote(app, admin, quote._id, { price: 9, validUntil: TODAY });
@@ -486,7 +540,11 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
     });
   });
 
-  it("a quote's order, removed, leaves the quote accepted without an order", async () => {
+  it("a quote's order, removed, leaves the quote accepted without an order", async ({
+    app,
+    customer,
+    admin,
+  }) => {
     const tool = await createTestTool(app);
     const quote = await requestQuote(app, customer, tool.id);
     await offerQuote(app, admin, quote._id, { price: 9, validUntil: TODAY });
