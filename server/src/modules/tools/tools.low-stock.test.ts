@@ -25,11 +25,14 @@ const { fieldErrors } = texts;
 
 // An admin address that never signed up hears of low stock too: ADMIN_EMAILS is the list.
 const otherAdminEmail = uniqueEmail('stock-keeper');
-const it = appTest({ config: { ...UNCAPPED_ORDERS, adminEmails: [otherAdminEmail] } }).extend(
-  'admins',
-  { scope: 'file' },
-  ({ adminEmail }) => [adminEmail, otherAdminEmail],
-);
+const it = appTest({ config: { ...UNCAPPED_ORDERS, adminEmails: [otherAdminEmail] } })
+  .extend('admins', { scope: 'file' }, ({ adminEmail }) => [adminEmail, otherAdminEmail])
+  /** The tool's row of GET /api/manageTools/stock, as the admin reads it. */
+  .extend('stockOf', ({ app, admin }) => async (toolId: string): Promise<ToolStock | undefined> => {
+    const response = await injectAs(app, admin, { url: '/api/manageTools/stock' });
+    expect(response.statusCode, response.body).toBe(200);
+    return ToolStockListSchema.parse(response.json()).find((stock) => stock.toolId === toolId);
+  });
 
 describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manageTools/stock, the e-mail', () => {
   /** A new tool on sale: $10.00, minimum 10 (default threshold 30), `available` in stock. */
@@ -104,25 +107,16 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
     return ToolStockSchema.parse(response.json());
   }
 
-  async function stockOf(
-    app: App,
-    admin: TestAccount,
-    toolId: string,
-  ): Promise<ToolStock | undefined> {
-    const response = await injectAs(app, admin, { url: '/api/manageTools/stock' });
-    expect(response.statusCode, response.body).toBe(200);
-    return ToolStockListSchema.parse(response.json()).find((stock) => stock.toolId === toolId);
-  }
-
   describe('the crossing and its e-mail (POST /api/order)', () => {
     it('the default threshold is 3 x the minimum: the order that takes the stock below it e-mails each admin once', async ({
       app,
       customer,
       admin,
       admins,
+      stockOf,
     }) => {
       const tool = await newTool(app, 40);
-      expect(await stockOf(app, admin, tool.id)).toEqual({
+      expect(await stockOf(tool.id)).toEqual({
         toolId: tool.id,
         availableQuantity: 40,
         lowStockThreshold: defaultLowStockThreshold(10),
@@ -134,10 +128,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       // 40 -> 29: below 30.
       await order(app, customer, tool, 11);
       expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        availableQuantity: 29,
-        low: true,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 29, low: true });
 
       const mail = (await readOutbox(app)).find(
         (sent) =>
@@ -176,8 +167,8 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
     it('a removed unpaid order that brings the stock back at or above the threshold re-arms it', async ({
       app,
       customer,
-      admin,
       admins,
+      stockOf,
     }) => {
       const tool = await newTool(app, 40);
       const first = await order(app, customer, tool, 11); // 40 -> 29: crosses
@@ -189,17 +180,11 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
 
       await removeOrder(app, customer, first); // 18 + 11 = 29: below
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        availableQuantity: 29,
-        low: true,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 29, low: true });
       // Stock comes back above the threshold (the expiry sweep gives it back the same way).
       const swept = await app.orders.sweepExpiredOrders(new Date(Date.now() + 365 * 86_400_000));
       expect(swept.returnedUnits).toBeGreaterThanOrEqual(11);
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        availableQuantity: 40,
-        low: false,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 40, low: false });
 
       await order(app, customer, tool, 11); // 40 -> 29: crosses again
       expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 2));
@@ -208,8 +193,8 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
     it('concurrent orders that cross together send exactly one e-mail to each admin', async ({
       app,
       customer,
-      admin,
       admins,
+      stockOf,
     }) => {
       const tool = await newTool(app, 100);
       // Five customers: one account's orders queue on its placement lock; these meet only at
@@ -220,26 +205,20 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
         buyers.map((buyer) => order(app, customer, tool, 16, buyer)),
       );
       expect(placed).toHaveLength(5);
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        availableQuantity: 20,
-        low: true,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 20, low: true });
       expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
     });
 
     it('an order refused after its reservation (409: the price changed) is rolled back and sends none', async ({
       app,
       customer,
-      admin,
       admins,
+      stockOf,
     }) => {
       const tool = await newTool(app, 40);
       const response = await postOrder(app, customer, tool, { quantity: 11, price: 9.5 });
       expectError(response, 409, serverTexts.orderErrors.priceChanged(10));
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        availableQuantity: 40,
-        low: false,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 40, low: false });
       expect(await alertsAbout(app, tool)).toEqual({});
       // The crossing is still there for the next order that makes it.
       await order(app, customer, tool, 11);
@@ -248,21 +227,29 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
   });
 
   describe('quote acceptance', () => {
+    /** 280 of the tool quoted to the customer, offered at $8 by the admin, accepted: the order. */
+    async function quoteAndAccept(
+      app: App,
+      customer: TestAccount,
+      admin: TestAccount,
+      tool: { id: string },
+    ): Promise<Order> {
+      const quote = await requestQuote(app, customer, tool.id, { quantity: 280 });
+      await offerQuote(app, admin, quote._id, { price: 8, validUntil: '2099-12-31' });
+      return (await acceptQuote(app, customer, quote._id, 8)).order;
+    }
+
     it('the accepted quote whose reservation takes the stock below the threshold sends one', async ({
       app,
       customer,
       admin,
       admins,
+      stockOf,
     }) => {
       const tool = await newTool(app, 300);
-      const quote = await requestQuote(app, customer, tool.id, { quantity: 280 });
-      await offerQuote(app, admin, quote._id, { price: 8, validUntil: '2099-12-31' });
-      const { order: placed } = await acceptQuote(app, customer, quote._id, 8);
+      const placed = await quoteAndAccept(app, customer, admin, tool);
       expect(placed.madeToOrder).toBe(false);
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        availableQuantity: 20,
-        low: true,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 20, low: true });
       expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
     });
 
@@ -272,9 +259,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       admin,
     }) => {
       const tool = await newTool(app, 100);
-      const quote = await requestQuote(app, customer, tool.id, { quantity: 280 });
-      await offerQuote(app, admin, quote._id, { price: 8, validUntil: '2099-12-31' });
-      const { order: placed } = await acceptQuote(app, customer, quote._id, 8);
+      const placed = await quoteAndAccept(app, customer, admin, tool);
       expect(placed.madeToOrder).toBe(true);
       expect(await alertsAbout(app, tool)).toEqual({});
     });
@@ -286,6 +271,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       customer,
       admin,
       admins,
+      stockOf,
     }) => {
       const tool = await newTool(app, 200);
       expect(await setThreshold(app, admin, tool.id, 150)).toEqual({
@@ -295,10 +281,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
         custom: true,
         low: false,
       });
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        lowStockThreshold: 150,
-        custom: true,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ lowStockThreshold: 150, custom: true });
       await order(app, customer, tool, 40); // 200 -> 160
       expect(await alertsAbout(app, tool)).toEqual({});
       await order(app, customer, tool, 40); // 160 -> 120: below 150 (far above the default 30)
@@ -326,7 +309,12 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
     });
 
-    it('0 turns the alert off: no order ever crosses it', async ({ app, customer, admin }) => {
+    it('0 turns the alert off: no order ever crosses it', async ({
+      app,
+      customer,
+      admin,
+      stockOf,
+    }) => {
       const tool = await newTool(app, 40);
       expect(await setThreshold(app, admin, tool.id, 0)).toMatchObject({
         lowStockThreshold: 0,
@@ -335,10 +323,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       await order(app, customer, tool, 11); // 40 -> 29
       await order(app, customer, tool, 11); // 29 -> 18
       await order(app, customer, tool, 11); // 18 -> 7
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        availableQuantity: 7,
-        low: false,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 7, low: false });
       expect(await alertsAbout(app, tool)).toEqual({});
     });
 
@@ -365,18 +350,19 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       ['a boolean', { lowStockThreshold: true }, fieldErrors.notANumber(field)],
     ] as const)(
       'answers 400 in words to %s, and the threshold stays',
-      async ([_case, payload, message], { app, admin }) => {
+      async ([_case, payload, message], { app, admin, stockOf }) => {
         const tool = await newTool(app, 100);
         await setThreshold(app, admin, tool.id, 45);
         expectError(await putThreshold(app, admin, tool.id, payload), 400, message);
-        expect(await stockOf(app, admin, tool.id)).toMatchObject({
-          lowStockThreshold: 45,
-          custom: true,
-        });
+        expect(await stockOf(tool.id)).toMatchObject({ lowStockThreshold: 45, custom: true });
       },
     );
 
-    it('answers 404 for an unknown, a removed and a malformed id', async ({ app, admin }) => {
+    it('answers 404 for an unknown, a removed and a malformed id', async ({
+      app,
+      admin,
+      stockOf,
+    }) => {
       const removed = await newTool(app, 100);
       const removal = await injectAs(app, admin, {
         method: 'DELETE',
@@ -390,13 +376,13 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
           serverTexts.apiErrors.toolNotFound,
         );
       }
-      expect(await stockOf(app, admin, removed.id)).toBeUndefined();
+      expect(await stockOf(removed.id)).toBeUndefined();
     });
 
     it('answers 401 without a token and 403 to a customer, and the threshold stays', async ({
       app,
       customer,
-      admin,
+      stockOf,
     }) => {
       const tool = await newTool(app, 100);
       const change = { lowStockThreshold: 5 };
@@ -410,10 +396,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
         403,
         texts.identityErrors.adminsOnly,
       );
-      expect(await stockOf(app, admin, tool.id)).toMatchObject({
-        lowStockThreshold: 30,
-        custom: false,
-      });
+      expect(await stockOf(tool.id)).toMatchObject({ lowStockThreshold: 30, custom: false });
     });
   });
 
