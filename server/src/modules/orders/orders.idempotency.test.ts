@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   OrderListSchema,
   orderReference,
@@ -12,7 +12,7 @@ import { payOrder } from '../../testing/payments.ts';
 import { expectError, injectAs, orderFields } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
-import { useTestAccount, useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import type { App } from '../../app.ts';
 import { orders } from './orders.table.ts';
 import { availableOf } from '../../testing/orders.ts';
@@ -42,95 +42,112 @@ async function ordersOf(app: App, account: TestAccount, toolId: string) {
     .where(and(eq(orders.userId, account.userId), eq(orders.toolId, toolId)));
 }
 
+const itKeyed = appTest({ config: UNCAPPED_ORDERS });
+
 describe('POST /api/order with an Idempotency-Key: one order per key', () => {
-  const app = useTestApp({ config: UNCAPPED_ORDERS });
-  const customer = useTestAccount(app);
+  itKeyed(
+    'answers a repeated request with the first order: same body, one order, stock reserved once',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const key = randomUUID();
+      const first = await postKeyed(app, customer, tool, key, { quantity: 25 });
+      expect(first.statusCode, first.body).toBe(200);
+      const second = await postKeyed(app, customer, tool, key, { quantity: 25 });
+      expect(second.statusCode, second.body).toBe(200);
+      expect(second.json()).toEqual(first.json());
 
-  it('answers a repeated request with the first order: same body, one order, stock reserved once', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const key = randomUUID();
-    const first = await postKeyed(app, customer, tool, key, { quantity: 25 });
-    expect(first.statusCode, first.body).toBe(200);
-    const second = await postKeyed(app, customer, tool, key, { quantity: 25 });
-    expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toEqual(first.json());
+      expect(await ordersOf(app, customer, tool.id)).toHaveLength(1);
+      expect(await availableOf(app, tool.id)).toBe(475);
+    },
+  );
 
-    expect(await ordersOf(app, customer, tool.id)).toHaveLength(1);
-    expect(await availableOf(app, tool.id)).toBe(475);
-  });
-
-  it('places one order for requests sent at once with one key (a double click)', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const key = randomUUID();
-    const responses = await Promise.all(
-      Array.from({ length: 6 }, () => postKeyed(app, customer, tool, key, { quantity: 30 })),
-    );
-    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-    const ids = new Set(
-      responses.map((response) => PlaceOrderResponseSchema.parse(response.json()).order._id),
-    );
-    expect(ids.size).toBe(1);
-    expect(await ordersOf(app, customer, tool.id)).toHaveLength(1);
-    expect(await availableOf(app, tool.id)).toBe(470);
-  });
-
-  it('refuses the same key with other order details (422), and leaves the first order alone', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const otherTool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const key = randomUUID();
-    const first = await postKeyed(app, customer, tool, key, { quantity: 25 });
-    expect(first.statusCode, first.body).toBe(200);
-
-    const message = serverTexts.orderErrors.idempotencyKeyReused;
-    expectError(await postKeyed(app, customer, tool, key, { quantity: 26 }), 422, message);
-    expectError(
-      await postKeyed(app, customer, tool, key, { quantity: 25, address: '1 Other Road' }),
-      422,
-      message,
-    );
-    expectError(await postKeyed(app, customer, otherTool, key, { quantity: 25 }), 422, message);
-
-    expect(await ordersOf(app, customer, tool.id)).toHaveLength(1);
-    expect(await ordersOf(app, customer, otherTool.id)).toHaveLength(0);
-    expect(await availableOf(app, tool.id)).toBe(475);
-    expect(await availableOf(app, otherTool.id)).toBe(500);
-  });
-
-  it('matches the details as read, not as spelt: spaces around the address, the e-mail case', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const key = randomUUID();
-    const first = await postKeyed(app, customer, tool, key, { address: '7 Anvil Row' });
-    const again = await postKeyed(app, customer, tool, key, {
-      address: '  7 Anvil Row ',
-      email: customer.email.toUpperCase(),
-    });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toEqual(first.json());
-  });
-
-  it('answers a malformed key with 400 in words, and places nothing', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    for (const key of ['', 'short', 'has spaces in it', 'x'.repeat(101), 'semi;colon-key']) {
-      expectError(
-        await postKeyed(app, customer, tool, key),
-        400,
-        serverTexts.orderErrors.badIdempotencyKey,
+  itKeyed(
+    'places one order for requests sent at once with one key (a double click)',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const key = randomUUID();
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => postKeyed(app, customer, tool, key, { quantity: 30 })),
       );
-    }
-    expect(await ordersOf(app, customer, tool.id)).toHaveLength(0);
-    expect(await availableOf(app, tool.id)).toBe(500);
-  });
+      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+      const ids = new Set(
+        responses.map((response) => PlaceOrderResponseSchema.parse(response.json()).order._id),
+      );
+      expect(ids.size).toBe(1);
+      expect(await ordersOf(app, customer, tool.id)).toHaveLength(1);
+      expect(await availableOf(app, tool.id)).toBe(470);
+    },
+  );
 
-  it('places two orders for two requests without a key, as before', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    for (let i = 0; i < 2; i += 1) {
-      expect((await postKeyed(app, customer, tool, undefined)).statusCode).toBe(200);
-    }
-    expect(await ordersOf(app, customer, tool.id)).toHaveLength(2);
-    expect(await availableOf(app, tool.id)).toBe(450);
-  });
+  itKeyed(
+    'refuses the same key with other order details (422), and leaves the first order alone',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const otherTool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const key = randomUUID();
+      const first = await postKeyed(app, customer, tool, key, { quantity: 25 });
+      expect(first.statusCode, first.body).toBe(200);
 
-  it("keeps one account's key apart from another's", async () => {
+      const message = serverTexts.orderErrors.idempotencyKeyReused;
+      expectError(await postKeyed(app, customer, tool, key, { quantity: 26 }), 422, message);
+      expectError(
+        await postKeyed(app, customer, tool, key, { quantity: 25, address: '1 Other Road' }),
+        422,
+        message,
+      );
+      expectError(await postKeyed(app, customer, otherTool, key, { quantity: 25 }), 422, message);
+
+      expect(await ordersOf(app, customer, tool.id)).toHaveLength(1);
+      expect(await ordersOf(app, customer, otherTool.id)).toHaveLength(0);
+      expect(await availableOf(app, tool.id)).toBe(475);
+      expect(await availableOf(app, otherTool.id)).toBe(500);
+    },
+  );
+
+  itKeyed(
+    'matches the details as read, not as spelt: spaces around the address, the e-mail case',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const key = randomUUID();
+      const first = await postKeyed(app, customer, tool, key, { address: '7 Anvil Row' });
+      const again = await postKeyed(app, customer, tool, key, {
+        address: '  7 Anvil Row ',
+        email: customer.email.toUpperCase(),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    },
+  );
+
+  itKeyed(
+    'answers a malformed key with 400 in words, and places nothing',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      for (const key of ['', 'short', 'has spaces in it', 'x'.repeat(101), 'semi;colon-key']) {
+        expectError(
+          await postKeyed(app, customer, tool, key),
+          400,
+          serverTexts.orderErrors.badIdempotencyKey,
+        );
+      }
+      expect(await ordersOf(app, customer, tool.id)).toHaveLength(0);
+      expect(await availableOf(app, tool.id)).toBe(500);
+    },
+  );
+
+  itKeyed(
+    'places two orders for two requests without a key, as before',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      for (let i = 0; i < 2; i += 1) {
+        expect((await postKeyed(app, customer, tool, undefined)).statusCode).toBe(200);
+      }
+      expect(await ordersOf(app, customer, tool.id)).toHaveLength(2);
+      expect(await availableOf(app, tool.id)).toBe(450);
+    },
+  );
+
+  itKeyed("keeps one account's key apart from another's", async ({ app, customer }) => {
     const other = await signUpTestAccount(app);
     const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
     const key = randomUUID();
@@ -144,22 +161,25 @@ describe('POST /api/order with an Idempotency-Key: one order per key', () => {
     expect(await availableOf(app, tool.id)).toBe(450);
   });
 
-  it('answers a retry after payment with the order as it stands: paid, not placed again', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const key = randomUUID();
-    const first = PlaceOrderResponseSchema.parse(
-      (await postKeyed(app, customer, tool, key)).json(),
-    );
-    await payOrder(app, customer, first.order);
-    const retry = await postKeyed(app, customer, tool, key);
-    expect(retry.statusCode, retry.body).toBe(200);
-    const { order } = PlaceOrderResponseSchema.parse(retry.json());
-    expect(order._id).toBe(first.order._id);
-    expect(order.status).toBe('paid');
-    expect(await ordersOf(app, customer, tool.id)).toHaveLength(1);
-  });
+  itKeyed(
+    'answers a retry after payment with the order as it stands: paid, not placed again',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const key = randomUUID();
+      const first = PlaceOrderResponseSchema.parse(
+        (await postKeyed(app, customer, tool, key)).json(),
+      );
+      await payOrder(app, customer, first.order);
+      const retry = await postKeyed(app, customer, tool, key);
+      expect(retry.statusCode, retry.body).toBe(200);
+      const { order } = PlaceOrderResponseSchema.parse(retry.json());
+      expect(order._id).toBe(first.order._id);
+      expect(order.status).toBe('paid');
+      expect(await ordersOf(app, customer, tool.id)).toHaveLength(1);
+    },
+  );
 
-  it('declares the header in the OpenAPI document', async () => {
+  itKeyed('declares the header in the OpenAPI document', async ({ app }) => {
     const document = (await app.inject('/api/docs/json')).json() as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
     };
@@ -170,78 +190,84 @@ describe('POST /api/order with an Idempotency-Key: one order per key', () => {
   });
 });
 
-describe('a retry with the same Idempotency-Key is not counted again', () => {
-  const app = useTestApp({ config: { maxUnpaidOrders: 2, orderRateLimit: 2 } });
-  const customer = useTestAccount(app);
+const itRetried = appTest({ config: { maxUnpaidOrders: 2, orderRateLimit: 2 } });
 
-  it('neither against ORDER_RATE_LIMIT nor against MAX_UNPAID_ORDERS', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const first = randomUUID();
-    expect((await postKeyed(app, customer, tool, first)).statusCode).toBe(200);
-    // Were these counted, the second would meet the rate limit (2 a minute).
-    for (let i = 0; i < 4; i += 1) {
-      const retry = await postKeyed(app, customer, tool, first);
-      expect(retry.statusCode, retry.body).toBe(200);
-    }
-    expect((await postKeyed(app, customer, tool, randomUUID())).statusCode).toBe(200);
-    // Two orders placed, two counted: the next new one is over the limit.
-    expect((await postKeyed(app, customer, tool, randomUUID())).statusCode).toBe(429);
-    // Retries of the placed ones still answer (unpaid cap reached, rate limit met).
-    expect((await postKeyed(app, customer, tool, first)).statusCode).toBe(200);
-    expect(await ordersOf(app, customer, tool.id)).toHaveLength(2);
-  });
+describe('a retry with the same Idempotency-Key is not counted again', () => {
+  itRetried(
+    'neither against ORDER_RATE_LIMIT nor against MAX_UNPAID_ORDERS',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const first = randomUUID();
+      expect((await postKeyed(app, customer, tool, first)).statusCode).toBe(200);
+      // Were these counted, the second would meet the rate limit (2 a minute).
+      for (let i = 0; i < 4; i += 1) {
+        const retry = await postKeyed(app, customer, tool, first);
+        expect(retry.statusCode, retry.body).toBe(200);
+      }
+      expect((await postKeyed(app, customer, tool, randomUUID())).statusCode).toBe(200);
+      // Two orders placed, two counted: the next new one is over the limit.
+      expect((await postKeyed(app, customer, tool, randomUUID())).statusCode).toBe(429);
+      // Retries of the placed ones still answer (unpaid cap reached, rate limit met).
+      expect((await postKeyed(app, customer, tool, first)).statusCode).toBe(200);
+      expect(await ordersOf(app, customer, tool.id)).toHaveLength(2);
+    },
+  );
 });
+
+const itWithHold = appTest({ config: { ...UNCAPPED_ORDERS, orderHoldHours: 48 } });
 
 describe('order fields: reference and hold', () => {
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, orderHoldHours: 48 } });
-  const customer = useTestAccount(app);
+  itWithHold(
+    "answers the reference, and the hold: ORDER_HOLD_HOURS after placing, until it's paid",
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const placed = PlaceOrderResponseSchema.parse(
+        (await postKeyed(app, customer, tool, undefined)).json(),
+      ).order;
+      expect(placed.reference).toBe(orderReference(placed._id));
+      expect(placed.reference).toMatch(/^TF-[0-9A-F]{8}$/);
+      expect(Date.parse(placed.holdUntil ?? '')).toBe(Date.parse(placed.createdAt) + 48 * HOUR_MS);
 
-  it("answers the reference, and the hold: ORDER_HOLD_HOURS after placing, until it's paid", async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const placed = PlaceOrderResponseSchema.parse(
-      (await postKeyed(app, customer, tool, undefined)).json(),
-    ).order;
-    expect(placed.reference).toBe(orderReference(placed._id));
-    expect(placed.reference).toMatch(/^TF-[0-9A-F]{8}$/);
-    expect(Date.parse(placed.holdUntil ?? '')).toBe(Date.parse(placed.createdAt) + 48 * HOUR_MS);
+      const listed = OrderListSchema.parse(
+        (
+          await app.inject({
+            url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+            headers: bearer(customer.token),
+          })
+        ).json(),
+      ).find((order) => order._id === placed._id);
+      expect(listed).toEqual(placed);
 
-    const listed = OrderListSchema.parse(
-      (
-        await app.inject({
-          url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
-          headers: bearer(customer.token),
-        })
-      ).json(),
-    ).find((order) => order._id === placed._id);
-    expect(listed).toEqual(placed);
-
-    const paid = await payOrder(app, customer, placed);
-    expect(paid.reference).toBe(placed.reference);
-    expect(paid.holdUntil).toBeNull();
-  });
+      const paid = await payOrder(app, customer, placed);
+      expect(paid.reference).toBe(placed.reference);
+      expect(paid.holdUntil).toBeNull();
+    },
+  );
 });
 
-describe('order fields: a payment under way holds the order longer', () => {
-  // 36 seconds: the hour a payment intent holds the order is the later of the two.
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, orderHoldHours: 0.01 } });
-  const customer = useTestAccount(app);
+// 36 seconds: the hour a payment intent holds the order is the later of the two.
+const itWithPaymentHold = appTest({ config: { ...UNCAPPED_ORDERS, orderHoldHours: 0.01 } });
 
-  it('answers the later of ORDER_HOLD_HOURS and the payment hold', async () => {
-    const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
-    const placed = PlaceOrderResponseSchema.parse(
-      (await postKeyed(app, customer, tool, undefined)).json(),
-    ).order;
-    expect(Date.parse(placed.holdUntil ?? '')).toBe(Date.parse(placed.createdAt) + 36_000);
-    const intent = await app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(customer.token),
-      payload: { orderId: placed._id, totalPrice: placed.price * placed.quantity },
-    });
-    expect(intent.statusCode, intent.body).toBe(200);
-    const held = (
-      await app.inject({ url: `/api/payorder/${placed._id}`, headers: bearer(customer.token) })
-    ).json() as { holdUntil: string };
-    expect(Date.parse(held.holdUntil)).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
-  });
+describe('order fields: a payment under way holds the order longer', () => {
+  itWithPaymentHold(
+    'answers the later of ORDER_HOLD_HOURS and the payment hold',
+    async ({ app, customer }) => {
+      const tool = await createTestTool(app, { availableQuantity: 500, minOrderQuantity: 10 });
+      const placed = PlaceOrderResponseSchema.parse(
+        (await postKeyed(app, customer, tool, undefined)).json(),
+      ).order;
+      expect(Date.parse(placed.holdUntil ?? '')).toBe(Date.parse(placed.createdAt) + 36_000);
+      const intent = await app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: bearer(customer.token),
+        payload: { orderId: placed._id, totalPrice: placed.price * placed.quantity },
+      });
+      expect(intent.statusCode, intent.body).toBe(200);
+      const held = (
+        await app.inject({ url: `/api/payorder/${placed._id}`, headers: bearer(customer.token) })
+      ).json() as { holdUntil: string };
+      expect(Date.parse(held.holdUntil)).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+    },
+  );
 });
