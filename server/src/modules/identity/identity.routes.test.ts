@@ -8,7 +8,6 @@ import {
   identityHeaders,
   signUpTestAccount,
   uniqueEmail,
-  type TestAccount,
 } from '../../testing/accounts.ts';
 import { firstLink, latestOutboxMail, pathAndQuery, readOutbox } from '../../testing/mail.ts';
 
@@ -38,7 +37,11 @@ describe('identity: sign-up, sign-in, e-mail verification, password reset', () =
       payload: { email },
     });
   /** The verification e-mail asked for by the account's own session, back to `callbackURL`. */
-  const askForVerification = (app: App, account: TestAccount, callbackURL: string) =>
+  const askForVerification = (
+    app: App,
+    account: { email: string; cookie: string },
+    callbackURL: string,
+  ) =>
     postIdentity(
       app,
       '/send-verification-email',
