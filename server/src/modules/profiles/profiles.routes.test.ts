@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
   AddProfileResponseSchema,
@@ -64,13 +64,8 @@ describe('profiles API: POST /api/userinfo, PATCH /api/userinfo/:email, GET /api
     return ProfileListSchema.parse(response.json());
   }
 
-  async function storedRowsOf(app: App, userId: string): Promise<number> {
-    const [row] = await app.database.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(profiles)
-      .where(eq(profiles.userId, userId));
-    return row?.count ?? 0;
-  }
+  const storedRowsOf = (app: App, userId: string): Promise<number> =>
+    app.database.db.$count(profiles, eq(profiles.userId, userId));
 
   it('adds the information; the name and e-mail are the account’s; it reads back as a list of one', async ({
     app,

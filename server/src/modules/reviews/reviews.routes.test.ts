@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
   CreateReviewResponseSchema,
@@ -86,13 +86,8 @@ describe('POST /api/review', () => {
     return ReviewListSchema.parse(response.json());
   }
 
-  async function storedReviewsOf(app: App, userId: string): Promise<number> {
-    const [row] = await app.database.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(reviews)
-      .where(eq(reviews.userId, userId));
-    return row?.count ?? 0;
-  }
+  const storedReviewsOf = (app: App, userId: string): Promise<number> =>
+    app.database.db.$count(reviews, eq(reviews.userId, userId));
 
   /**
    * A new account (e-mail verified) for each test that posts, so the per-account rate limit
