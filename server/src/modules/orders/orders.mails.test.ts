@@ -13,6 +13,9 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { findOwnOrder, placeTestOrder } from '../../testing/orders.ts';
 
+/** vi.waitFor's default second is short for a retried e-mail on a loaded machine. */
+const patiently = { timeout: 15_000, interval: 50 };
+
 /** The order form's request, with an Idempotency-Key when one is given. */
 function shipOrder(app: App, admin: TestAccount, order: Order) {
   return injectAs(app, admin, { method: 'PATCH', url: `/api/manageOrders/${order._id}/ship` });
@@ -211,7 +214,7 @@ describe('a mailer that fails never fails the order, the payment or the shipping
             new Set(['order placed', 'order paid', 'order shipped']),
           );
           expect(failures.length).toBeGreaterThan(3);
-        });
+        }, patiently);
         expect(logLines.join('\n')).not.toContain(customer.email);
       } finally {
         send.mockRestore();
@@ -225,7 +228,7 @@ describe('a mailer that fails never fails the order, the payment or the shipping
       ]) {
         await vi.waitFor(async () => {
           expect(await mailsAbout(app, customer.email, subject)).toHaveLength(1);
-        });
+        }, patiently);
       }
       await app.outbox.idle();
       expect(await mailsAbout(app, customer.email, order.reference)).toHaveLength(3);
