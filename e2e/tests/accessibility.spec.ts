@@ -160,7 +160,10 @@ test('the axe check finds what it is there to find: a nameless button and an ima
   // The same page with two faults axe rates critical: every sweep's check would fail on them.
   await page.evaluate(() => {
     const main = document.querySelector('main');
-    main?.insertAdjacentHTML('afterbegin', '<button type="button"></button><img src="/images/tools/claw-hammer.svg">');
+    main?.insertAdjacentHTML(
+      'afterbegin',
+      '<button type="button"></button><img src="/images/tools/claw-hammer.svg">',
+    );
   });
   const failure = await expectNoSeriousA11yViolations(page, 'with two faults').then(
     () => 'no violation found',
