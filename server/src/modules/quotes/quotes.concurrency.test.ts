@@ -1,18 +1,33 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AcceptQuoteResponseSchema, serverTexts } from '@tools-factory/contract';
-import { uniqueEmail } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { offerQuote, postAccept, postOffer, requestQuote } from '../../testing/quotes.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import {
-  useTestAccount,
-  useTestAdmin,
-  useTestApp,
-  useTestDatabase,
-} from '../../testing/use-test-app.ts';
+import { appTest, openTestApp } from '../../testing/app-fixtures.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
 import { orders } from '../orders/orders.table.ts';
 import { availableOf } from '../../testing/orders.ts';
+
+const oneAppTest = appTest({ config: UNCAPPED_ORDERS });
+
+/** An instance on the file's database, `adminEmail` an admin of it. */
+const instanceOnDatabase = async (
+  { database, adminEmail }: { database: TestDatabase; adminEmail: string },
+  tools: Parameters<typeof openTestApp>[1],
+) =>
+  openTestApp(
+    {
+      database: await database.connect(),
+      config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] },
+    },
+    tools,
+  );
+
+/** Two instances on one database: `app` (the accounts' one) and `second`. */
+const twoAppsTest = appTest()
+  .extend('app', { scope: 'file' }, instanceOnDatabase)
+  .extend('second', { scope: 'file' }, instanceOnDatabase);
 
 const ATTEMPTS = 20;
 const VALID_UNTIL = '2099-12-31';
@@ -31,12 +46,13 @@ function expectOneAcceptance(responses: { statusCode: number; body: string; json
 // On PostgreSQL (npm run test:postgres) the requests run truly at once through the pool; on
 // PGlite they interleave between statements. Either way: one order per quote.
 describe('a quote accepted from many tabs at once: one order', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app);
-  const admin = useTestAdmin(app, { email: adminEmail });
+  const it = oneAppTest;
 
-  it('answers 200 once and 409 to the others; the stock moves once', async () => {
+  it('answers 200 once and 409 to the others; the stock moves once', async ({
+    app,
+    customer,
+    admin,
+  }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
     const quote = await requestQuote(app, customer, tool.id, { quantity: 300 });
     await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
@@ -50,7 +66,11 @@ describe('a quote accepted from many tabs at once: one order', () => {
     expect(await availableOf(app, tool.id)).toBe(700);
   });
 
-  it('an offer and an acceptance at once never both pass: the acceptance sees the offer it paid', async () => {
+  it('an offer and an acceptance at once never both pass: the acceptance sees the offer it paid', async ({
+    app,
+    customer,
+    admin,
+  }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
     for (let round = 0; round < 5; round += 1) {
       const quote = await requestQuote(app, customer, tool.id, { quantity: 20 });
@@ -76,15 +96,14 @@ describe('a quote accepted from many tabs at once: one order', () => {
 });
 
 describe('a quote accepted through two instances on one database: one order', () => {
-  const adminEmail = uniqueEmail('admin');
-  const database = useTestDatabase();
-  const config = { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] };
-  const first = useTestApp(async () => ({ database: await database.connect(), config }));
-  const second = useTestApp(async () => ({ database: await database.connect(), config }));
-  const customer = useTestAccount(first);
-  const admin = useTestAdmin(first, { email: adminEmail });
+  const it = twoAppsTest;
 
-  it('answers 200 once across both instances; one order, the stock moved once', async () => {
+  it('answers 200 once across both instances; one order, the stock moved once', async ({
+    app: first,
+    second,
+    customer,
+    admin,
+  }) => {
     const tool = await createTestTool(first, { minOrderQuantity: 10, availableQuantity: 1000 });
     const quote = await requestQuote(first, customer, tool.id, { quantity: 400 });
     await offerQuote(second, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
