@@ -11,11 +11,11 @@ import { placePaidOrder } from '../../testing/payments.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
+import { expectAdminsOnly } from '../../testing/admins-only.ts';
 import { findOwnOrder } from '../../testing/orders.ts';
 import { expectError } from '../../testing/requests.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 
-const errorsText = texts.identityErrors;
 
 const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
 const manageOrders = (app: App, account: TestAccount | undefined) =>
@@ -42,8 +42,7 @@ const it = appTest({
 describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship', () => {
   describe('GET /api/manageOrders', () => {
     it('answers 401 without a token and 403 to a customer', async ({ app, customer }) => {
-      expectError(await manageOrders(app, undefined), 401, errorsText.notSignedIn);
-      expectError(await manageOrders(app, customer), 403, errorsText.adminsOnly);
+      await expectAdminsOnly(customer, (sender) => manageOrders(app, sender));
     });
 
     it("lists every customer's orders for an admin, newest first, with e-mail, tool, total, date and status", async ({
@@ -101,8 +100,7 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
         address: '7 Foundry Yard',
         quantity: 25,
       });
-      expectError(await ship(app, undefined, paid._id), 401, errorsText.notSignedIn);
-      expectError(await ship(app, customer, paid._id), 403, errorsText.adminsOnly);
+      await expectAdminsOnly(customer, (sender) => ship(app, sender, paid._id));
       expect((await findOwnOrder(app, customer, paid._id))?.status).toBe('paid');
     });
 

@@ -3,22 +3,19 @@ import { describe, expect } from 'vitest';
 import {
   SALES_DAYS,
   SalesOverviewSchema,
-  texts,
   type Order,
   type SalesOverview,
 } from '@tools-factory/contract';
 import { bearer, type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { payOrder } from '../../testing/payments.ts';
-import { expectError } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
+import { expectAdminsOnly } from '../../testing/admins-only.ts';
 import { orders } from './orders.table.ts';
 import { tools } from '../tools/tools.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
-
-const errorsText = texts.identityErrors;
 
 /** The app's clock: "today" is 2030-03-15 (UTC), so the window is 2030-02-14 to 2030-03-15. */
 const TODAY = new Date('2030-03-15T10:00:00Z');
@@ -115,8 +112,7 @@ const it = appTest({ config: UNCAPPED_ORDERS, now: () => clock.now })
 
 describe('Sales overview: GET /api/manageSales', () => {
   it('answers 401 without a token and 403 to a customer', async ({ app, customer }) => {
-    expectError(await overviewAs(app, undefined), 401, errorsText.notSignedIn);
-    expectError(await overviewAs(app, customer), 403, errorsText.adminsOnly);
+    await expectAdminsOnly(customer, (sender) => overviewAs(app, sender));
   });
 
   it('gives every day of the last 30, today included, with the revenue and orders paid on it', async ({

@@ -19,6 +19,7 @@ import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
+import { expectAdminsOnly } from '../../testing/admins-only.ts';
 
 const words = serverTexts.mail.lowStock;
 const { fieldErrors } = texts;
@@ -386,16 +387,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
     }) => {
       const tool = await newTool(app, 100);
       const change = { lowStockThreshold: 5 };
-      expectError(
-        await putThreshold(app, undefined, tool.id, change),
-        401,
-        texts.identityErrors.notSignedIn,
-      );
-      expectError(
-        await putThreshold(app, customer, tool.id, change),
-        403,
-        texts.identityErrors.adminsOnly,
-      );
+      await expectAdminsOnly(customer, (sender) => putThreshold(app, sender, tool.id, change));
       expect(await stockOf(tool.id)).toMatchObject({ lowStockThreshold: 30, custom: false });
     });
   });
@@ -421,15 +413,8 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
     });
 
     it('answers 401 without a token and 403 to a customer', async ({ app, customer }) => {
-      expectError(
-        await injectAs(app, undefined, { url: '/api/manageTools/stock' }),
-        401,
-        texts.identityErrors.notSignedIn,
-      );
-      expectError(
-        await injectAs(app, customer, { url: '/api/manageTools/stock' }),
-        403,
-        texts.identityErrors.adminsOnly,
+      await expectAdminsOnly(customer, (sender) =>
+        injectAs(app, sender, { url: '/api/manageTools/stock' }),
       );
     });
   });

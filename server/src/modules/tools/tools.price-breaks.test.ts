@@ -16,6 +16,7 @@ import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
+import { expectAdminsOnly } from '../../testing/admins-only.ts';
 import { postTool, storedToolsNamed } from '../../testing/catalog-calls.ts';
 import { toolPriceBreaks, tools } from './tools.table.ts';
 
@@ -117,16 +118,7 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
       const kept = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
       expect((await putBreaks(app, admin, tool.id, kept)).statusCode).toBe(200);
       const change = { priceBreaks: [{ minQuantity: 50, price: 5 }] };
-      expectError(
-        await putBreaks(app, undefined, tool.id, change),
-        401,
-        texts.identityErrors.notSignedIn,
-      );
-      expectError(
-        await putBreaks(app, customer, tool.id, change),
-        403,
-        texts.identityErrors.adminsOnly,
-      );
+      await expectAdminsOnly(customer, (sender) => putBreaks(app, sender, tool.id, change));
       expect((await listed(app, tool.id))?.priceBreaks).toEqual(kept.priceBreaks);
     });
 
