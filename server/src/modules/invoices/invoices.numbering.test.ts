@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   ConfirmTestCardResponseSchema,
   invoiceNumber,
@@ -13,12 +13,8 @@ import { createTestTool } from '../../testing/factories.ts';
 import { payOrder, SUCCEEDING_TEST_CARD } from '../../testing/payments.ts';
 import { injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import {
-  useBeforeAll,
-  useTestAccount,
-  useTestApp,
-  useTestDatabase,
-} from '../../testing/use-test-app.ts';
+import { appTest, openTestApp } from '../../testing/app-fixtures.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
 import { invoices, invoiceSequences } from './invoices.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 
@@ -86,13 +82,42 @@ async function numbersOf(app: App, year: number): Promise<string[]> {
 const numbersFrom1To = (year: number, count: number) =>
   Array.from({ length: count }, (_, index) => invoiceNumber(year, index + 1));
 
+const clock = { now: new Date('2031-03-14T10:00:00Z') };
+const yearsTest = appTest({ config: UNCAPPED_ORDERS, now: () => clock.now });
+
+/** When the concurrency test's payments are made. */
+const CONCURRENT_PAYMENTS_AT = new Date('2035-05-05T09:00:00Z');
+/** An instance on the file's database, paying at CONCURRENT_PAYMENTS_AT. */
+const instanceOnDatabase = async (
+  { database }: { database: TestDatabase },
+  tools: Parameters<typeof openTestApp>[1],
+) =>
+  openTestApp(
+    {
+      database: await database.connect(),
+      config: UNCAPPED_ORDERS,
+      now: () => CONCURRENT_PAYMENTS_AT,
+    },
+    tools,
+  );
+/** Two instances on one database, `app` and `second`, and four accounts signed up on `app`. */
+const twoInstancesTest = appTest()
+  .extend('app', { scope: 'file' }, instanceOnDatabase)
+  .extend('second', { scope: 'file' }, instanceOnDatabase)
+  .extend('accounts', { scope: 'file' }, async ({ app }) => {
+    const made: TestAccount[] = [];
+    for (let index = 0; index < 4; index += 1) made.push(await signUpTestAccount(app));
+    return made;
+  });
+
 // Each test pays in a year of its own (the payments' clock), so each year starts at 000001.
 describe('invoice numbers: one gap-free sequence per year of payment', () => {
-  const clock = { now: new Date('2031-03-14T10:00:00Z') };
-  const app = useTestApp({ config: UNCAPPED_ORDERS, now: () => clock.now });
-  const customer = useTestAccount(app);
+  const it = yearsTest;
 
-  it('numbers the invoices 000001, 000002, 000003 ... in the order they are paid', async () => {
+  it('numbers the invoices 000001, 000002, 000003 ... in the order they are paid', async ({
+    app,
+    customer,
+  }) => {
     clock.now = new Date('2031-03-14T10:00:00Z');
     const paid: string[] = [];
     for (let index = 0; index < 3; index += 1) {
@@ -104,7 +129,10 @@ describe('invoice numbers: one gap-free sequence per year of payment', () => {
     expect(await lastSequenceOf(app, 2031)).toBe(3);
   });
 
-  it('starts each year at 000001: the year is the payment one, in UTC', async () => {
+  it('starts each year at 000001: the year is the payment one, in UTC', async ({
+    app,
+    customer,
+  }) => {
     clock.now = new Date('2032-12-31T23:59:59.500Z');
     for (let index = 0; index < 2; index += 1) {
       await payOrder(app, customer, await orderOfNewTool(app, customer));
@@ -122,7 +150,10 @@ describe('invoice numbers: one gap-free sequence per year of payment', () => {
     expect(row).toMatchObject({ year: 2033, sequence: 1, paidAt: clock.now });
   });
 
-  it('a payment whose transaction fails after taking its number gives the number back', async () => {
+  it('a payment whose transaction fails after taking its number gives the number back', async ({
+    app,
+    customer,
+  }) => {
     clock.now = new Date('2034-06-01T12:00:00Z');
     await payOrder(app, customer, await orderOfNewTool(app, customer));
     const order = await orderOfNewTool(app, customer);
@@ -165,22 +196,13 @@ describe('invoice numbers: one gap-free sequence per year of payment', () => {
 // order gets its own number and the numbers run 1..N.
 describe('invoice numbers under concurrency: two instances, payments at once', () => {
   const ORDERS = 24;
-  const clock = { now: new Date('2035-05-05T09:00:00Z') };
-  const database = useTestDatabase();
-  const options = async () => ({
-    database: await database.connect(),
-    config: UNCAPPED_ORDERS,
-    now: () => clock.now,
-  });
-  const first = useTestApp(options);
-  const second = useTestApp(options);
-  const accounts = useBeforeAll('The accounts', async () => {
-    const made: TestAccount[] = [];
-    for (let index = 0; index < 4; index += 1) made.push(await signUpTestAccount(first));
-    return made;
-  });
+  const it = twoInstancesTest;
 
-  it('gives N payments at once N distinct numbers, 000001 to N, with no gap', async () => {
+  it('gives N payments at once N distinct numbers, 000001 to N, with no gap', async ({
+    app: first,
+    second,
+    accounts,
+  }) => {
     const payments: { account: TestAccount; record: { order: string } }[] = [];
     for (let index = 0; index < ORDERS; index += 1) {
       const account = accounts[index % accounts.length]!;
