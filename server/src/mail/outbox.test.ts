@@ -1,19 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { uniqueEmail } from '../testing/accounts.ts';
+import { appTest, closeAtEnd, it, openTestApp } from '../testing/app-fixtures.ts';
 import { createTestTool } from '../testing/factories.ts';
 import { postOrder } from '../testing/requests.ts';
 import { startLocalSmtpServer } from '../testing/smtp.ts';
 import { startTcpProxy } from '../testing/tcp-proxy.ts';
 import { UNCAPPED_ORDERS } from '../testing/test-config.ts';
-import {
-  useStarted,
-  useTestAccount,
-  useTestApp,
-  useTestDatabase,
-} from '../testing/use-test-app.ts';
 import type { MailMessage } from './mailer.ts';
 import {
   createOutbox,
@@ -58,14 +53,35 @@ function testMessage(index: number) {
 const rowsOf = (database: DatabaseHandle) =>
   database.db.select().from(outboxMessages).orderBy(outboxMessages.id);
 
+const orderTest = appTest({ config: UNCAPPED_ORDERS });
+
+const smtpDownTest = appTest()
+  // Vitest reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('smtp', { scope: 'file' }, async ({}, tools) =>
+    closeAtEnd(await startLocalSmtpServer(), tools),
+  )
+  .extend('proxy', { scope: 'file' }, async ({ smtp }, tools) =>
+    closeAtEnd(
+      await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(smtp.url).port) }),
+      tools,
+    ),
+  )
+  .extend('app', { scope: 'file' }, ({ smtp, proxy }, tools) =>
+    openTestApp(
+      {
+        config: { smtpUrl: proxy.urlFor(smtp.url) },
+        outboxTiming: { firstRetryMs: 100, maxRetryMs: 400 },
+      },
+      tools,
+    ),
+  );
+
 describe('the outbox: e-mails written with the order, or not at all', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({ config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] } });
-  const customer = useTestAccount(app);
   // An order to this address fails as its transaction commits (a deferred constraint trigger):
   // after the order, its stock and its e-mails were written.
   const failingAddress = 'Fails at commit, 1 Rollback Row';
-  beforeAll(async () => {
+  orderTest.beforeAll(async ({ app }) => {
     await app.database.db.execute(sql`
       create function fail_marked_orders() returns trigger language plpgsql as $$
       begin
@@ -79,91 +95,90 @@ describe('the outbox: e-mails written with the order, or not at all', () => {
       deferrable initially deferred for each row execute function fail_marked_orders()`);
   });
 
-  it('an order whose transaction fails leaves no e-mail; one that commits leaves its own', async () => {
-    // 100 in stock, threshold 30: an order of 80 crosses it (a low-stock e-mail to the admin).
-    const tool = await createTestTool(app, { availableQuantity: 100, lowStockThreshold: 30 });
-    await app.outbox.idle();
-    const before = await rowsOf(app.database);
+  orderTest(
+    'an order whose transaction fails leaves no e-mail; one that commits leaves its own',
+    async ({ app, customer, adminEmail }) => {
+      // 100 in stock, threshold 30: an order of 80 crosses it (a low-stock e-mail to the admin).
+      const tool = await createTestTool(app, { availableQuantity: 100, lowStockThreshold: 30 });
+      await app.outbox.idle();
+      const before = await rowsOf(app.database);
 
-    const failed = await postOrder(app, customer, tool, { quantity: 80, address: failingAddress });
-    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
-    expect(await rowsOf(app.database)).toEqual(before);
+      const failed = await postOrder(app, customer, tool, {
+        quantity: 80,
+        address: failingAddress,
+      });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(await rowsOf(app.database)).toEqual(before);
 
-    const placed = await postOrder(app, customer, tool, { quantity: 80 });
-    expect(placed.statusCode, placed.body).toBe(200);
-    const written = (await rowsOf(app.database)).slice(before.length);
-    expect(written.map((row) => [row.about.mail, row.to]).sort()).toEqual(
-      [
-        ['order placed', customer.email],
-        ['low stock, to admins', adminEmail],
-      ].sort(),
-    );
-    // Delivered, and noted so.
-    await app.outbox.idle();
-    await vi.waitFor(async () => {
-      const rows = (await rowsOf(app.database)).slice(before.length);
-      expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
-    }, patiently);
-  });
+      const placed = await postOrder(app, customer, tool, { quantity: 80 });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const written = (await rowsOf(app.database)).slice(before.length);
+      expect(written.map((row) => [row.about.mail, row.to]).sort()).toEqual(
+        [
+          ['order placed', customer.email],
+          ['low stock, to admins', adminEmail],
+        ].sort(),
+      );
+      // Delivered, and noted so.
+      await app.outbox.idle();
+      await vi.waitFor(async () => {
+        const rows = (await rowsOf(app.database)).slice(before.length);
+        expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+      }, patiently);
+    },
+  );
 });
 
 describe('the outbox: an SMTP server that is down', () => {
-  const smtp = useStarted('The SMTP server', () => startLocalSmtpServer());
-  const proxy = useStarted('A proxy in front of it', () =>
-    startTcpProxy({ host: '127.0.0.1', port: Number(new URL(smtp.url).port) }),
-  );
-  const app = useTestApp(() => ({
-    config: { smtpUrl: proxy.urlFor(smtp.url) },
-    outboxTiming: { firstRetryMs: 100, maxRetryMs: 400 },
-  }));
+  smtpDownTest(
+    'delays the e-mail, which leaves once, with its Message-ID, when the server is back',
+    async ({ app, smtp, proxy }) => {
+      proxy.cut('refuse');
+      const to = uniqueEmail('patient');
+      const { message, about } = testMessage(1);
+      await app.outbox.enqueue(app.database.db, { ...message, to }, about);
 
-  it('delays the e-mail, which leaves once, with its Message-ID, when the server is back', async () => {
-    proxy.cut('refuse');
-    const to = uniqueEmail('patient');
-    const { message, about } = testMessage(1);
-    await app.outbox.enqueue(app.database.db, { ...message, to }, about);
+      // Tried again and again, the reason noted without the address.
+      await vi.waitFor(async () => {
+        const [row] = await app.database.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.to, to));
+        expect(row?.attempts).toBeGreaterThanOrEqual(3);
+        expect(row?.sentAt).toBeNull();
+        expect(row?.lastError).toMatch(/ECONNRE|ECONNECTION|closed|reset/i);
+        expect(row?.lastError).not.toContain(to);
+      }, patiently);
+      expect(smtp.received.filter((mail) => mail.to.includes(to))).toEqual([]);
 
-    // Tried again and again, the reason noted without the address.
-    await vi.waitFor(async () => {
+      proxy.restore();
+      const mail = await vi.waitFor(() => {
+        const found = smtp.received.find((received) => received.to.includes(to));
+        if (!found) throw new Error('not delivered yet');
+        return found;
+      }, patiently);
       const [row] = await app.database.db
         .select()
         .from(outboxMessages)
         .where(eq(outboxMessages.to, to));
-      expect(row?.attempts).toBeGreaterThanOrEqual(3);
-      expect(row?.sentAt).toBeNull();
-      expect(row?.lastError).toMatch(/ECONNRE|ECONNECTION|closed|reset/i);
-      expect(row?.lastError).not.toContain(to);
-    }, patiently);
-    expect(smtp.received.filter((mail) => mail.to.includes(to))).toEqual([]);
-
-    proxy.restore();
-    const mail = await vi.waitFor(() => {
-      const found = smtp.received.find((received) => received.to.includes(to));
-      if (!found) throw new Error('not delivered yet');
-      return found;
-    }, patiently);
-    const [row] = await app.database.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.to, to));
-    expect(mail.headers['message-id']).toBe(outboxMessageId(row?.id ?? 0));
-    expect(mail.headers.subject).toBe(message.subject);
-    await vi.waitFor(async () => {
-      const [noted] = await app.database.db
-        .select()
-        .from(outboxMessages)
-        .where(eq(outboxMessages.to, to));
-      expect(noted?.sentAt).not.toBeNull();
-      expect(noted?.lastError).toBeNull();
-    }, patiently);
-    await app.outbox.idle();
-    await sleep(500);
-    expect(smtp.received.filter((received) => received.to.includes(to))).toHaveLength(1);
-  });
+      expect(mail.headers['message-id']).toBe(outboxMessageId(row?.id ?? 0));
+      expect(mail.headers.subject).toBe(message.subject);
+      await vi.waitFor(async () => {
+        const [noted] = await app.database.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.to, to));
+        expect(noted?.sentAt).not.toBeNull();
+        expect(noted?.lastError).toBeNull();
+      }, patiently);
+      await app.outbox.idle();
+      await sleep(500);
+      expect(smtp.received.filter((received) => received.to.includes(to))).toHaveLength(1);
+    },
+  );
 });
 
 describe('the outbox: several workers on one database', () => {
-  const database = useTestDatabase();
   const started: Outbox[] = [];
   afterEach(async () => {
     await Promise.all(started.splice(0).map((outbox) => outbox.stop()));
@@ -191,7 +206,9 @@ describe('the outbox: several workers on one database', () => {
   const unsent = async (handle: DatabaseHandle) =>
     (await rowsOf(handle)).filter((row) => row.sentAt === null);
 
-  it('delivers each message once with two workers taking from the same rows', async () => {
+  it('delivers each message once with two workers taking from the same rows', async ({
+    database,
+  }) => {
     const [one, two] = [await database.connect(), await database.connect()];
     const [mailerOne, mailerTwo] = [recordingMailer(3), recordingMailer(3)];
     // Each takes any due message at once (no handover), whoever wrote it.
@@ -221,7 +238,9 @@ describe('the outbox: several workers on one database', () => {
     expect(ids).toEqual(new Set(rows.map((row) => outboxMessageId(row.id))));
   });
 
-  it("leaves another instance's message to it for the handover, then takes it", async () => {
+  it("leaves another instance's message to it for the handover, then takes it", async ({
+    database,
+  }) => {
     const [writerHandle, otherHandle] = [await database.connect(), await database.connect()];
     const writerMailer = recordingMailer();
     const otherMailer = recordingMailer();
@@ -252,7 +271,9 @@ describe('the outbox: several workers on one database', () => {
     );
   });
 
-  it('notes a sent message again while noting fails, and never sends it twice', async () => {
+  it('notes a sent message again while noting fails, and never sends it twice', async ({
+    database,
+  }) => {
     const handle = await database.connect();
     // Noting a message sent fails three times, as with the database away (a sequence counts
     // the tries: it keeps counting through the failed statements' rollbacks).
@@ -292,7 +313,9 @@ describe('the outbox: several workers on one database', () => {
     }
   });
 
-  it('sends what failed during an outage as soon as sending works again, not after its back-off', async () => {
+  it('sends what failed during an outage as soon as sending works again, not after its back-off', async ({
+    database,
+  }) => {
     const handle = await database.connect();
     const mailer = recordingMailer();
     mailer.failing = true;
@@ -330,7 +353,9 @@ describe('the outbox: several workers on one database', () => {
     );
   });
 
-  it('finishes the message in hand when stopped, and gives the rest of its claim back', async () => {
+  it('finishes the message in hand when stopped, and gives the rest of its claim back', async ({
+    database,
+  }) => {
     const handle = await database.connect();
     const slow = recordingMailer(400);
     const outbox = await startOutbox({
