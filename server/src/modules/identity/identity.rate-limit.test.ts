@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { Redis } from 'ioredis';
 import { serverTexts, texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { useTestApp, useTestDatabase } from '../../testing/use-test-app.ts';
+import { appTest, openTestApp } from '../../testing/app-fixtures.ts';
 import { identityHeaders, signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
 import { findTestRedis } from '../../testing/redis.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
 import { IDENTITY_RATE_LIMITS } from './auth-rate-limits.ts';
 import { findIdentityEndpoint } from './identity-endpoints.ts';
 
@@ -118,30 +119,54 @@ function failedSignIns(apps: App | App[], email: string, count: number): Promise
   );
 }
 
+/**
+ * An instance of the Redis tests, on the file's shared database. Behind a proxy, so that each
+ * test counts for client addresses of its own: the counters in Redis outlive the apps (a minute),
+ * and the suite runs again on PostgreSQL within it.
+ */
+const appOnSharedDatabase = async (
+  { database }: { database: TestDatabase },
+  tools: Parameters<typeof openTestApp>[1],
+) =>
+  openTestApp(
+    { database: await database.connect(), config: { redisUrl: testRedis.url, trustProxy: true } },
+    tools,
+  );
+
+// One app per describe block: each counts its own attempts.
+const inMemoryTest = appTest();
+const redisTest = appTest()
+  .extend('first', { scope: 'file' }, appOnSharedDatabase)
+  .extend('second', { scope: 'file' }, appOnSharedDatabase);
+const loadBalancerTest = appTest({ config: { trustProxy: true } });
+const acrossTest = appTest({ config: { trustProxy: true } });
+const spellingTest = appTest();
+
 describe('sign-in and reset rate limits (in memory)', () => {
-  const app = useTestApp();
+  inMemoryTest(
+    'allows 10 sign-in attempts a minute for one e-mail; the 11th gets 429, even with the right password',
+    async ({ app }) => {
+      expect(IDENTITY_RATE_LIMITS.perClientAndAddress).toEqual({ max: 10, timeWindow: 60_000 });
+      const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
+      expect(await failedSignIns(app, account.email, 10)).toEqual(Array(10).fill(401));
 
-  it('allows 10 sign-in attempts a minute for one e-mail; the 11th gets 429, even with the right password', async () => {
-    expect(IDENTITY_RATE_LIMITS.perClientAndAddress).toEqual({ max: 10, timeWindow: 60_000 });
-    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
-    expect(await failedSignIns(app, account.email, 10)).toEqual(Array(10).fill(401));
+      const eleventh = await signIn(app, account.email, 'right-anvil-ledger-42');
+      expect(eleventh.statusCode).toBe(429);
+      expect(eleventh.json()).toEqual(tooManySignIns);
+      expect(eleventh.headers['retry-after']).toBeDefined();
+      expect(eleventh.cookies).toHaveLength(0);
+      // The e-mail in another case is the same account.
+      expect(
+        (await signIn(app, account.email.toUpperCase(), 'right-anvil-ledger-42')).statusCode,
+      ).toBe(429);
 
-    const eleventh = await signIn(app, account.email, 'right-anvil-ledger-42');
-    expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toEqual(tooManySignIns);
-    expect(eleventh.headers['retry-after']).toBeDefined();
-    expect(eleventh.cookies).toHaveLength(0);
-    // The e-mail in another case is the same account.
-    expect(
-      (await signIn(app, account.email.toUpperCase(), 'right-anvil-ledger-42')).statusCode,
-    ).toBe(429);
+      // Another e-mail is not affected.
+      const other = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
+      expect((await signIn(app, other.email, 'right-anvil-ledger-42')).statusCode).toBe(200);
+    },
+  );
 
-    // Another e-mail is not affected.
-    const other = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
-    expect((await signIn(app, other.email, 'right-anvil-ledger-42')).statusCode).toBe(200);
-  });
-
-  it('limits password reset requests for one e-mail the same way', async () => {
+  inMemoryTest('limits password reset requests for one e-mail the same way', async ({ app }) => {
     const email = uniqueEmail('reset');
     const codes: number[] = [];
     for (let n = 0; n < 11; n += 1) {
@@ -157,23 +182,26 @@ describe('sign-in and reset rate limits (in memory)', () => {
     expect(codes).toEqual([...Array(10).fill(200), 429]);
   });
 
-  it('limits verification e-mails for one address the same way (anyone may ask for one)', async () => {
-    const account = await signUpTestAccount(app);
-    const codes: number[] = [];
-    for (let n = 0; n < 11; n += 1) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/send-verification-email',
-        // With the session: without one Better Auth pads each answer to a fixed duration.
-        headers: identityHeaders(app, account.cookie),
-        payload: { email: account.email, callbackURL: '/' },
-      });
-      codes.push(response.statusCode);
-    }
-    expect(codes).toEqual([...Array(10).fill(200), 429]);
-  });
+  inMemoryTest(
+    'limits verification e-mails for one address the same way (anyone may ask for one)',
+    async ({ app }) => {
+      const account = await signUpTestAccount(app);
+      const codes: number[] = [];
+      for (let n = 0; n < 11; n += 1) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/send-verification-email',
+          // With the session: without one Better Auth pads each answer to a fixed duration.
+          headers: identityHeaders(app, account.cookie),
+          payload: { email: account.email, callbackURL: '/' },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([...Array(10).fill(200), 429]);
+    },
+  );
 
-  it('limits sign-ups for one e-mail the same way', async () => {
+  inMemoryTest('limits sign-ups for one e-mail the same way', async ({ app }) => {
     const email = uniqueEmail('signup');
     const codes: number[] = [];
     for (let n = 0; n < 11; n += 1) {
@@ -201,90 +229,91 @@ describe.skipIf(testRedis.skip)('identity rate limits shared through Redis (REDI
     redis?.disconnect();
   });
 
-  const database = useTestDatabase();
-  // Behind a proxy, so that each test counts for client addresses of its own: the counters in
-  // Redis outlive the apps (a minute), and the suite runs again on PostgreSQL within it.
-  const onSharedDatabase = async () => ({
-    database: await database.connect(),
-    config: { redisUrl: testRedis.url, trustProxy: true },
-  });
-  const first = useTestApp(onSharedDatabase);
-  const second = useTestApp(onSharedDatabase);
+  redisTest(
+    'counts in Redis: the 11th attempt for one e-mail gets 429, another e-mail does not',
+    async ({ first }) => {
+      const client = newClient();
+      const account = await signUpFrom(first, newClient());
+      const codes = await wrongGuesses(
+        [first],
+        Array.from({ length: 10 }, () => ({ email: account.email, client })),
+      );
+      expect(codes).toEqual(Array(10).fill(401));
+      const eleventh = await signIn(first, account.email, account.password, client);
+      expect(eleventh.statusCode).toBe(429);
+      expect(eleventh.json()).toEqual(tooManySignIns);
 
-  it('counts in Redis: the 11th attempt for one e-mail gets 429, another e-mail does not', async () => {
-    const client = newClient();
-    const account = await signUpFrom(first, newClient());
-    const codes = await wrongGuesses(
-      [first],
-      Array.from({ length: 10 }, () => ({ email: account.email, client })),
-    );
-    expect(codes).toEqual(Array(10).fill(401));
-    const eleventh = await signIn(first, account.email, account.password, client);
-    expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toEqual(tooManySignIns);
+      // One counter per endpoint (as Better Auth resolves it), client address and e-mail, expiring
+      // with the window. Counters made with createRateLimit() share the plugin's namespace.
+      const keys = await redis.keys(
+        `tools-factory-rate-limit-*identity:/sign-in/email:client+address:${client}:${account.email}`,
+      );
+      expect(keys).toHaveLength(1);
+      const [key] = keys as [string];
+      expect(Number(await redis.get(key))).toBeGreaterThanOrEqual(11);
+      expect(await redis.pttl(key)).toBeGreaterThan(0);
+      expect(await redis.pttl(key)).toBeLessThanOrEqual(
+        IDENTITY_RATE_LIMITS.perClientAndAddress.timeWindow,
+      );
 
-    // One counter per endpoint (as Better Auth resolves it), client address and e-mail, expiring
-    // with the window. Counters made with createRateLimit() share the plugin's namespace.
-    const keys = await redis.keys(
-      `tools-factory-rate-limit-*identity:/sign-in/email:client+address:${client}:${account.email}`,
-    );
-    expect(keys).toHaveLength(1);
-    const [key] = keys as [string];
-    expect(Number(await redis.get(key))).toBeGreaterThanOrEqual(11);
-    expect(await redis.pttl(key)).toBeGreaterThan(0);
-    expect(await redis.pttl(key)).toBeLessThanOrEqual(
-      IDENTITY_RATE_LIMITS.perClientAndAddress.timeWindow,
-    );
+      const other = await signUpFrom(first, newClient());
+      expect((await signIn(first, other.email, other.password, client)).statusCode).toBe(200);
+    },
+  );
 
-    const other = await signUpFrom(first, newClient());
-    expect((await signIn(first, other.email, other.password, client)).statusCode).toBe(200);
-  });
+  redisTest(
+    'two instances share the count: attempts split between them reach 429 together',
+    async ({ first, second }) => {
+      const client = newClient();
+      const account = await signUpFrom(first, newClient());
+      const codes = await wrongGuesses(
+        [first, second],
+        Array.from({ length: 10 }, () => ({ email: account.email, client })),
+      );
+      expect(codes).toEqual(Array(10).fill(401));
+      // Each instance saw only five attempts, yet both refuse the next one.
+      expect((await signIn(second, account.email, account.password, client)).statusCode).toBe(429);
+      expect((await signIn(first, account.email, account.password, client)).statusCode).toBe(429);
+    },
+  );
 
-  it('two instances share the count: attempts split between them reach 429 together', async () => {
-    const client = newClient();
-    const account = await signUpFrom(first, newClient());
-    const codes = await wrongGuesses(
-      [first, second],
-      Array.from({ length: 10 }, () => ({ email: account.email, client })),
-    );
-    expect(codes).toEqual(Array(10).fill(401));
-    // Each instance saw only five attempts, yet both refuse the next one.
-    expect((await signIn(second, account.email, account.password, client)).statusCode).toBe(429);
-    expect((await signIn(first, account.email, account.password, client)).statusCode).toBe(429);
-  });
+  redisTest(
+    'one client trying many e-mails on both instances is stopped after 30',
+    async ({ first, second }) => {
+      await expectOneClientStoppedAcrossAddresses([first, second]);
+    },
+  );
 
-  it('one client trying many e-mails on both instances is stopped after 30', async () => {
-    await expectOneClientStoppedAcrossAddresses([first, second]);
-  });
-
-  it('many clients guessing one e-mail on both instances are stopped after 20 together', async () => {
-    await expectOneAddressStoppedAcrossClients([first, second]);
-  });
+  redisTest(
+    'many clients guessing one e-mail on both instances are stopped after 20 together',
+    async ({ first, second }) => {
+      await expectOneAddressStoppedAcrossClients([first, second]);
+    },
+  );
 });
 
 describe('sign-in rate limit behind a load balancer (TRUST_PROXY)', () => {
-  const app = useTestApp({ config: { trustProxy: true } });
-
-  it('counts each forwarded client on its own instead of the proxy address', async () => {
-    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
-    const attempt = (client: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: { ...identityHeaders(app), 'x-forwarded-for': client },
-        payload: { email: account.email, password: 'wrong-guess' },
-      });
-    for (let n = 0; n < 10; n += 1) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
-    expect((await attempt('203.0.113.7')).statusCode).toBe(429);
-    // Another client behind the same proxy still gets its own attempts.
-    expect((await attempt('198.51.100.9')).statusCode).toBe(401);
-  });
+  loadBalancerTest(
+    'counts each forwarded client on its own instead of the proxy address',
+    async ({ app }) => {
+      const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
+      const attempt = (client: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { ...identityHeaders(app), 'x-forwarded-for': client },
+          payload: { email: account.email, password: 'wrong-guess' },
+        });
+      for (let n = 0; n < 10; n += 1) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
+      expect((await attempt('203.0.113.7')).statusCode).toBe(429);
+      // Another client behind the same proxy still gets its own attempts.
+      expect((await attempt('198.51.100.9')).statusCode).toBe(401);
+    },
+  );
 });
 
 describe('per client across addresses, and per address across clients (in memory)', () => {
-  const app = useTestApp({ config: { trustProxy: true } });
-
-  it('the limits are the documented ones', () => {
+  acrossTest('the limits are the documented ones', () => {
     expect(IDENTITY_RATE_LIMITS).toEqual({
       perClientAndAddress: { max: 10, timeWindow: 60_000 },
       perClient: { max: 30, timeWindow: 60_000 },
@@ -292,28 +321,37 @@ describe('per client across addresses, and per address across clients (in memory
     });
   });
 
-  it('one client trying many e-mails is stopped after 30, whatever the next e-mail', async () => {
-    await expectOneClientStoppedAcrossAddresses([app]);
-  });
+  acrossTest(
+    'one client trying many e-mails is stopped after 30, whatever the next e-mail',
+    async ({ app }) => {
+      await expectOneClientStoppedAcrossAddresses([app]);
+    },
+  );
 
-  it('many clients guessing one e-mail are stopped after 20 together, even with the right password', async () => {
-    await expectOneAddressStoppedAcrossClients([app]);
-  });
+  acrossTest(
+    'many clients guessing one e-mail are stopped after 20 together, even with the right password',
+    async ({ app }) => {
+      await expectOneAddressStoppedAcrossClients([app]);
+    },
+  );
 
-  it('one client asking for reset links to many inboxes is stopped after 30', async () => {
-    const client = newClient();
-    const codes: number[] = [];
-    for (let n = 0; n <= IDENTITY_RATE_LIMITS.perClient.max; n += 1) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/request-password-reset',
-        headers: { ...identityHeaders(app), 'x-forwarded-for': client },
-        payload: { email: uniqueEmail('inbox'), redirectTo: '/reset-password' },
-      });
-      codes.push(response.statusCode);
-    }
-    expect(codes).toEqual([...Array(IDENTITY_RATE_LIMITS.perClient.max).fill(200), 429]);
-  });
+  acrossTest(
+    'one client asking for reset links to many inboxes is stopped after 30',
+    async ({ app }) => {
+      const client = newClient();
+      const codes: number[] = [];
+      for (let n = 0; n <= IDENTITY_RATE_LIMITS.perClient.max; n += 1) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          headers: { ...identityHeaders(app), 'x-forwarded-for': client },
+          payload: { email: uniqueEmail('inbox'), redirectTo: '/reset-password' },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([...Array(IDENTITY_RATE_LIMITS.perClient.max).fill(200), 429]);
+    },
+  );
 });
 
 /** A request sent as written (app.inject, like browsers, resolves dot segments before sending). */
@@ -354,9 +392,7 @@ function rawRequest(
 }
 
 describe('every spelling of a limited endpoint is refused or counted as that endpoint', () => {
-  const app = useTestApp();
-
-  beforeAll(async () => {
+  spellingTest.beforeAll(async ({ app }) => {
     await app.listen({ host: '127.0.0.1', port: 0 });
   });
 
@@ -384,84 +420,96 @@ describe('every spelling of a limited endpoint is refused or counted as that end
     '/api/auth/sign-in%2Femail',
   ];
 
-  it('refuses paths with dot segments, doubled slashes or backslashes under /api with 400', async () => {
-    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
-    for (const path of unplainSpellings) {
-      const response = await rawRequest(app, {
+  spellingTest(
+    'refuses paths with dot segments, doubled slashes or backslashes under /api with 400',
+    async ({ app }) => {
+      const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
+      for (const path of unplainSpellings) {
+        const response = await rawRequest(app, {
+          method: 'POST',
+          path,
+          payload: { email: account.email, password: 'right-anvil-ledger-42' },
+        });
+        expect(response.statusCode, path).toBe(400);
+        expect(JSON.parse(response.body), path).toEqual({
+          statusCode: 400,
+          message: serverTexts.pathErrors.notPlain,
+        });
+        expect(response.cookies, path).toHaveLength(0);
+      }
+    },
+  );
+
+  spellingTest(
+    'answers 404 for spellings Better Auth itself would not take for sign-in: no session',
+    async ({ app }) => {
+      const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
+      for (const path of notSignIn) {
+        const response = await rawRequest(app, {
+          method: 'POST',
+          path,
+          payload: { email: account.email, password: 'right-anvil-ledger-42' },
+        });
+        expect(response.statusCode, path).toBe(404);
+        expect(JSON.parse(response.body), path).toMatchObject({ statusCode: 404 });
+        expect(response.cookies, path).toHaveLength(0);
+      }
+    },
+  );
+
+  spellingTest(
+    'counts every spelling that reaches sign-in as sign-in: the 11th attempt gets 429',
+    async ({ app }) => {
+      const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
+      const reachSignIn = [
+        '/api/auth/sign-in/email',
+        '/api/auth/sign-in/email?',
+        '/api/auth/sign-in/email?x=1',
+        '/api/auth/sign-in/email?callbackURL=/',
+      ];
+      const codes: number[] = [];
+      for (let n = 0; n < 10; n += 1) {
+        // Between two counted attempts, one that tries to walk around the count.
+        const around = await rawRequest(app, {
+          method: 'POST',
+          path: unplainSpellings[n % unplainSpellings.length]!,
+          payload: { email: account.email, password: 'wrong-guess' },
+        });
+        expect(around.statusCode).toBe(400);
+        const counted = await rawRequest(app, {
+          method: 'POST',
+          path: reachSignIn[n % reachSignIn.length]!,
+          payload: { email: account.email, password: 'wrong-guess' },
+        });
+        codes.push(counted.statusCode);
+      }
+      expect(codes).toEqual(Array(10).fill(401));
+      const eleventh = await rawRequest(app, {
         method: 'POST',
-        path,
+        path: '/api/auth/sign-in/email?again=1',
         payload: { email: account.email, password: 'right-anvil-ledger-42' },
       });
-      expect(response.statusCode, path).toBe(400);
-      expect(JSON.parse(response.body), path).toEqual({
-        statusCode: 400,
-        message: serverTexts.pathErrors.notPlain,
-      });
-      expect(response.cookies, path).toHaveLength(0);
-    }
-  });
+      expect(eleventh.statusCode).toBe(429);
+      expect(JSON.parse(eleventh.body)).toEqual(tooManySignIns);
+      expect(eleventh.cookies).toHaveLength(0);
+    },
+  );
 
-  it('answers 404 for spellings Better Auth itself would not take for sign-in: no session', async () => {
-    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
-    for (const path of notSignIn) {
-      const response = await rawRequest(app, {
-        method: 'POST',
-        path,
-        payload: { email: account.email, password: 'right-anvil-ledger-42' },
-      });
-      expect(response.statusCode, path).toBe(404);
-      expect(JSON.parse(response.body), path).toMatchObject({ statusCode: 404 });
-      expect(response.cookies, path).toHaveLength(0);
-    }
-  });
-
-  it('counts every spelling that reaches sign-in as sign-in: the 11th attempt gets 429', async () => {
-    const account = await signUpTestAccount(app, { password: 'right-anvil-ledger-42' });
-    const reachSignIn = [
-      '/api/auth/sign-in/email',
-      '/api/auth/sign-in/email?',
-      '/api/auth/sign-in/email?x=1',
-      '/api/auth/sign-in/email?callbackURL=/',
-    ];
-    const codes: number[] = [];
-    for (let n = 0; n < 10; n += 1) {
-      // Between two counted attempts, one that tries to walk around the count.
-      const around = await rawRequest(app, {
-        method: 'POST',
-        path: unplainSpellings[n % unplainSpellings.length]!,
-        payload: { email: account.email, password: 'wrong-guess' },
-      });
-      expect(around.statusCode).toBe(400);
-      const counted = await rawRequest(app, {
-        method: 'POST',
-        path: reachSignIn[n % reachSignIn.length]!,
-        payload: { email: account.email, password: 'wrong-guess' },
-      });
-      codes.push(counted.statusCode);
-    }
-    expect(codes).toEqual(Array(10).fill(401));
-    const eleventh = await rawRequest(app, {
-      method: 'POST',
-      path: '/api/auth/sign-in/email?again=1',
-      payload: { email: account.email, password: 'right-anvil-ledger-42' },
-    });
-    expect(eleventh.statusCode).toBe(429);
-    expect(JSON.parse(eleventh.body)).toEqual(tooManySignIns);
-    expect(eleventh.cookies).toHaveLength(0);
-  });
-
-  it('keys on the endpoint as Better Auth resolves the URL, whatever Fastify routed', () => {
-    const origin = app.config.publicUrl;
-    for (const path of unplainSpellings.filter((spelling) => !spelling.includes('//'))) {
-      const resolved = new URL(path, origin).pathname;
-      expect(findIdentityEndpoint('POST', resolved)?.path, path).toBe('/sign-in/email');
-    }
-    for (const path of [...notSignIn, '/api/auth//sign-in/email']) {
-      expect(findIdentityEndpoint('POST', new URL(path, origin).pathname), path).toBeUndefined();
-    }
-    expect(findIdentityEndpoint('GET', '/api/auth/sign-in/email')).toBeUndefined();
-    expect(findIdentityEndpoint('GET', '/api/auth/reset-password/some-token')?.path).toBe(
-      '/reset-password/:token',
-    );
-  });
+  spellingTest(
+    'keys on the endpoint as Better Auth resolves the URL, whatever Fastify routed',
+    ({ app }) => {
+      const origin = app.config.publicUrl;
+      for (const path of unplainSpellings.filter((spelling) => !spelling.includes('//'))) {
+        const resolved = new URL(path, origin).pathname;
+        expect(findIdentityEndpoint('POST', resolved)?.path, path).toBe('/sign-in/email');
+      }
+      for (const path of [...notSignIn, '/api/auth//sign-in/email']) {
+        expect(findIdentityEndpoint('POST', new URL(path, origin).pathname), path).toBeUndefined();
+      }
+      expect(findIdentityEndpoint('GET', '/api/auth/sign-in/email')).toBeUndefined();
+      expect(findIdentityEndpoint('GET', '/api/auth/reset-password/some-token')?.path).toBe(
+        '/reset-password/:token',
+      );
+    },
+  );
 });
