@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   ErrorBodySchema,
   PlaceOrderResponseSchema,
@@ -6,7 +6,7 @@ import {
   ToolSchema,
 } from '@tools-factory/contract';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
-import { useBeforeAll, useTestApp } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
@@ -25,17 +25,23 @@ function quantities(count: number, min: number, max: number, seed = 42): number[
   });
 }
 
-// On PostgreSQL (npm run test:postgres) the requests run truly at once through the pool; on
-// PGlite they interleave between statements. Either way the stock must never go below zero.
-describe('orders under concurrency: 200 orders at once against one tool', () => {
-  const app = useTestApp({ config: UNCAPPED_ORDERS });
-  const accounts = useBeforeAll('The accounts', async () => {
+const it = appTest({ config: UNCAPPED_ORDERS }).extend(
+  'accounts',
+  { scope: 'file' },
+  async ({ app }) => {
     const made: TestAccount[] = [];
     for (let index = 0; index < ACCOUNTS; index += 1) made.push(await signUpTestAccount(app));
     return made;
-  });
+  },
+);
 
-  it('never sells more than the stock, and the stock left is the start minus what was sold', async () => {
+// On PostgreSQL (npm run test:postgres) the requests run truly at once through the pool; on
+// PGlite they interleave between statements. Either way the stock must never go below zero.
+describe('orders under concurrency: 200 orders at once against one tool', () => {
+  it('never sells more than the stock, and the stock left is the start minus what was sold', async ({
+    app,
+    accounts,
+  }) => {
     const tool = await createTestTool(app, {
       minOrderQuantity: 1,
       availableQuantity: START_STOCK,
