@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, test as base } from 'vitest';
 import {
   AdminCheckSchema,
   dollarsToCents,
@@ -48,7 +48,7 @@ import {
 import { orderFields } from './testing/requests.ts';
 import { createTestQuote, createTestReview, createTestTool } from './testing/factories.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
-import { useBeforeAll, useTestApp } from './testing/use-test-app.ts';
+import { openTestApp } from './testing/app-fixtures.ts';
 
 /**
  * DESIGN.md section 3, "Who may call what", walked: every row of the authorization table, for
@@ -271,36 +271,55 @@ function createFixtures(
 }
 
 /**
- * An app with the three callers signed up (the admin verified) and the customer's tool, made in
- * a beforeAll hook of the describe block; the app is closed in its afterAll hook.
+ * An app with the three callers signed up (the admin verified) and the customer's tool; the app
+ * is closed when the file ends.
  */
-function useWorld(config: Partial<Config> = {}): World {
+async function openWorld(
+  config: Partial<Config>,
+  tools: Parameters<typeof openTestApp>[1],
+): Promise<World> {
   const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({
-    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], ...config },
+  const app = await openTestApp(
+    { config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], ...config } },
+    tools,
+  );
+  const customer = await signUpTestAccount(app, { name: 'Ada Customer' });
+  const anotherCustomer = await signUpTestAccount(app, { name: 'Bo Customer' });
+  // ADMIN_EMAILS promotes a listed address once it is verified.
+  const admin = await signUpTestAdmin(app, { email: adminEmail, name: 'Cy Admin' });
+  const check = await app.inject({
+    url: `/api/admin/${encodeURIComponent(admin.email)}`,
+    headers: bearer(admin.token),
   });
-  return useBeforeAll('The world', async () => {
-    const customer = await signUpTestAccount(app, { name: 'Ada Customer' });
-    const anotherCustomer = await signUpTestAccount(app, { name: 'Bo Customer' });
-    // ADMIN_EMAILS promotes a listed address once it is verified.
-    const admin = await signUpTestAdmin(app, { email: adminEmail, name: 'Cy Admin' });
-    const check = await app.inject({
-      url: `/api/admin/${encodeURIComponent(admin.email)}`,
-      headers: bearer(admin.token),
-    });
-    if (AdminCheckSchema.safeParse(check.json()).data?.admin !== true) {
-      throw new Error(`the admin fixture is no admin: ${check.statusCode} ${check.body}`);
-    }
-    // Stock for every order the walk places, whichever the order of the cells.
-    const tool = await createTestTool(app, { availableQuantity: 1_000_000 });
-    return {
-      app,
-      accounts: { customer, anotherCustomer, admin },
-      fixtures: createFixtures(app, customer, tool),
-      served: routesServed(app),
-    };
-  });
+  if (AdminCheckSchema.safeParse(check.json()).data?.admin !== true) {
+    throw new Error(`the admin fixture is no admin: ${check.statusCode} ${check.body}`);
+  }
+  // Stock for every order the walk places, whichever the order of the cells.
+  const tool = await createTestTool(app, { availableQuantity: 1_000_000 });
+  return {
+    app,
+    accounts: { customer, anotherCustomer, admin },
+    fixtures: createFixtures(app, customer, tool),
+    served: routesServed(app),
+  };
 }
+
+type Worlds = { world: World; stripeWorld: World };
+
+/**
+ * The file's worlds: `world`, the default app (the built-in test payment gateway), and
+ * `stripeWorld`, the app configured for Stripe, for the rows served only with the stripe gateway.
+ */
+const it = base
+  // Vitest reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('world', { scope: 'file' }, ({}, tools) => openWorld({}, tools))
+  // eslint-disable-next-line no-empty-pattern -- as above
+  .extend('stripeWorld', { scope: 'file' }, ({}, tools) => openWorld(STRIPE_CONFIG, tools));
+
+/** The world that walks `row`: the stripe gateway's for the rows served with it. */
+const worldOf = ({ world, stripeWorld }: Worlds, row: AuthorizationRow) =>
+  row.servedWith === 'stripe gateway' ? stripeWorld : world;
 
 /** A second identity session of the customer, its access token, then the session ended. */
 async function endedSessionOf(app: App, customer: TestAccount): Promise<Held> {
@@ -368,23 +387,16 @@ describe('a route declares its row of the authorization table', () => {
 });
 
 describe('who may call what (DESIGN.md section 3)', () => {
-  /** The default app: the built-in test payment gateway. */
-  const world = useWorld();
-  /** The app configured for Stripe, for the rows served only with the stripe gateway. */
-  const stripeWorld = useWorld(STRIPE_CONFIG);
   let endedSession: Held;
   let removed: Held;
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ world }) => {
     endedSession = await endedSessionOf(world.app, world.accounts.customer);
     removed = await removedUser(world.app);
   });
 
-  const worldOf = (row: AuthorizationRow) =>
-    row.servedWith === 'stripe gateway' ? stripeWorld : world;
-
   describe('the table', () => {
-    it('has a row for every route each app serves under /api', () => {
+    it('has a row for every route each app serves under /api', ({ world, stripeWorld }) => {
       expect(world.served, 'the route listing found nothing: has printRoutes changed?').toContain(
         'GET /api/health',
       );
@@ -401,7 +413,7 @@ describe('who may call what (DESIGN.md section 3)', () => {
       }
     });
 
-    it('has a row for every operation of the OpenAPI document', async () => {
+    it('has a row for every operation of the OpenAPI document', async ({ world, stripeWorld }) => {
       const rows = new Set<string>(AUTHORIZED_ROUTES);
       for (const { app, served } of [world, stripeWorld]) {
         const documented = await routesDocumented(app);
@@ -415,20 +427,26 @@ describe('who may call what (DESIGN.md section 3)', () => {
       }
     });
 
-    it('names only routes an app serves', () => {
+    it('names only routes an app serves', ({ world, stripeWorld }) => {
       const unserved = AUTHORIZED_ROUTES.filter(
         (route) => !world.served.has(route) && !stripeWorld.served.has(route),
       );
       expect(unserved, `rows in ${TABLE_FILE} for routes not served`).toEqual([]);
     });
 
-    it('has cases for every row, each walked with the gateway that serves its route', () => {
+    it('has cases for every row, each walked with the gateway that serves its route', ({
+      world,
+      stripeWorld,
+    }) => {
       const walked = new Set(AUTHORIZATION_ROWS.map(keyOf));
       const unwalked = AUTHORIZED_ROUTES.filter((route) => !walked.has(route));
       expect(unwalked, `rows of ${TABLE_FILE} without a case in ${CASES_FILE}`).toEqual([]);
-      const unserved = AUTHORIZATION_ROWS.filter((row) => !worldOf(row).served.has(keyOf(row)));
+      const unserved = AUTHORIZATION_ROWS.filter(
+        (row) => !worldOf({ world, stripeWorld }, row).served.has(keyOf(row)),
+      );
       expect(unserved.map(titleOf), `cases in ${CASES_FILE} for routes not served`).toEqual([]);
-      const otherWorld = (row: AuthorizationRow) => (worldOf(row) === world ? stripeWorld : world);
+      const otherWorld = (row: AuthorizationRow) =>
+        worldOf({ world, stripeWorld }, row) === world ? stripeWorld : world;
       const servedWithout = AUTHORIZATION_ROWS.filter(
         (row) => row.servedWith && otherWorld(row).served.has(keyOf(row)),
       );
@@ -454,8 +472,8 @@ describe('who may call what (DESIGN.md section 3)', () => {
     describe(titleOf(row), () => {
       it.for(CALLERS.map((caller) => ({ caller, status: row.answers[caller] })))(
         '$caller: $status',
-        async ({ caller, status }) => {
-          const target = worldOf(row);
+        async ({ caller, status }, { world, stripeWorld }) => {
+          const target = worldOf({ world, stripeWorld }, row);
           const held = caller === 'anonymous' ? undefined : target.accounts[caller];
           const response = await send(target, row, credentialHeaders(held, row.credential));
           expect(response.statusCode, `${WHO[row.who].words} ${caller}: ${response.body}`).toBe(
@@ -474,10 +492,13 @@ describe('who may call what (DESIGN.md section 3)', () => {
     const credentialed = AUTHORIZATION_ROWS.filter(
       (row) => row.credential === 'bearer' || row.credential === 'identity session',
     );
-    const ways: { name: string; headers: (row: AuthorizationRow) => Record<string, string> }[] = [
+    const ways: {
+      name: string;
+      headers: (row: AuthorizationRow, world: World) => Record<string, string>;
+    }[] = [
       {
         name: "the customer's other kind of credential",
-        headers: (row) => otherKindHeaders(world.accounts.customer, row.credential),
+        headers: (row, world) => otherKindHeaders(world.accounts.customer, row.credential),
       },
       {
         name: "the customer's ended session (signed out)",
@@ -490,8 +511,12 @@ describe('who may call what (DESIGN.md section 3)', () => {
     ];
     for (const row of credentialed) {
       describe(titleOf(row), () => {
-        it.for(ways)('$name', async (way) => {
-          const response = await send(worldOf(row), row, way.headers(row));
+        it.for(ways)('$name', async (way, { world, stripeWorld }) => {
+          const response = await send(
+            worldOf({ world, stripeWorld }, row),
+            row,
+            way.headers(row, world),
+          );
           expect(response.statusCode, response.body).toBe(row.answers.anonymous);
         });
       });
