@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   ConfirmTestCardResponseSchema,
   OrderListSchema,
@@ -11,7 +11,7 @@ import {
 } from '@tools-factory/contract';
 import { bearer, type TestAccount } from '../../testing/accounts.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { useTestAccount, useTestApp, useTestTool } from '../../testing/use-test-app.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
 import { orders } from '../orders/orders.table.ts';
 import { paymentIntents, payments } from './payments.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
@@ -23,73 +23,101 @@ const HOUR_MS = 60 * 60 * 1000;
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' };
 const errorsText = texts.paymentErrors;
 
-describe('card payments with the built-in test gateway', () => {
-  const app = useTestApp({ config: UNCAPPED_ORDERS });
-  const customer = useTestAccount(app, { name: 'Pat Payer' });
-  const otherCustomer = useTestAccount(app);
+const total = (order: Order) => Math.round(order.price * 100 * order.quantity) / 100;
+
+/**
+ * The app, its customers and tool, and the payment page's steps as fixtures: each step is taken
+ * by the customer, or by the account given.
+ */
+const it = appTest({
+  config: UNCAPPED_ORDERS,
+  customerName: 'Pat Payer',
   // $19.99 each.
-  const tool = useTestTool(app, { priceCents: 1999, availableQuantity: 100_000 });
-
-  const total = (order: Order) => Math.round(order.price * 100 * order.quantity) / 100;
-
-  function createIntent(order: Order, account = customer, totalPrice: unknown = total(order)) {
-    return app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(account.token),
-      payload: { orderId: order._id, totalPrice },
-    });
-  }
-
-  async function clientSecretFor(order: Order, account = customer): Promise<string> {
-    const response = await createIntent(order, account);
-    expect(response.statusCode).toBe(200);
-    return PaymentIntentResponseSchema.parse(response.json()).clientSecret;
-  }
-
-  function confirm(clientSecret: string, card: Partial<typeof GOOD_CARD> = {}, account = customer) {
-    return app.inject({
-      method: 'POST',
-      url: '/api/payments/test/confirm',
-      headers: bearer(account.token),
-      payload: { clientSecret, ...GOOD_CARD, ...card },
-    });
-  }
-
-  function recordPayment(orderId: string, transectionId: string, account = customer) {
-    return app.inject({
-      method: 'PATCH',
-      url: `/api/tool/${orderId}`,
-      headers: bearer(account.token),
-      payload: { order: orderId, transectionId },
-    });
-  }
-
+  tool: { priceCents: 1999, availableQuantity: 100_000 },
+})
+  .extend(
+    'createIntent',
+    ({ app, customer }) =>
+      (order: Order, account: TestAccount = customer, totalPrice: unknown = total(order)) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          headers: bearer(account.token),
+          payload: { orderId: order._id, totalPrice },
+        }),
+  )
+  .extend(
+    'clientSecretFor',
+    ({ customer, createIntent }) =>
+      async (order: Order, account: TestAccount = customer): Promise<string> => {
+        const response = await createIntent(order, account);
+        expect(response.statusCode).toBe(200);
+        return PaymentIntentResponseSchema.parse(response.json()).clientSecret;
+      },
+  )
+  .extend(
+    'confirm',
+    ({ app, customer }) =>
+      (
+        clientSecret: string,
+        card: Partial<typeof GOOD_CARD> = {},
+        account: TestAccount = customer,
+      ) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/payments/test/confirm',
+          headers: bearer(account.token),
+          payload: { clientSecret, ...GOOD_CARD, ...card },
+        }),
+  )
+  .extend(
+    'recordPayment',
+    ({ app, customer }) =>
+      (orderId: string, transectionId: string, account: TestAccount = customer) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/api/tool/${orderId}`,
+          headers: bearer(account.token),
+          payload: { order: orderId, transectionId },
+        }),
+  )
   /** The whole happy path: intent, card, record. Answers the transaction id. */
-  async function pay(order: Order, account = customer): Promise<string> {
-    const confirmed = await confirm(await clientSecretFor(order, account), {}, account);
-    expect(confirmed.statusCode).toBe(200);
-    const { transectionId } = ConfirmTestCardResponseSchema.parse(confirmed.json());
-    const recorded = await recordPayment(order._id, transectionId, account);
-    expect(recorded.statusCode).toBe(200);
-    return transectionId;
-  }
-
-  async function ordersOf(account: TestAccount): Promise<Order[]> {
+  .extend(
+    'pay',
+    ({ customer, clientSecretFor, confirm, recordPayment }) =>
+      async (order: Order, account: TestAccount = customer): Promise<string> => {
+        const confirmed = await confirm(await clientSecretFor(order, account), {}, account);
+        expect(confirmed.statusCode).toBe(200);
+        const { transectionId } = ConfirmTestCardResponseSchema.parse(confirmed.json());
+        const recorded = await recordPayment(order._id, transectionId, account);
+        expect(recorded.statusCode).toBe(200);
+        return transectionId;
+      },
+  )
+  .extend('ordersOf', ({ app }) => async (account: TestAccount): Promise<Order[]> => {
     const response = await app.inject({
       url: `/api/orders?email=${encodeURIComponent(account.email)}`,
       headers: bearer(account.token),
     });
     return OrderListSchema.parse(response.json());
-  }
+  });
 
-  it('tells the web app which gateway it uses', async () => {
+describe('card payments with the built-in test gateway', () => {
+  it('tells the web app which gateway it uses', async ({ app }) => {
     const response = await app.inject('/api/payment-settings');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ gateway: 'test', publishableKey: null });
   });
 
-  it('pays an order with 4242 4242 4242 4242: paid, with its transaction id, recorded once', async () => {
+  it('pays an order with 4242 4242 4242 4242: paid, with its transaction id, recorded once', async ({
+    app,
+    customer,
+    tool,
+    clientSecretFor,
+    confirm,
+    recordPayment,
+    ordersOf,
+  }) => {
     const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const clientSecret = await clientSecretFor(order);
     expect(clientSecret).toMatch(/^pi_test_\w+_secret_\w+$/);
@@ -116,7 +144,15 @@ describe('card payments with the built-in test gateway', () => {
     ]);
   });
 
-  it('paying twice is harmless: the second record answers modifiedCount 0, one payment row', async () => {
+  it('paying twice is harmless: the second record answers modifiedCount 0, one payment row', async ({
+    app,
+    customer,
+    tool,
+    createIntent,
+    confirm,
+    recordPayment,
+    pay,
+  }) => {
     const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const transectionId = await pay(order);
     const again = await recordPayment(order._id, transectionId);
@@ -140,7 +176,7 @@ describe('card payments with the built-in test gateway', () => {
     expect(records).toHaveLength(1);
   });
 
-  it.each([
+  it.for<[string, Partial<typeof GOOD_CARD>, string]>([
     ['4000 0000 0000 0002', {}, texts.cardErrors.declined],
     ['4000 0000 0000 9995', {}, texts.cardErrors.insufficientFunds],
     ['4000 0000 0000 0069', {}, texts.cardErrors.expiredCard],
@@ -152,26 +188,37 @@ describe('card payments with the built-in test gateway', () => {
     ['4242 4242 4242 4242', { expiry: '12' }, texts.cardErrors.incompleteExpiry],
     ['4242 4242 4242 4242', { cvc: '12' }, texts.cardErrors.incompleteCvc],
     ['4012 8888 8888 1881', {}, texts.cardErrors.notATestCard],
-  ])('refuses %s %j with 402 "%s", and the order stays unpaid', async (number, card, message) => {
-    const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
-    const clientSecret = await clientSecretFor(order);
-    const refused = await confirm(clientSecret, { cardNumber: number, ...card });
-    expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ statusCode: 402, message });
+  ])(
+    'refuses %s %j with 402 "%s", and the order stays unpaid',
+    async (
+      [number, card, message],
+      { app, customer, tool, clientSecretFor, confirm, recordPayment },
+    ) => {
+      const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
+      const clientSecret = await clientSecretFor(order);
+      const refused = await confirm(clientSecret, { cardNumber: number, ...card });
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json()).toEqual({ statusCode: 402, message });
 
-    // Nothing succeeded, so nothing can be recorded; a good card then pays.
-    const [intent] = await app.database.db
-      .select()
-      .from(paymentIntents)
-      .where(eq(paymentIntents.clientSecret, clientSecret));
-    const early = await recordPayment(order._id, intent!.id);
-    expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe(errorsText.notSucceeded);
-    expect((await confirm(clientSecret)).statusCode).toBe(200);
-    expect((await recordPayment(order._id, intent!.id)).statusCode).toBe(200);
-  });
+      // Nothing succeeded, so nothing can be recorded; a good card then pays.
+      const [intent] = await app.database.db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.clientSecret, clientSecret));
+      const early = await recordPayment(order._id, intent!.id);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(errorsText.notSucceeded);
+      expect((await confirm(clientSecret)).statusCode).toBe(200);
+      expect((await recordPayment(order._id, intent!.id)).statusCode).toBe(200);
+    },
+  );
 
-  it('answers 409 with the right total to a totalPrice that is not price x quantity', async () => {
+  it('answers 409 with the right total to a totalPrice that is not price x quantity', async ({
+    app,
+    customer,
+    tool,
+    createIntent,
+  }) => {
     const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const response = await createIntent(order, customer, 1);
     expect(response.statusCode).toBe(409);
@@ -179,7 +226,12 @@ describe('card payments with the built-in test gateway', () => {
     expect((await createIntent(order, customer, '499.75')).statusCode).toBe(200);
   });
 
-  it('gives the same order the same intent, and holds the order an hour ahead', async () => {
+  it('gives the same order the same intent, and holds the order an hour ahead', async ({
+    app,
+    customer,
+    tool,
+    clientSecretFor,
+  }) => {
     const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const first = await clientSecretFor(order);
     const [concurrentA, concurrentB] = await Promise.all([
@@ -191,7 +243,16 @@ describe('card payments with the built-in test gateway', () => {
     expect(row!.holdUntil!.getTime()).toBeGreaterThan(Date.now() + 0.9 * HOUR_MS);
   });
 
-  it("never lets a customer see, intend, confirm or record another customer's order", async () => {
+  it("never lets a customer see, intend, confirm or record another customer's order", async ({
+    app,
+    customer,
+    otherCustomer,
+    tool,
+    createIntent,
+    clientSecretFor,
+    confirm,
+    recordPayment,
+  }) => {
     const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const theirs = await app.inject({
       url: `/api/payorder/${order._id}`,
@@ -219,7 +280,13 @@ describe('card payments with the built-in test gateway', () => {
     expect(row!.status).toBe('unpaid');
   });
 
-  it('refuses a transaction id of another order (409), and one the gateway never made', async () => {
+  it('refuses a transaction id of another order (409), and one the gateway never made', async ({
+    app,
+    customer,
+    tool,
+    recordPayment,
+    pay,
+  }) => {
     const paidOrder = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const transectionId = await pay(paidOrder);
     const unpaid = await placeTestOrder(app, customer, tool, ANVIL_ROW);
@@ -240,7 +307,14 @@ describe('card payments with the built-in test gateway', () => {
     expect(row!.status).toBe('unpaid');
   });
 
-  it('keeps a paid order and an order being paid out of the expiry sweep', async () => {
+  it('keeps a paid order and an order being paid out of the expiry sweep', async ({
+    app,
+    customer,
+    tool,
+    clientSecretFor,
+    pay,
+    ordersOf,
+  }) => {
     const paid = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     await pay(paid);
     const beingPaid = await placeTestOrder(app, customer, tool, ANVIL_ROW);
@@ -268,7 +342,15 @@ describe('card payments with the built-in test gateway', () => {
     expect(after.has(paid._id)).toBe(true);
   });
 
-  it('refunds a payment that succeeds for an order removed meanwhile, once', async () => {
+  it('refunds a payment that succeeds for an order removed meanwhile, once', async ({
+    app,
+    customer,
+    otherCustomer,
+    tool,
+    clientSecretFor,
+    confirm,
+    recordPayment,
+  }) => {
     const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     const clientSecret = await clientSecretFor(order);
     const removed = await app.inject({
@@ -302,7 +384,7 @@ describe('card payments with the built-in test gateway', () => {
     expect((await recordPayment(order._id, transectionId, otherCustomer)).statusCode).toBe(404);
   });
 
-  it('a paid order cannot be removed by its customer', async () => {
+  it('a paid order cannot be removed by its customer', async ({ app, customer, tool, pay }) => {
     const order = await placeTestOrder(app, customer, tool, ANVIL_ROW);
     await pay(order);
     const removed = await app.inject({
