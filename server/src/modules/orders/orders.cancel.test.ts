@@ -13,14 +13,14 @@ import type { App } from '../../app.ts';
 import { type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
-import { placePaidOrder } from '../../testing/payments.ts';
+import { paidOrderFixture, unpaidOrderFixture } from '../../testing/foundry-orders.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { creditNotes, invoices } from '../invoices/invoices.table.ts';
 import { paymentIntents, payments } from '../payments/payments.table.ts';
 import { orders } from './orders.table.ts';
-import { availableOf, findOwnOrder, placeTestOrder } from '../../testing/orders.ts';
+import { availableOf, findOwnOrder } from '../../testing/orders.ts';
 
 const deleteOrder = (app: App, account: TestAccount, id: string) =>
   injectAs(app, account, { method: 'DELETE', url: `/api/deleteOrder/${id}` });
@@ -34,12 +34,36 @@ const it = appTest({
   customerName: 'Ada Customer',
   // $19.99 each.
   tool: { priceCents: 1999, availableQuantity: 100_000 },
-}).extend(
-  'paidOrder',
-  ({ app, customer, tool }) =>
-    (quantity = 25): Promise<Order> =>
-      placePaidOrder(app, customer, tool, { address: '7 Foundry Yard', quantity }),
-);
+})
+  .extend('paidOrder', paidOrderFixture)
+  .extend('unpaidOrder', unpaidOrderFixture);
+
+/**
+ * `quantity` units of the tool ordered with `place` (the unpaidOrder or paidOrder fixture), which
+ * takes them off its stock: the order, and the stock before it.
+ */
+async function orderFromStock(
+  app: App,
+  toolId: string,
+  quantity: number,
+  place: (quantity: number) => Promise<Order>,
+): Promise<{ order: Order; stockBefore: number }> {
+  const stockBefore = await availableOf(app, toolId);
+  const order = await place(quantity);
+  expect(await availableOf(app, toolId)).toBe(stockBefore - quantity);
+  return { order, stockBefore };
+}
+
+/** The tool's stock once the admin's `request` (a removal, a cancellation) has succeeded. */
+async function stockAfter(
+  app: App,
+  toolId: string,
+  request: ReturnType<typeof injectAs>,
+): Promise<number> {
+  const response = await request;
+  expect(response.statusCode, response.body).toBe(200);
+  return availableOf(app, toolId);
+}
 
 describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
   it("answers an admin's DELETE of a paid order 409 in words, and the books keep the order, its payment and its invoice", async ({
@@ -68,19 +92,12 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
 
   it('still lets an admin remove an unpaid order, its stock back', async ({
     app,
-    customer,
     admin,
     tool,
+    unpaidOrder,
   }) => {
-    const stockBefore = await availableOf(app, tool.id);
-    const order = await placeTestOrder(app, customer, tool, {
-      address: '7 Foundry Yard',
-      quantity: 30,
-    });
-    expect(await availableOf(app, tool.id)).toBe(stockBefore - 30);
-    const response = await deleteOrder(app, admin, order._id);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(await availableOf(app, tool.id)).toBe(stockBefore);
+    const { order, stockBefore } = await orderFromStock(app, tool.id, 30, unpaidOrder);
+    expect(await stockAfter(app, tool.id, deleteOrder(app, admin, order._id))).toBe(stockBefore);
   });
 
   it('cancels a paid order: refunded, a credit note issued, the stock back, the books kept, the customer told', async ({
@@ -91,9 +108,7 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     tool,
     paidOrder,
   }) => {
-    const stockBefore = await availableOf(app, tool.id);
-    const paid = await paidOrder(40);
-    expect(await availableOf(app, tool.id)).toBe(stockBefore - 40);
+    const { order: paid, stockBefore } = await orderFromStock(app, tool.id, 40, paidOrder);
 
     const response = await cancel(app, admin, paid._id);
     expect(response.statusCode, response.body).toBe(200);
@@ -221,22 +236,17 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     });
     expect(shipped.statusCode).toBe(200);
     const stock = await availableOf(app, tool.id);
-    const response = await cancel(app, admin, paid._id);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(await availableOf(app, tool.id)).toBe(stock);
+    expect(await stockAfter(app, tool.id, cancel(app, admin, paid._id))).toBe(stock);
   });
 
   it('refuses to cancel an unpaid order (409: remove it), to a customer (403), and ships no cancelled order', async ({
     app,
     customer,
     admin,
-    tool,
     paidOrder,
+    unpaidOrder,
   }) => {
-    const unpaid = await placeTestOrder(app, customer, tool, {
-      address: '7 Foundry Yard',
-      quantity: 25,
-    });
+    const unpaid = await unpaidOrder();
     expectError(
       await cancel(app, admin, unpaid._id),
       409,

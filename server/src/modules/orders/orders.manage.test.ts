@@ -12,10 +12,13 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { expectAdminsOnly } from '../../testing/admins-only.ts';
-import { findOwnOrder } from '../../testing/orders.ts';
+import {
+  foundryOrder,
+  paidOrderFixture,
+  unpaidOrderFixture,
+} from '../../testing/foundry-orders.ts';
+import { findOwnOrder, placeTestOrder } from '../../testing/orders.ts';
 import { expectError } from '../../testing/requests.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
-
 
 const as = (account: TestAccount | undefined) => (account ? bearer(account.token) : {});
 const manageOrders = (app: App, account: TestAccount | undefined) =>
@@ -37,7 +40,9 @@ const it = appTest({
   config: UNCAPPED_ORDERS,
   // $19.99 each.
   tool: { priceCents: 1999, availableQuantity: 100_000 },
-});
+})
+  .extend('paidOrder', paidOrderFixture)
+  .extend('unpaidOrder', unpaidOrderFixture);
 
 describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship', () => {
   describe('GET /api/manageOrders', () => {
@@ -51,15 +56,10 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       otherCustomer,
       admin,
       tool,
+      unpaidOrder,
     }) => {
-      const first = await placeTestOrder(app, customer, tool, {
-        address: '7 Foundry Yard',
-        quantity: 25,
-      });
-      const second = await placeTestOrder(app, otherCustomer, tool, {
-        address: '7 Foundry Yard',
-        quantity: 30,
-      });
+      const first = await unpaidOrder();
+      const second = await placeTestOrder(app, otherCustomer, tool, foundryOrder(30));
       const listed = await everyOrder(app, admin);
 
       const firstIndex = listed.findIndex((order) => order._id === first._id);
@@ -94,12 +94,9 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     it('answers 401 without a token and 403 to a customer, even for their own paid order', async ({
       app,
       customer,
-      tool,
+      paidOrder,
     }) => {
-      const paid = await placePaidOrder(app, customer, tool, {
-        address: '7 Foundry Yard',
-        quantity: 25,
-      });
+      const paid = await paidOrder();
       await expectAdminsOnly(customer, (sender) => ship(app, sender, paid._id));
       expect((await findOwnOrder(app, customer, paid._id))?.status).toBe('paid');
     });
@@ -108,12 +105,9 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       app,
       customer,
       admin,
-      tool,
+      paidOrder,
     }) => {
-      const paid = await placePaidOrder(app, customer, tool, {
-        address: '7 Foundry Yard',
-        quantity: 25,
-      });
+      const paid = await paidOrder();
       expect(paid.status).toBe('paid');
 
       const before = Date.now();
@@ -141,14 +135,10 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
 
     it('answers an order shipped already with 200, unchanged (idempotent)', async ({
       app,
-      customer,
       admin,
-      tool,
+      paidOrder,
     }) => {
-      const paid = await placePaidOrder(app, customer, tool, {
-        address: '7 Foundry Yard',
-        quantity: 25,
-      });
+      const paid = await paidOrder();
       const first = ManagedOrderSchema.parse((await ship(app, admin, paid._id)).json());
       const again = await ship(app, admin, paid._id);
       expect(again.statusCode).toBe(200);
@@ -159,12 +149,9 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       app,
       customer,
       admin,
-      tool,
+      unpaidOrder,
     }) => {
-      const unpaid = await placeTestOrder(app, customer, tool, {
-        address: '7 Foundry Yard',
-        quantity: 25,
-      });
+      const unpaid = await unpaidOrder();
       expectError(
         await ship(app, admin, unpaid._id),
         409,
@@ -185,10 +172,7 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       tool,
     }) => {
       const leaving = await signUpTestAccount(app);
-      const paid = await placePaidOrder(app, leaving, tool, {
-        address: '7 Foundry Yard',
-        quantity: 25,
-      });
+      const paid = await placePaidOrder(app, leaving, tool, foundryOrder());
       const removed = await app.inject({
         method: 'DELETE',
         url: `/api/user/${encodeURIComponent(leaving.email)}`,
