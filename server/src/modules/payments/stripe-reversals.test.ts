@@ -1,10 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { CancelOrderResponseSchema, texts } from '@tools-factory/contract';
+import { CancelOrderResponseSchema, texts, type Order } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import type { TestAccount } from '../../testing/accounts.ts';
 import { stripeAppTest } from '../../testing/app-fixtures.ts';
 import { findOwnOrder, placeTestOrder } from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { deliverStripeEvent, openStripeIntent } from '../../testing/stripe-webhooks.ts';
+
+/** Stripe delivers a signed event of `type` about `object`, and the app takes it (200). */
+async function deliverAccepted(app: App, type: string, object: object): Promise<void> {
+  expect((await deliverStripeEvent(app, type, object)).statusCode).toBe(200);
+}
+
+/** The order's status as its customer sees it in My Orders. */
+async function statusOf(app: App, customer: TestAccount, order: Order) {
+  return (await findOwnOrder(app, customer, order._id))?.status;
+}
+
+const ship = (app: App, admin: TestAccount, order: Order) =>
+  injectAs(app, admin, { method: 'PATCH', url: `/api/manageOrders/${order._id}/ship` });
+const cancel = (app: App, admin: TestAccount, order: Order) =>
+  injectAs(app, admin, { method: 'POST', url: `/api/manageOrders/${order._id}/cancel` });
 
 /**
  * Issue 22 items 5 and 11 with the stripe gateway: an admin's cancellation refunds through
@@ -24,13 +41,12 @@ const it = stripeAppTest({
   /** Stripe's word that the customer paid the intent: the order is paid. */
   .extend('paidOrder', ({ app, stripe, customer, orderWithIntent }) => async () => {
     const { order, intentId } = await orderWithIntent();
-    const delivered = await deliverStripeEvent(
+    await deliverAccepted(
       app,
       'payment_intent.succeeded',
       stripe.setIntentStatus(intentId, 'succeeded'),
     );
-    expect(delivered.statusCode).toBe(200);
-    expect((await findOwnOrder(app, customer, order._id))?.status).toBe('paid');
+    expect(await statusOf(app, customer, order)).toBe('paid');
     return { order, intentId };
   });
 
@@ -71,9 +87,8 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     // The same number of cents, in euros.
     intent.currency = 'eur';
 
-    const delivered = await deliverStripeEvent(app, 'payment_intent.succeeded', intent);
+    await deliverAccepted(app, 'payment_intent.succeeded', intent);
 
-    expect(delivered.statusCode).toBe(200);
     expect(await findOwnOrder(app, customer, order._id)).toMatchObject({
       status: 'unpaid',
       paid: false,
@@ -88,17 +103,13 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     paidOrder,
   }) => {
     const { order, intentId } = await paidOrder();
-    expect(
-      (await deliverStripeEvent(app, 'charge.refunded', charge(intentId, false))).statusCode,
-    ).toBe(200);
-    expect((await findOwnOrder(app, customer, order._id))?.status).toBe('paid');
+    await deliverAccepted(app, 'charge.refunded', charge(intentId, false));
+    expect(await statusOf(app, customer, order)).toBe('paid');
 
-    expect(
-      (await deliverStripeEvent(app, 'charge.refunded', charge(intentId, true))).statusCode,
-    ).toBe(200);
-    expect((await findOwnOrder(app, customer, order._id))?.status).toBe('refunded');
+    await deliverAccepted(app, 'charge.refunded', charge(intentId, true));
+    expect(await statusOf(app, customer, order)).toBe('refunded');
     expectError(
-      await injectAs(app, admin, { method: 'PATCH', url: `/api/manageOrders/${order._id}/ship` }),
+      await ship(app, admin, order),
       409,
       texts.adminErrors.cancelledOrderCannotBeShipped,
     );
@@ -111,18 +122,12 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     paidOrder,
   }) => {
     const { order, intentId } = await paidOrder();
-    expect(
-      (await deliverStripeEvent(app, 'charge.dispute.created', dispute(intentId))).statusCode,
-    ).toBe(200);
-    expect((await findOwnOrder(app, customer, order._id))?.status).toBe('disputed');
+    await deliverAccepted(app, 'charge.dispute.created', dispute(intentId));
+    expect(await statusOf(app, customer, order)).toBe('disputed');
 
+    expectError(await ship(app, admin, order), 409, texts.adminErrors.disputedOrderCannotBeShipped);
     expectError(
-      await injectAs(app, admin, { method: 'PATCH', url: `/api/manageOrders/${order._id}/ship` }),
-      409,
-      texts.adminErrors.disputedOrderCannotBeShipped,
-    );
-    expectError(
-      await injectAs(app, admin, { method: 'POST', url: `/api/manageOrders/${order._id}/cancel` }),
+      await cancel(app, admin, order),
       409,
       texts.adminErrors.disputedOrderCannotBeCancelled,
     );
@@ -132,12 +137,8 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     app,
   }) => {
     const foreign = `pi_foreign${randomUUID().replaceAll('-', '')}`;
-    expect(
-      (await deliverStripeEvent(app, 'charge.refunded', charge(foreign, true))).statusCode,
-    ).toBe(200);
-    expect(
-      (await deliverStripeEvent(app, 'charge.dispute.created', dispute(foreign))).statusCode,
-    ).toBe(200);
+    await deliverAccepted(app, 'charge.refunded', charge(foreign, true));
+    await deliverAccepted(app, 'charge.dispute.created', dispute(foreign));
   });
 
   it("refunds a cancelled order through Stripe once, with one idempotency key, however many admins press Cancel; Stripe's charge.refunded then leaves it cancelled", async ({
@@ -150,11 +151,7 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     const { order, intentId } = await paidOrder();
     const refundsBefore = stripe.refunds.length;
 
-    const answers = await Promise.all(
-      [1, 2, 3].map(() =>
-        injectAs(app, admin, { method: 'POST', url: `/api/manageOrders/${order._id}/cancel` }),
-      ),
-    );
+    const answers = await Promise.all([1, 2, 3].map(() => cancel(app, admin, order)));
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const notes = answers.map(
       (answer) => CancelOrderResponseSchema.parse(answer.json()).creditNote,
@@ -171,10 +168,8 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
       new Set([`refund-${intentId}`]),
     );
 
-    expect(
-      (await deliverStripeEvent(app, 'charge.refunded', charge(intentId, true))).statusCode,
-    ).toBe(200);
-    expect((await findOwnOrder(app, customer, order._id))?.status).toBe('cancelled');
+    await deliverAccepted(app, 'charge.refunded', charge(intentId, true));
+    expect(await statusOf(app, customer, order)).toBe('cancelled');
   });
 
   it('cancels nothing when Stripe cannot be reached: 502 in words, the order still paid', async ({
@@ -186,12 +181,9 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
   }) => {
     const { order } = await paidOrder();
     await stripe.failWith('server-error');
-    const response = await injectAs(app, admin, {
-      method: 'POST',
-      url: `/api/manageOrders/${order._id}/cancel`,
-    });
+    const response = await cancel(app, admin, order);
     expectError(response, 502, texts.paymentErrors.gatewayFailed);
     await stripe.recover();
-    expect((await findOwnOrder(app, customer, order._id))?.status).toBe('paid');
+    expect(await statusOf(app, customer, order)).toBe('paid');
   });
 });
