@@ -9,7 +9,7 @@ import {
   texts,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
-import { bearer, signUpTestAccount } from '../../testing/accounts.ts';
+import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { firstLink, latestOutboxMail } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
@@ -45,6 +45,41 @@ const errors = serverTexts.quoteErrors;
 async function storedQuote(app: App, id: string) {
   const [row] = await app.database.db.select().from(quotes).where(eq(quotes.id, id));
   return row;
+}
+
+/** A quote of the customer's for a new tool (createTestTool's, changed by `toolOverrides`). */
+async function quoteOfNewTool(
+  app: App,
+  customer: TestAccount,
+  toolOverrides?: Parameters<typeof createTestTool>[1],
+) {
+  const tool = await createTestTool(app, toolOverrides);
+  const quote = await requestQuote(app, customer, tool.id);
+  return { tool, quote };
+}
+
+/** As quoteOfNewTool, the admin having offered it at `price` (dollars) until `validUntil`. */
+async function offeredQuoteOfNewTool(
+  app: App,
+  customer: TestAccount,
+  admin: TestAccount,
+  price: number,
+  validUntil: string,
+  toolOverrides?: Parameters<typeof createTestTool>[1],
+) {
+  const made = await quoteOfNewTool(app, customer, toolOverrides);
+  await offerQuote(app, admin, made.quote._id, { price, validUntil });
+  return made;
+}
+
+/** A quote for a new tool with 1000 in stock, the admin having offered `price` until tomorrow. */
+function quoteOfferedUntilTomorrow(
+  app: App,
+  customer: TestAccount,
+  admin: TestAccount,
+  price: number,
+) {
+  return offeredQuoteOfNewTool(app, customer, admin, price, TOMORROW, { availableQuantity: 1000 });
 }
 
 const clock = { now: START };
@@ -252,8 +287,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       customer,
       admin,
     }) => {
-      const tool = await createTestTool(app);
-      const quote = await requestQuote(app, customer, tool.id);
+      const { quote } = await quoteOfNewTool(app, customer);
       expectError(await postAccept(app, customer, quote._id, 10), 409, errors.noOffer);
       await offerQuote(app, admin, quote._id, { price: 10, validUntil: TODAY });
       await acceptQuote(app, customer, quote._id, 10);
@@ -266,9 +300,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       customer,
       admin,
     }) => {
-      const tool = await createTestTool(app);
-      const quote = await requestQuote(app, customer, tool.id);
-      await offerQuote(app, admin, quote._id, { price: 12, validUntil: TODAY });
+      const { quote } = await offeredQuoteOfNewTool(app, customer, admin, 12, TODAY);
       // The whole last day is valid: just before midnight UTC it still stands.
       clock.now = new Date('2030-03-10T23:59:59.999Z');
       expect((await listOwnQuotes(app, customer)).find((q) => q._id === quote._id)?.status).toBe(
@@ -292,9 +324,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       customer,
       admin,
     }) => {
-      const tool = await createTestTool(app, { availableQuantity: 1000 });
-      const quote = await requestQuote(app, customer, tool.id);
-      await offerQuote(app, admin, quote._id, { price: 14, validUntil: TOMORROW });
+      const { tool, quote } = await quoteOfferedUntilTomorrow(app, customer, admin, 14);
       const replaced = await offerQuote(app, admin, quote._id, {
         price: 14.25,
         validUntil: TODAY,
@@ -311,9 +341,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       customer,
       admin,
     }) => {
-      const tool = await createTestTool(app, { availableQuantity: 1000 });
-      const quote = await requestQuote(app, customer, tool.id);
-      await offerQuote(app, admin, quote._id, { price: 9, validUntil: TOMORROW });
+      const { tool, quote } = await quoteOfferedUntilTomorrow(app, customer, admin, 9);
       for (const address of [undefined, '', '   ']) {
         expectError(
           await postAccept(app, customer, quote._id, 9, { address }),
@@ -369,9 +397,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       admin,
     }) => {
       const other = await signUpTestAccount(app);
-      const tool = await createTestTool(app);
-      const quote = await requestQuote(app, customer, tool.id);
-      await offerQuote(app, admin, quote._id, { price: 9, validUntil: TOMORROW });
+      const { quote } = await offeredQuoteOfNewTool(app, customer, admin, 9, TOMORROW);
       for (const caller of [other, admin]) {
         expectError(await postAccept(app, caller, quote._id, 9), 404, errors.quoteNotFound);
         expectError(await postDecline(app, caller, quote._id), 404, errors.quoteNotFound);
@@ -486,8 +512,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       customer,
       admin,
     }) => {
-      const tool = await createTestTool(app);
-      const quote = await requestQuote(app, customer, tool.id);
+      const { tool, quote } = await quoteOfNewTool(app, customer);
       expectError(
         await postOffer(app, admin, quote._id, { price: 9, validUntil: YESTERDAY }),
         400,
@@ -527,9 +552,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       customer,
       admin,
     }) => {
-      const tool = await createTestTool(app);
-      const quote = await requestQuote(app, customer, tool.id);
-      await offerQuote(app, admin, quote._id, { price: 9, validUntil: TODAY });
+      const { quote } = await offeredQuoteOfNewTool(app, customer, admin, 9, TODAY);
       clock.now = new Date(START.getTime() + DAY_MS);
       const response = await postRefusal(app, admin, quote._id, 'Prices went up.');
       expect(response.statusCode, response.body).toBe(200);
@@ -545,9 +568,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
     customer,
     admin,
   }) => {
-    const tool = await createTestTool(app);
-    const quote = await requestQuote(app, customer, tool.id);
-    await offerQuote(app, admin, quote._id, { price: 9, validUntil: TODAY });
+    const { quote } = await offeredQuoteOfNewTool(app, customer, admin, 9, TODAY);
     const { order } = await acceptQuote(app, customer, quote._id, 9);
     const removed = await injectAs(app, customer, {
       method: 'DELETE',
