@@ -35,6 +35,27 @@ const orderBody = (
   overrides: Record<string, unknown> = {},
 ) => orderFields(account, tool, { phone: '+44 114 496 0000', ...overrides });
 
+/** A new tool (createTestTool's: 500 in stock) and the order form posted for it with `overrides`. */
+async function postOrderOfNewTool(
+  app: App,
+  account: TestAccount,
+  overrides: Record<string, unknown> = {},
+) {
+  const tool = await createTestTool(app);
+  const response = await postOrder(app, account, orderBody(account, tool, overrides));
+  return { tool, response };
+}
+
+/** An order of 40 units, with a phone, of a new tool (createTestTool's: 500 in stock). */
+async function orderOfNewTool(app: App, account: TestAccount) {
+  const tool = await createTestTool(app);
+  const order = await placeTestOrder(app, account, tool, {
+    phone: '+44 114 496 0000',
+    quantity: 40,
+  });
+  return { tool, order };
+}
+
 async function listOrders(app: App, account: TestAccount, email = account.email) {
   return app.inject({
     url: `/api/orders?email=${encodeURIComponent(email)}`,
@@ -130,12 +151,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
     });
 
     it('keeps the phone number, and an empty one when left out', async ({ app, customer }) => {
-      const tool = await createTestTool(app);
-      const response = await postOrder(
-        app,
-        customer,
-        orderBody(customer, tool, { phone: undefined }),
-      );
+      const { response } = await postOrderOfNewTool(app, customer, { phone: undefined });
       expect(response.statusCode).toBe(200);
       expect(PlaceOrderResponseSchema.parse(response.json()).order.phone).toBe('');
     });
@@ -166,23 +182,17 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       customer,
       otherCustomer,
     }) => {
-      const tool = await createTestTool(app);
-      const response = await postOrder(
-        app,
-        customer,
-        orderBody(customer, tool, { email: otherCustomer.email }),
-      );
+      const { tool, response } = await postOrderOfNewTool(app, customer, {
+        email: otherCustomer.email,
+      });
       expectError(response, 403, texts.identityErrors.otherUsersEmail);
       expect(await availableOf(app, tool.id)).toBe(500);
     });
 
     it('accepts the caller’s e-mail in another case', async ({ app, customer }) => {
-      const tool = await createTestTool(app);
-      const response = await postOrder(
-        app,
-        customer,
-        orderBody(customer, tool, { email: customer.email.toUpperCase() }),
-      );
+      const { response } = await postOrderOfNewTool(app, customer, {
+        email: customer.email.toUpperCase(),
+      });
       expect(response.statusCode).toBe(200);
     });
 
@@ -287,8 +297,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
     ])(
       'answers 400 "address is required" when the address is %s',
       async ([, address], { app, customer }) => {
-        const tool = await createTestTool(app);
-        const response = await postOrder(app, customer, orderBody(customer, tool, { address }));
+        const { tool, response } = await postOrderOfNewTool(app, customer, { address });
         expectError(response, 400, 'address is required');
         expect(await availableOf(app, tool.id)).toBe(500);
       },
@@ -299,12 +308,11 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       customer,
       otherCustomer,
     }) => {
-      const tool = await createTestTool(app);
-      const response = await postOrder(
-        app,
-        customer,
-        orderBody(customer, tool, { status: 'paid', paid: true, userId: otherCustomer.userId }),
-      );
+      const { response } = await postOrderOfNewTool(app, customer, {
+        status: 'paid',
+        paid: true,
+        userId: otherCustomer.userId,
+      });
       expect(response.statusCode).toBe(200);
       const { order } = PlaceOrderResponseSchema.parse(response.json());
       expect(order).toMatchObject({ status: 'unpaid', paid: false, email: customer.email });
@@ -371,11 +379,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
   describe('DELETE /api/deleteOrder/:id', () => {
     it('lets the owner remove an unpaid order and returns its stock at once', async ({ app }) => {
       const account = await signUpTestAccount(app);
-      const tool = await createTestTool(app);
-      const order = await placeTestOrder(app, account, tool, {
-        phone: '+44 114 496 0000',
-        quantity: 40,
-      });
+      const { tool, order } = await orderOfNewTool(app, account);
       expect(await availableOf(app, tool.id)).toBe(460);
 
       const response = await deleteOrder(app, account, order._id);
@@ -392,11 +396,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
     it.for(['paid', 'shipped'] as const)(
       'answers 409 to the owner of a %s order and keeps it',
       async (status, { app, customer }) => {
-        const tool = await createTestTool(app);
-        const order = await placeTestOrder(app, customer, tool, {
-          phone: '+44 114 496 0000',
-          quantity: 40,
-        });
+        const { tool, order } = await orderOfNewTool(app, customer);
         await setStatus(app, order._id, status);
 
         expectError(
@@ -419,11 +419,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       customer,
       otherCustomer,
     }) => {
-      const tool = await createTestTool(app);
-      const order = await placeTestOrder(app, customer, tool, {
-        phone: '+44 114 496 0000',
-        quantity: 40,
-      });
+      const { tool, order } = await orderOfNewTool(app, customer);
       expectError(await deleteOrder(app, otherCustomer, order._id), 404, 'Order not found');
       const listed = OrderListSchema.parse((await listOrders(app, customer)).json());
       expect(listed.some((o) => o._id === order._id)).toBe(true);
@@ -442,11 +438,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       customer,
       admin,
     }) => {
-      const tool = await createTestTool(app);
-      const order = await placeTestOrder(app, customer, tool, {
-        phone: '+44 114 496 0000',
-        quantity: 40,
-      });
+      const { tool, order } = await orderOfNewTool(app, customer);
       const response = await deleteOrder(app, admin, order._id);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ deletedCount: 1 });
@@ -458,11 +450,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       customer,
       admin,
     }) => {
-      const tool = await createTestTool(app);
-      const order = await placeTestOrder(app, customer, tool, {
-        phone: '+44 114 496 0000',
-        quantity: 40,
-      });
+      const { tool, order } = await orderOfNewTool(app, customer);
       await setStatus(app, order._id, 'paid');
       expectError(
         await deleteOrder(app, admin, order._id),
@@ -478,11 +466,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       app,
       customer,
     }) => {
-      const tool = await createTestTool(app);
-      const order = await placeTestOrder(app, customer, tool, {
-        phone: '+44 114 496 0000',
-        quantity: 40,
-      });
+      const { tool, order } = await orderOfNewTool(app, customer);
       await app.tools.removeTool(tool.id);
       expect((await deleteOrder(app, customer, order._id)).json()).toEqual({ deletedCount: 1 });
       const [row] = await app.database.db.select().from(tools).where(eq(tools.id, tool.id));
