@@ -11,7 +11,7 @@ import {
 import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
-import { payOrder } from '../../testing/payments.ts';
+import { payOrder, placePaidOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
@@ -35,7 +35,9 @@ const it = appTest({
     minOrderQuantity: 10,
     availableQuantity: 5000,
   },
-});
+})
+  /** An order of the tool the customer placed and paid (so it has its invoice), new for each test. */
+  .extend('paidOrder', ({ app, customer, tool }) => placePaidOrder(app, customer, tool));
 
 describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin downloads', () => {
   it('answers the invoice as a PDF: number, buyer, line, total and transaction id', async ({
@@ -100,10 +102,8 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
     customer,
     otherCustomer,
     admin,
-    tool,
+    paidOrder: order,
   }) => {
-    const order = await placeTestOrder(app, customer, tool);
-    await payOrder(app, customer, order);
     const owners = await downloadInvoice(app, customer, order._id);
     expect(owners.statusCode).toBe(200);
 
@@ -131,10 +131,8 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
     app,
     customer,
     admin,
-    tool,
+    paidOrder: order,
   }) => {
-    const order = await placeTestOrder(app, customer, tool);
-    await payOrder(app, customer, order);
     const anonymous = await downloadInvoice(app, undefined, order._id);
     expect(anonymous.statusCode).toBe(401);
 
@@ -151,10 +149,8 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
     app,
     customer,
     admin,
-    tool,
+    paidOrder: order,
   }) => {
-    const order = await placeTestOrder(app, customer, tool);
-    await payOrder(app, customer, order);
     const removed = await injectAs(app, admin, {
       method: 'DELETE',
       url: `/api/deleteOrder/${order._id}`,
