@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import {
   dollarsToCents,
   ErrorBodySchema,
@@ -16,6 +16,7 @@ import {
   bearer,
   identityHeaders,
   requestAccessToken,
+  signUpTestAccount,
   uniqueEmail,
   type TestAccount,
 } from './testing/accounts.ts';
@@ -39,13 +40,8 @@ import {
 import { createTestQuote, createTestTool } from './testing/factories.ts';
 import { orderFields } from './testing/requests.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
-import {
-  useBeforeAll,
-  useStripeTestApp,
-  useTestAccount,
-  useTestAdmin,
-  useTestApp,
-} from './testing/use-test-app.ts';
+import { appTest, closeAtEnd, openTestApp } from './testing/app-fixtures.ts';
+import { startStripeStandIn } from './testing/stripe-stand-in.ts';
 
 /*
  * Issue 15, part 2: every operation of the OpenAPI document gets requests built from its schemas
@@ -468,39 +464,67 @@ type Context = {
 
 type Tally = { inputs: number; byClass: Record<string, number>; milliseconds: number };
 
-describe('bad input on every operation of the API (property-based)', () => {
-  const adminEmail = uniqueEmail('admin');
-  const logLines: string[] = [];
-  const app = useTestApp({
-    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], logLevel: 'error' },
-    logStream: { write: (line) => void logLines.push(line) },
-  });
-  const customer = useTestAccount(app, { name: 'Petra Property' });
-  const admin = useTestAdmin(app, { email: adminEmail, name: 'Adam Property' });
-  // The app with the stripe gateway, for what only it serves (Stripe's webhook).
-  const stripe = useStripeTestApp(STRIPE_KEYS);
-  const stripeCustomer = useTestAccount(stripe.app, { name: 'Stella Stripe' });
+async function contextOf(
+  target: App,
+  accounts: Record<'customer' | 'admin', TestAccount>,
+): Promise<Context> {
+  const response = await target.inject('/api/openapi.json');
+  return {
+    app: target,
+    operations: operationsOf(response.json() as OpenApiDocument),
+    tables: await tablesOf(target),
+    world: createWorld(target, accounts),
+  };
+}
 
-  async function contextOf(
-    target: App,
-    accounts: Record<'customer' | 'admin', TestAccount>,
-  ): Promise<Context> {
-    const response = await target.inject('/api/openapi.json');
-    return {
-      app: target,
-      operations: operationsOf(response.json() as OpenApiDocument),
-      tables: await tablesOf(target),
-      world: createWorld(target, accounts),
-    };
-  }
-  const setting = useBeforeAll('The operations and the world of each app', async () => ({
-    testGateway: await contextOf(app, { customer: { ...customer }, admin: { ...admin } }),
-    // Nobody signs in to the webhook: the customer is there for the world's fixtures only.
-    stripeGateway: await contextOf(stripe.app, {
-      customer: { ...stripeCustomer },
-      admin: { ...stripeCustomer },
+/** What the walk's app logged (errors only) since the request in hand was sent. */
+const logLines: string[] = [];
+
+const walkTest = appTest({
+  config: { ...UNCAPPED_ORDERS, logLevel: 'error' },
+  logStream: { write: (line) => void logLines.push(line) },
+  customerName: 'Petra Property',
+  adminName: 'Adam Property',
+})
+  // The app with the stripe gateway, for what only it serves (Stripe's webhook); its calls to
+  // Stripe go to a local stand-in, started before it and stopped after it.
+  // Vitest reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('stripeStandIn', { scope: 'file' }, async ({}, tools) =>
+    closeAtEnd(await startStripeStandIn({ secretKey: STRIPE_KEYS.secretKey }), tools),
+  )
+  .extend('stripeApp', { scope: 'file' }, ({ stripeStandIn }, tools) =>
+    openTestApp(
+      { config: { ...UNCAPPED_ORDERS, stripe: { ...STRIPE_KEYS, apiUrl: stripeStandIn.url } } },
+      tools,
+    ),
+  )
+  .extend('stripeCustomer', { scope: 'file' }, ({ stripeApp }) =>
+    signUpTestAccount(stripeApp, { name: 'Stella Stripe' }),
+  )
+  // The operations and the world of each app.
+  .extend(
+    'setting',
+    { scope: 'file' },
+    async ({ app, customer, admin, stripeApp, stripeCustomer }) => ({
+      testGateway: await contextOf(app, { customer: { ...customer }, admin: { ...admin } }),
+      // Nobody signs in to the webhook: the customer is there for the world's fixtures only.
+      stripeGateway: await contextOf(stripeApp, {
+        customer: { ...stripeCustomer },
+        admin: { ...stripeCustomer },
+      }),
     }),
-  }));
+  );
+
+// Its own app and accounts: the properties before it sign sessions out and change what the
+// walk's accounts hold, and this case must not depend on what they drew.
+const counterexampleTest = appTest({
+  config: { ...UNCAPPED_ORDERS, logLevel: 'error' },
+  customerName: 'Petra Property',
+  adminName: 'Adam Property',
+});
+
+describe('bad input on every operation of the API (property-based)', () => {
   const tallies = new Map<string, Tally>();
 
   afterAll(() => {
@@ -578,10 +602,10 @@ describe('bad input on every operation of the API (property-based)', () => {
 
   for (const route of routes) {
     const [method = '', path = '', gateway] = route.split(' ');
-    it(
+    walkTest(
       `${route}: never a 5xx or internals, nothing stored when refused`,
       { timeout: 120_000 },
-      async () => {
+      async ({ setting }) => {
         const context = gateway === 'stripe' ? setting.stripeGateway : setting.testGateway;
         const operations = context.operations.filter(
           (operation) => operation.method === method && servesPath(path, operation.path),
@@ -604,7 +628,7 @@ describe('bad input on every operation of the API (property-based)', () => {
     );
   }
 
-  it('has tried every operation of the OpenAPI document', () => {
+  walkTest('has tried every operation of the OpenAPI document', ({ setting }) => {
     const { testGateway, stripeGateway } = setting;
     const documented = [
       ...new Set([...testGateway.operations, ...stripeGateway.operations].map(keyOf)),
@@ -622,77 +646,71 @@ function safeJson(text: string): unknown {
   }
 }
 
-// Its own app and accounts: the properties before it sign sessions out and change what the
-// walk's accounts hold, and this case must not depend on what they drew.
 describe('a counterexample the properties found once', () => {
-  const adminEmail = uniqueEmail('admin');
-  const app = useTestApp({
-    config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], logLevel: 'error' },
-  });
-  const customer = useTestAccount(app, { name: 'Petra Property' });
-  const admin = useTestAdmin(app, { email: adminEmail, name: 'Adam Property' });
-
   // A counterexample the properties found once (issue 22 item 20: seed -170263357, path "13"),
   // kept as a fixed case whatever the generators draw now: a duplicate key whose last value,
   // 5e-324, passed the price schema and became 0 cents, which the database refused (a 500). One
   // money parser (priceSchema) reads every amount: each route that takes one answers 400.
-  it('a duplicate price key whose last value is 5e-324: 400 in words on every route that takes an amount (seed -170263357, path "13")', async () => {
-    const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 100 });
-    const requested = await createTestQuote(app, customer, tool);
-    const offered = await createTestQuote(app, customer, tool, {
-      status: 'offered',
-      offerPriceCents: 1999,
-      offerValidUntil: '2099-12-31',
-      offeredAt: new Date(),
-    });
-    const order = JSON.stringify(orderFields(customer, tool, { price: 19.99 })).slice(0, -1);
-    const cases = [
-      {
-        caller: admin,
-        url: `/api/manageQuotes/${requested.id}/offer`,
-        payload: '{ "price": 19.99, "validUntil": "2099-12-31", "price": 5e-324 }',
-        field: 'unit price',
-      },
-      {
-        caller: customer,
-        url: `/api/quotes/${offered.id}/accept`,
-        payload: '{ "price": 19.99, "address": "1 Forge Lane", "price": 5e-324 }',
-        field: 'price',
-      },
-      {
-        caller: customer,
-        url: '/api/order',
-        payload: `${order}, "price": 5e-324 }`,
-        field: 'price',
-      },
-      {
-        caller: admin,
-        url: '/api/tool',
-        payload: `{ "name": "Fixed Case Tool", "desc": "A tool.", "img": "/images/tools/claw-hammer.svg", "price": 19.99, "minOrderQuantity": 1, "availableQuantity": 10, "price": 5e-324 }`,
-        field: 'price',
-      },
-      {
-        caller: customer,
-        url: '/api/create-payment-intent',
-        payload: `{ "orderId": "${requested.id}", "totalPrice": 19.99, "totalPrice": 5e-324 }`,
-        field: 'totalPrice',
-      },
-    ];
-    const tables = await tablesOf(app);
-    for (const { caller, url, payload, field } of cases) {
-      const before = await storedState(app, tables);
-      const response = await app.inject({
-        method: 'POST',
-        url,
-        headers: { ...bearer(caller.token), 'content-type': 'application/json' },
-        remoteAddress: nextClientAddress(),
-        payload,
+  counterexampleTest(
+    'a duplicate price key whose last value is 5e-324: 400 in words on every route that takes an amount (seed -170263357, path "13")',
+    async ({ app, customer, admin }) => {
+      const tool = await createTestTool(app, { minOrderQuantity: 1, availableQuantity: 100 });
+      const requested = await createTestQuote(app, customer, tool);
+      const offered = await createTestQuote(app, customer, tool, {
+        status: 'offered',
+        offerPriceCents: 1999,
+        offerValidUntil: '2099-12-31',
+        offeredAt: new Date(),
       });
-      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
-      expect(ErrorBodySchema.parse(response.json()).message, url).toContain(
-        texts.fieldErrors.belowOneCent(field),
-      );
-      expect(await storedState(app, tables), url).toEqual(before);
-    }
-  });
+      const order = JSON.stringify(orderFields(customer, tool, { price: 19.99 })).slice(0, -1);
+      const cases = [
+        {
+          caller: admin,
+          url: `/api/manageQuotes/${requested.id}/offer`,
+          payload: '{ "price": 19.99, "validUntil": "2099-12-31", "price": 5e-324 }',
+          field: 'unit price',
+        },
+        {
+          caller: customer,
+          url: `/api/quotes/${offered.id}/accept`,
+          payload: '{ "price": 19.99, "address": "1 Forge Lane", "price": 5e-324 }',
+          field: 'price',
+        },
+        {
+          caller: customer,
+          url: '/api/order',
+          payload: `${order}, "price": 5e-324 }`,
+          field: 'price',
+        },
+        {
+          caller: admin,
+          url: '/api/tool',
+          payload: `{ "name": "Fixed Case Tool", "desc": "A tool.", "img": "/images/tools/claw-hammer.svg", "price": 19.99, "minOrderQuantity": 1, "availableQuantity": 10, "price": 5e-324 }`,
+          field: 'price',
+        },
+        {
+          caller: customer,
+          url: '/api/create-payment-intent',
+          payload: `{ "orderId": "${requested.id}", "totalPrice": 19.99, "totalPrice": 5e-324 }`,
+          field: 'totalPrice',
+        },
+      ];
+      const tables = await tablesOf(app);
+      for (const { caller, url, payload, field } of cases) {
+        const before = await storedState(app, tables);
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(caller.token), 'content-type': 'application/json' },
+          remoteAddress: nextClientAddress(),
+          payload,
+        });
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+        expect(ErrorBodySchema.parse(response.json()).message, url).toContain(
+          texts.fieldErrors.belowOneCent(field),
+        );
+        expect(await storedState(app, tables), url).toEqual(before);
+      }
+    },
+  );
 });
