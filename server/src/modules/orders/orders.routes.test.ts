@@ -35,7 +35,7 @@ const orderBody = (
   overrides: Record<string, unknown> = {},
 ) => orderFields(account, tool, { phone: '+44 114 496 0000', ...overrides });
 
-/** A new tool (createTestTool's: 500 in stock) and the order form posted for it with `overrides`. */
+/** The order form posted with `overrides` for a new tool (createTestTool's: 500 in stock). */
 async function postOrderOfNewTool(
   app: App,
   account: TestAccount,
