@@ -38,8 +38,8 @@ const it = stripeAppTest({
     const { intentId } = await openStripeIntent(app, customer, order);
     return { order, intentId };
   })
-  /** Stripe's word that the customer paid the intent: the order is paid. */
-  .extend('paidOrder', ({ app, stripe, customer, orderWithIntent }) => async () => {
+  /** An order Stripe said the customer paid (new for each test that asks): it and its intent's id. */
+  .extend('paidOrder', async ({ app, stripe, customer, orderWithIntent }) => {
     const { order, intentId } = await orderWithIntent();
     await deliverAccepted(
       app,
@@ -100,9 +100,8 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     app,
     customer,
     admin,
-    paidOrder,
+    paidOrder: { order, intentId },
   }) => {
-    const { order, intentId } = await paidOrder();
     await deliverAccepted(app, 'charge.refunded', charge(intentId, false));
     expect(await statusOf(app, customer, order)).toBe('paid');
 
@@ -119,9 +118,8 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     app,
     customer,
     admin,
-    paidOrder,
+    paidOrder: { order, intentId },
   }) => {
-    const { order, intentId } = await paidOrder();
     await deliverAccepted(app, 'charge.dispute.created', dispute(intentId));
     expect(await statusOf(app, customer, order)).toBe('disputed');
 
@@ -146,9 +144,8 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     stripe,
     customer,
     admin,
-    paidOrder,
+    paidOrder: { order, intentId },
   }) => {
-    const { order, intentId } = await paidOrder();
     const refundsBefore = stripe.refunds.length;
 
     const answers = await Promise.all([1, 2, 3].map(() => cancel(app, admin, order)));
@@ -177,9 +174,8 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
     stripe,
     customer,
     admin,
-    paidOrder,
+    paidOrder: { order },
   }) => {
-    const { order } = await paidOrder();
     await stripe.failWith('server-error');
     const response = await cancel(app, admin, order);
     expectError(response, 502, texts.paymentErrors.gatewayFailed);
