@@ -10,15 +10,14 @@ const GAVE_UP = Symbol('gave up');
  * One step of a shutdown (draining requests, stopping a listener, closing the database), so that
  * the close always reaches its end well within its timer: a step that fails is logged and the
  * next one runs; one that takes longer than `limitMs` is left behind (logged) and the close goes
- * on, since the process is about to exit and its sockets close with it. Never throws. Returns
- * whether the step finished.
+ * on, since the process is about to exit and its sockets close with it. Never throws.
  */
 export async function closeStep(
   log: FastifyBaseLogger,
   name: string,
   limitMs: number,
   run: () => Promise<void> | void,
-): Promise<boolean> {
+): Promise<void> {
   const startedAt = performance.now();
   const took = () => Math.round(performance.now() - startedAt);
   try {
@@ -28,14 +27,13 @@ export async function closeStep(
     ]);
     if (outcome === GAVE_UP) {
       log.warn(`closing: ${name} not finished after ${took()} ms; going on without it`);
-      return false;
+      return;
     }
   } catch (error) {
     log.warn({ err: error }, `closing: ${name} failed after ${took()} ms; going on`);
-    return false;
+    return;
   }
   const ms = took();
   if (ms > SLOW_STEP_MS) log.warn(`closing: ${name} took ${ms} ms`);
   else log.info(`closing: ${name} took ${ms} ms`);
-  return true;
 }
