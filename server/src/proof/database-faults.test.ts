@@ -99,8 +99,14 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
   let customers: Customer[] = [];
   const run = startProofRun();
   const databaseUrl = () => postgres.url;
+  /** When each step of the test began: a failure's answers and logs are placed by these. */
+  const steps: string[] = [];
+  const step = (what: string) => steps.push(`${new Date().toISOString()} ${what}`);
   const failure = () =>
-    instances.map((server) => `--- ${server.name}:\n${server.output()}`).join('\n') +
+    `--- steps:\n${steps.join('\n')}\n` +
+    instances
+      .map((server) => `--- ${server.name} (${server.url}):\n${server.output()}`)
+      .join('\n') +
     `\n--- nginx:\n${nginx?.errorLog() ?? ''}\n--- postgres:\n${postgres?.output() ?? ''}`;
 
   const startInstance = async (name: string, port: number) => {
@@ -181,7 +187,9 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
           await sleep(200);
           continue;
         }
-        ledger.unexpected.push(`${what}: ${answer.status} ${answer.body}`);
+        ledger.unexpected.push(
+          `${new Date().toISOString()} ${what}: ${answer.status} ${answer.body}`,
+        );
         return undefined;
       }
       ledger.unexpected.push(`${what}: still refused after 200 tries`);
@@ -282,8 +290,10 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     };
     const figures: string[] = [];
 
+    step('orders before the crash');
     // 1. The database crashes (kill -9 on the postmaster and its backends) and comes back.
     await moreOrders('orders before the crash', 60);
+    step('the database killed');
     faultOn = true;
     await postgres.kill9();
     await sleep(2_000);
@@ -296,8 +306,10 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
       failure(),
     ).toEqual([true, true]);
     figures.push(`crash: every instance ready ${crashReady.toFixed(1)} s after the restart`);
+    step('orders after the crash');
     await moreOrders('orders after the crash', 60);
 
+    step('backends terminated');
     // 2. Backends inside a transaction are terminated.
     faultOn = true;
     let terminated = 0;
@@ -317,10 +329,13 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     figures.push(
       `terminate: ${terminated} backend(s) in a transaction ended; ready ${terminateReady.toFixed(1)} s after`,
     );
+    step('orders after the terminated backends');
     await moreOrders('orders after the terminated backends', 60);
 
     // 3. SIGTERM to instance B behind nginx: it drains and exits 0; A serves on.
+    step('SIGTERM to instance B');
     const end: ProcessEnd = await instances[1]!.stop(15_000);
+    step('instance B ended');
     expect(end, failure()).toMatchObject({ code: 0, signal: null });
     figures.push(`SIGTERM: instance B exited ${end.code} after ${end.ms} ms`);
     await moreOrders('orders after instance B stopped', 60);
