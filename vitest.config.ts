@@ -6,7 +6,24 @@ import { defineConfig } from 'vitest/config';
  * app (Fastify, Better Auth, Drizzle, PGlite), which evaluated once per file cost a third of the
  * suite's time. Nothing of ours keeps state at module level that a test relies on being fresh
  * (each test builds its own app and database).
+ *
+ * On PostgreSQL (`npm run test:postgres`, TEST_DATABASE_URL set) the proofs (server/src/proof:
+ * instances as processes behind nginx, a cluster killed and restarted) run alone after the rest,
+ * one file at a time: beside other files on two cores they missed their deadlines. The rest of the
+ * server suite runs on two workers, as it does on PGlite.
  */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const PROOFS = 'src/proof/**/*.test.ts';
+
+const serverTest = {
+  root: './server',
+  environment: 'node',
+  isolate: false,
+  // A test's time includes the file-scoped fixtures it is the first to ask for (its app,
+  // its accounts: see server/src/testing/app-fixtures.ts), made in hooks before them.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+} as const;
 export default defineConfig({
   test: {
     projects: [
@@ -21,17 +38,25 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
-          root: './server',
           include: ['src/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
-          // A test's time includes the file-scoped fixtures it is the first to ask for (its app,
-          // its accounts: see server/src/testing/app-fixtures.ts), made in hooks before them.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...(onPostgres && { exclude: [PROOFS], maxWorkers: 2 }),
         },
       },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                ...serverTest,
+                name: 'server-proofs',
+                include: [PROOFS],
+                maxWorkers: 1,
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]
+        : []),
       './web/vite.config.ts',
     ],
   },

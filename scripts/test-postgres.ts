@@ -11,11 +11,10 @@ const databaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.
 const vitest = path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
 
 console.log(`[test:postgres] server suite on ${databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}`);
-// Vitest's default worker count (one on a 2-core machine): with two, the database-faults proof
-// and an outbox test missed their deadlines beside other files, once in a fresh-clone run.
+// The server suite on two workers, then the proofs alone (vitest.config.ts).
 const child = spawn(
   process.execPath,
-  [vitest, 'run', '--project', 'server', ...process.argv.slice(2)],
+  [vitest, 'run', '--project', 'server', '--project', 'server-proofs', ...process.argv.slice(2)],
   { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: databaseUrl } },
 );
 child.on('error', (error) => {
