@@ -4,9 +4,11 @@
  */
 export * from './identity/identity.table.ts';
 export * from './tools/tools.table.ts';
+export * from './tools/stock-movements.table.ts';
 export * from './reviews/reviews.table.ts';
 export * from './gallery/gallery.table.ts';
 export * from './orders/orders.table.ts';
+export * from './orders/order-events.table.ts';
 export * from './payments/payments.table.ts';
 export * from './profiles/profiles.table.ts';
 export * from './quotes/quotes.table.ts';

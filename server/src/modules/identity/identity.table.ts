@@ -14,6 +14,11 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['admin', 'user'] })
     .notNull()
     .default('user'),
+  /**
+   * An admin who asked for the staff e-mails (new orders, payments, quote requests, messages, low
+   * stock); the ADMIN_EMAILS owners get them whatever this says (issue 25).
+   */
+  staffNotifications: boolean('staff_notifications').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -37,6 +37,14 @@ export const orders = pgTable(
     transactionId: text('transaction_id'),
     paidAt: timestamptz('paid_at'),
     shippedAt: timestamptz('shipped_at'),
+    /** Who carries the shipped order and its tracking number (both optional, given at Ship). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /**
+     * The shop-wide tax rate when the order was placed, in basis points (2000 = 20%): a later
+     * change of the rate never rewrites an order's invoice.
+     */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
     /** When an admin cancelled the paid order (refunded, credit note issued). */
     cancelledAt: timestamptz('cancelled_at'),
     /** When the gateway reported the payment refunded (Stripe's charge.refunded). */
