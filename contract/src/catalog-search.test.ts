@@ -8,12 +8,13 @@ import {
 } from './index.ts';
 import { texts } from './texts.ts';
 
-const tool = (name: string, desc: string, price: number, availableQuantity: number) => ({
-  name,
-  desc,
-  price,
-  availableQuantity,
-});
+const tool = (
+  name: string,
+  desc: string,
+  price: number,
+  availableQuantity: number,
+  priceBreaks: { minQuantity: number; price: number }[] = [],
+) => ({ name, desc, price, priceBreaks, availableQuantity });
 
 /** In catalog order; the prices and stocks tie on purpose. */
 const catalog = [
@@ -91,6 +92,22 @@ describe('searchTools', () => {
       'Pliers 50% (long)',
     ]);
     expect(names({ q: 'wood', sort: 'price' })).toEqual(['Claw Hammer', 'Hand Saw']);
+  });
+
+  it('sorts by the price a card shows: the lowest unit price of a tool with price breaks', () => {
+    // Listed at 30, 'from 9' at 500 units: cheaper than a tool listed at 10 without breaks.
+    const withBreaks = [
+      tool('Listed ten', 'no breaks', 10, 100),
+      tool('From nine', 'breaks', 30, 100, [
+        { minQuantity: 200, price: 12 },
+        { minQuantity: 500, price: 9 },
+      ]),
+      tool('Listed eleven', 'no breaks', 11, 100),
+    ];
+    const sorted = (sort: 'price' | 'price-desc') =>
+      searchTools(withBreaks, { sort }).map((found) => found.name);
+    expect(sorted('price')).toEqual(['From nine', 'Listed ten', 'Listed eleven']);
+    expect(sorted('price-desc')).toEqual(['Listed eleven', 'Listed ten', 'From nine']);
   });
 
   it('splits a search into its lower-cased words', () => {

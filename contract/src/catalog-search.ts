@@ -1,5 +1,6 @@
 // No zod here: the home page runs these, and a schema would bring zod into its scripts. The
 // schemas of the same rules are in catalog-search-query.ts.
+import { lowestUnitPrice } from './price-break-rules.ts';
 
 /** The longest search text the API and the search box take. */
 export const MAX_SEARCH_LENGTH = 200;
@@ -19,7 +20,19 @@ export function isToolSort(value: unknown): value is ToolSort {
 export type SearchQuery = { q?: string | undefined; sort?: ToolSort | undefined };
 
 /** What a search reads of a tool. */
-type Searchable = { name: string; desc: string; price: number; availableQuantity: number };
+type Searchable = {
+  name: string;
+  desc: string;
+  price: number;
+  priceBreaks: readonly { minQuantity: number; price: number }[];
+  availableQuantity: number;
+};
+
+/**
+ * The price a tool's card shows and a price sort goes by: its lowest unit price ('from $9.50'),
+ * which is the list price when the tool has no price breaks.
+ */
+const shownPrice = (tool: Searchable) => lowestUnitPrice(tool);
 
 /**
  * The words of a search, lower-cased as typed (no accent folding: 'säge' finds 'Säge', not
@@ -32,8 +45,8 @@ export function searchWords(q: string | undefined): string[] {
 
 const COMPARE: Record<ToolSort, (a: Searchable, b: Searchable) => number> = {
   name: (a, b) => a.name.localeCompare(b.name),
-  price: (a, b) => a.price - b.price,
-  'price-desc': (a, b) => b.price - a.price,
+  price: (a, b) => shownPrice(a) - shownPrice(b),
+  'price-desc': (a, b) => shownPrice(b) - shownPrice(a),
   available: (a, b) => b.availableQuantity - a.availableQuantity,
 };
 
