@@ -48,8 +48,6 @@ const adminMenu = menuOf([
   'reviews',
   'messages',
   'manageTools',
-  // An admin may ask for a quote too (the purchase page is open to every signed-in user).
-  'myQuotes',
 ]);
 
 interface DashboardMenuProps {

@@ -15,7 +15,8 @@ interface FooterColumn {
   items: { label: string; to: To }[];
 }
 
-const columns: FooterColumn[] = [
+/** The columns; the Account link leads a signed-in user to the dashboard, anyone else to login. */
+const columnsFor = (signedIn: boolean): FooterColumn[] => [
   {
     title: shellTexts.footer.company,
     items: [
@@ -29,7 +30,7 @@ const columns: FooterColumn[] = [
     items: [
       { label: links.support, to: homeSection('contact') },
       { label: links.myOrders, to: routes.dashboardOrders },
-      { label: links.account, to: routes.login },
+      { label: links.account, to: signedIn ? routes.dashboard : routes.login },
     ],
   },
   {
@@ -51,12 +52,17 @@ const socialLinks: { label: string; href: string; Icon: IconComponent }[] = [
 const columnTitleClass = 'mb-3 text-base font-bold tracking-wide text-primary';
 const linkClass = 'link link-hover text-neutral-content/80 hover:text-neutral-content';
 
+interface FooterProps {
+  /** Whether someone is signed in: their Account link leads to the dashboard. */
+  signedIn: boolean;
+}
+
 /** Four link columns (company, get help, online shop, follow us) and the copyright line. */
-export function Footer() {
+export function Footer({ signedIn }: FooterProps) {
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 md:grid-cols-4">
-        {columns.map((column) => (
+        {columnsFor(signedIn).map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className={columnTitleClass}>{column.title}</h2>
             <ul className="flex flex-col gap-2 text-sm">

@@ -26,6 +26,13 @@ function desktopMenu() {
   return within(screen.getByRole('navigation', { name: 'Main navigation' }));
 }
 
+/** The footer's Account link. */
+function footerAccount() {
+  return within(screen.getByRole('navigation', { name: 'get help' })).getByRole('link', {
+    name: 'Account',
+  });
+}
+
 describe('ShellLayout and the sign-in', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -37,6 +44,7 @@ describe('ShellLayout and the sign-in', () => {
     renderShell();
     expect(await desktopMenu().findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
     expect(desktopMenu().queryByRole('link', { name: 'DASHBOARD' })).not.toBeInTheDocument();
+    expect(footerAccount()).toHaveAttribute('href', '/login');
   });
 
   it('shows neither LOGIN nor SIGN OUT while the sign-in is being read', () => {
@@ -56,6 +64,8 @@ describe('ShellLayout and the sign-in', () => {
       '/dashborad',
     );
     expect(desktopMenu().queryByRole('link', { name: 'LOGIN' })).not.toBeInTheDocument();
+    // The footer's Account leads a signed-in user to the dashboard, not to the login page.
+    expect(footerAccount()).toHaveAttribute('href', '/dashborad');
   });
 
   it('SIGN OUT ends the session, removes accessToken, clears the cache and goes to /', async () => {

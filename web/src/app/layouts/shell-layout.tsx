@@ -54,7 +54,7 @@ export function ShellLayout() {
       <main ref={mainRef} id={MAIN_ID} tabIndex={-1} className="flex grow flex-col outline-none">
         <PageOutlet />
       </main>
-      <Footer />
+      <Footer signedIn={auth.status === 'signedIn'} />
     </div>
   );
 }
