@@ -68,6 +68,16 @@ export const apiPaths = {
   lowStockThreshold: withSegment('/tool/:id/lowStockThreshold'),
   /** GET (admin): every tool on sale's stock against its low-stock threshold. */
   toolStock: '/manageTools/stock',
+  /** PUT (admin): Edit Tool, a tool's five fields (issue 25). */
+  editTool: withSegment('/manageTools/:id'),
+  /** POST (admin): move a tool's stock by hand; GET: its movements, newest first. */
+  toolStockMovements: withSegment('/manageTools/:id/stock'),
+  /** POST (admin): put a removed tool back on sale. */
+  restoreTool: withSegment('/manageTools/:id/restore'),
+  /** GET (admin): the removed tools, for Restore. */
+  archivedTools: '/manageTools/archived',
+  /** POST (admin, multipart): a tool's picture, answered with its URL. */
+  toolImages: '/manageTools/images',
   /** GET (admin): the Sales page's figures (revenue per day, orders by status, top tools). */
   sales: '/manageSales',
   /** GET (admin): who holds stock with unpaid orders (Stock holds page). */

@@ -10,6 +10,11 @@ export const MoneySchema = z.number().nonnegative().multipleOf(0.01);
 export const ErrorBodySchema = z.object({
   message: z.string(),
   statusCode: z.number().int(),
+  /**
+   * A 400 of a form's schema: every field's first problem at once (`field` as sent, dotted for a
+   * nested one: 'priceBreaks.0.price'); `message` is the first of them.
+   */
+  fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -20,6 +20,7 @@ export * from './contact.ts';
 export * from './routes.ts';
 export * from './sales.ts';
 export * from './stars.ts';
+export * from './stock.ts';
 export * from './summary.ts';
 export * from './system.ts';
 export * from './texts.ts';

@@ -38,25 +38,27 @@ export type UpdatePriceBreaksInput = z.input<typeof UpdatePriceBreaksSchema>;
 export type UpdatePriceBreaks = z.infer<typeof UpdatePriceBreaksSchema>;
 
 /**
- * What is wrong with a set of breaks for a tool, in the words the admin reads, or undefined when
- * nothing is: each break starts above the minimum order quantity, costs less than the list
- * price, no two start at the same quantity, and a larger quantity always costs less per unit.
- * The server refuses what this refuses (400); the Add Product and Manage Tools forms say it first.
+ * Everything that is wrong with a set of breaks for a tool, in the words the admin reads (empty
+ * when nothing is), each rule once: each break starts above the minimum order quantity, costs
+ * less than the list price, no two start at the same quantity, and a larger quantity always costs
+ * less per unit. The server refuses what this refuses (400, every problem at once); the Add
+ * Product and Manage Tools forms say it first.
  */
-export function priceBreaksProblem(
+export function priceBreaksProblems(
   breaks: readonly { minQuantity: number; price: number }[],
   tool: { price: number; minOrderQuantity: number },
-): string | undefined {
+): string[] {
+  const problems = new Set<string>();
   if (breaks.length > MAX_PRICE_BREAKS) {
-    return texts.adminErrors.tooManyPriceBreaks(MAX_PRICE_BREAKS);
+    problems.add(texts.adminErrors.tooManyPriceBreaks(MAX_PRICE_BREAKS));
   }
   const listCents = dollarsToCents(tool.price);
   for (const priceBreak of breaks) {
     if (priceBreak.minQuantity <= tool.minOrderQuantity) {
-      return texts.adminErrors.breakAtOrBelowMinimum(tool.minOrderQuantity);
+      problems.add(texts.adminErrors.breakAtOrBelowMinimum(tool.minOrderQuantity));
     }
     if (dollarsToCents(priceBreak.price) >= listCents) {
-      return texts.adminErrors.breakNotBelowListPrice(tool.price);
+      problems.add(texts.adminErrors.breakNotBelowListPrice(tool.price));
     }
   }
   const sorted = sortPriceBreaks(breaks);
@@ -65,11 +67,18 @@ export function priceBreaksProblem(
     const current = sorted[i];
     if (!previous || !current) continue;
     if (current.minQuantity === previous.minQuantity) {
-      return texts.adminErrors.duplicateBreakQuantity(current.minQuantity);
-    }
-    if (dollarsToCents(current.price) >= dollarsToCents(previous.price)) {
-      return texts.adminErrors.breakPricesNotFalling;
+      problems.add(texts.adminErrors.duplicateBreakQuantity(current.minQuantity));
+    } else if (dollarsToCents(current.price) >= dollarsToCents(previous.price)) {
+      problems.add(texts.adminErrors.breakPricesNotFalling);
     }
   }
-  return undefined;
+  return [...problems];
+}
+
+/** The first of priceBreaksProblems, or undefined when the breaks are right. */
+export function priceBreaksProblem(
+  breaks: readonly { minQuantity: number; price: number }[],
+  tool: { price: number; minOrderQuantity: number },
+): string | undefined {
+  return priceBreaksProblems(breaks, tool)[0];
 }

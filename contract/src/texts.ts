@@ -441,6 +441,22 @@ export const texts = {
       `Each price break must be below the list price (${formatMoney(price)})`,
     duplicateBreakQuantity: (quantity: number) => `Two price breaks start at ${quantity}`,
     breakPricesNotFalling: 'A price break for a larger quantity must have a lower unit price',
+    /** 400: Edit Tool (issue 25) with a list price or minimum its price breaks do not fit. */
+    editBreaksNoLongerFit: (problem: string) =>
+      `${problem}: change the price breaks first, or keep the list price and minimum`,
+    /** 400: a stock adjustment (issue 25) of 0 units. */
+    stockDeltaZero: 'units to add or remove must not be 0',
+    /** 400: a stock removal larger than what is in stock. */
+    stockBelowZero: (available: number, removing: number) =>
+      `Cannot remove ${removing} units: only ${available} are in stock`,
+    stockReason: 'reason must be received, counted or damaged',
+    /** 400/413: the picture upload (issue 25). */
+    imageMissing: 'Choose a picture to upload (one file, in the field named file)',
+    imageTooLarge: (megabytes: number) => `The picture is too large: at most ${megabytes} MB`,
+    imageNotAnImage: 'This file is not a JPEG, PNG or WebP picture',
+    /** 409: Restore a tool whose name another tool on sale took meanwhile. */
+    restoreNameTaken: (name: string) =>
+      `A tool named ${name} is on sale already: rename it before restoring this one`,
   },
   /** Add Product's six fields (SPEC.md section 5); the rules' messages are in fieldErrors. */
   addProduct: {
@@ -486,6 +502,56 @@ export const texts = {
       cancel: 'cancel',
       /** In the column while the thresholds load (or failed to: the alert above says so). */
       unknown: 'not known yet',
+    },
+    /** Edit Tool (issue 25): the dialog of a tool's five fields. */
+    edit: {
+      button: 'Edit',
+      title: (tool: string) => `Edit ${tool}`,
+      save: 'Save changes',
+      saved: (tool: string) => `${tool} saved`,
+      cancel: 'cancel',
+    },
+    /** Stock (issue 25): units in and out by hand, each with its reason, and their list. */
+    stock: {
+      button: 'Stock',
+      title: (tool: string) => `Stock of ${tool}`,
+      inStock: (units: string) => `In stock now: ${units}`,
+      direction: 'Add or remove',
+      add: 'Add units',
+      remove: 'Remove units',
+      units: 'Units',
+      reason: 'Reason',
+      reasons: { received: 'received', counted: 'counted', damaged: 'damaged' },
+      note: 'Note (optional)',
+      save: 'Move stock',
+      saved: (tool: string, after: string) => `Stock of ${tool} is now ${after}`,
+      history: 'Movements',
+      none: 'No stock moved by hand yet',
+      columns: {
+        when: 'when',
+        change: 'change',
+        reason: 'reason',
+        after: 'stock after',
+        who: 'by',
+      },
+      nobody: 'a removed account',
+      close: 'close',
+    },
+    /** Archived tools (issue 25) and their Restore. */
+    archived: {
+      show: 'Show removed tools',
+      title: 'Removed tools',
+      empty: 'No removed tools',
+      restore: 'Restore',
+      restored: (tool: string) => `${tool} is on sale again`,
+    },
+    /** The picture of Add Product and Edit (issue 25). */
+    image: {
+      upload: 'Upload a picture',
+      uploadHint: 'JPEG, PNG or WebP, at most 5 MB; made at most 1200 px wide',
+      uploading: 'Uploading the picture',
+      uploaded: 'Picture uploaded',
+      preview: 'Preview of the picture',
     },
   },
   /** The admins' Sales page (issue 13): the figures of GET /manageSales as charts and tables. */

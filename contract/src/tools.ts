@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { InsertedSchema } from './inserted.ts';
 import { isQuantityAllowed } from './orders.ts';
-import { PriceBreakListInputSchema, PriceBreakSchema, priceBreaksProblem } from './price-breaks.ts';
+import {
+  PriceBreakListInputSchema,
+  PriceBreakSchema,
+  priceBreaksProblems,
+} from './price-breaks.ts';
 import { texts } from './texts.ts';
 
 export const ToolSchema = z.object({
@@ -42,33 +46,53 @@ export function isToolImageLink(link: string): boolean {
 }
 
 /**
+ * The fields Add Product and Edit Tool share, each with its own rule: one place for them, so that
+ * an edited tool follows exactly the rules a new one does.
+ */
+const ToolFieldsSchema = z.object({
+  name: textSchema('name', { max: 120 }),
+  desc: textSchema('description', { max: 2000 }),
+  img: textSchema('image link', { max: 2000 }).refine(isToolImageLink, texts.adminErrors.imageLink),
+  price: priceSchema(),
+  minOrderQuantity: wholeNumberSchema('minimum order quantity', { min: 1 }),
+});
+
+/** The fields a cross-field rule reads parsed well: only then is it checked (zod's `when`). */
+function parsedWell(...fields: string[]) {
+  return (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    !payload.issues.some((issue) => {
+      // A problem of the whole body (not an object at all) leaves no field to read.
+      const field = issue.path?.[0];
+      return field === undefined || fields.includes(String(field));
+    });
+}
+
+/**
  * POST /tool: the six fields of the Add Product form, all required, and its optional price breaks. The numbers must make a
  * tool that can be ordered: a price above 0, a minimum of at least 1, and more available than
- * the minimum (the purchase rule asks for a quantity strictly between the two).
+ * the minimum (the purchase rule asks for a quantity strictly between the two). Every field's
+ * problem is told at once: the rules across fields run as soon as the fields they read are
+ * readable, whatever the other fields hold.
  */
-export const CreateToolSchema = z
-  .object({
-    name: textSchema('name', { max: 120 }),
-    desc: textSchema('description', { max: 2000 }),
-    img: textSchema('image link', { max: 2000 }).refine(
-      isToolImageLink,
-      texts.adminErrors.imageLink,
-    ),
-    price: priceSchema(),
-    minOrderQuantity: wholeNumberSchema('minimum order quantity', { min: 1 }),
-    availableQuantity: wholeNumberSchema('available quantity', { min: 1 }),
-    /** Optional volume pricing (the six fields of the spec stay as they are). */
-    priceBreaks: PriceBreakListInputSchema.optional().default([]),
-  })
+export const CreateToolSchema = ToolFieldsSchema.extend({
+  availableQuantity: wholeNumberSchema('available quantity', { min: 1 }),
+  /** Optional volume pricing (the six fields of the spec stay as they are). */
+  priceBreaks: PriceBreakListInputSchema.optional().default([]),
+})
   // The purchase rule itself: the smallest order (minimum + 1) must be allowed by it.
   .refine((tool) => isQuantityAllowed(tool.minOrderQuantity + 1, tool), {
     message: texts.adminErrors.availableLeavesNoOrder,
     path: ['availableQuantity'],
+    when: parsedWell('minOrderQuantity', 'availableQuantity'),
   })
-  .superRefine((tool, context) => {
-    const problem = priceBreaksProblem(tool.priceBreaks, tool);
-    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['priceBreaks'] });
-  });
+  .superRefine(
+    (tool, context) => {
+      for (const problem of priceBreaksProblems(tool.priceBreaks, tool)) {
+        context.addIssue({ code: 'custom', message: problem, path: ['priceBreaks'] });
+      }
+    },
+    { when: parsedWell('price', 'minOrderQuantity', 'priceBreaks') },
+  );
 /** What the Add Product form sends (numbers may be strings of digits). */
 export type CreateToolInput = z.input<typeof CreateToolSchema>;
 export type CreateTool = z.infer<typeof CreateToolSchema>;
@@ -76,3 +100,29 @@ export type CreateTool = z.infer<typeof CreateToolSchema>;
 /** POST /tool answers 200, as the original did, with the new tool. */
 export const CreateToolResponseSchema = InsertedSchema.extend({ tool: ToolSchema });
 export type CreateToolResponse = z.infer<typeof CreateToolResponseSchema>;
+
+/**
+ * PUT /manageTools/{id} (Edit Tool, issue 25): the five fields of a tool an admin edits, by
+ * the rules of Add Product. Its price breaks, stock and low-stock threshold have their own
+ * calls; the server checks that the breaks still fit the new list price and minimum.
+ */
+export const UpdateToolSchema = ToolFieldsSchema;
+/** What the Edit form sends (numbers may be strings of digits). */
+export type UpdateToolInput = z.input<typeof UpdateToolSchema>;
+export type UpdateTool = z.infer<typeof UpdateToolSchema>;
+
+/** A removed (archived) tool, as Manage Tools lists them for Restore. */
+export const ArchivedToolSchema = ToolSchema.extend({
+  /** When it was removed (ISO 8601). */
+  archivedAt: z.string(),
+});
+export type ArchivedTool = z.infer<typeof ArchivedToolSchema>;
+export const ArchivedToolListSchema = z.array(ArchivedToolSchema);
+
+/** The pictures POST /manageTools/images takes: at most this many bytes. */
+export const MAX_TOOL_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The width an uploaded picture is brought down to (never up). */
+export const TOOL_IMAGE_MAX_WIDTH = 1200;
+/** POST /manageTools/images answers where the stored picture is served. */
+export const UploadedToolImageSchema = z.object({ url: z.string() });
+export type UploadedToolImage = z.infer<typeof UploadedToolImageSchema>;

@@ -255,6 +255,7 @@ function createFixtures(
       }
     },
     newTool: () => createTestTool(app),
+    removedTool: () => createTestTool(app, { archivedAt: new Date() }),
     newReview: () => createTestReview(app),
     async newAccount() {
       // Straight through Better Auth rather than HTTP: these accounts are only targets, and the

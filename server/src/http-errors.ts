@@ -9,6 +9,21 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+
+/** A problem of one field of a form, as a 400's `fieldErrors` lists it. */
+export type FieldProblem = { field: string; message: string };
+
+/** A 400 about fields of a form: every problem at once (`fieldErrors`), the first as its message. */
+export class FieldsError extends HttpError {
+  readonly fieldErrors: readonly FieldProblem[];
+  constructor(fieldErrors: readonly FieldProblem[]) {
+    super(400, fieldErrors[0]?.message ?? 'Bad Request');
+    this.name = 'FieldsError';
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const badRequestOfFields = (problems: readonly FieldProblem[]) => new FieldsError(problems);
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);

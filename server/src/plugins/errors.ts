@@ -3,10 +3,20 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_BASE, type ErrorBody, serverTexts } from '@tools-factory/contract';
 import { isDatabaseUnavailable, isStorageFull } from '../db/errors.ts';
 import type { StorageHealth } from '../db/storage-health.ts';
-import { HttpError } from '../http-errors.ts';
+import { FieldsError, HttpError } from '../http-errors.ts';
 
 export function isApiPath(url: string): boolean {
   return url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A form's route (Add Product, Edit Tool): a 400 of its schema lists every field's first
+     * problem in `fieldErrors`, so that the form shows them all at once (issue 25).
+     */
+    allFieldErrors?: boolean;
+  }
 }
 
 function errorBody(statusCode: number, message: string): ErrorBody {
@@ -19,15 +29,31 @@ function errorBody(statusCode: number, message: string): ErrorBody {
  */
 const ZOD_DEFAULT_MESSAGE = /^(Invalid |Too big:|Too small:|Unrecognized key)/;
 
-/** The first problem of a request that failed its schema, named by its field when the text does not. */
-function validationMessage(error: FastifyError): string {
-  const first = error.validation?.[0];
-  if (!first) return error.message;
-  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const message = first.message ?? serverTexts.apiErrors.invalidField;
-  if (!field || !ZOD_DEFAULT_MESSAGE.test(message)) return message;
-  if (message.toLowerCase().includes(field.toLowerCase())) return message;
-  return `${field}: ${message}`;
+type ValidationProblem = { instancePath: string; message?: string | undefined };
+
+/** A problem of a request that failed its schema, named by its field when the text does not. */
+function problemMessage(problem: ValidationProblem): { field: string; message: string } {
+  const field = problem.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const message = problem.message ?? serverTexts.apiErrors.invalidField;
+  if (!field || !ZOD_DEFAULT_MESSAGE.test(message)) return { field, message };
+  if (message.toLowerCase().includes(field.toLowerCase())) return { field, message };
+  return { field, message: `${field}: ${message}` };
+}
+
+/**
+ * The 400 of a request that failed its schema: its first problem as the message, and every
+ * field's first problem in `fieldErrors`, so that a form shows them all at once.
+ */
+function validationBody(error: FastifyError): ErrorBody {
+  const problems = error.validation ?? [];
+  const first = problems[0];
+  if (!first) return errorBody(400, error.message);
+  const fieldErrors: { field: string; message: string }[] = [];
+  for (const problem of problems) {
+    const named = problemMessage(problem);
+    if (!fieldErrors.some((known) => known.field === named.field)) fieldErrors.push(named);
+  }
+  return { ...errorBody(400, problemMessage(first).message), fieldErrors };
 }
 
 /** Fastify's own client errors, answered in the contract's words. */
@@ -45,7 +71,9 @@ export function registerErrorHandler(
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return reply.code(400).send(errorBody(400, validationMessage(error)));
+      const body = validationBody(error);
+      if (request.routeOptions.config.allFieldErrors === true) return reply.code(400).send(body);
+      return reply.code(400).send(errorBody(400, body.message));
     }
     const declaredStatus =
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
@@ -72,6 +100,11 @@ export function registerErrorHandler(
       return reply.code(statusCode).send(errorBody(statusCode, message));
     }
     const message = FRAMEWORK_MESSAGES.get(error.code) ?? error.message;
+    if (error instanceof FieldsError) {
+      return reply
+        .code(statusCode)
+        .send({ ...errorBody(statusCode, message), fieldErrors: [...error.fieldErrors] });
+    }
     return reply.code(statusCode).send(errorBody(statusCode, message));
   });
 }

@@ -16,6 +16,23 @@ import {
 } from '../authorization.ts';
 import { SUCCEEDING_TEST_CARD } from './payments.ts';
 
+/** A 1 x 1 PNG (red), as a browser's FormData sends a picture for POST /api/manageTools/images. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
+const TINY_PNG_BOUNDARY = '----authorizationwalk';
+const TINY_PNG_UPLOAD = {
+  payload: Buffer.concat([
+    Buffer.from(
+      `--${TINY_PNG_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="walk.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    TINY_PNG,
+    Buffer.from(`\r\n--${TINY_PNG_BOUNDARY}--\r\n`),
+  ]),
+  headers: { 'content-type': `multipart/form-data; boundary=${TINY_PNG_BOUNDARY}` },
+};
+
 export { WHO, type Credential };
 
 /** The callers every row is tried with. */
@@ -63,6 +80,8 @@ export type Fixtures = {
   customerProfile(): Promise<void>;
   /** A new tool on sale. */
   newTool(): Promise<{ id: string; name: string }>;
+  /** A new tool, removed (archived) already. */
+  removedTool(): Promise<{ id: string; name: string }>;
   /** A new review, shown, nobody's caller's. */
   newReview(): Promise<{ id: string }>;
   /** A new account, nobody's caller: a target for the admins' calls. */
@@ -295,6 +314,58 @@ const CASES: readonly AuthorizationCase[] = [
     route: 'GET /api/manageTools/stock',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageTools/stock' }),
+  },
+  {
+    route: 'PUT /api/manageTools/:id',
+    case: 'a tool on sale',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    // A new tool: the walk's own tool keeps its name and price for its orders.
+    request: async (the) => ({
+      url: `/api/manageTools/${(await the.newTool()).id}`,
+      payload: {
+        name: the.newToolName(),
+        desc: 'A tool edited by the authorization walk.',
+        img: '/images/tools/claw-hammer.svg',
+        price: 21.5,
+        minOrderQuantity: 10,
+      },
+    }),
+  },
+  {
+    route: 'POST /api/manageTools/:id/stock',
+    case: 'a tool on sale',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageTools/${(await the.newTool()).id}/stock`,
+      payload: { delta: 25, reason: 'received', note: 'Walk' },
+    }),
+  },
+  {
+    route: 'GET /api/manageTools/:id/stock',
+    case: 'a tool on sale',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: (the) => ({ url: `/api/manageTools/${the.tool.id}/stock` }),
+  },
+  {
+    route: 'GET /api/manageTools/archived',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageTools/archived' }),
+  },
+  {
+    route: 'POST /api/manageTools/:id/restore',
+    case: 'a removed tool',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({ url: `/api/manageTools/${(await the.removedTool()).id}/restore` }),
+  },
+  {
+    route: 'POST /api/manageTools/images',
+    case: 'a PNG picture',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({
+      url: '/api/manageTools/images',
+      payload: TINY_PNG_UPLOAD.payload,
+      headers: TINY_PNG_UPLOAD.headers,
+    }),
   },
   {
     route: 'POST /api/review',

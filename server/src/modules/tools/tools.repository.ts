@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { LOW_STOCK_FACTOR } from '@tools-factory/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
+import { stockMovements, type StockMovementReason } from './stock-movements.table.ts';
 import { toolPriceBreaks, tools } from './tools.table.ts';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -249,4 +250,103 @@ export async function updateLowStockThreshold(
     .where(and(eq(tools.id, id), isNull(tools.archivedAt)))
     .returning();
   return row;
+}
+
+/** The five fields Edit Tool changes (issue 25). */
+export type ToolFields = Pick<
+  NewToolRow,
+  'name' | 'description' | 'image' | 'priceCents' | 'minOrderQuantity'
+>;
+
+/** Writes a tool on sale's five fields; the tool after it, or undefined when none is on sale. */
+export async function updateToolFields(
+  executor: Executor,
+  id: string,
+  fields: ToolFields,
+): Promise<ToolRow | undefined> {
+  const [row] = await executor
+    .update(tools)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(tools.id, id), isNull(tools.archivedAt)))
+    .returning();
+  return row;
+}
+
+/** A tool by id, on sale or archived. */
+export async function selectToolById(executor: Executor, id: string): Promise<ToolRow | undefined> {
+  const [row] = await executor.select().from(tools).where(eq(tools.id, id));
+  return row;
+}
+
+/** The archived tools, the most recently removed first. */
+export function selectArchivedTools(executor: Executor): Promise<ToolRow[]> {
+  return executor
+    .select()
+    .from(tools)
+    .where(isNotNull(tools.archivedAt))
+    .orderBy(desc(tools.archivedAt), asc(tools.name));
+}
+
+/** Puts an archived tool back on sale; the tool after it, or undefined when none was archived. */
+export async function unarchiveTool(executor: Executor, id: string): Promise<ToolRow | undefined> {
+  const [row] = await executor
+    .update(tools)
+    .set({ archivedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(tools.id, id), isNotNull(tools.archivedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * Moves a tool on sale's stock by `delta` units (negative: out) in one conditional UPDATE that
+ * never takes it below zero: the row lock queues it with the orders' reservations, and each
+ * re-checks its condition against the stock the previous one left. The tool after it (with the
+ * version the catalog is patched with), or undefined when nothing moved.
+ */
+export async function adjustStock(
+  tx: Transaction,
+  toolId: string,
+  delta: number,
+): Promise<ToolRow | undefined> {
+  const [row] = await moveStock(tx, delta)
+    .where(
+      and(
+        eq(tools.id, toolId),
+        isNull(tools.archivedAt),
+        sql`${tools.availableQuantity} + ${delta} >= 0`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+
+/** Records a movement by hand, in the transaction of the UPDATE that made it. */
+export async function insertStockMovement(
+  tx: Transaction,
+  values: {
+    toolId: string;
+    actorId: string;
+    delta: number;
+    reason: StockMovementReason;
+    note: string;
+    stockAfter: number;
+  },
+): Promise<StockMovementRow> {
+  const [row] = await tx.insert(stockMovements).values(values).returning();
+  if (!row) throw new Error('insert into stock_movements returned no row');
+  return row;
+}
+
+/** A tool's movements by hand, newest first. */
+export function selectStockMovements(
+  executor: Executor,
+  toolId: string,
+): Promise<StockMovementRow[]> {
+  return executor
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.toolId, toolId))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id));
 }

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
+  ArchivedToolListSchema,
   CreateToolResponseSchema,
+  StockAdjustedSchema,
+  StockAdjustmentSchema,
+  StockMovementListSchema,
+  UpdateToolSchema,
   CreateToolSchema,
   DeletedCountSchema,
   IdParamsSchema,
@@ -17,7 +22,7 @@ import {
 } from '@tools-factory/contract';
 import { searchedParts, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { notFound } from '../../http-errors.ts';
-import type { AuthGuards } from '../identity/auth-guard.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 import type { ToolsService } from './tools.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
@@ -98,6 +103,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         body: CreateToolSchema,
         response: { 200: CreateToolResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
+      config: { allFieldErrors: true },
     },
     async (request) => {
       const added = await tools.addTool(request.body);
@@ -120,6 +126,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         body: UpdatePriceBreaksSchema,
         response: { 200: ToolSchema, ...errorResponses(400, 401, 403, 404) },
       },
+      config: { allFieldErrors: true },
     },
     async (request) => {
       const tool = await tools.setPriceBreaks(request.params.id, request.body);
@@ -166,6 +173,112 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => tools.listStock(),
+  );
+
+  app.put(
+    apiPaths.editTool.pattern,
+    {
+      onRequest: guardOf(guards, 'PUT /api/manageTools/:id'),
+      schema: {
+        operationId: 'editTool',
+        tags: ['catalog'],
+        summary: 'Edit a tool (Manage Tools)',
+        description:
+          "Admins only. The tool's name, description, image, list price and minimum order quantity, by Add Product's rules; a 400 lists every field's problem at once in `fieldErrors` (`message` is the first). The tool's price breaks must still fit the new list price and minimum (400 otherwise); its stock, breaks and low-stock threshold have their own calls. Names are unique among the tools on sale, whatever their case (409). 404 for a tool that is not on sale. GET /parts shows the change once this answers; orders placed before keep their snapshot.",
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: UpdateToolSchema,
+        response: { 200: ToolSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { allFieldErrors: true },
+    },
+    async (request) => {
+      const tool = await tools.updateTool(request.params.id, request.body);
+      request.auditAdminAction('tool.edit', tool._id);
+      return tool;
+    },
+  );
+
+  app.post(
+    apiPaths.toolStockMovements.pattern,
+    {
+      onRequest: guardOf(guards, 'POST /api/manageTools/:id/stock'),
+      schema: {
+        operationId: 'adjustToolStock',
+        tags: ['catalog'],
+        summary: "Restock or adjust a tool's stock (Manage Tools)",
+        description:
+          "Admins only. `delta` units into the available stock (negative: out; not 0), with a `reason` (received, counted, damaged) and an optional `note` (at most 200 characters). The stock moves in one conditional UPDATE, queued with the orders' reservations, and never below zero: removing more than is in stock is a 400. The movement is kept (who, when, delta, reason, note, stock after). 404 for a tool that is not on sale. GET /parts shows the new stock once this answers.",
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: StockAdjustmentSchema,
+        response: { 200: StockAdjustedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { allFieldErrors: true },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const adjusted = await tools.adjustStock(request.params.id, request.body, caller);
+      request.auditAdminAction('tool.stock', request.params.id);
+      return adjusted;
+    },
+  );
+
+  app.get(
+    apiPaths.toolStockMovements.pattern,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageTools/:id/stock'),
+      schema: {
+        operationId: 'listToolStockMovements',
+        tags: ['catalog'],
+        summary: "A tool's stock movements by hand, newest first (Manage Tools)",
+        description:
+          'Admins only. Every restock and adjustment of the tool (removed tools too): when, by how much, why, the note, the stock it left and who made it (their e-mail, null once their account was removed). 404 for an unknown tool.',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: StockMovementListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => tools.listStockMovements(request.params.id),
+  );
+
+  app.get(
+    apiPaths.archivedTools,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageTools/archived'),
+      schema: {
+        operationId: 'listArchivedTools',
+        tags: ['catalog'],
+        summary: 'The removed tools (Manage Tools)',
+        description:
+          'Admins only. Every removed (archived) tool, the most recently removed first, as it was when removed, with `archivedAt`: what Restore can put back on sale.',
+        security: [{ bearer: [] }],
+        response: { 200: ArchivedToolListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => tools.listArchived(),
+  );
+
+  app.post(
+    apiPaths.restoreTool.pattern,
+    {
+      onRequest: guardOf(guards, 'POST /api/manageTools/:id/restore'),
+      schema: {
+        operationId: 'restoreTool',
+        tags: ['catalog'],
+        summary: 'Restore a removed tool (Manage Tools)',
+        description:
+          'Admins only. Puts a removed tool back on sale with its stock, price breaks and threshold as they were; it is in GET /parts once this answers. 404 for an unknown tool or one on sale; 409 when a tool on sale has its name meanwhile.',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: ToolSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const tool = await tools.restoreTool(request.params.id);
+      request.auditAdminAction('tool.restore', tool._id);
+      return tool;
+    },
   );
 
   app.delete(

@@ -2,13 +2,18 @@ import {
   centsToDollars,
   defaultLowStockThreshold,
   dollarsToCents,
-  priceBreaksProblem,
+  priceBreaksProblems,
   reachedPriceBreak,
   serverTexts,
   sortPriceBreaks,
   texts,
   type CreateTool,
   type CreateToolResponse,
+  type ArchivedTool,
+  type StockAdjusted,
+  type StockAdjustment,
+  type StockMovement,
+  type UpdateTool,
   type PriceBreak,
   type Tool,
   type ToolStock,
@@ -18,13 +23,21 @@ import {
 import type { CatalogChanged, StockChange, VersionedTool } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, conflict, notFound } from '../../http-errors.ts';
+import { badRequest, badRequestOfFields, conflict, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { lowStockMail } from '../../mail/templates/stock.ts';
 import {
+  adjustStock,
   archiveToolById,
+  insertStockMovement,
   insertTool,
+  selectArchivedTools,
+  selectStockMovements,
+  selectToolById,
+  unarchiveTool,
+  updateToolFields,
+  type StockMovementRow,
   lockLiveTool,
   replacePriceBreaks,
   reserveQuotedStock,
@@ -83,6 +96,21 @@ function toToolDto(row: ToolRow, breaks: readonly PriceBreakRow[]): Tool {
   };
 }
 
+/** A movement by hand as GET /manageTools/{id}/stock lists it. */
+function toStockMovementDto(row: StockMovementRow, by: string | null) {
+  const movement: StockMovement = {
+    _id: row.id,
+    toolId: row.toolId,
+    delta: row.delta,
+    reason: row.reason,
+    note: row.note,
+    stockAfter: row.stockAfter,
+    by,
+    createdAt: row.createdAt.toISOString(),
+  };
+  return movement;
+}
+
 /** What the catalog snapshot is patched with: the stock an UPDATE that moved it returned. */
 function toStockChange(moved: MovedStock): StockChange {
   return {
@@ -112,11 +140,13 @@ export type ToolsServiceOptions = {
   publicUrl: string;
   /** Who hears of a tool running low (ADMIN_EMAILS). */
   adminEmails: readonly string[];
+  /** The accounts, to name who moved stock by hand (the identity module's). */
+  accounts: { findById(id: string): Promise<{ email: string } | undefined> };
 };
 
 /** The catalog's tools: what is on sale, the admins' writes, and the stock orders move. */
 export function createToolsService(options: ToolsServiceOptions) {
-  const { db, catalog, outbox, publicUrl, adminEmails } = options;
+  const { db, catalog, outbox, publicUrl, adminEmails, accounts } = options;
 
   async function listVersionedCatalog(): Promise<VersionedTool[]> {
     const rows = await selectLiveTools(db);
@@ -187,16 +217,147 @@ export function createToolsService(options: ToolsServiceOptions) {
       const row = await db.transaction(async (tx) => {
         const locked = await lockLiveTool(tx, toolId);
         if (!locked) throw notFound(serverTexts.apiErrors.toolNotFound);
-        const problem = priceBreaksProblem(input.priceBreaks, {
+        const problems = priceBreaksProblems(input.priceBreaks, {
           price: centsToDollars(locked.priceCents),
           minOrderQuantity: locked.minOrderQuantity,
         });
-        if (problem) throw badRequest(problem);
+        if (problems.length > 0) {
+          throw badRequestOfFields(problems.map((message) => ({ field: 'priceBreaks', message })));
+        }
         await replacePriceBreaks(tx, locked.id, breaks);
         return locked;
       });
       await catalog.invalidate();
       return toToolDto(row, breaks);
+    },
+
+    /**
+     * PUT /manageTools/{id} (Edit Tool): the five fields of a tool on sale, by Add Product's
+     * rules (the schema) and with its price breaks still fitting the new list price and minimum
+     * (400 naming every problem otherwise). The row is locked first, as setPriceBreaks does, so
+     * an order is priced from the tool before the edit or after it. Names stay unique among the
+     * tools on sale (409). In GET /parts once this resolves; orders keep their snapshot.
+     */
+    async updateTool(id: string, input: UpdateTool): Promise<Tool> {
+      const toolId = parseId(id);
+      if (!toolId) throw notFound(serverTexts.apiErrors.toolNotFound);
+      let updated: { row: ToolRow; breaks: PriceBreakRow[] };
+      try {
+        updated = await db.transaction(async (tx) => {
+          const locked = await lockLiveTool(tx, toolId);
+          if (!locked) throw notFound(serverTexts.apiErrors.toolNotFound);
+          const breaks = await selectPriceBreaks(tx, toolId);
+          const problems = priceBreaksProblems(
+            breaks.map((priceBreak) => ({
+              minQuantity: priceBreak.minQuantity,
+              price: centsToDollars(priceBreak.priceCents),
+            })),
+            input,
+          );
+          if (problems.length > 0) {
+            throw badRequestOfFields(
+              problems.map((problem) => ({
+                field: 'priceBreaks',
+                message: texts.adminErrors.editBreaksNoLongerFit(problem),
+              })),
+            );
+          }
+          const row = await updateToolFields(tx, toolId, {
+            name: input.name,
+            description: input.desc,
+            image: input.img,
+            priceCents: dollarsToCents(input.price),
+            minOrderQuantity: input.minOrderQuantity,
+          });
+          if (!row) throw notFound(serverTexts.apiErrors.toolNotFound);
+          return { row, breaks };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(texts.adminErrors.toolNameTaken(input.name));
+        throw error;
+      }
+      await catalog.invalidate();
+      return toToolDto(updated.row, updated.breaks);
+    },
+
+    /**
+     * POST /manageTools/{id}/stock: moves a tool on sale's stock by hand in one conditional
+     * UPDATE (never below zero: 400 in words) and records the movement in its transaction; the
+     * catalog is patched as orders patch it once committed.
+     */
+    async adjustStock(
+      id: string,
+      input: StockAdjustment,
+      actor: { id: string; email: string },
+    ): Promise<StockAdjusted> {
+      const toolId = parseId(id);
+      if (!toolId) throw notFound(serverTexts.apiErrors.toolNotFound);
+      const { row, movement } = await db.transaction(async (tx) => {
+        const moved = await adjustStock(tx, toolId, input.delta);
+        if (!moved) {
+          const tool = await selectToolById(tx, toolId);
+          if (!tool || tool.archivedAt) throw notFound(serverTexts.apiErrors.toolNotFound);
+          throw badRequest(texts.adminErrors.stockBelowZero(tool.availableQuantity, -input.delta));
+        }
+        const inserted = await insertStockMovement(tx, {
+          toolId,
+          actorId: actor.id,
+          delta: input.delta,
+          reason: input.reason,
+          note: input.note,
+          stockAfter: moved.availableQuantity,
+        });
+        return { row: moved, movement: inserted };
+      });
+      await catalog.stockMoved([toStockChange({ ...row, onSale: true })]);
+      return { movement: toStockMovementDto(movement, actor.email), stock: toToolStock(row) };
+    },
+
+    /** GET /manageTools/{id}/stock: a tool's movements by hand, newest first (archived too). */
+    async listStockMovements(id: string): Promise<StockMovement[]> {
+      const toolId = parseId(id);
+      if (!toolId || !(await selectToolById(db, toolId))) {
+        throw notFound(serverTexts.apiErrors.toolNotFound);
+      }
+      const rows = await selectStockMovements(db, toolId);
+      // The admins who moved it: a handful, looked up once each through their module.
+      const emails = new Map<string, string | null>();
+      for (const actorId of new Set(rows.map((row) => row.actorId))) {
+        if (actorId) emails.set(actorId, (await accounts.findById(actorId))?.email ?? null);
+      }
+      return rows.map((row) => toStockMovementDto(row, emails.get(row.actorId ?? '') ?? null));
+    },
+
+    /** GET /manageTools/archived: the removed tools, the most recently removed first. */
+    async listArchived(): Promise<ArchivedTool[]> {
+      const rows = await selectArchivedTools(db);
+      return Promise.all(
+        rows.map(async (row) => ({
+          ...toToolDto(row, await selectPriceBreaks(db, row.id)),
+          archivedAt: (row.archivedAt ?? new Date()).toISOString(),
+        })),
+      );
+    },
+
+    /**
+     * POST /manageTools/{id}/restore: a removed tool on sale again, with its stock, breaks and
+     * threshold as they were. 404 for an unknown tool or one on sale; 409 when another tool on
+     * sale took its name meanwhile.
+     */
+    async restoreTool(id: string): Promise<Tool> {
+      const toolId = parseId(id);
+      if (!toolId) throw notFound(serverTexts.apiErrors.toolNotFound);
+      let row: ToolRow | undefined;
+      try {
+        row = await unarchiveTool(db, toolId);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const tool = await selectToolById(db, toolId);
+        throw conflict(texts.adminErrors.restoreNameTaken(tool?.name ?? ''));
+      }
+      if (!row) throw notFound(serverTexts.apiErrors.toolNotFound);
+      await catalog.invalidate();
+      return toToolDto(row, await selectPriceBreaks(db, row.id));
     },
 
     /** GET /manageTools/stock (admins): every tool on sale, its threshold, low or not. */

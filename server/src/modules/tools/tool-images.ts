@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import {
+  apiPaths,
+  MAX_TOOL_IMAGE_BYTES,
+  texts,
+  TOOL_IMAGE_MAX_WIDTH,
+  UploadedToolImageSchema,
+  type UploadedToolImage,
+} from '@tools-factory/contract';
+import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
+import { badRequest, HttpError } from '../../http-errors.ts';
+import type { AuthGuards } from '../identity/auth-guard.ts';
+import { IMMUTABLE_CACHE } from '../../plugins/web-static.ts';
+
+/** Where the uploaded pictures are served: their content's hash names them, so they never change. */
+export const TOOL_IMAGES_URL_PREFIX = '/images/tools/';
+const STORED_NAME = /^[0-9a-f]{64}$/;
+/** The formats a picture may come in (sharp's names). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** A picture of more pixels than this is refused before it is decoded (a decompression bomb). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/** DATA_DIR/images/tools: where the pictures are kept. */
+export function toolImagesDir(dataDir: string): string {
+  return path.join(dataDir, 'images', 'tools');
+}
+
+/**
+ * A picture as stored: re-encoded to WebP (no metadata kept), at most TOOL_IMAGE_MAX_WIDTH wide
+ * (never enlarged), turned upright by its EXIF orientation. 400 in words for bytes that are not
+ * a JPEG, PNG or WebP picture.
+ */
+export async function encodeToolImage(bytes: Buffer): Promise<Buffer> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const { format } = await image.metadata();
+    if (!format || !ACCEPTED_FORMATS.has(format))
+      throw badRequest(texts.adminErrors.imageNotAnImage);
+    return await image
+      .rotate()
+      .resize({ width: TOOL_IMAGE_MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest(texts.adminErrors.imageNotAnImage);
+  }
+}
+
+/**
+ * Keeps a stored picture under its content's hash (written aside, then renamed: a reader never
+ * sees half a file, and two uploads of the same picture write the same file); its URL.
+ */
+export async function storeToolImage(dir: string, webp: Buffer): Promise<UploadedToolImage> {
+  const hash = createHash('sha256').update(webp).digest('hex');
+  const file = path.join(dir, `${hash}.webp`);
+  const exists = await stat(file).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    await mkdir(dir, { recursive: true });
+    const aside = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(aside, webp);
+    await rename(aside, file);
+  }
+  return { url: `${TOOL_IMAGES_URL_PREFIX}${hash}.webp` };
+}
+
+/** @fastify/multipart's refusals, in the contract's words. */
+function uploadError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new HttpError(413, texts.adminErrors.imageTooLarge(MAX_TOOL_IMAGE_BYTES / 1024 / 1024));
+  }
+  if (
+    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_PARTS_LIMIT' ||
+    code === 'FST_FIELDS_LIMIT' ||
+    code === 'FST_MP_PREMATURE_CLOSE' ||
+    code === 'FST_PROTO_VIOLATION'
+  ) {
+    return badRequest(texts.adminErrors.imageMissing);
+  }
+  return error;
+}
+
+/**
+ * POST /manageTools/images (admins): one picture, multipart, in the field `file`. Multipart is
+ * parsed on this route's scope only; every other route keeps its JSON body.
+ */
+export const toolImagesRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; dir: string }> = async (
+  app,
+  options,
+) => {
+  const { guards, dir } = options;
+  await app.register(multipart, {
+    limits: { fileSize: MAX_TOOL_IMAGE_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.post(
+    apiPaths.toolImages,
+    {
+      onRequest: guardOf(guards, 'POST /api/manageTools/images'),
+      schema: {
+        operationId: 'uploadToolImage',
+        tags: ['catalog'],
+        summary: "Upload a tool's picture (Add Product, Edit Tool)",
+        description: `Admins only. multipart/form-data with one file (field \`file\`): a JPEG, PNG or WebP picture of at most ${MAX_TOOL_IMAGE_BYTES / 1024 / 1024} MB (413 above). It is re-encoded to WebP, at most ${TOOL_IMAGE_MAX_WIDTH} px wide, and kept under DATA_DIR; \`url\` is where it is served (a path on this site, with a year's immutable cache), to send as a tool's \`img\`. 400 for a file that is not such a picture.`,
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadedToolImageSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (!file) throw badRequest(texts.adminErrors.imageMissing);
+        bytes = await file.toBuffer();
+      } catch (error) {
+        throw uploadError(error);
+      }
+      const stored = await storeToolImage(dir, await encodeToolImage(bytes));
+      request.auditAdminAction('tool.image-upload', stored.url);
+      return stored;
+    },
+  );
+};
+
+/** A stored picture, or a plain 404. */
+async function sendToolImage(reply: FastifyReply, file: string): Promise<FastifyReply> {
+  const found = await stat(file).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+  if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  return reply
+    .type('image/webp')
+    .header('cache-control', IMMUTABLE_CACHE)
+    .send(createReadStream(file));
+}
+
+/**
+ * GET /images/tools/<hash>.webp: the uploaded pictures, from DATA_DIR, with a year's immutable
+ * cache (their name is their content's hash). Other paths under /images/tools (the seeded
+ * pictures of the web app) stay the static files' own: the route matches only a hash's name.
+ */
+export function registerToolImageFiles(app: FastifyInstance, dir: string): void {
+  app.get<{ Params: { hash: string } }>(
+    `${TOOL_IMAGES_URL_PREFIX}:hash(^[0-9a-f]{64}).webp`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { hash } = request.params;
+      if (!STORED_NAME.test(hash)) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      }
+      return sendToolImage(reply, path.join(dir, `${hash}.webp`));
+    },
+  );
+}
