@@ -89,6 +89,10 @@ export const apiPaths = {
   /** POST: the quote's customer accepts its offer (an unpaid order at the offered price). */
   acceptQuote: withSegment('/quotes/:id/accept'),
   /** POST: the quote's customer declines its offer. */
+  /** GET (admin): the Sales page's figures as CSV, for the same range. */
+  salesCsv: '/manageSales.csv',
+  /** GET and PUT (admin): the caller's own staff e-mails, on or off (issue 25). */
+  manageNotifications: '/manageNotifications',
   declineQuote: withSegment('/quotes/:id/decline'),
   /** GET (admin): every quote, open ones first. */
   manageQuotes: '/manageQuotes',

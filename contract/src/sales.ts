@@ -4,6 +4,37 @@ import { OrderStatusSchema } from './orders.ts';
 
 /** The Sales page's window: revenue per day over the last this many days, today included (UTC). */
 export const SALES_DAYS = 30;
+/** The longest range GET /manageSales answers, in days (a leap year, both ends included). */
+export const MAX_SALES_RANGE_DAYS = 366;
+
+/** A calendar day as the API takes it: 'YYYY-MM-DD'. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `day` is 'YYYY-MM-DD' and a real calendar day (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  if (!DAY_PATTERN.test(day)) return false;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
+/** Days from `from` to `to`, both included ('2026-01-01' to '2026-01-31' is 31). */
+export function daysInRange(from: string, to: string): number {
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
+}
+
+/**
+ * GET /manageSales and /manageSales.csv: the range, first and last UTC days, both included.
+ * Without `to`, today; without `from`, SALES_DAYS days ending on `to`. Checked by the server
+ * (400 in words): real days, `from` not after `to`, at most MAX_SALES_RANGE_DAYS days.
+ */
+export const SalesRangeQuerySchema = z.object({
+  from: z.string().optional(),
+  to: z.string().optional(),
+});
+export type SalesRangeQuery = z.infer<typeof SalesRangeQuerySchema>;
+
 /** How many tools the Sales page ranks by revenue. */
 export const TOP_TOOLS_COUNT = 5;
 
@@ -39,7 +70,8 @@ export type TopTool = z.infer<typeof TopToolSchema>;
 
 /**
  * GET /manageSales (admins): the Sales page's figures, every sum computed by the database.
- * `from` and `to` are the window's first and last days (UTC, 'YYYY-MM-DD', SALES_DAYS days);
+ * `from` and `to` are the window's first and last days (UTC, 'YYYY-MM-DD'; the range asked for,
+ * by default the last SALES_DAYS days);
  * `days` has one entry per day of it, oldest first; `topTools` at most TOP_TOOLS_COUNT, by
  * revenue, highest first (ties by name).
  */

@@ -560,10 +560,28 @@ export const texts = {
     window: (from: string, to: string) => `${from} to ${to} (UTC)`,
     revenuePerDay: 'Revenue per day',
     revenueTotal: (total: string, orders: number) =>
-      `${total} from ${orders} paid ${orders === 1 ? 'order' : 'orders'} in the last 30 days`,
+      `${total} from ${orders.toLocaleString('en-US')} paid ${orders === 1 ? 'order' : 'orders'} in this range`,
     ordersByStatus: 'Orders by status',
     topTools: 'Top five tools by revenue',
-    noTopTools: 'No tool was paid for in the last 30 days',
+    noTopTools: 'No tool was paid for in this range',
+    /** Issue 25: the range's two days, and its figures as CSV. */
+    range: 'Date range',
+    from: 'From',
+    to: 'To',
+    lastThirtyDays: 'Last 30 days',
+    downloadCsv: 'Download CSV',
+    rangeFromAfterTo: 'The first day must be on or before the last one.',
+    rangeTooLong: (max: number) => `Choose a range of at most ${max} days.`,
+    csv: {
+      date: 'Date',
+      orders: 'Orders paid',
+      revenue: 'Revenue (USD)',
+      total: 'Total',
+      tool: 'Tool',
+      units: 'Units',
+      status: 'Status',
+      count: 'Orders now',
+    },
     columns: {
       date: 'date',
       revenue: 'revenue',
@@ -897,13 +915,15 @@ export const serverTexts = {
     transactionId: 'Transaction id',
     order: 'Order',
     seller: 'Seller',
-    sellerLines: [
-      'Tools Factory',
-      '1 Forge Lane',
-      'Sheffield S1 2AB',
-      'United Kingdom',
-      'sales@toolsfactory.example',
-    ],
+  /** 400 from GET /manageSales(.csv): the date range asked for (issue 25). */
+  salesErrors: {
+    badDay: (field: 'from' | 'to', value: string) =>
+      `The ${field === 'from' ? 'first' : 'last'} day of the range must be a date written YYYY-MM-DD, such as 2026-01-31; '${value}' is not.`,
+    fromAfterTo: (from: string, to: string) =>
+      `The range starts after it ends: ${from} is after ${to}. Choose a first day on or before the last one.`,
+    tooLong: (days: number, max: number) =>
+      `The range is ${days.toLocaleString('en-US')} days long; choose at most ${max} days.`,
+  },
     buyer: 'Buyer',
     columns: { tool: 'Tool', quantity: 'Quantity', unitPrice: 'Unit price', amount: 'Amount' },
     total: 'Total',
@@ -971,6 +991,7 @@ export const serverTexts = {
       action: 'Pay now',
     },
     orderPaid: {
+    /** The seller's details come from SELLER_* (server/src/config.ts, README). */
       subject: (reference: string) => `Payment received for your order ${reference}`,
       body: (reference: string, total: string) =>
         `We received your payment of ${total} for order ${reference}. We will write again when it ships.`,
@@ -985,6 +1006,17 @@ export const serverTexts = {
     /** A paid order an admin cancelled (issue 22): the refund and its credit note. */
     orderCancelled: {
       subject: (reference: string) => `Your order ${reference} is cancelled and refunded`,
+    /** Issue 25: what a business needs to book it. */
+    quote: 'Quote',
+    companyNumber: (number: string) => `Company number ${number}`,
+    taxNumber: (number: string) => `VAT number ${number}`,
+    /** An amount with its currency code: '$1,350.75 USD'. */
+    amount: (money: string) => `${money} USD`,
+    /** The prices include the tax: the net and the tax are parts of the total. */
+    net: 'Net amount',
+    tax: (percent: string) => `VAT ${percent}%`,
+    pricesIncludeTax: (percent: string) => `Prices include VAT at ${percent}%.`,
+    bankDetails: 'Bank details for transfers',
       body: (reference: string, total: string) =>
         `We cancelled order ${reference} and refunded ${total} to the card you paid with. Depending on your bank, it shows on your statement within 5 to 10 days.`,
       creditNoteNumber: 'Credit note',
@@ -1043,3 +1075,52 @@ export const serverTexts = {
     },
   },
 } as const;
+    /** Staff e-mails (issue 25): to ADMIN_EMAILS and the admins who turned them on. */
+    staff: {
+      customer: 'Customer',
+      phone: 'Phone',
+      placedAt: 'Placed',
+      heldUntil: 'Held until',
+      paidAt: 'Paid',
+      note: 'Note',
+      seeOrder: 'See the order',
+      whyYouGetThis:
+        'You get this e-mail as an admin of Tools Factory. Turn the staff e-mails off on your profile page.',
+    },
+    newOrderForStaff: {
+      subject: (reference: string, total: string) => `New order ${reference}: ${total}`,
+      body: (email: string, reference: string) =>
+        `${email} placed order ${reference}. It waits for payment: ship it once it is paid.`,
+    },
+    orderPaidForStaff: {
+      subject: (reference: string, total: string) => `Paid: order ${reference}, ${total}`,
+      body: (email: string, reference: string, total: string) =>
+        `${email} paid ${total} for order ${reference}. It is ready to ship.`,
+    },
+    quoteRequestedForStaff: {
+      subject: (reference: string, tool: string) => `Quote request ${reference}: ${tool}`,
+      body: (email: string, reference: string) =>
+        `${email} asks for a price: quote ${reference}. Offer a price or decline it on the Quotes page.`,
+      action: 'Answer the quote',
+    },
+    /** To the customer once their quote request is in. */
+    quoteRequested: {
+      subject: (reference: string) => `We received your quote request ${reference}`,
+      body: (reference: string) =>
+        `Thank you for your quote request ${reference}. We will answer with a price (or a reason we cannot) by e-mail; you can follow it in My Quotes.`,
+      action: 'See your quotes',
+    },
+    /** To the customer when an admin declines their quote request. */
+    quoteDeclined: {
+      subject: (reference: string) => `Your quote request ${reference} is declined`,
+      body: (reference: string) =>
+        `We are sorry: we cannot make an offer for your quote request ${reference}.`,
+      reason: 'Reason',
+      action: 'See your quotes',
+    },
+    /** To the customer when an admin removes their unpaid order. */
+    orderRemoved: {
+      subject: (reference: string) => `Your unpaid order ${reference} was removed`,
+      body: (reference: string) =>
+        `We removed your unpaid order ${reference}. Nothing was charged, and the stock it held is back on sale. If you still want it, you are welcome to order again.`,
+    },

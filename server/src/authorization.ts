@@ -175,6 +175,9 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/manageHolds': 'admin',
   'POST /api/manageHolds/:userId/release': 'admin',
   // --- quotes -----------------------------------------------------------------------------
+  'GET /api/manageSales.csv': 'admin',
+  'GET /api/manageNotifications': 'admin',
+  'PUT /api/manageNotifications': 'admin',
   'POST /api/quotes': 'signed-in user',
   'GET /api/quotes': 'signed-in user',
   'POST /api/quotes/:id/accept': 'quote customer',

@@ -84,6 +84,24 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value)),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'web/dist')),
+  // The seller on invoices and credit notes (issue 25): '\n' (or a real line break) splits lines.
+  SELLER_NAME: z.string().trim().min(1).default('Tools Factory Ltd'),
+  SELLER_ADDRESS: z.string().default('1 Forge Lane\\nSheffield S1 2AB\\nUnited Kingdom'),
+  SELLER_COMPANY_NUMBER: z.string().trim().default('12345678'),
+  SELLER_TAX_NUMBER: z.string().trim().default('GB123456789'),
+  SELLER_BANK_DETAILS: z
+    .string()
+    .default('Forge Bank plc\\nIBAN GB00 FRGE 0000 0000 0000 00\\nBIC FRGEGB2L'),
+  SELLER_EMAIL: z.string().trim().default('sales@toolsfactory.example'),
+  // The shop-wide tax rate, in percent with at most two decimals (20, 7.5): prices include it.
+  TAX_RATE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, {
+      message: 'must be a percentage with at most two decimals (20, 7.5)',
+    })
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -128,6 +146,10 @@ export type Config = {
    */
   trustProxy: boolean | string | undefined;
   webDistDir: string;
+  /** Who sells, as invoices and credit notes name them (SELLER_*): lines split at '\n'. */
+  seller: Seller;
+  /** TAX_RATE_PERCENT in basis points (20% = 2000), stored on each order when it is placed. */
+  taxRateBasisPoints: number;
   /**
    * The web's server entry (its `render`, for the public pages), built beside webDistDir by
    * `npm run build`: WEB_DIST_DIR/../dist-ssr/entry-server.js. Missing: pages get the plain shell.
@@ -135,6 +157,23 @@ export type Config = {
   webSsrEntry: string;
   logLevel: string;
 };
+
+/** The seller's legal details, as invoices print them (each address line apart). */
+export type Seller = {
+  name: string;
+  addressLines: string[];
+  email: string;
+  companyNumber: string;
+  taxNumber: string;
+  bankLines: string[];
+};
+
+/** A variable's lines: a literal '\n' (as .env files write it) or a real line break. */
+const linesOf = (value: string) =>
+  value
+    .split(/\\n|\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -223,6 +262,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     webSsrEntry: path.resolve(e.WEB_DIST_DIR, '..', 'dist-ssr', 'entry-server.js'),
+    seller: {
+      name: e.SELLER_NAME,
+      addressLines: linesOf(e.SELLER_ADDRESS),
+      email: e.SELLER_EMAIL,
+      companyNumber: e.SELLER_COMPANY_NUMBER,
+      taxNumber: e.SELLER_TAX_NUMBER,
+      bankLines: linesOf(e.SELLER_BANK_DETAILS),
+    },
+    taxRateBasisPoints: Math.round(e.TAX_RATE_PERCENT * 100),
     logLevel: e.LOG_LEVEL,
   };
 }

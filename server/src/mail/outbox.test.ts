@@ -98,7 +98,8 @@ describe('the outbox: e-mails written with the order, or not at all', () => {
   orderTest(
     'an order whose transaction fails leaves no e-mail; one that commits leaves its own',
     async ({ app, customer, adminEmail }) => {
-      // 100 in stock, threshold 30: an order of 80 crosses it (a low-stock e-mail to the admin).
+      // 100 in stock, threshold 30: an order of 80 crosses it (a low-stock e-mail to the admin,
+      // beside the new order's).
       const tool = await createTestTool(app, { availableQuantity: 100, lowStockThreshold: 30 });
       await app.outbox.idle();
       const before = await rowsOf(app.database);
@@ -116,7 +117,8 @@ describe('the outbox: e-mails written with the order, or not at all', () => {
       expect(written.map((row) => [row.about.mail, row.to]).sort()).toEqual(
         [
           ['order placed', customer.email],
-          ['low stock, to admins', adminEmail],
+          ['new order, to staff', adminEmail],
+          ['low stock, to staff', adminEmail],
         ].sort(),
       );
       // Delivered, and noted so.

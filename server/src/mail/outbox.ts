@@ -4,6 +4,12 @@ import { redactAddresses, withoutAddresses } from '../plugins/log-redaction.ts';
 import type { MailAbout, MailAttachment, Mailer, MailMessage } from './mailer.ts';
 import type { AttachmentRecipe, QueuedMessage } from './outbox-message.ts';
 import {
+  EMPTY_MAIL_DIRECTORY,
+  greetByAccountName,
+  selectStaffRecipients,
+  type MailDirectory,
+} from './recipients.ts';
+import {
   bringForwardWaitingOutboxMessages,
   claimDueOutboxMessages,
   deleteOutboxMessagesSentBefore,
@@ -82,6 +88,16 @@ export type OutboxWriter = {
   enqueue(executor: Executor, message: QueuedMessage, about: MailAbout): Promise<void>;
   /** Several e-mails at once, in one statement (one to each admin). */
   enqueueEach(executor: Executor, mails: readonly OutboxMail[]): Promise<void>;
+  /**
+   * A staff e-mail (issue 25): one to each ADMIN_EMAILS address and each admin who turned the
+   * staff e-mails on (recipients.ts), read in `executor`'s transaction. `compose` writes the
+   * message to one address.
+   */
+  enqueueForStaff(
+    executor: Executor,
+    compose: (to: string) => QueuedMessage,
+    about: MailAbout,
+  ): Promise<void>;
 };
 
 export type Outbox = OutboxWriter & {
@@ -116,6 +132,10 @@ export type OutboxOptions = {
   origin: string;
   log: Log;
   timing?: Partial<OutboxTiming>;
+  /** ADMIN_EMAILS: the addresses that get every staff e-mail (none by default). */
+  adminEmails?: readonly string[];
+  /** The accounts' names and the opted-in admins (none by default: 'Hello there,'). */
+  directory?: MailDirectory;
 };
 
 /** Fixed for every attempt at one message, so that a message sent twice is known as one. */
@@ -155,7 +175,8 @@ function describeFailure(error: unknown): string {
  * `pollMs` for the rest: retries, and messages of another instance past the handover.
  */
 export function createOutbox(options: OutboxOptions): Outbox {
-  const { database, mailer, renderAttachment, origin, log } = options;
+  const { database, mailer, renderAttachment, origin, log, adminEmails = [] } = options;
+  const directory = options.directory ?? EMPTY_MAIL_DIRECTORY;
   const { db } = database;
   const timing: OutboxTiming = { ...OUTBOX_TIMING, ...options.timing };
 
@@ -380,13 +401,35 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (deleted === PURGE_BATCH) lastPurge = 0;
   }
 
+  /** The messages, each greeting its reader by name, in one statement. */
+  async function enqueueEach(executor: Executor, mails: readonly OutboxMail[]): Promise<void> {
+    const greeted = await greetByAccountName(
+      executor,
+      mails.map((mail) => mail.message),
+      directory,
+    );
+    await insertOutboxMessages(
+      executor,
+      mails.map((mail, index) =>
+        rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
+      ),
+    );
+  }
+
   return {
     async enqueue(executor, message, about) {
-      await insertOutboxMessages(executor, [rowOf({ message, about })]);
+      const [greeted = message] = await greetByAccountName(executor, [message], directory);
+      await insertOutboxMessages(executor, [rowOf({ message: greeted, about })]);
     },
 
-    async enqueueEach(executor, mails) {
-      await insertOutboxMessages(executor, mails.map(rowOf));
+    enqueueEach,
+
+    async enqueueForStaff(executor, compose, about) {
+      const recipients = await selectStaffRecipients(executor, adminEmails, directory);
+      await enqueueEach(
+        executor,
+        recipients.map((to) => ({ message: compose(to), about })),
+      );
     },
 
     async start() {

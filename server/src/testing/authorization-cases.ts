@@ -515,6 +515,23 @@ const CASES: readonly AuthorizationCase[] = [
 
   // --- quotes -----------------------------------------------------------------------------
   {
+    route: 'GET /api/manageSales.csv',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageSales.csv?from=2026-01-01&to=2026-01-31' }),
+  },
+
+  // --- staff e-mails ----------------------------------------------------------------------
+  {
+    route: 'GET /api/manageNotifications',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageNotifications' }),
+  },
+  {
+    route: 'PUT /api/manageNotifications',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageNotifications', payload: { enabled: false } }),
+  },
+  {
     route: 'POST /api/quotes',
     case: "a quote for the caller's own account",
     answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },

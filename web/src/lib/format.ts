@@ -1,11 +1,15 @@
+import {
+  dateTimeFormat as dateTimeFormatIn,
+  dayFormat as dayFormatIn,
+  dayStart,
+} from '@tools-factory/contract';
+
 // Money is formatted by the contract's formatMoney (one function for the web and the e-mails);
-// dates are the browser's business: the customer's own language and time zone.
+// dates in the contract's styles (the e-mails write them alike), in the browser's language and
+// time zone.
 
 /** The customer's locale and time zone, as the browser reports them. */
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const dateTimeFormat = dateTimeFormatIn();
 
 /** An ISO 8601 instant as the customer reads it: 'Nov 25, 2026, 2:47 PM' in en-US. */
 export function formatDateTime(iso: string): string {
@@ -20,9 +24,9 @@ export function formatCount(units: number): string {
 }
 
 /** A calendar day ('YYYY-MM-DD': a needed-by date, an offer's last day) is the same everywhere. */
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const dayFormat = dayFormatIn();
 
 /** A calendar day as the customer reads it: 'Jun 30, 2099' in en-US, whatever their time zone. */
 export function formatDay(day: string): string {
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+  return dayFormat.format(dayStart(day));
 }

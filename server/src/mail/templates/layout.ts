@@ -1,4 +1,10 @@
-import { serverTexts } from '@tools-factory/contract';
+import {
+  dateTimeFormat,
+  dayFormat,
+  dayStart,
+  serverTexts,
+  shellTexts,
+} from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
 
 /**
@@ -19,15 +25,36 @@ export function escapeHtml(text: string): string {
 /** Escaped, keeping the writer's line breaks (an address on several lines). */
 const escapeLines = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+/** The pages' styles (contract/src/dates.ts), in en-US and UTC: the reader's zone is unknown. */
+const mailDateTimeFormat = dateTimeFormat('en-US', 'UTC');
+const mailDayFormat = dayFormat('en-US');
 
-/** A moment as e-mails show it: 'Tuesday, November 24, 2026 at 12:46 AM UTC'. */
+/** A moment as e-mails show it, as the pages do: 'Nov 24, 2026, 12:46 AM UTC'. */
 export function formatMailDateTime(iso: string): string {
-  return serverTexts.mail.dateTime(dateTimeFormat.format(new Date(iso)));
+  return serverTexts.mail.dateTime(mailDateTimeFormat.format(new Date(iso)));
+}
+
+/** A calendar day ('YYYY-MM-DD') as e-mails show it, as the pages do: 'Jun 30, 2099'. */
+export function formatMailDay(day: string): string {
+  return mailDayFormat.format(dayStart(day));
+}
+
+/**
+ * Where the greeting goes in an e-mail composed without the reader's name: the outbox puts
+ * 'Hello Dana,' there (the name of the account of the address written to) when it writes the
+ * message, in the change's transaction (greetings.ts). A private-use character pair, so no
+ * text typed by anyone can hold it.
+ */
+export const GREETING_SLOT = '\u{E000}greeting\u{E000}';
+
+/** The greeting in the slot of both parts, for `name` ('' when no account has the address). */
+export function fillGreeting<T extends MailContent>(message: T, name: string): T {
+  const greeting = serverTexts.mail.greeting(name);
+  return {
+    ...message,
+    text: message.text.replaceAll(GREETING_SLOT, greeting),
+    html: message.html.replaceAll(GREETING_SLOT, escapeHtml(greeting)),
+  };
 }
 
 const wholeNumberFormat = new Intl.NumberFormat('en-US');
@@ -69,7 +96,20 @@ function htmlOf(block: MailBlock): string {
   }
 }
 
-/** An e-mail from its blocks: greeting first (by name when known), signature last, in both parts. */
+/** The shop's colours, as its favicon and top bar have them: slate, and amber for 'Factory'. */
+const BRAND = { ink: '#1f2937', accent: '#f59e0b', muted: '#6b7280', rule: '#e5e7eb' };
+
+/** 'Tools Factory' on the brand's dark bar, the second word in amber (the top bar's look). */
+function brandHeader(): string {
+  const { first, second } = shellTexts.brand;
+  return `<div style="background:${BRAND.ink};padding:14px 20px;border-radius:8px 8px 0 0"><span style="font-size:20px;font-weight:800;letter-spacing:-0.3px;color:#ffffff">${escapeHtml(first)} <span style="color:${BRAND.accent}">${escapeHtml(second)}</span></span></div>`;
+}
+
+/**
+ * An e-mail from its blocks, under the shop's brand: greeting first, signature last, in both
+ * parts. The greeting names `name` when given; without it, the outbox names the account of the
+ * address written to when it takes the message (GREETING_SLOT).
+ */
 export function composeMail(options: {
   to: string;
   subject: string;
@@ -78,11 +118,14 @@ export function composeMail(options: {
 }): MailContent {
   const { greeting, signature } = serverTexts.mail;
   const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: greeting(options.name ?? '') },
+    {
+      kind: 'paragraph',
+      text: options.name === undefined ? GREETING_SLOT : greeting(options.name),
+    },
     ...options.blocks,
     { kind: 'paragraph', text: signature },
   ];
   const text = blocks.map(textOf).join('\n\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(options.subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937;max-width:600px;margin:0 auto;padding:16px">${blocks.map(htmlOf).join('')}</body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(options.subject)}</title></head><body style="margin:0;padding:16px;background:#f3f4f6"><div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:${BRAND.ink};max-width:600px;margin:0 auto">${brandHeader()}<div style="background:#ffffff;padding:8px 20px 16px;border:1px solid ${BRAND.rule};border-top:0;border-radius:0 0 8px 8px">${blocks.map(htmlOf).join('')}</div></div></body></html>`;
   return { to: options.to, subject: options.subject, text, html };
 }

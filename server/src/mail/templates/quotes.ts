@@ -8,7 +8,7 @@ import {
   type QuoteOffer,
 } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { composeMail, formatCount, type MailBlock } from './layout.ts';
+import { composeMail, formatCount, formatMailDay, type MailBlock } from './layout.ts';
 
 const words = serverTexts.mail;
 
@@ -18,7 +18,7 @@ function quoteRows(quote: Quote): [string, string][] {
     [words.quote.reference, quote.reference],
     [words.quote.tool, quote.name],
     [words.quote.quantity, formatCount(quote.quantity)],
-    [words.quote.neededBy, quote.neededBy],
+    [words.quote.neededBy, formatMailDay(quote.neededBy)],
   ];
 }
 
@@ -27,7 +27,7 @@ function offerRows(offer: QuoteOffer): [string, string][] {
   return [
     [words.quote.unitPrice, formatMoney(offer.price)],
     [words.quote.total, formatMoney(offer.total)],
-    [words.quote.validUntil, offer.validUntil],
+    [words.quote.validUntil, formatMailDay(offer.validUntil)],
   ];
 }
 

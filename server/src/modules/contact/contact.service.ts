@@ -27,32 +27,24 @@ export type ContactServiceOptions = {
   /** Takes the admins' e-mails in the transaction that stores the message. */
   outbox: OutboxWriter;
   publicUrl: string;
-  /**
-   * Who reads the messages: the ADMIN_EMAILS addresses and every account with the admin role
-   * (asked when a message comes, so a new admin hears of the next one).
-   */
-  adminRecipients(): Promise<readonly string[]>;
 };
 
 /** The home page's contact form (DESIGN.md section 10): stored, e-mailed to the admins, listed. */
 export function createContactService(options: ContactServiceOptions) {
-  const { db, outbox, publicUrl, adminRecipients } = options;
+  const { db, outbox, publicUrl } = options;
   return {
     /**
-     * POST /contact: stores the message and, in the same transaction, an e-mail of it to each
-     * admin (delivered afterwards through the outbox). Nothing goes to the address typed.
+     * POST /contact: stores the message and, in the same transaction, an e-mail of it to the
+     * staff (ADMIN_EMAILS and the admins who turned the staff e-mails on; delivered afterwards
+     * through the outbox). Nothing goes to the address typed.
      */
     async receive(message: ContactMessage): Promise<ContactMessageResponse> {
-      const recipients = await adminRecipients();
       const row = await db.transaction(async (tx) => {
         const stored = await insertContactMessage(tx, message);
-        await outbox.enqueueEach(
-          tx,
-          recipients.map((to) => ({
-            message: contactMessageMail(message, { publicUrl, to }),
-            about: { contactMessageId: stored.id, mail: 'contact message, to admins' },
-          })),
-        );
+        await outbox.enqueueForStaff(tx, (to) => contactMessageMail(message, { publicUrl, to }), {
+          contactMessageId: stored.id,
+          mail: 'contact message, to staff',
+        });
         return stored;
       });
       return { acknowledged: true, insertedId: row.id };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
 import { centsToDollars, formatMoney, serverTexts } from '@tools-factory/contract';
+import type { Seller } from '../../config.ts';
 import type { CreditNoteRow } from './credit-notes.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 
@@ -28,7 +29,43 @@ type OrderDocument = {
   totalCents: number;
   totalLabel: string;
   closing: string;
+  booking: DocumentBooking;
 };
+
+/**
+ * What a business needs to book the document beside its row (issue 25): the seller's legal
+ * details (SELLER_*, config.ts), the tax rate stored on the order when it was placed (so a later
+ * change of TAX_RATE_PERCENT never rewrites it) and the quote the order was placed from.
+ */
+export type DocumentBooking = {
+  seller: Seller;
+  taxRateBasisPoints: number;
+  quoteReference: string | null;
+};
+
+/** The seller's lines under 'Seller': name, address, e-mail, company and VAT numbers. */
+function sellerLinesOf(seller: Seller): string[] {
+  return [
+    seller.name,
+    ...seller.addressLines,
+    seller.email,
+    seller.companyNumber ? words.companyNumber(seller.companyNumber) : '',
+    seller.taxNumber ? words.taxNumber(seller.taxNumber) : '',
+  ].filter((line) => line.trim() !== '');
+}
+
+/** A rate in basis points as a percentage: 2000 is '20', 750 is '7.5', 1225 is '12.25'. */
+export function percentOf(basisPoints: number): string {
+  return String(basisPoints / 100);
+}
+
+/**
+ * The tax within a total: prices include it, so of a total T at rate r the tax is
+ * T x r / (1 + r), rounded to the cent, and the net amount is what remains.
+ */
+export function taxWithin(totalCents: number, basisPoints: number): number {
+  return Math.round((totalCents * basisPoints) / (10_000 + basisPoints));
+}
 
 function buyerLinesOf(buyer: {
   buyerName: string;
@@ -79,9 +116,9 @@ const SHADE = '#f3f4f6';
 
 /** The line's columns: the tool takes what the figures leave. */
 const COLUMNS = (() => {
-  const quantity = 70;
-  const unitPrice = 100;
-  const amount = 110;
+  const quantity = 60;
+  const unitPrice = 120;
+  const amount = 130;
   const tool = CONTENT_WIDTH - quantity - unitPrice - amount;
   const x = PAGE.margin;
   return {
@@ -99,13 +136,19 @@ const CELL_PADDING = 6;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const countFormat = new Intl.NumberFormat('en-US');
 
-const money = (cents: number) => formatMoney(centsToDollars(cents));
+/** An amount with its currency code beside it: '$1,350.75 USD'. */
+const money = (cents: number) => words.amount(formatMoney(centsToDollars(cents)));
+
+/** The quote's number after the order's, on documents of orders placed from a quote. */
+function quoteFact(booking: DocumentBooking): [string, string][] {
+  return booking.quoteReference ? [[words.quote, booking.quoteReference]] : [];
+}
 
 /**
  * The invoice as a PDF (A4), drawn from its stored row: the same row gives the same document,
  * dated by its issue (its CreationDate is the issue date, not the moment of rendering).
  */
-export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceRow, booking: DocumentBooking): Promise<Buffer> {
   return renderOrderDocument({
     title: words.title,
     number: invoice.number,
@@ -116,6 +159,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
       [words.issued, dateFormat.format(invoice.issuedAt)],
       [words.paid, dateFormat.format(invoice.paidAt)],
       [words.order, invoice.orderReference],
+      ...quoteFact(booking),
       [words.transactionId, invoice.transactionId],
     ],
     buyerLines: buyerLinesOf(invoice),
@@ -126,6 +170,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     totalCents: invoice.totalCents,
     totalLabel: words.total,
     closing: words.paidInFull,
+    booking,
   });
 }
 
@@ -133,12 +178,16 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
  * A credit note as a PDF (A4), drawn from its stored row as an invoice is: the invoice it
  * credits, the refund, the same buyer and line, the amount given back.
  */
-export function renderCreditNotePdf(note: CreditNoteRow): Promise<Buffer> {
+export function renderCreditNotePdf(
+  note: CreditNoteRow,
+  booking: DocumentBooking,
+): Promise<Buffer> {
   const facts: [string, string][] = [
     [creditWords.number, note.number],
     [creditWords.issued, dateFormat.format(note.issuedAt)],
     [creditWords.invoice, note.invoiceNumber],
     [creditWords.order, note.orderReference],
+    ...quoteFact(booking),
   ];
   if (note.refundId) facts.push([creditWords.refundId, note.refundId]);
   return renderOrderDocument({
@@ -155,6 +204,7 @@ export function renderCreditNotePdf(note: CreditNoteRow): Promise<Buffer> {
     totalCents: note.totalCents,
     totalLabel: creditWords.total,
     closing: creditWords.refundedInFull(note.invoiceNumber),
+    booking,
   });
 }
 
@@ -167,7 +217,7 @@ async function renderOrderDocument(invoice: OrderDocument): Promise<Buffer> {
     bufferPages: true,
     info: {
       Title: `${invoice.title} ${invoice.number}`,
-      Author: words.sellerLines[0],
+      Author: invoice.booking.seller.name,
       Subject: `${words.order} ${invoice.orderReference}`,
       CreationDate: invoice.issuedAt,
     },
@@ -184,7 +234,8 @@ async function renderOrderDocument(invoice: OrderDocument): Promise<Buffer> {
   drawHeader(doc, invoice);
   drawParties(doc, invoice);
   drawLine(doc, invoice);
-  drawFooters(doc);
+  drawBankDetails(doc, invoice.booking.seller);
+  drawFooters(doc, invoice.booking.seller);
   doc.end();
   return done;
 }
@@ -198,7 +249,7 @@ function drawHeader(doc: Doc, invoice: OrderDocument): void {
     .font(BOLD)
     .fontSize(16)
     .fillColor(INK)
-    .text(words.sellerLines[0] ?? '', PAGE.margin, top, { width: CONTENT_WIDTH / 2 });
+    .text(invoice.booking.seller.name, PAGE.margin, top, { width: CONTENT_WIDTH / 2 });
   doc
     .font(BOLD)
     .fontSize(26)
@@ -237,7 +288,7 @@ function drawParties(doc: Doc, invoice: OrderDocument): void {
   const sellerBottom = drawParty(
     doc,
     words.seller,
-    words.sellerLines,
+    sellerLinesOf(invoice.booking.seller),
     PAGE.margin,
     top + 14,
     width,
@@ -317,9 +368,25 @@ function drawLine(doc: Doc, invoice: OrderDocument): void {
     .lineWidth(0.75);
   doc.strokeColor(RULE).stroke();
 
-  const totalTop = ruleY + 10;
   const totalX = COLUMNS.unitPrice.x;
   const totalWidth = COLUMNS.unitPrice.width + COLUMNS.amount.width;
+  // The tax within the total, at the order's own rate: the net amount, then the tax.
+  const { taxRateBasisPoints } = invoice.booking;
+  const taxCents = taxWithin(invoice.totalCents, taxRateBasisPoints);
+  const percent = percentOf(taxRateBasisPoints);
+  let partsTop = ruleY + 8;
+  for (const [label, cents] of [
+    [words.net, invoice.totalCents - taxCents],
+    [words.tax(percent), taxCents],
+  ] as const) {
+    doc.font(REGULAR).fontSize(10).fillColor(INK);
+    doc.text(label, totalX + CELL_PADDING, partsTop, {
+      width: COLUMNS.unitPrice.width - CELL_PADDING,
+    });
+    cell(doc, 'amount', money(cents), partsTop, 'right');
+    partsTop += doc.currentLineHeight() + 6;
+  }
+  const totalTop = partsTop + 4;
   doc.font(BOLD).fontSize(12).fillColor(INK);
   doc.text(invoice.totalLabel, totalX + CELL_PADDING, totalTop, {
     width: COLUMNS.unitPrice.width - CELL_PADDING,
@@ -337,7 +404,16 @@ function drawLine(doc: Doc, invoice: OrderDocument): void {
     .font(REGULAR)
     .fontSize(10)
     .fillColor(INK)
-    .text(invoice.closing, PAGE.margin, totalBottom + 28, { width: CONTENT_WIDTH });
+    .text(`${invoice.closing} ${words.pricesIncludeTax(percent)}`, PAGE.margin, totalBottom + 28, {
+      width: CONTENT_WIDTH,
+    });
+}
+
+/** Where a business pays by transfer: the seller's bank details, under their label. */
+function drawBankDetails(doc: Doc, seller: Seller): void {
+  if (seller.bankLines.length === 0) return;
+  const top = doc.y + 20;
+  drawParty(doc, words.bankDetails, seller.bankLines, PAGE.margin, top, CONTENT_WIDTH / 2);
 }
 
 function cell(
@@ -351,8 +427,15 @@ function cell(
   doc.text(text, x + CELL_PADDING, y, { width: width - 2 * CELL_PADDING, align });
 }
 
-/** The seller's address and 'Page 1 of 1' under a rule at the foot of every page. */
-function drawFooters(doc: Doc): void {
+/** The seller's name and numbers and 'Page 1 of 1' under a rule at the foot of every page. */
+function drawFooters(doc: Doc, seller: Seller): void {
+  const footer = [
+    seller.name,
+    seller.companyNumber ? words.companyNumber(seller.companyNumber) : '',
+    seller.taxNumber ? words.taxNumber(seller.taxNumber) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const range = doc.bufferedPageRange();
   for (let index = 0; index < range.count; index += 1) {
     doc.switchToPage(range.start + index);
@@ -370,7 +453,7 @@ function drawFooters(doc: Doc): void {
       .font(REGULAR)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(words.sellerLines.join(' · '), PAGE.margin, y, {
+      .text(footer, PAGE.margin, y, {
         width: CONTENT_WIDTH * 0.8,
         lineBreak: false,
       });

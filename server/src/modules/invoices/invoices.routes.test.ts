@@ -84,7 +84,10 @@ describe('GET /api/orders/{id}/invoice.pdf: a paid order its owner or an admin d
       '$1,350.75',
       formatMoney(orderTotal(paid.price, paid.quantity)),
       '$33,768.75',
-      ...serverTexts.invoice.sellerLines,
+      // The seller (SELLER_*'s defaults) and the currency beside the amounts.
+      app.config.seller.name,
+      ...app.config.seller.addressLines,
+      '$33,768.75 USD',
       serverTexts.invoice.paidInFull,
     ]) {
       expect(pdf.text).toContain(shown);

@@ -5,6 +5,7 @@ import {
   invoiceNumber,
   serverTexts,
 } from '@tools-factory/contract';
+import type { Seller } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
@@ -17,7 +18,7 @@ import {
   takeNextCreditNoteSequence,
   type CreditNoteRow,
 } from './credit-notes.repository.ts';
-import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
+import { renderCreditNotePdf, renderInvoicePdf, type DocumentBooking } from './invoice-pdf.ts';
 import {
   insertInvoice,
   selectInvoiceById,
@@ -43,8 +44,30 @@ export function createInvoicesService(options: {
   db: Database;
   orders: OrdersService;
   identity: IdentityService;
+  /** The seller's legal details every document prints (SELLER_*). */
+  seller: Seller;
 }) {
-  const { db, orders, identity } = options;
+  const { db, orders, identity, seller } = options;
+
+  /**
+   * What the document of this order prints beside its row: the seller, the tax rate stored on
+   * the order when it was placed, and the quote it was placed from (issue 25). An order no
+   * longer there (its document outlives it) reads as untaxed and unquoted.
+   */
+  async function bookingOf(orderId: string | null): Promise<DocumentBooking> {
+    const booking = orderId ? await orders.bookingOf(orderId) : undefined;
+    return {
+      seller,
+      taxRateBasisPoints: booking?.taxRateBasisPoints ?? 0,
+      quoteReference: booking?.quoteReference ?? null,
+    };
+  }
+
+  const invoicePdf = async (invoice: Invoice) =>
+    renderInvoicePdf(invoice, await bookingOf(invoice.orderId));
+  const creditNotePdf = async (note: CreditNote) =>
+    renderCreditNotePdf(note, await bookingOf(note.orderId));
+
   return {
     /**
      * For the payments service, in the transaction that has just marked `paid` paid: takes the
@@ -127,11 +150,11 @@ export function createInvoicesService(options: {
       if (kind === 'invoice') {
         const invoice = await selectInvoiceById(db, id);
         if (!invoice) throw new Error(`no invoice ${id} to attach`);
-        return renderInvoicePdf(invoice);
+        return invoicePdf(invoice);
       }
       const note = await selectCreditNoteById(db, id);
       if (!note) throw new Error(`no credit note ${id} to attach`);
-      return renderCreditNotePdf(note);
+      return creditNotePdf(note);
     },
 
     /**
@@ -143,7 +166,7 @@ export function createInvoicesService(options: {
         ? await selectCreditNoteByOrderId(db, order._id)
         : undefined;
       if (!note) throw notFound(serverTexts.invoiceErrors.notCancelled);
-      return { fileName: invoiceFileName(note.number), pdf: await renderCreditNotePdf(note) };
+      return { fileName: invoiceFileName(note.number), pdf: await creditNotePdf(note) };
     },
 
     /**
@@ -157,7 +180,7 @@ export function createInvoicesService(options: {
         ? await selectInvoiceByOrderId(db, order._id)
         : undefined;
       if (!invoice) throw notFound(serverTexts.invoiceErrors.notPaidYet);
-      return { fileName: invoiceFileName(invoice.number), pdf: await renderInvoicePdf(invoice) };
+      return { fileName: invoiceFileName(invoice.number), pdf: await invoicePdf(invoice) };
     },
   };
 }

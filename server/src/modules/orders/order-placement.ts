@@ -11,6 +11,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound, unauthorized } from '../../http-errors.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPlacedMail } from '../../mail/templates/orders.ts';
+import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
 import type { OrderDtos } from './order-dto.ts';
@@ -72,6 +73,8 @@ export type OrderPlacementOptions = {
   unverifiedHoldLimitCents: number;
   outbox: OutboxWriter;
   publicUrl: string;
+  /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
+  taxRateBasisPoints?: number;
 };
 
 /** Placing orders: POST /order, and the order an accepted quote places. */
@@ -152,12 +155,18 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
             phone: input.phone,
             idempotencyKey: key?.idempotencyKey ?? null,
             requestDigest: key?.digest ?? null,
+            taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
           });
           // The e-mails leave if and only if the order commits.
           await outbox.enqueue(tx, orderPlacedMail(dtos.orderDto(row), { publicUrl }), {
             orderId: row.id,
             mail: 'order placed',
           });
+          await outbox.enqueueForStaff(
+            tx,
+            (to) => newOrderForStaffMail(dtos.orderDto(row), { publicUrl, to }),
+            { orderId: row.id, mail: 'new order, to staff' },
+          );
           const lowStock = tools.lowStockCrossing(reserved, input.quantity);
           if (lowStock) await tools.announceLowStock(tx, lowStock);
           return { row, replayed: false, stock: tools.reservedStockChange(reserved) };
@@ -210,6 +219,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         phone: request.phone,
         madeToOrder: !reserved,
         quoteId: request.quoteId,
+        taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
       });
       const lowStock = reserved && tools.lowStockCrossing(reserved, request.quantity);
       if (lowStock) await tools.announceLowStock(tx, lowStock);

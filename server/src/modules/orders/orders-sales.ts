@@ -1,12 +1,20 @@
+import { stringify } from 'csv-stringify/sync';
 import {
   centsToDollars,
+  daysInRange,
+  isCalendarDay,
+  MAX_SALES_RANGE_DAYS,
   OrderStatusSchema,
   SALES_DAYS,
+  serverTexts,
+  texts,
   TOP_TOOLS_COUNT,
   todayUtc,
   type SalesOverview,
+  type SalesRangeQuery,
 } from '@tools-factory/contract';
 import type { Database } from '../../db/client.ts';
+import { badRequest } from '../../http-errors.ts';
 import {
   selectOrderCountsByStatus,
   selectRevenuePerDay,
@@ -16,11 +24,60 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The last SALES_DAYS UTC days up to the clock's today, both ends included. */
-function salesWindow(now: Date): SalesWindow {
-  const to = todayUtc(now);
-  const from = todayUtc(new Date(Date.parse(`${to}T00:00:00Z`) - (SALES_DAYS - 1) * DAY_MS));
+const errors = serverTexts.salesErrors;
+
+/**
+ * The range asked for (issue 25), both ends included: `to` defaults to the clock's UTC today,
+ * `from` to SALES_DAYS days ending on `to` (so no parameter is the last 30 days, as before).
+ * A day that is not 'YYYY-MM-DD' (or not on the calendar), `from` after `to` or a range above
+ * MAX_SALES_RANGE_DAYS: 400 in words.
+ */
+export function salesWindow(now: Date, query: SalesRangeQuery = {}): SalesWindow {
+  for (const field of ['from', 'to'] as const) {
+    const day = query[field];
+    if (day !== undefined && !isCalendarDay(day)) throw badRequest(errors.badDay(field, day));
+  }
+  const to = query.to ?? todayUtc(now);
+  const from =
+    query.from ?? todayUtc(new Date(Date.parse(`${to}T00:00:00Z`) - (SALES_DAYS - 1) * DAY_MS));
+  if (from > to) throw badRequest(errors.fromAfterTo(from, to));
+  const days = daysInRange(from, to);
+  if (days > MAX_SALES_RANGE_DAYS) throw badRequest(errors.tooLong(days, MAX_SALES_RANGE_DAYS));
   return { from, to };
+}
+
+/** Cents as dollars with two decimals and no sign, as Manage Orders' CSV writes them. */
+function dollarsText(dollars: number): string {
+  return dollars.toFixed(2);
+}
+
+const csvWords = texts.sales.csv;
+
+/**
+ * The Sales page's figures as CSV (GET /manageSales.csv), the same numbers: one row per day
+ * (orders paid, revenue) and the range's total; then the top tools; then the orders by status.
+ * RFC 4180 with CRLF, UTF-8 with a byte order mark (Excel reads accents right), formulas
+ * escaped (a tool's name is typed by an admin).
+ */
+export function salesCsv(overview: SalesOverview): string {
+  const totalCents = overview.days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0);
+  const totalOrders = overview.days.reduce((sum, day) => sum + day.orders, 0);
+  const rows: string[][] = [
+    [csvWords.date, csvWords.orders, csvWords.revenue],
+    ...overview.days.map((day) => [day.date, String(day.orders), dollarsText(day.revenue)]),
+    [csvWords.total, String(totalOrders), dollarsText(totalCents / 100)],
+    [],
+    [csvWords.tool, csvWords.units, csvWords.revenue],
+    ...overview.topTools.map((tool) => [
+      tool.name,
+      String(tool.quantity),
+      dollarsText(tool.revenue),
+    ]),
+    [],
+    [csvWords.status, csvWords.count],
+    ...overview.ordersByStatus.map((row) => [row.status, String(row.count)]),
+  ];
+  return stringify(rows, { bom: true, record_delimiter: 'windows', escape_formulas: true });
 }
 
 /** A sum of cents the database sent as text (a bigint), in dollars. */
@@ -35,8 +92,9 @@ function dollarsOf(centsText: string): number {
 export function createSalesService(options: { db: Database; now: () => Date }) {
   const { db, now } = options;
   return {
-    async overview(): Promise<SalesOverview> {
-      const window = salesWindow(now());
+    /** GET /manageSales: the figures of the range (by default the last SALES_DAYS days). */
+    async overview(query: SalesRangeQuery = {}): Promise<SalesOverview> {
+      const window = salesWindow(now(), query);
       // One snapshot for the three reads, so that a payment landing between them cannot make
       // the figures disagree (a day's revenue counting an order the status counts do not). One
       // after the other: a transaction is one connection, which runs one query at a time.

@@ -12,6 +12,9 @@ import { conflict, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPaidMail, orderShippedMail } from '../../mail/templates/orders.ts';
+import { orderRemovedMail } from '../../mail/templates/customer-notices.ts';
+import { selectOrderBooking } from './order-booking.ts';
+import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
@@ -72,6 +75,8 @@ export type OrdersServiceOptions = {
   outbox: OutboxWriter;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
+  /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
+  taxRateBasisPoints?: number;
   /** The clock (tests move it): when an order is shipped. */
   now: () => Date;
 };
@@ -166,13 +171,27 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * it in the payment's transaction, wherever the payment was confirmed (the browser, a
      * webhook). The e-mail names the invoice; its PDF is drawn when the e-mail leaves.
      */
-    announcePaid(tx: Transaction, order: Order, invoice: PaidOrderInvoice): Promise<void> {
-      return outbox.enqueue(tx, orderPaidMail(order, { publicUrl, invoice }), {
+    async announcePaid(tx: Transaction, order: Order, invoice: PaidOrderInvoice): Promise<void> {
+      await outbox.enqueue(tx, orderPaidMail(order, { publicUrl, invoice }), {
         orderId: order._id,
         invoiceId: invoice.id,
         mail: 'order paid',
       });
+      await outbox.enqueueForStaff(
+        tx,
+        (to) =>
+          orderPaidForStaffMail(order, {
+            publicUrl,
+            to,
+            invoiceNumber: invoice.number,
+            paidAt: now().toISOString(),
+          }),
+        { orderId: order._id, mail: 'order paid, to staff' },
+      );
     },
+
+    /** For the invoices: the tax rate kept at placing and the quote (order-booking.ts). */
+    bookingOf: (orderId: string) => selectOrderBooking(db, orderId),
 
     /** GET /orders?email=: the caller's own orders, newest first. */
     async listOwnOrders(caller: Account, email: string): Promise<Order[]> {
@@ -198,6 +217,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
         // A paid order is in the books (its payment, its invoice): an admin cancels it instead.
         ensureRemovable(order.status, { admin: isAdmin });
         await deleteOrderById(tx, order.id);
+        // An admin removing a customer's unpaid order tells the customer (issue 25).
+        if (isAdmin && order.userId !== caller.id)
+          await outbox.enqueue(tx, orderRemovedMail(orderDto(order), { publicUrl }), {
+            orderId: order.id,
+            mail: 'order removed by an admin',
+          });
         // A made-to-order order never took any stock.
         if (order.madeToOrder) return undefined;
         return tools.returnStock(tx, order.toolId, order.quantity);

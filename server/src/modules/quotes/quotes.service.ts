@@ -28,6 +28,8 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
+import { quoteDeclinedMail, quoteRequestedMail } from '../../mail/templates/customer-notices.ts';
+import { quoteRequestedForStaffMail } from '../../mail/templates/staff.ts';
 import {
   quoteAcceptedForAdminsMail,
   quoteAcceptedMail,
@@ -152,12 +154,10 @@ export type QuotesServiceOptions = {
   tools: ToolsService;
   /** Told after an acceptance that reserved stock has committed. */
   catalog: CatalogChanged;
-  /** Takes the offer and acceptance e-mails in their step's transaction. */
+  /** Takes each step's e-mails (request, offer, acceptance, decline) in its transaction. */
   outbox: OutboxWriter;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
-  /** Who hears of an accepted offer (ADMIN_EMAILS). */
-  adminEmails: readonly string[];
   /** The service's clock: dates (needed-by, valid-until) and expiry are read with it. */
   now: () => Date;
 };
@@ -169,7 +169,7 @@ export type QuotesServiceOptions = {
  * quote is accepted once, whatever the instances.
  */
 export function createQuotesService(options: QuotesServiceOptions) {
-  const { db, orders, tools, catalog, outbox, publicUrl, adminEmails, now: clock } = options;
+  const { db, orders, tools, catalog, outbox, publicUrl, now: clock } = options;
 
   /** The quotes as their DTOs, with the order each accepted one placed (while it exists). */
   async function quoteDtos(rows: QuoteRow[], now: Date): Promise<Quote[]> {
@@ -223,7 +223,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
           if ((await countOpenQuotes(tx, caller.id, todayUtc(now))) >= MAX_OPEN_QUOTES) {
             throw conflict(serverTexts.quoteErrors.tooManyOpenQuotes(MAX_OPEN_QUOTES));
           }
-          return insertQuote(tx, {
+          const inserted = await insertQuote(tx, {
             userId: caller.id,
             email: caller.email,
             toolId: tool.id,
@@ -234,6 +234,19 @@ export function createQuotesService(options: QuotesServiceOptions) {
             note: input.note,
             requestedAt: now,
           });
+          // The customer's acknowledgement and the staff's e-mail leave with the quote.
+          const quote = toQuoteDto(inserted, null, now);
+          const about = { quoteId: quote._id };
+          await outbox.enqueue(tx, quoteRequestedMail(quote, { publicUrl }), {
+            ...about,
+            mail: 'quote requested',
+          });
+          await outbox.enqueueForStaff(
+            tx,
+            (to) => quoteRequestedForStaffMail(quote, { publicUrl, to }),
+            { ...about, mail: 'quote requested, to staff' },
+          );
+          return inserted;
         })
         .catch((error: unknown) => {
           // The account was removed after the guard read it.
@@ -293,16 +306,15 @@ export function createQuotesService(options: QuotesServiceOptions) {
           const updated = await updateQuote(tx, row.id, { status: 'accepted', closedAt: now });
           const quote = toQuoteDto(updated, order._id, now);
           const about = { quoteId: quote._id, orderId: order._id };
-          await outbox.enqueueEach(tx, [
-            {
-              message: quoteAcceptedMail(quote, order, { publicUrl }),
-              about: { ...about, mail: 'quote accepted' },
-            },
-            ...adminEmails.map((to) => ({
-              message: quoteAcceptedForAdminsMail(quote, order, { publicUrl, to }),
-              about: { ...about, mail: 'quote accepted, to admins' },
-            })),
-          ]);
+          await outbox.enqueue(tx, quoteAcceptedMail(quote, order, { publicUrl }), {
+            ...about,
+            mail: 'quote accepted',
+          });
+          await outbox.enqueueForStaff(
+            tx,
+            (to) => quoteAcceptedForAdminsMail(quote, order, { publicUrl, to }),
+            { ...about, mail: 'quote accepted, to staff' },
+          );
           return { quote, order, stock };
         })
         .catch((error: unknown) => {
@@ -383,11 +395,18 @@ export function createQuotesService(options: QuotesServiceOptions) {
       const row = await db.transaction(async (tx) => {
         const quote = await lockQuote(tx, id);
         if (!isOpenToAdmins(quote)) throw conflict(serverTexts.quoteErrors.notOpen);
-        return updateQuote(tx, quote.id, {
+        const refused = await updateQuote(tx, quote.id, {
           status: 'refused',
           declineReason: input.reason,
           closedAt: now,
         });
+        // Only the request that declined it: a repeated one is refused above, and sends none.
+        await outbox.enqueue(
+          tx,
+          quoteDeclinedMail(toQuoteDto(refused, null, now), { publicUrl, reason: input.reason }),
+          { quoteId: refused.id, mail: 'quote declined' },
+        );
+        return refused;
       });
       return toManagedQuote(toQuoteDto(row, null, now), await catalogTools());
     },

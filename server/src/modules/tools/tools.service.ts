@@ -138,15 +138,13 @@ export type ToolsServiceOptions = {
   outbox: OutboxWriter;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
-  /** Who hears of a tool running low (ADMIN_EMAILS). */
-  adminEmails: readonly string[];
   /** The accounts, to name who moved stock by hand (the identity module's). */
   accounts: { findById(id: string): Promise<{ email: string } | undefined> };
 };
 
 /** The catalog's tools: what is on sale, the admins' writes, and the stock orders move. */
 export function createToolsService(options: ToolsServiceOptions) {
-  const { db, catalog, outbox, publicUrl, adminEmails, accounts } = options;
+  const { db, catalog, outbox, publicUrl, accounts } = options;
 
   async function listVersionedCatalog(): Promise<VersionedTool[]> {
     const rows = await selectLiveTools(db);
@@ -431,17 +429,14 @@ export function createToolsService(options: ToolsServiceOptions) {
     },
 
     /**
-     * Tells every admin (ADMIN_EMAILS) of a crossing, in the transaction of the order that
-     * crossed: a rolled-back order sends nothing.
+     * Tells the staff (ADMIN_EMAILS and the admins who turned the staff e-mails on) of a
+     * crossing, in the transaction of the order that crossed: a rolled-back order sends nothing.
      */
     announceLowStock(tx: Transaction, crossing: LowStockCrossing): Promise<void> {
-      return outbox.enqueueEach(
-        tx,
-        adminEmails.map((to) => ({
-          message: lowStockMail(crossing, { publicUrl, to }),
-          about: { toolId: crossing.toolId, mail: 'low stock, to admins' },
-        })),
-      );
+      return outbox.enqueueForStaff(tx, (to) => lowStockMail(crossing, { publicUrl, to }), {
+        toolId: crossing.toolId,
+        mail: 'low stock, to staff',
+      });
     },
 
     /**

@@ -1,0 +1,66 @@
+import type { Executor } from '../db/client.ts';
+import type { MailContent } from './mailer.ts';
+import { fillGreeting, GREETING_SLOT } from './templates/layout.ts';
+
+/**
+ * What the outbox asks the accounts about when it writes e-mails (the identity module answers,
+ * wired in app.ts), read with the change's executor: who gets the staff e-mails besides
+ * ADMIN_EMAILS, and how to greet each reader.
+ */
+export type MailDirectory = {
+  /** The addresses of the admins who turned the staff e-mails on. */
+  optedInAdmins(executor: Executor): Promise<string[]>;
+  /** The names of the accounts with these (lower-case) addresses, by lower-case address. */
+  namesOf(executor: Executor, addresses: readonly string[]): Promise<Map<string, string>>;
+};
+
+/** A directory that knows nobody: ADMIN_EMAILS only, 'Hello there,' (the outbox's own tests). */
+export const EMPTY_MAIL_DIRECTORY: MailDirectory = {
+  optedInAdmins: () => Promise.resolve([]),
+  namesOf: () => Promise.resolve(new Map()),
+};
+
+const lower = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Who gets the staff e-mails (new orders, payments, quote requests, contact messages, low stock,
+ * accepted offers): every ADMIN_EMAILS address, whether or not it has an account yet, then each
+ * admin who turned them on (users.staff_notifications), each address once. Read with the
+ * change's executor, so an admin who turns them on hears of the next event on any instance.
+ */
+export async function selectStaffRecipients(
+  executor: Executor,
+  adminEmails: readonly string[],
+  directory: MailDirectory,
+): Promise<string[]> {
+  const optedIn = await directory.optedInAdmins(executor);
+  const seen = new Set<string>();
+  const recipients: string[] = [];
+  for (const email of [...adminEmails, ...optedIn]) {
+    if (seen.has(lower(email))) continue;
+    seen.add(lower(email));
+    recipients.push(email);
+  }
+  return recipients;
+}
+
+/**
+ * The messages with their greeting filled: 'Hello Dana,' with the name of the account whose
+ * e-mail each is written to ('Hello there,' when none has it: an ADMIN_EMAILS address that never
+ * signed up). One read for all of them; messages composed with a name are left as they are.
+ */
+export async function greetByAccountName<T extends MailContent>(
+  executor: Executor,
+  messages: readonly T[],
+  directory: MailDirectory,
+): Promise<T[]> {
+  const unnamed = messages.filter((message) => message.text.includes(GREETING_SLOT));
+  if (unnamed.length === 0) return [...messages];
+  const addresses = [...new Set(unnamed.map((message) => lower(message.to)))];
+  const names = await directory.namesOf(executor, addresses);
+  return messages.map((message) =>
+    message.text.includes(GREETING_SLOT)
+      ? fillGreeting(message, names.get(lower(message.to)) ?? '')
+      : message,
+  );
+}

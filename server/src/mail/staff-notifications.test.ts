@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import { isNull } from 'drizzle-orm';
+import { describe, expect, vi } from 'vitest';
+import {
+  formatMoney,
+  orderTotal,
+  serverTexts,
+  StaffNotificationsSchema,
+  type Order,
+} from '@tools-factory/contract';
+import type { App } from '../app.ts';
+import { signUpTestAccount, uniqueEmail, type TestAccount } from '../testing/accounts.ts';
+import { appTest, openTestApp } from '../testing/app-fixtures.ts';
+import { createTestTool } from '../testing/factories.ts';
+import { readOutbox } from '../testing/mail.ts';
+import { placeTestOrder } from '../testing/orders.ts';
+import { payOrder } from '../testing/payments.ts';
+import { postRefusal, requestQuote } from '../testing/quotes.ts';
+import { injectAs } from '../testing/requests.ts';
+import { UNCAPPED_ORDERS } from '../testing/test-config.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
+import { makeAdmin } from '../testing/user-admin-calls.ts';
+import { outboxMessages } from './outbox.table.ts';
+
+const words = serverTexts.mail;
+const patiently = { timeout: 15_000, interval: 50 };
+
+/** An ADMIN_EMAILS address nobody signed up with: it gets the staff e-mails all the same. */
+const listedOnly = uniqueEmail('listed-only');
+
+const it = appTest({
+  config: { ...UNCAPPED_ORDERS, adminEmails: [listedOnly] },
+  adminName: 'Ada Admin',
+  customerName: 'Dana Buyer',
+})
+  /** An admin by role (Make Admin) who turned the staff e-mails on. */
+  .extend('optedIn', { scope: 'file' }, async ({ app, admin }) => {
+    const account = await signUpTestAccount(app, { name: 'Olga Optin' });
+    expect((await makeAdmin(app, admin, account.email)).statusCode).toBe(200);
+    const response = await putNotifications(app, account, { enabled: true });
+    expect(response.statusCode, response.body).toBe(200);
+    return account;
+  })
+  /** An admin by role who did not: no staff e-mail. */
+  .extend('quietAdmin', { scope: 'file' }, async ({ app, admin }) => {
+    const account = await signUpTestAccount(app, { name: 'Quinn Quiet' });
+    expect((await makeAdmin(app, admin, account.email)).statusCode).toBe(200);
+    return account;
+  });
+
+function putNotifications(app: App, account: TestAccount, payload: unknown) {
+  return injectAs(app, account, {
+    method: 'PUT',
+    url: '/api/manageNotifications',
+    payload: payload as object,
+  });
+}
+
+/** Every delivered e-mail whose subject is `subject`, as `{ to: [texts] }`. */
+async function mailsWithSubject(app: App, subject: string): Promise<Map<string, string[]>> {
+  const byRecipient = new Map<string, string[]>();
+  for (const mail of await readOutbox(app)) {
+    if (mail.headers.subject !== subject) continue;
+    const to = (mail.headers.to ?? '').toLowerCase();
+    byRecipient.set(to, [...(byRecipient.get(to) ?? []), mail.text ?? '']);
+  }
+  return byRecipient;
+}
+
+const totalOf = (order: Order) => formatMoney(orderTotal(order.price, order.quantity));
+
+describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once per event', () => {
+  it('a new order: one e-mail to each ADMIN_EMAILS address and opted-in admin, greeting each by name; none to other admins', async ({
+    app,
+    customer,
+    admin,
+    optedIn,
+    quietAdmin,
+  }) => {
+    const tool = await createTestTool(app, { name: `Vice ${randomUUID().slice(0, 8)}` });
+    // Placed twice with one Idempotency-Key (a retried request): one order, one e-mail each.
+    const key = randomUUID();
+    const order = await placeTestOrder(app, customer, tool, { quantity: 12 }, key);
+    const again = await placeTestOrder(app, customer, tool, { quantity: 12 }, key);
+    expect(again._id).toBe(order._id);
+
+    const mails = await mailsWithSubject(
+      app,
+      words.newOrderForStaff.subject(order.reference, totalOf(order)),
+    );
+    expect([...mails.keys()].sort()).toEqual(
+      [admin.email, listedOnly, optedIn.email].map((email) => email.toLowerCase()).sort(),
+    );
+    for (const texts of mails.values()) expect(texts).toHaveLength(1);
+    expect(mails.get(quietAdmin.email.toLowerCase())).toBeUndefined();
+    // Greeted by the account's name; an address without an account, 'there'.
+    expect(mails.get(admin.email.toLowerCase())?.[0]).toMatch(/^Hello Ada Admin,/);
+    expect(mails.get(optedIn.email.toLowerCase())?.[0]).toMatch(/^Hello Olga Optin,/);
+    expect(mails.get(listedOnly)?.[0]).toMatch(/^Hello there,/);
+    const text = mails.get(admin.email.toLowerCase())?.[0] ?? '';
+    for (const part of [order.reference, tool.name, customer.email, totalOf(order)]) {
+      expect(text).toContain(part);
+    }
+    expect(text).toContain(`/dashborad/allorders/${order._id}`);
+    // Dates as the pages write them: 'Nov 24, 2026, 12:46 AM UTC'.
+    expect(text).toMatch(/Placed: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC/);
+
+    // The customer's own e-mail greets them by their account's name.
+    const placed = await mailsWithSubject(app, words.orderPlaced.subject(order.reference));
+    expect(placed.get(customer.email.toLowerCase())).toHaveLength(1);
+    expect(placed.get(customer.email.toLowerCase())?.[0]).toMatch(/^Hello Dana Buyer,/);
+  });
+
+  it('a payment: one e-mail to each of the staff; recording the payment again sends none', async ({
+    app,
+    customer,
+    admin,
+    optedIn,
+  }) => {
+    const tool = await createTestTool(app);
+    const order = await placeTestOrder(app, customer, tool, { quantity: 12 });
+    const paid = await payOrder(app, customer, order);
+    // The browser records the payment again (a retry): answered, nothing new written.
+    const retry = await injectAs(app, customer, {
+      method: 'PATCH',
+      url: `/api/tool/${order._id}`,
+      payload: { order: order._id, transectionId: paid.transectionId },
+    });
+    expect(retry.statusCode).toBeLessThan(500);
+
+    const mails = await mailsWithSubject(
+      app,
+      words.orderPaidForStaff.subject(order.reference, totalOf(order)),
+    );
+    expect([...mails.keys()].sort()).toEqual(
+      [admin.email, listedOnly, optedIn.email].map((email) => email.toLowerCase()).sort(),
+    );
+    for (const texts of mails.values()) expect(texts).toHaveLength(1);
+    expect(mails.get(admin.email.toLowerCase())?.[0]).toContain('INV-');
+  });
+
+  it('a quote request: the customer is acknowledged, the staff told; a decline tells the customer once', async ({
+    app,
+    customer,
+    admin,
+    optedIn,
+    quietAdmin,
+  }) => {
+    const tool = await createTestTool(app, { minOrderQuantity: 10 });
+    const quote = await requestQuote(app, customer, tool.id, {
+      quantity: 400,
+      neededBy: '2099-06-30',
+    });
+
+    const acknowledged = await mailsWithSubject(app, words.quoteRequested.subject(quote.reference));
+    expect([...acknowledged.keys()]).toEqual([customer.email.toLowerCase()]);
+    const ack = acknowledged.get(customer.email.toLowerCase()) ?? [];
+    expect(ack).toHaveLength(1);
+    expect(ack[0]).toMatch(/^Hello Dana Buyer,/);
+    // The day as the pages write it.
+    expect(ack[0]).toContain('Needed by: Jun 30, 2099');
+
+    const toStaff = await mailsWithSubject(
+      app,
+      words.quoteRequestedForStaff.subject(quote.reference, quote.name),
+    );
+    expect([...toStaff.keys()].sort()).toEqual(
+      [admin.email, listedOnly, optedIn.email].map((email) => email.toLowerCase()).sort(),
+    );
+    expect(toStaff.get(quietAdmin.email.toLowerCase())).toBeUndefined();
+
+    const reason = 'We no longer make this size.';
+    expect((await postRefusal(app, admin, quote._id, reason)).statusCode).toBe(200);
+    // Declined again (a double click): refused, and no second e-mail.
+    expect((await postRefusal(app, admin, quote._id, reason)).statusCode).toBe(409);
+    const declined = await mailsWithSubject(app, words.quoteDeclined.subject(quote.reference));
+    expect([...declined.keys()]).toEqual([customer.email.toLowerCase()]);
+    expect(declined.get(customer.email.toLowerCase())).toHaveLength(1);
+    expect(declined.get(customer.email.toLowerCase())?.[0]).toContain(reason);
+  });
+
+  it("an admin removing a customer's unpaid order tells the customer once; the customer removing their own hears nothing", async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    const tool = await createTestTool(app);
+    const byAdmin = await placeTestOrder(app, customer, tool, { quantity: 12 });
+    const byOwner = await placeTestOrder(app, customer, tool, { quantity: 12 });
+    const remove = (account: TestAccount, order: Order) =>
+      injectAs(app, account, { method: 'DELETE', url: `/api/deleteOrder/${order._id}` });
+    expect((await remove(admin, byAdmin)).statusCode).toBe(200);
+    expect((await remove(admin, byAdmin)).statusCode).toBe(404);
+    expect((await remove(customer, byOwner)).statusCode).toBe(200);
+
+    const removed = await mailsWithSubject(app, words.orderRemoved.subject(byAdmin.reference));
+    expect([...removed.keys()]).toEqual([customer.email.toLowerCase()]);
+    expect(removed.get(customer.email.toLowerCase())).toHaveLength(1);
+    expect(removed.get(customer.email.toLowerCase())?.[0]).toMatch(/^Hello Dana Buyer,/);
+    expect(await mailsWithSubject(app, words.orderRemoved.subject(byOwner.reference))).toEqual(
+      new Map(),
+    );
+  });
+
+  it('low stock goes to the staff too, each once', async ({ app, customer, admin, optedIn }) => {
+    const tool = await createTestTool(app, { availableQuantity: 40, lowStockThreshold: 30 });
+    await placeTestOrder(app, customer, tool, { quantity: 20 });
+    const mails = await mailsWithSubject(app, words.lowStock.subject(tool.name));
+    expect([...mails.keys()].sort()).toEqual(
+      [admin.email, listedOnly, optedIn.email].map((email) => email.toLowerCase()).sort(),
+    );
+    for (const texts of mails.values()) expect(texts).toHaveLength(1);
+  });
+
+  it('GET and PUT /api/manageNotifications: each admin turns their own on and off; bad input is 400 in words', async ({
+    app,
+    admin,
+    quietAdmin,
+  }) => {
+    const read = async (account: TestAccount) => {
+      const response = await injectAs(app, account, { url: '/api/manageNotifications' });
+      expect(response.statusCode, response.body).toBe(200);
+      return StaffNotificationsSchema.parse(response.json());
+    };
+    // The ADMIN_EMAILS owner gets them whatever the switch says.
+    expect(await read(admin)).toEqual({ enabled: false, listed: true });
+    expect(await read(quietAdmin)).toEqual({ enabled: false, listed: false });
+
+    const on = await putNotifications(app, quietAdmin, { enabled: true });
+    expect(StaffNotificationsSchema.parse(on.json())).toEqual({ enabled: true, listed: false });
+    expect(await read(quietAdmin)).toEqual({ enabled: true, listed: false });
+    expect(await read(admin)).toEqual({ enabled: false, listed: true });
+    const off = await putNotifications(app, quietAdmin, { enabled: false });
+    expect(StaffNotificationsSchema.parse(off.json())).toEqual({ enabled: false, listed: false });
+
+    for (const payload of [{}, { enabled: 'yes' }, { enabled: true, other: 1 }]) {
+      const response = await putNotifications(app, quietAdmin, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect((response.json() as { message: string }).message).toMatch(/\w+ \w+/);
+    }
+    expect(await read(quietAdmin)).toEqual({ enabled: false, listed: false });
+  });
+});
+
+/** An instance on the file's database with this ADMIN_EMAILS. */
+const instanceOnDatabase = async (
+  { database, adminEmail }: { database: TestDatabase; adminEmail: string },
+  tools: Parameters<typeof openTestApp>[1],
+) =>
+  openTestApp(
+    {
+      database: await database.connect(),
+      config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] },
+    },
+    tools,
+  );
+
+/** Three instances on one database, each with its worker delivering from the same table. */
+const threeAppsTest = appTest()
+  .extend('app', { scope: 'file' }, instanceOnDatabase)
+  .extend('second', { scope: 'file' }, instanceOnDatabase)
+  .extend('third', { scope: 'file' }, instanceOnDatabase);
+
+describe('staff e-mails with three instances on one database', () => {
+  threeAppsTest(
+    'each order placed on any instance is one e-mail to the admin, delivered once across the three',
+    async ({ app, second, third, customer, adminEmail }) => {
+      const instances = [app, second, third];
+      const tool = await createTestTool(app, { availableQuantity: 5000 });
+      // Two orders through each instance at once.
+      const orders = await Promise.all(
+        [...instances, ...instances].map((instance) =>
+          placeTestOrder(instance, customer, tool, { quantity: 12 }),
+        ),
+      );
+      // Every message sent, by whichever instance took it.
+      await vi.waitFor(async () => {
+        const unsent = await app.database.db
+          .select({ id: outboxMessages.id })
+          .from(outboxMessages)
+          .where(isNull(outboxMessages.sentAt));
+        expect(unsent).toEqual([]);
+      }, patiently);
+
+      const delivered = (
+        await Promise.all(instances.map((instance) => readOutbox(instance)))
+      ).flat();
+      for (const order of orders) {
+        const subject = words.newOrderForStaff.subject(order.reference, totalOf(order));
+        const copies = delivered.filter((mail) => mail.headers.subject === subject);
+        expect(copies.map((mail) => mail.headers.to?.toLowerCase())).toEqual([
+          adminEmail.toLowerCase(),
+        ]);
+      }
+    },
+  );
+});

@@ -1,0 +1,118 @@
+import {
+  formatMoney,
+  orderTotal,
+  routes,
+  serverTexts,
+  type Order,
+  type Quote,
+} from '@tools-factory/contract';
+import type { MailContent } from '../mailer.ts';
+import {
+  composeMail,
+  formatCount,
+  formatMailDateTime,
+  formatMailDay,
+  type MailBlock,
+} from './layout.ts';
+
+const words = serverTexts.mail;
+
+/** The order's figures and its customer, as the staff e-mails list them. */
+function orderRows(order: Order): [string, string][] {
+  const rows: [string, string][] = [
+    [words.order.reference, order.reference],
+    [words.order.tool, order.name],
+    [words.order.quantity, formatCount(order.quantity)],
+    [words.order.unitPrice, formatMoney(order.price)],
+    [words.order.total, formatMoney(orderTotal(order.price, order.quantity))],
+    [words.staff.customer, order.email],
+    [words.staff.placedAt, formatMailDateTime(order.createdAt)],
+  ];
+  if (order.phone) rows.push([words.staff.phone, order.phone]);
+  rows.push([words.order.address, order.address]);
+  return rows;
+}
+
+/** A staff e-mail: its paragraph, its facts, a link, and why the admin gets it. */
+function staffMail(options: {
+  to: string;
+  subject: string;
+  body: string;
+  rows: [string, string][];
+  action: { label: string; url: string };
+}): MailContent {
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: options.body },
+    { kind: 'facts', rows: options.rows },
+    { kind: 'action', ...options.action },
+    { kind: 'paragraph', text: words.staff.whyYouGetThis },
+  ];
+  return composeMail({ to: options.to, subject: options.subject, blocks });
+}
+
+/** To the staff once a customer placed an order (from the tool's page). */
+export function newOrderForStaffMail(
+  order: Order,
+  options: { publicUrl: string; to: string },
+): MailContent {
+  const total = formatMoney(orderTotal(order.price, order.quantity));
+  const rows = orderRows(order);
+  if (order.holdUntil) rows.push([words.staff.heldUntil, formatMailDateTime(order.holdUntil)]);
+  return staffMail({
+    to: options.to,
+    subject: words.newOrderForStaff.subject(order.reference, total),
+    body: words.newOrderForStaff.body(order.email, order.reference),
+    rows,
+    action: {
+      label: words.staff.seeOrder,
+      url: `${options.publicUrl}${routes.dashboardManagedOrder(order._id)}`,
+    },
+  });
+}
+
+/** To the staff once an order is paid (wherever the payment was confirmed). */
+export function orderPaidForStaffMail(
+  order: Order,
+  options: { publicUrl: string; to: string; invoiceNumber: string; paidAt: string },
+): MailContent {
+  const total = formatMoney(orderTotal(order.price, order.quantity));
+  return staffMail({
+    to: options.to,
+    subject: words.orderPaidForStaff.subject(order.reference, total),
+    body: words.orderPaidForStaff.body(order.email, order.reference, total),
+    rows: [
+      ...orderRows(order),
+      [words.staff.paidAt, formatMailDateTime(options.paidAt)],
+      [words.orderPaid.invoiceNumber, options.invoiceNumber],
+    ],
+    action: {
+      label: words.staff.seeOrder,
+      url: `${options.publicUrl}${routes.dashboardManagedOrder(order._id)}`,
+    },
+  });
+}
+
+/** To the staff once a customer asked for a quote. */
+export function quoteRequestedForStaffMail(
+  quote: Quote,
+  options: { publicUrl: string; to: string },
+): MailContent {
+  const rows: [string, string][] = [
+    [words.quote.reference, quote.reference],
+    [words.quote.tool, quote.name],
+    [words.quote.quantity, formatCount(quote.quantity)],
+    [words.quote.neededBy, formatMailDay(quote.neededBy)],
+    [words.staff.customer, quote.email],
+  ];
+  if (quote.note) rows.push([words.staff.note, quote.note]);
+  return staffMail({
+    to: options.to,
+    subject: words.quoteRequestedForStaff.subject(quote.reference, quote.name),
+    body: words.quoteRequestedForStaff.body(quote.email, quote.reference),
+    rows,
+    action: {
+      label: words.quoteRequestedForStaff.action,
+      url: `${options.publicUrl}${routes.dashboardQuotes}`,
+    },
+  });
+}

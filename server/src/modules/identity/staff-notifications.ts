@@ -1,0 +1,69 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { StaffNotifications } from '@tools-factory/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import type { MailDirectory } from '../../mail/recipients.ts';
+import type { Account } from './identity.service.ts';
+import { users } from './identity.table.ts';
+
+/**
+ * What the outbox asks the accounts when it writes e-mails (issue 25), in the change's
+ * transaction: the admins who turned the staff e-mails on, and the readers' names.
+ */
+export const accountsMailDirectory: MailDirectory = {
+  async optedInAdmins(executor: Executor): Promise<string[]> {
+    const rows = await executor
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.staffNotifications, true)))
+      .orderBy(users.email);
+    return rows.map((row) => row.email);
+  },
+
+  async namesOf(executor: Executor, addresses: readonly string[]): Promise<Map<string, string>> {
+    if (addresses.length === 0) return new Map();
+    const rows = await executor
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, [...addresses]));
+    return new Map(rows.map((row) => [row.email.toLowerCase(), row.name.trim()]));
+  },
+};
+
+/**
+ * An admin's own staff e-mails, on or off (users.staff_notifications): read by the outbox when
+ * it writes a staff e-mail, so a change counts from the next event, on every instance.
+ */
+export function createStaffNotifications(options: {
+  db: Database;
+  adminEmails: readonly string[];
+}) {
+  const { db } = options;
+  const listed = new Set(options.adminEmails.map((email) => email.toLowerCase()));
+
+  async function stateOf(caller: Account): Promise<StaffNotifications> {
+    const [row] = await db
+      .select({ enabled: users.staffNotifications })
+      .from(users)
+      .where(eq(users.id, caller.id));
+    return { enabled: row?.enabled ?? false, listed: listed.has(caller.email.toLowerCase()) };
+  }
+
+  return {
+    /** GET /manageNotifications: whether the caller gets the staff e-mails. */
+    read: stateOf,
+
+    /**
+     * PUT /manageNotifications: turns them on or off for the caller, an admin still (the row's
+     * role is checked in the UPDATE: an admin demoted meanwhile changes nothing).
+     */
+    async update(caller: Account, enabled: boolean): Promise<StaffNotifications> {
+      await db
+        .update(users)
+        .set({ staffNotifications: enabled })
+        .where(and(eq(users.id, caller.id), eq(users.role, 'admin')));
+      return stateOf(caller);
+    },
+  };
+}
+
+export type StaffNotificationsService = ReturnType<typeof createStaffNotifications>;

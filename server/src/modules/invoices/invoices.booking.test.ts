@@ -1,0 +1,148 @@
+import { describe, expect } from 'vitest';
+import { serverTexts } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import type { Seller } from '../../config.ts';
+import type { TestAccount } from '../../testing/accounts.ts';
+import { appTest, openTestApp } from '../../testing/app-fixtures.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
+import { payOrder } from '../../testing/payments.ts';
+import { readPdf } from '../../testing/pdf.ts';
+import { acceptQuote, offerQuote, requestQuote } from '../../testing/quotes.ts';
+import { injectAs } from '../../testing/requests.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
+import { percentOf, taxWithin } from './invoice-pdf.ts';
+
+const words = serverTexts.invoice;
+
+const SELLER: Seller = {
+  name: 'Anvil & Forge Trading GmbH',
+  addressLines: ['Hammerweg 7', '42103 Wuppertal', 'Germany'],
+  email: 'billing@anvil-forge.example',
+  companyNumber: 'HRB 998877',
+  taxNumber: 'DE123456789',
+  bankLines: ['Stadtsparkasse Wuppertal', 'IBAN DE89 3704 0044 0532 0130 00', 'BIC COBADEFFXXX'],
+};
+
+/** An instance on the file's database, with this tax rate (the seller is the same). */
+const instanceWithRate =
+  (taxRateBasisPoints: number) =>
+  async (
+    { database, adminEmail }: { database: TestDatabase; adminEmail: string },
+    tools: Parameters<typeof openTestApp>[1],
+  ) =>
+    openTestApp(
+      {
+        database: await database.connect(),
+        config: {
+          ...UNCAPPED_ORDERS,
+          adminEmails: [adminEmail],
+          seller: SELLER,
+          taxRateBasisPoints,
+        },
+      },
+      tools,
+    );
+
+/**
+ * Two instances on one database: `app` with TAX_RATE_PERCENT=20, `later` with 7.5 (the rate as
+ * it was changed afterwards).
+ */
+const it = appTest()
+  .extend('app', { scope: 'file' }, instanceWithRate(2000))
+  .extend('later', { scope: 'file' }, instanceWithRate(750));
+
+async function invoiceText(app: App, account: TestAccount, orderId: string): Promise<string> {
+  const response = await injectAs(app, account, { url: `/api/orders/${orderId}/invoice.pdf` });
+  expect(response.statusCode, response.body).toBe(200);
+  return (await readPdf(response.rawPayload)).text;
+}
+
+describe('invoices a business can book: seller, USD, tax, quote number', () => {
+  it('the tax within a tax-inclusive total, and the rate as a percentage', () => {
+    // Prices include the tax: of $239.88 at 20%, $39.98 is tax and $199.90 the net amount.
+    expect(taxWithin(23_988, 2000)).toBe(3998);
+    expect(taxWithin(23_988, 750)).toBe(1674);
+    expect(taxWithin(23_988, 0)).toBe(0);
+    expect([percentOf(2000), percentOf(750), percentOf(1225), percentOf(0)]).toEqual([
+      '20',
+      '7.5',
+      '12.25',
+      '0',
+    ]);
+  });
+
+  it("prints the seller's legal details, USD beside the amounts and the tax at the order's own rate, whatever the rate is now", async ({
+    app,
+    later,
+    customer,
+  }) => {
+    // 12 at $19.99: $239.88.
+    const tool = await createTestTool(app, { priceCents: 1999 });
+    const order = await placeTestOrder(app, customer, tool, { quantity: 12 });
+    await payOrder(app, customer, order);
+
+    // Read through the instance whose rate is now 7.5%: the order keeps the 20% it was placed at.
+    for (const instance of [app, later]) {
+      const text = await invoiceText(instance, customer, order._id);
+      for (const shown of [
+        SELLER.name,
+        ...SELLER.addressLines,
+        SELLER.email,
+        words.companyNumber(SELLER.companyNumber),
+        words.taxNumber(SELLER.taxNumber),
+        words.bankDetails.toUpperCase(),
+        ...SELLER.bankLines,
+        `${words.net} $199.90 USD`,
+        `${words.tax('20')} $39.98 USD`,
+        '$239.88 USD',
+        words.pricesIncludeTax('20'),
+      ]) {
+        expect(text).toContain(shown);
+      }
+      expect(text).not.toContain(words.tax('7.5'));
+    }
+
+    // An order placed after the change: 7.5%.
+    const newer = await placeTestOrder(later, customer, tool, { quantity: 12 });
+    await payOrder(later, customer, newer);
+    const text = await invoiceText(app, customer, newer._id);
+    expect(text).toContain(`${words.tax('7.5')} $16.74 USD`);
+    expect(text).toContain(`${words.net} $223.14 USD`);
+  });
+
+  it('an order placed from a quote: its invoice and its credit note name the quote', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
+    const quote = await requestQuote(app, customer, tool.id, { quantity: 300 });
+    await offerQuote(app, admin, quote._id, { price: 9, validUntil: '2099-12-31' });
+    const { order } = await acceptQuote(app, customer, quote._id, 9);
+    await payOrder(app, customer, order);
+
+    const invoice = await invoiceText(app, customer, order._id);
+    expect(invoice).toContain(`${words.quote} ${quote.reference}`);
+    expect(invoice).toContain('$2,700.00 USD');
+
+    const cancel = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/manageOrders/${order._id}/cancel`,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const note = await injectAs(app, customer, { url: `/api/orders/${order._id}/credit-note.pdf` });
+    expect(note.statusCode, note.body).toBe(200);
+    const credit = (await readPdf(note.rawPayload)).text;
+    for (const shown of [
+      `${words.quote} ${quote.reference}`,
+      SELLER.name,
+      words.taxNumber(SELLER.taxNumber),
+      '$2,700.00 USD',
+      `${words.tax('20')} $450.00 USD`,
+    ]) {
+      expect(credit).toContain(shown);
+    }
+  });
+});
