@@ -30,8 +30,9 @@ function Toasts() {
   if (!library) return null;
   const { ToastContainer } = library;
   return (
+    // At the bottom: at the top they covered the top bar's buttons (SIGN OUT, the menu) for 5 s.
     <ToastContainer
-      position="top-right"
+      position="bottom-right"
       autoClose={5000}
       pauseOnHover
       draggable
