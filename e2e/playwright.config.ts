@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumFlags, findChromium } from './support/find-chromium.ts';
+import { chromiumFlags, findJourneyChromium } from './support/find-chromium.ts';
 import { prepareTestServer } from './support/test-server.ts';
 import { E2E_OIDC_CLIENT } from './support/oidc-client.ts';
 import { E2E_ADMIN_EMAIL } from './support/accounts.ts';
@@ -41,7 +41,7 @@ export default defineConfig({
     // run's time in Chromium (the 1280 px sweep: 138 s with it, 108 s without): only a retry's.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: findChromium(), args: chromiumFlags },
+    launchOptions: { executablePath: findJourneyChromium(), args: chromiumFlags },
   },
   projects: [
     {
