@@ -53,8 +53,17 @@ export const apiPaths = {
   manageOrders: '/manageOrders',
   /** GET (admin): every order as a CSV file (Manage Orders' Export CSV). */
   manageOrdersCsv: '/manageOrders.csv',
-  /** PATCH (admin): a paid order becomes shipped. */
+  /**
+   * GET (admin, issue 25): Manage Orders searched and paged (status, q, page, pageSize); a path
+   * of its own, so the spec's GET /manageOrders keeps its unpaged list.
+   */
+  manageOrdersSearch: '/manageOrders/search',
+  /** GET (admin, issue 25): one order's page, its customer, payment and timeline. */
+  managedOrder: withSegment('/manageOrders/:id'),
+  /** PATCH (admin): a paid order becomes shipped (with an optional carrier and tracking number). */
   shipOrder: withSegment('/manageOrders/:id/ship'),
+  /** POST (admin, issue 25): a shipped order goes back to paid, within 24 h of shipping. */
+  unshipOrder: withSegment('/manageOrders/:id/unship'),
   /** POST (admin): a paid order is cancelled, its payment refunded, a credit note issued. */
   cancelOrder: withSegment('/manageOrders/:id/cancel'),
   /** GET (the order's owner or an admin): a cancelled order's credit note as a PDF. */
@@ -80,6 +89,10 @@ export const apiPaths = {
   toolImages: '/manageTools/images',
   /** GET (admin): the Sales page's figures (revenue per day, orders by status, top tools). */
   sales: '/manageSales',
+  /** GET (admin): the Sales page's figures as CSV, for the same range. */
+  salesCsv: '/manageSales.csv',
+  /** GET and PUT (admin): the caller's own staff e-mails, on or off (issue 25). */
+  manageNotifications: '/manageNotifications',
   /** GET (admin): who holds stock with unpaid orders (Stock holds page). */
   manageHolds: '/manageHolds',
   /** POST (admin): removes every unpaid order of an account; their stock goes back on sale. */
@@ -89,10 +102,6 @@ export const apiPaths = {
   /** POST: the quote's customer accepts its offer (an unpaid order at the offered price). */
   acceptQuote: withSegment('/quotes/:id/accept'),
   /** POST: the quote's customer declines its offer. */
-  /** GET (admin): the Sales page's figures as CSV, for the same range. */
-  salesCsv: '/manageSales.csv',
-  /** GET and PUT (admin): the caller's own staff e-mails, on or off (issue 25). */
-  manageNotifications: '/manageNotifications',
   declineQuote: withSegment('/quotes/:id/decline'),
   /** GET (admin): every quote, open ones first. */
   manageQuotes: '/manageQuotes',

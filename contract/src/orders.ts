@@ -58,6 +58,9 @@ export const OrderSchema = z.object({
   madeToOrder: z.boolean(),
   /** The quote whose acceptance placed this order, else null. */
   quoteId: IdSchema.nullable(),
+  /** Who carries it once shipped, and its tracking number (issue 25): given at Ship, else null. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -108,6 +111,115 @@ export const CancelOrderResponseSchema = z.object({
   creditNote: z.object({ number: z.string(), amount: z.number().nonnegative() }),
 });
 export type CancelOrderResponse = z.infer<typeof CancelOrderResponseSchema>;
+
+/**
+ * PATCH /manageOrders/{id}/ship's optional body (issue 25): who carries the order and its
+ * tracking number, both optional (the spec's call has no body, and still works without one).
+ */
+export const ShipOrderSchema = z
+  .object({
+    carrier: textSchema('carrier', { max: 100, required: false }).optional(),
+    trackingNumber: textSchema('tracking number', { max: 100, required: false }).optional(),
+  })
+  // No body at all reaches the schema as null (Fastify's), or undefined.
+  .nullish();
+export type ShipOrder = z.input<typeof ShipOrderSchema>;
+
+/** A shipment can be undone (back to paid) this long after it was shipped: a mistake's window. */
+export const UNSHIP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** What can happen to an order, as its timeline shows it (the server's order_events.kind). */
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'paid',
+  'shipped',
+  'ship_undone',
+  'cancelled',
+  'refunded',
+  'disputed',
+  'expired',
+  'removed',
+  'email',
+] as const;
+export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
+export type OrderEventKind = z.infer<typeof OrderEventKindSchema>;
+
+/** One line of an order's timeline: what happened, when (ISO 8601), who did it, and its details. */
+export const OrderEventSchema = z.object({
+  kind: OrderEventKindSchema,
+  at: z.string(),
+  /** The admin's or customer's name; null for the shop itself (a webhook, the sweep). */
+  actor: z.string().nullable(),
+  /** What the kind needs said: carrier and trackingNumber, an e-mail's subject, ... */
+  detail: z.record(z.string(), z.string()),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+/**
+ * Where an order goes, as Manage Orders shows it: the last comma- or line-separated part of the
+ * address, trimmed ('12 Mill Lane, Leeds' -> 'Leeds'; '5 Rue X, 75001 Paris' -> '75001 Paris');
+ * the whole address when it has one part. The address is one free text field (the spec's), so
+ * this is a rule of thumb for the list; the order's page shows the whole address.
+ */
+export function shipToTown(address: string): string {
+  const parts = address
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return parts.at(-1) ?? '';
+}
+
+/** An order in Manage Orders' search (issue 25): with its customer's name and ship-to town. */
+export const ManagedOrderRowSchema = ManagedOrderSchema.extend({
+  /** The account's name; null once the account was removed (the order stays). */
+  customerName: z.string().nullable(),
+  /** shipToTown(address). */
+  town: z.string(),
+});
+export type ManagedOrderRow = z.infer<typeof ManagedOrderRowSchema>;
+
+/** The largest page GET /manageOrders/search answers (and its default: the spec's view). */
+export const MANAGED_ORDERS_MAX_PAGE_SIZE = 200;
+
+/**
+ * GET /manageOrders/search: a status, words to look for in the reference ('TF-3F2A9C1B', or part
+ * of it), the customer's e-mail or the tool's name (any case), and the page (from 1).
+ */
+export const ManagedOrdersSearchQuerySchema = z.object({
+  status: z
+    .enum(ORDER_STATUSES, { error: () => texts.fieldErrors.notOneOf('status', ORDER_STATUSES) })
+    .optional(),
+  q: textSchema('q', { max: 200, required: false }).optional(),
+  page: wholeNumberSchema('page', { min: 1 }).optional().default(1),
+  pageSize: wholeNumberSchema('pageSize', { min: 1, max: MANAGED_ORDERS_MAX_PAGE_SIZE })
+    .optional()
+    .default(MANAGED_ORDERS_MAX_PAGE_SIZE),
+});
+export type ManagedOrdersSearchQuery = z.input<typeof ManagedOrdersSearchQuerySchema>;
+
+/** GET /manageOrders/search's answer: one page of the orders found, newest first, and how many. */
+export const ManagedOrdersPageSchema = z.object({
+  orders: z.array(ManagedOrderRowSchema),
+  /** How many orders match, on every page. */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type ManagedOrdersPage = z.infer<typeof ManagedOrdersPageSchema>;
+
+/**
+ * GET /manageOrders/{id} (admin, issue 25): the order's page. The order with its customer's
+ * name, when it was paid, whether it has an invoice and a credit note, until when its shipment
+ * can be undone, and its timeline, oldest first.
+ */
+export const ManagedOrderDetailSchema = ManagedOrderRowSchema.extend({
+  /** ISO 8601, once paid; else null. */
+  paidAt: z.string().nullable(),
+  /** ISO 8601: until when Undo ship is allowed (24 h after shipping); null when not shipped. */
+  unshipUntil: z.string().nullable(),
+  events: z.array(OrderEventSchema),
+});
+export type ManagedOrderDetail = z.infer<typeof ManagedOrderDetailSchema>;
 
 /**
  * Where an order goes: the address (required) and a phone number (optional), as POST /order and

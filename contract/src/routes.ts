@@ -16,6 +16,8 @@ export const routes = {
   dashboardPayment: (id: string) => `/dashborad/orders/payment/${id}`,
   dashboardAddProducts: '/dashborad/addproducts',
   dashboardAllOrders: '/dashborad/allorders',
+  /** Beyond the spec (issue 25): an order's page for admins. */
+  dashboardManagedOrder: (id: string) => `/dashborad/allorders/${id}`,
   dashboardManageTools: '/dashborad/manageTools',
   dashboardMyProfile: '/dashborad/myprofile',
   /** Beyond the spec (DESIGN.md section 11): the customer's quotes, and the admins' Quotes. */

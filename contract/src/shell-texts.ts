@@ -91,6 +91,8 @@ export const shellTexts = {
     dashboard: 'Dashboard',
     ...dashboardPageNames,
     payment: 'Payment',
+    /** Beyond the spec (issue 25): an order's page for admins. */
+    managedOrder: 'Order',
     allUsers: 'All Users',
     notFound: 'Page not found',
   },

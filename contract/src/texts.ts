@@ -212,6 +212,8 @@ export const texts = {
     },
     each: (unitPrice: string) => `${unitPrice} each`,
     transactionId: 'Transaction id',
+    /** A shipped order's carrier and tracking number, when the admin gave them (issue 25). */
+    tracking: 'Tracking',
     /** A paid order's invoice (GET /orders/{id}/invoice.pdf, issue 13). */
     invoice: 'Invoice',
     invoiceLabel: (reference: string) => `Download the invoice of order ${reference} (PDF)`,
@@ -336,6 +338,10 @@ export const texts = {
     validUntilHint: 'The last day the customer can accept (UTC)',
     validUntilPast: 'The offer must be valid until today or later.',
     sendOffer: 'Send offer',
+    /** An offer above the catalog's unit price for that quantity asks to be sent again. */
+    aboveCatalog: (price: string, catalog: string) =>
+      `${price} each is above the catalog's ${catalog} each for this quantity. Send it again to offer it anyway.`,
+    sendAboveCatalog: 'Send offer above catalog',
     offerSent: (email: string) => `Offer sent to ${email}`,
     decline: 'Decline',
     declineTitle: (reference: string) => `Decline quote ${reference}?`,
@@ -426,6 +432,11 @@ export const texts = {
       "This order's payment is disputed with the card issuer, so it cannot be shipped until the dispute is settled.",
     /** 409: Ship on an order that was cancelled or refunded. */
     cancelledOrderCannotBeShipped: 'This order was cancelled or refunded, so it cannot be shipped.',
+    /** 409: Undo ship on an order that is not shipped (issue 25). */
+    notShippedCannotUnship: 'This order is not shipped, so there is no shipment to undo.',
+    /** 409: Undo ship more than 24 hours after shipping (issue 25). */
+    unshipWindowOver: (shippedAt: string) =>
+      `This order shipped on ${shippedAt}: a shipment can only be undone within 24 hours.`,
     /** 409: Cancel on an unpaid order: nothing to refund, it is removed instead. */
     unpaidOrderCannotBeCancelled:
       'This order is not paid, so there is nothing to refund: remove it instead.',
@@ -568,6 +579,7 @@ export const texts = {
     range: 'Date range',
     from: 'From',
     to: 'To',
+    show: 'Show',
     lastThirtyDays: 'Last 30 days',
     downloadCsv: 'Download CSV',
     rangeFromAfterTo: 'The first day must be on or before the last one.',
@@ -679,6 +691,71 @@ export const texts = {
     unpaidBadge: 'unpaid',
     ship: 'Ship',
     shipSuccess: (tool: string, email: string) => `Shipped ${tool} to ${email}`,
+    /** Manage Orders' search, filter and pages, and each row's link to its page (issue 25). */
+    reference: 'reference',
+    shipTo: 'ship to',
+    open: 'Open',
+    openLabel: (reference: string) => `Open order ${reference}`,
+    statusFilter: 'Status',
+    allStatuses: 'All statuses',
+    search: 'Search',
+    searchPlaceholder: 'Reference, e-mail or tool',
+    noMatch: 'No order matches this search',
+    found: (count: string) => `${count} orders`,
+    previousPage: 'Previous',
+    nextPage: 'Next',
+    pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
+    /** The ship dialog: carrier and tracking number, both optional. */
+    shipTitle: 'Ship this order?',
+    carrier: 'Carrier (optional)',
+    trackingNumber: 'Tracking number (optional)',
+    shipConfirm: 'Ship',
+    keepUnshipped: 'Not now',
+    /** Undo ship, within 24 hours of shipping. */
+    unship: 'Undo ship',
+    unshipUntil: (until: string) => `A mistake? Undo ship until ${until}.`,
+    unshipSuccess: (reference: string) => `Order ${reference} is back to paid`,
+    /** The admin's order page (/dashborad/allorders/{id}). */
+    orderPage: {
+      title: (reference: string) => `Order ${reference}`,
+      back: 'All orders',
+      customer: 'Customer',
+      name: 'Name',
+      email: 'E-mail',
+      phone: 'Phone',
+      address: 'Ship to',
+      noValue: '—',
+      removedAccount: 'account removed',
+      line: 'Order',
+      tool: 'Tool',
+      quantity: 'Quantity',
+      unitPrice: 'Unit price',
+      total: 'Total',
+      payment: 'Payment',
+      transactionId: 'Transaction id',
+      paidAt: 'Paid',
+      notPaid: 'Not paid',
+      documents: 'Documents',
+      shipping: 'Shipping',
+      carrier: 'Carrier',
+      trackingNumber: 'Tracking number',
+      shippedAt: 'Shipped',
+      timeline: 'Timeline',
+      noEvents: 'Nothing recorded yet',
+      by: (actor: string) => `by ${actor}`,
+      events: {
+        placed: 'Placed',
+        paid: 'Paid',
+        shipped: 'Shipped',
+        ship_undone: 'Shipment undone',
+        cancelled: 'Cancelled and refunded',
+        refunded: 'Refunded by the payment gateway',
+        disputed: 'Payment disputed',
+        expired: 'Expired',
+        removed: 'Removed',
+        email: 'E-mail sent',
+      },
+    },
     empty: 'No orders yet',
     /** Downloads GET /manageOrders.csv (issue 13): every order as a spreadsheet file. */
     exportCsv: 'Export CSV',
@@ -712,6 +789,9 @@ export const texts = {
         status: 'status',
         transactionId: 'transaction id',
         madeToOrder: 'made to order',
+        customerName: 'customer name',
+        address: 'address',
+        phone: 'phone',
       },
       yes: 'yes',
       no: 'no',
@@ -847,6 +927,15 @@ export const serverTexts = {
    * The order calls' refusals, in `{ message, statusCode }` bodies; a quantity outside the
    * purchase rule answers 400 with purchase.quantityOutOfRange, the purchase page's own words.
    */
+  /** 400 from GET /manageSales(.csv): the date range asked for (issue 25). */
+  salesErrors: {
+    badDay: (field: 'from' | 'to', value: string) =>
+      `The ${field === 'from' ? 'first' : 'last'} day of the range must be a date written YYYY-MM-DD, such as 2026-01-31; '${value}' is not.`,
+    fromAfterTo: (from: string, to: string) =>
+      `The range starts after it ends: ${from} is after ${to}. Choose a first day on or before the last one.`,
+    tooLong: (days: number, max: number) =>
+      `The range is ${days.toLocaleString('en-US')} days long; choose at most ${max} days.`,
+  },
   orderErrors: {
     /** 409: the client's price is not the catalog's any more. */
     priceChanged: (price: number) =>
@@ -914,22 +1003,25 @@ export const serverTexts = {
     paid: 'Paid on',
     transactionId: 'Transaction id',
     order: 'Order',
+    /** The seller's details come from SELLER_* (server/src/config.ts, README). */
     seller: 'Seller',
-  /** 400 from GET /manageSales(.csv): the date range asked for (issue 25). */
-  salesErrors: {
-    badDay: (field: 'from' | 'to', value: string) =>
-      `The ${field === 'from' ? 'first' : 'last'} day of the range must be a date written YYYY-MM-DD, such as 2026-01-31; '${value}' is not.`,
-    fromAfterTo: (from: string, to: string) =>
-      `The range starts after it ends: ${from} is after ${to}. Choose a first day on or before the last one.`,
-    tooLong: (days: number, max: number) =>
-      `The range is ${days.toLocaleString('en-US')} days long; choose at most ${max} days.`,
-  },
     buyer: 'Buyer',
     columns: { tool: 'Tool', quantity: 'Quantity', unitPrice: 'Unit price', amount: 'Amount' },
     total: 'Total',
     paidInFull: 'Paid in full by card. Thank you for your order.',
     madeToOrder: 'Made to order.',
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    /** Issue 25: what a business needs to book it. */
+    quote: 'Quote',
+    companyNumber: (number: string) => `Company number ${number}`,
+    taxNumber: (number: string) => `VAT number ${number}`,
+    /** An amount with its currency code: '$1,350.75 USD'. */
+    amount: (money: string) => `${money} USD`,
+    /** The prices include the tax: the net and the tax are parts of the total. */
+    net: 'Net amount',
+    tax: (percent: string) => `VAT ${percent}%`,
+    pricesIncludeTax: (percent: string) => `Prices include VAT at ${percent}%.`,
+    bankDetails: 'Bank details for transfers',
   },
   /** The credit note PDF's words (issue 22): the seller and the layout are the invoice's. */
   creditNote: {
@@ -991,7 +1083,6 @@ export const serverTexts = {
       action: 'Pay now',
     },
     orderPaid: {
-    /** The seller's details come from SELLER_* (server/src/config.ts, README). */
       subject: (reference: string) => `Payment received for your order ${reference}`,
       body: (reference: string, total: string) =>
         `We received your payment of ${total} for order ${reference}. We will write again when it ships.`,
@@ -1002,21 +1093,13 @@ export const serverTexts = {
     orderShipped: {
       subject: (reference: string) => `Your order ${reference} has shipped`,
       body: (reference: string) => `Good news: order ${reference} is on its way.`,
+      /** The carrier and tracking number, when the admin gave them at Ship (issue 25). */
+      carrier: 'Carrier',
+      trackingNumber: 'Tracking number',
     },
     /** A paid order an admin cancelled (issue 22): the refund and its credit note. */
     orderCancelled: {
       subject: (reference: string) => `Your order ${reference} is cancelled and refunded`,
-    /** Issue 25: what a business needs to book it. */
-    quote: 'Quote',
-    companyNumber: (number: string) => `Company number ${number}`,
-    taxNumber: (number: string) => `VAT number ${number}`,
-    /** An amount with its currency code: '$1,350.75 USD'. */
-    amount: (money: string) => `${money} USD`,
-    /** The prices include the tax: the net and the tax are parts of the total. */
-    net: 'Net amount',
-    tax: (percent: string) => `VAT ${percent}%`,
-    pricesIncludeTax: (percent: string) => `Prices include VAT at ${percent}%.`,
-    bankDetails: 'Bank details for transfers',
       body: (reference: string, total: string) =>
         `We cancelled order ${reference} and refunded ${total} to the card you paid with. Depending on your bank, it shows on your statement within 5 to 10 days.`,
       creditNoteNumber: 'Credit note',
@@ -1073,8 +1156,6 @@ export const serverTexts = {
       message: 'Message',
       action: 'All messages',
     },
-  },
-} as const;
     /** Staff e-mails (issue 25): to ADMIN_EMAILS and the admins who turned them on. */
     staff: {
       customer: 'Customer',
@@ -1124,3 +1205,5 @@ export const serverTexts = {
       body: (reference: string) =>
         `We removed your unpaid order ${reference}. Nothing was charged, and the stock it held is back on sale. If you still want it, you are welcome to order again.`,
     },
+  },
+} as const;

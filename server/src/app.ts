@@ -268,6 +268,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     taxRateBasisPoints: config.taxRateBasisPoints,
     now,
+    identity,
   });
   const quotes = createQuotesService({
     db: database.db,
@@ -343,7 +344,7 @@ export async function buildApp({
       }
       await api.register(ordersRoutes, {
         orders,
-        ordersCsv: createOrdersCsv({ db: database.db, now }),
+        ordersCsv: createOrdersCsv({ db: database.db, now, identity }),
         guards,
         ordersPerMinute: config.orderRateLimit,
       });

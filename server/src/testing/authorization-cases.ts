@@ -479,6 +479,23 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/manageOrders.csv' }),
   },
   {
+    route: 'GET /api/manageOrders/search',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageOrders/search?status=paid&q=tf-&page=1&pageSize=5' }),
+  },
+  {
+    route: 'GET /api/manageOrders/:id',
+    case: "the customer's paid order",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}` }),
+  },
+  {
+    route: 'POST /api/manageOrders/:id/unship',
+    case: "the customer's paid order, not shipped (past the guard: 409 in words)",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 409 },
+    request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/unship` }),
+  },
+  {
     route: 'PATCH /api/manageOrders/:id/ship',
     case: "the customer's paid order",
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
@@ -497,23 +514,6 @@ const CASES: readonly AuthorizationCase[] = [
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageSales' }),
   },
-
-  // --- stock holds ------------------------------------------------------------------------
-  {
-    route: 'GET /api/manageHolds',
-    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
-    request: () => ({ url: '/api/manageHolds' }),
-  },
-  {
-    route: 'POST /api/manageHolds/:userId/release',
-    case: 'an account nobody calls with',
-    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
-    request: async (the) => ({
-      url: `/api/manageHolds/${encodeURIComponent((await the.newAccount()).id)}/release`,
-    }),
-  },
-
-  // --- quotes -----------------------------------------------------------------------------
   {
     route: 'GET /api/manageSales.csv',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
@@ -531,6 +531,23 @@ const CASES: readonly AuthorizationCase[] = [
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageNotifications', payload: { enabled: false } }),
   },
+
+  // --- stock holds ------------------------------------------------------------------------
+  {
+    route: 'GET /api/manageHolds',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageHolds' }),
+  },
+  {
+    route: 'POST /api/manageHolds/:userId/release',
+    case: 'an account nobody calls with',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageHolds/${encodeURIComponent((await the.newAccount()).id)}/release`,
+    }),
+  },
+
+  // --- quotes -----------------------------------------------------------------------------
   {
     route: 'POST /api/quotes',
     case: "a quote for the caller's own account",

@@ -36,6 +36,7 @@ const RequireAdmin = lazyPage(() => import('../features/accounts/components/requ
 const AllUsersPage = lazyPage(() => import('../features/accounts/pages/all-users-page'));
 const AddProductPage = lazyPage(() => import('../features/catalog/pages/add-product-page'));
 const ManageOrdersPage = lazyPage(() => import('./pages/manage-orders-page'));
+const ManagedOrderPage = lazyPage(() => import('./pages/managed-order-page'));
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
 const SalesPage = lazyPage(() => import('../features/sales/pages/sales-page'));
 const StockHoldsPage = lazyPage(() => import('./pages/stock-holds-page'));
@@ -102,6 +103,11 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                     titledPage(paths.dashboardUsers, titles.allUsers, AllUsersPage),
                     titledPage(paths.dashboardAddProducts, titles.addProducts, AddProductPage),
                     titledPage(paths.dashboardAllOrders, titles.manageOrders, ManageOrdersPage),
+                    titledPage(
+                      paths.dashboardManagedOrderPattern,
+                      titles.managedOrder,
+                      ManagedOrderPage,
+                    ),
                     titledPage(paths.dashboardQuotes, titles.quotes, ManageQuotesPage),
                     titledPage(paths.dashboardSales, titles.sales, SalesPage),
                     titledPage(paths.dashboardHolds, titles.stockHolds, StockHoldsPage),

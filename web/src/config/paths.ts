@@ -9,6 +9,7 @@ export const paths = {
   ...routes,
   purchasePattern: routes.purchase(':id'),
   dashboardPaymentPattern: routes.dashboardPayment(':id'),
+  dashboardManagedOrderPattern: routes.dashboardManagedOrder(':id'),
   /** Old links and typing habits: /dashboard leads to the product's /dashborad. */
   dashboardAlias: '/dashboard',
 } as const;

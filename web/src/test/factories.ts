@@ -82,6 +82,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2025-01-01T00:00:00.000Z',
     madeToOrder: false,
     quoteId: null,
+    carrier: null,
+    trackingNumber: null,
     ...overrides,
   });
 }

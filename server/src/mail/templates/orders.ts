@@ -69,7 +69,15 @@ export function orderPaidMail(
   });
 }
 
-/** Sent once an order ships: what is on its way, and where to. */
+/** The carrier and tracking number given at Ship (issue 25), each only when given. */
+function trackingRows(order: Order): [string, string][] {
+  const rows: [string, string][] = [];
+  if (order.carrier) rows.push([words.orderShipped.carrier, order.carrier]);
+  if (order.trackingNumber) rows.push([words.orderShipped.trackingNumber, order.trackingNumber]);
+  return rows;
+}
+
+/** Sent once an order ships: what is on its way, where to, and how to follow it. */
 export function orderShippedMail(order: Order, options: { publicUrl: string }): MailContent {
   return composeMail({
     to: order.email,
@@ -83,6 +91,7 @@ export function orderShippedMail(order: Order, options: { publicUrl: string }): 
           [words.order.tool, order.name],
           [words.order.quantity, formatCount(order.quantity)],
           [words.order.address, order.address],
+          ...trackingRows(order),
         ],
       },
       myOrdersAction(options.publicUrl),

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from './identity.table.ts';
 
@@ -53,6 +53,19 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning({ id: users.id });
   return updated.length;
+}
+
+/** The names of these accounts (those that still exist), by id: one query however many. */
+export async function selectUserNames(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map(({ id, name }) => [id, name]));
 }
 
 export async function listUsers(db: Executor): Promise<UserRow[]> {

@@ -72,6 +72,10 @@ export function createIdentityService(options: {
       const row = await repository.findUserByEmail(db, email);
       return row && toAccount(row);
     },
+    /** The names of these accounts, by id (a removed one is left out): for lists of orders. */
+    namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      return repository.selectUserNames(db, ids);
+    },
     async list(): Promise<Account[]> {
       return (await repository.listUsers(db)).map(toAccount);
     },

@@ -23,34 +23,35 @@ export async function markOrderCancelled(
 /**
  * The gateway's word that the payment `transactionId` went back in full: its order, if paid,
  * shipped or disputed, becomes refunded. A cancelled order stays cancelled (its own refund is
- * what the gateway reports). False when no order changed.
+ * what the gateway reports). Resolves to the ids of the orders it changed (none, or one).
  */
 export async function markOrderRefunded(
   executor: Executor,
   transactionId: string,
   refundedAt: Date,
-): Promise<boolean> {
+): Promise<string[]> {
   const changed = await executor
     .update(orders)
     .set({ status: ORDER_TRANSITIONS.refund.to, refundedAt })
     .where(and(eq(orders.transactionId, transactionId), statusAllows('refund')))
     .returning({ id: orders.id });
-  return changed.length > 0;
+  return changed.map(({ id }) => id);
 }
 
 /**
  * The gateway's word that the customer disputes the payment `transactionId`: its order, if paid
- * or shipped, becomes disputed (and is not shipped then). False when no order changed.
+ * or shipped, becomes disputed (and is not shipped then). Resolves to the ids of the orders it
+ * changed.
  */
 export async function markOrderDisputed(
   executor: Executor,
   transactionId: string,
   disputedAt: Date,
-): Promise<boolean> {
+): Promise<string[]> {
   const changed = await executor
     .update(orders)
     .set({ status: ORDER_TRANSITIONS.dispute.to, disputedAt })
     .where(and(eq(orders.transactionId, transactionId), statusAllows('dispute')))
     .returning({ id: orders.id });
-  return changed.length > 0;
+  return changed.map(({ id }) => id);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, CancelOrderResponseSchema, IdParamsSchema } from '@tools-factory/contract';
-import type { AuthGuards } from '../identity/auth-guard.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { OrderCancellation } from './order-cancellation.ts';
 import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
@@ -26,6 +26,6 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod<{
         response: { 200: CancelOrderResponseSchema, ...errorResponses(401, 403, 404, 409, 502) },
       },
     },
-    async (request) => cancellation.cancel(request.params.id),
+    async (request) => cancellation.cancel(request.params.id, callerOf(request)),
   );
 };

@@ -1,4 +1,9 @@
-import { centsToDollars, serverTexts, type CancelOrderResponse } from '@tools-factory/contract';
+import {
+  centsToDollars,
+  formatMoney,
+  serverTexts,
+  type CancelOrderResponse,
+} from '@tools-factory/contract';
 import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
@@ -9,6 +14,7 @@ import type { CreditNote, InvoicesService } from '../invoices/invoices.service.t
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { markOrderCancelled } from './order-cancellation.repository.ts';
+import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
 import { ensureCancellable } from './order-preconditions.ts';
 import { isCancelled } from './order-status.ts';
 import { selectOrderById, selectOrderByIdForUpdate, type OrderRow } from './orders.repository.ts';
@@ -66,7 +72,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
      * Idempotent: a cancelled order is answered as it is. An unpaid order (remove it instead)
      * and a disputed one (the card issuer decides) answer 409; an unknown one 404.
      */
-    async cancel(id: string): Promise<CancelOrderResponse> {
+    async cancel(id: string, actor?: { id: string }): Promise<CancelOrderResponse> {
       const orderId = parseId(id);
       if (!orderId) throw notFound(serverTexts.orderErrors.orderNotFound);
       const found = await selectOrderById(db, orderId);
@@ -101,6 +107,19 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
           creditNoteId: note.id,
           mail: 'order cancelled',
         });
+        await insertOrderEvents(tx, [
+          {
+            orderId,
+            kind: 'cancelled',
+            actorId: actor?.id ?? null,
+            detail: {
+              creditNote: note.number,
+              amount: formatMoney(centsToDollars(note.totalCents)),
+            },
+            at: cancelledAt,
+          },
+          emailEvent(orderId, mail, cancelledAt),
+        ]);
         return { row: order, note, stock };
       });
       // Another request cancelled it first: its credit note is the one.

@@ -39,6 +39,8 @@ export function toOrderDto(row: OrderRow, holdHours: number): Order {
     holdUntil: holdUntilOf(row, holdHours)?.toISOString() ?? null,
     madeToOrder: row.madeToOrder,
     quoteId: row.quoteId,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
   };
 }
 

@@ -1,27 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ORDER_EVENT_KINDS } from '@tools-factory/contract';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 import { orders } from './orders.table.ts';
 
 /**
- * What can happen to an order, as its timeline on the admin's order page shows it (issue 25).
- * Each is written in the transaction of the change it records (an e-mail when it is queued in
- * the outbox), so the timeline never tells of something that did not happen.
+ * What can happen to an order, as its timeline on the admin's order page shows it (issue 25): the
+ * contract's list. Each is written in the transaction of the change it records (an e-mail when
+ * it is queued in the outbox), so the timeline never tells of something that did not happen.
  */
-export const ORDER_EVENT_KINDS = [
-  'placed',
-  'paid',
-  'shipped',
-  'ship_undone',
-  'cancelled',
-  'refunded',
-  'disputed',
-  'expired',
-  'removed',
-  'email',
-] as const;
-export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+export { ORDER_EVENT_KINDS, type OrderEventKind } from '@tools-factory/contract';
 
 export const orderEvents = pgTable(
   'order_events',

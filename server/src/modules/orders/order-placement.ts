@@ -15,6 +15,7 @@ import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
 import type { OrderDtos } from './order-dto.ts';
+import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
 import { idempotentRequest, replayOf } from './order-idempotency.ts';
 import {
   ensureOwnEmail,
@@ -157,16 +158,19 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
             requestDigest: key?.digest ?? null,
             taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
           });
-          // The e-mails leave if and only if the order commits.
-          await outbox.enqueue(tx, orderPlacedMail(dtos.orderDto(row), { publicUrl }), {
-            orderId: row.id,
-            mail: 'order placed',
-          });
+          // The e-mails leave if and only if the order commits; its timeline's first two lines
+          // with them, in one statement.
+          const placedMail = orderPlacedMail(dtos.orderDto(row), { publicUrl });
+          await outbox.enqueue(tx, placedMail, { orderId: row.id, mail: 'order placed' });
           await outbox.enqueueForStaff(
             tx,
             (to) => newOrderForStaffMail(dtos.orderDto(row), { publicUrl, to }),
             { orderId: row.id, mail: 'new order, to staff' },
           );
+          await insertOrderEvents(tx, [
+            { orderId: row.id, kind: 'placed', actorId: caller.id, at: row.createdAt },
+            emailEvent(row.id, placedMail, row.createdAt),
+          ]);
           const lowStock = tools.lowStockCrossing(reserved, input.quantity);
           if (lowStock) await tools.announceLowStock(tx, lowStock);
           return { row, replayed: false, stock: tools.reservedStockChange(reserved) };
@@ -221,6 +225,14 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         quoteId: request.quoteId,
         taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
       });
+      await insertOrderEvents(tx, [
+        {
+          orderId: row.id,
+          kind: 'placed',
+          actorId: caller.id,
+          detail: { quoteId: request.quoteId },
+        },
+      ]);
       const lowStock = reserved && tools.lowStockCrossing(reserved, request.quantity);
       if (lowStock) await tools.announceLowStock(tx, lowStock);
       return { order: dtos.orderDto(row), stock: reserved && tools.reservedStockChange(reserved) };

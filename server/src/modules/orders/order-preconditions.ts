@@ -1,9 +1,11 @@
 import { serverTexts, texts, type OrderStatus } from '@tools-factory/contract';
 import { conflict } from '../../http-errors.ts';
+import { formatMailDateTime } from '../../mail/templates/layout.ts';
 import {
   canCancel,
   canRemove,
   canShip,
+  canUndoShip,
   isCancelled,
   isDisputed,
   isRefunded,
@@ -50,4 +52,15 @@ export function ensureCancellable(status: OrderStatus): void {
   if (canCancel(status)) return;
   if (isDisputed(status)) throw conflict(texts.adminErrors.disputedOrderCannotBeCancelled);
   throw conflict(texts.adminErrors.unpaidOrderCannotBeCancelled);
+}
+
+/**
+ * Undo ship, once its conditional UPDATE changed nothing: why, in words (409). Not shipped
+ * (paid, unpaid, cancelled, ...), or shipped more than 24 hours ago. Never returns.
+ */
+export function ensureUnshippable(status: OrderStatus, shippedAt: Date | null): never {
+  if (!canUndoShip(status) || !shippedAt) {
+    throw conflict(texts.adminErrors.notShippedCannotUnship);
+  }
+  throw conflict(texts.adminErrors.unshipWindowOver(formatMailDateTime(shippedAt.toISOString())));
 }

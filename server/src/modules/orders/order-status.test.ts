@@ -11,6 +11,7 @@ import {
   canRefund,
   canRemove,
   canShip,
+  canUndoShip,
   isCancelled,
   HELD_STATUSES,
   isDisputed,
@@ -34,6 +35,7 @@ import { orders } from './orders.table.ts';
 const STARTS_FROM: Record<OrderTransition, readonly OrderStatus[]> = {
   pay: ['unpaid'],
   ship: ['paid'],
+  undoShip: ['shipped'],
   cancel: ['paid', 'shipped', 'refunded'],
   recordCancellation: ['paid', 'shipped', 'refunded', 'disputed'],
   refund: ['paid', 'shipped', 'disputed'],
@@ -45,6 +47,7 @@ const STARTS_FROM: Record<OrderTransition, readonly OrderStatus[]> = {
 const GUARDS: Record<OrderTransition, ((status: OrderStatus) => boolean) | undefined> = {
   pay: isPayable,
   ship: canShip,
+  undoShip: canUndoShip,
   cancel: canCancel,
   recordCancellation: undefined,
   refund: canRefund,
@@ -112,6 +115,7 @@ describe('the order life (order-status.ts)', () => {
     expect(Object.fromEntries(transitions.map((t) => [t, ORDER_TRANSITIONS[t].to]))).toEqual({
       pay: 'paid',
       ship: 'shipped',
+      undoShip: 'paid',
       cancel: 'cancelled',
       recordCancellation: 'cancelled',
       refund: 'refunded',

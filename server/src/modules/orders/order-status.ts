@@ -27,6 +27,11 @@ export const ORDER_TRANSITIONS = {
   /** An admin ships it: only a paid one (a disputed one waits for the card issuer). */
   ship: { from: ['paid'], to: 'shipped' },
   /**
+   * An admin undoes a shipment made by mistake (issue 25): a shipped order goes back to paid,
+   * within UNSHIP_WINDOW_MS of shipping (the repository's UPDATE checks the window too).
+   */
+  undoShip: { from: ['shipped'], to: 'paid' },
+  /**
    * An admin cancels a paid order (refunded through the gateway, a credit note issued). Not an
    * unpaid one (it is removed instead), nor a disputed one (the card issuer decides).
    */
@@ -57,6 +62,7 @@ export function allows(transition: OrderTransition, status: OrderStatus): boolea
 /** Unpaid: a payment may mark it paid (and a payment under way extends its hold). */
 export const isPayable = (status: OrderStatus): boolean => allows('pay', status);
 export const canShip = (status: OrderStatus): boolean => allows('ship', status);
+export const canUndoShip = (status: OrderStatus): boolean => allows('undoShip', status);
 export const canCancel = (status: OrderStatus): boolean => allows('cancel', status);
 export const canRemove = (status: OrderStatus): boolean => allows('remove', status);
 export const canExpire = (status: OrderStatus): boolean => allows('expire', status);

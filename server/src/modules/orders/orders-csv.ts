@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify, type Options, type Stringifier } from 'csv-stringify';
 import { orderReference, texts } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
 import { selectOrdersPage, type OrderPageCursor, type OrderRow } from './orders.repository.ts';
 
 /** Orders read from the database at a time: the export never holds more than this many. */
@@ -16,7 +17,7 @@ function dollarsText(cents: bigint): string {
 }
 
 /** One order as its CSV record; the total in whole cents (a bigint: it may exceed 2^53). */
-function toCsvRecord(row: OrderRow): Record<Column, string> {
+function toCsvRecord(row: OrderRow, customerName: string | undefined): Record<Column, string> {
   return {
     date: row.createdAt.toISOString(),
     reference: orderReference(row.id),
@@ -28,15 +29,25 @@ function toCsvRecord(row: OrderRow): Record<Column, string> {
     status: row.status,
     transactionId: row.transactionId ?? '',
     madeToOrder: row.madeToOrder ? csvTexts.yes : csvTexts.no,
+    // Issue 25: who and where to, as the order's page shows them (empty name: account removed).
+    customerName: customerName ?? '',
+    address: row.address,
+    phone: row.phone,
   };
 }
 
 /** Every order, newest first, read a page at a time as the stream asks for more. */
-async function* everyOrderRecord(db: Executor): AsyncGenerator<Record<Column, string>> {
+async function* everyOrderRecord(
+  db: Executor,
+  identity: Pick<IdentityService, 'namesOf'>,
+): AsyncGenerator<Record<Column, string>> {
   let cursor: OrderPageCursor | undefined;
   do {
     const page = await selectOrdersPage(db, cursor, CSV_PAGE_SIZE);
-    for (const row of page.rows) yield toCsvRecord(row);
+    // The page's customers' names in one query (a removed account's is left out: empty).
+    const names = await identity.namesOf(page.rows.flatMap(({ userId }) => userId ?? []));
+    for (const row of page.rows)
+      yield toCsvRecord(row, row.userId ? names.get(row.userId) : undefined);
     cursor = page.next;
   } while (cursor);
 }
@@ -47,7 +58,7 @@ async function* everyOrderRecord(db: Executor): AsyncGenerator<Record<Column, st
  * file in the system's code page and garbles every accent), a header row. A text cell that a
  * spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return, or
  * their full-width forms) gets a leading single quote (OWASP's CSV injection advice): the
- * e-mail, tool name and transaction id are copied from orders; the figures never start so.
+ * e-mail, tool name, transaction id, customer name, address and phone are copied from orders; the figures never start so.
  */
 export const ORDERS_CSV_OPTIONS = {
   bom: true,
@@ -61,8 +72,13 @@ export const ORDERS_CSV_OPTIONS = {
  * Manage Orders' CSV export (GET /manageOrders.csv): every order (removed customers' too),
  * newest first, written as ORDERS_CSV_OPTIONS says.
  */
-export function createOrdersCsv(options: { db: Executor; now: () => Date }) {
-  const { db, now } = options;
+export function createOrdersCsv(options: {
+  db: Executor;
+  now: () => Date;
+  /** The customers' names, a page at a time. */
+  identity: Pick<IdentityService, 'namesOf'>;
+}) {
+  const { db, now, identity } = options;
   return {
     /** The download's name, dated (UTC): orders-2026-11-23.csv. */
     fileName(): string {
@@ -73,7 +89,7 @@ export function createOrdersCsv(options: { db: Executor; now: () => Date }) {
     stream(): Stringifier {
       const csv = stringify(ORDERS_CSV_OPTIONS);
       // A failing read ends the stream with that error (Fastify then cuts the answer short).
-      pipeline(Readable.from(everyOrderRecord(db)), csv, () => {});
+      pipeline(Readable.from(everyOrderRecord(db, identity)), csv, () => {});
       return csv;
     },
   };

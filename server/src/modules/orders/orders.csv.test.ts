@@ -54,7 +54,7 @@ describe('the export neutralises formulas', () => {
   });
 });
 
-const itExports = appTest({ config: UNCAPPED_ORDERS })
+const itExports = appTest({ config: UNCAPPED_ORDERS, customerName: 'Ada Lovelace' })
   .extend('removedCustomer', { scope: 'file' }, ({ app }) => signUpTestAccount(app))
   // $19.99 each; a name that needs quoting: a comma, a quote and a line break.
   .extend('awkwardTool', { scope: 'file' }, ({ app }) =>
@@ -95,7 +95,8 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           app,
           customer,
           { id: formulaTool._id, name: formulaTool.name },
-          { quantity: 3 },
+          // A phone a spreadsheet would read as a formula: quoted like the other text cells.
+          { quantity: 3, address: '1 Mill Road, Leeds', phone: '+44 113 496 0000' },
         ),
       );
       const orphaned = await placeTestOrder(app, removedCustomer, awkwardTool, { quantity: 30 });
@@ -128,8 +129,10 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
         order.name,
         String(order.quantity),
       ];
+      // Issue 25: the customer's name (empty once the account was removed), address and phone.
+      const defaultAddress = '12 Forge Lane, Sheffield';
       expect(rows).toEqual([
-        [...row(orphaned), '19.99', '599.70', 'unpaid', '', csvTexts.no],
+        [...row(orphaned), '19.99', '599.70', 'unpaid', '', csvTexts.no, '', defaultAddress, ''],
         [
           paid.createdAt,
           orderReference(paid._id),
@@ -141,8 +144,21 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           'paid',
           paid.transectionId,
           csvTexts.no,
+          'Ada Lovelace',
+          '1 Mill Road, Leeds',
+          "'+44 113 496 0000",
         ],
-        [...row(unpaid), '19.99', '499.75', 'unpaid', '', csvTexts.no],
+        [
+          ...row(unpaid),
+          '19.99',
+          '499.75',
+          'unpaid',
+          '',
+          csvTexts.no,
+          'Ada Lovelace',
+          defaultAddress,
+          '',
+        ],
       ]);
       expect(paid.transectionId).toMatch(/\S/);
     },

@@ -198,8 +198,10 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     // 414: any call with a URL too long (plugins/openapi.ts documents it on every operation).
     expect(Object.keys(list?.responses ?? {}).sort()).toEqual(['200', '401', '403', '414']);
     expect(shipCall?.security).toEqual([{ bearer: [] }]);
+    // 400: a carrier or tracking number in the optional body that is too long or not text.
     expect(Object.keys(shipCall?.responses ?? {}).sort()).toEqual([
       '200',
+      '400',
       '401',
       '403',
       '404',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { statusAllows, statusIsOneOf } from './order-status-conditions.ts';
 import { HELD_STATUSES, ORDER_TRANSITIONS } from './order-status.ts';
@@ -69,11 +69,38 @@ export async function markOrderShipped(
   executor: Executor,
   id: string,
   shippedAt: Date,
+  tracking: { carrier: string | null; trackingNumber: string | null } = {
+    carrier: null,
+    trackingNumber: null,
+  },
 ): Promise<OrderRow | undefined> {
   const [row] = await executor
     .update(orders)
-    .set({ status: ORDER_TRANSITIONS.ship.to, shippedAt })
+    .set({ status: ORDER_TRANSITIONS.ship.to, shippedAt, ...tracking })
     .where(and(eq(orders.id, id), statusAllows('ship')))
+    .returning();
+  return row;
+}
+
+/**
+ * Undoes a shipment (issue 25) in one conditional UPDATE: a shipped order, shipped after
+ * `shippedAfter` (the window's start), goes back to paid; its shipping time, carrier and tracking
+ * number are cleared. Anything else is left as it is and resolves to undefined.
+ */
+export async function markOrderUnshipped(
+  executor: Executor,
+  id: string,
+  shippedAfter: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await executor
+    .update(orders)
+    .set({
+      status: ORDER_TRANSITIONS.undoShip.to,
+      shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
+    })
+    .where(and(eq(orders.id, id), statusAllows('undoShip'), gt(orders.shippedAt, shippedAfter)))
     .returning();
   return row;
 }
@@ -252,7 +279,10 @@ export async function selectOrdersPage(
   executor: Executor,
   cursor: OrderPageCursor | undefined,
   limit: number,
-): Promise<{ rows: OrderRow[]; next: OrderPageCursor | undefined }> {
+): Promise<{
+  rows: OrderRow[];
+  next: OrderPageCursor | undefined;
+}> {
   const page = await executor
     .select({
       order: orders,

@@ -7,13 +7,17 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
+  ManagedOrderDetailSchema,
   ManagedOrderListSchema,
   ManagedOrderSchema,
+  ManagedOrdersPageSchema,
+  ManagedOrdersSearchQuerySchema,
   OrderListSchema,
   OrderSchema,
   OrdersQuerySchema,
   PlaceOrderResponseSchema,
   PlaceOrderSchema,
+  ShipOrderSchema,
   texts,
 } from '@tools-factory/contract';
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
@@ -164,6 +168,47 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async () => orders.listAllOrders(),
   );
 
+  /*
+   * Searched and paged on a path of its own: the spec's GET /manageOrders answers a bare array,
+   * which clients written against the spec read as every order. Paging that answer (or wrapping it
+   * in { orders, total }) would silently show them the first page only, so it stays as it is.
+   */
+  app.get(
+    apiPaths.manageOrdersSearch,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageOrders/search'),
+      schema: {
+        operationId: 'searchAllOrders',
+        summary: 'Manage Orders searched, filtered and paged',
+        description:
+          "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail or the tool's name, in any case; `page` (from 1) and `pageSize` (1 to 200, default 200: the spec's view of up to 200 orders on one page). Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matches on every page.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        querystring: ManagedOrdersSearchQuerySchema,
+        response: { 200: ManagedOrdersPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => orders.searchOrders(request.query),
+  );
+
+  app.get(
+    apiPaths.managedOrder.pattern,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageOrders/:id'),
+      schema: {
+        operationId: 'getManagedOrder',
+        summary: "An order's page (admin)",
+        description:
+          "Admins only (issue 25). The order with its customer's name, e-mail, phone and address, its line and amounts, its payment (transaction id, paid at), carrier and tracking number, until when its shipment can be undone, and its timeline oldest first (placed, paid, shipped, shipment undone, cancelled, refunded, disputed, e-mails sent). An unknown or malformed id answers 404. A removed or expired order is deleted, its timeline with it.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: ManagedOrderDetailSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => orders.findManagedOrder(request.params.id),
+  );
+
   // Untyped: the answer is a stream, which the zod type provider cannot type.
   app.withTypeProvider<FastifyTypeProviderDefault>().get(
     apiPaths.manageOrdersCsv,
@@ -173,7 +218,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'exportAllOrdersCsv',
         summary: 'Every order as a CSV file (Manage Orders, Export CSV)',
         description:
-          "Admins only. Streamed as it is read from the database. An attachment named with the UTC date (`orders-2026-11-23.csv`): UTF-8 with a byte order mark, quoted as RFC 4180 says (CRLF between records). A header row, then every order (removed accounts' too), newest first: date (ISO 8601, UTC), reference, customer e-mail, tool, quantity, unit price and total (dollars, two decimals, no currency sign), status, transaction id (empty when none), made to order (yes/no). Text cells that start with = + - @ (or their full-width forms), a tab or a carriage return get a leading single quote, so no spreadsheet runs them as formulas.",
+          "Admins only. Streamed as it is read from the database. An attachment named with the UTC date (`orders-2026-11-23.csv`): UTF-8 with a byte order mark, quoted as RFC 4180 says (CRLF between records). A header row, then every order (removed accounts' too), newest first: date (ISO 8601, UTC), reference, customer e-mail, tool, quantity, unit price and total (dollars, two decimals, no currency sign), status, transaction id (empty when none), made to order (yes/no), then (issue 25) customer name (empty once the account was removed), address and phone. Text cells that start with = + - @ (or their full-width forms), a tab or a carriage return get a leading single quote, so no spreadsheet runs them as formulas.",
         tags: ['orders'],
         security: [{ bearer: [] }],
         response: {
@@ -200,7 +245,30 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'shipOrder',
         summary: 'Ship a paid order',
         description:
-          "Admins only. A paid order becomes shipped; its customer sees 'shipped' in My Orders and gets an e-mail. An order shipped already answers 200 unchanged (idempotent); an unpaid order answers 409; an unknown one 404.",
+          "Admins only. A paid order becomes shipped; its customer sees 'shipped' in My Orders and gets an e-mail. The body is optional (the spec's call has none): `carrier` and `trackingNumber` (each up to 100 characters, both optional) are kept with the order, shown in My Orders and written in the e-mail. An order shipped already answers 200 unchanged (idempotent); an unpaid order answers 409; an unknown one 404.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: ShipOrderSchema,
+        response: { 200: ManagedOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const shipped = await orders.shipOrder(request.params.id, callerOf(request), request.body);
+      request.auditAdminAction('order.ship', shipped._id);
+      return shipped;
+    },
+  );
+
+  app.post(
+    apiPaths.unshipOrder.pattern,
+    {
+      onRequest: guardOf(guards, 'POST /api/manageOrders/:id/unship'),
+      schema: {
+        operationId: 'unshipOrder',
+        summary: 'Undo the shipment of an order (within 24 hours)',
+        description:
+          'Admins only (issue 25). A shipped order goes back to paid, its carrier and tracking number cleared, within 24 hours of being shipped (a mistake). An order that is not shipped, or shipped more than 24 hours ago, answers 409 saying which; an unknown one 404. No e-mail goes to the customer.',
         tags: ['orders'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
@@ -208,9 +276,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const shipped = await orders.shipOrder(request.params.id);
-      request.auditAdminAction('order.ship', shipped._id);
-      return shipped;
+      const unshipped = await orders.unshipOrder(request.params.id, callerOf(request));
+      request.auditAdminAction('order.unship', unshipped._id);
+      return unshipped;
     },
   );
 };

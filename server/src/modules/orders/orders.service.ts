@@ -1,10 +1,16 @@
 import {
   serverTexts,
+  shipToTown,
   texts,
+  UNSHIP_WINDOW_MS,
   type ManagedOrder,
+  type ManagedOrderDetail,
+  type ManagedOrderRow,
+  type ManagedOrdersPage,
   type Order,
   type PlaceOrderInput,
   type PlaceOrderResponse,
+  type ShipOrder,
 } from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -15,7 +21,7 @@ import { orderPaidMail, orderShippedMail } from '../../mail/templates/orders.ts'
 import { orderRemovedMail } from '../../mail/templates/customer-notices.ts';
 import { selectOrderBooking } from './order-booking.ts';
 import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
-import type { Account } from '../identity/identity.service.ts';
+import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
 import { createOrderExpiry } from './order-expiry.ts';
@@ -25,15 +31,18 @@ import {
   type QuotedOrderPlaced,
   type QuotedOrderRequest,
 } from './order-placement.ts';
-import { ensureRemovable, ensureShippable } from './order-preconditions.ts';
+import { emailEvent, insertOrderEvents, selectOrderEvents } from './order-events.repository.ts';
+import { ensureRemovable, ensureShippable, ensureUnshippable } from './order-preconditions.ts';
 import { ensureOwnEmail } from './order-rules.ts';
 import { isShipped } from './order-status.ts';
+import { searchOrders } from './orders-admin.repository.ts';
 import {
   deleteOrderById,
   deleteUnpaidOrdersOfUser,
   extendHold,
   markOrderPaid,
   markOrderShipped,
+  markOrderUnshipped,
   selectAllOrders,
   selectHeldOrders,
   selectOrderById,
@@ -41,6 +50,7 @@ import {
   selectOrderByIdempotencyKey,
   selectOrderIdsOfQuotes,
   selectOrdersOfUser,
+  type OrderRow,
 } from './orders.repository.ts';
 import { returnStockOf } from './returned-stock.ts';
 
@@ -79,6 +89,8 @@ export type OrdersServiceOptions = {
   taxRateBasisPoints?: number;
   /** The clock (tests move it): when an order is shipped. */
   now: () => Date;
+  /** The customers' and admins' names, for Manage Orders and an order's page. */
+  identity: Pick<IdentityService, 'namesOf'>;
 };
 
 /**
@@ -87,11 +99,20 @@ export type OrdersServiceOptions = {
  * into the one service the routes and the other modules call.
  */
 export function createOrdersService(options: OrdersServiceOptions) {
-  const { db, catalog, tools, orderHoldHours, outbox, publicUrl, now } = options;
+  const { db, catalog, tools, orderHoldHours, outbox, publicUrl, now, identity } = options;
   const dtos = createOrderDtos(orderHoldHours);
   const { orderDto, managedOrderDto, payableOrder } = dtos;
   const placement = createOrderPlacement({ ...options, dtos });
   const expiry = createOrderExpiry({ db, tools, catalog, orderHoldHours });
+
+  /** An order for Manage Orders' search and page: with its customer's name and town. */
+  function managedOrderRow(order: OrderRow, names: Map<string, string>): ManagedOrderRow {
+    return {
+      ...managedOrderDto(order),
+      customerName: (order.userId && names.get(order.userId)) || null,
+      town: shipToTown(order.address),
+    };
+  }
 
   /** An order by an id from a request; a malformed id is no order's: undefined. */
   async function findById(id: string) {
@@ -163,7 +184,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
       transactionId: string,
       paidAt: Date,
     ): Promise<PayableOrder> {
-      return payableOrder(await markOrderPaid(tx, id, transactionId, paidAt));
+      const row = await markOrderPaid(tx, id, transactionId, paidAt);
+      // Paid by its customer, whoever confirmed it (the browser, a webhook).
+      await insertOrderEvents(tx, [
+        { orderId: id, kind: 'paid', actorId: row.userId, detail: { transactionId }, at: paidAt },
+      ]);
+      return payableOrder(row);
     },
 
     /**
@@ -172,7 +198,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * webhook). The e-mail names the invoice; its PDF is drawn when the e-mail leaves.
      */
     async announcePaid(tx: Transaction, order: Order, invoice: PaidOrderInvoice): Promise<void> {
-      await outbox.enqueue(tx, orderPaidMail(order, { publicUrl, invoice }), {
+      const mail = orderPaidMail(order, { publicUrl, invoice });
+      await outbox.enqueue(tx, mail, {
         orderId: order._id,
         invoiceId: invoice.id,
         mail: 'order paid',
@@ -188,6 +215,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
           }),
         { orderId: order._id, mail: 'order paid, to staff' },
       );
+      // By the service's clock, as the payment's own time: after it on the timeline.
+      await insertOrderEvents(tx, [emailEvent(order._id, mail, now())]);
     },
 
     /** For the invoices: the tax rate kept at placing and the quote (order-booking.ts). */
@@ -250,22 +279,88 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /**
+     * GET /manageOrders/search (admin): one page of the orders of a status, and/or whose
+     * reference, customer e-mail or tool name holds `q`, newest first, with how many match.
+     */
+    async searchOrders(query: {
+      status?: ManagedOrder['status'] | undefined;
+      q?: string | undefined;
+      page: number;
+      pageSize: number;
+    }): Promise<ManagedOrdersPage> {
+      const { page, pageSize } = query;
+      const found = await searchOrders(db, {
+        status: query.status,
+        q: query.q,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      const names = await identity.namesOf(found.rows.flatMap(({ userId }) => userId ?? []));
+      return {
+        orders: found.rows.map((row) => managedOrderRow(row, names)),
+        total: found.total,
+        page,
+        pageSize,
+      };
+    },
+
+    /**
+     * GET /manageOrders/{id} (admin): the order's page, its customer's name, its payment, until
+     * when its shipment can be undone, and its timeline, oldest first. 404 when unknown.
+     */
+    async findManagedOrder(id: string): Promise<ManagedOrderDetail> {
+      const orderId = parseId(id);
+      const order = orderId ? await selectOrderById(db, orderId) : undefined;
+      if (!orderId || !order) throw notFound(serverTexts.orderErrors.orderNotFound);
+      const events = await selectOrderEvents(db, orderId);
+      const names = await identity.namesOf([
+        ...(order.userId ? [order.userId] : []),
+        ...events.flatMap(({ actorId }) => actorId ?? []),
+      ]);
+      return {
+        ...managedOrderRow(order, names),
+        paidAt: order.paidAt?.toISOString() ?? null,
+        unshipUntil:
+          isShipped(order.status) && order.shippedAt
+            ? new Date(order.shippedAt.getTime() + UNSHIP_WINDOW_MS).toISOString()
+            : null,
+        events: events.map((event) => ({
+          kind: event.kind,
+          at: event.createdAt.toISOString(),
+          actor: (event.actorId && names.get(event.actorId)) || null,
+          detail: event.detail,
+        })),
+      };
+    },
+
+    /**
      * PATCH /manageOrders/{id}/ship (admin): a paid order becomes shipped, and its customer sees
      * it shipped in My Orders. Idempotent: an order shipped already is answered as it is (a
      * double click, a retried request). An unpaid, disputed, cancelled or refunded order cannot
      * be shipped (409, each in its words).
      */
-    async shipOrder(id: string): Promise<ManagedOrder> {
+    async shipOrder(id: string, actor: Account, shipment?: ShipOrder): Promise<ManagedOrder> {
       const orderId = parseId(id);
       if (!orderId) throw notFound(serverTexts.orderErrors.orderNotFound);
+      // Given at Ship or not (the spec's call has no body); an empty field is no value.
+      const tracking = {
+        carrier: shipment?.carrier?.trim() || null,
+        trackingNumber: shipment?.trackingNumber?.trim() || null,
+      };
       const shipped = await db.transaction(async (tx) => {
-        const row = await markOrderShipped(tx, orderId, now());
+        const shippedAt = now();
+        const row = await markOrderShipped(tx, orderId, shippedAt, tracking);
         // Only the request that shipped it: a repeated click sends no second e-mail.
         if (row) {
-          await outbox.enqueue(tx, orderShippedMail(managedOrderDto(row), { publicUrl }), {
-            orderId: row.id,
-            mail: 'order shipped',
-          });
+          const mail = orderShippedMail(managedOrderDto(row), { publicUrl });
+          await outbox.enqueue(tx, mail, { orderId: row.id, mail: 'order shipped' });
+          const detail: Record<string, string> = {};
+          if (tracking.carrier) detail.carrier = tracking.carrier;
+          if (tracking.trackingNumber) detail.trackingNumber = tracking.trackingNumber;
+          await insertOrderEvents(tx, [
+            { orderId: row.id, kind: 'shipped', actorId: actor.id, detail, at: shippedAt },
+            emailEvent(row.id, mail, shippedAt),
+          ]);
         }
         return row;
       });
@@ -277,6 +372,34 @@ export function createOrdersService(options: OrdersServiceOptions) {
       ensureShippable(order.status);
       // Paid between the UPDATE and this read: it was not paid when the admin asked.
       throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
+    },
+
+    /**
+     * POST /manageOrders/{id}/unship (admin, issue 25): a shipment made by mistake is undone
+     * within UNSHIP_WINDOW_MS (24 h, by the injected clock): the order is paid again, its
+     * carrier and tracking number cleared. Not shipped, or past the window: 409 in words.
+     */
+    async unshipOrder(id: string, actor: Account): Promise<ManagedOrder> {
+      const orderId = parseId(id);
+      if (!orderId) throw notFound(serverTexts.orderErrors.orderNotFound);
+      const unshipped = await db.transaction(async (tx) => {
+        const at = now();
+        const row = await markOrderUnshipped(
+          tx,
+          orderId,
+          new Date(at.getTime() - UNSHIP_WINDOW_MS),
+        );
+        if (row) {
+          await insertOrderEvents(tx, [
+            { orderId: row.id, kind: 'ship_undone', actorId: actor.id, at },
+          ]);
+        }
+        return row;
+      });
+      if (unshipped) return managedOrderDto(unshipped);
+      const order = await selectOrderById(db, orderId);
+      if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
+      return ensureUnshippable(order.status, order.shippedAt);
     },
 
     /**

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { CancelOrderResponseSchema, texts, type Order } from '@tools-factory/contract';
+import {
+  CancelOrderResponseSchema,
+  ManagedOrderDetailSchema,
+  texts,
+  type Order,
+} from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { stripeAppTest } from '../../testing/app-fixtures.ts';
@@ -49,6 +54,23 @@ const it = stripeAppTest({
     expect(await statusOf(app, customer, order)).toBe('paid');
     return { order, intentId };
   });
+
+/** The kinds of the order's timeline on the admin's order page (issue 25), oldest first. */
+async function eventKindsOf(app: App, admin: TestAccount, order: Order): Promise<string[]> {
+  const response = await injectAs(app, admin, { url: `/api/manageOrders/${order._id}` });
+  expect(response.statusCode, response.body).toBe(200);
+  const page = ManagedOrderDetailSchema.parse(response.json());
+  expect(
+    page.events.every(
+      (event) =>
+        event.kind === 'placed' ||
+        event.kind === 'email' ||
+        event.kind === 'paid' ||
+        event.actor === null,
+    ),
+  ).toBe(true);
+  return page.events.map(({ kind }) => kind);
+}
 
 describe('Stripe: refunds, disputes and the currency of a payment', () => {
   it.afterEach(async ({ stripe }) => {
@@ -107,6 +129,14 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
 
     await deliverAccepted(app, 'charge.refunded', charge(intentId, true));
     expect(await statusOf(app, customer, order)).toBe('refunded');
+    // The order's timeline tells of it once, by the shop (no actor), after the payment.
+    expect(await eventKindsOf(app, admin, order)).toEqual([
+      'placed',
+      'email',
+      'paid',
+      'email',
+      'refunded',
+    ]);
     expectError(
       await ship(app, admin, order),
       409,
@@ -122,6 +152,7 @@ describe('Stripe: refunds, disputes and the currency of a payment', () => {
   }) => {
     await deliverAccepted(app, 'charge.dispute.created', dispute(intentId));
     expect(await statusOf(app, customer, order)).toBe('disputed');
+    expect((await eventKindsOf(app, admin, order)).at(-1)).toBe('disputed');
 
     expectError(await ship(app, admin, order), 409, texts.adminErrors.disputedOrderCannotBeShipped);
     expectError(

@@ -40,7 +40,7 @@ const shipped = managedOrder({
   shippedAt: '2025-03-02T08:00:00.000Z',
 });
 
-const LIST_URL = '/api/manageOrders';
+const LIST_URL = '/api/manageOrders/search';
 
 function renderManageOrders() {
   const user = userEvent.setup();
@@ -70,7 +70,7 @@ describe('ManageOrders', () => {
     renderManageOrders();
     await screen.findByRole('table');
     expect(rowOf('Bench Vise').getByRole('rowheader')).toHaveTextContent(
-      'Bench Visemade to orderMade for you: it ships when produced.',
+      'Bench ViseTF-44444444ship to: Chattogrammade to orderMade for you: it ships when produced.',
     );
     expect(rowOf('Pipe Wrench').queryByText('made to order')).not.toBeInTheDocument();
   });

@@ -1,4 +1,10 @@
-import { formatMoney, texts, type ManagedOrder } from '@tools-factory/contract';
+import {
+  formatMoney,
+  MANAGED_ORDERS_MAX_PAGE_SIZE,
+  ORDER_STATUSES,
+  texts,
+  type ManagedOrder,
+} from '@tools-factory/contract';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,7 +15,8 @@ import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteManagedOrder, type StockReturnedOptions } from '../api/delete-order';
 import { useExportOrdersCsv } from '../api/export-orders-csv';
-import { useManagedOrders } from '../api/get-managed-orders';
+import { useManagedOrdersSearch, type OrdersSearch } from '../api/search-managed-orders';
+import { formatCount } from '../../../lib/format';
 import { useShipOrder } from '../api/ship-order';
 import { useOrderDocuments } from '../hooks/use-order-documents';
 import { ManagedOrdersTable } from './managed-orders-table';
@@ -25,8 +32,20 @@ import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
  * order's Credit note downloads its PDF. `onStockReturned` refreshes what a removal's returned
  * stock changes beyond the orders (the page hands in the catalog's refresh).
  */
-export function ManageOrders({ onStockReturned }: StockReturnedOptions) {
-  const orders = useManagedOrders();
+export function ManageOrders({
+  onStockReturned,
+  pageSize = MANAGED_ORDERS_MAX_PAGE_SIZE,
+}: StockReturnedOptions & {
+  /** Orders a page (the spec's view: up to 200 on one page); tests page sooner. */
+  pageSize?: number;
+}) {
+  const [search, setSearch] = useState<OrdersSearch>({ status: '', q: '', page: 1 });
+  const [typed, setTyped] = useState('');
+  const orders = useManagedOrdersSearch(
+    search,
+    pageSize === MANAGED_ORDERS_MAX_PAGE_SIZE ? undefined : pageSize,
+  );
+  const searching = search.status !== '' || search.q !== '';
   const shipOrder = useShipOrder();
   const exportCsv = useExportOrdersCsv();
   const documents = useOrderDocuments();
@@ -40,11 +59,14 @@ export function ManageOrders({ onStockReturned }: StockReturnedOptions) {
   });
 
   function ship(order: ManagedOrder) {
-    shipOrder.mutate(order._id, {
-      onSuccess: (shipped) =>
-        toast.success(texts.manageOrders.shipSuccess(shipped.name, shipped.email)),
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+    shipOrder.mutate(
+      { id: order._id },
+      {
+        onSuccess: (shipped) =>
+          toast.success(texts.manageOrders.shipSuccess(shipped.name, shipped.email)),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
   }
 
   function confirmCancel(order: ManagedOrder) {
@@ -66,44 +88,130 @@ export function ManageOrders({ onStockReturned }: StockReturnedOptions) {
     });
   }
 
+  const words = texts.manageOrders;
   return (
-    <QueryBoundary query={orders}>
-      {(list) =>
-        list.length === 0 ? (
-          <EmptyState message={texts.manageOrders.empty} />
-        ) : (
-          <>
-            <div className="mb-4 flex justify-end">
-              <BusyButton
-                busy={exportCsv.isPending}
-                className="btn-outline btn-sm max-md:w-full"
-                onClick={() =>
-                  exportCsv.mutate(undefined, {
-                    onError: (error) => toast.error(errorMessage(error)),
-                  })
-                }
-              >
-                {texts.manageOrders.exportCsv}
-              </BusyButton>
-            </div>
-            <ManagedOrdersTable
-              orders={list}
-              shippingId={shipOrder.isPending ? (shipOrder.variables ?? null) : null}
-              onShip={ship}
-              onRemove={removal.ask}
-              onCancel={setToCancel}
-              {...documents}
-            />
-            <CancelOrderDialog
-              order={toCancel}
-              busy={cancelOrder.isPending}
-              onConfirm={confirmCancel}
-              onCancel={() => setToCancel(null)}
-            />
-            <RemoveManagedOrderDialog removal={removal} />
-          </>
-        )
-      }
-    </QueryBoundary>
+    <>
+      <form
+        role="search"
+        className="mb-4 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch({ ...search, q: typed, page: 1 });
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm max-sm:w-full">
+          {words.statusFilter}
+          <select
+            className="select select-sm w-full sm:w-40"
+            value={search.status}
+            onChange={(event) => setSearch({ ...search, status: event.target.value, page: 1 })}
+          >
+            <option value="">{words.allStatuses}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex grow flex-col gap-1 text-sm sm:max-w-xs">
+          {words.search}
+          <input
+            type="search"
+            className="input input-sm w-full"
+            placeholder={words.searchPlaceholder}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-sm btn-outline max-sm:flex-1">
+          {words.search}
+        </button>
+      </form>
+      <QueryBoundary query={orders}>
+        {({ orders: list, total, page }) =>
+          list.length === 0 ? (
+            <EmptyState message={searching ? words.noMatch : words.empty} />
+          ) : (
+            <>
+              <div className="mb-4 flex items-center justify-between gap-2">
+                <p className="text-base-content/70 text-sm" aria-live="polite">
+                  {words.found(formatCount(total))}
+                </p>
+                <BusyButton
+                  busy={exportCsv.isPending}
+                  className="btn-outline btn-sm max-md:w-full"
+                  onClick={() =>
+                    exportCsv.mutate(undefined, {
+                      onError: (error) => toast.error(errorMessage(error)),
+                    })
+                  }
+                >
+                  {texts.manageOrders.exportCsv}
+                </BusyButton>
+              </div>
+              <ManagedOrdersTable
+                orders={list}
+                shippingId={shipOrder.isPending ? (shipOrder.variables?.id ?? null) : null}
+                onShip={ship}
+                onRemove={removal.ask}
+                onCancel={setToCancel}
+                {...documents}
+              />
+              <CancelOrderDialog
+                order={toCancel}
+                busy={cancelOrder.isPending}
+                onConfirm={confirmCancel}
+                onCancel={() => setToCancel(null)}
+              />
+              <RemoveManagedOrderDialog removal={removal} />
+              <Pager
+                page={page}
+                pages={Math.max(1, Math.ceil(total / pageSize))}
+                onPage={(next) => setSearch({ ...search, page: next })}
+              />
+            </>
+          )
+        }
+      </QueryBoundary>
+    </>
+  );
+}
+
+/** Previous and Next under the list, shown only when there is more than one page. */
+function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  const words = texts.manageOrders;
+  if (pages <= 1) return null;
+  return (
+    <nav
+      className="mt-4 flex items-center justify-between gap-2"
+      aria-label={words.pageOf(formatCount(page), formatCount(pages))}
+    >
+      <button
+        type="button"
+        className="btn btn-sm btn-outline"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {words.previousPage}
+      </button>
+      <span className="text-sm">{words.pageOf(formatCount(page), formatCount(pages))}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {words.nextPage}
+      </button>
+    </nav>
   );
 }

@@ -1,4 +1,5 @@
-import { texts, type ManagedOrder } from '@tools-factory/contract';
+import { routes, texts, type ManagedOrder, type ManagedOrderRow } from '@tools-factory/contract';
+import { Link } from 'react-router';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import {
@@ -13,7 +14,7 @@ import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cell
 import { OrderStatusBadge } from './order-status-badge';
 
 interface ManagedOrdersTableProps extends OrderDocumentActions {
-  orders: ManagedOrder[];
+  orders: ManagedOrderRow[];
   /** The order whose Ship is on its way; null when none is. */
   shippingId: string | null;
   onShip: (order: ManagedOrder) => void;
@@ -88,8 +89,9 @@ function OrderActions({
 const labelledCell = labelledCellBelow('xl');
 
 /**
- * Manage Orders: every order with its tool, customer, quantity, total, date and status; Ship for
- * a paid one, Remove for an unpaid one, Invoice for a paid or shipped one. One table, a table only from xl: its seven columns need
+ * Manage Orders: every order with its tool, reference (a link to the order's page), ship-to
+ * town, customer (name and e-mail), quantity, total, date and status; Ship for a paid one,
+ * Remove for an unpaid one, Invoice for a paid or shipped one. One table, a table only from xl: its seven columns need
  * about 900 px beside the dashboard's menu. Below xl each row is laid out as a card (header row
  * hidden, each value with its name; two columns of values from md).
  */
@@ -115,7 +117,23 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
         return (
           <tr key={order._id} className={cardRow('xl')}>
             <th scope="row" className="font-normal md:max-xl:col-span-2">
-              <OrderTitle order={order} nameId={nameId} className="items-center xl:min-w-40" />
+              <OrderTitle order={order} nameId={nameId} className="items-start xl:min-w-40">
+                <Link
+                  to={routes.dashboardManagedOrder(order._id)}
+                  className="link link-primary block font-mono text-sm"
+                  aria-label={texts.manageOrders.openLabel(order.reference)}
+                >
+                  {order.reference}
+                </Link>
+                {order.town ? (
+                  <span className="text-base-content/70 block text-xs wrap-break-word">
+                    {texts.manageOrders.shipTo}: {order.town}
+                  </span>
+                ) : null}
+                {order.customerName ? (
+                  <span className="block text-xs wrap-break-word">{order.customerName}</span>
+                ) : null}
+              </OrderTitle>
             </th>
             <OrderFigureCells
               order={order}

@@ -94,6 +94,12 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
                 <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
                   {texts.orders.address}: {order.address}
                 </span>
+                {order.carrier || order.trackingNumber ? (
+                  <span className="block text-xs wrap-break-word">
+                    {texts.orders.tracking}:{' '}
+                    {[order.carrier, order.trackingNumber].filter(Boolean).join(' ')}
+                  </span>
+                ) : null}
               </OrderTitle>
             </td>
             <OrderFigureCells

@@ -1,4 +1,4 @@
-import { texts, type ManagedOrder } from '@tools-factory/contract';
+import { shipToTown, texts, type ManagedOrder } from '@tools-factory/contract';
 import { fakeAccountsServer } from '../../../test/accounts';
 import { type Answer, type ApiRequest } from '../../../test/fake-api';
 import { makeManagedOrder } from '../../../test/factories';
@@ -33,6 +33,30 @@ export function managedOrdersServer({
       if (special) return special;
       const { method, url } = request;
       if (method === 'GET' && url === '/api/manageOrders') return jsonResponse(store.orders);
+      if (method === 'GET' && url.startsWith('/api/manageOrders/search')) {
+        // The search's answer on the orders held here: the status and words kept, one page.
+        const query = new URLSearchParams(url.split('?')[1] ?? '');
+        const status = query.get('status');
+        const q = query.get('q')?.toLowerCase();
+        const page = Number(query.get('page') ?? 1);
+        const pageSize = Number(query.get('pageSize') ?? 200);
+        const found = store.orders.filter(
+          (order) =>
+            (!status || order.status === status) &&
+            (!q ||
+              [order.reference, order.email, order.name].some((text) =>
+                text.toLowerCase().includes(q),
+              )),
+        );
+        return jsonResponse({
+          orders: found
+            .slice((page - 1) * pageSize, page * pageSize)
+            .map((order) => ({ ...order, customerName: null, town: shipToTown(order.address) })),
+          total: found.length,
+          page,
+          pageSize,
+        });
+      }
       const shipId = /^\/api\/manageOrders\/(.+)\/ship$/.exec(url)?.[1];
       if (method === 'PATCH' && shipId) {
         const order = store.orders.find((candidate) => candidate._id === shipId);

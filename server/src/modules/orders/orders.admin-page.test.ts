@@ -1,0 +1,385 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect } from 'vitest';
+import {
+  CancelOrderResponseSchema,
+  ManagedOrderDetailSchema,
+  ManagedOrderSchema,
+  ManagedOrdersPageSchema,
+  OrderListSchema,
+  orderReference,
+  shipToTown,
+  texts,
+  type ManagedOrderDetail,
+  type Order,
+} from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import type { TestAccount } from '../../testing/accounts.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { latestOutboxMail } from '../../testing/mail.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
+import { payOrder } from '../../testing/payments.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The app's clock: tests move it past the 24 hours an undo of a shipment has. */
+const clock = { offsetMs: 0 };
+
+const it = appTest({
+  config: UNCAPPED_ORDERS,
+  customerName: 'Ada Lovelace',
+  adminName: 'Grace Admin',
+  now: () => new Date(Date.now() + clock.offsetMs),
+});
+
+const orderPage = (app: App, account: TestAccount | undefined, id: string) =>
+  injectAs(app, account, { url: `/api/manageOrders/${id}` });
+const ship = (app: App, admin: TestAccount, id: string, body?: object) =>
+  injectAs(app, admin, {
+    method: 'PATCH',
+    url: `/api/manageOrders/${id}/ship`,
+    ...(body ? { payload: body } : {}),
+  });
+const unship = (app: App, admin: TestAccount, id: string) =>
+  injectAs(app, admin, { method: 'POST', url: `/api/manageOrders/${id}/unship` });
+const search = (app: App, admin: TestAccount | undefined, query: string) =>
+  injectAs(app, admin, { url: `/api/manageOrders/search?${query}` });
+
+async function pageOf(app: App, admin: TestAccount, id: string): Promise<ManagedOrderDetail> {
+  const response = await orderPage(app, admin, id);
+  expect(response.statusCode, response.body).toBe(200);
+  return ManagedOrderDetailSchema.parse(response.json());
+}
+
+/** A tool of its own (a name no other test's orders have), $12.50 each. */
+function ownTool(app: App) {
+  return createTestTool(app, {
+    name: `Marking Gauge ${randomUUID().slice(0, 8)}`,
+    priceCents: 1250,
+    minOrderQuantity: 1,
+    availableQuantity: 10_000,
+  });
+}
+
+async function paidOrder(app: App, customer: TestAccount, quantity = 4): Promise<Order> {
+  const tool = await ownTool(app);
+  const order = await placeTestOrder(app, customer, tool, {
+    quantity,
+    address: '1 Mill Road, Leeds',
+    phone: '+44 113 496 0000',
+  });
+  return payOrder(app, customer, order);
+}
+
+describe("the admin's order page and its timeline (GET /api/manageOrders/:id)", () => {
+  it('shows the customer, the line, the payment and a timeline of each transition with its e-mail, oldest first', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    clock.offsetMs = 0;
+    const order = await paidOrder(app, customer, 4);
+    const shipped = await ship(app, admin, order._id, {
+      carrier: 'DHL',
+      trackingNumber: 'JD0146 0000 1234',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+
+    const page = await pageOf(app, admin, order._id);
+    expect(page).toMatchObject({
+      _id: order._id,
+      reference: orderReference(order._id),
+      customerName: 'Ada Lovelace',
+      email: customer.email,
+      phone: '+44 113 496 0000',
+      address: '1 Mill Road, Leeds',
+      town: 'Leeds',
+      quantity: 4,
+      price: 12.5,
+      total: 50,
+      status: 'shipped',
+      transectionId: order.transectionId,
+      carrier: 'DHL',
+      trackingNumber: 'JD0146 0000 1234',
+    });
+    expect(page.paidAt).not.toBeNull();
+    // Undo ship is allowed for 24 hours from shipping.
+    expect(Date.parse(page.unshipUntil ?? '') - Date.parse(page.shippedAt ?? '')).toBe(
+      24 * HOUR_MS,
+    );
+
+    expect(page.events.map(({ kind }) => kind)).toEqual([
+      'placed',
+      'email',
+      'paid',
+      'email',
+      'shipped',
+      'email',
+    ]);
+    const [placed, placedMail, paid, , shippedEvent, shippedMail] = page.events;
+    expect(placed?.actor).toBe('Ada Lovelace');
+    expect(placedMail?.detail.subject).toContain(orderReference(order._id));
+    expect(paid?.detail).toEqual({ transactionId: order.transectionId });
+    expect(shippedEvent).toMatchObject({
+      actor: 'Grace Admin',
+      detail: { carrier: 'DHL', trackingNumber: 'JD0146 0000 1234' },
+    });
+    expect(shippedMail?.detail.subject).toBe(`Your order ${orderReference(order._id)} has shipped`);
+    const times = page.events.map(({ at }) => Date.parse(at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('records the cancellation (with its credit note) and its e-mail', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    clock.offsetMs = 0;
+    const order = await paidOrder(app, customer, 2);
+    const cancelled = await injectAs(app, admin, {
+      method: 'POST',
+      url: `/api/manageOrders/${order._id}/cancel`,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const { creditNote } = CancelOrderResponseSchema.parse(cancelled.json());
+
+    const page = await pageOf(app, admin, order._id);
+    expect(page.events.slice(-2)).toMatchObject([
+      {
+        kind: 'cancelled',
+        actor: 'Grace Admin',
+        detail: { creditNote: creditNote.number, amount: '$25.00' },
+      },
+      { kind: 'email', detail: { subject: expect.stringContaining('cancelled') } },
+    ]);
+  });
+
+  it('answers 404 for an unknown or malformed id, 401 and 403 to others', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    expectError(await orderPage(app, admin, randomUUID()), 404, 'Order not found');
+    expectError(await orderPage(app, admin, 'not-an-id'), 404, 'Order not found');
+    expectError(
+      await orderPage(app, undefined, randomUUID()),
+      401,
+      texts.identityErrors.notSignedIn,
+    );
+    expectError(await orderPage(app, customer, randomUUID()), 403, texts.identityErrors.adminsOnly);
+  });
+});
+
+describe('shipping with tracking, and undoing a shipment (PATCH .../ship, POST .../unship)', () => {
+  it("keeps the carrier and tracking number, shows them in the customer's My Orders and writes them in the e-mail", async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    clock.offsetMs = 0;
+    const order = await paidOrder(app, customer);
+    const response = await ship(app, admin, order._id, {
+      carrier: '  Royal Mail ',
+      trackingNumber: 'RM123456789GB',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ManagedOrderSchema.parse(response.json())).toMatchObject({
+      status: 'shipped',
+      carrier: 'Royal Mail',
+      trackingNumber: 'RM123456789GB',
+    });
+
+    const mine = await injectAs(app, customer, {
+      url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+    });
+    const listed = OrderListSchema.parse(mine.json()).find(({ _id }) => _id === order._id);
+    expect(listed).toMatchObject({ carrier: 'Royal Mail', trackingNumber: 'RM123456789GB' });
+
+    const mail = await latestOutboxMail(app, customer.email, 'has shipped');
+    expect(mail.text).toContain('Royal Mail');
+    expect(mail.text).toContain('RM123456789GB');
+  });
+
+  it('ships without a body as the spec has it, and with an empty one: no carrier, no tracking', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    clock.offsetMs = 0;
+    const bare = await paidOrder(app, customer);
+    const bareShipped = await ship(app, admin, bare._id);
+    expect(bareShipped.statusCode, bareShipped.body).toBe(200);
+    expect(bareShipped.json()).toMatchObject({ carrier: null, trackingNumber: null });
+
+    const empty = await paidOrder(app, customer);
+    const emptyShipped = await ship(app, admin, empty._id, { carrier: '', trackingNumber: ' ' });
+    expect(emptyShipped.statusCode, emptyShipped.body).toBe(200);
+    expect(emptyShipped.json()).toMatchObject({ carrier: null, trackingNumber: null });
+  });
+
+  it('refuses a carrier or tracking number that is too long or not text, in words', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    const order = await paidOrder(app, customer);
+    const tooLong = await ship(app, admin, order._id, { carrier: 'x'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/carrier/);
+    const notText = await ship(app, admin, order._id, { trackingNumber: 42 });
+    expect(notText.statusCode).toBe(400);
+    expect(notText.json().message).toMatch(/tracking number/);
+  });
+
+  it('undoes a shipment within 24 hours: paid again, tracking cleared, the undo in the timeline', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    clock.offsetMs = 0;
+    const order = await paidOrder(app, customer);
+    expect((await ship(app, admin, order._id, { carrier: 'UPS' })).statusCode).toBe(200);
+
+    clock.offsetMs = 23 * HOUR_MS;
+    try {
+      const undone = await unship(app, admin, order._id);
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(ManagedOrderSchema.parse(undone.json())).toMatchObject({
+        status: 'paid',
+        shippedAt: null,
+        carrier: null,
+        trackingNumber: null,
+      });
+      const page = await pageOf(app, admin, order._id);
+      expect(page.unshipUntil).toBeNull();
+      expect(page.events.at(-1)).toMatchObject({ kind: 'ship_undone', actor: 'Grace Admin' });
+
+      // Undone already: nothing to undo (409 in words); it can be shipped again.
+      expectError(
+        await unship(app, admin, order._id),
+        409,
+        texts.adminErrors.notShippedCannotUnship,
+      );
+      expect((await ship(app, admin, order._id)).json()).toMatchObject({ status: 'shipped' });
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+
+  it('refuses to undo a shipment after 24 hours, or of an order that is not shipped (409)', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    clock.offsetMs = 0;
+    const order = await paidOrder(app, customer);
+    expectError(await unship(app, admin, order._id), 409, texts.adminErrors.notShippedCannotUnship);
+    expect((await ship(app, admin, order._id)).statusCode).toBe(200);
+
+    clock.offsetMs = 24 * HOUR_MS + 60_000;
+    try {
+      const late = await unship(app, admin, order._id);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toMatch(/can only be undone within 24 hours/);
+      expect((await pageOf(app, admin, order._id)).status).toBe('shipped');
+    } finally {
+      clock.offsetMs = 0;
+    }
+    expectError(await unship(app, admin, randomUUID()), 404, 'Order not found');
+  });
+});
+
+describe('Manage Orders searched and paged (GET /api/manageOrders/search)', () => {
+  it('filters by status, finds by reference, e-mail or tool name, and pages; each row with name and town', async ({
+    app,
+    customer,
+    otherCustomer,
+    admin,
+  }) => {
+    clock.offsetMs = 0;
+    const tool = await ownTool(app);
+    const word = tool.name.split(' ').at(-1) ?? '';
+    const unpaid = await placeTestOrder(app, customer, tool, {
+      quantity: 2,
+      address: '3 Quay Street\nBristol',
+    });
+    const paid = await payOrder(
+      app,
+      otherCustomer,
+      await placeTestOrder(app, otherCustomer, tool, { quantity: 3 }),
+    );
+    const third = await placeTestOrder(app, customer, tool, { quantity: 5 });
+
+    const read = async (query: string) => {
+      const response = await search(app, admin, query);
+      expect(response.statusCode, response.body).toBe(200);
+      return ManagedOrdersPageSchema.parse(response.json());
+    };
+    const ids = (found: { orders: { _id: string }[] }) => found.orders.map(({ _id }) => _id);
+
+    // By tool name, any case: newest first, with the customer's name and town.
+    const byTool = await read(`q=${encodeURIComponent(word.toUpperCase())}`);
+    expect(ids(byTool)).toEqual([third._id, paid._id, unpaid._id]);
+    expect(byTool).toMatchObject({ total: 3, page: 1, pageSize: 200 });
+    expect(byTool.orders[2]).toMatchObject({ customerName: 'Ada Lovelace', town: 'Bristol' });
+
+    // Status and words together.
+    expect(ids(await read(`status=paid&q=${word}`))).toEqual([paid._id]);
+    expect(ids(await read(`status=shipped&q=${word}`))).toEqual([]);
+
+    // By reference, whole or its start, with or without 'TF-'.
+    const reference = orderReference(unpaid._id);
+    expect(ids(await read(`q=${reference}`))).toContain(unpaid._id);
+    expect(ids(await read(`q=${reference.slice(3, 9).toLowerCase()}`))).toContain(unpaid._id);
+
+    // By e-mail.
+    const byEmail = await read(`q=${encodeURIComponent(otherCustomer.email)}`);
+    expect(ids(byEmail)).toContain(paid._id);
+    expect(ids(byEmail)).not.toContain(unpaid._id);
+
+    // Pages of two: the third order on page 2, the total on both.
+    expect(await read(`q=${word}&pageSize=2`)).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    const second = await read(`q=${word}&pageSize=2&page=2`);
+    expect(ids(second)).toEqual([unpaid._id]);
+    expect(second.total).toBe(3);
+    expect(ids(await read(`q=${word}&pageSize=2&page=9`))).toEqual([]);
+
+    // A LIKE wildcard is a character like any other.
+    expect(ids(await read(`q=${encodeURIComponent('%')}`))).toEqual([]);
+  });
+
+  it('keeps the spec answer of GET /api/manageOrders as it is: a bare array', async ({
+    app,
+    admin,
+  }) => {
+    const response = await injectAs(app, admin, { url: '/api/manageOrders' });
+    expect(response.statusCode).toBe(200);
+    expect(Array.isArray(response.json())).toBe(true);
+  });
+
+  it('refuses a bad status, page or page size in words (400), and non-admins', async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    for (const query of ['status=lost', 'page=0', 'pageSize=201', 'pageSize=x', 'page=1.5']) {
+      const response = await search(app, admin, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toMatch(/status|page/);
+    }
+    expectError(await search(app, undefined, ''), 401, texts.identityErrors.notSignedIn);
+    expectError(await search(app, customer, ''), 403, texts.identityErrors.adminsOnly);
+  });
+});
+
+describe('shipToTown', () => {
+  it("takes the address's last comma- or line-separated part", () => {
+    expect(shipToTown('12 Forge Lane, Sheffield')).toBe('Sheffield');
+    expect(shipToTown('3 Quay Street\nBristol ')).toBe('Bristol');
+    expect(shipToTown('7 Foundry Yard')).toBe('7 Foundry Yard');
+    expect(shipToTown('5 Rue X, 75001 Paris,')).toBe('75001 Paris');
+    expect(shipToTown('')).toBe('');
+  });
+});
