@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serverTexts, texts, type ManagedQuote } from '@tools-factory/contract';
+import { formatMoney, serverTexts, texts, type ManagedQuote } from '@tools-factory/contract';
 import { describe, expect, it } from 'vitest';
 import { signedInAt, pickDate, listShown } from '../test/quotes-test-setup';
 import { formatDay } from '../../../lib/format';
@@ -140,6 +140,27 @@ describe('ManageQuotes', () => {
     expect(
       row(requested).getByText(texts.quotes.validUntil(formatDay('2026-04-30'))),
     ).toBeInTheDocument();
+  });
+
+  it('asks before sending an offer above the catalog price, and sends it the second time', async () => {
+    const { server } = quotesServer({ quotes: [requested] });
+    const { user } = await renderManageQuotes();
+    const dialog = await openOffer(user, requested);
+    const catalog = requested.catalogUnitPrice!;
+    const above = catalog * 10;
+    await user.type(dialog.getByLabelText(texts.manageQuotes.unitPrice), String(above));
+    pickDate(dialog.getByLabelText(texts.manageQuotes.validUntil), '2026-04-30');
+    await user.click(dialog.getByRole('button', { name: texts.manageQuotes.sendOffer }));
+
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      texts.manageQuotes.aboveCatalog(formatMoney(above), formatMoney(catalog)),
+    );
+    expect(callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`)).toEqual(
+      [],
+    );
+    await user.click(dialog.getByRole('button', { name: texts.manageQuotes.sendAboveCatalog }));
+    const [sent] = callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`);
+    expect(sent?.body).toEqual({ price: above, validUntil: '2026-04-30' });
   });
 
   it('starts a new offer from the standing price, and the new one replaces it', async () => {

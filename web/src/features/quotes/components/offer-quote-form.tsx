@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import {
+  formatMoney,
   isTodayOrLater,
   OfferQuoteSchema,
   texts,
@@ -26,18 +28,34 @@ interface OfferQuoteFormProps extends FormInDialogProps<OfferQuote> {
   quote: ManagedQuote;
 }
 
-/** A unit price (dollars, two decimals at most) and the offer's last valid day. */
+/**
+ * A unit price (dollars, two decimals at most) and the offer's last valid day. A price above what
+ * the catalog charges for that quantity (a slip of a digit, most likely) is sent only once the
+ * admin has seen it said and sent it again.
+ */
 export function OfferQuoteForm({ quote, onSend, ...dialog }: OfferQuoteFormProps) {
+  const catalog = quote.catalogUnitPrice;
+  // The price above the catalog the admin was asked about: sending that same price confirms it.
+  const [askedAbove, setAskedAbove] = useState<number | null>(null);
+  const send = (offer: OfferQuote) => {
+    if (catalog !== null && offer.price > catalog && offer.price !== askedAbove) {
+      setAskedAbove(offer.price);
+      return Promise.resolve();
+    }
+    return onSend(offer);
+  };
   const { form, ...sending } = useSendingForm<OfferFormInput, OfferQuote>(
     OfferFormSchema,
     { price: quote.offer ? String(quote.offer.price) : '', validUntil: '' },
-    onSend,
+    send,
   );
 
   return (
     <DialogForm
       sending={sending}
-      submitLabel={texts.manageQuotes.sendOffer}
+      submitLabel={
+        askedAbove === null ? texts.manageQuotes.sendOffer : texts.manageQuotes.sendAboveCatalog
+      }
       cancelLabel={texts.manageQuotes.cancel}
       {...dialog}
     >
@@ -56,6 +74,11 @@ export function OfferQuoteForm({ quote, onSend, ...dialog }: OfferQuoteFormProps
         error={form.formState.errors.validUntil?.message}
         {...form.register('validUntil')}
       />
+      {askedAbove !== null && catalog !== null ? (
+        <p role="alert" className="alert alert-warning alert-soft text-sm">
+          {texts.manageQuotes.aboveCatalog(formatMoney(askedAbove), formatMoney(catalog))}
+        </p>
+      ) : null}
     </DialogForm>
   );
 }
