@@ -614,6 +614,16 @@ export const texts = {
     },
     loadingCharts: 'Loading the charts',
   },
+  /** An admin's own staff e-mails, on their profile page (issue 25). */
+  staffNotifications: {
+    title: 'Staff e-mails',
+    label: 'E-mail me new orders, payments, quote requests, contact messages and low stock',
+    hint: 'Only you: each admin chooses for themself.',
+    listed:
+      'Your address is in ADMIN_EMAILS, so you get them always; the server configuration decides.',
+    turnedOn: 'Staff e-mails turned on',
+    turnedOff: 'Staff e-mails turned off',
+  },
   /** The admins' Reviews page (issue 22): every review with its author's e-mail; Hide and Show. */
   reviewsAdmin: {
     title: 'Reviews',

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
+  MAX_SALES_RANGE_DAYS,
   SALES_DAYS,
   SalesOverviewSchema,
+  serverTexts,
+  texts,
   type Order,
   type SalesOverview,
 } from '@tools-factory/contract';
@@ -200,5 +203,123 @@ describe('Sales overview: GET /api/manageSales', () => {
     } finally {
       clock.now = TODAY;
     }
+  });
+});
+
+describe('Sales for a date range: GET /api/manageSales?from=&to=, GET /api/manageSales.csv', () => {
+  const rangeAs = (app: App, admin: TestAccount, path: string, query: string) =>
+    app.inject({ url: `/api/${path}?${query}`, headers: bearer(admin.token) });
+
+  async function rangeOverview(app: App, admin: TestAccount, query: string) {
+    const response = await rangeAs(app, admin, 'manageSales', query);
+    expect(response.statusCode, response.body).toBe(200);
+    return SalesOverviewSchema.parse(response.json());
+  }
+
+  it('answers the days asked for, both ends included, and the top tools of that range only', async ({
+    app,
+    admin,
+    made,
+  }) => {
+    // 2030-02-13 (the day before the default window) to 2030-03-10: 26 days.
+    const { from, to, days, topTools } = await rangeOverview(
+      app,
+      admin,
+      'from=2030-02-13&to=2030-03-10',
+    );
+    expect({ from, to }).toEqual({ from: '2030-02-13', to: '2030-03-10' });
+    expect(days).toHaveLength(26);
+    expect(days[0]).toEqual({ date: '2030-02-13', revenue: 599.7, orders: 1 });
+    expect(days.at(-1)).toEqual({ date: '2030-03-10', revenue: 275, orders: 3 });
+    // Today's hammer orders and yesterday's saw are outside: 30 units of the hammer, 11 saws.
+    expect(topTools.find((tool) => tool.toolId === made.hammer.id)).toMatchObject({
+      revenue: 599.7,
+      quantity: 30,
+    });
+    expect(topTools.find((tool) => tool.toolId === made.saw.id)).toMatchObject({
+      revenue: 2750,
+      quantity: 11,
+    });
+
+    // One day; and `from` alone ends today, `to` alone takes the 30 days before it.
+    const oneDay = await rangeOverview(app, admin, 'from=2030-03-14&to=2030-03-14');
+    expect(oneDay.days).toEqual([{ date: '2030-03-14', revenue: 3000, orders: 1 }]);
+    const fromOnly = await rangeOverview(app, admin, 'from=2030-03-01');
+    expect({ from: fromOnly.from, to: fromOnly.to }).toEqual({
+      from: '2030-03-01',
+      to: '2030-03-15',
+    });
+    const toOnly = await rangeOverview(app, admin, 'to=2030-03-10');
+    expect({ from: toOnly.from, to: toOnly.to }).toEqual({
+      from: '2030-02-09',
+      to: '2030-03-10',
+    });
+    // A whole leap year is 366 days, the longest range.
+    expect((await rangeOverview(app, admin, 'from=2028-01-01&to=2028-12-31')).days).toHaveLength(
+      366,
+    );
+  });
+
+  it('refuses a bad day, a range that ends before it starts or is too long: 400 in words', async ({
+    app,
+    admin,
+  }) => {
+    const errors = serverTexts.salesErrors;
+    const cases: [string, string][] = [
+      ['from=2030-02-30&to=2030-03-10', errors.badDay('from', '2030-02-30')],
+      ['from=2030-03-01&to=yesterday', errors.badDay('to', 'yesterday')],
+      ['from=30-03-2030', errors.badDay('from', '30-03-2030')],
+      ['from=2030-3-1&to=2030-03-10', errors.badDay('from', '2030-3-1')],
+      ['from=2030-03-10&to=2030-03-01', errors.fromAfterTo('2030-03-10', '2030-03-01')],
+      ['from=2029-01-01&to=2030-01-02', errors.tooLong(367, MAX_SALES_RANGE_DAYS)],
+    ];
+    for (const path of ['manageSales', 'manageSales.csv']) {
+      for (const [query, message] of cases) {
+        const response = await rangeAs(app, admin, path, query);
+        expect(response.statusCode, `${path}?${query}: ${response.body}`).toBe(400);
+        expect(response.json()).toMatchObject({ message });
+      }
+    }
+  });
+
+  it('the CSV has the same figures as the page: each day, the total, the top tools, the statuses', async ({
+    app,
+    admin,
+    customer,
+  }) => {
+    const query = 'from=2030-03-01&to=2030-03-15';
+    const page = await rangeOverview(app, admin, query);
+    const response = await rangeAs(app, admin, 'manageSales.csv', query);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="sales-2030-03-01-to-2030-03-15.csv"',
+    );
+    const body = response.body;
+    expect(body.startsWith('\uFEFF')).toBe(true);
+    const records = body.slice(1).split('\r\n');
+    const words = texts.sales.csv;
+    expect(records[0]).toBe(`${words.date},${words.orders},${words.revenue}`);
+    const dayRecords = records.slice(1, 1 + page.days.length);
+    expect(dayRecords).toEqual(
+      page.days.map((day) => `${day.date},${day.orders},${day.revenue.toFixed(2)}`),
+    );
+    // 2030-03-01 to today: the big order, the three of 03-10, yesterday's and today's two.
+    expect(records[1 + page.days.length]).toBe(`${words.total},7,30003974.65`);
+    const toolsAt = records.indexOf(`${words.tool},${words.units},${words.revenue}`);
+    expect(records.slice(toolsAt + 1, toolsAt + 1 + page.topTools.length)).toEqual(
+      page.topTools.map((tool) => `${tool.name},${tool.quantity},${tool.revenue.toFixed(2)}`),
+    );
+    const statusAt = records.indexOf(`${words.status},${words.count}`);
+    expect(records.slice(statusAt + 1, statusAt + 1 + page.ordersByStatus.length)).toEqual(
+      page.ordersByStatus.map((row) => `${row.status},${row.count}`),
+    );
+    // Admins only.
+    await expectAdminsOnly(customer, (sender) =>
+      app.inject({
+        url: `/api/manageSales.csv?${query}`,
+        headers: sender ? bearer(sender.token) : {},
+      }),
+    );
   });
 });

@@ -1,9 +1,11 @@
 import { texts } from '@tools-factory/contract';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useIsAdmin } from '../../features/accounts/api/get-admin';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { isAddInformationRequest } from '../../features/profiles/add-information-request';
 import { MyProfile } from '../../features/profiles/components/my-profile';
+import { StaffNotificationsToggle } from '../../features/staff-notifications/components/staff-notifications-toggle';
 
 /**
  * /dashborad/myprofile: the signed-in user's profile (accounts gives the name and e-mail,
@@ -14,6 +16,7 @@ export default function MyProfilePage() {
   const { state } = useLocation();
   const navigate = useNavigate();
   const startAdding = isAddInformationRequest(state);
+  const isAdmin = useIsAdmin(user?.email) === true;
 
   // Asked once: a reload of this page shows the details, not the modal again.
   useEffect(() => {
@@ -31,6 +34,8 @@ export default function MyProfilePage() {
             startAdding={startAdding}
           />
         ) : null}
+        {/* An admin's own staff e-mails, on or off (issue 25). */}
+        {isAdmin ? <StaffNotificationsToggle /> : null}
       </div>
     </section>
   );

@@ -155,3 +155,110 @@ describe('SalesOverview', () => {
     expect(await screen.findAllByTestId('chart')).toHaveLength(2);
   });
 });
+
+describe('SalesOverview: the date range (issue 25)', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  /** The server: the default window, or the range asked for (its first day and last only). */
+  function rangeServer() {
+    return fakeAccountsServer({
+      answer: (request) => {
+        if (request.method !== 'GET') return undefined;
+        const url = new URL(request.url, 'http://localhost');
+        if (url.pathname === SALES_URL) {
+          const from = url.searchParams.get('from');
+          const to = url.searchParams.get('to');
+          if (!from || !to) return jsonResponse(overview());
+          return jsonResponse(
+            overview({
+              from,
+              to,
+              days: [
+                { date: from, revenue: 10, orders: 1 },
+                { date: to, revenue: 20, orders: 2 },
+              ],
+            }),
+          );
+        }
+        if (url.pathname === '/api/manageSales.csv') {
+          return new Response('\uFEFFDate,Orders paid,Revenue (USD)\r\n', {
+            status: 200,
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': `attachment; filename="sales-${url.searchParams.get('from')}-to-${url.searchParams.get('to')}.csv"`,
+            },
+          });
+        }
+        return undefined;
+      },
+    });
+  }
+
+  it("starts with the window's days in From and To; Show asks for the range typed, Last 30 days goes back", async () => {
+    const user = userEvent.setup();
+    const { server } = rangeServer();
+    renderWithProviders(<SalesOverview />);
+    const from = await screen.findByLabelText(texts.sales.from);
+    const to = screen.getByLabelText(texts.sales.to);
+    expect(from).toHaveValue('2030-02-14');
+    expect(to).toHaveValue('2030-03-15');
+    expect(screen.queryByRole('button', { name: texts.sales.lastThirtyDays })).toBeNull();
+
+    await user.clear(from);
+    await user.type(from, '2029-12-01');
+    await user.clear(to);
+    await user.type(to, '2029-12-31');
+    await user.click(screen.getByRole('button', { name: texts.sales.show }));
+
+    expect(await screen.findByText('Dec 1, 2029 to Dec 31, 2029 (UTC)')).toBeInTheDocument();
+    expect(
+      callsTo(server.requests, 'GET', `${SALES_URL}?from=2029-12-01&to=2029-12-31`),
+    ).toHaveLength(1);
+    expect(screen.getByText(texts.sales.revenueTotal('$30.00', 3))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: texts.sales.lastThirtyDays }));
+    expect(await screen.findByText('Feb 14, 2030 to Mar 15, 2030 (UTC)')).toBeInTheDocument();
+    expect(screen.getByLabelText(texts.sales.from)).toHaveValue('2030-02-14');
+  });
+
+  it('says in words when the range ends before it starts or is too long, and asks nothing', async () => {
+    const user = userEvent.setup();
+    const { server } = rangeServer();
+    renderWithProviders(<SalesOverview />);
+    const from = await screen.findByLabelText(texts.sales.from);
+    const to = screen.getByLabelText(texts.sales.to);
+    await user.clear(from);
+    await user.type(from, '2030-03-20');
+    await user.click(screen.getByRole('button', { name: texts.sales.show }));
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.sales.rangeFromAfterTo);
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(from);
+    await user.type(from, '2028-01-01');
+    await user.click(screen.getByRole('button', { name: texts.sales.show }));
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.sales.rangeTooLong(366));
+    expect(to).toHaveValue('2030-03-15');
+    expect(server.requests.filter((request) => request.url.includes('from='))).toEqual([]);
+  });
+
+  it('Download CSV asks for the CSV of the range shown', async () => {
+    const user = userEvent.setup();
+    const { server } = rangeServer();
+    const createObjectURL = vi.fn(() => 'blob:sales');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderWithProviders(<SalesOverview />);
+    await user.click(await screen.findByRole('button', { name: texts.sales.downloadCsv }));
+    await vi.waitFor(() =>
+      expect(
+        callsTo(server.requests, 'GET', '/api/manageSales.csv?from=2030-02-14&to=2030-03-15'),
+      ).toHaveLength(1),
+    );
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+});

@@ -1,9 +1,10 @@
 import { formatMoney, texts, type SalesOverview as Overview } from '@tools-factory/contract';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDay } from '../../../lib/format';
-import { useSalesOverview } from '../api/get-sales';
+import { useSalesOverview, type SalesRange } from '../api/get-sales';
+import { SalesRangeForm } from './sales-range-form';
 import { OrdersByStatusTable, RevenuePerDayTable, TopToolsTable } from './sales-tables';
 
 // Chart.js comes in its own chunk once the figures are in: the tables show without waiting.
@@ -56,12 +57,27 @@ function windowTotals(days: Overview['days']) {
   return { revenue: cents / 100, orders };
 }
 
-function SalesFigures({ overview }: { overview: Overview }) {
+function SalesFigures({
+  overview,
+  range,
+  onRange,
+}: {
+  overview: Overview;
+  range: SalesRange;
+  onRange: (range: SalesRange) => void;
+}) {
   const { days, ordersByStatus, topTools } = overview;
   const totals = windowTotals(days);
   const daysLabelId = useId();
   return (
     <>
+      {/* Keyed by the range shown: Last 30 days puts the server's days back in the inputs. */}
+      <SalesRangeForm
+        key={`${overview.from}/${overview.to}`}
+        shown={{ from: overview.from, to: overview.to }}
+        isDefault={range === null}
+        onChange={onRange}
+      />
       <p className="text-base-content/80 text-sm">
         {texts.sales.window(formatDay(overview.from), formatDay(overview.to))}
       </p>
@@ -76,7 +92,7 @@ function SalesFigures({ overview }: { overview: Overview }) {
                 <RevenueChart days={days} />
               </Suspense>
             </div>
-            {/* 30 rows: a box of the chart's height that scrolls, reachable by keyboard. */}
+            {/* A row a day: a box of the chart's height that scrolls, reachable by keyboard. */}
             <div
               role="region"
               aria-labelledby={daysLabelId}
@@ -115,12 +131,16 @@ function SalesFigures({ overview }: { overview: Overview }) {
   );
 }
 
-/** Sales (admins): the figures of GET /api/manageSales as charts, each with its table. */
+/**
+ * Sales (admins): the figures of GET /api/manageSales as charts, each with its table, for the
+ * last 30 days or the range the admin asks for.
+ */
 export function SalesOverview() {
-  const sales = useSalesOverview();
+  const [range, setRange] = useState<SalesRange>(null);
+  const sales = useSalesOverview(range);
   return (
     <QueryBoundary query={sales}>
-      {(overview) => <SalesFigures overview={overview} />}
+      {(overview) => <SalesFigures overview={overview} range={range} onRange={setRange} />}
     </QueryBoundary>
   );
 }
