@@ -6,11 +6,18 @@ export { ACCESS_TOKEN_KEY } from './access-token';
 /** A failed API call: `message` is the server's own (meant for a person), `status` its HTTP status (0: no answer). */
 export class ApiError extends Error {
   readonly status: number;
+  /** A form's 400: every field's problem (`field` as sent), when the server lists them. */
+  readonly fieldErrors: NonNullable<ErrorBody['fieldErrors']>;
 
-  constructor(message: string, status: number) {
+  constructor(
+    message: string,
+    status: number,
+    fieldErrors: NonNullable<ErrorBody['fieldErrors']> = [],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fieldErrors = fieldErrors;
   }
 }
 
@@ -22,7 +29,7 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface ApiRequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData as multipart (a picture's upload). */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -102,7 +109,8 @@ async function send<T>(path: string, options: ApiRequestOptions, token: string |
   const { method = 'GET', body, signal } = options;
   const file = options.answer === 'file';
   const headers = new Headers({ ...options.headers, Accept: file ? '*/*' : 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
@@ -110,7 +118,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token: string |
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : multipart ? body : JSON.stringify(body),
       signal: signal ?? null,
     });
   } catch (error) {
@@ -128,7 +136,17 @@ async function send<T>(path: string, options: ApiRequestOptions, token: string |
   const payload = await readJson(response);
   if (!response.ok) {
     const message = isErrorBody(payload) ? payload.message : shellTexts.somethingWentWrong;
-    throw new ApiError(message, response.status);
+    const listed: unknown = isErrorBody(payload) ? payload.fieldErrors : undefined;
+    const fieldErrors = Array.isArray(listed)
+      ? listed.filter(
+          (entry): entry is { field: string; message: string } =>
+            typeof entry === 'object' &&
+            entry !== null &&
+            typeof (entry as { field?: unknown }).field === 'string' &&
+            typeof (entry as { message?: unknown }).message === 'string',
+        )
+      : [];
+    throw new ApiError(message, response.status, fieldErrors);
   }
   return payload as T;
 }

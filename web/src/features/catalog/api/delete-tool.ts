@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type DeletedCountSchema } from '@tools-factory/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { archivedToolsQueryKey } from './archived-tools';
 import { toolsQueryKey } from './tools-query';
 
 type DeletedCount = z.infer<typeof DeletedCountSchema>;
@@ -19,6 +20,10 @@ export function useDeleteTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTool,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: toolsQueryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: toolsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: archivedToolsQueryKey }),
+      ]),
   });
 }

@@ -9,6 +9,8 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAddTool } from '../api/add-tool';
 import { PriceBreaksFields, readPriceBreaks, type PriceBreakRow } from './price-breaks-fields';
+import { showFieldErrors } from './show-field-errors';
+import { ToolImageField } from './tool-image-field';
 
 /**
  * The six fields as typed (every input gives text, and the contract reads numbers from digits),
@@ -137,6 +139,8 @@ export function AddProductForm() {
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
         setError('name', { message: error.message }, { shouldFocus: true });
+      } else if (isApiError(error) && showFieldErrors(error.fieldErrors, setError)) {
+        // Every field's problem is under its field.
       } else {
         setServerError(errorMessage(error));
       }
@@ -164,13 +168,18 @@ export function AddProductForm() {
       <div className="card-body gap-4">
         <TextField label={addProduct.name} autoComplete="off" {...requiredField('name')} />
         <TextAreaField label={addProduct.description} rows={4} {...requiredField('desc')} />
-        <TextField
-          label={addProduct.imageLink}
-          // Not type="url": a path on this site ('/images/...') is a good answer too.
-          inputMode="url"
-          autoComplete="off"
-          hint={addProduct.imageLinkHint}
-          {...requiredField('img')}
+        <Controller
+          control={control}
+          name="img"
+          render={({ field }) => (
+            <ToolImageField
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.img?.message}
+              onUploadError={(message) => setError('img', { message })}
+            />
+          )}
         />
         {/* Text inputs, not type="number": the browser would hand over '' for '12,5' or 'abc'
             and accept '1e3', where the contract's words say what is wrong. */}

@@ -9,7 +9,10 @@ import { useDeleteTool } from '../api/delete-tool';
 import { useTools } from '../api/tools-query';
 import { useToolStock } from '../api/get-tool-stock';
 import { EditLowStockDialog, type LowStockEdit } from './edit-low-stock-dialog';
+import { ArchivedTools } from './archived-tools';
 import { EditPriceBreaksDialog } from './edit-price-breaks-dialog';
+import { EditToolDialog } from './edit-tool-dialog';
+import { StockDialog } from './stock-dialog';
 import { RemoveToolDialog } from './remove-tool-dialog';
 import { ToolsTable } from './tools-table';
 
@@ -35,47 +38,56 @@ export function ManageTools() {
     [stock.data],
   );
   const [editingLowStock, setEditingLowStock] = useState<LowStockEdit | null>(null);
+  const [editing, setEditing] = useState<Tool | null>(null);
+  const [movingStockOf, setMovingStockOf] = useState<Tool | null>(null);
 
   return (
-    <QueryBoundary query={tools}>
-      {(list) =>
-        list.length === 0 ? (
-          <EmptyState message={texts.manageTools.empty}>
-            <Link to={routes.dashboardAddProducts} className="btn btn-primary">
-              {texts.dashboard.addProducts}
-            </Link>
-          </EmptyState>
-        ) : (
-          <>
-            {stock.isError && !stock.data ? (
-              <div className="mb-4">
-                <ErrorState message={stock.error.message} onRetry={() => void stock.refetch()} />
-              </div>
-            ) : null}
-            <ToolsTable
-              tools={list}
-              stockById={stockById}
-              onRemove={removal.ask}
-              onEditPriceBreaks={setEditingBreaksOf}
-              onEditLowStock={(tool, toolStock) => setEditingLowStock({ tool, stock: toolStock })}
-            />
-            <EditLowStockDialog
-              editing={editingLowStock}
-              onClose={() => setEditingLowStock(null)}
-            />
-            <EditPriceBreaksDialog
-              tool={editingBreaksOf}
-              onClose={() => setEditingBreaksOf(null)}
-            />
-            <RemoveToolDialog
-              tool={removal.itemToRemove}
-              busy={removal.busy}
-              onConfirm={removal.confirm}
-              onCancel={removal.cancel}
-            />
-          </>
-        )
-      }
-    </QueryBoundary>
+    <>
+      <QueryBoundary query={tools}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState message={texts.manageTools.empty}>
+              <Link to={routes.dashboardAddProducts} className="btn btn-primary">
+                {texts.dashboard.addProducts}
+              </Link>
+            </EmptyState>
+          ) : (
+            <>
+              {stock.isError && !stock.data ? (
+                <div className="mb-4">
+                  <ErrorState message={stock.error.message} onRetry={() => void stock.refetch()} />
+                </div>
+              ) : null}
+              <ToolsTable
+                tools={list}
+                stockById={stockById}
+                onRemove={removal.ask}
+                onEditPriceBreaks={setEditingBreaksOf}
+                onEditLowStock={(tool, toolStock) => setEditingLowStock({ tool, stock: toolStock })}
+                onEdit={setEditing}
+                onMoveStock={setMovingStockOf}
+              />
+              <EditToolDialog tool={editing} onClose={() => setEditing(null)} />
+              <StockDialog tool={movingStockOf} onClose={() => setMovingStockOf(null)} />
+              <EditLowStockDialog
+                editing={editingLowStock}
+                onClose={() => setEditingLowStock(null)}
+              />
+              <EditPriceBreaksDialog
+                tool={editingBreaksOf}
+                onClose={() => setEditingBreaksOf(null)}
+              />
+              <RemoveToolDialog
+                tool={removal.itemToRemove}
+                busy={removal.busy}
+                onConfirm={removal.confirm}
+                onCancel={removal.cancel}
+              />
+            </>
+          )
+        }
+      </QueryBoundary>
+      <ArchivedTools />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import {
   MAX_PRICE_BREAKS,
   PriceBreakListInputSchema,
-  priceBreaksProblem,
+  priceBreaksProblems,
   texts,
   type PriceBreak,
 } from '@tools-factory/contract';
@@ -76,8 +76,9 @@ export function readPriceBreaks(
     }
     return { errors: Object.assign(rowErrors, setError ?? {}) };
   }
-  const problem = tool ? priceBreaksProblem(parsed.data, tool) : undefined;
-  if (problem) return { errors: { type: 'custom', message: problem } };
+  // Every rule the set breaks, at once (not one per try).
+  const problems = tool ? priceBreaksProblems(parsed.data, tool) : [];
+  if (problems.length > 0) return { errors: { type: 'custom', message: problems.join('. ') } };
   return { breaks: parsed.data };
 }
 

@@ -11,6 +11,9 @@ interface ToolsTableProps {
   onRemove: (tool: Tool) => void;
   onEditPriceBreaks: (tool: Tool) => void;
   onEditLowStock: (tool: Tool, stock: ToolStock) => void;
+  /** Edit Tool and Stock (issue 25). */
+  onEdit: (tool: Tool) => void;
+  onMoveStock: (tool: Tool) => void;
 }
 
 const lowStockWords = texts.manageTools.lowStock;
@@ -55,6 +58,8 @@ export function ToolsTable({
   onRemove,
   onEditPriceBreaks,
   onEditLowStock,
+  onEdit,
+  onMoveStock,
 }: ToolsTableProps) {
   const idPrefix = useId();
   const { columns } = texts.manageTools;
@@ -100,7 +105,21 @@ export function ToolsTable({
               <LowStockFigure stock={stock} />
             </td>
             <td className="max-xl:col-span-2 max-xl:pt-2!">
-              <div className="flex gap-2 max-xl:*:flex-1 xl:flex-col">
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:flex xl:flex-col">
+                <RowButton
+                  rowNameId={nameId}
+                  className="btn-outline whitespace-nowrap"
+                  onClick={() => onEdit(tool)}
+                >
+                  {texts.manageTools.edit.button}
+                </RowButton>
+                <RowButton
+                  rowNameId={nameId}
+                  className="btn-outline whitespace-nowrap"
+                  onClick={() => onMoveStock(tool)}
+                >
+                  {texts.manageTools.stock.button}
+                </RowButton>
                 <RowButton
                   rowNameId={nameId}
                   className="btn-outline whitespace-nowrap"
