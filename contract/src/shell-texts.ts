@@ -112,6 +112,11 @@ export const shellTexts = {
     signInCodeSpent: 'Too many wrong codes. Please ask for a new code.',
     invalidResetLink: 'This reset link is invalid or has expired. Please ask for a new one.',
     sessionExpired: 'Your session has expired. Please log in again.',
+    /** 401: the session was ended (the password reset, signed out everywhere). */
+    sessionEnded:
+      'You were signed out because your password was changed or your sessions were ended. Please log in again.',
+    /** 401: the account of the access token no longer exists. */
+    accountRemoved: 'This account was removed. Please sign up again or contact us.',
     notSignedIn: 'Please log in first.',
     otherUsersEmail: 'You can only do this for your own account.',
     adminsOnly: 'Only admins can do this.',

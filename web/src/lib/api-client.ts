@@ -63,8 +63,8 @@ function fileNameOf(response: Response): string | null {
 interface UnauthorizedHandler {
   /** Stores a fresh access token while the identity session lives; false when it does not. */
   renewAccessToken: () => Promise<boolean>;
-  /** Ends the sign-in on this device and sends the user to log in. */
-  signOut: () => void | Promise<void>;
+  /** Ends the sign-in on this device and sends the user to log in, told why (the server's words). */
+  signOut: (why: string) => void | Promise<void>;
 }
 
 let unauthorizedHandler: UnauthorizedHandler | null = null;
@@ -173,14 +173,17 @@ async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Pro
     // Another call may have renewed the token meanwhile: then this one only needs to go again.
     const renewed = current !== token || (await renewAccessTokenOnce(handler));
     const freshToken = renewed ? readAccessToken() : null;
+    // Why the server refused (the session ended, the account was removed): said at the login.
+    let why = error.message;
     if (freshToken) {
       try {
         return await send<T>(path, options, freshToken);
       } catch (retryError) {
         if (!(isApiError(retryError) && retryError.status === 401)) throw retryError;
+        why = retryError.message;
       }
     }
-    await handler.signOut();
+    await handler.signOut(why);
     throw new ApiError(shellTexts.identityErrors.sessionExpired, 401);
   }
 }

@@ -47,9 +47,11 @@ export function createAuthGuards(options: {
     }
     const { userId, sessionId } = verdict.claims;
     const found = await identity.accountWithSession(userId, sessionId);
-    if (!found) throw unauthorized(errorsText.notSignedIn);
+    // Each 401 says why: the web's login page shows it to the user it signed out.
+    if (!found) throw unauthorized(errorsText.accountRemoved);
     // The web renews the token through PUT /user on a 401: that works only while a session lives.
-    if (!found.sessionLive) throw unauthorized(errorsText.sessionExpired);
+    if (found.session === 'ended') throw unauthorized(errorsText.sessionEnded);
+    if (found.session === 'expired') throw unauthorized(errorsText.sessionExpired);
     request.account = found.account;
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from './identity.table.ts';
 
@@ -18,28 +18,38 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
  * The user, and whether the identity session `sessionId` is still theirs, unexpired and begun
  * after `oldestStart` (its absolute lifetime), in one query: the bearer guard runs it on every call, so a signed-out session ends its tokens at once.
  */
+/**
+ * Where the session an access token names stands: live; expired (past its end or its longest
+ * life); or ended (gone: signed out everywhere, the password reset, an admin's removal of rights).
+ */
+export type SessionStanding = 'live' | 'expired' | 'ended';
+
 export async function findUserWithSession(
   db: Executor,
   userId: string,
   sessionId: string,
   now: Date,
   oldestStart: Date,
-): Promise<{ user: UserRow; sessionLive: boolean } | undefined> {
+): Promise<{ user: UserRow; session: SessionStanding } | undefined> {
   const [row] = await db
-    .select({ user: getTableColumns(users), liveSessionId: sessions.id })
+    .select({
+      user: getTableColumns(users),
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+    })
     .from(users)
-    .leftJoin(
-      sessions,
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, users.id),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, oldestStart),
-      ),
-    )
+    .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
     .where(eq(users.id, userId))
     .limit(1);
-  return row && { user: row.user, sessionLive: row.liveSessionId !== null };
+  if (!row) return undefined;
+  const live =
+    row.expiresAt !== null &&
+    row.createdAt !== null &&
+    row.expiresAt > now &&
+    row.createdAt > oldestStart;
+  const session: SessionStanding = row.sessionId === null ? 'ended' : live ? 'live' : 'expired';
+  return { user: row.user, session };
 }
 
 export async function updateUser(

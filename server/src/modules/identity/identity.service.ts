@@ -2,6 +2,7 @@ import type { Role } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Auth } from './auth.ts';
 import * as repository from './identity.repository.ts';
+import type { SessionStanding } from './identity.repository.ts';
 import { userIdOfResetLink } from './reset-links.ts';
 import { oldestLiveStart, type SessionLifetime } from './session-lifetime.ts';
 
@@ -51,11 +52,11 @@ export function createIdentityService(options: {
     async accountWithSession(
       userId: string,
       sessionId: string,
-    ): Promise<{ account: Account; sessionLive: boolean } | undefined> {
+    ): Promise<{ account: Account; session: SessionStanding } | undefined> {
       const now = new Date();
       const oldestStart = oldestLiveStart(now, sessionLifetime);
       const found = await repository.findUserWithSession(db, userId, sessionId, now, oldestStart);
-      return found && { account: toAccount(found.user), sessionLive: found.sessionLive };
+      return found && { account: toAccount(found.user), session: found.session };
     },
     /** The account of this id, if it still exists; in `executor`'s transaction when given. */
     async findById(id: string, executor: Executor = db): Promise<Account | undefined> {

@@ -28,10 +28,16 @@ describe('access tokens end with their identity session', () => {
       url: `/api/admin/${encodeURIComponent(email)}`,
       headers: bearer(token),
     });
-  const expectSessionEnded = async (app: App, email: string, token: string) => {
+  /** A 401 that says why (the web's login page shows it): ended, or expired. */
+  const expectSessionEnded = async (
+    app: App,
+    email: string,
+    token: string,
+    why: string = errorsText.sessionEnded,
+  ) => {
     const response = await getAdmin(app, email, token);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: errorsText.sessionExpired, statusCode: 401 });
+    expect(response.json()).toEqual({ message: why, statusCode: 401 });
   };
 
   it('names the session it was issued for (its id, never its secret token) and works', async ({
@@ -106,7 +112,7 @@ describe('access tokens end with their identity session', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(sessions.id, String(sid)));
-    await expectSessionEnded(app, account.email, account.token);
+    await expectSessionEnded(app, account.email, account.token, errorsText.sessionExpired);
   });
 
   it('removing the user ends its tokens (its sessions go with it)', async ({ app }) => {
@@ -114,7 +120,7 @@ describe('access tokens end with their identity session', () => {
     await app.database.db.delete(users).where(eq(users.id, gone.userId));
     const response = await getAdmin(app, gone.email, gone.token);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: errorsText.notSignedIn, statusCode: 401 });
+    expect(response.json()).toEqual({ message: errorsText.accountRemoved, statusCode: 401 });
     // No new token either: the identity session went with the user.
     const put = await app.inject({
       method: 'PUT',

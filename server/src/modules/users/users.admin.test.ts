@@ -169,7 +169,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       expect(response.json()).toEqual({ deletedCount: 1 });
 
       // The access token they hold is refused at once; the identity session is gone too.
-      expectError(await ordersOf(app, leaving), 401, errorsText.notSignedIn);
+      expectError(await ordersOf(app, leaving), 401, errorsText.accountRemoved);
       const renew = await app.inject({
         method: 'PUT',
         url: `/api/user/${encodeURIComponent(leaving.email)}`,
@@ -224,7 +224,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       const otherAdmin = await signUpTestAccount(app);
       expect((await makeAdmin(app, admin, otherAdmin.email)).json()).toEqual({ modifiedCount: 1 });
       expect((await removeUser(app, admin, otherAdmin.email)).json()).toEqual({ deletedCount: 1 });
-      expectError(await listUsers(app, otherAdmin), 401, errorsText.notSignedIn);
+      expectError(await listUsers(app, otherAdmin), 401, errorsText.accountRemoved);
     });
 
     it('answers 404 for an e-mail no account uses', async ({ app, admin }) => {

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
-import { useUnauthorizedHandler } from './use-unauthorized-handler';
+import { signedOutBecause, useUnauthorizedHandler } from './use-unauthorized-handler';
 
 /** A page making one bearer call, inside a frame that registers the 401 handler. */
 function OrdersPage() {
@@ -25,8 +25,14 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 function LoginProbe() {
-  const from = (useLocation().state as { from?: { pathname: string } } | null)?.from;
-  return <h1>Login from {from?.pathname}</h1>;
+  const { state } = useLocation();
+  const from = (state as { from?: { pathname: string } } | null)?.from;
+  return (
+    <>
+      <h1>Login from {from?.pathname}</h1>
+      <p>Because: {signedOutBecause(state)}</p>
+    </>
+  );
 }
 
 /** GET /orders accepts only the token PUT /user issued first (token-1). */
@@ -83,6 +89,8 @@ describe('useUnauthorizedHandler', () => {
     // the old path for a moment).
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('accessToken')).toBeNull();
+    // The login page is told why, in the server's words.
+    expect(screen.getByText('Because: Your session has expired.')).toBeInTheDocument();
     expect(callsTo(server.requests, 'POST', '/api/auth/sign-out')).toHaveLength(1);
     expect(callsTo(server.requests, 'PUT', '/api/user/maria%40example.com')).toHaveLength(0);
   });

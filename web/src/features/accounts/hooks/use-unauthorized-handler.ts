@@ -1,12 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { routes } from '@tools-factory/contract';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, type Location } from 'react-router';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { getSession } from '../api/get-session';
 import { signOutOfIdentity } from '../api/sign-out';
 import { obtainAccessToken } from '../api/upsert-user';
 import { forgetSignIn } from './use-sign-out';
+
+/** The login page's router state after a sign-out the user did not ask for: where, and why. */
+export type SignedOutState = { from: Location; signedOutBecause: string };
+
+/** Why the user was signed out, when the login page was reached that way. */
+export function signedOutBecause(state: unknown): string | null {
+  const why = (state as Partial<SignedOutState> | null)?.signedOutBecause;
+  return typeof why === 'string' && why ? why : null;
+}
 
 /**
  * Teaches the API client what to do when a bearer call answers 401 (DESIGN.md section 5): while
@@ -30,11 +39,12 @@ export function useUnauthorizedHandler(): void {
         await obtainAccessToken(session.user);
         return true;
       },
-      signOut: async () => {
+      signOut: async (why) => {
         // The session may already be gone; what matters is that nothing of it stays here.
         await signOutOfIdentity().catch(() => undefined);
         forgetSignIn(queryClient);
-        await navigate(routes.login, { state: { from: locationRef.current } });
+        const state: SignedOutState = { from: locationRef.current, signedOutBecause: why };
+        await navigate(routes.login, { state });
       },
     });
     return () => setUnauthorizedHandler(null);

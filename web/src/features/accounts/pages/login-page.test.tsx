@@ -7,6 +7,7 @@ import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { createFakeAuthClient, ok, refused } from '../test/fake-auth-client';
+import { texts } from '@tools-factory/contract';
 import LoginPage from './login-page';
 
 const authClient = vi.hoisted(() => ({}) as ReturnType<typeof createFakeAuthClient>);
@@ -39,6 +40,22 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'LOGIN' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
     expect(screen.getByText('OR')).toBeInTheDocument();
+  });
+
+  it('says why the user was signed out when a call found the session ended', async () => {
+    fakeAccountsServer();
+    const why = texts.identityErrors.sessionEnded;
+    renderRoutes(routes, {
+      route: { pathname: '/login', state: { from: purchaseLocation, signedOutBecause: why } },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(why);
+  });
+
+  it('says nothing of a sign-out on a login page reached by a link', async () => {
+    fakeAccountsServer();
+    renderRoutes(routes, { route: '/login' });
+    expect(await screen.findByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows OR and the Google button on a server without Google, which says so in red when pressed', async () => {

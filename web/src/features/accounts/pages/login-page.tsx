@@ -1,11 +1,12 @@
 import { routes, texts } from '@tools-factory/contract';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { AuthCard } from '../components/auth-card';
 import { GoogleSignInOption } from '../components/google-sign-in-button';
 import { LoginForm } from '../components/login-form';
 import { useAuth } from '../hooks/use-auth';
 import { FROM_PARAM, useRememberedPath } from '../hooks/use-remembered-location';
+import { signedOutBecause } from '../hooks/use-unauthorized-handler';
 import { googleErrorMessage } from '../google-error';
 
 /**
@@ -16,6 +17,7 @@ export default function LoginPage() {
   const auth = useAuth();
   const from = useRememberedPath();
   const [search] = useSearchParams();
+  const why = signedOutBecause(useLocation().state);
 
   if (auth.status === 'signedIn') return <Navigate to={from} replace />;
   if (auth.status === 'completing') {
@@ -31,6 +33,11 @@ export default function LoginPage() {
   const googleError = googleErrorMessage(search.get('error')) ?? auth.error?.message ?? null;
   return (
     <AuthCard title={texts.login.title}>
+      {why ? (
+        <p role="status" className="alert alert-info alert-soft text-sm">
+          {why}
+        </p>
+      ) : null}
       <LoginForm />
       <GoogleSignInOption returnTo={returnTo} error={googleError} />
     </AuthCard>
