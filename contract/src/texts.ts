@@ -179,6 +179,9 @@ export const texts = {
     customerName: 'Name',
     total: 'Total',
     quantityHint: (min: number, available: number) => `More than ${min} and less than ${available}`,
+    /** Beside the quantity when it is more than the stock: a quote can be asked for any quantity. */
+    aboveStock: (available: string) =>
+      `Only ${available} in stock. For a larger quantity, use Request a quote.`,
     /** After an order is placed: what it is called, what it costs, how long it is held. */
     confirmation: {
       title: 'Your order is placed',
@@ -711,7 +714,7 @@ export const texts = {
     search: 'Search',
     searchPlaceholder: 'Reference, e-mail or tool',
     noMatch: 'No order matches this search',
-    found: (count: string) => `${count} orders`,
+    found: (count: number) => (count === 1 ? '1 order' : `${count.toLocaleString('en-US')} orders`),
     previousPage: 'Previous',
     nextPage: 'Next',
     pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,

@@ -106,6 +106,11 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
     group: 'admin catalog',
   },
   dashboardAllOrders: { path: () => routes.dashboardAllOrders, access: 'admin' },
+  /** Issue 25: an order's page for admins (the walk's order, whoever placed it). */
+  dashboardManagedOrder: {
+    path: ({ orderId }) => routes.dashboardManagedOrder(orderId),
+    access: 'admin',
+  },
   dashboardManageTools: {
     path: () => routes.dashboardManageTools,
     access: 'admin',

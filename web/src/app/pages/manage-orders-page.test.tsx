@@ -16,6 +16,7 @@ import {
   signedInForEachTest,
 } from '../../features/orders/test/order-list-steps';
 import { catchSavedFiles } from '../../features/orders/test/saved-files';
+import { ManageOrders } from '../../features/orders/components/manage-orders';
 import ManageOrdersPage from './manage-orders-page';
 
 const unpaid = managedOrder();
@@ -139,16 +140,21 @@ describe('ManageOrders', () => {
     expect(rowOf('Claw Hammer').queryByRole('button', { name: /invoice/i })).toBeNull();
   });
 
-  it('Ship sends a paid order on its way at once, says so and shows it shipped', async () => {
+  it('Ship asks for the carrier and tracking number, sends them, says so and shows it shipped', async () => {
     const { server } = managedOrdersServer({ orders: [unpaid, paid] });
     const { user } = renderManageOrders();
     await screen.findByRole('table');
     await user.click(rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
+    await user.type(within(dialog).getByLabelText('Carrier (optional)'), 'DHL');
+    await user.type(within(dialog).getByLabelText('Tracking number (optional)'), 'JD0146');
+    await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
 
     expect(await screen.findByText('Shipped Pipe Wrench to pavel@example.com')).toBeInTheDocument();
     const [ship] = callsTo(server.requests, 'PATCH', `/api/manageOrders/${paid._id}/ship`);
     expect(ship?.headers.get('Authorization')).toBe('Bearer token-0');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(ship?.body).toEqual({ carrier: 'DHL', trackingNumber: 'JD0146' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(rowOf('Pipe Wrench').getByText('shipped')).toBeInTheDocument();
     expect(rowOf('Pipe Wrench').queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
     await vi.waitFor(() => expect(callsTo(server.requests, 'GET', LIST_URL)).toHaveLength(2));
@@ -164,7 +170,9 @@ describe('ManageOrders', () => {
     });
     const { user } = renderManageOrders();
     await screen.findByRole('table');
-    const ship = rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' });
+    await user.click(rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
+    const ship = within(dialog).getByRole('button', { name: 'Ship' });
     await user.click(ship);
     await vi.waitFor(() => expect(ship).toHaveAttribute('aria-busy', 'true'));
     expect(rowOf('Wood Chisel').getByRole('button', { name: 'Ship' })).toBeDisabled();
@@ -174,7 +182,7 @@ describe('ManageOrders', () => {
     expect(server.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
   });
 
-  it("shows the server's refusal to ship as a toast, and the list as it now is", async () => {
+  it("shows the server's refusal to ship in the dialog, and the list as it now is", async () => {
     const { server } = managedOrdersServer({
       orders: [paid],
       answer: ({ method }) =>
@@ -188,8 +196,10 @@ describe('ManageOrders', () => {
     const { user } = renderManageOrders();
     await screen.findByRole('table');
     await user.click(rowOf('Pipe Wrench').getByRole('button', { name: 'Ship' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
     expect(
-      await screen.findByText('This order is not paid yet, so it cannot be shipped.'),
+      await within(dialog).findByText('This order is not paid yet, so it cannot be shipped.'),
     ).toBeInTheDocument();
     await vi.waitFor(() => expect(callsTo(server.requests, 'GET', LIST_URL)).toHaveLength(2));
   });
@@ -293,6 +303,42 @@ describe('ManageOrders', () => {
       expect(await screen.findByText('Only admins can do this.')).toBeInTheDocument();
       expect(saved).toHaveLength(0);
     });
+  });
+
+  it('filters by status and searches by words, asking the server for them, and says when none match', async () => {
+    const { server } = managedOrdersServer({ orders: [unpaid, paid, shipped] });
+    const { user } = renderManageOrders();
+    await screen.findByRole('table');
+    expect(screen.getByText('3 orders')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'paid');
+    await vi.waitFor(() =>
+      expect(callsTo(server.requests, 'GET', `${LIST_URL}?status=paid`)).toHaveLength(1),
+    );
+    expect(await screen.findByText('1 order')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').getByText('TF-22222222')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nothing like it');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No order matches this search')).toBeInTheDocument();
+    expect(
+      callsTo(server.requests, 'GET', `${LIST_URL}?status=paid&q=nothing+like+it`),
+    ).toHaveLength(1);
+  });
+
+  it('pages beyond the page size with Previous and Next', async () => {
+    const { server } = managedOrdersServer({ orders: [unpaid, paid, shipped] });
+    const user = userEvent.setup();
+    renderRoutes([
+      { path: '/', element: <ManageOrders onStockReturned={() => undefined} pageSize={2} /> },
+    ]);
+    await screen.findByRole('table');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(rowOf('Hand Saw').getByText('shipped')).toBeInTheDocument();
+    expect(callsTo(server.requests, 'GET', `${LIST_URL}?page=2&pageSize=2`)).toHaveLength(1);
   });
 
   it('says so when there are no orders yet', async () => {

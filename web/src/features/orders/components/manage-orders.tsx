@@ -4,6 +4,7 @@ import {
   ORDER_STATUSES,
   texts,
   type ManagedOrder,
+  type ShipOrder,
 } from '@tools-factory/contract';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -21,11 +22,14 @@ import { useShipOrder } from '../api/ship-order';
 import { useOrderDocuments } from '../hooks/use-order-documents';
 import { ManagedOrdersTable } from './managed-orders-table';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { ShipOrderDialog } from './ship-order-dialog';
 import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
 
 /**
- * Manage Orders: every order, newest first. Ship sends a paid order on its way at once (nothing
- * is lost by it, so no question first) and says so; Remove asks first, then removes an unpaid
+ * Manage Orders: the orders, newest first, filtered by status and searched by reference, e-mail
+ * or tool (GET /manageOrders/search), a page of up to 200 at a time with Previous and Next
+ * beyond; each order's reference opens its page. Ship asks for the carrier and tracking number
+ * (both optional), then sends a paid order on its way and says so; Remove asks first, then removes an unpaid
  * order, whose quantity goes back on sale, and says 'Delete success'. Export CSV downloads every
  * order as a spreadsheet file; Invoice, a paid order's invoice PDF. Cancel asks first, naming
  * the amount refunded, then cancels a paid order (refund, credit note) and says so; a cancelled
@@ -58,15 +62,14 @@ export function ManageOrders({
     removedText: texts.orders.deleteSuccess,
   });
 
-  function ship(order: ManagedOrder) {
-    shipOrder.mutate(
-      { id: order._id },
-      {
-        onSuccess: (shipped) =>
-          toast.success(texts.manageOrders.shipSuccess(shipped.name, shipped.email)),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+  /** The order whose Ship asks for its carrier and tracking number; null when none does. */
+  const [toShip, setToShip] = useState<ManagedOrder | null>(null);
+
+  /** Ships with what the dialog was given; a refusal stays in the dialog, in the server's words. */
+  async function ship(order: ManagedOrder, shipment: ShipOrder) {
+    const shipped = await shipOrder.mutateAsync({ id: order._id, shipment });
+    setToShip(null);
+    toast.success(texts.manageOrders.shipSuccess(shipped.name, shipped.email));
   }
 
   function confirmCancel(order: ManagedOrder) {
@@ -134,13 +137,13 @@ export function ManageOrders({
             <EmptyState message={searching ? words.noMatch : words.empty} />
           ) : (
             <>
-              <div className="mb-4 flex items-center justify-between gap-2">
+              <div className="mb-4 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
                 <p className="text-base-content/70 text-sm" aria-live="polite">
-                  {words.found(formatCount(total))}
+                  {words.found(total)}
                 </p>
                 <BusyButton
                   busy={exportCsv.isPending}
-                  className="btn-outline btn-sm max-md:w-full"
+                  className="btn-outline btn-sm max-sm:w-full"
                   onClick={() =>
                     exportCsv.mutate(undefined, {
                       onError: (error) => toast.error(errorMessage(error)),
@@ -153,10 +156,16 @@ export function ManageOrders({
               <ManagedOrdersTable
                 orders={list}
                 shippingId={shipOrder.isPending ? (shipOrder.variables?.id ?? null) : null}
-                onShip={ship}
+                onShip={setToShip}
                 onRemove={removal.ask}
                 onCancel={setToCancel}
                 {...documents}
+              />
+              <ShipOrderDialog
+                order={toShip}
+                busy={shipOrder.isPending}
+                onShip={ship}
+                onClose={() => setToShip(null)}
               />
               <CancelOrderDialog
                 order={toCancel}

@@ -130,13 +130,11 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
                     {texts.manageOrders.shipTo}: {order.town}
                   </span>
                 ) : null}
-                {order.customerName ? (
-                  <span className="block text-xs wrap-break-word">{order.customerName}</span>
-                ) : null}
               </OrderTitle>
             </th>
             <OrderFigureCells
               order={order}
+              customerName={order.customerName}
               labels={{ email: columns.customer, quantity: columns.quantity, total: columns.total }}
             />
             <td className={labelledCell}>

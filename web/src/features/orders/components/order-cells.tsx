@@ -25,6 +25,8 @@ interface OrderFigureCellsProps {
   nowrapEmailFromXl?: boolean;
   /** Classes the table adds to each of its cells (its vertical alignment). */
   className?: string;
+  /** The customer's name above the e-mail (Manage Orders, issue 25); none in My Orders. */
+  customerName?: string | null;
 }
 
 /** The order's e-mail, its quantity, and its total with the unit price below: three cells. */
@@ -33,6 +35,7 @@ export function OrderFigureCells({
   labels,
   nowrapEmailFromXl = false,
   className = '',
+  customerName,
 }: OrderFigureCellsProps) {
   return (
     <>
@@ -41,6 +44,7 @@ export function OrderFigureCells({
         <span
           className={`min-w-0 wrap-break-word max-xl:text-right ${nowrapEmailFromXl ? 'xl:whitespace-nowrap' : ''}`}
         >
+          {customerName ? <span className="block font-semibold">{customerName}</span> : null}
           <EmailAddress email={order.email} />
         </span>
       </td>

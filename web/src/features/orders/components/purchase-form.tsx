@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   deliveryFields,
   formatMoney,
+  formatQuantity,
   isQuantityAllowed,
   nextPriceBreak,
   orderTotal,
@@ -288,6 +289,11 @@ export function PurchaseForm({
               ]}
             />
             {price.nextBreak ? <p className="text-accent text-sm">{price.nextBreak}</p> : null}
+            {quantity !== null && quantity > tool.availableQuantity ? (
+              <p role="status" className="alert alert-warning alert-soft text-sm">
+                {texts.purchase.aboveStock(formatQuantity(tool.availableQuantity))}
+              </p>
+            ) : null}
             {/* One polite region, read once typing pauses: the figures above change with every
                 keystroke, which would otherwise be read out one by one. */}
             <p className="sr-only" aria-live="polite" aria-atomic="true">

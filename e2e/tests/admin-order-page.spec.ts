@@ -1,0 +1,115 @@
+import { routes, texts } from '@tools-factory/contract';
+import { signInAsAdmin } from '../support/admin.ts';
+import { readSeededData } from '../support/api.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { field, orderTool } from '../support/customer.ts';
+import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { customerInOwnBrowser } from '../support/own-browser.ts';
+import { expectToast } from '../support/toast.ts';
+
+/** An expiry two years ahead, as the card form takes it: 'MMYY'. */
+function futureExpiryDigits(): string {
+  return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
+const words = texts.manageOrders;
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 360, height: 780 },
+]) {
+  test(`an admin opens a paid order from Manage Orders, ships it with tracking and reads its timeline; the customer sees the tracking (${viewport.width} px)`, async ({
+    page,
+    browser,
+  }) => {
+    // Two people, a payment, a shipment: three times the usual time limit.
+    test.slow();
+    // The tool the invoice, cancellation and CSV journeys order too: none counts its stock.
+    const [tool] = (await readSeededData(page.request)).tools;
+    if (!tool) throw new Error('the demo seed has no tool');
+    const customer = await customerInOwnBrowser(browser, viewport, 'Tomasz Tracking');
+    const customerPage = customer.page;
+    await orderTool(customerPage, tool);
+    await customerPage.goto(routes.dashboardOrders);
+    const customerRow = customerPage.getByRole('row').filter({ hasText: tool.name });
+    await customerRow.getByRole('link', { name: texts.orders.pay }).click();
+    await field(customerPage, texts.payment.cardNumber).fill('4242 4242 4242 4242');
+    await field(customerPage, texts.payment.expiry).fill(futureExpiryDigits());
+    await field(customerPage, texts.payment.cvc).fill('123');
+    await customerPage.getByRole('button', { name: texts.payment.pay }).click();
+    await expect(customerPage.getByRole('heading', { name: texts.payment.complete })).toBeVisible();
+
+    // Manage Orders: found by the customer's e-mail, with the name and the ship-to town.
+    await signInAsAdmin(page, viewport);
+    await page.goto(routes.dashboardAllOrders);
+    await field(page, words.search).fill(customer.email);
+    await page.getByRole('button', { name: words.search, exact: true }).click();
+    const adminRow = page.getByRole('row').filter({ hasText: customer.email });
+    await expect(adminRow).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: /@/ })).toHaveCount(1);
+    await expect(adminRow).toContainText('Tomasz Tracking');
+    await expect(adminRow).toContainText(`${words.shipTo}:`);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.screenshot({
+      path: artifactPath(`manage-orders-search-${viewport.width}.png`),
+      fullPage: true,
+    });
+    const reference =
+      (await adminRow.getByRole('link', { name: /^Open order TF-/ }).textContent()) ?? '';
+    await adminRow.getByRole('link', { name: words.openLabel(reference) }).click();
+
+    // The order's page: the customer, the line, the payment; Ship asks for the tracking.
+    await expect(
+      page.getByRole('heading', { name: words.orderPage.title(reference) }),
+    ).toBeVisible();
+    const customerCard = page.getByRole('region', { name: words.orderPage.customer });
+    await expect(customerCard).toContainText('Tomasz Tracking');
+    await expect(customerCard).toContainText(customer.email);
+    await expect(page.getByRole('region', { name: words.orderPage.payment })).toContainText(
+      /pi_|tx_|\w{6,}/,
+    );
+    await page.getByRole('button', { name: words.ship, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: words.shipTitle });
+    await field(dialog, words.carrier).fill('DHL Express');
+    await field(dialog, words.trackingNumber).fill('JD014600006281234567');
+    await dialog.getByRole('button', { name: words.shipConfirm, exact: true }).click();
+    await expectToast(page, 'Shipped');
+    await expect(dialog).toBeHidden();
+
+    const shipping = page.getByRole('region', { name: words.orderPage.shipping });
+    await expect(shipping).toContainText('DHL Express');
+    await expect(shipping).toContainText('JD014600006281234567');
+    // Undo ship is offered, with the time its window ends.
+    await expect(shipping.getByRole('button', { name: words.unship })).toBeVisible();
+    await expect(shipping).toContainText(/Undo ship until/);
+
+    // The timeline, oldest first: placed, its e-mail, paid, its e-mail, shipped, its e-mail.
+    const timeline = page.getByRole('region', { name: words.orderPage.timeline });
+    const lines = timeline.getByRole('listitem');
+    await expect(lines).toHaveCount(6);
+    await expect(lines.nth(0)).toContainText(words.orderPage.events.placed);
+    await expect(lines.nth(0)).toContainText('by Tomasz Tracking');
+    await expect(lines.nth(2)).toContainText(words.orderPage.events.paid);
+    await expect(lines.nth(4)).toContainText(words.orderPage.events.shipped);
+    await expect(lines.nth(4)).toContainText('DHL Express JD014600006281234567');
+    await expect(lines.nth(5)).toContainText(`Your order ${reference} has shipped`);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectNoSeriousA11yViolations(page, "the admin's order page");
+    await page.screenshot({
+      path: artifactPath(`admin-order-page-${viewport.width}.png`),
+      fullPage: true,
+    });
+
+    // The customer: shipped, with the carrier and tracking number.
+    await customerPage.goto(routes.dashboardOrders);
+    await expect(customerRow.getByText(texts.orders.shippedBadge)).toBeVisible();
+    await expect(customerRow).toContainText(
+      `${texts.orders.tracking}: DHL Express JD014600006281234567`,
+    );
+    await customer.context.close();
+  });
+}
