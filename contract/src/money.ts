@@ -14,6 +14,13 @@ export function formatMoney(dollars: number): string {
   return dollarsFormat.format(dollars);
 }
 
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count of units as people read it: formatQuantity(5000) === '5,000'. */
+export function formatQuantity(units: number): string {
+  return countFormat.format(units);
+}
+
 /**
  * The most one payment can be, in cents: a card payment is below $1,000,000 (the card networks'
  * and Stripe's limit, PRICE_LIMIT in common.ts), so $999,999.99. An order, an offer or a quote

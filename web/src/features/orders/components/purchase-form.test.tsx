@@ -114,6 +114,18 @@ describe('PurchaseForm', () => {
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$1,262.50');
   });
 
+  it('warns beside the quantity, as it is typed, when it is more than the stock, and points to a quote', async () => {
+    fakeAccountsServer({ user: maria });
+    const form = renderForm();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await fillIn(form, { quantity: '9000' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Only 5,000 in stock. For a larger quantity, use Request a quote.',
+    );
+    await fillIn(form, { quantity: '4999' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it.each([
     ['at the minimum', '100'],
     ['below the minimum', '5'],
