@@ -14,10 +14,10 @@ export function formatMoney(dollars: number): string {
   return dollarsFormat.format(dollars);
 }
 
-const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** A count of units as people read it: formatCount(1000) === '1,000' (like the prices beside it). */
+const countFormat = new Intl.NumberFormat('en-US');
 
-/** A count of units as people read it: formatQuantity(5000) === '5,000'. */
-export function formatQuantity(units: number): string {
+export function formatCount(units: number): string {
   return countFormat.format(units);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, orderTotal, routes, texts } from '@tools-factory/contract';
+import { formatMoney, orderTotal, routes, texts, formatCount } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
@@ -194,8 +194,8 @@ for (const viewport of [phone, desktop]) {
     // Manage Tools: Remove asks with the name and image; Delete takes it off the home page.
     await page.goto(routes.dashboardManageTools);
     const tool = page.getByRole('row').filter({ hasText: name });
-    await expect(tool).toContainText(String(product.minOrderQuantity));
-    await expect(tool).toContainText(String(product.availableQuantity - quantity));
+    await expect(tool).toContainText(formatCount(product.minOrderQuantity));
+    await expect(tool).toContainText(formatCount(product.availableQuantity - quantity));
     if (viewport.width >= 1024) await expectReadableHeaders(page);
     await keep(page, 'manage-tools', viewport);
     if (viewport === desktop) {

@@ -1,4 +1,4 @@
-import { API_BASE, apiPaths, routes, texts, type Tool } from '@tools-factory/contract';
+import { API_BASE, apiPaths, routes, texts, type Tool, formatCount } from '@tools-factory/contract';
 import type { Page, Request } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
@@ -32,7 +32,7 @@ for (const viewport of [
 
     await page.goto(routes.purchase(tool._id));
     await expect(page.getByRole('heading', { name: tool.name })).toBeVisible();
-    await expect(availableOnPage(page)).toHaveText(String(before.availableQuantity));
+    await expect(availableOnPage(page)).toHaveText(formatCount(before.availableQuantity));
 
     const orderCalls: Request[] = [];
     page.on('request', (request) => {
@@ -56,7 +56,9 @@ for (const viewport of [
     await expect(page.getByText(texts.purchase.orderSuccess)).toBeVisible();
     expect(orderCalls).toHaveLength(1);
     expect(orderCalls[0]!.postDataJSON()).toMatchObject({ toolId: tool._id, quantity, email });
-    await expect(availableOnPage(page)).toHaveText(String(before.availableQuantity - quantity));
+    await expect(availableOnPage(page)).toHaveText(
+      formatCount(before.availableQuantity - quantity),
+    );
     await page.screenshot({ path: artifactPath(`purchase-${viewport.width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page);
 
@@ -65,7 +67,7 @@ for (const viewport of [
     const row = page.getByRole('row').filter({ hasText: tool.name });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(email);
-    await expect(row).toContainText(String(quantity));
+    await expect(row).toContainText(formatCount(quantity));
     await expect(row.getByRole('link', { name: texts.orders.pay })).toHaveAttribute(
       'href',
       /\/dashborad\/orders\/payment\//,
@@ -88,6 +90,6 @@ for (const viewport of [
 
     // The stock is back on the purchase page.
     await page.goto(routes.purchase(tool._id));
-    await expect(availableOnPage(page)).toHaveText(String(before.availableQuantity));
+    await expect(availableOnPage(page)).toHaveText(formatCount(before.availableQuantity));
   });
 }

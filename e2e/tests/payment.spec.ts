@@ -1,4 +1,4 @@
-import { formatMoney, orderTotal, routes, texts } from '@tools-factory/contract';
+import { formatMoney, orderTotal, routes, texts, formatCount } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { readSeededData } from '../support/api.ts';
@@ -40,7 +40,7 @@ for (const viewport of [
     const quantity = tool.minOrderQuantity + 1;
     const summary = page.getByRole('region', { name: texts.payment.orderSummary });
     await expect(summary).toContainText(tool.name);
-    await expect(summary).toContainText(String(quantity));
+    await expect(summary).toContainText(formatCount(quantity));
     const total = orderTotal(tool.price, quantity);
     await expect(summary).toContainText(formatMoney(total));
     // Pay waits for the intent the page created.

@@ -16,12 +16,8 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
-/** A count of units as people read it: formatCount(1000) === '1,000' (like the prices beside it). */
-const countFormat = new Intl.NumberFormat('en-US');
-
-export function formatCount(units: number): string {
-  return countFormat.format(units);
-}
+/** Counts are written by the contract's formatCount, which the e-mails and the journeys use too. */
+export { formatCount } from '@tools-factory/contract';
 
 /** A calendar day ('YYYY-MM-DD': a needed-by date, an offer's last day) is the same everywhere. */
 const dayFormat = dayFormatIn();

@@ -80,7 +80,7 @@ describe('PurchasePage', () => {
     expect(screen.getByRole('img', { name: 'Claw Hammer' })).toHaveAttribute('src', hammer.img);
     expect(screen.getByText('Price').nextElementSibling).toHaveTextContent('$12.50');
     expect(screen.getByText('Minimum order quantity').nextElementSibling).toHaveTextContent('100');
-    expect(availableQuantity()).toHaveTextContent('5000');
+    expect(availableQuantity()).toHaveTextContent('5,000');
     expect(screen.getByText('Forged steel head, hickory handle.')).toBeInTheDocument();
     expect(screen.getByText('Maria Lopez')).toBeInTheDocument();
     expect(screen.getByText('maria@example.com')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('PurchasePage', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     expect(await screen.findByText('Order succes')).toBeInTheDocument();
-    await vi.waitFor(() => expect(availableQuantity()).toHaveTextContent('4750'));
+    await vi.waitFor(() => expect(availableQuantity()).toHaveTextContent('4,750'));
     expect(callsTo(server.requests, 'GET', TOOL_URL)).toHaveLength(2);
     // The tool asked for again does not take the confirmation away.
     const confirmation = screen.getByRole('region', { name: 'Your order is placed' });

@@ -68,7 +68,7 @@ describe('ManageTools', () => {
     const row = rowOf('Pipe Wrench');
     expect(row.getByRole('rowheader')).toHaveTextContent('Pipe Wrench');
     expect(row.getByText('40')).toBeInTheDocument();
-    expect(row.getByText('1200')).toBeInTheDocument();
+    expect(row.getByText('1,200')).toBeInTheDocument();
     // Decoration beside the name (alt ''): the name says which tool it is.
     const image = screen.getByRole('row', { name: /Pipe Wrench/ }).querySelector('img');
     expect(image).toHaveAttribute('src', '/images/tools/adjustable-spanner.svg');

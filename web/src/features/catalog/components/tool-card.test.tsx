@@ -16,7 +16,7 @@ describe('ToolCard', () => {
   it('shows the minimum order and available quantities', () => {
     renderWithProviders(<ToolCard tool={hammer} />);
     expect(screen.getByText('Minimum order quantity').nextElementSibling).toHaveTextContent('100');
-    expect(screen.getByText('Available quantity').nextElementSibling).toHaveTextContent('5000');
+    expect(screen.getByText('Available quantity').nextElementSibling).toHaveTextContent('5,000');
   });
 
   it('links Purchase to /purchase/{id}', () => {

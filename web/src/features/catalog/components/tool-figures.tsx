@@ -1,4 +1,5 @@
 import { formatMoney, homeTexts, lowestUnitPrice, type Tool } from '@tools-factory/contract';
+import { formatCount } from '../../../lib/format';
 
 interface ToolFiguresProps {
   tool: Tool;
@@ -29,10 +30,10 @@ export function ToolFigures({
       <dt className="text-base-content/70">{homeTexts.tool.price}</dt>
       <dd className={`text-accent text-right font-bold ${priceClassName}`}>{price}</dd>
       <dt className="text-base-content/70">{homeTexts.tool.minOrderQuantity}</dt>
-      <dd className="text-right font-semibold">{tool.minOrderQuantity}</dd>
+      <dd className="text-right font-semibold">{formatCount(tool.minOrderQuantity)}</dd>
       <dt className="text-base-content/70">{homeTexts.tool.availableQuantity}</dt>
       <dd aria-live={liveAvailable ? 'polite' : undefined} className="text-right font-semibold">
-        {tool.availableQuantity}
+        {formatCount(tool.availableQuantity)}
       </dd>
     </dl>
   );

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { CardLabel, DataTable } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowButton } from '../../../components/ui/row-actions';
 import { Thumbnail } from '../../../components/ui/thumbnail';
+import { formatCount } from '../../../lib/format';
 
 interface ToolsTableProps {
   tools: Tool[];
@@ -91,11 +92,15 @@ export function ToolsTable({
             </th>
             <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
               <CardLabel below="xl">{columns.minOrderQuantity}</CardLabel>
-              <span className="font-semibold xl:font-normal">{tool.minOrderQuantity}</span>
+              <span className="font-semibold xl:font-normal">
+                {formatCount(tool.minOrderQuantity)}
+              </span>
             </td>
             <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
               <CardLabel below="xl">{columns.availableQuantity}</CardLabel>
-              <span className="font-semibold xl:font-normal">{tool.availableQuantity}</span>
+              <span className="font-semibold xl:font-normal">
+                {formatCount(tool.availableQuantity)}
+              </span>
             </td>
             <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
               {/* On a card the label keeps its line; the figure wraps ('(default)', the badge). */}

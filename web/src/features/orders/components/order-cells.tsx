@@ -10,6 +10,7 @@ import {
 import { EmailAddress } from '../../../components/ui/email-address';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
+import { formatCount } from '../../../lib/format';
 
 /**
  * The cells and buttons My Orders and Manage Orders show alike. Both tables are cards below xl:
@@ -50,7 +51,7 @@ export function OrderFigureCells({
       </td>
       <td className={`${labelledCell} ${className} xl:text-right`}>
         <CardLabel below="xl">{labels.quantity}</CardLabel>
-        <span>{order.quantity}</span>
+        <span>{formatCount(order.quantity)}</span>
       </td>
       <td className={`${labelledCell} ${className} whitespace-nowrap xl:text-right`}>
         <CardLabel below="xl">{labels.total}</CardLabel>

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   deliveryFields,
   formatMoney,
-  formatQuantity,
   isQuantityAllowed,
   nextPriceBreak,
   orderTotal,
@@ -291,7 +290,7 @@ export function PurchaseForm({
             {price.nextBreak ? <p className="text-accent text-sm">{price.nextBreak}</p> : null}
             {quantity !== null && quantity > tool.availableQuantity ? (
               <p role="status" className="alert alert-warning alert-soft text-sm">
-                {texts.purchase.aboveStock(formatQuantity(tool.availableQuantity))}
+                {texts.purchase.aboveStock(formatCount(tool.availableQuantity))}
               </p>
             ) : null}
             {/* One polite region, read once typing pauses: the figures above change with every

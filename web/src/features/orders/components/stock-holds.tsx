@@ -10,6 +10,7 @@ import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useStockHolds } from '../api/get-stock-holds';
 import type { StockReturnedOptions } from '../api/delete-order';
 import { useReleaseHolds } from '../api/release-holds';
+import { formatCount } from '../../../lib/format';
 
 const t = texts.manageHolds;
 
@@ -63,7 +64,7 @@ function HoldCard({
               </p>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
                 <dt className="text-base-content/70">{t.columns.quantity}</dt>
-                <dd className="tabular-nums">{order.quantity}</dd>
+                <dd className="tabular-nums">{formatCount(order.quantity)}</dd>
                 <dt className="text-base-content/70">{t.columns.value}</dt>
                 <dd className="tabular-nums">{formatMoney(order.total)}</dd>
                 <dt className="text-base-content/70">{t.columns.placed}</dt>
@@ -95,7 +96,7 @@ function HoldCard({
                       <span className="text-base-content/70 block text-xs">{t.madeToOrder}</span>
                     ) : null}
                   </td>
-                  <td className="text-right tabular-nums">{order.quantity}</td>
+                  <td className="text-right tabular-nums">{formatCount(order.quantity)}</td>
                   <td className="text-right whitespace-nowrap tabular-nums">
                     {formatMoney(order.total)}
                   </td>

@@ -1,6 +1,7 @@
 import { formatMoney, orderTotal, texts, type Order } from '@tools-factory/contract';
 import { useId } from 'react';
 import { Thumbnail } from '../../../components/ui/thumbnail';
+import { formatCount } from '../../../lib/format';
 
 interface OrderSummaryProps {
   order: Order;
@@ -30,7 +31,7 @@ export function OrderSummary({ order }: OrderSummaryProps) {
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-base-content/70">{texts.payment.quantity}</dt>
-            <dd>{order.quantity}</dd>
+            <dd>{formatCount(order.quantity)}</dd>
           </div>
           <div className="border-base-300 flex justify-between gap-4 border-t pt-2 text-lg font-bold">
             <dt>{texts.payment.total}</dt>
