@@ -1,5 +1,5 @@
 import { homeTexts } from './home-texts.ts';
-import { formatMoney } from './money.ts';
+import { formatCount, formatMoney } from './money.ts';
 import { dashboardPageNames, shellTexts } from './shell-texts.ts';
 
 export { homeTexts, shellTexts };
@@ -178,7 +178,8 @@ export const texts = {
     orderedBy: 'Ordered by',
     customerName: 'Name',
     total: 'Total',
-    quantityHint: (min: number, available: number) => `More than ${min} and less than ${available}`,
+    quantityHint: (min: number, available: number) =>
+      `More than ${formatCount(min)} and less than ${formatCount(available)}`,
     /** Beside the quantity when it is more than the stock: a quote can be asked for any quantity. */
     aboveStock: (available: string) =>
       `Only ${available} in stock. For a larger quantity, use Request a quote.`,
@@ -263,7 +264,8 @@ export const texts = {
     requestInvite: 'Need more than we have in stock, or a price for a large order?',
     requestTitle: (tool: string) => `Request a quote for ${tool}`,
     quantity: 'Quantity',
-    quantityHint: (min: number) => `More than ${min}; as many as you need, beyond our stock too`,
+    quantityHint: (min: number) =>
+      `More than ${formatCount(min)}; as many as you need, beyond our stock too`,
     neededBy: 'Needed by',
     note: 'Note',
     noteHint: 'Anything we should know: a target price, packaging, delivery',

@@ -108,7 +108,7 @@ describe('PurchaseForm', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(quantity).toHaveValue('101');
     expect(quantity).toHaveAttribute('inputmode', 'numeric');
-    expect(quantity).toHaveAccessibleDescription('More than 100 and less than 5000');
+    expect(quantity).toHaveAccessibleDescription('More than 100 and less than 5,000');
     // An address takes several lines.
     expect(address.tagName).toBe('TEXTAREA');
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$1,262.50');
@@ -161,7 +161,7 @@ describe('PurchaseForm', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(form.quantity).toHaveAttribute('aria-invalid', 'true');
       expect(form.quantity).toHaveAccessibleDescription(
-        `More than 100 and less than 5000 ${message}`,
+        `More than 100 and less than 5,000 ${message}`,
       );
       expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('-');
       // Not the range's toast: the quantity is not out of range, it is not a quantity.
