@@ -120,7 +120,7 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
               <OrderTitle order={order} nameId={nameId} className="items-start xl:min-w-40">
                 <Link
                   to={routes.dashboardManagedOrder(order._id)}
-                  className="link link-primary block font-mono text-sm"
+                  className="link block font-mono text-sm"
                   aria-label={texts.manageOrders.openLabel(order.reference)}
                 >
                   {order.reference}
