@@ -159,7 +159,10 @@ for (const viewport of [phone, desktop]) {
     const order = page.getByRole('row').filter({ hasText: customerEmail });
     await expect(order).toHaveCount(1);
     const quantity = product.minOrderQuantity + 1;
-    await expect(order.getByRole('rowheader')).toHaveText(name);
+    // The tool, then (issue 25) the order's reference and where it ships.
+    await expect(order.getByRole('rowheader')).toHaveText(
+      new RegExp(`^${name}TF-[0-9A-F]{8}${texts.manageOrders.shipTo}: `),
+    );
     await expect(order).toContainText(formatMoney(orderTotal(product.price, quantity)));
     await expect(order.getByText(texts.orders.paidBadge, { exact: true })).toBeVisible();
     await expect(order.getByRole('button', { name: texts.orders.remove })).toHaveCount(0);
