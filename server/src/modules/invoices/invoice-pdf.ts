@@ -391,7 +391,12 @@ function drawLine(doc: Doc, invoice: OrderDocument): void {
   doc.text(invoice.totalLabel, totalX + CELL_PADDING, totalTop, {
     width: COLUMNS.unitPrice.width - CELL_PADDING,
   });
-  cell(doc, 'amount', money(invoice.totalCents), totalTop, 'right');
+  // The total takes what its label leaves of both columns: a large one with USD stays on a line.
+  const labelWidth = doc.widthOfString(invoice.totalLabel) + 2 * CELL_PADDING;
+  doc.text(money(invoice.totalCents), totalX + labelWidth, totalTop, {
+    width: totalWidth - labelWidth - CELL_PADDING,
+    align: 'right',
+  });
   const totalBottom = totalTop + doc.currentLineHeight() + 6;
   doc
     .moveTo(totalX, totalBottom)
