@@ -2,6 +2,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderEvents, type OrderEventKind } from './order-events.table.ts';
 
+/*
+ * Which transitions write which kind (issue 25): placed (order-placement.ts, with its e-mail),
+ * paid (markPaid, whoever confirmed the payment: the browser or the webhook) and its e-mail
+ * (announcePaid), shipped and its e-mail, ship_undone, cancelled and its e-mail
+ * (order-cancellation.ts), refunded and disputed (order-reversals.ts, the webhook). 'removed' and
+ * 'expired' are not written: a removal and the expiry sweep delete the order, and its timeline
+ * goes with it (ON DELETE CASCADE), in the same transaction.
+ */
+
 /** One line to add to an order's timeline. */
 export type NewOrderEvent = {
   orderId: string;
