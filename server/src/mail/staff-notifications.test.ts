@@ -202,6 +202,30 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
     );
   });
 
+  it("an admin releasing an account's stock holds tells the customer of each order removed, once", async ({
+    app,
+    admin,
+  }) => {
+    const holder = await signUpTestAccount(app, { name: 'Hana Holder' });
+    const tool = await createTestTool(app);
+    const first = await placeTestOrder(app, holder, tool, { quantity: 12 });
+    const second = await placeTestOrder(app, holder, tool, { quantity: 13 });
+    const release = () =>
+      injectAs(app, admin, {
+        method: 'POST',
+        url: `/api/manageHolds/${encodeURIComponent(holder.userId)}/release`,
+      });
+    expect((await release()).statusCode).toBe(200);
+    // Released again: nothing left to remove, nothing sent.
+    expect((await release()).statusCode).toBe(200);
+    for (const order of [first, second]) {
+      const removed = await mailsWithSubject(app, words.orderRemoved.subject(order.reference));
+      expect([...removed.keys()]).toEqual([holder.email.toLowerCase()]);
+      expect(removed.get(holder.email.toLowerCase())).toHaveLength(1);
+      expect(removed.get(holder.email.toLowerCase())?.[0]).toMatch(/^Hello Hana Holder,/);
+    }
+  });
+
   it('low stock goes to the staff too, each once', async ({ app, customer, admin, optedIn }) => {
     const tool = await createTestTool(app, { availableQuantity: 40, lowStockThreshold: 30 });
     await placeTestOrder(app, customer, tool, { quantity: 20 });

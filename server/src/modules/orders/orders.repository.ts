@@ -183,18 +183,12 @@ export function selectHeldOrders(executor: Executor): Promise<OrderRow[]> {
  * Deletes every unpaid order of an account; an order a payment holds is waited for, and left
  * alone once paid. Resolves to the deleted orders' tools and quantities.
  */
-export function deleteUnpaidOrdersOfUser(
-  tx: Transaction,
-  userId: string,
-): Promise<{ toolId: string; quantity: number; madeToOrder: boolean }[]> {
+export function deleteUnpaidOrdersOfUser(tx: Transaction, userId: string): Promise<OrderRow[]> {
+  // Whole rows: each customer is told of their removed order (issue 25).
   return tx
     .delete(orders)
     .where(and(eq(orders.userId, userId), statusAllows('remove')))
-    .returning({
-      toolId: orders.toolId,
-      quantity: orders.quantity,
-      madeToOrder: orders.madeToOrder,
-    });
+    .returning();
 }
 
 /** Marks a locked unpaid order paid with its transaction id. */

@@ -432,6 +432,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
     async releaseHoldsOf(userId: string): Promise<{ deletedCount: number; returnedUnits: number }> {
       const released = await db.transaction(async (tx) => {
         const deleted = await deleteUnpaidOrdersOfUser(tx, userId);
+        // An admin removed them: the customer hears of each (issue 25).
+        await outbox.enqueueEach(
+          tx,
+          deleted.map((row) => ({
+            message: orderRemovedMail(orderDto(row), { publicUrl }),
+            about: { orderId: row.id, mail: 'order removed by an admin' },
+          })),
+        );
         return { deleted, ...(await returnStockOf(tx, tools, deleted)) };
       });
       if (released.changes.length > 0) await catalog.stockMoved(released.changes);
