@@ -74,9 +74,11 @@ function Movements({ toolId }: { toolId: string }) {
               <span className="font-semibold">
                 {signed(movement.delta)} · {words.reasons[movement.reason]}
               </span>
-              <span className="text-right">
-                <span className="sr-only">{columns.after}: </span>
-                {formatCount(movement.stockAfter)}
+              <span className="text-base-content/70 text-right text-xs">
+                {columns.after}{' '}
+                <span className="text-base-content text-sm font-semibold">
+                  {formatCount(movement.stockAfter)}
+                </span>
               </span>
               <span className="text-base-content/70 col-span-2 text-xs break-words">
                 <time dateTime={movement.createdAt}>{formatDateTime(movement.createdAt)}</time>
