@@ -1,0 +1,33 @@
+import { routes, texts } from '@tools-factory/contract';
+import { signInAsAdmin } from '../support/admin.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { artifactPath, expect, test } from '../support/fixtures.ts';
+
+const words = texts.staffNotifications;
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 360, height: 780 },
+]) {
+  test(`the admin's profile page shows their staff e-mails, on and locked for an ADMIN_EMAILS address (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await signInAsAdmin(page, viewport);
+    await page.goto(routes.dashboardMyProfile);
+    const section = page.getByRole('region', { name: words.title });
+    await expect(section).toBeVisible();
+    // The journeys' admin is listed in ADMIN_EMAILS: always on, and told why.
+    const toggle = section.getByRole('checkbox', { name: words.label });
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeDisabled();
+    await expect(section.getByText(words.listed)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({
+      path: artifactPath(`staff-notifications-${viewport.width}.png`),
+      fullPage: true,
+    });
+  });
+}
