@@ -59,6 +59,8 @@ describe('apiPaths', () => {
       archivedTools: '/manageTools/archived',
       toolImages: '/manageTools/images',
       sales: '/manageSales',
+      salesCsv: '/manageSales.csv',
+      manageNotifications: '/manageNotifications',
       quotes: '/quotes',
       acceptQuote: '/quotes/:id/accept',
       declineQuote: '/quotes/:id/decline',
