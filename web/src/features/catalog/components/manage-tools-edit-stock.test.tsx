@@ -1,0 +1,134 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StockMovement } from '@tools-factory/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo } from '../../../test/fake-api';
+import { makeTool } from '../../../test/factories';
+import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
+import { catalogServer } from '../test/catalog-server';
+import { ManageTools } from './manage-tools';
+
+const hammer = makeTool();
+const EDIT_URL = `/api/manageTools/${hammer._id}`;
+const STOCK_URL = `/api/manageTools/${hammer._id}/stock`;
+
+async function openDialogOf(button: string, title: string) {
+  const user = userEvent.setup();
+  renderRoutes([{ path: '/', element: <ManageTools /> }]);
+  await screen.findByRole('table');
+  await user.click(rowOf('Claw Hammer').getByRole('button', { name: button }));
+  return { user, dialog: screen.getByRole('dialog', { name: title }) };
+}
+
+describe('Manage Tools: Edit and Stock (issue 25)', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("Edit: prefilled, every problem at once (the form's, then the server's), then saved with a toast", async () => {
+    let refuse = true;
+    const { server } = catalogServer({
+      tools: [hammer],
+      answer: ({ method, url, body }) => {
+        if (method !== 'PUT' || url !== EDIT_URL) return undefined;
+        if (refuse) {
+          refuse = false;
+          return jsonResponse(
+            {
+              message: 'name is taken somehow',
+              statusCode: 400,
+              fieldErrors: [
+                { field: 'name', message: 'name is taken somehow' },
+                { field: 'price', message: 'price is odd' },
+              ],
+            },
+            400,
+          );
+        }
+        return jsonResponse({ ...hammer, ...(body as object), price: 12.5 });
+      },
+    });
+    const { user, dialog } = await openDialogOf('Edit', 'Edit Claw Hammer');
+    const name = within(dialog).getByLabelText('Name');
+    const price = within(dialog).getByLabelText('Price');
+    expect(name).toHaveValue('Claw Hammer');
+    await user.clear(name);
+    await user.clear(price);
+    await user.type(price, 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByText('name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('price must be a number')).toBeInTheDocument();
+    expect(callsTo(server.requests, 'PUT', EDIT_URL)).toHaveLength(0);
+
+    await user.type(name, 'Claw Hammer XL');
+    await user.clear(price);
+    await user.type(price, '12.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('name is taken somehow')).toBeInTheDocument();
+    expect(within(dialog).getByText('price is odd')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Claw Hammer XL saved')).toBeInTheDocument();
+    const [, saved] = callsTo(server.requests, 'PUT', EDIT_URL);
+    expect(saved?.body).toMatchObject({ name: 'Claw Hammer XL', price: 12.5 });
+  });
+
+  it('Stock: adds units with a reason, lists the movement, and shows a refusal in words', async () => {
+    const movements: StockMovement[] = [];
+    let available = hammer.availableQuantity;
+    const { server } = catalogServer({
+      tools: [hammer],
+      answer: ({ method, url, body }) => {
+        if (url !== STOCK_URL) return undefined;
+        if (method === 'GET') return jsonResponse(movements);
+        const { delta, reason, note } = body as { delta: number; reason: 'received'; note: string };
+        if (available + delta < 0) {
+          const message = `Cannot remove ${-delta} units: only ${available} are in stock`;
+          return jsonResponse({ message, statusCode: 400 }, 400);
+        }
+        available += delta;
+        const movement: StockMovement = {
+          _id: '0b1c2d3e-4444-4555-8666-777788889999',
+          toolId: hammer._id,
+          delta,
+          reason,
+          note,
+          stockAfter: available,
+          by: 'admin@example.com',
+          createdAt: '2026-11-26T10:00:00.000Z',
+        };
+        movements.unshift(movement);
+        return jsonResponse({
+          movement,
+          stock: {
+            toolId: hammer._id,
+            availableQuantity: available,
+            lowStockThreshold: 300,
+            custom: false,
+            low: false,
+          },
+        });
+      },
+    });
+    const { user, dialog } = await openDialogOf('Stock', 'Stock of Claw Hammer');
+    expect(await within(dialog).findByText('No stock moved by hand yet')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Units'), '20');
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Pallet 7');
+    await user.click(within(dialog).getByRole('button', { name: 'Move stock' }));
+    expect(await within(dialog).findByText('In stock now: 5,020')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/\+20 · received/)).toBeInTheDocument();
+    const [sent] = callsTo(server.requests, 'POST', STOCK_URL);
+    expect(sent?.body).toEqual({ delta: 20, reason: 'received', note: 'Pallet 7' });
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Remove units' }));
+    await user.type(within(dialog).getByLabelText('Units'), '9000');
+    await user.click(within(dialog).getByRole('button', { name: 'Move stock' }));
+    expect(
+      await within(dialog).findByText('Cannot remove 9000 units: only 5020 are in stock'),
+    ).toBeInTheDocument();
+  });
+});
