@@ -26,5 +26,6 @@ export * from './stock.ts';
 export * from './summary.ts';
 export * from './system.ts';
 export * from './texts.ts';
+export * from './order-admin-texts.ts';
 export * from './tools.ts';
 export * from './users.ts';

@@ -1,4 +1,4 @@
-import { routes, texts } from '@tools-factory/contract';
+import { orderAdminTexts, routes, texts } from '@tools-factory/contract';
 import { signInAsAdmin } from '../support/admin.ts';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -12,7 +12,7 @@ function futureExpiryDigits(): string {
   return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 }
 
-const words = texts.manageOrders;
+const words = { ...texts.manageOrders, ...orderAdminTexts };
 
 for (const viewport of [
   { width: 1280, height: 900 },

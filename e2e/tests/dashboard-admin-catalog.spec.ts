@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, orderTotal, routes, texts, formatCount } from '@tools-factory/contract';
+import {
+  formatMoney,
+  orderTotal,
+  routes,
+  texts,
+  formatCount,
+  orderAdminTexts,
+} from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
@@ -161,7 +168,7 @@ for (const viewport of [phone, desktop]) {
     const quantity = product.minOrderQuantity + 1;
     // The tool, then (issue 25) the order's reference and where it ships.
     await expect(order.getByRole('rowheader')).toHaveText(
-      new RegExp(`^${name}TF-[0-9A-F]{8}${texts.manageOrders.shipTo}: `),
+      new RegExp(`^${name}TF-[0-9A-F]{8}${orderAdminTexts.shipTo}: `),
     );
     await expect(order).toContainText(formatMoney(orderTotal(product.price, quantity)));
     await expect(order.getByText(texts.orders.paidBadge, { exact: true })).toBeVisible();
@@ -177,8 +184,8 @@ for (const viewport of [phone, desktop]) {
     await order.getByRole('button', { name: texts.manageOrders.ship }).click();
     // Ship asks for the carrier and tracking number (issue 25): both may stay empty.
     await page
-      .getByRole('dialog', { name: texts.manageOrders.shipTitle })
-      .getByRole('button', { name: texts.manageOrders.shipConfirm, exact: true })
+      .getByRole('dialog', { name: orderAdminTexts.shipTitle })
+      .getByRole('button', { name: orderAdminTexts.shipConfirm, exact: true })
       .click();
     await expectToast(page, texts.manageOrders.shipSuccess(name, customerEmail));
     await expect(order.getByText(texts.orders.shippedBadge, { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import {
   texts,
   type ManagedOrder,
   type ShipOrder,
+  orderAdminTexts,
 } from '@tools-factory/contract';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -91,7 +92,7 @@ export function ManageOrders({
     });
   }
 
-  const words = texts.manageOrders;
+  const words = { ...texts.manageOrders, ...orderAdminTexts };
   return (
     <>
       <form
@@ -197,7 +198,7 @@ function Pager({
   pages: number;
   onPage: (page: number) => void;
 }) {
-  const words = texts.manageOrders;
+  const words = { ...texts.manageOrders, ...orderAdminTexts };
   if (pages <= 1) return null;
   return (
     <nav

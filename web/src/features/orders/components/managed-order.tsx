@@ -6,6 +6,7 @@ import {
   type ManagedOrderDetail,
   type OrderEvent,
   type ShipOrder,
+  orderAdminTexts,
 } from '@tools-factory/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +26,7 @@ import { OrderDocumentButtons } from './order-cells';
 import { OrderStatusBadge } from './order-status-badge';
 import { ShipOrderDialog } from './ship-order-dialog';
 
-const words = texts.manageOrders.orderPage;
+const words = orderAdminTexts.orderPage;
 
 /** A paid order an admin may cancel: paid, shipped, or refunded by the gateway (not disputed). */
 const cancellable = (order: ManagedOrder) =>
@@ -129,7 +130,7 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
 
   function unship() {
     unshipOrder.mutate(order._id, {
-      onSuccess: () => toast.success(texts.manageOrders.unshipSuccess(order.reference)),
+      onSuccess: () => toast.success(orderAdminTexts.unshipSuccess(order.reference)),
       onError: (error) => toast.error(errorMessage(error)),
     });
   }
@@ -229,14 +230,14 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
           {canUndoShip && order.unshipUntil ? (
             <div className="flex flex-wrap items-center gap-2">
               <p className="text-sm">
-                {texts.manageOrders.unshipUntil(formatDateTime(order.unshipUntil))}
+                {orderAdminTexts.unshipUntil(formatDateTime(order.unshipUntil))}
               </p>
               <BusyButton
                 busy={unshipOrder.isPending}
                 className="btn-outline btn-sm max-sm:w-full"
                 onClick={unship}
               >
-                {texts.manageOrders.unship}
+                {orderAdminTexts.unship}
               </BusyButton>
             </div>
           ) : null}

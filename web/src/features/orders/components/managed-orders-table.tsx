@@ -1,4 +1,10 @@
-import { routes, texts, type ManagedOrder, type ManagedOrderRow } from '@tools-factory/contract';
+import {
+  routes,
+  texts,
+  type ManagedOrder,
+  type ManagedOrderRow,
+  orderAdminTexts,
+} from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -121,13 +127,13 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
                 <Link
                   to={routes.dashboardManagedOrder(order._id)}
                   className="link block font-mono text-sm"
-                  aria-label={texts.manageOrders.openLabel(order.reference)}
+                  aria-label={orderAdminTexts.openLabel(order.reference)}
                 >
                   {order.reference}
                 </Link>
                 {order.town ? (
                   <span className="text-base-content/70 block text-xs wrap-break-word">
-                    {texts.manageOrders.shipTo}: {order.town}
+                    {orderAdminTexts.shipTo}: {order.town}
                   </span>
                 ) : null}
               </OrderTitle>

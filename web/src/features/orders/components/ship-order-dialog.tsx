@@ -1,4 +1,10 @@
-import { ShipOrderSchema, texts, type ManagedOrder, type ShipOrder } from '@tools-factory/contract';
+import {
+  ShipOrderSchema,
+  texts,
+  type ManagedOrder,
+  type ShipOrder,
+  orderAdminTexts,
+} from '@tools-factory/contract';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -6,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { ManagedOrderSummary } from './managed-order-summary';
 
-const words = texts.manageOrders;
+const words = { ...texts.manageOrders, ...orderAdminTexts };
 
 interface ShipOrderDialogProps {
   /** The order to ship; null: the dialog is closed. */
