@@ -40,11 +40,7 @@ import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createBuyersLookup } from './modules/orders/orders-buyers.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
-import {
-  registerToolImageFiles,
-  toolImagesDir,
-  toolImagesRoutes,
-} from './modules/tools/tool-images.ts';
+import { registerToolImageFiles, toolImagesRoutes } from './modules/tools/tool-images.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
 import { createAccessTokens } from './modules/identity/access-token.ts';
@@ -320,7 +316,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { db: database.db, storage });
       await api.register(toolsRoutes, { tools, catalog, guards });
-      await api.register(toolImagesRoutes, { guards, dir: toolImagesDir(config.dataDir) });
+      await api.register(toolImagesRoutes, { guards, dir: config.toolImagesDir });
       await api.register(reviewsRoutes, { reviews, catalog, guards });
       await api.register(contactRoutes, {
         contact,
@@ -386,7 +382,7 @@ export async function buildApp({
   await app.register(identityRoutes, { auth, identity, origin: config.publicUrl });
 
   // The tools' uploaded pictures (DATA_DIR), before the web app's static files.
-  registerToolImageFiles(app, toolImagesDir(config.dataDir));
+  registerToolImageFiles(app, config.toolImagesDir);
   // The built web app, its public pages rendered from the catalog (the static files beneath).
   await registerWebPages(app, {
     webDistDir: config.webDistDir,

@@ -84,6 +84,11 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value)),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'web/dist')),
+  // Where the tools' uploaded pictures are kept (issue 25); unset: DATA_DIR/images/tools.
+  TOOL_IMAGES_DIR: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value)),
   // The seller on invoices and credit notes (issue 25): '\n' (or a real line break) splits lines.
   SELLER_NAME: z.string().trim().min(1).default('Tools Factory Ltd'),
   SELLER_ADDRESS: z.string().default('1 Forge Lane\\nSheffield S1 2AB\\nUnited Kingdom'),
@@ -146,6 +151,11 @@ export type Config = {
    */
   trustProxy: boolean | string | undefined;
   webDistDir: string;
+  /**
+   * The tools' uploaded pictures (TOOL_IMAGES_DIR, by default DATA_DIR/images/tools): with
+   * several instances, one directory they all share.
+   */
+  toolImagesDir: string;
   /** Who sells, as invoices and credit notes name them (SELLER_*): lines split at '\n'. */
   seller: Seller;
   /** TAX_RATE_PERCENT in basis points (20% = 2000), stored on each order when it is placed. */
@@ -261,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    toolImagesDir: e.TOOL_IMAGES_DIR
+      ? path.resolve(e.TOOL_IMAGES_DIR)
+      : path.join(dataDir, 'images', 'tools'),
     webSsrEntry: path.resolve(e.WEB_DIST_DIR, '..', 'dist-ssr', 'entry-server.js'),
     seller: {
       name: e.SELLER_NAME,

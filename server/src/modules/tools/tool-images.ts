@@ -28,11 +28,6 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** A picture of more pixels than this is refused before it is decoded (a decompression bomb). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-/** DATA_DIR/images/tools: where the pictures are kept. */
-export function toolImagesDir(dataDir: string): string {
-  return path.join(dataDir, 'images', 'tools');
-}
-
 /**
  * A picture as stored: re-encoded to WebP (no metadata kept), at most TOOL_IMAGE_MAX_WIDTH wide
  * (never enlarged), turned upright by its EXIF orientation. 400 in words for bytes that are not
