@@ -166,6 +166,14 @@ describe('MyOrders', () => {
     expect(row.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
   });
 
+  it('shows the carrier and tracking number of a shipped order when the admin gave them (issue 25)', async () => {
+    ordersServer([{ ...shipped, carrier: 'DHL', trackingNumber: 'JD0146' }, paid]);
+    renderMyOrders();
+    await screen.findByRole('table');
+    expect(rowOf('Hand Saw').getByText('Tracking: DHL JD0146')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').queryByText(/Tracking/)).not.toBeInTheDocument();
+  });
+
   it('Remove opens a confirmation with the order name; cancel closes it and removes nothing', async () => {
     const { server } = ordersServer([unpaid, paid]);
     const { user } = renderMyOrders();
