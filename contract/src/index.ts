@@ -23,6 +23,7 @@ export * from './sales.ts';
 export * from './staff-notifications.ts';
 export * from './stars.ts';
 export * from './stock.ts';
+export * from './manage-tools-texts.ts';
 export * from './summary.ts';
 export * from './system.ts';
 export * from './texts.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { routes, texts } from '@tools-factory/contract';
+import { manageToolsTexts, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -10,7 +10,7 @@ import { expectToast } from '../support/toast.ts';
 
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 360, height: 780 };
-const { edit, stock, image } = texts.manageTools;
+const { edit, stock, image } = manageToolsTexts;
 
 /** A 64 x 48 PNG (blue), as a picture on the admin's device. */
 const PNG = Buffer.from(

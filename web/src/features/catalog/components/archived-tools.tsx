@@ -1,4 +1,4 @@
-import { formatMoney, texts, type ArchivedTool } from '@tools-factory/contract';
+import { formatMoney, manageToolsTexts, type ArchivedTool } from '@tools-factory/contract';
 import { useId, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { RowButton } from '../../../components/ui/row-actions';
@@ -8,7 +8,7 @@ import { formatCount, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useArchivedTools, useRestoreTool } from '../api/archived-tools';
 
-const words = texts.manageTools.archived;
+const words = manageToolsTexts.archived;
 
 /** One removed tool: its picture, name, when it was removed, and Restore. */
 function ArchivedRow({ tool }: { tool: ArchivedTool }) {

@@ -1,4 +1,10 @@
-import { texts, UpdateToolSchema, type Tool, type UpdateTool } from '@tools-factory/contract';
+import {
+  manageToolsTexts,
+  texts,
+  UpdateToolSchema,
+  type Tool,
+  type UpdateTool,
+} from '@tools-factory/contract';
 import { useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { DialogForm } from '../../../components/ui/dialog-form';
@@ -11,7 +17,7 @@ import { useEditTool } from '../api/edit-tool';
 import { showFieldErrors } from './show-field-errors';
 import { ToolImageField } from './tool-image-field';
 
-const words = texts.manageTools.edit;
+const words = manageToolsTexts.edit;
 const { addProduct } = texts;
 
 /** The five fields as typed (numbers as text: the contract reads them from digits). */

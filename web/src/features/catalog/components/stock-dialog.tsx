@@ -1,4 +1,5 @@
 import {
+  manageToolsTexts,
   STOCK_REASONS,
   StockAdjustmentSchema,
   texts,
@@ -17,7 +18,7 @@ import { toast } from '../../../lib/toast';
 import { useAdjustStock, useStockMovements } from '../api/stock-movements';
 import { useCheckedSave } from '../hooks/use-checked-save';
 
-const words = texts.manageTools.stock;
+const words = manageToolsTexts.stock;
 
 type Direction = 'add' | 'remove';
 type StockProblem = Partial<Record<'units' | 'note', string>>;

@@ -1,11 +1,16 @@
-import { isToolImageLink, MAX_TOOL_IMAGE_BYTES, texts } from '@tools-factory/contract';
+import {
+  isToolImageLink,
+  manageToolsTexts,
+  MAX_TOOL_IMAGE_BYTES,
+  texts,
+} from '@tools-factory/contract';
 import { useId, type ChangeEvent } from 'react';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUploadToolImage } from '../api/upload-tool-image';
 
-const words = texts.manageTools.image;
+const words = manageToolsTexts.image;
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 
 interface ToolImageFieldProps {

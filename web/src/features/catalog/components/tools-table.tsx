@@ -1,4 +1,4 @@
-import { texts, type Tool, type ToolStock } from '@tools-factory/contract';
+import { manageToolsTexts, texts, type Tool, type ToolStock } from '@tools-factory/contract';
 import { useId } from 'react';
 import { CardLabel, DataTable } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowButton } from '../../../components/ui/row-actions';
@@ -116,14 +116,14 @@ export function ToolsTable({
                   className="btn-outline whitespace-nowrap"
                   onClick={() => onEdit(tool)}
                 >
-                  {texts.manageTools.edit.button}
+                  {manageToolsTexts.edit.button}
                 </RowButton>
                 <RowButton
                   rowNameId={nameId}
                   className="btn-outline whitespace-nowrap"
                   onClick={() => onMoveStock(tool)}
                 >
-                  {texts.manageTools.stock.button}
+                  {manageToolsTexts.stock.button}
                 </RowButton>
                 <RowButton
                   rowNameId={nameId}
