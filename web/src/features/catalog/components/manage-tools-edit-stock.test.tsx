@@ -132,3 +132,42 @@ describe('Manage Tools: Edit and Stock (issue 25)', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('Manage Tools: removed tools (issue 25)', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('lists the removed tools once shown, and Restore puts one back on sale with a toast', async () => {
+    const wrench = makeTool({ _id: '6a7b8c9d-4444-4555-8666-777788889999', name: 'Pipe Wrench' });
+    let archived = [{ ...wrench, archivedAt: '2026-11-20T09:00:00.000Z' }];
+    const { server, store } = catalogServer({
+      tools: [hammer],
+      answer: ({ method, url }) => {
+        if (method === 'GET' && url === '/api/manageTools/archived') return jsonResponse(archived);
+        if (method === 'POST' && url === `/api/manageTools/${wrench._id}/restore`) {
+          archived = [];
+          store.tools.push(wrench);
+          return jsonResponse(wrench);
+        }
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ManageTools /> }]);
+    await screen.findByRole('table');
+    expect(callsTo(server.requests, 'GET', '/api/manageTools/archived')).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: 'Show removed tools' }));
+    const removed = screen.getByRole('region', { name: 'Removed tools' });
+    const restore = await within(removed).findByRole('button', { name: 'Restore' });
+    expect(restore).toHaveAccessibleDescription('Pipe Wrench');
+    await user.click(restore);
+    expect(await screen.findByText('Pipe Wrench is on sale again')).toBeInTheDocument();
+    expect(await within(removed).findByText('No removed tools')).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Pipe Wrench/ })).toBeInTheDocument();
+  });
+});
