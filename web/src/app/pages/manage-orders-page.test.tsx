@@ -330,7 +330,10 @@ describe('ManageOrders', () => {
     const { server } = managedOrdersServer({ orders: [unpaid, paid, shipped] });
     const user = userEvent.setup();
     renderRoutes([
-      { path: '/', element: <ManageOrders onStockReturned={() => undefined} pageSize={2} /> },
+      {
+        path: '/',
+        element: <ManageOrders onStockReturned={() => Promise.resolve()} pageSize={2} />,
+      },
     ]);
     await screen.findByRole('table');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
