@@ -18,6 +18,7 @@ import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { addProduct, deleteTool } from '../../testing/catalog-calls.ts';
 import { createTestTool } from '../../testing/factories.ts';
+import { readOutbox } from '../../testing/mail.ts';
 import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 
@@ -245,6 +246,27 @@ describe('POST/GET /api/manageTools/:id/stock', () => {
     expect(await movements(app, admin, tool.id)).toEqual([]);
     const emptied = await moveStock(app, admin, tool.id, { delta: -12, reason: 'counted' });
     expect(StockAdjustedSchema.parse(emptied.json()).stock.availableQuantity).toBe(0);
+  });
+
+  it('tells the staff once when a removal by hand takes the stock below the threshold', async ({
+    app,
+    admin,
+  }) => {
+    // Minimum 10: the default threshold is 30.
+    const tool = await createTestTool(app, { name: newName('Damaged'), availableQuantity: 40 });
+    const alerts = async () => {
+      await app.outbox.idle();
+      return (await readOutbox(app)).filter(
+        (mail) => mail.headers.subject === serverTexts.mail.lowStock.subject(tool.name),
+      );
+    };
+    await moveStock(app, admin, tool.id, { delta: -5, reason: 'damaged' });
+    expect(await alerts()).toHaveLength(0);
+    await moveStock(app, admin, tool.id, { delta: -10, reason: 'damaged' });
+    const sent = await alerts();
+    expect(sent.map((mail) => mail.headers.to)).toEqual([admin.email]);
+    await moveStock(app, admin, tool.id, { delta: -1, reason: 'counted' });
+    expect(await alerts()).toHaveLength(1);
   });
 
   it('never loses an update: 30 orders racing 10 adjustments add up', async ({

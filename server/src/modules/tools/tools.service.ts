@@ -305,6 +305,21 @@ export function createToolsService(options: ToolsServiceOptions) {
           note: input.note,
           stockAfter: moved.availableQuantity,
         });
+        // Units taken out by hand (damaged, a count) cross the threshold as an order would.
+        const threshold =
+          moved.lowStockThreshold ?? defaultLowStockThreshold(moved.minOrderQuantity);
+        const after = moved.availableQuantity;
+        if (input.delta < 0 && after - input.delta >= threshold && after < threshold) {
+          await outbox.enqueueForStaff(
+            tx,
+            (to) =>
+              lowStockMail(
+                { toolName: moved.name, availableQuantity: after, lowStockThreshold: threshold },
+                { publicUrl, to },
+              ),
+            { toolId, mail: 'low stock, to staff' },
+          );
+        }
         return { row: moved, movement: inserted };
       });
       await catalog.stockMoved([toStockChange({ ...row, onSale: true })]);
