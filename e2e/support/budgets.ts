@@ -5,8 +5,10 @@
  * prints the measured figures beside them.
  */
 // 112 kB since issue 22: the route table's three new admin pages (Stock holds, Reviews,
-// Messages) and the shell's new texts came to 111.7 kB; issue 27 cuts what the home page ships.
-export const HOME_JS_BUDGET_GZIP_BYTES = 112_000;
+// Messages) and the shell's new texts came to 111.7 kB. 113 kB since issue 25: the admin's order
+// page in the route table, the new texts and the contract's shared date and count formats came
+// to 112.6 kB. Issue 27 cuts what the home page ships (the route table and texts are the cause).
+export const HOME_JS_BUDGET_GZIP_BYTES = 113_000;
 
 /** Tailwind and daisyUI build one stylesheet for every page; today about 19 kB gzip. */
 export const HOME_CSS_BUDGET_GZIP_BYTES = 24_000;
