@@ -82,8 +82,11 @@ export function createMailer(options: {
     const { smtpUrl } = options;
     // A send that hangs must end well within the outbox's lease on the message (outbox.ts):
     // nodemailer's own defaults wait minutes for a server that accepted and went quiet.
+    // One pooled connection, kept between messages: the outbox sends one message after the other,
+    // and a connection (and its greeting) per message held the database-faults proof's instance
+    // to about nine messages a second once staff e-mails doubled them.
     const transport = lazyTransport((mailer) =>
-      mailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+      mailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS }),
     );
     const host = new URL(smtpUrl).host;
     return {

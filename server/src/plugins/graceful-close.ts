@@ -12,8 +12,14 @@ const IDLE_SWEEP_MS = 100;
  */
 export const DRAIN_IDLE_CLOSE_MS = 2_500;
 
-/** What the drain knows of one connection: answers pending, and when it last finished one. */
-type Connection = { pending: number; idleSince: number };
+/** How long the drain waits for every connection to be safe to leave to server.close(). */
+const DRAIN_SETTLE_LIMIT_MS = 5_000;
+
+/**
+ * What the drain knows of one connection: whether a request is being answered and since when,
+ * and since when it has been idle.
+ */
+type Connection = { pending: number; requestSince: number; idleSince: number };
 
 /**
  * A close (SIGTERM) that finishes well within its timer, behind a proxy too, and never costs a
@@ -27,51 +33,63 @@ type Connection = { pending: number; idleSince: number };
  *
  * Idle connections are the race: a proxy may be writing a request on one at the very moment we
  * close it, and nginx answers that request 502 without sending a POST elsewhere (it reached an
- * instance). So the listener stays open and an idle connection is closed only once it has been
- * idle for DRAIN_IDLE_CLOSE_MS, by which time the proxy has closed it itself; then server.close()
- * (which closes whatever is idle) stops the listener.
+ * instance). Node's server.close() and closeIdleConnections() close every idle connection at
+ * once, so neither is let near one that may be in use:
+ * - the listener stays open until every connection is either gone or answering a request that
+ *   came after the close began (its answer ends it); a connection left idle by an answer sent
+ *   before (keep-alive) is closed only once it has been idle for DRAIN_IDLE_CLOSE_MS, by which
+ *   time the proxy has closed it itself;
+ * - then server.close() stops the listener, and the same rule keeps closing what goes idle.
  */
 export function registerGracefulClose(app: FastifyInstance): void {
-  let draining = false;
+  let drainStartedAt: number | null = null;
   let sweeper: NodeJS.Timeout | undefined;
   const connections = new Map<Socket, Connection>();
 
   app.server.on('connection', (socket: Socket) => {
-    connections.set(socket, { pending: 0, idleSince: performance.now() });
+    const now = performance.now();
+    connections.set(socket, { pending: 0, requestSince: now, idleSince: now });
     socket.once('close', () => connections.delete(socket));
   });
   app.server.on('request', (request, response) => {
     const connection = connections.get(request.socket);
     if (!connection) return;
     connection.pending += 1;
+    connection.requestSince = performance.now();
     response.once('close', () => {
       connection.pending -= 1;
       connection.idleSince = performance.now();
     });
   });
 
-  /** Closes the connections idle long enough; answers whether any idle one is left. */
-  const closeLongIdle = (): boolean => {
+  /** Closes the connections idle for DRAIN_IDLE_CLOSE_MS. */
+  const closeLongIdle = () => {
     const now = performance.now();
-    let idleLeft = false;
     for (const [socket, connection] of connections) {
-      if (connection.pending > 0) continue;
-      if (now - connection.idleSince >= DRAIN_IDLE_CLOSE_MS) socket.destroy();
-      else idleLeft = true;
+      if (connection.pending === 0 && now - connection.idleSince >= DRAIN_IDLE_CLOSE_MS) {
+        socket.destroy();
+      }
     }
-    return idleLeft;
   };
 
+  /** True when every open connection answers a request that came after the close began. */
+  const settled = (startedAt: number) =>
+    [...connections.values()].every(
+      (connection) => connection.pending > 0 && connection.requestSince >= startedAt,
+    );
+
   app.addHook('preClose', async () => {
-    draining = true;
-    while (closeLongIdle()) await sleep(IDLE_SWEEP_MS);
-    // Whatever is still open is busy and ends after its answer; one that goes idle without
-    // ending (an answer sent before the close began) is closed by the sweeper.
-    sweeper = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const startedAt = performance.now();
+    drainStartedAt = startedAt;
+    while (!settled(startedAt) && performance.now() - startedAt < DRAIN_SETTLE_LIMIT_MS) {
+      closeLongIdle();
+      await sleep(IDLE_SWEEP_MS);
+    }
+    sweeper = setInterval(closeLongIdle, IDLE_SWEEP_MS);
     sweeper.unref();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close');
+    if (drainStartedAt !== null) reply.header('connection', 'close');
     done(null, payload);
   });
   app.addHook('onClose', (_instance, done) => {

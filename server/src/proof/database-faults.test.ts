@@ -71,6 +71,13 @@ type Ledger = {
   unexpected: string[];
   /** 503s in words, and requests that got no answer, while a fault was on. */
   refused: number;
+  /**
+   * POSTs nginx answered 502 while instance B stopped: requests on a connection still in the
+   * kernel's accept queue when B closed its listening socket, reset unread. nginx does not send
+   * a POST elsewhere once it wrote it (it cannot know it was never read); the client sends it
+   * again with the same Idempotency-Key. README, "Running in production", says how to avoid it.
+   */
+  resetAtStop: number;
 };
 
 /** The `message` of an answer in the API's error shape, or its body when it is not that. */
@@ -159,7 +166,14 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
   }, 60_000);
 
   it('keeps serving through a crash of the database, a terminated backend and a SIGTERM, and loses nothing', async () => {
-    const ledger: Ledger = { acknowledged: new Map(), paid: new Set(), unexpected: [], refused: 0 };
+    const ledger: Ledger = {
+      acknowledged: new Map(),
+      paid: new Set(),
+      unexpected: [],
+      refused: 0,
+      resetAtStop: 0,
+    };
+    let stopping = false;
     let faultOn = false;
     let stopped = false;
 
@@ -182,6 +196,11 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
           continue;
         }
         if (answer.status === 200) return answer;
+        if (stopping && answer.status === 502 && answer.body.includes('502 Bad Gateway')) {
+          ledger.resetAtStop += 1;
+          await sleep(200);
+          continue;
+        }
         if (answer.status === 503 && IN_WORDS.has(messageOf(answer))) {
           ledger.refused += 1;
           await sleep(200);
@@ -334,10 +353,17 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
 
     // 3. SIGTERM to instance B behind nginx: it drains and exits 0; A serves on.
     step('SIGTERM to instance B');
+    stopping = true;
     const end: ProcessEnd = await instances[1]!.stop(15_000);
     step('instance B ended');
+    // nginx's error for a reset connection is logged at once; a second later none is left.
+    await sleep(1_000);
+    stopping = false;
     expect(end, failure()).toMatchObject({ code: 0, signal: null });
-    figures.push(`SIGTERM: instance B exited ${end.code} after ${end.ms} ms`);
+    figures.push(
+      `SIGTERM: instance B exited ${end.code} after ${end.ms} ms ` +
+        `(${ledger.resetAtStop} POST(s) reset in its accept queue, sent again)`,
+    );
     await moreOrders('orders after instance B stopped', 60);
 
     stopped = true;
@@ -375,16 +401,31 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
       });
       const count = (subject: string) =>
         smtp.received.filter((mail) => mail.headers.subject === subject).length;
-      await waitFor(
-        'every e-mail delivered',
-        () =>
-          orders.every(
-            (row) =>
-              count(subjects(row.id).placed) >= 1 &&
-              (row.status !== 'paid' || count(subjects(row.id).paid) >= 1),
-          ),
-        60_000,
-      );
+      const delivered = () =>
+        orders.every(
+          (row) =>
+            count(subjects(row.id).placed) >= 1 &&
+            (row.status !== 'paid' || count(subjects(row.id).paid) >= 1),
+        );
+      await waitFor('every e-mail delivered', delivered, 60_000).catch(async (error: unknown) => {
+        // Which are missing, and what the outbox holds of them: the failure's first clue.
+        const missing = orders.flatMap((row) => [
+          ...(count(subjects(row.id).placed) === 0 ? [subjects(row.id).placed] : []),
+          ...(row.status === 'paid' && count(subjects(row.id).paid) === 0
+            ? [subjects(row.id).paid]
+            : []),
+        ]);
+        const { rows: outbox } = await database.query<Record<string, unknown>>(
+          `select subject, "to", attempts, sent_at, last_error from outbox_messages
+            where subject = any($1::text[])`,
+          [missing],
+        );
+        throw new Error(
+          `${String(error)}\n${missing.length} missing of ${smtp.received.length} delivered: ` +
+            `${JSON.stringify(missing.slice(0, 5))}\noutbox rows of them: ` +
+            JSON.stringify(outbox.slice(0, 5)),
+        );
+      });
       await sleep(2_000);
       for (const row of orders) {
         expect(count(subjects(row.id).placed), `order placed e-mail of ${row.id}`).toBe(1);
