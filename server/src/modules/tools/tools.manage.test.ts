@@ -383,6 +383,18 @@ describe('POST /api/manageTools/images', () => {
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);
+    // Multipart that breaks off, or is no multipart at all under its content type: 400 in words
+    // (busboy's 'Unexpected end of multipart data' was a 500).
+    for (const payload of [']', '--x\r\nContent-Disposition: form-data; name="file"']) {
+      expectError(
+        await uploadImage(app, admin, {
+          payload: Buffer.from(payload),
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        }),
+        400,
+        adminErrors.imageMissing,
+      );
+    }
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
