@@ -1,5 +1,4 @@
 import {
-  formatMoney,
   MANAGED_ORDERS_MAX_PAGE_SIZE,
   ORDER_STATUSES,
   texts,
@@ -14,12 +13,12 @@ import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
-import { useCancelOrder } from '../api/cancel-order';
 import { useDeleteManagedOrder, type StockReturnedOptions } from '../api/delete-order';
 import { useExportOrdersCsv } from '../api/export-orders-csv';
 import { useManagedOrdersSearch, type OrdersSearch } from '../api/search-managed-orders';
 import { formatCount } from '../../../lib/format';
 import { useShipOrder } from '../api/ship-order';
+import { useCancelOrderTold } from '../hooks/use-cancel-order-told';
 import { useOrderDocuments } from '../hooks/use-order-documents';
 import { ManagedOrdersTable } from './managed-orders-table';
 import { CancelOrderDialog } from './cancel-order-dialog';
@@ -54,7 +53,7 @@ export function ManageOrders({
   const shipOrder = useShipOrder();
   const exportCsv = useExportOrdersCsv();
   const documents = useOrderDocuments();
-  const cancelOrder = useCancelOrder();
+  const cancelOrder = useCancelOrderTold();
   /** The order whose Cancel asks for confirmation; null when none does. */
   const [toCancel, setToCancel] = useState<ManagedOrder | null>(null);
   const removal = useConfirmedRemoval({
@@ -74,22 +73,7 @@ export function ManageOrders({
   }
 
   function confirmCancel(order: ManagedOrder) {
-    cancelOrder.mutate(order._id, {
-      onSuccess: ({ order: cancelled, creditNote: note }) => {
-        setToCancel(null);
-        toast.success(
-          texts.manageOrders.cancelSuccess(
-            cancelled.reference,
-            formatMoney(note.amount),
-            note.number,
-          ),
-        );
-      },
-      onError: (error) => {
-        setToCancel(null);
-        toast.error(errorMessage(error));
-      },
-    });
+    cancelOrder.cancel(order, () => setToCancel(null));
   }
 
   const words = { ...texts.manageOrders, ...orderAdminTexts };

@@ -16,10 +16,10 @@ import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useCancelOrder } from '../api/cancel-order';
 import { useManagedOrder } from '../api/get-managed-order';
 import { useShipOrder } from '../api/ship-order';
 import { useUnshipOrder } from '../api/unship-order';
+import { useCancelOrderTold } from '../hooks/use-cancel-order-told';
 import { useOrderDocuments } from '../hooks/use-order-documents';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderDocumentButtons } from './order-cells';
@@ -112,7 +112,7 @@ function Timeline({ events }: { events: OrderEvent[] }) {
 function OrderDetail({ order }: { order: ManagedOrderDetail }) {
   const shipOrder = useShipOrder();
   const unshipOrder = useUnshipOrder();
-  const cancelOrder = useCancelOrder();
+  const cancelOrder = useCancelOrderTold();
   const documents = useOrderDocuments();
   const [shipping, setShipping] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -136,22 +136,7 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
   }
 
   function confirmCancel(toCancel: ManagedOrder) {
-    cancelOrder.mutate(toCancel._id, {
-      onSuccess: ({ order: cancelled, creditNote: note }) => {
-        setCancelling(false);
-        toast.success(
-          texts.manageOrders.cancelSuccess(
-            cancelled.reference,
-            formatMoney(note.amount),
-            note.number,
-          ),
-        );
-      },
-      onError: (error) => {
-        setCancelling(false);
-        toast.error(errorMessage(error));
-      },
-    });
+    cancelOrder.cancel(toCancel, () => setCancelling(false));
   }
 
   return (
