@@ -7,19 +7,10 @@ import {
   type Quote,
 } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { composeMail, formatCount, formatMailDay } from './layout.ts';
+import { composeMail, formatCount } from './layout.ts';
+import { quoteRows } from './quotes.ts';
 
 const words = serverTexts.mail;
-
-/** The quote's request, as the customer asked for it. */
-function requestRows(quote: Quote): [string, string][] {
-  return [
-    [words.quote.reference, quote.reference],
-    [words.quote.tool, quote.name],
-    [words.quote.quantity, formatCount(quote.quantity)],
-    [words.quote.neededBy, formatMailDay(quote.neededBy)],
-  ];
-}
 
 const myQuotes = (publicUrl: string, label: string) =>
   ({ kind: 'action', label, url: `${publicUrl}${routes.dashboardMyQuotes}` }) as const;
@@ -31,7 +22,7 @@ export function quoteRequestedMail(quote: Quote, options: { publicUrl: string })
     subject: words.quoteRequested.subject(quote.reference),
     blocks: [
       { kind: 'paragraph', text: words.quoteRequested.body(quote.reference) },
-      { kind: 'facts', rows: requestRows(quote) },
+      { kind: 'facts', rows: quoteRows(quote) },
       myQuotes(options.publicUrl, words.quoteRequested.action),
     ],
   });
@@ -49,7 +40,7 @@ export function quoteDeclinedMail(
       { kind: 'paragraph', text: words.quoteDeclined.body(quote.reference) },
       {
         kind: 'facts',
-        rows: [...requestRows(quote), [words.quoteDeclined.reason, options.reason]],
+        rows: [...quoteRows(quote), [words.quoteDeclined.reason, options.reason]],
       },
       myQuotes(options.publicUrl, words.quoteDeclined.action),
     ],

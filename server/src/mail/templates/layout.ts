@@ -57,12 +57,8 @@ export function fillGreeting<T extends MailContent>(message: T, name: string): T
   };
 }
 
-const wholeNumberFormat = new Intl.NumberFormat('en-US');
-
-/** A count as e-mails show it: '1,500'. */
-export function formatCount(count: number): string {
-  return wholeNumberFormat.format(count);
-}
+/** A count as e-mails show it, as the pages do: '1,500' (the contract's one formatter). */
+export { formatCount } from '@tools-factory/contract';
 
 function textOf(block: MailBlock): string {
   switch (block.kind) {

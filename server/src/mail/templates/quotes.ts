@@ -13,7 +13,7 @@ import { composeMail, formatCount, formatMailDay, type MailBlock } from './layou
 const words = serverTexts.mail;
 
 /** The quote's tool line: what was asked for, and when it is needed. */
-function quoteRows(quote: Quote): [string, string][] {
+export function quoteRows(quote: Quote): [string, string][] {
   return [
     [words.quote.reference, quote.reference],
     [words.quote.tool, quote.name],
