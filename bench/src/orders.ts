@@ -67,8 +67,8 @@ type BenchTool = { id: string; name: string };
 type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 const insertToolSql = `
-  insert into tools (name, image, description, price_cents, min_order_quantity, available_quantity)
-  values ($1, '/images/tools/claw-hammer.svg', 'A tool for the order bench.', $2, 1, 1000000000)
+  insert into tools (name, sku, image, description, price_cents, min_order_quantity, available_quantity)
+  values ($1, 'BA-' || substr(md5($1), 1, 10), '/images/tools/claw-hammer.svg', 'A tool for the order bench.', $2, 1, 1000000000)
   returning id`;
 
 async function insertBenchTool(query: Query): Promise<BenchTool> {
@@ -85,13 +85,16 @@ const reserveSql = `
   update tools set available_quantity = available_quantity - $2, updated_at = now()
   where id = $1 and archived_at is null
     and min_order_quantity < $2 and available_quantity > $2
-  returning id, name, image, price_cents, min_order_quantity, available_quantity`;
+  returning id, name, sku, image, price_cents, min_order_quantity, available_quantity`;
 /** The tool's price breaks, read under the reservation's row lock (the unit price for the quantity). */
 const priceBreaksSql = `
   select min_quantity, price_cents from tool_price_breaks where tool_id = $1 order by min_quantity`;
+/** Every order is a line of a checkout: POST /order places a one-line checkout (issue 26). */
+const insertCheckoutSql = `
+  insert into checkouts (user_id, email, address, phone) values ($1, $2, $3, $4) returning *`;
 const insertOrderSql = `
-  insert into orders (user_id, email, tool_id, tool_name, tool_image, unit_price_cents, quantity, address, phone)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  insert into orders (user_id, email, checkout_id, tool_id, tool_sku, tool_name, tool_image, unit_price_cents, quantity, address, phone)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
   returning *`;
 
 async function placeOrderSql(
@@ -106,10 +109,18 @@ async function placeOrderSql(
   const reserved = rows[0];
   if (!reserved) throw new Error('the bench tool ran out of stock');
   await query(priceBreaksSql, [tool.id]);
+  const checkout = await query(insertCheckoutSql, [
+    customer.userId,
+    customer.email,
+    '1 Bench Street',
+    '555 0100',
+  ]);
   await query(insertOrderSql, [
     customer.userId,
     customer.email,
+    checkout.rows[0]?.id,
     tool.id,
+    reserved.sku,
     reserved.name,
     reserved.image,
     reserved.price_cents,

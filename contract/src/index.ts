@@ -1,5 +1,7 @@
 export * from './api-paths.ts';
+export * from './cart.ts';
 export * from './catalog-search.ts';
+export * from './checkout.ts';
 export * from './catalog-search-query.ts';
 export * from './common.ts';
 export * from './dates.ts';
@@ -24,6 +26,7 @@ export * from './staff-notifications.ts';
 export * from './stars.ts';
 export * from './stock.ts';
 export * from './manage-tools-texts.ts';
+export * from './sku.ts';
 export * from './summary.ts';
 export * from './system.ts';
 export * from './texts.ts';

@@ -32,6 +32,12 @@ export const OrderSchema = z.object({
   toolId: IdSchema,
   /** The tool's name when the order was placed. */
   name: z.string(),
+  /** The tool's SKU when the order was placed ('' for orders from before SKUs). */
+  sku: z.string(),
+  /** The checkout this order is a line of (DESIGN.md section 12), its reference and PO number. */
+  checkoutId: IdSchema,
+  checkoutReference: z.string(),
+  poNumber: z.string(),
   /** The tool's image when the order was placed. */
   img: z.string(),
   address: z.string(),

@@ -1,6 +1,10 @@
 import { homeTexts } from './home-texts.ts';
 import { formatCount, formatMoney } from './money.ts';
+import { cartTexts } from './cart-texts.ts';
+import { checkoutTexts } from './checkout-texts.ts';
+import { quickOrderTexts } from './quick-order-texts.ts';
 import { dashboardPageNames, shellTexts } from './shell-texts.ts';
+import { skuTexts } from './sku-texts.ts';
 
 export { homeTexts, shellTexts };
 
@@ -24,6 +28,11 @@ const quoteColumns = {
 export const texts = {
   ...shellTexts,
   ...homeTexts,
+  /** Buying as a business (issue 26): each has its own file, composed here. */
+  sku: skuTexts,
+  cart: cartTexts,
+  checkout: checkoutTexts,
+  quickOrder: quickOrderTexts,
   /** Volume pricing (DESIGN.md section 11): the purchase page's table and the admins' editor. */
   priceBreaks: {
     title: 'Volume pricing',

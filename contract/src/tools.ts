@@ -7,11 +7,14 @@ import {
   PriceBreakSchema,
   priceBreaksProblems,
 } from './price-breaks.ts';
+import { skuSchema } from './sku.ts';
 import { texts } from './texts.ts';
 
 export const ToolSchema = z.object({
   _id: IdSchema,
   name: z.string(),
+  /** The tool's SKU (issue 26), beside the spec's fields. */
+  sku: z.string(),
   img: z.string(),
   price: MoneySchema,
   desc: z.string(),
@@ -76,6 +79,8 @@ function parsedWell(...fields: string[]) {
  */
 export const CreateToolSchema = ToolFieldsSchema.extend({
   availableQuantity: wholeNumberSchema('available quantity', { min: 1 }),
+  /** The tool's SKU (issue 26); a client that sends only the spec's fields gets one made up. */
+  sku: skuSchema.optional(),
   /** Optional volume pricing (the six fields of the spec stay as they are). */
   priceBreaks: PriceBreakListInputSchema.optional().default([]),
 })

@@ -20,6 +20,7 @@ function makeTool(availableQuantity: number): Tool {
   return {
     _id: randomUUID(),
     name: 'Patch Test Saw',
+    sku: 'PTS-0001',
     img: '/images/tools/claw-hammer.svg',
     price: 10,
     desc: 'A saw for the snapshot tests.',

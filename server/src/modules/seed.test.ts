@@ -76,8 +76,8 @@ describe('demo seed', () => {
     try {
       const { db } = await database.connect();
       await db.execute(
-        sql`insert into tools (name, image, description, price_cents, min_order_quantity, available_quantity, archived_at)
-            values ('Old Tool', '/images/tools/claw-hammer.svg', 'Gone.', 100, 1, 10, now())`,
+        sql`insert into tools (name, sku, image, description, price_cents, min_order_quantity, available_quantity, archived_at)
+            values ('Old Tool', 'OT-1', '/images/tools/claw-hammer.svg', 'Gone.', 100, 1, 10, now())`,
       );
       expect(await seedDemoData(db)).toBe(false);
       expect(await count(db, reviews)).toBe(0);

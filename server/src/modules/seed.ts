@@ -7,6 +7,8 @@ const SEED_LOCK_KEY = 724502;
 
 type DemoTool = {
   slug: string;
+  /** Its SKU (issue 26): a family code, a kind and a size, as a manufacturer numbers its range. */
+  sku: string;
   name: string;
   description: string;
   priceCents: number;
@@ -23,6 +25,7 @@ type DemoTool = {
 export const demoTools: readonly DemoTool[] = [
   {
     slug: 'claw-hammer',
+    sku: 'HM-CLAW-16',
     name: 'Claw Hammer',
     description:
       'A 16 oz drop-forged steel head on a shock-absorbing fibreglass handle. The curved claw pulls nails cleanly, and the polished face drives them without marring the work.',
@@ -36,6 +39,7 @@ export const demoTools: readonly DemoTool[] = [
   },
   {
     slug: 'combination-wrench',
+    sku: 'WR-COMB-13',
     name: 'Combination Wrench Set',
     description:
       'Twelve chrome-vanadium wrenches from 8 to 19 mm, each with an open end and a 12-point box end. Delivered in a roll-up canvas pouch that keeps every size in its place.',
@@ -45,6 +49,7 @@ export const demoTools: readonly DemoTool[] = [
   },
   {
     slug: 'screwdriver-set',
+    sku: 'SD-SET-6',
     name: 'Screwdriver Set',
     description:
       'Eight screwdrivers with slotted and Phillips tips of hardened S2 steel. The two-material grips give torque without blisters, and the magnetic tips hold screws in place.',
@@ -58,6 +63,7 @@ export const demoTools: readonly DemoTool[] = [
   },
   {
     slug: 'slip-joint-pliers',
+    sku: 'PL-SLIP-8',
     name: 'Slip Joint Pliers',
     description:
       'Eight-inch pliers with a two-position pivot that opens wide for large nuts and pipes. Serrated jaws grip firmly, and the built-in cutter trims soft wire.',
@@ -72,6 +78,7 @@ export const demoTools: readonly DemoTool[] = [
   },
   {
     slug: 'hand-saw',
+    sku: 'SW-HAND-20',
     name: 'Hand Saw',
     description:
       'A 20-inch panel saw with induction-hardened, triple-ground teeth for fast, clean cuts in softwood and hardwood. The ergonomic handle has 45 and 90 degree marking edges.',
@@ -81,6 +88,7 @@ export const demoTools: readonly DemoTool[] = [
   },
   {
     slug: 'wood-chisel',
+    sku: 'CH-WOOD-25',
     name: 'Wood Chisel',
     description:
       'A 19 mm bevel-edge chisel of chrome-vanadium steel, sharpened and honed at the factory. The striking cap on the hornbeam handle takes mallet blows for years.',
@@ -90,6 +98,7 @@ export const demoTools: readonly DemoTool[] = [
   },
   {
     slug: 'tape-measure',
+    sku: 'TM-5M',
     name: 'Tape Measure',
     description:
       'Five metres of nylon-coated steel blade with metric and imperial markings. A sturdy belt clip, a thumb lock and a rubber-armoured case survive drops on the site floor.',
@@ -103,6 +112,7 @@ export const demoTools: readonly DemoTool[] = [
   },
   {
     slug: 'adjustable-spanner',
+    sku: 'SP-ADJ-10',
     name: 'Adjustable Spanner',
     description:
       'A 10-inch spanner whose jaw opens to 30 mm with a smooth, play-free worm gear. Laser-etched scales on both sides let you preset the size before reaching the nut.',
@@ -112,6 +122,7 @@ export const demoTools: readonly DemoTool[] = [
   },
   {
     slug: 'metal-file',
+    sku: 'FL-MET-8',
     name: 'Metal File',
     description:
       'A 10-inch flat bastard file with double-cut teeth for quick stock removal on steel, brass and aluminium. The tang comes fitted with a comfortable, replaceable handle.',
@@ -203,6 +214,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       .values(
         demoTools.map((tool, index) => ({
           name: tool.name,
+          sku: tool.sku,
           image: toolImagePath(tool.slug),
           description: tool.description,
           priceCents: tool.priceCents,

@@ -504,7 +504,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     await server!.stop();
     const database = await withDatabase(async (query) => ({
       tools: await query(
-        `select id, name, image, description, price_cents, min_order_quantity, available_quantity
+        `select id, name, sku, image, description, price_cents, min_order_quantity, available_quantity
            from tools where archived_at is null order by created_at, name`,
       ),
       breaks: await query(
@@ -514,6 +514,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     const catalogOfDatabase: Tool[] = database.tools.map((row) => ({
       _id: String(row.id),
       name: String(row.name),
+      sku: String(row.sku),
       img: String(row.image),
       price: centsToDollars(Number(row.price_cents)),
       desc: String(row.description),

@@ -34,6 +34,7 @@ export function insertTestTool(
   const unique = randomUUID().slice(0, 8);
   return insertTool(db, {
     name: `Test Tool ${unique}`,
+    sku: `TT-${unique.toUpperCase()}`,
     image: '/images/tools/claw-hammer.svg',
     description: 'A tool made for the tests. It does what the test needs.',
     priceCents: 1999,

@@ -5,11 +5,13 @@ import {
   check,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
+import { checkouts } from '../orders/checkouts.table.ts';
 import { orders } from '../orders/orders.table.ts';
 
 /**
@@ -48,12 +50,20 @@ export const invoices = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     buyerAddress: text('buyer_address').notNull(),
     buyerPhone: text('buyer_phone').notNull().default(''),
-    toolName: text('tool_name').notNull(),
-    quantity: integer('quantity').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
-    /** Unit price times quantity: beyond an integer for the largest orders. */
+    /** The checkout the invoice bills, every line of it (null once its orders are gone). */
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    /** The buyer's purchase-order number ('' when none). */
+    poNumber: text('po_number').notNull().default(''),
+    /**
+     * Before checkouts (migration 0011) an invoice had one line, kept in these four columns;
+     * its line is in invoice_lines too now, where every invoice keeps its lines.
+     */
+    toolName: text('tool_name'),
+    quantity: integer('quantity'),
+    unitPriceCents: integer('unit_price_cents'),
+    madeToOrder: boolean('made_to_order'),
+    /** The sum of the lines' totals: beyond an integer for the largest orders. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    madeToOrder: boolean('made_to_order').notNull().default(false),
     transactionId: text('transaction_id').notNull(),
     paidAt: timestamptz('paid_at').notNull(),
     issuedAt: timestamptz('issued_at').notNull().defaultNow(),
@@ -62,7 +72,34 @@ export const invoices = pgTable(
     uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
     uniqueIndex('invoices_number_unique').on(t.number),
     uniqueIndex('invoices_order_id_unique').on(t.orderId),
+    uniqueIndex('invoices_checkout_id_unique').on(t.checkoutId),
     check('invoices_sequence_positive', sql`${t.sequence} > 0`),
+  ],
+);
+
+/** A line of an invoice: one order of its checkout, as it was billed. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** Its place on the invoice, from 1. */
+    position: integer('position').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** orderReference of the line's order. */
+    orderReference: text('order_reference').notNull(),
+    sku: text('sku').notNull().default(''),
+    toolName: text('tool_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    madeToOrder: boolean('made_to_order').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.position] }),
+    uniqueIndex('invoice_lines_order_id_unique').on(t.orderId),
+    check('invoice_lines_position_positive', sql`${t.position} > 0`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  checkoutReference,
   orderReference,
   orderTotal,
   type ManagedOrder,
@@ -25,6 +26,10 @@ export function toOrderDto(row: OrderRow, holdHours: number): Order {
     _id: row.id,
     toolId: row.toolId,
     name: row.toolName,
+    sku: row.toolSku,
+    checkoutId: row.checkoutId,
+    checkoutReference: checkoutReference(row.checkoutId),
+    poNumber: row.poNumber,
     img: row.toolImage,
     address: row.address,
     phone: row.phone,

@@ -16,6 +16,7 @@ import type { Account } from '../identity/identity.service.ts';
 import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
 import type { OrderDtos } from './order-dto.ts';
 import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
+import { insertCheckout } from './checkouts.repository.ts';
 import { idempotentRequest, replayOf } from './order-idempotency.ts';
 import {
   ensureOwnEmail,
@@ -144,10 +145,19 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
           const totalCents = unitPriceCents * input.quantity;
           ensurePayableTotal(totalCents);
           ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
+          // The purchase page's Place Order is a one-line checkout (DESIGN.md section 12).
+          const checkout = await insertCheckout(tx, {
+            userId: caller.id,
+            email: caller.email,
+            address: input.address,
+            phone: input.phone,
+          });
           const row = await insertOrder(tx, {
             userId: caller.id,
             email: caller.email,
+            checkoutId: checkout.id,
             toolId: reserved.id,
+            toolSku: reserved.sku,
             toolName: reserved.name,
             toolImage: reserved.image,
             unitPriceCents,
@@ -211,10 +221,18 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
       await lockOrderPlacements(tx, caller.id);
       await ensureRoomForUnpaidOrder(tx, caller, maxUnpaidOrders);
       const reserved = await tools.reserveQuotedStock(tx, request.toolId, request.quantity);
+      const checkout = await insertCheckout(tx, {
+        userId: caller.id,
+        email: caller.email,
+        address: request.address,
+        phone: request.phone,
+      });
       const row = await insertOrder(tx, {
         userId: caller.id,
         email: caller.email,
+        checkoutId: checkout.id,
         toolId: request.toolId,
+        toolSku: reserved?.sku ?? (await tools.skuOf(tx, request.toolId)),
         toolName: request.toolName,
         toolImage: request.toolImage,
         unitPriceCents: request.unitPriceCents,

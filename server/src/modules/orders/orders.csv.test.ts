@@ -1,3 +1,4 @@
+import { insertCheckout } from './checkouts.repository.ts';
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -174,7 +175,12 @@ describe('Export CSV of many orders', () => {
       // 1,234 orders a microsecond apart (pages of 500 end inside a millisecond), and a quantity
       // that gives each its place in the file: the newest has the largest.
       const count = 1234;
+      const checkout = await insertCheckout(app.database.db, {
+        email: 'bulk@example.com',
+        address: 'Bulk Street',
+      });
       const rows = Array.from({ length: count }, (_, index) => ({
+        checkoutId: checkout.id,
         email: `bulk-${index}@example.com`,
         toolId: tool.id,
         toolName: tool.name,

@@ -13,6 +13,7 @@ import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { toolSnapshotColumns } from '../tools/tools.table.ts';
+import { checkouts } from './checkouts.table.ts';
 import { ORDER_STATUSES, PLACED_STATUS } from './order-status.ts';
 
 /**
@@ -28,6 +29,17 @@ export const orders = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     ...toolSnapshotColumns(),
+    /** The tool's SKU when the order was placed ('' for orders placed before SKUs existed). */
+    toolSku: text('tool_sku').notNull().default(''),
+    /**
+     * The checkout that placed this order, one of its lines (DESIGN.md section 12): every order
+     * has one; the purchase page's Place Order and an accepted quote are one-line checkouts.
+     */
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id),
+    /** The checkout's PO number, kept on each line as it never changes ('' when none). */
+    poNumber: text('po_number').notNull().default(''),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     address: text('address').notNull(),
@@ -85,6 +97,7 @@ export const orders = pgTable(
       sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'disputed')`,
     ),
     index('orders_user_id_idx').on(t.userId),
+    index('orders_checkout_id_idx').on(t.checkoutId),
     // The cap on unpaid orders counts these on every placement: a few rows, whatever the history.
     // (HELD_STATUSES as SQL: order-status.test.ts proves the two agree.)
     index('orders_unpaid_user_id_idx')

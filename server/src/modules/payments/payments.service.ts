@@ -164,6 +164,7 @@ export function createPaymentsService(options: {
       const recorded = await recordIntent(db, {
         id: created.id,
         orderId: order._id,
+        checkoutId: order.checkoutId,
         userId: caller.id,
         gateway: gateway.name,
         amountCents: totalCents,

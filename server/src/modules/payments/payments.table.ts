@@ -17,6 +17,11 @@ export const paymentIntents = pgTable(
     /** The gateway's id (Stripe's `pi_...`): the spec's transaction id once it succeeded. */
     id: text('id').primaryKey(),
     orderId: uuid('order_id').notNull(),
+    /**
+     * The checkout the intent pays, every unpaid line of it (DESIGN.md section 12); `order_id` is
+     * the line the payment was started from. No foreign key either, for the same reason.
+     */
+    checkoutId: uuid('checkout_id').notNull(),
     userId: text('user_id').notNull(),
     gateway: text('gateway', { enum: ['test', 'stripe'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -30,6 +35,7 @@ export const paymentIntents = pgTable(
   },
   (t) => [
     index('payment_intents_order_id_idx').on(t.orderId),
+    index('payment_intents_checkout_id_idx').on(t.checkoutId),
     uniqueIndex('payment_intents_idempotency_key_unique').on(t.idempotencyKey),
     uniqueIndex('payment_intents_client_secret_unique').on(t.clientSecret),
     check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
@@ -51,7 +57,7 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_order_id_unique').on(t.orderId),
-    // A transaction pays one order only.
-    uniqueIndex('payments_transaction_id_unique').on(t.transactionId),
+    // A transaction pays the lines of one checkout (each line its own payment row).
+    index('payments_transaction_id_idx').on(t.transactionId),
   ],
 );

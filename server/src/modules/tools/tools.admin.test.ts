@@ -78,6 +78,8 @@ describe('admin catalog calls: POST /api/tool, DELETE /api/deleteTols/:id', () =
       const expected = {
         _id: body.insertedId,
         name: product.name,
+        // Sent without a SKU (as the spec's clients do): one is made up from the new id.
+        sku: `TL-${body.insertedId.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
         desc: product.desc,
         img: product.img,
         price: 19.99,

@@ -87,6 +87,7 @@ export async function archiveToolById(executor: Executor, id: string): Promise<n
 export type OrderableTool = {
   id: string;
   name: string;
+  sku: string;
   image: string;
   priceCents: number;
   minOrderQuantity: number;
@@ -96,6 +97,7 @@ export type OrderableTool = {
 const orderableToolColumns = {
   id: tools.id,
   name: tools.name,
+  sku: tools.sku,
   image: tools.image,
   priceCents: tools.priceCents,
   minOrderQuantity: tools.minOrderQuantity,
@@ -349,4 +351,10 @@ export function selectStockMovements(
     .from(stockMovements)
     .where(eq(stockMovements.toolId, toolId))
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id));
+}
+
+/** A tool's SKU, archived or not ('' when there is no such tool). */
+export async function selectToolSku(executor: Executor, id: string): Promise<string> {
+  const [row] = await executor.select({ sku: tools.sku }).from(tools).where(eq(tools.id, id));
+  return row?.sku ?? '';
 }

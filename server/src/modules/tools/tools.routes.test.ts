@@ -29,10 +29,12 @@ describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
         'name',
         'price',
         'priceBreaks',
+        'sku',
       ].sort(),
     );
     expect(hammer).toMatchObject({
       name: 'Claw Hammer',
+      sku: 'HM-CLAW-16',
       img: '/images/tools/claw-hammer.svg',
       price: 12.99,
       minOrderQuantity: 100,

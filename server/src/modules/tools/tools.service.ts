@@ -20,6 +20,7 @@ import {
   type UpdateLowStockThreshold,
   type UpdatePriceBreaks,
 } from '@tools-factory/contract';
+import { randomUUID } from 'node:crypto';
 import type { CatalogChanged, StockChange, VersionedTool } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -51,6 +52,7 @@ import {
   type MovedStock,
   type OrderableTool,
   type PriceBreakRow,
+  selectToolSku,
   type ReservedTool,
   type ToolReference,
   type ToolRow,
@@ -80,10 +82,19 @@ function toToolStock(row: ToolRow): ToolStock {
   };
 }
 
+/**
+ * The SKU of a tool added without one (a client that sends only the spec's fields): 'TL-' and the
+ * first eight characters of its id, in capitals.
+ */
+function madeUpSku(id: string): string {
+  return `TL-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
 function toToolDto(row: ToolRow, breaks: readonly PriceBreakRow[]): Tool {
   return {
     _id: row.id,
     name: row.name,
+    sku: row.sku,
     img: row.image,
     price: centsToDollars(row.priceCents),
     desc: row.description,
@@ -182,8 +193,11 @@ export function createToolsService(options: ToolsServiceOptions) {
       let row: ToolRow;
       try {
         row = await db.transaction(async (tx) => {
+          const id = randomUUID();
           const inserted = await insertTool(tx, {
+            id,
             name: input.name,
+            sku: input.sku ?? madeUpSku(id),
             description: input.desc,
             image: input.img,
             priceCents: dollarsToCents(input.price),
@@ -430,6 +444,11 @@ export function createToolsService(options: ToolsServiceOptions) {
      * above the threshold (an unpaid order removed or expired) the next crossing counts again.
      * A threshold of 0 never crosses. Undefined when this reservation did not cross.
      */
+    /** A tool's SKU, archived or not, for an order that snapshots it without reserving. */
+    skuOf(executor: Executor, toolId: string): Promise<string> {
+      return selectToolSku(executor, toolId);
+    },
+
     lowStockCrossing(reserved: ReservedTool, quantity: number): LowStockCrossing | undefined {
       const after = reserved.availableQuantity;
       const before = after + quantity;

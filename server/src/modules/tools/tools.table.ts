@@ -17,6 +17,12 @@ export const tools = pgTable(
   {
     id: randomUuidKey(),
     name: text('name').notNull(),
+    /**
+     * The manufacturer's stock-keeping unit (issue 26): unique in any case among every tool,
+     * archived ones too, so an invoice's SKU always names one tool. Its shape is contract's
+     * `skuSchema`.
+     */
+    sku: text('sku').notNull(),
     image: text('image').notNull(),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -42,6 +48,7 @@ export const tools = pgTable(
     uniqueIndex('tools_name_live_unique')
       .on(sql`lower(${t.name})`)
       .where(sql`${t.archivedAt} is null`),
+    uniqueIndex('tools_sku_unique').on(sql`lower(${t.sku})`),
     check('tools_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('tools_min_nonnegative', sql`${t.minOrderQuantity} >= 0`),
     check('tools_available_nonnegative', sql`${t.availableQuantity} >= 0`),

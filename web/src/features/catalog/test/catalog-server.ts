@@ -51,7 +51,8 @@ export function catalogServer({
       const { method, url, body } = request;
       if (method === 'GET' && url === '/api/parts') return jsonResponse(store.tools);
       if (method === 'POST' && url === '/api/tool') {
-        const tool = { _id: NEW_TOOL_ID, ...CreateToolSchema.parse(body) };
+        const parsed = CreateToolSchema.parse(body);
+        const tool = { _id: NEW_TOOL_ID, ...parsed, sku: parsed.sku ?? 'TL-NEW' };
         store.tools.push(tool);
         return jsonResponse({ acknowledged: true, insertedId: tool._id, tool });
       }

@@ -1,0 +1,18 @@
+import { formatMoney } from './money.ts';
+
+/** The checkout's words (issue 26: POST /checkout and the cart page's form), in `texts.checkout`. */
+export const checkoutTexts = {
+  poNumber: 'Your PO number (optional)',
+  errors: {
+    emptyCart: 'Your cart is empty: add tools before checking out.',
+    linesRefused:
+      'Nothing was ordered: some lines cannot be ordered as they are. Fix them and check out again.',
+    totalChanged: (expected: number, now: number) =>
+      `The total changed: you saw ${formatMoney(expected)}, it is ${formatMoney(now)} now. Check the cart and check out again.`,
+    poNumberTooLong: 'The PO number is at most 35 characters.',
+    tooLarge: 'This checkout is above what one card payment can pay: split it into smaller ones.',
+  },
+  /** An accepted checkout whose prices moved since the lines were added. */
+  priceChanged: (reference: string) =>
+    `Prices changed since you added some lines: ${reference} is placed at today's prices.`,
+};

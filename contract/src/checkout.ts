@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { IdSchema, MoneySchema, priceSchema, textSchema } from './common.ts';
+import { deliveryFields, OrderSchema } from './orders.ts';
+
+/** The buyer's own reference for a purchase: at most 35 characters (as EDI and most ERPs keep). */
+export const PO_NUMBER_MAX_LENGTH = 35;
+
+/**
+ * POST /checkout (DESIGN.md section 12): where the cart's lines go (as the purchase form), the
+ * buyer's optional PO number and, optionally, the total the buyer saw: when sent, it must be
+ * today's total or nothing is placed (409). The Idempotency-Key header is required.
+ */
+export const CheckoutInputSchema = z.object({
+  ...deliveryFields,
+  poNumber: textSchema('PO number', { max: PO_NUMBER_MAX_LENGTH, required: false })
+    .optional()
+    .default(''),
+  expectedTotal: priceSchema().optional(),
+});
+export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
+export type CheckoutRequest = z.output<typeof CheckoutInputSchema>;
+
+/**
+ * Where a checkout stands, from its lines: unpaid until paid (all lines at once), then paid,
+ * partly shipped while admins ship line by line, shipped once its last line is; closed when
+ * every line was cancelled, refunded or removed.
+ */
+export const CHECKOUT_STATUSES = ['unpaid', 'paid', 'partlyShipped', 'shipped', 'closed'] as const;
+export const CheckoutStatusSchema = z.enum(CHECKOUT_STATUSES);
+export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
+
+/** A checkout with its lines (the spec's orders), as its buyer sees it. */
+export const CheckoutSchema = z.object({
+  _id: IdSchema,
+  /** checkoutReference(_id): 'CO-3F2A9C1B'. */
+  reference: z.string(),
+  poNumber: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  status: CheckoutStatusSchema,
+  /** The sum of its lines' totals (what is left of it: removed lines are gone). */
+  total: MoneySchema,
+  lines: z.array(OrderSchema),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+export const CheckoutListSchema = z.array(CheckoutSchema);
+
+/** POST /checkout's answer (201): the checkout, and whether prices moved since the lines were added. */
+export const CheckoutResponseSchema = z.object({
+  checkout: CheckoutSchema,
+  /** Lines placed at a unit price other than the one shown when added: told, not refused. */
+  priceChanges: z.array(
+    z.object({ toolId: IdSchema, sku: z.string(), before: MoneySchema, now: MoneySchema }),
+  ),
+  /** In words when prices changed, else null. */
+  message: z.string().nullable(),
+});
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+/**
+ * A checkout refused because of its lines (409, or 400 for an empty cart): nothing was placed,
+ * the cart is kept, and each failing line says why.
+ */
+export const CheckoutRefusalSchema = z.object({
+  message: z.string(),
+  statusCode: z.number().int(),
+  lines: z.array(z.object({ toolId: IdSchema, sku: z.string(), message: z.string() })),
+});
+export type CheckoutRefusal = z.infer<typeof CheckoutRefusalSchema>;
+
+/** 'CO-' and the first eight characters of the checkout's id, in capitals. */
+export function checkoutReference(id: string): string {
+  return `CO-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}

@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { checkouts } from './checkouts.table.ts';
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type NewCheckoutRow = typeof checkouts.$inferInsert;
+
+export async function insertCheckout(
+  executor: Executor,
+  values: NewCheckoutRow,
+): Promise<CheckoutRow> {
+  const [row] = await executor.insert(checkouts).values(values).returning();
+  if (!row) throw new Error('insert into checkouts returned no row');
+  return row;
+}
+
+/** The checkout a user placed with this Idempotency-Key, if any (unique per user). */
+export async function selectCheckoutByIdempotencyKey(
+  executor: Executor,
+  userId: string,
+  idempotencyKey: string,
+): Promise<CheckoutRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export async function selectCheckout(
+  executor: Executor,
+  id: string,
+): Promise<CheckoutRow | undefined> {
+  const [row] = await executor.select().from(checkouts).where(eq(checkouts.id, id));
+  return row;
+}

@@ -1,0 +1,33 @@
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { randomUuidKey, timestamptz } from '../../db/columns.ts';
+import { users } from '../identity/identity.table.ts';
+
+/**
+ * A checkout (DESIGN.md section 12): the orders one purchase placed together, one per cart line,
+ * all in one transaction. It keeps what the buyer gave once for all its lines (where they go, a
+ * phone, the buyer's own purchase-order number) and is paid, invoiced and mailed as one. Its
+ * lines are the spec's orders (orders.checkout_id); what it is worth and where it stands follow
+ * from them. Orders placed before checkouts existed each got a checkout of their own, with the
+ * order's id (migration 0011).
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: randomUuidKey(),
+    /** The buyer (null once the account is removed: the checkout stays in the books). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** The buyer's own reference for the purchase ('' when none), printed on the invoice. */
+    poNumber: text('po_number').notNull().default(''),
+    /**
+     * The client's Idempotency-Key of the request that placed it (null without one) and a digest
+     * of that request: the same key again answers with this checkout, unless the body differs.
+     */
+    idempotencyKey: text('idempotency_key'),
+    requestDigest: text('request_digest'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('checkouts_user_id_idempotency_key_idx').on(t.userId, t.idempotencyKey)],
+);
