@@ -14,6 +14,9 @@ export const routes = {
   dashboardOrders: '/dashborad/orders',
   dashboardUsers: '/dashborad/users',
   dashboardPayment: (id: string) => `/dashborad/orders/payment/${id}`,
+  /** Beyond the spec (issue 26): paying every line of one checkout at once. */
+  dashboardCheckoutPayment: (checkoutId: string) =>
+    `/dashborad/orders/payment/checkout/${checkoutId}`,
   dashboardAddProducts: '/dashborad/addproducts',
   dashboardAllOrders: '/dashborad/allorders',
   /** Beyond the spec (issue 25): an order's page for admins. */

@@ -2,6 +2,7 @@ import { homeTexts } from './home-texts.ts';
 import { formatCount, formatMoney } from './money.ts';
 import { cartTexts } from './cart-texts.ts';
 import { checkoutTexts } from './checkout-texts.ts';
+import { checkoutMailTexts } from './checkout-mail-texts.ts';
 import { quickOrderTexts } from './quick-order-texts.ts';
 import { dashboardPageNames, shellTexts } from './shell-texts.ts';
 import { skuTexts } from './sku-texts.ts';
@@ -973,6 +974,8 @@ export const serverTexts = {
     },
     /** A date and time in e-mails: the server does not know the reader's time zone, so UTC. */
     dateTime: (formatted: string) => `${formatted} UTC`,
+    /** The checkout e-mails (issue 26): its own file, composed here. */
+    checkout: checkoutMailTexts,
     /** The order e-mails (server/src/mail/templates/orders.ts): one order, one tool line. */
     order: {
       reference: 'Order',

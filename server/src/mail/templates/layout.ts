@@ -15,6 +15,16 @@ import type { MailContent } from '../mailer.ts';
 export type MailBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'facts'; rows: readonly (readonly [label: string, value: string])[] }
+  /**
+   * A table with a header row (a checkout's lines): in the plain-text part each row is one line
+   * of 'Header: value' pairs, since no column lines up in a reader's proportional font.
+   */
+  | {
+      kind: 'table';
+      caption: string;
+      head: readonly string[];
+      rows: readonly (readonly string[])[];
+    }
   | { kind: 'action'; label: string; url: string };
 
 /** Text made safe for HTML: a tool name or address with `<script>` arrives as text. */
@@ -69,6 +79,13 @@ function textOf(block: MailBlock): string {
       return block.rows
         .map(([label, value]) => `${label}: ${value.replace(/\r?\n/g, '\n  ')}`)
         .join('\n');
+    case 'table':
+      return [
+        `${block.caption}:`,
+        ...block.rows.map(
+          (row) => `- ${row.map((value, i) => `${block.head[i] ?? ''}: ${value}`).join(', ')}`,
+        ),
+      ].join('\n');
     case 'action':
       return `${block.label}: ${block.url}`;
   }
@@ -87,6 +104,18 @@ function htmlOf(block: MailBlock): string {
             `<tr><th scope="row" style="${cell};font-weight:600">${escapeHtml(label)}</th><td style="${cell}">${escapeLines(value)}</td></tr>`,
         )
         .join('')}</table>`;
+    case 'table':
+      return `<table style="border-collapse:collapse;margin:0 0 16px;width:100%"><caption style="text-align:left;font-weight:600;padding:0 0 4px">${escapeHtml(block.caption)}</caption><thead><tr>${block.head
+        .map(
+          (label) =>
+            `<th scope="col" style="${cell};font-weight:600;border-bottom:1px solid ${BRAND.rule}">${escapeHtml(label)}</th>`,
+        )
+        .join('')}</tr></thead><tbody>${block.rows
+        .map(
+          (row) =>
+            `<tr>${row.map((value) => `<td style="${cell};border-bottom:1px solid ${BRAND.rule}">${escapeLines(value)}</td>`).join('')}</tr>`,
+        )
+        .join('')}</tbody></table>`;
     case 'action':
       return `<p><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="font-size:13px;color:#555555;overflow-wrap:anywhere;word-break:break-all">${escapeHtml(block.url)}</p>`;
   }

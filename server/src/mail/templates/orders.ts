@@ -1,4 +1,13 @@
-import { formatMoney, orderTotal, routes, serverTexts, type Order } from '@tools-factory/contract';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatMoney,
+  orderTotal,
+  routes,
+  serverTexts,
+  type Checkout,
+  type Order,
+} from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
 import type { QueuedMessage } from '../outbox-message.ts';
 import { composeMail, formatCount, formatMailDateTime, type MailBlock } from './layout.ts';
@@ -96,5 +105,94 @@ export function orderShippedMail(order: Order, options: { publicUrl: string }): 
       },
       myOrdersAction(options.publicUrl),
     ],
+  });
+}
+
+const checkoutWords = words.checkout;
+
+/**
+ * What the checkout e-mails need of a checkout (the Checkout DTO has it): they are written to
+ * its lines' e-mail, the buyer's at the time of the purchase.
+ */
+export type CheckoutHead = Pick<Checkout, '_id' | 'reference' | 'poNumber' | 'address'>;
+
+/** The checkout's total: its lines' totals added in cents, so no cent is lost in the sum. */
+export function linesTotal(lines: readonly Order[]): number {
+  return centsToDollars(
+    lines.reduce((sum, line) => sum + dollarsToCents(orderTotal(line.price, line.quantity)), 0),
+  );
+}
+
+/** Every line of the checkout, with its SKU: one row a line. */
+export function checkoutLinesTable(lines: readonly Order[]): MailBlock {
+  const { lines: head } = checkoutWords;
+  return {
+    kind: 'table',
+    caption: head.order,
+    head: [head.sku, head.tool, head.quantity, head.unitPrice, head.lineTotal],
+    rows: lines.map((line) => [
+      line.sku,
+      line.name,
+      formatCount(line.quantity),
+      formatMoney(line.price),
+      formatMoney(orderTotal(line.price, line.quantity)),
+    ]),
+  };
+}
+
+/** The checkout's own facts: its reference, the buyer's PO number when given, the total. */
+function checkoutRows(checkout: CheckoutHead, lines: readonly Order[]): [string, string][] {
+  const rows: [string, string][] = [[checkoutWords.reference, checkout.reference]];
+  if (checkout.poNumber) rows.push([checkoutWords.poNumber, checkout.poNumber]);
+  rows.push([checkoutWords.total, formatMoney(linesTotal(lines))]);
+  return rows;
+}
+
+/** The buyer's e-mail: every line of a checkout carries it (the order's e-mail). */
+function buyerOf(lines: readonly Order[]): string {
+  const [first] = lines;
+  if (!first) throw new Error('a checkout e-mail needs at least one line');
+  return first.email;
+}
+
+/** The earliest moment any line's hold ends (made-to-order lines hold nothing), or null. */
+function earliestHold(lines: readonly Order[]): string | null {
+  const holds = lines.flatMap((line) => (line.holdUntil ? [line.holdUntil] : []));
+  return holds.length ? holds.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : null;
+}
+
+/**
+ * Sent once a checkout is placed (issue 26), one for all its lines: each line with its SKU, the
+ * total, until when the stock is held, and where to pay the whole checkout at once.
+ */
+export function checkoutPlacedMail(
+  checkout: CheckoutHead,
+  lines: readonly Order[],
+  options: { publicUrl: string },
+): MailContent {
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: checkoutWords.placed.body(checkout.reference, lines.length) },
+    checkoutLinesTable(lines),
+    {
+      kind: 'facts',
+      rows: [...checkoutRows(checkout, lines), [checkoutWords.address, checkout.address]],
+    },
+  ];
+  const holdUntil = earliestHold(lines);
+  if (holdUntil) {
+    blocks.push({
+      kind: 'paragraph',
+      text: checkoutWords.placed.held(formatMailDateTime(holdUntil)),
+    });
+  }
+  blocks.push({
+    kind: 'action',
+    label: checkoutWords.placed.action,
+    url: `${options.publicUrl}${routes.dashboardCheckoutPayment(checkout._id)}`,
+  });
+  return composeMail({
+    to: buyerOf(lines),
+    subject: checkoutWords.placed.subject(checkout.reference),
+    blocks,
   });
 }

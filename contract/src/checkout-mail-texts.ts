@@ -1,0 +1,53 @@
+/**
+ * The checkout e-mails' words (issue 26: one e-mail per step per checkout, each listing every line
+ * with its SKU), in `serverTexts.mail.checkout`. The templates: server/src/mail/templates/orders.ts.
+ */
+export const checkoutMailTexts = {
+  /** The table of lines, one row a line (an order of the checkout). */
+  lines: {
+    order: 'Order',
+    sku: 'SKU',
+    tool: 'Tool',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    lineTotal: 'Line total',
+  },
+  reference: 'Checkout',
+  poNumber: 'PO number',
+  total: 'Total',
+  address: 'Delivery address',
+  placed: {
+    subject: (reference: string) => `Your checkout ${reference}: please pay to confirm it`,
+    body: (reference: string, lines: number) =>
+      `Thank you for your checkout ${reference}. Here ${lines === 1 ? 'is the line' : `are the ${lines} lines`} you ordered, paid together with one payment:`,
+    held: (until: string) =>
+      `We hold the stock for you until ${until}. If the checkout is not paid by then, its lines are cancelled and the stock goes back on sale.`,
+    action: 'Pay now',
+  },
+  paid: {
+    subject: (reference: string) => `Payment received for your checkout ${reference}`,
+    body: (reference: string, total: string) =>
+      `We received your payment of ${total} for checkout ${reference}. We will write again when it ships.`,
+    transactionId: 'Transaction id',
+    invoiceNumber: 'Invoice',
+    invoiceAttached: (number: string) =>
+      `Your invoice ${number}, listing every line, is attached as a PDF.`,
+  },
+  shipped: {
+    subject: (reference: string) => `Your checkout ${reference} has shipped`,
+    body: (reference: string) => `Good news: every line of checkout ${reference} is on its way.`,
+    carrier: 'Carrier',
+    trackingNumber: 'Tracking number',
+  },
+  /** Staff e-mails for a checkout of several lines. */
+  newForStaff: {
+    subject: (reference: string, total: string) => `New checkout ${reference}: ${total}`,
+    body: (email: string, reference: string, lines: number) =>
+      `${email} placed checkout ${reference} of ${lines} ${lines === 1 ? 'line' : 'lines'}. It waits for payment: ship its lines once it is paid.`,
+  },
+  paidForStaff: {
+    subject: (reference: string, total: string) => `Paid: checkout ${reference}, ${total}`,
+    body: (email: string, reference: string, total: string) =>
+      `${email} paid ${total} for checkout ${reference}. Its lines are ready to ship.`,
+  },
+} as const;
