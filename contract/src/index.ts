@@ -17,6 +17,7 @@ export * from './payments.ts';
 export * from './price-break-rules.ts';
 export * from './price-breaks.ts';
 export * from './profiles.ts';
+export * from './quick-order.ts';
 export * from './quotes.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
