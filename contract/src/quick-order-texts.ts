@@ -1,4 +1,5 @@
 import { formatCount } from './money.ts';
+import { dashboardPageNames } from './shell-texts.ts';
 
 /** 'line 4', 'lines 2 and 7', 'lines 2, 5 and 7': where a row of the table came from. */
 function lineList(lineNumbers: readonly number[]): string {
@@ -9,7 +10,7 @@ function lineList(lineNumbers: readonly number[]): string {
 
 /** Quick order's words (issue 26, /dashborad/quickorder), in `texts.quickOrder`. */
 export const quickOrderTexts = {
-  title: 'Quick order',
+  title: dashboardPageNames.quickOrder,
   help: 'Paste one line per tool: its SKU, then the quantity, with a comma, semicolon, tab or space between them (HM-CLAW-16 150). Or upload a CSV file of the same two columns; a header row is fine.',
   pasteLabel: 'Lines to order (SKU and quantity)',
   pastePlaceholder: 'HM-CLAW-16, 150\nPL-SLIP-8; 200',

@@ -25,6 +25,8 @@ export const routes = {
   dashboardMyProfile: '/dashborad/myprofile',
   /** Beyond the spec (DESIGN.md section 11): the customer's quotes, and the admins' Quotes. */
   dashboardMyQuotes: '/dashborad/myquotes',
+  /** Beyond the spec (issue 26): lines of SKU and quantity pasted or uploaded into the cart. */
+  dashboardQuickOrder: '/dashborad/quickorder',
   dashboardQuotes: '/dashborad/quotes',
   /** Beyond the spec (issue 13): the admins' sales overview. */
   dashboardSales: '/dashborad/sales',

@@ -11,6 +11,8 @@ export const dashboardPageNames = {
   manageTools: 'Manage Tools',
   /** Beyond the spec (DESIGN.md section 11). */
   myQuotes: 'My Quotes',
+  /** Beyond the spec (issue 26): SKU and quantity lines into the cart. */
+  quickOrder: 'Quick order',
   quotes: 'Quotes',
   /** Beyond the spec (issue 13): the admins' sales overview. */
   sales: 'Sales',

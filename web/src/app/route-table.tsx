@@ -29,6 +29,7 @@ const PortfolioPage = lazyPage(() => import('../features/dashboard/pages/portfol
 const AddReviewPage = lazyPage(() => import('./pages/add-review-page'));
 const MyOrdersPage = lazyPage(() => import('./pages/my-orders-page'));
 const MyQuotesPage = lazyPage(() => import('./pages/my-quotes-page'));
+const QuickOrderPage = lazyPage(() => import('./pages/quick-order-page'));
 const PaymentPage = lazyPage(() => import('./pages/payment-page'));
 const MyProfilePage = lazyPage(() => import('./pages/my-profile-page'));
 // Its own chunk: the first page's script stays as it was.
@@ -95,6 +96,7 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                 titledPage(paths.dashboardAddReview, titles.addReview, AddReviewPage),
                 titledPage(paths.dashboardOrders, titles.myOrders, MyOrdersPage),
                 titledPage(paths.dashboardMyQuotes, titles.myQuotes, MyQuotesPage),
+                titledPage(paths.dashboardQuickOrder, titles.quickOrder, QuickOrderPage),
                 titledPage(paths.dashboardPaymentPattern, titles.payment, PaymentPage),
                 {
                   // Admin pages: refused in the browser to everyone else (DESIGN.md section 10).

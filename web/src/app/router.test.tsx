@@ -89,6 +89,7 @@ describe('app routes', () => {
     ['/dashborad/orders/payment/abc', 'Payment'],
     ['/dashborad/myprofile', 'My Profile'],
     ['/dashborad/myquotes', 'My Quotes'],
+    ['/dashborad/quickorder', 'Quick order'],
   ])('renders %s inside the dashboard, without the top bar', async (path, heading) => {
     stubApi({ signedIn: true });
     renderRoutes(appRoutes, { route: path });
@@ -136,6 +137,7 @@ describe('app routes', () => {
 
   it.each([
     ['/dashborad/myquotes', false, 'My Quotes | Tools Factory'],
+    ['/dashborad/quickorder', false, 'Quick order | Tools Factory'],
     ['/dashborad/quotes', true, 'Quotes | Tools Factory'],
   ])('names %s in the document title', async (path, admin, title) => {
     stubApi({ signedIn: true, admin });

@@ -62,7 +62,7 @@ describe('DashboardLayout', () => {
       menu()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Protfolio', 'My Profile', 'Add Review', 'My Orders', 'My Quotes']);
+    ).toEqual(['Protfolio', 'My Profile', 'Add Review', 'My Orders', 'Quick order', 'My Quotes']);
   });
 
   it('shows the admin menu when GET /admin says so', async () => {

@@ -16,6 +16,7 @@ const pagePaths = {
   addReview: routes.dashboardAddReview,
   myOrders: routes.dashboardOrders,
   myQuotes: routes.dashboardMyQuotes,
+  quickOrder: routes.dashboardQuickOrder,
   addProducts: routes.dashboardAddProducts,
   allUsers: routes.dashboardUsers,
   manageOrders: routes.dashboardAllOrders,
@@ -36,7 +37,7 @@ function menuOf(pages: (keyof typeof pagePaths)[]): MenuItem[] {
 }
 
 // SPEC.md section 2: while the admin flag is unknown, the non-admin menu shows.
-const customerMenu = menuOf(['myProfile', 'addReview', 'myOrders', 'myQuotes']);
+const customerMenu = menuOf(['myProfile', 'addReview', 'myOrders', 'quickOrder', 'myQuotes']);
 
 const adminMenu = menuOf([
   'addProducts',

@@ -1,0 +1,23 @@
+import { texts } from '@tools-factory/contract';
+import { QueryBoundary } from '../../components/ui/query-boundary';
+import { useTools } from '../../features/catalog/api/tools-query';
+import { QuickOrder } from '../../features/quick-order/components/quick-order';
+
+/** The cart's page (the cart feature's route). */
+const CART_PATH = '/cart';
+
+/**
+ * /dashborad/quickorder: lines of SKU and quantity into the cart. Composes the catalog (each line
+ * is checked against the tools on sale as it is typed) and quick order.
+ */
+export default function QuickOrderPage() {
+  const tools = useTools();
+  return (
+    <section className="px-4 py-8 md:px-8">
+      <h2 className="mb-6 text-2xl font-bold">{texts.quickOrder.title}</h2>
+      <QueryBoundary query={tools}>
+        {(catalog) => <QuickOrder catalog={catalog} cartPath={CART_PATH} />}
+      </QueryBoundary>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { MAX_QUICK_ORDER_BYTES, QUICK_ORDER_TEMPLATE, texts } from '@tools-factory/contract';
+import { useId, useState, type ChangeEvent } from 'react';
+import { saveFile } from '../../../lib/save-file';
+
+const words = texts.quickOrder;
+
+/** What the last file did: loaded (its name), or why it was not. */
+type FileNote = { ok: boolean; message: string } | null;
+
+interface QuickOrderInputProps {
+  text: string;
+  onTextChange: (text: string) => void;
+}
+
+/**
+ * Where the lines come from: a textarea to paste or type them, a CSV file read in the browser
+ * (its text replaces the textarea's, to fix there; a file above MAX_QUICK_ORDER_BYTES is refused
+ * before it is read), and the template to start from.
+ */
+export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
+  const textId = useId();
+  const fileId = useId();
+  const [fileNote, setFileNote] = useState<FileNote>(null);
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // The same file chosen again (fixed meanwhile) is read again.
+    input.value = '';
+    if (!file) return;
+    if (file.size > MAX_QUICK_ORDER_BYTES) {
+      setFileNote({ ok: false, message: words.file.tooLarge(MAX_QUICK_ORDER_BYTES / 1024 / 1024) });
+      return;
+    }
+    try {
+      onTextChange(await file.text());
+      setFileNote({ ok: true, message: words.file.loaded(file.name) });
+    } catch {
+      setFileNote({ ok: false, message: words.file.unreadable });
+    }
+  }
+
+  function downloadTemplate() {
+    saveFile(
+      { blob: new Blob([QUICK_ORDER_TEMPLATE], { type: 'text/csv' }), fileName: null },
+      words.templateFileName,
+    );
+  }
+
+  return (
+    <div className="card bg-base-100 border-base-300 border shadow-sm">
+      <div className="card-body gap-4 max-sm:p-4">
+        <p id={`${textId}-help`} className="text-base-content/80">
+          {words.help}
+        </p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={textId} className="text-sm font-semibold">
+            {words.pasteLabel}
+          </label>
+          <textarea
+            id={textId}
+            aria-describedby={`${textId}-help`}
+            className="textarea w-full font-mono"
+            rows={8}
+            spellCheck={false}
+            autoCapitalize="characters"
+            placeholder={words.pastePlaceholder}
+            value={text}
+            onChange={(event) => onTextChange(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+          <div className="flex min-w-0 flex-col gap-1">
+            <label htmlFor={fileId} className="text-sm font-semibold">
+              {words.fileLabel}
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              className="file-input w-full max-w-xs"
+              aria-describedby={fileNote ? `${fileId}-note` : undefined}
+              onChange={(event) => void readFile(event)}
+            />
+          </div>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={downloadTemplate}>
+            {words.template}
+          </button>
+        </div>
+        {fileNote ? (
+          <p
+            id={`${fileId}-note`}
+            role={fileNote.ok ? 'status' : 'alert'}
+            className={fileNote.ok ? 'text-success text-sm' : 'text-error text-sm'}
+          >
+            {fileNote.message}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
