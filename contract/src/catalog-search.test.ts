@@ -14,15 +14,16 @@ const tool = (
   price: number,
   availableQuantity: number,
   priceBreaks: { minQuantity: number; price: number }[] = [],
-) => ({ name, desc, price, priceBreaks, availableQuantity });
+  sku = `SKU-${name.length}`,
+) => ({ name, sku, desc, price, priceBreaks, availableQuantity });
 
-/** In catalog order; the prices and stocks tie on purpose. */
+/** In catalog order; the prices and stocks tie on purpose. 'HS-10' is the start of 'HS-100'. */
 const catalog = [
-  tool('Hand Saw', 'A sharp saw for wood', 20, 100),
-  tool('Claw Hammer', 'Steel head, wooden handle', 15, 300),
-  tool('Säge', 'Eine deutsche Säge', 20, 300),
-  tool('Pliers 50% (long)', "Reach in: 'narrow_spots'.* and more", 8.5, 50),
-  tool('adjustable wrench', 'Fits nuts of any size', 12, 100),
+  tool('Hand Saw', 'A sharp saw for wood', 20, 100, [], 'HS-100'),
+  tool('Claw Hammer', 'Steel head, wooden handle', 15, 300, [], 'HM-CLAW-16'),
+  tool('Säge', 'Eine deutsche Säge', 20, 300, [], 'HS-10'),
+  tool('Pliers 50% (long)', "Reach in: 'narrow_spots'.* and more", 8.5, 50, [], 'PL/50.L'),
+  tool('adjustable wrench', 'Fits nuts of any size', 12, 100, [], 'WR_ADJ'),
 ];
 
 const names = (query: SearchQuery) => searchTools(catalog, query).map((found) => found.name);
@@ -57,9 +58,30 @@ describe('searchTools', () => {
     expect(names({ q: '(long)' })).toEqual(['Pliers 50% (long)']);
     for (const q of ['%', '_', '.*', "'", '(', '[', '\\', "' OR 1=1 --"])
       expect(names({ q })).toEqual(
-        catalog.filter((t) => `${t.name}\n${t.desc}`.includes(q)).map((t) => t.name),
+        catalog.filter((t) => `${t.name}\n${t.sku}\n${t.desc}`.includes(q)).map((t) => t.name),
       );
     expect(names({ q: '.' })).toEqual(['Pliers 50% (long)']);
+  });
+
+  it('finds a tool by its SKU: whole, in any case, by its start or by any part of it', () => {
+    expect(names({ q: 'HM-CLAW-16' })).toEqual(['Claw Hammer']);
+    expect(names({ q: 'hm-claw-16' })).toEqual(['Claw Hammer']);
+    expect(names({ q: 'Hm-ClAw' })).toEqual(['Claw Hammer']);
+    expect(names({ q: 'claw-16' })).toEqual(['Claw Hammer']);
+    expect(names({ q: 'pl/50.l' })).toEqual(['Pliers 50% (long)']);
+    expect(names({ q: 'wr_adj' })).toEqual(['adjustable wrench']);
+    // A SKU's part and a name's word together.
+    expect(names({ q: 'wrench adj' })).toEqual(['adjustable wrench']);
+    expect(names({ q: 'hm-claw-17' })).toEqual([]);
+  });
+
+  it('puts the tool whose SKU is the search first, unless a sort is asked for', () => {
+    // 'HS-10' is the whole SKU of Säge and the start of Hand Saw's 'HS-100'.
+    expect(names({ q: 'hs-10' })).toEqual(['Säge', 'Hand Saw']);
+    expect(names({ q: ' HS-10 ' })).toEqual(['Säge', 'Hand Saw']);
+    expect(names({ q: 'hs-1' })).toEqual(['Hand Saw', 'Säge']);
+    expect(names({ q: 'hs-100' })).toEqual(['Hand Saw']);
+    expect(names({ q: 'hs-10', sort: 'name' })).toEqual(['Hand Saw', 'Säge']);
   });
 
   it('sorts by name, by price both ways and by stock, ties keeping the catalog order', () => {

@@ -22,6 +22,8 @@ export type SearchQuery = { q?: string | undefined; sort?: ToolSort | undefined 
 /** What a search reads of a tool. */
 type Searchable = {
   name: string;
+  /** The tool's SKU (issue 26): found as a whole, as its start or as any part of it. */
+  sku: string;
   desc: string;
   price: number;
   priceBreaks: readonly { minQuantity: number; price: number }[];
@@ -51,20 +53,25 @@ const COMPARE: Record<ToolSort, (a: Searchable, b: Searchable) => number> = {
 };
 
 /**
- * The catalog as a search shows it: the tools whose name or description holds every word of `q`
- * (any case, any order; each word plain text, never a pattern), sorted by `sort` (ties keep the
- * catalog order), or in the catalog order without one. Returns a new array.
+ * The catalog as a search shows it: the tools whose name, SKU or description holds every word of
+ * `q` (any case, any order; each word plain text, never a pattern), sorted by `sort` (ties keep
+ * the catalog order), or in the catalog order without one, except that a tool whose SKU is `q`
+ * itself comes first: a buyer who types a SKU from a catalogue or an invoice means that tool.
+ * Returns a new array.
  */
 export function searchTools<TTool extends Searchable>(
   tools: readonly TTool[],
   query: SearchQuery,
 ): TTool[] {
   const words = searchWords(query.q);
-  const found = words.length
-    ? tools.filter((tool) => {
-        const text = `${tool.name}\n${tool.desc}`.toLocaleLowerCase();
-        return words.every((word) => text.includes(word));
-      })
-    : [...tools];
-  return query.sort ? found.sort(COMPARE[query.sort]) : found;
+  if (!words.length) return query.sort ? [...tools].sort(COMPARE[query.sort]) : [...tools];
+  const found = tools.filter((tool) => {
+    const text = `${tool.name}\n${tool.sku}\n${tool.desc}`.toLocaleLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+  if (query.sort) return found.sort(COMPARE[query.sort]);
+  const typed = words.join(' ');
+  const exact = found.findIndex((tool) => tool.sku.toLocaleLowerCase() === typed);
+  if (exact > 0) found.unshift(...found.splice(exact, 1));
+  return found;
 }

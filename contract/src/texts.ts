@@ -702,6 +702,10 @@ export const texts = {
         customerName: 'customer name',
         address: 'address',
         phone: 'phone',
+        // Issue 26, after the columns spreadsheets already read by position.
+        sku: 'sku',
+        checkoutReference: 'checkout reference',
+        poNumber: 'PO number',
       },
       yes: 'yes',
       no: 'no',

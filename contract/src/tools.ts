@@ -108,10 +108,14 @@ export type CreateToolResponse = z.infer<typeof CreateToolResponseSchema>;
 
 /**
  * PUT /manageTools/{id} (Edit Tool, issue 25): the five fields of a tool an admin edits, by
- * the rules of Add Product. Its price breaks, stock and low-stock threshold have their own
- * calls; the server checks that the breaks still fit the new list price and minimum.
+ * the rules of Add Product, and its SKU (issue 26). Its price breaks, stock and low-stock
+ * threshold have their own calls; the server checks that the breaks still fit the new list
+ * price and minimum.
  */
-export const UpdateToolSchema = ToolFieldsSchema;
+export const UpdateToolSchema = ToolFieldsSchema.extend({
+  /** The Edit form always sends it; a client from before SKUs leaves it out and keeps the SKU. */
+  sku: skuSchema.optional(),
+});
 /** What the Edit form sends (numbers may be strings of digits). */
 export type UpdateToolInput = z.input<typeof UpdateToolSchema>;
 export type UpdateTool = z.infer<typeof UpdateToolSchema>;

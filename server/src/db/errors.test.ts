@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeDatabaseError, isDatabaseUnavailable, isUniqueViolation } from './errors.ts';
+import {
+  describeDatabaseError,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  violatedUniqueConstraint,
+} from './errors.ts';
 import { databaseStartFailureLine, redactDatabaseUrl } from './start-failure.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -46,6 +51,29 @@ describe('isDatabaseUnavailable', () => {
     const error = new Error('loop') as Error & { cause?: unknown };
     error.cause = error;
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('violatedUniqueConstraint', () => {
+  const violation = (constraint?: string) =>
+    Object.assign(withCode('duplicate key value violates unique constraint', '23505'), {
+      constraint,
+    });
+
+  it("names the unique index that refused the row, under Drizzle's wrapper too", () => {
+    expect(violatedUniqueConstraint(violation('tools_sku_unique'))).toBe('tools_sku_unique');
+    expect(violatedUniqueConstraint(wrapped(violation('tools_name_live_unique')))).toBe(
+      'tools_name_live_unique',
+    );
+  });
+
+  it('is undefined for another error, or a unique violation that names no constraint', () => {
+    expect(violatedUniqueConstraint(violation())).toBeUndefined();
+    const foreignKey = Object.assign(withCode('violates foreign key', '23503'), {
+      constraint: 'orders_tool_id_fk',
+    });
+    expect(violatedUniqueConstraint(wrapped(foreignKey))).toBeUndefined();
+    expect(violatedUniqueConstraint(undefined)).toBeUndefined();
   });
 });
 

@@ -84,6 +84,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The name of the unique constraint (or unique index) a database error says refused a row, when
+ * it is a unique violation ('tools_sku_unique'); undefined otherwise. pg and PGlite both pass on
+ * PostgreSQL's `constraint` field, so a table with several unique rules can tell which one said no.
+ */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  for (const current of causesOf(error)) {
+    if (codeOf(current) !== UNIQUE_VIOLATION) continue;
+    const constraint = 'constraint' in current ? current.constraint : undefined;
+    return typeof constraint === 'string' ? constraint : undefined;
+  }
+  return undefined;
+}
+
 /** True when a database error (possibly wrapped by Drizzle in `cause`) is a foreign key violation. */
 export function isForeignKeyViolation(error: unknown): boolean {
   for (const current of causesOf(error)) {

@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify, type Options, type Stringifier } from 'csv-stringify';
-import { orderReference, texts } from '@tools-factory/contract';
+import { checkoutReference, orderReference, texts } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import { selectOrdersPage, type OrderPageCursor, type OrderRow } from './orders.repository.ts';
@@ -33,6 +33,10 @@ function toCsvRecord(row: OrderRow, customerName: string | undefined): Record<Co
     customerName: customerName ?? '',
     address: row.address,
     phone: row.phone,
+    // Issue 26: the SKU the order was placed with ('' before SKUs), its checkout, the buyer's PO.
+    sku: row.toolSku,
+    checkoutReference: checkoutReference(row.checkoutId),
+    poNumber: row.poNumber,
   };
 }
 
@@ -58,7 +62,7 @@ async function* everyOrderRecord(
  * file in the system's code page and garbles every accent), a header row. A text cell that a
  * spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return, or
  * their full-width forms) gets a leading single quote (OWASP's CSV injection advice): the
- * e-mail, tool name, transaction id, customer name, address and phone are copied from orders; the figures never start so.
+ * e-mail, tool name, transaction id, customer name, address, phone, SKU and PO number are copied from orders; the figures never start so.
  */
 export const ORDERS_CSV_OPTIONS = {
   bom: true,

@@ -1,9 +1,10 @@
 import { insertCheckout } from './checkouts.repository.ts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import {
+  checkoutReference,
   CreateToolResponseSchema,
   type Order,
   orderReference,
@@ -100,6 +101,12 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           { quantity: 3, address: '1 Mill Road, Leeds', phone: '+44 113 496 0000' },
         ),
       );
+      // Issue 26: a PO number a spreadsheet would run, as a checkout's buyer may type it (set on
+      // the row: POST /order places a checkout without one).
+      await app.database.db
+        .update(orders)
+        .set({ poNumber: '-PO 4711' })
+        .where(eq(orders.id, paid._id));
       const orphaned = await placeTestOrder(app, removedCustomer, awkwardTool, { quantity: 30 });
       const removal = await app.inject({
         method: 'DELETE',
@@ -130,10 +137,25 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
         order.name,
         String(order.quantity),
       ];
-      // Issue 25: the customer's name (empty once the account was removed), address and phone.
+      // Issue 25: the customer's name (empty once the account was removed), address and phone;
+      // issue 26: the SKU the order was placed with, its checkout's reference and PO number.
       const defaultAddress = '12 Forge Lane, Sheffield';
+      const checkoutOf = (order: Order) => [order.sku, checkoutReference(order.checkoutId)];
+      expect(orphaned.sku).toBe(awkwardTool.sku);
       expect(rows).toEqual([
-        [...row(orphaned), '19.99', '599.70', 'unpaid', '', csvTexts.no, '', defaultAddress, ''],
+        [
+          ...row(orphaned),
+          '19.99',
+          '599.70',
+          'unpaid',
+          '',
+          csvTexts.no,
+          '',
+          defaultAddress,
+          '',
+          ...checkoutOf(orphaned),
+          '',
+        ],
         [
           paid.createdAt,
           orderReference(paid._id),
@@ -148,6 +170,9 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           'Ada Lovelace',
           '1 Mill Road, Leeds',
           "'+44 113 496 0000",
+          formulaTool.sku,
+          paid.checkoutReference,
+          "'-PO 4711",
         ],
         [
           ...row(unpaid),
@@ -159,8 +184,12 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           'Ada Lovelace',
           defaultAddress,
           '',
+          ...checkoutOf(unpaid),
+          '',
         ],
       ]);
+      // Each order placed on its own is a checkout of its own.
+      expect(new Set([orphaned, paid, unpaid].map((order) => order.checkoutId)).size).toBe(3);
       expect(paid.transectionId).toMatch(/\S/);
     },
   );

@@ -258,9 +258,12 @@ export async function updateLowStockThreshold(
 export type ToolFields = Pick<
   NewToolRow,
   'name' | 'description' | 'image' | 'priceCents' | 'minOrderQuantity'
->;
+> & {
+  /** Left as it is when undefined (an older client's edit sends no SKU). */
+  sku?: string | undefined;
+};
 
-/** Writes a tool on sale's five fields; the tool after it, or undefined when none is on sale. */
+/** Writes a tool on sale's editable fields; the tool after it, or undefined when none is on sale. */
 export async function updateToolFields(
   executor: Executor,
   id: string,

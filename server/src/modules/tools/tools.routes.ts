@@ -49,7 +49,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         tags: ['catalog'],
         summary: 'The tools on sale',
         description:
-          'Without `q` and `sort`, every tool on sale in the catalog order. `q` keeps the tools whose name or description holds every word of it (any case, any order, plain text; at most 200 characters); `sort` orders them by `name` (A to Z), `price` (list price, low to high), `price-desc` (high to low) or `available` (most in stock first), ties keeping the catalog order. 400 for an unknown sort or a longer `q`.',
+          'Without `q` and `sort`, every tool on sale in the catalog order. `q` keeps the tools whose name, SKU or description holds every word of it (any case, any order, plain text; at most 200 characters); `sort` orders them by `name` (A to Z), `price` (list price, low to high), `price-desc` (high to low) or `available` (most in stock first), ties keeping the catalog order. Without `sort`, a tool whose SKU is `q` itself (any case) comes first. 400 for an unknown sort or a longer `q`.',
         security: [],
         querystring: SearchQuerySchema,
         response: { 200: ToolListSchema, ...errorResponses(400) },
@@ -98,7 +98,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         tags: ['catalog'],
         summary: 'Add a tool (Add Product)',
         description:
-          'Admins only. The price is above 0, the minimum order quantity at least 1, the available quantity above the minimum, the image an https URL or a path on this site. Names are unique among the tools on sale, whatever their case (409). The tool is in GET /parts once this answers. Answers 200, as the original did.',
+          'Admins only. The price is above 0, the minimum order quantity at least 1, the available quantity above the minimum, the image an https URL or a path on this site. Names are unique among the tools on sale, whatever their case (409). `sku` (optional: letters and digits with . _ - / between, at most 32 characters) is unique among all tools, removed ones too, whatever its case (409 naming it); without one the tool gets `TL-` and eight characters of its id. The tool is in GET /parts once this answers. Answers 200, as the original did.',
         security: [{ bearer: [] }],
         body: CreateToolSchema,
         response: { 200: CreateToolResponseSchema, ...errorResponses(400, 401, 403, 409) },
@@ -184,7 +184,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         tags: ['catalog'],
         summary: 'Edit a tool (Manage Tools)',
         description:
-          "Admins only. The tool's name, description, image, list price and minimum order quantity, by Add Product's rules; a 400 lists every field's problem at once in `fieldErrors` (`message` is the first). The tool's price breaks must still fit the new list price and minimum (400 otherwise); its stock, breaks and low-stock threshold have their own calls. Names are unique among the tools on sale, whatever their case (409). 404 for a tool that is not on sale. GET /parts shows the change once this answers; orders placed before keep their snapshot.",
+          "Admins only. The tool's name, description, image, list price, minimum order quantity and SKU (optional: left as it is when not sent), by Add Product's rules; a 400 lists every field's problem at once in `fieldErrors` (`message` is the first). The tool's price breaks must still fit the new list price and minimum (400 otherwise); its stock, breaks and low-stock threshold have their own calls. Names are unique among the tools on sale, and SKUs among all tools, whatever their case (409). 404 for a tool that is not on sale. GET /parts shows the change once this answers; orders placed before keep their snapshot.",
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: UpdateToolSchema,

@@ -116,6 +116,24 @@ describe('GET /api/parts?q=&sort=: searching the catalog', () => {
     expect(JSON.parse(gunzipSync(big.rawPayload).toString('utf8'))).toHaveLength(catalog.length);
   });
 
+  it('finds a tool by its SKU: whole in any case first, by its start or any part of it', async ({
+    app,
+  }) => {
+    // The seed's Claw Hammer is HM-CLAW-16; 'HM-CLAW-1' is the start of it and of this one's.
+    await createTestTool(app, { name: 'Claw Hammer, heavy', sku: 'HM-CLAW-1' });
+    expect(await names(app, { q: 'HM-CLAW-16' })).toEqual(['Claw Hammer']);
+    expect(await names(app, { q: 'hm-claw-16' })).toEqual(['Claw Hammer']);
+    expect(await names(app, { q: 'claw-16' })).toEqual(['Claw Hammer']);
+    expect(await names(app, { q: 'sd-set' })).toEqual(['Screwdriver Set']);
+    // The whole SKU comes first, the tools it starts follow in the catalog's order.
+    expect(await names(app, { q: 'hm-claw-1' })).toEqual(['Claw Hammer, heavy', 'Claw Hammer']);
+    expect(await names(app, { q: 'hm-claw-1', sort: 'name' })).toEqual([
+      'Claw Hammer',
+      'Claw Hammer, heavy',
+    ]);
+    expect(await names(app, { q: 'HM-CLAW-2' })).toEqual([]);
+  });
+
   it('follows the catalog: a new tool is found at once', async ({ app }) => {
     expect(await names(app, { q: 'zebrawood' })).toEqual([]);
     await createTestTool(app, { name: 'Zebrawood Mallet' });

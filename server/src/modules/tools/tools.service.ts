@@ -23,7 +23,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { CatalogChanged, StockChange, VersionedTool } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, violatedUniqueConstraint } from '../../db/errors.ts';
 import { badRequest, badRequestOfFields, conflict, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
@@ -88,6 +88,19 @@ function toToolStock(row: ToolRow): ToolStock {
  */
 function madeUpSku(id: string): string {
   return `TL-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
+/**
+ * The 409 for a tool that Add Product or Edit Tool could not write because another tool holds
+ * its SKU (any case, removed tools too) or, on sale, its name: the index that refused it says
+ * which. Any other error is handed back as it is.
+ */
+function toolTakenConflict(error: unknown, tool: { name: string; sku: string }): unknown {
+  if (!isUniqueViolation(error)) return error;
+  if (violatedUniqueConstraint(error) === 'tools_sku_unique') {
+    return conflict(texts.sku.errors.taken(tool.sku));
+  }
+  return conflict(texts.adminErrors.toolNameTaken(tool.name));
 }
 
 function toToolDto(row: ToolRow, breaks: readonly PriceBreakRow[]): Tool {
@@ -191,13 +204,14 @@ export function createToolsService(options: ToolsServiceOptions) {
     async addTool(input: CreateTool): Promise<CreateToolResponse> {
       const breaks = toPriceBreakRows(input.priceBreaks);
       let row: ToolRow;
+      const id = randomUUID();
+      const sku = input.sku ?? madeUpSku(id);
       try {
         row = await db.transaction(async (tx) => {
-          const id = randomUUID();
           const inserted = await insertTool(tx, {
             id,
             name: input.name,
-            sku: input.sku ?? madeUpSku(id),
+            sku,
             description: input.desc,
             image: input.img,
             priceCents: dollarsToCents(input.price),
@@ -208,8 +222,7 @@ export function createToolsService(options: ToolsServiceOptions) {
           return inserted;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(texts.adminErrors.toolNameTaken(input.name));
-        throw error;
+        throw toolTakenConflict(error, { name: input.name, sku });
       }
       await catalog.invalidate();
       const tool = toToolDto(row, breaks);
@@ -244,11 +257,12 @@ export function createToolsService(options: ToolsServiceOptions) {
     },
 
     /**
-     * PUT /manageTools/{id} (Edit Tool): the five fields of a tool on sale, by Add Product's
-     * rules (the schema) and with its price breaks still fitting the new list price and minimum
-     * (400 naming every problem otherwise). The row is locked first, as setPriceBreaks does, so
-     * an order is priced from the tool before the edit or after it. Names stay unique among the
-     * tools on sale (409). In GET /parts once this resolves; orders keep their snapshot.
+     * PUT /manageTools/{id} (Edit Tool): the five fields of a tool on sale and its SKU (kept
+     * when not sent), by Add Product's rules (the schema) and with its price breaks still
+     * fitting the new list price and minimum (400 naming every problem otherwise). The row is
+     * locked first, as setPriceBreaks does, so an order is priced from the tool before the edit
+     * or after it. Names stay unique among the tools on sale, SKUs among all tools (409). In
+     * GET /parts once this resolves; orders keep their snapshot (their SKU included).
      */
     async updateTool(id: string, input: UpdateTool): Promise<Tool> {
       const toolId = parseId(id);
@@ -280,13 +294,13 @@ export function createToolsService(options: ToolsServiceOptions) {
             image: input.img,
             priceCents: dollarsToCents(input.price),
             minOrderQuantity: input.minOrderQuantity,
+            sku: input.sku,
           });
           if (!row) throw notFound(serverTexts.apiErrors.toolNotFound);
           return { row, breaks };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(texts.adminErrors.toolNameTaken(input.name));
-        throw error;
+        throw toolTakenConflict(error, { name: input.name, sku: input.sku ?? '' });
       }
       await catalog.invalidate();
       return toToolDto(updated.row, updated.breaks);
