@@ -109,6 +109,14 @@ export const apiPaths = {
   offerQuote: withSegment('/manageQuotes/:id/offer'),
   /** POST (admin): decline a request, with a reason. */
   refuseQuote: withSegment('/manageQuotes/:id/decline'),
+  /** GET, DELETE (customers, issue 26): the caller's cart; DELETE empties it. */
+  cart: '/cart',
+  /** PUT: a tool's quantity in the cart (added when absent); DELETE: the line removed. */
+  cartLine: withSegment('/cart/lines/:toolId'),
+  /** POST: many lines at once, by SKU or tool id, each answered on its own. */
+  cartLines: '/cart/lines',
+  /** POST: Order again, a past checkout's lines (or an order's) into the cart. */
+  cartReorder: '/cart/reorder',
   payOrder: withSegment('/payorder/:id'),
   createPaymentIntent: '/create-payment-intent',
   /** PATCH: the spec records a payment at the tool path, {id} being the order. */

@@ -24,5 +24,20 @@ export const cartTexts = {
   errors: {
     tooManyLines: (max: number) => `Send at most ${formatCount(max)} lines at once.`,
     customersOnly: 'The cart is for customers: an admin account does not buy.',
+    checkoutNotFound: 'No checkout of yours has this id.',
+    orderAgainWhich: 'Name one checkout (checkoutId) or one order (orderId) to order again.',
+  },
+  /** What Order again says of each line it put into the cart (or could not). */
+  orderAgain: {
+    button: 'Order again',
+    busy: 'Adding…',
+    samePrice: (now: number) => `Added at ${formatMoney(now)} a unit, as before.`,
+    priceChanged: (then: number, now: number) =>
+      `Added at today's price: ${formatMoney(now)} a unit (${formatMoney(then)} before).`,
+    title: 'Order again',
+    summary: (added: number, refused: number) =>
+      refused === 0
+        ? `${formatCount(added)} ${added === 1 ? 'line' : 'lines'} added to your cart.`
+        : `${formatCount(added)} added, ${formatCount(refused)} could not be added.`,
   },
 };

@@ -71,8 +71,10 @@ export const CartLineParamsSchema = z.object({ toolId: z.string() });
  * to what the cart holds of it already. Its problems are answered per line, never for the call.
  */
 export const AddCartLineSchema = z.object({
-  sku: z.string().max(1000).optional(),
-  toolId: z.string().max(100).optional(),
+  // No length limits here: a SKU of 10 KB is one line refused in words, not the whole call (the
+  // body's own limit bounds them).
+  sku: z.string().optional(),
+  toolId: z.string().optional(),
   quantity: z.unknown(),
 });
 
@@ -105,9 +107,13 @@ export const AddCartLinesResponseSchema = z.object({
 });
 export type AddCartLinesResponse = z.infer<typeof AddCartLinesResponseSchema>;
 
-/** POST /cart/reorder: a past checkout's lines (or one order's) into the cart at today's prices. */
-export const ReorderSchema = z.union([
-  z.object({ checkoutId: IdSchema }),
-  z.object({ orderId: IdSchema }),
-]);
+/**
+ * POST /cart/reorder: a past checkout's lines (`checkoutId`) or one order's line (`orderId`) into
+ * the cart at today's prices. Exactly one of the two (400 in words otherwise); an id that is no
+ * checkout or order of the caller's, malformed ones included, is not found (404).
+ */
+export const ReorderSchema = z.object({
+  checkoutId: z.string().max(100).optional(),
+  orderId: z.string().max(100).optional(),
+});
 export type Reorder = z.infer<typeof ReorderSchema>;

@@ -14,6 +14,8 @@ import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-s
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { createGalleryService } from './modules/gallery/gallery.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createOrdersCsv } from './modules/orders/orders-csv.ts';
@@ -371,6 +373,10 @@ export async function buildApp({
         guards,
       });
       await api.register(invoicesRoutes, { invoices, guards });
+      await api.register(cartRoutes, {
+        cart: createCartService({ db: database.db, catalog, tools, orders }),
+        guards,
+      });
       await api.register(quotesRoutes, {
         quotes,
         guards,

@@ -84,6 +84,12 @@ export const WHO = {
     guard: 'requireUser',
     credential: 'bearer',
   },
+  'customer, not an admin': {
+    words:
+      'A signed-in customer, for their own cart and checkouts; an admin account does not buy (403).',
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
   'quote customer': {
     words:
       "The quote's customer. Anyone else, an admin included, is told 404, so that no quote's existence is revealed.",
@@ -166,6 +172,13 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/payorder/:id': 'owner',
   'DELETE /api/deleteOrder/:id': 'owner while unpaid, or an admin',
   'GET /api/orders/:id/invoice.pdf': 'owner or an admin',
+  // --- the cart (issue 26) -------------------------------------------------------------------
+  'GET /api/cart': 'customer, not an admin',
+  'DELETE /api/cart': 'customer, not an admin',
+  'PUT /api/cart/lines/:toolId': 'customer, not an admin',
+  'DELETE /api/cart/lines/:toolId': 'customer, not an admin',
+  'POST /api/cart/lines': 'customer, not an admin',
+  'POST /api/cart/reorder': 'customer, not an admin',
   'GET /api/orders/:id/credit-note.pdf': 'owner or an admin',
   'GET /api/manageOrders': 'admin',
   'GET /api/manageOrders.csv': 'admin',

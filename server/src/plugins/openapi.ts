@@ -51,6 +51,10 @@ const TAGS: OpenAPIV3_1.Document['tags'] = [
   { name: 'orders', description: 'Placing, listing, removing and shipping orders.' },
   { name: 'payments', description: 'Card payments of orders.' },
   {
+    name: 'cart',
+    description: "The customer's cart, kept on the server: adding lines, Order again.",
+  },
+  {
     name: 'quotes',
     description: 'Quotes: requesting a price, offering one, accepting or declining it.',
   },

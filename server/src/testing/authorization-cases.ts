@@ -547,6 +547,50 @@ const CASES: readonly AuthorizationCase[] = [
     }),
   },
 
+  // --- the cart (issue 26) -------------------------------------------------------------------
+  {
+    route: 'GET /api/cart',
+    case: "the caller's own cart",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 403 },
+    request: () => ({ url: '/api/cart' }),
+  },
+  {
+    route: 'PUT /api/cart/lines/:toolId',
+    case: "a tool on sale into the caller's own cart",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 403 },
+    request: (the) => ({ url: `/api/cart/lines/${the.tool.id}`, payload: { quantity: 25 } }),
+  },
+  {
+    route: 'DELETE /api/cart/lines/:toolId',
+    case: "a line of the caller's own cart",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 403 },
+    request: (the) => ({ url: `/api/cart/lines/${the.tool.id}` }),
+  },
+  {
+    route: 'POST /api/cart/lines',
+    case: "a line into the caller's own cart",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 403 },
+    request: (the) => ({
+      url: '/api/cart/lines',
+      payload: { lines: [{ toolId: the.tool.id, quantity: 25 }] },
+    }),
+  },
+  {
+    route: 'POST /api/cart/reorder',
+    case: "the customer's order",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 403 },
+    request: async (the) => ({
+      url: '/api/cart/reorder',
+      payload: { orderId: (await the.unpaidOrder()).id },
+    }),
+  },
+  {
+    route: 'DELETE /api/cart',
+    case: "the caller's own cart",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 403 },
+    request: () => ({ url: '/api/cart' }),
+  },
+
   // --- quotes -----------------------------------------------------------------------------
   {
     route: 'POST /api/quotes',

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { cartLines } from './cart.table.ts';
 
 /** What the checkout and the cart's reads need of a line: the rest is read again from the tool. */
@@ -10,23 +10,82 @@ export interface CartLineRow {
   unitPriceCents: number;
 }
 
+const lineColumns = {
+  toolId: cartLines.toolId,
+  quantity: cartLines.quantity,
+  unitPriceCents: cartLines.unitPriceCents,
+};
+
 /**
  * A user's cart lines ordered by tool id: the checkout locks the tools in this order, the same
  * order every other multi-tool writer takes, so two checkouts never wait on each other in a ring.
  */
 export function selectCartLines(executor: Executor, userId: string): Promise<CartLineRow[]> {
   return executor
-    .select({
-      toolId: cartLines.toolId,
-      quantity: cartLines.quantity,
-      unitPriceCents: cartLines.unitPriceCents,
-    })
+    .select(lineColumns)
     .from(cartLines)
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(cartLines.toolId));
 }
 
+/** A user's cart lines as the cart page lists them: the oldest added first. */
+export function selectCartLinesOldestFirst(
+  executor: Executor,
+  userId: string,
+): Promise<CartLineRow[]> {
+  return executor
+    .select(lineColumns)
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
+}
+
 /** Empties a user's cart (after a checkout took its lines, or when the buyer asks). */
 export async function clearCart(executor: Executor, userId: string): Promise<void> {
   await executor.delete(cartLines).where(eq(cartLines.userId, userId));
+}
+
+/** The first key of the advisory locks that serialise one account's cart writes. */
+const CART_WRITES_LOCK = 724_611;
+
+/**
+ * Takes a lock, held until the transaction ends, that every write of that user's cart takes
+ * first: two devices adding at once each read what the other left, so a sum of quantities and
+ * the count of lines against MAX_CART_LINES are checked one write after the other.
+ */
+export async function lockCartWrites(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CART_WRITES_LOCK}, hashtext(${userId}))`);
+}
+
+/**
+ * Sets lines of a user's cart: adds each tool not there yet, replaces the quantity and the unit
+ * price shown of each tool that is (its place in the cart, when it was added, stays).
+ */
+export async function upsertCartLines(
+  executor: Executor,
+  userId: string,
+  lines: readonly CartLineRow[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await executor
+    .insert(cartLines)
+    .values(lines.map((line) => ({ userId, ...line })))
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.toolId],
+      set: {
+        quantity: sql`excluded.quantity`,
+        unitPriceCents: sql`excluded.unit_price_cents`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export async function deleteCartLine(
+  executor: Executor,
+  userId: string,
+  toolId: string,
+): Promise<void> {
+  await executor
+    .delete(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.toolId, toolId)));
 }

@@ -1,0 +1,429 @@
+import {
+  blocksCheckout,
+  cartQuantitySchema,
+  centsToDollars,
+  dollarsToCents,
+  isQuantityAllowed,
+  MAX_CART_LINES,
+  skuKey,
+  SKU_MAX_LENGTH,
+  texts,
+  unitPriceFor,
+  type AddCartLines,
+  type AddCartLinesResponse,
+  type Cart,
+  type CartLine,
+  type CartLineProblem,
+  type CartLineResult,
+  type Order,
+  type Reorder,
+  type Tool,
+} from '@tools-factory/contract';
+import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
+import type { Account } from '../identity/identity.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { ToolsService } from '../tools/tools.service.ts';
+import {
+  clearCart,
+  deleteCartLine,
+  lockCartWrites,
+  selectCartLines,
+  selectCartLinesOldestFirst,
+  upsertCartLines,
+  type CartLineRow,
+} from './cart.repository.ts';
+
+const cartTexts = texts.cart;
+
+/** A tool as the cart reads it: on sale (from the catalog snapshot) or withdrawn (archived). */
+type KnownTool = { tool: Tool; onSale: boolean };
+
+/** The tools on sale by id and by SKU key, made once per catalog build (the snapshot's list). */
+type CatalogIndex = { byId: Map<string, Tool>; bySku: Map<string, Tool> };
+const INDEXES = new WeakMap<readonly Tool[], CatalogIndex>();
+
+function indexOf(tools: readonly Tool[]): CatalogIndex {
+  let index = INDEXES.get(tools);
+  if (!index) {
+    index = {
+      byId: new Map(tools.map((tool) => [tool._id, tool])),
+      bySku: new Map(tools.map((tool) => [skuKey(tool.sku), tool])),
+    };
+    INDEXES.set(tools, index);
+  }
+  return index;
+}
+
+/** Today's unit price of `quantity` of a tool on sale, in cents (the break the quantity reaches). */
+function unitPriceCentsOf(tool: Tool, quantity: number): number {
+  return dollarsToCents(unitPriceFor(tool, quantity));
+}
+
+/** Why `quantity` of a tool on sale cannot be checked out, in words; undefined when it can. */
+function purchaseRuleProblem(tool: Tool, quantity: number): CartLineProblem | undefined {
+  if (isQuantityAllowed(quantity, tool)) return undefined;
+  return quantity <= tool.minOrderQuantity
+    ? { code: 'belowMinimum', message: cartTexts.problems.belowMinimum(tool.minOrderQuantity) }
+    : {
+        code: 'aboveAvailable',
+        message: cartTexts.problems.aboveAvailable(tool.availableQuantity),
+      };
+}
+
+/** A SKU as an answer repeats it: never more than a few times the longest a SKU may be. */
+function shownSku(sku: string): string {
+  return sku.length > 2 * SKU_MAX_LENGTH ? `${sku.slice(0, 2 * SKU_MAX_LENGTH)}…` : sku;
+}
+
+/** One line of a request to add (POST /cart/lines, Order again), once its tool is known. */
+type Wanted = { index: number; tool: KnownTool; quantity: number; pricedThen?: number };
+
+export type CartServiceOptions = {
+  db: Database;
+  /** The tools on sale with their breaks and stock, in memory: reading them costs no query. */
+  catalog: CatalogReader;
+  /** For the tools no longer on sale (a withdrawn line's name and SKU). */
+  tools: Pick<ToolsService, 'listArchived'>;
+  /** For Order again: the caller's own orders. */
+  orders: Pick<OrdersService, 'findOwnOrder' | 'listOwnOrders'>;
+};
+
+/**
+ * The cart (DESIGN.md section 12): one per customer account, on the server. Every read prices
+ * and checks each line again from the catalog as it is now; every write takes the account's
+ * cart lock first, so two devices writing at once take turns.
+ */
+export function createCartService(options: CartServiceOptions) {
+  const { db, catalog, tools, orders } = options;
+
+  function onSale(): CatalogIndex {
+    return indexOf(catalog.current().tools);
+  }
+
+  /** Admins do not buy: their cart calls are refused in words. */
+  function ensureCustomer(caller: Account): void {
+    if (caller.role === 'admin') throw forbidden(cartTexts.errors.customersOnly);
+  }
+
+  /** The tools no longer on sale, by id and SKU key; read only when a line names one. */
+  async function withdrawnTools(): Promise<CatalogIndex> {
+    return indexOf(await tools.listArchived());
+  }
+
+  async function toCart(rows: readonly CartLineRow[]): Promise<Cart> {
+    const { byId } = onSale();
+    const withdrawn = rows.some((row) => !byId.has(row.toolId))
+      ? (await withdrawnTools()).byId
+      : new Map<string, Tool>();
+    let totalCents = 0;
+    const lines = rows.map((row): CartLine => {
+      const tool = byId.get(row.toolId);
+      const addedUnitPrice = centsToDollars(row.unitPriceCents);
+      if (!tool) {
+        const gone = withdrawn.get(row.toolId);
+        return {
+          toolId: row.toolId,
+          sku: gone?.sku ?? '',
+          name: gone?.name ?? '',
+          img: gone?.img ?? '',
+          quantity: row.quantity,
+          unitPrice: null,
+          lineTotal: null,
+          addedUnitPrice,
+          minOrderQuantity: gone?.minOrderQuantity ?? 0,
+          availableQuantity: 0,
+          problems: [{ code: 'withdrawn', message: cartTexts.problems.withdrawn }],
+        };
+      }
+      const unitCents = unitPriceCentsOf(tool, row.quantity);
+      const lineCents = unitCents * row.quantity;
+      totalCents += lineCents;
+      const problems: CartLineProblem[] = [];
+      const rule = purchaseRuleProblem(tool, row.quantity);
+      if (rule) problems.push(rule);
+      if (unitCents !== row.unitPriceCents) {
+        problems.push({
+          code: 'priceChanged',
+          message: cartTexts.problems.priceChanged(addedUnitPrice, centsToDollars(unitCents)),
+        });
+      }
+      return {
+        toolId: tool._id,
+        sku: tool.sku,
+        name: tool.name,
+        img: tool.img,
+        quantity: row.quantity,
+        unitPrice: centsToDollars(unitCents),
+        lineTotal: centsToDollars(lineCents),
+        addedUnitPrice,
+        minOrderQuantity: tool.minOrderQuantity,
+        availableQuantity: tool.availableQuantity,
+        problems,
+      };
+    });
+    return {
+      lines,
+      total: centsToDollars(totalCents),
+      canCheckout: lines.length > 0 && lines.every((line) => !line.problems.some(blocksCheckout)),
+    };
+  }
+
+  async function readCart(userId: string): Promise<Cart> {
+    return toCart(await selectCartLinesOldestFirst(db, userId));
+  }
+
+  /**
+   * Adds the wanted lines to the caller's cart, each answered on its own: lines of one tool are
+   * merged and checked together with what the cart holds of it already (the sum must pass the
+   * purchase rule); a tool no longer sold and a cart that is full refuse theirs. Only the lines
+   * answered 'added' are written, in one transaction under the cart's lock.
+   */
+  async function addWanted(
+    userId: string,
+    wanted: readonly Wanted[],
+    refusedEarlier: readonly CartLineResult[],
+    describeAdded: (line: Wanted, unitCents: number) => string | null,
+  ): Promise<AddCartLinesResponse> {
+    const results: CartLineResult[] = [...refusedEarlier];
+    await db.transaction(async (tx) => {
+      await lockCartWrites(tx, userId);
+      const held = new Map(
+        (await selectCartLines(tx, userId)).map((row) => [row.toolId, row.quantity]),
+      );
+      let lineCount = held.size;
+      const byTool = new Map<string, Wanted[]>();
+      for (const line of wanted) {
+        const same = byTool.get(line.tool.tool._id) ?? [];
+        same.push(line);
+        byTool.set(line.tool.tool._id, same);
+      }
+      const writes: CartLineRow[] = [];
+      for (const [toolId, lines] of byTool) {
+        const { tool, onSale: sold } = lines[0]!.tool;
+        const refuse = (message: string) => {
+          for (const line of lines) {
+            results.push({
+              index: line.index,
+              sku: tool.sku,
+              toolId,
+              outcome: 'refused',
+              quantity: line.quantity,
+              message,
+            });
+          }
+        };
+        if (!sold) {
+          refuse(cartTexts.problems.withdrawn);
+          continue;
+        }
+        const quantity =
+          (held.get(toolId) ?? 0) + lines.reduce((sum, line) => sum + line.quantity, 0);
+        const problem = purchaseRuleProblem(tool, quantity);
+        if (problem) {
+          refuse(problem.message);
+          continue;
+        }
+        if (!held.has(toolId)) {
+          if (lineCount >= MAX_CART_LINES) {
+            refuse(cartTexts.refusals.full(MAX_CART_LINES));
+            continue;
+          }
+          lineCount += 1;
+        }
+        const unitPriceCents = unitPriceCentsOf(tool, quantity);
+        writes.push({ toolId, quantity, unitPriceCents });
+        for (const line of lines) {
+          results.push({
+            index: line.index,
+            sku: tool.sku,
+            toolId,
+            outcome: 'added',
+            quantity,
+            message: describeAdded(line, unitPriceCents),
+          });
+        }
+      }
+      await upsertCartLines(tx, userId, writes);
+    });
+    results.sort((a, b) => a.index - b.index);
+    return { results, cart: await readCart(userId) };
+  }
+
+  return {
+    /** GET /cart: the caller's cart, each line priced and checked as it stands now. */
+    async readCart(caller: Account): Promise<Cart> {
+      ensureCustomer(caller);
+      return readCart(caller.id);
+    },
+
+    /**
+     * PUT /cart/lines/{toolId}: sets a tool's quantity in the cart (the line added when absent)
+     * and records today's unit price for it as the one shown. The purchase rule is not refused
+     * here: a quantity that breaks it shows as the line's problem. 404 for a tool not on sale;
+     * 409 for a new line in a cart that holds MAX_CART_LINES already.
+     */
+    async setLine(caller: Account, toolIdParam: string, quantity: number): Promise<Cart> {
+      ensureCustomer(caller);
+      const toolId = parseId(toolIdParam);
+      const tool = toolId ? onSale().byId.get(toolId) : undefined;
+      if (!tool) throw notFound(cartTexts.refusals.unknownTool);
+      await db.transaction(async (tx) => {
+        await lockCartWrites(tx, caller.id);
+        const held = await selectCartLines(tx, caller.id);
+        if (!held.some((line) => line.toolId === tool._id) && held.length >= MAX_CART_LINES) {
+          throw conflict(cartTexts.refusals.full(MAX_CART_LINES));
+        }
+        await upsertCartLines(tx, caller.id, [
+          { toolId: tool._id, quantity, unitPriceCents: unitPriceCentsOf(tool, quantity) },
+        ]);
+      });
+      return readCart(caller.id);
+    },
+
+    /** DELETE /cart/lines/{toolId}: the line gone (nothing changes when there was none). */
+    async removeLine(caller: Account, toolIdParam: string): Promise<Cart> {
+      ensureCustomer(caller);
+      const toolId = parseId(toolIdParam);
+      if (toolId) await deleteCartLine(db, caller.id, toolId);
+      return readCart(caller.id);
+    },
+
+    /** DELETE /cart: every line gone. */
+    async emptyCart(caller: Account): Promise<Cart> {
+      ensureCustomer(caller);
+      await clearCart(db, caller.id);
+      return readCart(caller.id);
+    },
+
+    /**
+     * POST /cart/lines: many lines at once, by SKU (any case) or tool id, each answered on its
+     * own (see addWanted); a line whose tool or quantity cannot be read is refused in words.
+     */
+    async addLines(caller: Account, input: AddCartLines): Promise<AddCartLinesResponse> {
+      ensureCustomer(caller);
+      const catalogIndex = onSale();
+      let withdrawn: CatalogIndex | undefined;
+      const wanted: Wanted[] = [];
+      const refused: CartLineResult[] = [];
+      for (const [index, line] of input.lines.entries()) {
+        const refuse = (message: string, quantity: number | null = null) =>
+          refused.push({
+            index,
+            sku: line.sku === undefined ? null : shownSku(line.sku),
+            toolId: (line.toolId !== undefined && parseId(line.toolId)) || null,
+            outcome: 'refused',
+            quantity,
+            message,
+          });
+        const hasSku = line.sku !== undefined && line.sku.trim() !== '';
+        const hasId = line.toolId !== undefined && line.toolId.trim() !== '';
+        if (hasSku && hasId) {
+          refuse(cartTexts.refusals.bothTool);
+          continue;
+        }
+        if (!hasSku && !hasId) {
+          refuse(cartTexts.refusals.noTool);
+          continue;
+        }
+        let tool: KnownTool | undefined;
+        if (hasSku) {
+          const key = skuKey(line.sku!);
+          const sold = key.length <= SKU_MAX_LENGTH ? catalogIndex.bySku.get(key) : undefined;
+          if (sold) tool = { tool: sold, onSale: true };
+          else if (key.length <= SKU_MAX_LENGTH) {
+            withdrawn ??= await withdrawnTools();
+            const gone = withdrawn.bySku.get(key);
+            if (gone) tool = { tool: gone, onSale: false };
+          }
+          if (!tool) {
+            refuse(cartTexts.refusals.unknownSku(shownSku(line.sku!.trim())));
+            continue;
+          }
+        } else {
+          const id = parseId(line.toolId!.trim());
+          const sold = id ? catalogIndex.byId.get(id) : undefined;
+          if (sold) tool = { tool: sold, onSale: true };
+          else if (id) {
+            withdrawn ??= await withdrawnTools();
+            const gone = withdrawn.byId.get(id);
+            if (gone) tool = { tool: gone, onSale: false };
+          }
+          if (!tool) {
+            refuse(cartTexts.refusals.unknownTool);
+            continue;
+          }
+        }
+        const quantity = cartQuantitySchema().safeParse(line.quantity);
+        if (!quantity.success) {
+          refuse(quantity.error.issues[0]?.message ?? texts.fieldErrors.notANumber('quantity'));
+          continue;
+        }
+        wanted.push({ index, tool, quantity: quantity.data });
+      }
+      return addWanted(caller.id, wanted, refused, () => null);
+    },
+
+    /**
+     * POST /cart/reorder: the lines of one of the caller's checkouts (or one order's line) into
+     * the cart at today's prices, through the checks of addLines; each line says what changed
+     * since (its unit price then and now) or why it was not added (no longer sold, not enough
+     * in stock, below the minimum now). Someone else's checkout or order is not found.
+     */
+    async reorder(caller: Account, input: Reorder): Promise<AddCartLinesResponse> {
+      ensureCustomer(caller);
+      const hasCheckout = input.checkoutId !== undefined;
+      if (hasCheckout === (input.orderId !== undefined)) {
+        throw badRequest(cartTexts.errors.orderAgainWhich);
+      }
+      let past: Order[];
+      if (hasCheckout) {
+        const checkoutId = parseId(input.checkoutId!);
+        past = checkoutId
+          ? (await orders.listOwnOrders(caller, caller.email)).filter(
+              (order) => order.checkoutId === checkoutId,
+            )
+          : [];
+        if (past.length === 0) throw notFound(cartTexts.errors.checkoutNotFound);
+        // As they were placed: the checkout's lines, oldest first.
+        past.reverse();
+      } else {
+        past = [(await orders.findOwnOrder(caller, input.orderId!)).order];
+      }
+      const { byId } = onSale();
+      const withdrawn = past.some((order) => !byId.has(order.toolId))
+        ? (await withdrawnTools()).byId
+        : new Map<string, Tool>();
+      const wanted: Wanted[] = [];
+      const refused: CartLineResult[] = [];
+      for (const [index, order] of past.entries()) {
+        const sold = byId.get(order.toolId);
+        const gone = sold ? undefined : withdrawn.get(order.toolId);
+        if (sold || gone) {
+          const tool = sold ? { tool: sold, onSale: true } : { tool: gone!, onSale: false };
+          wanted.push({ index, tool, quantity: order.quantity, pricedThen: order.price });
+          continue;
+        }
+        refused.push({
+          index,
+          sku: order.sku,
+          toolId: order.toolId,
+          outcome: 'refused',
+          quantity: order.quantity,
+          message: cartTexts.problems.withdrawn,
+        });
+      }
+      return addWanted(caller.id, wanted, refused, (line, unitCents) => {
+        const now = centsToDollars(unitCents);
+        if (line.pricedThen === undefined) return null;
+        return dollarsToCents(line.pricedThen) === unitCents
+          ? cartTexts.orderAgain.samePrice(now)
+          : cartTexts.orderAgain.priceChanged(line.pricedThen, now);
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;
