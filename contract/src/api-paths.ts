@@ -50,6 +50,12 @@ export const apiPaths = {
   deleteOrder: withSegment('/deleteOrder/:id'),
   /** GET (the order's owner or an admin): a paid order's invoice as a PDF. */
   invoice: withSegment('/orders/:id/invoice.pdf'),
+  /** POST (customer, issue 26): the cart's lines placed as one checkout. */
+  checkout: '/checkout',
+  /** GET (customer): the caller's checkouts with their lines, newest first. */
+  checkouts: '/checkouts',
+  /** GET (the buyer): one checkout with its lines. */
+  checkoutById: withSegment('/checkouts/:id'),
   manageOrders: '/manageOrders',
   /** GET (admin): every order as a CSV file (Manage Orders' Export CSV). */
   manageOrdersCsv: '/manageOrders.csv',
@@ -119,6 +125,10 @@ export const apiPaths = {
   cartReorder: '/cart/reorder',
   payOrder: withSegment('/payorder/:id'),
   createPaymentIntent: '/create-payment-intent',
+  /** POST (the buyer, issue 26): the intent paying every unpaid line of one checkout. */
+  checkoutPaymentIntent: withSegment('/checkouts/:id/payment-intent'),
+  /** GET (the buyer or an admin): a paid checkout's one invoice as a PDF. */
+  checkoutInvoice: withSegment('/checkouts/:id/invoice.pdf'),
   /** PATCH: the spec records a payment at the tool path, {id} being the order. */
   recordPayment: toolPath,
   paymentSettings: '/payment-settings',

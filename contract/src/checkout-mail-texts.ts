@@ -51,3 +51,16 @@ export const checkoutMailTexts = {
       `${email} paid ${total} for checkout ${reference}. Its lines are ready to ship.`,
   },
 } as const;
+
+/**
+ * What the invoice and credit note PDFs add for checkouts (issue 26): a SKU column, the PO
+ * number among the facts, and a credit note for one line of a checkout's invoice. In
+ * `serverTexts.checkoutDocuments`.
+ */
+export const checkoutDocumentTexts = {
+  sku: 'SKU',
+  poNumber: 'PO number',
+  checkout: 'Checkout',
+  lineCredited: (invoice: string, order: string) =>
+    `Line ${order} of invoice ${invoice} is credited in full: that order is cancelled and its amount refunded to the card used for payment.`,
+} as const;

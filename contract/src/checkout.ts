@@ -66,7 +66,8 @@ export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 export const CheckoutRefusalSchema = z.object({
   message: z.string(),
   statusCode: z.number().int(),
-  lines: z.array(z.object({ toolId: IdSchema, sku: z.string(), message: z.string() })),
+  /** Present when lines are the reason (absent for a total that changed, or the unpaid cap). */
+  lines: z.array(z.object({ toolId: IdSchema, sku: z.string(), message: z.string() })).optional(),
 });
 export type CheckoutRefusal = z.infer<typeof CheckoutRefusalSchema>;
 

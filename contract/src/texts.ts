@@ -2,7 +2,7 @@ import { homeTexts } from './home-texts.ts';
 import { formatCount, formatMoney } from './money.ts';
 import { cartTexts } from './cart-texts.ts';
 import { checkoutTexts } from './checkout-texts.ts';
-import { checkoutMailTexts } from './checkout-mail-texts.ts';
+import { checkoutDocumentTexts, checkoutMailTexts } from './checkout-mail-texts.ts';
 import { quickOrderTexts } from './quick-order-texts.ts';
 import { dashboardPageNames, shellTexts } from './shell-texts.ts';
 import { skuTexts } from './sku-texts.ts';
@@ -856,12 +856,17 @@ export const serverTexts = {
       `The price of this tool has changed to ${formatMoney(price)}. Please review your order.`,
     /** 404: unknown, malformed, or someone else's order (never revealed). */
     orderNotFound: 'Order not found',
+    /** 404: unknown, malformed, or someone else's checkout (never revealed). */
+    checkoutNotFound: 'Checkout not found',
     /** 409: a customer removing an order that is paid or shipped. */
     paidOrderCannotBeRemoved: 'A paid order cannot be removed',
     /** 409: an admin removing a paid, shipped, refunded or disputed order (issue 22 item 5). */
     paidOrderCannotBeDeleted:
       'A paid order is never deleted: its payment and invoice stay in the books. Cancel it instead, which refunds the customer and issues a credit note.',
     /** 400: an Idempotency-Key header that is not 8 to 100 letters, digits, '-' or '_'. */
+    /** 400: POST /checkout without an Idempotency-Key header (a checkout is never placed twice). */
+    idempotencyKeyRequired:
+      'Send an Idempotency-Key header (a new UUID per checkout): a retry then never places a checkout twice.',
     badIdempotencyKey:
       'The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.',
     /** 422: an Idempotency-Key used already by this account, for an order with other details. */
@@ -937,6 +942,8 @@ export const serverTexts = {
     pricesIncludeTax: (percent: string) => `Prices include VAT at ${percent}%.`,
     bankDetails: 'Bank details for transfers',
   },
+  /** What the documents add for checkouts (issue 26): its own file, composed here. */
+  checkoutDocuments: checkoutDocumentTexts,
   /** The credit note PDF's words (issue 22): the seller and the layout are the invoice's. */
   creditNote: {
     title: 'Credit note',

@@ -206,7 +206,11 @@ function createFixtures(
       },
       PlaceOrderResponseSchema,
     );
-    return { id: order._id, totalPrice: orderTotal(order.price, order.quantity) };
+    return {
+      id: order._id,
+      totalPrice: orderTotal(order.price, order.quantity),
+      checkoutId: order.checkoutId,
+    };
   }
   async function orderWithIntent() {
     const order = await unpaidOrder();
@@ -241,6 +245,17 @@ function createFixtures(
         offeredAt: new Date(),
       });
       return { id: quote.id, price };
+    },
+    async customerCart() {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/cart/lines/${tool.id}`,
+        headers: bearer(customer.token),
+        payload: { quantity: 25 },
+      });
+      if (response.statusCode !== 200) {
+        throw new Error(`fixture PUT /api/cart/lines: ${response.statusCode} ${response.body}`);
+      }
     },
     async customerProfile() {
       const response = await app.inject({

@@ -90,6 +90,12 @@ export const WHO = {
     guard: 'requireUser',
     credential: 'bearer',
   },
+  'checkout owner': {
+    words:
+      "The checkout's buyer. Anyone else, an admin included, is told 404, so that no checkout's existence is revealed.",
+    guard: 'requireUser',
+    credential: 'bearer',
+  },
   'quote customer': {
     words:
       "The quote's customer. Anyone else, an admin included, is told 404, so that no quote's existence is revealed.",
@@ -172,6 +178,11 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/payorder/:id': 'owner',
   'DELETE /api/deleteOrder/:id': 'owner while unpaid, or an admin',
   'GET /api/orders/:id/invoice.pdf': 'owner or an admin',
+  'GET /api/checkouts/:id/invoice.pdf': 'owner or an admin',
+  // --- checkouts (issue 26) ----------------------------------------------------------------
+  'POST /api/checkout': 'customer, not an admin',
+  'GET /api/checkouts': 'customer, not an admin',
+  'GET /api/checkouts/:id': 'checkout owner',
   // --- the cart (issue 26) -------------------------------------------------------------------
   'GET /api/cart': 'customer, not an admin',
   'DELETE /api/cart': 'customer, not an admin',
@@ -203,6 +214,7 @@ export const AUTHORIZATION_TABLE = {
   'POST /api/manageQuotes/:id/decline': 'admin',
   // --- payments ---------------------------------------------------------------------------
   'POST /api/create-payment-intent': 'owner',
+  'POST /api/checkouts/:id/payment-intent': 'checkout owner',
   'POST /api/payments/test/confirm': 'owner',
   'PATCH /api/tool/:id': 'owner',
   'POST /api/webhooks/stripe': 'stripe signature',

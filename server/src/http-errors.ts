@@ -23,6 +23,19 @@ export class FieldsError extends HttpError {
   }
 }
 
+/** A line of a request of many (a checkout's cart line) and what is wrong with it, in words. */
+export type LineProblem = { toolId: string; sku: string; message: string };
+
+/** A refusal because of some lines of a request of many: each failing line says why (`lines`). */
+export class LinesError extends HttpError {
+  readonly lines: readonly LineProblem[];
+  constructor(statusCode: number, message: string, lines: readonly LineProblem[]) {
+    super(statusCode, message);
+    this.name = 'LinesError';
+    this.lines = lines;
+  }
+}
+
 export const badRequestOfFields = (problems: readonly FieldProblem[]) => new FieldsError(problems);
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_BASE, type ErrorBody, serverTexts } from '@tools-factory/contract';
 import { isDatabaseUnavailable, isStorageFull } from '../db/errors.ts';
 import type { StorageHealth } from '../db/storage-health.ts';
-import { FieldsError, HttpError } from '../http-errors.ts';
+import { FieldsError, HttpError, LinesError } from '../http-errors.ts';
 
 export function isApiPath(url: string): boolean {
   return url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
@@ -100,6 +100,11 @@ export function registerErrorHandler(
       return reply.code(statusCode).send(errorBody(statusCode, message));
     }
     const message = FRAMEWORK_MESSAGES.get(error.code) ?? error.message;
+    if (error instanceof LinesError) {
+      return reply
+        .code(statusCode)
+        .send({ ...errorBody(statusCode, message), lines: [...error.lines] });
+    }
     if (error instanceof FieldsError) {
       return reply
         .code(statusCode)

@@ -4,6 +4,7 @@
  * status each caller gets. Several cases for a row when the answer depends on what the call is
  * about; every row of the table has at least one (the walk fails otherwise).
  */
+import { randomUUID } from 'node:crypto';
 import {
   AUTHORIZATION_TABLE,
   ruleOf,
@@ -52,6 +53,8 @@ export type OrderFixture = {
   id: string;
   /** Its unit price times its quantity, in dollars: the `totalPrice` the payment page sends. */
   totalPrice: number;
+  /** The one-line checkout POST /order placed it in. */
+  checkoutId: string;
 };
 
 /**
@@ -76,6 +79,8 @@ export type Fixtures = {
   requestedQuote(): Promise<{ id: string }>;
   /** A new quote of the customer with an offer standing, `price` its unit price in dollars. */
   offeredQuote(): Promise<{ id: string; price: number }>;
+  /** A line of the tool in the customer's cart (PUT /api/cart/lines; the other callers' stay empty). */
+  customerCart(): Promise<void>;
   /** The customer's profile information, added (once) through POST /api/userinfo. */
   customerProfile(): Promise<void>;
   /** A new tool on sale. */
@@ -547,6 +552,32 @@ const CASES: readonly AuthorizationCase[] = [
     }),
   },
 
+  // --- checkouts (issue 26) ------------------------------------------------------------------
+  {
+    route: 'POST /api/checkout',
+    case: "the caller's own cart (the customer's holds a line, the others' are empty: 400)",
+    answers: { anonymous: 401, customer: 201, anotherCustomer: 400, admin: 403 },
+    request: async (the) => {
+      await the.customerCart();
+      return {
+        url: '/api/checkout',
+        payload: { address: '1 Anvil Row' },
+        headers: { 'idempotency-key': randomUUID() },
+      };
+    },
+  },
+  {
+    route: 'GET /api/checkouts',
+    case: "the caller's own checkouts",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 403 },
+    request: () => ({ url: '/api/checkouts' }),
+  },
+  {
+    route: 'GET /api/checkouts/:id',
+    case: "the customer's one-line checkout",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
+    request: async (the) => ({ url: `/api/checkouts/${(await the.unpaidOrder()).checkoutId}` }),
+  },
   // --- the cart (issue 26) -------------------------------------------------------------------
   {
     route: 'GET /api/cart',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { checkouts } from './checkouts.table.ts';
 
@@ -33,4 +33,16 @@ export async function selectCheckout(
 ): Promise<CheckoutRow | undefined> {
   const [row] = await executor.select().from(checkouts).where(eq(checkouts.id, id));
   return row;
+}
+
+/** The checkouts with these ids (any order). */
+export function selectCheckoutsByIds(
+  executor: Executor,
+  ids: readonly string[],
+): Promise<CheckoutRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return executor
+    .select()
+    .from(checkouts)
+    .where(inArray(checkouts.id, [...ids]));
 }

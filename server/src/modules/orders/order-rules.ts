@@ -11,7 +11,7 @@ import {
 import type { Transaction } from '../../db/client.ts';
 import { badRequest, conflict, forbidden } from '../../http-errors.ts';
 import type { Account } from '../identity/identity.service.ts';
-import { countUnpaidOrders, sumUnpaidOrderCents } from './orders.repository.ts';
+import { countUnpaidCheckouts, sumUnpaidOrderCents } from './orders.repository.ts';
 
 /*
  * The rules an order is placed under (DESIGN.md section 4), each one named check that refuses in
@@ -35,14 +35,14 @@ export function ensureOwnEmail(caller: Account, email: string): void {
 
 /**
  * MAX_UNPAID_ORDERS, checked under the account's placement lock (lockOrderPlacements): 409
- * when the account holds as many unpaid orders already.
+ * when the account holds as many unpaid checkouts already (a one-line checkout per POST /order).
  */
 export async function ensureRoomForUnpaidOrder(
   tx: Transaction,
   caller: Account,
   maxUnpaidOrders: number,
 ): Promise<void> {
-  if ((await countUnpaidOrders(tx, caller.id)) >= maxUnpaidOrders) {
+  if ((await countUnpaidCheckouts(tx, caller.id)) >= maxUnpaidOrders) {
     throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
   }
 }

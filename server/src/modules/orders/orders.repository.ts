@@ -13,6 +13,19 @@ export async function insertOrder(executor: Executor, values: NewOrderRow): Prom
   return row;
 }
 
+/** A checkout's lines, in one INSERT, in the order given. */
+export async function insertOrders(
+  executor: Executor,
+  values: readonly NewOrderRow[],
+): Promise<OrderRow[]> {
+  const rows = await executor
+    .insert(orders)
+    .values([...values])
+    .returning();
+  if (rows.length !== values.length) throw new Error('insert into orders returned too few rows');
+  return rows;
+}
+
 /** The first key of the advisory locks that serialise one account's order placements. */
 const UNPAID_ORDERS_LOCK = 724_502;
 
@@ -26,9 +39,13 @@ export async function lockOrderPlacements(tx: Transaction, userId: string): Prom
   await tx.execute(sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${userId}))`);
 }
 
-export async function countUnpaidOrders(executor: Executor, userId: string): Promise<number> {
+/**
+ * The checkouts of an account that hold unpaid lines: what MAX_UNPAID_ORDERS counts (DESIGN.md
+ * section 12: a checkout of many lines is one purchase to pay, as one order was).
+ */
+export async function countUnpaidCheckouts(executor: Executor, userId: string): Promise<number> {
   const [row] = await executor
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: sql<number>`count(distinct ${orders.checkoutId})::int` })
     .from(orders)
     .where(and(eq(orders.userId, userId), statusIsOneOf(HELD_STATUSES)));
   return row?.count ?? 0;

@@ -1,6 +1,8 @@
 import {
   serverTexts,
   shipToTown,
+  type Checkout,
+  type CheckoutRequest,
   texts,
   UNSHIP_WINDOW_MS,
   type ManagedOrder,
@@ -14,7 +16,7 @@ import {
 } from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { conflict, forbidden, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPaidMail, orderShippedMail } from '../../mail/templates/orders.ts';
@@ -23,6 +25,13 @@ import { selectOrderBooking } from './order-booking.ts';
 import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
+import { createCheckoutDtos, selectCheckoutLines } from './checkout-dto.ts';
+import { createCheckoutPlacement, type CartForCheckout } from './checkout-placement.ts';
+import {
+  selectCheckout,
+  selectCheckoutByIdempotencyKey,
+  selectCheckoutsByIds,
+} from './checkouts.repository.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
 import { createOrderExpiry } from './order-expiry.ts';
 import { holdCeilingMs, holdUntilOf } from './order-hold.ts';
@@ -91,6 +100,8 @@ export type OrdersServiceOptions = {
   now: () => Date;
   /** The customers' and admins' names, for Manage Orders and an order's page. */
   identity: Pick<IdentityService, 'namesOf'>;
+  /** The cart a checkout places (the cart module's). */
+  cart: CartForCheckout;
 };
 
 /**
@@ -103,6 +114,25 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const dtos = createOrderDtos(orderHoldHours);
   const { orderDto, managedOrderDto, payableOrder } = dtos;
   const placement = createOrderPlacement({ ...options, dtos });
+  const checkoutDtos = createCheckoutDtos(orderDto);
+  const checkoutPlacement = createCheckoutPlacement({ ...options, dtos: checkoutDtos });
+
+  /** The cart and the checkout are a customer's: an admin account does not buy (403). */
+  function ensureBuyer(caller: Account): void {
+    if (caller.role === 'admin') throw forbidden(texts.cart.errors.customersOnly);
+  }
+
+  /** Checkouts with their lines, newest first: `rows` are every line of those checkouts. */
+  async function checkoutsOfLines(rows: readonly OrderRow[]): Promise<Checkout[]> {
+    const linesByCheckout = new Map<string, OrderRow[]>();
+    for (const row of rows) {
+      linesByCheckout.set(row.checkoutId, [...(linesByCheckout.get(row.checkoutId) ?? []), row]);
+    }
+    const heads = await selectCheckoutsByIds(db, [...linesByCheckout.keys()]);
+    return heads
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+      .map((head) => checkoutDtos.checkoutDto(head, linesByCheckout.get(head.id) ?? []));
+  }
   const expiry = createOrderExpiry({ db, tools, catalog, orderHoldHours });
 
   /** An order for Manage Orders' search and page: with its customer's name and town. */
@@ -121,6 +151,38 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   return {
+    /** POST /checkout: the caller's cart as one checkout (checkout-placement.ts). */
+    placeCheckout(caller: Account, input: CheckoutRequest, idempotencyKey: string) {
+      ensureBuyer(caller);
+      return checkoutPlacement.placeCheckout(caller, input, idempotencyKey);
+    },
+
+    /** True when this account placed a checkout with this key already (not rate limited). */
+    async isRetryOfPlacedCheckout(caller: Account, idempotencyKey: string): Promise<boolean> {
+      return (await selectCheckoutByIdempotencyKey(db, caller.id, idempotencyKey)) !== undefined;
+    },
+
+    /** GET /checkouts: the caller's checkouts (a one-line one per POST /order), newest first. */
+    async listOwnCheckouts(caller: Account): Promise<Checkout[]> {
+      ensureBuyer(caller);
+      return checkoutsOfLines(await selectOrdersOfUser(db, caller.id));
+    },
+
+    /**
+     * GET /checkouts/{id}: the caller's own checkout with its lines. Someone else's, one whose
+     * lines are all gone, an unknown or a malformed id: 404, as for an order.
+     */
+    async findOwnCheckout(caller: Account, id: string): Promise<Checkout> {
+      const checkoutId = parseId(id);
+      const head = checkoutId ? await selectCheckout(db, checkoutId) : undefined;
+      if (!head || head.userId !== caller.id) {
+        throw notFound(serverTexts.orderErrors.checkoutNotFound);
+      }
+      const lines = await selectCheckoutLines(db, head.id);
+      if (lines.length === 0) throw notFound(serverTexts.orderErrors.checkoutNotFound);
+      return checkoutDtos.checkoutDto(head, lines);
+    },
+
     placeOrder(
       caller: Account,
       input: PlaceOrderInput,

@@ -1,0 +1,81 @@
+import {
+  centsToDollars,
+  checkoutReference,
+  type Checkout,
+  type CheckoutResponse,
+  type CheckoutStatus,
+  texts,
+  type Order,
+} from '@tools-factory/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { CheckoutRow } from './checkouts.repository.ts';
+import { orders } from './orders.table.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+/**
+ * Where a checkout stands, from its lines (contract's CHECKOUT_STATUSES): unpaid while a line is;
+ * then shipped once every line still sold is, partly shipped before; closed when none is left
+ * to ship (all cancelled, refunded or removed).
+ */
+export function checkoutStatusOf(lines: readonly Pick<OrderRow, 'status'>[]): CheckoutStatus {
+  if (lines.some((line) => line.status === 'unpaid')) return 'unpaid';
+  const live = lines.filter((line) => ['paid', 'shipped', 'disputed'].includes(line.status));
+  if (live.length === 0) return 'closed';
+  const shipped = live.filter((line) => line.status === 'shipped').length;
+  if (shipped === live.length) return 'shipped';
+  return shipped > 0 ? 'partlyShipped' : 'paid';
+}
+
+/** A checkout's lines (its orders), in the order they were placed (tool id within a checkout). */
+export function selectCheckoutLines(executor: Executor, checkoutId: string): Promise<OrderRow[]> {
+  return executor
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutId, checkoutId))
+    .orderBy(asc(orders.createdAt), asc(orders.toolId));
+}
+
+/** The checkout DTOs, given the order DTO mapper (which knows ORDER_HOLD_HOURS). */
+export function createCheckoutDtos(orderDto: (row: OrderRow) => Order) {
+  function checkoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {
+    const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    return {
+      _id: checkout.id,
+      reference: checkoutReference(checkout.id),
+      poNumber: checkout.poNumber,
+      address: checkout.address,
+      phone: checkout.phone,
+      createdAt: checkout.createdAt.toISOString(),
+      status: checkoutStatusOf(lines),
+      total: centsToDollars(totalCents),
+      lines: [...lines]
+        .sort(
+          (a, b) =>
+            a.createdAt.getTime() - b.createdAt.getTime() || a.toolId.localeCompare(b.toolId),
+        )
+        .map(orderDto),
+    };
+  }
+  return {
+    orderDto,
+    checkoutDto,
+    linesOf: selectCheckoutLines,
+    checkoutResponse(
+      checkout: CheckoutRow,
+      lines: readonly OrderRow[],
+      priceChanges: CheckoutResponse['priceChanges'],
+    ): CheckoutResponse {
+      return {
+        checkout: checkoutDto(checkout, lines),
+        priceChanges,
+        message:
+          priceChanges.length > 0
+            ? texts.checkout.priceChanged(checkoutReference(checkout.id))
+            : null,
+      };
+    },
+  };
+}
+
+export type CheckoutDtos = ReturnType<typeof createCheckoutDtos>;

@@ -1,0 +1,302 @@
+import { createHash } from 'node:crypto';
+import {
+  centsToDollars,
+  dollarsToCents,
+  serverTexts,
+  texts,
+  type CheckoutRequest,
+  type CheckoutResponse,
+} from '@tools-factory/contract';
+import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  LinesError,
+  unauthorized,
+  type LineProblem,
+} from '../../http-errors.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
+import { checkoutPlacedMail } from '../../mail/templates/orders.ts';
+import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
+import type { Account } from '../identity/identity.service.ts';
+import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
+import type { CheckoutDtos } from './checkout-dto.ts';
+import {
+  insertCheckout,
+  selectCheckoutByIdempotencyKey,
+  type CheckoutRow,
+} from './checkouts.repository.ts';
+import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
+import {
+  ensurePayableTotal,
+  ensureRoomForUnpaidOrder,
+  ensureWithinUnverifiedLimit,
+  unverifiedUnpaidCents,
+} from './order-rules.ts';
+import { insertOrders, lockOrderPlacements, type OrderRow } from './orders.repository.ts';
+
+/** A cart line as the checkout reads it: the tool, how many, the unit price shown when added. */
+export type CartLineRow = { toolId: string; quantity: number; unitPriceCents: number };
+
+/** What the checkout needs of the cart module, in the checkout's own transaction. */
+export type CartForCheckout = {
+  /** The account's lines ordered by tool id: the order the tools are locked in. */
+  linesOf(executor: Executor, userId: string): Promise<CartLineRow[]>;
+  clear(executor: Executor, userId: string): Promise<void>;
+};
+
+export type CheckoutPlacementOptions = {
+  db: Database;
+  cart: CartForCheckout;
+  catalog: CatalogChanged;
+  tools: ToolsService;
+  dtos: CheckoutDtos;
+  maxUnpaidOrders: number;
+  unverifiedHoldLimitCents: number;
+  outbox: OutboxWriter;
+  publicUrl: string;
+  taxRateBasisPoints?: number;
+};
+
+/** A cart line reserved in the checkout's transaction, with the unit price it is placed at. */
+type ReservedLine = { line: CartLineRow; tool: ReservedTool; unitPriceCents: number };
+
+/** What the checkout's transaction committed (or found committed under the same key). */
+type PlacedCheckout = {
+  checkout: CheckoutRow;
+  lines: OrderRow[];
+  replayed: boolean;
+  stock: StockChange[];
+  priceChanges: CheckoutResponse['priceChanges'];
+};
+
+/**
+ * What an Idempotency-Key of POST /checkout stands for: the details the buyer gave (the cart is
+ * what it was then, and is empty once the checkout is placed, so it is not part of it).
+ */
+function checkoutDigest(input: CheckoutRequest): string {
+  const details = [input.address, input.phone, input.poNumber, input.expectedTotal ?? null];
+  return createHash('sha256').update(JSON.stringify(details)).digest('base64url');
+}
+
+function replayedCheckout(earlier: CheckoutRow, digest: string): CheckoutRow {
+  if (earlier.requestDigest !== digest) {
+    throw new HttpError(422, serverTexts.orderErrors.idempotencyKeyReused);
+  }
+  return earlier;
+}
+
+/**
+ * The checkout (DESIGN.md section 12, issue 26): every line of the caller's cart placed as one of
+ * the spec's orders, all in ONE transaction, all reserved or none.
+ */
+export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
+  const { db, catalog, tools, dtos, maxUnpaidOrders, unverifiedHoldLimitCents } = options;
+  const { outbox, publicUrl } = options;
+
+  /**
+   * Why a line could not be reserved, as it stands now: the tool is gone, or the quantity is not
+   * strictly between its minimum and what is available (read after the failed UPDATE: under
+   * concurrency, what another checkout left).
+   */
+  async function lineProblem(line: CartLineRow): Promise<LineProblem> {
+    const tool = await tools.findOrderable({ id: line.toolId });
+    const sku = tool?.sku ?? (await tools.skuOf(db, line.toolId));
+    if (!tool) return { toolId: line.toolId, sku, message: texts.cart.problems.withdrawn };
+    const message =
+      line.quantity <= tool.minOrderQuantity
+        ? texts.cart.problems.belowMinimum(tool.minOrderQuantity)
+        : texts.cart.problems.aboveAvailable(tool.availableQuantity);
+    return { toolId: line.toolId, sku, message };
+  }
+
+  /**
+   * Reserves every line in the order of their tool ids (the order selectCartLines reads them in),
+   * so two checkouts sharing tools lock them in the same order and never deadlock. A line that
+   * cannot be reserved does not stop the others from being tried: the refusal names every line
+   * that failed, and rolls back every reservation made.
+   */
+  async function reserveLines(
+    tx: Transaction,
+    cart: readonly CartLineRow[],
+  ): Promise<{ reserved: ReservedLine[]; failed: CartLineRow[] }> {
+    const reserved: ReservedLine[] = [];
+    const failed: CartLineRow[] = [];
+    for (const line of cart) {
+      const tool = await tools.reserveStock(tx, {
+        tool: { id: line.toolId },
+        quantity: line.quantity,
+      });
+      if (tool) reserved.push({ line, tool, unitPriceCents: 0 });
+      else failed.push(line);
+    }
+    if (failed.length > 0) return { reserved, failed };
+    // Every row is locked now: the breaks read here are the ones the lines are placed at.
+    const prices = await tools.unitPricesCents(
+      tx,
+      reserved.map(({ tool, line }) => ({ tool, quantity: line.quantity })),
+    );
+    for (const entry of reserved) entry.unitPriceCents = prices.get(entry.tool.id) ?? 0;
+    return { reserved, failed };
+  }
+
+  return {
+    /**
+     * POST /checkout: the caller's cart, read in the transaction, placed as one checkout with
+     * one order per line. Refused whole (nothing reserved, the cart kept) when the cart is empty
+     * (400), when any line cannot be reserved (409, each failing line and why), when the client's
+     * expected total is not today's (409), or by the rules of POST /order: MAX_UNPAID_ORDERS
+     * counting checkouts, the unverified hold limit, a total one payment can pay. Prices are
+     * today's; lines whose price moved since they were added are told in the answer.
+     * The Idempotency-Key (required) answers a retry with the checkout it placed.
+     */
+    async placeCheckout(
+      caller: Account,
+      input: CheckoutRequest,
+      idempotencyKey: string,
+    ): Promise<{ response: CheckoutResponse; replayed: boolean }> {
+      const digest = checkoutDigest(input);
+      const earlier = await selectCheckoutByIdempotencyKey(db, caller.id, idempotencyKey);
+      if (earlier) {
+        const lines = await dtos.linesOf(db, replayedCheckout(earlier, digest).id);
+        return { response: dtos.checkoutResponse(earlier, lines, []), replayed: true };
+      }
+      let refusedLines: CartLineRow[] = [];
+      const placed = await db
+        .transaction(async (tx): Promise<PlacedCheckout | undefined> => {
+          await lockOrderPlacements(tx, caller.id);
+          const again = await selectCheckoutByIdempotencyKey(tx, caller.id, idempotencyKey);
+          if (again) {
+            const checkout = replayedCheckout(again, digest);
+            const lines = await dtos.linesOf(tx, checkout.id);
+            return { checkout, lines, replayed: true, stock: [], priceChanges: [] };
+          }
+          const cart = await options.cart.linesOf(tx, caller.id);
+          if (cart.length === 0) throw badRequest(texts.checkout.errors.emptyCart);
+          await ensureRoomForUnpaidOrder(tx, caller, maxUnpaidOrders);
+          const unpaidCents = await unverifiedUnpaidCents(tx, caller);
+
+          const { reserved, failed } = await reserveLines(tx, cart);
+          if (failed.length > 0) {
+            refusedLines = failed;
+            return undefined;
+          }
+          const totalCents = reserved.reduce(
+            (sum, { line, unitPriceCents }) => sum + unitPriceCents * line.quantity,
+            0,
+          );
+          if (
+            input.expectedTotal !== undefined &&
+            dollarsToCents(input.expectedTotal) !== totalCents
+          ) {
+            throw conflict(
+              texts.checkout.errors.totalChanged(input.expectedTotal, centsToDollars(totalCents)),
+            );
+          }
+          ensurePayableTotal(totalCents);
+          ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
+
+          const checkout = await insertCheckout(tx, {
+            userId: caller.id,
+            email: caller.email,
+            address: input.address,
+            phone: input.phone,
+            poNumber: input.poNumber,
+            idempotencyKey,
+            requestDigest: digest,
+          });
+          const lines = await insertOrders(
+            tx,
+            reserved.map(({ line, tool, unitPriceCents }) => ({
+              userId: caller.id,
+              email: caller.email,
+              checkoutId: checkout.id,
+              poNumber: checkout.poNumber,
+              toolId: tool.id,
+              toolSku: tool.sku,
+              toolName: tool.name,
+              toolImage: tool.image,
+              unitPriceCents,
+              quantity: line.quantity,
+              address: checkout.address,
+              phone: checkout.phone,
+              taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
+              createdAt: checkout.createdAt,
+            })),
+          );
+          // One e-mail for the whole checkout, to the buyer and to staff, leaving if and only if
+          // the checkout commits; each line's timeline starts with it.
+          const lineDtos = lines.map((row) => dtos.orderDto(row));
+          const checkoutDto = dtos.checkoutDto(checkout, lines);
+          const placedMail = checkoutPlacedMail(checkoutDto, lineDtos, { publicUrl });
+          await outbox.enqueue(tx, placedMail, {
+            orderId: lines[0]!.id,
+            mail: 'checkout placed',
+          });
+          for (const line of lineDtos) {
+            await outbox.enqueueForStaff(
+              tx,
+              (to) => newOrderForStaffMail(line, { publicUrl, to }),
+              { orderId: line._id, mail: 'new order, to staff' },
+            );
+          }
+          await insertOrderEvents(
+            tx,
+            lines.flatMap((row) => [
+              {
+                orderId: row.id,
+                kind: 'placed' as const,
+                actorId: caller.id,
+                at: row.createdAt,
+                detail: { checkoutId: checkout.id },
+              },
+              emailEvent(row.id, placedMail, row.createdAt),
+            ]),
+          );
+          for (const { line, tool } of reserved) {
+            const lowStock = tools.lowStockCrossing(tool, line.quantity);
+            if (lowStock) await tools.announceLowStock(tx, lowStock);
+          }
+          await options.cart.clear(tx, caller.id);
+          const priceChanges = reserved
+            .filter(({ line, unitPriceCents }) => line.unitPriceCents !== unitPriceCents)
+            .map(({ line, tool, unitPriceCents }) => ({
+              toolId: tool.id,
+              sku: tool.sku,
+              before: centsToDollars(line.unitPriceCents),
+              now: centsToDollars(unitPriceCents),
+            }));
+          return {
+            checkout,
+            lines,
+            replayed: false,
+            stock: reserved.map(({ tool }) => tools.reservedStockChange(tool)),
+            priceChanges,
+          };
+        })
+        .catch(async (error: unknown): Promise<PlacedCheckout> => {
+          if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
+          // Another instance placed this key's checkout between our read and our insert.
+          if (isUniqueViolation(error)) {
+            const winner = await selectCheckoutByIdempotencyKey(db, caller.id, idempotencyKey);
+            if (winner) {
+              const checkout = replayedCheckout(winner, digest);
+              const lines = await dtos.linesOf(db, checkout.id);
+              return { checkout, lines, replayed: true, stock: [], priceChanges: [] };
+            }
+          }
+          throw error;
+        });
+      if (!placed) {
+        const problems = await Promise.all(refusedLines.map(lineProblem));
+        throw new LinesError(409, texts.checkout.errors.linesRefused, problems);
+      }
+      if (placed.stock.length > 0) await catalog.stockMoved(placed.stock);
+      const response = dtos.checkoutResponse(placed.checkout, placed.lines, placed.priceChanges);
+      return { response, replayed: placed.replayed };
+    },
+  };
+}

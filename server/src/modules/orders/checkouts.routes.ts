@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  CheckoutInputSchema,
+  CheckoutListSchema,
+  CheckoutRefusalSchema,
+  CheckoutResponseSchema,
+  CheckoutSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
+  IdParamsSchema,
+  serverTexts,
+  texts,
+} from '@tools-factory/contract';
+import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
+import { badRequest } from '../../http-errors.ts';
+import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
+import type { OrdersService } from './orders.service.ts';
+
+/**
+ * Checkouts (DESIGN.md section 12, issue 26): the cart placed as one purchase, and the caller's
+ * checkouts with their lines (My Orders groups by them, the payment page pays one).
+ */
+export const checkoutsRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  guards: AuthGuards;
+  /** Checkouts one account may place a minute (ORDER_RATE_LIMIT, as for orders). */
+  checkoutsPerMinute: number;
+}> = async (app, options) => {
+  const { orders, guards, checkoutsPerMinute } = options;
+  const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    return typeof key === 'string' ? key : undefined;
+  };
+  const limitCheckoutsPerAccount = refuseWhenUncounted(
+    app.rateLimit({
+      max: checkoutsPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `checkout:${callerOf(request).id}`,
+      allowList: async (request: FastifyRequest) => {
+        const key = idempotencyKeyOf(request);
+        return key !== undefined && orders.isRetryOfPlacedCheckout(callerOf(request), key);
+      },
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: texts.orders.tooManyOrdersAtOnce,
+      }),
+    }),
+  );
+
+  app.post(
+    apiPaths.checkout,
+    {
+      onRequest: guardOf(guards, 'POST /api/checkout'),
+      preHandler: limitCheckoutsPerAccount,
+      schema: {
+        operationId: 'checkOut',
+        summary: "Check out the caller's cart: one order per line, all reserved or none",
+        description:
+          "Places every line of the caller's cart as one of the spec's orders, in ONE transaction: every line's stock is reserved or none is (409 naming each failing line and why; the cart is kept). Tools are locked in the order of their ids, so checkouts sharing tools never deadlock. Prices are today's (the price break each quantity reaches); lines whose price moved since they were added are listed in `priceChanges`, and an `expectedTotal` that is not today's total gets 409. The `Idempotency-Key` header is required: the same key again answers with the checkout it placed (200), with other details 422. MAX_UNPAID_ORDERS counts unpaid checkouts; UNVERIFIED_HOLD_LIMIT and the payable limit apply to the checkout's total. The cart empties on success (201). One e-mail for the whole checkout goes to the buyer.",
+        tags: ['checkouts'],
+        security: [{ bearer: [] }],
+        headers: z.looseObject({
+          [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional().describe(
+            'Required: a value the client makes once per checkout it means to place (a UUID).',
+          ),
+        }),
+        body: CheckoutInputSchema,
+        response: {
+          200: CheckoutResponseSchema.describe('A retry: the checkout this key placed.'),
+          201: CheckoutResponseSchema,
+          409: CheckoutRefusalSchema.describe(
+            'Nothing placed: the lines that cannot be ordered and why (`lines`), the total changed, or too many unpaid checkouts (then `lines` is absent).',
+          ),
+          ...errorResponses(400, 401, 403, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      if (key === undefined) throw badRequest(serverTexts.orderErrors.idempotencyKeyRequired);
+      const { response, replayed } = await orders.placeCheckout(
+        callerOf(request),
+        request.body,
+        key,
+      );
+      return reply.code(replayed ? 200 : 201).send(response);
+    },
+  );
+
+  app.get(
+    apiPaths.checkouts,
+    {
+      onRequest: guardOf(guards, 'GET /api/checkouts'),
+      schema: {
+        operationId: 'listMyCheckouts',
+        summary: "The caller's checkouts with their lines, newest first",
+        description:
+          'Every order of the caller grouped by the checkout that placed it (an order placed by POST /order is a one-line checkout), with its reference, PO number, total and status.',
+        tags: ['checkouts'],
+        security: [{ bearer: [] }],
+        response: { 200: CheckoutListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => orders.listOwnCheckouts(callerOf(request)),
+  );
+
+  app.get(
+    apiPaths.checkoutById.pattern,
+    {
+      onRequest: guardOf(guards, 'GET /api/checkouts/:id'),
+      schema: {
+        operationId: 'getMyCheckout',
+        summary: 'One of your checkouts with its lines (its payment page)',
+        description: "The caller's own checkout; someone else's (or an unknown id) answers 404.",
+        tags: ['checkouts'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: CheckoutSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => orders.findOwnCheckout(callerOf(request), request.params.id),
+  );
+};
