@@ -19,7 +19,10 @@ import { createCartService } from './modules/cart/cart.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createOrdersCsv } from './modules/orders/orders-csv.ts';
+import { checkoutsRoutes } from './modules/orders/checkouts.routes.ts';
+import { clearCart, selectCartLines } from './modules/cart/cart.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createCheckoutLines } from './modules/orders/checkout-lines.ts';
 import { createOrderCancellation } from './modules/orders/order-cancellation.ts';
 import { orderCancellationRoutes } from './modules/orders/order-cancellation.routes.ts';
 import { createOrderReversals } from './modules/orders/order-reversals.ts';
@@ -267,6 +270,7 @@ export async function buildApp({
     taxRateBasisPoints: config.taxRateBasisPoints,
     now,
     identity,
+    cart: { linesOf: selectCartLines, clear: clearCart },
   });
   const quotes = createQuotesService({
     db: database.db,
@@ -277,11 +281,17 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     now,
   });
+  // A checkout's lines, paid, invoiced and mailed as one (issue 26).
+  const checkoutLines = createCheckoutLines({
+    db: database.db,
+    orderHoldHours: config.orderHoldHours,
+  });
   const invoices = createInvoicesService({
     db: database.db,
     orders,
     identity,
     seller: config.seller,
+    checkoutLines,
   });
   const sales = createSalesService({ db: database.db, now });
   const paymentGateway = await createPaymentGateway({ config, db: database.db });
@@ -289,7 +299,10 @@ export async function buildApp({
     db: database.db,
     gateway: paymentGateway,
     orders,
+    checkoutLines,
     invoices,
+    outbox,
+    publicUrl: config.publicUrl,
     log: app.log,
     now,
   });
@@ -345,6 +358,11 @@ export async function buildApp({
         ordersCsv: createOrdersCsv({ db: database.db, now, identity }),
         guards,
         ordersPerMinute: config.orderRateLimit,
+      });
+      await api.register(checkoutsRoutes, {
+        orders,
+        guards,
+        checkoutsPerMinute: config.orderRateLimit,
       });
       await api.register(orderCancellationRoutes, {
         cancellation: createOrderCancellation({

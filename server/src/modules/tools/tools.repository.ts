@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { LOW_STOCK_FACTOR } from '@tools-factory/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { stockMovements, type StockMovementReason } from './stock-movements.table.ts';
@@ -360,4 +360,28 @@ export function selectStockMovements(
 export async function selectToolSku(executor: Executor, id: string): Promise<string> {
   const [row] = await executor.select({ sku: tools.sku }).from(tools).where(eq(tools.id, id));
   return row?.sku ?? '';
+}
+
+/** The price breaks of several tools at once, smallest quantity first within each tool. */
+export async function selectPriceBreaksOfTools(
+  executor: Executor,
+  toolIds: readonly string[],
+): Promise<Map<string, PriceBreakRow[]>> {
+  const byTool = new Map<string, PriceBreakRow[]>();
+  if (toolIds.length === 0) return byTool;
+  const rows = await executor
+    .select({
+      toolId: toolPriceBreaks.toolId,
+      minQuantity: toolPriceBreaks.minQuantity,
+      priceCents: toolPriceBreaks.priceCents,
+    })
+    .from(toolPriceBreaks)
+    .where(inArray(toolPriceBreaks.toolId, [...toolIds]))
+    .orderBy(asc(toolPriceBreaks.toolId), asc(toolPriceBreaks.minQuantity));
+  for (const { toolId, ...priceBreak } of rows) {
+    const breaks = byTool.get(toolId) ?? [];
+    breaks.push(priceBreak);
+    byTool.set(toolId, breaks);
+  }
+  return byTool;
 }

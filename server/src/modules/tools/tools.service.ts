@@ -52,6 +52,7 @@ import {
   type MovedStock,
   type OrderableTool,
   type PriceBreakRow,
+  selectPriceBreaksOfTools,
   selectToolSku,
   type ReservedTool,
   type ToolReference,
@@ -499,6 +500,26 @@ export function createToolsService(options: ToolsServiceOptions) {
     ): Promise<number> {
       const breaks = await selectPriceBreaks(executor, tool.id);
       return reachedPriceBreak(breaks, quantity)?.priceCents ?? tool.priceCents;
+    },
+
+    /**
+     * unitPriceCents for many tools in one query (a checkout's lines, their rows locked by their
+     * reservations): each tool's unit price for its quantity, by tool id.
+     */
+    async unitPricesCents(
+      executor: Executor,
+      lines: readonly { tool: { id: string; priceCents: number }; quantity: number }[],
+    ): Promise<Map<string, number>> {
+      const breaks = await selectPriceBreaksOfTools(
+        executor,
+        lines.map(({ tool }) => tool.id),
+      );
+      return new Map(
+        lines.map(({ tool, quantity }) => [
+          tool.id,
+          reachedPriceBreak(breaks.get(tool.id) ?? [], quantity)?.priceCents ?? tool.priceCents,
+        ]),
+      );
     },
 
     /**
