@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LIGHTHOUSE_GOAL, meetsLighthouseGoal, type LighthousePage } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import { describeWeight, type PageWeight } from './page-weight.ts';
+import { describeQuickOrder, type QuickOrderFigure } from './quick-order-figures.ts';
 
 export const GOAL = { minRatio: 0.7, maxP99Ms: 20 } as const;
 
@@ -47,6 +48,8 @@ export type Run = {
   pages?: PageWeight[];
   servers?: ServerFigures[];
   lighthouse?: LighthousePage[];
+  /** Quick order's check of pasted lines in Chromium (issue 26), beside a paste of 1 line. */
+  quickOrder?: QuickOrderFigure[];
 };
 
 const benchRoot = path.resolve(import.meta.dirname, '..');
@@ -201,7 +204,12 @@ export function pageLines(run: Run): string[] {
 
 /** Every figure of the run after the rows table: servers, page weight, Lighthouse. */
 export function figureLines(run: Run): string[] {
-  return [...serversTable(run), ...pageLines(run), ...lighthouseTable(run)];
+  return [
+    ...serversTable(run),
+    ...pageLines(run),
+    ...lighthouseTable(run),
+    ...describeQuickOrder(run.quickOrder ?? []),
+  ];
 }
 
 /** bench/RESULTS.md: this run on top, the previous runs below it (the last ten kept). */

@@ -17,6 +17,7 @@ import {
   type Row,
   type Run,
 } from './report.ts';
+import { measureQuickOrder } from './quick-order.ts';
 import { firstToolId, scenarios, type PreparedScenario } from './scenarios.ts';
 import { watchServer, type WatchedServer } from './server-figures.ts';
 
@@ -45,7 +46,7 @@ const measure: LoadOptions = { connections, seconds };
  * quicker loop while tuning the order rows; BENCH_ONLY=lighthouse,weight for the pages alone).
  * The PGlite app server always starts: its start and idle RSS are measured in every run.
  */
-const GROUPS = ['reads', 'weight', 'lighthouse', 'orders'] as const;
+const GROUPS = ['reads', 'weight', 'lighthouse', 'quickorder', 'orders'] as const;
 type Group = (typeof GROUPS)[number];
 const isGroup = (name: string): name is Group => (GROUPS as readonly string[]).includes(name);
 
@@ -163,6 +164,10 @@ async function main(): Promise<void> {
       },
       { path: '/login' },
     ]);
+  }
+  if (only.has('quickorder')) {
+    console.log('bench: quick order in Chromium, 500 pasted lines beside 1 ...');
+    run.quickOrder = await measureQuickOrder(app.baseUrl);
   }
   run.servers?.push(watchedApp.figures(), ...(watchedBare ? [watchedBare.figures()] : []));
   await stopAll();

@@ -122,6 +122,8 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
     group: 'account',
   },
   dashboardMyQuotes: { path: () => routes.dashboardMyQuotes, access: 'signedIn' },
+  /** Issue 26: SKU and quantity lines into the cart. */
+  dashboardQuickOrder: { path: () => routes.dashboardQuickOrder, access: 'signedIn' },
   dashboardQuotes: { path: () => routes.dashboardQuotes, access: 'admin', group: 'admin quotes' },
   dashboardSales: { path: () => routes.dashboardSales, access: 'admin' },
   dashboardHolds: { path: () => routes.dashboardHolds, access: 'admin' },

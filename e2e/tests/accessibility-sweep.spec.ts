@@ -219,6 +219,14 @@ function customerStates(sweep: Sweep, tool: Tool): States {
     dashboardMyQuotes: async () => {
       await expect(page.getByText(texts.quotes.empty)).toBeVisible();
     },
+    dashboardQuickOrder: async () => {
+      // A good line and a bad one: both verdicts' colours are checked.
+      await field(page, texts.quickOrder.pasteLabel).fill(
+        `${tool.sku} ${tool.minOrderQuantity + 1}\nXX-NONE 5`,
+      );
+      await expect(page.getByText(texts.quickOrder.summary(1, 1))).toBeVisible();
+      await sweep.check('dashboardQuickOrder', 'lines checked', 'main');
+    },
   };
 }
 

@@ -1,14 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  apiPaths,
   MAX_CART_LINES,
   type AddCartLines,
   type AddCartLinesResponse,
   type CartLineResult,
 } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-
-/** POST /api/cart/lines (the cart module's route: many lines at once, each answered on its own). */
-const CART_LINES_PATH = '/cart/lines';
 
 type CartLineRequest = AddCartLines['lines'][number];
 
@@ -20,14 +18,15 @@ export interface AddedCartLines {
 }
 
 /**
- * Sends the lines in calls of at most MAX_CART_LINES (what one call takes), one after the other,
- * and puts the answers together; the cart itself refuses the lines beyond what it holds.
+ * POST /api/cart/lines (bearer, customers): the lines in calls of at most MAX_CART_LINES (what
+ * one call takes), one after the other, their answers put together; the cart itself refuses the
+ * lines beyond what it holds.
  */
 export async function addCartLines(lines: CartLineRequest[]): Promise<AddedCartLines> {
   const results: CartLineResult[] = [];
   let cart: AddCartLinesResponse['cart'] | null = null;
   for (let start = 0; start < lines.length; start += MAX_CART_LINES) {
-    const answer = await api.post<AddCartLinesResponse>(CART_LINES_PATH, {
+    const answer = await api.post<AddCartLinesResponse>(apiPaths.cartLines, {
       lines: lines.slice(start, start + MAX_CART_LINES),
     } satisfies AddCartLines);
     results.push(...answer.results.map((result) => ({ ...result, index: result.index + start })));

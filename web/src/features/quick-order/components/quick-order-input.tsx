@@ -1,6 +1,7 @@
 import { MAX_QUICK_ORDER_BYTES, QUICK_ORDER_TEMPLATE, texts } from '@tools-factory/contract';
 import { useId, useState, type ChangeEvent } from 'react';
 import { saveFile } from '../../../lib/save-file';
+import { BAD_TEXT, GOOD_TEXT } from './verdict-colours';
 
 const words = texts.quickOrder;
 
@@ -83,7 +84,7 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
               onChange={(event) => void readFile(event)}
             />
           </div>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={downloadTemplate}>
+          <button type="button" className="btn btn-outline btn-sm" onClick={downloadTemplate}>
             {words.template}
           </button>
         </div>
@@ -91,7 +92,7 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
           <p
             id={`${fileId}-note`}
             role={fileNote.ok ? 'status' : 'alert'}
-            className={fileNote.ok ? 'text-success text-sm' : 'text-error text-sm'}
+            className={`text-sm ${fileNote.ok ? GOOD_TEXT : BAD_TEXT}`}
           >
             {fileNote.message}
           </p>

@@ -1,6 +1,7 @@
 import { formatMoney, skuKey, texts, type QuickOrderEntry } from '@tools-factory/contract';
 import { CardLabel, DataTable, cardRow, labelledCell } from '../../../components/ui/data-table';
 import { formatCount } from '../../../lib/format';
+import { BAD_TEXT, GOOD_TEXT } from './verdict-colours';
 
 /** Rows shown at most: a file of thousands of lines is still checked and sent whole. */
 export const MAX_SHOWN_ROWS = 1000;
@@ -43,7 +44,7 @@ function QuickOrderRow({ entry, refusal }: QuickOrderRowProps) {
         <CardLabel below="xl">{columns.line}</CardLabel>
         <span>{texts.quickOrder.lineLabel(lineNumbers)}</span>
       </td>
-      <th scope="row" className={`${cell} font-mono font-semibold break-all`}>
+      <th scope="row" className={`${cell} font-mono font-semibold break-all xl:whitespace-nowrap`}>
         <CardLabel below="xl">{columns.sku}</CardLabel>
         <span>{verdict.ok ? verdict.sku : shownSku(entry.sku) || '—'}</span>
       </th>
@@ -64,7 +65,7 @@ function QuickOrderRow({ entry, refusal }: QuickOrderRowProps) {
         <span className="font-semibold">{verdict.ok ? formatMoney(verdict.lineTotal) : '—'}</span>
       </td>
       <td className="md:max-xl:col-span-2">
-        <p className={good ? 'text-success font-semibold' : 'text-error font-semibold'}>
+        <p className={`font-semibold ${good ? GOOD_TEXT : BAD_TEXT}`}>
           {!verdict.ok
             ? verdict.message
             : refusal

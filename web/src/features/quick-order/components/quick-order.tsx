@@ -95,7 +95,10 @@ export function QuickOrder({ catalog, cartPath, onAdded }: QuickOrderProps) {
       <QuickOrderInput text={text} onTextChange={setText} />
 
       {answers ? (
-        <div role="status" className="alert alert-info alert-soft flex flex-col items-start gap-2">
+        <div
+          role="status"
+          className="card bg-base-100 border-base-300 flex flex-col items-start gap-2 border p-4 shadow-sm"
+        >
           <p className="font-semibold">{words.answersTitle}</p>
           {answers.added > 0 ? <p>{words.added(answers.added)}</p> : null}
           {answers.refused.length > 0 ? (
