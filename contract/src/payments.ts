@@ -27,6 +27,16 @@ export const CreatePaymentIntentSchema = z.object({
   totalPrice: priceSchema('totalPrice'),
 });
 export type CreatePaymentIntent = z.input<typeof CreatePaymentIntentSchema>;
+
+/**
+ * POST /checkouts/{id}/payment-intent (issue 26): the intent that pays every unpaid line of the
+ * checkout at once. `totalPrice`, when sent, is the total the buyer saw: one that differs from
+ * the checkout's unpaid total gets 409.
+ */
+export const CheckoutPaymentIntentSchema = z.object({
+  totalPrice: priceSchema('totalPrice').optional(),
+});
+export type CheckoutPaymentIntent = z.input<typeof CheckoutPaymentIntentSchema>;
 export const PaymentIntentResponseSchema = z.object({ clientSecret: z.string() });
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 

@@ -20,7 +20,7 @@ export type OrderDocument = { kind: AttachmentRecipe['kind']; id: string; number
  * a link to My Orders. The PDF is drawn from the document when the e-mail leaves.
  */
 export function orderDocumentMail(
-  order: Order,
+  order: Pick<Order, 'email'>,
   content: {
     publicUrl: string;
     subject: string;
@@ -28,6 +28,8 @@ export function orderDocumentMail(
     facts: [string, string][];
     attachedNote: string;
     document: OrderDocument;
+    /** A checkout's lines (issue 26), listed before the facts. */
+    table?: MailBlock;
   },
 ): QueuedMessage {
   const { document } = content;
@@ -36,6 +38,7 @@ export function orderDocumentMail(
     subject: content.subject,
     blocks: [
       { kind: 'paragraph', text: content.body },
+      ...(content.table ? [content.table] : []),
       { kind: 'facts', rows: content.facts },
       { kind: 'paragraph', text: content.attachedNote },
       myOrdersAction(content.publicUrl),

@@ -15,9 +15,15 @@ import { myOrdersAction, orderDocumentMail } from './order-document-mail.ts';
 
 const words = serverTexts.mail;
 
+/** The line's SKU (issue 26), when it has one (orders placed before SKUs existed have none). */
+export function skuRow(order: Pick<Order, 'sku'>): [string, string][] {
+  return order.sku ? [[words.checkout.lines.sku, order.sku]] : [];
+}
+
 /** The order's one line (an order is one tool); its total follows in each e-mail. */
 function lineRows(order: Order): [string, string][] {
   return [
+    ...skuRow(order),
     [words.order.tool, order.name],
     [words.order.quantity, formatCount(order.quantity)],
     [words.order.unitPrice, formatMoney(order.price)],
@@ -97,6 +103,7 @@ export function orderShippedMail(order: Order, options: { publicUrl: string }): 
         kind: 'facts',
         rows: [
           [words.order.reference, order.reference],
+          ...skuRow(order),
           [words.order.tool, order.name],
           [words.order.quantity, formatCount(order.quantity)],
           [words.order.address, order.address],
@@ -194,5 +201,89 @@ export function checkoutPlacedMail(
     to: buyerOf(lines),
     subject: checkoutWords.placed.subject(checkout.reference),
     blocks,
+  });
+}
+
+/**
+ * Sent once a checkout of several lines is paid (issue 26), one for all of them: each line with
+ * its SKU, the total, the transaction id and the invoice's number, the one invoice attached as a
+ * PDF (drawn from the invoice when the e-mail leaves).
+ */
+export function checkoutPaidMail(
+  checkout: CheckoutHead,
+  lines: readonly Order[],
+  options: { publicUrl: string; invoice: { id: string; number: string }; transactionId: string },
+): QueuedMessage {
+  const total = formatMoney(linesTotal(lines));
+  const { invoice } = options;
+  const message = orderDocumentMail(
+    { email: buyerOf(lines) },
+    {
+      publicUrl: options.publicUrl,
+      subject: checkoutWords.paid.subject(checkout.reference),
+      body: checkoutWords.paid.body(checkout.reference, total),
+      facts: [
+        ...checkoutRows(checkout, lines),
+        [checkoutWords.paid.transactionId, options.transactionId],
+        [checkoutWords.paid.invoiceNumber, invoice.number],
+      ],
+      attachedNote: checkoutWords.paid.invoiceAttached(invoice.number),
+      document: { kind: 'invoice-pdf', ...invoice },
+      table: checkoutLinesTable(lines),
+    },
+  );
+  return message;
+}
+
+/** The lines as they shipped: each with its SKU, and its carrier and tracking number if given. */
+function shippedLinesTable(lines: readonly Order[]): MailBlock {
+  const { lines: head } = checkoutWords;
+  const tracked = lines.some((line) => line.carrier || line.trackingNumber);
+  return {
+    kind: 'table',
+    caption: head.order,
+    head: [
+      head.sku,
+      head.tool,
+      head.quantity,
+      ...(tracked ? [checkoutWords.shipped.carrier, checkoutWords.shipped.trackingNumber] : []),
+    ],
+    rows: lines.map((line) => [
+      line.sku,
+      line.name,
+      formatCount(line.quantity),
+      ...(tracked ? [line.carrier ?? '', line.trackingNumber ?? ''] : []),
+    ]),
+  };
+}
+
+/**
+ * Sent once the last line of a checkout of several lines ships (issue 26): admins ship line by
+ * line, and the customer hears once, when everything is on its way. `lines` are the lines that
+ * shipped (a cancelled one is not on its way).
+ */
+export function checkoutShippedMail(
+  checkout: CheckoutHead,
+  lines: readonly Order[],
+  options: { publicUrl: string },
+): MailContent {
+  return composeMail({
+    to: buyerOf(lines),
+    subject: checkoutWords.shipped.subject(checkout.reference),
+    blocks: [
+      { kind: 'paragraph', text: checkoutWords.shipped.body(checkout.reference) },
+      shippedLinesTable(lines),
+      {
+        kind: 'facts',
+        rows: [
+          [checkoutWords.reference, checkout.reference],
+          ...(checkout.poNumber
+            ? [[checkoutWords.poNumber, checkout.poNumber] as [string, string]]
+            : []),
+          [checkoutWords.address, checkout.address],
+        ],
+      },
+      myOrdersAction(options.publicUrl),
+    ],
   });
 }

@@ -7,6 +7,7 @@ import {
   type Quote,
 } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
+import { checkoutLinesTable, linesTotal, skuRow, type CheckoutHead } from './orders.ts';
 import {
   composeMail,
   formatCount,
@@ -21,6 +22,7 @@ const words = serverTexts.mail;
 function orderRows(order: Order): [string, string][] {
   const rows: [string, string][] = [
     [words.order.reference, order.reference],
+    ...skuRow(order),
     [words.order.tool, order.name],
     [words.order.quantity, formatCount(order.quantity)],
     [words.order.unitPrice, formatMoney(order.price)],
@@ -40,9 +42,12 @@ function staffMail(options: {
   body: string;
   rows: [string, string][];
   action: { label: string; url: string };
+  /** A checkout's lines (issue 26), before the facts. */
+  table?: MailBlock;
 }): MailContent {
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: options.body },
+    ...(options.table ? [options.table] : []),
     { kind: 'facts', rows: options.rows },
     { kind: 'action', ...options.action },
     { kind: 'paragraph', text: words.staff.whyYouGetThis },
@@ -114,5 +119,70 @@ export function quoteRequestedForStaffMail(
       label: words.quoteRequestedForStaff.action,
       url: `${options.publicUrl}${routes.dashboardQuotes}`,
     },
+  });
+}
+
+const checkoutWords = words.checkout;
+
+/** A checkout's own facts and its customer, as the staff e-mails list them. */
+function checkoutStaffRows(checkout: CheckoutHead, lines: readonly Order[]): [string, string][] {
+  const [first] = lines;
+  const rows: [string, string][] = [[checkoutWords.reference, checkout.reference]];
+  if (checkout.poNumber) rows.push([checkoutWords.poNumber, checkout.poNumber]);
+  rows.push([checkoutWords.total, formatMoney(linesTotal(lines))]);
+  if (first) {
+    rows.push([words.staff.customer, first.email]);
+    rows.push([words.staff.placedAt, formatMailDateTime(first.createdAt)]);
+    if (first.phone) rows.push([words.staff.phone, first.phone]);
+  }
+  rows.push([checkoutWords.address, checkout.address]);
+  return rows;
+}
+
+/** The admin's page of the checkout's first line (Manage Orders has no page per checkout). */
+function firstLineUrl(publicUrl: string, lines: readonly Order[]): string {
+  const [first] = lines;
+  return `${publicUrl}${first ? routes.dashboardManagedOrder(first._id) : routes.dashboardAllOrders}`;
+}
+
+/** To the staff once a customer placed a checkout of several lines (issue 26): one e-mail. */
+export function checkoutPlacedForStaffMail(
+  checkout: CheckoutHead,
+  lines: readonly Order[],
+  options: { publicUrl: string; to: string },
+): MailContent {
+  const [first] = lines;
+  const total = formatMoney(linesTotal(lines));
+  const rows = checkoutStaffRows(checkout, lines);
+  if (first?.holdUntil) rows.push([words.staff.heldUntil, formatMailDateTime(first.holdUntil)]);
+  return staffMail({
+    to: options.to,
+    subject: checkoutWords.newForStaff.subject(checkout.reference, total),
+    body: checkoutWords.newForStaff.body(first?.email ?? '', checkout.reference, lines.length),
+    rows,
+    table: checkoutLinesTable(lines),
+    action: { label: words.staff.seeOrder, url: firstLineUrl(options.publicUrl, lines) },
+  });
+}
+
+/** To the staff once a checkout of several lines is paid (issue 26): one e-mail. */
+export function checkoutPaidForStaffMail(
+  checkout: CheckoutHead,
+  lines: readonly Order[],
+  options: { publicUrl: string; to: string; invoiceNumber: string; paidAt: string },
+): MailContent {
+  const [first] = lines;
+  const total = formatMoney(linesTotal(lines));
+  return staffMail({
+    to: options.to,
+    subject: checkoutWords.paidForStaff.subject(checkout.reference, total),
+    body: checkoutWords.paidForStaff.body(first?.email ?? '', checkout.reference, total),
+    rows: [
+      ...checkoutStaffRows(checkout, lines),
+      [words.staff.paidAt, formatMailDateTime(options.paidAt)],
+      [checkoutWords.paid.invoiceNumber, options.invoiceNumber],
+    ],
+    table: checkoutLinesTable(lines),
+    action: { label: words.staff.seeOrder, url: firstLineUrl(options.publicUrl, lines) },
   });
 }

@@ -4,15 +4,22 @@ import type PDFDocument from 'pdfkit';
 import { centsToDollars, formatMoney, serverTexts } from '@tools-factory/contract';
 import type { Seller } from '../../config.ts';
 import type { CreditNoteRow } from './credit-notes.repository.ts';
-import type { InvoiceRow } from './invoices.repository.ts';
+import type { InvoiceLineRow, InvoiceRow } from './invoices.repository.ts';
 
 const words = serverTexts.invoice;
 const creditWords = serverTexts.creditNote;
+const checkoutWords = serverTexts.checkoutDocuments;
+
+/** A row of a document's table: one order of the checkout, as it was billed. */
+export type DocumentLine = Pick<
+  InvoiceLineRow,
+  'sku' | 'toolName' | 'madeToOrder' | 'quantity' | 'unitPriceCents' | 'totalCents'
+>;
 
 /**
- * What an invoice or a credit note shows: its title and facts at the top right, the buyer, the
- * order's one line with its total, and a closing sentence. Both documents are drawn from it, so
- * they look alike.
+ * What an invoice or a credit note shows: its title and facts at the top right, the buyer, a
+ * table of its lines (a checkout's orders, issue 26) with the total, and a closing sentence.
+ * Both documents are drawn from it, so they look alike.
  */
 type OrderDocument = {
   title: string;
@@ -22,10 +29,7 @@ type OrderDocument = {
   issuedAt: Date;
   facts: [string, string][];
   buyerLines: string[];
-  toolName: string;
-  madeToOrder: boolean;
-  quantity: number;
-  unitPriceCents: number;
+  lines: readonly DocumentLine[];
   totalCents: number;
   totalLabel: string;
   closing: string;
@@ -114,18 +118,20 @@ const MUTED = '#6b7280';
 const RULE = '#d1d5db';
 const SHADE = '#f3f4f6';
 
-/** The line's columns: the tool takes what the figures leave. */
+/** The table's columns: the tool takes what the SKU and the figures leave. */
 const COLUMNS = (() => {
-  const quantity = 60;
-  const unitPrice = 120;
-  const amount = 130;
-  const tool = CONTENT_WIDTH - quantity - unitPrice - amount;
+  const sku = 78;
+  const quantity = 52;
+  const unitPrice = 112;
+  const amount = 125;
+  const tool = CONTENT_WIDTH - sku - quantity - unitPrice - amount;
   const x = PAGE.margin;
   return {
-    tool: { x, width: tool },
-    quantity: { x: x + tool, width: quantity },
-    unitPrice: { x: x + tool + quantity, width: unitPrice },
-    amount: { x: x + tool + quantity + unitPrice, width: amount },
+    sku: { x, width: sku },
+    tool: { x: x + sku, width: tool },
+    quantity: { x: x + sku + tool, width: quantity },
+    unitPrice: { x: x + sku + tool + quantity, width: unitPrice },
+    amount: { x: x + sku + tool + quantity + unitPrice, width: amount },
   };
 })();
 
@@ -148,7 +154,16 @@ function quoteFact(booking: DocumentBooking): [string, string][] {
  * The invoice as a PDF (A4), drawn from its stored row: the same row gives the same document,
  * dated by its issue (its CreationDate is the issue date, not the moment of rendering).
  */
-export function renderInvoicePdf(invoice: InvoiceRow, booking: DocumentBooking): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: InvoiceRow,
+  lines: readonly DocumentLine[],
+  booking: DocumentBooking,
+): Promise<Buffer> {
+  // A checkout of several lines is named by its own reference; a one-line one by its order's.
+  const reference: [string, string] =
+    lines.length > 1
+      ? [checkoutWords.checkout, invoice.orderReference]
+      : [words.order, invoice.orderReference];
   return renderOrderDocument({
     title: words.title,
     number: invoice.number,
@@ -158,15 +173,13 @@ export function renderInvoicePdf(invoice: InvoiceRow, booking: DocumentBooking):
       [words.number, invoice.number],
       [words.issued, dateFormat.format(invoice.issuedAt)],
       [words.paid, dateFormat.format(invoice.paidAt)],
-      [words.order, invoice.orderReference],
+      reference,
+      ...(invoice.poNumber ? [[checkoutWords.poNumber, invoice.poNumber] as [string, string]] : []),
       ...quoteFact(booking),
       [words.transactionId, invoice.transactionId],
     ],
     buyerLines: buyerLinesOf(invoice),
-    toolName: invoice.toolName ?? '',
-    madeToOrder: invoice.madeToOrder ?? false,
-    quantity: invoice.quantity ?? 0,
-    unitPriceCents: invoice.unitPriceCents ?? 0,
+    lines,
     totalCents: invoice.totalCents,
     totalLabel: words.total,
     closing: words.paidInFull,
@@ -181,6 +194,8 @@ export function renderInvoicePdf(invoice: InvoiceRow, booking: DocumentBooking):
 export function renderCreditNotePdf(
   note: CreditNoteRow,
   booking: DocumentBooking,
+  /** The credited order's line on a checkout's invoice of several lines (issue 26), if so. */
+  ofCheckout?: { sku: string },
 ): Promise<Buffer> {
   const facts: [string, string][] = [
     [creditWords.number, note.number],
@@ -197,13 +212,21 @@ export function renderCreditNotePdf(
     issuedAt: note.issuedAt,
     facts,
     buyerLines: buyerLinesOf(note),
-    toolName: note.toolName,
-    madeToOrder: false,
-    quantity: note.quantity,
-    unitPriceCents: note.unitPriceCents,
+    lines: [
+      {
+        sku: ofCheckout?.sku ?? '',
+        toolName: note.toolName,
+        madeToOrder: false,
+        quantity: note.quantity,
+        unitPriceCents: note.unitPriceCents,
+        totalCents: note.totalCents,
+      },
+    ],
     totalCents: note.totalCents,
     totalLabel: creditWords.total,
-    closing: creditWords.refundedInFull(note.invoiceNumber),
+    closing: ofCheckout
+      ? checkoutWords.lineCredited(note.invoiceNumber, note.orderReference)
+      : creditWords.refundedInFull(note.invoiceNumber),
     booking,
   });
 }
@@ -233,7 +256,7 @@ async function renderOrderDocument(invoice: OrderDocument): Promise<Buffer> {
 
   drawHeader(doc, invoice);
   drawParties(doc, invoice);
-  drawLine(doc, invoice);
+  drawLines(doc, invoice);
   drawBankDetails(doc, invoice.booking.seller);
   drawFooters(doc, invoice.booking.seller);
   doc.end();
@@ -331,42 +354,74 @@ function drawParty(
   return y;
 }
 
-/** The one line of the order (an order is one tool) as a table, then its total and the payment. */
-function drawLine(doc: Doc, invoice: OrderDocument): void {
-  const headerTop = doc.y;
+/** Where a page's content must end: the footer sits below. */
+const CONTENT_BOTTOM = PAGE.height - PAGE.margin - 16;
+/** What the total, the tax and the closing sentence take under the table. */
+const TOTALS_HEIGHT = 150;
+
+/** The table's header row, shaded: answers where the first row starts. */
+function drawTableHeader(doc: Doc, top: number): number {
   const headerHeight = 22;
-  doc.rect(PAGE.margin, headerTop, CONTENT_WIDTH, headerHeight).fillColor(SHADE).fill();
+  doc.rect(PAGE.margin, top, CONTENT_WIDTH, headerHeight).fillColor(SHADE).fill();
   doc.font(BOLD).fontSize(9).fillColor(INK);
   const headers: [keyof typeof COLUMNS, string, 'left' | 'right'][] = [
+    ['sku', checkoutWords.sku, 'left'],
     ['tool', words.columns.tool, 'left'],
     ['quantity', words.columns.quantity, 'right'],
     ['unitPrice', words.columns.unitPrice, 'right'],
     ['amount', words.columns.amount, 'right'],
   ];
-  for (const [key, text, align] of headers) cell(doc, key, text, headerTop + 7, align);
+  for (const [key, text, align] of headers) cell(doc, key, text, top + 7, align);
+  return top + headerHeight + 8;
+}
 
-  const rowTop = headerTop + headerHeight + 8;
+/** One line of the table at `rowTop`: answers where it ends. */
+function drawTableRow(doc: Doc, line: DocumentLine, rowTop: number): number {
   const toolWidth = COLUMNS.tool.width - 2 * CELL_PADDING;
+  const skuWidth = COLUMNS.sku.width - 2 * CELL_PADDING;
   doc.font(REGULAR).fontSize(10).fillColor(INK);
-  const nameHeight = doc.heightOfString(invoice.toolName, { width: toolWidth });
-  cell(doc, 'tool', invoice.toolName, rowTop, 'left');
+  const nameHeight = doc.heightOfString(line.toolName, { width: toolWidth });
+  cell(doc, 'tool', line.toolName, rowTop, 'left');
   let rowBottom = rowTop + nameHeight;
-  if (invoice.madeToOrder) {
+  if (line.madeToOrder) {
     doc.font(REGULAR).fontSize(8).fillColor(MUTED);
     cell(doc, 'tool', words.madeToOrder, rowBottom + 2, 'left');
     rowBottom += 2 + doc.heightOfString(words.madeToOrder, { width: toolWidth });
   }
+  doc.font(REGULAR).fontSize(9).fillColor(INK);
+  rowBottom = Math.max(rowBottom, rowTop + doc.heightOfString(line.sku, { width: skuWidth }));
+  cell(doc, 'sku', line.sku, rowTop, 'left');
   doc.font(REGULAR).fontSize(10).fillColor(INK);
-  cell(doc, 'quantity', countFormat.format(invoice.quantity), rowTop, 'right');
-  cell(doc, 'unitPrice', money(invoice.unitPriceCents), rowTop, 'right');
-  cell(doc, 'amount', money(invoice.totalCents), rowTop, 'right');
+  cell(doc, 'quantity', countFormat.format(line.quantity), rowTop, 'right');
+  cell(doc, 'unitPrice', money(line.unitPriceCents), rowTop, 'right');
+  cell(doc, 'amount', money(line.totalCents), rowTop, 'right');
+  return rowBottom;
+}
 
-  const ruleY = rowBottom + 8;
-  doc
-    .moveTo(PAGE.margin, ruleY)
-    .lineTo(PAGE.width - PAGE.margin, ruleY)
-    .lineWidth(0.75);
-  doc.strokeColor(RULE).stroke();
+/**
+ * The lines as a table (SKU, tool, quantity, unit price, line total), a page more whenever they
+ * do not fit (the header again on top), then the total, its tax and the payment.
+ */
+function drawLines(doc: Doc, invoice: OrderDocument): void {
+  let rowTop = drawTableHeader(doc, doc.y);
+  let ruleY = rowTop;
+  invoice.lines.forEach((line, index) => {
+    const last = index === invoice.lines.length - 1;
+    // A row (and, for the last one, the totals under it) that would run into the footer starts
+    // a new page.
+    if (rowTop + 40 + (last ? TOTALS_HEIGHT : 0) > CONTENT_BOTTOM && index > 0) {
+      doc.addPage();
+      rowTop = drawTableHeader(doc, PAGE.margin);
+    }
+    const rowBottom = drawTableRow(doc, line, rowTop);
+    ruleY = rowBottom + 8;
+    doc
+      .moveTo(PAGE.margin, ruleY)
+      .lineTo(PAGE.width - PAGE.margin, ruleY)
+      .lineWidth(0.75);
+    doc.strokeColor(RULE).stroke();
+    rowTop = ruleY + 8;
+  });
 
   const totalX = COLUMNS.unitPrice.x;
   const totalWidth = COLUMNS.unitPrice.width + COLUMNS.amount.width;

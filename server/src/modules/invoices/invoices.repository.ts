@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { invoices, invoiceSequences } from './invoices.table.ts';
+import { invoiceLines, invoices, invoiceSequences } from './invoices.table.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type NewInvoiceLineRow = typeof invoiceLines.$inferInsert;
 
 /**
  * The next running number of `year`, in one statement: the first invoice of a year inserts its
@@ -29,12 +31,50 @@ export async function insertInvoice(tx: Transaction, values: NewInvoiceRow): Pro
   return row;
 }
 
-/** The invoice of an order (at most one: invoices_order_id_unique). */
+/** An invoice's lines, in place order (at least one each). */
+export async function insertInvoiceLines(
+  tx: Transaction,
+  values: readonly NewInvoiceLineRow[],
+): Promise<InvoiceLineRow[]> {
+  return tx
+    .insert(invoiceLines)
+    .values([...values])
+    .returning();
+}
+
+export function selectInvoiceLines(
+  executor: Executor,
+  invoiceId: string,
+): Promise<InvoiceLineRow[]> {
+  return executor
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.position));
+}
+
+/**
+ * The invoice that bills an order: its checkout's, found by the order's line on it (each order is
+ * on one invoice at most: invoice_lines_order_id_unique), with that line.
+ */
 export async function selectInvoiceByOrderId(
   executor: Executor,
   orderId: string,
+): Promise<(InvoiceRow & { line: InvoiceLineRow }) | undefined> {
+  const [row] = await executor
+    .select({ invoice: invoices, line: invoiceLines })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(eq(invoiceLines.orderId, orderId));
+  return row && { ...row.invoice, line: row.line };
+}
+
+/** The invoice of a checkout (at most one: invoices_checkout_id_unique). */
+export async function selectInvoiceByCheckoutId(
+  executor: Executor,
+  checkoutId: string,
 ): Promise<InvoiceRow | undefined> {
-  const [row] = await executor.select().from(invoices).where(eq(invoices.orderId, orderId));
+  const [row] = await executor.select().from(invoices).where(eq(invoices.checkoutId, checkoutId));
   return row;
 }
 

@@ -27,7 +27,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
         operationId: 'downloadInvoice',
         summary: "A paid order's invoice (PDF)",
         description:
-          "The order's owner, or an admin. An attachment named after the invoice's number (`INV-2026-000123.pdf`): seller, buyer, the order's line, total, payment date and transaction id, as issued when the order was paid (numbered per year of payment, with no gap). Someone else's order, an unknown or a malformed id answer 404, as an unpaid order (no invoice yet) does, in its own words.",
+          "The order's owner, or an admin. An attachment named after the invoice's number (`INV-2026-000123.pdf`): its checkout's one invoice (issue 26): seller, buyer, every line of the checkout (SKU, tool, quantity, unit price, line total), the PO number, total, payment date and transaction id, as issued when the order was paid (numbered per year of payment, with no gap). Someone else's order, an unknown or a malformed id answer 404, as an unpaid order (no invoice yet) does, in its own words.",
         tags: ['orders'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
@@ -43,6 +43,38 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof IdParamsSchema>;
       const { fileName, pdf } = await invoices.pdfOfOrder(callerOf(request), id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  untyped.get(
+    apiPaths.checkoutInvoice.pattern,
+    {
+      onRequest: guardOf(guards, 'GET /api/checkouts/:id/invoice.pdf'),
+      schema: {
+        operationId: 'downloadCheckoutInvoice',
+        summary: "A paid checkout's one invoice (PDF)",
+        description:
+          "The checkout's buyer, or an admin (issue 26). The same invoice as GET /orders/{id}/invoice.pdf for any of its lines: a table of every line (SKU, tool, quantity, unit price, line total), the PO number and the total. Someone else's checkout, an unknown or a malformed id answer 404, as an unpaid checkout (no invoice yet) does, in its own words.",
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: {
+          200: {
+            description: 'The invoice, a PDF file.',
+            content: { 'application/pdf': { schema: z.string() } },
+          },
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof IdParamsSchema>;
+      const { fileName, pdf } = await invoices.pdfOfCheckout(callerOf(request), id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)

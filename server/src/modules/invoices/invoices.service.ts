@@ -1,4 +1,5 @@
 import {
+  checkoutReference,
   creditNoteNumber,
   dollarsToCents,
   invoiceFileName,
@@ -9,6 +10,7 @@ import type { Seller } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
+import type { CheckoutLines } from '../orders/checkout-lines.ts';
 import { isCancelled, wasPaid } from '../orders/order-status.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import {
@@ -21,8 +23,11 @@ import {
 import { renderCreditNotePdf, renderInvoicePdf, type DocumentBooking } from './invoice-pdf.ts';
 import {
   insertInvoice,
+  insertInvoiceLines,
+  selectInvoiceByCheckoutId,
   selectInvoiceById,
   selectInvoiceByOrderId,
+  selectInvoiceLines,
   takeNextSequence,
   type InvoiceRow,
 } from './invoices.repository.ts';
@@ -46,8 +51,10 @@ export function createInvoicesService(options: {
   identity: IdentityService;
   /** The seller's legal details every document prints (SELLER_*). */
   seller: Seller;
+  /** Who may download a checkout's invoice (issue 26). */
+  checkoutLines: Pick<CheckoutLines, 'linesForOwnerOrAdmin'>;
 }) {
-  const { db, orders, identity, seller } = options;
+  const { db, orders, identity, seller, checkoutLines } = options;
 
   /**
    * What the document of this order prints beside its row: the seller, the tax rate stored on
@@ -63,42 +70,84 @@ export function createInvoicesService(options: {
     };
   }
 
+  /** An invoice as a PDF, with its lines (invoice_lines: every invoice keeps its lines there). */
   const invoicePdf = async (invoice: Invoice) =>
-    renderInvoicePdf(invoice, await bookingOf(invoice.orderId));
-  const creditNotePdf = async (note: CreditNote) =>
-    renderCreditNotePdf(note, await bookingOf(note.orderId));
+    renderInvoicePdf(
+      invoice,
+      await selectInvoiceLines(db, invoice.id),
+      await bookingOf(invoice.orderId),
+    );
+
+  /**
+   * A credit note as a PDF. One that credits one line of a checkout's invoice of several lines
+   * (issue 26) shows that line's SKU and says it credits that line alone.
+   */
+  async function creditNotePdf(note: CreditNote): Promise<Buffer> {
+    const lines = note.invoiceId ? await selectInvoiceLines(db, note.invoiceId) : [];
+    const line = lines.find((candidate) => candidate.orderId === note.orderId);
+    const ofCheckout = lines.length > 1 && line ? { sku: line.sku } : undefined;
+    return renderCreditNotePdf(note, await bookingOf(note.orderId), ofCheckout);
+  }
+
+  /** The invoice of a checkout the caller may see (its own, or any for an admin); 404 otherwise. */
+  async function invoiceOfOrder(caller: Account, orderId: string): Promise<Invoice> {
+    const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
+    // Every paid order has one: issued with its payment, or by migration 0006 for older ones.
+    const invoice = wasPaid(order.status) ? await selectInvoiceByOrderId(db, order._id) : undefined;
+    if (!invoice) throw notFound(serverTexts.invoiceErrors.notPaidYet);
+    return invoice;
+  }
 
   return {
     /**
-     * For the payments service, in the transaction that has just marked `paid` paid: takes the
-     * next number of the payment's year (the year's row stays locked until `tx` ends, so numbers
-     * are taken one payment after the other, on any instance; a rollback gives it back) and
-     * writes the invoice with the buyer as the account names them now.
+     * For the payments service, in the transaction that has just marked the lines of one
+     * checkout paid (`paid`, in place order, at least one): one invoice for all of them, a line
+     * each (SKU, tool, quantity, unit price, line total), with the checkout's PO number. Takes
+     * the next number of the payment's year (the year's row stays locked until `tx` ends, so
+     * numbers are taken one payment after the other, on any instance; a rollback gives it back)
+     * and names the buyer as the account names them now. A one-line checkout's invoice is named
+     * by its order's reference, as before checkouts; a larger one by the checkout's.
      */
-    async issue(tx: Transaction, paid: PayableOrder, paidAt: Date): Promise<Invoice> {
-      const { order } = paid;
-      const buyer = paid.userId ? await identity.findById(paid.userId, tx) : undefined;
+    async issue(tx: Transaction, paid: readonly PayableOrder[], paidAt: Date): Promise<Invoice> {
+      const [first] = paid;
+      if (!first) throw new Error('an invoice needs at least one paid line');
+      const { order } = first;
+      const buyer = first.userId ? await identity.findById(first.userId, tx) : undefined;
       const year = paidAt.getUTCFullYear();
       const sequence = await takeNextSequence(tx, year);
-      return insertInvoice(tx, {
+      const invoice = await insertInvoice(tx, {
         year,
         sequence,
         number: invoiceNumber(year, sequence),
         orderId: order._id,
-        orderReference: order.reference,
+        orderReference: paid.length > 1 ? checkoutReference(order.checkoutId) : order.reference,
+        checkoutId: order.checkoutId,
+        poNumber: order.poNumber,
         buyerName: buyer?.name ?? '',
         buyerEmail: order.email,
         buyerAddress: order.address,
         buyerPhone: order.phone,
-        toolName: order.name,
-        quantity: order.quantity,
-        unitPriceCents: dollarsToCents(order.price),
-        totalCents: paid.totalCents,
-        madeToOrder: order.madeToOrder,
+        totalCents: paid.reduce((sum, line) => sum + line.totalCents, 0),
         transactionId: order.transectionId ?? '',
         paidAt,
         issuedAt: paidAt,
       });
+      await insertInvoiceLines(
+        tx,
+        paid.map((line, index) => ({
+          invoiceId: invoice.id,
+          position: index + 1,
+          orderId: line.order._id,
+          orderReference: line.order.reference,
+          sku: line.order.sku,
+          toolName: line.order.name,
+          quantity: line.order.quantity,
+          unitPriceCents: dollarsToCents(line.order.price),
+          totalCents: line.totalCents,
+          madeToOrder: line.order.madeToOrder,
+        })),
+      );
+      return invoice;
     },
 
     /**
@@ -113,8 +162,10 @@ export function createInvoicesService(options: {
       orderId: string,
       refund: { refundId: string | null; issuedAt: Date },
     ): Promise<CreditNote> {
+      // The order's line on its checkout's invoice: the credit note credits that line alone.
       const invoice = await selectInvoiceByOrderId(tx, orderId);
       if (!invoice) throw new Error(`order ${orderId} is paid but has no invoice to credit`);
+      const { line } = invoice;
       const year = refund.issuedAt.getUTCFullYear();
       const sequence = await takeNextCreditNoteSequence(tx, year);
       return insertCreditNote(tx, {
@@ -124,14 +175,14 @@ export function createInvoicesService(options: {
         invoiceId: invoice.id,
         invoiceNumber: invoice.number,
         orderId,
-        orderReference: invoice.orderReference,
+        orderReference: line.orderReference,
         buyerName: invoice.buyerName,
         buyerEmail: invoice.buyerEmail,
         buyerAddress: invoice.buyerAddress,
-        toolName: invoice.toolName ?? '',
-        quantity: invoice.quantity ?? 0,
-        unitPriceCents: invoice.unitPriceCents ?? 0,
-        totalCents: invoice.totalCents,
+        toolName: line.toolName,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        totalCents: line.totalCents,
         refundId: refund.refundId,
         issuedAt: refund.issuedAt,
       });
@@ -174,11 +225,18 @@ export function createInvoicesService(options: {
      * malformed id: 404 as for any order; an unpaid order (no invoice yet): 404 in its words.
      */
     async pdfOfOrder(caller: Account, orderId: string): Promise<InvoicePdf> {
-      const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
-      // Every paid order has one: issued with its payment, or by migration 0006 for older ones.
-      const invoice = wasPaid(order.status)
-        ? await selectInvoiceByOrderId(db, order._id)
-        : undefined;
+      const invoice = await invoiceOfOrder(caller, orderId);
+      return { fileName: invoiceFileName(invoice.number), pdf: await invoicePdf(invoice) };
+    },
+
+    /**
+     * GET /checkouts/{id}/invoice.pdf: the invoice of a checkout its owner (or an admin) may
+     * see, as for any of its lines. Someone else's, unknown or malformed: 404 as for a
+     * checkout; not paid yet: 404 in its words.
+     */
+    async pdfOfCheckout(caller: Account, checkoutId: string): Promise<InvoicePdf> {
+      const lines = await checkoutLines.linesForOwnerOrAdmin(caller, checkoutId);
+      const invoice = await selectInvoiceByCheckoutId(db, lines[0]?.order.checkoutId ?? '');
       if (!invoice) throw notFound(serverTexts.invoiceErrors.notPaidYet);
       return { fileName: invoiceFileName(invoice.number), pdf: await invoicePdf(invoice) };
     },

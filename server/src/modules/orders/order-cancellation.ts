@@ -79,8 +79,12 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       if (!found) throw notFound(serverTexts.orderErrors.orderNotFound);
       if (isCancelled(found.status)) return alreadyCancelled(found);
       ensureCancellable(found.status);
-      // Every paid order has its transaction id (the intent it was paid with).
-      const { refundId } = await payments.refundPayment(found.transactionId ?? '');
+      // Every paid order has its transaction id (the intent it was paid with); a line of a
+      // checkout paid with others gives back its own amount alone (issue 26).
+      const { refundId } = await payments.refundPayment(found.transactionId ?? '', {
+        orderId: found.id,
+        amountCents: found.unitPriceCents * found.quantity,
+      });
 
       const cancelled = await db.transaction(async (tx) => {
         const row = await selectOrderByIdForUpdate(tx, orderId);

@@ -15,6 +15,12 @@ export type GatewayIntent = {
   status: 'succeeded' | 'processing' | 'requires_payment' | 'canceled';
 };
 
+/**
+ * The part of an intent's payment to give back: one line of a checkout paid with others (an
+ * admin cancelled that line alone), once per line however often asked.
+ */
+export type RefundPart = { orderId: string; amountCents: number };
+
 /** A change the gateway tells us about on its own (Stripe's webhook). */
 export type GatewayEvent =
   | { type: 'payment_succeeded'; intent: GatewayIntent }
@@ -59,11 +65,13 @@ export interface PaymentGateway {
   /** Stripe's publishable key, for the web page (null for the test gateway). */
   readonly publishableKey: string | null;
   /**
-   * Creates an intent for one order and its full amount. The idempotency key makes a retry of
-   * the same request (a double click, a reload) return the same intent instead of a second one.
+   * Creates an intent for one checkout (every unpaid line of it, issue 26) and their full
+   * amount; `orderId` is the line it was started from. The idempotency key makes a retry of the
+   * same request (a double click, a reload) return the same intent instead of a second one.
    */
   createIntent(input: {
     orderId: string;
+    checkoutId: string;
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ id: string; clientSecret: string }>;
@@ -75,7 +83,7 @@ export interface PaymentGateway {
    * Resolves to the refund's id, or null when the gateway had refunded it already and does not
    * say which refund that was.
    */
-  refund(intentId: string): Promise<{ refundId: string | null }>;
+  refund(intentId: string, part?: RefundPart): Promise<{ refundId: string | null }>;
   /**
    * Checks a webhook's signature over its exact bytes and reads the event; throws
    * WebhookSignatureError when the signature is wrong, WebhookPayloadError when the signed body

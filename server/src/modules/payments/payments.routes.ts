@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
+  CheckoutPaymentIntentSchema,
   ConfirmTestCardResponseSchema,
   ConfirmTestCardSchema,
   CreatePaymentIntentSchema,
@@ -46,7 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         operationId: 'createPaymentIntent',
         summary: 'Create the payment intent of an order',
         description:
-          "The caller's own unpaid order (`orderId`, our client's addition). The amount is the order's: a `totalPrice` that differs gets 409. Keeps the order from expiring for at least an hour. The same order gets the same intent.",
+          "The caller's own unpaid order (`orderId`, our client's addition), and with it every unpaid line of its checkout (issue 26: an order placed on its own is a one-line checkout). The amount is their total: a `totalPrice` that differs gets 409. Keeps the lines from expiring for at least an hour. The same checkout and total get the same intent.",
         tags: ['payments'],
         security: [{ bearer: [] }],
         body: CreatePaymentIntentSchema,
@@ -54,6 +55,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => payments.createIntent(callerOf(request), request.body),
+  );
+
+  app.post(
+    apiPaths.checkoutPaymentIntent.pattern,
+    {
+      onRequest: guardOf(guards, 'POST /api/checkouts/:id/payment-intent'),
+      schema: {
+        operationId: 'createCheckoutPaymentIntent',
+        summary: 'Create the payment intent of a checkout (issue 26)',
+        description:
+          "The caller's own checkout: one intent for every unpaid line of it, for their total, paid once with the card form and recorded with PATCH /tool/{id} for any of its lines. `totalPrice`, when sent, must be that total (409 otherwise). Keeps the lines from expiring for at least an hour. The same checkout and total get the same intent; a total lowered by a removed line gets a new one. Someone else's checkout, an unknown or a malformed id answer 404; a paid one 409.",
+        tags: ['payments'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        body: CheckoutPaymentIntentSchema,
+        response: { 200: PaymentIntentResponseSchema, ...errorResponses(400, 401, 404, 409, 502) },
+      },
+    },
+    async (request) =>
+      payments.createCheckoutIntent(callerOf(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -64,7 +85,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         operationId: 'recordPayment',
         summary: "Record an order's payment",
         description:
-          '{id} is the order (as the spec has it). Marks it paid only when the gateway says the intent `transectionId`, created for this order, succeeded for its full amount. A second call answers `modifiedCount` 0; an order paid with another transaction, or removed meanwhile (its payment is then refunded), gets 409.',
+          '{id} is the order (as the spec has it), any line of its checkout. Marks every unpaid line of the checkout paid, with one invoice, only when the gateway says the intent `transectionId`, created for this checkout, succeeded for their full total. A second call answers `modifiedCount` 0; an order paid with another transaction, or removed meanwhile, or a total changed meanwhile (the payment is then refunded), gets 409.',
         tags: ['payments'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,

@@ -4,6 +4,7 @@ import {
   dollarsToCents,
   PRICE_LIMIT,
   texts,
+  type CheckoutPaymentIntent,
   type ConfirmTestCard,
   type ConfirmTestCardResponse,
   type CreatePaymentIntent,
@@ -13,15 +14,19 @@ import {
 } from '@tools-factory/contract';
 import type { Database } from '../../db/client.ts';
 import { badGateway, badRequest, conflict, notFound, paymentRequired } from '../../http-errors.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { Invoice, InvoicesService } from '../invoices/invoices.service.ts';
+import type { CheckoutLines } from '../orders/checkout-lines.ts';
 import { isPayable } from '../orders/order-status.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
+import { createCheckoutPaidAnnouncement } from '../orders/checkout-paid-announcement.ts';
 import {
   GatewayError,
   PAYMENT_CURRENCY,
   type GatewayIntent,
   type PaymentGateway,
+  type RefundPart,
 } from './payment-gateway.ts';
 import {
   findIntentByClientSecret,
@@ -39,13 +44,16 @@ const errorsText = texts.paymentErrors;
 /** Creating an intent keeps its order at least this long (DESIGN.md section 6). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
 
-/** What settling a succeeded intent did. */
+/**
+ * What settling a succeeded intent did. An intent pays a checkout (issue 26): `lines` are every
+ * line it paid, in place order.
+ */
 export type Settlement =
-  | { outcome: 'paid'; order: PayableOrder; invoice: Invoice }
-  | { outcome: 'already-paid'; order: PayableOrder }
+  | { outcome: 'paid'; lines: PayableOrder[]; invoice: Invoice }
+  | { outcome: 'already-paid'; lines: PayableOrder[] }
   /**
-   * The order is gone, was paid by another intent, or the intent is not for the order's amount
-   * in the shop's currency: the money went back.
+   * The checkout's lines are gone, were paid by another intent, or the intent is not for their
+   * unpaid total in the shop's currency: the money went back.
    */
   | {
       outcome: 'refunded';
@@ -66,24 +74,40 @@ async function throughGateway<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The line a payment was asked from (the spec's order), else the checkout's first. */
+function lineOf(lines: readonly PayableOrder[], orderId: string): PayableOrder {
+  const line = lines.find(({ order }) => order._id === orderId) ?? lines[0];
+  if (!line) throw new Error('a settled checkout has no line');
+  return line;
+}
+
 /**
- * Card payments (DESIGN.md section 6): the server decides that an order is paid. It creates the
- * intent for the order's own amount, and marks the order paid only once the gateway says this
- * order's intent succeeded for that amount, whoever tells it (the browser's PATCH /tool/{id} or
- * Stripe's webhook). A payment that succeeds for an order that is gone is refunded.
+ * Card payments (DESIGN.md sections 6 and 12): the server decides that an order is paid. An
+ * intent pays a checkout, every unpaid line of it at once (an order placed on its own is a
+ * one-line checkout): it is created for their total, and they are marked paid only once the
+ * gateway says this intent succeeded for that amount, whoever tells it (the browser's
+ * PATCH /tool/{id} or Stripe's webhook). A payment that succeeds for a checkout whose lines are
+ * gone, or whose unpaid total changed meanwhile (a line removed), is refunded.
  */
 export function createPaymentsService(options: {
   db: Database;
   gateway: PaymentGateway;
   orders: OrdersService;
+  /** Reads, holds and locks a checkout's lines together. */
+  checkoutLines: CheckoutLines;
   /** Issues the invoice in the payment's transaction. */
   invoices: Pick<InvoicesService, 'issue'>;
+  /** Takes the paid e-mails of a checkout of several lines in the payment's transaction. */
+  outbox: OutboxWriter;
+  /** Where the e-mails' links lead (PUBLIC_URL). */
+  publicUrl: string;
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
   now?: () => Date;
 }) {
-  const { db, gateway, orders, invoices, log } = options;
+  const { db, gateway, orders, checkoutLines, invoices, log } = options;
   const now = options.now ?? (() => new Date());
+  const announcement = createCheckoutPaidAnnouncement({ ...options, now });
 
   /** Gives a succeeded intent's money back, once, and says why in the log. */
   async function refundOnce(intent: GatewayIntent, reason: string): Promise<void> {
@@ -95,38 +119,90 @@ export function createPaymentsService(options: {
   }
 
   /**
-   * Marks the intent's order paid, in one transaction with the payment record and the invoice
-   * (its number is taken there: a rollback gives it back), the order locked meanwhile (the
-   * expiry sweep skips it, a removal waits). Safe to call any number of times.
+   * Marks every unpaid line of the intent's checkout paid, in one transaction with a payment
+   * record per line (all with the intent's id), the checkout's one invoice (its number is taken
+   * there: a rollback gives it back) and its e-mails, the lines locked meanwhile (the expiry
+   * sweep skips them, a removal waits). Safe to call any number of times.
    */
-  async function settle(intent: GatewayIntent): Promise<Settlement> {
-    const orderId = intent.orderId;
-    if (!orderId) throw conflict(errorsText.notThisOrder);
+  async function settle(intent: GatewayIntent, checkoutId: string): Promise<Settlement> {
     const settled = await db.transaction(async (tx): Promise<Settlement> => {
-      const payable = await orders.lockForPayment(tx, orderId);
-      if (!payable) return { outcome: 'refunded', reason: 'order-gone' };
-      if (!isPayable(payable.order.status)) {
-        return payable.order.transectionId === intent.id
-          ? { outcome: 'already-paid', order: payable }
-          : { outcome: 'refunded', reason: 'paid-otherwise' };
-      }
-      if (payable.totalCents !== intent.amountCents) {
+      const lines = await checkoutLines.lockForPayment(tx, checkoutId);
+      if (lines.length === 0) return { outcome: 'refunded', reason: 'order-gone' };
+      const paidWithIt = lines.filter(({ order }) => order.transectionId === intent.id);
+      if (paidWithIt.length > 0) return { outcome: 'already-paid', lines: paidWithIt };
+      const unpaid = lines.filter(({ order }) => isPayable(order.status));
+      if (unpaid.length === 0) return { outcome: 'refunded', reason: 'paid-otherwise' };
+      // A line removed since the intent was made lowered the total: this payment is not it.
+      const totalCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+      if (totalCents !== intent.amountCents) {
         return { outcome: 'refunded', reason: 'amount-differs' };
       }
       const paidAt = now();
-      const paid = await orders.markPaid(tx, orderId, intent.id, paidAt);
-      await insertPayment(tx, {
-        orderId,
-        transactionId: intent.id,
-        amountCents: intent.amountCents,
-      });
+      const paid: PayableOrder[] = [];
+      for (const line of unpaid) {
+        paid.push(await orders.markPaid(tx, line.order._id, intent.id, paidAt));
+        await insertPayment(tx, {
+          orderId: line.order._id,
+          transactionId: intent.id,
+          amountCents: line.totalCents,
+        });
+      }
       const invoice = await invoices.issue(tx, paid, paidAt);
-      // The one place an order becomes paid, whoever confirmed it: its e-mail commits with it.
-      await orders.announcePaid(tx, paid.order, { id: invoice.id, number: invoice.number });
-      return { outcome: 'paid', order: paid, invoice };
+      // The one place lines become paid, whoever confirmed it: the e-mail commits with them.
+      await announcement.announce(tx, paid, invoice);
+      return { outcome: 'paid', lines: paid, invoice };
     });
     if (settled.outcome === 'refunded') await refundOnce(intent, settled.reason);
     return settled;
+  }
+
+  /**
+   * The intent of a checkout's unpaid lines, for their total: the same checkout and total get
+   * the same intent however often the page loads (one idempotency key per checkout and amount);
+   * a total lowered by a removed line gets a new one. Holds every unpaid line an hour ahead.
+   * `expectedTotal`, when sent, must be that total (409 otherwise).
+   */
+  async function intentOfCheckout(
+    caller: Account,
+    lines: readonly PayableOrder[],
+    startedFrom: string,
+    expectedTotal: number | undefined,
+  ): Promise<PaymentIntentResponse> {
+    const unpaid = lines.filter(({ order }) => isPayable(order.status));
+    const [first] = unpaid;
+    if (!first) throw conflict(errorsText.alreadyPaid);
+    const { checkoutId } = first.order;
+    const totalCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+    if (totalCents >= PRICE_LIMIT * 100) throw conflict(errorsText.tooLargeForCard);
+    if (expectedTotal !== undefined && dollarsToCents(expectedTotal) !== totalCents) {
+      throw conflict(errorsText.totalMismatch(formatDollars(totalCents)));
+    }
+    const holdUntil = new Date(now().getTime() + PAYMENT_HOLD_MS);
+    if (!(await checkoutLines.holdForPayment(checkoutId, holdUntil))) {
+      throw conflict(errorsText.alreadyPaid);
+    }
+    const idempotencyKey = `checkout-${checkoutId}-amount-${totalCents}`;
+    const existing = await findIntentByIdempotencyKey(db, idempotencyKey);
+    if (existing) return { clientSecret: existing.clientSecret };
+    const created = await throughGateway(() =>
+      gateway.createIntent({
+        orderId: startedFrom,
+        checkoutId,
+        amountCents: totalCents,
+        idempotencyKey,
+      }),
+    );
+    const recorded = await recordIntent(db, {
+      id: created.id,
+      orderId: startedFrom,
+      checkoutId,
+      userId: caller.id,
+      gateway: gateway.name,
+      amountCents: totalCents,
+      clientSecret: created.clientSecret,
+      idempotencyKey,
+    });
+    return { clientSecret: recorded.clientSecret };
   }
 
   return {
@@ -138,47 +214,41 @@ export function createPaymentsService(options: {
     },
 
     /**
-     * POST /create-payment-intent: the caller's own unpaid order; the amount is the order's, a
-     * `totalPrice` that differs gets 409. Holds the order an hour ahead. The same order gets the
-     * same intent however often the page loads.
+     * POST /create-payment-intent: the caller's own unpaid order, and with it its checkout
+     * (issue 26): the intent pays every unpaid line of the checkout, for their total (an order
+     * placed on its own: its own amount). A `totalPrice` that differs from that total gets 409.
      */
     async createIntent(
       caller: Account,
       input: CreatePaymentIntent,
     ): Promise<PaymentIntentResponse> {
-      const { order, totalCents } = await orders.findOwnOrder(caller, input.orderId);
+      const { order } = await orders.findOwnOrder(caller, input.orderId);
       if (!isPayable(order.status)) throw conflict(errorsText.alreadyPaid);
-      if (totalCents >= PRICE_LIMIT * 100) throw conflict(errorsText.tooLargeForCard);
-      if (dollarsToCents(Number(input.totalPrice)) !== totalCents) {
-        throw conflict(errorsText.totalMismatch(formatDollars(totalCents)));
-      }
-      if (!(await orders.holdForPayment(order._id, new Date(now().getTime() + PAYMENT_HOLD_MS)))) {
-        throw conflict(errorsText.alreadyPaid);
-      }
-      const idempotencyKey = `order-${order._id}-amount-${totalCents}`;
-      const existing = await findIntentByIdempotencyKey(db, idempotencyKey);
-      if (existing) return { clientSecret: existing.clientSecret };
-      const created = await throughGateway(() =>
-        gateway.createIntent({ orderId: order._id, amountCents: totalCents, idempotencyKey }),
-      );
-      const recorded = await recordIntent(db, {
-        id: created.id,
-        orderId: order._id,
-        checkoutId: order.checkoutId,
-        userId: caller.id,
-        gateway: gateway.name,
-        amountCents: totalCents,
-        clientSecret: created.clientSecret,
-        idempotencyKey,
-      });
-      return { clientSecret: recorded.clientSecret };
+      const lines = await checkoutLines.ownLines(caller, order.checkoutId);
+      return intentOfCheckout(caller, lines, order._id, Number(input.totalPrice));
     },
 
     /**
-     * PATCH /tool/{id} ({id} is the order): the spec's payment record, `{ order, transectionId }`.
-     * The order is marked paid only when the gateway says this intent (created by this customer
-     * for this order) succeeded for the order's full amount. Paying twice is harmless; an order
-     * paid with another transaction, or gone (the payment is then refunded), gets 409.
+     * POST /checkouts/{id}/payment-intent: the caller's own checkout (the cart's flow), every
+     * unpaid line of it; `totalPrice`, when sent, must be their total (409 otherwise).
+     */
+    async createCheckoutIntent(
+      caller: Account,
+      checkoutId: string,
+      input: CheckoutPaymentIntent,
+    ): Promise<PaymentIntentResponse> {
+      const lines = await checkoutLines.ownLines(caller, checkoutId);
+      const from = lines.find(({ order }) => isPayable(order.status)) ?? lines[0];
+      const expected = input.totalPrice === undefined ? undefined : Number(input.totalPrice);
+      return intentOfCheckout(caller, lines, from?.order._id ?? '', expected);
+    },
+
+    /**
+     * PATCH /tool/{id} ({id} is the order, any line of its checkout): the spec's payment record,
+     * `{ order, transectionId }`. The checkout's unpaid lines are marked paid only when the
+     * gateway says this intent (created by this customer for this checkout) succeeded for their
+     * full total. Paying twice is harmless; an order paid with another transaction, or gone (the
+     * payment is then refunded), gets 409.
      */
     async recordPayment(
       caller: Account,
@@ -188,10 +258,10 @@ export function createPaymentsService(options: {
       const orderId = pathOrderId.toLowerCase();
       if (body.order.toLowerCase() !== orderId) throw badRequest(errorsText.orderMismatch);
       const local = await findIntentById(db, body.transectionId);
-      const ours = local?.userId === caller.id && local.orderId === orderId;
+      const startedHere = local?.userId === caller.id && local.orderId === orderId;
       const payable = await orders.findOwnOrder(caller, orderId).catch((error: unknown) => {
         // An order that is gone may still have been paid: its payment is refunded below.
-        if (ours) return undefined;
+        if (startedHere) return undefined;
         throw error;
       });
       if (payable && !isPayable(payable.order.status)) {
@@ -200,12 +270,16 @@ export function createPaymentsService(options: {
         }
         throw conflict(errorsText.alreadyPaid);
       }
+      // The intent pays the order's checkout, whichever of its lines it was started from.
+      const ours =
+        local?.userId === caller.id &&
+        (payable ? local.checkoutId === payable.order.checkoutId : startedHere);
       if (!local || !ours) throw conflict(errorsText.notThisOrder);
 
       const intent = await throughGateway(() => gateway.retrieveIntent(body.transectionId));
       if (
         !intent ||
-        intent.orderId !== orderId ||
+        intent.orderId !== local.orderId ||
         intent.amountCents !== local.amountCents ||
         intent.currency !== PAYMENT_CURRENCY
       ) {
@@ -213,12 +287,20 @@ export function createPaymentsService(options: {
       }
       if (intent.status !== 'succeeded') throw conflict(errorsText.notSucceeded);
 
-      const settled = await settle(intent);
+      const settled = await settle(intent, local.checkoutId);
       switch (settled.outcome) {
         case 'paid':
-          return { acknowledged: true, modifiedCount: 1, order: settled.order.order };
+          return {
+            acknowledged: true,
+            modifiedCount: 1,
+            order: lineOf(settled.lines, orderId).order,
+          };
         case 'already-paid':
-          return { acknowledged: true, modifiedCount: 0, order: settled.order.order };
+          return {
+            acknowledged: true,
+            modifiedCount: 0,
+            order: lineOf(settled.lines, orderId).order,
+          };
         case 'ignored':
           throw conflict(errorsText.notThisOrder);
         case 'refunded':
@@ -251,19 +333,23 @@ export function createPaymentsService(options: {
         await refundOnce(intent, reason);
         return { outcome: 'refunded', reason };
       }
-      return settle(intent);
+      return settle(intent, local.checkoutId);
     },
 
     /**
-     * For the cancellation of a paid order: gives the whole payment of its intent back through
-     * the gateway (once, however often asked: a retry after a crash refunds nothing twice) and
-     * notes it on the intent. Resolves to the refund's id (null when the gateway does not name
+     * For the cancellation of a paid order: gives its payment back through the gateway (once,
+     * however often asked: a retry after a crash refunds nothing twice): the whole intent, noted
+     * on it, or for a `line` of a checkout paid with others that line's amount alone. Resolves to the refund's id (null when the gateway does not name
      * it). A gateway failure is a 502 for the admin waiting; nothing is cancelled then.
      */
-    async refundPayment(intentId: string): Promise<{ refundId: string | null }> {
-      const refund = await throughGateway(() => gateway.refund(intentId));
-      await markIntentRefunded(db, intentId, now());
-      log.info({ intentId }, 'payment refunded for a cancelled order');
+    async refundPayment(intentId: string, line?: RefundPart): Promise<{ refundId: string | null }> {
+      // A line of a checkout paid with others (issue 26): only its own amount goes back, and
+      // the intent is not refunded as a whole.
+      const local = line ? await findIntentById(db, intentId) : undefined;
+      const part = line && local && line.amountCents < local.amountCents ? line : undefined;
+      const refund = await throughGateway(() => gateway.refund(intentId, part));
+      if (!part) await markIntentRefunded(db, intentId, now());
+      log.info({ intentId, orderId: line?.orderId }, 'payment refunded for a cancelled order');
       return refund;
     },
 

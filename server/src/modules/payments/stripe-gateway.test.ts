@@ -36,6 +36,7 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
   it('creates a card PaymentIntent for the order: amount in cents, usd, the order id, the key', async () => {
     const created = await gateway.createIntent({
       orderId: 'order-1',
+      checkoutId: 'checkout-1',
       amountCents: 12_345,
       idempotencyKey: 'intent-order-1-12345',
     });
@@ -49,6 +50,7 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
       amount: '12345',
       currency: 'usd',
       'metadata[order_id]': 'order-1',
+      'metadata[checkout_id]': 'checkout-1',
       'allowed_payment_method_types[0]': 'card',
     });
     expect(request?.idempotencyKey).toBe('intent-order-1-12345');
@@ -58,7 +60,12 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
   });
 
   it('gives one intent for one idempotency key, however often it is asked', async () => {
-    const input = { orderId: 'order-2', amountCents: 5_000, idempotencyKey: 'intent-order-2' };
+    const input = {
+      orderId: 'order-2',
+      checkoutId: 'checkout-2',
+      amountCents: 5_000,
+      idempotencyKey: 'intent-order-2',
+    };
     const first = await gateway.createIntent(input);
     const second = await gateway.createIntent(input);
     const other = await gateway.createIntent({ ...input, idempotencyKey: 'intent-order-2-again' });
@@ -78,6 +85,7 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
   ])('reads an intent that Stripe says is %s as %s', async (stripeStatus, status) => {
     const { id } = await gateway.createIntent({
       orderId: 'order-3',
+      checkoutId: 'checkout-3',
       amountCents: 999,
       idempotencyKey: `intent-order-3-${stripeStatus}`,
     });
@@ -110,6 +118,7 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
   it('refunds a succeeded intent whole, once, however often it is asked', async () => {
     const { id } = await gateway.createIntent({
       orderId: 'order-4',
+      checkoutId: 'checkout-4',
       amountCents: 2_500,
       idempotencyKey: 'intent-order-4',
     });
@@ -132,6 +141,7 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
   it('takes an intent refunded already (from the Dashboard, or its key expired) as refunded', async () => {
     const { id } = await gateway.createIntent({
       orderId: 'order-5',
+      checkoutId: 'checkout-5',
       amountCents: 700,
       idempotencyKey: 'intent-order-5',
     });
@@ -155,13 +165,19 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
   it('throws GatewayError when Stripe answers 500, for every call', async () => {
     const { id } = await gateway.createIntent({
       orderId: 'order-6',
+      checkoutId: 'checkout-6',
       amountCents: 100,
       idempotencyKey: 'intent-order-6',
     });
     await standIn.failWith('server-error');
 
     const calls = [
-      gateway.createIntent({ orderId: 'order-6', amountCents: 100, idempotencyKey: 'k-6b' }),
+      gateway.createIntent({
+        orderId: 'order-6',
+        checkoutId: 'checkout-6',
+        amountCents: 100,
+        idempotencyKey: 'k-6b',
+      }),
       gateway.retrieveIntent(id),
       gateway.refund(id),
     ];
@@ -171,6 +187,7 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
   it('throws GatewayError when Stripe cannot be reached, and works again once it can', async () => {
     const { id } = await gateway.createIntent({
       orderId: 'order-7',
+      checkoutId: 'checkout-7',
       amountCents: 100,
       idempotencyKey: 'intent-order-7',
     });
@@ -178,7 +195,12 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
 
     await expect(gateway.retrieveIntent(id)).rejects.toBeInstanceOf(GatewayError);
     await expect(
-      gateway.createIntent({ orderId: 'order-7', amountCents: 100, idempotencyKey: 'k-7b' }),
+      gateway.createIntent({
+        orderId: 'order-7',
+        checkoutId: 'checkout-7',
+        amountCents: 100,
+        idempotencyKey: 'k-7b',
+      }),
     ).rejects.toThrow(/Stripe could not create a payment intent/);
 
     await standIn.recover();
@@ -191,7 +213,12 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
       { maxNetworkRetries: 0 },
     );
     await expect(
-      wrongKey.createIntent({ orderId: 'order-8', amountCents: 100, idempotencyKey: 'k-8' }),
+      wrongKey.createIntent({
+        orderId: 'order-8',
+        checkoutId: 'checkout-8',
+        amountCents: 100,
+        idempotencyKey: 'k-8',
+      }),
     ).rejects.toBeInstanceOf(GatewayError);
     await expect(wrongKey.retrieveIntent('pi_123')).rejects.toBeInstanceOf(GatewayError);
   });
@@ -202,7 +229,12 @@ describe('the stripe gateway, with the real SDK against a local stand-in of Stri
     const before = standIn.requests.length;
 
     await expect(
-      retrying.createIntent({ orderId: 'order-9', amountCents: 100, idempotencyKey: 'k-9' }),
+      retrying.createIntent({
+        orderId: 'order-9',
+        checkoutId: 'checkout-9',
+        amountCents: 100,
+        idempotencyKey: 'k-9',
+      }),
     ).rejects.toBeInstanceOf(GatewayError);
     const attempts = standIn.requests.slice(before);
     expect(attempts.map((attempt) => attempt.idempotencyKey)).toEqual(['k-9', 'k-9', 'k-9']);

@@ -167,14 +167,15 @@ export function createStripeGateway(
     name: 'stripe',
     publishableKey: config.publishableKey,
 
-    async createIntent({ orderId, amountCents, idempotencyKey }) {
+    async createIntent({ orderId, checkoutId, amountCents, idempotencyKey }) {
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
           {
             amount: amountCents,
             currency: PAYMENT_CURRENCY,
-            metadata: { order_id: orderId },
+            // The checkout it pays (issue 26), and the line it was started from.
+            metadata: { order_id: orderId, checkout_id: checkoutId },
             // Cards only: the API version pinned here names this `allowed_payment_method_types`
             // (the older `payment_method_types` parameter is gone from it).
             allowed_payment_method_types: ['card'],
@@ -201,13 +202,15 @@ export function createStripeGateway(
       }
     },
 
-    async refund(intentId) {
+    async refund(intentId, part) {
       try {
-        // One key per intent: asking twice (a retry after a crash, two instances, two admins)
-        // refunds once, and names the same refund.
+        // One key per intent (per line of it, for a part): asking twice (a retry after a crash,
+        // two instances, two admins) refunds once, and names the same refund.
         const refund = await stripe.refunds.create(
-          { payment_intent: intentId },
-          { idempotencyKey: `refund-${intentId}` },
+          part
+            ? { payment_intent: intentId, amount: part.amountCents }
+            : { payment_intent: intentId },
+          { idempotencyKey: part ? `refund-${intentId}-${part.orderId}` : `refund-${intentId}` },
         );
         return { refundId: refund.id };
       } catch (error) {

@@ -1,0 +1,63 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
+import { statusAllows } from './order-status-conditions.ts';
+import { orders } from './orders.table.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+/**
+ * The lines of a checkout (its orders, DESIGN.md section 12) for paying it as one: in the order
+ * they were placed (tool id within a checkout, as checkout-dto.ts lists them), which is the order
+ * its invoice and e-mails list them in.
+ */
+export function selectCheckoutLines(executor: Executor, checkoutId: string): Promise<OrderRow[]> {
+  return executor
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutId, checkoutId))
+    .orderBy(asc(orders.createdAt), asc(orders.toolId));
+}
+
+/**
+ * The lines of a checkout, each locked until `tx` ends (the expiry sweep skips them, a removal
+ * waits): what the payment decides on stays true. Locked in id order, as every transaction that
+ * locks several orders does, so two of them never wait for each other; answered in the order
+ * they were placed.
+ */
+export async function selectCheckoutLinesForUpdate(
+  tx: Transaction,
+  checkoutId: string,
+): Promise<OrderRow[]> {
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutId, checkoutId))
+    .orderBy(asc(orders.id))
+    .for('update');
+  return rows.sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.toolId.localeCompare(b.toolId),
+  );
+}
+
+/**
+ * extendHold (orders.repository.ts) for every unpaid line of a checkout at once, on the same
+ * terms: each line's hold is extended once, never past its ceiling. Resolves to how many lines
+ * were unpaid.
+ */
+export async function extendCheckoutHolds(
+  executor: Executor,
+  checkoutId: string,
+  until: Date,
+  ceiling: { afterPlacingMs: number },
+): Promise<number> {
+  const latest = sql`${orders.createdAt} + ${ceiling.afterPlacingMs}::double precision * interval '1 millisecond'`;
+  const held = await executor
+    .update(orders)
+    .set({
+      holdUntil: sql`case when ${orders.holdExtended} then ${orders.holdUntil}
+        else least(greatest(coalesce(${orders.holdUntil}, ${until}), ${until}), ${latest}) end`,
+      holdExtended: true,
+    })
+    .where(and(eq(orders.checkoutId, checkoutId), statusAllows('pay')))
+    .returning({ id: orders.id });
+  return held.length;
+}

@@ -1,0 +1,68 @@
+import { serverTexts } from '@tools-factory/contract';
+import type { Database, Transaction } from '../../db/client.ts';
+import { notFound } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
+import type { Account } from '../identity/identity.service.ts';
+import {
+  extendCheckoutHolds,
+  selectCheckoutLines,
+  selectCheckoutLinesForUpdate,
+} from './checkout-lines.repository.ts';
+import { toPayableOrder, type PayableOrder } from './order-dto.ts';
+import { holdCeilingMs } from './order-hold.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+/**
+ * A checkout's lines as the payments and invoices see them (issue 26): a checkout is paid,
+ * invoiced and mailed as one, so they read, hold and lock its lines together.
+ */
+export function createCheckoutLines(options: { db: Database; orderHoldHours: number }) {
+  const { db, orderHoldHours } = options;
+  const payable = (row: OrderRow) => toPayableOrder(row, orderHoldHours);
+
+  /**
+   * The lines of a checkout the caller may see: its own (or any, for an admin when `admins` is
+   * set). Someone else's, one whose lines are all gone, an unknown or a malformed id: 404 as
+   * for any checkout, so no checkout's existence is revealed.
+   */
+  async function linesFor(
+    caller: Account,
+    id: string,
+    options: { admins: boolean },
+  ): Promise<PayableOrder[]> {
+    const checkoutId = parseId(id);
+    const rows = checkoutId ? await selectCheckoutLines(db, checkoutId) : [];
+    const maySee = (row: OrderRow) =>
+      row.userId === caller.id || (options.admins && caller.role === 'admin');
+    if (rows.length === 0 || !rows.every(maySee)) {
+      throw notFound(serverTexts.orderErrors.checkoutNotFound);
+    }
+    return rows.map(payable);
+  }
+  return {
+    /** The caller's own checkout's lines, in place order (404 for anyone else's). */
+    ownLines: (caller: Account, id: string) => linesFor(caller, id, { admins: false }),
+
+    /** The lines of a checkout its owner or an admin may see (its invoice). */
+    linesForOwnerOrAdmin: (caller: Account, id: string) => linesFor(caller, id, { admins: true }),
+
+    /**
+     * Keeps every unpaid line of the checkout from expiring until `until` (a payment is under
+     * way), on the rules of a single order's hold (once per line, never past its ceiling).
+     * False when no line is unpaid any more.
+     */
+    async holdForPayment(checkoutId: string, until: Date): Promise<boolean> {
+      const held = await extendCheckoutHolds(db, checkoutId, until, {
+        afterPlacingMs: holdCeilingMs(orderHoldHours),
+      });
+      return held > 0;
+    },
+
+    /** Every line of the checkout, locked until `tx` ends (none when all are gone). */
+    async lockForPayment(tx: Transaction, checkoutId: string): Promise<PayableOrder[]> {
+      return (await selectCheckoutLinesForUpdate(tx, checkoutId)).map(payable);
+    },
+  };
+}
+
+export type CheckoutLines = ReturnType<typeof createCheckoutLines>;

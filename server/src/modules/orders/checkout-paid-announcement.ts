@@ -1,0 +1,72 @@
+import { checkoutReference, type Order } from '@tools-factory/contract';
+import type { Transaction } from '../../db/client.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
+import { checkoutPaidMail, type CheckoutHead } from '../../mail/templates/orders.ts';
+import { checkoutPaidForStaffMail } from '../../mail/templates/staff.ts';
+import type { Invoice } from '../invoices/invoices.service.ts';
+import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
+import type { OrdersService, PayableOrder } from './orders.service.ts';
+
+/** What the checkout e-mails name of a checkout: its lines carry it (the Checkout DTO's fields). */
+export function checkoutHeadOf(line: Order): CheckoutHead {
+  return {
+    _id: line.checkoutId,
+    reference: checkoutReference(line.checkoutId),
+    poNumber: line.poNumber,
+    address: line.address,
+  };
+}
+
+/**
+ * Tells the customer (and the staff) that a checkout is paid, in the payment's transaction,
+ * wherever the payment was confirmed: one e-mail for all its lines (issue 26), the one invoice
+ * attached. A one-line checkout (an order placed on its own) is told as an order always was.
+ */
+export function createCheckoutPaidAnnouncement(options: {
+  orders: Pick<OrdersService, 'announcePaid'>;
+  outbox: OutboxWriter;
+  publicUrl: string;
+  now: () => Date;
+}) {
+  const { orders, outbox, publicUrl, now } = options;
+  return {
+    async announce(tx: Transaction, paid: readonly PayableOrder[], invoice: Invoice) {
+      const lines = paid.map(({ order }) => order);
+      const [first] = lines;
+      if (!first) return;
+      const document = { id: invoice.id, number: invoice.number };
+      if (lines.length === 1) {
+        await orders.announcePaid(tx, first, document);
+        return;
+      }
+      const checkout = checkoutHeadOf(first);
+      const mail = checkoutPaidMail(checkout, lines, {
+        publicUrl,
+        invoice: document,
+        transactionId: invoice.transactionId,
+      });
+      await outbox.enqueue(tx, mail, {
+        checkoutId: checkout._id,
+        invoiceId: invoice.id,
+        mail: 'checkout paid',
+      });
+      await outbox.enqueueForStaff(
+        tx,
+        (to) =>
+          checkoutPaidForStaffMail(checkout, lines, {
+            publicUrl,
+            to,
+            invoiceNumber: invoice.number,
+            paidAt: now().toISOString(),
+          }),
+        { checkoutId: checkout._id, mail: 'checkout paid, to staff' },
+      );
+      // On each line's timeline, by the service's clock: after the payment.
+      const at = now();
+      await insertOrderEvents(
+        tx,
+        lines.map((line) => emailEvent(line._id, mail, at)),
+      );
+    },
+  };
+}
