@@ -71,9 +71,40 @@ describe('ManageOrders', () => {
     renderManageOrders();
     await screen.findByRole('table');
     expect(rowOf('Bench Vise').getByRole('rowheader')).toHaveTextContent(
-      'Bench ViseTF-44444444ship to: Chattogrammade to orderMade for you: it ships when produced.',
+      'Bench ViseSKU HM-CLAW-16TF-44444444checkout CO-44444444ship to: Chattogrammade to orderMade for you: it ships when produced.',
     );
     expect(rowOf('Pipe Wrench').queryByText('made to order')).not.toBeInTheDocument();
+  });
+
+  it("shows each order's SKU, its checkout's reference and the buyer's PO number when given (issue 26)", async () => {
+    const checkoutId = '66666666-6666-4666-8666-666666666666';
+    const firstLine = managedOrder({
+      checkoutId,
+      checkoutReference: 'CO-66666666',
+      poNumber: 'PO-4711',
+    });
+    const secondLine = managedOrder({
+      _id: '77777777-7777-4777-8777-777777777777',
+      name: 'Pipe Wrench',
+      sku: 'WR-PIPE-18',
+      checkoutId,
+      checkoutReference: 'CO-66666666',
+      poNumber: 'PO-4711',
+    });
+    const beforeSkus = managedOrder({ ...shipped, sku: '' });
+    managedOrdersServer({ orders: [firstLine, secondLine, beforeSkus] });
+    renderManageOrders();
+    await screen.findByRole('table');
+    expect(rowOf('Claw Hammer').getByRole('rowheader')).toHaveTextContent(
+      'Claw HammerSKU HM-CLAW-16TF-11111111checkout CO-66666666 · PO PO-4711ship to: Chattogram',
+    );
+    expect(rowOf('Pipe Wrench').getByRole('rowheader')).toHaveTextContent(
+      'Pipe WrenchSKU WR-PIPE-18TF-77777777checkout CO-66666666 · PO PO-4711',
+    );
+    // An order from before SKUs shows none, and a checkout without a PO number no PO.
+    expect(rowOf('Hand Saw').getByRole('rowheader')).toHaveTextContent(
+      'Hand SawTF-33333333checkout CO-33333333ship to: Chattogram',
+    );
   });
 
   it('lists every order with its tool, customer, quantity, total, date and status', async () => {

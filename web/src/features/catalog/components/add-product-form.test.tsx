@@ -17,6 +17,7 @@ function renderForm() {
     ...view,
     user,
     name: field('Name'),
+    sku: field('SKU'),
     description: field('Description'),
     imageLink: field('Image link'),
     price: field('Price'),
@@ -35,7 +36,7 @@ async function fillIn(form: Form, values: Partial<Record<FieldName, string>>) {
   }
 }
 
-type FieldName = 'name' | 'description' | 'imageLink' | 'price' | 'minimum' | 'available';
+type FieldName = 'name' | 'sku' | 'description' | 'imageLink' | 'price' | 'minimum' | 'available';
 
 /** Adds a price break row and types its two fields. */
 async function addBreak(form: Form, from: string, price: string) {
@@ -71,6 +72,7 @@ describe('AddProductForm', () => {
 
     for (const [field, message] of [
       [form.name, 'name is required'],
+      [form.sku, 'SKU is required'],
       [form.description, 'description is required'],
       [form.imageLink, 'image link is required'],
       [form.price, 'price is required'],
@@ -109,6 +111,12 @@ describe('AddProductForm', () => {
       'image link must be an https link or a path on this site starting with /',
     ],
     ['name', '   ', 'name is required'],
+    [
+      'sku',
+      'RM 1',
+      'A SKU is letters and digits, with . _ - / between them (at most 32 characters).',
+    ],
+    ['sku', 'R'.repeat(33), 'SKU must be at most 32 characters'],
   ] as const)('refuses %s %j: %s', async (field, typed, message) => {
     const { server } = catalogServer();
     const form = renderForm();
@@ -133,12 +141,16 @@ describe('AddProductForm', () => {
     const { server, store } = catalogServer({ tools: [hammer] });
     const form = renderForm();
     await fillIn(form, { ...mallet, price: ' 8.75 ' });
+    // The SKU suggested from the name: its initials and four digits.
+    const suggested = (form.sku as HTMLInputElement).value;
+    expect(suggested).toMatch(/^RM-\d{4}$/);
     await form.user.click(form.submit);
 
     expect(await screen.findByText('New product added')).toBeInTheDocument();
     const [post] = callsTo(server.requests, 'POST', '/api/tool');
     expect(post?.body).toEqual({
       name: 'Rubber Mallet',
+      sku: suggested,
       desc: 'Solid rubber head, ash handle.',
       img: '/images/tools/claw-hammer.svg',
       price: 8.75,
@@ -148,7 +160,7 @@ describe('AddProductForm', () => {
     });
     expect(post?.headers.get('Authorization')).toBe('Bearer token-0');
     expect(store.tools.map((tool) => tool.name)).toEqual(['Claw Hammer', 'Rubber Mallet']);
-    for (const field of [form.name, form.description, form.imageLink, form.price]) {
+    for (const field of [form.name, form.sku, form.description, form.imageLink, form.price]) {
       expect(field).toHaveValue('');
     }
     expect(form.minimum).toHaveValue('');
@@ -156,6 +168,61 @@ describe('AddProductForm', () => {
     expect(form.name).toHaveFocus();
     // The home page's list is stale now: it is asked for again when next shown.
     expect(form.queryClient.getQueryState(['tools'])?.isInvalidated).toBe(true);
+  });
+
+  it('suggests a SKU from the name as it is typed, until the admin types their own', async () => {
+    const { server } = catalogServer();
+    const form = renderForm();
+    expect(form.sku).toHaveValue('');
+    expect(form.sku).toHaveAccessibleDescription(
+      'Suggested from the name. Type your own code to keep it.',
+    );
+    await form.user.type(form.name, 'Claw');
+    const digits = (form.sku as HTMLInputElement).value.slice(-4);
+    expect(form.sku).toHaveValue(`C-${digits}`);
+    await form.user.type(form.name, ' hammer, heavy');
+    expect(form.sku).toHaveValue(`CHH-${digits}`);
+    await form.user.clear(form.name);
+    expect(form.sku).toHaveValue('');
+
+    await form.user.type(form.name, 'Rubber');
+    await form.user.clear(form.sku);
+    await form.user.type(form.sku, 'HM-RUB-2');
+    await form.user.type(form.name, ' Mallet');
+    expect(form.sku).toHaveValue('HM-RUB-2');
+    await fillIn(form, { ...mallet, name: 'Rubber Mallet' });
+    await form.user.click(form.submit);
+    expect(await screen.findByText('New product added')).toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/tool')[0]?.body).toMatchObject({
+      sku: 'HM-RUB-2',
+    });
+
+    // The next product's SKU follows its name again.
+    await form.user.type(form.name, 'Pry Bar');
+    expect((form.sku as HTMLInputElement).value).toMatch(/^PB-\d{4}$/);
+  });
+
+  it('says under the SKU when another tool has it (409), keeping what was typed', async () => {
+    catalogServer({
+      answer: ({ method, url }) =>
+        method === 'POST' && url === '/api/tool'
+          ? jsonResponse(
+              { message: 'The SKU HM-CLAW-16 is already used by another tool.', statusCode: 409 },
+              409,
+            )
+          : undefined,
+    });
+    const form = renderForm();
+    await fillIn(form, { ...mallet, sku: 'HM-CLAW-16' });
+    await form.user.click(form.submit);
+
+    expect(
+      await screen.findByText('The SKU HM-CLAW-16 is already used by another tool.'),
+    ).toBeInTheDocument();
+    expect(form.sku).toHaveAttribute('aria-invalid', 'true');
+    expect(form.sku).toHaveFocus();
+    expect(form.name).not.toHaveAttribute('aria-invalid', 'true');
+    expect(form.name).toHaveValue('Rubber Mallet');
   });
 
   it('sends the price breaks typed, as numbers, and starts over without them', async () => {

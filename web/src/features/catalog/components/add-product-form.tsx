@@ -1,4 +1,4 @@
-import { CreateToolSchema, texts, type CreateTool } from '@tools-factory/contract';
+import { CreateToolSchema, suggestSku, texts, type CreateTool } from '@tools-factory/contract';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -18,6 +18,8 @@ import { ToolImageField } from './tool-image-field';
  */
 interface AddProductFormValues {
   name: string;
+  /** Filled in from the name (suggestSku) until the admin types one of their own. */
+  sku: string;
   desc: string;
   img: string;
   price: string;
@@ -50,6 +52,7 @@ const numberFields: {
 
 const emptyForm: AddProductFormValues = {
   name: '',
+  sku: '',
   desc: '',
   img: '',
   price: '',
@@ -57,6 +60,21 @@ const emptyForm: AddProductFormValues = {
   availableQuantity: '',
   priceBreaks: [],
 };
+
+/** The four digits of a new product's suggested SKU: picked once per product, at random. */
+function randomSkuDigits(): number {
+  return Math.floor(Math.random() * 10_000);
+}
+
+/** The SKU suggested for a name: none for a name not typed yet. */
+function suggestedSku(name: string, digits: number): string {
+  return name.trim() === '' ? '' : suggestSku(name, digits);
+}
+
+/** Which field a 409 is about: the SKU when it names the SKU sent, else the name. */
+function takenField(message: string, sku: string | undefined): 'name' | 'sku' {
+  return sku !== undefined && message === texts.sku.errors.taken(sku) ? 'sku' : 'name';
+}
 
 /** A number as typed: empty is missing, and padding spaces are not part of it. */
 function typedNumber(typed: string): string | undefined {
@@ -108,22 +126,27 @@ const resolver: Resolver<AddProductFormValues, unknown, CreateTool> = (values) =
 
 /**
  * Add Product (SPEC.md sections 2 and 5): name, description, image link, price, minimum and
- * available quantity, all required and checked by the same schema as the server's. Success says
- * 'New product added' and empties the form; a name already on sale (409) is told under the name,
- * any other refusal in red under the form.
+ * available quantity, all required and checked by the same schema as the server's, and the SKU
+ * (issue 26), suggested from the name as it is typed ('Claw hammer' -> 'CH-4821') until the admin
+ * types their own. Success says 'New product added' and empties the form; a name or SKU another
+ * tool has (409) is told under its field, any other refusal in red under the form.
  */
 export function AddProductForm() {
   const addTool = useAddTool();
   const [serverError, setServerError] = useState<string | null>(null);
   const [productsAdded, setProductsAdded] = useState(0);
+  const [skuDigits, setSkuDigits] = useState(randomSkuDigits);
+  // True once the admin typed a SKU of their own: the name no longer changes it (emptied: again).
+  const [skuTyped, setSkuTyped] = useState(false);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     setFocus,
+    setValue,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<AddProductFormValues, unknown, CreateTool>({
     resolver,
     defaultValues: emptyForm,
@@ -135,10 +158,16 @@ export function AddProductForm() {
       await addTool.mutateAsync(tool);
       toast.success(texts.admin.newProductAdded);
       reset(emptyForm);
+      setSkuTyped(false);
+      setSkuDigits(randomSkuDigits());
       setProductsAdded((count) => count + 1);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
-        setError('name', { message: error.message }, { shouldFocus: true });
+        setError(
+          takenField(error.message, tool.sku),
+          { message: error.message },
+          { shouldFocus: true },
+        );
       } else if (isApiError(error) && showFieldErrors(error.fieldErrors, setError)) {
         // Every field's problem is under its field.
       } else {
@@ -152,11 +181,26 @@ export function AddProductForm() {
     if (productsAdded > 0) setFocus('name');
   }, [productsAdded, setFocus]);
 
-  /** A field of this form: required, its first problem under it, registered by its name. */
-  const requiredField = (name: TypedField) => ({
+  /**
+   * A field of this form: required, its first problem under it, registered by its name; what
+   * else typing in it does, in `onChange`.
+   */
+  const requiredField = (
+    name: TypedField,
+    onChange?: (event: { target: { value: string } }) => void,
+  ) => ({
     'aria-required': 'true' as const,
     error: errors[name]?.message,
-    ...register(name),
+    ...register(name, { onChange }),
+  });
+
+  // The SKU follows the name while the admin has not typed one of their own.
+  const nameField = requiredField('name', (event) => {
+    if (skuTyped) return;
+    setValue('sku', suggestedSku(event.target.value, skuDigits), { shouldValidate: isSubmitted });
+  });
+  const skuField = requiredField('sku', (event) => {
+    setSkuTyped(event.target.value.trim() !== '');
   });
 
   return (
@@ -166,7 +210,15 @@ export function AddProductForm() {
       className="card bg-base-100 border-base-300 border shadow-sm"
     >
       <div className="card-body gap-4">
-        <TextField label={addProduct.name} autoComplete="off" {...requiredField('name')} />
+        <TextField label={addProduct.name} autoComplete="off" {...nameField} />
+        <TextField
+          label={texts.sku.label}
+          hint={texts.sku.suggestionHint}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          {...skuField}
+        />
         <TextAreaField label={addProduct.description} rows={4} {...requiredField('desc')} />
         <Controller
           control={control}

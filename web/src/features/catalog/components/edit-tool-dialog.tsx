@@ -20,16 +20,17 @@ import { ToolImageField } from './tool-image-field';
 const words = manageToolsTexts.edit;
 const { addProduct } = texts;
 
-/** The five fields as typed (numbers as text: the contract reads them from digits). */
+/** The five fields and the SKU as typed (numbers as text: the contract reads them from digits). */
 interface EditToolValues {
   name: string;
+  sku: string;
   desc: string;
   img: string;
   price: string;
   minOrderQuantity: string;
 }
 
-const FIELDS = ['name', 'desc', 'img', 'price', 'minOrderQuantity'] as const;
+const FIELDS = ['name', 'sku', 'desc', 'img', 'price', 'minOrderQuantity'] as const;
 
 function typedNumber(typed: string): string | undefined {
   const trimmed = typed.trim();
@@ -60,9 +61,9 @@ interface EditToolFormProps {
 }
 
 /**
- * The tool's name, description, picture, list price and minimum, filled with what it has; each
- * field's problem under it, all at once (the form's and the server's alike); a name another tool
- * has (409) under the name.
+ * The tool's name, SKU, description, picture, list price and minimum, filled with what it has;
+ * each field's problem under it, all at once (the form's and the server's alike); a name or a SKU
+ * another tool has (409) under its field. The form always sends the SKU: emptied, it is required.
  */
 function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -76,6 +77,7 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
     resolver,
     defaultValues: {
       name: tool.name,
+      sku: tool.sku,
       desc: tool.desc,
       img: tool.img,
       price: String(tool.price),
@@ -91,7 +93,9 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
       onDone();
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
-        setError('name', { message: error.message }, { shouldFocus: true });
+        // The server names the SKU it refused; any other 409 here is about the name.
+        const field = error.message === texts.sku.errors.taken(fields.sku ?? '') ? 'sku' : 'name';
+        setError(field, { message: error.message }, { shouldFocus: true });
       } else if (isApiError(error) && error.fieldErrors.length > 0) {
         // The tool's price breaks (not in this form) are told under it, every problem at once.
         const breaks = error.fieldErrors.filter(({ field }) => field === 'priceBreaks');
@@ -122,6 +126,14 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
       onCancel={onDone}
     >
       <TextField label={addProduct.name} autoComplete="off" {...field('name')} />
+      <TextField
+        label={texts.sku.label}
+        hint={texts.sku.editHint}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        {...field('sku')}
+      />
       <TextAreaField label={addProduct.description} rows={4} {...field('desc')} />
       <Controller
         control={control}
@@ -162,7 +174,7 @@ interface EditToolDialogProps {
   onClose: () => void;
 }
 
-/** Manage Tools' 'Edit': a tool's five fields in a modal (issue 25). */
+/** Manage Tools' 'Edit': a tool's five fields (issue 25) and its SKU (issue 26) in a modal. */
 export function EditToolDialog({ tool, onClose }: EditToolDialogProps) {
   const update = useEditTool();
   return (

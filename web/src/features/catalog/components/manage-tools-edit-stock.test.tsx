@@ -77,6 +77,47 @@ describe('Manage Tools: Edit and Stock (issue 25)', () => {
     expect(saved?.body).toMatchObject({ name: 'Claw Hammer XL', price: 12.5 });
   });
 
+  it('Edit: the SKU prefilled and required; a SKU another tool has (409) is told under it', async () => {
+    let refuse = true;
+    const { server } = catalogServer({
+      tools: [hammer],
+      answer: ({ method, url, body }) => {
+        if (method !== 'PUT' || url !== EDIT_URL) return undefined;
+        if (refuse) {
+          refuse = false;
+          const message = 'The SKU wr-comb-13 is already used by another tool.';
+          return jsonResponse({ message, statusCode: 409 }, 409);
+        }
+        return jsonResponse({ ...hammer, ...(body as object), price: hammer.price });
+      },
+    });
+    const { user, dialog } = await openDialogOf('Edit', 'Edit Claw Hammer');
+    const sku = within(dialog).getByLabelText('SKU');
+    expect(sku).toHaveValue('HM-CLAW-16');
+    expect(sku).toHaveAccessibleDescription(
+      'Orders placed before keep the SKU they were placed with.',
+    );
+    await user.clear(sku);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByText('SKU is required')).toBeInTheDocument();
+    expect(callsTo(server.requests, 'PUT', EDIT_URL)).toHaveLength(0);
+
+    await user.type(sku, 'wr-comb-13');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(dialog).findByText('The SKU wr-comb-13 is already used by another tool.'),
+    ).toBeInTheDocument();
+    expect(sku).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Name')).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(sku);
+    await user.type(sku, 'HM-CLAW-16-XL');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Claw Hammer saved')).toBeInTheDocument();
+    const [, saved] = callsTo(server.requests, 'PUT', EDIT_URL);
+    expect(saved?.body).toMatchObject({ name: 'Claw Hammer', sku: 'HM-CLAW-16-XL' });
+  });
+
   it('Stock: adds units with a reason, lists the movement, and shows a refusal in words', async () => {
     const movements: StockMovement[] = [];
     let available = hammer.availableQuantity;

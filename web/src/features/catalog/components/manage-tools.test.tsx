@@ -12,6 +12,7 @@ const hammer = makeTool();
 const wrench = makeTool({
   _id: '6a7b8c9d-4444-4555-8666-777788889999',
   name: 'Pipe Wrench',
+  sku: 'WR-PIPE-18',
   img: '/images/tools/adjustable-spanner.svg',
   minOrderQuantity: 40,
   availableQuantity: 1200,
@@ -47,7 +48,7 @@ describe('ManageTools', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
 
-  it('lists image, name, min order quantity, available quantity and Remove for each tool', async () => {
+  it('lists image, name, SKU, min order quantity, available quantity and Remove for each tool', async () => {
     const { server } = catalogServer({ tools: [hammer, wrench] });
     renderManageTools();
     const table = await screen.findByRole('table');
@@ -58,6 +59,7 @@ describe('ManageTools', () => {
     ).toEqual([
       'image',
       'name',
+      'SKU',
       'min order quantity',
       'available quantity',
       'low stock below',
@@ -67,6 +69,8 @@ describe('ManageTools', () => {
 
     const row = rowOf('Pipe Wrench');
     expect(row.getByRole('rowheader')).toHaveTextContent('Pipe Wrench');
+    expect(row.getByText('WR-PIPE-18')).toBeInTheDocument();
+    expect(rowOf('Claw Hammer').getByText('HM-CLAW-16')).toBeInTheDocument();
     expect(row.getByText('40')).toBeInTheDocument();
     expect(row.getByText('1,200')).toBeInTheDocument();
     // Decoration beside the name (alt ''): the name says which tool it is.

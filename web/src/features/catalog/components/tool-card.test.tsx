@@ -13,6 +13,15 @@ describe('ToolCard', () => {
     expect(within(card).getByText('$12.50')).toBeInTheDocument();
   });
 
+  it('shows the SKU, small, under the name', () => {
+    renderWithProviders(<ToolCard tool={hammer} />);
+    const card = screen.getByRole('article', { name: 'Claw Hammer' });
+    const code = within(card).getByText('HM-CLAW-16');
+    expect(code.parentElement).toHaveTextContent(/^SKU HM-CLAW-16$/);
+    expect(code.parentElement).toHaveClass('text-xs');
+    expect(within(card).getByRole('heading').nextElementSibling).toBe(code.parentElement);
+  });
+
   it('shows the minimum order and available quantities', () => {
     renderWithProviders(<ToolCard tool={hammer} />);
     expect(screen.getByText('Minimum order quantity').nextElementSibling).toHaveTextContent('100');

@@ -1,6 +1,7 @@
 import { homeTexts, routes, type Tool } from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { CardPicture } from '../../../components/ui/card-picture';
+import { SkuText } from '../../../components/ui/sku-text';
 import { ToolFigures } from './tool-figures';
 
 interface ToolCardProps {
@@ -17,9 +18,12 @@ export function ToolCard({ tool }: ToolCardProps) {
     >
       <CardPicture src={tool.img} alt={tool.name} imageClassName="object-contain p-4" />
       <div className="card-body gap-3">
-        <h3 id={titleId} className="card-title text-lg">
-          {tool.name}
-        </h3>
+        <div>
+          <h3 id={titleId} className="card-title text-lg">
+            {tool.name}
+          </h3>
+          <SkuText sku={tool.sku} className="mt-0.5 text-xs" />
+        </div>
         <p className="text-base-content/75 text-sm leading-relaxed">{tool.desc}</p>
         <ToolFigures
           tool={tool}

@@ -1,5 +1,6 @@
 import { texts, type Tool } from '@tools-factory/contract';
 import { CardPicture } from '../../../components/ui/card-picture';
+import { SkuText } from '../../../components/ui/sku-text';
 import { PriceBreaksTable } from './price-breaks-table';
 import { ToolFigures } from './tool-figures';
 
@@ -25,9 +26,12 @@ export function ToolDetails({ tool, quantity = null }: ToolDetailsProps) {
         eager
       />
       <div className="card-body gap-4">
-        <h2 id={titleId} className="card-title text-2xl">
-          {tool.name}
-        </h2>
+        <div>
+          <h2 id={titleId} className="card-title text-2xl">
+            {tool.name}
+          </h2>
+          <SkuText sku={tool.sku} className="mt-1 text-sm" />
+        </div>
         {/* The quantity changes once an order reserves stock: read out to screen-reader users too. */}
         <ToolFigures
           tool={tool}

@@ -79,7 +79,12 @@ describe("the admin's order page", () => {
     expect(customer).toHaveTextContent('Pavel Novak');
     expect(customer).toHaveTextContent('+44 113 496 0000');
     expect(customer).toHaveTextContent('12 Harbour Road, Chattogram');
-    expect(screen.getByRole('region', { name: 'Order' })).toHaveTextContent('$3,000.00');
+    const line = screen.getByRole('region', { name: 'Order' });
+    expect(line).toHaveTextContent('$3,000.00');
+    // Issue 26: the SKU it was placed with, its checkout's reference and the PO number (none).
+    expect(line).toHaveTextContent('SKUHM-CLAW-16');
+    expect(line).toHaveTextContent('CheckoutCO-22222222');
+    expect(line).toHaveTextContent('PO number—');
     expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('pi_3PaidOrder42');
     const lines = within(screen.getByRole('region', { name: 'Timeline' })).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
@@ -87,6 +92,14 @@ describe("the admin's order page", () => {
       `E-mail sent ${formatDateTime('2025-03-03T08:00:00.000Z')}Your order TF-22222222: please pay to confirm it`,
       `Paid ${formatDateTime('2025-03-03T08:05:00.000Z')} by Pavel Novakpi_3PaidOrder42`,
     ]);
+  });
+
+  it("shows the buyer's PO number when the checkout has one", async () => {
+    serve(detail({ poNumber: 'PO-4711' }));
+    renderPage();
+    expect(await screen.findByRole('region', { name: 'Order' })).toHaveTextContent(
+      'PO numberPO-4711',
+    );
   });
 
   it('Ship asks for the carrier and tracking number and sends them', async () => {

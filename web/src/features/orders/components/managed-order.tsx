@@ -180,6 +180,19 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
           <Facts
             rows={[
               [words.tool, order.name],
+              [
+                words.sku,
+                <span key="sku" className="font-mono">
+                  {orDash(order.sku)}
+                </span>,
+              ],
+              [
+                words.checkout,
+                <span key="checkout" className="font-mono">
+                  {order.checkoutReference}
+                </span>,
+              ],
+              [words.poNumber, orDash(order.poNumber)],
               [words.quantity, formatCount(order.quantity)],
               [words.unitPrice, formatMoney(order.price)],
               [words.total, <strong key="total">{formatMoney(order.total)}</strong>],

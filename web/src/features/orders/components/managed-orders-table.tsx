@@ -95,11 +95,12 @@ function OrderActions({
 const labelledCell = labelledCellBelow('xl');
 
 /**
- * Manage Orders: every order with its tool, reference (a link to the order's page), ship-to
- * town, customer (name and e-mail), quantity, total, date and status; Ship for a paid one,
- * Remove for an unpaid one, Invoice for a paid or shipped one. One table, a table only from xl: its seven columns need
- * about 900 px beside the dashboard's menu. Below xl each row is laid out as a card (header row
- * hidden, each value with its name; two columns of values from md).
+ * Manage Orders: every order with its tool and SKU, reference (a link to the order's page), its
+ * checkout's reference and PO number (issue 26), ship-to town, customer (name and e-mail),
+ * quantity, total, date and status; Ship for a paid one, Remove for an unpaid one, Invoice for a
+ * paid or shipped one. One table, a table only from xl: its seven columns need about 900 px
+ * beside the dashboard's menu. Below xl each row is laid out as a card (header row hidden, each
+ * value with its name; two columns of values from md).
  */
 export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTableProps) {
   const idPrefix = useId();
@@ -131,6 +132,16 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
                 >
                   {order.reference}
                 </Link>
+                <span className="text-base-content/70 block text-xs wrap-break-word">
+                  {orderAdminTexts.checkout}{' '}
+                  <span className="font-mono">{order.checkoutReference}</span>
+                  {order.poNumber ? (
+                    <>
+                      {' · '}
+                      {orderAdminTexts.poNumber} <span className="font-mono">{order.poNumber}</span>
+                    </>
+                  ) : null}
+                </span>
                 {order.town ? (
                   <span className="text-base-content/70 block text-xs wrap-break-word">
                     {orderAdminTexts.shipTo}: {order.town}

@@ -87,6 +87,22 @@ describe('MyOrders', () => {
     expect(rowOf('Claw Hammer').queryByText('made to order')).not.toBeInTheDocument();
   });
 
+  it('shows the SKU each order was placed with, and none for an order from before SKUs', async () => {
+    const beforeSkus = makeOrder({
+      _id: '44444444-4444-4444-8444-444444444444',
+      name: 'Bench Vise',
+      sku: '',
+    });
+    ordersServer([unpaid, beforeSkus]);
+    renderMyOrders();
+    const hammerRow = await screen.findByRole('row', { name: /Claw Hammer/ });
+    expect(within(hammerRow).getByText('HM-CLAW-16')).toBeInTheDocument();
+    expect(within(hammerRow).getByText('HM-CLAW-16').parentElement).toHaveTextContent(
+      /^SKU HM-CLAW-16$/,
+    );
+    expect(rowOf('Bench Vise').queryByText(/^SKU/)).not.toBeInTheDocument();
+  });
+
   it('tells two identical orders apart by their reference, with when each was placed and where it ships', async () => {
     const twin = makeOrder({
       _id: '44444444-4444-4444-8444-444444444444',

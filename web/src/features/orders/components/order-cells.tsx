@@ -8,6 +8,7 @@ import {
   labelledCell as labelledCellBelow,
 } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { SkuText } from '../../../components/ui/sku-text';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
 import { formatCount } from '../../../lib/format';
@@ -67,7 +68,7 @@ export function OrderFigureCells({
 }
 
 interface OrderTitleProps {
-  order: Pick<Order, 'img' | 'name' | 'madeToOrder'>;
+  order: Pick<Order, 'img' | 'name' | 'sku' | 'madeToOrder'>;
   /** The name's id: the row's buttons are described by it. */
   nameId: string;
   /** Classes of the line (its alignment, its width in the table). */
@@ -76,7 +77,10 @@ interface OrderTitleProps {
   children?: ReactNode;
 }
 
-/** The order's picture and name, what else tells it apart, and whether it is made to order. */
+/**
+ * The order's picture, name and SKU (as it was ordered), what else tells it apart, and whether it
+ * is made to order.
+ */
 export function OrderTitle({ order, nameId, className, children }: OrderTitleProps) {
   return (
     <div className={`flex gap-3 ${className}`}>
@@ -85,6 +89,7 @@ export function OrderTitle({ order, nameId, className, children }: OrderTitlePro
         <span id={nameId} className="block font-semibold break-words">
           {order.name}
         </span>
+        <SkuText sku={order.sku} />
         {children}
         <MadeToOrderBadge order={order} />
       </div>
