@@ -57,7 +57,6 @@ for (const viewport of viewports) {
       await expect(hammerRow.getByText(words.good)).toBeVisible();
       await expect(page.getByText(texts.cart.refusals.unknownSku('XX-NOPE-1'))).toBeVisible();
       await expect(page.getByText(texts.cart.problems.belowMinimum(150))).toBeVisible();
-      await page.screenshot({ path: `/work/screens/quick-order-${width}.png`, fullPage: true });
       await keep(page, 'quick-order-verdicts', width);
 
       await page.getByRole('button', { name: words.add(1) }).click();
