@@ -578,6 +578,34 @@ const CASES: readonly AuthorizationCase[] = [
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
     request: async (the) => ({ url: `/api/checkouts/${(await the.unpaidOrder()).checkoutId}` }),
   },
+  {
+    route: 'POST /api/checkouts/:id/payment-intent',
+    case: "the customer's unpaid one-line checkout",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
+    request: async (the) => {
+      const order = await the.unpaidOrder();
+      return {
+        url: `/api/checkouts/${order.checkoutId}/payment-intent`,
+        payload: { totalPrice: order.totalPrice },
+      };
+    },
+  },
+  {
+    route: 'GET /api/checkouts/:id/invoice.pdf',
+    case: "the customer's paid one-line checkout",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 200 },
+    request: async (the) => ({
+      url: `/api/checkouts/${(await the.paidOrder()).checkoutId}/invoice.pdf`,
+    }),
+  },
+  {
+    route: 'GET /api/checkouts/:id/invoice.pdf',
+    case: "the customer's unpaid one-line checkout: no invoice yet",
+    answers: { anonymous: 401, customer: 404, anotherCustomer: 404, admin: 404 },
+    request: async (the) => ({
+      url: `/api/checkouts/${(await the.unpaidOrder()).checkoutId}/invoice.pdf`,
+    }),
+  },
   // --- the cart (issue 26) -------------------------------------------------------------------
   {
     route: 'GET /api/cart',
