@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CheckoutRefusalSchema,
+  CheckoutResponseSchema,
   OrderListSchema,
   PlaceOrderResponseSchema,
   texts,
@@ -57,6 +59,10 @@ const ORDER_CUSTOMERS = 20;
 const START_STOCK = 1000;
 /** Quantities 2..9 in turn: about 1,650 units asked of 1,000 in stock. */
 const quantityOf = (index: number) => 2 + (index % 8);
+/** Buyers checking out at once, each a cart of CHECKOUT_LINES of CHECKOUT_TOOLS tools. */
+const CHECKOUT_BUYERS = 20;
+const CHECKOUT_TOOLS = 12;
+const CHECKOUT_LINES = 10;
 /** Orders paid, each step of each payment on another instance. */
 const CONCURRENT_PAYMENTS = 60;
 /**
@@ -430,6 +436,106 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     }
 
     placedOrders = placed;
+  }, 120_000);
+
+  it(`checks out ${CHECKOUT_BUYERS} overlapping carts of ${CHECKOUT_LINES} tools at once through nginx: each whole or nothing`, async () => {
+    const tools = await Promise.all(
+      Array.from({ length: CHECKOUT_TOOLS }, (_, index) =>
+        addTool(site, `Scale Vice ${index} ${randomUUID().slice(0, 8)}`, START_STOCK),
+      ),
+    );
+    // Each buyer's cart: 10 of the 12 tools, 60 to 160 of each (every pair of carts shares at
+    // least eight tools; the demand on each tool is about twice its stock).
+    const buyers = await Promise.all(
+      Array.from({ length: CHECKOUT_BUYERS }, async (_, index) => {
+        const client = run.newClient();
+        const account = await signUpOverHttp(client, site, {
+          email: `checkout-${index}-${randomUUID().slice(0, 8)}@example.com`,
+        });
+        const skipped = new Set([index % CHECKOUT_TOOLS, (index * 5 + 3) % CHECKOUT_TOOLS]);
+        const lines = tools
+          .filter((_, position) => !skipped.has(position))
+          .map((tool, line) => ({ tool, quantity: 60 + ((index * 37 + line * 53) % 101) }));
+        for (const { tool, quantity } of lines) {
+          expectStatus(
+            'PUT /api/cart/lines',
+            await client.request(`${site.url}/api/cart/lines/${tool._id}`, {
+              method: 'PUT',
+              headers: bearer(account.token),
+              json: { quantity },
+            }),
+          );
+        }
+        return { client, account, lines };
+      }),
+    );
+    const logBefore = nginx!.accessLog().length;
+
+    const answers = await Promise.all(
+      buyers.map(({ client, account }) =>
+        client.request(`${site.url}/api/checkout`, {
+          method: 'POST',
+          headers: { ...bearer(account.token), 'idempotency-key': randomUUID() },
+          json: { address: '12 Forge Lane, Sheffield' },
+        }),
+      ),
+    );
+
+    const sold = new Map<string, number>();
+    let placed = 0;
+    for (const [index, answer] of answers.entries()) {
+      const { account, lines } = buyers[index]!;
+      const rows = await query<{ checkout_id: string; quantity: number; tool_id: string }>(
+        'select checkout_id, quantity, tool_id from orders where user_id = $1',
+        [account.userId],
+      );
+      if (answer.status === 201) {
+        placed += 1;
+        const { checkout } = CheckoutResponseSchema.parse(answer.json());
+        expect(rows).toHaveLength(lines.length);
+        expect(new Set(rows.map((row) => row.checkout_id))).toEqual(new Set([checkout._id]));
+        for (const { tool, quantity } of lines) {
+          sold.set(tool._id, (sold.get(tool._id) ?? 0) + quantity);
+        }
+      } else {
+        // Nothing at all of a refused checkout, and never a deadlock (a 503) or a 500.
+        expect({ status: answer.status, body: answer.body }, instanceFailure()).toMatchObject({
+          status: 409,
+        });
+        expect(CheckoutRefusalSchema.parse(answer.json()).lines?.length).toBeGreaterThan(0);
+        expect(rows).toEqual([]);
+      }
+    }
+    expect(placed).toBeGreaterThan(0);
+    expect(placed).toBeLessThan(CHECKOUT_BUYERS);
+    for (const tool of tools) {
+      const [stock] = await query<{ available: number }>(
+        'select available_quantity as available from tools where id = $1',
+        [tool._id],
+      );
+      const [ordered] = await query<{ units: number; lines: number }>(
+        'select coalesce(sum(quantity), 0)::int as units, count(*)::int as lines from orders where tool_id = $1',
+        [tool._id],
+      );
+      expect({ available: stock?.available, ordered: ordered?.units }).toEqual({
+        available: START_STOCK - (sold.get(tool._id) ?? 0),
+        ordered: sold.get(tool._id) ?? 0,
+      });
+    }
+    const served = nginx!
+      .accessLog()
+      .slice(logBefore)
+      .filter(({ request }) => request.startsWith('POST /api/checkout'));
+    const perInstance = instances.map(
+      ({ server }) =>
+        served.filter(({ upstream }) => upstream === `127.0.0.1:${server.port}`).length,
+    );
+    expect(perInstance.filter((count) => count > 0).length).toBeGreaterThan(1);
+    console.info(
+      `[scale-out] ${CHECKOUT_BUYERS} checkouts of ${CHECKOUT_LINES} lines at once ` +
+        `(${perInstance.join(' + ')} per instance): ${placed} placed whole, ` +
+        `${CHECKOUT_BUYERS - placed} refused whole; the stock of all ${CHECKOUT_TOOLS} tools adds up`,
+    );
   }, 120_000);
 
   it(`never gives an invoice number twice: ${CONCURRENT_PAYMENTS} orders paid concurrently over the instances`, async () => {

@@ -4,8 +4,10 @@ import {
   ToolSchema,
   type Order,
 } from '@tools-factory/contract';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
+import { tools } from '../modules/tools/tools.table.ts';
 import { injectAs, orderFields } from './requests.ts';
 
 /**
@@ -56,4 +58,17 @@ export async function findOwnOrder(
   orderId: string,
 ): Promise<Order | undefined> {
   return (await listOwnOrders(app, account)).find((order) => order._id === orderId);
+}
+
+/**
+ * The tool's available quantity as the database holds it: what a committed transaction left,
+ * which the catalog (availableOf) shows only once told of it.
+ */
+export async function storedAvailableOf(app: App, toolId: string): Promise<number> {
+  const [row] = await app.database.db
+    .select({ available: tools.availableQuantity })
+    .from(tools)
+    .where(eq(tools.id, toolId));
+  if (!row) throw new Error(`no tool ${toolId}`);
+  return row.available;
 }

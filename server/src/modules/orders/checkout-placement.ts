@@ -64,6 +64,18 @@ export type CheckoutPlacementOptions = {
 /** A cart line reserved in the checkout's transaction, with the unit price it is placed at. */
 type ReservedLine = { line: CartLineRow; tool: ReservedTool; unitPriceCents: number };
 
+/**
+ * Thrown inside the checkout's transaction when some lines could not be reserved, so that the
+ * lines reserved before them are rolled back with it; told in words once the transaction ended.
+ */
+class LinesNotReserved extends Error {
+  readonly lines: readonly CartLineRow[];
+  constructor(lines: readonly CartLineRow[]) {
+    super('some lines of the checkout could not be reserved');
+    this.lines = lines;
+  }
+}
+
 /** What the checkout's transaction committed (or found committed under the same key). */
 type PlacedCheckout = {
   checkout: CheckoutRow;
@@ -164,9 +176,8 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
         const lines = await dtos.linesOf(db, replayedCheckout(earlier, digest).id);
         return { response: dtos.checkoutResponse(earlier, lines, []), replayed: true };
       }
-      let refusedLines: CartLineRow[] = [];
       const placed = await db
-        .transaction(async (tx): Promise<PlacedCheckout | undefined> => {
+        .transaction(async (tx): Promise<PlacedCheckout> => {
           await lockOrderPlacements(tx, caller.id);
           const again = await selectCheckoutByIdempotencyKey(tx, caller.id, idempotencyKey);
           if (again) {
@@ -180,10 +191,8 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           const unpaidCents = await unverifiedUnpaidCents(tx, caller);
 
           const { reserved, failed } = await reserveLines(tx, cart);
-          if (failed.length > 0) {
-            refusedLines = failed;
-            return undefined;
-          }
+          // Thrown, not returned: the reservations made before the failing lines roll back.
+          if (failed.length > 0) throw new LinesNotReserved(failed);
           const totalCents = reserved.reduce(
             (sum, { line, unitPriceCents }) => sum + unitPriceCents * line.quantity,
             0,
@@ -278,6 +287,10 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           };
         })
         .catch(async (error: unknown): Promise<PlacedCheckout> => {
+          if (error instanceof LinesNotReserved) {
+            const problems = await Promise.all(error.lines.map(lineProblem));
+            throw new LinesError(409, texts.checkout.errors.linesRefused, problems);
+          }
           if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
           // Another instance placed this key's checkout between our read and our insert.
           if (isUniqueViolation(error)) {
@@ -290,10 +303,6 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           }
           throw error;
         });
-      if (!placed) {
-        const problems = await Promise.all(refusedLines.map(lineProblem));
-        throw new LinesError(409, texts.checkout.errors.linesRefused, problems);
-      }
       if (placed.stock.length > 0) await catalog.stockMoved(placed.stock);
       const response = dtos.checkoutResponse(placed.checkout, placed.lines, placed.priceChanges);
       return { response, replayed: placed.replayed };

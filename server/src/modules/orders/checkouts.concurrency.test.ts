@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { CheckoutRefusalSchema, CheckoutResponseSchema } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
 import { signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { postCheckout } from '../../testing/cart-lines.ts';
 import { createTestTool } from '../../testing/factories.ts';
-import { availableOf } from '../../testing/orders.ts';
+import { availableOf, storedAvailableOf } from '../../testing/orders.ts';
 import { injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { cartLines } from '../cart/cart.table.ts';
@@ -23,6 +24,12 @@ function sequence(count: number, min: number, max: number, seed: number): number
     state = (state * 1103515245 + 12345) % 2 ** 31;
     return min + (state % (max - min + 1));
   });
+}
+
+/** The stock the database holds and the one the catalog shows: both must be this. */
+async function expectStock(app: App, toolId: string, available: number): Promise<void> {
+  expect(await storedAvailableOf(app, toolId)).toBe(available);
+  expect(await availableOf(app, toolId)).toBe(available);
 }
 
 const it = appTest({ config: UNCAPPED_ORDERS }).extend(
@@ -43,7 +50,7 @@ describe('checkouts under concurrency: 20 buyers, overlapping carts of 10 tools'
     app,
     buyers,
   }) => {
-    const tools = [];
+    const tools: Awaited<ReturnType<typeof createTestTool>>[] = [];
     for (let index = 0; index < TOOLS; index += 1) {
       tools.push(
         await createTestTool(app, {
@@ -127,9 +134,7 @@ describe('checkouts under concurrency: 20 buyers, overlapping carts of 10 tools'
     expect(placed).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
     for (const tool of tools) {
-      const left = await availableOf(app, tool.id);
-      expect(left).toBeGreaterThanOrEqual(0);
-      expect(left).toBe(START_STOCK - (sold.get(tool.id) ?? 0));
+      await expectStock(app, tool.id, START_STOCK - (sold.get(tool.id) ?? 0));
     }
   });
 });

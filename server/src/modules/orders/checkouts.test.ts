@@ -14,11 +14,22 @@ import { appTest } from '../../testing/app-fixtures.ts';
 import { checkOut, fillCart, postCheckout } from '../../testing/cart-lines.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { readOutbox } from '../../testing/mail.ts';
-import { availableOf, listOwnOrders, placeTestOrder } from '../../testing/orders.ts';
+import {
+  availableOf,
+  storedAvailableOf,
+  listOwnOrders,
+  placeTestOrder,
+} from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { cartLines } from '../cart/cart.table.ts';
 import { orders } from './orders.table.ts';
+
+/** The stock the database holds and the one the catalog shows: both must be this. */
+async function expectStock(app: App, toolId: string, available: number): Promise<void> {
+  expect(await storedAvailableOf(app, toolId)).toBe(available);
+  expect(await availableOf(app, toolId)).toBe(available);
+}
 
 const it = appTest({ config: UNCAPPED_ORDERS });
 
@@ -73,8 +84,8 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
       });
     }
     expect(placed.priceChanges).toEqual([]);
-    expect(await availableOf(app, saw.id)).toBe(980);
-    expect(await availableOf(app, file.id)).toBe(950);
+    await expectStock(app, saw.id, 980);
+    await expectStock(app, file.id, 950);
     expect(await cartOf(app, customer)).toEqual([]);
 
     // Each line is one of the spec's orders: GET /orders lists them, with their SKUs.
@@ -125,8 +136,8 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
     );
     expect(body.lines).toHaveLength(2);
     // The saw's line was reserved before the others failed: the transaction gave it back.
-    expect(await availableOf(app, saw.id)).toBe(1000);
-    expect(await availableOf(app, short.id)).toBe(30);
+    await expectStock(app, saw.id, 1000);
+    await expectStock(app, short.id, 30);
     expect(await ordersOf(app, customer)).toEqual([]);
     expect(await cartOf(app, customer)).toHaveLength(3);
   });
@@ -152,7 +163,7 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
     expect(CheckoutRefusalSchema.parse(refused.json()).lines).toEqual([
       { toolId: file.id, sku: file.sku, message: texts.cart.problems.withdrawn },
     ]);
-    expect(await availableOf(app, saw.id)).toBe(1000);
+    await expectStock(app, saw.id, 1000);
   });
 
   it("takes today's price break and says so; an expected total that is not today's is 409", async ({
@@ -172,7 +183,7 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
 
     const stale = await postCheckout(app, customer, { expectedTotal: 1500 });
     expectError(stale, 409, texts.checkout.errors.totalChanged(1500, 1350));
-    expect(await availableOf(app, saw.id)).toBe(1000);
+    await expectStock(app, saw.id, 1000);
     expect(await cartOf(app, customer)).toHaveLength(1);
 
     const placed = await checkOut(app, customer, { expectedTotal: 1350 });
@@ -194,7 +205,7 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
     const again = await postCheckout(app, customer, { poNumber: 'A-1' }, key);
     expect(again.statusCode).toBe(200);
     expect(again.json().checkout).toEqual(first.json().checkout);
-    expect(await availableOf(app, saw.id)).toBe(980);
+    await expectStock(app, saw.id, 980);
     expect(await ordersOf(app, customer)).toHaveLength(1);
 
     const other = await postCheckout(app, customer, { poNumber: 'B-2' }, key);
@@ -218,7 +229,7 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
     const long = await postCheckout(app, customer, { poNumber: 'P'.repeat(36) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toMatch(/PO number/);
-    expect(await availableOf(app, saw.id)).toBe(1000);
+    await expectStock(app, saw.id, 1000);
   });
 
   it("answers 404 for someone else's checkout and an unknown id", async ({
@@ -264,7 +275,7 @@ describe('MAX_UNPAID_ORDERS counts unpaid checkouts, not lines', () => {
 
       await fillCart(app, buyer, [{ tool: file, quantity: 20 }]);
       expectError(await postCheckout(app, buyer), 409, texts.orders.tooManyUnpaidOrders(2));
-      expect(await availableOf(app, file.id)).toBe(980);
+      await expectStock(app, file.id, 980);
     },
   );
 });
