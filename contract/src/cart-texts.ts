@@ -3,6 +3,47 @@ import { formatCount, formatMoney } from './money.ts';
 /** The cart's words (issue 26: /cart, the top bar's link, the API's per-line answers). */
 export const cartTexts = {
   title: 'Cart',
+  /** The cart page (/cart). */
+  page: {
+    intro: 'Your cart is kept with your account: it is the same on every device you sign in on.',
+    empty: 'Your cart is empty.',
+    findTools: 'Find tools',
+    quickOrder: 'Quick order by SKU',
+    lines: 'Lines in your cart',
+    tool: 'Tool',
+    quantity: 'Quantity',
+    quantityOf: (name: string) => `Quantity of ${name}`,
+    quantityHint: (minimum: number, available: number) =>
+      `More than ${formatCount(minimum)}, fewer than ${formatCount(available)}.`,
+    unitPrice: 'Unit price',
+    lineTotal: 'Line total',
+    noPrice: 'No price',
+    remove: 'Remove',
+    removeLabel: (name: string) => `Remove ${name} from the cart`,
+    removed: (name: string) => `${name} is out of your cart.`,
+    total: 'Total',
+    lineCount: (lines: number) => `${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'}`,
+    emptyCart: 'Empty cart',
+    emptyCartTitle: 'Empty your cart?',
+    emptyCartQuestion: 'Every line leaves the cart. Nothing is ordered.',
+    keep: 'Keep the lines',
+    emptied: 'Your cart is empty now.',
+    fixFirst: 'Fix or remove the lines marked in red before checking out.',
+  },
+  /** The checkout form under the cart. */
+  checkout: {
+    title: 'Check out',
+    intro: 'Every line is ordered at once, reserved together, and paid with one payment.',
+    submit: (total: string) => `Check out, ${total}`,
+    placed: (reference: string) => `${reference} is placed: pay for it on the next page.`,
+  },
+  /** "Add to cart" on the purchase page. */
+  add: {
+    button: 'Add to cart',
+    added: (quantity: number, name: string) =>
+      `${formatCount(quantity)} × ${name} in your cart now.`,
+    viewCart: 'View your cart',
+  },
   /** The problems a line can have as it stands now, in words. */
   problems: {
     belowMinimum: (minimum: number) =>
@@ -35,6 +76,8 @@ export const cartTexts = {
     priceChanged: (then: number, now: number) =>
       `Added at today's price: ${formatMoney(now)} a unit (${formatMoney(then)} before).`,
     title: 'Order again',
+    close: 'Close',
+    goToCart: 'Go to the cart',
     summary: (added: number, refused: number) =>
       refused === 0
         ? `${formatCount(added)} ${added === 1 ? 'line' : 'lines'} added to your cart.`

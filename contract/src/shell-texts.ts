@@ -41,6 +41,9 @@ export const shellTexts = {
     closeMenu: 'Close menu',
     homeLink: 'Tools Factory home',
     mainNavigation: 'Main navigation',
+    /** Beyond the spec (issue 26): the customer's cart, with its line count. */
+    cart: 'Cart',
+    cartLabel: (lines: number) => `Cart, ${lines} ${lines === 1 ? 'line' : 'lines'}`,
   },
   footer: {
     company: 'company',
@@ -87,6 +90,8 @@ export const shellTexts = {
     login: 'Login',
     signup: 'Sign Up',
     resetPassword: 'Reset password',
+    /** Beyond the spec (issue 26). */
+    cart: 'Cart',
     myProfileInfo: 'My Profile Info',
     purchase: (toolName: string) => `Purchase ${toolName}`,
     purchaseLoading: 'Purchase',

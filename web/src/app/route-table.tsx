@@ -30,6 +30,7 @@ const AddReviewPage = lazyPage(() => import('./pages/add-review-page'));
 const MyOrdersPage = lazyPage(() => import('./pages/my-orders-page'));
 const MyQuotesPage = lazyPage(() => import('./pages/my-quotes-page'));
 const QuickOrderPage = lazyPage(() => import('./pages/quick-order-page'));
+const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'));
 const PaymentPage = lazyPage(() => import('./pages/payment-page'));
 const MyProfilePage = lazyPage(() => import('./pages/my-profile-page'));
 // Its own chunk: the first page's script stays as it was.
@@ -87,6 +88,7 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
           element: <RequireAuth />,
           children: [
             titledPage(paths.myProfileInfo, titles.myProfileInfo, MyProfileInfoPage),
+            titledPage(paths.cart, titles.cart, CartPage),
             {
               path: paths.dashboard,
               handle: titled(titles.dashboard),

@@ -18,6 +18,8 @@ function stubApi({ signedIn = false }: { signedIn?: boolean } = {}) {
     if (url === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
     if (url.startsWith('/api/admin/')) return jsonResponse({ admin: false });
     if (url.startsWith('/api/tool/')) return jsonResponse(hammer);
+    // A customer's cart (the top bar's and the dashboard header's link count its lines).
+    if (url === '/api/cart') return jsonResponse({ lines: [], total: 0, canCheckout: false });
     if (url === '/api/identity-settings') return jsonResponse({ googleSignIn: false });
     return jsonResponse([]);
   });

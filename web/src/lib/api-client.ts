@@ -8,16 +8,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** A form's 400: every field's problem (`field` as sent), when the server lists them. */
   readonly fieldErrors: NonNullable<ErrorBody['fieldErrors']>;
+  /** The error's whole JSON body, for what some refusals add (a checkout's failing lines). */
+  readonly body: unknown;
 
   constructor(
     message: string,
     status: number,
     fieldErrors: NonNullable<ErrorBody['fieldErrors']> = [],
+    body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
@@ -146,7 +150,7 @@ async function send<T>(path: string, options: ApiRequestOptions, token: string |
             typeof (entry as { message?: unknown }).message === 'string',
         )
       : [];
-    throw new ApiError(message, response.status, fieldErrors);
+    throw new ApiError(message, response.status, fieldErrors, payload);
   }
   return payload as T;
 }

@@ -6,6 +6,7 @@ import { MenuIcon } from '../../components/ui/icons';
 import { useIsAdmin } from '../../features/accounts/api/get-admin';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
+import { CartLink } from '../../features/cart/components/cart-link';
 import { DashboardMenu } from './dashboard-menu';
 import { PageOutlet } from './page-outlet';
 
@@ -52,6 +53,7 @@ export default function DashboardLayout() {
                 {user.email}
               </p>
             ) : null}
+            {isAdmin === false ? <CartLink /> : null}
             <Link
               to={routes.home}
               className="rounded-field shrink-0 px-3 py-2 text-sm font-semibold tracking-wide transition-colors hover:bg-white/10"

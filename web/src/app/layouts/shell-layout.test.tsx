@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../test/accounts';
 import { callsTo, silentApi } from '../../test/fake-api';
 import { makeOrder } from '../../test/factories';
-import { renderRoutes } from '../../test/render';
+import { jsonResponse, renderRoutes } from '../../test/render';
 import { ShellLayout } from './shell-layout';
 
 function renderShell(route = '/about') {
@@ -20,6 +20,23 @@ function renderShell(route = '/about') {
     ],
     { route },
   );
+}
+
+/** A line of a customer's cart, as GET /api/cart answers it (only the count shows here). */
+function cartLine() {
+  return {
+    toolId: crypto.randomUUID(),
+    sku: 'HM-CLAW-16',
+    name: 'Claw Hammer',
+    img: '/images/tools/claw-hammer.svg',
+    quantity: 150,
+    unitPrice: 12.5,
+    lineTotal: 1875,
+    addedUnitPrice: 12.5,
+    minOrderQuantity: 100,
+    availableQuantity: 5000,
+    problems: [],
+  };
 }
 
 function desktopMenu() {
@@ -66,6 +83,37 @@ describe('ShellLayout and the sign-in', () => {
     expect(desktopMenu().queryByRole('link', { name: 'LOGIN' })).not.toBeInTheDocument();
     // The footer's Account leads a signed-in user to the dashboard, not to the login page.
     expect(footerAccount()).toHaveAttribute('href', '/dashborad');
+  });
+
+  it("shows a customer the cart link with the cart's line count; an admin none, and no cart asked for", async () => {
+    localStorage.setItem('accessToken', 'token-0');
+    let admin = false;
+    const { server } = fakeAccountsServer({
+      user: maria,
+      answer: ({ url }) => {
+        if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
+        if (url === '/api/cart') {
+          return jsonResponse({ lines: [cartLine(), cartLine()], total: 10, canCheckout: true });
+        }
+        return undefined;
+      },
+    });
+    const { unmount } = renderShell();
+    const cartLink = await desktopMenu().findByRole('link', { name: 'Cart, 2 lines' });
+    expect(cartLink).toHaveAttribute('href', '/cart');
+
+    unmount();
+    admin = true;
+    server.requests.length = 0;
+    renderShell();
+    expect(await desktopMenu().findByRole('button', { name: 'SIGN OUT' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        callsTo(server.requests, 'GET', `/api/admin/${encodeURIComponent(maria.email)}`),
+      ).toHaveLength(1),
+    );
+    expect(desktopMenu().queryByRole('link', { name: /^Cart/ })).not.toBeInTheDocument();
+    expect(callsTo(server.requests, 'GET', '/api/cart')).toEqual([]);
   });
 
   it('SIGN OUT ends the session, removes accessToken, clears the cache and goes to /', async () => {

@@ -2,7 +2,9 @@ import { shellTexts } from '@tools-factory/contract';
 import { useRef, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { isDashboardPath } from '../../config/paths';
+import { useIsAdmin } from '../../features/accounts/api/get-admin';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { CartLink } from '../../features/cart/components/cart-link';
 import { useEmailVerificationNotice } from '../../features/accounts/hooks/use-email-verification-notice';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 import { useUnauthorizedHandler } from '../../features/accounts/hooks/use-unauthorized-handler';
@@ -23,6 +25,8 @@ export function ShellLayout() {
   const { pathname } = useLocation();
   const auth = useAuth();
   const signOut = useSignOut();
+  // The cart is a customer's: an admin's bar has no cart link (and asks for no cart).
+  const isAdmin = useIsAdmin(auth.status === 'signedIn' ? auth.user.email : undefined);
   const mainRef = useRef<HTMLElement>(null);
   useUnauthorizedHandler();
   useScrollOnNavigation();
@@ -49,6 +53,7 @@ export function ShellLayout() {
           signedIn={auth.status === 'signedIn'}
           accountPending={auth.status === 'loading' || auth.status === 'completing'}
           onSignOut={() => void signOut()}
+          cartLink={isAdmin === false ? <CartLink /> : null}
         />
       )}
       <main ref={mainRef} id={MAIN_ID} tabIndex={-1} className="flex grow flex-col outline-none">

@@ -1,5 +1,5 @@
 import { routes, shellTexts } from '@tools-factory/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { BrandLink } from '../../components/ui/brand-link';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
@@ -10,6 +10,8 @@ interface TopBarProps {
   /** While the sign-in is being read: neither LOGIN nor SIGN OUT, so neither flashes. */
   accountPending?: boolean;
   onSignOut?: () => void;
+  /** Beside the menu, always in sight: the signed-in customer's cart link (issue 26). */
+  cartLink?: ReactNode;
 }
 
 interface NavItem {
@@ -92,7 +94,12 @@ function NavItems({
 }
 
 /** The site's top bar: brand, HOME, ABOUT, BLOGS and the account link; a toggled menu below md. */
-export function TopBar({ signedIn = false, accountPending = false, onSignOut }: TopBarProps) {
+export function TopBar({
+  signedIn = false,
+  accountPending = false,
+  onSignOut,
+  cartLink,
+}: TopBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
@@ -112,24 +119,27 @@ export function TopBar({ signedIn = false, accountPending = false, onSignOut }: 
         <div className="flex h-16 items-center justify-between gap-4">
           <BrandLink className="md:text-2xl" onClick={closeMenu} />
 
-          <ul className="hidden items-center gap-1 md:flex">
-            <NavItems signedIn={signedIn} accountPending={accountPending} onSignOut={onSignOut} />
-          </ul>
+          <div className="flex items-center gap-1">
+            <ul className="hidden items-center gap-1 md:flex">
+              <NavItems signedIn={signedIn} accountPending={accountPending} onSignOut={onSignOut} />
+            </ul>
+            {signedIn ? cartLink : null}
 
-          <button
-            type="button"
-            className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 md:hidden"
-            aria-label={menuOpen ? shellTexts.nav.closeMenu : shellTexts.nav.openMenu}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <CloseIcon className="text-xl" aria-hidden="true" />
-            ) : (
-              <MenuIcon className="text-xl" aria-hidden="true" />
-            )}
-          </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-square text-neutral-content hover:bg-white/10 md:hidden"
+              aria-label={menuOpen ? shellTexts.nav.closeMenu : shellTexts.nav.openMenu}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <CloseIcon className="text-xl" aria-hidden="true" />
+              ) : (
+                <MenuIcon className="text-xl" aria-hidden="true" />
+              )}
+            </button>
+          </div>
         </div>
 
         <ul

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { serverTexts, type Tool } from '@tools-factory/contract';
+import { serverTexts, texts, type Tool } from '@tools-factory/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../test/accounts';
@@ -179,6 +179,59 @@ describe('PurchasePage', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'HOME' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+  });
+
+  it('adds the typed quantity to the cart for a customer, says so with a link to the cart, or why not', async () => {
+    let refuse = false;
+    const server = storeServer({
+      answer: ({ method, url, body }) => {
+        if (url.startsWith('/api/admin/')) return jsonResponse({ admin: false });
+        if (method !== 'POST' || url !== '/api/cart/lines') return undefined;
+        const [line] = (body as { lines: { toolId: string; quantity: number }[] }).lines;
+        return jsonResponse({
+          results: [
+            refuse
+              ? {
+                  index: 0,
+                  sku: hammer.sku,
+                  toolId: hammer._id,
+                  outcome: 'refused',
+                  quantity: line?.quantity ?? null,
+                  message: texts.cart.problems.aboveAvailable(5000),
+                }
+              : {
+                  index: 0,
+                  sku: hammer.sku,
+                  toolId: hammer._id,
+                  outcome: 'added',
+                  quantity: line?.quantity ?? null,
+                  message: null,
+                },
+          ],
+          cart: { lines: [], total: 0, canCheckout: false },
+        });
+      },
+    });
+    renderPurchase(hammer._id);
+    const user = userEvent.setup();
+    const quantity = await screen.findByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '250');
+    await user.click(await screen.findByRole('button', { name: texts.cart.add.button }));
+
+    const told = texts.cart.add.added(250, 'Claw Hammer');
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(told);
+    expect(screen.getByRole('link', { name: texts.cart.add.viewCart })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
+    expect(callsTo(server.requests, 'POST', '/api/cart/lines').map((call) => call.body)).toEqual([
+      { lines: [{ toolId: hammer._id, quantity: 250 }] },
+    ]);
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: texts.cart.add.button }));
+    expect(await screen.findByText(texts.cart.problems.aboveAvailable(5000))).toBeInTheDocument();
   });
 
   it("shows the server's message, with Retry, when the tool cannot be read", async () => {

@@ -7,7 +7,9 @@ import { NotFound } from '../../components/ui/not-found';
 import { Spinner } from '../../components/ui/spinner';
 import { RequireAuth } from '../../features/accounts/components/require-auth';
 import { QueryBoundary } from '../../components/ui/query-boundary';
+import { useIsAdmin } from '../../features/accounts/api/get-admin';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useTool } from '../../features/catalog/api/get-tool';
 import { toolsQueryKey } from '../../features/catalog/api/tools-query';
 import { ToolDetails } from '../../features/catalog/components/tool-details';
@@ -82,6 +84,8 @@ interface OrderAreaProps {
 function OrderArea({ tool, quantity, onQuantityChange }: OrderAreaProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  // The cart is a customer's: an admin sees Place Order alone.
+  const isAdmin = useIsAdmin(user?.email);
   if (!user) return null;
   return (
     <>
@@ -90,6 +94,11 @@ function OrderArea({ tool, quantity, onQuantityChange }: OrderAreaProps) {
         customer={{ name: user.name, email: user.email }}
         onQuantityChange={onQuantityChange}
         onOrderSettled={() => void queryClient.invalidateQueries({ queryKey: toolsQueryKey })}
+        besidePlaceOrder={
+          isAdmin === false
+            ? (typed) => <AddToCartButton toolId={tool._id} toolName={tool.name} quantity={typed} />
+            : undefined
+        }
       />
       <RequestQuote tool={tool} typedQuantity={quantity} className="lg:col-start-2" />
     </>

@@ -41,6 +41,14 @@ export const CloseIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const CartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
+    <circle cx="9.5" cy="19" r="1.3" />
+    <circle cx="17" cy="19" r="1.3" />
+  </Icon>
+);
+
 export const StarIcon = (props: IconProps) => (
   <Icon fill="currentColor" {...props}>
     <polygon points={STAR_POINTS} />

@@ -12,7 +12,7 @@ import {
   type PlaceOrder,
   type Tool,
 } from '@tools-factory/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -84,6 +84,8 @@ interface PurchaseFormProps {
    * the page marks its row in the tool's volume pricing.
    */
   onQuantityChange?: (quantity: number | null) => void;
+  /** Under Place Order, given the typed quantity: the page's "Add to cart" (issue 26). */
+  besidePlaceOrder?: (quantity: number | null) => ReactNode;
 }
 
 /** What the typed quantity costs, as the customer reads it beside the field. */
@@ -153,6 +155,7 @@ export function PurchaseForm({
   customer,
   onOrderSettled,
   onQuantityChange,
+  besidePlaceOrder,
 }: PurchaseFormProps) {
   const placeOrder = usePlaceOrder();
   const idempotencyKey = useIdempotencyKey();
@@ -318,6 +321,7 @@ export function PurchaseForm({
           >
             {texts.purchase.placeOrder}
           </BusyButton>
+          {besidePlaceOrder?.(quantity)}
         </form>
       </div>
     </div>

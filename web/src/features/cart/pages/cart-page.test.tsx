@@ -1,0 +1,276 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  CartSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  routes,
+  texts,
+  type Cart,
+  type CartLine,
+  type CheckoutInput,
+} from '@tools-factory/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, type ApiRequest } from '../../../test/fake-api';
+import { jsonResponse, renderRoutes } from '../../../test/render';
+import CartPage from './cart-page';
+
+const words = texts.cart.page;
+const HAMMER_ID = '4f1c2d3e-1111-4222-8333-944455566677';
+const PLIERS_ID = '4f1c2d3e-2222-4222-8333-944455566677';
+const CHECKOUT_ID = '7e6d5c4b-3333-4444-8555-666677778888';
+
+function line(overrides: Partial<CartLine>): CartLine {
+  return {
+    toolId: HAMMER_ID,
+    sku: 'HM-CLAW-16',
+    name: 'Claw Hammer',
+    img: '/images/tools/claw-hammer.svg',
+    quantity: 150,
+    unitPrice: 12.5,
+    lineTotal: 1875,
+    addedUnitPrice: 12.5,
+    minOrderQuantity: 100,
+    availableQuantity: 5000,
+    problems: [],
+    ...overrides,
+  };
+}
+
+/** A cart as the server answers it: the total and canCheckout from its lines. */
+function cartOf(lines: CartLine[]): Cart {
+  const total = lines.reduce((sum, shown) => sum + (shown.lineTotal ?? 0), 0);
+  return CartSchema.parse({
+    lines,
+    total: Math.round(total * 100) / 100,
+    canCheckout:
+      lines.length > 0 &&
+      lines.every((shown) => shown.problems.every((problem) => problem.code === 'priceChanged')),
+  });
+}
+
+const hammerLine = line({});
+const pliersLine = line({
+  toolId: PLIERS_ID,
+  sku: 'PL-SLIP-8',
+  name: 'Slip-joint Pliers',
+  quantity: 120,
+  unitPrice: 8.5,
+  lineTotal: 1020,
+  addedUnitPrice: 8.99,
+  minOrderQuantity: 150,
+  problems: [
+    { code: 'belowMinimum', message: texts.cart.problems.belowMinimum(150) },
+    { code: 'priceChanged', message: texts.cart.problems.priceChanged(8.99, 8.5) },
+  ],
+});
+
+/**
+ * The cart as the cart module answers it: PUT sets a line (re-priced at the hammer's $12.50, the
+ * pliers' problems gone once the quantity is above their minimum), DELETE removes one or all;
+ * POST /api/checkout answers `checkout` (placed unless told).
+ */
+function cartServer({
+  lines = [hammerLine, pliersLine],
+  checkout,
+}: { lines?: CartLine[]; checkout?: (request: ApiRequest) => Response } = {}) {
+  let held = [...lines];
+  const { server } = fakeAccountsServer({
+    user: maria,
+    answer: (request) => {
+      const { method, url, body } = request;
+      if (method === 'GET' && url === '/api/cart') return jsonResponse(cartOf(held));
+      if (method === 'DELETE' && url === '/api/cart') {
+        held = [];
+        return jsonResponse(cartOf(held));
+      }
+      const toolId = url.startsWith('/api/cart/lines/') ? url.split('/').pop() : undefined;
+      if (method === 'PUT' && toolId) {
+        const { quantity } = body as { quantity: number };
+        held = held.map((shown) =>
+          shown.toolId === toolId
+            ? {
+                ...shown,
+                quantity,
+                lineTotal: (shown.unitPrice ?? 0) * quantity,
+                addedUnitPrice: shown.unitPrice ?? 0,
+                problems: [],
+              }
+            : shown,
+        );
+        return jsonResponse(cartOf(held));
+      }
+      if (method === 'DELETE' && toolId) {
+        held = held.filter((shown) => shown.toolId !== toolId);
+        return jsonResponse(cartOf(held));
+      }
+      if (method === 'POST' && url === '/api/checkout') {
+        if (checkout) return checkout(request);
+        held = [];
+        return jsonResponse(
+          {
+            checkout: {
+              _id: CHECKOUT_ID,
+              reference: 'CO-7E6D5C4B',
+              poNumber: 'PO-4471',
+              address: '12 Harbour Road',
+              phone: '',
+              createdAt: '2026-11-27T02:00:00.000Z',
+              status: 'unpaid',
+              total: 1875,
+              lines: [],
+            },
+            priceChanges: [],
+            message: null,
+          },
+          201,
+        );
+      }
+      return undefined;
+    },
+  });
+  return server;
+}
+
+function renderCart() {
+  return renderRoutes(
+    [
+      { path: routes.cart, Component: CartPage },
+      { path: routes.dashboardCheckoutPayment(':id'), element: <h1>Pay the checkout</h1> },
+    ],
+    { route: routes.cart },
+  );
+}
+
+const lineOf = (name: string) => within(screen.getByRole('listitem', { name }));
+
+describe('CartPage', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows each line (SKU, quantity, unit price, line total) with its problems in words, and the total', async () => {
+    cartServer();
+    renderCart();
+    const hammer = await screen.findByRole('listitem', { name: 'Claw Hammer' });
+    expect(hammer).toHaveTextContent('HM-CLAW-16');
+    expect(within(hammer).getByLabelText('Quantity of Claw Hammer')).toHaveValue('150');
+    expect(hammer).toHaveTextContent('$12.50');
+    expect(hammer).toHaveTextContent('$1,875.00');
+
+    const pliers = lineOf('Slip-joint Pliers');
+    const problems = within(pliers.getByRole('list')).getAllByRole('listitem');
+    expect(problems.map((problem) => problem.textContent)).toEqual([
+      texts.cart.problems.belowMinimum(150),
+      texts.cart.problems.priceChanged(8.99, 8.5),
+    ]);
+    // Red for what stops the checkout, amber for a price that changed.
+    expect(problems[0]).toHaveClass('text-error');
+    expect(problems[1]).not.toHaveClass('text-error');
+
+    expect(screen.getByText(words.total).nextElementSibling).toHaveTextContent('$2,895.00');
+    expect(screen.getByRole('status')).toHaveTextContent(words.fixFirst);
+  });
+
+  it('saves a quantity when the field is left, and shows the line as the cart answers it', async () => {
+    const server = cartServer();
+    renderCart();
+    const user = userEvent.setup();
+    const quantity = await screen.findByLabelText('Quantity of Slip-joint Pliers');
+    await user.clear(quantity);
+    await user.type(quantity, '200');
+    await user.tab();
+
+    await vi.waitFor(() =>
+      expect(lineOf('Slip-joint Pliers').queryByRole('list')).not.toBeInTheDocument(),
+    );
+    const puts = callsTo(server.requests, 'PUT', `/api/cart/lines/${PLIERS_ID}`);
+    expect(puts.map((request) => request.body)).toEqual([{ quantity: 200 }]);
+    expect(screen.getByText(words.total).nextElementSibling).toHaveTextContent('$3,575.00');
+    expect(screen.queryByText(words.fixFirst)).not.toBeInTheDocument();
+  });
+
+  it('tells a quantity that is not a whole number under its field and sends nothing', async () => {
+    const server = cartServer();
+    renderCart();
+    const user = userEvent.setup();
+    const quantity = await screen.findByLabelText('Quantity of Claw Hammer');
+    await user.clear(quantity);
+    await user.type(quantity, '12.5{Enter}');
+    expect(quantity).toHaveAccessibleDescription(texts.fieldErrors.notWhole('quantity'));
+    expect(server.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
+  it('removes a line, and empties the cart once confirmed', async () => {
+    const server = cartServer();
+    renderCart();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: words.removeLabel('Slip-joint Pliers') }),
+    );
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Slip-joint Pliers' })).not.toBeInTheDocument(),
+    );
+    expect(callsTo(server.requests, 'DELETE', `/api/cart/lines/${PLIERS_ID}`)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: words.emptyCart }));
+    const dialog = await screen.findByRole('dialog', { name: words.emptyCartTitle });
+    await user.click(within(dialog).getByRole('button', { name: words.emptyCart }));
+    expect(await screen.findByText(words.empty)).toBeInTheDocument();
+    expect(callsTo(server.requests, 'DELETE', '/api/cart')).toHaveLength(1);
+  });
+
+  it('checks out with the total shown and an Idempotency-Key, then goes to the payment page', async () => {
+    const server = cartServer({ lines: [hammerLine] });
+    renderCart();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Address'), '12 Harbour Road');
+    await user.type(screen.getByLabelText(texts.checkout.poNumber), 'PO-4471');
+    await user.click(screen.getByRole('button', { name: /Check out, \$1,875\.00/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Pay the checkout' })).toBeInTheDocument();
+    const [sent] = callsTo(server.requests, 'POST', '/api/checkout');
+    expect(sent?.body).toEqual({
+      address: '12 Harbour Road',
+      phone: '',
+      poNumber: 'PO-4471',
+      expectedTotal: 1875,
+    } satisfies CheckoutInput);
+    expect(sent?.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("shows a refused checkout's reason, and each failing line's on its line", async () => {
+    const refusal = {
+      message: texts.checkout.errors.linesRefused,
+      statusCode: 409,
+      lines: [
+        { toolId: HAMMER_ID, sku: 'HM-CLAW-16', message: texts.cart.problems.aboveAvailable(90) },
+      ],
+    };
+    cartServer({ lines: [hammerLine], checkout: () => jsonResponse(refusal, 409) });
+    renderCart();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Address'), '12 Harbour Road');
+    await user.click(screen.getByRole('button', { name: /Check out/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.checkout.errors.linesRefused);
+    expect(lineOf('Claw Hammer').getByText(texts.cart.problems.aboveAvailable(90))).toHaveClass(
+      'text-error',
+    );
+  });
+
+  it('says an empty cart is empty, with the ways to fill it', async () => {
+    cartServer({ lines: [] });
+    renderCart();
+    expect(await screen.findByText(words.empty)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.quickOrder })).toHaveAttribute(
+      'href',
+      routes.dashboardQuickOrder,
+    );
+    expect(screen.queryByRole('button', { name: /Check out/ })).not.toBeInTheDocument();
+  });
+});

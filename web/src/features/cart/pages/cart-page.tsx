@@ -1,0 +1,149 @@
+import { formatMoney, routes, texts, type Cart, type CartLine } from '@tools-factory/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useEmptyCart, useRemoveCartLine, useSetCartLine } from '../api/change-cart';
+import { useCart } from '../api/get-cart';
+import { CART_LINE_COLUMNS, CartLineItem } from '../components/cart-line-item';
+import { CheckoutForm, type RefusedLine } from '../components/checkout-form';
+
+const words = texts.cart.page;
+
+/**
+ * /cart (signed-in customers): the cart's lines as they stand now, their total, Empty cart, and
+ * the checkout. Every change is saved on the server at once, so another device shows it too.
+ */
+export default function CartPage() {
+  const cart = useCart();
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 md:py-12">
+      <h1 className="mb-2 text-3xl font-bold">{texts.cart.title}</h1>
+      <p className="text-base-content/70 mb-6 text-sm">{words.intro}</p>
+      <QueryBoundary query={cart} keepDataOnError>
+        {(found) => (found.lines.length === 0 ? <EmptyCart /> : <FilledCart cart={found} />)}
+      </QueryBoundary>
+    </section>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <EmptyState message={words.empty}>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Link to={{ pathname: routes.home, hash: '#tools' }} className="btn btn-primary">
+          {words.findTools}
+        </Link>
+        <Link to={routes.dashboardQuickOrder} className="btn btn-ghost">
+          {words.quickOrder}
+        </Link>
+      </div>
+    </EmptyState>
+  );
+}
+
+function FilledCart({ cart }: { cart: Cart }) {
+  const setLine = useSetCartLine();
+  const removeLine = useRemoveCartLine();
+  const emptyCart = useEmptyCart();
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
+  const [refusals, setRefusals] = useState<RefusedLine[]>([]);
+
+  async function setQuantity(line: CartLine, quantity: number) {
+    try {
+      await setLine.mutateAsync({ toolId: line.toolId, quantity });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  function remove(line: CartLine) {
+    removeLine.mutate(line.toolId, {
+      onSuccess: () => toast.success(words.removed(line.name || line.sku)),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
+  function empty() {
+    emptyCart.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmingEmpty(false);
+        toast.success(words.emptied);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-4">
+        <div
+          aria-hidden="true"
+          className={`text-base-content/70 hidden border-b px-4 pb-2 text-xs font-semibold uppercase ${CART_LINE_COLUMNS}`}
+        >
+          <span>{words.tool}</span>
+          <span>{words.quantity}</span>
+          <span className="text-right">{words.unitPrice}</span>
+          <span className="text-right">{words.lineTotal}</span>
+          <span />
+        </div>
+        <ul aria-label={words.lines} className="flex flex-col gap-3 md:gap-0">
+          {cart.lines.map((line) => (
+            <CartLineItem
+              key={line.toolId}
+              line={line}
+              refusal={refusals.find((refused) => refused.toolId === line.toolId)?.message}
+              onQuantity={(quantity) => setQuantity(line, quantity)}
+              onRemove={() => remove(line)}
+              removing={removeLine.isPending && removeLine.variables === line.toolId}
+            />
+          ))}
+        </ul>
+      </div>
+      <div className="flex flex-col gap-4 lg:sticky lg:top-20">
+        <div className="card bg-base-100 border-base-300 border shadow-sm">
+          <div className="card-body gap-3">
+            <dl className="flex items-baseline justify-between gap-4">
+              <dt className="font-semibold">{words.total}</dt>
+              <dd className="text-2xl font-bold tabular-nums">{formatMoney(cart.total)}</dd>
+            </dl>
+            <p className="text-base-content/70 text-sm">{words.lineCount(cart.lines.length)}</p>
+            {cart.canCheckout ? null : (
+              <p role="status" className="text-error text-sm">
+                {words.fixFirst}
+              </p>
+            )}
+            <BusyButton
+              type="button"
+              className="btn-outline btn-error btn-sm self-start"
+              busy={emptyCart.isPending}
+              onClick={() => setConfirmingEmpty(true)}
+            >
+              {words.emptyCart}
+            </BusyButton>
+          </div>
+        </div>
+        <CheckoutForm
+          total={cart.total}
+          canCheckout={cart.canCheckout}
+          onRefusedLines={setRefusals}
+        />
+      </div>
+      <ConfirmDialog
+        open={confirmingEmpty}
+        title={words.emptyCartTitle}
+        confirmLabel={words.emptyCart}
+        cancelLabel={words.keep}
+        busy={emptyCart.isPending}
+        onConfirm={empty}
+        onCancel={() => setConfirmingEmpty(false)}
+      >
+        {words.emptyCartQuestion}
+      </ConfirmDialog>
+    </div>
+  );
+}
