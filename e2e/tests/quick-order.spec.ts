@@ -1,4 +1,10 @@
-import { API_BASE, CartSchema, routes, texts } from '@tools-factory/contract';
+import {
+  API_BASE,
+  CartSchema,
+  MAX_QUICK_ORDER_BYTES,
+  routes,
+  texts,
+} from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -79,6 +85,15 @@ for (const viewport of viewports) {
       await expect(lines).toHaveValue('');
       await keep(page, 'quick-order-added', width);
       expect(await cartOf(page)).toEqual({ 'HM-CLAW-16': 200, 'SD-SET-6': 100, 'TM-5M': 250 });
+
+      // A file above 5 MB is refused with its limit; the lines stay as they were.
+      await page.getByLabel(words.fileLabel, { exact: true }).setInputFiles({
+        name: 'huge.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.alloc(MAX_QUICK_ORDER_BYTES + 1, 'HM-CLAW-16,150\n'),
+      });
+      await expect(page.getByText(words.file.tooLarge(5))).toBeVisible();
+      await expect(lines).toHaveValue('');
 
       await page.getByRole('link', { name: words.goToCart }).click();
       await expect(page).toHaveURL('/cart');

@@ -120,6 +120,20 @@ describe('Quick order', () => {
     expect(addButton(1)).toBeEnabled();
   });
 
+  it('says a SKU of 10 KB is too long, and shows only its start', async () => {
+    quickOrderServer();
+    const { user, textarea } = await renderQuickOrder();
+    await user.click(textarea);
+    await user.paste(`${'A'.repeat(10 * 1024)} 150\nHM-CLAW-16 1e20`);
+
+    expect(await screen.findByText(words.verdicts.skuTooLong(32, 10240))).toBeInTheDocument();
+    // The row names its SKU by its start: 40 characters and an ellipsis.
+    expect(screen.getByText(`${'A'.repeat(40)}…`)).toBeInTheDocument();
+    expect(screen.getByText(words.verdicts.notWholeNumber('1e20'))).toBeInTheDocument();
+    expect(screen.getByText(words.summary(0, 2))).toBeInTheDocument();
+    expect(addButton(0)).toBeDisabled();
+  });
+
   it('adds the good lines in one call, says so, and leaves the bad lines to fix', async () => {
     const { requests } = quickOrderServer();
     const { user, textarea } = await renderQuickOrder();
