@@ -768,6 +768,12 @@ export const texts = {
     orderMismatch: 'order must be the id of the order in the path',
     /** 409: the order was removed (or expired) while the customer paid; the gateway refunds. */
     orderGoneRefunded: 'This order no longer exists, so your payment has been refunded.',
+    /**
+     * 409: a line of the checkout was removed while the customer paid (issue 26): the payment was
+     * for the old total, so the gateway refunds it and the page makes a new intent.
+     */
+    totalChangedRefunded:
+      'The total of this checkout changed while you paid (a line was removed), so your payment has been refunded. Please pay the new total.',
     /** 409: card payments stop below $1,000,000. */
     tooLargeForCard: 'This order is too large to pay by card. Please contact us to pay it.',
     /** 404: a client secret that names no intent of this gateway (or of this customer). */

@@ -19,7 +19,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
-import { orderPaidMail, orderShippedMail } from '../../mail/templates/orders.ts';
+import { orderPaidMail } from '../../mail/templates/orders.ts';
 import { orderRemovedMail } from '../../mail/templates/customer-notices.ts';
 import { selectOrderBooking } from './order-booking.ts';
 import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
@@ -33,6 +33,7 @@ import {
   selectCheckoutsByIds,
 } from './checkouts.repository.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
+import { createShippedAnnouncement } from './checkout-shipped-announcement.ts';
 import { createOrderExpiry } from './order-expiry.ts';
 import { holdCeilingMs, holdUntilOf } from './order-hold.ts';
 import {
@@ -134,6 +135,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       .map((head) => checkoutDtos.checkoutDto(head, linesByCheckout.get(head.id) ?? []));
   }
   const expiry = createOrderExpiry({ db, tools, catalog, orderHoldHours });
+  const shippedAnnouncement = createShippedAnnouncement({ outbox, publicUrl, managedOrderDto });
 
   /** An order for Manage Orders' search and page: with its customer's name and town. */
   function managedOrderRow(order: OrderRow, names: Map<string, string>): ManagedOrderRow {
@@ -412,16 +414,16 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const shipped = await db.transaction(async (tx) => {
         const shippedAt = now();
         const row = await markOrderShipped(tx, orderId, shippedAt, tracking);
-        // Only the request that shipped it: a repeated click sends no second e-mail.
+        // Only the request that shipped it: a repeated click sends no second e-mail. A line of
+        // a checkout of several mails only when it is the last to ship (issue 26).
         if (row) {
-          const mail = orderShippedMail(managedOrderDto(row), { publicUrl });
-          await outbox.enqueue(tx, mail, { orderId: row.id, mail: 'order shipped' });
+          const mailEvents = await shippedAnnouncement.announce(tx, row, shippedAt);
           const detail: Record<string, string> = {};
           if (tracking.carrier) detail.carrier = tracking.carrier;
           if (tracking.trackingNumber) detail.trackingNumber = tracking.trackingNumber;
           await insertOrderEvents(tx, [
             { orderId: row.id, kind: 'shipped', actorId: actor.id, detail, at: shippedAt },
-            emailEvent(row.id, mail, shippedAt),
+            ...mailEvents,
           ]);
         }
         return row;

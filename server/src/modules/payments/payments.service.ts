@@ -305,7 +305,11 @@ export function createPaymentsService(options: {
           throw conflict(errorsText.notThisOrder);
         case 'refunded':
           throw conflict(
-            settled.reason === 'order-gone' ? errorsText.orderGoneRefunded : errorsText.alreadyPaid,
+            settled.reason === 'order-gone'
+              ? errorsText.orderGoneRefunded
+              : settled.reason === 'amount-differs'
+                ? errorsText.totalChangedRefunded
+                : errorsText.alreadyPaid,
           );
       }
     },
