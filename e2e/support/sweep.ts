@@ -92,6 +92,8 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
   },
   myProfileInfo: { path: () => routes.myProfileInfo, access: 'signedIn', group: 'account' },
   purchase: { path: ({ toolId }) => routes.purchase(toolId), access: 'signedIn', group: 'shop' },
+  /** Issue 26: the customer's cart (an admin is told the cart is for customers). */
+  cart: { path: () => routes.cart, access: 'signedIn', group: 'shop' },
   dashboard: { path: () => routes.dashboard, access: 'signedIn' },
   dashboardAddReview: { path: () => routes.dashboardAddReview, access: 'signedIn' },
   dashboardOrders: { path: () => routes.dashboardOrders, access: 'signedIn' },
