@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   centsToDollars,
+  CheckoutResponseSchema,
   ConfirmTestCardResponseSchema,
   CreateToolResponseSchema,
   ManagedOrderListSchema,
@@ -22,7 +23,12 @@ import { bearer } from '../testing/accounts.ts';
 import type { HttpAccount, Site } from '../testing/http-accounts.ts';
 import { expectStatus, type HttpAnswer, type HttpClient } from '../testing/http-client.ts';
 import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
-import { PROOF_SHOP_STOCK, startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
+import {
+  addProofTool,
+  PROOF_SHOP_STOCK,
+  startProofRun,
+  type ProofCustomer,
+} from '../testing/proof-shop.ts';
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
@@ -47,6 +53,10 @@ const KILL_AFTER_ORDERS = 150;
 const KILL_AFTER_PAYMENTS = 60;
 const KILL_AFTER_CATALOG_CHANGES = 40;
 const CATALOG_ADMIN_WORKERS = 4;
+/** Buyers checking out carts of CHECKOUT_TOOLS tools; killed after this many checkouts. */
+const CHECKOUT_BUYERS = 12;
+const CHECKOUT_TOOLS = 3;
+const KILL_AFTER_CHECKOUTS = 20;
 const CATALOG_CUSTOMERS = 10;
 /** Quantities 2..9 in turn. */
 const quantityOf = (index: number) => 2 + (index % 8);
@@ -377,6 +387,145 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
         `orders checked (${paidOrders.length} paid, ${payments.length} payments, ` +
         `${Number(found.confirmedUnrecorded[0]?.count)} card payments confirmed but not yet ` +
         `recorded); stock ${available} + ${held} held + ${sold} sold = ${PROOF_SHOP_STOCK}`,
+    );
+  }, 180_000);
+
+  it('keeps every acknowledged checkout whole, and no checkout is ever partial', async () => {
+    await start('server, for the checkouts');
+    const checkoutTools = await Promise.all(
+      Array.from({ length: CHECKOUT_TOOLS }, (_, index) =>
+        addProofTool(adminClient, site, admin, {
+          name: `Crash Clamp ${index} ${randomUUID().slice(0, 8)}`,
+          stock: PROOF_SHOP_STOCK,
+        }),
+      ),
+    );
+    let killed = false;
+    const unexpected: string[] = [];
+    /** Checkouts answered 201: id -> the lines the buyer's cart held. */
+    const acknowledged = new Map<string, { key: string; lines: number }>();
+    const unanswered: { customer: Customer; key: string }[] = [];
+
+    const send = async (
+      customer: Customer,
+      method: string,
+      url: string,
+      json: unknown,
+      key?: string,
+    ) => {
+      try {
+        const answer = await customer.client.request(`${site.url}${url}`, {
+          method,
+          headers: {
+            ...bearer(customer.account.token),
+            ...(key ? { 'idempotency-key': key } : {}),
+          },
+          json,
+        });
+        if (answer.status >= 300 && !killed) {
+          unexpected.push(`${method} ${url}: ${answer.status} ${answer.body}`);
+        }
+        return answer.status < 300 ? answer : undefined;
+      } catch (error) {
+        if (!killed) unexpected.push(`${method} ${url}: ${String(error)}`);
+        return undefined;
+      }
+    };
+
+    // Each buyer fills a cart with the checkout tools (quantities 2..9) and checks it out, again
+    // and again: at the kill some are filling a cart, some are checking out.
+    const buy = async (customer: Customer, number: number) => {
+      for (let round = 0; !killed; round += 1) {
+        for (const [line, tool] of checkoutTools.entries()) {
+          const quantity = quantityOf(number + round + line);
+          if (!(await send(customer, 'PUT', `/api/cart/lines/${tool._id}`, { quantity }))) return;
+        }
+        const key = randomUUID();
+        const answer = await send(
+          customer,
+          'POST',
+          '/api/checkout',
+          { address: '1 Crash Row' },
+          key,
+        );
+        if (!answer) {
+          if (killed) unanswered.push({ customer, key });
+          return;
+        }
+        const { checkout } = CheckoutResponseSchema.parse(answer.json());
+        acknowledged.set(checkout._id, { key, lines: checkout.lines.length });
+      }
+    };
+
+    const buyers = customers.slice(0, CHECKOUT_BUYERS);
+    const load = Promise.all(buyers.map((customer, number) => buy(customer, number)));
+    await waitUntil(
+      'checkouts acknowledged before the kill',
+      () => unexpected.length > 0 || acknowledged.size >= KILL_AFTER_CHECKOUTS,
+    );
+    await sleep(randomInt(0, 300));
+    killed = true;
+    await server!.kill9();
+    await load;
+    expect(unexpected, server!.output()).toEqual([]);
+
+    await start('server, restarted after the checkouts');
+    // A checkout whose answer never came, sent again with its key: placed once (its cart was
+    // kept when it had not committed; when it had, the key answers with it).
+    const retried = await Promise.all(
+      unanswered.map(async ({ customer, key }) => {
+        const answer = await customer.client.request(`${site.url}/api/checkout`, {
+          method: 'POST',
+          headers: { ...bearer(customer.account.token), 'idempotency-key': key },
+          json: { address: '1 Crash Row' },
+        });
+        expect([200, 201], answer.body).toContain(answer.status);
+        return { key, checkout: CheckoutResponseSchema.parse(answer.json()).checkout };
+      }),
+    );
+    await server!.stop();
+
+    const toolIds = checkoutTools.map((tool) => `'${tool._id}'`).join(', ');
+    const found = await withDatabase(async (query) => ({
+      checkouts: await query(
+        `select c.id, c.idempotency_key, count(o.id)::int as lines
+           from checkouts c join orders o on o.checkout_id = c.id
+          where o.tool_id in (${toolIds}) group by c.id, c.idempotency_key`,
+      ),
+      ordered: await query(
+        `select tool_id, coalesce(sum(quantity), 0)::int as units from orders
+          where tool_id in (${toolIds}) group by tool_id`,
+      ),
+      tools: await query(`select id, available_quantity from tools where id in (${toolIds})`),
+    }));
+    const checkouts = found.checkouts as { id: string; idempotency_key: string; lines: number }[];
+    // Whole: every checkout has all its lines (one per checkout tool), never some of them.
+    for (const checkout of checkouts) expect(checkout.lines, checkout.id).toBe(CHECKOUT_TOOLS);
+    // Every acknowledged checkout is there; every retried key placed exactly one; no other.
+    const byId = new Map(checkouts.map((checkout) => [checkout.id, checkout]));
+    for (const [id, { key, lines }] of acknowledged) {
+      expect(byId.get(id), `acknowledged checkout ${id}`).toMatchObject({
+        idempotency_key: key,
+        lines,
+      });
+    }
+    expect(checkouts.map((checkout) => checkout.idempotency_key).sort()).toEqual(
+      [
+        ...[...acknowledged.values()].map(({ key }) => key),
+        ...retried.map(({ key }) => key),
+      ].sort(),
+    );
+    // The stock of each tool: what the database's orders took, no more, no less.
+    const units = new Map(found.ordered.map((row) => [String(row.tool_id), Number(row.units)]));
+    for (const row of found.tools) {
+      expect(Number(row.available_quantity) + (units.get(String(row.id)) ?? 0)).toBe(
+        PROOF_SHOP_STOCK,
+      );
+    }
+    console.info(
+      `[crash, ${engine}] ${buyers.length} buyers checking out carts of ${CHECKOUT_TOOLS} tools; ` +
+        `killed after ${acknowledged.size} checkouts acknowledged; ${unanswered.length} unanswered ` +
+        `and retried; after restart ${checkouts.length} checkouts, each whole; stock adds up`,
     );
   }, 180_000);
 
