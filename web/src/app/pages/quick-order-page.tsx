@@ -1,10 +1,9 @@
-import { texts } from '@tools-factory/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { routes, texts } from '@tools-factory/contract';
 import { QueryBoundary } from '../../components/ui/query-boundary';
+import { cartQueryKey } from '../../features/cart/api/get-cart';
 import { useTools } from '../../features/catalog/api/tools-query';
 import { QuickOrder } from '../../features/quick-order/components/quick-order';
-
-/** The cart's page (the cart feature's route). */
-const CART_PATH = '/cart';
 
 /**
  * /dashborad/quickorder: lines of SKU and quantity into the cart. Composes the catalog (each line
@@ -12,11 +11,19 @@ const CART_PATH = '/cart';
  */
 export default function QuickOrderPage() {
   const tools = useTools();
+  const queryClient = useQueryClient();
   return (
     <section className="px-4 py-8 md:px-8">
       <h2 className="mb-6 text-2xl font-bold">{texts.quickOrder.title}</h2>
       <QueryBoundary query={tools}>
-        {(catalog) => <QuickOrder catalog={catalog} cartPath={CART_PATH} />}
+        {(catalog) => (
+          <QuickOrder
+            catalog={catalog}
+            cartPath={routes.cart}
+            // The cart's count in the dashboard header, and its page, show the lines added.
+            onAdded={() => void queryClient.invalidateQueries({ queryKey: cartQueryKey })}
+          />
+        )}
       </QueryBoundary>
     </section>
   );
