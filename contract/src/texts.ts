@@ -3,6 +3,7 @@ import { formatCount, formatMoney } from './money.ts';
 import { cartTexts } from './cart-texts.ts';
 import { checkoutTexts } from './checkout-texts.ts';
 import { checkoutDocumentTexts, checkoutMailTexts } from './checkout-mail-texts.ts';
+import { checkoutPaymentTexts } from './checkout-payment-texts.ts';
 import { quickOrderTexts } from './quick-order-texts.ts';
 import { dashboardPageNames, shellTexts } from './shell-texts.ts';
 import { skuTexts } from './sku-texts.ts';
@@ -33,6 +34,7 @@ export const texts = {
   sku: skuTexts,
   cart: cartTexts,
   checkout: checkoutTexts,
+  checkoutPayment: checkoutPaymentTexts,
   quickOrder: quickOrderTexts,
   /** Volume pricing (DESIGN.md section 11): the purchase page's table and the admins' editor. */
   priceBreaks: {

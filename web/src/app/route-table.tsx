@@ -32,6 +32,7 @@ const MyQuotesPage = lazyPage(() => import('./pages/my-quotes-page'));
 const QuickOrderPage = lazyPage(() => import('./pages/quick-order-page'));
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'));
 const PaymentPage = lazyPage(() => import('./pages/payment-page'));
+const CheckoutPaymentPage = lazyPage(() => import('./pages/checkout-payment-page'));
 const MyProfilePage = lazyPage(() => import('./pages/my-profile-page'));
 // Its own chunk: the first page's script stays as it was.
 const RequireAdmin = lazyPage(() => import('../features/accounts/components/require-admin'));
@@ -100,6 +101,11 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                 titledPage(paths.dashboardMyQuotes, titles.myQuotes, MyQuotesPage),
                 titledPage(paths.dashboardQuickOrder, titles.quickOrder, QuickOrderPage),
                 titledPage(paths.dashboardPaymentPattern, titles.payment, PaymentPage),
+                titledPage(
+                  paths.dashboardCheckoutPaymentPattern,
+                  titles.payment,
+                  CheckoutPaymentPage,
+                ),
                 {
                   // Admin pages: refused in the browser to everyone else (DESIGN.md section 10).
                   element: <RequireAdmin />,

@@ -9,6 +9,7 @@ export const paths = {
   ...routes,
   purchasePattern: routes.purchase(':id'),
   dashboardPaymentPattern: routes.dashboardPayment(':id'),
+  dashboardCheckoutPaymentPattern: routes.dashboardCheckoutPayment(':checkoutId'),
   dashboardManagedOrderPattern: routes.dashboardManagedOrder(':id'),
   /** Old links and typing habits: /dashboard leads to the product's /dashborad. */
   dashboardAlias: '/dashboard',

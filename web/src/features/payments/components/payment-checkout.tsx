@@ -1,8 +1,11 @@
 import type { Order } from '@tools-factory/contract';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { usePaymentCheckout } from '../api/get-payment-checkout';
 import { usePaymentOrder } from '../api/get-payment-order';
 import type { Payer } from './card-form';
+import { CheckoutPaymentView } from './checkout-payment';
 import { OrderSummary } from './order-summary';
 import { PaymentPanel } from './payment-panel';
 import { isWorthRetrying, PaymentProblem } from './payment-problem';
@@ -33,12 +36,32 @@ export function PaymentCheckout({ orderId, payer, onPaid }: PaymentCheckoutProps
         )
       }
     >
-      {(found) => (
-        <div className="grid max-w-4xl items-start gap-6 lg:grid-cols-2">
-          <OrderSummary order={found} />
-          <PaymentPanel order={found} payer={payer} onPaid={onPaid} />
-        </div>
-      )}
+      {(found) => <OrderOrItsCheckout order={found} payer={payer} onPaid={onPaid} />}
     </QueryBoundary>
+  );
+}
+
+/**
+ * The order alone, or, when it is a line of a checkout of several (issue 26), the whole
+ * checkout: its lines are paid together, with one payment. A checkout that cannot be read
+ * leaves the order's own page, which the server pays as the checkout all the same.
+ */
+function OrderOrItsCheckout({
+  order,
+  payer,
+  onPaid,
+}: { order: Order } & Omit<PaymentCheckoutProps, 'orderId'>) {
+  const checkout = usePaymentCheckout(order.checkoutId);
+  if (checkout.isPending) return <Spinner />;
+  // Read defensively: anything but a checkout's lines leaves the order's own page.
+  const lines: unknown = checkout.data?.lines;
+  if (checkout.data && Array.isArray(lines) && lines.length > 1) {
+    return <CheckoutPaymentView checkout={checkout.data} payer={payer} onPaid={onPaid} />;
+  }
+  return (
+    <div className="grid max-w-4xl items-start gap-6 lg:grid-cols-2">
+      <OrderSummary order={order} />
+      <PaymentPanel order={order} payer={payer} onPaid={onPaid} />
+    </div>
   );
 }

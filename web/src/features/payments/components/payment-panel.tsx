@@ -1,4 +1,5 @@
-import { texts, type Order } from '@tools-factory/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { texts, type Order, type PaymentIntentResponse } from '@tools-factory/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
@@ -21,14 +22,16 @@ interface PaymentPanelProps {
 }
 
 interface CardFormForGatewayProps extends Omit<CardFormProps, 'clientSecret'> {
-  order: Order;
+  /** The intent the form pays: an order's, or a whole checkout's (issue 26). */
+  intent: UseQueryResult<PaymentIntentResponse>;
 }
 
-/** The card form the server's gateway needs, holding the intent created for the order. */
-function CardFormForGateway({ order, ...formProps }: CardFormForGatewayProps) {
+/**
+ * The card form the server's gateway needs, holding the intent created for what is paid. The
+ * caller asks for the intent beside the settings, not after them: the form is ready sooner.
+ */
+export function CardFormForGateway({ intent, ...formProps }: CardFormForGatewayProps) {
   const settings = usePaymentSettings();
-  // Asked for beside the settings, not after them: the form is ready sooner.
-  const intent = usePaymentIntent(order);
   return (
     <QueryBoundary
       query={settings}
@@ -62,7 +65,7 @@ function CardFormForGateway({ order, ...formProps }: CardFormForGatewayProps) {
   );
 }
 
-function PanelCard({ children }: { children: ReactNode }) {
+export function PanelCard({ children }: { children: ReactNode }) {
   return (
     <div className="card bg-base-100 border-base-300 border shadow-sm">
       <div className="card-body gap-4">{children}</div>
@@ -78,6 +81,7 @@ export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
   // Held here, above the form: once paid, the order itself turns paid and the form goes, but
   // this visit still says 'payment is complete'.
   const payment = useCardPayment(order, onPaid);
+  const intent = usePaymentIntent(order);
 
   if (payment.isSuccess) {
     return (
@@ -97,7 +101,7 @@ export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
     <PanelCard>
       <h3 className="card-title">{texts.payment.cardDetails}</h3>
       <CardFormForGateway
-        order={order}
+        intent={intent}
         payer={payer}
         paying={payment.isPending}
         error={payment.isError ? errorMessage(payment.error) : null}

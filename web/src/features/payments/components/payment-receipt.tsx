@@ -1,5 +1,5 @@
 import { routes, texts, type Order } from '@tools-factory/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FaCheckCircle } from 'react-icons/fa';
 import { Link } from 'react-router';
 
@@ -8,6 +8,10 @@ interface PaymentReceiptProps {
   order: Order;
   /** Paid on this visit: 'payment is complete'; otherwise the order was paid before. */
   justPaid?: boolean;
+  /** What a later visit says instead of 'This order is paid.' (a checkout's page). */
+  alreadyPaidText?: string;
+  /** More ways on, before the way back (a checkout's invoice). */
+  children?: ReactNode;
 }
 
 /**
@@ -15,7 +19,12 @@ interface PaymentReceiptProps {
  * order is paid.' on a later visit), its status as My Orders shows it, the transaction id, and
  * the way back to My Orders.
  */
-export function PaymentReceipt({ order, justPaid = false }: PaymentReceiptProps) {
+export function PaymentReceipt({
+  order,
+  justPaid = false,
+  alreadyPaidText = texts.payment.alreadyPaid,
+  children,
+}: PaymentReceiptProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The Pay button that had the focus is gone: the news takes it, so screen readers read it
@@ -28,7 +37,7 @@ export function PaymentReceipt({ order, justPaid = false }: PaymentReceiptProps)
     <div className="flex flex-col items-start gap-4">
       <h3 ref={headingRef} tabIndex={-1} className="card-title outline-none">
         <FaCheckCircle className="text-success shrink-0" aria-hidden="true" />
-        {justPaid ? texts.payment.complete : texts.payment.alreadyPaid}
+        {justPaid ? texts.payment.complete : alreadyPaidText}
       </h3>
       <span className={`badge ${isPaid ? 'badge-warning' : 'badge-success'}`}>
         {isPaid ? texts.orders.paidBadge : texts.orders.shippedBadge}
@@ -39,6 +48,7 @@ export function PaymentReceipt({ order, justPaid = false }: PaymentReceiptProps)
           <span className="font-mono break-all">{order.transectionId}</span>
         </p>
       ) : null}
+      {children}
       <Link to={routes.dashboardOrders} className="btn btn-primary">
         {texts.payment.backToOrders}
       </Link>

@@ -1,0 +1,77 @@
+import { texts, type Checkout, type Order } from '@tools-factory/contract';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useCheckoutPaymentIntent } from '../api/create-checkout-payment-intent';
+import { useDownloadCheckoutInvoice } from '../api/download-checkout-invoice';
+import { unpaidLines } from '../checkout-lines';
+import { useCheckoutPayment } from '../hooks/use-checkout-payment';
+import type { Payer } from './card-form';
+import { CardFormForGateway, PanelCard } from './payment-panel';
+import { PaymentReceipt } from './payment-receipt';
+
+const words = texts.checkoutPayment;
+
+interface CheckoutPaymentPanelProps {
+  checkout: Checkout;
+  payer: Payer;
+  onPaid: (paidLine: Order) => void;
+}
+
+/** The checkout's one invoice (every line on it), downloaded and saved. */
+function InvoiceButton({ checkout }: { checkout: Checkout }) {
+  const invoice = useDownloadCheckoutInvoice();
+  return (
+    <BusyButton
+      busy={invoice.isPending}
+      className="btn-outline"
+      onClick={() =>
+        invoice.mutate(checkout, { onError: (error) => toast.error(errorMessage(error)) })
+      }
+    >
+      {invoice.isPending ? words.downloadingInvoice : words.downloadInvoice}
+    </BusyButton>
+  );
+}
+
+/**
+ * The card beside the checkout's summary: one card form for every unpaid line, 'payment is
+ * complete' once paid here, or the paid checkout's status and transaction id; its invoice once
+ * paid.
+ */
+export function CheckoutPaymentPanel({ checkout, payer, onPaid }: CheckoutPaymentPanelProps) {
+  const payment = useCheckoutPayment(checkout, onPaid);
+  const intent = useCheckoutPaymentIntent(checkout);
+
+  if (payment.isSuccess) {
+    return (
+      <PanelCard>
+        <PaymentReceipt order={payment.data} justPaid>
+          <InvoiceButton checkout={checkout} />
+        </PaymentReceipt>
+      </PanelCard>
+    );
+  }
+  const [first] = checkout.lines;
+  if (unpaidLines(checkout).length === 0 && first) {
+    return (
+      <PanelCard>
+        <PaymentReceipt order={first} alreadyPaidText={words.alreadyPaid}>
+          {first.paid ? <InvoiceButton checkout={checkout} /> : null}
+        </PaymentReceipt>
+      </PanelCard>
+    );
+  }
+  return (
+    <PanelCard>
+      <h3 className="card-title">{texts.payment.cardDetails}</h3>
+      <CardFormForGateway
+        intent={intent}
+        payer={payer}
+        paying={payment.isPending}
+        error={payment.isError ? errorMessage(payment.error) : null}
+        onPay={(confirmCard) => payment.mutate(confirmCard)}
+      />
+    </PanelCard>
+  );
+}

@@ -1,0 +1,180 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { checkoutReference, type Checkout, type Order } from '@tools-factory/contract';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo, type ApiRequest } from '../../../test/fake-api';
+import { makeOrder } from '../../../test/factories';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { CheckoutPayment } from './checkout-payment';
+import { PaymentCheckout } from './payment-checkout';
+
+const CHECKOUT_ID = '33333333-3333-4333-8333-333333333333';
+const CLIENT_SECRET = 'pi_test_9_secret_xyz';
+const TRANSACTION_ID = 'pi_test_9';
+
+/** Maria's checkout of two lines: 200 hammers at $12.50 and 40 files at $3.75 ($2,650). */
+function twoLines(status: Order['status'] = 'unpaid'): Checkout {
+  const paid = status !== 'unpaid';
+  const common = {
+    checkoutId: CHECKOUT_ID,
+    checkoutReference: checkoutReference(CHECKOUT_ID),
+    poNumber: 'PO-2231',
+    status,
+    paid,
+    transectionId: paid ? TRANSACTION_ID : null,
+  };
+  const hammers = makeOrder({ ...common, _id: '44444444-4444-4444-8444-444444444444' });
+  const files = makeOrder({
+    ...common,
+    _id: '55555555-5555-4555-8555-555555555555',
+    name: 'Half-round File',
+    sku: 'FL-HR-250',
+    quantity: 40,
+    price: 3.75,
+  });
+  return {
+    _id: CHECKOUT_ID,
+    reference: checkoutReference(CHECKOUT_ID),
+    poNumber: 'PO-2231',
+    address: '12 Harbour Road, Dhaka',
+    phone: '',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    status: paid ? 'paid' : 'unpaid',
+    total: 2650,
+    lines: [hammers, files],
+  };
+}
+
+/** Our API as the checkout's payment page sees it: the checkout, its intent, the card, the record. */
+function checkoutServer(checkout: Checkout) {
+  let current = checkout;
+  return fakeAccountsServer({
+    user: maria,
+    answer: ({ method, url, body }: ApiRequest) => {
+      if (method === 'GET' && url === `/api/checkouts/${CHECKOUT_ID}`) return jsonResponse(current);
+      if (method === 'GET' && url === `/api/payorder/${checkout.lines[1]?._id}`) {
+        return jsonResponse(current.lines[1]);
+      }
+      if (method === 'GET' && url === '/api/payment-settings') {
+        return jsonResponse({ gateway: 'test', publishableKey: null });
+      }
+      if (method === 'POST' && url === `/api/checkouts/${CHECKOUT_ID}/payment-intent`) {
+        return jsonResponse({ clientSecret: CLIENT_SECRET });
+      }
+      if (method === 'POST' && url === '/api/payments/test/confirm') {
+        return jsonResponse({ status: 'succeeded', transectionId: TRANSACTION_ID });
+      }
+      if (method === 'PATCH' && url.startsWith('/api/tool/')) {
+        const { order } = body as { order: string };
+        current = twoLines('paid');
+        return jsonResponse({
+          acknowledged: true,
+          modifiedCount: 1,
+          order: current.lines.find((line) => line._id === order),
+        });
+      }
+      return undefined;
+    },
+  });
+}
+
+function renderCheckoutPayment() {
+  const user = userEvent.setup();
+  const onPaid = vi.fn();
+  renderWithProviders(
+    <StrictMode>
+      <CheckoutPayment
+        checkoutId={CHECKOUT_ID}
+        payer={{ name: maria.name, email: maria.email }}
+        onPaid={onPaid}
+      />
+    </StrictMode>,
+    { route: `/dashborad/orders/payment/checkout/${CHECKOUT_ID}` },
+  );
+  return { user, onPaid };
+}
+
+describe('CheckoutPayment: every line of a checkout paid at once (issue 26)', () => {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 'token-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('lists every line with its SKU, quantity, unit price and line total, then the total', async () => {
+    checkoutServer(twoLines());
+    renderCheckoutPayment();
+    const summary = await screen.findByRole('region', { name: 'Your checkout' });
+    expect(summary).toHaveTextContent(checkoutReference(CHECKOUT_ID));
+    expect(summary).toHaveTextContent('PO-2231');
+    const table = within(summary).getByRole('table', { name: '2 lines' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'SKUToolQuantityUnit priceLine total',
+      `${makeOrder().sku}Claw Hammer200$12.50$2,500.00`,
+      'FL-HR-250Half-round File40$3.75$150.00',
+    ]);
+    expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent('$2,650.00');
+  });
+
+  it('makes one intent for the total and records the payment once, on a line', async () => {
+    const { server } = checkoutServer(twoLines());
+    const { user, onPaid } = renderCheckoutPayment();
+    const pay = await screen.findByRole('button', { name: 'Pay' });
+    await vi.waitFor(() => expect(pay).toBeEnabled());
+    const intents = callsTo(
+      server.requests,
+      'POST',
+      `/api/checkouts/${CHECKOUT_ID}/payment-intent`,
+    );
+    expect(intents).toHaveLength(1);
+    expect(intents[0]?.body).toEqual({ totalPrice: 2650 });
+
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(pay);
+
+    expect(await screen.findByRole('heading', { name: 'payment is complete' })).toBeInTheDocument();
+    const records = server.requests.filter((request) => request.method === 'PATCH');
+    expect(records).toHaveLength(1);
+    expect(records[0]?.body).toEqual({
+      order: '44444444-4444-4444-8444-444444444444',
+      transectionId: TRANSACTION_ID,
+    });
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(TRANSACTION_ID)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download the invoice' })).toBeInTheDocument();
+  });
+
+  it('shows a paid checkout with its transaction id and invoice, and no card form', async () => {
+    const { server } = checkoutServer(twoLines('paid'));
+    renderCheckoutPayment();
+    expect(
+      await screen.findByRole('heading', { name: 'This checkout is paid.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download the invoice' })).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it("a line's own payment page shows and pays the whole checkout", async () => {
+    checkoutServer(twoLines());
+    const filesLine = twoLines().lines[1];
+    renderWithProviders(
+      <PaymentCheckout
+        orderId={filesLine?._id ?? ''}
+        payer={{ name: maria.name, email: maria.email }}
+        onPaid={vi.fn()}
+      />,
+      { route: `/dashborad/orders/payment/${filesLine?._id}` },
+    );
+    const summary = await screen.findByRole('region', { name: 'Your checkout' });
+    expect(within(summary).getByText('$2,650.00')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your order' })).not.toBeInTheDocument();
+  });
+});
