@@ -1,4 +1,4 @@
-import { formatMoney } from './money.ts';
+import { formatCount, formatMoney } from './money.ts';
 
 /** The checkout's words (issue 26: POST /checkout and the cart page's form), in `texts.checkout`. */
 export const checkoutTexts = {
@@ -11,6 +11,15 @@ export const checkoutTexts = {
       `The total changed: you saw ${formatMoney(expected)}, it is ${formatMoney(now)} now. Check the cart and check out again.`,
     poNumberTooLong: 'The PO number is at most 35 characters.',
     tooLarge: 'This checkout is above what one card payment can pay: split it into smaller ones.',
+  },
+  /** My Orders: the head of a checkout's lines (a checkout of one line shows as its order). */
+  group: {
+    checkout: 'Checkout',
+    lines: (count: number) => `${formatCount(count)} tools`,
+    po: 'PO',
+    total: 'Total',
+    payAll: 'Pay for all',
+    payAllNote: 'One payment for every line of this checkout.',
   },
   /** An accepted checkout whose prices moved since the lines were added. */
   priceChanged: (reference: string) =>

@@ -1,5 +1,6 @@
 import { texts } from '@tools-factory/contract';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { OrderAgainButton } from '../../features/cart/components/order-again-button';
 import { MyOrders } from '../../features/orders/components/my-orders';
 
 /** /dashborad/orders: the signed-in customer's orders (accounts gives the e-mail, orders the list). */
@@ -8,7 +9,9 @@ export default function MyOrdersPage() {
   return (
     <section className="px-4 py-8 md:px-8">
       <h2 className="mb-6 text-2xl font-bold">{texts.orders.title}</h2>
-      {user ? <MyOrders email={user.email} /> : null}
+      {user ? (
+        <MyOrders email={user.email} orderAgain={(target) => <OrderAgainButton {...target} />} />
+      ) : null}
     </section>
   );
 }

@@ -276,3 +276,56 @@ describe('MyOrders', () => {
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
+
+describe('MyOrders: the lines of a checkout (issue 26)', () => {
+  signedInForEachTest();
+
+  const CHECKOUT = '7c1d2e3f-4444-4555-8666-777788889999';
+  const hammerLine = makeOrder({
+    _id: '21111111-1111-4111-8111-111111111111',
+    checkoutId: CHECKOUT,
+    quantity: 150,
+  });
+  const fileLine = makeOrder({
+    _id: '31111111-1111-4111-8111-111111111111',
+    checkoutId: CHECKOUT,
+    name: 'Metal File',
+    sku: 'FL-MET-8',
+    quantity: 300,
+    price: 4,
+  });
+
+  it('groups them under their checkout: reference, tools, PO number, total, one Pay for all', async () => {
+    ordersServer([
+      { ...hammerLine, poNumber: 'PO-4471' },
+      { ...fileLine, poNumber: 'PO-4471' },
+      unpaid,
+    ]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    // The checkout's head, its two lines, then the order placed alone (no head of its own).
+    expect(rows).toHaveLength(4);
+    const head = rows[0]!;
+    expect(head).toHaveTextContent(
+      `Checkout ${hammerLine.checkoutReference} · 2 tools · PO PO-4471 · Total $3,075.00`,
+    );
+    const payAll = within(head).getByRole('link', { name: /Pay for all/ });
+    expect(payAll).toHaveAttribute('href', `/dashborad/orders/payment/checkout/${CHECKOUT}`);
+    // Its lines are paid together: no Pay of their own; each may still be removed.
+    for (const line of rows.slice(1, 3)) {
+      expect(within(line).queryByRole('link', { name: /pay/i })).toBeNull();
+      expect(within(line).getByRole('button', { name: /Remove/ })).toBeInTheDocument();
+    }
+    expect(within(rows[3]!).getByRole('link', { name: /pay/i })).toHaveAttribute(
+      'href',
+      `/dashborad/orders/payment/${unpaid._id}`,
+    );
+    // The spec's no. counts the orders, not the head.
+    expect(rows.slice(1).map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { routes, texts, type Order } from '@tools-factory/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
@@ -6,12 +7,14 @@ import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { useOrderDocuments } from '../hooks/use-order-documents';
-import { OrdersTable } from './orders-table';
+import { OrdersTable, type OrderAgainTarget } from './orders-table';
 import { RemoveOrderDialog } from './remove-order-dialog';
 
 interface MyOrdersProps {
   /** The signed-in customer's e-mail: the server lists only one's own orders. */
   email: string;
+  /** Order again's button, from the cart (the page composes the two features). */
+  orderAgain?: (target: OrderAgainTarget) => ReactNode;
 }
 
 /**
@@ -20,7 +23,7 @@ interface MyOrdersProps {
  * says 'Delete success' and the list is asked for again. A paid or shipped order's Invoice
  * downloads its PDF; a failure is told in the server's words.
  */
-export function MyOrders({ email }: MyOrdersProps) {
+export function MyOrders({ email, orderAgain }: MyOrdersProps) {
   const orders = useOrders(email);
   // Gone or paid meanwhile (404, 409) closes the question; no answer leaves it to try again.
   const removal = useConfirmedRemoval({
@@ -41,7 +44,12 @@ export function MyOrders({ email }: MyOrdersProps) {
           </EmptyState>
         ) : (
           <>
-            <OrdersTable orders={list} onRemove={removal.ask} {...documents} />
+            <OrdersTable
+              orders={list}
+              onRemove={removal.ask}
+              orderAgain={orderAgain}
+              {...documents}
+            />
             <RemoveOrderDialog removal={removal} />
           </>
         )
