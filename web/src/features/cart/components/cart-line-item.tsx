@@ -121,10 +121,12 @@ export function CartLineItem({ line, refusal, onQuantity, onRemove, removing }: 
         <div className="grid grid-cols-3 items-start gap-3 md:contents">
           <div className="flex flex-col">
             <label htmlFor={fieldId} className="text-base-content/70 text-xs md:sr-only">
-              {words.quantityOf(line.name)}
+              {words.quantity}
             </label>
             <input
               id={fieldId}
+              // The tool's name in it too: a list of lines has as many quantity fields.
+              aria-label={words.quantityOf(line.name || line.sku)}
               className={`input input-sm w-full tabular-nums ${problem ? 'input-error' : ''}`}
               inputMode="numeric"
               autoComplete="off"
@@ -171,7 +173,7 @@ export function CartLineItem({ line, refusal, onQuantity, onRemove, removing }: 
               className={
                 shown.code === 'priceChanged'
                   ? 'bg-warning/20 rounded-field px-2 py-1'
-                  : 'text-error bg-error/10 rounded-field px-2 py-1'
+                  : 'alert alert-error alert-soft rounded-field px-2 py-1 text-sm'
               }
             >
               {shown.message}

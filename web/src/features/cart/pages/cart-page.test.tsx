@@ -169,8 +169,8 @@ describe('CartPage', () => {
       texts.cart.problems.priceChanged(8.99, 8.5),
     ]);
     // Red for what stops the checkout, amber for a price that changed.
-    expect(problems[0]).toHaveClass('text-error');
-    expect(problems[1]).not.toHaveClass('text-error');
+    expect(problems[0]).toHaveClass('alert-error');
+    expect(problems[1]).not.toHaveClass('alert-error');
 
     expect(screen.getByText(words.total).nextElementSibling).toHaveTextContent('$2,895.00');
     expect(screen.getByRole('status')).toHaveTextContent(words.fixFirst);
@@ -259,7 +259,7 @@ describe('CartPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.checkout.errors.linesRefused);
     expect(lineOf('Claw Hammer').getByText(texts.cart.problems.aboveAvailable(90))).toHaveClass(
-      'text-error',
+      'alert-error',
     );
   });
 
