@@ -2,6 +2,7 @@ import { manageToolsTexts, texts, type Tool, type ToolStock } from '@tools-facto
 import { useId } from 'react';
 import { CardLabel, DataTable } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowButton } from '../../../components/ui/row-actions';
+import { SkuText } from '../../../components/ui/sku-text';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
 
@@ -47,11 +48,12 @@ function LowStockFigure({ stock }: { stock: ToolStock | undefined }) {
 /**
  * Manage Tools: image, name, min order quantity, available quantity and Remove (SPEC.md section
  * 2), with 'Price breaks' beside Remove (DESIGN.md section 11), each tool's low-stock threshold
- * with 'Low stock' to set it (issue 13), and its SKU (issue 26). One table, a table from xl (its
- * seven columns, their headers on one line, need about 900 px beside the dashboard's menu: at
- * 1024 px the action column was cut off); below, each row is laid out as a card (header row
- * hidden, each figure with its name), so neither a phone nor a small laptop scrolls sideways, and
- * the page still holds one Remove per tool.
+ * with 'Low stock' to set it (issue 13), and its SKU under its name (issue 26: a column of its own
+ * pushed the actions out of sight at 1280 px). One table, a table from xl (its six columns, their
+ * headers on one line, need about 820 px beside the dashboard's menu: at 1024 px the action
+ * column was cut off); below, each row is laid out as a card (header row hidden, each figure with
+ * its name), so neither a phone nor a small laptop scrolls sideways, and the page still holds one
+ * Remove per tool.
  */
 export function ToolsTable({
   tools,
@@ -70,7 +72,6 @@ export function ToolsTable({
       columns={[
         { label: columns.image },
         { label: columns.name },
-        { label: texts.sku.label },
         { label: columns.minOrderQuantity, numeric: true },
         { label: columns.availableQuantity, numeric: true },
         { label: lowStockWords.column, numeric: true },
@@ -85,16 +86,13 @@ export function ToolsTable({
             key={tool._id}
             className="max-xl:grid max-xl:grid-cols-[auto_1fr] max-xl:items-center max-xl:gap-x-4 max-xl:gap-y-1 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0"
           >
-            <td className="max-xl:row-span-5 max-xl:self-start">
+            <td className="max-xl:row-span-4 max-xl:self-start">
               <Thumbnail src={tool.img} size="md" lazy />
             </td>
-            <th scope="row" id={nameId} className="font-semibold break-words">
-              {tool.name}
+            <th scope="row" className="font-semibold break-words">
+              <span id={nameId}>{tool.name}</span>
+              <SkuText sku={tool.sku} className="mt-0.5 text-xs font-normal" />
             </th>
-            <td className="max-xl:flex max-xl:justify-between max-xl:gap-4">
-              <CardLabel below="xl">{texts.sku.label}</CardLabel>
-              <span className="font-mono text-sm break-all xl:whitespace-nowrap">{tool.sku}</span>
-            </td>
             <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
               <CardLabel below="xl">{columns.minOrderQuantity}</CardLabel>
               <span className="font-semibold xl:font-normal">
