@@ -1,5 +1,6 @@
 import {
   API_BASE,
+  apiPaths,
   CartSchema,
   MAX_QUICK_ORDER_BYTES,
   routes,
@@ -26,7 +27,9 @@ async function keep(page: Page, name: string, width: number): Promise<void> {
 
 /** The signed-in customer's cart as GET /api/cart answers it: SKU and quantity of each line. */
 async function cartOf(page: Page): Promise<Record<string, number>> {
-  const response = await page.request.get(`${API_BASE}/cart`, { headers: await bearerOf(page) });
+  const response = await page.request.get(`${API_BASE}${apiPaths.cart}`, {
+    headers: await bearerOf(page),
+  });
   expect(response.ok(), await response.text()).toBe(true);
   const cart = CartSchema.parse(await response.json());
   return Object.fromEntries(cart.lines.map((line) => [line.sku, line.quantity]));
@@ -71,6 +74,8 @@ for (const viewport of viewports) {
       await expect(lines).toHaveValue('XX-NOPE-1 5\nPL-SLIP-8\t10');
       await expect(page.getByText(words.summary(0, 2))).toBeVisible();
       expect(await cartOf(page)).toEqual({ 'HM-CLAW-16': 200 });
+      // The dashboard header's cart link counts it at once.
+      await expect(page.getByRole('link', { name: texts.nav.cartLabel(1) })).toBeVisible();
 
       // A CSV file with a header row, read in the browser.
       await page.getByLabel(words.fileLabel, { exact: true }).setInputFiles({
@@ -85,6 +90,7 @@ for (const viewport of viewports) {
       await expect(lines).toHaveValue('');
       await keep(page, 'quick-order-added', width);
       expect(await cartOf(page)).toEqual({ 'HM-CLAW-16': 200, 'SD-SET-6': 100, 'TM-5M': 250 });
+      await expect(page.getByRole('link', { name: texts.nav.cartLabel(3) })).toBeVisible();
 
       // A file above 5 MB is refused with its limit; the lines stay as they were.
       await page.getByLabel(words.fileLabel, { exact: true }).setInputFiles({
@@ -96,7 +102,10 @@ for (const viewport of viewports) {
       await expect(lines).toHaveValue('');
 
       await page.getByRole('link', { name: words.goToCart }).click();
-      await expect(page).toHaveURL('/cart');
+      await expect(page).toHaveURL(routes.cart);
+      for (const sku of ['HM-CLAW-16', 'SD-SET-6', 'TM-5M']) {
+        await expect(page.getByText(sku).first()).toBeVisible();
+      }
     });
   });
 }
