@@ -37,6 +37,11 @@ type Access = 'public' | 'signedIn' | 'admin';
 export interface RouteIds {
   toolId: string;
   orderId: string;
+  /**
+   * The checkout of the walk's order (issue 26); without one, the order's id, which names no
+   * checkout: the page says so in words (a 404).
+   */
+  checkoutId?: string;
 }
 
 /**
@@ -100,6 +105,11 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
   dashboardUsers: { path: () => routes.dashboardUsers, access: 'admin' },
   dashboardPayment: {
     path: ({ orderId }) => routes.dashboardPayment(orderId),
+    access: 'signedIn',
+  },
+  /** Issue 26: every line of a checkout paid at once. */
+  dashboardCheckoutPayment: {
+    path: ({ orderId, checkoutId }) => routes.dashboardCheckoutPayment(checkoutId ?? orderId),
     access: 'signedIn',
   },
   dashboardAddProducts: {

@@ -336,7 +336,12 @@ for (const viewport of viewports) {
         await expect(page.getByText(texts.orders.empty)).toBeVisible();
         await sweep.check('dashboardOrders', 'empty');
         const order: Order = await placeOrder(page, email, tool);
-        await walk(sweep, groups, { toolId: tool._id, orderId: order._id }, states);
+        await walk(
+          sweep,
+          groups,
+          { toolId: tool._id, orderId: order._id, checkoutId: order.checkoutId },
+          states,
+        );
         await removeOrder(page, order);
         sweep.report();
       });

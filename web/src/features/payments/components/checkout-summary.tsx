@@ -57,7 +57,7 @@ export function CheckoutSummary({ checkout }: CheckoutSummaryProps) {
             <tbody>
               {checkout.lines.map((line) => (
                 <tr key={line._id}>
-                  <td className="font-mono text-xs break-all">{line.sku}</td>
+                  <td className="font-mono text-xs whitespace-nowrap">{line.sku}</td>
                   <td className="break-words">{line.name}</td>
                   <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
                   <td className="text-right tabular-nums">{formatMoney(line.price)}</td>
