@@ -190,10 +190,24 @@ export async function startStripeStandIn(
     const intentId = form.payment_intent;
     const intent = intentId ? intents.get(intentId) : undefined;
     if (!intentId || !intent) return noSuchIntent(intentId ?? '', 'payment_intent');
-    if (refunds.some((refund) => refund.payment_intent === intentId)) {
+    // A charge may be refunded in parts (one line of a checkout, issue 26) until none is left;
+    // a part larger than what is left is refused, as Stripe does.
+    const refunded = refunds
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    if (refunded >= intent.amount) {
       return stripeError(400, 'invalid_request_error', 'This charge has already been refunded.', {
         code: 'charge_already_refunded',
       });
+    }
+    const amount = form.amount === undefined ? intent.amount - refunded : Number(form.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
+        { param: 'amount' },
+      );
     }
     if (intent.status !== 'succeeded') {
       return stripeError(
@@ -206,7 +220,7 @@ export async function startStripeStandIn(
     const refund: StandInRefund = {
       id: stripeId('re'),
       object: 'refund',
-      amount: intent.amount,
+      amount,
       currency: intent.currency,
       payment_intent: intentId,
       status: 'succeeded',
