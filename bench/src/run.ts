@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { load, type LoadOptions } from './load.ts';
+import { benchCheckoutsOnPglite, benchCheckoutsOnPostgres } from './checkouts.ts';
 import { benchOrdersOnPglite, benchOrdersOnPostgres, signUpCustomer } from './orders.ts';
 import { auditPages, meetsLighthouseGoal } from './lighthouse.ts';
 import { measureHomePageWeight } from './page-weight.ts';
@@ -46,7 +47,7 @@ const measure: LoadOptions = { connections, seconds };
  * quicker loop while tuning the order rows; BENCH_ONLY=lighthouse,weight for the pages alone).
  * The PGlite app server always starts: its start and idle RSS are measured in every run.
  */
-const GROUPS = ['reads', 'weight', 'lighthouse', 'quickorder', 'orders'] as const;
+const GROUPS = ['reads', 'weight', 'lighthouse', 'quickorder', 'orders', 'checkout'] as const;
 type Group = (typeof GROUPS)[number];
 const isGroup = (name: string): name is Group => (GROUPS as readonly string[]).includes(name);
 
@@ -184,6 +185,16 @@ async function main(): Promise<void> {
       if (row.bare) checkClean(`${row.scenario} (bare)`, row.bare);
       run.rows.push(row);
     }
+  }
+
+  // The 50-line checkout (issue 26), on servers of its own, after the order rows' have stopped.
+  if (only.has('checkout')) {
+    const checkoutOptions = { measure, warmUp, servers: run.servers };
+    console.log('bench: POST /api/checkout, 50 lines, 10 buyers, on PGlite ...');
+    run.checkouts = [await benchCheckoutsOnPglite({ ...checkoutOptions, dataDir })];
+    console.log('bench: POST /api/checkout, 50 lines, 10 buyers, on PostgreSQL ...');
+    const onPostgres = await benchCheckoutsOnPostgres(checkoutOptions);
+    if (onPostgres) run.checkouts.push(onPostgres);
   }
 
   console.log(`\n${run.rows.length ? table(run) : ''}\n${figureLines(run).join('\n')}\n`);

@@ -1,0 +1,643 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  apiPaths,
+  IDEMPOTENCY_KEY_HEADER,
+  LOW_STOCK_FACTOR,
+  type AddCartLinesResponse,
+  type CheckoutInput,
+} from '@tools-factory/contract';
+import pg from 'pg';
+import { runAdminQuery, withDatabaseName } from '../../server/src/testing/postgres-admin.ts';
+import {
+  CHECKOUT_BUYERS,
+  CHECKOUT_LINES,
+  type CheckoutFigure,
+  type CheckoutLoad,
+} from './checkout-figures.ts';
+import type { LoadOptions } from './load.ts';
+import { signUpCustomer, type Customer } from './orders.ts';
+import { startAppServer, type RunningServer } from './processes.ts';
+import { IDLE_RSS_GOAL_BYTES, type ServerFigures } from './report.ts';
+import { watchServer } from './server-figures.ts';
+
+/**
+ * Issue 26's measured checkout: 10 buyers, each checking out a cart of 50 tools, on PGlite and on
+ * PostgreSQL, each on a server of its own. The 50 tools (a huge stock each, two price breaks)
+ * are shared by every buyer, so the checkouts contend on the same rows as real ones would.
+ *
+ * Rounds: every buyer fills its cart (POST /api/cart/lines, 50 lines, not timed), then all ten
+ * check out at once (POST /api/checkout with a fresh Idempotency-Key, each timed from its request
+ * to the last byte of its answer). Checkouts/s counts the checkouts over the time of those timed
+ * phases only, so the untimed cart fills weigh on neither side.
+ *
+ * Baseline: the statements of the server's checkout transaction (checkout-placement.ts), as bare
+ * SQL on the same database with the same rounds of 10 buyers (on PostgreSQL through a pool of the
+ * server's size), each buyer's cart lines inserted untimed before its transaction.
+ */
+
+const postgresAdminUrl =
+  process.env.BENCH_POSTGRES_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+/** The server's pool size (server/src/db/client.ts), so the baseline has as many connections. */
+const SERVER_POOL_SIZE = 10;
+const TOOL_PRICE_CENTS = 2500;
+/** Each bench tool's breaks: the checkout reads them (one query for the 50 tools) and applies them. */
+const PRICE_BREAKS = [
+  { minQuantity: 10, priceCents: 2300 },
+  { minQuantity: 15, priceCents: 2100 },
+];
+/** A round takes a few hundred ms: at least this many, so a short run still has some samples. */
+const MIN_ROUNDS = 3;
+/** The one staff address every line's staff e-mail goes to (ADMIN_EMAILS). */
+const STAFF_EMAIL = 'bench-staff@example.com';
+const ADDRESS = '1 Bench Street';
+const PHONE = '555 0100';
+
+/**
+ * The buyers place hundreds of unpaid checkouts: the per-account caps against hoarding are
+ * lifted (their checks, a lock and two reads, still run on every checkout, so they are
+ * measured). ADMIN_EMAILS gives each line its staff e-mail, as a shop with staff has: the
+ * placement writes one per line.
+ */
+const CHECKOUT_SERVER_ENV = {
+  MAX_UNPAID_ORDERS: '1000000000',
+  ORDER_RATE_LIMIT: '1000000000',
+  UNVERIFIED_HOLD_LIMIT: '1000000000',
+  ADMIN_EMAILS: STAFF_EMAIL,
+};
+
+export type CheckoutBenchOptions = {
+  measure: LoadOptions;
+  warmUp: LoadOptions;
+  /** Each checkout server's start-to-ready time and RSS go here. */
+  servers?: ServerFigures[];
+};
+
+type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+type BenchTool = { id: string };
+
+/** Line `index` of a round's cart: quantities 2..20, moving each round (some reach the breaks). */
+const quantityOf = (index: number, round: number) => 2 + ((index + round) % 19);
+
+/** `$first, $first+1, ...` for `count` parameters. */
+const placeholders = (first: number, count: number) =>
+  Array.from({ length: count }, (_, offset) => `$${first + offset}`).join(', ');
+
+/** Rows of `width` parameters each: `($1, $2), ($3, $4), ...`. */
+const valueRows = (rows: number, width: number) =>
+  Array.from({ length: rows }, (_, row) => `(${placeholders(row * width + 1, width)})`).join(', ');
+
+// --- the bench's tools ------------------------------------------------------------------------
+
+async function insertBenchTools(query: Query): Promise<BenchTool[]> {
+  const tools: BenchTool[] = [];
+  const batch = randomUUID().slice(0, 8);
+  for (let index = 0; index < CHECKOUT_LINES; index += 1) {
+    const name = `Bench Chisel ${batch} ${String(index).padStart(2, '0')}`;
+    const { rows } = await query(
+      `insert into tools (name, sku, image, description, price_cents, min_order_quantity, available_quantity)
+       values ($1, 'BC-' || substr(md5($1), 1, 10), '/images/tools/claw-hammer.svg', 'A tool for the checkout bench.', $2, 1, 1000000000)
+       returning id`,
+      [name, TOOL_PRICE_CENTS],
+    );
+    const id = String(rows[0]?.id);
+    for (const { minQuantity, priceCents } of PRICE_BREAKS) {
+      await query(
+        'insert into tool_price_breaks (tool_id, min_quantity, price_cents) values ($1, $2, $3)',
+        [id, minQuantity, priceCents],
+      );
+    }
+    tools.push({ id });
+  }
+  // Locked in id order by the checkout: the bench fills carts in that order too.
+  return tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+// --- rounds -----------------------------------------------------------------------------------
+
+/** The value at `share` of sorted latencies (nearest rank). */
+function percentile(sorted: readonly number[], share: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(sorted.length * share)));
+  return Math.round(sorted[rank - 1]! * 10) / 10;
+}
+
+type Buyer = { customer: Customer; round: number };
+
+/**
+ * Rounds until the timed phases add up to `seconds` (and at least MIN_ROUNDS): every buyer's
+ * cart filled, untimed, then every buyer's checkout at once, each timed. A failed checkout ends
+ * the bench: a refusal would be measured as a checkout otherwise.
+ */
+async function measureRounds(
+  seconds: number,
+  buyers: readonly Buyer[],
+  fill: (buyer: Buyer) => Promise<void>,
+  checkout: (buyer: Buyer) => Promise<void>,
+): Promise<CheckoutLoad> {
+  const latencies: number[] = [];
+  let timedMs = 0;
+  for (let rounds = 0; rounds < MIN_ROUNDS || timedMs < seconds * 1000; rounds += 1) {
+    await Promise.all(buyers.map(fill));
+    const start = performance.now();
+    await Promise.all(
+      buyers.map(async (buyer) => {
+        const sent = performance.now();
+        await checkout(buyer);
+        latencies.push(performance.now() - sent);
+        buyer.round += 1;
+      }),
+    );
+    timedMs += performance.now() - start;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    checkoutsPerSecond: latencies.length / (timedMs / 1000),
+    p50Ms: percentile(latencies, 0.5),
+    p95Ms: percentile(latencies, 0.95),
+    p99Ms: percentile(latencies, 0.99),
+    total: latencies.length,
+  };
+}
+
+// --- the server's checkout --------------------------------------------------------------------
+
+async function failure(what: string, response: Response): Promise<Error> {
+  return new Error(`${what} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+}
+
+function httpCheckouts(baseUrl: string, tools: readonly BenchTool[]) {
+  const headersOf = (buyer: Buyer) => ({
+    authorization: `Bearer ${buyer.customer.token}`,
+    'content-type': 'application/json',
+  });
+  return {
+    async fill(buyer: Buyer): Promise<void> {
+      const lines = tools.map((tool, index) => ({
+        toolId: tool.id,
+        quantity: quantityOf(index, buyer.round),
+      }));
+      const response = await fetch(`${baseUrl}/api${apiPaths.cartLines}`, {
+        method: 'POST',
+        headers: headersOf(buyer),
+        body: JSON.stringify({ lines }),
+      });
+      if (!response.ok) throw await failure('POST /api/cart/lines', response);
+      const { results } = (await response.json()) as AddCartLinesResponse;
+      const refused = results.filter((result) => result.outcome !== 'added');
+      if (refused.length > 0 || results.length !== tools.length) {
+        throw new Error(
+          `POST /api/cart/lines refused ${refused.length} of ${tools.length} lines: ${refused[0]?.message ?? 'lines missing'}`,
+        );
+      }
+    },
+    async checkout(buyer: Buyer): Promise<void> {
+      const body: CheckoutInput = {
+        address: ADDRESS,
+        phone: PHONE,
+        poNumber: `PO-BENCH-${buyer.round}`,
+      };
+      const response = await fetch(`${baseUrl}/api${apiPaths.checkout}`, {
+        method: 'POST',
+        headers: { ...headersOf(buyer), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 201) throw await failure('POST /api/checkout', response);
+      // The answer's last byte ends the timing, as a browser would wait for it.
+      await response.arrayBuffer();
+    },
+  };
+}
+
+/**
+ * The server's checkouts: ten buyers signed up, a warm-up, the measured rounds. Resolves with
+ * how many checkouts answered 201 (warm-up included), for checkPlaced.
+ */
+async function loadCheckouts(
+  server: RunningServer,
+  label: string,
+  tools: readonly BenchTool[],
+  options: CheckoutBenchOptions,
+  maxIdleRssBytes?: number,
+): Promise<{ app: CheckoutLoad; customers: Customer[]; placed: number }> {
+  const watched = await watchServer(server, label, maxIdleRssBytes);
+  const customers = await Promise.all(
+    Array.from({ length: CHECKOUT_BUYERS }, (_, index) => signUpCustomer(server.baseUrl, index)),
+  );
+  const buyers = customers.map((customer) => ({ customer, round: 0 }));
+  const { fill, checkout } = httpCheckouts(server.baseUrl, tools);
+  const app = await watched.underLoad(async () => {
+    await measureRounds(options.warmUp.seconds, buyers, fill, checkout);
+    return measureRounds(options.measure.seconds, buyers, fill, checkout);
+  });
+  options.servers?.push(watched.figures());
+  return { app, customers, placed: buyers.reduce((sum, buyer) => sum + buyer.round, 0) };
+}
+
+/** Every checkout the server answered 201 is in the database, whole: 50 lines each. */
+async function checkPlaced(query: Query, customers: readonly Customer[], placed: number) {
+  const { rows } = await query(
+    `select count(distinct checkout_id)::int as checkouts, count(*)::int as lines
+     from orders where user_id in (${placeholders(1, customers.length)})`,
+    customers.map((customer) => customer.userId),
+  );
+  if (rows[0]?.checkouts !== placed || rows[0]?.lines !== placed * CHECKOUT_LINES) {
+    throw new Error(
+      `${placed} checkouts answered 201, the database holds ${String(rows[0]?.checkouts)} with ${String(rows[0]?.lines)} lines`,
+    );
+  }
+}
+
+// --- the same statements as bare SQL ----------------------------------------------------------
+
+/** An e-mail as the server wrote it to the outbox: the baseline writes the same bytes. */
+type OutboxMail = {
+  origin: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: string;
+  about: string;
+};
+
+/** The last e-mail of this kind the server wrote (a 50-line checkout's, after its run). */
+async function writtenMail(query: Query, mail: string): Promise<OutboxMail> {
+  const { rows } = await query(
+    `select origin, "to", subject, text, html, attachments::text as attachments, about::text as about
+     from outbox_messages where about->>'mail' = $1 order by id desc limit 1`,
+    [mail],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`the server wrote no '${mail}' e-mail to the outbox`);
+  return row as OutboxMail;
+}
+
+const insertOutboxSql = `
+  insert into outbox_messages (origin, "to", subject, text, html, attachments, about)
+  values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`;
+const outboxParams = (mail: OutboxMail) => [
+  mail.origin,
+  mail.to,
+  mail.subject,
+  mail.text,
+  mail.html,
+  mail.attachments,
+  mail.about,
+];
+/** The outbox's reads before each e-mail it writes: the opted-in admins, the readers' names. */
+const optedInAdminsSql = `
+  select email from users where role = 'admin' and staff_notifications = true order by email`;
+const namesSql = `select email, name from users where lower(email) in ($1)`;
+
+const reserveSql = `
+  update tools set available_quantity = available_quantity + $1, stock_version = stock_version + 1, updated_at = now()
+  where id = $2 and archived_at is null and min_order_quantity < $3 and available_quantity > $4
+  returning id, name, sku, image, price_cents, min_order_quantity, available_quantity,
+    coalesce(low_stock_threshold, ${LOW_STOCK_FACTOR} * min_order_quantity) as low_stock_threshold, stock_version`;
+
+const ORDER_COLUMNS = [
+  'user_id',
+  'email',
+  'checkout_id',
+  'po_number',
+  'tool_id',
+  'tool_sku',
+  'tool_name',
+  'tool_image',
+  'unit_price_cents',
+  'quantity',
+  'address',
+  'phone',
+  'tax_rate_basis_points',
+  'created_at',
+];
+const insertOrdersSql = `
+  insert into orders (${ORDER_COLUMNS.join(', ')})
+  values ${valueRows(CHECKOUT_LINES, ORDER_COLUMNS.length)} returning *`;
+const insertEventsSql = `
+  insert into order_events (order_id, kind, actor_id, detail, created_at)
+  values ${Array.from({ length: CHECKOUT_LINES * 2 }, (_, row) => {
+    const first = row * 5 + 1;
+    return `($${first}, $${first + 1}, $${first + 2}, $${first + 3}::jsonb, $${first + 4})`;
+  }).join(', ')}`;
+
+/** The server's unit price for a quantity: the largest break it reaches, else the list price. */
+function unitPrice(breaks: Record<string, unknown>[], toolId: string, quantity: number): number {
+  let cents = TOOL_PRICE_CENTS;
+  for (const row of breaks) {
+    if (row.tool_id === toolId && Number(row.min_quantity) <= quantity) {
+      cents = Number(row.price_cents);
+    }
+  }
+  return cents;
+}
+
+/**
+ * The statements of placeCheckout's transaction, in its order, with its conditions: the
+ * per-account lock, the Idempotency-Key read again, the cart, MAX_UNPAID_ORDERS' count and the
+ * unverified account's unpaid sum, one conditional UPDATE per line in tool-id order, the 50
+ * tools' breaks in one read, the checkout, its 50 orders in one INSERT, the buyer's e-mail (the
+ * reader's name, then the row), each line's staff e-mail (the opted-in admins, the name, the
+ * row), the 100 events in one INSERT, the cart emptied.
+ */
+async function checkoutSql(
+  tx: Query,
+  customer: Customer,
+  idempotencyKey: string,
+  mails: { buyer: OutboxMail; staff: OutboxMail },
+): Promise<void> {
+  const { userId, email } = customer;
+  await tx('select pg_advisory_xact_lock(724502, hashtext($1))', [userId]);
+  await tx('select * from checkouts where user_id = $1 and idempotency_key = $2', [
+    userId,
+    idempotencyKey,
+  ]);
+  const cart = (
+    await tx(
+      'select tool_id, quantity, unit_price_cents from cart_lines where user_id = $1 order by tool_id',
+      [userId],
+    )
+  ).rows;
+  if (cart.length !== CHECKOUT_LINES) throw new Error(`the cart holds ${cart.length} lines`);
+  await tx(
+    `select count(distinct checkout_id)::int as count from orders where user_id = $1 and status = 'unpaid'`,
+    [userId],
+  );
+  await tx(
+    `select coalesce(sum(unit_price_cents::bigint * quantity), 0)::text as cents
+     from orders where user_id = $1 and status = 'unpaid'`,
+    [userId],
+  );
+  const reserved: Record<string, unknown>[] = [];
+  for (const line of cart) {
+    const quantity = Number(line.quantity);
+    const { rows } = await tx(reserveSql, [-quantity, line.tool_id, quantity, quantity]);
+    if (!rows[0]) throw new Error('a bench tool could not be reserved');
+    reserved.push(rows[0]);
+  }
+  const toolIds = reserved.map((tool) => tool.id);
+  const breaks = (
+    await tx(
+      `select tool_id, min_quantity, price_cents from tool_price_breaks
+       where tool_id in (${placeholders(1, toolIds.length)}) order by tool_id, min_quantity`,
+      toolIds,
+    )
+  ).rows;
+  const checkout = (
+    await tx(
+      `insert into checkouts (user_id, email, address, phone, po_number, idempotency_key, request_digest)
+       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+      [userId, email, ADDRESS, PHONE, 'PO-BENCH', idempotencyKey, 'bench-digest'],
+    )
+  ).rows[0]!;
+  const orders = (
+    await tx(
+      insertOrdersSql,
+      reserved.flatMap((tool, index) => {
+        const quantity = Number(cart[index]!.quantity);
+        return [
+          userId,
+          email,
+          checkout.id,
+          checkout.po_number,
+          tool.id,
+          tool.sku,
+          tool.name,
+          tool.image,
+          unitPrice(breaks, String(tool.id), quantity),
+          quantity,
+          ADDRESS,
+          PHONE,
+          0,
+          checkout.created_at,
+        ];
+      }),
+    )
+  ).rows;
+  await tx(namesSql, [email]);
+  await tx(insertOutboxSql, outboxParams(mails.buyer));
+  for (let line = 0; line < orders.length; line += 1) {
+    await tx(optedInAdminsSql);
+    await tx(namesSql, [STAFF_EMAIL]);
+    await tx(insertOutboxSql, outboxParams(mails.staff));
+  }
+  await tx(
+    insertEventsSql,
+    orders.flatMap((order) => [
+      order.id,
+      'placed',
+      userId,
+      JSON.stringify({ checkoutId: checkout.id }),
+      order.created_at,
+      order.id,
+      'email',
+      null,
+      JSON.stringify({ subject: mails.buyer.subject }),
+      order.created_at,
+    ]),
+  );
+  await tx('delete from cart_lines where user_id = $1', [userId]);
+}
+
+type Transact = (work: (tx: Query) => Promise<void>) => Promise<void>;
+
+/**
+ * The baseline's rounds on `query` (the same database): each buyer's 50 cart lines inserted
+ * (untimed), then the ten transactions at once, each timed with the Idempotency-Key read the
+ * server makes before its transaction.
+ */
+async function sqlBaseline(
+  options: CheckoutBenchOptions,
+  query: Query,
+  transact: Transact,
+  tools: readonly BenchTool[],
+  customers: readonly Customer[],
+): Promise<CheckoutLoad> {
+  const mails = {
+    buyer: await writtenMail(query, 'checkout placed'),
+    staff: await writtenMail(query, 'new order, to staff'),
+  };
+  const buyers = customers.map((customer) => ({ customer, round: 0 }));
+  const insertCartSql = `insert into cart_lines (user_id, tool_id, quantity, unit_price_cents)
+    values ${valueRows(tools.length, 4)}`;
+  const fill = (buyer: Buyer) =>
+    query(
+      insertCartSql,
+      tools.flatMap((tool, index) => [
+        buyer.customer.userId,
+        tool.id,
+        quantityOf(index, buyer.round),
+        TOOL_PRICE_CENTS,
+      ]),
+    ).then(() => {});
+  const checkout = async (buyer: Buyer) => {
+    const key = randomUUID();
+    await query('select * from checkouts where user_id = $1 and idempotency_key = $2', [
+      buyer.customer.userId,
+      key,
+    ]);
+    await transact((tx) => checkoutSql(tx, buyer.customer, key, mails));
+  };
+  // A short warm-up: the engine is already warm from the server's run on the same data.
+  await measureRounds(Math.min(options.warmUp.seconds, 1), buyers, fill, checkout);
+  return measureRounds(options.measure.seconds, buyers, fill, checkout);
+}
+
+// --- PGlite -----------------------------------------------------------------------------------
+
+function pgliteQuery(db: Pick<PGlite, 'query'>): Query {
+  return async (text, params) => ({
+    rows: (await db.query<Record<string, unknown>>(text, params)).rows,
+  });
+}
+
+const BASELINE = 'bare SQL: the checkout transaction’s statements, same DB';
+
+/**
+ * The embedded engine, on `dataDir` (a data directory a server created, migrated and seeded, no
+ * server on it now; without it a first start makes one). The tools are added while no server
+ * holds the directory; the baseline runs in this process on the same data after the server.
+ */
+export async function benchCheckoutsOnPglite(
+  options: CheckoutBenchOptions & { dataDir?: string },
+): Promise<CheckoutFigure> {
+  const dataDir =
+    options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-checkouts-'));
+  const pgliteDir = path.join(dataDir, 'pglite');
+  try {
+    if (!options.dataDir) {
+      await (await startAppServer('checkouts-pglite-init', { DATA_DIR: dataDir })).stop();
+    }
+    let tools: BenchTool[];
+    {
+      const db = await PGlite.create(pgliteDir);
+      tools = await insertBenchTools(pgliteQuery(db));
+      await db.close();
+    }
+    const server = await startAppServer('checkouts-pglite', {
+      DATA_DIR: dataDir,
+      ...CHECKOUT_SERVER_ENV,
+    });
+    let loaded: Awaited<ReturnType<typeof loadCheckouts>>;
+    try {
+      const label = 'app on PGlite (existing data), checkout row';
+      loaded = await loadCheckouts(server, label, tools, options);
+    } finally {
+      await server.stop();
+    }
+    const db = await PGlite.create(pgliteDir);
+    try {
+      await checkPlaced(pgliteQuery(db), loaded.customers, loaded.placed);
+      const bare = await sqlBaseline(
+        options,
+        pgliteQuery(db),
+        (work) => db.transaction((tx) => work(pgliteQuery(tx))),
+        tools,
+        loaded.customers,
+      );
+      return { database: 'PGlite', app: loaded.app, bare, baseline: BASELINE };
+    } finally {
+      await db.close();
+    }
+  } finally {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// --- PostgreSQL -------------------------------------------------------------------------------
+
+const adminQuery = (text: string) => runAdminQuery(postgresAdminUrl, text);
+
+/** Until the server's catalog shows the tool (its snapshot rebuilt on NOTIFY catalog_changed). */
+async function waitForCatalog(baseUrl: string, tool: BenchTool): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/tool/${tool.id}`);
+    await response.arrayBuffer();
+    if (response.ok) return;
+    await sleep(50);
+  }
+  throw new Error('the server’s catalog never showed the bench tools');
+}
+
+/**
+ * A fresh database on the PostgreSQL server (dropped afterwards), the server on it with the demo
+ * data, the tools added directly and announced on the catalog's channel (the server rebuilds its
+ * snapshot). Resolves to undefined (and says why) when no PostgreSQL answers.
+ */
+export async function benchCheckoutsOnPostgres(
+  options: CheckoutBenchOptions,
+): Promise<CheckoutFigure | undefined> {
+  const name = `tools_factory_bench_checkouts_${process.pid}`;
+  const identifier = pg.escapeIdentifier(name);
+  try {
+    await adminQuery(`drop database if exists ${identifier} with (force)`);
+    await adminQuery(`create database ${identifier}`);
+  } catch (error) {
+    console.log(
+      `bench: skipping POST /api/checkout on PostgreSQL (${error instanceof Error ? error.message : String(error)})`,
+    );
+    return undefined;
+  }
+  const pool = new pg.Pool({
+    connectionString: withDatabaseName(postgresAdminUrl, name),
+    max: SERVER_POOL_SIZE,
+  });
+  pool.on('error', () => {});
+  const query: Query = async (text, params) => pool.query(text, params);
+  try {
+    const server = await startAppServer('checkouts-postgres', {
+      DATABASE_URL: withDatabaseName(postgresAdminUrl, name),
+      SEED_DEMO: '1',
+      ...CHECKOUT_SERVER_ENV,
+    });
+    let loaded: Awaited<ReturnType<typeof loadCheckouts>>;
+    let tools: BenchTool[];
+    try {
+      tools = await insertBenchTools(query);
+      await query(`select pg_notify('catalog_changed', 'bench')`);
+      await waitForCatalog(server.baseUrl, tools.at(-1)!);
+      const label = 'app on PostgreSQL (fresh database), checkout row';
+      loaded = await loadCheckouts(server, label, tools, options, IDLE_RSS_GOAL_BYTES);
+    } finally {
+      await server.stop();
+    }
+    await checkPlaced(query, loaded.customers, loaded.placed);
+    const bare = await sqlBaseline(
+      options,
+      query,
+      async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          await work(async (text, params) => client.query(text, params));
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      tools,
+      loaded.customers,
+    );
+    return {
+      database: 'PostgreSQL',
+      app: loaded.app,
+      bare,
+      baseline: `${BASELINE}, pool of ${SERVER_POOL_SIZE}`,
+    };
+  } finally {
+    await pool.end();
+    await adminQuery(`drop database if exists ${identifier} with (force)`);
+  }
+}
