@@ -109,14 +109,16 @@ function CheckoutGroupHead({
         <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
           <p id={headId} className="text-sm">
             <span className="font-semibold">{words.checkout}</span>{' '}
-            <span className="font-mono">{group.reference}</span>
+            <span className="font-mono whitespace-nowrap">{group.reference}</span>
             <span className="text-base-content/70">
               {' · '}
               {words.lines(group.lines.length)}
               {group.poNumber ? (
                 <>
                   {' · '}
-                  {words.po} <span className="font-mono">{group.poNumber}</span>
+                  <span className="whitespace-nowrap">
+                    {words.po} <span className="font-mono">{group.poNumber}</span>
+                  </span>
                 </>
               ) : null}
               {' · '}
@@ -134,7 +136,8 @@ function CheckoutGroupHead({
                 {words.payAll}
               </RowLink>
             ) : null}
-            {orderAgain ? orderAgain({ checkoutId: group.checkoutId }) : null}
+            {/* Once paid (or closed): an unpaid checkout is paid, not ordered again. */}
+            {orderAgain && !unpaid ? orderAgain({ checkoutId: group.checkoutId }) : null}
           </div>
         </div>
       </td>
