@@ -264,7 +264,7 @@ describe('POST /api/cart/lines', () => {
       { toolId: scarce.id, quantity: -3 },
       { toolId: scarce.id, quantity: 1e20 },
       { toolId: scarce.id, quantity: 1 },
-      { sku: gone.sku, quantity: 25 },
+      { sku: gone.sku.toLowerCase(), quantity: 25 },
       { toolId: gone.id, quantity: 25 },
       { sku: hugeSku, quantity: 25 },
     ]);

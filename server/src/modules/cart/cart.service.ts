@@ -25,7 +25,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http-errors.ts'
 import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { ToolsService } from '../tools/tools.service.ts';
+import type { ToolsService, WithdrawnTool } from '../tools/tools.service.ts';
 import {
   clearCart,
   deleteCartLine,
@@ -39,7 +39,10 @@ import {
 const cartTexts = texts.cart;
 
 /** A tool as the cart reads it: on sale (from the catalog snapshot) or withdrawn (archived). */
-type KnownTool = { tool: Tool; onSale: boolean };
+type KnownTool = { onSale: true; tool: Tool } | { onSale: false; tool: WithdrawnTool };
+
+/** The withdrawn tools a request names, by id and by SKU key. */
+type WithdrawnIndex = { byId: Map<string, WithdrawnTool>; bySku: Map<string, WithdrawnTool> };
 
 /** The tools on sale by id and by SKU key, made once per catalog build (the snapshot's list). */
 type CatalogIndex = { byId: Map<string, Tool>; bySku: Map<string, Tool> };
@@ -86,7 +89,7 @@ export type CartServiceOptions = {
   /** The tools on sale with their breaks and stock, in memory: reading them costs no query. */
   catalog: CatalogReader;
   /** For the tools no longer on sale (a withdrawn line's name and SKU). */
-  tools: Pick<ToolsService, 'listArchived'>;
+  tools: Pick<ToolsService, 'findWithdrawn'>;
   /** For Order again: the caller's own orders. */
   orders: Pick<OrdersService, 'findOwnOrder' | 'listOwnOrders'>;
 };
@@ -108,16 +111,28 @@ export function createCartService(options: CartServiceOptions) {
     if (caller.role === 'admin') throw forbidden(cartTexts.errors.customersOnly);
   }
 
-  /** The tools no longer on sale, by id and SKU key; read only when a line names one. */
-  async function withdrawnTools(): Promise<CatalogIndex> {
-    return indexOf(await tools.listArchived());
+  /**
+   * The tools no longer on sale among these ids and SKU keys (one query, none when there is
+   * nothing to look for: the catalog snapshot answered for every tool on sale).
+   */
+  async function withdrawnTools(named: {
+    ids: readonly string[];
+    skuKeys: readonly string[];
+  }): Promise<WithdrawnIndex> {
+    const found =
+      named.ids.length + named.skuKeys.length > 0 ? await tools.findWithdrawn(named) : [];
+    return {
+      byId: new Map(found.map((tool) => [tool._id, tool])),
+      bySku: new Map(found.map((tool) => [skuKey(tool.sku), tool])),
+    };
   }
 
   async function toCart(rows: readonly CartLineRow[]): Promise<Cart> {
     const { byId } = onSale();
-    const withdrawn = rows.some((row) => !byId.has(row.toolId))
-      ? (await withdrawnTools()).byId
-      : new Map<string, Tool>();
+    const { byId: withdrawn } = await withdrawnTools({
+      ids: rows.filter((row) => !byId.has(row.toolId)).map((row) => row.toolId),
+      skuKeys: [],
+    });
     let totalCents = 0;
     const lines = rows.map((row): CartLine => {
       const tool = byId.get(row.toolId);
@@ -305,63 +320,72 @@ export function createCartService(options: CartServiceOptions) {
     async addLines(caller: Account, input: AddCartLines): Promise<AddCartLinesResponse> {
       ensureCustomer(caller);
       const catalogIndex = onSale();
-      let withdrawn: CatalogIndex | undefined;
-      const wanted: Wanted[] = [];
       const refused: CartLineResult[] = [];
+      // First each line's tool as named (by SKU key or id), the tools on sale found at once...
+      const named: { index: number; by: 'sku' | 'id'; key: string; sold?: Tool }[] = [];
       for (const [index, line] of input.lines.entries()) {
-        const refuse = (message: string, quantity: number | null = null) =>
+        const refuse = (message: string) =>
           refused.push({
             index,
             sku: line.sku === undefined ? null : shownSku(line.sku),
             toolId: (line.toolId !== undefined && parseId(line.toolId)) || null,
             outcome: 'refused',
-            quantity,
+            quantity: null,
             message,
           });
         const hasSku = line.sku !== undefined && line.sku.trim() !== '';
         const hasId = line.toolId !== undefined && line.toolId.trim() !== '';
         if (hasSku && hasId) {
           refuse(cartTexts.refusals.bothTool);
-          continue;
-        }
-        if (!hasSku && !hasId) {
+        } else if (!hasSku && !hasId) {
           refuse(cartTexts.refusals.noTool);
-          continue;
-        }
-        let tool: KnownTool | undefined;
-        if (hasSku) {
+        } else if (hasSku) {
           const key = skuKey(line.sku!);
-          const sold = key.length <= SKU_MAX_LENGTH ? catalogIndex.bySku.get(key) : undefined;
-          if (sold) tool = { tool: sold, onSale: true };
-          else if (key.length <= SKU_MAX_LENGTH) {
-            withdrawn ??= await withdrawnTools();
-            const gone = withdrawn.bySku.get(key);
-            if (gone) tool = { tool: gone, onSale: false };
-          }
-          if (!tool) {
+          if (key.length > SKU_MAX_LENGTH) {
             refuse(cartTexts.refusals.unknownSku(shownSku(line.sku!.trim())));
-            continue;
+          } else {
+            named.push({ index, by: 'sku', key, sold: catalogIndex.bySku.get(key) });
           }
         } else {
           const id = parseId(line.toolId!.trim());
-          const sold = id ? catalogIndex.byId.get(id) : undefined;
-          if (sold) tool = { tool: sold, onSale: true };
-          else if (id) {
-            withdrawn ??= await withdrawnTools();
-            const gone = withdrawn.byId.get(id);
-            if (gone) tool = { tool: gone, onSale: false };
-          }
-          if (!tool) {
-            refuse(cartTexts.refusals.unknownTool);
-            continue;
-          }
+          if (!id) refuse(cartTexts.refusals.unknownTool);
+          else named.push({ index, by: 'id', key: id, sold: catalogIndex.byId.get(id) });
         }
+      }
+      // ...then, in one query, those no longer on sale, to say so rather than 'unknown'.
+      const missing = named.filter((line) => !line.sold);
+      const withdrawn = await withdrawnTools({
+        ids: missing.filter((line) => line.by === 'id').map((line) => line.key),
+        skuKeys: missing.filter((line) => line.by === 'sku').map((line) => line.key),
+      });
+      const wanted: Wanted[] = [];
+      for (const { index, by, key, sold } of named) {
+        const line = input.lines[index]!;
+        const gone = sold ? undefined : (by === 'sku' ? withdrawn.bySku : withdrawn.byId).get(key);
+        const tool: KnownTool | undefined = sold
+          ? { onSale: true, tool: sold }
+          : gone && { onSale: false, tool: gone };
         const quantity = cartQuantitySchema().safeParse(line.quantity);
-        if (!quantity.success) {
-          refuse(quantity.error.issues[0]?.message ?? texts.fieldErrors.notANumber('quantity'));
+        const refusal = !tool
+          ? by === 'sku'
+            ? cartTexts.refusals.unknownSku(shownSku(line.sku!.trim()))
+            : cartTexts.refusals.unknownTool
+          : !quantity.success
+            ? (quantity.error.issues[0]?.message ?? texts.fieldErrors.notANumber('quantity'))
+            : undefined;
+        if (tool && quantity.success) {
+          wanted.push({ index, tool, quantity: quantity.data });
           continue;
         }
-        wanted.push({ index, tool, quantity: quantity.data });
+        refused.push({
+          index,
+          sku: tool?.tool.sku ?? (line.sku === undefined ? null : shownSku(line.sku)),
+          toolId:
+            tool?.tool._id ?? (line.toolId !== undefined ? parseId(line.toolId) : null) ?? null,
+          outcome: 'refused',
+          quantity: null,
+          message: refusal ?? texts.fieldErrors.notANumber('quantity'),
+        });
       }
       return addWanted(caller.id, wanted, refused, () => null);
     },
@@ -393,16 +417,19 @@ export function createCartService(options: CartServiceOptions) {
         past = [(await orders.findOwnOrder(caller, input.orderId!)).order];
       }
       const { byId } = onSale();
-      const withdrawn = past.some((order) => !byId.has(order.toolId))
-        ? (await withdrawnTools()).byId
-        : new Map<string, Tool>();
+      const { byId: withdrawn } = await withdrawnTools({
+        ids: past.filter((order) => !byId.has(order.toolId)).map((order) => order.toolId),
+        skuKeys: [],
+      });
       const wanted: Wanted[] = [];
       const refused: CartLineResult[] = [];
       for (const [index, order] of past.entries()) {
         const sold = byId.get(order.toolId);
         const gone = sold ? undefined : withdrawn.get(order.toolId);
         if (sold || gone) {
-          const tool = sold ? { tool: sold, onSale: true } : { tool: gone!, onSale: false };
+          const tool: KnownTool = sold
+            ? { onSale: true, tool: sold }
+            : { onSale: false, tool: gone! };
           wanted.push({ index, tool, quantity: order.quantity, pricedThen: order.price });
           continue;
         }

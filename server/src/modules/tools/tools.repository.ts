@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { LOW_STOCK_FACTOR } from '@tools-factory/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { stockMovements, type StockMovementReason } from './stock-movements.table.ts';
@@ -290,6 +290,26 @@ export function selectArchivedTools(executor: Executor): Promise<ToolRow[]> {
     .from(tools)
     .where(isNotNull(tools.archivedAt))
     .orderBy(desc(tools.archivedAt), asc(tools.name));
+}
+
+/**
+ * Tools no longer on sale named by id or by SKU (compared in lower case, as tools_sku_unique
+ * does): what a cart line, or a line sent to the cart, may still name. One query.
+ */
+export function selectArchivedToolsNamed(
+  executor: Executor,
+  named: { ids: readonly string[]; skuKeys: readonly string[] },
+): Promise<ToolRow[]> {
+  const { ids, skuKeys } = named;
+  if (ids.length === 0 && skuKeys.length === 0) return Promise.resolve([]);
+  const which = [
+    ...(ids.length > 0 ? [inArray(tools.id, [...ids])] : []),
+    ...(skuKeys.length > 0 ? [inArray(sql`lower(${tools.sku})`, [...skuKeys])] : []),
+  ];
+  return executor
+    .select()
+    .from(tools)
+    .where(and(isNotNull(tools.archivedAt), or(...which)));
 }
 
 /** Puts an archived tool back on sale; the tool after it, or undefined when none was archived. */

@@ -34,6 +34,7 @@ import {
   insertStockMovement,
   insertTool,
   selectArchivedTools,
+  selectArchivedToolsNamed,
   selectStockMovements,
   selectToolById,
   unarchiveTool,
@@ -60,6 +61,9 @@ import {
 } from './tools.repository.ts';
 
 export type { OrderableTool, ReservedTool, ToolReference } from './tools.repository.ts';
+
+/** A tool no longer on sale, as a cart line that still names it shows it. */
+export type WithdrawnTool = Pick<Tool, '_id' | 'name' | 'sku' | 'img' | 'minOrderQuantity'>;
 
 /** An order took this tool's stock below its low-stock threshold: the admins hear of it once. */
 export type LowStockCrossing = {
@@ -368,6 +372,23 @@ export function createToolsService(options: ToolsServiceOptions) {
         if (actorId) emails.set(actorId, (await accounts.findById(actorId))?.email ?? null);
       }
       return rows.map((row) => toStockMovementDto(row, emails.get(row.actorId ?? '') ?? null));
+    },
+
+    /**
+     * For the cart: the tools no longer on sale that these ids or SKU keys (skuKey) name, as a
+     * line shows them (the catalog snapshot holds only the tools on sale). One query.
+     */
+    async findWithdrawn(named: {
+      ids: readonly string[];
+      skuKeys: readonly string[];
+    }): Promise<WithdrawnTool[]> {
+      return (await selectArchivedToolsNamed(db, named)).map((row) => ({
+        _id: row.id,
+        name: row.name,
+        sku: row.sku,
+        img: row.image,
+        minOrderQuantity: row.minOrderQuantity,
+      }));
     },
 
     /** GET /manageTools/archived: the removed tools, the most recently removed first. */
