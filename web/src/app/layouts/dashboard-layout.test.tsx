@@ -48,6 +48,49 @@ describe('DashboardLayout', () => {
     localStorage.clear();
   });
 
+  it("shows a customer the cart link with the cart's line count in the header; an admin none", async () => {
+    localStorage.setItem('accessToken', 'token-0');
+    const cart = {
+      lines: [
+        {
+          toolId: '4f1c2d3e-1111-4222-8333-944455566677',
+          sku: 'HM-CLAW-16',
+          name: 'Claw Hammer',
+          img: '/images/tools/claw-hammer.svg',
+          quantity: 150,
+          unitPrice: 12.5,
+          lineTotal: 1875,
+          addedUnitPrice: 12.5,
+          minOrderQuantity: 100,
+          availableQuantity: 5000,
+          problems: [],
+        },
+      ],
+      total: 1875,
+      canCheckout: true,
+    };
+    let admin = false;
+    fakeAccountsServer({
+      user: maria,
+      answer: (request) =>
+        request.url === '/api/cart' ? jsonResponse(cart) : adminAnswer(admin)(request),
+    });
+    const { unmount } = renderDashboard();
+    const header = within(screen.getByRole('banner'));
+    expect(await header.findByRole('link', { name: 'Cart, 1 line' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
+    unmount();
+
+    admin = true;
+    renderDashboard();
+    expect(await menu().findByRole('link', { name: 'ALL USERS' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).queryByRole('link', { name: /^Cart/ }),
+    ).not.toBeInTheDocument();
+  });
+
   it("shows the user's e-mail in the header", async () => {
     signedIn();
     renderDashboard();
