@@ -2,12 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/client.ts';
-import { invoices, invoiceSequences } from './invoices.table.ts';
+import { invoiceLines, invoices, invoiceSequences } from './invoices.table.ts';
 
 /** The committed migrations up to (not including) `tag`, as a folder of their own. */
 function migrationsBefore(tag: string): string {
@@ -57,10 +57,20 @@ describe('migration 0006: invoices for the orders paid before it', () => {
 
       await migrate(db, { migrationsFolder });
 
-      const issued = await db
-        .select()
-        .from(invoices)
-        .orderBy(asc(invoices.year), asc(invoices.sequence));
+      // Each with its one line, kept in invoice_lines since migration 0011 (issue 26).
+      const issued = (
+        await db
+          .select()
+          .from(invoices)
+          .innerJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
+          .orderBy(asc(invoices.year), asc(invoices.sequence))
+      ).map(({ invoices: invoice, invoice_lines: line }) => ({
+        ...invoice,
+        toolName: line.toolName,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        madeToOrder: line.madeToOrder,
+      }));
       expect(
         issued.map(({ number, orderId, buyerName, totalCents, madeToOrder, transactionId }) => ({
           number,

@@ -30,9 +30,10 @@ export const invoiceSequences = pgTable(
 );
 
 /**
- * An invoice, issued in the transaction that marks its order paid (DESIGN.md section 11). It
- * keeps everything it shows (buyer, line, total, payment), so it reads the same forever: removing
- * the order (admins may) or the customer's account leaves it as issued; `order_id` becomes null.
+ * An invoice, issued in the transaction that marks its checkout's lines paid (DESIGN.md sections
+ * 11 and 12). It keeps everything it shows (buyer, lines, total, payment), so it reads the same
+ * forever: removing an order (admins may) or the customer's account leaves it as issued;
+ * `order_id` (its first line) becomes null.
  */
 export const invoices = pgTable(
   'invoices',
@@ -54,14 +55,8 @@ export const invoices = pgTable(
     checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     /** The buyer's purchase-order number ('' when none). */
     poNumber: text('po_number').notNull().default(''),
-    /**
-     * Before checkouts (migration 0011) an invoice had one line, kept in these four columns;
-     * its line is in invoice_lines too now, where every invoice keeps its lines.
-     */
-    toolName: text('tool_name'),
-    quantity: integer('quantity'),
-    unitPriceCents: integer('unit_price_cents'),
-    madeToOrder: boolean('made_to_order'),
+    // Its lines are in invoice_lines (migration 0011 moved the one line older invoices kept
+    // here; 0012 dropped those columns).
     /** The sum of the lines' totals: beyond an integer for the largest orders. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     transactionId: text('transaction_id').notNull(),
