@@ -130,7 +130,7 @@ describe('Quick order', () => {
     // The row names its SKU by its start: 40 characters and an ellipsis.
     expect(screen.getByText(`${'A'.repeat(40)}…`)).toBeInTheDocument();
     expect(screen.getByText(words.verdicts.notWholeNumber('1e20'))).toBeInTheDocument();
-    expect(screen.getByText(words.summary(0, 2))).toBeInTheDocument();
+    expect(await screen.findByText(words.summary(0, 2))).toBeInTheDocument();
     expect(addButton(0)).toBeDisabled();
   });
 
@@ -153,7 +153,7 @@ describe('Quick order', () => {
     ]);
     expect(textarea).toHaveValue('XX-NONE 5\nPL-SLIP-8 1.5');
     expect(screen.getByRole('link', { name: words.goToCart })).toHaveAttribute('href', '/cart');
-    expect(screen.getByText(words.summary(0, 2))).toBeInTheDocument();
+    expect(await screen.findByText(words.summary(0, 2))).toBeInTheDocument();
   });
 
   it('shows a line the cart refused (the stock moved) and keeps it to fix', async () => {
@@ -169,9 +169,17 @@ describe('Quick order', () => {
     expect(box.getByText(words.refused(1))).toBeInTheDocument();
     expect(textarea).toHaveValue('PL-SLIP-8 200');
     expect(
-      rowOf('PL-SLIP-8').getByText(`${words.refusedBy} ${texts.cart.problems.aboveAvailable(180)}`),
+      await rowOf('PL-SLIP-8').findByText(
+        `${words.refusedBy} ${texts.cart.problems.aboveAvailable(180)}`,
+      ),
     ).toBeInTheDocument();
     expect([...cart.values()]).toEqual([300]);
+
+    // A new quantity is checked afresh: the old refusal no longer shows.
+    await user.clear(textarea);
+    await user.paste('PL-SLIP-8 170');
+    expect(await rowOf('PL-SLIP-8').findByText(words.good)).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(words.refusedBy))).not.toBeInTheDocument();
   });
 
   it('says in words why the cart took nothing (an admin account)', async () => {
@@ -221,6 +229,10 @@ describe('Quick order', () => {
     expect(textarea).toHaveValue(csv.replaceAll('\r\n', '\n'));
     expect(await screen.findByText(words.summary(2, 0))).toBeInTheDocument();
     expect(rowOf('HM-CLAW-16').getByText(words.lineLabel([2]))).toBeInTheDocument();
+
+    // Once the lines are the file's no more, 'loaded below' is not said.
+    await user.type(textarea, 'X');
+    expect(screen.queryByText(words.file.loaded('order.csv'))).not.toBeInTheDocument();
   });
 
   it('refuses a file above 5 MB with its limit, without reading it', async () => {

@@ -5,8 +5,11 @@ import { BAD_TEXT, GOOD_TEXT } from './verdict-colours';
 
 const words = texts.quickOrder;
 
-/** What the last file did: loaded (its name), or why it was not. */
-type FileNote = { ok: boolean; message: string } | null;
+/**
+ * What the last file did: loaded (its name, said while the lines are still the file's), or why
+ * it was not.
+ */
+type FileNote = { ok: true; message: string; text: string } | { ok: false; message: string } | null;
 
 interface QuickOrderInputProps {
   text: string;
@@ -22,6 +25,8 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
   const textId = useId();
   const fileId = useId();
   const [fileNote, setFileNote] = useState<FileNote>(null);
+  // Lines changed since (edited, added to the cart): 'loaded below' would no longer be true.
+  const note = fileNote && (!fileNote.ok || fileNote.text === text) ? fileNote : null;
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -34,8 +39,9 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
       return;
     }
     try {
-      onTextChange(await file.text());
-      setFileNote({ ok: true, message: words.file.loaded(file.name) });
+      const loaded = await file.text();
+      onTextChange(loaded);
+      setFileNote({ ok: true, message: words.file.loaded(file.name), text: loaded });
     } catch {
       setFileNote({ ok: false, message: words.file.unreadable });
     }
@@ -80,7 +86,7 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
               type="file"
               accept=".csv,.txt,text/csv,text/plain"
               className="file-input w-full max-w-xs"
-              aria-describedby={fileNote ? `${fileId}-note` : undefined}
+              aria-describedby={note ? `${fileId}-note` : undefined}
               onChange={(event) => void readFile(event)}
             />
           </div>
@@ -88,13 +94,13 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
             {words.template}
           </button>
         </div>
-        {fileNote ? (
+        {note ? (
           <p
             id={`${fileId}-note`}
-            role={fileNote.ok ? 'status' : 'alert'}
-            className={`text-sm ${fileNote.ok ? GOOD_TEXT : BAD_TEXT}`}
+            role={note.ok ? 'status' : 'alert'}
+            className={`text-sm ${note.ok ? GOOD_TEXT : BAD_TEXT}`}
           >
-            {fileNote.message}
+            {note.message}
           </p>
         ) : null}
       </div>

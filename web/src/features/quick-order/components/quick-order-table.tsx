@@ -3,6 +3,14 @@ import { CardLabel, DataTable, cardRow, labelledCell } from '../../../components
 import { formatCount } from '../../../lib/format';
 import { BAD_TEXT, GOOD_TEXT } from './verdict-colours';
 
+/**
+ * A refusal of the cart belongs to a SKU and the quantity sent: once the buyer changes either,
+ * the row is checked afresh and the old refusal no longer shows.
+ */
+export function refusalKey(entry: QuickOrderEntry): string {
+  return `${skuKey(entry.sku)} ${entry.quantity}`;
+}
+
 /** Rows shown at most: a file of thousands of lines is still checked and sent whole. */
 export const MAX_SHOWN_ROWS = 1000;
 
@@ -25,7 +33,7 @@ function shownQuantity(entry: QuickOrderEntry): string {
 
 interface QuickOrderRowProps {
   entry: QuickOrderEntry;
-  /** Why the cart refused this SKU at the last Add, if it did. */
+  /** Why the cart refused this SKU and quantity at the last Add, if it did. */
   refusal: string | undefined;
 }
 
@@ -84,7 +92,7 @@ function QuickOrderRow({ entry, refusal }: QuickOrderRowProps) {
 
 interface QuickOrderTableProps {
   entries: readonly QuickOrderEntry[];
-  /** The cart's refusals at the last Add, by SKU key. */
+  /** The cart's refusals at the last Add, by refusalKey. */
   refusals: ReadonlyMap<string, string>;
 }
 
@@ -117,7 +125,7 @@ export function QuickOrderTable({ entries, refusals }: QuickOrderTableProps) {
           <QuickOrderRow
             key={entry.lines[0]?.lineNumber}
             entry={entry}
-            refusal={refusals.get(skuKey(entry.sku))}
+            refusal={refusals.get(refusalKey(entry))}
           />
         ))}
       </DataTable>

@@ -3,7 +3,6 @@ import {
   goodQuickOrderEntries,
   MAX_CART_LINES,
   parseQuickOrder,
-  skuKey,
   texts,
   type QuickOrderEntry,
   type QuickOrderTool,
@@ -14,7 +13,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddCartLines } from '../api/add-cart-lines';
 import { QuickOrderInput } from './quick-order-input';
-import { QuickOrderTable } from './quick-order-table';
+import { QuickOrderTable, refusalKey } from './quick-order-table';
 
 const words = texts.quickOrder;
 
@@ -80,7 +79,7 @@ export function QuickOrder({ catalog, cartPath, onAdded }: QuickOrderProps) {
         added.add(entry);
       } else {
         const message = result.message ?? '';
-        refused.set(skuKey(entry.sku), message);
+        refused.set(refusalKey(entry), message);
         refusedList.push({ sku: entry.verdict.sku, message });
       }
     }
