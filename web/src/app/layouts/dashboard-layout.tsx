@@ -46,9 +46,14 @@ export default function DashboardLayout() {
           </button>
           <BrandLink />
           <h1 className="text-lg font-bold">{texts.dashboard.title}</h1>
-          <div className="flex w-full min-w-0 items-center gap-2 sm:ml-auto sm:w-auto">
+          <div className="flex w-full min-w-0 flex-wrap items-center gap-2 sm:ml-auto sm:w-auto sm:flex-nowrap">
             {user ? (
-              <p className="min-w-0 grow truncate text-sm opacity-80" title={user.email}>
+              // On a phone the e-mail takes a line of its own under the links (beside the cart's
+              // link it was cut to a letter or two).
+              <p
+                className="min-w-0 grow truncate text-sm opacity-80 max-sm:order-last max-sm:basis-full"
+                title={user.email}
+              >
                 <span className="sr-only">{texts.dashboard.signedInAs} </span>
                 {user.email}
               </p>
