@@ -35,7 +35,7 @@ export const cartTexts = {
     title: 'Check out',
     intro: 'Every line is ordered at once, reserved together, and paid with one payment.',
     submit: (total: string) => `Check out, ${total}`,
-    placed: (reference: string) => `${reference} is placed: pay for it on the next page.`,
+    placed: (reference: string) => `${reference} is placed: one payment below pays every line.`,
   },
   /** "Add to cart" on the purchase page. */
   add: {
