@@ -20,7 +20,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createOrdersCsv } from './modules/orders/orders-csv.ts';
 import { checkoutsRoutes } from './modules/orders/checkouts.routes.ts';
-import { clearCart, selectCartLines } from './modules/cart/cart.repository.ts';
+import { clearCart, selectCartLinesForCheckout } from './modules/cart/cart.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createCheckoutLines } from './modules/orders/checkout-lines.ts';
 import { createOrderCancellation } from './modules/orders/order-cancellation.ts';
@@ -270,7 +270,8 @@ export async function buildApp({
     taxRateBasisPoints: config.taxRateBasisPoints,
     now,
     identity,
-    cart: { linesOf: selectCartLines, clear: clearCart },
+    // The cart's lock is held from reading the lines to emptying them (cart.repository.ts).
+    cart: { linesOf: selectCartLinesForCheckout, clear: clearCart },
   });
   const quotes = createQuotesService({
     db: database.db,

@@ -10,6 +10,9 @@ export interface CartLineRow {
   unitPriceCents: number;
 }
 
+/** The first key of the advisory locks that serialise one account's cart writes. */
+const CART_WRITES_LOCK = 724_611;
+
 const lineColumns = {
   toolId: cartLines.toolId,
   quantity: cartLines.quantity,
@@ -40,21 +43,39 @@ export function selectCartLinesOldestFirst(
     .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
 }
 
+/**
+ * selectCartLines for a checkout, in the checkout's transaction: takes the cart's write lock
+ * (lockCartWrites) first and holds it to the end, so that no line is set, added or removed
+ * between the checkout reading the cart and emptying it (such a write waits, then finds the cart
+ * empty). Outside a transaction the lock would end with the statement: always pass one.
+ */
+export async function selectCartLinesForCheckout(
+  tx: Executor,
+  userId: string,
+): Promise<CartLineRow[]> {
+  await takeCartLock(tx, userId);
+  return selectCartLines(tx, userId);
+}
+
 /** Empties a user's cart (after a checkout took its lines, or when the buyer asks). */
 export async function clearCart(executor: Executor, userId: string): Promise<void> {
   await executor.delete(cartLines).where(eq(cartLines.userId, userId));
 }
-
-/** The first key of the advisory locks that serialise one account's cart writes. */
-const CART_WRITES_LOCK = 724_611;
 
 /**
  * Takes a lock, held until the transaction ends, that every write of that user's cart takes
  * first: two devices adding at once each read what the other left, so a sum of quantities and
  * the count of lines against MAX_CART_LINES are checked one write after the other.
  */
-export async function lockCartWrites(tx: Transaction, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CART_WRITES_LOCK}, hashtext(${userId}))`);
+export function lockCartWrites(tx: Transaction, userId: string): Promise<void> {
+  return takeCartLock(tx, userId);
+}
+
+/** The cart's lock, held until the transaction `executor` runs in ends. */
+async function takeCartLock(executor: Executor, userId: string): Promise<void> {
+  await executor.execute(
+    sql`select pg_advisory_xact_lock(${CART_WRITES_LOCK}, hashtext(${userId}))`,
+  );
 }
 
 /**

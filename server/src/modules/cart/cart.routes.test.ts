@@ -13,6 +13,7 @@ import { test } from '../../testing/app-fixtures.ts';
 import { createTestTool, insertTestTool } from '../../testing/factories.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
+import { clearCart, selectCartLinesForCheckout } from './cart.repository.ts';
 
 const cartTexts = texts.cart;
 const fieldErrors = texts.fieldErrors;
@@ -476,5 +477,32 @@ describe('POST /api/cart/reorder (Order again)', () => {
       ['refused', cartTexts.problems.withdrawn],
     ]);
     expect(answer.cart.lines).toEqual([]);
+  });
+});
+
+describe("the checkout's read of the cart", () => {
+  test('holds the cart until its transaction ends: a write sent meanwhile waits, then finds the cart emptied', async ({
+    app,
+    customer,
+    tool,
+  }) => {
+    await emptyCart(app, customer);
+    await setLine(app, customer, tool.id, 25);
+    let written = false;
+    let write: Promise<{ statusCode: number }> | undefined;
+    await app.database.db.transaction(async (tx) => {
+      const lines = await selectCartLinesForCheckout(tx, customer.userId);
+      expect(lines.map((line) => line.quantity)).toEqual([25]);
+      write = putLine(app, customer, tool.id, 30).then((response) => {
+        written = true;
+        return response;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(written, 'a cart write went through while a checkout held the cart').toBe(false);
+      await clearCart(tx, customer.userId);
+    });
+    expect((await write!).statusCode).toBe(200);
+    // Set after the checkout emptied the cart: a line of its own, not one the checkout dropped.
+    expect((await readCart(app, customer)).lines.map((line) => line.quantity)).toEqual([30]);
   });
 });
