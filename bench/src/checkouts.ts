@@ -24,7 +24,7 @@ import type { LoadOptions } from './load.ts';
 import { signUpCustomer, type Customer } from './orders.ts';
 import { startAppServer, type RunningServer } from './processes.ts';
 import { IDLE_RSS_GOAL_BYTES, type ServerFigures } from './report.ts';
-import { watchServer } from './server-figures.ts';
+import { watchServer, type WatchedServer } from './server-figures.ts';
 
 /**
  * Issue 26's measured checkout: 10 buyers, each checking out a cart of 50 tools, on PGlite and on
@@ -230,12 +230,10 @@ function httpCheckouts(baseUrl: string, tools: readonly BenchTool[]) {
  */
 async function loadCheckouts(
   server: RunningServer,
-  label: string,
+  watched: WatchedServer,
   tools: readonly BenchTool[],
   options: CheckoutBenchOptions,
-  maxIdleRssBytes?: number,
 ): Promise<{ app: CheckoutLoad; customers: Customer[]; placed: number }> {
-  const watched = await watchServer(server, label, maxIdleRssBytes);
   const customers = await Promise.all(
     Array.from({ length: CHECKOUT_BUYERS }, (_, index) => signUpCustomer(server.baseUrl, index)),
   );
@@ -537,8 +535,8 @@ export async function benchCheckoutsOnPglite(
     });
     let loaded: Awaited<ReturnType<typeof loadCheckouts>>;
     try {
-      const label = 'app on PGlite (existing data), checkout row';
-      loaded = await loadCheckouts(server, label, tools, options);
+      const watched = await watchServer(server, 'app on PGlite (existing data), checkout row');
+      loaded = await loadCheckouts(server, watched, tools, options);
     } finally {
       await server.stop();
     }
@@ -611,11 +609,16 @@ export async function benchCheckoutsOnPostgres(
     let loaded: Awaited<ReturnType<typeof loadCheckouts>>;
     let tools: BenchTool[];
     try {
+      // Its idle RSS first, as the order row's: before the tools and the catalog's rebuild.
+      const watched = await watchServer(
+        server,
+        'app on PostgreSQL (fresh database), checkout row',
+        IDLE_RSS_GOAL_BYTES,
+      );
       tools = await insertBenchTools(query);
       await query(`select pg_notify('catalog_changed', 'bench')`);
       await waitForCatalog(server.baseUrl, tools.at(-1)!);
-      const label = 'app on PostgreSQL (fresh database), checkout row';
-      loaded = await loadCheckouts(server, label, tools, options, IDLE_RSS_GOAL_BYTES);
+      loaded = await loadCheckouts(server, watched, tools, options);
     } finally {
       await server.stop();
     }
