@@ -5,12 +5,15 @@ import {
   invoiceNumber,
   orderTotal,
   PaymentIntentResponseSchema,
+  RecordPaymentResponseSchema,
+  type Checkout,
   type Order,
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
-import { payOrder, SUCCEEDING_TEST_CARD } from '../../testing/payments.ts';
+import { createCheckoutIntent, placeTestCheckout } from '../../testing/checkouts.ts';
+import { confirmTestCard, payOrder, SUCCEEDING_TEST_CARD } from '../../testing/payments.ts';
 import { injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { appTest, openTestApp } from '../../testing/app-fixtures.ts';
@@ -46,7 +49,11 @@ async function payByCard(app: App, account: TestAccount, order: Order) {
   return { order: order._id, transectionId };
 }
 
-function recordPayment(app: App, account: TestAccount, record: { order: string }) {
+function recordPayment(
+  app: App,
+  account: TestAccount,
+  record: { order: string; transectionId?: string },
+) {
   return injectAs(app, account, {
     method: 'PATCH',
     url: `/api/tool/${record.order}`,
@@ -220,5 +227,57 @@ describe('invoice numbers under concurrency: two instances, payments at once', (
     expect(new Set(numbers).size).toBe(ORDERS);
     expect(await numbersOf(first, 2035)).toEqual(numbersFrom1To(2035, ORDERS));
     expect(await lastSequenceOf(first, 2035)).toBe(ORDERS);
+  });
+
+  it('gives checkouts of two lines one number each, however many of their lines record the payment at once (issue 26)', async ({
+    app: first,
+    second,
+    accounts,
+  }) => {
+    const CHECKOUTS = 8;
+    const before = (await lastSequenceOf(first, 2035)) ?? 0;
+    const paid: { account: TestAccount; checkout: Checkout; transectionId: string }[] = [];
+    for (let index = 0; index < CHECKOUTS; index += 1) {
+      const account = accounts[index % accounts.length]!;
+      const tools = await Promise.all(
+        [1, 2].map(() => createTestTool(first, { minOrderQuantity: 1, availableQuantity: 1000 })),
+      );
+      const checkout = await placeTestCheckout(
+        first,
+        account,
+        tools.map((tool) => ({ tool, quantity: 2 })),
+      );
+      const clientSecret = await createCheckoutIntent(first, account, checkout._id);
+      const transectionId = await confirmTestCard(first, account, clientSecret);
+      paid.push({ account, checkout, transectionId });
+    }
+
+    // Each checkout recorded through both its lines at once, one on each instance.
+    const responses = await Promise.all(
+      paid.flatMap(({ account, checkout, transectionId }) =>
+        checkout.lines.map((line, index) =>
+          recordPayment(index === 0 ? first : second, account, {
+            order: line._id,
+            transectionId,
+          }),
+        ),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    // Exactly one of each checkout's two records paid it.
+    const modified = responses.map((response) =>
+      RecordPaymentResponseSchema.parse(response.json()),
+    );
+    expect(modified.filter((answer) => answer.modifiedCount === 1)).toHaveLength(CHECKOUTS);
+
+    const all = await numbersOf(first, 2035);
+    expect(all).toEqual(numbersFrom1To(2035, before + CHECKOUTS));
+    for (const { checkout } of paid) {
+      const rows = await first.database.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.checkoutId, checkout._id));
+      expect(rows).toHaveLength(1);
+    }
   });
 });
