@@ -19,6 +19,15 @@ export const checkoutTexts = {
     po: 'PO',
     total: 'Total',
     payAll: 'Pay for all',
+    placed: 'placed',
+    /** A checkout's state, as its lines make it (the spec's 'panding' for paid). */
+    status: {
+      unpaid: 'unpaid',
+      paid: 'panding',
+      partlyShipped: 'partly shipped',
+      shipped: 'shipped',
+      closed: 'closed',
+    },
     payAllNote: 'One payment for every line of this checkout.',
   },
   /** An accepted checkout whose prices moved since the lines were added. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema } from './common.ts';
-import { deliveryFields, OrderSchema } from './orders.ts';
+import { deliveryFields, OrderSchema, type OrderStatus } from './orders.ts';
 
 /** The buyer's own reference for a purchase: at most 35 characters (as EDI and most ERPs keep). */
 export const PO_NUMBER_MAX_LENGTH = 35;
@@ -74,4 +74,20 @@ export type CheckoutRefusal = z.infer<typeof CheckoutRefusalSchema>;
 /** 'CO-' and the first eight characters of the checkout's id, in capitals. */
 export function checkoutReference(id: string): string {
   return `CO-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
+/**
+ * Where a checkout stands, from its lines: unpaid while a line is; then shipped once every line
+ * still sold is, partly shipped before; closed when none is left to ship (all cancelled,
+ * refunded or removed). The server's DTO and My Orders' groups both read it.
+ */
+export function checkoutStatusOf(lines: readonly { status: OrderStatus }[]): CheckoutStatus {
+  if (lines.some((line) => line.status === 'unpaid')) return 'unpaid';
+  const live = lines.filter(
+    (line) => line.status === 'paid' || line.status === 'shipped' || line.status === 'disputed',
+  );
+  if (live.length === 0) return 'closed';
+  const shipped = live.filter((line) => line.status === 'shipped').length;
+  if (shipped === live.length) return 'shipped';
+  return shipped > 0 ? 'partlyShipped' : 'paid';
 }

@@ -1,9 +1,9 @@
 import {
   centsToDollars,
   checkoutReference,
+  checkoutStatusOf,
   type Checkout,
   type CheckoutResponse,
-  type CheckoutStatus,
   texts,
   type Order,
 } from '@tools-factory/contract';
@@ -12,20 +12,6 @@ import type { Executor } from '../../db/client.ts';
 import type { CheckoutRow } from './checkouts.repository.ts';
 import { orders } from './orders.table.ts';
 import type { OrderRow } from './orders.repository.ts';
-
-/**
- * Where a checkout stands, from its lines (contract's CHECKOUT_STATUSES): unpaid while a line is;
- * then shipped once every line still sold is, partly shipped before; closed when none is left
- * to ship (all cancelled, refunded or removed).
- */
-export function checkoutStatusOf(lines: readonly Pick<OrderRow, 'status'>[]): CheckoutStatus {
-  if (lines.some((line) => line.status === 'unpaid')) return 'unpaid';
-  const live = lines.filter((line) => ['paid', 'shipped', 'disputed'].includes(line.status));
-  if (live.length === 0) return 'closed';
-  const shipped = live.filter((line) => line.status === 'shipped').length;
-  if (shipped === live.length) return 'shipped';
-  return shipped > 0 ? 'partlyShipped' : 'paid';
-}
 
 /** A checkout's lines (its orders), in the order they were placed (tool id within a checkout). */
 export function selectCheckoutLines(executor: Executor, checkoutId: string): Promise<OrderRow[]> {

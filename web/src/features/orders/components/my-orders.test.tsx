@@ -308,7 +308,7 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
     expect(rows).toHaveLength(4);
     const head = rows[0]!;
     expect(head).toHaveTextContent(
-      `Checkout ${hammerLine.checkoutReference} · 2 tools · PO PO-4471 · Total $3,075.00`,
+      `Checkout ${hammerLine.checkoutReference} · 2 tools · PO PO-4471 · placed ${formatDateTime(hammerLine.createdAt)} · Total $3,075.00 · unpaid`,
     );
     const payAll = within(head).getByRole('link', { name: /Pay for all/ });
     expect(payAll).toHaveAttribute('href', `/dashborad/orders/payment/checkout/${CHECKOUT}`);

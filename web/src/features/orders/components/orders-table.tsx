@@ -1,4 +1,11 @@
-import { formatMoney, orderTotal, routes, texts, type Order } from '@tools-factory/contract';
+import {
+  checkoutStatusOf,
+  formatMoney,
+  orderTotal,
+  routes,
+  texts,
+  type Order,
+} from '@tools-factory/contract';
 import { Fragment, useId, type ReactNode } from 'react';
 import { cardRow, DataTable } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowLink } from '../../../components/ui/row-actions';
@@ -101,7 +108,9 @@ function CheckoutGroupHead({
 }) {
   const words = texts.checkout.group;
   const total = group.lines.reduce((sum, line) => sum + orderTotal(line.price, line.quantity), 0);
-  const unpaid = group.lines.some((line) => line.status === 'unpaid');
+  const status = checkoutStatusOf(group.lines);
+  const unpaid = status === 'unpaid';
+  const placedAt = group.lines[0]!.createdAt;
   const headId = `checkout-${group.checkoutId}`;
   return (
     <tr className={`${cardRow('xl')} bg-base-200/60`}>
@@ -122,9 +131,16 @@ function CheckoutGroupHead({
                 </>
               ) : null}
               {' · '}
+              {words.placed}{' '}
+              <time dateTime={placedAt} className="whitespace-nowrap">
+                {formatDateTime(placedAt)}
+              </time>
+              {' · '}
               {words.total}{' '}
             </span>
             <span className="font-semibold">{formatMoney(total)}</span>
+            <span className="text-base-content/70">{' · '}</span>
+            <span className="badge badge-outline badge-sm">{words.status[status]}</span>
           </p>
           <div className="flex flex-wrap gap-2 max-md:w-full">
             {unpaid ? (
