@@ -30,7 +30,7 @@ const AddReviewPage = lazyPage(() => import('./pages/add-review-page'));
 const MyOrdersPage = lazyPage(() => import('./pages/my-orders-page'));
 const MyQuotesPage = lazyPage(() => import('./pages/my-quotes-page'));
 const QuickOrderPage = lazyPage(() => import('./pages/quick-order-page'));
-const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'));
+const CartPage = lazyPage(() => import('./pages/cart-page'));
 const PaymentPage = lazyPage(() => import('./pages/payment-page'));
 const CheckoutPaymentPage = lazyPage(() => import('./pages/checkout-payment-page'));
 const MyProfilePage = lazyPage(() => import('./pages/my-profile-page'));

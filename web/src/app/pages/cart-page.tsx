@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { texts } from '@tools-factory/contract';
+import { Spinner } from '../../components/ui/spinner';
+import { adminCheckQueryOptions } from '../../features/accounts/api/get-admin';
+import { useAuth } from '../../features/accounts/hooks/use-auth';
+import CartPage from '../../features/cart/pages/cart-page';
+
+/**
+ * /cart: the signed-in customer's cart (the cart feature's page). Composes accounts (who is
+ * signed in, admin or not) and the cart: an admin does not buy, and is told so here rather
+ * than asking the server for a cart it refuses (403).
+ */
+export default function CartRoutePage() {
+  const { user } = useAuth();
+  const adminCheck = useQuery(adminCheckQueryOptions(user?.email));
+  if (adminCheck.isPending) return <Spinner />;
+  // A failed check leaves the answer to the server, which says the same to an admin.
+  if (adminCheck.data?.admin !== true) return <CartPage />;
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 md:py-12">
+      <h1 className="mb-4 text-3xl font-bold">{texts.cart.title}</h1>
+      <p className="alert alert-info alert-soft">{texts.cart.errors.customersOnly}</p>
+    </section>
+  );
+}
