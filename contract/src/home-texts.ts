@@ -53,6 +53,8 @@ export const homeTexts = {
     price: 'Price',
     minOrderQuantity: 'Minimum order quantity',
     availableQuantity: 'Available quantity',
+    /** Before the tool's SKU on a card (issue 26); texts.sku.label is this word. */
+    sku: 'SKU',
     /** A card's price when the tool has price breaks: its lowest unit price. */
     fromPrice: (price: string) => `from ${price}`,
   },

@@ -1,4 +1,5 @@
-import { texts } from '@tools-factory/contract';
+// homeTexts, not texts: the home page's cards print SKUs, and `texts` is not in its script.
+import { homeTexts } from '@tools-factory/contract';
 
 interface SkuTextProps {
   /** The tool's SKU; '' (an order from before SKUs) shows nothing. */
@@ -15,7 +16,7 @@ export function SkuText({ sku, className = 'text-xs' }: SkuTextProps) {
   if (sku === '') return null;
   return (
     <span className={`text-base-content/70 block ${className}`}>
-      {texts.sku.label} <span className="font-mono break-all">{sku}</span>
+      {homeTexts.tool.sku} <span className="font-mono break-all">{sku}</span>
     </span>
   );
 }

@@ -1,8 +1,7 @@
 import { homeTexts, routes, type Tool } from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { CardPicture } from '../../../components/ui/card-picture';
-import { SkuText } from '../../../components/ui/sku-text';
-import { ToolFigures } from './tool-figures';
+import { ToolFigures, ToolSku } from './tool-figures';
 
 interface ToolCardProps {
   tool: Tool;
@@ -22,7 +21,7 @@ export function ToolCard({ tool }: ToolCardProps) {
           <h3 id={titleId} className="card-title text-lg">
             {tool.name}
           </h3>
-          <SkuText sku={tool.sku} className="mt-0.5 text-xs" />
+          <ToolSku sku={tool.sku} className="mt-0.5 text-xs" />
         </div>
         <p className="text-base-content/75 text-sm leading-relaxed">{tool.desc}</p>
         <ToolFigures

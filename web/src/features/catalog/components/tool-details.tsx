@@ -1,8 +1,7 @@
 import { texts, type Tool } from '@tools-factory/contract';
 import { CardPicture } from '../../../components/ui/card-picture';
-import { SkuText } from '../../../components/ui/sku-text';
 import { PriceBreaksTable } from './price-breaks-table';
-import { ToolFigures } from './tool-figures';
+import { ToolFigures, ToolSku } from './tool-figures';
 
 interface ToolDetailsProps {
   tool: Tool;
@@ -30,7 +29,7 @@ export function ToolDetails({ tool, quantity = null }: ToolDetailsProps) {
           <h2 id={titleId} className="card-title text-2xl">
             {tool.name}
           </h2>
-          <SkuText sku={tool.sku} className="mt-1 text-sm" />
+          <ToolSku sku={tool.sku} className="mt-1 text-sm" />
         </div>
         {/* The quantity changes once an order reserves stock: read out to screen-reader users too. */}
         <ToolFigures

@@ -13,6 +13,20 @@ interface ToolFiguresProps {
   fromLowestPrice?: boolean;
 }
 
+/**
+ * A tool's SKU under its name on the card and the purchase page: components/ui/sku-text.tsx's
+ * look, written here so that the home page loads it with the figures (a module of its own,
+ * shared with the dashboard's pages, became one more script before the home page's first
+ * interaction, beyond its budget).
+ */
+export function ToolSku({ sku, className }: { sku: string; className: string }) {
+  return (
+    <span className={`text-base-content/70 block ${className}`}>
+      {homeTexts.tool.sku} <span className="font-mono break-all">{sku}</span>
+    </span>
+  );
+}
+
 /** A tool's price, minimum order and quantity available, each under its name. */
 export function ToolFigures({
   tool,
