@@ -19,7 +19,7 @@ export default function CartRoutePage() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 md:py-12">
       <h1 className="mb-4 text-3xl font-bold">{texts.cart.title}</h1>
-      <p className="alert alert-info alert-soft">{texts.cart.errors.customersOnly}</p>
+      <p>{texts.cart.errors.customersOnly}</p>
     </section>
   );
 }

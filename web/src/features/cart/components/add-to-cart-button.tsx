@@ -55,7 +55,8 @@ export function AddToCartButton({
       <BusyButton
         type="button"
         busy={addLines.isPending}
-        className="btn-outline btn-primary w-full"
+        // Outlined in the text's own colour: the brand's orange on white is 2:1 (axe).
+        className="btn-outline w-full"
         onClick={() => void add()}
       >
         {texts.cart.add.button}
@@ -64,7 +65,7 @@ export function AddToCartButton({
         {added ? (
           <>
             {added}{' '}
-            <Link to={routes.cart} className="link link-primary font-semibold">
+            <Link to={routes.cart} className="link font-semibold">
               {texts.cart.add.viewCart}
             </Link>
           </>
