@@ -79,7 +79,8 @@ function OrderAgainDialog({
             <li
               key={result.index}
               className={`rounded-field px-3 py-2 ${
-                result.outcome === 'added' ? 'bg-success/10' : 'bg-error/10 text-error'
+                // The soft red alert keeps its words readable on their tint (AA).
+                result.outcome === 'added' ? 'bg-success/10' : 'alert alert-error alert-soft block'
               }`}
             >
               <span className="font-semibold">
