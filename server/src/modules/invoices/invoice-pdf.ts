@@ -120,10 +120,11 @@ const SHADE = '#f3f4f6';
 
 /** The table's columns: the tool takes what the SKU and the figures leave. */
 const COLUMNS = (() => {
-  const sku = 78;
-  const quantity = 52;
-  const unitPrice = 112;
-  const amount = 125;
+  // 'Quantity' in its bold header fits 64 points; the amount fits $99,999,999.99 USD.
+  const sku = 74;
+  const quantity = 64;
+  const unitPrice = 106;
+  const amount = 122;
   const tool = CONTENT_WIDTH - sku - quantity - unitPrice - amount;
   const x = PAGE.margin;
   return {
