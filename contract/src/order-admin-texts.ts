@@ -11,7 +11,7 @@ export const orderAdminTexts = {
   statusFilter: 'Status',
   allStatuses: 'All statuses',
   search: 'Search',
-  searchPlaceholder: 'Reference, e-mail or tool',
+  searchPlaceholder: 'Reference, e-mail, tool, SKU or PO',
   /** Each row's checkout (issue 26): its reference and the buyer's PO number when given. */
   checkout: 'checkout',
   poNumber: 'PO',

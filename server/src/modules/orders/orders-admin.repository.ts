@@ -6,7 +6,10 @@ import { orders } from './orders.table.ts';
 
 export type OrderSearch = {
   status?: OrderStatus | undefined;
-  /** Words to find in the reference, the customer's e-mail or the tool's name. */
+  /**
+   * Words to find in the reference, the customer's e-mail, the tool's name or SKU, the checkout's
+   * reference or the buyer's PO number.
+   */
   q?: string | undefined;
   limit: number;
   offset: number;
@@ -27,16 +30,35 @@ function referencePrefix(q: string): string | undefined {
   return /^[0-9a-f]{1,8}$/.test(digits) ? digits : undefined;
 }
 
+/**
+ * Whether `q` reads as (the start of) a checkout's reference: 'CO-3F2A' (checkoutReference: 'CO-'
+ * and the first eight hex digits of its id). The 'CO-' is needed: bare digits are an order's.
+ */
+function checkoutReferencePrefix(q: string): string | undefined {
+  const digits = /^co-?([0-9a-f]{1,8})$/i.exec(q)?.[1];
+  return digits?.toLowerCase();
+}
+
 function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (search.status) conditions.push(eq(orders.status, search.status));
   const q = search.q?.trim();
   if (q) {
     const words = `%${likeLiteral(q)}%`;
-    const matches: SQL[] = [ilike(orders.email, words), ilike(orders.toolName, words)];
+    // Issue 26: the SKU the order was placed with and its checkout's PO number too.
+    const matches: SQL[] = [
+      ilike(orders.email, words),
+      ilike(orders.toolName, words),
+      ilike(orders.toolSku, words),
+      ilike(orders.poNumber, words),
+    ];
     const prefix = referencePrefix(q);
     if (prefix) {
       matches.push(sql`replace(${orders.id}::text, '-', '') like ${`${prefix}%`}`);
+    }
+    const checkoutPrefix = checkoutReferencePrefix(q);
+    if (checkoutPrefix) {
+      matches.push(sql`replace(${orders.checkoutId}::text, '-', '') like ${`${checkoutPrefix}%`}`);
     }
     const anyMatch = or(...matches);
     if (anyMatch) conditions.push(anyMatch);

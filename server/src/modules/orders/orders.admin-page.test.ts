@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
   CancelOrderResponseSchema,
@@ -21,6 +22,7 @@ import { placeTestOrder } from '../../testing/orders.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { orders } from './orders.table.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -348,6 +350,37 @@ describe('Manage Orders searched and paged (GET /api/manageOrders/search)', () =
 
     // A LIKE wildcard is a character like any other.
     expect(ids(await read(`q=${encodeURIComponent('%')}`))).toEqual([]);
+  });
+
+  it("finds an order by its SKU, its checkout's reference and its PO number (issue 26)", async ({
+    app,
+    customer,
+    admin,
+  }) => {
+    const sku = `MG-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const tool = await createTestTool(app, {
+      name: `Mortise Gauge ${randomUUID().slice(0, 8)}`,
+      sku,
+      priceCents: 1250,
+      availableQuantity: 10_000,
+    });
+    const order = await placeTestOrder(app, customer, tool, { quantity: 20 });
+    const other = await placeTestOrder(app, customer, tool, { quantity: 21 });
+    // A PO number as a checkout of the cart takes it (POST /order places one without).
+    const poNumber = `PO-${randomUUID().slice(0, 8)}`;
+    await app.database.db.update(orders).set({ poNumber }).where(eq(orders.id, order._id));
+    const found = async (q: string) => {
+      const response = await search(app, admin, `q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return ManagedOrdersPageSchema.parse(response.json()).orders.map(({ _id }) => _id);
+    };
+
+    expect(await found(sku.toLowerCase())).toEqual([other._id, order._id]);
+    expect(await found(sku.slice(0, 6))).toEqual([other._id, order._id]);
+    expect(await found(poNumber.toLowerCase())).toEqual([order._id]);
+    expect(await found(order.checkoutReference)).toEqual([order._id]);
+    expect(await found(order.checkoutReference.slice(0, 7).toLowerCase())).toContain(order._id);
+    expect(await found(order.checkoutReference)).not.toContain(other._id);
   });
 
   it('keeps the spec answer of GET /api/manageOrders as it is: a bare array', async ({

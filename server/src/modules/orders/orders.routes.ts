@@ -181,7 +181,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'searchAllOrders',
         summary: 'Manage Orders searched, filtered and paged',
         description:
-          "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail or the tool's name, in any case; `page` (from 1) and `pageSize` (1 to 200, default 200: the spec's view of up to 200 orders on one page). Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matches on every page.",
+          "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail, the tool's name or SKU, its checkout's reference (`CO-3F2A9C1B`, or its start) or the buyer's PO number, in any case; `page` (from 1) and `pageSize` (1 to 200, default 200: the spec's view of up to 200 orders on one page). Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matches on every page.",
         tags: ['orders'],
         security: [{ bearer: [] }],
         querystring: ManagedOrdersSearchQuerySchema,
@@ -218,7 +218,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'exportAllOrdersCsv',
         summary: 'Every order as a CSV file (Manage Orders, Export CSV)',
         description:
-          "Admins only. Streamed as it is read from the database. An attachment named with the UTC date (`orders-2026-11-23.csv`): UTF-8 with a byte order mark, quoted as RFC 4180 says (CRLF between records). A header row, then every order (removed accounts' too), newest first: date (ISO 8601, UTC), reference, customer e-mail, tool, quantity, unit price and total (dollars, two decimals, no currency sign), status, transaction id (empty when none), made to order (yes/no), then (issue 25) customer name (empty once the account was removed), address and phone. Text cells that start with = + - @ (or their full-width forms), a tab or a carriage return get a leading single quote, so no spreadsheet runs them as formulas.",
+          "Admins only. Streamed as it is read from the database. An attachment named with the UTC date (`orders-2026-11-23.csv`): UTF-8 with a byte order mark, quoted as RFC 4180 says (CRLF between records). A header row, then every order (removed accounts' too), newest first: date (ISO 8601, UTC), reference, customer e-mail, tool, quantity, unit price and total (dollars, two decimals, no currency sign), status, transaction id (empty when none), made to order (yes/no), then (issue 25) customer name (empty once the account was removed), address and phone, then (issue 26) the SKU the order was placed with (empty for orders from before SKUs), its checkout's reference and the buyer's PO number (empty when none). Text cells that start with = + - @ (or their full-width forms), a tab or a carriage return get a leading single quote, so no spreadsheet runs them as formulas.",
         tags: ['orders'],
         security: [{ bearer: [] }],
         response: {
