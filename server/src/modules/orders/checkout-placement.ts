@@ -20,7 +20,7 @@ import {
 } from '../../http-errors.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { checkoutPlacedMail } from '../../mail/templates/orders.ts';
-import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
+import { checkoutPlacedForStaffMail, newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutDtos } from './checkout-dto.ts';
@@ -126,22 +126,21 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
   }
 
   /**
-   * Reserves every line in the order of their tool ids (the order selectCartLines reads them in),
-   * so two checkouts sharing tools lock them in the same order and never deadlock. A line that
-   * cannot be reserved does not stop the others from being tried: the refusal names every line
-   * that failed, and rolls back every reservation made.
+   * Reserves every line at once: the tools locked in the order of their ids, so two checkouts
+   * sharing tools never deadlock, then one conditional UPDATE (tools.reserveStockOfLines). The
+   * lines it could not reserve are all named by the refusal, which rolls back the rest.
    */
   async function reserveLines(
     tx: Transaction,
     cart: readonly CartLineRow[],
   ): Promise<{ reserved: ReservedLine[]; failed: CartLineRow[] }> {
+    const taken = new Map(
+      (await tools.reserveStockOfLines(tx, cart)).map((tool) => [tool.id, tool]),
+    );
     const reserved: ReservedLine[] = [];
     const failed: CartLineRow[] = [];
     for (const line of cart) {
-      const tool = await tools.reserveStock(tx, {
-        tool: { id: line.toolId },
-        quantity: line.quantity,
-      });
+      const tool = taken.get(line.toolId);
       if (tool) reserved.push({ line, tool, unitPriceCents: 0 });
       else failed.push(line);
     }
@@ -245,13 +244,15 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
             orderId: lines[0]!.id,
             mail: 'checkout placed',
           });
-          for (const line of lineDtos) {
-            await outbox.enqueueForStaff(
-              tx,
-              (to) => newOrderForStaffMail(line, { publicUrl, to }),
-              { orderId: line._id, mail: 'new order, to staff' },
-            );
-          }
+          // One staff e-mail for the checkout too (a line alone: the order's own).
+          await outbox.enqueueForStaff(
+            tx,
+            (to) =>
+              lineDtos.length === 1
+                ? newOrderForStaffMail(lineDtos[0]!, { publicUrl, to })
+                : checkoutPlacedForStaffMail(checkoutDto, lineDtos, { publicUrl, to }),
+            { orderId: lines[0]!.id, mail: 'new checkout, to staff' },
+          );
           await insertOrderEvents(
             tx,
             lines.flatMap((row) => [

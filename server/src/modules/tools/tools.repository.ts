@@ -197,6 +197,62 @@ export async function reserveStock(
 }
 
 /**
+ * A checkout's reservations (DESIGN.md section 12) in two statements, whatever the number of
+ * lines: the tools' rows locked in the order of their ids (one SELECT ... FOR UPDATE: every
+ * checkout takes them in that order, so two sharing tools never wait on each other in a ring),
+ * then one conditional UPDATE of all of them, each line by the purchase rule as reserveStock has
+ * it. Resolves to the tools reserved; a line whose tool is missing is one that could not be.
+ * `lines` name each tool once.
+ */
+export async function reserveStockOfLines(
+  tx: Transaction,
+  lines: readonly { toolId: string; quantity: number }[],
+): Promise<ReservedTool[]> {
+  if (lines.length === 0) return [];
+  await tx
+    .select({ id: tools.id })
+    .from(tools)
+    .where(
+      inArray(
+        tools.id,
+        lines.map((line) => line.toolId),
+      ),
+    )
+    .orderBy(asc(tools.id))
+    .for('update');
+  const wanted = sql.join(
+    lines.map((line) => sql`(${line.toolId}::uuid, ${line.quantity}::int)`),
+    sql`, `,
+  );
+  const result = (await tx.execute(sql`
+    update tools set
+      available_quantity = tools.available_quantity - wanted.quantity,
+      stock_version = tools.stock_version + 1,
+      updated_at = now()
+    from (values ${wanted}) as wanted (tool_id, quantity)
+    where tools.id = wanted.tool_id
+      and tools.archived_at is null
+      and tools.min_order_quantity < wanted.quantity
+      and tools.available_quantity > wanted.quantity
+    returning tools.id, tools.name, tools.sku, tools.image, tools.price_cents,
+      tools.min_order_quantity, tools.available_quantity, tools.stock_version,
+      ${effectiveLowStockThreshold} as low_stock_threshold`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  return result.rows.map((row) => ({
+    id: String(row.id),
+    name: String(row.name),
+    sku: String(row.sku),
+    image: String(row.image),
+    priceCents: Number(row.price_cents),
+    minOrderQuantity: Number(row.min_order_quantity),
+    availableQuantity: Number(row.available_quantity),
+    lowStockThreshold: Number(row.low_stock_threshold),
+    stockVersion: Number(row.stock_version),
+  }));
+}
+
+/**
  * Puts `quantity` back into the tool's stock (archived tools too: their count stays right);
  * resolves to the stock it left, or undefined when no tool has this id.
  */

@@ -53,6 +53,7 @@ import {
   type MovedStock,
   type OrderableTool,
   type PriceBreakRow,
+  reserveStockOfLines,
   selectPriceBreaksOfTools,
   selectToolSku,
   type ReservedTool,
@@ -521,6 +522,18 @@ export function createToolsService(options: ToolsServiceOptions) {
     ): Promise<number> {
       const breaks = await selectPriceBreaks(executor, tool.id);
       return reachedPriceBreak(breaks, quantity)?.priceCents ?? tool.priceCents;
+    },
+
+    /**
+     * For the checkout, in its transaction: every line's stock reserved by the purchase rule in
+     * two statements, the tools locked in the order of their ids (reserveStockOfLines). The
+     * tools reserved; a line whose tool is not among them could not be.
+     */
+    reserveStockOfLines(
+      tx: Transaction,
+      lines: readonly { toolId: string; quantity: number }[],
+    ): Promise<ReservedTool[]> {
+      return reserveStockOfLines(tx, lines);
     },
 
     /**
