@@ -5,12 +5,15 @@
 export const checkoutMailTexts = {
   /** The table of lines, one row a line (an order of the checkout). */
   lines: {
+    caption: 'What you ordered',
     order: 'Order',
     sku: 'SKU',
     tool: 'Tool',
     quantity: 'Quantity',
     unitPrice: 'Unit price',
     lineTotal: 'Line total',
+    /** A line's quantity and unit price: '40 × $6.25'. */
+    quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price}`,
   },
   reference: 'Checkout',
   poNumber: 'PO number',

@@ -16,14 +16,14 @@ export type MailBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'facts'; rows: readonly (readonly [label: string, value: string])[] }
   /**
-   * A table with a header row (a checkout's lines): in the plain-text part each row is one line
-   * of 'Header: value' pairs, since no column lines up in a reader's proportional font.
+   * A list of lines (a checkout's): each its title, its details ('SKU: ...', '40 × $6.25') under
+   * it and its amount on the right, if any. A block per line rather than a table of columns: it
+   * reads the same on a phone's 360 px as on a desktop, in any mail client.
    */
   | {
-      kind: 'table';
+      kind: 'lines';
       caption: string;
-      head: readonly string[];
-      rows: readonly (readonly string[])[];
+      items: readonly { title: string; details: readonly string[]; amount?: string }[];
     }
   | { kind: 'action'; label: string; url: string };
 
@@ -79,11 +79,12 @@ function textOf(block: MailBlock): string {
       return block.rows
         .map(([label, value]) => `${label}: ${value.replace(/\r?\n/g, '\n  ')}`)
         .join('\n');
-    case 'table':
+    case 'lines':
       return [
         `${block.caption}:`,
-        ...block.rows.map(
-          (row) => `- ${row.map((value, i) => `${block.head[i] ?? ''}: ${value}`).join(', ')}`,
+        ...block.items.map(
+          (item) =>
+            `- ${[item.title, ...item.details].join(', ')}${item.amount ? `: ${item.amount}` : ''}`,
         ),
       ].join('\n');
     case 'action':
@@ -104,18 +105,13 @@ function htmlOf(block: MailBlock): string {
             `<tr><th scope="row" style="${cell};font-weight:600">${escapeHtml(label)}</th><td style="${cell}">${escapeLines(value)}</td></tr>`,
         )
         .join('')}</table>`;
-    case 'table':
-      return `<table style="border-collapse:collapse;margin:0 0 16px;width:100%"><caption style="text-align:left;font-weight:600;padding:0 0 4px">${escapeHtml(block.caption)}</caption><thead><tr>${block.head
+    case 'lines':
+      return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;width:100%"><caption style="text-align:left;font-weight:600;padding:0 0 4px">${escapeHtml(block.caption)}</caption>${block.items
         .map(
-          (label) =>
-            `<th scope="col" style="${cell};font-weight:600;border-bottom:1px solid ${BRAND.rule}">${escapeHtml(label)}</th>`,
+          (item) =>
+            `<tr><td style="${cell};border-bottom:1px solid ${BRAND.rule}"><strong>${escapeHtml(item.title)}</strong>${item.details.map((detail) => `<br><span style="font-size:13px;color:${BRAND.muted}">${escapeHtml(detail)}</span>`).join('')}</td><td style="${cell};border-bottom:1px solid ${BRAND.rule};text-align:right;white-space:nowrap;font-weight:600">${escapeHtml(item.amount ?? '')}</td></tr>`,
         )
-        .join('')}</tr></thead><tbody>${block.rows
-        .map(
-          (row) =>
-            `<tr>${row.map((value) => `<td style="${cell};border-bottom:1px solid ${BRAND.rule}">${escapeLines(value)}</td>`).join('')}</tr>`,
-        )
-        .join('')}</tbody></table>`;
+        .join('')}</table>`;
     case 'action':
       return `<p><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="font-size:13px;color:#555555;overflow-wrap:anywhere;word-break:break-all">${escapeHtml(block.url)}</p>`;
   }

@@ -130,20 +130,22 @@ export function linesTotal(lines: readonly Order[]): number {
   );
 }
 
-/** Every line of the checkout, with its SKU: one row a line. */
+/** A line's SKU, as the e-mails name it under the tool. */
+const skuDetail = (line: Order) => `${checkoutWords.lines.sku}: ${line.sku}`;
+
+/** Every line of the checkout, with its SKU, quantity, unit price and line total. */
 export function checkoutLinesTable(lines: readonly Order[]): MailBlock {
-  const { lines: head } = checkoutWords;
   return {
-    kind: 'table',
-    caption: head.order,
-    head: [head.sku, head.tool, head.quantity, head.unitPrice, head.lineTotal],
-    rows: lines.map((line) => [
-      line.sku,
-      line.name,
-      formatCount(line.quantity),
-      formatMoney(line.price),
-      formatMoney(orderTotal(line.price, line.quantity)),
-    ]),
+    kind: 'lines',
+    caption: checkoutWords.lines.caption,
+    items: lines.map((line) => ({
+      title: line.name,
+      details: [
+        skuDetail(line),
+        checkoutWords.lines.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price)),
+      ],
+      amount: formatMoney(orderTotal(line.price, line.quantity)),
+    })),
   };
 }
 
@@ -235,25 +237,21 @@ export function checkoutPaidMail(
   return message;
 }
 
-/** The lines as they shipped: each with its SKU, and its carrier and tracking number if given. */
+/** The lines as they shipped: each with its SKU and quantity, its carrier and tracking if given. */
 function shippedLinesTable(lines: readonly Order[]): MailBlock {
-  const { lines: head } = checkoutWords;
-  const tracked = lines.some((line) => line.carrier || line.trackingNumber);
+  const { shipped } = checkoutWords;
   return {
-    kind: 'table',
-    caption: head.order,
-    head: [
-      head.sku,
-      head.tool,
-      head.quantity,
-      ...(tracked ? [checkoutWords.shipped.carrier, checkoutWords.shipped.trackingNumber] : []),
-    ],
-    rows: lines.map((line) => [
-      line.sku,
-      line.name,
-      formatCount(line.quantity),
-      ...(tracked ? [line.carrier ?? '', line.trackingNumber ?? ''] : []),
-    ]),
+    kind: 'lines',
+    caption: checkoutWords.lines.caption,
+    items: lines.map((line) => ({
+      title: line.name,
+      details: [
+        skuDetail(line),
+        `${checkoutWords.lines.quantity}: ${formatCount(line.quantity)}`,
+        ...(line.carrier ? [`${shipped.carrier}: ${line.carrier}`] : []),
+        ...(line.trackingNumber ? [`${shipped.trackingNumber}: ${line.trackingNumber}`] : []),
+      ],
+    })),
   };
 }
 
