@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { manageToolsTexts, routes, suggestSku, texts } from '@tools-factory/contract';
+import {
+  manageToolsTexts,
+  orderAdminTexts,
+  routes,
+  suggestSku,
+  texts,
+} from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
@@ -118,6 +124,20 @@ for (const viewport of [desktop, phone]) {
     await expect(details.getByRole('heading', { level: 2, name })).toBeVisible();
     await expect(details).toContainText(`${texts.sku.label} ${edited}`);
     await keep(customerPage, 'purchase', viewport.width);
+
+    // Ordered, the line keeps its SKU: Manage Orders finds it by the SKU and shows its checkout.
+    await field(customerPage, texts.purchase.quantity).fill('5');
+    await field(customerPage, texts.purchase.address).fill('4 Rivet Row, Leeds');
+    await customerPage.getByRole('button', { name: texts.purchase.placeOrder }).click();
+    await expect(customerPage.getByText(texts.purchase.orderSuccess)).toBeVisible();
     await customer.close();
+    await page.goto(routes.dashboardAllOrders);
+    await page.getByRole('searchbox', { name: orderAdminTexts.search }).fill(edited.toLowerCase());
+    await page.getByRole('button', { name: orderAdminTexts.search, exact: true }).click();
+    const ordered = page.getByRole('row').filter({ hasText: name });
+    await expect(ordered).toHaveCount(1);
+    await expect(ordered.getByRole('rowheader')).toContainText(`${texts.sku.label} ${edited}`);
+    await expect(ordered.getByRole('rowheader')).toContainText(`${orderAdminTexts.checkout} CO-`);
+    await keep(page, 'manage-orders', viewport.width);
   });
 }

@@ -134,7 +134,7 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
                 </Link>
                 <span className="text-base-content/70 block text-xs wrap-break-word">
                   {orderAdminTexts.checkout}{' '}
-                  <span className="font-mono">{order.checkoutReference}</span>
+                  <span className="font-mono whitespace-nowrap">{order.checkoutReference}</span>
                   {order.poNumber ? (
                     <>
                       {' · '}
