@@ -303,11 +303,23 @@ const optedInAdminsSql = `
   select email from users where role = 'admin' and staff_notifications = true order by email`;
 const namesSql = `select email, name from users where lower(email) in ($1)`;
 
+/** The cart's advisory lock key (server/src/modules/cart/cart.repository.ts). */
+const CART_WRITES_LOCK = 724_611;
+
+/** The tools' rows locked in the order of their ids, as reserveStockOfLines does first. */
+const lockToolsSql = `
+  select id from tools where id in (${placeholders(1, CHECKOUT_LINES)}) order by id for update`;
+/** Then every line's conditional UPDATE in one statement. */
 const reserveSql = `
-  update tools set available_quantity = available_quantity + $1, stock_version = stock_version + 1, updated_at = now()
-  where id = $2 and archived_at is null and min_order_quantity < $3 and available_quantity > $4
-  returning id, name, sku, image, price_cents, min_order_quantity, available_quantity,
-    coalesce(low_stock_threshold, ${LOW_STOCK_FACTOR} * min_order_quantity) as low_stock_threshold, stock_version`;
+  update tools set available_quantity = tools.available_quantity - wanted.quantity,
+    stock_version = tools.stock_version + 1, updated_at = now()
+  from (values ${Array.from({ length: CHECKOUT_LINES }, (_, line) => `($${line * 2 + 1}::uuid, $${line * 2 + 2}::int)`).join(', ')})
+    as wanted (tool_id, quantity)
+  where tools.id = wanted.tool_id and tools.archived_at is null
+    and tools.min_order_quantity < wanted.quantity and tools.available_quantity > wanted.quantity
+  returning tools.id, tools.name, tools.sku, tools.image, tools.price_cents, tools.min_order_quantity,
+    tools.available_quantity, tools.stock_version,
+    coalesce(tools.low_stock_threshold, ${LOW_STOCK_FACTOR} * tools.min_order_quantity) as low_stock_threshold`;
 
 const ORDER_COLUMNS = [
   'user_id',
@@ -349,10 +361,10 @@ function unitPrice(breaks: Record<string, unknown>[], toolId: string, quantity: 
 /**
  * The statements of placeCheckout's transaction, in its order, with its conditions: the
  * per-account lock, the Idempotency-Key read again, the cart, MAX_UNPAID_ORDERS' count and the
- * unverified account's unpaid sum, one conditional UPDATE per line in tool-id order, the 50
- * tools' breaks in one read, the checkout, its 50 orders in one INSERT, the buyer's e-mail (the
- * reader's name, then the row), each line's staff e-mail (the opted-in admins, the name, the
- * row), the 100 events in one INSERT, the cart emptied.
+ * unverified account's unpaid sum, the 50 tools locked in id order and reserved in one
+ * conditional UPDATE, their breaks in one read, the checkout, its 50 orders in one INSERT, the
+ * buyer's e-mail (the reader's name, then the row), the checkout's staff e-mail (the opted-in
+ * admins, the name, the row), the 100 events in one INSERT, the cart emptied.
  */
 async function checkoutSql(
   tx: Query,
@@ -366,6 +378,8 @@ async function checkoutSql(
     userId,
     idempotencyKey,
   ]);
+  // The cart's own lock (writes of the cart wait until the checkout ends), then its lines.
+  await tx('select pg_advisory_xact_lock($1, hashtext($2))', [CART_WRITES_LOCK, userId]);
   const cart = (
     await tx(
       'select tool_id, quantity, unit_price_cents from cart_lines where user_id = $1 order by tool_id',
@@ -382,13 +396,19 @@ async function checkoutSql(
      from orders where user_id = $1 and status = 'unpaid'`,
     [userId],
   );
-  const reserved: Record<string, unknown>[] = [];
-  for (const line of cart) {
-    const quantity = Number(line.quantity);
-    const { rows } = await tx(reserveSql, [-quantity, line.tool_id, quantity, quantity]);
-    if (!rows[0]) throw new Error('a bench tool could not be reserved');
-    reserved.push(rows[0]);
-  }
+  await tx(
+    lockToolsSql,
+    cart.map((line) => line.tool_id),
+  );
+  const taken = (
+    await tx(
+      reserveSql,
+      cart.flatMap((line) => [line.tool_id, Number(line.quantity)]),
+    )
+  ).rows;
+  if (taken.length !== cart.length) throw new Error('a bench tool could not be reserved');
+  const byId = new Map(taken.map((tool) => [tool.id, tool]));
+  const reserved = cart.map((line) => byId.get(line.tool_id)!);
   const toolIds = reserved.map((tool) => tool.id);
   const breaks = (
     await tx(
@@ -430,11 +450,10 @@ async function checkoutSql(
   ).rows;
   await tx(namesSql, [email]);
   await tx(insertOutboxSql, outboxParams(mails.buyer));
-  for (let line = 0; line < orders.length; line += 1) {
-    await tx(optedInAdminsSql);
-    await tx(namesSql, [STAFF_EMAIL]);
-    await tx(insertOutboxSql, outboxParams(mails.staff));
-  }
+  // One staff e-mail for the whole checkout (to each staff address: one here).
+  await tx(optedInAdminsSql);
+  await tx(namesSql, [STAFF_EMAIL]);
+  await tx(insertOutboxSql, outboxParams(mails.staff));
   await tx(
     insertEventsSql,
     orders.flatMap((order) => [
@@ -469,7 +488,7 @@ async function sqlBaseline(
 ): Promise<CheckoutLoad> {
   const mails = {
     buyer: await writtenMail(query, 'checkout placed'),
-    staff: await writtenMail(query, 'new order, to staff'),
+    staff: await writtenMail(query, 'new checkout, to staff'),
   };
   const buyers = customers.map((customer) => ({ customer, round: 0 }));
   const insertCartSql = `insert into cart_lines (user_id, tool_id, quantity, unit_price_cents)
