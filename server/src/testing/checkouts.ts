@@ -79,8 +79,9 @@ export async function payCheckout(
   app: App,
   account: TestAccount,
   checkout: Checkout,
-  recordOn: Order = checkout.lines.at(-1) ?? checkout.lines[0]!,
+  recordOn: Order | undefined = checkout.lines.at(-1),
 ): Promise<{ line: Order; transectionId: string }> {
+  if (!recordOn) throw new Error(`checkout ${checkout._id} has no line to record the payment on`);
   const clientSecret = await createCheckoutIntent(app, account, checkout._id, checkout.total);
   const transectionId = await confirmTestCard(app, account, clientSecret);
   const line = await recordTestPayment(app, account, recordOn._id, transectionId);

@@ -120,11 +120,12 @@ const SHADE = '#f3f4f6';
 
 /** The table's columns: the tool takes what the SKU and the figures leave. */
 const COLUMNS = (() => {
-  // 'Quantity' in its bold header fits 64 points; the amount fits $99,999,999.99 USD.
-  const sku = 74;
-  const quantity = 64;
-  const unitPrice = 106;
-  const amount = 122;
+  // A SKU of 14 characters stays on one line (longer ones wrap); 'Quantity' fits its bold
+  // header; a unit price and a line's amount fit $999,999.99 USD (a card pays less).
+  const sku = 88;
+  const quantity = 60;
+  const unitPrice = 108;
+  const amount = 108;
   const tool = CONTENT_WIDTH - sku - quantity - unitPrice - amount;
   const x = PAGE.margin;
   return {
@@ -393,9 +394,17 @@ function drawTableRow(doc: Doc, line: DocumentLine, rowTop: number): number {
   rowBottom = Math.max(rowBottom, rowTop + doc.heightOfString(line.sku, { width: skuWidth }));
   cell(doc, 'sku', line.sku, rowTop, 'left');
   doc.font(REGULAR).fontSize(10).fillColor(INK);
-  cell(doc, 'quantity', countFormat.format(line.quantity), rowTop, 'right');
-  cell(doc, 'unitPrice', money(line.unitPriceCents), rowTop, 'right');
-  cell(doc, 'amount', money(line.totalCents), rowTop, 'right');
+  const figures: [keyof typeof COLUMNS, string][] = [
+    ['quantity', countFormat.format(line.quantity)],
+    ['unitPrice', money(line.unitPriceCents)],
+    ['amount', money(line.totalCents)],
+  ];
+  for (const [column, text] of figures) {
+    cell(doc, column, text, rowTop, 'right');
+    // A figure that wraps makes the row taller, as a long name does.
+    const width = COLUMNS[column].width - 2 * CELL_PADDING;
+    rowBottom = Math.max(rowBottom, rowTop + doc.heightOfString(text, { width }));
+  }
   return rowBottom;
 }
 

@@ -27,6 +27,7 @@ import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { invoiceLines, invoices } from '../invoices/invoices.table.ts';
+import { orders } from '../orders/orders.table.ts';
 import { paymentIntents, payments } from './payments.table.ts';
 
 const it = appTest({ config: UNCAPPED_ORDERS, customerName: 'Wiktor Kowalczyk' });
@@ -99,6 +100,16 @@ describe('a checkout of several lines is paid once (issue 26)', () => {
       .from(paymentIntents)
       .where(eq(paymentIntents.checkoutId, checkout._id));
     expect(intent).toMatchObject({ amountCents: 37_000, checkoutId: checkout._id });
+    // Every unpaid line is held for the payment, as one order's hold is.
+    const held = await app.database.db
+      .select({ holdExtended: orders.holdExtended, holdUntil: orders.holdUntil })
+      .from(orders)
+      .where(eq(orders.checkoutId, checkout._id));
+    expect(held).toHaveLength(2);
+    for (const line of held) {
+      expect(line.holdExtended).toBe(true);
+      expect(line.holdUntil).not.toBeNull();
+    }
 
     // Paid with the card once, recorded on the second line.
     const transectionId = await confirmTestCard(app, customer, fromCheckout);
