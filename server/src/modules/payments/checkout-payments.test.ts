@@ -342,10 +342,13 @@ describe("a checkout's e-mails: one per step (issue 26)", () => {
     const attached = await readPdf(parsed.attachments[0]?.content ?? Buffer.alloc(0));
     expect(attached.text).toContain(saw.sku);
     expect(attached.text).toContain(file.sku);
-    // No per-line paid e-mail beside it.
+    // No per-line paid e-mail beside it; the staff get one for the checkout too.
     for (const line of checkout.lines) {
       expect(await mailsTo(app, customer.email, line.reference)).toHaveLength(0);
     }
+    const staff = await mailsTo(app, admin.email, words.paidForStaff.subject(reference, '$370.00'));
+    expect(staff).toHaveLength(1);
+    for (const sku of [saw.sku, file.sku]) expect(staff[0]?.text).toContain(sku);
 
     // The first line ships: nothing to the customer yet.
     const [first, second] = checkout.lines;
