@@ -11,7 +11,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
  * breaks edited, stock of seeded tools ordered (which the other journeys count on).
  */
 const CHANGES_WHAT_EVERYONE_SEES =
-  /(dashboard-(admin-catalog|customer)|price-breaks|sales|sales-range|low-stock|verbatim-review|manage-tools-edit)\.spec\.ts$/;
+  /(dashboard-(admin-catalog|customer)|price-breaks|sales|sales-range|low-stock|verbatim-review|manage-tools-edit|sku)\.spec\.ts$/;
 const { port, oidcPort, dataDir } = await prepareTestServer();
 const baseURL = `http://127.0.0.1:${port}`;
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
