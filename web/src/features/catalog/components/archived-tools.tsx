@@ -2,6 +2,7 @@ import { formatMoney, manageToolsTexts, type ArchivedTool } from '@tools-factory
 import { useId, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { RowButton } from '../../../components/ui/row-actions';
+import { SkuText } from '../../../components/ui/sku-text';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount, formatDateTime } from '../../../lib/format';
@@ -10,7 +11,10 @@ import { useArchivedTools, useRestoreTool } from '../api/archived-tools';
 
 const words = manageToolsTexts.archived;
 
-/** One removed tool: its picture, name, when it was removed, and Restore. */
+/**
+ * One removed tool: its picture, name and SKU (which no other tool may take: Restore brings it
+ * back with it), when it was removed, and Restore.
+ */
 function ArchivedRow({ tool }: { tool: ArchivedTool }) {
   const restore = useRestoreTool();
   const nameId = useId();
@@ -29,6 +33,7 @@ function ArchivedRow({ tool }: { tool: ArchivedTool }) {
         <p id={nameId} className="font-semibold break-words">
           {tool.name}
         </p>
+        <SkuText sku={tool.sku} />
         <p className="text-base-content/70 text-xs">
           {formatMoney(tool.price)} · {formatCount(tool.availableQuantity)} ·{' '}
           <time dateTime={tool.archivedAt}>{formatDateTime(tool.archivedAt)}</time>

@@ -184,7 +184,11 @@ describe('Manage Tools: removed tools (issue 25)', () => {
   });
 
   it('lists the removed tools once shown, and Restore puts one back on sale with a toast', async () => {
-    const wrench = makeTool({ _id: '6a7b8c9d-4444-4555-8666-777788889999', name: 'Pipe Wrench' });
+    const wrench = makeTool({
+      _id: '6a7b8c9d-4444-4555-8666-777788889999',
+      name: 'Pipe Wrench',
+      sku: 'WR-PIPE-18',
+    });
     let archived = [{ ...wrench, archivedAt: '2026-11-20T09:00:00.000Z' }];
     const { server, store } = catalogServer({
       tools: [hammer],
@@ -206,6 +210,9 @@ describe('Manage Tools: removed tools (issue 25)', () => {
     const removed = screen.getByRole('region', { name: 'Removed tools' });
     const restore = await within(removed).findByRole('button', { name: 'Restore' });
     expect(restore).toHaveAccessibleDescription('Pipe Wrench');
+    expect(within(removed).getByText('WR-PIPE-18').parentElement).toHaveTextContent(
+      /^SKU WR-PIPE-18$/,
+    );
     await user.click(restore);
     expect(await screen.findByText('Pipe Wrench is on sale again')).toBeInTheDocument();
     expect(await within(removed).findByText('No removed tools')).toBeInTheDocument();
