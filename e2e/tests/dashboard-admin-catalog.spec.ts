@@ -166,9 +166,12 @@ for (const viewport of [phone, desktop]) {
     const order = page.getByRole('row').filter({ hasText: customerEmail });
     await expect(order).toHaveCount(1);
     const quantity = product.minOrderQuantity + 1;
-    // The tool, then (issue 25) the order's reference and where it ships.
+    // The tool and (issue 26) the SKU Add Product suggested, then (issue 25) the order's
+    // reference, (issue 26) its checkout's, and where it ships.
     await expect(order.getByRole('rowheader')).toHaveText(
-      new RegExp(`^${name}TF-[0-9A-F]{8}${orderAdminTexts.shipTo}: `),
+      new RegExp(
+        `^${name}${texts.sku.label} [A-Z0-9]+-\\d{4}TF-[0-9A-F]{8}${orderAdminTexts.checkout} CO-[0-9A-F]{8}${orderAdminTexts.shipTo}: `,
+      ),
     );
     await expect(order).toContainText(formatMoney(orderTotal(product.price, quantity)));
     await expect(order.getByText(texts.orders.paidBadge, { exact: true })).toBeVisible();
