@@ -7,20 +7,9 @@ import {
   texts,
   type Order,
 } from '@tools-factory/contract';
-import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { selectCheckoutLines } from './checkout-lines.repository.ts';
 import type { CheckoutRow } from './checkouts.repository.ts';
-import { orders } from './orders.table.ts';
 import type { OrderRow } from './orders.repository.ts';
-
-/** A checkout's lines (its orders), in the order they were placed (tool id within a checkout). */
-export function selectCheckoutLines(executor: Executor, checkoutId: string): Promise<OrderRow[]> {
-  return executor
-    .select()
-    .from(orders)
-    .where(eq(orders.checkoutId, checkoutId))
-    .orderBy(asc(orders.createdAt), asc(orders.toolId));
-}
 
 /** The checkout DTOs, given the order DTO mapper (which knows ORDER_HOLD_HOURS). */
 export function createCheckoutDtos(orderDto: (row: OrderRow) => Order) {

@@ -1,21 +1,11 @@
-import { checkoutReference, type Order } from '@tools-factory/contract';
 import type { Transaction } from '../../db/client.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
-import { checkoutPaidMail, type CheckoutHead } from '../../mail/templates/orders.ts';
+import { checkoutPaidMail } from '../../mail/templates/orders.ts';
 import { checkoutPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Invoice } from '../invoices/invoices.service.ts';
+import { checkoutHeadOf } from './checkout-head.ts';
 import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
 import type { OrdersService, PayableOrder } from './orders.service.ts';
-
-/** What the checkout e-mails name of a checkout: its lines carry it (the Checkout DTO's fields). */
-export function checkoutHeadOf(line: Order): CheckoutHead {
-  return {
-    _id: line.checkoutId,
-    reference: checkoutReference(line.checkoutId),
-    poNumber: line.poNumber,
-    address: line.address,
-  };
-}
 
 /**
  * Tells the customer (and the staff) that a checkout is paid, in the payment's transaction,

@@ -3,7 +3,7 @@ import type { ManagedOrder } from '@tools-factory/contract';
 import type { Transaction } from '../../db/client.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { checkoutShippedMail, orderShippedMail } from '../../mail/templates/orders.ts';
-import { checkoutHeadOf } from './checkout-paid-announcement.ts';
+import { checkoutHeadOf } from './checkout-head.ts';
 import { checkouts } from './checkouts.table.ts';
 import { selectCheckoutLines } from './checkout-lines.repository.ts';
 import { emailEvent, type NewOrderEvent } from './order-events.repository.ts';

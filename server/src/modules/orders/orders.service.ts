@@ -25,7 +25,8 @@ import { selectOrderBooking } from './order-booking.ts';
 import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
-import { createCheckoutDtos, selectCheckoutLines } from './checkout-dto.ts';
+import { createCheckoutDtos } from './checkout-dto.ts';
+import { selectCheckoutLines } from './checkout-lines.repository.ts';
 import { createCheckoutPlacement, type CartForCheckout } from './checkout-placement.ts';
 import {
   selectCheckout,
