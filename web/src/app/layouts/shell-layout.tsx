@@ -1,9 +1,10 @@
 import { shellTexts } from '@tools-factory/contract';
-import { lazy, Suspense, useRef, type MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { isDashboardPath } from '../../config/paths';
 import { useIsAdmin } from '../../features/accounts/api/get-admin';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { CartLink } from '../../features/cart/components/cart-link';
 import { useEmailVerificationNotice } from '../../features/accounts/hooks/use-email-verification-notice';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 import { useUnauthorizedHandler } from '../../features/accounts/hooks/use-unauthorized-handler';
@@ -14,16 +15,6 @@ import { useFocusOnNavigation } from './use-focus-on-navigation';
 import { useScrollOnNavigation } from './use-scroll-on-navigation';
 
 const MAIN_ID = 'main-content';
-
-/**
- * The cart's link, only for a signed-in customer: loaded then, so that a visitor's first page
- * (the home page's script budget, issue 14) carries none of the cart's code.
- */
-const CartLink = lazy(() =>
-  import('../../features/cart/components/cart-link').then((module) => ({
-    default: module.CartLink,
-  })),
-);
 
 /**
  * Every page's frame: the skip link, top bar (not on the dashboard, which has its own header),
@@ -62,13 +53,7 @@ export function ShellLayout() {
           signedIn={auth.status === 'signedIn'}
           accountPending={auth.status === 'loading' || auth.status === 'completing'}
           onSignOut={() => void signOut()}
-          cartLink={
-            isAdmin === false ? (
-              <Suspense fallback={null}>
-                <CartLink />
-              </Suspense>
-            ) : null
-          }
+          cartLink={isAdmin === false ? <CartLink /> : null}
         />
       )}
       <main ref={mainRef} id={MAIN_ID} tabIndex={-1} className="flex grow flex-col outline-none">
