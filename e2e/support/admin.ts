@@ -1,5 +1,5 @@
 import { API_BASE, apiPaths, routes, texts } from '@tools-factory/contract';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Cookie, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './accounts.ts';
 import { field } from './customer.ts';
 import { latestLinkTo } from './outbox.ts';
@@ -61,7 +61,48 @@ export async function signInAsAdmin(
   viewport?: { width: number; height: number },
 ): Promise<void> {
   if (viewport) await page.setViewportSize(viewport);
+  if (await resumeAdminSignIn(page)) return;
   await logInThroughTheForm(page);
   await expect.poll(() => accessToken(page), { message: 'an access token' }).toMatch(/^ey/);
   await expect.poll(() => isAdmin(page), { message: 'GET /admin says admin' }).toBe(true);
+  signedInAdmin = {
+    cookies: await page.context().cookies(),
+    token: (await accessToken(page)) ?? '',
+  };
+}
+
+/**
+ * The admin's sign-in this worker made last: its session cookie and access token. The server lets
+ * one client sign one address in 10 times a minute (auth-rate-limits.ts) and every browser here
+ * is that one client signing that one admin in; the journeys that only need an admin (not the
+ * sign-in itself) resume this one in their own browser instead of signing in again.
+ */
+let signedInAdmin: { cookies: Cookie[]; token: string } | undefined;
+
+/**
+ * Puts the worker's admin sign-in into this page's browser and opens the home page: true when
+ * the server still takes it (a journey may have signed the admin out since); else false, and
+ * nothing is left of it.
+ */
+async function resumeAdminSignIn(page: Page): Promise<boolean> {
+  if (!signedInAdmin) return false;
+  const { cookies, token } = signedInAdmin;
+  const context = page.context();
+  await context.addCookies(cookies);
+  const stillAdmin = await page.request.get(`${API_BASE}${apiPaths.admin(E2E_ADMIN_EMAIL)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!stillAdmin.ok() || !((await stillAdmin.json()) as { admin: boolean }).admin) {
+    signedInAdmin = undefined;
+    await context.clearCookies();
+    return false;
+  }
+  // Once, on a page of the site's origin that runs no script of the app (a later sign-out in the
+  // journey removes it for good, as it would after a form sign-in).
+  await page.goto(`${API_BASE}${apiPaths.health}`);
+  await page.evaluate((saved) => localStorage.setItem('accessToken', saved), token);
+  await page.goto(routes.home);
+  await expect(page.getByRole('heading', { level: 1, name: texts.hero.title })).toBeVisible();
+  await expect.poll(() => isAdmin(page), { message: 'GET /admin says admin' }).toBe(true);
+  return true;
 }
