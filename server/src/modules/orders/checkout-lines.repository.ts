@@ -1,8 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { statusAllows } from './order-status-conditions.ts';
 import { orders } from './orders.table.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { extendHolds, type OrderRow } from './orders.repository.ts';
 
 /**
  * The lines of a checkout (its orders, DESIGN.md section 12) for paying it as one: in the order
@@ -39,7 +38,7 @@ export async function selectCheckoutLinesForUpdate(
 }
 
 /**
- * extendHold (orders.repository.ts) for every unpaid line of a checkout at once, on the same
+ * extendHolds (orders.repository.ts) for every unpaid line of a checkout at once, on the same
  * terms: each line's hold is extended once, never past its ceiling. Resolves to how many lines
  * were unpaid.
  */
@@ -49,15 +48,5 @@ export async function extendCheckoutHolds(
   until: Date,
   ceiling: { afterPlacingMs: number },
 ): Promise<number> {
-  const latest = sql`${orders.createdAt} + ${ceiling.afterPlacingMs}::double precision * interval '1 millisecond'`;
-  const held = await executor
-    .update(orders)
-    .set({
-      holdUntil: sql`case when ${orders.holdExtended} then ${orders.holdUntil}
-        else least(greatest(coalesce(${orders.holdUntil}, ${until}), ${until}), ${latest}) end`,
-      holdExtended: true,
-    })
-    .where(and(eq(orders.checkoutId, checkoutId), statusAllows('pay')))
-    .returning({ id: orders.id });
-  return held.length;
+  return (await extendHolds(executor, eq(orders.checkoutId, checkoutId), until, ceiling)).length;
 }

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { statusAllows, statusIsOneOf } from './order-status-conditions.ts';
 import { HELD_STATUSES, ORDER_TRANSITIONS } from './order-status.ts';
@@ -149,28 +162,38 @@ export async function selectOrderById(
 }
 
 /**
- * A payment under way keeps an unpaid order at least until `until`, once, and never past
- * `ceiling` after it was placed (DESIGN.md section 4): the first call moves `hold_until` (never
- * shortening it) and sets `hold_extended`; later calls leave the hold where it is. Resolves to
- * false when the order is not unpaid any more (paid, or gone).
+ * A payment under way keeps unpaid orders at least until `until`, once, and never past `ceiling`
+ * after each was placed (DESIGN.md section 4): the first call moves an order's `hold_until`
+ * (never shortening it) and sets `hold_extended`; later calls leave the hold where it is. Applies
+ * to the unpaid orders `which` selects (one order, or every line of a checkout); resolves to the
+ * ids of those that were unpaid.
  */
-export async function extendHold(
+export async function extendHolds(
   executor: Executor,
-  id: string,
+  which: SQL,
   until: Date,
   ceiling: { afterPlacingMs: number },
-): Promise<boolean> {
+): Promise<{ id: string }[]> {
   const latest = sql`${orders.createdAt} + ${ceiling.afterPlacingMs}::double precision * interval '1 millisecond'`;
-  const held = await executor
+  return executor
     .update(orders)
     .set({
       holdUntil: sql`case when ${orders.holdExtended} then ${orders.holdUntil}
         else least(greatest(coalesce(${orders.holdUntil}, ${until}), ${until}), ${latest}) end`,
       holdExtended: true,
     })
-    .where(and(eq(orders.id, id), statusAllows('pay')))
+    .where(and(which, statusAllows('pay')))
     .returning({ id: orders.id });
-  return held.length > 0;
+}
+
+/** extendHolds for one order: false when it is not unpaid any more (paid, or gone). */
+export async function extendHold(
+  executor: Executor,
+  id: string,
+  until: Date,
+  ceiling: { afterPlacingMs: number },
+): Promise<boolean> {
+  return (await extendHolds(executor, eq(orders.id, id), until, ceiling)).length > 0;
 }
 
 /**
