@@ -1,4 +1,6 @@
 import {
+  blocksCheckout,
+  CartSchema,
   GalleryItemSchema,
   ManagedOrderSchema,
   ManagedQuoteSchema,
@@ -12,6 +14,8 @@ import {
   ReviewSchema,
   ToolSchema,
   UserSchema,
+  type Cart,
+  type CartLine,
   type GalleryItem,
   type ManagedOrder,
   type ManagedQuote,
@@ -52,6 +56,34 @@ export const hammerWithBreaks = makeTool({
     { minQuantity: 1000, price: 9.99 },
   ],
 });
+
+/** A line of a customer's cart as GET /api/cart answers it: 150 hammers at $12.50, unless told. */
+export function makeCartLine(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    toolId: hammer._id,
+    sku: hammer.sku,
+    name: hammer.name,
+    img: hammer.img,
+    quantity: 150,
+    unitPrice: 12.5,
+    lineTotal: 1875,
+    addedUnitPrice: 12.5,
+    minOrderQuantity: 100,
+    availableQuantity: 5000,
+    problems: [],
+    ...overrides,
+  };
+}
+
+/** A cart as the server answers it: the total and canCheckout from its lines. */
+export function makeCart(lines: CartLine[]): Cart {
+  const total = lines.reduce((sum, shown) => sum + (shown.lineTotal ?? 0), 0);
+  return CartSchema.parse({
+    lines,
+    total: Math.round(total * 100) / 100,
+    canCheckout: lines.length > 0 && lines.every((shown) => !shown.problems.some(blocksCheckout)),
+  });
+}
 
 /** How long the server holds an unpaid order by default (ORDER_HOLD_HOURS). */
 const HOLD_HOURS = 48;

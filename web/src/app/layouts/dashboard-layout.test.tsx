@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../test/accounts';
 import { callsTo, type ApiRequest } from '../../test/fake-api';
+import { makeCart, makeCartLine } from '../../test/factories';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import DashboardLayout from './dashboard-layout';
 
@@ -50,25 +51,7 @@ describe('DashboardLayout', () => {
 
   it("shows a customer the cart link with the cart's line count in the header; an admin none", async () => {
     localStorage.setItem('accessToken', 'token-0');
-    const cart = {
-      lines: [
-        {
-          toolId: '4f1c2d3e-1111-4222-8333-944455566677',
-          sku: 'HM-CLAW-16',
-          name: 'Claw Hammer',
-          img: '/images/tools/claw-hammer.svg',
-          quantity: 150,
-          unitPrice: 12.5,
-          lineTotal: 1875,
-          addedUnitPrice: 12.5,
-          minOrderQuantity: 100,
-          availableQuantity: 5000,
-          problems: [],
-        },
-      ],
-      total: 1875,
-      canCheckout: true,
-    };
+    const cart = makeCart([makeCartLine()]);
     let admin = false;
     fakeAccountsServer({
       user: maria,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../test/accounts';
 import { callsTo, silentApi } from '../../test/fake-api';
-import { makeOrder } from '../../test/factories';
+import { makeCart, makeCartLine, makeOrder } from '../../test/factories';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import { ShellLayout } from './shell-layout';
 
@@ -20,23 +20,6 @@ function renderShell(route = '/about') {
     ],
     { route },
   );
-}
-
-/** A line of a customer's cart, as GET /api/cart answers it (only the count shows here). */
-function cartLine() {
-  return {
-    toolId: crypto.randomUUID(),
-    sku: 'HM-CLAW-16',
-    name: 'Claw Hammer',
-    img: '/images/tools/claw-hammer.svg',
-    quantity: 150,
-    unitPrice: 12.5,
-    lineTotal: 1875,
-    addedUnitPrice: 12.5,
-    minOrderQuantity: 100,
-    availableQuantity: 5000,
-    problems: [],
-  };
 }
 
 function desktopMenu() {
@@ -93,7 +76,9 @@ describe('ShellLayout and the sign-in', () => {
       answer: ({ url }) => {
         if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
         if (url === '/api/cart') {
-          return jsonResponse({ lines: [cartLine(), cartLine()], total: 10, canCheckout: true });
+          return jsonResponse(
+            makeCart([makeCartLine(), makeCartLine({ toolId: crypto.randomUUID() })]),
+          );
         }
         return undefined;
       },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { texts, type AddCartLinesResponse } from '@tools-factory/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeApi } from '../../../test/fake-api';
+import { makeCart, makeCartLine } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { OrderAgainButton } from './order-again-button';
 
@@ -29,25 +30,7 @@ const answer: AddCartLinesResponse = {
       message: texts.cart.problems.withdrawn,
     },
   ],
-  cart: {
-    lines: [
-      {
-        toolId: HAMMER_ID,
-        sku: 'HM-CLAW-16',
-        name: 'Claw Hammer',
-        img: '/images/tools/claw-hammer.svg',
-        quantity: 150,
-        unitPrice: 11.75,
-        lineTotal: 1762.5,
-        addedUnitPrice: 11.75,
-        minOrderQuantity: 100,
-        availableQuantity: 5000,
-        problems: [],
-      },
-    ],
-    total: 1762.5,
-    canCheckout: true,
-  },
+  cart: makeCart([makeCartLine({ unitPrice: 11.75, lineTotal: 1762.5, addedUnitPrice: 11.75 })]),
 };
 
 describe('OrderAgainButton', () => {

@@ -1,17 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  CartSchema,
   IDEMPOTENCY_KEY_HEADER,
   routes,
   texts,
-  type Cart,
   type CartLine,
   type CheckoutInput,
 } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
+import { makeCart, makeCartLine } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import CartPage from './cart-page';
 
@@ -20,37 +19,8 @@ const HAMMER_ID = '4f1c2d3e-1111-4222-8333-944455566677';
 const PLIERS_ID = '4f1c2d3e-2222-4222-8333-944455566677';
 const CHECKOUT_ID = '7e6d5c4b-3333-4444-8555-666677778888';
 
-function line(overrides: Partial<CartLine>): CartLine {
-  return {
-    toolId: HAMMER_ID,
-    sku: 'HM-CLAW-16',
-    name: 'Claw Hammer',
-    img: '/images/tools/claw-hammer.svg',
-    quantity: 150,
-    unitPrice: 12.5,
-    lineTotal: 1875,
-    addedUnitPrice: 12.5,
-    minOrderQuantity: 100,
-    availableQuantity: 5000,
-    problems: [],
-    ...overrides,
-  };
-}
-
-/** A cart as the server answers it: the total and canCheckout from its lines. */
-function cartOf(lines: CartLine[]): Cart {
-  const total = lines.reduce((sum, shown) => sum + (shown.lineTotal ?? 0), 0);
-  return CartSchema.parse({
-    lines,
-    total: Math.round(total * 100) / 100,
-    canCheckout:
-      lines.length > 0 &&
-      lines.every((shown) => shown.problems.every((problem) => problem.code === 'priceChanged')),
-  });
-}
-
-const hammerLine = line({});
-const pliersLine = line({
+const hammerLine = makeCartLine();
+const pliersLine = makeCartLine({
   toolId: PLIERS_ID,
   sku: 'PL-SLIP-8',
   name: 'Slip-joint Pliers',
@@ -79,10 +49,10 @@ function cartServer({
     user: maria,
     answer: (request) => {
       const { method, url, body } = request;
-      if (method === 'GET' && url === '/api/cart') return jsonResponse(cartOf(held));
+      if (method === 'GET' && url === '/api/cart') return jsonResponse(makeCart(held));
       if (method === 'DELETE' && url === '/api/cart') {
         held = [];
-        return jsonResponse(cartOf(held));
+        return jsonResponse(makeCart(held));
       }
       const toolId = url.startsWith('/api/cart/lines/') ? url.split('/').pop() : undefined;
       if (method === 'PUT' && toolId) {
@@ -98,11 +68,11 @@ function cartServer({
               }
             : shown,
         );
-        return jsonResponse(cartOf(held));
+        return jsonResponse(makeCart(held));
       }
       if (method === 'DELETE' && toolId) {
         held = held.filter((shown) => shown.toolId !== toolId);
-        return jsonResponse(cartOf(held));
+        return jsonResponse(makeCart(held));
       }
       if (method === 'POST' && url === '/api/checkout') {
         if (checkout) return checkout(request);
