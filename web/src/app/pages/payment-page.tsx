@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { texts, type Order } from '@tools-factory/contract';
+import type { Order } from '@tools-factory/contract';
 import { useParams } from 'react-router';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { ordersQueryKey } from '../../features/orders/api/get-orders';
 import { PaymentCheckout } from '../../features/payments/components/payment-checkout';
+import { PaymentSection } from './payment-section';
 
 /**
  * /dashborad/orders/payment/{id}: the order's summary and card form. Composes accounts (the
@@ -12,7 +12,6 @@ import { PaymentCheckout } from '../../features/payments/components/payment-chec
  */
 export default function PaymentPage() {
   const { id = '' } = useParams();
-  const { user } = useAuth();
   const queryClient = useQueryClient();
 
   function showPaidInMyOrders(paidOrder: Order) {
@@ -23,15 +22,8 @@ export default function PaymentPage() {
   }
 
   return (
-    <section className="px-4 py-8 md:px-8">
-      <h2 className="mb-6 text-2xl font-bold">{texts.payment.title}</h2>
-      {user ? (
-        <PaymentCheckout
-          orderId={id}
-          payer={{ name: user.name, email: user.email }}
-          onPaid={showPaidInMyOrders}
-        />
-      ) : null}
-    </section>
+    <PaymentSection>
+      {(payer) => <PaymentCheckout orderId={id} payer={payer} onPaid={showPaidInMyOrders} />}
+    </PaymentSection>
   );
 }

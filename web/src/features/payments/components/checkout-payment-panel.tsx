@@ -7,7 +7,7 @@ import { useDownloadCheckoutInvoice } from '../api/download-checkout-invoice';
 import { unpaidLines } from '../checkout-lines';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import type { Payer } from './card-form';
-import { CardFormForGateway, PanelCard } from './payment-panel';
+import { CardPaymentPanel } from './payment-panel';
 import { PaymentReceipt } from './payment-receipt';
 
 const words = texts.checkoutPayment;
@@ -42,36 +42,16 @@ function InvoiceButton({ checkout }: { checkout: Checkout }) {
 export function CheckoutPaymentPanel({ checkout, payer, onPaid }: CheckoutPaymentPanelProps) {
   const payment = useCheckoutPayment(checkout, onPaid);
   const intent = useCheckoutPaymentIntent(checkout);
-
-  if (payment.isSuccess) {
-    return (
-      <PanelCard>
-        <PaymentReceipt order={payment.data} justPaid>
-          <InvoiceButton checkout={checkout} />
-        </PaymentReceipt>
-      </PanelCard>
-    );
-  }
   const [first] = checkout.lines;
-  if (unpaidLines(checkout).length === 0 && first) {
-    return (
-      <PanelCard>
-        <PaymentReceipt order={first} alreadyPaidText={words.alreadyPaid}>
-          {first.paid ? <InvoiceButton checkout={checkout} /> : null}
-        </PaymentReceipt>
-      </PanelCard>
-    );
-  }
+  const paidBefore =
+    unpaidLines(checkout).length === 0 && first ? (
+      <PaymentReceipt order={first} alreadyPaidText={words.alreadyPaid}>
+        {first.paid ? <InvoiceButton checkout={checkout} /> : null}
+      </PaymentReceipt>
+    ) : null;
   return (
-    <PanelCard>
-      <h3 className="card-title">{texts.payment.cardDetails}</h3>
-      <CardFormForGateway
-        intent={intent}
-        payer={payer}
-        paying={payment.isPending}
-        error={payment.isError ? errorMessage(payment.error) : null}
-        onPay={(confirmCard) => payment.mutate(confirmCard)}
-      />
-    </PanelCard>
+    <CardPaymentPanel intent={intent} payment={payment} payer={payer} paidBefore={paidBefore}>
+      <InvoiceButton checkout={checkout} />
+    </CardPaymentPanel>
   );
 }

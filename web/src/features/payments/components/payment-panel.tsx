@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { texts, type Order, type PaymentIntentResponse } from '@tools-factory/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { usePaymentSettings } from '../api/get-payment-settings';
 import { useCardPayment } from '../hooks/use-card-payment';
-import type { CardFormProps, Payer } from './card-form';
+import type { CardFormProps, ConfirmCard, Payer } from './card-form';
 import { isWorthRetrying, PaymentProblem } from './payment-problem';
 import { PaymentReceipt } from './payment-receipt';
 import { TestCardForm } from './test-card-form';
@@ -65,7 +65,7 @@ export function CardFormForGateway({ intent, ...formProps }: CardFormForGatewayP
   );
 }
 
-export function PanelCard({ children }: { children: ReactNode }) {
+function PanelCard({ children }: { children: ReactNode }) {
   return (
     <div className="card bg-base-100 border-base-300 border shadow-sm">
       <div className="card-body gap-4">{children}</div>
@@ -73,30 +73,39 @@ export function PanelCard({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * The payment page's card beside the summary: the card form while the order is unpaid, 'payment
- * is complete' once it is paid here, or the paid order's status and transaction id (no form).
- */
-export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
-  // Held here, above the form: once paid, the order itself turns paid and the form goes, but
-  // this visit still says 'payment is complete'.
-  const payment = useCardPayment(order, onPaid);
-  const intent = usePaymentIntent(order);
+interface CardPaymentPanelProps {
+  /** The intent the card form pays: an order's, or a whole checkout's. */
+  intent: UseQueryResult<PaymentIntentResponse>;
+  /** Paying it: resolves with the paid order (a checkout's: the line the payment was recorded on). */
+  payment: UseMutationResult<Order, Error, ConfirmCard>;
+  payer: Payer;
+  /** The receipt of what was paid before this visit, in place of the form; null while unpaid. */
+  paidBefore: ReactNode;
+  /** More ways on in the receipt of a payment made on this visit (a checkout's invoice). */
+  children?: ReactNode;
+}
 
+/**
+ * The card beside what is paid for: the card form while it is unpaid, 'payment is complete' once
+ * it is paid here, or the receipt of what was paid before (no form).
+ */
+export function CardPaymentPanel({
+  intent,
+  payment,
+  payer,
+  paidBefore,
+  children,
+}: CardPaymentPanelProps) {
   if (payment.isSuccess) {
     return (
       <PanelCard>
-        <PaymentReceipt order={payment.data} justPaid />
+        <PaymentReceipt order={payment.data} justPaid>
+          {children}
+        </PaymentReceipt>
       </PanelCard>
     );
   }
-  if (order.status !== 'unpaid') {
-    return (
-      <PanelCard>
-        <PaymentReceipt order={order} />
-      </PanelCard>
-    );
-  }
+  if (paidBefore) return <PanelCard>{paidBefore}</PanelCard>;
   return (
     <PanelCard>
       <h3 className="card-title">{texts.payment.cardDetails}</h3>
@@ -108,5 +117,21 @@ export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
         onPay={(confirmCard) => payment.mutate(confirmCard)}
       />
     </PanelCard>
+  );
+}
+
+/** The payment page's card beside the order's summary. */
+export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
+  // Held here, above the form: once paid, the order itself turns paid and the form goes, but
+  // this visit still says 'payment is complete'.
+  const payment = useCardPayment(order, onPaid);
+  const intent = usePaymentIntent(order);
+  return (
+    <CardPaymentPanel
+      intent={intent}
+      payment={payment}
+      payer={payer}
+      paidBefore={order.status === 'unpaid' ? null : <PaymentReceipt order={order} />}
+    />
   );
 }
