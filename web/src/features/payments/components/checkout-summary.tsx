@@ -1,5 +1,5 @@
 import { formatMoney, orderTotal, texts, type Checkout } from '@tools-factory/contract';
-import { useId } from 'react';
+import { CardSection } from '../../../components/ui/card-section';
 import { formatCount } from '../../../lib/format';
 
 const words = texts.checkoutPayment;
@@ -14,89 +14,80 @@ interface CheckoutSummaryProps {
  * short block of its own, as five columns do not fit 360 px.
  */
 export function CheckoutSummary({ checkout }: CheckoutSummaryProps) {
-  const headingId = useId();
   const { columns } = words;
   return (
-    <section
-      aria-labelledby={headingId}
-      className="card bg-base-100 border-base-300 border shadow-sm"
-    >
-      <div className="card-body gap-4">
-        <h3 id={headingId} className="card-title">
-          {words.summary}
-        </h3>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-base-content/70">{words.reference}</dt>
-          <dd className="font-mono">{checkout.reference}</dd>
-          {checkout.poNumber ? (
-            <>
-              <dt className="text-base-content/70">{words.poNumber}</dt>
-              <dd className="break-all">{checkout.poNumber}</dd>
-            </>
-          ) : null}
-        </dl>
+    <CardSection title={words.summary}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-base-content/70">{words.reference}</dt>
+        <dd className="font-mono">{checkout.reference}</dd>
+        {checkout.poNumber ? (
+          <>
+            <dt className="text-base-content/70">{words.poNumber}</dt>
+            <dd className="break-all">{checkout.poNumber}</dd>
+          </>
+        ) : null}
+      </dl>
 
-        <div className="hidden md:block">
-          <table className="table table-sm">
-            <caption className="sr-only">{words.lines(checkout.lines.length)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.sku}</th>
-                <th scope="col">{columns.tool}</th>
-                <th scope="col" className="text-right">
-                  {columns.quantity}
-                </th>
-                <th scope="col" className="text-right">
-                  {columns.unitPrice}
-                </th>
-                <th scope="col" className="text-right">
-                  {columns.lineTotal}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {checkout.lines.map((line) => (
-                <tr key={line._id}>
-                  <td className="font-mono text-xs whitespace-nowrap">{line.sku}</td>
-                  <td className="break-words">{line.name}</td>
-                  <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
-                  <td className="text-right tabular-nums">{formatMoney(line.price)}</td>
-                  <td className="text-right font-semibold tabular-nums">
-                    {formatMoney(orderTotal(line.price, line.quantity))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-
-        <ul className="divide-base-300 flex flex-col divide-y md:hidden">
-          {checkout.lines.map((line) => (
-            <li key={line._id} className="flex flex-col gap-1 py-3 first:pt-0">
-              <span className="font-semibold break-words">{line.name}</span>
-              <span className="text-base-content/70 font-mono text-xs break-all">
-                <span className="sr-only">{columns.sku} </span>
-                {line.sku}
-              </span>
-              <span className="flex justify-between gap-4">
-                <span className="tabular-nums">
-                  {words.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price))}
-                </span>
-                <span className="font-semibold tabular-nums">
-                  <span className="sr-only">{columns.lineTotal} </span>
+      <div className="hidden md:block">
+        <table className="table table-sm">
+          <caption className="sr-only">{words.lines(checkout.lines.length)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{columns.sku}</th>
+              <th scope="col">{columns.tool}</th>
+              <th scope="col" className="text-right">
+                {columns.quantity}
+              </th>
+              <th scope="col" className="text-right">
+                {columns.unitPrice}
+              </th>
+              <th scope="col" className="text-right">
+                {columns.lineTotal}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {checkout.lines.map((line) => (
+              <tr key={line._id}>
+                <td className="font-mono text-xs whitespace-nowrap">{line.sku}</td>
+                <td className="break-words">{line.name}</td>
+                <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
+                <td className="text-right tabular-nums">{formatMoney(line.price)}</td>
+                <td className="text-right font-semibold tabular-nums">
                   {formatMoney(orderTotal(line.price, line.quantity))}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ul>
-
-        <dl className="border-base-300 flex justify-between gap-4 border-t pt-2 text-lg font-bold">
-          <dt>{words.total}</dt>
-          <dd className="tabular-nums">{formatMoney(checkout.total)}</dd>
-        </dl>
-        <p className="text-base-content/70 text-sm">{words.oneCharge}</p>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
-    </section>
+
+      <ul className="divide-base-300 flex flex-col divide-y md:hidden">
+        {checkout.lines.map((line) => (
+          <li key={line._id} className="flex flex-col gap-1 py-3 first:pt-0">
+            <span className="font-semibold break-words">{line.name}</span>
+            <span className="text-base-content/70 font-mono text-xs break-all">
+              <span className="sr-only">{columns.sku} </span>
+              {line.sku}
+            </span>
+            <span className="flex justify-between gap-4">
+              <span className="tabular-nums">
+                {words.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price))}
+              </span>
+              <span className="font-semibold tabular-nums">
+                <span className="sr-only">{columns.lineTotal} </span>
+                {formatMoney(orderTotal(line.price, line.quantity))}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="border-base-300 flex justify-between gap-4 border-t pt-2 text-lg font-bold">
+        <dt>{words.total}</dt>
+        <dd className="tabular-nums">{formatMoney(checkout.total)}</dd>
+      </dl>
+      <p className="text-base-content/70 text-sm">{words.oneCharge}</p>
+    </CardSection>
   );
 }

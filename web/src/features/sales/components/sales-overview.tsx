@@ -1,5 +1,6 @@
 import { formatMoney, texts, type SalesOverview as Overview } from '@tools-factory/contract';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { CardSection } from '../../../components/ui/card-section';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDay } from '../../../lib/format';
@@ -34,19 +35,10 @@ function FiguresCard({
   className?: string;
   children: ReactNode;
 }) {
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className={`card bg-base-100 border-base-300 min-w-0 border shadow-sm ${className}`}
-    >
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <h3 id={headingId} className="card-title text-lg">
-          {title}
-        </h3>
-        {children}
-      </div>
-    </section>
+    <CardSection title={title} className={`min-w-0 ${className}`} bodyClassName="gap-4 p-4 sm:p-6">
+      {children}
+    </CardSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { texts } from '@tools-factory/contract';
 import { useId } from 'react';
+import { CardSection } from '../../../components/ui/card-section';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSetStaffNotifications, useStaffNotifications } from '../api/staff-notifications';
@@ -13,43 +14,34 @@ const words = texts.staffNotifications;
 export function StaffNotificationsToggle() {
   const state = useStaffNotifications();
   const setState = useSetStaffNotifications();
-  const headingId = useId();
   const hintId = useId();
   if (!state.data) return null;
   const { enabled, listed } = state.data;
   return (
-    <section
-      aria-labelledby={headingId}
-      className="card bg-base-100 border-base-300 mt-6 border shadow-sm"
-    >
-      <div className="card-body gap-2 p-4 sm:p-6">
-        <h3 id={headingId} className="card-title text-lg">
-          {words.title}
-        </h3>
-        <label className="flex cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary"
-            checked={listed || enabled}
-            disabled={listed || setState.isPending}
-            aria-describedby={hintId}
-            onChange={(event) =>
-              setState.mutate(
-                { enabled: event.target.checked },
-                {
-                  onSuccess: (saved) =>
-                    toast.success(saved.enabled ? words.turnedOn : words.turnedOff),
-                  onError: (error) => toast.error(errorMessage(error)),
-                },
-              )
-            }
-          />
-          <span>{words.label}</span>
-        </label>
-        <p id={hintId} className="text-base-content/70 text-sm">
-          {listed ? words.listed : words.hint}
-        </p>
-      </div>
-    </section>
+    <CardSection title={words.title} className="mt-6" bodyClassName="gap-2 p-4 sm:p-6">
+      <label className="flex cursor-pointer items-center gap-3">
+        <input
+          type="checkbox"
+          className="toggle toggle-primary"
+          checked={listed || enabled}
+          disabled={listed || setState.isPending}
+          aria-describedby={hintId}
+          onChange={(event) =>
+            setState.mutate(
+              { enabled: event.target.checked },
+              {
+                onSuccess: (saved) =>
+                  toast.success(saved.enabled ? words.turnedOn : words.turnedOff),
+                onError: (error) => toast.error(errorMessage(error)),
+              },
+            )
+          }
+        />
+        <span>{words.label}</span>
+      </label>
+      <p id={hintId} className="text-base-content/70 text-sm">
+        {listed ? words.listed : words.hint}
+      </p>
+    </CardSection>
   );
 }
