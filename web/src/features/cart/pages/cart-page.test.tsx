@@ -10,12 +10,11 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
-import { makeCart, makeCartLine } from '../../../test/factories';
+import { hammer, makeCart, makeCartLine } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import CartPage from './cart-page';
 
 const words = texts.cart.page;
-const HAMMER_ID = '4f1c2d3e-1111-4222-8333-944455566677';
 const PLIERS_ID = '4f1c2d3e-2222-4222-8333-944455566677';
 const CHECKOUT_ID = '7e6d5c4b-3333-4444-8555-666677778888';
 
@@ -218,7 +217,7 @@ describe('CartPage', () => {
       message: texts.checkout.errors.linesRefused,
       statusCode: 409,
       lines: [
-        { toolId: HAMMER_ID, sku: 'HM-CLAW-16', message: texts.cart.problems.aboveAvailable(90) },
+        { toolId: hammer._id, sku: hammer.sku, message: texts.cart.problems.aboveAvailable(90) },
       ],
     };
     cartServer({ lines: [hammerLine], checkout: () => jsonResponse(refusal, 409) });
