@@ -53,22 +53,20 @@ function ShipForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <ManagedOrderSummary order={order} />
-      <TextField
-        label={words.carrier}
-        autoComplete="off"
-        maxLength={100}
-        value={carrier}
-        disabled={busy}
-        onChange={(event) => setCarrier(event.target.value)}
-      />
-      <TextField
-        label={words.trackingNumber}
-        autoComplete="off"
-        maxLength={100}
-        value={trackingNumber}
-        disabled={busy}
-        onChange={(event) => setTrackingNumber(event.target.value)}
-      />
+      {[
+        { label: words.carrier, typed: carrier, setTyped: setCarrier },
+        { label: words.trackingNumber, typed: trackingNumber, setTyped: setTrackingNumber },
+      ].map(({ label, typed, setTyped }) => (
+        <TextField
+          key={label}
+          label={label}
+          autoComplete="off"
+          maxLength={100}
+          value={typed}
+          disabled={busy}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      ))}
       <FormActions
         serverError={serverError}
         submitLabel={words.shipConfirm}

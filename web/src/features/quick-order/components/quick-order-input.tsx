@@ -1,5 +1,6 @@
 import { MAX_QUICK_ORDER_BYTES, QUICK_ORDER_TEMPLATE, texts } from '@tools-factory/contract';
 import { useId, useState, type ChangeEvent } from 'react';
+import { LabelledField } from '../../../components/ui/labelled-field';
 import { saveFile } from '../../../lib/save-file';
 import { BAD_TEXT, GOOD_TEXT } from './verdict-colours';
 
@@ -60,36 +61,34 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
         <p id={`${textId}-help`} className="text-base-content/80">
           {words.help}
         </p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={textId} className="text-sm font-semibold">
-            {words.pasteLabel}
-          </label>
-          <textarea
-            id={textId}
-            aria-describedby={`${textId}-help`}
-            className="textarea w-full font-mono"
-            rows={8}
-            spellCheck={false}
-            autoCapitalize="characters"
-            placeholder={words.pastePlaceholder}
-            value={text}
-            onChange={(event) => onTextChange(event.target.value)}
-          />
-        </div>
-        <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-          <div className="flex min-w-0 flex-col gap-1">
-            <label htmlFor={fileId} className="text-sm font-semibold">
-              {words.fileLabel}
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              className="file-input w-full max-w-xs"
-              aria-describedby={note ? `${fileId}-note` : undefined}
-              onChange={(event) => void readFile(event)}
+        <LabelledField label={words.pasteLabel} id={textId}>
+          {(control) => (
+            <textarea
+              {...control}
+              aria-describedby={`${textId}-help`}
+              className="textarea w-full font-mono"
+              rows={8}
+              spellCheck={false}
+              autoCapitalize="characters"
+              placeholder={words.pastePlaceholder}
+              value={text}
+              onChange={(event) => onTextChange(event.target.value)}
             />
-          </div>
+          )}
+        </LabelledField>
+        <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+          <LabelledField label={words.fileLabel} id={fileId} className="min-w-0">
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".csv,.txt,text/csv,text/plain"
+                className="file-input w-full max-w-xs"
+                aria-describedby={note ? `${fileId}-note` : undefined}
+                onChange={(event) => void readFile(event)}
+              />
+            )}
+          </LabelledField>
           <button type="button" className="btn btn-outline btn-sm" onClick={downloadTemplate}>
             {words.template}
           </button>

@@ -1,5 +1,7 @@
 import { MAX_SALES_RANGE_DAYS, daysInRange, texts } from '@tools-factory/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDownloadSalesCsv, type SalesRange } from '../api/get-sales';
@@ -30,8 +32,6 @@ export function SalesRangeForm({ shown, isDefault, onChange }: SalesRangeFormPro
   const [to, setTo] = useState(shown.to);
   const [problem, setProblem] = useState<string | null>(null);
   const download = useDownloadSalesCsv();
-  const fromId = useId();
-  const toId = useId();
   const problemId = useId();
 
   function submit(event: FormEvent) {
@@ -54,34 +54,21 @@ export function SalesRangeForm({ shown, isDefault, onChange }: SalesRangeFormPro
       className="mb-4 flex flex-wrap items-end gap-3"
       noValidate
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fromId} className="text-sm font-medium">
-          {words.from}
-        </label>
-        <input
-          id={fromId}
+      {[
+        { label: words.from, day: from, setDay: setFrom },
+        { label: words.to, day: to, setDay: setTo },
+      ].map(({ label, day, setDay }) => (
+        <TextField
+          key={label}
+          label={label}
           type="date"
-          className="input input-bordered w-40"
-          value={from}
+          className="w-40"
+          value={day}
           required
-          onChange={(event) => setFrom(event.target.value)}
+          onChange={(event) => setDay(event.target.value)}
           {...described}
         />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={toId} className="text-sm font-medium">
-          {words.to}
-        </label>
-        <input
-          id={toId}
-          type="date"
-          className="input input-bordered w-40"
-          value={to}
-          required
-          onChange={(event) => setTo(event.target.value)}
-          {...described}
-        />
-      </div>
+      ))}
       <button type="submit" className="btn btn-primary">
         {words.show}
       </button>
@@ -90,16 +77,15 @@ export function SalesRangeForm({ shown, isDefault, onChange }: SalesRangeFormPro
           {words.lastThirtyDays}
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={download.isPending}
+      <BusyButton
+        className="btn-outline"
+        busy={download.isPending}
         onClick={() =>
           download.mutate(shown, { onError: (error) => toast.error(errorMessage(error)) })
         }
       >
         {words.downloadCsv}
-      </button>
+      </BusyButton>
       {problem && (
         <p id={problemId} role="alert" className="text-error w-full text-sm">
           {problem}
