@@ -1,3 +1,5 @@
+import { checkoutLineTexts } from './checkout-line-texts.ts';
+
 /**
  * The checkout e-mails' words (issue 26: one e-mail per step per checkout, each listing every line
  * with its SKU), in `serverTexts.mail.checkout`. The templates: server/src/mail/templates/orders.ts.
@@ -7,13 +9,7 @@ export const checkoutMailTexts = {
   lines: {
     caption: 'What you ordered',
     order: 'Order',
-    sku: 'SKU',
-    tool: 'Tool',
-    quantity: 'Quantity',
-    unitPrice: 'Unit price',
-    lineTotal: 'Line total',
-    /** A line's quantity and unit price: '40 × $6.25'. */
-    quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price}`,
+    ...checkoutLineTexts,
   },
   reference: 'Checkout',
   poNumber: 'PO number',

@@ -1,3 +1,5 @@
+import { checkoutLineTexts } from './checkout-line-texts.ts';
+
 /**
  * The checkout payment page's words (issue 26: every line of a checkout paid at once), in
  * `texts.checkoutPayment`. The card form's own words stay in `texts.payment`.
@@ -7,15 +9,7 @@ export const checkoutPaymentTexts = {
   reference: 'Checkout',
   poNumber: 'PO number',
   lines: (count: number) => (count === 1 ? '1 line' : `${count} lines`),
-  columns: {
-    sku: 'SKU',
-    tool: 'Tool',
-    quantity: 'Quantity',
-    unitPrice: 'Unit price',
-    lineTotal: 'Line total',
-  },
-  /** A line on the phone layout: '20 × $12.50'. */
-  quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price}`,
+  columns: checkoutLineTexts,
   total: 'Total',
   /** Under the total: one payment pays every line. */
   oneCharge: 'One card payment pays every line.',

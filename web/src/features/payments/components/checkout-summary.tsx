@@ -72,7 +72,7 @@ export function CheckoutSummary({ checkout }: CheckoutSummaryProps) {
             </span>
             <span className="flex justify-between gap-4">
               <span className="tabular-nums">
-                {words.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price))}
+                {columns.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price))}
               </span>
               <span className="font-semibold tabular-nums">
                 <span className="sr-only">{columns.lineTotal} </span>
