@@ -1,6 +1,6 @@
 import { routes, serverTexts, type ContactMessage } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { composeMail } from './layout.ts';
+import { factsMail } from './layout.ts';
 
 const words = serverTexts.mail.contactMessage;
 
@@ -15,24 +15,15 @@ export function contactMessageMail(
   message: ContactMessage,
   options: { publicUrl: string; to: string },
 ): MailContent {
-  return composeMail({
+  return factsMail({
     to: options.to,
     subject: words.subject(oneLine(message.name)),
-    blocks: [
-      { kind: 'paragraph', text: words.body },
-      {
-        kind: 'facts',
-        rows: [
-          [words.name, message.name],
-          [words.email, message.email],
-        ],
-      },
-      { kind: 'paragraph', text: message.message },
-      {
-        kind: 'action',
-        label: words.action,
-        url: `${options.publicUrl}${routes.dashboardMessages}`,
-      },
+    body: words.body,
+    rows: [
+      [words.name, message.name],
+      [words.email, message.email],
     ],
+    note: message.message,
+    action: { label: words.action, url: `${options.publicUrl}${routes.dashboardMessages}` },
   });
 }

@@ -2,8 +2,11 @@ import {
   dateTimeFormat,
   dayFormat,
   dayStart,
+  formatMoney,
+  orderTotal,
   serverTexts,
   shellTexts,
+  type Order,
 } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
 
@@ -69,6 +72,11 @@ export function fillGreeting<T extends MailContent>(message: T, name: string): T
 
 /** A count as e-mails show it, as the pages do: '1,500' (the contract's one formatter). */
 export { formatCount } from '@tools-factory/contract';
+
+/** An order line's total (its unit price times its quantity) as e-mails show it: '$1,299.00'. */
+export function formatOrderTotal(order: Pick<Order, 'price' | 'quantity'>): string {
+  return formatMoney(orderTotal(order.price, order.quantity));
+}
 
 function textOf(block: MailBlock): string {
   switch (block.kind) {
@@ -149,4 +157,35 @@ export function composeMail(options: {
   const text = blocks.map(textOf).join('\n\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(options.subject)}</title></head><body style="margin:0;padding:16px;background:#f3f4f6"><div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:${BRAND.ink};max-width:600px;margin:0 auto">${brandHeader()}<div style="background:#ffffff;padding:8px 20px 16px;border:1px solid ${BRAND.rule};border-top:0;border-radius:0 0 8px 8px">${blocks.map(htmlOf).join('')}</div></div></body></html>`;
   return { to: options.to, subject: options.subject, text, html };
+}
+
+/**
+ * The shape of most e-mails: a paragraph, a checkout's lines if any, the facts (label-value rows),
+ * a paragraph after them if any (an attached document, a hold), one link, and a closing line if
+ * any (why an admin gets it).
+ */
+export function factsMail(options: {
+  to: string;
+  subject: string;
+  body: string;
+  /** A checkout's lines (issue 26), before the facts. */
+  table?: MailBlock;
+  rows: readonly (readonly [label: string, value: string])[];
+  note?: string;
+  action: { label: string; url: string };
+  footnote?: string;
+}): MailContent {
+  const { note, footnote, table } = options;
+  return composeMail({
+    to: options.to,
+    subject: options.subject,
+    blocks: [
+      { kind: 'paragraph', text: options.body },
+      ...(table ? [table] : []),
+      { kind: 'facts', rows: options.rows },
+      ...(note === undefined ? [] : [{ kind: 'paragraph', text: note } as const]),
+      { kind: 'action', ...options.action },
+      ...(footnote === undefined ? [] : [{ kind: 'paragraph', text: footnote } as const]),
+    ],
+  });
 }

@@ -1,6 +1,6 @@
-import { formatMoney, orderTotal, serverTexts, type Order } from '@tools-factory/contract';
+import { serverTexts, type Order } from '@tools-factory/contract';
 import type { QueuedMessage } from '../outbox-message.ts';
-import { formatCount } from './layout.ts';
+import { formatCount, formatOrderTotal } from './layout.ts';
 import { orderDocumentMail } from './order-document-mail.ts';
 
 const words = serverTexts.mail;
@@ -13,7 +13,7 @@ export function orderCancelledMail(
   order: Order,
   options: { publicUrl: string; creditNote: { id: string; number: string } },
 ): QueuedMessage {
-  const total = formatMoney(orderTotal(order.price, order.quantity));
+  const total = formatOrderTotal(order);
   const { creditNote } = options;
   return orderDocumentMail(order, {
     publicUrl: options.publicUrl,

@@ -1,11 +1,10 @@
 import { invoiceFileName, routes, serverTexts, type Order } from '@tools-factory/contract';
 import type { AttachmentRecipe, QueuedMessage } from '../outbox-message.ts';
-import { composeMail, type MailBlock } from './layout.ts';
+import { factsMail, type MailBlock } from './layout.ts';
 
 /** The link under an order's e-mails to the customer's My Orders. */
-export function myOrdersAction(publicUrl: string): MailBlock {
+export function myOrdersAction(publicUrl: string): { label: string; url: string } {
   return {
-    kind: 'action',
     label: serverTexts.mail.order.myOrders,
     url: `${publicUrl}${routes.dashboardOrders}`,
   };
@@ -33,16 +32,14 @@ export function orderDocumentMail(
   },
 ): QueuedMessage {
   const { document } = content;
-  const message = composeMail({
+  const message = factsMail({
     to: order.email,
     subject: content.subject,
-    blocks: [
-      { kind: 'paragraph', text: content.body },
-      ...(content.table ? [content.table] : []),
-      { kind: 'facts', rows: content.facts },
-      { kind: 'paragraph', text: content.attachedNote },
-      myOrdersAction(content.publicUrl),
-    ],
+    body: content.body,
+    table: content.table,
+    rows: content.facts,
+    note: content.attachedNote,
+    action: myOrdersAction(content.publicUrl),
   });
   return {
     ...message,

@@ -10,13 +10,19 @@ import {
 } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
 import type { QueuedMessage } from '../outbox-message.ts';
-import { composeMail, formatCount, formatMailDateTime, type MailBlock } from './layout.ts';
+import {
+  factsMail,
+  formatCount,
+  formatMailDateTime,
+  formatOrderTotal,
+  type MailBlock,
+} from './layout.ts';
 import { myOrdersAction, orderDocumentMail } from './order-document-mail.ts';
 
 const words = serverTexts.mail;
 
 /** The line's SKU (issue 26), when it has one (orders placed before SKUs existed have none). */
-export function skuRow(order: Pick<Order, 'sku'>): [string, string][] {
+function skuRow(order: Pick<Order, 'sku'>): [string, string][] {
   return order.sku ? [[words.checkout.lines.sku, order.sku]] : [];
 }
 
@@ -30,31 +36,31 @@ function lineRows(order: Order): [string, string][] {
   ];
 }
 
+/** The order's reference, its line and its total: its figures as the e-mails about it list them. */
+export function orderFigureRows(order: Order): [string, string][] {
+  return [
+    [words.order.reference, order.reference],
+    ...lineRows(order),
+    [words.order.total, formatOrderTotal(order)],
+  ];
+}
+
 /** Sent once an order is placed: what was ordered, until when it is held, and where to pay. */
 export function orderPlacedMail(order: Order, options: { publicUrl: string }): MailContent {
-  const total = formatMoney(orderTotal(order.price, order.quantity));
-  const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: words.orderPlaced.body(order.reference) },
-    {
-      kind: 'facts',
-      rows: [...lineRows(order), [words.order.total, total], [words.order.address, order.address]],
-    },
-  ];
-  if (order.holdUntil) {
-    blocks.push({
-      kind: 'paragraph',
-      text: words.orderPlaced.held(formatMailDateTime(order.holdUntil)),
-    });
-  }
-  blocks.push({
-    kind: 'action',
-    label: words.orderPlaced.action,
-    url: `${options.publicUrl}${routes.dashboardPayment(order._id)}`,
-  });
-  return composeMail({
+  return factsMail({
     to: order.email,
     subject: words.orderPlaced.subject(order.reference),
-    blocks,
+    body: words.orderPlaced.body(order.reference),
+    rows: [
+      ...lineRows(order),
+      [words.order.total, formatOrderTotal(order)],
+      [words.order.address, order.address],
+    ],
+    note: order.holdUntil ? words.orderPlaced.held(formatMailDateTime(order.holdUntil)) : undefined,
+    action: {
+      label: words.orderPlaced.action,
+      url: `${options.publicUrl}${routes.dashboardPayment(order._id)}`,
+    },
   });
 }
 
@@ -66,16 +72,13 @@ export function orderPaidMail(
   order: Order,
   options: { publicUrl: string; invoice: { id: string; number: string } },
 ): QueuedMessage {
-  const total = formatMoney(orderTotal(order.price, order.quantity));
   const { invoice } = options;
   return orderDocumentMail(order, {
     publicUrl: options.publicUrl,
     subject: words.orderPaid.subject(order.reference),
-    body: words.orderPaid.body(order.reference, total),
+    body: words.orderPaid.body(order.reference, formatOrderTotal(order)),
     facts: [
-      [words.order.reference, order.reference],
-      ...lineRows(order),
-      [words.order.total, total],
+      ...orderFigureRows(order),
       [words.orderPaid.transactionId, order.transectionId ?? ''],
       [words.orderPaid.invoiceNumber, invoice.number],
     ],
@@ -94,24 +97,19 @@ function trackingRows(order: Order): [string, string][] {
 
 /** Sent once an order ships: what is on its way, where to, and how to follow it. */
 export function orderShippedMail(order: Order, options: { publicUrl: string }): MailContent {
-  return composeMail({
+  return factsMail({
     to: order.email,
     subject: words.orderShipped.subject(order.reference),
-    blocks: [
-      { kind: 'paragraph', text: words.orderShipped.body(order.reference) },
-      {
-        kind: 'facts',
-        rows: [
-          [words.order.reference, order.reference],
-          ...skuRow(order),
-          [words.order.tool, order.name],
-          [words.order.quantity, formatCount(order.quantity)],
-          [words.order.address, order.address],
-          ...trackingRows(order),
-        ],
-      },
-      myOrdersAction(options.publicUrl),
+    body: words.orderShipped.body(order.reference),
+    rows: [
+      [words.order.reference, order.reference],
+      ...skuRow(order),
+      [words.order.tool, order.name],
+      [words.order.quantity, formatCount(order.quantity)],
+      [words.order.address, order.address],
+      ...trackingRows(order),
     ],
+    action: myOrdersAction(options.publicUrl),
   });
 }
 
@@ -130,23 +128,36 @@ export function linesTotal(lines: readonly Order[]): number {
   );
 }
 
-/** A line's SKU, as the e-mails name it under the tool. */
-const skuDetail = (line: Order) => `${checkoutWords.lines.sku}: ${line.sku}`;
-
-/** Every line of the checkout, with its SKU, quantity, unit price and line total. */
-export function checkoutLinesTable(lines: readonly Order[]): MailBlock {
+/**
+ * A checkout's lines as the e-mails list them: each under its tool's name, its SKU first among
+ * its `details`, and its `amount` on the right when given.
+ */
+function linesBlock(
+  lines: readonly Order[],
+  describe: (line: Order) => { details: string[]; amount?: string },
+): MailBlock {
   return {
     kind: 'lines',
     caption: checkoutWords.lines.caption,
-    items: lines.map((line) => ({
-      title: line.name,
-      details: [
-        skuDetail(line),
-        checkoutWords.lines.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price)),
-      ],
-      amount: formatMoney(orderTotal(line.price, line.quantity)),
-    })),
+    items: lines.map((line) => {
+      const { details, ...amount } = describe(line);
+      return {
+        title: line.name,
+        details: [`${checkoutWords.lines.sku}: ${line.sku}`, ...details],
+        ...amount,
+      };
+    }),
   };
+}
+
+/** Every line of the checkout, with its SKU, quantity, unit price and line total. */
+export function checkoutLinesTable(lines: readonly Order[]): MailBlock {
+  return linesBlock(lines, (line) => ({
+    details: [
+      checkoutWords.lines.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price)),
+    ],
+    amount: formatOrderTotal(line),
+  }));
 }
 
 /** The checkout's own facts: its reference, the buyer's PO number when given, the total. */
@@ -179,30 +190,18 @@ export function checkoutPlacedMail(
   lines: readonly Order[],
   options: { publicUrl: string },
 ): MailContent {
-  const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: checkoutWords.placed.body(checkout.reference, lines.length) },
-    checkoutLinesTable(lines),
-    {
-      kind: 'facts',
-      rows: [...checkoutRows(checkout, lines), [checkoutWords.address, checkout.address]],
-    },
-  ];
   const holdUntil = earliestHold(lines);
-  if (holdUntil) {
-    blocks.push({
-      kind: 'paragraph',
-      text: checkoutWords.placed.held(formatMailDateTime(holdUntil)),
-    });
-  }
-  blocks.push({
-    kind: 'action',
-    label: checkoutWords.placed.action,
-    url: `${options.publicUrl}${routes.dashboardCheckoutPayment(checkout._id)}`,
-  });
-  return composeMail({
+  return factsMail({
     to: buyerOf(lines),
     subject: checkoutWords.placed.subject(checkout.reference),
-    blocks,
+    body: checkoutWords.placed.body(checkout.reference, lines.length),
+    table: checkoutLinesTable(lines),
+    rows: [...checkoutRows(checkout, lines), [checkoutWords.address, checkout.address]],
+    note: holdUntil ? checkoutWords.placed.held(formatMailDateTime(holdUntil)) : undefined,
+    action: {
+      label: checkoutWords.placed.action,
+      url: `${options.publicUrl}${routes.dashboardCheckoutPayment(checkout._id)}`,
+    },
   });
 }
 
@@ -240,19 +239,13 @@ export function checkoutPaidMail(
 /** The lines as they shipped: each with its SKU and quantity, its carrier and tracking if given. */
 function shippedLinesTable(lines: readonly Order[]): MailBlock {
   const { shipped } = checkoutWords;
-  return {
-    kind: 'lines',
-    caption: checkoutWords.lines.caption,
-    items: lines.map((line) => ({
-      title: line.name,
-      details: [
-        skuDetail(line),
-        `${checkoutWords.lines.quantity}: ${formatCount(line.quantity)}`,
-        ...(line.carrier ? [`${shipped.carrier}: ${line.carrier}`] : []),
-        ...(line.trackingNumber ? [`${shipped.trackingNumber}: ${line.trackingNumber}`] : []),
-      ],
-    })),
-  };
+  return linesBlock(lines, (line) => ({
+    details: [
+      `${checkoutWords.lines.quantity}: ${formatCount(line.quantity)}`,
+      ...(line.carrier ? [`${shipped.carrier}: ${line.carrier}`] : []),
+      ...(line.trackingNumber ? [`${shipped.trackingNumber}: ${line.trackingNumber}`] : []),
+    ],
+  }));
 }
 
 /**
@@ -265,23 +258,18 @@ export function checkoutShippedMail(
   lines: readonly Order[],
   options: { publicUrl: string },
 ): MailContent {
-  return composeMail({
+  return factsMail({
     to: buyerOf(lines),
     subject: checkoutWords.shipped.subject(checkout.reference),
-    blocks: [
-      { kind: 'paragraph', text: checkoutWords.shipped.body(checkout.reference) },
-      shippedLinesTable(lines),
-      {
-        kind: 'facts',
-        rows: [
-          [checkoutWords.reference, checkout.reference],
-          ...(checkout.poNumber
-            ? [[checkoutWords.poNumber, checkout.poNumber] as [string, string]]
-            : []),
-          [checkoutWords.address, checkout.address],
-        ],
-      },
-      myOrdersAction(options.publicUrl),
+    body: checkoutWords.shipped.body(checkout.reference),
+    table: shippedLinesTable(lines),
+    rows: [
+      [checkoutWords.reference, checkout.reference],
+      ...(checkout.poNumber
+        ? [[checkoutWords.poNumber, checkout.poNumber] as [string, string]]
+        : []),
+      [checkoutWords.address, checkout.address],
     ],
+    action: myOrdersAction(options.publicUrl),
   });
 }

@@ -1,6 +1,5 @@
 import {
   formatMoney,
-  orderTotal,
   routes,
   serverTexts,
   type Order,
@@ -8,7 +7,7 @@ import {
   type QuoteOffer,
 } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { composeMail, formatCount, formatMailDay, type MailBlock } from './layout.ts';
+import { factsMail, formatCount, formatMailDay, formatOrderTotal } from './layout.ts';
 
 const words = serverTexts.mail;
 
@@ -38,7 +37,7 @@ function orderRows(order: Order): [string, string][] {
     [words.order.tool, order.name],
     [words.order.quantity, formatCount(order.quantity)],
     [words.order.unitPrice, formatMoney(order.price)],
-    [words.order.total, formatMoney(orderTotal(order.price, order.quantity))],
+    [words.order.total, formatOrderTotal(order)],
   ];
 }
 
@@ -48,18 +47,15 @@ export function quoteOfferedMail(
   offer: QuoteOffer,
   options: { publicUrl: string },
 ): MailContent {
-  return composeMail({
+  return factsMail({
     to: quote.email,
     subject: words.quoteOffered.subject(quote.reference),
-    blocks: [
-      { kind: 'paragraph', text: words.quoteOffered.body(quote.reference) },
-      { kind: 'facts', rows: [...quoteRows(quote), ...offerRows(offer)] },
-      {
-        kind: 'action',
-        label: words.quoteOffered.action,
-        url: `${options.publicUrl}${routes.dashboardMyQuotes}`,
-      },
-    ],
+    body: words.quoteOffered.body(quote.reference),
+    rows: [...quoteRows(quote), ...offerRows(offer)],
+    action: {
+      label: words.quoteOffered.action,
+      url: `${options.publicUrl}${routes.dashboardMyQuotes}`,
+    },
   });
 }
 
@@ -69,20 +65,16 @@ export function quoteAcceptedMail(
   order: Order,
   options: { publicUrl: string },
 ): MailContent {
-  const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: words.quoteAccepted.body(quote.reference, order.reference) },
-    { kind: 'facts', rows: orderRows(order) },
-  ];
-  if (order.madeToOrder) blocks.push({ kind: 'paragraph', text: words.quoteAccepted.madeToOrder });
-  blocks.push({
-    kind: 'action',
-    label: words.quoteAccepted.action,
-    url: `${options.publicUrl}${routes.dashboardPayment(order._id)}`,
-  });
-  return composeMail({
+  return factsMail({
     to: order.email,
     subject: words.quoteAccepted.subject(quote.reference, order.reference),
-    blocks,
+    body: words.quoteAccepted.body(quote.reference, order.reference),
+    rows: orderRows(order),
+    note: order.madeToOrder ? words.quoteAccepted.madeToOrder : undefined,
+    action: {
+      label: words.quoteAccepted.action,
+      url: `${options.publicUrl}${routes.dashboardPayment(order._id)}`,
+    },
   });
 }
 
@@ -92,21 +84,15 @@ export function quoteAcceptedForAdminsMail(
   order: Order,
   options: { publicUrl: string; to: string },
 ): MailContent {
-  const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: words.quoteAcceptedForAdmins.body(quote.reference, order.email) },
-    { kind: 'facts', rows: orderRows(order) },
-  ];
-  if (order.madeToOrder) {
-    blocks.push({ kind: 'paragraph', text: words.quoteAcceptedForAdmins.madeToOrder });
-  }
-  blocks.push({
-    kind: 'action',
-    label: words.quoteAcceptedForAdmins.action,
-    url: `${options.publicUrl}${routes.dashboardAllOrders}`,
-  });
-  return composeMail({
+  return factsMail({
     to: options.to,
     subject: words.quoteAcceptedForAdmins.subject(quote.reference, order.reference),
-    blocks,
+    body: words.quoteAcceptedForAdmins.body(quote.reference, order.email),
+    rows: orderRows(order),
+    note: order.madeToOrder ? words.quoteAcceptedForAdmins.madeToOrder : undefined,
+    action: {
+      label: words.quoteAcceptedForAdmins.action,
+      url: `${options.publicUrl}${routes.dashboardAllOrders}`,
+    },
   });
 }

@@ -1,32 +1,15 @@
-import {
-  formatMoney,
-  orderTotal,
-  routes,
-  serverTexts,
-  type Order,
-  type Quote,
-} from '@tools-factory/contract';
+import { formatMoney, routes, serverTexts, type Order, type Quote } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { checkoutLinesTable, linesTotal, skuRow, type CheckoutHead } from './orders.ts';
-import {
-  composeMail,
-  formatCount,
-  formatMailDateTime,
-  formatMailDay,
-  type MailBlock,
-} from './layout.ts';
+import { checkoutLinesTable, linesTotal, orderFigureRows, type CheckoutHead } from './orders.ts';
+import { factsMail, formatMailDateTime, formatOrderTotal } from './layout.ts';
+import { quoteRows } from './quotes.ts';
 
 const words = serverTexts.mail;
 
 /** The order's figures and its customer, as the staff e-mails list them. */
 function orderRows(order: Order): [string, string][] {
   const rows: [string, string][] = [
-    [words.order.reference, order.reference],
-    ...skuRow(order),
-    [words.order.tool, order.name],
-    [words.order.quantity, formatCount(order.quantity)],
-    [words.order.unitPrice, formatMoney(order.price)],
-    [words.order.total, formatMoney(orderTotal(order.price, order.quantity))],
+    ...orderFigureRows(order),
     [words.staff.customer, order.email],
     [words.staff.placedAt, formatMailDateTime(order.createdAt)],
   ];
@@ -36,23 +19,10 @@ function orderRows(order: Order): [string, string][] {
 }
 
 /** A staff e-mail: its paragraph, its facts, a link, and why the admin gets it. */
-function staffMail(options: {
-  to: string;
-  subject: string;
-  body: string;
-  rows: [string, string][];
-  action: { label: string; url: string };
-  /** A checkout's lines (issue 26), before the facts. */
-  table?: MailBlock;
-}): MailContent {
-  const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: options.body },
-    ...(options.table ? [options.table] : []),
-    { kind: 'facts', rows: options.rows },
-    { kind: 'action', ...options.action },
-    { kind: 'paragraph', text: words.staff.whyYouGetThis },
-  ];
-  return composeMail({ to: options.to, subject: options.subject, blocks });
+function staffMail(
+  options: Omit<Parameters<typeof factsMail>[0], 'note' | 'footnote'>,
+): MailContent {
+  return factsMail({ ...options, footnote: words.staff.whyYouGetThis });
 }
 
 /** To the staff once a customer placed an order (from the tool's page). */
@@ -60,7 +30,7 @@ export function newOrderForStaffMail(
   order: Order,
   options: { publicUrl: string; to: string },
 ): MailContent {
-  const total = formatMoney(orderTotal(order.price, order.quantity));
+  const total = formatOrderTotal(order);
   const rows = orderRows(order);
   if (order.holdUntil) rows.push([words.staff.heldUntil, formatMailDateTime(order.holdUntil)]);
   return staffMail({
@@ -80,7 +50,7 @@ export function orderPaidForStaffMail(
   order: Order,
   options: { publicUrl: string; to: string; invoiceNumber: string; paidAt: string },
 ): MailContent {
-  const total = formatMoney(orderTotal(order.price, order.quantity));
+  const total = formatOrderTotal(order);
   return staffMail({
     to: options.to,
     subject: words.orderPaidForStaff.subject(order.reference, total),
@@ -102,13 +72,7 @@ export function quoteRequestedForStaffMail(
   quote: Quote,
   options: { publicUrl: string; to: string },
 ): MailContent {
-  const rows: [string, string][] = [
-    [words.quote.reference, quote.reference],
-    [words.quote.tool, quote.name],
-    [words.quote.quantity, formatCount(quote.quantity)],
-    [words.quote.neededBy, formatMailDay(quote.neededBy)],
-    [words.staff.customer, quote.email],
-  ];
+  const rows: [string, string][] = [...quoteRows(quote), [words.staff.customer, quote.email]];
   if (quote.note) rows.push([words.staff.note, quote.note]);
   return staffMail({
     to: options.to,

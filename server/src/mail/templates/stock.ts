@@ -1,6 +1,6 @@
 import { routes, serverTexts } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { composeMail, formatCount } from './layout.ts';
+import { factsMail, formatCount } from './layout.ts';
 
 const words = serverTexts.mail.lowStock;
 
@@ -22,24 +22,15 @@ export function lowStockMail(
 ): MailContent {
   const available = formatCount(facts.availableQuantity);
   const threshold = formatCount(facts.lowStockThreshold);
-  return composeMail({
+  return factsMail({
     to: options.to,
     subject: words.subject(facts.toolName),
-    blocks: [
-      { kind: 'paragraph', text: words.body(facts.toolName, available, threshold) },
-      {
-        kind: 'facts',
-        rows: [
-          [words.tool, facts.toolName],
-          [words.available, available],
-          [words.threshold, threshold],
-        ],
-      },
-      {
-        kind: 'action',
-        label: words.action,
-        url: `${options.publicUrl}${routes.dashboardManageTools}`,
-      },
+    body: words.body(facts.toolName, available, threshold),
+    rows: [
+      [words.tool, facts.toolName],
+      [words.available, available],
+      [words.threshold, threshold],
     ],
+    action: { label: words.action, url: `${options.publicUrl}${routes.dashboardManageTools}` },
   });
 }
