@@ -20,6 +20,25 @@ async function openDialogOf(button: string, title: string) {
   return { user, dialog: screen.getByRole('dialog', { name: title }) };
 }
 
+/**
+ * The catalog's server whose Edit (PUT) answers `refusal` the first time, then saves what is
+ * sent (at the hammer's price).
+ */
+function editRefusedOnce(refusal: Response) {
+  let refuse = true;
+  return catalogServer({
+    tools: [hammer],
+    answer: ({ method, url, body }) => {
+      if (method !== 'PUT' || url !== EDIT_URL) return undefined;
+      if (refuse) {
+        refuse = false;
+        return refusal;
+      }
+      return jsonResponse({ ...hammer, ...(body as object), price: hammer.price });
+    },
+  });
+}
+
 describe('Manage Tools: Edit and Stock (issue 25)', () => {
   beforeEach(() => {
     localStorage.setItem('accessToken', 'token-0');
@@ -30,28 +49,19 @@ describe('Manage Tools: Edit and Stock (issue 25)', () => {
   });
 
   it("Edit: prefilled, every problem at once (the form's, then the server's), then saved with a toast", async () => {
-    let refuse = true;
-    const { server } = catalogServer({
-      tools: [hammer],
-      answer: ({ method, url, body }) => {
-        if (method !== 'PUT' || url !== EDIT_URL) return undefined;
-        if (refuse) {
-          refuse = false;
-          return jsonResponse(
-            {
-              message: 'name is taken somehow',
-              statusCode: 400,
-              fieldErrors: [
-                { field: 'name', message: 'name is taken somehow' },
-                { field: 'price', message: 'price is odd' },
-              ],
-            },
-            400,
-          );
-        }
-        return jsonResponse({ ...hammer, ...(body as object), price: 12.5 });
-      },
-    });
+    const { server } = editRefusedOnce(
+      jsonResponse(
+        {
+          message: 'name is taken somehow',
+          statusCode: 400,
+          fieldErrors: [
+            { field: 'name', message: 'name is taken somehow' },
+            { field: 'price', message: 'price is odd' },
+          ],
+        },
+        400,
+      ),
+    );
     const { user, dialog } = await openDialogOf('Edit', 'Edit Claw Hammer');
     const name = within(dialog).getByLabelText('Name');
     const price = within(dialog).getByLabelText('Price');
@@ -78,19 +88,8 @@ describe('Manage Tools: Edit and Stock (issue 25)', () => {
   });
 
   it('Edit: the SKU prefilled and required; a SKU another tool has (409) is told under it', async () => {
-    let refuse = true;
-    const { server } = catalogServer({
-      tools: [hammer],
-      answer: ({ method, url, body }) => {
-        if (method !== 'PUT' || url !== EDIT_URL) return undefined;
-        if (refuse) {
-          refuse = false;
-          const message = 'The SKU wr-comb-13 is already used by another tool.';
-          return jsonResponse({ message, statusCode: 409 }, 409);
-        }
-        return jsonResponse({ ...hammer, ...(body as object), price: hammer.price });
-      },
-    });
+    const message = 'The SKU wr-comb-13 is already used by another tool.';
+    const { server } = editRefusedOnce(jsonResponse({ message, statusCode: 409 }, 409));
     const { user, dialog } = await openDialogOf('Edit', 'Edit Claw Hammer');
     const sku = within(dialog).getByLabelText('SKU');
     expect(sku).toHaveValue('HM-CLAW-16');
