@@ -8,6 +8,7 @@ import { jsonResponse, renderRoutes, rowOf } from '../../test/render';
 import {
   managedOrder,
   managedOrdersServer,
+  paidManagedOrder,
 } from '../../features/orders/test/managed-orders-server';
 import {
   columnHeaders,
@@ -20,17 +21,7 @@ import { ManageOrders } from '../../features/orders/components/manage-orders';
 import ManageOrdersPage from './manage-orders-page';
 
 const unpaid = managedOrder();
-const paid = managedOrder({
-  _id: '22222222-2222-4222-8222-222222222222',
-  name: 'Pipe Wrench',
-  email: 'pavel@example.com',
-  quantity: 150,
-  price: 20,
-  paid: true,
-  status: 'paid',
-  transectionId: 'pi_3PaidOrder42',
-  createdAt: '2025-03-03T08:00:00.000Z',
-});
+const paid = paidManagedOrder();
 const shipped = managedOrder({
   _id: '33333333-3333-4333-8333-333333333333',
   name: 'Hand Saw',

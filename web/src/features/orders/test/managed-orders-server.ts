@@ -14,6 +14,22 @@ export function managedOrder(overrides: Partial<ManagedOrder> = {}): ManagedOrde
   });
 }
 
+/** Pavel's paid order of 150 pipe wrenches at $20 ($3,000), waiting to be shipped. */
+export function paidManagedOrder(overrides: Partial<ManagedOrder> = {}): ManagedOrder {
+  return managedOrder({
+    _id: '22222222-2222-4222-8222-222222222222',
+    name: 'Pipe Wrench',
+    email: 'pavel@example.com',
+    quantity: 150,
+    price: 20,
+    paid: true,
+    status: 'paid',
+    transectionId: 'pi_3PaidOrder42',
+    createdAt: '2025-03-03T08:00:00.000Z',
+    ...overrides,
+  });
+}
+
 /**
  * The admin calls of Manage Orders on the orders held here, as the server answers them (admins
  * only, so every call here is an admin's). `answer` sees each call first and may answer it
