@@ -1,7 +1,7 @@
 import { routes, serverTexts, type Order, type Quote } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
 import { factsMail, formatCount, formatOrderTotal } from './layout.ts';
-import { myOrdersAction } from './order-document-mail.ts';
+import { orderNoticeMail } from './order-document-mail.ts';
 import { quoteRows } from './quotes.ts';
 
 const words = serverTexts.mail;
@@ -38,16 +38,13 @@ export function quoteDeclinedMail(
 
 /** To the customer when an admin removes their unpaid order: nothing was charged. */
 export function orderRemovedMail(order: Order, options: { publicUrl: string }): MailContent {
-  return factsMail({
-    to: order.email,
-    subject: words.orderRemoved.subject(order.reference),
-    body: words.orderRemoved.body(order.reference),
+  return orderNoticeMail(order, words.orderRemoved, {
+    publicUrl: options.publicUrl,
     rows: [
       [words.order.reference, order.reference],
       [words.order.tool, order.name],
       [words.order.quantity, formatCount(order.quantity)],
       [words.order.total, formatOrderTotal(order)],
     ],
-    action: myOrdersAction(options.publicUrl),
   });
 }

@@ -1,4 +1,5 @@
 import { invoiceFileName, routes, serverTexts, type Order } from '@tools-factory/contract';
+import type { MailContent } from '../mailer.ts';
 import type { AttachmentRecipe, QueuedMessage } from '../outbox-message.ts';
 import { factsMail, type MailBlock } from './layout.ts';
 
@@ -8,6 +9,24 @@ export function myOrdersAction(publicUrl: string): { label: string; url: string 
     label: serverTexts.mail.order.myOrders,
     url: `${publicUrl}${routes.dashboardOrders}`,
   };
+}
+
+/**
+ * An order's e-mail to its customer that tells what happened to it (`notice`: a subject and a
+ * paragraph naming its reference), its facts and a link to My Orders.
+ */
+export function orderNoticeMail(
+  order: Pick<Order, 'email' | 'reference'>,
+  notice: { subject: (reference: string) => string; body: (reference: string) => string },
+  content: { publicUrl: string; rows: [string, string][] },
+): MailContent {
+  return factsMail({
+    to: order.email,
+    subject: notice.subject(order.reference),
+    body: notice.body(order.reference),
+    rows: content.rows,
+    action: myOrdersAction(content.publicUrl),
+  });
 }
 
 /** One of an order's documents: its invoice or its credit note. */

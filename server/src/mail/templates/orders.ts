@@ -17,7 +17,7 @@ import {
   formatOrderTotal,
   type MailBlock,
 } from './layout.ts';
-import { myOrdersAction, orderDocumentMail } from './order-document-mail.ts';
+import { myOrdersAction, orderDocumentMail, orderNoticeMail } from './order-document-mail.ts';
 
 const words = serverTexts.mail;
 
@@ -97,10 +97,8 @@ function trackingRows(order: Order): [string, string][] {
 
 /** Sent once an order ships: what is on its way, where to, and how to follow it. */
 export function orderShippedMail(order: Order, options: { publicUrl: string }): MailContent {
-  return factsMail({
-    to: order.email,
-    subject: words.orderShipped.subject(order.reference),
-    body: words.orderShipped.body(order.reference),
+  return orderNoticeMail(order, words.orderShipped, {
+    publicUrl: options.publicUrl,
     rows: [
       [words.order.reference, order.reference],
       ...skuRow(order),
@@ -109,7 +107,6 @@ export function orderShippedMail(order: Order, options: { publicUrl: string }): 
       [words.order.address, order.address],
       ...trackingRows(order),
     ],
-    action: myOrdersAction(options.publicUrl),
   });
 }
 
