@@ -2,8 +2,7 @@ import { formatMoney, manageToolsTexts, type ArchivedTool } from '@tools-factory
 import { useId, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { RowButton } from '../../../components/ui/row-actions';
-import { SkuText } from '../../../components/ui/sku-text';
-import { Thumbnail } from '../../../components/ui/thumbnail';
+import { ItemTitle } from '../../../components/ui/item-title';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -28,17 +27,12 @@ function ArchivedRow({ tool }: { tool: ArchivedTool }) {
   }
   return (
     <li className="flex items-center gap-3 p-3">
-      <Thumbnail src={tool.img} size="sm" lazy />
-      <div className="min-w-0 grow">
-        <p id={nameId} className="font-semibold break-words">
-          {tool.name}
-        </p>
-        <SkuText sku={tool.sku} />
+      <ItemTitle item={tool} nameId={nameId} className="min-w-0 grow items-center">
         <p className="text-base-content/70 text-xs">
           {formatMoney(tool.price)} · {formatCount(tool.availableQuantity)} ·{' '}
           <time dateTime={tool.archivedAt}>{formatDateTime(tool.archivedAt)}</time>
         </p>
-      </div>
+      </ItemTitle>
       <RowButton
         rowNameId={nameId}
         className="btn-outline"

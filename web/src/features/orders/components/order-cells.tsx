@@ -8,8 +8,7 @@ import {
   labelledCell as labelledCellBelow,
 } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { SkuText } from '../../../components/ui/sku-text';
-import { Thumbnail } from '../../../components/ui/thumbnail';
+import { ItemTitle } from '../../../components/ui/item-title';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
 import { formatCount } from '../../../lib/format';
 
@@ -83,17 +82,10 @@ interface OrderTitleProps {
  */
 export function OrderTitle({ order, nameId, className, children }: OrderTitleProps) {
   return (
-    <div className={`flex gap-3 ${className}`}>
-      <Thumbnail src={order.img} size="sm" lazy />
-      <div className="min-w-0">
-        <span id={nameId} className="block font-semibold break-words">
-          {order.name}
-        </span>
-        <SkuText sku={order.sku} />
-        {children}
-        <MadeToOrderBadge order={order} />
-      </div>
-    </div>
+    <ItemTitle item={order} nameId={nameId} className={className}>
+      {children}
+      <MadeToOrderBadge order={order} />
+    </ItemTitle>
   );
 }
 
