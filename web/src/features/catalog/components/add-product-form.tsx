@@ -9,21 +9,16 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAddTool } from '../api/add-tool';
 import { PriceBreaksFields, readPriceBreaks, type PriceBreakRow } from './price-breaks-fields';
+import { takenField, typedNumber, type ToolFormValues } from '../tool-form';
 import { showFieldErrors } from './show-field-errors';
+import { SkuField } from './sku-field';
 import { ToolImageField } from './tool-image-field';
 
 /**
- * The six fields as typed (every input gives text, and the contract reads numbers from digits),
- * and the optional price breaks.
+ * The tool's fields as typed (its SKU filled in from the name, suggestSku, until the admin types
+ * one of their own), the stock, and the optional price breaks.
  */
-interface AddProductFormValues {
-  name: string;
-  /** Filled in from the name (suggestSku) until the admin types one of their own. */
-  sku: string;
-  desc: string;
-  img: string;
-  price: string;
-  minOrderQuantity: string;
+interface AddProductFormValues extends ToolFormValues {
   availableQuantity: string;
   priceBreaks: PriceBreakRow[];
 }
@@ -69,17 +64,6 @@ function randomSkuDigits(): number {
 /** The SKU suggested for a name: none for a name not typed yet. */
 function suggestedSku(name: string, digits: number): string {
   return name.trim() === '' ? '' : suggestSku(name, digits);
-}
-
-/** Which field a 409 is about: the SKU when it names the SKU sent, else the name. */
-function takenField(message: string, sku: string | undefined): 'name' | 'sku' {
-  return sku !== undefined && message === texts.sku.errors.taken(sku) ? 'sku' : 'name';
-}
-
-/** A number as typed: empty is missing, and padding spaces are not part of it. */
-function typedNumber(typed: string): string | undefined {
-  const trimmed = typed.trim();
-  return trimmed === '' ? undefined : trimmed;
 }
 
 /**
@@ -211,14 +195,7 @@ export function AddProductForm() {
     >
       <div className="card-body gap-4">
         <TextField label={addProduct.name} autoComplete="off" {...nameField} />
-        <TextField
-          label={texts.sku.label}
-          hint={texts.sku.suggestionHint}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          {...skuField}
-        />
+        <SkuField hint={texts.sku.suggestionHint} {...skuField} />
         <TextAreaField label={addProduct.description} rows={4} {...requiredField('desc')} />
         <Controller
           control={control}

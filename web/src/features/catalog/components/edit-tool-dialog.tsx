@@ -14,38 +14,25 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useEditTool } from '../api/edit-tool';
+import { takenField, typedNumber, type ToolFormValues } from '../tool-form';
 import { showFieldErrors } from './show-field-errors';
+import { SkuField } from './sku-field';
 import { ToolImageField } from './tool-image-field';
 
 const words = manageToolsTexts.edit;
 const { addProduct } = texts;
 
-/** The five fields and the SKU as typed (numbers as text: the contract reads them from digits). */
-interface EditToolValues {
-  name: string;
-  sku: string;
-  desc: string;
-  img: string;
-  price: string;
-  minOrderQuantity: string;
-}
-
 const FIELDS = ['name', 'sku', 'desc', 'img', 'price', 'minOrderQuantity'] as const;
 
-function typedNumber(typed: string): string | undefined {
-  const trimmed = typed.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
 /** The contract's own schema (the server's), every field's first problem at once. */
-const resolver: Resolver<EditToolValues, unknown, UpdateTool> = (values) => {
+const resolver: Resolver<ToolFormValues, unknown, UpdateTool> = (values) => {
   const result = UpdateToolSchema.safeParse({
     ...values,
     price: typedNumber(values.price),
     minOrderQuantity: typedNumber(values.minOrderQuantity),
   });
   if (result.success) return { values: result.data, errors: {} };
-  const errors: FieldErrors<EditToolValues> = {};
+  const errors: FieldErrors<ToolFormValues> = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
     if (!FIELDS.some((known) => known === field)) continue;
@@ -73,7 +60,7 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<EditToolValues, unknown, UpdateTool>({
+  } = useForm<ToolFormValues, unknown, UpdateTool>({
     resolver,
     defaultValues: {
       name: tool.name,
@@ -94,8 +81,11 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
         // The server names the SKU it refused; any other 409 here is about the name.
-        const field = error.message === texts.sku.errors.taken(fields.sku ?? '') ? 'sku' : 'name';
-        setError(field, { message: error.message }, { shouldFocus: true });
+        setError(
+          takenField(error.message, fields.sku),
+          { message: error.message },
+          { shouldFocus: true },
+        );
       } else if (isApiError(error) && error.fieldErrors.length > 0) {
         // The tool's price breaks (not in this form) are told under it, every problem at once.
         const breaks = error.fieldErrors.filter(({ field }) => field === 'priceBreaks');
@@ -110,7 +100,7 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
     }
   });
 
-  const field = (name: Exclude<keyof EditToolValues, 'img'>) => ({
+  const field = (name: Exclude<keyof ToolFormValues, 'img'>) => ({
     'aria-required': 'true' as const,
     error: errors[name]?.message,
     ...register(name),
@@ -126,14 +116,7 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
       onCancel={onDone}
     >
       <TextField label={addProduct.name} autoComplete="off" {...field('name')} />
-      <TextField
-        label={texts.sku.label}
-        hint={texts.sku.editHint}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        {...field('sku')}
-      />
+      <SkuField hint={texts.sku.editHint} {...field('sku')} />
       <TextAreaField label={addProduct.description} rows={4} {...field('desc')} />
       <Controller
         control={control}
