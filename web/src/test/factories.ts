@@ -49,6 +49,15 @@ export function makeTool(overrides: Partial<Tool> = {}): Tool {
 /** The hammer itself. */
 export const hammer = makeTool();
 
+/** A second tool: slip-joint pliers at $8.99, sold from 150. */
+export const pliers = makeTool({
+  _id: '4f1c2d3e-2222-4222-8333-944455566677',
+  name: 'Slip-joint Pliers',
+  sku: 'PL-SLIP-8',
+  price: 8.99,
+  minOrderQuantity: 150,
+});
+
 /** The hammer sold by volume: $10.99 each from 500, $9.99 from 1,000 (list price $12.50). */
 export const hammerWithBreaks = makeTool({
   priceBreaks: [

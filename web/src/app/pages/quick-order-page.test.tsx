@@ -16,20 +16,12 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catchSavedFiles } from '../../features/orders/test/saved-files';
 import { callsTo, fakeApi } from '../../test/fake-api';
-import { makeTool } from '../../test/factories';
+import { makeTool, pliers } from '../../test/factories';
 import { jsonResponse, renderRoutes, rowOf } from '../../test/render';
 import QuickOrderPage from './quick-order-page';
 
 const hammer = makeTool({
   priceBreaks: [{ minQuantity: 500, price: 10.99 }],
-});
-const pliers = makeTool({
-  _id: '4f1c2d3e-2222-4222-8333-944455566677',
-  name: 'Slip-joint Pliers',
-  sku: 'PL-SLIP-8',
-  price: 8.99,
-  minOrderQuantity: 150,
-  availableQuantity: 5000,
 });
 const words = texts.quickOrder;
 

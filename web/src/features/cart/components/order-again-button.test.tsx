@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { texts, type AddCartLinesResponse } from '@tools-factory/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeApi } from '../../../test/fake-api';
-import { makeCart, makeCartLine } from '../../../test/factories';
+import { makeCart, makeCartLine, pliers } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { OrderAgainButton } from './order-again-button';
 
@@ -24,7 +24,7 @@ const answer: AddCartLinesResponse = {
     {
       index: 1,
       sku: 'PL-SLIP-8',
-      toolId: '4f1c2d3e-2222-4222-8333-944455566677',
+      toolId: pliers._id,
       outcome: 'refused',
       quantity: 200,
       message: texts.cart.problems.withdrawn,

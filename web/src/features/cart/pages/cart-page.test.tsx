@@ -10,19 +10,18 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
-import { hammer, makeCart, makeCartLine } from '../../../test/factories';
+import { hammer, makeCart, makeCartLine, pliers } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import CartPage from './cart-page';
 
 const words = texts.cart.page;
-const PLIERS_ID = '4f1c2d3e-2222-4222-8333-944455566677';
 const CHECKOUT_ID = '7e6d5c4b-3333-4444-8555-666677778888';
 
 const hammerLine = makeCartLine();
 const pliersLine = makeCartLine({
-  toolId: PLIERS_ID,
-  sku: 'PL-SLIP-8',
-  name: 'Slip-joint Pliers',
+  toolId: pliers._id,
+  sku: pliers.sku,
+  name: pliers.name,
   quantity: 120,
   unitPrice: 8.5,
   lineTotal: 1020,
@@ -157,7 +156,7 @@ describe('CartPage', () => {
     await vi.waitFor(() =>
       expect(lineOf('Slip-joint Pliers').queryByRole('list')).not.toBeInTheDocument(),
     );
-    const puts = callsTo(server.requests, 'PUT', `/api/cart/lines/${PLIERS_ID}`);
+    const puts = callsTo(server.requests, 'PUT', `/api/cart/lines/${pliers._id}`);
     expect(puts.map((request) => request.body)).toEqual([{ quantity: 200 }]);
     expect(screen.getByText(words.total).nextElementSibling).toHaveTextContent('$3,575.00');
     expect(screen.queryByText(words.fixFirst)).not.toBeInTheDocument();
@@ -184,7 +183,7 @@ describe('CartPage', () => {
     await vi.waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Slip-joint Pliers' })).not.toBeInTheDocument(),
     );
-    expect(callsTo(server.requests, 'DELETE', `/api/cart/lines/${PLIERS_ID}`)).toHaveLength(1);
+    expect(callsTo(server.requests, 'DELETE', `/api/cart/lines/${pliers._id}`)).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: words.emptyCart }));
     const dialog = await screen.findByRole('dialog', { name: words.emptyCartTitle });
