@@ -6,6 +6,7 @@ import type { AttachmentRecipe, QueuedMessage } from './outbox-message.ts';
 import {
   EMPTY_MAIL_DIRECTORY,
   greetByAccountName,
+  greetWithNames,
   selectStaffRecipients,
   type MailDirectory,
 } from './recipients.ts';
@@ -98,6 +99,19 @@ export type OutboxWriter = {
     compose: (to: string) => QueuedMessage,
     about: MailAbout,
   ): Promise<void>;
+  /**
+   * For a change that writes its e-mails in the statement that writes its own rows (POST /order,
+   * while the tool's row is locked): the staff addresses (enqueueForStaff's) and the names of
+   * those readers and of `readers`, read now with `executor` (two queries); `rows` then makes the
+   * e-mails' rows, greeted, without a query, for that statement to insert (outbox.table.ts).
+   */
+  prepareRows(executor: Executor, readers: readonly string[]): Promise<PreparedOutboxRows>;
+};
+
+/** What prepareRows read: the staff's addresses, and the rows of e-mails to these readers. */
+export type PreparedOutboxRows = {
+  staff: readonly string[];
+  rows(mails: readonly OutboxMail[]): NewOutboxRow[];
 };
 
 export type Outbox = OutboxWriter & {
@@ -430,6 +444,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
         executor,
         recipients.map((to) => ({ message: compose(to), about })),
       );
+    },
+
+    async prepareRows(executor, readers) {
+      const staff = await selectStaffRecipients(executor, adminEmails, directory);
+      const addresses = new Set([...readers, ...staff].map((email) => email.trim().toLowerCase()));
+      const names = await directory.namesOf(executor, [...addresses]);
+      return {
+        staff,
+        rows: (mails) => {
+          const greeted = greetWithNames(
+            mails.map((mail) => mail.message),
+            names,
+          );
+          return mails.map((mail, index) =>
+            rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
+          );
+        },
+      };
     },
 
     async start() {

@@ -57,7 +57,17 @@ export async function greetByAccountName<T extends MailContent>(
   const unnamed = messages.filter((message) => message.text.includes(GREETING_SLOT));
   if (unnamed.length === 0) return [...messages];
   const addresses = [...new Set(unnamed.map((message) => lower(message.to)))];
-  const names = await directory.namesOf(executor, addresses);
+  return greetWithNames(messages, await directory.namesOf(executor, addresses));
+}
+
+/**
+ * greetByAccountName with the names read already (`names` by lower-case address, as
+ * MailDirectory.namesOf answers): no query.
+ */
+export function greetWithNames<T extends MailContent>(
+  messages: readonly T[],
+  names: ReadonlyMap<string, string>,
+): T[] {
   return messages.map((message) =>
     message.text.includes(GREETING_SLOT)
       ? fillGreeting(message, names.get(lower(message.to)) ?? '')

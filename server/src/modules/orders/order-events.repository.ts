@@ -39,15 +39,18 @@ export async function insertOrderEvents(
   events: readonly NewOrderEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await executor.insert(orderEvents).values(
-    events.map((event) => ({
-      orderId: event.orderId,
-      kind: event.kind,
-      actorId: event.actorId ?? null,
-      detail: event.detail ?? {},
-      ...(event.at ? { createdAt: event.at } : {}),
-    })),
-  );
+  await executor.insert(orderEvents).values(eventRows(events));
+}
+
+/** The rows of these events, for an INSERT of its own or of a larger statement. */
+export function eventRows(events: readonly NewOrderEvent[]): (typeof orderEvents.$inferInsert)[] {
+  return events.map((event) => ({
+    orderId: event.orderId,
+    kind: event.kind,
+    actorId: event.actorId ?? null,
+    detail: event.detail ?? {},
+    ...(event.at ? { createdAt: event.at } : {}),
+  }));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import {
   serverTexts,
   texts,
@@ -15,22 +17,26 @@ import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
 import type { OrderDtos } from './order-dto.ts';
-import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
+import { emailEvent, eventRows, insertOrderEvents } from './order-events.repository.ts';
 import { insertCheckout } from './checkouts.repository.ts';
 import { idempotentRequest, replayOf } from './order-idempotency.ts';
 import {
   ensureOwnEmail,
   ensurePayableTotal,
   ensureQuantityCouldBeInStock,
+  ensureRoomForUnpaidCheckouts,
   ensureRoomForUnpaidOrder,
   ensureWithinUnverifiedLimit,
   staleClientPrice,
-  unverifiedUnpaidCents,
 } from './order-rules.ts';
+import { PLACED_STATUS } from './order-status.ts';
 import {
   insertOrder,
+  insertPlacedOrder,
   lockOrderPlacements,
   selectOrderByIdempotencyKey,
+  selectUnpaidHoldings,
+  type NewOrderRow,
   type OrderRow,
 } from './orders.repository.ts';
 
@@ -78,6 +84,38 @@ export type OrderPlacementOptions = {
   /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
   taxRateBasisPoints?: number;
 };
+
+/**
+ * The row an INSERT of `values` at `createdAt` (the transaction's now(), the column's default)
+ * makes: every other column its default. POST /order writes its e-mails from it before the
+ * INSERT, and checks the inserted row against it.
+ */
+function asInserted(values: NewOrderRow & { id: string }, createdAt: Date): OrderRow {
+  return {
+    toolSku: '',
+    poNumber: '',
+    phone: '',
+    quoteId: null,
+    idempotencyKey: null,
+    requestDigest: null,
+    taxRateBasisPoints: 0,
+    ...values,
+    userId: values.userId ?? null,
+    status: PLACED_STATUS,
+    transactionId: null,
+    paidAt: null,
+    shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
+    cancelledAt: null,
+    refundedAt: null,
+    disputedAt: null,
+    createdAt,
+    holdUntil: null,
+    holdExtended: false,
+    madeToOrder: false,
+  };
+}
 
 /** Placing orders: POST /order, and the order an accepted quote places. */
 export function createOrderPlacement(options: OrderPlacementOptions) {
@@ -133,8 +171,13 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
             const earlier = await selectOrderByIdempotencyKey(tx, caller.id, key.idempotencyKey);
             if (earlier) return { row: earlier, replayed: true };
           }
-          await ensureRoomForUnpaidOrder(tx, caller, maxUnpaidOrders);
-          const unpaidCents = await unverifiedUnpaidCents(tx, caller);
+          // Everything the order reads besides its tool, read before the tool's row is locked
+          // (every buyer of the tool waits on that lock): the caps' figures, and the e-mails'
+          // readers (the staff, the names to greet).
+          const holdings = await selectUnpaidHoldings(tx, caller.id);
+          ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
+          const unpaidCents = caller.emailVerified ? null : holdings.cents;
+          const mailRows = await outbox.prepareRows(tx, [caller.email]);
           const reserved = await tools.reserveStock(tx, { tool, quantity: input.quantity });
           if (!reserved) return undefined;
           // The tool's row stays locked by the reservation: no break edit lands in between.
@@ -146,13 +189,15 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
           ensurePayableTotal(totalCents);
           ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
           // The purchase page's Place Order is a one-line checkout (DESIGN.md section 12).
-          const checkout = await insertCheckout(tx, {
+          const checkout = {
+            id: randomUUID(),
             userId: caller.id,
             email: caller.email,
             address: input.address,
             phone: input.phone,
-          });
-          const row = await insertOrder(tx, {
+          };
+          const order = {
+            id: randomUUID(),
             userId: caller.id,
             email: caller.email,
             checkoutId: checkout.id,
@@ -167,20 +212,30 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
             idempotencyKey: key?.idempotencyKey ?? null,
             requestDigest: key?.digest ?? null,
             taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
+          };
+          // The e-mails leave if and only if the order commits; they and its timeline's first
+          // two lines are written with it, in one statement: written from the order as it will
+          // be (the transaction's time is its created_at), checked against it once inserted.
+          const expected = dtos.orderDto(asInserted(order, holdings.now));
+          const placedMail = orderPlacedMail(expected, { publicUrl });
+          const row = await insertPlacedOrder(tx, {
+            checkout,
+            order,
+            events: eventRows([
+              { orderId: order.id, kind: 'placed', actorId: caller.id, at: holdings.now },
+              emailEvent(order.id, placedMail, holdings.now),
+            ]),
+            mails: mailRows.rows([
+              { message: placedMail, about: { orderId: order.id, mail: 'order placed' } },
+              ...mailRows.staff.map((to) => ({
+                message: newOrderForStaffMail(expected, { publicUrl, to }),
+                about: { orderId: order.id, mail: 'new order, to staff' },
+              })),
+            ]),
           });
-          // The e-mails leave if and only if the order commits; its timeline's first two lines
-          // with them, in one statement.
-          const placedMail = orderPlacedMail(dtos.orderDto(row), { publicUrl });
-          await outbox.enqueue(tx, placedMail, { orderId: row.id, mail: 'order placed' });
-          await outbox.enqueueForStaff(
-            tx,
-            (to) => newOrderForStaffMail(dtos.orderDto(row), { publicUrl, to }),
-            { orderId: row.id, mail: 'new order, to staff' },
-          );
-          await insertOrderEvents(tx, [
-            { orderId: row.id, kind: 'placed', actorId: caller.id, at: row.createdAt },
-            emailEvent(row.id, placedMail, row.createdAt),
-          ]);
+          if (!isDeepStrictEqual(dtos.orderDto(row), expected)) {
+            throw new Error('the order inserted is not the one its e-mails were written for');
+          }
           const lowStock = tools.lowStockCrossing(reserved, input.quantity);
           if (lowStock) await tools.announceLowStock(tx, lowStock);
           return { row, replayed: false, stock: tools.reservedStockChange(reserved) };

@@ -42,7 +42,15 @@ export async function ensureRoomForUnpaidOrder(
   caller: Account,
   maxUnpaidOrders: number,
 ): Promise<void> {
-  if ((await countUnpaidCheckouts(tx, caller.id)) >= maxUnpaidOrders) {
+  ensureRoomForUnpaidCheckouts(await countUnpaidCheckouts(tx, caller.id), maxUnpaidOrders);
+}
+
+/** ensureRoomForUnpaidOrder with the count read already (selectUnpaidHoldings). */
+export function ensureRoomForUnpaidCheckouts(
+  unpaidCheckouts: number,
+  maxUnpaidOrders: number,
+): void {
+  if (unpaidCheckouts >= maxUnpaidOrders) {
     throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
   }
 }

@@ -13,12 +13,18 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
+import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
+import { outboxMessages } from '../../mail/outbox.table.ts';
+import type { NewCheckoutRow } from './checkouts.repository.ts';
+import { checkouts } from './checkouts.table.ts';
+import { orderEvents } from './order-events.table.ts';
 import { statusAllows, statusIsOneOf } from './order-status-conditions.ts';
 import { HELD_STATUSES, ORDER_TRANSITIONS } from './order-status.ts';
 import { orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
+type NewOrderEventRow = typeof orderEvents.$inferInsert;
 
 export async function insertOrder(executor: Executor, values: NewOrderRow): Promise<OrderRow> {
   const [row] = await executor.insert(orders).values(values).returning();
@@ -37,6 +43,79 @@ export async function insertOrders(
     .returning();
   if (rows.length !== values.length) throw new Error('insert into orders returned too few rows');
   return rows;
+}
+
+/** What POST /order writes with its order, all in one statement (insertPlacedOrder). */
+export type PlacedOrderRows = {
+  checkout: NewCheckoutRow & { id: string };
+  order: NewOrderRow & { id: string; checkoutId: string };
+  /** Its timeline's first lines (order-events.repository.ts's eventRows). */
+  events: readonly NewOrderEventRow[];
+  /** Its e-mails' rows (the outbox's prepareRows). */
+  mails: readonly NewOutboxRow[];
+};
+
+/**
+ * POST /order's writes in one statement, while the tool's row is locked by its reservation: the
+ * one-line checkout, the order, its events and its e-mails, each an INSERT of one WITH (the
+ * foreign keys are checked at the statement's end, when all of them are in). The ids are the
+ * caller's, so that its e-mails could be written before. Resolves to the order as inserted.
+ */
+export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows): Promise<OrderRow> {
+  const withs = [
+    tx
+      .$with('placed_checkout')
+      .as(tx.insert(checkouts).values(rows.checkout).returning({ id: checkouts.id })),
+    ...(rows.events.length > 0
+      ? [
+          tx.$with('placed_events').as(
+            tx
+              .insert(orderEvents)
+              .values([...rows.events])
+              .returning({ id: orderEvents.id }),
+          ),
+        ]
+      : []),
+    ...(rows.mails.length > 0
+      ? [
+          tx.$with('placed_mails').as(
+            tx
+              .insert(outboxMessages)
+              .values([...rows.mails])
+              .returning({ id: outboxMessages.id }),
+          ),
+        ]
+      : []),
+  ];
+  const [row] = await tx
+    .with(...withs)
+    .insert(orders)
+    .values(rows.order)
+    .returning();
+  if (!row) throw new Error('insert into orders returned no row');
+  return row;
+}
+
+/**
+ * What MAX_UNPAID_ORDERS and UNVERIFIED_HOLD_LIMIT read, in one query under the account's
+ * placement lock: the checkouts holding unpaid lines (countUnpaidCheckouts), what those lines
+ * come to in cents (sumUnpaidOrderCents), and the transaction's own time (`now()`, which the
+ * order's created_at will hold: its e-mail can be written before the order is).
+ */
+export async function selectUnpaidHoldings(
+  tx: Transaction,
+  userId: string,
+): Promise<{ checkouts: number; cents: number; now: Date }> {
+  const [row] = await tx
+    .select({
+      checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
+      cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
+      now: sql<Date>`now()`.mapWith(orders.createdAt),
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), statusIsOneOf(HELD_STATUSES)));
+  if (!row) throw new Error('the unpaid orders could not be counted');
+  return { checkouts: row.checkouts, cents: Number(row.cents), now: row.now };
 }
 
 /** The first key of the advisory locks that serialise one account's order placements. */
