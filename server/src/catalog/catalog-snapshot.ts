@@ -9,7 +9,7 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import type { DatabaseHandle } from '../db/client.ts';
-import { prepareJsonBody, type PreparedBody } from '../plugins/preserialized.ts';
+import { prepareJsonBodyLazily, type PreparedBody } from '../plugins/preserialized.ts';
 import {
   applyStockChanges,
   mergeNewerStock,
@@ -120,7 +120,7 @@ export function searchedParts(
   const key = `${query.sort ?? ''} ${words.join(' ')}`;
   const kept = bodies.searches.get(key);
   if (kept) return kept;
-  const body = prepareJsonBody(searchTools(bodies.tools, query));
+  const body = prepareJsonBodyLazily(searchTools(bodies.tools, query));
   if (bodies.searches.size >= MAX_SEARCHES_KEPT) {
     const oldest = bodies.searches.keys().next();
     if (!oldest.done) bodies.searches.delete(oldest.value);
@@ -151,10 +151,10 @@ export function createCatalogSnapshot(options: {
   database: Pick<DatabaseHandle, 'listen' | 'notify'>;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   sources: CatalogSources;
-  /** How bodies are made: prepareJsonBody, unless a test makes it fail. */
+  /** How bodies are made: prepareJsonBodyLazily, unless a test makes it fail. */
   prepareBody?: PrepareBody;
 }): CatalogSnapshot {
-  const { database, log, sources, prepareBody: prepare = prepareJsonBody } = options;
+  const { database, log, sources, prepareBody: prepare = prepareJsonBodyLazily } = options;
   const instanceId = randomUUID();
   let bodies: CatalogBodies | undefined;
   /** The tools as this instance knows them now: the last build's, with the patches since. */

@@ -29,9 +29,36 @@ export async function prepareJsonBody(value: unknown): Promise<PreparedBody> {
 
 /** Any text answer (a rendered page's HTML), prepared as the JSON ones are. */
 export async function prepareBody(identity: Buffer): Promise<PreparedBody> {
+  const body = uncompressed(identity);
+  if (identity.length >= COMPRESS_THRESHOLD) await compress(body);
+  return body;
+}
+
+/**
+ * prepareJsonBody, its compressed forms made on the first ask that takes one (sendPrepared),
+ * once, for every ask: the catalog's bodies, which every order's stock patch makes again, mostly
+ * replaced before anyone asks for them compressed (issue 27: 12% of a server's time under the
+ * order load went to compressing bodies nobody read).
+ */
+export async function prepareJsonBodyLazily(value: unknown): Promise<PreparedBody> {
+  const body = uncompressed(Buffer.from(JSON.stringify(value), 'utf8'));
+  if (body.identity.length >= COMPRESS_THRESHOLD) compressLater.add(body);
+  return body;
+}
+
+/** Bodies of prepareJsonBodyLazily not compressed yet. */
+const compressLater = new WeakSet<PreparedBody>();
+/** Their compression under way, for the asks that come meanwhile. */
+const compressing = new WeakMap<PreparedBody, Promise<void>>();
+
+function uncompressed(identity: Buffer): PreparedBody {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
-  if (identity.length < COMPRESS_THRESHOLD)
-    return { identity, br: undefined, gzip: undefined, etag };
+  return { identity, br: undefined, gzip: undefined, etag };
+}
+
+/** Fills the body's br and gzip forms. */
+async function compress(body: PreparedBody): Promise<void> {
+  const { identity } = body;
   const [br, gz] = await Promise.all([
     brotliAsync(identity, {
       params: {
@@ -42,7 +69,19 @@ export async function prepareBody(identity: Buffer): Promise<PreparedBody> {
     }),
     gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
   ]);
-  return { identity, br, gzip: gz, etag };
+  body.br = br;
+  body.gzip = gz;
+}
+
+/** A lazily prepared body's compression, made once (undefined when there is none to make). */
+function compressedOnce(body: PreparedBody): Promise<void> | undefined {
+  if (!compressLater.has(body)) return undefined;
+  let made = compressing.get(body);
+  if (!made) {
+    made = compress(body).then(() => void compressLater.delete(body));
+    compressing.set(body, made);
+  }
+  return made;
 }
 
 /** The best encoding of those we hold that the client accepts (q=0 means refused). */
@@ -50,20 +89,26 @@ export function pickEncoding(
   acceptEncoding: string | undefined,
   body: PreparedBody,
 ): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding || !body.gzip) return undefined;
-  let br = false;
-  let gz = false;
+  if (!body.gzip) return undefined;
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.br && body.br) return 'br';
+  if (accepted.gzip) return 'gzip';
+  return undefined;
+}
+
+/** The encodings of ours that an Accept-Encoding takes (q=0 means refused). */
+function acceptedEncodings(acceptEncoding: string | undefined): { br: boolean; gzip: boolean } {
+  const accepted = { br: false, gzip: false };
+  if (!acceptEncoding) return accepted;
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
     const quality = params.find((param) => param.startsWith('q='));
     if (quality !== undefined && Number(quality.slice(2)) === 0) continue;
-    if (name === 'br') br = true;
-    else if (name === 'gzip' || name === 'x-gzip') gz = true;
-    else if (name === '*') br = gz = true;
+    if (name === 'br') accepted.br = true;
+    else if (name === 'gzip' || name === 'x-gzip') accepted.gzip = true;
+    else if (name === '*') accepted.br = accepted.gzip = true;
   }
-  if (br && body.br) return 'br';
-  if (gz) return 'gzip';
-  return undefined;
+  return accepted;
 }
 
 /**
@@ -75,16 +120,25 @@ export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   body: PreparedBody,
-): void {
+): void | Promise<void> {
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('cache-control', 'no-cache');
   reply.header('etag', body.etag);
-  if (body.gzip) reply.header('vary', 'accept-encoding');
+  const compressing = compressLater.has(body);
+  if (body.gzip || compressing) reply.header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === body.etag) {
     reply.code(304).send();
     return;
   }
-  const encoding = pickEncoding(request.headers['accept-encoding'], body);
-  if (encoding) reply.header('content-encoding', encoding);
-  reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity);
+  const acceptEncoding = request.headers['accept-encoding'];
+  const send = () => {
+    const encoding = pickEncoding(acceptEncoding, body);
+    if (encoding) reply.header('content-encoding', encoding);
+    reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity);
+  };
+  if (!compressing) return send();
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (!accepted.br && !accepted.gzip) return send();
+  // Should compressing fail (no memory), the body goes as it is.
+  return (compressedOnce(body) ?? Promise.resolve()).then(send, send);
 }

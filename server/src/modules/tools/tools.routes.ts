@@ -85,7 +85,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       // Unknown and malformed ids alike are simply absent from the snapshot.
       const body = catalog.current().toolsById.get(request.params.id.toLowerCase());
       if (!body) throw notFound(serverTexts.apiErrors.toolNotFound);
-      sendPrepared(request, reply, body);
+      return sendPrepared(request, reply, body);
     },
   );
 
