@@ -85,10 +85,11 @@ export const test = base.extend<Fixtures>({
 
 /**
  * Scrolls to the bottom a screen at a time, so lazily loaded images and scroll-triggered
- * counters below the fold start, then back to the top.
+ * counters below the fold start, then back to where the page was.
  */
 export async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    const { scrollX, scrollY } = window;
     const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo({ top: y, behavior: 'instant' });
@@ -96,20 +97,41 @@ export async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
     await new Promise((resolve) => setTimeout(resolve, 50));
+    window.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
   });
 }
 
-/** Every <img> on the page has finished loading and has real pixels. */
+/** How long a picture on its way may take to arrive (or fail) before it counts as not loaded. */
+const IMAGE_SETTLE_MS = 15_000;
+
+/**
+ * Every <img> on the page has finished loading and has real pixels. A lazy picture far below the
+ * fold never starts on its own (Chromium waits until it is scrolled near), so the page is
+ * scrolled through first; then every picture still on its way is waited for until it settles
+ * (its load or error event), and only then are they judged: a broken one fails at once, one
+ * still loading after IMAGE_SETTLE_MS fails then.
+ */
 export async function expectImagesLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          Array.from(document.images)
-            .filter((image) => !(image.complete && image.naturalWidth > 0))
-            .map((image) => image.currentSrc || image.src),
-        ),
-      { message: 'images that did not load', timeout: 15_000 },
-    )
-    .toEqual([]);
+  await scrollThrough(page);
+  const notLoaded = await page.evaluate(async (settleMs) => {
+    const settled = (image: HTMLImageElement) =>
+      new Promise<void>((resolve) => {
+        image.addEventListener('load', () => resolve(), { once: true });
+        image.addEventListener('error', () => resolve(), { once: true });
+      });
+    const onTheirWay = () => Array.from(document.images).filter((image) => !image.complete);
+    const deadline = Date.now() + settleMs;
+    // Again after each wait: a picture may change its source or be added meanwhile.
+    for (let waiting = onTheirWay(); waiting.length > 0 && Date.now() < deadline;) {
+      await Promise.race([
+        Promise.all(waiting.map(settled)),
+        new Promise((resolve) => setTimeout(resolve, deadline - Date.now())),
+      ]);
+      waiting = onTheirWay();
+    }
+    return Array.from(document.images)
+      .filter((image) => !(image.complete && image.naturalWidth > 0))
+      .map((image) => image.currentSrc || image.src);
+  }, IMAGE_SETTLE_MS);
+  expect(notLoaded, 'images that did not load').toEqual([]);
 }
