@@ -10,7 +10,7 @@ import {
 } from '@tools-factory/contract';
 import type { App } from '../app.ts';
 import { signUpTestAccount, uniqueEmail, type TestAccount } from '../testing/accounts.ts';
-import { appTest, openTestApp } from '../testing/app-fixtures.ts';
+import { appTest, instanceOnDatabase } from '../testing/app-fixtures.ts';
 import { createTestTool } from '../testing/factories.ts';
 import { readOutbox } from '../testing/mail.ts';
 import { placeTestOrder } from '../testing/orders.ts';
@@ -18,7 +18,6 @@ import { payOrder } from '../testing/payments.ts';
 import { postRefusal, requestQuote } from '../testing/quotes.ts';
 import { injectAs } from '../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../testing/test-config.ts';
-import type { TestDatabase } from '../testing/test-database.ts';
 import { makeAdmin } from '../testing/user-admin-calls.ts';
 import { outboxMessages } from './outbox.table.ts';
 
@@ -266,24 +265,11 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
   });
 });
 
-/** An instance on the file's database with this ADMIN_EMAILS. */
-const instanceOnDatabase = async (
-  { database, adminEmail }: { database: TestDatabase; adminEmail: string },
-  tools: Parameters<typeof openTestApp>[1],
-) =>
-  openTestApp(
-    {
-      database: await database.connect(),
-      config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] },
-    },
-    tools,
-  );
-
 /** Three instances on one database, each with its worker delivering from the same table. */
 const threeAppsTest = appTest()
-  .extend('app', { scope: 'file' }, instanceOnDatabase)
-  .extend('second', { scope: 'file' }, instanceOnDatabase)
-  .extend('third', { scope: 'file' }, instanceOnDatabase);
+  .extend('app', { scope: 'file' }, instanceOnDatabase())
+  .extend('second', { scope: 'file' }, instanceOnDatabase())
+  .extend('third', { scope: 'file' }, instanceOnDatabase());
 
 describe('staff e-mails with three instances on one database', () => {
   threeAppsTest(

@@ -7,7 +7,7 @@ import { buildTestApp, type TestAppOptions } from './build-test-app.ts';
 import { createTestTool } from './factories.ts';
 import { startStripeStandIn } from './stripe-stand-in.ts';
 import { UNCAPPED_ORDERS } from './test-config.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /**
  * The server tests' app and what they do with it, as Vitest fixtures (`test.extend`).
@@ -49,6 +49,26 @@ export async function openTestApp(
   { onCleanup }: FixtureTools,
 ): Promise<App> {
   return closeAtEnd(await buildTestApp(options), { onCleanup });
+}
+
+/**
+ * A fixture of an app on the file's `database` (one of several instances of a file), with
+ * UNCAPPED_ORDERS and the file's `adminEmail` as its ADMIN_EMAILS, and `options` added (more
+ * config, a clock): `appTest().extend('second', { scope: 'file' }, instanceOnDatabase())`.
+ */
+export function instanceOnDatabase(options: TestAppOptions = {}) {
+  return async (
+    { database, adminEmail }: { database: TestDatabase; adminEmail: string },
+    tools: FixtureTools,
+  ): Promise<App> =>
+    openTestApp(
+      {
+        ...options,
+        database: await database.connect(),
+        config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail], ...options.config },
+      },
+      tools,
+    );
 }
 
 /** Something started for the fixtures (a server, a database), closed when the file ends. */

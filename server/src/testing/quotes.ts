@@ -113,6 +113,24 @@ export async function offerQuote(
   return ok(await postOffer(app, admin, quoteId, offer), ManagedQuoteSchema);
 }
 
+/** The last day of the offers the tests make, far enough ahead never to pass. */
+export const OFFER_VALID_UNTIL = '2099-12-31';
+
+/**
+ * A quote of `quantity` units of `toolId` requested by `customer` and offered by `admin` at
+ * `price` until OFFER_VALID_UNTIL (both 200 expected): the quote as requested.
+ */
+export async function offeredQuote(
+  app: App,
+  { customer, admin }: { customer: Sender; admin: Sender },
+  toolId: string,
+  { quantity, price }: { quantity: number; price: number },
+): Promise<Quote> {
+  const quote = await requestQuote(app, customer, toolId, { quantity });
+  await offerQuote(app, admin, quote._id, { price, validUntil: OFFER_VALID_UNTIL });
+  return quote;
+}
+
 /** An offer accepted by `account` (200 expected): the quote and the order it placed. */
 export async function acceptQuote(
   app: App,

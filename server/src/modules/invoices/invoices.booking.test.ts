@@ -3,15 +3,13 @@ import { serverTexts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import type { Seller } from '../../config.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
-import { appTest, openTestApp } from '../../testing/app-fixtures.ts';
+import { appTest, instanceOnDatabase } from '../../testing/app-fixtures.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
-import { acceptQuote, offerQuote, requestQuote } from '../../testing/quotes.ts';
+import { acceptQuote, offeredQuote } from '../../testing/quotes.ts';
 import { injectAs } from '../../testing/requests.ts';
-import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import type { TestDatabase } from '../../testing/test-database.ts';
 import { percentOf, taxWithin } from './invoice-pdf.ts';
 
 const words = serverTexts.invoice;
@@ -26,24 +24,8 @@ const SELLER: Seller = {
 };
 
 /** An instance on the file's database, with this tax rate (the seller is the same). */
-const instanceWithRate =
-  (taxRateBasisPoints: number) =>
-  async (
-    { database, adminEmail }: { database: TestDatabase; adminEmail: string },
-    tools: Parameters<typeof openTestApp>[1],
-  ) =>
-    openTestApp(
-      {
-        database: await database.connect(),
-        config: {
-          ...UNCAPPED_ORDERS,
-          adminEmails: [adminEmail],
-          seller: SELLER,
-          taxRateBasisPoints,
-        },
-      },
-      tools,
-    );
+const instanceWithRate = (taxRateBasisPoints: number) =>
+  instanceOnDatabase({ config: { seller: SELLER, taxRateBasisPoints } });
 
 /**
  * Two instances on one database: `app` with TAX_RATE_PERCENT=20, `later` with 7.5 (the rate as
@@ -118,8 +100,10 @@ describe('invoices a business can book: seller, USD, tax, quote number', () => {
     admin,
   }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-    const quote = await requestQuote(app, customer, tool.id, { quantity: 300 });
-    await offerQuote(app, admin, quote._id, { price: 9, validUntil: '2099-12-31' });
+    const quote = await offeredQuote(app, { customer, admin }, tool.id, {
+      quantity: 300,
+      price: 9,
+    });
     const { order } = await acceptQuote(app, customer, quote._id, 9);
     await payOrder(app, customer, order);
 

@@ -2,35 +2,27 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { AcceptQuoteResponseSchema, serverTexts } from '@tools-factory/contract';
 import { createTestTool } from '../../testing/factories.ts';
-import { offerQuote, postAccept, postOffer, requestQuote } from '../../testing/quotes.ts';
+import {
+  offeredQuote,
+  offerQuote,
+  OFFER_VALID_UNTIL,
+  postAccept,
+  postOffer,
+  requestQuote,
+} from '../../testing/quotes.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import { appTest, openTestApp } from '../../testing/app-fixtures.ts';
-import type { TestDatabase } from '../../testing/test-database.ts';
+import { appTest, instanceOnDatabase } from '../../testing/app-fixtures.ts';
 import { orders } from '../orders/orders.table.ts';
 import { availableOf } from '../../testing/orders.ts';
 
 const oneAppTest = appTest({ config: UNCAPPED_ORDERS });
 
-/** An instance on the file's database, `adminEmail` an admin of it. */
-const instanceOnDatabase = async (
-  { database, adminEmail }: { database: TestDatabase; adminEmail: string },
-  tools: Parameters<typeof openTestApp>[1],
-) =>
-  openTestApp(
-    {
-      database: await database.connect(),
-      config: { ...UNCAPPED_ORDERS, adminEmails: [adminEmail] },
-    },
-    tools,
-  );
-
 /** Two instances on one database: `app` (the accounts' one) and `second`. */
 const twoAppsTest = appTest()
-  .extend('app', { scope: 'file' }, instanceOnDatabase)
-  .extend('second', { scope: 'file' }, instanceOnDatabase);
+  .extend('app', { scope: 'file' }, instanceOnDatabase())
+  .extend('second', { scope: 'file' }, instanceOnDatabase());
 
 const ATTEMPTS = 20;
-const VALID_UNTIL = '2099-12-31';
 
 /** The answers to many acceptances of one quote at once: exactly one 200, the rest 409. */
 function expectOneAcceptance(responses: { statusCode: number; body: string; json(): unknown }[]) {
@@ -54,8 +46,10 @@ describe('a quote accepted from many tabs at once: one order', () => {
     admin,
   }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-    const quote = await requestQuote(app, customer, tool.id, { quantity: 300 });
-    await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+    const quote = await offeredQuote(app, { customer, admin }, tool.id, {
+      quantity: 300,
+      price: 9,
+    });
 
     const responses = await Promise.all(
       Array.from({ length: ATTEMPTS }, () => postAccept(app, customer, quote._id, 9)),
@@ -73,11 +67,13 @@ describe('a quote accepted from many tabs at once: one order', () => {
   }) => {
     const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
     for (let round = 0; round < 5; round += 1) {
-      const quote = await requestQuote(app, customer, tool.id, { quantity: 20 });
-      await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+      const quote = await offeredQuote(app, { customer, admin }, tool.id, {
+        quantity: 20,
+        price: 9,
+      });
       const [accepted, offered] = await Promise.all([
         postAccept(app, customer, quote._id, 9),
-        postOffer(app, admin, quote._id, { price: 8, validUntil: VALID_UNTIL }),
+        postOffer(app, admin, quote._id, { price: 8, validUntil: OFFER_VALID_UNTIL }),
       ]);
       if (accepted.statusCode === 200) {
         // The acceptance came first: its order is at the price it saw, the new offer too late.
@@ -106,7 +102,7 @@ describe('a quote accepted through two instances on one database: one order', ()
   }) => {
     const tool = await createTestTool(first, { minOrderQuantity: 10, availableQuantity: 1000 });
     const quote = await requestQuote(first, customer, tool.id, { quantity: 400 });
-    await offerQuote(second, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+    await offerQuote(second, admin, quote._id, { price: 9, validUntil: OFFER_VALID_UNTIL });
 
     const responses = await Promise.all(
       Array.from({ length: ATTEMPTS }, (_, index) =>

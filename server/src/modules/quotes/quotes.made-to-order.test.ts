@@ -5,13 +5,7 @@ import { signUpTestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
-import {
-  acceptQuote,
-  offerQuote,
-  postAccept,
-  postQuoteRequest,
-  requestQuote,
-} from '../../testing/quotes.ts';
+import { acceptQuote, offeredQuote, postAccept, postQuoteRequest } from '../../testing/quotes.ts';
 import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
@@ -22,7 +16,6 @@ import { availableOf } from '../../testing/orders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const HOLD_HOURS = 48;
-const VALID_UNTIL = '2099-12-31';
 
 const itMadeToOrder = appTest({
   config: { ...UNCAPPED_ORDERS, orderHoldHours: HOLD_HOURS },
@@ -32,8 +25,7 @@ const itMadeToOrder = appTest({
     'acceptedOrder',
     ({ app, customer, admin }) =>
       async (toolId: string, quantity: number) => {
-        const quote = await requestQuote(app, customer, toolId, { quantity });
-        await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+        const quote = await offeredQuote(app, { customer, admin }, toolId, { quantity, price: 9 });
         return (await acceptQuote(app, customer, quote._id, 9)).order;
       },
   );
@@ -63,8 +55,10 @@ describe('an accepted quote whose quantity is not in stock: made to order', () =
     'takes no stock from a tool withdrawn from the catalog between offer and acceptance',
     async ({ app, customer, admin }) => {
       const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-      const quote = await requestQuote(app, customer, tool.id, { quantity: 100 });
-      await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+      const quote = await offeredQuote(app, { customer, admin }, tool.id, {
+        quantity: 100,
+        price: 9,
+      });
       const archived = await injectAs(app, admin, {
         method: 'DELETE',
         url: `/api/deleteTols/${tool.id}`,
@@ -155,8 +149,10 @@ describe("an acceptance counts against the account's caps, as POST /order does",
     async ({ app, admin }) => {
       const customer = await signUpTestAccount(app);
       const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-      const quote = await requestQuote(app, customer, tool.id, { quantity: 100 });
-      await offerQuote(app, admin, quote._id, { price: 9, validUntil: VALID_UNTIL });
+      const quote = await offeredQuote(app, { customer, admin }, tool.id, {
+        quantity: 100,
+        price: 9,
+      });
       for (let index = 0; index < 2; index += 1) {
         const placed = await postOrder(app, customer, tool, { quantity: 20 });
         expect(placed.statusCode, placed.body).toBe(200);

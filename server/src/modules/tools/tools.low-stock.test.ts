@@ -14,7 +14,7 @@ import {
 import { signUpTestAccount, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { readOutbox } from '../../testing/mail.ts';
-import { acceptQuote, offerQuote, requestQuote } from '../../testing/quotes.ts';
+import { acceptQuote, offeredQuote } from '../../testing/quotes.ts';
 import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
@@ -33,43 +33,46 @@ const it = appTest({ config: { ...UNCAPPED_ORDERS, adminEmails: [otherAdminEmail
     const response = await injectAs(app, admin, { url: '/api/manageTools/stock' });
     expect(response.statusCode, response.body).toBe(200);
     return ToolStockListSchema.parse(response.json()).find((stock) => stock.toolId === toolId);
-  });
-
-describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manageTools/stock, the e-mail', () => {
+  })
   /** A new tool on sale: $10.00, minimum 10 (default threshold 30), `available` in stock. */
-  const newTool = (app: App, availableQuantity: number) =>
-    createTestTool(app, {
-      name: `Socket Set ${randomUUID().slice(0, 8)}`,
-      priceCents: 1000,
-      minOrderQuantity: 10,
-      availableQuantity,
-    });
-
-  async function order(
-    app: App,
-    customer: TestAccount,
-    tool: { id: string; name: string },
-    quantity: number,
-    buyer: TestAccount = customer,
-  ): Promise<Order> {
-    const response = await postOrder(app, buyer, tool, { quantity });
-    expect(response.statusCode, response.body).toBe(200);
-    return PlaceOrderResponseSchema.parse(response.json()).order;
-  }
-
-  async function removeOrder(app: App, customer: TestAccount, placed: Order): Promise<void> {
+  .extend(
+    'newTool',
+    ({ app }) =>
+      (availableQuantity: number) =>
+        createTestTool(app, {
+          name: `Socket Set ${randomUUID().slice(0, 8)}`,
+          priceCents: 1000,
+          minOrderQuantity: 10,
+          availableQuantity,
+        }),
+  )
+  /** An order of the tool by the customer (or `buyer`): 200 expected. */
+  .extend(
+    'order',
+    ({ app, customer }) =>
+      async (
+        tool: { id: string; name: string },
+        quantity: number,
+        buyer: TestAccount = customer,
+      ): Promise<Order> => {
+        const response = await postOrder(app, buyer, tool, { quantity });
+        expect(response.statusCode, response.body).toBe(200);
+        return PlaceOrderResponseSchema.parse(response.json()).order;
+      },
+  )
+  /** The customer removes their unpaid order: 200 expected. */
+  .extend('removeOrder', ({ app, customer }) => async (placed: Order): Promise<void> => {
     const response = await injectAs(app, customer, {
       method: 'DELETE',
       url: `/api/deleteOrder/${placed._id}`,
     });
     expect(response.statusCode, response.body).toBe(200);
-  }
-
+  })
   /**
-   * The low-stock e-mails about this tool, per recipient, once every e-mail handed over so far
-   * has been written: `{ [address]: count }` (addresses without one are left out).
+   * Expects `perAdmin` low-stock e-mails about the tool to each admin address (none to anyone
+   * for 0), once every e-mail handed over so far has been written.
    */
-  async function alertsAbout(app: App, tool: { name: string }): Promise<Record<string, number>> {
+  .extend('expectAlerts', ({ app, admins }) => async (tool: { name: string }, perAdmin: number) => {
     await app.outbox.idle();
     const counts: Record<string, number> = {};
     for (const mail of await readOutbox(app)) {
@@ -77,46 +80,45 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       const to = mail.headers.to ?? '';
       counts[to] = (counts[to] ?? 0) + 1;
     }
-    return counts;
-  }
+    expect(counts).toEqual(
+      perAdmin === 0 ? {} : Object.fromEntries(admins.map((to) => [to, perAdmin])),
+    );
+  })
+  /** The admin sets the tool's threshold (null: the default again): 200 expected, the stock. */
+  .extend(
+    'setThreshold',
+    ({ app, admin }) =>
+      async (toolId: string, lowStockThreshold: number | null) => {
+        const response = await putThreshold(app, admin, toolId, { lowStockThreshold });
+        expect(response.statusCode, response.body).toBe(200);
+        return ToolStockSchema.parse(response.json());
+      },
+  );
 
-  /** `count` e-mails about the tool to each admin address. */
-  const eachAdmin = (admins: string[], count: number) =>
-    Object.fromEntries(admins.map((to) => [to, count]));
+function putThreshold(
+  app: App,
+  account: TestAccount | undefined,
+  toolId: string,
+  payload: unknown,
+) {
+  return injectAs(app, account, {
+    method: 'PUT',
+    url: `/api/tool/${encodeURIComponent(toolId)}/lowStockThreshold`,
+    payload: payload as object,
+  });
+}
 
-  function putThreshold(
-    app: App,
-    account: TestAccount | undefined,
-    toolId: string,
-    payload: unknown,
-  ) {
-    return injectAs(app, account, {
-      method: 'PUT',
-      url: `/api/tool/${encodeURIComponent(toolId)}/lowStockThreshold`,
-      payload: payload as object,
-    });
-  }
-
-  async function setThreshold(
-    app: App,
-    admin: TestAccount,
-    toolId: string,
-    lowStockThreshold: number | null,
-  ) {
-    const response = await putThreshold(app, admin, toolId, { lowStockThreshold });
-    expect(response.statusCode, response.body).toBe(200);
-    return ToolStockSchema.parse(response.json());
-  }
-
+describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manageTools/stock, the e-mail', () => {
   describe('the crossing and its e-mail (POST /api/order)', () => {
     it('the default threshold is 3 x the minimum: the order that takes the stock below it e-mails each admin once', async ({
       app,
-      customer,
       admin,
-      admins,
       stockOf,
+      newTool,
+      order,
+      expectAlerts,
     }) => {
-      const tool = await newTool(app, 40);
+      const tool = await newTool(40);
       expect(await stockOf(tool.id)).toEqual({
         toolId: tool.id,
         availableQuantity: 40,
@@ -127,8 +129,8 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       expect(defaultLowStockThreshold(10)).toBe(30);
 
       // 40 -> 29: below 30.
-      await order(app, customer, tool, 11);
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      await order(tool, 11);
+      await expectAlerts(tool, 1);
       expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 29, low: true });
 
       const mail = (await readOutbox(app)).find(
@@ -144,86 +146,93 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       expect(mail?.text).toContain(`${words.threshold}: 30\n`);
     });
 
-    it('the orders after it, below the threshold, send none', async ({ app, customer, admins }) => {
-      const tool = await newTool(app, 60);
-      await order(app, customer, tool, 35); // 60 -> 25: crosses
-      await order(app, customer, tool, 11); // 25 -> 14
-      await order(app, customer, tool, 11); // 14 -> 3
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+    it('the orders after it, below the threshold, send none', async ({
+      newTool,
+      order,
+      expectAlerts,
+    }) => {
+      const tool = await newTool(60);
+      await order(tool, 35); // 60 -> 25: crosses
+      await order(tool, 11); // 25 -> 14
+      await order(tool, 11); // 14 -> 3
+      await expectAlerts(tool, 1);
     });
 
     it('an order that leaves the stock at the threshold, or above it, sends none', async ({
-      app,
-      customer,
-      admins,
+      newTool,
+      order,
+      expectAlerts,
     }) => {
-      const tool = await newTool(app, 52);
-      await order(app, customer, tool, 11); // 52 -> 41
-      await order(app, customer, tool, 11); // 41 -> 30: at the threshold, not below
-      expect(await alertsAbout(app, tool)).toEqual({});
-      await order(app, customer, tool, 11); // 30 -> 19: from exactly the threshold to below it
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      const tool = await newTool(52);
+      await order(tool, 11); // 52 -> 41
+      await order(tool, 11); // 41 -> 30: at the threshold, not below
+      await expectAlerts(tool, 0);
+      await order(tool, 11); // 30 -> 19: from exactly the threshold to below it
+      await expectAlerts(tool, 1);
     });
 
     it('a removed unpaid order that brings the stock back at or above the threshold re-arms it', async ({
       app,
-      customer,
-      admins,
       stockOf,
+      newTool,
+      order,
+      removeOrder,
+      expectAlerts,
     }) => {
-      const tool = await newTool(app, 40);
-      const first = await order(app, customer, tool, 11); // 40 -> 29: crosses
-      const second = await order(app, customer, tool, 11); // 29 -> 18
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      const tool = await newTool(40);
+      const first = await order(tool, 11); // 40 -> 29: crosses
+      const second = await order(tool, 11); // 29 -> 18
+      await expectAlerts(tool, 1);
 
-      await removeOrder(app, customer, second); // back to 29: still below
-      await order(app, customer, tool, 11); // 29 -> 18: no crossing
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      await removeOrder(second); // back to 29: still below
+      await order(tool, 11); // 29 -> 18: no crossing
+      await expectAlerts(tool, 1);
 
-      await removeOrder(app, customer, first); // 18 + 11 = 29: below
+      await removeOrder(first); // 18 + 11 = 29: below
       expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 29, low: true });
       // Stock comes back above the threshold (the expiry sweep gives it back the same way).
       const swept = await app.orders.sweepExpiredOrders(new Date(Date.now() + 365 * 86_400_000));
       expect(swept.returnedUnits).toBeGreaterThanOrEqual(11);
       expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 40, low: false });
 
-      await order(app, customer, tool, 11); // 40 -> 29: crosses again
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 2));
+      await order(tool, 11); // 40 -> 29: crosses again
+      await expectAlerts(tool, 2);
     });
 
     it('concurrent orders that cross together send exactly one e-mail to each admin', async ({
       app,
-      customer,
-      admins,
       stockOf,
+      newTool,
+      order,
+      expectAlerts,
     }) => {
-      const tool = await newTool(app, 100);
+      const tool = await newTool(100);
       // Five customers: one account's orders queue on its placement lock; these meet only at
       // the tool's row lock.
       const buyers = await Promise.all([1, 2, 3, 4, 5].map(() => signUpTestAccount(app)));
       // 100 -> 20 in any order of these five: exactly one of them takes it from >= 30 to < 30.
-      const placed = await Promise.all(
-        buyers.map((buyer) => order(app, customer, tool, 16, buyer)),
-      );
+      const placed = await Promise.all(buyers.map((buyer) => order(tool, 16, buyer)));
       expect(placed).toHaveLength(5);
       expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 20, low: true });
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      await expectAlerts(tool, 1);
     });
 
     it('an order refused after its reservation (409: the price changed) is rolled back and sends none', async ({
       app,
       customer,
-      admins,
       stockOf,
+      newTool,
+      order,
+      expectAlerts,
     }) => {
-      const tool = await newTool(app, 40);
+      const tool = await newTool(40);
       const response = await postOrder(app, customer, tool, { quantity: 11, price: 9.5 });
       expectError(response, 409, serverTexts.orderErrors.priceChanged(10));
       expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 40, low: false });
-      expect(await alertsAbout(app, tool)).toEqual({});
+      await expectAlerts(tool, 0);
       // The crossing is still there for the next order that makes it.
-      await order(app, customer, tool, 11);
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      await order(tool, 11);
+      await expectAlerts(tool, 1);
     });
   });
 
@@ -235,8 +244,10 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       admin: TestAccount,
       tool: { id: string },
     ): Promise<Order> {
-      const quote = await requestQuote(app, customer, tool.id, { quantity: 280 });
-      await offerQuote(app, admin, quote._id, { price: 8, validUntil: '2099-12-31' });
+      const quote = await offeredQuote(app, { customer, admin }, tool.id, {
+        quantity: 280,
+        price: 8,
+      });
       return (await acceptQuote(app, customer, quote._id, 8)).order;
     }
 
@@ -244,38 +255,43 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       app,
       customer,
       admin,
-      admins,
       stockOf,
+      newTool,
+      expectAlerts,
     }) => {
-      const tool = await newTool(app, 300);
+      const tool = await newTool(300);
       const placed = await quoteAndAccept(app, customer, admin, tool);
       expect(placed.madeToOrder).toBe(false);
       expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 20, low: true });
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      await expectAlerts(tool, 1);
     });
 
     it('a made-to-order acceptance (the stock was short) takes nothing and sends none', async ({
       app,
       customer,
       admin,
+      newTool,
+      expectAlerts,
     }) => {
-      const tool = await newTool(app, 100);
+      const tool = await newTool(100);
       const placed = await quoteAndAccept(app, customer, admin, tool);
       expect(placed.madeToOrder).toBe(true);
-      expect(await alertsAbout(app, tool)).toEqual({});
+      await expectAlerts(tool, 0);
     });
   });
 
   describe('PUT /api/tool/:id/lowStockThreshold', () => {
     it('sets a threshold of its own: 200 with the stock; the next crossing of it alerts', async ({
       app,
-      customer,
       admin,
-      admins,
       stockOf,
+      newTool,
+      order,
+      expectAlerts,
+      setThreshold,
     }) => {
-      const tool = await newTool(app, 200);
-      expect(await setThreshold(app, admin, tool.id, 150)).toEqual({
+      const tool = await newTool(200);
+      expect(await setThreshold(tool.id, 150)).toEqual({
         toolId: tool.id,
         availableQuantity: 200,
         lowStockThreshold: 150,
@@ -283,10 +299,10 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
         low: false,
       });
       expect(await stockOf(tool.id)).toMatchObject({ lowStockThreshold: 150, custom: true });
-      await order(app, customer, tool, 40); // 200 -> 160
-      expect(await alertsAbout(app, tool)).toEqual({});
-      await order(app, customer, tool, 40); // 160 -> 120: below 150 (far above the default 30)
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      await order(tool, 40); // 200 -> 160
+      await expectAlerts(tool, 0);
+      await order(tool, 40); // 160 -> 120: below 150 (far above the default 30)
+      await expectAlerts(tool, 1);
       const mail = (await readOutbox(app)).find(
         (sent) =>
           sent.headers.subject === words.subject(tool.name) && sent.headers.to === admin.email,
@@ -294,52 +310,59 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       expect(mail?.text).toContain(`${words.threshold}: 150\n`);
     });
 
-    it('null restores the default (3 x the minimum)', async ({ app, customer, admin, admins }) => {
-      const tool = await newTool(app, 200);
-      await setThreshold(app, admin, tool.id, 150);
-      expect(await setThreshold(app, admin, tool.id, null)).toEqual({
+    it('null restores the default (3 x the minimum)', async ({
+      newTool,
+      order,
+      expectAlerts,
+      setThreshold,
+    }) => {
+      const tool = await newTool(200);
+      await setThreshold(tool.id, 150);
+      expect(await setThreshold(tool.id, null)).toEqual({
         toolId: tool.id,
         availableQuantity: 200,
         lowStockThreshold: 30,
         custom: false,
         low: false,
       });
-      await order(app, customer, tool, 80); // 200 -> 120: below the 150 it had, not below 30
-      expect(await alertsAbout(app, tool)).toEqual({});
-      await order(app, customer, tool, 100); // 120 -> 20
-      expect(await alertsAbout(app, tool)).toEqual(eachAdmin(admins, 1));
+      await order(tool, 80); // 200 -> 120: below the 150 it had, not below 30
+      await expectAlerts(tool, 0);
+      await order(tool, 100); // 120 -> 20
+      await expectAlerts(tool, 1);
     });
 
     it('0 turns the alert off: no order ever crosses it', async ({
-      app,
-      customer,
-      admin,
       stockOf,
+      newTool,
+      order,
+      expectAlerts,
+      setThreshold,
     }) => {
-      const tool = await newTool(app, 40);
-      expect(await setThreshold(app, admin, tool.id, 0)).toMatchObject({
+      const tool = await newTool(40);
+      expect(await setThreshold(tool.id, 0)).toMatchObject({
         lowStockThreshold: 0,
         low: false,
       });
-      await order(app, customer, tool, 11); // 40 -> 29
-      await order(app, customer, tool, 11); // 29 -> 18
-      await order(app, customer, tool, 11); // 18 -> 7
+      await order(tool, 11); // 40 -> 29
+      await order(tool, 11); // 29 -> 18
+      await order(tool, 11); // 18 -> 7
       expect(await stockOf(tool.id)).toMatchObject({ availableQuantity: 7, low: false });
-      expect(await alertsAbout(app, tool)).toEqual({});
+      await expectAlerts(tool, 0);
     });
 
     it('a threshold set above what is available shows it low now, and sends nothing until a crossing', async ({
-      app,
-      customer,
-      admin,
+      newTool,
+      order,
+      expectAlerts,
+      setThreshold,
     }) => {
-      const tool = await newTool(app, 100);
-      expect(await setThreshold(app, admin, tool.id, 500)).toMatchObject({
+      const tool = await newTool(100);
+      expect(await setThreshold(tool.id, 500)).toMatchObject({
         low: true,
         custom: true,
       });
-      await order(app, customer, tool, 11);
-      expect(await alertsAbout(app, tool)).toEqual({});
+      await order(tool, 11);
+      await expectAlerts(tool, 0);
     });
 
     const field = 'low-stock threshold';
@@ -351,9 +374,9 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       ['a boolean', { lowStockThreshold: true }, fieldErrors.notANumber(field)],
     ] as const)(
       'answers 400 in words to %s, and the threshold stays',
-      async ([_case, payload, message], { app, admin, stockOf }) => {
-        const tool = await newTool(app, 100);
-        await setThreshold(app, admin, tool.id, 45);
+      async ([_case, payload, message], { app, admin, stockOf, newTool, setThreshold }) => {
+        const tool = await newTool(100);
+        await setThreshold(tool.id, 45);
         expectError(await putThreshold(app, admin, tool.id, payload), 400, message);
         expect(await stockOf(tool.id)).toMatchObject({ lowStockThreshold: 45, custom: true });
       },
@@ -363,8 +386,9 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       app,
       admin,
       stockOf,
+      newTool,
     }) => {
-      const removed = await newTool(app, 100);
+      const removed = await newTool(100);
       const removal = await injectAs(app, admin, {
         method: 'DELETE',
         url: `/api/deleteTols/${removed.id}`,
@@ -384,8 +408,9 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       app,
       customer,
       stockOf,
+      newTool,
     }) => {
-      const tool = await newTool(app, 100);
+      const tool = await newTool(100);
       const change = { lowStockThreshold: 5 };
       await expectAdminsOnly(customer, (sender) => putThreshold(app, sender, tool.id, change));
       expect(await stockOf(tool.id)).toMatchObject({ lowStockThreshold: 30, custom: false });
@@ -396,9 +421,10 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
     it('lists every tool on sale, with its threshold and whether it is low now', async ({
       app,
       admin,
+      newTool,
     }) => {
-      const low = await newTool(app, 25);
-      const fine = await newTool(app, 500);
+      const low = await newTool(25);
+      const fine = await newTool(500);
       const response = await injectAs(app, admin, { url: '/api/manageTools/stock' });
       expect(response.statusCode).toBe(200);
       const stock = ToolStockListSchema.parse(response.json());
