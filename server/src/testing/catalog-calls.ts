@@ -51,3 +51,29 @@ export async function storedToolsNamed(app: App, name: string): Promise<number> 
     .where(sql`lower(${tools.name}) = lower(${name})`);
   return rows.length;
 }
+
+/** An admin's removal of a tool (archived: its orders keep their snapshot); 200 expected. */
+export async function removeTool(app: App, admin: Sender, id: string): Promise<void> {
+  const response = await deleteTool(app, admin, id);
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** PUT /api/tool/{id}/priceBreaks with `payload`; the answer as it comes. */
+export function putPriceBreaks(app: App, sender: Sender, toolId: string, payload: unknown) {
+  return injectAs(app, sender, {
+    method: 'PUT',
+    url: `/api/tool/${encodeURIComponent(toolId)}/priceBreaks`,
+    payload: payload as object,
+  });
+}
+
+/** The tool's price breaks (in dollars) set by `admin`; 200 expected. */
+export async function setPriceBreaks(
+  app: App,
+  admin: Sender,
+  toolId: string,
+  priceBreaks: readonly { minQuantity: number; price: number }[],
+): Promise<void> {
+  const response = await putPriceBreaks(app, admin, toolId, { priceBreaks });
+  expect(response.statusCode, response.body).toBe(200);
+}

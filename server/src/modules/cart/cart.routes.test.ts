@@ -14,6 +14,7 @@ import { createTestTool, insertTestTool } from '../../testing/factories.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { clearCart, selectCartLinesForCheckout } from './cart.repository.ts';
+import { removeTool, setPriceBreaks } from '../../testing/catalog-calls.ts';
 
 const cartTexts = texts.cart;
 const fieldErrors = texts.fieldErrors;
@@ -56,28 +57,6 @@ async function emptyCart(app: App, account: TestAccount) {
   const response = await injectAs(app, account, { method: 'DELETE', url: '/api/cart' });
   expect(response.statusCode, response.body).toBe(200);
   return CartSchema.parse(response.json());
-}
-
-async function setPriceBreaks(
-  app: App,
-  admin: TestAccount,
-  toolId: string,
-  priceBreaks: { minQuantity: number; price: number }[],
-) {
-  const response = await injectAs(app, admin, {
-    method: 'PUT',
-    url: `/api/tool/${toolId}/priceBreaks`,
-    payload: { priceBreaks },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-async function removeTool(app: App, admin: TestAccount, toolId: string) {
-  const response = await injectAs(app, admin, {
-    method: 'DELETE',
-    url: `/api/deleteTols/${toolId}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
 }
 
 describe('the cart: who may use it', () => {

@@ -24,6 +24,7 @@ import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { cartLines } from '../cart/cart.table.ts';
 import { orders } from './orders.table.ts';
+import { removeTool, setPriceBreaks } from '../../testing/catalog-calls.ts';
 
 /** The stock the database holds and the one the catalog shows: both must be this. */
 async function expectStock(app: App, toolId: string, available: number): Promise<void> {
@@ -152,11 +153,7 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
       { tool: saw, quantity: 20 },
       { tool: file, quantity: 20 },
     ]);
-    const removed = await injectAs(app, admin, {
-      method: 'DELETE',
-      url: `/api/deleteTols/${file.id}`,
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await removeTool(app, admin, file.id);
 
     const refused = await postCheckout(app, customer);
     expect(refused.statusCode).toBe(409);
@@ -174,12 +171,7 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
     const [saw] = await twoTools(app);
     // Added at $10.00 each; a break from 100 units at $9.00 arrives before the checkout.
     await fillCart(app, customer, [{ tool: saw, quantity: 150 }]);
-    const breaks = await injectAs(app, admin, {
-      method: 'PUT',
-      url: `/api/tool/${saw.id}/priceBreaks`,
-      payload: { priceBreaks: [{ minQuantity: 100, price: 9 }] },
-    });
-    expect(breaks.statusCode, breaks.body).toBe(200);
+    await setPriceBreaks(app, admin, saw.id, [{ minQuantity: 100, price: 9 }]);
 
     const stale = await postCheckout(app, customer, { expectedTotal: 1500 });
     expectError(stale, 409, texts.checkout.errors.totalChanged(1500, 1350));

@@ -11,25 +11,17 @@ import type { App } from '../../app.ts';
 import { bearer, type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestTool } from '../../testing/factories.ts';
-import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
+import { expectError, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { paymentIntents } from '../payments/payments.table.ts';
 import { orders } from './orders.table.ts';
 import { availableOf, placeTestOrder } from '../../testing/orders.ts';
+import { setPriceBreaks } from '../../testing/catalog-calls.ts';
 
 /** Breaks in dollars, as PUT /api/tool/:id/priceBreaks takes them. */
 type Breaks = { minQuantity: number; price: number }[];
 
 const it = appTest({ config: UNCAPPED_ORDERS });
-
-async function setBreaks(app: App, admin: TestAccount, toolId: string, priceBreaks: Breaks) {
-  const response = await injectAs(app, admin, {
-    method: 'PUT',
-    url: `/api/tool/${toolId}/priceBreaks`,
-    payload: { priceBreaks },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
 
 /** A new tool at $10.00 (minimum 10, 5000 available) with these breaks. */
 async function toolWith(app: App, admin: TestAccount, priceBreaks: Breaks) {
@@ -38,7 +30,7 @@ async function toolWith(app: App, admin: TestAccount, priceBreaks: Breaks) {
     minOrderQuantity: 10,
     availableQuantity: 5000,
   });
-  await setBreaks(app, admin, tool.id, priceBreaks);
+  await setPriceBreaks(app, admin, tool.id, priceBreaks);
   return tool;
 }
 
@@ -207,14 +199,14 @@ describe('POST /api/order priced from the price breaks', () => {
     const first = await placeTestOrder(app, customer, tool, { quantity: 150 });
     expect(first.price).toBe(9);
 
-    await setBreaks(app, admin, tool.id, [{ minQuantity: 100, price: 8.5 }]);
+    await setPriceBreaks(app, admin, tool.id, [{ minQuantity: 100, price: 8.5 }]);
     const second = await placeTestOrder(app, customer, tool, { quantity: 150 });
     expect(second.price).toBe(8.5);
     // The client that still shows the old break price is told the new one.
     const stale = await postOrder(app, customer, tool, { quantity: 150, price: 9 });
     expectError(stale, 409, serverTexts.orderErrors.priceChanged(8.5));
 
-    await setBreaks(app, admin, tool.id, []);
+    await setPriceBreaks(app, admin, tool.id, []);
     const third = await placeTestOrder(app, customer, tool, { quantity: 150 });
     expect(third.price).toBe(10);
 

@@ -32,6 +32,7 @@ import { appTest } from '../../testing/app-fixtures.ts';
 import { orders } from '../orders/orders.table.ts';
 import { quotes } from './quotes.table.ts';
 import { availableOf } from '../../testing/orders.ts';
+import { removeTool, setPriceBreaks } from '../../testing/catalog-calls.ts';
 
 /** 2030-03-10, noon UTC: the quotes' clock at the start of each test (tests move it). */
 const START = new Date('2030-03-10T12:00:00Z');
@@ -240,7 +241,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
 
     it('answers 404 for a tool that is not on sale', async ({ app, customer, admin }) => {
       const tool = await createTestTool(app);
-      await injectAs(app, admin, { method: 'DELETE', url: `/api/deleteTols/${tool.id}` });
+      await removeTool(app, admin, tool.id);
       for (const toolId of [tool.id, '00000000-0000-4000-8000-000000000000']) {
         expectError(
           await postQuoteRequest(app, customer, toolId),
@@ -451,7 +452,7 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
         await offerQuote(app, admin, quote._id, { price: 20, validUntil: TOMORROW });
       }
       await offerQuote(app, admin, expired._id, { price: 20, validUntil: TODAY });
-      await injectAs(app, admin, { method: 'DELETE', url: `/api/deleteTols/${gone.id}` });
+      await removeTool(app, admin, gone.id);
       clock.now = new Date(START.getTime() + DAY_MS);
 
       const ours = new Set(
@@ -478,17 +479,10 @@ describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () 
       admin,
     }) => {
       const tool = await createTestTool(app, { priceCents: 2000, minOrderQuantity: 10 });
-      const breaks = await injectAs(app, admin, {
-        method: 'PUT',
-        url: `/api/tool/${tool.id}/priceBreaks`,
-        payload: {
-          priceBreaks: [
-            { minQuantity: 100, price: 18 },
-            { minQuantity: 500, price: 15 },
-          ],
-        },
-      });
-      expect(breaks.statusCode, breaks.body).toBe(200);
+      await setPriceBreaks(app, admin, tool.id, [
+        { minQuantity: 100, price: 18 },
+        { minQuantity: 500, price: 15 },
+      ]);
       const expected = new Map([
         [99, 20],
         [100, 18],

@@ -10,15 +10,15 @@ import {
   ToolSchema,
   type Tool,
 } from '@tools-factory/contract';
-import { type TestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
-import { expectError, injectAs } from '../../testing/requests.ts';
+import { expectError } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { expectAdminsOnly } from '../../testing/admins-only.ts';
 import { postTool, storedToolsNamed } from '../../testing/catalog-calls.ts';
 import { toolPriceBreaks, tools } from './tools.table.ts';
+import { putPriceBreaks } from '../../testing/catalog-calls.ts';
 
 const adminErrors = texts.adminErrors;
 
@@ -28,14 +28,6 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
   /** A new tool on sale: $10.00, minimum 10, 5000 available. */
   const newTool = (app: App) =>
     createTestTool(app, { priceCents: 1000, minOrderQuantity: 10, availableQuantity: 5000 });
-
-  function putBreaks(app: App, account: TestAccount | undefined, toolId: string, payload: unknown) {
-    return injectAs(app, account, {
-      method: 'PUT',
-      url: `/api/tool/${encodeURIComponent(toolId)}/priceBreaks`,
-      payload: payload as object,
-    });
-  }
 
   async function listed(app: App, toolId: string): Promise<Tool | undefined> {
     const response = await app.inject('/api/parts');
@@ -64,7 +56,7 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
       admin,
     }) => {
       const tool = await newTool(app);
-      const response = await putBreaks(app, admin, tool.id, {
+      const response = await putPriceBreaks(app, admin, tool.id, {
         priceBreaks: [
           { minQuantity: 1000, price: 8.5 },
           { minQuantity: '100', price: '9.25' },
@@ -87,14 +79,14 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
 
     it('replaces the whole set, and an empty list removes them all', async ({ app, admin }) => {
       const tool = await newTool(app);
-      const first = await putBreaks(app, admin, tool.id, {
+      const first = await putPriceBreaks(app, admin, tool.id, {
         priceBreaks: [
           { minQuantity: 100, price: 9 },
           { minQuantity: 500, price: 8 },
         ],
       });
       expect(first.statusCode).toBe(200);
-      const second = await putBreaks(app, admin, tool.id, {
+      const second = await putPriceBreaks(app, admin, tool.id, {
         priceBreaks: [{ minQuantity: 200, price: 9.5 }],
       });
       expect(ToolSchema.parse(second.json()).priceBreaks).toEqual([
@@ -102,7 +94,7 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
       ]);
       expect((await listed(app, tool.id))?.priceBreaks).toEqual([{ minQuantity: 200, price: 9.5 }]);
 
-      const cleared = await putBreaks(app, admin, tool.id, { priceBreaks: [] });
+      const cleared = await putPriceBreaks(app, admin, tool.id, { priceBreaks: [] });
       expect(cleared.statusCode).toBe(200);
       expect(ToolSchema.parse(cleared.json()).priceBreaks).toEqual([]);
       expect((await listed(app, tool.id))?.priceBreaks).toEqual([]);
@@ -116,9 +108,9 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
     }) => {
       const tool = await newTool(app);
       const kept = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
-      expect((await putBreaks(app, admin, tool.id, kept)).statusCode).toBe(200);
+      expect((await putPriceBreaks(app, admin, tool.id, kept)).statusCode).toBe(200);
       const change = { priceBreaks: [{ minQuantity: 50, price: 5 }] };
-      await expectAdminsOnly(customer, (sender) => putBreaks(app, sender, tool.id, change));
+      await expectAdminsOnly(customer, (sender) => putPriceBreaks(app, sender, tool.id, change));
       expect((await listed(app, tool.id))?.priceBreaks).toEqual(kept.priceBreaks);
     });
 
@@ -187,8 +179,14 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
       async ([_case, breaks, message], { app, admin }) => {
         const tool = await newTool(app);
         const kept = [{ minQuantity: 300, price: 9.75 }];
-        expect((await putBreaks(app, admin, tool.id, { priceBreaks: kept })).statusCode).toBe(200);
-        expectError(await putBreaks(app, admin, tool.id, { priceBreaks: breaks }), 400, message);
+        expect((await putPriceBreaks(app, admin, tool.id, { priceBreaks: kept })).statusCode).toBe(
+          200,
+        );
+        expectError(
+          await putPriceBreaks(app, admin, tool.id, { priceBreaks: breaks }),
+          400,
+          message,
+        );
         expect((await listed(app, tool.id))?.priceBreaks).toEqual(kept);
         expect(await stored(app, tool.id)).toEqual([{ minQuantity: 300, priceCents: 975 }]);
       },
@@ -205,13 +203,13 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
         .where(eq(tools.id, tool.id));
       const belowOldPrice = { priceBreaks: [{ minQuantity: 200, price: 9 }] };
       expectError(
-        await putBreaks(app, admin, tool.id, belowOldPrice),
+        await putPriceBreaks(app, admin, tool.id, belowOldPrice),
         400,
         adminErrors.breakNotBelowListPrice(8),
       );
       const aboveOldMinimum = { priceBreaks: [{ minQuantity: 100, price: 7 }] };
       expectError(
-        await putBreaks(app, admin, tool.id, aboveOldMinimum),
+        await putPriceBreaks(app, admin, tool.id, aboveOldMinimum),
         400,
         adminErrors.breakAtOrBelowMinimum(150),
       );
@@ -223,7 +221,11 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
       expect((await app.tools.removeTool(removed.id)).deletedCount).toBe(1);
       const body = { priceBreaks: [{ minQuantity: 100, price: 9 }] };
       for (const id of [removed.id, '3f1e6a52-8a7c-4d1f-9a55-0d3c1e2b4a10', 'not-an-id']) {
-        expectError(await putBreaks(app, admin, id, body), 404, serverTexts.apiErrors.toolNotFound);
+        expectError(
+          await putPriceBreaks(app, admin, id, body),
+          404,
+          serverTexts.apiErrors.toolNotFound,
+        );
       }
       expect(await stored(app, removed.id)).toEqual([]);
     });
@@ -238,7 +240,7 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
         const edit = await app.database.db.transaction(async (tx) => {
           // What an order's reservation holds until its transaction ends.
           await tx.update(tools).set({ availableQuantity: 4900 }).where(eq(tools.id, tool.id));
-          const pending = putBreaks(app, admin, tool.id, body).then((response) => {
+          const pending = putPriceBreaks(app, admin, tool.id, body).then((response) => {
             answered = true;
             return response;
           });
@@ -257,7 +259,7 @@ describe('price breaks: PUT /api/tool/:id/priceBreaks, POST /api/tool with price
 
     it('takes the id in upper case too', async ({ app, admin }) => {
       const tool = await newTool(app);
-      const response = await putBreaks(app, admin, tool.id.toUpperCase(), {
+      const response = await putPriceBreaks(app, admin, tool.id.toUpperCase(), {
         priceBreaks: [{ minQuantity: 100, price: 9 }],
       });
       expect(response.statusCode, response.body).toBe(200);
