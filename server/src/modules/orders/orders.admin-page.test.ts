@@ -34,7 +34,22 @@ const it = appTest({
   customerName: 'Ada Lovelace',
   adminName: 'Grace Admin',
   now: () => new Date(Date.now() + clock.offsetMs),
-});
+})
+  /** The clock back at the real time after each test, whatever the test moved it to. */
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern
+  .extend('clock', { auto: true }, ({}, { onCleanup }) => {
+    onCleanup(() => {
+      clock.offsetMs = 0;
+    });
+    return clock;
+  })
+  /** A paid order of the customer's, on a tool of its own (4 units unless told). */
+  .extend(
+    'paidOrder',
+    ({ app, customer }) =>
+      (quantity?: number) =>
+        paidOrder(app, customer, quantity),
+  );
 
 const orderPage = (app: App, account: TestAccount | undefined, id: string) =>
   injectAs(app, account, { url: `/api/manageOrders/${id}` });
@@ -80,9 +95,9 @@ describe("the admin's order page and its timeline (GET /api/manageOrders/:id)", 
     app,
     customer,
     admin,
+    paidOrder,
   }) => {
-    clock.offsetMs = 0;
-    const order = await paidOrder(app, customer, 4);
+    const order = await paidOrder(4);
     const shipped = await ship(app, admin, order._id, {
       carrier: 'DHL',
       trackingNumber: 'JD0146 0000 1234',
@@ -135,11 +150,10 @@ describe("the admin's order page and its timeline (GET /api/manageOrders/:id)", 
 
   it('records the cancellation (with its credit note) and its e-mail', async ({
     app,
-    customer,
     admin,
+    paidOrder,
   }) => {
-    clock.offsetMs = 0;
-    const order = await paidOrder(app, customer, 2);
+    const order = await paidOrder(2);
     const cancelled = await injectAs(app, admin, {
       method: 'POST',
       url: `/api/manageOrders/${order._id}/cancel`,
@@ -179,9 +193,9 @@ describe('shipping with tracking, and undoing a shipment (PATCH .../ship, POST .
     app,
     customer,
     admin,
+    paidOrder,
   }) => {
-    clock.offsetMs = 0;
-    const order = await paidOrder(app, customer);
+    const order = await paidOrder();
     const response = await ship(app, admin, order._id, {
       carrier: '  Royal Mail ',
       trackingNumber: 'RM123456789GB',
@@ -206,16 +220,15 @@ describe('shipping with tracking, and undoing a shipment (PATCH .../ship, POST .
 
   it('ships without a body as the spec has it, and with an empty one: no carrier, no tracking', async ({
     app,
-    customer,
     admin,
+    paidOrder,
   }) => {
-    clock.offsetMs = 0;
-    const bare = await paidOrder(app, customer);
+    const bare = await paidOrder();
     const bareShipped = await ship(app, admin, bare._id);
     expect(bareShipped.statusCode, bareShipped.body).toBe(200);
     expect(bareShipped.json()).toMatchObject({ carrier: null, trackingNumber: null });
 
-    const empty = await paidOrder(app, customer);
+    const empty = await paidOrder();
     const emptyShipped = await ship(app, admin, empty._id, { carrier: '', trackingNumber: ' ' });
     expect(emptyShipped.statusCode, emptyShipped.body).toBe(200);
     expect(emptyShipped.json()).toMatchObject({ carrier: null, trackingNumber: null });
@@ -223,10 +236,10 @@ describe('shipping with tracking, and undoing a shipment (PATCH .../ship, POST .
 
   it('refuses a carrier or tracking number that is too long or not text, in words', async ({
     app,
-    customer,
     admin,
+    paidOrder,
   }) => {
-    const order = await paidOrder(app, customer);
+    const order = await paidOrder();
     const tooLong = await ship(app, admin, order._id, { carrier: 'x'.repeat(101) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/carrier/);
@@ -237,58 +250,44 @@ describe('shipping with tracking, and undoing a shipment (PATCH .../ship, POST .
 
   it('undoes a shipment within 24 hours: paid again, tracking cleared, the undo in the timeline', async ({
     app,
-    customer,
     admin,
+    paidOrder,
   }) => {
-    clock.offsetMs = 0;
-    const order = await paidOrder(app, customer);
+    const order = await paidOrder();
     expect((await ship(app, admin, order._id, { carrier: 'UPS' })).statusCode).toBe(200);
 
     clock.offsetMs = 23 * HOUR_MS;
-    try {
-      const undone = await unship(app, admin, order._id);
-      expect(undone.statusCode, undone.body).toBe(200);
-      expect(ManagedOrderSchema.parse(undone.json())).toMatchObject({
-        status: 'paid',
-        shippedAt: null,
-        carrier: null,
-        trackingNumber: null,
-      });
-      const page = await pageOf(app, admin, order._id);
-      expect(page.unshipUntil).toBeNull();
-      expect(page.events.at(-1)).toMatchObject({ kind: 'ship_undone', actor: 'Grace Admin' });
+    const undone = await unship(app, admin, order._id);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(ManagedOrderSchema.parse(undone.json())).toMatchObject({
+      status: 'paid',
+      shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
+    });
+    const page = await pageOf(app, admin, order._id);
+    expect(page.unshipUntil).toBeNull();
+    expect(page.events.at(-1)).toMatchObject({ kind: 'ship_undone', actor: 'Grace Admin' });
 
-      // Undone already: nothing to undo (409 in words); it can be shipped again.
-      expectError(
-        await unship(app, admin, order._id),
-        409,
-        texts.adminErrors.notShippedCannotUnship,
-      );
-      expect((await ship(app, admin, order._id)).json()).toMatchObject({ status: 'shipped' });
-    } finally {
-      clock.offsetMs = 0;
-    }
+    // Undone already: nothing to undo (409 in words); it can be shipped again.
+    expectError(await unship(app, admin, order._id), 409, texts.adminErrors.notShippedCannotUnship);
+    expect((await ship(app, admin, order._id)).json()).toMatchObject({ status: 'shipped' });
   });
 
   it('refuses to undo a shipment after 24 hours, or of an order that is not shipped (409)', async ({
     app,
-    customer,
     admin,
+    paidOrder,
   }) => {
-    clock.offsetMs = 0;
-    const order = await paidOrder(app, customer);
+    const order = await paidOrder();
     expectError(await unship(app, admin, order._id), 409, texts.adminErrors.notShippedCannotUnship);
     expect((await ship(app, admin, order._id)).statusCode).toBe(200);
 
     clock.offsetMs = 24 * HOUR_MS + 60_000;
-    try {
-      const late = await unship(app, admin, order._id);
-      expect(late.statusCode).toBe(409);
-      expect(late.json().message).toMatch(/can only be undone within 24 hours/);
-      expect((await pageOf(app, admin, order._id)).status).toBe('shipped');
-    } finally {
-      clock.offsetMs = 0;
-    }
+    const late = await unship(app, admin, order._id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/can only be undone within 24 hours/);
+    expect((await pageOf(app, admin, order._id)).status).toBe('shipped');
     expectError(await unship(app, admin, randomUUID()), 404, 'Order not found');
   });
 });
@@ -300,7 +299,6 @@ describe('Manage Orders searched and paged (GET /api/manageOrders/search)', () =
     otherCustomer,
     admin,
   }) => {
-    clock.offsetMs = 0;
     const tool = await ownTool(app);
     const word = tool.name.split(' ').at(-1) ?? '';
     const unpaid = await placeTestOrder(app, customer, tool, {
