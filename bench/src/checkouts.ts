@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
 import {
   apiPaths,
   IDEMPOTENCY_KEY_HEADER,
@@ -12,8 +11,13 @@ import {
   type AddCartLinesResponse,
   type CheckoutInput,
 } from '@tools-factory/contract';
-import pg from 'pg';
-import { runAdminQuery, withDatabaseName } from '../../server/src/testing/postgres-admin.ts';
+import {
+  SERVER_POOL_SIZE,
+  withBenchDatabase,
+  withPgliteDatabase,
+  type BenchDatabase,
+  type Query,
+} from './bench-database.ts';
 import {
   CHECKOUT_BUYERS,
   CHECKOUT_LINES,
@@ -41,12 +45,6 @@ import { watchServer, type WatchedServer } from './server-figures.ts';
  * server's size), each buyer's cart lines inserted untimed before its transaction.
  */
 
-const postgresAdminUrl =
-  process.env.BENCH_POSTGRES_URL ||
-  process.env.TEST_DATABASE_URL ||
-  'postgres://postgres@127.0.0.1:5432/test';
-/** The server's pool size (server/src/db/client.ts), so the baseline has as many connections. */
-const SERVER_POOL_SIZE = 10;
 const TOOL_PRICE_CENTS = 2500;
 /** Each bench tool's breaks: the checkout reads them (one query for the 50 tools) and applies them. */
 const PRICE_BREAKS = [
@@ -83,7 +81,6 @@ export type CheckoutBenchOptions = {
   servers?: ServerFigures[];
 };
 
-type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 type BenchTool = { id: string };
 
 /** Line `index` of a round's cart: quantities 2..20, moving each round (some reach the breaks). */
@@ -472,8 +469,6 @@ async function checkoutSql(
   await tx('delete from cart_lines where user_id = $1', [userId]);
 }
 
-type Transact = (work: (tx: Query) => Promise<void>) => Promise<void>;
-
 /**
  * The baseline's rounds on `query` (the same database): each buyer's 50 cart lines inserted
  * (untimed), then the ten transactions at once, each timed with the Idempotency-Key read the
@@ -481,8 +476,7 @@ type Transact = (work: (tx: Query) => Promise<void>) => Promise<void>;
  */
 async function sqlBaseline(
   options: CheckoutBenchOptions,
-  query: Query,
-  transact: Transact,
+  { query, transact }: BenchDatabase,
   tools: readonly BenchTool[],
   customers: readonly Customer[],
 ): Promise<CheckoutLoad> {
@@ -519,12 +513,6 @@ async function sqlBaseline(
 
 // --- PGlite -----------------------------------------------------------------------------------
 
-function pgliteQuery(db: Pick<PGlite, 'query'>): Query {
-  return async (text, params) => ({
-    rows: (await db.query<Record<string, unknown>>(text, params)).rows,
-  });
-}
-
 const BASELINE = 'bare SQL: the checkout transaction’s statements, same DB';
 
 /**
@@ -542,12 +530,7 @@ export async function benchCheckoutsOnPglite(
     if (!options.dataDir) {
       await (await startAppServer('checkouts-pglite-init', { DATA_DIR: dataDir })).stop();
     }
-    let tools: BenchTool[];
-    {
-      const db = await PGlite.create(pgliteDir);
-      tools = await insertBenchTools(pgliteQuery(db));
-      await db.close();
-    }
+    const tools = await withPgliteDatabase(pgliteDir, ({ query }) => insertBenchTools(query));
     const server = await startAppServer('checkouts-pglite', {
       DATA_DIR: dataDir,
       ...CHECKOUT_SERVER_ENV,
@@ -559,28 +542,17 @@ export async function benchCheckoutsOnPglite(
     } finally {
       await server.stop();
     }
-    const db = await PGlite.create(pgliteDir);
-    try {
-      await checkPlaced(pgliteQuery(db), loaded.customers, loaded.placed);
-      const bare = await sqlBaseline(
-        options,
-        pgliteQuery(db),
-        (work) => db.transaction((tx) => work(pgliteQuery(tx))),
-        tools,
-        loaded.customers,
-      );
-      return { database: 'PGlite', app: loaded.app, bare, baseline: BASELINE };
-    } finally {
-      await db.close();
-    }
+    const bare = await withPgliteDatabase(pgliteDir, async (database) => {
+      await checkPlaced(database.query, loaded.customers, loaded.placed);
+      return sqlBaseline(options, database, tools, loaded.customers);
+    });
+    return { database: 'PGlite', app: loaded.app, bare, baseline: BASELINE };
   } finally {
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 // --- PostgreSQL -------------------------------------------------------------------------------
-
-const adminQuery = (text: string) => runAdminQuery(postgresAdminUrl, text);
 
 /** Until the server's catalog shows the tool (its snapshot rebuilt on NOTIFY catalog_changed). */
 async function waitForCatalog(baseUrl: string, tool: BenchTool): Promise<void> {
@@ -599,76 +571,42 @@ async function waitForCatalog(baseUrl: string, tool: BenchTool): Promise<void> {
  * data, the tools added directly and announced on the catalog's channel (the server rebuilds its
  * snapshot). Resolves to undefined (and says why) when no PostgreSQL answers.
  */
-export async function benchCheckoutsOnPostgres(
+export function benchCheckoutsOnPostgres(
   options: CheckoutBenchOptions,
 ): Promise<CheckoutFigure | undefined> {
-  const name = `tools_factory_bench_checkouts_${process.pid}`;
-  const identifier = pg.escapeIdentifier(name);
-  try {
-    await adminQuery(`drop database if exists ${identifier} with (force)`);
-    await adminQuery(`create database ${identifier}`);
-  } catch (error) {
-    console.log(
-      `bench: skipping POST /api/checkout on PostgreSQL (${error instanceof Error ? error.message : String(error)})`,
-    );
-    return undefined;
-  }
-  const pool = new pg.Pool({
-    connectionString: withDatabaseName(postgresAdminUrl, name),
-    max: SERVER_POOL_SIZE,
-  });
-  pool.on('error', () => {});
-  const query: Query = async (text, params) => pool.query(text, params);
-  try {
-    const server = await startAppServer('checkouts-postgres', {
-      DATABASE_URL: withDatabaseName(postgresAdminUrl, name),
-      SEED_DEMO: '1',
-      ...CHECKOUT_SERVER_ENV,
-    });
-    let loaded: Awaited<ReturnType<typeof loadCheckouts>>;
-    let tools: BenchTool[];
-    try {
-      // Its idle RSS first, as the order row's: before the tools and the catalog's rebuild.
-      const watched = await watchServer(
-        server,
-        'app on PostgreSQL (fresh database), checkout row',
-        IDLE_RSS_GOAL_BYTES,
-      );
-      tools = await insertBenchTools(query);
-      await query(`select pg_notify('catalog_changed', 'bench')`);
-      await waitForCatalog(server.baseUrl, tools.at(-1)!);
-      loaded = await loadCheckouts(server, watched, tools, options);
-    } finally {
-      await server.stop();
-    }
-    await checkPlaced(query, loaded.customers, loaded.placed);
-    const bare = await sqlBaseline(
-      options,
-      query,
-      async (work) => {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          await work(async (text, params) => client.query(text, params));
-          await client.query('commit');
-        } catch (error) {
-          await client.query('rollback').catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-      tools,
-      loaded.customers,
-    );
-    return {
-      database: 'PostgreSQL',
-      app: loaded.app,
-      bare,
-      baseline: `${BASELINE}, pool of ${SERVER_POOL_SIZE}`,
-    };
-  } finally {
-    await pool.end();
-    await adminQuery(`drop database if exists ${identifier} with (force)`);
-  }
+  return withBenchDatabase(
+    `tools_factory_bench_checkouts_${process.pid}`,
+    'POST /api/checkout',
+    async (database) => {
+      const { query } = database;
+      const server = await startAppServer('checkouts-postgres', {
+        DATABASE_URL: database.url,
+        SEED_DEMO: '1',
+        ...CHECKOUT_SERVER_ENV,
+      });
+      let loaded: Awaited<ReturnType<typeof loadCheckouts>>;
+      let tools: BenchTool[];
+      try {
+        // Its idle RSS first, as the order row's: before the tools and the catalog's rebuild.
+        const watched = await watchServer(
+          server,
+          'app on PostgreSQL (fresh database), checkout row',
+          IDLE_RSS_GOAL_BYTES,
+        );
+        tools = await insertBenchTools(query);
+        await query(`select pg_notify('catalog_changed', 'bench')`);
+        await waitForCatalog(server.baseUrl, tools.at(-1)!);
+        loaded = await loadCheckouts(server, watched, tools, options);
+      } finally {
+        await server.stop();
+      }
+      await checkPlaced(query, loaded.customers, loaded.placed);
+      return {
+        database: 'PostgreSQL',
+        app: loaded.app,
+        bare: await sqlBaseline(options, database, tools, loaded.customers),
+        baseline: `${BASELINE}, pool of ${SERVER_POOL_SIZE}`,
+      };
+    },
+  );
 }
