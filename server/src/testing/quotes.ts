@@ -8,6 +8,8 @@ import {
   type Quote,
 } from '@tools-factory/contract';
 import type { App } from '../app.ts';
+import type { ToolRow } from '../modules/tools/tools.repository.ts';
+import { createTestTool } from './factories.ts';
 import { injectAs } from './requests.ts';
 
 type Sender = { token: string };
@@ -129,6 +131,19 @@ export async function offeredQuote(
   const quote = await requestQuote(app, customer, toolId, { quantity });
   await offerQuote(app, admin, quote._id, { price, validUntil: OFFER_VALID_UNTIL });
   return quote;
+}
+
+/**
+ * As offeredQuote, for a new tool (minimum 10, 1000 in stock) made for it: the tool and the
+ * quote.
+ */
+export async function offeredQuoteOfNewTool(
+  app: App,
+  accounts: { customer: Sender; admin: Sender },
+  terms: { quantity: number; price: number },
+): Promise<{ tool: ToolRow; quote: Quote }> {
+  const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
+  return { tool, quote: await offeredQuote(app, accounts, tool.id, terms) };
 }
 
 /** An offer accepted by `account` (200 expected): the quote and the order it placed. */

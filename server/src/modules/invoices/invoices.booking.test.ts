@@ -8,7 +8,7 @@ import { createTestTool } from '../../testing/factories.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
-import { acceptQuote, offeredQuote } from '../../testing/quotes.ts';
+import { acceptQuote, offeredQuoteOfNewTool } from '../../testing/quotes.ts';
 import { injectAs } from '../../testing/requests.ts';
 import { percentOf, taxWithin } from './invoice-pdf.ts';
 
@@ -99,11 +99,11 @@ describe('invoices a business can book: seller, USD, tax, quote number', () => {
     customer,
     admin,
   }) => {
-    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-    const quote = await offeredQuote(app, { customer, admin }, tool.id, {
-      quantity: 300,
-      price: 9,
-    });
+    const { quote } = await offeredQuoteOfNewTool(
+      app,
+      { customer, admin },
+      { quantity: 300, price: 9 },
+    );
     const { order } = await acceptQuote(app, customer, quote._id, 9);
     await payOrder(app, customer, order);
 

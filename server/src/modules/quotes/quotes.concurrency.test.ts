@@ -4,6 +4,7 @@ import { AcceptQuoteResponseSchema, serverTexts } from '@tools-factory/contract'
 import { createTestTool } from '../../testing/factories.ts';
 import {
   offeredQuote,
+  offeredQuoteOfNewTool,
   offerQuote,
   OFFER_VALID_UNTIL,
   postAccept,
@@ -45,11 +46,11 @@ describe('a quote accepted from many tabs at once: one order', () => {
     customer,
     admin,
   }) => {
-    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-    const quote = await offeredQuote(app, { customer, admin }, tool.id, {
-      quantity: 300,
-      price: 9,
-    });
+    const { tool, quote } = await offeredQuoteOfNewTool(
+      app,
+      { customer, admin },
+      { quantity: 300, price: 9 },
+    );
 
     const responses = await Promise.all(
       Array.from({ length: ATTEMPTS }, () => postAccept(app, customer, quote._id, 9)),

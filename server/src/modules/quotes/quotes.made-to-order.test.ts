@@ -5,7 +5,13 @@ import { signUpTestAccount } from '../../testing/accounts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
 import { payOrder } from '../../testing/payments.ts';
-import { acceptQuote, offeredQuote, postAccept, postQuoteRequest } from '../../testing/quotes.ts';
+import {
+  acceptQuote,
+  offeredQuote,
+  offeredQuoteOfNewTool,
+  postAccept,
+  postQuoteRequest,
+} from '../../testing/quotes.ts';
 import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
@@ -55,11 +61,11 @@ describe('an accepted quote whose quantity is not in stock: made to order', () =
   itMadeToOrder(
     'takes no stock from a tool withdrawn from the catalog between offer and acceptance',
     async ({ app, customer, admin }) => {
-      const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-      const quote = await offeredQuote(app, { customer, admin }, tool.id, {
-        quantity: 100,
-        price: 9,
-      });
+      const { tool, quote } = await offeredQuoteOfNewTool(
+        app,
+        { customer, admin },
+        { quantity: 100, price: 9 },
+      );
       await removeTool(app, admin, tool.id);
 
       const { order } = await acceptQuote(app, customer, quote._id, 9);
@@ -145,11 +151,11 @@ describe("an acceptance counts against the account's caps, as POST /order does",
     'refuses to accept past MAX_UNPAID_ORDERS, and leaves the quote and the stock as they were',
     async ({ app, admin }) => {
       const customer = await signUpTestAccount(app);
-      const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 1000 });
-      const quote = await offeredQuote(app, { customer, admin }, tool.id, {
-        quantity: 100,
-        price: 9,
-      });
+      const { tool, quote } = await offeredQuoteOfNewTool(
+        app,
+        { customer, admin },
+        { quantity: 100, price: 9 },
+      );
       for (let index = 0; index < 2; index += 1) {
         const placed = await postOrder(app, customer, tool, { quantity: 20 });
         expect(placed.statusCode, placed.body).toBe(200);
