@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { makeGalleryItem, makeReview, makeTool } from '../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../test/render';
-import HomePage from './home-page';
+import HomePage, { loadStaticSections } from './home-page';
 
 const tools = [
   makeTool({ _id: '0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6', desc: 'Forged steel head.' }),
@@ -65,6 +65,10 @@ function holdFetch() {
 }
 
 describe('HomePage', () => {
+  // The static sections are chunks of their own: in the app they arrive with the page's chunk.
+  beforeAll(async () => {
+    await loadStaticSections();
+  });
   beforeEach(() => {
     vi.unstubAllGlobals();
   });

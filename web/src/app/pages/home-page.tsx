@@ -1,12 +1,59 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { use, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ToolsSection } from '../../features/catalog/components/tools-section';
 import { BusinessSummarySection } from '../../features/company/components/business-summary-section';
 import { ContactSection } from '../../features/company/components/contact-section';
-import { GallerySection } from '../../features/company/components/gallery-section';
 import { HeroSection } from '../../features/company/components/hero-section';
-import { ReviewsSection } from '../../features/reviews/components/reviews-section';
+import { hasServerMarkup, lazyPart, ServerHtml } from '../../lib/server-html';
+import { ToolsGrid } from '../../features/catalog/components/tools-section';
+
+/*
+ * The static sections (issue 27): the hydrating page keeps the server's markup of each and runs
+ * none of their code (lib/server-html.tsx); each is a chunk loaded when the browser renders the
+ * page itself (after a client-side navigation: the page waits for them, under the loading bar).
+ * The hero stays hydrated: a few elements, and the page's heading is React's once it has taken
+ * the page over (what the journeys wait for).
+ */
+const ReviewsSection = lazyPart(() =>
+  import('../../features/reviews/components/reviews-section').then(
+    (module) => module.ReviewsSection,
+  ),
+);
+const GallerySection = lazyPart(() =>
+  import('../../features/company/components/gallery-section').then(
+    (module) => module.GallerySection,
+  ),
+);
+
+/** A promise with the fields React's `use` reads: settled, it no longer suspends. */
+type Tracked = Promise<unknown> & { status?: 'fulfilled'; value?: unknown };
+let staticSections: Tracked | undefined;
+
+/**
+ * The static sections' chunks (and the tool cards'), once; asked again after a failure. Once
+ * loaded, a page rendered here renders at once (React's `use` reads the promise's status).
+ */
+export function loadStaticSections(): Promise<unknown> {
+  if (!staticSections) {
+    const loading: Tracked = Promise.all([
+      ReviewsSection.load(),
+      GallerySection.load(),
+      ToolsGrid.load(),
+    ]);
+    staticSections = loading;
+    loading.then(
+      (value) => {
+        loading.status = 'fulfilled';
+        loading.value = value;
+      },
+      () => {
+        if (staticSections === loading) staticSections = undefined;
+      },
+    );
+  }
+  return staticSections;
+}
 
 /**
  * A link such as /#reviews is scrolled to by the router at once, while the sections above it still
@@ -28,13 +75,20 @@ function useScrollToHashOnceSettled() {
 
 /** / and /home: the sections in SPEC.md's order (the footer comes with the shell). */
 export default function HomePage() {
+  const [hydrating] = useState(() => hasServerMarkup('reviews'));
+  // Rendered here, not hydrated: every section at once (a /#reviews link finds its section).
+  if (!hydrating) use(loadStaticSections());
   useScrollToHashOnceSettled();
   return (
     <>
       <HeroSection />
       <ToolsSection />
-      <ReviewsSection />
-      <GallerySection />
+      <ServerHtml id="reviews" load={ReviewsSection.load}>
+        <ReviewsSection />
+      </ServerHtml>
+      <ServerHtml id="gallery" load={GallerySection.load}>
+        <GallerySection />
+      </ServerHtml>
       <BusinessSummarySection />
       <ContactSection />
     </>

@@ -1,19 +1,27 @@
 import { homeTexts, searchTools } from '@tools-factory/contract';
-import { CardGrid } from '../../../components/ui/card-grid';
+import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Section } from '../../../components/ui/section';
+import { lazyPart, ServerHtml } from '../../../lib/server-html';
 import { useTools } from '../api/tools-query';
-import { ToolCard } from './tool-card';
 import { ToolsSearch, useToolSearch } from './tools-search';
+
+/** The cards: a chunk of its own (tools-grid.tsx). */
+export const ToolsGrid = lazyPart(() => import('./tools-grid').then((module) => module.default));
 
 /**
  * OUR TOOLS: the search and sort (kept in the URL), then the catalog in 1, 2 or 3 columns,
- * filtered here with the contract's searchTools (no refetch).
+ * filtered here with the contract's searchTools (no refetch). The cards are kept as the server
+ * rendered them until the search changes (lib/server-html.tsx).
  */
 export function ToolsSection() {
   const tools = useTools();
   const search = useToolSearch();
+  // The search the server rendered the cards for: while it holds, its cards are kept as they are.
+  const [renderedSearch] = useState(search.query);
+  const sameSearch =
+    search.query.q === renderedSearch.q && search.query.sort === renderedSearch.sort;
   return (
     <Section id="tools" title={homeTexts.home.toolsTitle}>
       <ToolsSearch search={search} />
@@ -38,9 +46,9 @@ export function ToolsSection() {
                   </button>
                 </EmptyState>
               ) : (
-                <CardGrid items={shown} className="md:grid-cols-2 lg:grid-cols-3">
-                  {(tool) => <ToolCard tool={tool} />}
-                </CardGrid>
+                <ServerHtml id="tool-cards" keep={sameSearch} load={ToolsGrid.load}>
+                  <ToolsGrid tools={shown} />
+                </ServerHtml>
               )}
             </>
           );
