@@ -1,8 +1,36 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from './api-client';
+
+type Schema<TInput, TOutput> = z.ZodType<TOutput, TInput>;
+
+/**
+ * A form's rules: the schema, or a function loading it (a chunk of its own). Loaded, the
+ * schema library and the rules are not run when the page starts but when the form is first
+ * checked (issue 27: the login and sign-up pages).
+ */
+export type SchemaSource<TInput, TOutput> =
+  Schema<TInput, TOutput> | (() => Promise<Schema<TInput, TOutput>>);
+
+/** zodResolver of the schema, loaded on the first check when it comes as a loader. */
+function resolverOf<TInput extends FieldValues, TOutput extends FieldValues>(
+  source: SchemaSource<TInput, TOutput>,
+): Resolver<TInput, unknown, TOutput> {
+  if (typeof source !== 'function') return zodResolver(source);
+  let loaded: Promise<Resolver<TInput, unknown, TOutput>> | undefined;
+  return async (values, context, options) => {
+    if (!loaded) {
+      loaded = source().then((schema) => zodResolver(schema));
+      // A chunk that did not arrive: the next check asks again.
+      loaded.catch(() => {
+        loaded = undefined;
+      });
+    }
+    return (await loaded)(values, context, options);
+  };
+}
 
 /**
  * A form that sends what it checked: the contract's rules checked in the browser (react-hook-form
@@ -10,12 +38,14 @@ import { errorMessage } from './api-client';
  * `serverError`, to show under the form, and cleared on the next try.
  */
 export function useSendingForm<TInput extends FieldValues, TOutput extends FieldValues>(
-  schema: z.ZodType<TOutput, TInput>,
+  schema: SchemaSource<TInput, TOutput>,
   defaultValues: DefaultValues<TInput>,
   send: (values: TOutput) => Promise<unknown>,
 ) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
+  // Once per form: a loader's schema is then loaded once.
+  const [resolver] = useState(() => resolverOf(schema));
+  const form = useForm<TInput, unknown, TOutput>({ resolver, defaultValues });
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {

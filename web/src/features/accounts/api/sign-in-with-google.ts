@@ -1,4 +1,4 @@
-import { authClient, identityCall } from '../../../lib/auth-client';
+import { loadIdentityClient } from './load-identity-client';
 
 /** The server's provider id for Google (generic OAuth, DESIGN.md section 5). */
 const GOOGLE_PROVIDER_ID = 'google';
@@ -15,6 +15,7 @@ interface GoogleSignInOptions {
  * a server without Google credentials answers an error instead (thrown as an ApiError).
  */
 export async function signInWithGoogle({ callbackURL, errorCallbackURL }: GoogleSignInOptions) {
+  const { authClient, identityCall } = await loadIdentityClient();
   await identityCall(() =>
     authClient.signIn.social({ provider: GOOGLE_PROVIDER_ID, callbackURL, errorCallbackURL }),
   );

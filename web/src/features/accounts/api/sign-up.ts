@@ -1,7 +1,7 @@
 import { texts, type SignupForm } from '@tools-factory/contract';
 import { ApiError } from '../../../lib/api-client';
-import { authClient, identityCall } from '../../../lib/auth-client';
 import { verificationCallbackURL } from '../email-verification';
+import { loadIdentityClient } from './load-identity-client';
 
 /**
  * The sign-up sequence of SPEC.md section 4: create the account (which signs it in), send the
@@ -9,6 +9,7 @@ import { verificationCallbackURL } from '../email-verification';
  * user ('No user is logged in' when there is none).
  */
 export async function signUpWithEmail({ name, email, password }: SignupForm) {
+  const { authClient, identityCall } = await loadIdentityClient();
   await identityCall(() => authClient.signUp.email({ name, email, password }));
   await identityCall(() =>
     authClient.sendVerificationEmail({ email, callbackURL: verificationCallbackURL }),

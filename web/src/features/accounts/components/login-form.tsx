@@ -1,4 +1,4 @@
-import { EmailSchema, LoginFormSchema, routes, texts } from '@tools-factory/contract';
+import { routes, texts } from '@tools-factory/contract';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -22,7 +22,7 @@ export function LoginForm() {
   // The address whose password sign-in answered 429: the e-mailed code is offered for it.
   const [codeFor, setCodeFor] = useState<string | null>(null);
   const { form, identityError, setIdentityError, onSubmit } = useAccountForm(
-    LoginFormSchema,
+    () => import('../account-schemas').then((schemas) => schemas.LoginFormSchema),
     { email: '', password: '' },
     async (values) => {
       try {
@@ -46,6 +46,7 @@ export function LoginForm() {
     if (!(await trigger('email'))) return;
     setSendingReset(true);
     try {
+      const { EmailSchema } = await import('../account-schemas');
       await requestPasswordReset(EmailSchema.parse(getValues('email')));
       window.alert(texts.login.sentEmail);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { SIGN_IN_CODE, SignInCodeFormSchema, texts } from '@tools-factory/contract';
+import { SIGN_IN_CODE, texts } from '@tools-factory/contract';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError } from '../../../components/ui/form-error';
@@ -19,7 +19,7 @@ export function SignInCode({ email }: { email: string }) {
   const [sent, setSent] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const { form, serverError, onSubmit } = useSendingForm(
-    SignInCodeFormSchema,
+    () => import('../account-schemas').then((schemas) => schemas.SignInCodeFormSchema),
     { otp: '' },
     async ({ otp }) => finishSignIn(await signInWithCode(email, otp)),
   );

@@ -1,4 +1,4 @@
-import { routes, SignupFormSchema, texts } from '@tools-factory/contract';
+import { routes, texts } from '@tools-factory/contract';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../lib/toast';
@@ -14,7 +14,7 @@ import { AccountForm } from './account-form';
 export function SignupForm() {
   const finishSignIn = useFinishSignIn();
   const { form, identityError, onSubmit } = useAccountForm(
-    SignupFormSchema,
+    () => import('../account-schemas').then((schemas) => schemas.SignupFormSchema),
     { name: '', email: '', password: '' },
     async (values) => {
       const account = await signUpWithEmail(values);

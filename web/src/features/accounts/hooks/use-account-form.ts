@@ -1,6 +1,5 @@
 import type { DefaultValues, FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
-import { useSendingForm } from '../../../lib/use-sending-form';
+import { useSendingForm, type SchemaSource } from '../../../lib/use-sending-form';
 
 /**
  * The form setup of the login, sign-up and reset forms (useSendingForm): the contract's rules
@@ -8,7 +7,7 @@ import { useSendingForm } from '../../../lib/use-sending-form';
  * under the form.
  */
 export function useAccountForm<TInput extends FieldValues, TOutput extends FieldValues>(
-  schema: z.ZodType<TOutput, TInput>,
+  schema: SchemaSource<TInput, TOutput>,
   defaultValues: DefaultValues<TInput>,
   send: (values: TOutput) => Promise<void>,
 ) {
