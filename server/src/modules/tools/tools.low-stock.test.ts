@@ -34,16 +34,20 @@ const it = appTest({ config: { ...UNCAPPED_ORDERS, adminEmails: [otherAdminEmail
     expect(response.statusCode, response.body).toBe(200);
     return ToolStockListSchema.parse(response.json()).find((stock) => stock.toolId === toolId);
   })
-  /** A new tool on sale: $10.00, minimum 10 (default threshold 30), `available` in stock. */
+  /**
+   * A new tool on sale: $10.00, minimum 10, `available` in stock, and a threshold of its own
+   * when given (else the default, 30).
+   */
   .extend(
     'newTool',
     ({ app }) =>
-      (availableQuantity: number) =>
+      (availableQuantity: number, lowStockThreshold: number | null = null) =>
         createTestTool(app, {
           name: `Socket Set ${randomUUID().slice(0, 8)}`,
           priceCents: 1000,
           minOrderQuantity: 10,
           availableQuantity,
+          lowStockThreshold,
         }),
   )
   /** An order of the tool by the customer (or `buyer`): 200 expected. */
@@ -316,8 +320,7 @@ describe('low-stock alerts: PUT /api/tool/:id/lowStockThreshold, GET /api/manage
       expectAlerts,
       setThreshold,
     }) => {
-      const tool = await newTool(200);
-      await setThreshold(tool.id, 150);
+      const tool = await newTool(200, 150);
       expect(await setThreshold(tool.id, null)).toEqual({
         toolId: tool.id,
         availableQuantity: 200,
