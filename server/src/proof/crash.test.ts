@@ -8,11 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   centsToDollars,
   CheckoutResponseSchema,
-  ConfirmTestCardResponseSchema,
   CreateToolResponseSchema,
   ManagedOrderListSchema,
-  orderTotal,
-  PaymentIntentResponseSchema,
   PlaceOrderResponseSchema,
   ToolListSchema,
   ToolSchema,
@@ -21,8 +18,13 @@ import {
 } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
 import type { HttpAccount, Site } from '../testing/http-accounts.ts';
-import { expectStatus, type HttpAnswer, type HttpClient } from '../testing/http-client.ts';
-import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
+import { expectStatus, type HttpClient, type HttpRequest } from '../testing/http-client.ts';
+import {
+  payProofOrder,
+  proofOrderRequest,
+  waitForLoad,
+  type ProofSend,
+} from '../testing/proof-load.ts';
 import {
   addProofTool,
   PROOF_SHOP_STOCK,
@@ -72,7 +74,7 @@ type Ledger = {
   /** Orders answered 200: id -> what was ordered. */
   acknowledgedOrders: Map<string, { key: string; quantity: number; email: string }>;
   /** Orders sent whose answer never came: to be retried with their Idempotency-Key. */
-  unansweredOrders: { customer: Customer; key: string; body: Record<string, unknown> }[];
+  unansweredOrders: { customer: Customer; key: string; request: HttpRequest }[];
   /** Payments recorded (PATCH answered 200): order id -> transaction id. */
   acknowledgedPayments: Map<string, string>;
   /** Payment steps sent whose answer never came. */
@@ -158,13 +160,22 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     }
   }, 60_000);
 
-  /** Resolves once `ready()` holds; fails the test past `timeoutMs`. */
-  async function waitUntil(what: string, ready: () => boolean, timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!ready()) {
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-      await sleep(5);
-    }
+  /**
+   * Kills the server (-9) in the middle of a load once `ready()` holds, after a pause of chance
+   * (the load moves in waves, and the kill should not always fall on the same step of it):
+   * `stop()` tells the load, which then ends; nothing unexpected may have come before.
+   */
+  async function killMidLoad(
+    what: string,
+    ready: () => boolean,
+    load: { pauseMs: number; stop: () => void; ended: Promise<unknown>; unexpected: string[] },
+  ): Promise<void> {
+    await waitForLoad(what, ready, { everyMs: 5 });
+    await sleep(randomInt(0, load.pauseMs));
+    load.stop();
+    await server!.kill9();
+    await load.ended;
+    expect(load.unexpected, server!.output()).toEqual([]);
   }
 
   it('keeps every acknowledged order and payment, and the stock adds up', async () => {
@@ -178,11 +189,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     let killed = false;
 
     /** One request of the load: its answer, or undefined when the server died under it. */
-    const send = async (
-      customer: Customer,
-      url: string,
-      request: Parameters<HttpClient['request']>[1],
-    ): Promise<HttpAnswer | undefined> => {
+    const send: ProofSend = async (customer, _what, url, request) => {
       try {
         const answer = await customer.client.request(url, request);
         if (answer.status !== 200 && !killed) {
@@ -196,27 +203,8 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     };
 
     const pay = async (customer: Customer, order: Order): Promise<boolean> => {
-      const headers = bearer(customer.account.token);
-      const intent = await send(customer, `${site.url}/api/create-payment-intent`, {
-        method: 'POST',
-        headers,
-        json: { orderId: order._id, totalPrice: orderTotal(order.price, order.quantity) },
-      });
-      if (!intent) return false;
-      const { clientSecret } = PaymentIntentResponseSchema.parse(intent.json());
-      const confirmed = await send(customer, `${site.url}/api/payments/test/confirm`, {
-        method: 'POST',
-        headers,
-        json: { clientSecret, ...SUCCEEDING_TEST_CARD },
-      });
-      if (!confirmed) return false;
-      const { transectionId } = ConfirmTestCardResponseSchema.parse(confirmed.json());
-      const recorded = await send(customer, `${site.url}/api/tool/${order._id}`, {
-        method: 'PATCH',
-        headers,
-        json: { order: order._id, transectionId },
-      });
-      if (!recorded) return false;
+      const transectionId = await payProofOrder(send, site, customer, order);
+      if (transectionId === undefined) return false;
       ledger.acknowledgedPayments.set(order._id, transectionId);
       return true;
     };
@@ -224,20 +212,11 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     const shop = async (customer: Customer, number: number) => {
       for (let round = 0; !killed; round += 1) {
         const key = randomUUID();
-        const body = {
-          toolId: tool._id,
-          name: tool.name,
-          address: '12 Forge Lane, Sheffield',
-          quantity: quantityOf(number + round),
-          email: customer.account.email,
-        };
-        const answer = await send(customer, `${site.url}/api/order`, {
-          method: 'POST',
-          headers: { ...bearer(customer.account.token), 'idempotency-key': key },
-          json: body,
-        });
+        const quantity = quantityOf(number + round);
+        const request = proofOrderRequest(customer.account, tool, quantity, key);
+        const answer = await send(customer, 'POST /api/order', `${site.url}/api/order`, request);
         if (!answer) {
-          if (killed) ledger.unansweredOrders.push({ customer, key, body });
+          if (killed) ledger.unansweredOrders.push({ customer, key, request });
           return;
         }
         const { order } = PlaceOrderResponseSchema.parse(answer.json());
@@ -257,32 +236,22 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     };
 
     const load = Promise.all(customers.map((customer, number) => shop(customer, number)));
-    await waitUntil(
+    await killMidLoad(
       'orders and payments acknowledged before the kill',
       () =>
         ledger.unexpected.length > 0 ||
         (ledger.acknowledgedOrders.size >= KILL_AFTER_ORDERS &&
           ledger.acknowledgedPayments.size >= KILL_AFTER_PAYMENTS),
+      { pauseMs: 500, stop: () => (killed = true), ended: load, unexpected: ledger.unexpected },
     );
-    // Then at a moment of chance: the customers move in waves, and the kill should not always
-    // fall on the same step of them.
-    await sleep(randomInt(0, 500));
-    killed = true;
-    await server!.kill9();
-    await load;
-    expect(ledger.unexpected, server!.output()).toEqual([]);
 
     await start('server, restarted');
     // The orders whose answer never came: the same request again, with the same key.
     const retried = await Promise.all(
-      ledger.unansweredOrders.map(async ({ customer, key, body }) => {
+      ledger.unansweredOrders.map(async ({ customer, key, request }) => {
         const answer = expectStatus(
           'the retry of an unanswered order',
-          await customer.client.request(`${site.url}/api/order`, {
-            method: 'POST',
-            headers: { ...bearer(customer.account.token), 'idempotency-key': key },
-            json: body,
-          }),
+          await customer.client.request(`${site.url}/api/order`, request),
         );
         return { key, order: PlaceOrderResponseSchema.parse(answer.json()).order };
       }),
@@ -459,15 +428,11 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
 
     const buyers = customers.slice(0, CHECKOUT_BUYERS);
     const load = Promise.all(buyers.map((customer, number) => buy(customer, number)));
-    await waitUntil(
+    await killMidLoad(
       'checkouts acknowledged before the kill',
       () => unexpected.length > 0 || acknowledged.size >= KILL_AFTER_CHECKOUTS,
+      { pauseMs: 300, stop: () => (killed = true), ended: load, unexpected },
     );
-    await sleep(randomInt(0, 300));
-    killed = true;
-    await server!.kill9();
-    await load;
-    expect(unexpected, server!.output()).toEqual([]);
 
     await start('server, restarted after the checkouts');
     // A checkout whose answer never came, sent again with its key: placed once (its cart was
@@ -605,17 +570,10 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     const customerLoop = async (customer: Customer) => {
       while (!killed) {
         try {
-          await customer.client.request(`${site.url}/api/order`, {
-            method: 'POST',
-            headers: bearer(customer.account.token),
-            json: {
-              toolId: tool._id,
-              name: tool.name,
-              address: '12 Forge Lane, Sheffield',
-              quantity: 3,
-              email: customer.account.email,
-            },
-          });
+          await customer.client.request(
+            `${site.url}/api/order`,
+            proofOrderRequest(customer.account, tool, 3),
+          );
         } catch {
           return;
         }
@@ -626,15 +584,11 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
       ...Array.from({ length: CATALOG_ADMIN_WORKERS }, (_, worker) => adminWorker(worker)),
       ...customers.slice(0, CATALOG_CUSTOMERS).map(customerLoop),
     ]);
-    await waitUntil(
+    await killMidLoad(
       'catalog changes acknowledged before the kill',
       () => unexpected.length > 0 || changes >= KILL_AFTER_CATALOG_CHANGES,
+      { pauseMs: 300, stop: () => (killed = true), ended: load, unexpected },
     );
-    await sleep(randomInt(0, 300));
-    killed = true;
-    await server!.kill9();
-    await load;
-    expect(unexpected, server!.output()).toEqual([]);
 
     await start('server, restarted after the catalog kill');
     const parts = ToolListSchema.parse(

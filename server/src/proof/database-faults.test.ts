@@ -6,20 +6,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ConfirmTestCardResponseSchema,
   orderReference,
-  orderTotal,
-  PaymentIntentResponseSchema,
   PlaceOrderResponseSchema,
   serverTexts,
   type Order,
   type Tool,
 } from '@tools-factory/contract';
-import { bearer } from '../testing/accounts.ts';
 import type { Site } from '../testing/http-accounts.ts';
 import { createHttpClient, type HttpAnswer, type HttpClient } from '../testing/http-client.ts';
 import { findNginx, startNginx, type RunningNginx } from '../testing/nginx.ts';
-import { SUCCEEDING_TEST_CARD } from '../testing/payments.ts';
+import { payProofOrder, proofOrderRequest, waitForLoad } from '../testing/proof-load.ts';
 import { PROOF_SHOP_STOCK, startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
 import {
   freePort,
@@ -216,58 +212,19 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     };
 
     const pay = async (customer: Customer, order: Order) => {
-      const headers = bearer(customer.account.token);
-      const intent = await insist(
-        customer,
-        'payment intent',
-        `${site.url}/api/create-payment-intent`,
-        {
-          method: 'POST',
-          headers,
-          json: { orderId: order._id, totalPrice: orderTotal(order.price, order.quantity) },
-        },
-      );
-      if (!intent) return;
-      const { clientSecret } = PaymentIntentResponseSchema.parse(intent.json());
-      const confirmed = await insist(
-        customer,
-        'test card',
-        `${site.url}/api/payments/test/confirm`,
-        {
-          method: 'POST',
-          headers,
-          json: { clientSecret, ...SUCCEEDING_TEST_CARD },
-        },
-      );
-      if (!confirmed) return;
-      const { transectionId } = ConfirmTestCardResponseSchema.parse(confirmed.json());
-      const recorded = await insist(
-        customer,
-        'payment record',
-        `${site.url}/api/tool/${order._id}`,
-        {
-          method: 'PATCH',
-          headers,
-          json: { order: order._id, transectionId },
-        },
-      );
-      if (recorded) ledger.paid.add(order._id);
+      if ((await payProofOrder(insist, site, customer, order)) !== undefined) {
+        ledger.paid.add(order._id);
+      }
     };
 
     const shop = async (customer: Customer, number: number) => {
       for (let round = 0; !stopped; round += 1) {
-        const key = randomUUID();
-        const answer = await insist(customer, 'POST /api/order', `${site.url}/api/order`, {
-          method: 'POST',
-          headers: { ...bearer(customer.account.token), 'idempotency-key': key },
-          json: {
-            toolId: tool._id,
-            name: tool.name,
-            address: '12 Forge Lane, Sheffield',
-            quantity: quantityOf(number + round),
-            email: customer.account.email,
-          },
-        });
+        const answer = await insist(
+          customer,
+          'POST /api/order',
+          `${site.url}/api/order`,
+          proofOrderRequest(customer.account, tool, quantityOf(number + round)),
+        );
         if (!answer) return;
         const { order } = PlaceOrderResponseSchema.parse(answer.json());
         ledger.acknowledged.set(order._id, order.quantity);
@@ -276,13 +233,8 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     };
 
     const load = Promise.all(customers.map(shop));
-    const waitFor = async (what: string, done: () => boolean | Promise<boolean>, ms = 60_000) => {
-      const deadline = Date.now() + ms;
-      while (!(await done())) {
-        if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms\n${failure()}`);
-        await sleep(50);
-      }
-    };
+    const waitFor = (what: string, done: () => boolean | Promise<boolean>, timeoutMs = 60_000) =>
+      waitForLoad(what, done, { timeoutMs, context: failure });
     const moreOrders = async (what: string, count: number) => {
       const target = ledger.acknowledged.size + count;
       await waitFor(what, () => ledger.acknowledged.size >= target || ledger.unexpected.length > 0);

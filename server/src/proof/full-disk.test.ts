@@ -19,6 +19,7 @@ import { freePort, startServerProcess, type ServerProcess } from '../testing/ser
 import { mountSmallDisk, type SmallDisk } from '../testing/small-disk.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
 import { PROOF_SHOP_STOCK, startProofRun, type ProofCustomer } from '../testing/proof-shop.ts';
+import { proofOrderRequest, waitForLoad } from '../testing/proof-load.ts';
 import { parseMail } from '../testing/mail.ts';
 
 /**
@@ -82,17 +83,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
       for (let round = 0; !stopped; round += 1) {
         // Above the minimum of 1 (the spec: strictly more than the minimum).
         const quantity = 2 + (round % 5);
-        const answer = await customer.client.request(`${site.url}/api/order`, {
-          method: 'POST',
-          headers: { ...bearer(customer.account.token), 'idempotency-key': randomUUID() },
-          json: {
-            toolId: tool._id,
-            name: tool.name,
-            address: '12 Forge Lane, Sheffield',
-            quantity,
-            email: customer.account.email,
-          },
-        });
+        const answer = await customer.client.request(
+          `${site.url}/api/order`,
+          proofOrderRequest(customer.account, tool, quantity),
+        );
         if (answer.status === 200) {
           const { order } = PlaceOrderResponseSchema.parse(answer.json());
           acknowledged.set(order._id, { quantity, email: customer.account.email });
@@ -105,13 +99,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
       }
     };
     const load = Promise.all(customers.map(shop));
-    const waitFor = async (what: string, done: () => boolean | Promise<boolean>) => {
-      const deadline = Date.now() + 60_000;
-      while (!(await done())) {
-        if (Date.now() > deadline) throw new Error(`${what}: not within 60 s\n${server.output()}`);
-        await sleep(50);
-      }
-    };
+    const waitFor = (what: string, done: () => boolean | Promise<boolean>) =>
+      waitForLoad(what, done, { context: () => server.output() });
     const ready = async () => await customers[0]!.client.request(`${site.url}/api/ready`);
 
     await waitFor('orders before the disk fills', () => acknowledged.size >= ORDERS_BEFORE);

@@ -28,6 +28,7 @@ import { expectStatus, type HttpClient } from '../testing/http-client.ts';
 import { findNginx, startNginx, type RunningNginx } from '../testing/nginx.ts';
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
 import { findTestRedis } from '../testing/redis.ts';
+import { proofOrderRequest } from '../testing/proof-load.ts';
 import { addProofTool, startProofRun } from '../testing/proof-shop.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { ensureWebBuilt } from './web-build.ts';
@@ -354,17 +355,10 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       Array.from({ length: CONCURRENT_ORDERS }, async (_, index) => {
         const { client, account } = customers[index % ORDER_CUSTOMERS]!;
         const quantity = quantityOf(index);
-        const answer = await client.request(`${site.url}/api/order`, {
-          method: 'POST',
-          headers: { ...bearer(account.token), 'idempotency-key': randomUUID() },
-          json: {
-            toolId: tool._id,
-            name: tool.name,
-            address: '12 Forge Lane, Sheffield',
-            quantity,
-            email: account.email,
-          },
-        });
+        const answer = await client.request(
+          `${site.url}/api/order`,
+          proofOrderRequest(account, tool, quantity),
+        );
         return { quantity, answer, account };
       }),
     );
