@@ -1,7 +1,7 @@
 // First: zod must know it may not use eval before any schema is built (see the module).
 import './lib/zod-without-eval';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@tools-factory/contract';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { App } from './app/app';
 import { seedPageData } from './app/page-data';
@@ -50,7 +50,13 @@ if (pageData) {
     .catch(() => {
       // A chunk that cannot load: the page's error boundary says so once hydrated.
     })
-    .then(() => hydrateRoot(container, app, rootOptions));
+    .then(() => {
+      // As a transition, hydration yields to the browser every few milliseconds instead of
+      // taking the main thread for the whole page at once (issue 27: a phone's long tasks).
+      startTransition(() => {
+        hydrateRoot(container, app, rootOptions);
+      });
+    });
 } else {
   createRoot(container, rootOptions).render(app);
 }

@@ -82,7 +82,8 @@ describe('PurchasePage', () => {
     expect(screen.getByText('Minimum order quantity').nextElementSibling).toHaveTextContent('100');
     expect(availableQuantity()).toHaveTextContent('5,000');
     expect(screen.getByText('Forged steel head, hickory handle.')).toBeInTheDocument();
-    expect(screen.getByText('Maria Lopez')).toBeInTheDocument();
+    // The order form follows the tool: rendered as a transition once the sign-in is known.
+    expect(await screen.findByText('Maria Lopez')).toBeInTheDocument();
     expect(screen.getByText('maria@example.com')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeInTheDocument();
   });

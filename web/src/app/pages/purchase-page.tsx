@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { texts } from '@tools-factory/contract';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Tool } from '@tools-factory/contract';
 import { NotFound } from '../../components/ui/not-found';
@@ -45,6 +45,9 @@ function PurchaseContent({ signInKnown }: { signInKnown: boolean }) {
   );
   // The quantity typed in the order form, for the row of the volume pricing it reaches.
   const [quantity, setQuantity] = useState<number | null>(null);
+  // The order form (the biggest part of the page) rendered as a transition once the sign-in is
+  // known: React yields to the browser every few milliseconds instead of one long task.
+  const orderAreaShown = useDeferredValue(signInKnown);
 
   return (
     <QueryBoundary
@@ -62,7 +65,7 @@ function PurchaseContent({ signInKnown }: { signInKnown: boolean }) {
           <h1 className="mb-6 text-3xl font-bold">{texts.tool.purchase}</h1>
           <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
             <ToolDetails tool={found} quantity={quantity} />
-            {signInKnown ? (
+            {orderAreaShown ? (
               <OrderArea tool={found} quantity={quantity} onQuantityChange={setQuantity} />
             ) : (
               <Spinner />
