@@ -77,6 +77,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { answerClientError, registerUrlLengthLimit } from './plugins/client-errors.ts';
 import { serializeErrorForLog } from './plugins/error-log.ts';
 import { redactAddressesInMessages } from './plugins/log-redaction.ts';
+import { answerKeptCatalogReadsFirst } from './plugins/catalog-answers.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerGracefulClose } from './plugins/graceful-close.ts';
 import { closeStep } from './close-step.ts';
@@ -186,6 +187,8 @@ export async function buildApp({
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The catalog's kept answers, before Fastify's routing (the catalog is made below).
+  answerKeptCatalogReadsFirst(app, { current: () => catalog.current() });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const storage = createStorageHealth({ dataDir: config.dataDir });

@@ -39,7 +39,28 @@ export type CatalogBodies = {
   toolsById: ReadonlyMap<string, PreparedBody>;
   reviews: PreparedBody;
   gallery: PreparedBody;
+  /**
+   * Whole answers of the catalog's reads (headers and bytes, as their route sent them), by
+   * answerKey: replayed to the same request before any routing (plugins/catalog-answers.ts).
+   * At most MAX_ANSWERS_KEPT, dropped with these bodies.
+   */
+  answers: Map<string, KeptAnswer>;
 };
+
+/** A read's answer as its route sent it: 200, these headers, these bytes. */
+export type KeptAnswer = { headers: Readonly<Record<string, string>>; body: Buffer };
+
+/** How many answers a version keeps (the tools' and the popular searches', each encoding). */
+const MAX_ANSWERS_KEPT = 1024;
+
+/** Keeps an answer with `bodies`, the oldest dropped past MAX_ANSWERS_KEPT. */
+export function keepAnswer(bodies: CatalogBodies, key: string, answer: KeptAnswer): void {
+  if (bodies.answers.size >= MAX_ANSWERS_KEPT && !bodies.answers.has(key)) {
+    const oldest = bodies.answers.keys().next();
+    if (!oldest.done) bodies.answers.delete(oldest.value);
+  }
+  bodies.answers.set(key, answer);
+}
 
 /**
  * What a module that changes the catalog is given: call it after the write has committed. The
@@ -223,6 +244,7 @@ export function createCatalogSnapshot(options: {
         parts,
         tools,
         searches: new Map(),
+        answers: new Map(),
         toolsById: new Map(toolEntries),
         reviews,
         gallery,

@@ -96,6 +96,16 @@ export function pickEncoding(
   return undefined;
 }
 
+/**
+ * What sendPrepared sends for this Accept-Encoding, whatever the body: br when it takes br, else
+ * gzip when it takes gzip, else the body as it is (a body too small to compress goes as it is
+ * whatever this says).
+ */
+export function encodingAsked(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = acceptedEncodings(acceptEncoding);
+  return accepted.br ? 'br' : accepted.gzip ? 'gzip' : 'identity';
+}
+
 /** The encodings of ours that an Accept-Encoding takes (q=0 means refused). */
 function acceptedEncodings(acceptEncoding: string | undefined): { br: boolean; gzip: boolean } {
   const accepted = { br: false, gzip: false };

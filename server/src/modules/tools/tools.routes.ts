@@ -23,6 +23,7 @@ import {
 import { searchedParts, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { notFound } from '../../http-errors.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
+import { keepCatalogAnswer, noteAnsweredFrom } from '../../plugins/catalog-answers.ts';
 import { sendPrepared } from '../../plugins/preserialized.ts';
 import type { ToolsService } from './tools.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
@@ -57,9 +58,13 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       compress: false,
       // The same public data for everyone: keeps its caching (no-cache and an ETag).
       config: { publicCache: true },
+      // Its answers are kept with the catalog version, and sent again before any routing.
+      onSend: keepCatalogAnswer,
     },
     (request, reply) => {
-      const body = searchedParts(catalog.current(), request.query);
+      const bodies = catalog.current();
+      noteAnsweredFrom(request, bodies);
+      const body = searchedParts(bodies, request.query);
       if (!(body instanceof Promise)) return sendPrepared(request, reply, body);
       return body.then((ready) => sendPrepared(request, reply, ready));
     },
@@ -80,10 +85,14 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       compress: false,
       // The same public data for everyone: keeps its caching (no-cache and an ETag).
       config: { publicCache: true },
+      // Its answers are kept with the catalog version, and sent again before any routing.
+      onSend: keepCatalogAnswer,
     },
     (request, reply) => {
       // Unknown and malformed ids alike are simply absent from the snapshot.
-      const body = catalog.current().toolsById.get(request.params.id.toLowerCase());
+      const bodies = catalog.current();
+      noteAnsweredFrom(request, bodies);
+      const body = bodies.toolsById.get(request.params.id.toLowerCase());
       if (!body) throw notFound(serverTexts.apiErrors.toolNotFound);
       return sendPrepared(request, reply, body);
     },
