@@ -30,7 +30,7 @@ interface CardFormForGatewayProps extends Omit<CardFormProps, 'clientSecret'> {
  * The card form the server's gateway needs, holding the intent created for what is paid. The
  * caller asks for the intent beside the settings, not after them: the form is ready sooner.
  */
-export function CardFormForGateway({ intent, ...formProps }: CardFormForGatewayProps) {
+function CardFormForGateway({ intent, ...formProps }: CardFormForGatewayProps) {
   const settings = usePaymentSettings();
   return (
     <QueryBoundary
