@@ -31,3 +31,13 @@ export async function readSeededData(request: APIRequestContext): Promise<Seeded
   ]);
   return { tools, reviews, gallery };
 }
+
+/**
+ * The demo seed's first tool: the one the journeys order without counting its stock (invoices,
+ * cancellation, the order's page, the CSV), and the one the sweeps and rendering checks show.
+ */
+export async function readFirstSeededTool(request: APIRequestContext): Promise<Tool> {
+  const [tool] = await getJson(request, apiPaths.parts, ToolListSchema);
+  if (!tool) throw new Error('the demo seed has no tool');
+  return tool;
+}

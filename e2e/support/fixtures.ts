@@ -87,7 +87,7 @@ export const test = base.extend<Fixtures>({
  * Scrolls to the bottom a screen at a time, so lazily loaded images and scroll-triggered
  * counters below the fold start, then back to where the page was.
  */
-export async function scrollThrough(page: Page): Promise<void> {
+async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const { scrollX, scrollY } = window;
     const step = Math.max(200, Math.floor(window.innerHeight * 0.8));

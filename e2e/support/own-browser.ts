@@ -3,6 +3,9 @@ import { uniqueEmail } from './accounts.ts';
 import { signUpAsCustomer } from './customer.ts';
 import { waitForHydrationAfterLoads } from './fixtures.ts';
 
+/** A customer of a journey with a browser of their own: its context, its page, its e-mail. */
+export type OwnBrowserCustomer = { context: BrowserContext; page: Page; email: string };
+
 /**
  * A customer signed up in a browser of their own (a second person in a journey). Its page waits
  * after each load for the app to take the page over, as the fixture's page does.
@@ -11,7 +14,7 @@ export async function customerInOwnBrowser(
   browser: Browser,
   viewport: { width: number; height: number },
   name: string,
-): Promise<{ context: BrowserContext; page: Page; email: string }> {
+): Promise<OwnBrowserCustomer> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   waitForHydrationAfterLoads(page);

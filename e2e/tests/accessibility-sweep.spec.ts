@@ -2,7 +2,7 @@ import { routes, texts, type Order, type Quote, type Tool } from '@tools-factory
 import type { Locator } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
-import { readSeededData } from '../support/api.ts';
+import { readFirstSeededTool } from '../support/api.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
@@ -19,6 +19,7 @@ import {
   type RouteIds,
   type RouteKey,
 } from '../support/sweep.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
 /**
  * Issue 15, part 6: axe on every page of the route table (contract/src/routes.ts) and the
@@ -37,10 +38,7 @@ import {
  * requests take no stock, and nothing else the other journeys count is changed.
  */
 
-const viewports = [
-  { width: 360, height: 780 },
-  { width: 1280, height: 900 },
-];
+const viewports = [phone, desktop];
 
 /** Below md (768 px) the dashboard's menu is a drawer and the top bar's a toggled list. */
 const isPhone = (width: number) => width < 768;
@@ -237,67 +235,74 @@ type AdminFixtures = { customerEmail?: string; quote?: Quote };
 function adminStates(sweep: Sweep, tool: Tool, fixtures: AdminFixtures): States {
   const { page } = sweep;
   const rowOf = (text: string) => visible(page.locator('tr, li').filter({ hasText: text }));
+  /**
+   * The dialogs the buttons of a row open, checked one after the other: each button's name, its
+   * dialog's title, and the name the report gives it.
+   */
+  const rowDialogs = async (
+    key: RouteKey,
+    row: Locator,
+    dialogs: [button: string, title: string, name: string][],
+  ) => {
+    for (const [button, title, name] of dialogs) {
+      await sweep.dialog(
+        key,
+        row.getByRole('button', { name: button }),
+        page.getByRole('dialog', { name: title }),
+        name,
+      );
+    }
+  };
   const { customerEmail, quote } = fixtures;
   return {
     dashboard: () => checkDashboardDrawer(sweep),
     ...(customerEmail && {
       dashboardUsers: () =>
-        sweep.dialog(
-          'dashboardUsers',
-          rowOf(customerEmail).getByRole('button', { name: texts.admin.removeUser }),
-          page.getByRole('dialog', { name: texts.admin.confirmRemoveUserTitle }),
-          texts.admin.confirmRemoveUserTitle,
-        ),
+        rowDialogs('dashboardUsers', rowOf(customerEmail), [
+          [
+            texts.admin.removeUser,
+            texts.admin.confirmRemoveUserTitle,
+            texts.admin.confirmRemoveUserTitle,
+          ],
+        ]),
       dashboardAllOrders: () =>
-        sweep.dialog(
-          'dashboardAllOrders',
-          rowOf(customerEmail).getByRole('button', { name: texts.orders.remove }),
-          page.getByRole('dialog', { name: texts.orders.confirmRemoveTitle }),
-          texts.orders.confirmRemoveTitle,
-        ),
+        rowDialogs('dashboardAllOrders', rowOf(customerEmail), [
+          [texts.orders.remove, texts.orders.confirmRemoveTitle, texts.orders.confirmRemoveTitle],
+        ]),
     }),
     dashboardAddProducts: async () => {
       await page.getByRole('button', { name: texts.addProduct.submit }).click();
       await expect(page.getByText(texts.fieldErrors.required('name')).first()).toBeVisible();
       await sweep.check('dashboardAddProducts', 'errors shown', 'main');
     },
-    dashboardManageTools: async () => {
-      const row = rowOf(tool.name).first();
-      await sweep.dialog(
-        'dashboardManageTools',
-        row.getByRole('button', { name: texts.priceBreaks.edit }),
-        page.getByRole('dialog', { name: texts.priceBreaks.editTitle(tool.name) }),
-        texts.priceBreaks.edit,
-      );
-      await sweep.dialog(
-        'dashboardManageTools',
-        row.getByRole('button', { name: texts.manageTools.lowStock.edit }),
-        page.getByRole('dialog', { name: texts.manageTools.lowStock.title(tool.name) }),
-        texts.manageTools.lowStock.edit,
-      );
-      await sweep.dialog(
-        'dashboardManageTools',
-        row.getByRole('button', { name: texts.orders.remove }),
-        page.getByRole('dialog', { name: texts.manageTools.confirmRemoveTitle }),
-        texts.manageTools.confirmRemoveTitle,
-      );
-    },
+    dashboardManageTools: () =>
+      rowDialogs('dashboardManageTools', rowOf(tool.name).first(), [
+        [texts.priceBreaks.edit, texts.priceBreaks.editTitle(tool.name), texts.priceBreaks.edit],
+        [
+          texts.manageTools.lowStock.edit,
+          texts.manageTools.lowStock.title(tool.name),
+          texts.manageTools.lowStock.edit,
+        ],
+        [
+          texts.orders.remove,
+          texts.manageTools.confirmRemoveTitle,
+          texts.manageTools.confirmRemoveTitle,
+        ],
+      ]),
     ...(quote && {
-      dashboardQuotes: async () => {
-        const row = rowOf(quote.reference);
-        await sweep.dialog(
-          'dashboardQuotes',
-          row.getByRole('button', { name: texts.manageQuotes.makeOffer }),
-          page.getByRole('dialog', { name: texts.manageQuotes.offerTitle(quote.reference) }),
-          texts.manageQuotes.makeOffer,
-        );
-        await sweep.dialog(
-          'dashboardQuotes',
-          row.getByRole('button', { name: texts.manageQuotes.decline }),
-          page.getByRole('dialog', { name: texts.manageQuotes.declineTitle(quote.reference) }),
-          texts.manageQuotes.decline,
-        );
-      },
+      dashboardQuotes: () =>
+        rowDialogs('dashboardQuotes', rowOf(quote.reference), [
+          [
+            texts.manageQuotes.makeOffer,
+            texts.manageQuotes.offerTitle(quote.reference),
+            texts.manageQuotes.makeOffer,
+          ],
+          [
+            texts.manageQuotes.decline,
+            texts.manageQuotes.declineTitle(quote.reference),
+            texts.manageQuotes.decline,
+          ],
+        ]),
     }),
   };
 }
@@ -309,7 +314,7 @@ for (const viewport of viewports) {
 
     for (const groups of visitorWalks) {
       test(`a visitor: ${groups.join(', ')} (${px})`, async ({ page }) => {
-        const [tool] = (await readSeededData(page.request)).tools as [Tool];
+        const tool = await readFirstSeededTool(page.request);
         const sweep = new Sweep(page, 'visitor', viewport.width);
         // A visitor is sent to /login before any order is looked for.
         await walk(sweep, groups, { toolId: tool._id, orderId: NO_ORDER }, visitorStates(sweep));
@@ -321,7 +326,7 @@ for (const viewport of viewports) {
       test(`a customer: ${groups.join(', ')}, its dialogs, empty and filled lists (${px})`, async ({
         page,
       }) => {
-        const [tool] = (await readSeededData(page.request)).tools as [Tool];
+        const tool = await readFirstSeededTool(page.request);
         const email = uniqueEmail('axel');
         await signUpAsCustomer(page, email, 'Axel Sweep');
         const sweep = new Sweep(page, 'customer', viewport.width);
@@ -348,7 +353,7 @@ for (const viewport of viewports) {
     }
 
     test(`a customer: an offer's Accept and Decline dialogs (${px})`, async ({ page, browser }) => {
-      const [tool] = (await readSeededData(page.request)).tools as [Tool];
+      const tool = await readFirstSeededTool(page.request);
       await signUpAsCustomer(page, uniqueEmail('axel'), 'Axel Sweep');
       const quote: Quote = await requestQuote(page, tool);
       // The admin makes the offer from a browser of their own.
@@ -386,7 +391,7 @@ for (const viewport of viewports) {
 
       for (const group of routeGroups) {
         test(`an admin: ${group} and its dialogs (${px})`, async ({ page, browser }) => {
-          const [tool] = (await readSeededData(page.request)).tools as [Tool];
+          const tool = await readFirstSeededTool(page.request);
           // A customer with an order, or a quote request, for the admin's lists and dialogs.
           const needsOrder = group === 'admin people';
           const needsQuote = group === 'admin quotes';

@@ -1,23 +1,17 @@
 import { orderAdminTexts, routes, texts } from '@tools-factory/contract';
 import { signInAsAdmin } from '../support/admin.ts';
-import { readSeededData } from '../support/api.ts';
+import { readFirstSeededTool } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { field, orderTool } from '../support/customer.ts';
+import { customerWhoPaid } from '../support/card-payment.ts';
+import { field } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
-import { customerInOwnBrowser } from '../support/own-browser.ts';
+import { expectNoSidewaysScroll } from '../support/screen.ts';
 import { expectToast } from '../support/toast.ts';
-
-/** An expiry two years ahead, as the card form takes it: 'MMYY'. */
-function futureExpiryDigits(): string {
-  return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-}
+import { desktop, phone } from '../support/viewports.ts';
 
 const words = { ...texts.manageOrders, ...orderAdminTexts };
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 360, height: 780 },
-]) {
+for (const viewport of [desktop, phone]) {
   test(`an admin opens a paid order from Manage Orders, ships it with tracking and reads its timeline; the customer sees the tracking (${viewport.width} px)`, async ({
     page,
     browser,
@@ -25,19 +19,9 @@ for (const viewport of [
     // Two people, a payment, a shipment: three times the usual time limit.
     test.slow();
     // The tool the invoice, cancellation and CSV journeys order too: none counts its stock.
-    const [tool] = (await readSeededData(page.request)).tools;
-    if (!tool) throw new Error('the demo seed has no tool');
-    const customer = await customerInOwnBrowser(browser, viewport, 'Tomasz Tracking');
-    const customerPage = customer.page;
-    await orderTool(customerPage, tool);
-    await customerPage.goto(routes.dashboardOrders);
-    const customerRow = customerPage.getByRole('row').filter({ hasText: tool.name });
-    await customerRow.getByRole('link', { name: texts.orders.pay }).click();
-    await field(customerPage, texts.payment.cardNumber).fill('4242 4242 4242 4242');
-    await field(customerPage, texts.payment.expiry).fill(futureExpiryDigits());
-    await field(customerPage, texts.payment.cvc).fill('123');
-    await customerPage.getByRole('button', { name: texts.payment.pay }).click();
-    await expect(customerPage.getByRole('heading', { name: texts.payment.complete })).toBeVisible();
+    const tool = await readFirstSeededTool(page.request);
+    const customer = await customerWhoPaid(browser, viewport, 'Tomasz Tracking', tool);
+    const { page: customerPage, row: customerRow } = customer;
 
     // Manage Orders: found by the customer's e-mail, with the name and the ship-to town.
     await signInAsAdmin(page, viewport);
@@ -49,9 +33,7 @@ for (const viewport of [
     await expect(page.getByRole('row').filter({ hasText: /@/ })).toHaveCount(1);
     await expect(adminRow).toContainText('Tomasz Tracking');
     await expect(adminRow).toContainText(`${words.shipTo}:`);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: artifactPath(`manage-orders-search-${viewport.width}.png`),
       fullPage: true,
@@ -95,9 +77,7 @@ for (const viewport of [
     await expect(lines.nth(4)).toContainText(words.orderPage.events.shipped);
     await expect(lines.nth(4)).toContainText('DHL Express JD014600006281234567');
     await expect(lines.nth(5)).toContainText(`Your order ${reference} has shipped`);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page, "the admin's order page");
     await page.screenshot({
       path: artifactPath(`admin-order-page-${viewport.width}.png`),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   API_BASE,
   CartSchema,
@@ -7,47 +6,16 @@ import {
   texts,
   type Tool,
 } from '@tools-factory/contract';
-import type { Browser, Page } from '@playwright/test';
-import { signInAsAdmin } from '../support/admin.ts';
+import type { Page } from '@playwright/test';
 import { E2E_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
 import { artifactPath, expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
-import { addToolAsAdmin, bearerOf } from '../support/shop-api.ts';
+import { addOwnToolsAside, bearerOf } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
 const words = texts.cart.page;
-
-/** Two tools of the journey's own (their stock is nobody else's), added by the admin. */
-async function twoNewTools(
-  browser: Browser,
-  viewport: { width: number; height: number },
-): Promise<[Tool, Tool]> {
-  const context = await browser.newContext({ viewport });
-  try {
-    const page = await context.newPage();
-    waitForHydrationAfterLoads(page);
-    await signInAsAdmin(page);
-    const unique = `${viewport.width}-${randomUUID().slice(0, 6)}`;
-    const chisel = await addToolAsAdmin(page, {
-      name: `Cold Chisel ${unique}`,
-      desc: 'A chisel the cart journey puts in its cart.',
-      price: 20,
-      minOrderQuantity: 10,
-      availableQuantity: 100,
-    });
-    const punch = await addToolAsAdmin(page, {
-      name: `Centre Punch ${unique}`,
-      desc: 'A punch the cart journey puts in its cart, then removes.',
-      price: 8.5,
-      minOrderQuantity: 5,
-      availableQuantity: 50,
-    });
-    return [chisel, punch];
-  } finally {
-    await context.close();
-  }
-}
 
 /** On the tool's purchase page: the quantity typed, then Add to cart, and its answer. */
 async function addToCart(page: Page, tool: Tool, quantity: number): Promise<void> {
@@ -69,16 +37,29 @@ async function cartOf(page: Page): Promise<Record<string, number>> {
   return Object.fromEntries(cart.lines.map((line) => [line.name, line.quantity]));
 }
 
-for (const viewport of [
-  { width: 360, height: 780 },
-  { width: 1280, height: 900 },
-]) {
+for (const viewport of [phone, desktop]) {
   test(`a customer fills the cart from two purchase pages, edits it, sees it on a second device, and checks out (${viewport.width} px)`, async ({
     page,
     browser,
   }) => {
     await page.setViewportSize(viewport);
-    const [chisel, punch] = await twoNewTools(browser, viewport);
+    // Two tools of the journey's own (their stock is nobody else's), added by the admin.
+    const [chisel, punch] = await addOwnToolsAside(browser, viewport, [
+      {
+        name: 'Cold Chisel',
+        desc: 'A chisel the cart journey puts in its cart.',
+        price: 20,
+        minOrderQuantity: 10,
+        availableQuantity: 100,
+      },
+      {
+        name: 'Centre Punch',
+        desc: 'A punch the cart journey puts in its cart, then removes.',
+        price: 8.5,
+        minOrderQuantity: 5,
+        availableQuantity: 50,
+      },
+    ]);
     const email = uniqueEmail('carla');
     await signUpAsCustomer(page, email, `Carla Cart ${viewport.width}`);
 

@@ -10,13 +10,7 @@ import {
 import type { Locator, Page } from '@playwright/test';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import {
-  artifactPath,
-  expect,
-  expectImagesLoaded,
-  scrollThrough,
-  test,
-} from '../support/fixtures.ts';
+import { artifactPath, expect, expectImagesLoaded, test } from '../support/fixtures.ts';
 
 const viewports = [
   { width: 360, height: 780 },
@@ -146,7 +140,6 @@ for (const viewport of viewports) {
       expect(new Set(tops).size).toBe(tops.length);
 
       // Every picture arrives (lazy ones once scrolled to), then the whole page is kept to look at.
-      await scrollThrough(page);
       await expectImagesLoaded(page);
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.screenshot({ path: artifactPath(`home-${viewport.width}.png`), fullPage: true });

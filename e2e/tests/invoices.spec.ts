@@ -1,27 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { INVOICE_NUMBER_PATTERN, routes, texts } from '@tools-factory/contract';
 import { uniqueEmail } from '../support/accounts.ts';
-import { readSeededData } from '../support/api.ts';
+import { readFirstSeededTool } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { field, orderTool, signUpAsCustomer } from '../support/customer.ts';
+import { orderTool, signUpAsCustomer } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll } from '../support/screen.ts';
+import { payByCard } from '../support/card-payment.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
-/** An expiry two years ahead, as the card form takes it: 'MMYY'. */
-function futureExpiryDigits(): string {
-  return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-}
-
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 360, height: 780 },
-]) {
+for (const viewport of [desktop, phone]) {
   test(`a customer pays an order and downloads its invoice from My Orders (${viewport.width} px)`, async ({
     page,
   }) => {
     await page.setViewportSize(viewport);
     // The tool the CSV journey orders too: neither counts its stock.
-    const [tool] = (await readSeededData(page.request)).tools;
-    if (!tool) throw new Error('the demo seed has no tool');
+    const tool = await readFirstSeededTool(page.request);
     await signUpAsCustomer(page, uniqueEmail('ines'), 'Inès Łukasiewicz');
     await orderTool(page, tool);
 
@@ -29,11 +23,7 @@ for (const viewport of [
     const row = page.getByRole('row').filter({ hasText: tool.name });
     await expect(row.getByRole('button', { name: /invoice/i })).toHaveCount(0);
     await row.getByRole('link', { name: texts.orders.pay }).click();
-    await field(page, texts.payment.cardNumber).fill('4242 4242 4242 4242');
-    await field(page, texts.payment.expiry).fill(futureExpiryDigits());
-    await field(page, texts.payment.cvc).fill('123');
-    await page.getByRole('button', { name: texts.payment.pay }).click();
-    await expect(page.getByRole('heading', { name: texts.payment.complete })).toBeVisible();
+    await payByCard(page);
 
     await page.goto(routes.dashboardOrders);
     const reference = (await row.getByText(/^TF-/).textContent()) ?? '';
@@ -41,9 +31,7 @@ for (const viewport of [
     await expect(invoice).toBeVisible();
     await expect(invoice).toHaveText(texts.orders.invoice);
     // The table fits the screen: nothing scrolls sideways.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page, 'paid order with its invoice');
     await page.screenshot({
       path: artifactPath(`my-orders-invoice-${viewport.width}.png`),

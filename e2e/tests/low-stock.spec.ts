@@ -10,24 +10,14 @@ import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { latestMailTo, mailsTo } from '../support/outbox.ts';
 import { addToolAsAdmin, placeOrderAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
+import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 360, height: 780 };
 const words = texts.manageTools.lowStock;
 
 /** An order of `quantity` placed with this page's token (its account's e-mail). */
 const placeOrder = (page: Page, email: string, tool: Tool, quantity: number) =>
   placeOrderAs(page, { email, tool, quantity, address: '1 Low Road, Leeds' });
-
-/** Nothing wider than the window: the page does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    'the page scrolls sideways',
-  ).toBe(true);
-}
-
-const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 for (const viewport of [desktop, phone]) {
   test(`an admin sets a low-stock threshold in Manage Tools, and the order that crosses it e-mails them once (${viewport.width} px)`, async ({

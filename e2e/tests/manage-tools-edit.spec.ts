@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { manageToolsTexts, routes, texts } from '@tools-factory/contract';
-import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { addToolAsAdmin } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
+import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 360, height: 780 };
 const { edit, stock, image } = manageToolsTexts;
 
 /** A 64 x 48 PNG (blue), as a picture on the admin's device. */
@@ -17,16 +16,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSDlsRgl86oF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+9s4gxNMK+yQAAAAASUVORK5CYII=',
   'base64',
 );
-
-/** Nothing wider than the window: the page does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    'the page scrolls sideways',
-  ).toBe(true);
-}
-
-const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 // The removal beyond the stock is refused on purpose (400): Chromium logs the answer's status.
 test.use({ allowedConsoleErrors: /status of 400 \(Bad Request\)/ });

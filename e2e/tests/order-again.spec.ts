@@ -1,59 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import {
-  API_BASE,
-  apiPaths,
-  CheckoutResponseSchema,
-  ConfirmTestCardResponseSchema,
-  formatMoney,
-  PaymentIntentResponseSchema,
-  routes,
-  texts,
-  type Tool,
-} from '@tools-factory/contract';
+import { API_BASE, apiPaths, formatMoney, routes, texts, type Tool } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { settleAnimations } from '../support/dialogs.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
-import { addToolAsAdmin, bearerOf } from '../support/shop-api.ts';
+import { addOwnTools, bearerOf, checkOutAs, payCheckoutByCard } from '../support/shop-api.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 360, height: 780 };
 const words = texts.cart.orderAgain;
 
 /** A checkout of these lines, placed and paid with the test card through the API. */
 async function paidCheckout(page: Page, lines: { tool: Tool; quantity: number }[]) {
-  const headers = await bearerOf(page);
-  const added = await page.request.post(`${API_BASE}${apiPaths.cartLines}`, {
-    headers,
-    data: { lines: lines.map(({ tool, quantity }) => ({ toolId: tool._id, quantity })) },
+  const checkout = await checkOutAs(page, lines, {
+    address: '3 Again Lane, Leeds',
+    poNumber: 'PO-AGAIN',
   });
-  expect(added.ok(), await added.text()).toBe(true);
-  const placed = await page.request.post(`${API_BASE}${apiPaths.checkout}`, {
-    headers: { ...headers, 'idempotency-key': randomUUID() },
-    data: { address: '3 Again Lane, Leeds', poNumber: 'PO-AGAIN' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { checkout } = CheckoutResponseSchema.parse(await placed.json());
-  const intent = await page.request.post(
-    `${API_BASE}${apiPaths.checkoutPaymentIntent(checkout._id)}`,
-    { headers, data: {} },
-  );
-  expect(intent.ok(), await intent.text()).toBe(true);
-  const { clientSecret } = PaymentIntentResponseSchema.parse(await intent.json());
-  const confirmed = await page.request.post(`${API_BASE}${apiPaths.confirmTestCard}`, {
-    headers,
-    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  const { transectionId } = ConfirmTestCardResponseSchema.parse(await confirmed.json());
-  const line = checkout.lines[0]!;
-  const recorded = await page.request.patch(`${API_BASE}${apiPaths.recordPayment(line._id)}`, {
-    headers,
-    data: { order: line._id, transectionId },
-  });
-  expect(recorded.ok(), await recorded.text()).toBe(true);
+  await payCheckoutByCard(page, checkout);
   return checkout;
 }
 
@@ -64,21 +27,22 @@ for (const viewport of [desktop, phone]) {
   }) => {
     test.slow();
     await signInAsAdmin(page, viewport);
-    const suffix = `${viewport.width}-${randomUUID().slice(0, 6)}`;
-    const vice = await addToolAsAdmin(page, {
-      name: `Again Vice ${suffix}`,
-      desc: 'A vice the order-again journey buys twice.',
-      price: 10,
-      minOrderQuantity: 1,
-      availableQuantity: 500,
-    });
-    const rasp = await addToolAsAdmin(page, {
-      name: `Again Rasp ${suffix}`,
-      desc: 'A rasp the order-again journey buys twice.',
-      price: 4,
-      minOrderQuantity: 1,
-      availableQuantity: 500,
-    });
+    const [vice, rasp] = await addOwnTools(page, viewport, [
+      {
+        name: 'Again Vice',
+        desc: 'A vice the order-again journey buys twice.',
+        price: 10,
+        minOrderQuantity: 1,
+        availableQuantity: 500,
+      },
+      {
+        name: 'Again Rasp',
+        desc: 'A rasp the order-again journey buys twice.',
+        price: 4,
+        minOrderQuantity: 1,
+        availableQuantity: 500,
+      },
+    ]);
 
     const customer = await customerInOwnBrowser(browser, viewport, 'Agnes Again');
     const checkout = await paidCheckout(customer.page, [

@@ -1,22 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { CREDIT_NOTE_NUMBER_PATTERN, routes, texts } from '@tools-factory/contract';
 import { signInAsAdmin } from '../support/admin.ts';
-import { readSeededData } from '../support/api.ts';
+import { readFirstSeededTool } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { field, orderTool } from '../support/customer.ts';
+import { customerWhoPaid } from '../support/card-payment.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
-import { customerInOwnBrowser } from '../support/own-browser.ts';
+import { expectNoSidewaysScroll } from '../support/screen.ts';
 import { expectToast } from '../support/toast.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
-/** An expiry two years ahead, as the card form takes it: 'MMYY'. */
-function futureExpiryDigits(): string {
-  return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-}
-
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 360, height: 780 },
-]) {
+for (const viewport of [desktop, phone]) {
   test(`an admin cancels a paid order from Manage Orders, and its customer sees it cancelled and downloads the credit note (${viewport.width} px)`, async ({
     page,
     browser,
@@ -25,19 +18,9 @@ for (const viewport of [
     test.slow();
     // The tool the invoice and CSV journeys order too: none counts its stock, and a cancelled
     // order gives its stock back.
-    const [tool] = (await readSeededData(page.request)).tools;
-    if (!tool) throw new Error('the demo seed has no tool');
-    const customer = await customerInOwnBrowser(browser, viewport, 'Clara Cancel');
-    const customerPage = customer.page;
-    await orderTool(customerPage, tool);
-    await customerPage.goto(routes.dashboardOrders);
-    const customerRow = customerPage.getByRole('row').filter({ hasText: tool.name });
-    await customerRow.getByRole('link', { name: texts.orders.pay }).click();
-    await field(customerPage, texts.payment.cardNumber).fill('4242 4242 4242 4242');
-    await field(customerPage, texts.payment.expiry).fill(futureExpiryDigits());
-    await field(customerPage, texts.payment.cvc).fill('123');
-    await customerPage.getByRole('button', { name: texts.payment.pay }).click();
-    await expect(customerPage.getByRole('heading', { name: texts.payment.complete })).toBeVisible();
+    const tool = await readFirstSeededTool(page.request);
+    const customer = await customerWhoPaid(browser, viewport, 'Clara Cancel', tool);
+    const { page: customerPage, row: customerRow } = customer;
 
     await signInAsAdmin(page, viewport);
     await page.goto(routes.dashboardAllOrders);
@@ -73,9 +56,7 @@ for (const viewport of [
     ).toHaveCount(0);
     await expect(adminRow.getByRole('button', { name: texts.manageOrders.ship })).toHaveCount(0);
     await expect(adminRow.getByRole('button', { name: /credit note/ })).toBeVisible();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: artifactPath(`manage-orders-cancelled-${viewport.width}.png`),
       fullPage: true,
@@ -89,9 +70,7 @@ for (const viewport of [
       name: texts.orders.creditNoteLabel(reference),
     });
     await expect(creditNote).toHaveText(texts.orders.creditNote);
-    expect(
-      await customerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    await expectNoSidewaysScroll(customerPage);
     await expectNoSeriousA11yViolations(customerPage, 'a cancelled order in My Orders');
     await customerPage.screenshot({
       path: artifactPath(`my-orders-cancelled-${viewport.width}.png`),

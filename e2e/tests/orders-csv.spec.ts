@@ -2,16 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { routes, texts } from '@tools-factory/contract';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
-import { readSeededData } from '../support/api.ts';
+import { readFirstSeededTool } from '../support/api.ts';
 import { orderTool, signUpAsCustomer } from '../support/customer.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-const desktop = { width: 1280, height: 900 };
+import { desktop } from '../support/viewports.ts';
 
 test('an admin exports every order as a CSV file (1280 px)', async ({ page, browser }) => {
   // A customer's order to find in the file, placed in a browser of their own.
-  const [tool] = (await readSeededData(page.request)).tools;
-  if (!tool) throw new Error('the demo seed has no tool');
+  const tool = await readFirstSeededTool(page.request);
   const customer = await browser.newContext({ viewport: desktop });
   const customerPage = await customer.newPage();
   const customerEmail = uniqueEmail('carla-csv');

@@ -5,21 +5,15 @@ import { readSeededData } from '../support/api.ts';
 import { field, orderTool, signUpAsCustomer } from '../support/customer.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
+import { fillCard } from '../support/card-payment.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
 // A refused card is a 402 answer, which Chromium logs as a failed resource.
 test.use({ allowedConsoleErrors: /status of 402 \(Payment Required\)/ });
 
-/** An expiry two years ahead, as the card form writes it: 'MM / YY'. */
-function futureExpiryDigits(): string {
-  return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-}
-
 const payButton = (page: Page) => page.getByRole('button', { name: texts.payment.pay });
 
-for (const viewport of [
-  { width: 1280, height: 900 },
-  { width: 360, height: 780 },
-]) {
+for (const viewport of [desktop, phone]) {
   test(`pay an order by card: declined, then paid, and My Orders shows it 'panding' (${viewport.width} px)`, async ({
     page,
   }) => {
@@ -49,9 +43,7 @@ for (const viewport of [
     await expectNoSeriousA11yViolations(page);
 
     // A declined card: Stripe's words in red under the form, and the order stays unpaid.
-    await field(page, texts.payment.cardNumber).fill('4000 0000 0000 0002');
-    await field(page, texts.payment.expiry).fill(futureExpiryDigits());
-    await field(page, texts.payment.cvc).fill('123');
+    await fillCard(page, '4000 0000 0000 0002');
     await payButton(page).click();
     const cardError = page.getByRole('alert').filter({ hasText: texts.cardErrors.declined });
     await expect(cardError).toBeVisible();

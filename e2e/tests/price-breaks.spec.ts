@@ -18,9 +18,8 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
-
-const phone = { width: 360, height: 780 };
-const desktop = { width: 1280, height: 900 };
+import { expectNoSidewaysScroll } from '../support/screen.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
 const count = (units: number) => units.toLocaleString('en-US');
 
@@ -41,14 +40,6 @@ async function rowsOf(table: Locator): Promise<string[][]> {
 
 /** The range of the row the typed quantity reaches (aria-current), as the table says it. */
 const markedRow = (table: Locator) => table.locator('tbody tr[aria-current="true"] th');
-
-/** Nothing wider than the window: the table fits a phone without sideways scrolling. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    'the page scrolls sideways',
-  ).toBe(true);
-}
 
 async function catalogTool(page: Page, name: string): Promise<Tool> {
   const response = await page.request.get(`${API_BASE}${apiPaths.parts}`);

@@ -12,11 +12,9 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field, signUpAsCustomer } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { bearerOf } from '../support/shop-api.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
-const viewports = [
-  { width: 360, height: 780 },
-  { width: 1280, height: 900 },
-];
+const viewports = [phone, desktop];
 const words = texts.quickOrder;
 
 /** The page as it is now, kept for people to look at, and checked by axe. */

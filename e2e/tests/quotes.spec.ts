@@ -16,10 +16,8 @@ import { field, signUpAsCustomer } from '../support/customer.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { latestMailTo } from '../support/outbox.ts';
 import { expectToast } from '../support/toast.ts';
-
-const phone = { width: 360, height: 780 };
-const desktop = { width: 1280, height: 900 };
-type Viewport = typeof phone;
+import { payByCard } from '../support/card-payment.ts';
+import { type Viewport, desktop, phone } from '../support/viewports.ts';
 
 /** Below md (768 px) the dashboard's menu is a drawer behind a toggle. */
 const isPhone = (viewport: Viewport) => viewport.width < 768;
@@ -40,11 +38,6 @@ async function followMenu(page: Page, viewport: Viewport, label: string): Promis
 async function keep(page: Page, name: string, viewport: Viewport): Promise<void> {
   await page.screenshot({ path: artifactPath(`${name}-${viewport.width}.png`), fullPage: true });
   await expectNoSeriousA11yViolations(page, name);
-}
-
-/** A card's expiry two years ahead, as the card form takes it: 'MMYY'. */
-function futureExpiryDigits(): string {
-  return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 }
 
 test.describe('quotes', () => {
@@ -165,13 +158,8 @@ test.describe('quotes', () => {
       await expect(
         customer.getByRole('region', { name: texts.payment.orderSummary }),
       ).toContainText(total);
-      const payButton = customer.getByRole('button', { name: texts.payment.pay });
-      await expect(payButton).toBeEnabled();
-      await field(customer, texts.payment.cardNumber).fill('4242 4242 4242 4242');
-      await field(customer, texts.payment.expiry).fill(futureExpiryDigits());
-      await field(customer, texts.payment.cvc).fill('123');
-      await payButton.click();
-      await expect(customer.getByRole('heading', { name: texts.payment.complete })).toBeVisible();
+      await expect(customer.getByRole('button', { name: texts.payment.pay })).toBeEnabled();
+      await payByCard(customer);
 
       // Paid: My Quotes leads to the order instead of offering to pay.
       await customer.goto(routes.dashboardMyQuotes);

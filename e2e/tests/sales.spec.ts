@@ -1,25 +1,11 @@
-import {
-  ORDER_STATUSES,
-  API_BASE,
-  apiPaths,
-  ConfirmTestCardResponseSchema,
-  CreateToolResponseSchema,
-  formatMoney,
-  orderTotal,
-  PaymentIntentResponseSchema,
-  routes,
-  texts,
-  type Tool,
-} from '@tools-factory/contract';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { ORDER_STATUSES, formatMoney, routes, texts, type Tool } from '@tools-factory/contract';
+import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
-import { bearerOf, placeOrderAs } from '../support/shop-api.ts';
-
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 360, height: 780 };
+import { addToolAsAdmin, payOrderByCard, placeOrderAs } from '../support/shop-api.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
 /**
  * A string of Chart.js's own code (the error its Chart constructor throws without a canvas):
@@ -27,51 +13,13 @@ const phone = { width: 360, height: 780 };
  */
 const CHART_JS_MARKER = "can't acquire context from the given item";
 
-async function call<T>(
-  request: APIRequestContext,
-  method: 'POST' | 'PATCH',
-  path: string,
-  headers: Record<string, string>,
-  data: object,
-  schema: { parse: (value: unknown) => T },
-): Promise<T> {
-  const response = await request.fetch(`${API_BASE}${path}`, { method, headers, data });
-  if (!response.ok()) {
-    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  }
-  return schema.parse(await response.json());
-}
-
 /** An unpaid order of `quantity` placed with this page's token, for `email` (its account's). */
 const placeOrder = (page: Page, email: string, tool: Tool, quantity: number) =>
   placeOrderAs(page, { email, tool, quantity, address: '12 Harbour Road, Chattogram' });
 
 /** An order of `quantity` placed and paid by card (the test gateway) with this page's token. */
 async function placePaidOrder(page: Page, email: string, tool: Tool, quantity: number) {
-  const headers = await bearerOf(page);
-  const order = await placeOrder(page, email, tool, quantity);
-  const totalPrice = orderTotal(order.price, order.quantity);
-  const { clientSecret } = await call(
-    page.request,
-    'POST',
-    apiPaths.createPaymentIntent,
-    headers,
-    { orderId: order._id, totalPrice },
-    PaymentIntentResponseSchema,
-  );
-  const { transectionId } = await call(
-    page.request,
-    'POST',
-    apiPaths.confirmTestCard,
-    headers,
-    { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' },
-    ConfirmTestCardResponseSchema,
-  );
-  const recorded = await page.request.patch(`${API_BASE}${apiPaths.recordPayment(order._id)}`, {
-    headers,
-    data: { order: order._id, transectionId },
-  });
-  expect(recorded.status(), await recorded.text()).toBe(200);
+  await payOrderByCard(page, await placeOrder(page, email, tool, quantity));
 }
 
 /** The scripts a page receives from now on: their URL and their text. */
@@ -117,21 +65,13 @@ test("an admin sees the paid orders in the Sales page's tables and charts (1280 
   await signInAsAdmin(page, desktop);
   // A tool of this journey's own, dear enough to be among the top five: its figures are exact.
   const name = `Sales Anvil ${Date.now() % 100_000}`;
-  const { tool } = await call(
-    page.request,
-    'POST',
-    apiPaths.addTool,
-    await bearerOf(page),
-    {
-      name,
-      desc: 'A forged anvil for the Sales journey.',
-      img: '/images/tools/claw-hammer.svg',
-      price: 90_000,
-      minOrderQuantity: 1,
-      availableQuantity: 100,
-    },
-    CreateToolResponseSchema,
-  );
+  const tool = await addToolAsAdmin(page, {
+    name,
+    desc: 'A forged anvil for the Sales journey.',
+    price: 90_000,
+    minOrderQuantity: 1,
+    availableQuantity: 100,
+  });
 
   // A customer pays two orders (2 and 3 anvils) and leaves one unpaid.
   const customer = await customerInOwnBrowser(browser, desktop, 'Sam Sales');

@@ -7,7 +7,7 @@ import {
   type PageData,
   type Tool,
 } from '@tools-factory/contract';
-import { readSeededData } from '../support/api.ts';
+import { readFirstSeededTool, readSeededData } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** Text as React writes it into HTML. */
@@ -60,8 +60,7 @@ test.describe('the HTML the server sends, before any script runs', () => {
   });
 
   test('/purchase/{id} holds its tool, price and description', async ({ request }) => {
-    const [tool] = (await readSeededData(request)).tools;
-    if (!tool) throw new Error('the demo seed has no tool');
+    const tool = await readFirstSeededTool(request);
     const response = await request.get(routes.purchase(tool._id));
     expect(response.status()).toBe(200);
     const { root, data } = splitPage(await response.text());

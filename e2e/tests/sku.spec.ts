@@ -19,20 +19,12 @@ import {
   waitForHydrationAfterLoads,
 } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
+import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
-const phone = { width: 360, height: 780 };
-const desktop = { width: 1280, height: 900 };
 const { edit } = manageToolsTexts;
 /** A SKU the seed gives the Claw Hammer: another tool's, in any case. */
 const SEEDED_SKU = 'HM-CLAW-16';
-
-/** Nothing wider than the window: the page does not scroll sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    'the page scrolls sideways',
-  ).toBe(true);
-}
 
 /** The screen as it is, in /work/screens for people and in the artifacts, once it fits. */
 async function keep(page: Page, name: string, width: number): Promise<void> {
@@ -42,8 +34,6 @@ async function keep(page: Page, name: string, width: number): Promise<void> {
   await page.screenshot({ path: artifactPath(`sku-${name}-${width}.png`), fullPage: true });
   await expectNoSeriousA11yViolations(page, name);
 }
-
-const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 // A SKU another tool has is refused on purpose (409): Chromium logs the answer's status.
 test.use({ allowedConsoleErrors: /status of 409 \(Conflict\)/ });

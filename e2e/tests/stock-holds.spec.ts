@@ -15,9 +15,9 @@ import { customerInOwnBrowser } from '../support/own-browser.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { addToolAsAdmin, placeOrderAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
+import { expectNoSidewaysScroll } from '../support/screen.ts';
+import { desktop, phone } from '../support/viewports.ts';
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 360, height: 780 };
 const words = texts.manageHolds;
 
 const placeOrder = (page: Page, email: string, tool: Tool, quantity: number) =>
@@ -69,10 +69,7 @@ for (const viewport of [desktop, phone]) {
     await expect(card).toContainText(first.reference);
     await expect(card).toContainText(formatMoney(2500));
     await card.scrollIntoViewIfNeeded();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      'the page scrolls sideways',
-    ).toBe(true);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: artifactPath(`stock-holds-${viewport.width}.png`) });
     await expectNoSeriousA11yViolations(page, 'stock holds');
 
