@@ -49,9 +49,9 @@ export async function insertOrders(
 export type PlacedOrderRows = {
   checkout: NewCheckoutRow & { id: string };
   order: NewOrderRow & { id: string; checkoutId: string };
-  /** Its timeline's first lines (order-events.repository.ts's eventRows). */
+  /** Its timeline's first lines (order-events.repository.ts's eventRows): one at least. */
   events: readonly NewOrderEventRow[];
-  /** Its e-mails' rows (the outbox's prepareRows). */
+  /** Its e-mails' rows (the outbox's prepareRows): one at least, the buyer's. */
   mails: readonly NewOutboxRow[];
 };
 
@@ -66,26 +66,18 @@ export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows):
     tx
       .$with('placed_checkout')
       .as(tx.insert(checkouts).values(rows.checkout).returning({ id: checkouts.id })),
-    ...(rows.events.length > 0
-      ? [
-          tx.$with('placed_events').as(
-            tx
-              .insert(orderEvents)
-              .values([...rows.events])
-              .returning({ id: orderEvents.id }),
-          ),
-        ]
-      : []),
-    ...(rows.mails.length > 0
-      ? [
-          tx.$with('placed_mails').as(
-            tx
-              .insert(outboxMessages)
-              .values([...rows.mails])
-              .returning({ id: outboxMessages.id }),
-          ),
-        ]
-      : []),
+    tx.$with('placed_events').as(
+      tx
+        .insert(orderEvents)
+        .values([...rows.events])
+        .returning({ id: orderEvents.id }),
+    ),
+    tx.$with('placed_mails').as(
+      tx
+        .insert(outboxMessages)
+        .values([...rows.mails])
+        .returning({ id: outboxMessages.id }),
+    ),
   ];
   const [row] = await tx
     .with(...withs)
