@@ -1,22 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { texts } from '@tools-factory/contract';
-import { useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import type { Tool } from '@tools-factory/contract';
 import { NotFound } from '../../components/ui/not-found';
 import { Spinner } from '../../components/ui/spinner';
 import { RequireAuth } from '../../features/accounts/components/require-auth';
 import { QueryBoundary } from '../../components/ui/query-boundary';
-import { useIsAdmin } from '../../features/accounts/api/get-admin';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
-import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useTool } from '../../features/catalog/api/get-tool';
-import { toolsQueryKey } from '../../features/catalog/api/tools-query';
 import { ToolDetails } from '../../features/catalog/components/tool-details';
-import { PurchaseForm } from '../../features/orders/components/purchase-form';
-import { RequestQuote } from '../../features/quotes/components/request-quote';
 import { isApiError } from '../../lib/api-client';
+import { lazyPart } from '../../lib/server-html';
 import { pageTitle, useDocumentTitle } from '../../lib/document-title';
+
+/** The order form's chunk (purchase-order-area.tsx): not needed to hydrate the page. */
+const OrderArea = lazyPart(() =>
+  import('./purchase-order-area').then((module) => module.OrderArea),
+);
 
 /**
  * /purchase/{id} (protected): the tool, who orders it, and the order form. Composes the catalog
@@ -48,6 +46,12 @@ function PurchaseContent({ signInKnown }: { signInKnown: boolean }) {
   // The order form (the biggest part of the page) rendered as a transition once the sign-in is
   // known: React yields to the browser every few milliseconds instead of one long task.
   const orderAreaShown = useDeferredValue(signInKnown);
+  // Asked for once the page is up (after hydration), while the sign-in is read.
+  useEffect(() => {
+    void OrderArea.load().catch(() => {
+      // Rendered, the form's chunk says it did not arrive (the pages' error boundary).
+    });
+  }, []);
 
   return (
     <QueryBoundary
@@ -66,7 +70,9 @@ function PurchaseContent({ signInKnown }: { signInKnown: boolean }) {
           <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
             <ToolDetails tool={found} quantity={quantity} />
             {orderAreaShown ? (
-              <OrderArea tool={found} quantity={quantity} onQuantityChange={setQuantity} />
+              <Suspense fallback={<Spinner />}>
+                <OrderArea tool={found} quantity={quantity} onQuantityChange={setQuantity} />
+              </Suspense>
             ) : (
               <Spinner />
             )}
@@ -74,36 +80,5 @@ function PurchaseContent({ signInKnown }: { signInKnown: boolean }) {
         </section>
       )}
     </QueryBoundary>
-  );
-}
-
-interface OrderAreaProps {
-  tool: Tool;
-  quantity: number | null;
-  onQuantityChange(quantity: number | null): void;
-}
-
-/** The order form and the quote request, for the signed-in customer. */
-function OrderArea({ tool, quantity, onQuantityChange }: OrderAreaProps) {
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
-  // The cart is a customer's: an admin sees Place Order alone.
-  const isAdmin = useIsAdmin(user?.email);
-  if (!user) return null;
-  return (
-    <>
-      <PurchaseForm
-        tool={tool}
-        customer={{ name: user.name, email: user.email }}
-        onQuantityChange={onQuantityChange}
-        onOrderSettled={() => void queryClient.invalidateQueries({ queryKey: toolsQueryKey })}
-        besidePlaceOrder={
-          isAdmin === false
-            ? (typed) => <AddToCartButton toolId={tool._id} toolName={tool.name} quantity={typed} />
-            : undefined
-        }
-      />
-      <RequestQuote tool={tool} typedQuantity={quantity} className="lg:col-start-2" />
-    </>
   );
 }
