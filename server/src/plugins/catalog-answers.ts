@@ -9,8 +9,8 @@ import { encodingAsked } from './preserialized.ts';
  * (its hooks, validation and route) and its whole answer, headers and bytes, is kept with the
  * catalog version it was made from; the same ask again, while that version is served, gets those
  * bytes before any routing. A new version (any catalog change, a stock patch) drops them all.
- * Fastify's work on these small answers cost a third of the time a bare node:http server takes
- * for the whole answer (bench: 0.46-0.70 of it).
+ * Fastify's work on these small answers cost half as much again as a bare node:http server's
+ * whole answer (bench: 0.46-0.70 of it; docs/decisions/022).
  */
 
 /** Headers that belong to one response, which node:http sets itself (the length is the body's). */
