@@ -29,14 +29,19 @@ import {
   selectCheckoutByIdempotencyKey,
   type CheckoutRow,
 } from './checkouts.repository.ts';
-import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
+import { emailEvent, eventRows } from './order-events.repository.ts';
 import {
   ensurePayableTotal,
-  ensureRoomForUnpaidOrder,
+  ensureRoomForUnpaidCheckouts,
   ensureWithinUnverifiedLimit,
-  unverifiedUnpaidCents,
 } from './order-rules.ts';
-import { insertOrders, lockOrderPlacements, type OrderRow } from './orders.repository.ts';
+import {
+  insertEventsAndMails,
+  insertOrders,
+  lockOrderPlacements,
+  selectUnpaidHoldings,
+  type OrderRow,
+} from './orders.repository.ts';
 
 /** A cart line as the checkout reads it: the tool, how many, the unit price shown when added. */
 export type CartLineRow = { toolId: string; quantity: number; unitPriceCents: number };
@@ -186,8 +191,12 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           }
           const cart = await options.cart.linesOf(tx, caller.id);
           if (cart.length === 0) throw badRequest(texts.checkout.errors.emptyCart);
-          await ensureRoomForUnpaidOrder(tx, caller, maxUnpaidOrders);
-          const unpaidCents = await unverifiedUnpaidCents(tx, caller);
+          // Read before the tools' rows are locked (every buyer of them waits on those locks):
+          // the caps' figures in one query, and the e-mails' readers (the staff, the names).
+          const holdings = await selectUnpaidHoldings(tx, caller.id);
+          ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
+          const unpaidCents = caller.emailVerified ? null : holdings.cents;
+          const mailRows = await outbox.prepareRows(tx, [caller.email]);
 
           const { reserved, failed } = await reserveLines(tx, cart);
           // Thrown, not returned: the reservations made before the failing lines roll back.
@@ -240,32 +249,32 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           const lineDtos = lines.map((row) => dtos.orderDto(row));
           const checkoutDto = dtos.checkoutDto(checkout, lines);
           const placedMail = checkoutPlacedMail(checkoutDto, lineDtos, { publicUrl });
-          await outbox.enqueue(tx, placedMail, {
-            orderId: lines[0]!.id,
-            mail: 'checkout placed',
-          });
-          // One staff e-mail for the checkout too (a line alone: the order's own).
-          await outbox.enqueueForStaff(
-            tx,
-            (to) =>
-              lineDtos.length === 1
-                ? newOrderForStaffMail(lineDtos[0]!, { publicUrl, to })
-                : checkoutPlacedForStaffMail(checkoutDto, lineDtos, { publicUrl, to }),
-            { orderId: lines[0]!.id, mail: 'new checkout, to staff' },
-          );
-          await insertOrderEvents(
-            tx,
-            lines.flatMap((row) => [
-              {
-                orderId: row.id,
-                kind: 'placed' as const,
-                actorId: caller.id,
-                at: row.createdAt,
-                detail: { checkoutId: checkout.id },
-              },
-              emailEvent(row.id, placedMail, row.createdAt),
+          // The e-mails and the lines' events in one statement.
+          await insertEventsAndMails(tx, {
+            events: eventRows(
+              lines.flatMap((row) => [
+                {
+                  orderId: row.id,
+                  kind: 'placed' as const,
+                  actorId: caller.id,
+                  at: row.createdAt,
+                  detail: { checkoutId: checkout.id },
+                },
+                emailEvent(row.id, placedMail, row.createdAt),
+              ]),
+            ),
+            mails: mailRows.rows([
+              { message: placedMail, about: { orderId: lines[0]!.id, mail: 'checkout placed' } },
+              // One staff e-mail for the checkout too (a line alone: the order's own).
+              ...mailRows.staff.map((to) => ({
+                message:
+                  lineDtos.length === 1
+                    ? newOrderForStaffMail(lineDtos[0]!, { publicUrl, to })
+                    : checkoutPlacedForStaffMail(checkoutDto, lineDtos, { publicUrl, to }),
+                about: { orderId: lines[0]!.id, mail: 'new checkout, to staff' },
+              })),
             ]),
-          );
+          });
           for (const { line, tool } of reserved) {
             const lowStock = tools.lowStockCrossing(tool, line.quantity);
             if (lowStock) await tools.announceLowStock(tx, lowStock);

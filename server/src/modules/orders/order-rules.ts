@@ -11,7 +11,7 @@ import {
 import type { Transaction } from '../../db/client.ts';
 import { badRequest, conflict, forbidden } from '../../http-errors.ts';
 import type { Account } from '../identity/identity.service.ts';
-import { countUnpaidCheckouts, sumUnpaidOrderCents } from './orders.repository.ts';
+import { countUnpaidCheckouts } from './orders.repository.ts';
 
 /*
  * The rules an order is placed under (DESIGN.md section 4), each one named check that refuses in
@@ -53,18 +53,6 @@ export function ensureRoomForUnpaidCheckouts(
   if (unpaidCheckouts >= maxUnpaidOrders) {
     throw conflict(texts.orders.tooManyUnpaidOrders(maxUnpaidOrders));
   }
-}
-
-/**
- * What an account whose e-mail is not verified holds unpaid (null for a verified one, which
- * UNVERIFIED_HOLD_LIMIT does not bound). Read under the account's placement lock, before the
- * tool's row is locked: the fewer round trips while that lock is held, the better.
- */
-export async function unverifiedUnpaidCents(
-  tx: Transaction,
-  caller: Account,
-): Promise<number | null> {
-  return caller.emailVerified ? null : sumUnpaidOrderCents(tx, caller.id);
 }
 
 /** UNVERIFIED_HOLD_LIMIT: 403 when an unverified account would hold more with this order. */

@@ -89,9 +89,30 @@ export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows):
 }
 
 /**
+ * A checkout's events and e-mails (POST /checkout, while the tools' rows are locked) in one
+ * statement: the e-mails' INSERT in the WITH of the events'.
+ */
+export async function insertEventsAndMails(
+  tx: Transaction,
+  rows: Pick<PlacedOrderRows, 'events' | 'mails'>,
+): Promise<void> {
+  const mails = tx.$with('placed_mails').as(
+    tx
+      .insert(outboxMessages)
+      .values([...rows.mails])
+      .returning({ id: outboxMessages.id }),
+  );
+  await tx
+    .with(mails)
+    .insert(orderEvents)
+    .values([...rows.events]);
+}
+
+/**
  * What MAX_UNPAID_ORDERS and UNVERIFIED_HOLD_LIMIT read, in one query under the account's
  * placement lock: the checkouts holding unpaid lines (countUnpaidCheckouts), what those lines
- * come to in cents (sumUnpaidOrderCents), and the transaction's own time (`now()`, which the
+ * come to in cents (unit price times quantity, summed as a bigint: no overflow however large), and
+ * the transaction's own time (`now()`, which the
  * order's created_at will hold: its e-mail can be written before the order is).
  */
 export async function selectUnpaidHoldings(
@@ -265,20 +286,6 @@ export async function extendHold(
   ceiling: { afterPlacingMs: number },
 ): Promise<boolean> {
   return (await extendHolds(executor, eq(orders.id, id), until, ceiling)).length > 0;
-}
-
-/**
- * What an account's unpaid orders come to, in cents (unit price times quantity, summed as a
- * bigint: no overflow however large).
- */
-export async function sumUnpaidOrderCents(executor: Executor, userId: string): Promise<number> {
-  const [row] = await executor
-    .select({
-      cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
-    })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), statusIsOneOf(HELD_STATUSES)));
-  return Number(row?.cents ?? 0);
 }
 
 /** Every unpaid order that an account holds (not those of removed accounts), oldest first. */
