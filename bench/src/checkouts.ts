@@ -283,9 +283,6 @@ async function writtenMail(query: Query, mail: string): Promise<OutboxMail> {
   return row as OutboxMail;
 }
 
-const insertOutboxSql = `
-  insert into outbox_messages (origin, "to", subject, text, html, attachments, about)
-  values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`;
 const outboxParams = (mail: OutboxMail) => [
   mail.origin,
   mail.to,
@@ -295,10 +292,10 @@ const outboxParams = (mail: OutboxMail) => [
   mail.attachments,
   mail.about,
 ];
-/** The outbox's reads before each e-mail it writes: the opted-in admins, the readers' names. */
+/** The outbox's reads before the tools are locked: the opted-in admins, the readers' names. */
 const optedInAdminsSql = `
   select email from users where role = 'admin' and staff_notifications = true order by email`;
-const namesSql = `select email, name from users where lower(email) in ($1)`;
+const namesSql = `select email, name from users where lower(email) in ($1, $2)`;
 
 /** The cart's advisory lock key (server/src/modules/cart/cart.repository.ts). */
 const CART_WRITES_LOCK = 724_611;
@@ -337,10 +334,15 @@ const ORDER_COLUMNS = [
 const insertOrdersSql = `
   insert into orders (${ORDER_COLUMNS.join(', ')})
   values ${valueRows(CHECKOUT_LINES, ORDER_COLUMNS.length)} returning *`;
-const insertEventsSql = `
+/** The two e-mails (the buyer's, the staff's) and the 100 events, in one statement. */
+const insertMailsAndEventsSql = `
+  with placed_mails as (
+    insert into outbox_messages (origin, "to", subject, text, html, attachments, about)
+    values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb), ($8, $9, $10, $11, $12, $13::jsonb, $14::jsonb)
+    returning id)
   insert into order_events (order_id, kind, actor_id, detail, created_at)
   values ${Array.from({ length: CHECKOUT_LINES * 2 }, (_, row) => {
-    const first = row * 5 + 1;
+    const first = 15 + row * 5;
     return `($${first}, $${first + 1}, $${first + 2}, $${first + 3}::jsonb, $${first + 4})`;
   }).join(', ')}`;
 
@@ -358,10 +360,10 @@ function unitPrice(breaks: Record<string, unknown>[], toolId: string, quantity: 
 /**
  * The statements of placeCheckout's transaction, in its order, with its conditions: the
  * per-account lock, the Idempotency-Key read again, the cart, MAX_UNPAID_ORDERS' count and the
- * unverified account's unpaid sum, the 50 tools locked in id order and reserved in one
- * conditional UPDATE, their breaks in one read, the checkout, its 50 orders in one INSERT, the
- * buyer's e-mail (the reader's name, then the row), the checkout's staff e-mail (the opted-in
- * admins, the name, the row), the 100 events in one INSERT, the cart emptied.
+ * unverified account's unpaid sum in one read, the e-mails' readers (the opted-in admins, the
+ * names), the 50 tools locked in id order and reserved in one conditional UPDATE, their breaks in
+ * one read, the checkout, its 50 orders in one INSERT, the buyer's and the staff's e-mails and
+ * the 100 events in one INSERT ... WITH, the cart emptied.
  */
 async function checkoutSql(
   tx: Query,
@@ -385,14 +387,14 @@ async function checkoutSql(
   ).rows;
   if (cart.length !== CHECKOUT_LINES) throw new Error(`the cart holds ${cart.length} lines`);
   await tx(
-    `select count(distinct checkout_id)::int as count from orders where user_id = $1 and status = 'unpaid'`,
-    [userId],
-  );
-  await tx(
-    `select coalesce(sum(unit_price_cents::bigint * quantity), 0)::text as cents
+    `select count(distinct checkout_id)::int as count,
+       coalesce(sum(unit_price_cents::bigint * quantity), 0)::text as cents, now()
      from orders where user_id = $1 and status = 'unpaid'`,
     [userId],
   );
+  // One staff address here (STAFF_EMAIL).
+  await tx(optedInAdminsSql);
+  await tx(namesSql, [email, STAFF_EMAIL]);
   await tx(
     lockToolsSql,
     cart.map((line) => line.tool_id),
@@ -445,15 +447,10 @@ async function checkoutSql(
       }),
     )
   ).rows;
-  await tx(namesSql, [email]);
-  await tx(insertOutboxSql, outboxParams(mails.buyer));
-  // One staff e-mail for the whole checkout (to each staff address: one here).
-  await tx(optedInAdminsSql);
-  await tx(namesSql, [STAFF_EMAIL]);
-  await tx(insertOutboxSql, outboxParams(mails.staff));
-  await tx(
-    insertEventsSql,
-    orders.flatMap((order) => [
+  await tx(insertMailsAndEventsSql, [
+    ...outboxParams(mails.buyer),
+    ...outboxParams(mails.staff),
+    ...orders.flatMap((order) => [
       order.id,
       'placed',
       userId,
@@ -465,7 +462,7 @@ async function checkoutSql(
       JSON.stringify({ subject: mails.buyer.subject }),
       order.created_at,
     ]),
-  );
+  ]);
   await tx('delete from cart_lines where user_id = $1', [userId]);
 }
 
