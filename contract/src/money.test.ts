@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money.ts';
+import { formatCount, formatMoney, MAX_PAYABLE_CENTS, PAYABLE_LIMIT_TEXT } from './money.ts';
 
 describe('formatMoney', () => {
   it('shows dollars with thousands separators and always two decimals', () => {
@@ -15,5 +15,16 @@ describe('formatMoney', () => {
 
   it('rounds to the cent', () => {
     expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
+  });
+});
+
+describe('formatCount and the payable limit', () => {
+  it('writes counts with separators', () => {
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(5)).toBe('5');
+  });
+
+  it('spells the payable limit as formatMoney writes it', () => {
+    expect(PAYABLE_LIMIT_TEXT).toBe(formatMoney((MAX_PAYABLE_CENTS + 1) / 100));
   });
 });
