@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -14,10 +11,10 @@ import {
 import {
   SERVER_POOL_SIZE,
   withBenchDatabase,
-  withPgliteDatabase,
   type BenchDatabase,
   type Query,
 } from './bench-database.ts';
+import { runPgliteRow } from './pglite-row.ts';
 import {
   CHECKOUT_BUYERS,
   CHECKOUT_LINES,
@@ -520,33 +517,19 @@ const BASELINE = 'bare SQL: the checkout transaction’s statements, same DB';
 export async function benchCheckoutsOnPglite(
   options: CheckoutBenchOptions & { dataDir?: string },
 ): Promise<CheckoutFigure> {
-  const dataDir =
-    options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-checkouts-'));
-  const pgliteDir = path.join(dataDir, 'pglite');
-  try {
-    if (!options.dataDir) {
-      await (await startAppServer('checkouts-pglite-init', { DATA_DIR: dataDir })).stop();
-    }
-    const tools = await withPgliteDatabase(pgliteDir, ({ query }) => insertBenchTools(query));
-    const server = await startAppServer('checkouts-pglite', {
-      DATA_DIR: dataDir,
-      ...CHECKOUT_SERVER_ENV,
-    });
-    let loaded: Awaited<ReturnType<typeof loadCheckouts>>;
-    try {
-      const watched = await watchServer(server, 'app on PGlite (existing data), checkout row');
-      loaded = await loadCheckouts(server, watched, tools, options);
-    } finally {
-      await server.stop();
-    }
-    const bare = await withPgliteDatabase(pgliteDir, async (database) => {
-      await checkPlaced(database.query, loaded.customers, loaded.placed);
-      return sqlBaseline(options, database, tools, loaded.customers);
-    });
-    return { database: 'PGlite', app: loaded.app, bare, baseline: BASELINE };
-  } finally {
-    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
+  const { loaded, bare } = await runPgliteRow({
+    name: 'checkouts',
+    dataDir: options.dataDir,
+    env: CHECKOUT_SERVER_ENV,
+    label: 'app on PGlite (existing data), checkout row',
+    prepare: ({ query }) => insertBenchTools(query),
+    load: (server, watched, tools) => loadCheckouts(server, watched, tools, options),
+    baseline: async (database, tools, { customers, placed }) => {
+      await checkPlaced(database.query, customers, placed);
+      return sqlBaseline(options, database, tools, customers);
+    },
+  });
+  return { database: 'PGlite', app: loaded.app, bare, baseline: BASELINE };
 }
 
 // --- PostgreSQL -------------------------------------------------------------------------------

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   SERVER_POOL_SIZE,
   withBenchDatabase,
-  withPgliteDatabase,
   type BenchDatabase,
   type Query,
 } from './bench-database.ts';
+import { runPgliteRow } from './pglite-row.ts';
 import type { RequestSpec } from './http.ts';
 import { load, type LoadOptions, type LoadResult } from './load.ts';
 import { startAppServer, type RunningServer } from './processes.ts';
@@ -289,41 +286,22 @@ async function loadOrders(
 export async function benchOrdersOnPglite(
   options: OrderBenchOptions & { dataDir?: string },
 ): Promise<Row> {
-  const dataDir =
-    options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-orders-'));
-  const pgliteDir = path.join(dataDir, 'pglite');
-  try {
-    if (!options.dataDir) {
-      await (await startAppServer('orders-pglite-init', { DATA_DIR: dataDir })).stop();
-    }
-    const tool = await withPgliteDatabase(pgliteDir, ({ query }) => insertBenchTool(query));
-
-    const server = await startAppServer('orders-pglite', {
-      DATA_DIR: dataDir,
-      ...UNCAPPED_ORDERS_ENV,
-    });
-    let app: LoadResult;
-    let customers: Customer[];
-    try {
-      const watched = await watchServer(server, 'app on PGlite (existing data), order row');
-      ({ app, customers } = await loadOrders(server, watched, tool, options));
-    } finally {
-      await server.stop();
-    }
-
-    const bare = await withPgliteDatabase(pgliteDir, (database) =>
-      sqlBaseline(options, database, tool, customers),
-    );
-    return {
-      scenario: 'POST /api/order (PGlite), orders/s',
-      app,
-      bare,
-      baseline: ORDER_BASELINE,
-      goal: ORDER_GOALS.pglite,
-    };
-  } finally {
-    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
+  const { loaded, bare } = await runPgliteRow({
+    name: 'orders',
+    dataDir: options.dataDir,
+    env: UNCAPPED_ORDERS_ENV,
+    label: 'app on PGlite (existing data), order row',
+    prepare: ({ query }) => insertBenchTool(query),
+    load: (server, watched, tool) => loadOrders(server, watched, tool, options),
+    baseline: (database, tool, { customers }) => sqlBaseline(options, database, tool, customers),
+  });
+  return {
+    scenario: 'POST /api/order (PGlite), orders/s',
+    app: loaded.app,
+    bare,
+    baseline: ORDER_BASELINE,
+    goal: ORDER_GOALS.pglite,
+  };
 }
 
 // --- PostgreSQL -------------------------------------------------------------------------------
