@@ -1,4 +1,5 @@
 import { checkoutLineTexts } from './checkout-line-texts.ts';
+import { paidMailLabels, payMailLabels } from './mail-labels.ts';
 
 /**
  * The checkout e-mails' words (issue 26: one e-mail per step per checkout, each listing every line
@@ -21,14 +22,13 @@ export const checkoutMailTexts = {
       `Thank you for your checkout ${reference}. Here ${lines === 1 ? 'is the line' : `are the ${lines} lines`} you ordered, paid together with one payment:`,
     held: (until: string) =>
       `We hold the stock for you until ${until}. If the checkout is not paid by then, its lines are cancelled and the stock goes back on sale.`,
-    action: 'Pay now',
+    ...payMailLabels,
   },
   paid: {
     subject: (reference: string) => `Payment received for your checkout ${reference}`,
     body: (reference: string, total: string) =>
       `We received your payment of ${total} for checkout ${reference}. We will write again when it ships.`,
-    transactionId: 'Transaction id',
-    invoiceNumber: 'Invoice',
+    ...paidMailLabels,
     invoiceAttached: (number: string) =>
       `Your invoice ${number}, listing every line, is attached as a PDF.`,
   },

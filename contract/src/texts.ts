@@ -3,6 +3,7 @@ import { formatCount, formatMoney } from './money.ts';
 import { cartTexts } from './cart-texts.ts';
 import { checkoutTexts } from './checkout-texts.ts';
 import { checkoutDocumentTexts, checkoutMailTexts } from './checkout-mail-texts.ts';
+import { paidMailLabels, payMailLabels } from './mail-labels.ts';
 import { checkoutPaymentTexts } from './checkout-payment-texts.ts';
 import { quickOrderTexts } from './quick-order-texts.ts';
 import { dashboardPageNames, shellTexts } from './shell-texts.ts';
@@ -1011,14 +1012,13 @@ export const serverTexts = {
         `Thank you for your order ${reference}. Here is what you ordered:`,
       held: (until: string) =>
         `We hold the stock for you until ${until}. If the order is not paid by then, it is cancelled and the stock goes back on sale.`,
-      action: 'Pay now',
+      ...payMailLabels,
     },
     orderPaid: {
       subject: (reference: string) => `Payment received for your order ${reference}`,
       body: (reference: string, total: string) =>
         `We received your payment of ${total} for order ${reference}. We will write again when it ships.`,
-      transactionId: 'Transaction id',
-      invoiceNumber: 'Invoice',
+      ...paidMailLabels,
       invoiceAttached: (number: string) => `Your invoice ${number} is attached as a PDF.`,
     },
     orderShipped: {
