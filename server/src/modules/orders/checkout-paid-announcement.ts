@@ -4,8 +4,8 @@ import { checkoutPaidMail } from '../../mail/templates/orders.ts';
 import { checkoutPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Invoice } from '../invoices/invoices.service.ts';
 import { checkoutHeadOf } from './checkout-head.ts';
-import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
 import type { OrdersService, PayableOrder } from './orders.service.ts';
+import { enqueuePaidMails } from './paid-mails.ts';
 
 /**
  * Tells the customer (and the staff) that a checkout is paid, in the payment's transaction,
@@ -30,33 +30,26 @@ export function createCheckoutPaidAnnouncement(options: {
         return;
       }
       const checkout = checkoutHeadOf(first);
-      const mail = checkoutPaidMail(checkout, lines, {
-        publicUrl,
-        invoice: document,
-        transactionId: invoice.transactionId,
-      });
-      await outbox.enqueue(tx, mail, {
-        checkoutId: checkout._id,
-        invoiceId: invoice.id,
-        mail: 'checkout paid',
-      });
-      await outbox.enqueueForStaff(
-        tx,
-        (to) =>
+      // On each line's timeline, by the service's clock: after the payment.
+      const at = now();
+      await enqueuePaidMails(tx, outbox, {
+        mail: checkoutPaidMail(checkout, lines, {
+          publicUrl,
+          invoice: document,
+          transactionId: invoice.transactionId,
+        }),
+        about: { checkoutId: checkout._id, invoiceId: invoice.id, mail: 'checkout paid' },
+        staffMail: (to) =>
           checkoutPaidForStaffMail(checkout, lines, {
             publicUrl,
             to,
             invoiceNumber: invoice.number,
-            paidAt: now().toISOString(),
+            paidAt: at.toISOString(),
           }),
-        { checkoutId: checkout._id, mail: 'checkout paid, to staff' },
-      );
-      // On each line's timeline, by the service's clock: after the payment.
-      const at = now();
-      await insertOrderEvents(
-        tx,
-        lines.map((line) => emailEvent(line._id, mail, at)),
-      );
+        staffAbout: { checkoutId: checkout._id, mail: 'checkout paid, to staff' },
+        orderIds: lines.map(({ _id }) => _id),
+        at,
+      });
     },
   };
 }

@@ -22,6 +22,7 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPaidMail } from '../../mail/templates/orders.ts';
 import { orderRemovedMail } from '../../mail/templates/customer-notices.ts';
 import { selectOrderBooking } from './order-booking.ts';
+import { enqueuePaidMails } from './paid-mails.ts';
 import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
@@ -42,7 +43,7 @@ import {
   type QuotedOrderPlaced,
   type QuotedOrderRequest,
 } from './order-placement.ts';
-import { emailEvent, insertOrderEvents, selectOrderEvents } from './order-events.repository.ts';
+import { insertOrderEvents, selectOrderEvents } from './order-events.repository.ts';
 import { ensureRemovable, ensureShippable, ensureUnshippable } from './order-preconditions.ts';
 import { ensureOwnEmail } from './order-rules.ts';
 import { isShipped } from './order-status.ts';
@@ -263,25 +264,22 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * webhook). The e-mail names the invoice; its PDF is drawn when the e-mail leaves.
      */
     async announcePaid(tx: Transaction, order: Order, invoice: PaidOrderInvoice): Promise<void> {
-      const mail = orderPaidMail(order, { publicUrl, invoice });
-      await outbox.enqueue(tx, mail, {
-        orderId: order._id,
-        invoiceId: invoice.id,
-        mail: 'order paid',
-      });
-      await outbox.enqueueForStaff(
-        tx,
-        (to) =>
+      // By the service's clock, as the payment's own time: after it on the timeline.
+      const at = now();
+      await enqueuePaidMails(tx, outbox, {
+        mail: orderPaidMail(order, { publicUrl, invoice }),
+        about: { orderId: order._id, invoiceId: invoice.id, mail: 'order paid' },
+        staffMail: (to) =>
           orderPaidForStaffMail(order, {
             publicUrl,
             to,
             invoiceNumber: invoice.number,
-            paidAt: now().toISOString(),
+            paidAt: at.toISOString(),
           }),
-        { orderId: order._id, mail: 'order paid, to staff' },
-      );
-      // By the service's clock, as the payment's own time: after it on the timeline.
-      await insertOrderEvents(tx, [emailEvent(order._id, mail, now())]);
+        staffAbout: { orderId: order._id, mail: 'order paid, to staff' },
+        orderIds: [order._id],
+        at,
+      });
     },
 
     /** For the invoices: the tax rate kept at placing and the quote (order-booking.ts). */
