@@ -1,7 +1,7 @@
 import { homeTexts, routes, type Tool } from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { CardPicture } from '../../../components/ui/card-picture';
-import { ToolFigures, ToolSku } from './tool-figures';
+import { ToolFigures, ToolTitle } from './tool-figures';
 
 interface ToolCardProps {
   tool: Tool;
@@ -17,12 +17,7 @@ export function ToolCard({ tool }: ToolCardProps) {
     >
       <CardPicture src={tool.img} alt={tool.name} imageClassName="object-contain p-4" />
       <div className="card-body gap-3">
-        <div>
-          <h3 id={titleId} className="card-title text-lg">
-            {tool.name}
-          </h3>
-          <ToolSku sku={tool.sku} className="mt-0.5 text-xs" />
-        </div>
+        <ToolTitle tool={tool} id={titleId} on="card" />
         <p className="text-base-content/75 text-sm leading-relaxed">{tool.desc}</p>
         <ToolFigures
           tool={tool}

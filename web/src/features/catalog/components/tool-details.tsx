@@ -1,7 +1,7 @@
 import { texts, type Tool } from '@tools-factory/contract';
 import { CardPicture } from '../../../components/ui/card-picture';
 import { PriceBreaksTable } from './price-breaks-table';
-import { ToolFigures, ToolSku } from './tool-figures';
+import { ToolFigures, ToolTitle } from './tool-figures';
 
 interface ToolDetailsProps {
   tool: Tool;
@@ -25,12 +25,7 @@ export function ToolDetails({ tool, quantity = null }: ToolDetailsProps) {
         eager
       />
       <div className="card-body gap-4">
-        <div>
-          <h2 id={titleId} className="card-title text-2xl">
-            {tool.name}
-          </h2>
-          <ToolSku sku={tool.sku} className="mt-1 text-sm" />
-        </div>
+        <ToolTitle tool={tool} id={titleId} on="page" />
         {/* The quantity changes once an order reserves stock: read out to screen-reader users too. */}
         <ToolFigures
           tool={tool}

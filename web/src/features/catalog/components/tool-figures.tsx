@@ -13,17 +13,38 @@ interface ToolFiguresProps {
   fromLowestPrice?: boolean;
 }
 
+/** How a tool's name and SKU look on its card (home page) and its own page (purchase page). */
+const TITLE_LOOK = {
+  card: { heading: 'h3', name: 'text-lg', sku: 'mt-0.5 text-xs' },
+  page: { heading: 'h2', name: 'text-2xl', sku: 'mt-1 text-sm' },
+} as const;
+
 /**
- * A tool's SKU under its name on the card and the purchase page: components/ui/sku-text.tsx's
- * look, written here so that the home page loads it with the figures (a module of its own,
- * shared with the dashboard's pages, became one more script before the home page's first
- * interaction, beyond its budget).
+ * A tool's name, the heading `id` names its article by, and its SKU under it (the SKU in
+ * components/ui/sku-text.tsx's look, written here so that the home page loads it with the
+ * figures: a module of its own, shared with the dashboard's pages, became one more script before
+ * the home page's first interaction, beyond its budget).
  */
-export function ToolSku({ sku, className }: { sku: string; className: string }) {
+export function ToolTitle({
+  tool,
+  id,
+  on,
+}: {
+  tool: Pick<Tool, 'name' | 'sku'>;
+  id: string;
+  on: keyof typeof TITLE_LOOK;
+}) {
+  const look = TITLE_LOOK[on];
+  const Heading = look.heading;
   return (
-    <span className={`text-base-content/70 block ${className}`}>
-      {homeTexts.tool.sku} <span className="font-mono break-all">{sku}</span>
-    </span>
+    <div>
+      <Heading id={id} className={`card-title ${look.name}`}>
+        {tool.name}
+      </Heading>
+      <span className={`text-base-content/70 block ${look.sku}`}>
+        {homeTexts.tool.sku} <span className="font-mono break-all">{tool.sku}</span>
+      </span>
+    </div>
   );
 }
 
