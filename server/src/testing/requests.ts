@@ -15,6 +15,11 @@ export function injectAs(app: App, sender: Sender, request: InjectOptions) {
   });
 }
 
+/** POST `payload` as JSON to `url`, as the sender. */
+export function postAs(app: App, sender: Sender, url: string, payload: unknown) {
+  return injectAs(app, sender, { method: 'POST', url, payload: payload as object });
+}
+
 /** POST to a Better Auth endpoint (`path` under /api/auth), as the web app sends it. */
 export function postIdentity(app: App, path: string, payload: object, cookie?: string) {
   return app.inject({

@@ -10,7 +10,7 @@ import {
   type SaveProfile,
 } from '@tools-factory/contract';
 import { signUpTestAccount, uniqueEmail, type TestAccount } from '../../testing/accounts.ts';
-import { injectAs } from '../../testing/requests.ts';
+import { injectAs, postAs } from '../../testing/requests.ts';
 import type { App } from '../../app.ts';
 import { it } from '../../testing/app-fixtures.ts';
 import { profiles } from './profiles.table.ts';
@@ -26,17 +26,8 @@ describe('profiles API: POST /api/userinfo, PATCH /api/userinfo/:email, GET /api
   /** Each test its own customer: a profile is added once per user. */
   const newCustomer = (app: App) => signUpTestAccount(app, { name: 'Ada Customer' });
 
-  function addProfile(
-    app: App,
-    account: TestAccount | undefined,
-    payload: Record<string, unknown>,
-  ) {
-    return injectAs(app, account, {
-      method: 'POST',
-      url: '/api/userinfo',
-      payload,
-    });
-  }
+  const addProfile = (app: App, account: TestAccount | undefined, payload: object) =>
+    postAs(app, account, '/api/userinfo', payload);
 
   function editProfile(
     app: App,
