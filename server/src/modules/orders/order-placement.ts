@@ -188,13 +188,17 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
           const totalCents = unitPriceCents * input.quantity;
           ensurePayableTotal(totalCents);
           ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
+          // The texts as the database will keep them: a lone surrogate (JSON allows '\udc00')
+          // is written as U+FFFD, so the e-mails, written before the INSERT, say the same.
+          const address = input.address.toWellFormed();
+          const phone = input.phone.toWellFormed();
           // The purchase page's Place Order is a one-line checkout (DESIGN.md section 12).
           const checkout = {
             id: randomUUID(),
             userId: caller.id,
             email: caller.email,
-            address: input.address,
-            phone: input.phone,
+            address,
+            phone,
           };
           const order = {
             id: randomUUID(),
@@ -207,8 +211,8 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
             toolImage: reserved.image,
             unitPriceCents,
             quantity: input.quantity,
-            address: input.address,
-            phone: input.phone,
+            address,
+            phone,
             idempotencyKey: key?.idempotencyKey ?? null,
             requestDigest: key?.digest ?? null,
             taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
