@@ -37,8 +37,8 @@ function focusQuietly(element: HTMLElement) {
  * h2), so that a keyboard or screen-reader user starts on the new page rather than on the link
  * they followed; to the section a #hash names, when it names one. Not on the first load (the
  * browser starts at the top) and not when only the #hash or the query changes (the same page). A
- * page still loading its data gets the focus on `main` until its heading shows, unless the user
- * has moved on by then.
+ * page still loading (its chunk, its data) gets the focus on `main` until its #section or its
+ * heading shows, unless the user has moved on by then.
  */
 export function useFocusOnNavigation(mainRef: RefObject<HTMLElement | null>): void {
   const { pathname, hash } = useLocation();
@@ -56,8 +56,10 @@ export function useFocusOnNavigation(mainRef: RefObject<HTMLElement | null>): vo
       return undefined;
     }
     focusQuietly(main);
+    // The new page is still on its way (its chunk, or the home page's static sections): the
+    // section its #hash names, else its heading, once it shows.
     const observer = new MutationObserver(() => {
-      const shown = pageHeading(main);
+      const shown = hashTarget(main, hash) ?? pageHeading(main);
       if (!shown) return;
       stop();
       if (document.activeElement === main) focusQuietly(shown);
