@@ -55,6 +55,16 @@ export type PlacedOrderRows = {
   mails: readonly NewOutboxRow[];
 };
 
+/** The e-mails' rows as one WITH of a placement's statement (their INSERT, returning the ids). */
+function outboxRowsWith(tx: Transaction, mails: readonly NewOutboxRow[]) {
+  return tx.$with('placed_mails').as(
+    tx
+      .insert(outboxMessages)
+      .values([...mails])
+      .returning({ id: outboxMessages.id }),
+  );
+}
+
 /**
  * POST /order's writes in one statement, while the tool's row is locked by its reservation: the
  * one-line checkout, the order, its events and its e-mails, each an INSERT of one WITH (the
@@ -72,12 +82,7 @@ export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows):
         .values([...rows.events])
         .returning({ id: orderEvents.id }),
     ),
-    tx.$with('placed_mails').as(
-      tx
-        .insert(outboxMessages)
-        .values([...rows.mails])
-        .returning({ id: outboxMessages.id }),
-    ),
+    outboxRowsWith(tx, rows.mails),
   ];
   const [row] = await tx
     .with(...withs)
@@ -96,14 +101,8 @@ export async function insertEventsAndMails(
   tx: Transaction,
   rows: Pick<PlacedOrderRows, 'events' | 'mails'>,
 ): Promise<void> {
-  const mails = tx.$with('placed_mails').as(
-    tx
-      .insert(outboxMessages)
-      .values([...rows.mails])
-      .returning({ id: outboxMessages.id }),
-  );
   await tx
-    .with(mails)
+    .with(outboxRowsWith(tx, rows.mails))
     .insert(orderEvents)
     .values([...rows.events]);
 }
