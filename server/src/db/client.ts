@@ -160,9 +160,20 @@ async function openPostgres(
     statementTimeoutMs = STATEMENT_TIMEOUT_MS,
     lockTimeoutMs = LOCK_TIMEOUT_MS,
   } = options;
-  const [{ default: pg }, { drizzle }, { KEEP_ALIVE_DELAY_MS, listenWithReconnect }] =
-    await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('./listener.ts')]);
+  const [
+    { default: pg },
+    { drizzle },
+    { KEEP_ALIVE_DELAY_MS, listenWithReconnect },
+    { namingClient, StatementNames },
+  ] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('./listener.ts'),
+    import('./named-statements.ts'),
+  ]);
   const pool = new pg.Pool({
+    // Each statement parsed and planned once per connection (named-statements.ts).
+    Client: namingClient(pg.Client, new StatementNames()),
     connectionString: url,
     max: poolSize,
     application_name: applicationName,

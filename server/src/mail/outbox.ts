@@ -8,6 +8,7 @@ import {
   greetByAccountName,
   greetWithNames,
   selectStaffRecipients,
+  staffAddresses,
   type MailDirectory,
 } from './recipients.ts';
 import {
@@ -447,9 +448,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
 
     async prepareRows(executor, readers) {
-      const staff = await selectStaffRecipients(executor, adminEmails, directory);
-      const addresses = new Set([...readers, ...staff].map((email) => email.trim().toLowerCase()));
-      const names = await directory.namesOf(executor, [...addresses]);
+      // One read: the readers' and ADMIN_EMAILS' names, and the admins who opted in with theirs.
+      const addresses = new Set(
+        [...readers, ...adminEmails].map((email) => email.trim().toLowerCase()),
+      );
+      const { optedInAdmins, names } = await directory.readers(executor, [...addresses]);
+      const staff = staffAddresses(adminEmails, optedInAdmins);
       return {
         staff,
         rows: (mails) => {

@@ -8,16 +8,21 @@ import { fillGreeting, GREETING_SLOT } from './templates/layout.ts';
  * ADMIN_EMAILS, and how to greet each reader.
  */
 export type MailDirectory = {
-  /** The addresses of the admins who turned the staff e-mails on. */
-  optedInAdmins(executor: Executor): Promise<string[]>;
-  /** The names of the accounts with these (lower-case) addresses, by lower-case address. */
-  namesOf(executor: Executor, addresses: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * In one read: the addresses of the admins who turned the staff e-mails on, and the names of
+   * the accounts with these (lower-case) addresses and of those admins, by lower-case address.
+   */
+  readers(executor: Executor, addresses: readonly string[]): Promise<MailReaders>;
+};
+
+export type MailReaders = {
+  optedInAdmins: string[];
+  names: ReadonlyMap<string, string>;
 };
 
 /** A directory that knows nobody: ADMIN_EMAILS only, 'Hello there,' (the outbox's own tests). */
 export const EMPTY_MAIL_DIRECTORY: MailDirectory = {
-  optedInAdmins: () => Promise.resolve([]),
-  namesOf: () => Promise.resolve(new Map()),
+  readers: () => Promise.resolve({ optedInAdmins: [], names: new Map() }),
 };
 
 const lower = (email: string) => email.trim().toLowerCase();
@@ -33,7 +38,15 @@ export async function selectStaffRecipients(
   adminEmails: readonly string[],
   directory: MailDirectory,
 ): Promise<string[]> {
-  const optedIn = await directory.optedInAdmins(executor);
+  const { optedInAdmins } = await directory.readers(executor, []);
+  return staffAddresses(adminEmails, optedInAdmins);
+}
+
+/** ADMIN_EMAILS, then the admins who opted in, each address once (selectStaffRecipients). */
+export function staffAddresses(
+  adminEmails: readonly string[],
+  optedIn: readonly string[],
+): string[] {
   const seen = new Set<string>();
   const recipients: string[] = [];
   for (const email of [...adminEmails, ...optedIn]) {
@@ -57,12 +70,13 @@ export async function greetByAccountName<T extends MailContent>(
   const unnamed = messages.filter((message) => message.text.includes(GREETING_SLOT));
   if (unnamed.length === 0) return [...messages];
   const addresses = [...new Set(unnamed.map((message) => lower(message.to)))];
-  return greetWithNames(messages, await directory.namesOf(executor, addresses));
+  const { names } = await directory.readers(executor, addresses);
+  return greetWithNames(messages, names);
 }
 
 /**
  * greetByAccountName with the names read already (`names` by lower-case address, as
- * MailDirectory.namesOf answers): no query.
+ * MailDirectory.readers answers): no query.
  */
 export function greetWithNames<T extends MailContent>(
   messages: readonly T[],

@@ -64,11 +64,42 @@ export function fieldHoldingNul(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A JSON escape of a UTF-16 surrogate (`\ud800` to `\udfff`): the only way a lone one arrives. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * Every text of a parsed JSON value made well-formed, in place: a lone surrogate (JSON allows
+ * '\udc00', UTF-8 cannot carry it) becomes U+FFFD, as PostgreSQL keeps it in a text column and
+ * as it must be before a jsonb one, which refuses it (an event's detail, a 500). Keys too.
+ */
+export function makeTextsWellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.toWellFormed();
+  const pending: unknown[] = [value];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (Array.isArray(current)) {
+      current.forEach((item: unknown, index) => {
+        if (typeof item === 'string') current[index] = item.toWellFormed();
+        else pending.push(item);
+      });
+    } else if (current !== null && typeof current === 'object') {
+      const object = current as Record<string, unknown>;
+      for (const [key, item] of Object.entries(object)) {
+        const wellFormedKey = key.toWellFormed();
+        if (wellFormedKey !== key) delete object[key];
+        object[wellFormedKey] = typeof item === 'string' ? item.toWellFormed() : item;
+        if (typeof item !== 'string') pending.push(item);
+      }
+    }
+  }
+  return value;
+}
+
 /**
  * JSON bodies, parsed as Fastify does (prototype poisoning refused), with two refusals first,
  * for every route, Better Auth's included: nesting deeper than MAX_JSON_DEPTH, and a NUL
  * character in any text (PostgreSQL cannot store one, so it could only end as a 500). Each is a
- * 400 before any hook, schema or handler sees the body.
+ * 400 before any hook, schema or handler sees the body. A lone surrogate is made U+FFFD
+ * (makeTextsWellFormed): every handler sees the texts as the database will keep them.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser(
@@ -88,7 +119,8 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
         return;
       }
       const field = fieldHoldingNul(parsed);
-      if (field === undefined) done(null, parsed);
+      if (field === undefined)
+        done(null, SURROGATE_ESCAPE.test(text) ? makeTextsWellFormed(parsed) : parsed);
       else if (field === '')
         done(badRequest(serverTexts.requestErrors.bodyNulCharacter), undefined);
       else done(badRequest(texts.fieldErrors.nulCharacter(field)), undefined);

@@ -17,7 +17,15 @@ export type AccessTokenVerdict =
 
 /** The access token of the spec (localStorage `accessToken`): a signed JWT, subject the user id. */
 export function createAccessTokens(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: jose given the secret's bytes would import them again for every token (a
+  // WebCrypto job per request on the bearer guard's path).
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async issue(claims: AccessTokenClaims): Promise<string> {
       return new SignJWT({ email: claims.email, sid: claims.sessionId })
@@ -25,12 +33,12 @@ export function createAccessTokens(secret: string) {
         .setSubject(claims.userId)
         .setIssuedAt()
         .setExpirationTime(ACCESS_TOKEN_LIFETIME)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token: string): Promise<AccessTokenVerdict> {
       try {
         // A token without an expiry would never end by itself: refuse it, as one without a session.
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           requiredClaims: ['exp', 'sub', 'sid'],
         });

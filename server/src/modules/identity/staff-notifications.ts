@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { StaffNotifications } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import type { MailDirectory } from '../../mail/recipients.ts';
+import type { MailDirectory, MailReaders } from '../../mail/recipients.ts';
 import type { Account } from './identity.service.ts';
 import { users } from './identity.table.ts';
 
@@ -10,22 +10,21 @@ import { users } from './identity.table.ts';
  * transaction: the admins who turned the staff e-mails on, and the readers' names.
  */
 export const accountsMailDirectory: MailDirectory = {
-  async optedInAdmins(executor: Executor): Promise<string[]> {
+  async readers(executor: Executor, addresses: readonly string[]): Promise<MailReaders> {
+    const optedIn = and(eq(users.role, 'admin'), eq(users.staffNotifications, true));
     const rows = await executor
-      .select({ email: users.email })
+      .select({ email: users.email, name: users.name, optedIn: sql<boolean>`${optedIn}` })
       .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.staffNotifications, true)))
+      .where(
+        addresses.length === 0
+          ? optedIn
+          : or(optedIn, inArray(sql`lower(${users.email})`, [...addresses])),
+      )
       .orderBy(users.email);
-    return rows.map((row) => row.email);
-  },
-
-  async namesOf(executor: Executor, addresses: readonly string[]): Promise<Map<string, string>> {
-    if (addresses.length === 0) return new Map();
-    const rows = await executor
-      .select({ email: users.email, name: users.name })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, [...addresses]));
-    return new Map(rows.map((row) => [row.email.toLowerCase(), row.name.trim()]));
+    return {
+      optedInAdmins: rows.filter((row) => row.optedIn).map((row) => row.email),
+      names: new Map(rows.map((row) => [row.email.toLowerCase(), row.name.trim()])),
+    };
   },
 };
 

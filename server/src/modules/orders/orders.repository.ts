@@ -69,9 +69,10 @@ function outboxRowsWith(tx: Transaction, mails: readonly NewOutboxRow[]) {
  * POST /order's writes in one statement, while the tool's row is locked by its reservation: the
  * one-line checkout, the order, its events and its e-mails, each an INSERT of one WITH (the
  * foreign keys are checked at the statement's end, when all of them are in). The ids are the
- * caller's, so that its e-mails could be written before. Resolves to the order as inserted.
+ * caller's, so that its e-mails could be written before; nothing but the id is returned (the
+ * caller knows the row: its values and the columns' defaults).
  */
-export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows): Promise<OrderRow> {
+export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows): Promise<void> {
   const withs = [
     tx
       .$with('placed_checkout')
@@ -88,9 +89,8 @@ export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows):
     .with(...withs)
     .insert(orders)
     .values(rows.order)
-    .returning();
+    .returning({ id: orders.id });
   if (!row) throw new Error('insert into orders returned no row');
-  return row;
 }
 
 /**

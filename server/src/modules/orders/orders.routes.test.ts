@@ -121,6 +121,23 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(mail.text).toContain('x\ufffdy');
     });
 
+    it('answers with the order as the database keeps it (the answer is built before the INSERT)', async ({
+      app,
+      customer,
+    }) => {
+      // POST /order writes its answer and e-mails from the order as it will be (asInserted in
+      // order-placement.ts): a column default it does not know would show here.
+      const { response } = await postOrderOfNewTool(app, customer);
+      expect(response.statusCode, response.body).toBe(200);
+      const { order } = PlaceOrderResponseSchema.parse(response.json());
+      const listed = await app.inject({
+        url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+        headers: bearer(customer.token),
+      });
+      const kept = OrderListSchema.parse(listed.json()).find(({ _id }) => _id === order._id);
+      expect(kept).toEqual(order);
+    });
+
     it('places an order: 200, the snapshot of the tool, and the stock reserved at once', async ({
       app,
       customer,
