@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from './identity.table.ts';
 
@@ -15,23 +15,14 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 /**
- * The user, and whether the identity session `sessionId` is still theirs, unexpired and begun
- * after `oldestStart` (its absolute lifetime), in one query: the bearer guard runs it on every call, so a signed-out session ends its tokens at once.
- */
-/**
  * Where the session an access token names stands: live; expired (past its end or its longest
  * life); or ended (gone: signed out everywhere, the password reset, an admin's removal of rights).
  */
 export type SessionStanding = 'live' | 'expired' | 'ended';
 
-export async function findUserWithSession(
-  db: Executor,
-  userId: string,
-  sessionId: string,
-  now: Date,
-  oldestStart: Date,
-): Promise<{ user: UserRow; session: SessionStanding } | undefined> {
-  const [row] = await db
+/** The bearer guard's query, built once per database (a prepared statement, run by name). */
+function prepareUserWithSession(db: Executor) {
+  return db
     .select({
       user: getTableColumns(users),
       sessionId: sessions.id,
@@ -39,9 +30,35 @@ export async function findUserWithSession(
       createdAt: sessions.createdAt,
     })
     .from(users)
-    .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .leftJoin(
+      sessions,
+      and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_with_session');
+}
+
+const userWithSession = new WeakMap<Executor, ReturnType<typeof prepareUserWithSession>>();
+
+/**
+ * The user, and whether the identity session `sessionId` is still theirs, unexpired and begun
+ * after `oldestStart` (its absolute lifetime), in one query: the bearer guard runs it on every
+ * call, so a signed-out session ends its tokens at once.
+ */
+export async function findUserWithSession(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+  now: Date,
+  oldestStart: Date,
+): Promise<{ user: UserRow; session: SessionStanding } | undefined> {
+  let prepared = userWithSession.get(db);
+  if (!prepared) {
+    prepared = prepareUserWithSession(db);
+    userWithSession.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ userId, sessionId });
   if (!row) return undefined;
   const live =
     row.expiresAt !== null &&

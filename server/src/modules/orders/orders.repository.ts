@@ -12,6 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { builtOnce, placeholderRows } from '../../db/built-once.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
@@ -65,6 +66,9 @@ function outboxRowsWith(tx: Transaction, mails: readonly NewOutboxRow[]) {
   );
 }
 
+/** POST /order's one statement, by the rows each of its INSERTs writes (built-once.ts). */
+const placedOrderStatements = builtOnce();
+
 /**
  * POST /order's writes in one statement, while the tool's row is locked by its reservation: the
  * one-line checkout, the order, its events and its e-mails, each an INSERT of one WITH (the
@@ -73,23 +77,27 @@ function outboxRowsWith(tx: Transaction, mails: readonly NewOutboxRow[]) {
  * caller knows the row: its values and the columns' defaults).
  */
 export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows): Promise<void> {
-  const withs = [
+  const values: Record<string, unknown> = {};
+  const checkout = placeholderRows('c', [rows.checkout], values);
+  const order = placeholderRows('o', [rows.order], values);
+  const events = placeholderRows('e', rows.events, values);
+  const mails = placeholderRows('m', rows.mails, values);
+  const shape = [checkout.shape, order.shape, events.shape, mails.shape].join(' ');
+  const build = () =>
     tx
-      .$with('placed_checkout')
-      .as(tx.insert(checkouts).values(rows.checkout).returning({ id: checkouts.id })),
-    tx.$with('placed_events').as(
-      tx
-        .insert(orderEvents)
-        .values([...rows.events])
-        .returning({ id: orderEvents.id }),
-    ),
-    outboxRowsWith(tx, rows.mails),
-  ];
-  const [row] = await tx
-    .with(...withs)
-    .insert(orders)
-    .values(rows.order)
-    .returning({ id: orders.id });
+      .with(
+        tx
+          .$with('placed_checkout')
+          .as(tx.insert(checkouts).values(checkout.rows).returning({ id: checkouts.id })),
+        tx
+          .$with('placed_events')
+          .as(tx.insert(orderEvents).values(events.rows).returning({ id: orderEvents.id })),
+        outboxRowsWith(tx, mails.rows),
+      )
+      .insert(orders)
+      .values(order.rows)
+      .returning({ id: orders.id });
+  const [row] = await placedOrderStatements.run(tx, shape, build, values);
   if (!row) throw new Error('insert into orders returned no row');
 }
 

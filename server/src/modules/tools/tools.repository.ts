@@ -1,5 +1,20 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { LOW_STOCK_FACTOR } from '@tools-factory/contract';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { stockMovements, type StockMovementReason } from './stock-movements.table.ts';
 import { toolPriceBreaks, tools } from './tools.table.ts';
@@ -130,7 +145,7 @@ const reservedToolColumns = {
  * out), and its version bumped with it (see tools.stockVersion). The caller adds its condition
  * and what it returns.
  */
-function moveStock(tx: Transaction, change: number) {
+function moveStock(tx: Transaction, change: number | SQL) {
   return tx.update(tools).set({
     availableQuantity: sql`${tools.availableQuantity} + ${change}`,
     stockVersion: sql`${tools.stockVersion} + 1`,
@@ -183,18 +198,30 @@ export async function reserveStock(
   request: { tool: ToolReference; quantity: number },
 ): Promise<ReservedTool | undefined> {
   const { tool, quantity } = request;
-  const [row] = await moveStock(tx, -quantity)
-    .where(
-      and(
-        isTool(tool),
-        isNull(tools.archivedAt),
-        lt(tools.minOrderQuantity, quantity),
-        gt(tools.availableQuantity, quantity),
-      ),
-    )
-    .returning(reservedToolColumns);
-  return row;
+  const byId = 'id' in tool;
+  const build = () => {
+    const placeholder = sql.placeholder('quantity');
+    return moveStock(tx, sql`-${placeholder}::int`)
+      .where(
+        and(
+          byId
+            ? eq(tools.id, sql.placeholder('tool'))
+            : sql`lower(${tools.name}) = lower(${sql.placeholder('tool')})`,
+          isNull(tools.archivedAt),
+          lt(tools.minOrderQuantity, sql`${placeholder}::int`),
+          gt(tools.availableQuantity, sql`${placeholder}::int`),
+        ),
+      )
+      .returning(reservedToolColumns);
+  };
+  const values = { tool: byId ? tool.id : tool.name, quantity };
+  const shape = byId ? 'by id' : 'by name';
+  const [row] = await reservations.runMapped(tx, shape, build, values, reservedToolColumns);
+  return row as ReservedTool | undefined;
 }
+
+/** POST /order's reservation, by id or by name (built-once.ts). */
+const reservations = builtOnce();
 
 /**
  * A checkout's reservations (DESIGN.md section 12) in two statements, whatever the number of
