@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.ts';
+import type { Database, Executor } from './client.ts';
 
 /**
  * Statements Drizzle builds once per shape and then runs with each call's values, in whatever
@@ -97,4 +97,23 @@ export function placeholderRows<Row extends Record<string, unknown>>(
     return placeholders as unknown as Row;
   });
   return { rows: placed, shape: `${prefix}[${shapes.join(';')}]` };
+}
+
+/**
+ * A statement Drizzle prepares once per database (its `.prepare(name)`, placeholders for the
+ * values): for the statements run outside a transaction on every request or e-mail, such as the
+ * bearer guard's and the outbox's. On PostgreSQL the name makes it a named statement.
+ */
+export function preparedPerDatabase<Prepared>(
+  prepare: (db: Database) => Prepared,
+): (db: Database) => Prepared {
+  const prepared = new WeakMap<Database, Prepared>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../db/built-once.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { outboxMessages } from './outbox.table.ts';
 
@@ -31,6 +32,20 @@ export function claimDueOutboxMessages(
   db: Database,
   claim: { origin: string; limit: number; leaseMs: number; handoverMs: number },
 ): Promise<OutboxRow[]> {
+  return claimStatement(db).execute({
+    origin: claim.origin,
+    limit: claim.limit,
+    lease: milliseconds(claim.leaseMs),
+    handover: milliseconds(claim.handoverMs),
+  });
+}
+
+/** A span of time as a placeholder's value, for `now() + $n::interval`. */
+const milliseconds = (ms: number) => `${Math.max(0, Math.round(ms))} milliseconds`;
+const intervalPlaceholder = (name: string) => sql`${sql.placeholder(name)}::interval`;
+
+/** claimDueOutboxMessages's statement, prepared once per database (the worker runs it often). */
+const claimStatement = preparedPerDatabase((db) => {
   const m = outboxMessages;
   const due = db
     .select({ id: m.id })
@@ -41,31 +56,37 @@ export function claimDueOutboxMessages(
         lte(m.nextAttemptAt, sql`now()`),
         or(isNull(m.lockedUntil), lt(m.lockedUntil, sql`now()`)),
         or(
-          eq(m.origin, claim.origin),
-          lte(m.createdAt, sql`now() - ${interval(claim.handoverMs)}`),
+          eq(m.origin, sql.placeholder('origin')),
+          lte(m.createdAt, sql`now() - ${intervalPlaceholder('handover')}`),
         ),
       ),
     )
     .orderBy(asc(m.id))
-    .limit(claim.limit)
+    .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true });
   return db
     .update(m)
     .set({
-      lockedUntil: sql`now() + ${interval(claim.leaseMs)}`,
+      lockedUntil: sql`now() + ${intervalPlaceholder('lease')}`,
       attempts: sql`${m.attempts} + 1`,
     })
     .where(inArray(m.id, due))
-    .returning();
-}
+    .returning()
+    .prepare('outbox_claim');
+});
 
 /** The message left: it is never claimed again. */
 export async function markOutboxMessageSent(db: Database, id: number): Promise<void> {
-  await db
+  await sentStatement(db).execute({ id });
+}
+
+const sentStatement = preparedPerDatabase((db) =>
+  db
     .update(outboxMessages)
     .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(eq(outboxMessages.id, id));
-}
+    .where(eq(outboxMessages.id, sql.placeholder('id')))
+    .prepare('outbox_sent'),
+);
 
 /** The attempt failed: due again in `retryInMs`, with the reason in a few words. */
 export async function markOutboxMessageFailed(

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/built-once.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { sessions, users } from './identity.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -21,8 +22,8 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 export type SessionStanding = 'live' | 'expired' | 'ended';
 
 /** The bearer guard's query, built once per database (a prepared statement, run by name). */
-function prepareUserWithSession(db: Executor) {
-  return db
+const userWithSession = preparedPerDatabase((db) =>
+  db
     .select({
       user: getTableColumns(users),
       sessionId: sessions.id,
@@ -36,10 +37,8 @@ function prepareUserWithSession(db: Executor) {
     )
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
-    .prepare('user_with_session');
-}
-
-const userWithSession = new WeakMap<Executor, ReturnType<typeof prepareUserWithSession>>();
+    .prepare('user_with_session'),
+);
 
 /**
  * The user, and whether the identity session `sessionId` is still theirs, unexpired and begun
@@ -47,18 +46,13 @@ const userWithSession = new WeakMap<Executor, ReturnType<typeof prepareUserWithS
  * call, so a signed-out session ends its tokens at once.
  */
 export async function findUserWithSession(
-  db: Executor,
+  db: Database,
   userId: string,
   sessionId: string,
   now: Date,
   oldestStart: Date,
 ): Promise<{ user: UserRow; session: SessionStanding } | undefined> {
-  let prepared = userWithSession.get(db);
-  if (!prepared) {
-    prepared = prepareUserWithSession(db);
-    userWithSession.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ userId, sessionId });
+  const [row] = await userWithSession(db).execute({ userId, sessionId });
   if (!row) return undefined;
   const live =
     row.expiresAt !== null &&
