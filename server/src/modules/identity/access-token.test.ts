@@ -1,9 +1,11 @@
-import { describe, expect } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { SignJWT, decodeJwt, generateKeyPair, type JWTPayload } from 'jose';
 import { texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { bearer, signUpTestAccount } from '../../testing/accounts.ts';
-import { test } from '../../testing/app-fixtures.ts';
+import { test as appTest } from '../../testing/app-fixtures.ts';
+import { createAccessTokens } from './access-token.ts';
 
 const errorsText = texts.identityErrors;
 
@@ -32,7 +34,7 @@ const signWithOurSecret = (app: App, claims: JWTPayload, alg = 'HS256') =>
     .setProtectedHeader({ alg })
     .sign(new TextEncoder().encode(app.config.accessTokenSecret));
 
-const it = test
+const it = appTest
   .extend('ann', { scope: 'file' }, ({ app }) => signUpTestAccount(app, { name: 'Ann' }))
   .extend('bob', { scope: 'file' }, ({ app }) => signUpTestAccount(app, { name: 'Bob' }))
   /** The guard refuses `token` (for Ann's e-mail unless another is given) with 401 in words. */
@@ -129,5 +131,44 @@ describe('access tokens: what the bearer guard refuses', () => {
     expect(response.statusCode).toBe(401);
     // Bob's token still works: the refusal is about the pairing.
     expect((await getAdmin(app, bob.email, bob.token)).statusCode).toBe(200);
+  });
+});
+
+describe('verified tokens remembered (createAccessTokens)', () => {
+  const tokens = () => createAccessTokens('a-secret-long-enough-for-the-tests-0123456789');
+  const claims = { userId: randomUUID(), email: 'ann@example.com', sessionId: randomUUID() };
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('a remembered token still expires with its exp', async () => {
+    const accessTokens = tokens();
+    const token = await accessTokens.issue(claims);
+    expect(await accessTokens.verify(token)).toEqual({ ok: true, claims });
+    // Remembered now: a second verify answers from memory, and must still see the expiry.
+    expect(await accessTokens.verify(token)).toEqual({ ok: true, claims });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await accessTokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  test('a token one character away from a remembered one is verified, and refused', async () => {
+    const accessTokens = tokens();
+    const token = await accessTokens.issue(claims);
+    expect((await accessTokens.verify(token)).ok).toBe(true);
+    const last = token.at(-2) === 'A' ? 'B' : 'A';
+    const tampered = `${token.slice(0, -2)}${last}${token.slice(-1)}`;
+    expect(await accessTokens.verify(tampered)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  test('a token of another secret is refused though it names the same claims', async () => {
+    const accessTokens = tokens();
+    const ours = await accessTokens.issue(claims);
+    expect((await accessTokens.verify(ours)).ok).toBe(true);
+    const theirs = await createAccessTokens('another-secret-long-enough-0123456789abcdef').issue(
+      claims,
+    );
+    expect(await accessTokens.verify(theirs)).toEqual({ ok: false, reason: 'invalid' });
   });
 });
