@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromiumFlags, findChromium } from '../../e2e/support/find-chromium.ts';
@@ -115,7 +117,20 @@ async function audit(url: string, cookie?: string): Promise<Result> {
   }
 }
 
+/**
+ * BENCH_LIGHTHOUSE_REPORTS=<folder>: each page's whole Lighthouse report is written there as
+ * JSON (its bootup-time, mainthread-work-breakdown and long-tasks audits say where the time went).
+ */
+function keepReport(page: string, lhr: Result): void {
+  const folder = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(lhr));
+}
+
 function pageOf(page: string, lhr: Result): LighthousePage {
+  keepReport(page, lhr);
   return {
     page,
     scores: {
