@@ -12,6 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { builtOnce, placeholderRows } from '../../db/built-once.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
@@ -126,17 +127,30 @@ export async function selectUnpaidHoldings(
   tx: Transaction,
   userId: string,
 ): Promise<{ checkouts: number; cents: number; now: Date }> {
-  const [row] = await tx
-    .select({
-      checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
-      cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
-      now: sql<Date>`now()`.mapWith(orders.createdAt),
-    })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), statusIsOneOf(HELD_STATUSES)));
+  const build = () =>
+    tx
+      .select(holdingsColumns)
+      .from(orders)
+      .where(and(eq(orders.userId, sql.placeholder('userId')), statusIsOneOf(HELD_STATUSES)));
+  const [row] = await orderPathStatements.runMapped(
+    tx,
+    'holdings',
+    build,
+    { userId },
+    holdingsColumns,
+  );
   if (!row) throw new Error('the unpaid orders could not be counted');
-  return { checkouts: row.checkouts, cents: Number(row.cents), now: row.now };
+  return { checkouts: Number(row.checkouts), cents: Number(row.cents), now: row.now as Date };
 }
+
+const holdingsColumns = {
+  checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
+  cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
+  now: sql<Date>`now()`.mapWith(orders.createdAt),
+};
+
+/** The order path's statements besides its INSERT, each built once (built-once.ts). */
+const orderPathStatements = builtOnce();
 
 /** The first key of the advisory locks that serialise one account's order placements. */
 const UNPAID_ORDERS_LOCK = 724_502;
@@ -148,7 +162,13 @@ const UNPAID_ORDERS_LOCK = 724_502;
  * accounts never wait on it.
  */
 export async function lockOrderPlacements(tx: Transaction, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${userId}))`);
+  const build = () => ({
+    toSQL: () =>
+      new PgDialect().sqlToQuery(
+        sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${sql.placeholder('userId')}))`,
+      ),
+  });
+  await orderPathStatements.run(tx, 'placement lock', build, { userId });
 }
 
 /**

@@ -68,14 +68,33 @@ export function selectLivePriceBreaks(
     .orderBy(asc(toolPriceBreaks.toolId), asc(toolPriceBreaks.minQuantity));
 }
 
-/** One tool's price breaks, smallest quantity first. */
-export function selectPriceBreaks(executor: Executor, toolId: string): Promise<PriceBreakRow[]> {
-  return executor
-    .select({ minQuantity: toolPriceBreaks.minQuantity, priceCents: toolPriceBreaks.priceCents })
-    .from(toolPriceBreaks)
-    .where(eq(toolPriceBreaks.toolId, toolId))
-    .orderBy(asc(toolPriceBreaks.minQuantity));
+const priceBreakColumns = {
+  minQuantity: toolPriceBreaks.minQuantity,
+  priceCents: toolPriceBreaks.priceCents,
+};
+
+/** One tool's price breaks, smallest quantity first (every order reads them: built once). */
+export async function selectPriceBreaks(
+  executor: Executor,
+  toolId: string,
+): Promise<PriceBreakRow[]> {
+  const build = () =>
+    executor
+      .select(priceBreakColumns)
+      .from(toolPriceBreaks)
+      .where(eq(toolPriceBreaks.toolId, sql.placeholder('toolId')))
+      .orderBy(asc(toolPriceBreaks.minQuantity));
+  const rows = await priceBreakStatements.runMapped(
+    executor,
+    'one tool',
+    build,
+    { toolId },
+    priceBreakColumns,
+  );
+  return rows as PriceBreakRow[];
 }
+
+const priceBreakStatements = builtOnce();
 
 /** Replaces a tool's whole set of price breaks (none left when `breaks` is empty). */
 export async function replacePriceBreaks(
