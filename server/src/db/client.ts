@@ -135,7 +135,8 @@ async function openPglite(
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
   }
-  const db = drizzle(client) as unknown as Database;
+  const { pgliteForDrizzle } = await import('./pglite-parsers.ts');
+  const db = drizzle({ client: pgliteForDrizzle(client) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -5,7 +5,7 @@ import type pg from 'pg';
  * binds and executes it by name (the extended protocol's Parse is skipped, and its text is not
  * sent again). The repositories' statements are Drizzle's, the same few texts over and over with
  * other values: an order's dozen statements cost the database about a quarter less CPU this way
- * (decision 023). node-postgres keeps, per connection, which names it has prepared there.
+ * (decision 022, part 2). node-postgres keeps, per connection, which names it has prepared there.
  *
  * Bounded: a text is named only when it has parameters (BEGIN, COMMIT and the like stay simple
  * queries), is at most MAX_NAMED_TEXT characters, and is among the first MAX_NAMES texts seen:
