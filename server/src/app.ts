@@ -271,6 +271,7 @@ export async function buildApp({
     outbox,
     publicUrl: config.publicUrl,
     taxRateBasisPoints: config.taxRateBasisPoints,
+    transactionsRunAlone: database.kind === 'pglite',
     now,
     identity,
     // The cart's lock is held from reading the lines to emptying them (cart.repository.ts).

@@ -99,6 +99,11 @@ export type OrdersServiceOptions = {
   publicUrl: string;
   /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
   taxRateBasisPoints?: number;
+  /**
+   * The engine runs one transaction at a time (PGlite): POST /order then takes no account lock
+   * of its own, which could only ever be free (decision 022, part 2).
+   */
+  transactionsRunAlone?: boolean;
   /** The clock (tests move it): when an order is shipped. */
   now: () => Date;
   /** The customers' and admins' names, for Manage Orders and an order's page. */
