@@ -113,6 +113,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
+/**
+ * The listeners of every handle this process opened on one PGlite instance, by channel. PGlite
+ * has one owner, this process: a notification its handles send reaches every listener there
+ * is without a statement. As `select pg_notify(...)` it cost a statement on the engine's one
+ * thread for each order (the catalog's stock NOTIFY, coalesced on PostgreSQL, is sent as soon as
+ * the previous one is done, which on PGlite is at once; decision 022, part 2).
+ */
+const pgliteListeners = new WeakMap<PGlite, Map<string, Set<(payload: string) => void>>>();
+
+function inProcessListeners(client: PGlite): Map<string, Set<(payload: string) => void>> {
+  let listeners = pgliteListeners.get(client);
+  if (!listeners) {
+    listeners = new Map();
+    pgliteListeners.set(client, listeners);
+  }
+  return listeners;
+}
+
 async function openPglite(
   options:
     { kind: 'pglite'; dataDir: string | undefined } | { kind: 'pglite-instance'; pglite: PGlite },
@@ -137,12 +155,25 @@ async function openPglite(
   }
   const { pgliteForDrizzle } = await import('./pglite-parsers.ts');
   const db = drizzle({ client: pgliteForDrizzle(client) }) as unknown as Database;
+  const listeners = inProcessListeners(client);
   return {
     db,
     kind: 'pglite',
-    listen: async (channel, onMessage) => client.listen(channel, onMessage),
+    // A NOTIFY from SQL (the outbox's trigger) comes through PGlite; one this process's handles
+    // send (the catalog's) is handed to the listeners of every handle on the instance directly.
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      const onChannel = listeners.get(channel) ?? new Set();
+      listeners.set(channel, onChannel);
+      onChannel.add(onMessage);
+      return async () => {
+        onChannel.delete(onMessage);
+        await unlisten();
+      };
+    },
     notify: async (channel, payload = '') => {
-      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+      await Promise.resolve();
+      for (const onMessage of [...(listeners.get(channel) ?? [])]) onMessage(payload);
     },
     close: async () => {
       if (!client.closed) await client.close();
