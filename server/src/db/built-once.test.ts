@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents } from '../modules/orders/order-events.table.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { builtOnce, MAX_SHAPES, placeholderRows } from './built-once.ts';
+import { builtOnce, MAX_SHAPES, placeholderRows, sqlStatement } from './built-once.ts';
 import type { DatabaseHandle } from './client.ts';
 
-const dialect = new PgDialect();
 /** A statement as a build function, counting how often it is built. */
 function counted(statement: () => ReturnType<typeof sql>) {
   const counter = { builds: 0 };
   const build = () => {
     counter.builds += 1;
-    return { toSQL: () => dialect.sqlToQuery(statement()) };
+    return sqlStatement(statement());
   };
   return { build, counter };
 }

@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
-import type { PgColumn, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './client.ts';
 
 /**
@@ -36,6 +36,13 @@ export type BuiltOnce = {
   /** How many shapes were built (a test's check that the cache is used, and bounded). */
   readonly size: number;
 };
+
+const dialect = new PgDialect();
+
+/** A statement written as Drizzle's `sql` (not a query builder), for `run`'s build. */
+export function sqlStatement(statement: SQL): { toSQL(): Query } {
+  return { toSQL: () => dialect.sqlToQuery(statement) };
+}
 
 /** At most this many shapes are kept; past it, a statement is built each time, as before. */
 export const MAX_SHAPES = 64;

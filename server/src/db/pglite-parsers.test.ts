@@ -1,20 +1,10 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pgliteForDrizzle } from './pglite-parsers.ts';
+import { DRIZZLE_TEXT_TYPES, pgliteForDrizzle } from './pglite-parsers.ts';
 
 /** The parsers Drizzle's PGlite driver passes with every query: these types as their text. */
 const drizzleParsers = Object.fromEntries(
-  [
-    types.TIMESTAMP,
-    types.TIMESTAMPTZ,
-    types.INTERVAL,
-    types.DATE,
-    1231,
-    1115,
-    1185,
-    1187,
-    1182,
-  ].map((type) => [type, (value: string) => value]),
+  DRIZZLE_TEXT_TYPES.map((type) => [type, (value: string) => value]),
 );
 
 type Row = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { types, type PGlite } from '@electric-sql/pglite';
  * The types Drizzle's PGlite driver asks to receive as PostgreSQL's text (its columns map them):
  * timestamps, dates, intervals, and arrays of numerics, timestamps, intervals and dates.
  */
-const DRIZZLE_TEXT_TYPES = [
+export const DRIZZLE_TEXT_TYPES = [
   types.TIMESTAMP,
   types.TIMESTAMPTZ,
   types.INTERVAL,

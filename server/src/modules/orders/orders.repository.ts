@@ -12,8 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { builtOnce, placeholderRows } from '../../db/built-once.ts';
+import { builtOnce, placeholderRows, sqlStatement } from '../../db/built-once.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
@@ -67,8 +66,11 @@ function outboxRowsWith(tx: Transaction, mails: readonly NewOutboxRow[]) {
   );
 }
 
-/** POST /order's one statement, by the rows each of its INSERTs writes (built-once.ts). */
-const placedOrderStatements = builtOnce();
+/**
+ * POST /order's statements, each built once (built-once.ts): its one INSERT by the rows each of
+ * its INSERTs writes, the placement lock and the caps' holdings.
+ */
+const orderPathStatements = builtOnce();
 
 /**
  * POST /order's writes in one statement, while the tool's row is locked by its reservation: the
@@ -98,7 +100,7 @@ export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows):
       .insert(orders)
       .values(order.rows)
       .returning({ id: orders.id });
-  const [row] = await placedOrderStatements.run(tx, shape, build, values);
+  const [row] = await orderPathStatements.run(tx, shape, build, values);
   if (!row) throw new Error('insert into orders returned no row');
 }
 
@@ -149,9 +151,6 @@ const holdingsColumns = {
   now: sql<Date>`now()`.mapWith(orders.createdAt),
 };
 
-/** The order path's statements besides its INSERT, each built once (built-once.ts). */
-const orderPathStatements = builtOnce();
-
 /** The first key of the advisory locks that serialise one account's order placements. */
 const UNPAID_ORDERS_LOCK = 724_502;
 
@@ -162,12 +161,10 @@ const UNPAID_ORDERS_LOCK = 724_502;
  * accounts never wait on it.
  */
 export async function lockOrderPlacements(tx: Transaction, userId: string): Promise<void> {
-  const build = () => ({
-    toSQL: () =>
-      new PgDialect().sqlToQuery(
-        sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${sql.placeholder('userId')}))`,
-      ),
-  });
+  const build = () =>
+    sqlStatement(
+      sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${sql.placeholder('userId')}))`,
+    );
   await orderPathStatements.run(tx, 'placement lock', build, { userId });
 }
 
