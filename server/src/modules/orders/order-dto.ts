@@ -70,7 +70,12 @@ export function toPayableOrder(row: OrderRow, holdHours: number): PayableOrder {
 
 /** POST /order's answer (the spec's acknowledged and insertedId, and the order). */
 export function toPlaceOrderResponse(row: OrderRow, holdHours: number): PlaceOrderResponse {
-  return { acknowledged: true, insertedId: row.id, order: toOrderDto(row, holdHours) };
+  return placeOrderAnswer(toOrderDto(row, holdHours));
+}
+
+/** POST /order's answer for an order already mapped (toOrderDto). */
+export function placeOrderAnswer(order: Order): PlaceOrderResponse {
+  return { acknowledged: true, insertedId: order._id, order };
 }
 
 /** The mappings above with ORDER_HOLD_HOURS given once. */

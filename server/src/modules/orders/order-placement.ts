@@ -15,7 +15,7 @@ import { orderPlacedMail } from '../../mail/templates/orders.ts';
 import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
-import type { OrderDtos } from './order-dto.ts';
+import { placeOrderAnswer, type OrderDtos } from './order-dto.ts';
 import { emailEvent, eventRows, insertOrderEvents } from './order-events.repository.ts';
 import { insertCheckout } from './checkouts.repository.ts';
 import { idempotentRequest, replayOf } from './order-idempotency.ts';
@@ -65,11 +65,10 @@ export type QuotedOrderPlaced = {
  * What POST /order's transaction committed: the order, whether an earlier request with the same
  * Idempotency-Key placed it, and the stock its reservation left (for the catalog).
  */
-type PlacedOrder = {
-  row: OrderRow;
-  replayed: boolean;
-  stock?: StockChange;
-};
+/** A new order (with the answer its e-mails were written from), or the key's earlier one. */
+type PlacedOrder =
+  | { replayed: false; row: OrderRow; order: Order; stock?: StockChange }
+  | { replayed: true; row: OrderRow };
 
 export type OrderPlacementOptions = {
   db: Database;
@@ -183,18 +182,18 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
           const mailRows = await outbox.prepareRows(tx, [caller.email]);
           const reserved = await tools.reserveStock(tx, { tool, quantity: input.quantity });
           if (!reserved) return undefined;
-          // The tool's row stays locked by the reservation: no break edit lands in between.
-          const unitPriceCents = await tools.unitPriceCents(tx, reserved, input.quantity);
+          // Priced by the reservation's own statement, the tool's row locked: no break edit
+          // lands in between.
+          const { unitPriceCents } = reserved;
           // Thrown, it rolls the reservation back.
           const stale = staleClientPrice(input, unitPriceCents);
           if (stale) throw stale;
           const totalCents = unitPriceCents * input.quantity;
           ensurePayableTotal(totalCents);
           ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
-          // The texts as the database will keep them: a lone surrogate (JSON allows '\udc00')
-          // is written as U+FFFD, so the e-mails, written before the INSERT, say the same.
-          const address = input.address.toWellFormed();
-          const phone = input.phone.toWellFormed();
+          // Well-formed texts already (json-body.ts makes a lone surrogate U+FFFD): the e-mails,
+          // written before the INSERT, say what the database keeps.
+          const { address, phone } = input;
           // The purchase page's Place Order is a one-line checkout (DESIGN.md section 12).
           const checkout = {
             id: randomUUID(),
@@ -243,7 +242,8 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
           });
           const lowStock = tools.lowStockCrossing(reserved, input.quantity);
           if (lowStock) await tools.announceLowStock(tx, lowStock);
-          return { row, replayed: false, stock: tools.reservedStockChange(reserved) };
+          const stock = tools.reservedStockChange(reserved);
+          return { replayed: false, row, order: expected, stock };
         })
         .catch(async (error: unknown): Promise<PlacedOrder> => {
           // Tools are archived, never deleted: the account was removed after the guard read it.
@@ -256,11 +256,13 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
           throw error;
         });
       if (!placed) throw await refusal(tool, input);
-      if (placed.replayed && key) return dtos.placeOrderResponse(replayOf(placed.row, key));
+      if (placed.replayed) {
+        return dtos.placeOrderResponse(key ? replayOf(placed.row, key) : placed.row);
+      }
 
       // Patched, not rebuilt: GET /parts shows the stock this order left once this resolves.
       if (placed.stock) await catalog.stockMoved([placed.stock]);
-      return dtos.placeOrderResponse(placed.row);
+      return placeOrderAnswer(placed.order);
     },
 
     /**

@@ -11,6 +11,7 @@ import {
   lt,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { LOW_STOCK_FACTOR } from '@tools-factory/contract';
@@ -184,10 +185,19 @@ export type MovedStock = {
 /** How a client names the tool it orders: by id, or by its exact name in any case. */
 export type ToolReference = { id: string } | { name: string };
 
-function isTool(reference: ToolReference) {
+/** How a reference names its tool, and the id or the name it gives. */
+function namingOf(reference: ToolReference): { by: 'id' | 'name'; value: string } {
   return 'id' in reference
-    ? eq(tools.id, reference.id)
-    : sql`lower(${tools.name}) = lower(${reference.name})`;
+    ? { by: 'id', value: reference.id }
+    : { by: 'name', value: reference.name };
+}
+
+/**
+ * The condition on the tool a reference names: its id, or its exact name in any case. `value` is
+ * the id or the name, or a placeholder for it (a statement built once).
+ */
+function isTool(by: 'id' | 'name', value: string | Placeholder) {
+  return by === 'id' ? eq(tools.id, value) : sql`lower(${tools.name}) = lower(${value})`;
 }
 
 /** A tool on sale (not archived), by id or by exact name in any case. */
@@ -195,10 +205,11 @@ export async function selectLiveTool(
   executor: Executor,
   reference: ToolReference,
 ): Promise<OrderableTool | undefined> {
+  const { by, value } = namingOf(reference);
   const [row] = await executor
     .select(orderableToolColumns)
     .from(tools)
-    .where(and(isTool(reference), isNull(tools.archivedAt)));
+    .where(and(isTool(by, value), isNull(tools.archivedAt)));
   return row;
 }
 
@@ -206,38 +217,63 @@ export async function selectLiveTool(
  * Takes `quantity` out of the tool's stock in one conditional UPDATE: only while the tool is on
  * sale and the quantity is strictly between its minimum and what is available at this very
  * moment. The row lock makes concurrent reservations queue, and each one re-checks the condition
- * against the stock the previous one left: no oversell. The lock holds until `tx` ends, so the
- * caller can price the order from the tool's breaks without an edit slipping in between.
- * Resolves to the tool as it is after the reservation (with its low-stock threshold), or
+ * against the stock the previous one left: no oversell. The same statement prices the quantity
+ * from the tool's breaks, under that lock (the lock holds until `tx` ends: no break edit slips in
+ * before the order is written). Resolves to the tool as it is after the reservation (with its
+ * low-stock threshold) and the unit price, or
  * undefined when nothing was reserved (the caller looks up why only then, keeping the common
  * path to one statement).
  */
 export async function reserveStock(
   tx: Transaction,
   request: { tool: ToolReference; quantity: number },
-): Promise<ReservedTool | undefined> {
-  const { tool, quantity } = request;
-  const byId = 'id' in tool;
+): Promise<PricedReservation | undefined> {
+  const { by, value } = namingOf(request.tool);
   const build = () => {
-    const placeholder = sql.placeholder('quantity');
+    const placeholder = sql.placeholder(QUANTITY);
     return moveStock(tx, sql`-${placeholder}::int`)
       .where(
         and(
-          byId
-            ? eq(tools.id, sql.placeholder('tool'))
-            : sql`lower(${tools.name}) = lower(${sql.placeholder('tool')})`,
+          isTool(by, sql.placeholder('tool')),
           isNull(tools.archivedAt),
           lt(tools.minOrderQuantity, sql`${placeholder}::int`),
           gt(tools.availableQuantity, sql`${placeholder}::int`),
         ),
       )
-      .returning(reservedToolColumns);
+      .returning(pricedReservationColumns);
   };
-  const values = { tool: byId ? tool.id : tool.name, quantity };
-  const shape = byId ? 'by id' : 'by name';
-  const [row] = await reservations.runMapped(tx, shape, build, values, reservedToolColumns);
-  return row as ReservedTool | undefined;
+  const values = { tool: value, [QUANTITY]: request.quantity };
+  const [row] = await reservations.runMapped(
+    tx,
+    `by ${by}`,
+    build,
+    values,
+    pricedReservationColumns,
+  );
+  return row as PricedReservation | undefined;
 }
+
+/** The reservation's placeholder for the quantity ordered. */
+const QUANTITY = 'quantity';
+
+/** A tool as reserveStock leaves it, and the unit price, in cents, of the quantity reserved. */
+export type PricedReservation = ReservedTool & { unitPriceCents: number };
+
+/**
+ * What reserveStock returns: the tool, and the unit price of the quantity the order takes (the
+ * largest price break it reaches, else the list price; reachedPriceBreak's rule), read in the
+ * UPDATE that locks the tool's row rather than in a statement after it (every other buyer of the
+ * tool waits on that lock). orders.price-breaks.test.ts holds the two to the same prices.
+ */
+const pricedReservationColumns = {
+  ...reservedToolColumns,
+  unitPriceCents: sql<number>`coalesce((
+    select ${toolPriceBreaks.priceCents} from ${toolPriceBreaks}
+    where ${toolPriceBreaks.toolId} = ${tools.id}
+      and ${toolPriceBreaks.minQuantity} <= ${sql.placeholder(QUANTITY)}::int
+    order by ${toolPriceBreaks.minQuantity} desc limit 1
+  ), ${tools.priceCents})`.mapWith(Number),
+};
 
 /** POST /order's reservation, by id or by name (built-once.ts). */
 const reservations = builtOnce();

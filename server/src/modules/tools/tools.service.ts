@@ -53,6 +53,7 @@ import {
   type MovedStock,
   type OrderableTool,
   type PriceBreakRow,
+  type PricedReservation,
   reserveStockOfLines,
   selectPriceBreaksOfTools,
   selectToolSku,
@@ -464,12 +465,13 @@ export function createToolsService(options: ToolsServiceOptions) {
     /**
      * For the orders module, in the order's own transaction (the stock moves with the order):
      * takes the stock out in one conditional UPDATE (no oversell); the tool after it, with its
-     * low-stock threshold (see lowStockCrossing); undefined when nothing was reserved.
+     * low-stock threshold (see lowStockCrossing) and the unit price of the quantity reserved;
+     * undefined when nothing was reserved.
      */
     reserveStock(
       tx: Transaction,
       request: { tool: ToolReference; quantity: number },
-    ): Promise<ReservedTool | undefined> {
+    ): Promise<PricedReservation | undefined> {
       return reserveStock(tx, request);
     },
 
