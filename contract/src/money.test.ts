@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatMoney, MAX_PAYABLE_CENTS, PAYABLE_LIMIT_TEXT } from './money.ts';
 
@@ -26,5 +27,44 @@ describe('formatCount and the payable limit', () => {
 
   it('spells the payable limit as formatMoney writes it', () => {
     expect(PAYABLE_LIMIT_TEXT).toBe(formatMoney((MAX_PAYABLE_CENTS + 1) / 100));
+  });
+});
+
+describe('written as Intl writes it', () => {
+  // The formatters are written by hand (money.ts says why): they must never differ from Intl.
+  const intlMoney = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const intlCount = new Intl.NumberFormat('en-US');
+  const numbers = fc.oneof(
+    fc.double(),
+    fc.double({ min: -1e7, max: 1e7 }),
+    // Amounts as the product holds them, and halves of a cent (where rounding decides).
+    fc.integer({ min: -1e11, max: 1e11 }).map((cents) => cents / 100),
+    fc.integer({ min: -1e9, max: 1e9 }).map((halfCents) => (halfCents + 0.5) / 100),
+    fc.integer({ min: -1e9, max: 1e9 }).map((thousandths) => (thousandths + 0.5) / 1000),
+  );
+
+  it('writes money as Intl does, to the letter', () => {
+    fc.assert(
+      fc.property(numbers, (value) => formatMoney(value) === intlMoney.format(value)),
+      { numRuns: 20_000 },
+    );
+    for (const value of [1.005, 2.675, -0, -0.001, 1e-7, 999.995, 1e21, -1e300, Infinity, NaN]) {
+      expect(formatMoney(value)).toBe(intlMoney.format(value));
+    }
+  });
+
+  it('writes counts as Intl does, to the letter', () => {
+    fc.assert(
+      fc.property(numbers, (value) => formatCount(value) === intlCount.format(value)),
+      { numRuns: 20_000 },
+    );
+    for (const value of [1.0005, -0, 5e-7, 123456789.125, 1e21, -Infinity, NaN]) {
+      expect(formatCount(value)).toBe(intlCount.format(value));
+    }
   });
 });
