@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToDollars, dollarsToCents } from './money.ts';
 import { texts } from './texts.ts';
 
 /** Database ids are UUIDs; the API shows them as `_id`, as the spec does. */
@@ -19,14 +20,6 @@ export const ErrorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const IdParamsSchema = z.object({ id: z.string() });
-
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-export function centsToDollars(cents: number): number {
-  return cents / 100;
-}
 
 // --- Parsing rules for input (DESIGN.md section 3) ---------------------------------------------
 //

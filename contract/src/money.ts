@@ -16,6 +16,18 @@ export function formatCount(units: number): string {
   return writeNumber(units, 0, 3, '');
 }
 
+/**
+ * Prices travel in dollars (the spec shows `$`); the database keeps integer cents. Here rather than
+ * beside the money schemas (common.ts): a page that only converts amounts loads no zod.
+ */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
 /** Numbers Intl writes in exponent-free decimals past which this module hands over to Intl. */
 const LARGEST_WRITTEN = 1e21;
 

@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import {
-  centsToDollars,
-  dollarsToCents,
-  IdSchema,
-  MoneySchema,
-  priceSchema,
-  textSchema,
-  wholeNumberSchema,
-} from './common.ts';
+import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { InsertedSchema } from './inserted.ts';
+import { centsToDollars, dollarsToCents } from './money.ts';
 import { serverTexts, texts } from './texts.ts';
 import { EmailSchema } from './users.ts';
 

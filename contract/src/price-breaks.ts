@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dollarsToCents, MoneySchema, priceSchema, wholeNumberSchema } from './common.ts';
+import { MoneySchema, priceSchema, wholeNumberSchema } from './common.ts';
+import { dollarsToCents } from './money.ts';
 import { sortPriceBreaks } from './price-break-rules.ts';
 import { texts } from './texts.ts';
 
