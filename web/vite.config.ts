@@ -1,13 +1,15 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pagePreloads } from './build/page-preloads';
+import { preloadedPageModules } from './src/app/public-page-modules';
 
 /**
  * The web app's build and dev server, and its Vitest project ('web'), in one file so the tests
  * compile the code exactly as the build does. The root vitest.config.ts lists this file.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pagePreloads(preloadedPageModules)],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -25,9 +25,17 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /**
  * What the web's server entry returns for one URL: the markup of the root element, the status
- * (404 for the not-found page), and the page's title.
+ * (404 for the not-found page), the page's title, and which page it is (a key of the web's
+ * public pages, e.g. 'login'), by which the server names the page's script files in its <head>.
  */
-export type RenderedPage = { status: number; html: string; title: string };
+export type RenderedPage = { status: number; html: string; title: string; page?: string };
+
+/**
+ * Where the web's browser build lists each public page's script files (under web/dist, in a
+ * folder the server never serves): JSON, { [page]: ['/assets/...js', ...] }, the page named as
+ * RenderedPage.page names it.
+ */
+export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 
 /** The web's server entry (web/src/entry-server.tsx, built to web/dist-ssr/entry-server.js). */
 export type RenderPage = (url: string, data: PageData) => Promise<RenderedPage>;

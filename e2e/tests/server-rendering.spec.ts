@@ -115,6 +115,35 @@ test.describe('the server-rendered pages, taken over by the browser', () => {
     }
   });
 
+  test('the account forms name the scripts they need in their HTML: hydrating adds no preload link', async ({
+    page,
+  }) => {
+    for (const path of [routes.login, routes.signup]) {
+      const html = await (await page.request.get(path)).text();
+      const named = [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+      ].map(([, href]) => href);
+      expect(named.length, path).toBeGreaterThan(0);
+      const scripts: string[] = [];
+      const onRequest = (request: { url(): string; resourceType(): string }) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      };
+      page.on('request', onRequest);
+      await openHydrated(page, path);
+      await page.waitForLoadState('networkidle');
+      page.off('request', onRequest);
+      // Every link in the document is one the server wrote: Vite's preload helper found each
+      // file the page imports named already, and every one named was fetched.
+      const linked = await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+          (link) => new URL(link.getAttribute('href') ?? '', window.location.href).pathname,
+        ),
+      );
+      expect(linked, path).toEqual(named);
+      for (const file of named) expect(scripts, `${path}: ${file}`).toContain(file);
+    }
+  });
+
   test('screenshots of / and /login at 360 and 1280 px', async ({ page }) => {
     for (const path of [routes.home, routes.login]) {
       for (const width of [360, 1280]) {

@@ -1,5 +1,5 @@
 import { texts, type PageData, type RenderPage } from '@tools-factory/contract';
-import { StrictMode } from 'react';
+import { isValidElement, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import LoginPage from './features/accounts/pages/login-page';
@@ -44,6 +44,13 @@ function titleOf(pathname: string, data: PageData): string {
   return pageTitle(tool ? texts.pageTitles.purchase(tool.name) : texts.pageTitles.purchaseLoading);
 }
 
+/** Which public page renders `pathname` (a key of PublicPages). */
+function pageNameOf(pathname: string): string | undefined {
+  const element = matchRoutes(serverRoutes, pathname)?.at(-1)?.route.element;
+  const type: unknown = isValidElement(element) ? element.type : undefined;
+  return Object.entries(publicPages).find(([, page]) => page === type)?.[0];
+}
+
 /** 404 for a path the app does not know, and for a tool the catalog does not hold. */
 function statusOf(pathname: string, data: PageData): number {
   const deepest = matchRoutes(serverRoutes, pathname)?.at(-1);
@@ -76,6 +83,7 @@ export const render: RenderPage = async (url, data) => {
       status: statusOf(pathname, data),
       html: await new Response(prelude).text(),
       title: titleOf(pathname, data),
+      page: pageNameOf(pathname),
     };
   } finally {
     queryClient.clear();

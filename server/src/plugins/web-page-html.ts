@@ -1,21 +1,35 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData, type RenderedPage } from '@tools-factory/contract';
 
-/** Where a rendered page goes into web/dist/index.html: its title and its root element. */
-export type PageTemplate = { beforeTitle: string; beforeRoot: string; afterRoot: string };
+/**
+ * Where a rendered page goes into web/dist/index.html: its title, its script files' preload
+ * links (at the end of the head, after the entry's script and style) and its root element.
+ */
+export type PageTemplate = {
+  beforeTitle: string;
+  afterTitle: string;
+  beforeRoot: string;
+  afterRoot: string;
+};
 
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+const HEAD_END = '</head>';
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** Splits Vite's index.html around its title and its empty root; throws when either is missing. */
+/**
+ * Splits Vite's index.html around its title, the end of its head and its empty root; throws when
+ * any is missing or out of order.
+ */
 export function parsePageTemplate(indexHtml: string): PageTemplate {
   const title = TITLE_ELEMENT.exec(indexHtml);
+  const headEnd = indexHtml.indexOf(HEAD_END);
   const root = indexHtml.indexOf(EMPTY_ROOT);
-  if (!title || root < title.index) {
-    throw new Error(`index.html has no <title> followed by an empty ${EMPTY_ROOT}`);
+  if (!title || headEnd < title.index || root < headEnd) {
+    throw new Error(`index.html has no <title>, then ${HEAD_END}, then an empty ${EMPTY_ROOT}`);
   }
   return {
     beforeTitle: indexHtml.slice(0, title.index),
-    beforeRoot: indexHtml.slice(title.index + title[0].length, root),
+    afterTitle: indexHtml.slice(title.index + title[0].length, headEnd),
+    beforeRoot: indexHtml.slice(headEnd, root),
     afterRoot: indexHtml.slice(root + EMPTY_ROOT.length),
   };
 }
@@ -47,17 +61,25 @@ export function pageDataScriptText(data: PageData): string {
 }
 
 /**
- * The whole HTML of a rendered page: the template with the page's title, its markup inside the
- * root element, and the data beside it in a script element the browser never executes (type
- * application/json), so the CSP's script-src 'self' holds without any inline script.
+ * The whole HTML of a rendered page: the template with the page's title, a modulepreload link
+ * for each of `scriptFiles` (the page's chunks: the browser fetches them while it reads the HTML),
+ * its markup inside the root element, and the data beside it in a script element the browser
+ * never executes (type application/json), so the CSP's script-src 'self' holds without any
+ * inline script.
  */
 export function fillPageTemplate(
   template: PageTemplate,
   page: RenderedPage,
   dataScriptText: string,
+  scriptFiles: readonly string[] = [],
 ): string {
+  // Spelt as Vite's preload helper writes its own (crossorigin): the same request, fetched once.
+  const preloads = scriptFiles
+    .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtmlText(file)}">`)
+    .join('');
   return (
-    `${template.beforeTitle}<title>${escapeHtmlText(page.title)}</title>${template.beforeRoot}` +
+    `${template.beforeTitle}<title>${escapeHtmlText(page.title)}</title>${template.afterTitle}` +
+    `${preloads}${template.beforeRoot}` +
     `<div id="root">${page.html}</div>` +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${dataScriptText}</script>` +
     template.afterRoot

@@ -8,6 +8,7 @@ import {
   API_BASE,
   apiPaths,
   PAGE_DATA_ELEMENT_ID,
+  PAGE_PRELOADS_FILE,
   routes,
   type PageData,
 } from '@tools-factory/contract';
@@ -41,9 +42,13 @@ export async function render(url, data) {
     .map((shown) => '<li>' + escape(shown.name) + ' $' + shown.price + '</li>')
     .join('');
   const heading = status === 404 ? 'Page not found' : 'Our tools';
-  return { status, html: '<main><h1>' + heading + '</h1><ul>' + items + '</ul></main>', title: 'Stand-in ' + pathname + ' & co' };
+  const page = { '/login': 'login', '/about': 'about' }[pathname];
+  return { status, html: '<main><h1>' + heading + '</h1><ul>' + items + '</ul></main>', title: 'Stand-in ' + pathname + ' & co', page };
 }
 `;
+
+/** The build's list of the login page's script files (web/build/page-preloads.ts writes it). */
+const loginScripts = ['/assets/login-page-1a2b3c4d.js', '/assets/text-field-5e6f7a8b.js'];
 
 type StandIn = { calls: string[] };
 
@@ -52,6 +57,11 @@ function makeBuiltWeb(entrySource: string | undefined): { base: string; entry: s
   mkdirSync(path.join(base, 'dist', 'assets'), { recursive: true });
   mkdirSync(path.join(base, 'dist-ssr'));
   writeFileSync(path.join(base, 'dist', 'index.html'), indexHtml);
+  mkdirSync(path.dirname(path.join(base, 'dist', PAGE_PRELOADS_FILE)));
+  writeFileSync(
+    path.join(base, 'dist', PAGE_PRELOADS_FILE),
+    JSON.stringify({ login: loginScripts }),
+  );
   const entry = path.join(base, 'dist-ssr', 'entry-server.mjs');
   if (entrySource !== undefined) writeFileSync(entry, entrySource);
   return { base, entry };
@@ -167,6 +177,23 @@ describe('the server-rendered public pages', () => {
         expect(attributes).toMatch(/src="\/assets\//);
         expect(text).toBe('');
       }
+    },
+  );
+
+  pagesTest(
+    "names the page's script files in its head, after the entry's, so the browser fetches them while it reads the HTML",
+    async ({ app }) => {
+      const login = await app.inject('/login');
+      expect(login.statusCode).toBe(200);
+      const head = login.body.slice(0, login.body.indexOf('</head>'));
+      const preloads = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+      expect(preloads.map(([, href]) => href)).toEqual(loginScripts);
+      expect(head.indexOf('src="/assets/index-a1b2c3d4.js"')).toBeLessThan(preloads[0]!.index);
+      // Another page gets its own files, and a page the list does not name gets none.
+      const about = await app.inject('/about');
+      expect(about.statusCode).toBe(200);
+      expect(about.body).not.toContain('modulepreload');
+      expect((await app.inject('/blogs')).body).not.toContain('modulepreload');
     },
   );
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  PAGE_PRELOADS_FILE,
   routes,
   type GalleryItem,
   type IdentitySettings,
@@ -49,7 +50,34 @@ const SHELL = 'shell';
 /** No server entry (the web is built without it, or it failed to load): the shell, not kept. */
 const NOT_RENDERED = 'not-rendered';
 
-type Renderer = { render: RenderPage; template: PageTemplate };
+/** Each public page's script files, from the web's build (PAGE_PRELOADS_FILE). */
+type PagePreloads = ReadonlyMap<string, readonly string[]>;
+
+type Renderer = { render: RenderPage; template: PageTemplate; preloads: PagePreloads };
+
+/**
+ * The build's list of each page's script files; none (no preload links, the pages work as they
+ * did) when the build has no list or an unreadable one.
+ */
+async function readPagePreloads(webDistDir: string, log: FastifyBaseLogger): Promise<PagePreloads> {
+  const file = path.join(webDistDir, PAGE_PRELOADS_FILE);
+  if (!existsSync(file)) return new Map();
+  try {
+    const listed: unknown = JSON.parse(await readFile(file, 'utf8'));
+    if (typeof listed !== 'object' || listed === null) throw new Error('not an object');
+    return new Map(
+      Object.entries(listed).map(([page, files]) => {
+        if (!Array.isArray(files) || !files.every((name) => typeof name === 'string')) {
+          throw new Error(`page ${page}: not a list of file names`);
+        }
+        return [page, files as string[]];
+      }),
+    );
+  } catch (error) {
+    log.warn({ err: error, file }, 'web pages: the list of page scripts is unreadable; ignored');
+    return new Map();
+  }
+}
 
 /** A map that forgets its oldest entry past `limit`. */
 class BoundedMap<Key, Value> extends Map<Key, Value> {
@@ -136,6 +164,7 @@ function isRenderedPage(value: unknown): value is RenderedPage {
   return (
     typeof page.html === 'string' &&
     typeof page.title === 'string' &&
+    (page.page === undefined || typeof page.page === 'string') &&
     Number.isInteger(page.status) &&
     (page.status ?? 0) >= 200 &&
     (page.status ?? 0) <= 599
@@ -196,7 +225,8 @@ export async function registerWebPages(
         const entry: unknown = await import(pathToFileURL(options.ssrEntry).href);
         const render = (entry as { render?: unknown }).render;
         if (typeof render !== 'function') throw new Error('the entry exports no render function');
-        return { render: render as RenderPage, template };
+        const preloads = await readPagePreloads(path.resolve(options.webDistDir), log);
+        return { render: render as RenderPage, template, preloads };
       } catch (error) {
         log.error(
           { err: error, entry: options.ssrEntry },
@@ -255,7 +285,8 @@ export async function registerWebPages(
     try {
       const page: unknown = await loaded.render(url, current.data);
       if (!isRenderedPage(page)) throw new Error('render answered no { status, html, title }');
-      const html = fillPageTemplate(loaded.template, page, current.dataScriptText);
+      const scriptFiles = (page.page && loaded.preloads.get(page.page)) || [];
+      const html = fillPageTemplate(loaded.template, page, current.dataScriptText, scriptFiles);
       return { status: page.status, body: await prepareBody(Buffer.from(html, 'utf8')) };
     } catch (error) {
       log.error({ err: error, url }, 'web pages: rendering failed; the page is sent unrendered');

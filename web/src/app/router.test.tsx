@@ -13,7 +13,7 @@ const signedInSession = {
 /** Our API: the session (signed in or not), one tool, and an empty list for anything else. */
 function stubApi({ signedIn, admin = false }: { signedIn: boolean; admin?: boolean }) {
   if (signedIn) localStorage.setItem('accessToken', 'token-1');
-  fakeApi(({ url }) => {
+  return fakeApi(({ url }) => {
     if (url === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
     if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
     if (url.startsWith('/api/tool/')) return jsonResponse(hammer);
@@ -60,6 +60,16 @@ describe('app routes', () => {
     renderRoutes(appRoutes, { route: '/purchase/0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'SIGN OUT' })).toBeInTheDocument();
+  });
+
+  it('reads the session and the admin flag once for the purchase page, though its order form mounts after them', async () => {
+    // Each answer re-renders the page: on a phone, one read each (issue 27).
+    const { requests } = stubApi({ signedIn: true });
+    renderRoutes(appRoutes, { route: '/purchase/0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6' });
+    expect(await screen.findByRole('button', { name: 'Place Order' })).toBeInTheDocument();
+    const reads = (path: string) => requests.filter(({ url }) => url.startsWith(path)).length;
+    expect(reads('/api/auth/get-session')).toBe(1);
+    expect(reads('/api/admin/')).toBe(1);
   });
 
   it('opens the add-information modal on My Profile for /myProfileInfo', async () => {

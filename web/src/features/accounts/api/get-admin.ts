@@ -11,6 +11,10 @@ export const adminCheckQueryOptions = (email: string | undefined) =>
   queryOptions({
     queryKey: ['admin', email ?? null],
     queryFn: email ? ({ signal }) => getAdminCheck(email, signal) : skipToken,
+    // Asked once per page load rather than by each part that mounts after the first (the top
+    // bar, then the page): on a phone each answer re-renders the page (issue 27). The server
+    // decides what an admin may do whatever this says (DESIGN.md section 10).
+    staleTime: 30_000,
   });
 
 /** The admin flag of SPEC.md section 4, fetched per e-mail; undefined while unknown. */

@@ -28,12 +28,20 @@ export async function getSession(signal?: AbortSignal): Promise<IdentitySession 
 
 export const sessionQueryKey = ['session'] as const;
 
+/** How long a session read stands for the parts of the page that ask for it. */
+const SESSION_FRESH_MS = 30_000;
+
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => getSession(signal),
     // The top bar waits for this answer before offering LOGIN or SIGN OUT: one retry, not three.
     retry: 1,
+    // Read once per page load, not again by each part that mounts later (the order form, the
+    // cart link): on a phone each answer re-renders the page (issue 27). Signing in reads it
+    // afresh (use-finish-sign-in.ts), signing out sets it (use-sign-out.ts), and a focused
+    // tab reads it again once this has passed.
+    staleTime: SESSION_FRESH_MS,
   });
 
 export function useSession() {
