@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { pageTitle, useDocumentTitle } from '../lib/document-title';
 
@@ -26,6 +27,8 @@ export function routePageName(routes: RouteObject[], pathname: string): string |
 
 /** The document title of the route shown at `pathname` (the page sets it when the route says null). */
 export function useRouteTitle(routes: RouteObject[], pathname: string): void {
-  const name = routePageName(routes, pathname);
+  // Once per path, not on every render of the routes: matching ranks the whole route table, and
+  // the routes render again with each answer the page's first queries bring (issue 27).
+  const name = useMemo(() => routePageName(routes, pathname), [routes, pathname]);
   useDocumentTitle(name === null ? null : pageTitle(name));
 }
