@@ -45,7 +45,11 @@ import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createBuyersLookup } from './modules/orders/orders-buyers.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
-import { registerToolImageFiles, toolImagesRoutes } from './modules/tools/tool-images.ts';
+import {
+  registerToolImageFiles,
+  toolImageRequestBodies,
+  toolImagesRoutes,
+} from './modules/tools/tool-images.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
 import { createAccessTokens } from './modules/identity/access-token.ts';
@@ -330,7 +334,10 @@ export async function buildApp({
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerCompression(app);
   // Better Auth's endpoints are one wildcard route: their description comes from the module.
-  await registerOpenApi(app, { paths: identityOpenApiPaths() });
+  await registerOpenApi(app, {
+    paths: identityOpenApiPaths(),
+    requestBodies: toolImageRequestBodies,
+  });
 
   await app.register(
     async (api) => {

@@ -171,6 +171,21 @@ describe.each([
     }
   });
 
+  test("documents the picture upload's multipart body, which its route reads as a stream", async ({
+    app,
+  }) => {
+    const document = await documentOf(app);
+    const upload = document.paths['/api/manageTools/images']!.post!;
+    expect(upload.requestBody).toMatchObject({
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string' } } },
+        },
+      },
+    });
+  });
+
   test('documents the identity endpoints of /api/auth/*, served by one wildcard route', async ({
     app,
   }) => {

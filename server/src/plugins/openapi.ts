@@ -15,6 +15,11 @@ export type OpenApiPaths = OpenAPIV3_1.PathsObject;
 export type OpenApiOperation = OpenAPIV3_1.OperationObject;
 export type OpenApiAnswer = OpenAPIV3_1.ResponseObject;
 export type OpenApiSchema = OpenAPIV3_1.SchemaObject;
+/**
+ * Request bodies a route's schema cannot declare, by operationId: a multipart upload (its file
+ * is read from the stream, so the route has no body schema for Fastify to validate).
+ */
+export type OpenApiRequestBodies = Record<string, OpenAPIV3_1.RequestBodyObject>;
 
 /** The security schemes' names, for the routes' `security` (`[]` on a public operation). */
 const BEARER = 'bearer';
@@ -70,11 +75,17 @@ const TAGS: OpenAPIV3_1.Document['tags'] = [
  * schema only (Fastify's 'Default Response'), and the answer any of them gives to a URL longer
  * than MAX_URL_LENGTH (client-errors.ts refuses it before routing).
  */
-function finishDocument(document: Partial<OpenAPIV3_1.Document>): Partial<OpenAPIV3_1.Document> {
+function finishDocument(
+  document: Partial<OpenAPIV3_1.Document>,
+  requestBodies: OpenApiRequestBodies,
+): Partial<OpenAPIV3_1.Document> {
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = pathItem?.[method];
       if (!operation) continue;
+      const requestBody = operation.operationId && requestBodies[operation.operationId];
+      // The document is 3.1 (asked for below); its paths are typed as either version's.
+      if (requestBody) operation.requestBody = requestBody as typeof operation.requestBody;
       const responses = (operation.responses ??= {});
       for (const [status, answer] of Object.entries(responses)) {
         if (!('$ref' in answer) && answer.description === 'Default Response') {
@@ -92,11 +103,11 @@ function finishDocument(document: Partial<OpenAPIV3_1.Document>): Partial<OpenAP
  * at /api/docs. Swagger UI's files are served from the package (no CDN); its page has no inline
  * script, so it works under the app's Content-Security-Policy. Register before the routes.
  * `paths` documents what a route schema cannot: the identity service's endpoints, all served by
- * one wildcard route.
+ * one wildcard route; `requestBodies`, the bodies of routes that read theirs as a stream.
  */
 export async function registerOpenApi(
   app: FastifyInstance,
-  options: { paths?: OpenApiPaths } = {},
+  options: { paths?: OpenApiPaths; requestBodies?: OpenApiRequestBodies } = {},
 ): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -148,7 +159,10 @@ export async function registerOpenApi(
     transformObject: (document) =>
       'openapiObject' in document
         ? // The 3.1 document asked for above.
-          finishDocument(document.openapiObject as Partial<OpenAPIV3_1.Document>)
+          finishDocument(
+            document.openapiObject as Partial<OpenAPIV3_1.Document>,
+            options.requestBodies ?? {},
+          )
         : document.swaggerObject,
   });
   await app.register(swaggerUi, {

@@ -18,6 +18,7 @@ import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
 import { badRequest, HttpError } from '../../http-errors.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
+import type { OpenApiRequestBodies } from '../../plugins/openapi.ts';
 import { IMMUTABLE_CACHE } from '../../plugins/web-static.ts';
 
 /** Where the uploaded pictures are served: their content's hash names them, so they never change. */
@@ -85,6 +86,25 @@ function uploadError(error: unknown): HttpError {
   }
   return badRequest(texts.adminErrors.imageMissing);
 }
+
+/** The upload's body in the OpenAPI document (registerOpenApi's requestBodies). */
+export const toolImageRequestBodies: OpenApiRequestBodies = {
+  uploadToolImage: {
+    required: true,
+    description: `One picture (JPEG, PNG or WebP, at most ${MAX_TOOL_IMAGE_BYTES / 1024 / 1024} MB) in the field \`file\`; no other field.`,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+          additionalProperties: false,
+        },
+        encoding: { file: { contentType: 'image/jpeg, image/png, image/webp' } },
+      },
+    },
+  },
+};
 
 /**
  * POST /manageTools/images (admins): one picture, multipart, in the field `file`. Multipart is
