@@ -194,6 +194,10 @@ describe('the server-rendered public pages', () => {
       expect(about.statusCode).toBe(200);
       expect(about.body).not.toContain('modulepreload');
       expect((await app.inject('/blogs')).body).not.toContain('modulepreload');
+      // The list itself is the build's, not the site's.
+      const list = await app.inject(`/${PAGE_PRELOADS_FILE}`);
+      expect(list.statusCode).toBe(404);
+      expect(list.body).not.toContain(loginScripts[0]);
     },
   );
 
