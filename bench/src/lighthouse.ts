@@ -187,16 +187,12 @@ export async function auditPages(
       page.noScript = pageOf(`${name}, no script`, await audit(noScriptUrl));
       pages.push(page);
       if (page.benchmarkIndex > SLOW_MACHINE_INDEX) {
-        const slowdown =
-          Math.round(((MOBILE_CPU_SLOWDOWN * page.benchmarkIndex) / SLOW_MACHINE_INDEX) * 10) / 10;
-        const as = `as at index ${SLOW_MACHINE_INDEX.toLocaleString('en-US')}: CPU ${slowdown}x`;
-        const slow = pageOf(`${name}, ${as}`, await audit(url, cookie, slowdown));
+        const slow = await auditAsOnSlowMachine(name, url, cookie, page.benchmarkIndex);
         slow.noScript = pageOf(
-          `${name}, no script, ${as}`,
-          await audit(noScriptUrl, undefined, slowdown),
+          `${name}, no script, as at index ${SLOW_MACHINE_INDEX.toLocaleString('en-US')}: CPU ${slow.cpuSlowdown}x`,
+          await audit(noScriptUrl, undefined, slow.cpuSlowdown),
         );
-        slow.cpuSlowdown = slowdown;
-        slow.noScript.cpuSlowdown = slowdown;
+        slow.noScript.cpuSlowdown = slow.cpuSlowdown;
         pages.push(slow);
       }
     }
@@ -204,6 +200,43 @@ export async function auditPages(
   } finally {
     await noScriptServer.close();
   }
+}
+
+/** Lighthouse's CPU slowdown that makes a machine of `benchmarkIndex` stand for SLOW_MACHINE_INDEX. */
+function slowdownFor(benchmarkIndex: number): number {
+  return Math.round(((MOBILE_CPU_SLOWDOWN * benchmarkIndex) / SLOW_MACHINE_INDEX) * 10) / 10;
+}
+
+/** How far a run's own index may stray from the one its slowdown was scaled by. */
+const INDEX_DRIFT = 0.25;
+
+/**
+ * The page audited with the CPU slowdown scaled from `planIndex` (the plain run's benchmark
+ * index). A shared machine's speed moves within minutes: when the slowed run's own index strays
+ * more than INDEX_DRIFT from the one its slowdown was scaled by, it stood for another machine
+ * (measured: 2,739 planned, 1,532 found, the home page slowed as if to index 730), so it is run
+ * once more with the slowdown scaled from the index it found.
+ */
+async function auditAsOnSlowMachine(
+  name: string,
+  url: string,
+  cookie: string | undefined,
+  planIndex: number,
+): Promise<LighthousePage> {
+  let slowdown = slowdownFor(planIndex);
+  let lhr = await audit(url, cookie, slowdown);
+  const found = lhr.environment.benchmarkIndex;
+  if (Math.abs(found - planIndex) > INDEX_DRIFT * planIndex && found > SLOW_MACHINE_INDEX) {
+    console.log(
+      `bench: ${name} as at index ${SLOW_MACHINE_INDEX}: the run found index ${Math.round(found)}, not ${planIndex}; again at CPU ${slowdownFor(found)}x`,
+    );
+    slowdown = slowdownFor(found);
+    lhr = await audit(url, cookie, slowdown);
+  }
+  const as = `as at index ${SLOW_MACHINE_INDEX.toLocaleString('en-US')}: CPU ${slowdown}x`;
+  const slow = pageOf(`${name}, ${as}`, lhr);
+  slow.cpuSlowdown = slowdown;
+  return slow;
 }
 
 /** The most TBT a page may have: 200 ms, and at most twice its no-script baseline's + 100 ms. */
