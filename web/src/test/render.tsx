@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
-import { useEffect, type ReactElement, type RefObject } from 'react';
+import { useLayoutEffect, type ReactElement, type RefObject } from 'react';
 import { ToastContainer } from 'react-toastify';
 import {
   MemoryRouter,
@@ -43,8 +43,10 @@ function RouterProbe({ stateRef }: { stateRef: RefObject<ProbeState | null> }) {
   const location = useLocation();
   const historyAction = useNavigationType();
   const navigate = useNavigate();
-  // Written after each render, read by the test between renders.
-  useEffect(() => {
+  // Written in the commit that shows the render (a layout effect), read by the test between
+  // renders: a passive effect could still be pending when a query finds the new page's content,
+  // and the test read the location before it (require-auth.test.tsx failed 1 run in 12).
+  useLayoutEffect(() => {
     stateRef.current = { location, historyAction, navigate };
   });
   return null;
