@@ -15,9 +15,19 @@ export default defineConfig({
     assetsDir: 'assets',
     // Fastify serves dist/; hashed file names under /assets/ are what lets it cache them for a year.
     emptyOutDir: true,
-    // Every browser we build for preloads modules itself (Chromium, Firefox 115+, Safari 17+);
-    // without the polyfill an older one still loads each chunk when imported, one after the other.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser we build for preloads modules itself (Chromium, Firefox 115+, Safari 17+);
+      // without the polyfill an older one still loads each chunk when imported.
+      polyfill: false,
+      // No script preload links added when a chunk is imported: each chunk imports every file it
+      // needs directly (the bundler hoists them), so the browser asks for them all as soon as the
+      // chunk arrives, and the links cost more than that one round trip saves. Vite's helper
+      // appended one per file, 12 for the purchase page and 23 more for its order form: about
+      // 40-90 ms of main thread at 1x while the page hydrates (issue 27, decision 022 part 4).
+      // A chunk's own style sheet, if one ever has one, is still linked: nothing else loads it.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -7,9 +7,8 @@ import type { Plugin } from 'vite';
  * src/app/public-page-modules.ts), the script files its first view loads after the entry: the
  * page's own chunk and everything it imports, transitively. The server names them in the page's
  * <head> as modulepreload links, so the browser fetches them while it parses the HTML, and the
- * entry's import of the page finds them there: Vite's preload helper adds a link only for a file
- * no link names yet (each link it adds is a DOM insertion on the main thread while the page
- * starts).
+ * entry's import of the page finds them fetched (the build adds no preload link from script:
+ * vite.config.ts).
  *
  * `pages` names each page's modules (paths under web/src); the entry chunk is left out, as the
  * page's own script element already loads it.

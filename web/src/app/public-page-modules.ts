@@ -4,12 +4,12 @@ import type { PublicPages } from './route-table';
  * The server-rendered pages whose script files the server names in the page's <head> as
  * modulepreload links, each by its module as router.tsx loads it (a path under web/src): the
  * browser build lists the files (build/page-preloads.ts) and entry-server.tsx names the page it
- * rendered. The browser then fetches them while it reads the HTML, and Vite's preload helper adds
- * no link of its own when the page's chunk is imported.
+ * rendered. The browser then fetches them while it reads the HTML, not once the entry has run and
+ * the page's chunk has arrived.
  *
  * Only the account forms, whose pages import many files before they can answer (the form, its
- * fields, react-hook-form): measured as on a phone (decision 022, part 3), the links cut the login
- * page's blocking time by two thirds. The purchase page, whose first view imports few files since
+ * fields, react-hook-form): measured as on a phone (decision 022, parts 3 and 4), the links cut the
+ * login page's blocking time by two thirds (133 ms to 43 ms once the build stopped adding links). The purchase page, whose first view imports few files since
  * zod left it, and the home page paint sooner without them: on a slow network every link is a
  * request beside the style sheet the first paint waits for.
  */
