@@ -1,5 +1,5 @@
-import { texts, type PageData, type RenderPage } from '@tools-factory/contract';
-import { isValidElement, StrictMode } from 'react';
+import { texts, type PageData, type RenderedPage, type RenderPage } from '@tools-factory/contract';
+import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import LoginPage from './features/accounts/pages/login-page';
@@ -12,8 +12,8 @@ import HomePage from './app/pages/home-page';
 import NotFoundPage from './app/pages/not-found-page';
 import PurchasePage from './app/pages/purchase-page';
 import { AppProvider } from './app/provider';
-import { routePageName } from './app/route-title';
-import { createAppRoutes, type PublicPages } from './app/route-table';
+import { pageNameIn } from './app/route-title';
+import { createAppRoutes, routeComponent, type PublicPages } from './app/route-table';
 import { pageTitle } from './lib/document-title';
 import { createQueryClient } from './lib/query-client';
 
@@ -36,28 +36,27 @@ const publicPages: PublicPages = {
 
 const serverRoutes = createAppRoutes(publicPages);
 
-/** The page's title, as the browser's effects would set it (the purchase page names the tool). */
-function titleOf(pathname: string, data: PageData): string {
-  const name = routePageName(serverRoutes, pathname);
-  if (name !== null) return pageTitle(name);
-  const tool = data.tools.find(({ _id }) => _id === purchasedToolId(pathname));
-  return pageTitle(tool ? texts.pageTitles.purchase(tool.name) : texts.pageTitles.purchaseLoading);
-}
-
-/** Which public page renders `pathname` (a key of PublicPages). */
-function pageNameOf(pathname: string): string | undefined {
-  const element = matchRoutes(serverRoutes, pathname)?.at(-1)?.route.element;
-  const type: unknown = isValidElement(element) ? element.type : undefined;
-  return Object.entries(publicPages).find(([, page]) => page === type)?.[0];
-}
-
-/** 404 for a path the app does not know, and for a tool the catalog does not hold. */
-function statusOf(pathname: string, data: PageData): number {
-  const deepest = matchRoutes(serverRoutes, pathname)?.at(-1);
-  if (!deepest || deepest.route.path === '*') return 404;
+/** What the server says of the page beside its HTML: status, title, and which public page it is. */
+function describePage(pathname: string, data: PageData): Omit<RenderedPage, 'html'> {
+  const matches = matchRoutes(serverRoutes, pathname) ?? [];
+  const deepest = matches.at(-1);
   const toolId = purchasedToolId(pathname);
-  if (toolId !== undefined && !data.tools.some(({ _id }) => _id === toolId)) return 404;
-  return 200;
+  const tool = data.tools.find(({ _id }) => _id === toolId);
+  // 404 for a path the app does not know, and for a tool the catalog does not hold.
+  const known = deepest !== undefined && deepest.route.path !== '*';
+  const status = known && (toolId === undefined || tool) ? 200 : 404;
+  // The title as the browser's effects would set it (the purchase page names the tool).
+  const name = pageNameIn(matches);
+  const title = pageTitle(
+    name !== null
+      ? name
+      : tool
+        ? texts.pageTitles.purchase(tool.name)
+        : texts.pageTitles.purchaseLoading,
+  );
+  const type = deepest && routeComponent(deepest.route);
+  const page = Object.entries(publicPages).find(([, component]) => component === type)?.[0];
+  return { status, title, ...(page === undefined ? {} : { page }) };
 }
 
 export const render: RenderPage = async (url, data) => {
@@ -79,12 +78,7 @@ export const render: RenderPage = async (url, data) => {
       // placeholder and a part moved in place by an inline script, which the CSP refuses.
       { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    return {
-      status: statusOf(pathname, data),
-      html: await new Response(prelude).text(),
-      title: titleOf(pathname, data),
-      page: pageNameOf(pathname),
-    };
+    return { ...describePage(pathname, data), html: await new Response(prelude).text() };
   } finally {
     queryClient.clear();
   }

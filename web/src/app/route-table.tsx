@@ -1,5 +1,5 @@
 import { shellTexts } from '@tools-factory/contract';
-import type { ComponentType } from 'react';
+import { isValidElement, type ComponentType } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { RequireAuth } from '../features/accounts/components/require-auth';
@@ -20,6 +20,11 @@ export interface PublicPages {
   signup: ComponentType;
   purchase: ComponentType;
   notFound: ComponentType;
+}
+
+/** The component a route renders (its element's type), to tell which page a path shows. */
+export function routeComponent(route: RouteObject): unknown {
+  return isValidElement(route.element) ? route.element.type : undefined;
 }
 
 const ResetPasswordPage = lazyPage(() => import('../features/accounts/pages/reset-password-page'));

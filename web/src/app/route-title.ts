@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteMatch, type RouteObject } from 'react-router';
 import { pageTitle, useDocumentTitle } from '../lib/document-title';
 
 /**
@@ -21,7 +21,11 @@ function isTitleHandle(handle: unknown): handle is TitleHandle {
  * (the brand alone), null when the page names itself.
  */
 export function routePageName(routes: RouteObject[], pathname: string): string | null | undefined {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  return pageNameIn(matchRoutes(routes, pathname) ?? []);
+}
+
+/** The same, out of the routes a path matched (outermost first), when they are at hand. */
+export function pageNameIn(matches: readonly RouteMatch[]): string | null | undefined {
   return matches.map((match) => match.route.handle).findLast(isTitleHandle)?.title;
 }
 

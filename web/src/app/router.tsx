@@ -2,10 +2,9 @@
  * The browser's routes (React Router's declarative mode, rendered by AppRoutes): the route table
  * of route-table.tsx with every page a chunk of its own, loaded when first shown.
  */
-import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { lazyPage, type LazyPage } from '../lib/lazy-route';
-import { createAppRoutes, type PublicPages } from './route-table';
+import { createAppRoutes, routeComponent, type PublicPages } from './route-table';
 
 const lazyPublicPages = {
   home: lazyPage(() => import('./pages/home-page')),
@@ -28,7 +27,7 @@ export async function preloadPage(pathname: string): Promise<void> {
   const matches = matchRoutes(appRoutes, pathname) ?? [];
   await Promise.all(
     matches.map(({ route }) => {
-      const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+      const type = routeComponent(route);
       return isLazyPage(type) ? type.preload() : undefined;
     }),
   );
