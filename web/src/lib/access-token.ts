@@ -49,7 +49,13 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The stored access token, re-rendering when it is stored or removed (here or in another tab). */
-export function useAccessToken(): string | null {
-  return useSyncExternalStore(subscribe, readAccessToken, () => null);
+const noToken = () => null;
+
+/**
+ * The stored access token, re-rendering when it is stored or removed (here or in another tab).
+ * Not read (null, as on the server and while hydrating) when `wanted` is false: a part that does
+ * not need it yet is then not rendered again once hydrated because storage holds one.
+ */
+export function useAccessToken(wanted = true): string | null {
+  return useSyncExternalStore(subscribe, wanted ? readAccessToken : noToken, noToken);
 }

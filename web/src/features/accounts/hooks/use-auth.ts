@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useAccessToken } from '../../../lib/access-token';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useSession, type SessionUser } from '../api/get-session';
 import { accessTokenQueryOptions } from '../api/upsert-user';
 
@@ -13,6 +13,9 @@ type AuthState =
   /** `error`: the access token could not be obtained for an existing session. */
   | { status: 'signedOut'; user: null; error: Error | null };
 
+/** Nothing to listen to: what the session query knows changes with the renders useQuery makes. */
+const subscribeToNothing = () => () => {};
+
 /**
  * Who is signed in. Signed in means an identity session (the cookie) and the access token PUT
  * /user gave for it (SPEC.md section 4). A session without a token gets one here, once, for
@@ -21,18 +24,25 @@ type AuthState =
  * While React hydrates a server-rendered page it is 'loading', as on the server, whatever the
  * browser already knows: the page's content (under the shell's Suspense boundary) is hydrated in
  * a pass after the shell's, and the session the shell asked for can arrive in between. A page
- * hydrated then as signed in (or 'completing': the token is not read while hydrating) did not
- * match the server's HTML, and React threw that HTML away (error #418, the account forms opened
- * signed in). Each part shows the sign-in once hydrated.
+ * hydrated then as signed in (or 'completing') did not match the server's HTML, and React threw
+ * that HTML away (error #418: the account forms, opened signed in). Read through
+ * useSyncExternalStore, the server's view (nothing known) stands while hydrating, and a part is
+ * rendered again once hydrated only when the session was known by then (issue 27: no render more
+ * than before for a session still on its way).
  */
 export function useAuth(): AuthState {
-  const hydrated = useHydrated();
   const session = useSession();
-  const token = useAccessToken();
-  const user = session.data?.user ?? null;
-  const tokenQuery = useQuery(accessTokenQueryOptions(hydrated && user && !token ? user : null));
+  // undefined: not known yet; null: signed out (or the read failed).
+  const known = useSyncExternalStore(
+    subscribeToNothing,
+    () => (session.isPending ? undefined : (session.data ?? null)),
+    () => undefined,
+  );
+  const user = known?.user ?? null;
+  const token = useAccessToken(user !== null);
+  const tokenQuery = useQuery(accessTokenQueryOptions(user && !token ? user : null));
 
-  if (!hydrated || session.isPending) return { status: 'loading', user: null, error: null };
+  if (known === undefined) return { status: 'loading', user: null, error: null };
   if (!user) return { status: 'signedOut', user: null, error: null };
   if (token) return { status: 'signedIn', user, error: null };
   if (tokenQuery.isError) return { status: 'signedOut', user: null, error: tokenQuery.error };
