@@ -2,6 +2,14 @@
 export const API_BASE = '/api';
 
 /**
+ * POST /order takes this header: a value the client makes once per order it means to place
+ * (a UUID). The same value again from the same account answers with the order the first one
+ * placed, so a double click or a retry after a lost answer places one order. (Here, with the
+ * paths, not with the order schemas: the purchase form sends it without loading them.)
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/**
  * A path with one `:name` segment, written once: called with a value, it fills the segment in
  * (encoded) for a client; `pattern` is the route the server declares.
  */

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  MAX_WHOLE_NUMBER,
-  PRICE_LIMIT,
-  priceSchema,
-  textSchema,
-  wholeNumberSchema,
-} from './common.ts';
+import { PRICE_LIMIT, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { PlaceOrderSchema } from './orders.ts';
 import { texts } from './texts.ts';
 import { CreateToolSchema } from './tools.ts';
+import { MAX_WHOLE_NUMBER } from './whole-number.ts';
 import { EmailSchema, UpsertUserSchema } from './users.ts';
 
 const fieldErrors = texts.fieldErrors;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsToDollars, dollarsToCents } from './money.ts';
 import { texts } from './texts.ts';
+import { readWholeNumber, type WholeNumberRange } from './whole-number.ts';
 
 /** Database ids are UUIDs; the API shows them as `_id`, as the spec does. */
 export const IdSchema = z.uuid();
@@ -29,16 +30,9 @@ export const IdParamsSchema = z.object({ id: z.string() });
 
 const fieldErrors = texts.fieldErrors;
 
-/** The largest whole number the database stores (a PostgreSQL `integer`). */
-export const MAX_WHOLE_NUMBER = 2_147_483_647;
-
 /** Prices are below this many dollars. */
 export const PRICE_LIMIT = 1_000_000;
 
-/** Digits only: no sign, no spaces, no `0x`, no exponent, no decimal point. */
-const DIGITS = /^[0-9]+$/;
-/** A decimal fraction as a person types it: '12.5'. */
-const FRACTION = /^[0-9]*\.[0-9]+$/;
 /** Dollars as typed in a form: digits, then at most two decimals. */
 const DECIMAL_DOLLARS = /^[0-9]+(\.[0-9]{1,2})?$/;
 const THIRD_DECIMAL = /^[0-9]*\.[0-9]{3,}$/;
@@ -73,38 +67,14 @@ function numberTypeError(field: string) {
  * " 101" or [101]), between `min` and `max` (by default 0 and the database's integer range).
  * `outOfRange` replaces the default range messages where the product has its own words.
  */
-export function wholeNumberSchema(
-  field: string,
-  options: { min?: number; max?: number; outOfRange?: string } = {},
-) {
-  const { min = 0, max = MAX_WHOLE_NUMBER, outOfRange } = options;
+export function wholeNumberSchema(field: string, range: WholeNumberRange = {}) {
   return z
     .union([z.number(), z.string()], { error: numberTypeError(field) })
     .transform((value, context) => {
-      if (typeof value === 'string' && !DIGITS.test(value)) {
-        // "0x65" or "1e3" are numbers to JavaScript, but not how a person writes a quantity;
-        // "12.5" is, and what is wrong with it is the fraction.
-        const message = Number.isNaN(value.trim() === '' ? NaN : Number(value))
-          ? fieldErrors.notANumber(field)
-          : FRACTION.test(value) && !Number.isInteger(Number(value))
-            ? fieldErrors.notWhole(field)
-            : fieldErrors.digitsOnly(field);
-        context.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      const number = Number(value);
-      if (!Number.isInteger(number)) {
-        context.addIssue({ code: 'custom', message: fieldErrors.notWhole(field) });
-        return z.NEVER;
-      }
-      if (number < min || number > max) {
-        const message =
-          outOfRange ??
-          (number < min ? fieldErrors.tooSmall(field, min) : fieldErrors.tooLarge(field, max));
-        context.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return number;
+      const read = readWholeNumber(value, field, range);
+      if ('value' in read) return read.value;
+      context.addIssue({ code: 'custom', message: read.problem });
+      return z.NEVER;
     });
 }
 

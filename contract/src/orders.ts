@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { InsertedSchema } from './inserted.ts';
-import { centsToDollars, dollarsToCents } from './money.ts';
 import { serverTexts, texts } from './texts.ts';
 import { EmailSchema } from './users.ts';
 
@@ -71,12 +70,6 @@ export function orderReference(id: string): string {
   return `TF-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 }
 
-/**
- * POST /order takes this header: a value the client makes once per order it means to place
- * (a UUID). The same value again from the same account answers with the order the first one
- * placed, so a double click or a retry after a lost answer places one order.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: serverTexts.orderErrors.badIdempotencyKey });
@@ -260,20 +253,3 @@ export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 export const OrdersQuerySchema = z.object({
   email: EmailSchema,
 });
-
-/** The purchase rule: strictly above the minimum, strictly below what is available. */
-export function isQuantityAllowed(
-  quantity: number,
-  tool: { minOrderQuantity: number; availableQuantity: number },
-): boolean {
-  return (
-    Number.isInteger(quantity) &&
-    quantity > tool.minOrderQuantity &&
-    quantity < tool.availableQuantity
-  );
-}
-
-/** Order total = price times quantity, computed in cents to avoid rounding drift. */
-export function orderTotal(price: number, quantity: number): number {
-  return centsToDollars(dollarsToCents(price) * quantity);
-}

@@ -1,5 +1,5 @@
 import { cartTexts } from './cart-texts.ts';
-import { isQuantityAllowed, orderTotal } from './orders.ts';
+import { isQuantityAllowed, orderTotal } from './order-rules.ts';
 import { unitPriceFor, type PriceBreak } from './price-break-rules.ts';
 import { quickOrderTexts } from './quick-order-texts.ts';
 import { SKU_MAX_LENGTH, skuKey } from './sku.ts';

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isCalendarDate,
   isOfferExpired,
-  isOpenQuote,
   isQuoteQuantityAllowed,
   isTodayOrLater,
-  OfferQuoteSchema,
   quoteReference,
-  RequestQuoteSchema,
   todayUtc,
-} from './quotes.ts';
+} from './quote-rules.ts';
+import { isCalendarDate, isOpenQuote, OfferQuoteSchema, RequestQuoteSchema } from './quotes.ts';
 import { texts } from './texts.ts';
 
 describe('isCalendarDate', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { InsertedSchema } from './inserted.ts';
-import { isQuantityAllowed } from './orders.ts';
+import { isQuantityAllowed } from './order-rules.ts';
 import {
   PriceBreakListInputSchema,
   PriceBreakSchema,

@@ -2,6 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import type { Request } from '@playwright/test';
+import { routes, texts, type Tool } from '@tools-factory/contract';
+import { uniqueEmail } from '../support/accounts.ts';
+import { readSeededData } from '../support/api.ts';
+import { signUpAsCustomer } from '../support/customer.ts';
 import {
   HOME_CSS_BUDGET_GZIP_BYTES,
   HOME_JS_BUDGET_GZIP_BYTES,
@@ -70,5 +74,51 @@ test.describe('the home page budget', () => {
         `the home page loads no chunk of ${name}`,
       ).toEqual([]);
     }
+  });
+});
+
+/** A string only the schema library's code holds (its error class). */
+const SCHEMA_LIBRARY_MARKER = 'ZodError';
+
+/** The built chunks holding the schema library. */
+function schemaLibraryChunks(): string[] {
+  return readdirSync(assetsDir)
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) =>
+      readFileSync(path.join(assetsDir, file), 'utf8').includes(SCHEMA_LIBRARY_MARKER),
+    );
+}
+
+test.describe("the purchase page's first view", () => {
+  test('loads no schema until the order form is first checked, then checks it by the rules', async ({
+    page,
+    request,
+  }) => {
+    await signUpAsCustomer(page, uniqueEmail('budget'));
+    const tool = (await readSeededData(request)).tools[0] as Tool;
+    const requested: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') {
+        requested.push(path.basename(new URL(sent.url()).pathname));
+      }
+    });
+    await page.goto(routes.purchase(tool._id));
+    const quantity = page.getByLabel(texts.purchase.quantity, { exact: true });
+    await expect(quantity).toBeEditable();
+    await page.waitForLoadState('networkidle');
+
+    // The order form is up, and the schema library was not asked for (issue 27: its chunks'
+    // evaluation was a long task of the page's start on a phone).
+    const schemaChunks = schemaLibraryChunks();
+    expect(schemaChunks, 'the build has a chunk with the schema library').not.toEqual([]);
+    expect(requested.filter((file) => schemaChunks.includes(file))).toEqual([]);
+
+    // The first check loads it, and the contract's rule answers in its words.
+    await quantity.fill('12.5');
+    await page.getByRole('button', { name: texts.purchase.placeOrder }).click();
+    await expect(quantity).toHaveAccessibleDescription(
+      new RegExp(texts.fieldErrors.notWhole('quantity')),
+    );
+    expect(requested.filter((file) => schemaChunks.includes(file))).not.toEqual([]);
   });
 });

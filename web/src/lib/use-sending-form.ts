@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,15 +13,21 @@ type Schema<TInput, TOutput> = z.ZodType<TOutput, TInput>;
 export type SchemaSource<TInput, TOutput> =
   Schema<TInput, TOutput> | (() => Promise<Schema<TInput, TOutput>>);
 
-/** zodResolver of the schema, loaded on the first check when it comes as a loader. */
-function resolverOf<TInput extends FieldValues, TOutput extends FieldValues>(
+/**
+ * The form's resolver: zodResolver of the schema, both loaded on the first check (the resolver
+ * library imports the schema library). A page that only shows a form then runs no schema code
+ * until the form is first checked (issue 27: the account forms, the purchase form).
+ */
+export function schemaResolver<TInput extends FieldValues, TOutput extends FieldValues>(
   source: SchemaSource<TInput, TOutput>,
 ): Resolver<TInput, unknown, TOutput> {
-  if (typeof source !== 'function') return zodResolver(source);
+  const schemaOf = typeof source === 'function' ? source : () => Promise.resolve(source);
   let loaded: Promise<Resolver<TInput, unknown, TOutput>> | undefined;
   return async (values, context, options) => {
     if (!loaded) {
-      loaded = source().then((schema) => zodResolver(schema));
+      loaded = Promise.all([import('@hookform/resolvers/zod'), schemaOf()]).then(
+        ([{ zodResolver }, schema]) => zodResolver(schema),
+      );
       // A chunk that did not arrive: the next check asks again.
       loaded.catch(() => {
         loaded = undefined;
@@ -44,7 +49,7 @@ export function useSendingForm<TInput extends FieldValues, TOutput extends Field
 ) {
   const [serverError, setServerError] = useState<string | null>(null);
   // Once per form: a loader's schema is then loaded once.
-  const [resolver] = useState(() => resolverOf(schema));
+  const [resolver] = useState(() => schemaResolver(schema));
   const form = useForm<TInput, unknown, TOutput>({ resolver, defaultValues });
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);

@@ -1,20 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  deliveryFields,
   formatMoney,
   isQuantityAllowed,
   nextPriceBreak,
   orderTotal,
   texts,
   unitPriceFor,
-  wholeNumberSchema,
   type Order,
   type PlaceOrder,
   type Tool,
 } from '@tools-factory/contract';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DeliveryFields } from '../../../components/ui/delivery-fields';
 import { FigureList } from '../../../components/ui/figure-list';
@@ -22,41 +19,18 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { schemaResolver } from '../../../lib/use-sending-form';
 import { usePlaceOrder } from '../api/place-order';
 import { OrderConfirmation } from './order-confirmation';
+import type { PurchaseFormSchema } from './purchase-form-schema';
+import { readQuantity } from './purchase-quantity';
 
-/**
- * How a quantity is written: digits only, a whole number ('12.5', '0x65', '1e2' are refused in
- * the contract's words). No range here: the purchase rule has its own toast (SPEC.md section 5).
- */
-const QuantityFormatSchema = wholeNumberSchema('quantity', { max: Number.POSITIVE_INFINITY });
-
-type TypedQuantity = { quantity: number | null } | { problem: string };
-
-/** The typed quantity as a number, null when empty (the rule's toast then says why). */
-function readQuantity(typed: string): TypedQuantity {
-  const trimmed = typed.trim();
-  if (trimmed === '') return { quantity: null };
-  const parsed = QuantityFormatSchema.safeParse(trimmed);
-  return parsed.success
-    ? { quantity: parsed.data }
-    : { problem: parsed.error.issues[0]?.message ?? texts.fieldErrors.notWhole('quantity') };
-}
-
-// The fields the customer types, checked by the same rules as the server's.
-const PurchaseFormSchema = z.object({
-  quantity: z.string().transform((typed, context) => {
-    const read = readQuantity(typed);
-    if ('problem' in read) {
-      context.addIssue({ code: 'custom', message: read.problem });
-      return z.NEVER;
-    }
-    return read.quantity;
-  }),
-  ...deliveryFields,
-});
 type PurchaseFormInput = z.input<typeof PurchaseFormSchema>;
 type PurchaseFormValues = z.output<typeof PurchaseFormSchema>;
+
+/** The fields' rules, with the schema library: loaded when the form is first checked. */
+const loadPurchaseFormSchema = () =>
+  import('./purchase-form-schema').then((module) => module.PurchaseFormSchema);
 
 /** A field the customer cannot change looks it: greyed, like the page around the form. */
 const READ_ONLY_FIELD = '[&_.input]:bg-base-200 [&_.input]:text-base-content/80';
@@ -164,6 +138,8 @@ export function PurchaseForm({
   const sending = useRef(false);
   const [placed, setPlaced] = useState<Order | null>(null);
   const orderedById = useId();
+  // Once per form: the rules are then loaded once.
+  const [resolver] = useState(() => schemaResolver(loadPurchaseFormSchema));
   const {
     register,
     handleSubmit,
@@ -172,7 +148,7 @@ export function PurchaseForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
-    resolver: zodResolver(PurchaseFormSchema),
+    resolver,
     defaultValues: emptyForm(tool),
   });
   const typedQuantity = useWatch({ control, name: 'quantity' });

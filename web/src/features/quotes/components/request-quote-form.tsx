@@ -1,31 +1,22 @@
 import {
   isQuoteQuantityAllowed,
-  isTodayOrLater,
-  RequestQuoteSchema,
   texts,
   type RequestQuote,
   type Tool,
 } from '@tools-factory/contract';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { DialogForm, type FormInDialogProps } from '../../../components/ui/dialog-form';
 import { useSendingForm } from '../../../lib/use-sending-form';
 import { DayField } from './day-field';
+import type { requestFormSchema } from './request-quote-schema';
 
-/** The server's rules for a request, those that need the tool and the day included. */
-function requestFormSchema(tool: Tool) {
-  const { quantity, neededBy, note } = RequestQuoteSchema.shape;
-  return z.object({
-    quantity: quantity.refine(
-      (typed) => isQuoteQuantityAllowed(typed, tool),
-      texts.quotes.quantityTooSmall(tool.minOrderQuantity),
-    ),
-    neededBy: neededBy.refine((day) => isTodayOrLater(day, new Date()), texts.quotes.neededByPast),
-    note,
-  });
-}
 type RequestFormInput = z.input<ReturnType<typeof requestFormSchema>>;
+
+/** The request's rules for this tool, with the schema library: loaded when first checked. */
+const loadRequestFormSchema = (tool: Tool) => () =>
+  import('./request-quote-schema').then((module) => module.requestFormSchema(tool));
 export type RequestFormValues = Omit<RequestQuote, 'toolId'>;
 
 interface RequestQuoteFormProps extends FormInDialogProps<RequestFormValues> {
@@ -46,7 +37,7 @@ export function RequestQuoteForm({
       ? String(typedQuantity)
       : '';
   const { form, ...sending } = useSendingForm<RequestFormInput, RequestFormValues>(
-    requestFormSchema(tool),
+    loadRequestFormSchema(tool),
     { quantity: startQuantity, neededBy: '', note: '' },
     onSend,
   );
