@@ -22,6 +22,7 @@ const LOADED_ON_FIRST_USE = [
   'fontkit',
   'nodemailer', // the first e-mail
   'ioredis', // only with REDIS_URL
+  'sharp', // the first picture uploaded
 ];
 
 /**

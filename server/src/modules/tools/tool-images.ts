@@ -5,7 +5,6 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import {
   apiPaths,
   MAX_TOOL_IMAGE_BYTES,
@@ -35,6 +34,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * a JPEG, PNG or WebP picture.
  */
 export async function encodeToolImage(bytes: Buffer): Promise<Buffer> {
+  // Imported on the first upload: sharp maps libvips into the process (decision 014).
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const { format } = await image.metadata();
