@@ -17,6 +17,7 @@ type RequestFormInput = z.input<ReturnType<typeof requestFormSchema>>;
 /** The request's rules for this tool, with the schema library: loaded when first checked. */
 const loadRequestFormSchema = (tool: Tool) => () =>
   import('./request-quote-schema').then((module) => module.requestFormSchema(tool));
+
 export type RequestFormValues = Omit<RequestQuote, 'toolId'>;
 
 interface RequestQuoteFormProps extends FormInDialogProps<RequestFormValues> {

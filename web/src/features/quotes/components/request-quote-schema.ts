@@ -8,12 +8,10 @@ import {
 import { z } from 'zod';
 
 /**
- * A module of its own, loaded when the request form is first checked (request-quote-form.tsx):
- * the purchase page, where the form lives in a dialog, then loads and runs no schema while it
- * starts (issue 27).
+ * The server's rules for a request, those that need the tool and the day included. A module of
+ * its own, loaded when the request form is first checked (request-quote-form.tsx): the purchase
+ * page, where the form lives in a dialog, then loads and runs no schema while it starts (issue 27).
  */
-
-/** The server's rules for a request, those that need the tool and the day included. */
 export function requestFormSchema(tool: Tool) {
   const { quantity, neededBy, note } = RequestQuoteSchema.shape;
   return z.object({
