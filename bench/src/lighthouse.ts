@@ -49,6 +49,11 @@ export type LighthousePage = {
    * machine of benchmark index SLOW_MACHINE_INDEX (see auditPages).
    */
   cpuSlowdown?: number;
+  /**
+   * Each run's TBT when the row is the median of several (the rows as at SLOW_MACHINE_INDEX): the
+   * row is the run of the median TBT, whole.
+   */
+  tbtRunsMs?: number[];
 };
 
 /** The machine the issue's Lighthouse goals are set for: benchmark index at most this. */
@@ -211,11 +216,15 @@ function slowdownFor(benchmarkIndex: number): number {
 const INDEX_DRIFT = 0.25;
 
 /**
+ * Runs of a page as at SLOW_MACHINE_INDEX: its TBT at a fixed slowdown varied from 23 to 169 ms
+ * between single runs of one build here (2026-11-29), more than the changes it is meant to show.
+ * The row is the run of the median TBT, and says every run's.
+ */
+const SLOW_RUNS = 3;
+
+/**
  * The page audited with the CPU slowdown scaled from `planIndex` (the plain run's benchmark
- * index). A shared machine's speed moves within minutes: when the slowed run's own index strays
- * more than INDEX_DRIFT from the one its slowdown was scaled by, it stood for another machine
- * (measured: 2,739 planned, 1,532 found, the home page slowed as if to index 730), so it is run
- * once more with the slowdown scaled from the index it found.
+ * index), SLOW_RUNS times: the run of the median TBT.
  */
 async function auditAsOnSlowMachine(
   name: string,
@@ -223,20 +232,45 @@ async function auditAsOnSlowMachine(
   cookie: string | undefined,
   planIndex: number,
 ): Promise<LighthousePage> {
-  let slowdown = slowdownFor(planIndex);
-  let lhr = await audit(url, cookie, slowdown);
-  const found = lhr.environment.benchmarkIndex;
-  if (Math.abs(found - planIndex) > INDEX_DRIFT * planIndex && found > SLOW_MACHINE_INDEX) {
-    console.log(
-      `bench: ${name} as at index ${SLOW_MACHINE_INDEX}: the run found index ${Math.round(found)}, not ${planIndex}; again at CPU ${slowdownFor(found)}x`,
-    );
-    slowdown = slowdownFor(found);
-    lhr = await audit(url, cookie, slowdown);
+  const runs: { lhr: Result; slowdown: number }[] = [];
+  for (let run = 0; run < SLOW_RUNS; run += 1) {
+    runs.push(await auditSlowedOnce(name, url, cookie, planIndex));
   }
-  const as = `as at index ${SLOW_MACHINE_INDEX.toLocaleString('en-US')}: CPU ${slowdown}x`;
-  const slow = pageOf(`${name}, ${as}`, lhr);
-  slow.cpuSlowdown = slowdown;
+  const tbtOf = ({ lhr }: { lhr: Result }) =>
+    lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+  const byTbt = [...runs].sort((a, b) => tbtOf(a) - tbtOf(b));
+  const median = byTbt[Math.floor(byTbt.length / 2)];
+  if (!median) throw new Error(`Lighthouse on ${url}: no run as at a slow machine`);
+  const as = `as at index ${SLOW_MACHINE_INDEX.toLocaleString('en-US')}: CPU ${median.slowdown}x`;
+  const slow = pageOf(`${name}, ${as}`, median.lhr);
+  slow.cpuSlowdown = median.slowdown;
+  slow.tbtRunsMs = runs.map((run) => Math.round(tbtOf(run)));
   return slow;
+}
+
+/**
+ * One run with the CPU slowdown scaled from `planIndex`. A shared machine's speed moves within
+ * minutes: when the run's own index strays more than INDEX_DRIFT from the one its slowdown was
+ * scaled by, it stood for another machine (measured: 2,739 planned, 1,532 found, the home page
+ * slowed as if to index 730), so it is run once more with the slowdown scaled from the index it
+ * found.
+ */
+async function auditSlowedOnce(
+  name: string,
+  url: string,
+  cookie: string | undefined,
+  planIndex: number,
+): Promise<{ lhr: Result; slowdown: number }> {
+  const slowdown = slowdownFor(planIndex);
+  const lhr = await audit(url, cookie, slowdown);
+  const found = lhr.environment.benchmarkIndex;
+  if (Math.abs(found - planIndex) <= INDEX_DRIFT * planIndex || found <= SLOW_MACHINE_INDEX) {
+    return { lhr, slowdown };
+  }
+  console.log(
+    `bench: ${name} as at index ${SLOW_MACHINE_INDEX}: the run found index ${Math.round(found)}, not ${planIndex}; again at CPU ${slowdownFor(found)}x`,
+  );
+  return { lhr: await audit(url, cookie, slowdownFor(found)), slowdown: slowdownFor(found) };
 }
 
 /** The most TBT a page may have: 200 ms, and at most twice its no-script baseline's + 100 ms. */
