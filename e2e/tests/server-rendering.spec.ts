@@ -118,6 +118,27 @@ test.describe('the server-rendered pages, taken over by the browser', () => {
     }
   });
 
+  test("the document is marked hydrated only once the page itself is React's, not just the shell", async ({
+    page,
+  }) => {
+    // A slow phone: React hydrates the page (under the shell's Suspense boundary) in a pass after
+    // the shell's, and a mark set by the shell came while the page was still the server's HTML.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    for (const path of [routes.home, routes.login, routes.signup, routes.about]) {
+      // The fixture's goto waits for the mark; at that moment the page's heading must be React's.
+      await page.goto(path);
+      const pageIsReacts = await page.evaluate(() => {
+        const heading = document.querySelector('main h1, main h2');
+        return (
+          heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'))
+        );
+      });
+      expect(pageIsReacts, path).toBe(true);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('the account forms name the scripts they need in their HTML: hydrating adds no preload link', async ({
     page,
   }) => {

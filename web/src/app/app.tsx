@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app-routes';
 import { AppProvider } from './provider';
@@ -10,21 +9,9 @@ interface AppProps {
   queryClient?: QueryClient;
 }
 
-/**
- * Marks the document once React has taken the page over (`<html data-hydrated>`): until then a
- * server-rendered page's buttons do nothing, so the e2e journeys wait for it after each load.
- */
-function HydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
 export function App({ queryClient }: AppProps) {
   return (
     <AppProvider queryClient={queryClient}>
-      <HydratedMark />
       {/* Without transitions a page whose chunk is on its way shows the loading bar at once
           (layouts/page-outlet.tsx) instead of leaving the previous page up without a sign. */}
       <BrowserRouter useTransitions={false}>

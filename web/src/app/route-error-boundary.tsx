@@ -3,6 +3,7 @@ import { Component, type ReactNode } from 'react';
 import { Problem } from '../components/ui/problem';
 import { isChunkLoadError } from '../lib/lazy-route';
 import { reloadPage } from '../lib/reload-page';
+import { HydratedMark } from './hydrated-mark';
 
 interface RouteErrorBoundaryProps {
   /** The page's path: on another path, the failure is forgotten and the new page renders. */
@@ -45,16 +46,19 @@ export class RouteErrorBoundary extends Component<
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Problem
-        look="page"
-        message={
-          isChunkLoadError(this.state.error)
-            ? shellTexts.loadingChunkFailed
-            : shellTexts.somethingWentWrong
-        }
-        onRetry={reloadPage}
-        away={{ to: routes.home, label: shellTexts.nav.home }}
-      />
+      <>
+        <HydratedMark />
+        <Problem
+          look="page"
+          message={
+            isChunkLoadError(this.state.error)
+              ? shellTexts.loadingChunkFailed
+              : shellTexts.somethingWentWrong
+          }
+          onRetry={reloadPage}
+          away={{ to: routes.home, label: shellTexts.nav.home }}
+        />
+      </>
     );
   }
 }

@@ -1,5 +1,6 @@
 import { memo, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { HydratedMark } from '../hydrated-mark';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { PageLoading } from './navigation-progress';
 
@@ -17,6 +18,7 @@ export const PageOutlet = memo(function PageOutlet() {
     <RouteErrorBoundary path={pathname}>
       <Suspense fallback={<PageLoading />}>
         <Outlet />
+        <HydratedMark />
       </Suspense>
     </RouteErrorBoundary>
   );
