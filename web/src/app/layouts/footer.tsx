@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { routes, shellTexts } from '@tools-factory/contract';
 import { Link, type To } from 'react-router';
 import {
@@ -57,8 +58,12 @@ interface FooterProps {
   signedIn: boolean;
 }
 
-/** Four link columns (company, get help, online shop, follow us) and the copyright line. */
-export function Footer({ signedIn }: FooterProps) {
+/**
+ * Four link columns (company, get help, online shop, follow us) and the copyright line.
+ * Memoized: the shell renders again for the admin flag and the cart, which the footer does not
+ * show (issue 27: every render after hydrating is main-thread time on a phone).
+ */
+export const Footer = memo(function Footer({ signedIn }: FooterProps) {
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 md:grid-cols-4">
@@ -102,4 +107,4 @@ export function Footer({ signedIn }: FooterProps) {
       </div>
     </footer>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { shellTexts } from '@tools-factory/contract';
-import { useRef, type MouseEvent } from 'react';
+import { useCallback, useMemo, useRef, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { isDashboardPath } from '../../config/paths';
 import { useIsAdmin } from '../../features/accounts/api/get-admin';
@@ -25,8 +25,11 @@ export function ShellLayout() {
   const { pathname } = useLocation();
   const auth = useAuth();
   const signOut = useSignOut();
+  const onSignOut = useCallback(() => void signOut(), [signOut]);
   // The cart is a customer's: an admin's bar has no cart link (and asks for no cart).
   const isAdmin = useIsAdmin(auth.status === 'signedIn' ? auth.user.email : undefined);
+  // The same element while the flag stands, so that the (memoized) bar is not rendered again.
+  const cartLink = useMemo(() => (isAdmin === false ? <CartLink /> : null), [isAdmin]);
   const mainRef = useRef<HTMLElement>(null);
   useUnauthorizedHandler();
   useScrollOnNavigation();
@@ -52,8 +55,8 @@ export function ShellLayout() {
         <TopBar
           signedIn={auth.status === 'signedIn'}
           accountPending={auth.status === 'loading' || auth.status === 'completing'}
-          onSignOut={() => void signOut()}
-          cartLink={isAdmin === false ? <CartLink /> : null}
+          onSignOut={onSignOut}
+          cartLink={cartLink}
         />
       )}
       <main ref={mainRef} id={MAIN_ID} tabIndex={-1} className="flex grow flex-col outline-none">

@@ -1,5 +1,5 @@
 import { routes, shellTexts } from '@tools-factory/contract';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { BrandLink } from '../../components/ui/brand-link';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
@@ -31,7 +31,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : ''
   }`;
 
-function NavItems({
+/** The bar's links, in the row (md and up) and in the menu; memoized, as the bar is. */
+const NavItems = memo(function NavItems({
   signedIn,
   accountPending,
   onSignOut,
@@ -91,10 +92,14 @@ function NavItems({
       )}
     </>
   );
-}
+});
 
-/** The site's top bar: brand, HOME, ABOUT, BLOGS and the account link; a toggled menu below md. */
-export function TopBar({
+/**
+ * The site's top bar: brand, HOME, ABOUT, BLOGS and the account link; a toggled menu below md.
+ * Memoized, its links too: it renders again only when what it shows changes, not for every
+ * answer the shell gets after hydrating (issue 27: each render is main-thread time on a phone).
+ */
+export const TopBar = memo(function TopBar({
   signedIn = false,
   accountPending = false,
   onSignOut,
@@ -102,7 +107,7 @@ export function TopBar({
 }: TopBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const closeMenu = () => setMenuOpen(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -157,4 +162,4 @@ export function TopBar({
       </nav>
     </header>
   );
-}
+});

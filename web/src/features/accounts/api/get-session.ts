@@ -1,5 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { readAccessToken } from '../../../lib/access-token';
 import { api } from '../../../lib/api-client';
+import { accessTokenQueryOptions } from './upsert-user';
 
 /** The signed-in person as the identity service knows them. */
 export interface SessionUser {
@@ -28,13 +30,30 @@ export async function getSession(signal?: AbortSignal): Promise<IdentitySession 
 
 export const sessionQueryKey = ['session'] as const;
 
+/**
+ * The session and, for a session whose access token storage does not hold (back from Google, a
+ * new tab after the token was removed), that token too: signed in means both (useAuth). Read in
+ * one go, the page is rendered once as signed in, not once for the session and again for the
+ * token: on a phone each render after hydrating is a long task (issue 27). The token's failure
+ * is not the session's: useAuth asks for it again and says it.
+ */
+async function readSignIn(client: QueryClient, signal: AbortSignal) {
+  const session = await getSession(signal);
+  if (session && readAccessToken() === null) {
+    await client.fetchQuery(accessTokenQueryOptions(session.user)).catch(() => {
+      // Said by useAuth, as above.
+    });
+  }
+  return session;
+}
+
 /** How long a session read stands for the parts of the page that ask for it. */
 const SESSION_FRESH_MS = 30_000;
 
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => getSession(signal),
+    queryFn: ({ client, signal }) => readSignIn(client, signal),
     // The top bar waits for this answer before offering LOGIN or SIGN OUT: one retry, not three.
     retry: 1,
     // Read once per page load, not again by each part that mounts later (the order form, the

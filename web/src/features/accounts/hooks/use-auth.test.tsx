@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { callsTo } from '../../../test/fake-api';
 import { ACCESS_TOKEN_KEY } from '../../../lib/access-token';
 import { sessionQueryKey } from '../api/get-session';
 import { useAuth } from './use-auth';
@@ -24,6 +26,7 @@ const signedInSession = {
 
 let root: Root | undefined;
 afterEach(() => {
+  vi.unstubAllGlobals();
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
@@ -53,5 +56,30 @@ describe('useAuth while a server-rendered page hydrates', () => {
     expect(mismatches).toEqual([]);
     // Hydrated, the part shows who is signed in.
     expect(screen.getByTestId('status')).toHaveTextContent('signedIn');
+  });
+});
+
+describe('useAuth for a session whose access token storage does not hold', () => {
+  it('goes from loading straight to signed in: the token is read with the session', async () => {
+    // Back from Google, or a new visit after the token was removed: PUT /user gives one.
+    const { server } = fakeAccountsServer({ user: maria });
+    const seen: string[] = [];
+    function StatusLog() {
+      const { status } = useAuth();
+      if (seen.at(-1) !== status) seen.push(status);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <StatusLog />
+      </QueryClientProvider>,
+    );
+
+    await waitFor(() => expect(seen.at(-1)).toBe('signedIn'));
+    // Each status is a render of every part that asks (the shell, the page): on a phone, each
+    // render after hydrating is a long task (issue 27). 'completing' was one more.
+    expect(seen).toEqual(['loading', 'signedIn']);
+    expect(callsTo(server.requests, 'PUT', '/api/user/maria%40example.com')).toHaveLength(1);
+    expect(window.localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('token-1');
   });
 });

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { texts, type Tool } from '@tools-factory/contract';
 import { CardPicture } from '../../../components/ui/card-picture';
 import { PriceBreaksTable } from './price-breaks-table';
@@ -9,8 +10,11 @@ interface ToolDetailsProps {
   quantity?: number | null;
 }
 
-/** A tool as the purchase page shows it: its picture, figures, volume pricing and description. */
-export function ToolDetails({ tool, quantity = null }: ToolDetailsProps) {
+/**
+ * A tool as the purchase page shows it: its picture, figures, volume pricing and description.
+ * Memoized: the page renders again when the sign-in is known, with the same tool and quantity.
+ */
+export const ToolDetails = memo(function ToolDetails({ tool, quantity = null }: ToolDetailsProps) {
   const titleId = `tool-${tool._id}-details`;
   return (
     <article
@@ -41,4 +45,4 @@ export function ToolDetails({ tool, quantity = null }: ToolDetailsProps) {
       </div>
     </article>
   );
-}
+});
