@@ -16,8 +16,12 @@
 // with React, the router and the route table, is 105 kB of it).
 export const HOME_JS_BUDGET_GZIP_BYTES = 113_500;
 
-/** Tailwind and daisyUI build one stylesheet for every page; today about 19 kB gzip. */
-export const HOME_CSS_BUDGET_GZIP_BYTES = 24_000;
+/**
+ * Tailwind and daisyUI build one stylesheet for every page: 21.7 kB gzip with every daisyUI
+ * component, 17.7 kB since issue 27 left out the ones no page uses (web/src/index.css). Over
+ * 19 kB means they are back.
+ */
+export const HOME_CSS_BUDGET_GZIP_BYTES = 19_000;
 
 /**
  * Libraries the home page never needs before interaction, each with a string only its code
