@@ -77,8 +77,9 @@ export default defineConfig({
       env: { E2E_OIDC_PORT: String(oidcPort) },
     },
     {
-      // process.execPath: the same Node 24 that runs Playwright (type stripping runs server.ts as is).
-      command: `"${process.execPath}" server/src/server.ts`,
+      // What `npm run serve` runs: the server as `npm run build` bundled it (server/dist), on the
+      // same Node 24 that runs Playwright (process.execPath).
+      command: `"${process.execPath}" server/dist/server.js`,
       cwd: repoRoot,
       url: `${baseURL}/api/ready`,
       reuseExistingServer: false,

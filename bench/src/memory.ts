@@ -26,7 +26,7 @@ export function readPeakRssBytes(pid: number): number {
 
 /**
  * The Node flags `npm run serve` starts the server with (package.json): a benchmark that spawns
- * server/src/server.ts itself passes them too, or it measures another process (decision 014:
+ * server/dist/server.js itself passes them too, or it measures another process (decision 014:
  * without the cap V8's young generation alone holds about 120 MB more).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];

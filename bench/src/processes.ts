@@ -49,7 +49,8 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 }
 
 /**
- * The real server (node server/src/server.ts) on a random port with a fresh data directory, so
+ * The real server as `npm run serve` runs it (node server/dist/server.js, built by the bench's
+ * `npm run build`) on a random port with a fresh data directory, so
  * it seeds the demo catalog; `env` adds or overrides variables (e.g. DATABASE_URL).
  */
 export async function startAppServer(
@@ -60,7 +61,7 @@ export async function startAppServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-'));
   const spawnedAt = performance.now();
   // The flags `npm run serve` gives the server (see memory.ts), so its RSS is the one users get.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/server.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

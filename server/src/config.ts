@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './server-root.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(serverRoot, '..');
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])

@@ -8,8 +8,11 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from './testing/test-database.ts';
+import { ensureWebBuilt } from './proof/web-build.ts';
 
 const serverEntry = path.resolve(import.meta.dirname, 'server.ts');
+/** What `npm run serve` runs: the server bundled by `npm run build` (scripts/build-server.ts). */
+const builtEntry = path.resolve(import.meta.dirname, '..', 'dist', 'server.js');
 
 /**
  * Packages only some requests or some configurations need, each holding MB of code and heap in
@@ -44,15 +47,19 @@ function packagesOf(urls: string[]): Set<string> {
 }
 
 /**
- * Starts the real server (as `npm run serve` does, on the suite's engine) until it says it is
- * serving, stops it with SIGTERM and answers the packages it had loaded by then.
+ * Starts the real server (`entry`, on the suite's engine) until it says it is serving, stops it
+ * with SIGTERM and answers the URLs of the modules it had loaded by then.
  */
-function packagesLoadedAtStart(env: Record<string, string>, dir: string): Promise<Set<string>> {
+function modulesLoadedAtStart(
+  entry: string,
+  env: Record<string, string>,
+  dir: string,
+): Promise<string[]> {
   const listFile = path.join(dir, 'loaded-modules.txt');
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', `data:text/javascript,${encodeURIComponent(recordLoadedModules)}`, serverEntry],
+      ['--import', `data:text/javascript,${encodeURIComponent(recordLoadedModules)}`, entry],
       {
         env: {
           PATH: process.env.PATH ?? '',
@@ -81,7 +88,7 @@ function packagesLoadedAtStart(env: Record<string, string>, dir: string): Promis
     child.on('close', () => {
       clearTimeout(guard);
       try {
-        resolve(packagesOf(readFileSync(listFile, 'utf8').split('\n')));
+        resolve(readFileSync(listFile, 'utf8').split('\n'));
       } catch (error) {
         reject(new Error(`the server left no module list: ${String(error)}\n${output}`));
       }
@@ -105,22 +112,45 @@ describe('what the server loads at start', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('leaves the packages of rare work, and the other engine, for later', async () => {
-    const onPostgres = database?.url !== undefined;
-    const packages = await packagesLoadedAtStart(
+  // The build must keep what the sources leave for later: a bundle that inlined the Stripe
+  // gateway or the invoices would import their packages at start.
+  it.each([
+    ['sources', serverEntry],
+    ['build', builtEntry],
+  ])(
+    'leaves the packages of rare work, and the other engine, for later (%s)',
+    async (_, entry) => {
+      if (entry === builtEntry) ensureWebBuilt('start-footprint');
+      const onPostgres = database?.url !== undefined;
+      const modules = await modulesLoadedAtStart(
+        entry,
+        database?.url ? { DATABASE_URL: database.url } : {},
+        dir,
+      );
+      const packages = packagesOf(modules);
+
+      // The probe saw the start: the server's own packages and its engine's driver are there.
+      expect(packages).toContain('fastify');
+      expect(packages).toContain('better-auth');
+      expect(packages).toContain(onPostgres ? 'pg' : '@electric-sql/pglite');
+
+      const otherEngine = onPostgres ? '@electric-sql/pglite' : 'pg';
+      const loadedTooEarly = [...LOADED_ON_FIRST_USE, otherEngine].filter((name) =>
+        packages.has(name),
+      );
+      expect(loadedTooEarly).toEqual([]);
+    },
+    90_000,
+  );
+
+  it('runs no TypeScript when built: the type stripper stays out of its memory', async () => {
+    ensureWebBuilt('start-footprint');
+    const modules = await modulesLoadedAtStart(
+      builtEntry,
       database?.url ? { DATABASE_URL: database.url } : {},
       dir,
     );
-
-    // The probe saw the start: the server's own packages and its engine's driver are there.
-    expect(packages).toContain('fastify');
-    expect(packages).toContain('better-auth');
-    expect(packages).toContain(onPostgres ? 'pg' : '@electric-sql/pglite');
-
-    const otherEngine = onPostgres ? '@electric-sql/pglite' : 'pg';
-    const loadedTooEarly = [...LOADED_ON_FIRST_USE, otherEngine].filter((name) =>
-      packages.has(name),
-    );
-    expect(loadedTooEarly).toEqual([]);
+    expect(modules.some((url) => url.endsWith('/server/dist/server.js'))).toBe(true);
+    expect(modules.filter((url) => /\.m?tsx?$/.test(url))).toEqual([]);
   }, 90_000);
 });

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { PostgresListener } from './listener.ts';
+import { serverRoot } from '../server-root.ts';
 
 /**
  * The one database type the repositories see, whichever engine is behind it. It knows no table:
@@ -37,7 +38,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 /**
  * How long a query waits for a connection (a new one, or a free one of the pool) before it fails:

@@ -6,13 +6,16 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * The server renders the home page from the built web app (web/dist and its server entry,
- * web/dist-ssr). `npm test` builds it before the suites that need it; a run of these proofs on
- * their own builds it here when it is missing (`npm run build` from the repository's root).
+ * web/dist-ssr), and `npm run serve` runs the server's own build (server/dist). `npm test` builds
+ * them before the suites that need them; a run of these proofs on their own builds them here
+ * when they are missing (`npm run build` from the repository's root).
  */
 export function ensureWebBuilt(suite: string): void {
-  const built = ['web/dist/index.html', 'web/dist-ssr/entry-server.js'].every((file) =>
-    existsSync(path.join(repoRoot, file)),
-  );
+  const built = [
+    'web/dist/index.html',
+    'web/dist-ssr/entry-server.js',
+    'server/dist/server.js',
+  ].every((file) => existsSync(path.join(repoRoot, file)));
   if (built) return;
   console.warn(`[${suite}] web/dist is missing: running \`npm run build\` in ${repoRoot}`);
   const build = spawnSync('npm', ['run', 'build'], {
