@@ -1,4 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { apiPaths, type AdminCheck } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
@@ -17,7 +18,10 @@ export const adminCheckQueryOptions = (email: string | undefined) =>
     staleTime: 30_000,
   });
 
-/** The admin flag of SPEC.md section 4, fetched per e-mail; undefined while unknown. */
+/**
+ * The admin flag of SPEC.md section 4, fetched per e-mail; undefined while unknown. Its arrival
+ * re-renders as a transition, as the sign-in's does (useAuth).
+ */
 export function useIsAdmin(email: string | undefined): boolean | undefined {
-  return useQuery(adminCheckQueryOptions(email)).data?.admin;
+  return useDeferredValue(useQuery(adminCheckQueryOptions(email)).data?.admin);
 }

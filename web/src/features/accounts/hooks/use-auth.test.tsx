@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo } from '../../../test/fake-api';
 import { ACCESS_TOKEN_KEY } from '../../../lib/access-token';
-import { sessionQueryKey } from '../api/get-session';
+import { sessionQueryKey, useSession } from '../api/get-session';
 import { useAuth } from './use-auth';
 
 function AuthStatus() {
@@ -81,5 +81,33 @@ describe('useAuth for a session whose access token storage does not hold', () =>
     expect(seen).toEqual(['loading', 'signedIn']);
     expect(callsTo(server.requests, 'PUT', '/api/user/maria%40example.com')).toHaveLength(1);
     expect(window.localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('token-1');
+  });
+});
+
+describe('useAuth when the session arrives after hydrating', () => {
+  it('renders the new sign-in as a transition: the query’s own update still shows the last state', async () => {
+    // The query's update is rendered by React in one task (a store's update); a transition
+    // yields to the browser every few milliseconds (issue 27: long tasks on a phone). Deferred,
+    // the render the answer itself causes still says 'loading', and the transition after it
+    // says 'signedIn'; rendered at once, no render ever pairs a known session with 'loading'.
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token-of-maria');
+    fakeAccountsServer({ user: maria });
+    const renders: { sessionKnown: boolean; status: string }[] = [];
+    function SessionAndStatus() {
+      const session = useSession();
+      const { status } = useAuth();
+      renders.push({ sessionKnown: session.data !== undefined, status });
+      return null;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SessionAndStatus />
+      </QueryClientProvider>,
+    );
+
+    await waitFor(() => expect(renders.at(-1)?.status).toBe('signedIn'));
+    const firstKnown = renders.findIndex((seen) => seen.sessionKnown);
+    expect(renders[firstKnown]).toEqual({ sessionKnown: true, status: 'loading' });
+    expect(renders.slice(firstKnown + 1).map((seen) => seen.status)).toContain('signedIn');
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
 import { useAccessToken } from '../../../lib/access-token';
 import { useSession, type SessionUser } from '../api/get-session';
 import { accessTokenQueryOptions } from '../api/upsert-user';
@@ -42,9 +42,17 @@ export function useAuth(): AuthState {
   const token = useAccessToken(user !== null);
   const tokenQuery = useQuery(accessTokenQueryOptions(user && !token ? user : null));
 
-  if (known === undefined) return { status: 'loading', user: null, error: null };
-  if (!user) return { status: 'signedOut', user: null, error: null };
-  if (token) return { status: 'signedIn', user, error: null };
-  if (tokenQuery.isError) return { status: 'signedOut', user: null, error: tokenQuery.error };
-  return { status: 'completing', user, error: null };
+  const tokenError = tokenQuery.isError ? tokenQuery.error : null;
+  const state = useMemo((): AuthState => {
+    if (known === undefined) return { status: 'loading', user: null, error: null };
+    if (!user) return { status: 'signedOut', user: null, error: null };
+    if (token) return { status: 'signedIn', user, error: null };
+    if (tokenError) return { status: 'signedOut', user: null, error: tokenError };
+    return { status: 'completing', user, error: null };
+  }, [known, user, token, tokenError]);
+  // A change of who is signed in re-renders as a transition (React yields to the browser every
+  // few milliseconds), not in the query's own update, which React renders in one task: on a
+  // phone, the session's answer re-rendered the top bar, the footer and the page at once, one
+  // long task after hydrating (issue 27). A part that mounts later reads the state as it is.
+  return useDeferredValue(state);
 }

@@ -1,4 +1,5 @@
 import { routes, shellTexts } from '@tools-factory/contract';
+import { useDeferredValue } from 'react';
 import { NavLink } from 'react-router';
 import { CartIcon } from '../../../components/ui/icons';
 import { useCart } from '../api/get-cart';
@@ -15,7 +16,8 @@ interface CartLinkProps {
  */
 export function CartLink({ className = '' }: CartLinkProps) {
   const cart = useCart();
-  const lines = cart.data?.lines.length;
+  // Its first answer re-renders as a transition, not in the query's own update (issue 27).
+  const lines = useDeferredValue(cart.data?.lines.length);
   return (
     <NavLink
       to={routes.cart}
