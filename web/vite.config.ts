@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compileHints } from './build/compile-hints';
 import { pagePreloads } from './build/page-preloads';
 import { preloadedPageModules } from './src/app/public-page-modules';
 
@@ -9,7 +10,7 @@ import { preloadedPageModules } from './src/app/public-page-modules';
  * compile the code exactly as the build does. The root vitest.config.ts lists this file.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pagePreloads(preloadedPageModules)],
+  plugins: [react(), tailwindcss(), pagePreloads(preloadedPageModules), compileHints()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

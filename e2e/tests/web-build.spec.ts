@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { E2E_OIDC_CLIENT } from '../support/oidc-client.ts';
 import { prepareTestServer } from '../support/test-server.ts';
@@ -79,5 +80,31 @@ test.describe('the web build', () => {
     expect(type.includes('json') && response.ok(), `${url}: ${response.status()} ${type}`).toBe(
       false,
     );
+  });
+
+  test("marks the entry script, and only it, for V8's eager compilation, as served", async ({
+    request,
+  }) => {
+    // Most of the entry's functions run while the first page hydrates: compiled lazily, each
+    // was compiled on the main thread when first called (issue 27, web/build/compile-hints.ts).
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    const entry = /<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    if (!entry) throw new Error('index.html names no module script');
+    expect(readFileSync(path.join(webDist, entry), 'utf8').startsWith(hint)).toBe(true);
+    expect(
+      brotliDecompressSync(readFileSync(path.join(webDist, `${entry}.br`)))
+        .toString('utf8')
+        .startsWith(hint),
+    ).toBe(true);
+    const served = await request.get(`/${entry}`);
+    expect((await served.text()).startsWith(hint)).toBe(true);
+    const others = files.filter(
+      (file) =>
+        file.endsWith('.js') &&
+        !file.endsWith(entry) &&
+        readFileSync(file, 'utf8').startsWith(hint),
+    );
+    expect(others).toEqual([]);
   });
 });
