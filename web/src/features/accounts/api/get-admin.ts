@@ -20,8 +20,10 @@ export const adminCheckQueryOptions = (email: string | undefined) =>
 
 /**
  * The admin flag of SPEC.md section 4, fetched per e-mail; undefined while unknown. Its arrival
- * re-renders as a transition, as the sign-in's does (useAuth).
+ * re-renders as a transition, as the sign-in's does (useAuth); its going (signed out) at once.
  */
 export function useIsAdmin(email: string | undefined): boolean | undefined {
-  return useDeferredValue(useQuery(adminCheckQueryOptions(email)).data?.admin);
+  const admin = useQuery(adminCheckQueryOptions(email)).data?.admin;
+  const deferred = useDeferredValue(admin);
+  return admin === undefined ? undefined : deferred;
 }

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountsServer, maria } from '../../../test/accounts';
 import { callsTo } from '../../../test/fake-api';
-import { ACCESS_TOKEN_KEY } from '../../../lib/access-token';
+import { ACCESS_TOKEN_KEY, clearAccessToken } from '../../../lib/access-token';
 import { sessionQueryKey, useSession } from '../api/get-session';
 import { useAuth } from './use-auth';
 
@@ -109,5 +109,40 @@ describe('useAuth when the session arrives after hydrating', () => {
     const firstKnown = renders.findIndex((seen) => seen.sessionKnown);
     expect(renders[firstKnown]).toEqual({ sessionKnown: true, status: 'loading' });
     expect(renders.slice(firstKnown + 1).map((seen) => seen.status)).toContain('signedIn');
+  });
+});
+
+describe('useAuth when the session ends', () => {
+  it('says signed out in the very render that learns it: no part calls the API as signed in after', async () => {
+    // Signing in is shown as a transition (above); signing out must not be: a part still shown
+    // as signed in would ask for the cart or the admin flag without a token (a 401 each).
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token-of-maria');
+    fakeAccountsServer({ user: maria });
+    const client = new QueryClient();
+    const renders: { sessionKnown: boolean; status: string }[] = [];
+    function SessionAndStatus() {
+      const session = useSession();
+      const { status } = useAuth();
+      renders.push({ sessionKnown: Boolean(session.data), status });
+      return null;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <SessionAndStatus />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(renders.at(-1)?.status).toBe('signedIn'));
+
+    // What signing out does (use-sign-out.ts): the session set to none, the token removed.
+    const before = renders.length;
+    await act(async () => {
+      client.setQueryData(sessionQueryKey, null);
+      clearAccessToken();
+    });
+    await waitFor(() => expect(renders.at(-1)?.status).toBe('signedOut'));
+
+    const after = renders.slice(before);
+    expect(after.filter((seen) => seen.status === 'signedIn')).toEqual([]);
+    expect(after.at(-1)).toEqual({ sessionKnown: false, status: 'signedOut' });
   });
 });

@@ -50,9 +50,13 @@ export function useAuth(): AuthState {
     if (tokenError) return { status: 'signedOut', user: null, error: tokenError };
     return { status: 'completing', user, error: null };
   }, [known, user, token, tokenError]);
-  // A change of who is signed in re-renders as a transition (React yields to the browser every
-  // few milliseconds), not in the query's own update, which React renders in one task: on a
-  // phone, the session's answer re-rendered the top bar, the footer and the page at once, one
-  // long task after hydrating (issue 27). A part that mounts later reads the state as it is.
-  return useDeferredValue(state);
+  // Signing in re-renders as a transition (React yields to the browser every few milliseconds),
+  // not in the query's own update, which React renders in one task: on a phone, the session's
+  // answer re-rendered the top bar, the footer and the page at once, one long task after
+  // hydrating (issue 27). Only that way: what a part shows meanwhile is the state before, which
+  // knows less ('loading'). Leaving the signed-in state (signing out, a session found gone, the
+  // token removed) is shown at once: a part still showing it would call the API with a token
+  // that is no more. A part that mounts later reads the state as it is.
+  const deferred = useDeferredValue(state);
+  return deferred.status === 'signedIn' && state.status !== 'signedIn' ? state : deferred;
 }
