@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import { apiPaths, type AdminCheck } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
+import { useDeferredArrival } from '../../../lib/use-deferred-arrival';
 
 /** GET /api/admin/{email} (bearer): whether this user is an admin. */
 function getAdminCheck(email: string, signal?: AbortSignal): Promise<AdminCheck> {
@@ -23,7 +23,7 @@ export const adminCheckQueryOptions = (email: string | undefined) =>
  * re-renders as a transition, as the sign-in's does (useAuth); its going (signed out) at once.
  */
 export function useIsAdmin(email: string | undefined): boolean | undefined {
-  const admin = useQuery(adminCheckQueryOptions(email)).data?.admin;
-  const deferred = useDeferredValue(admin);
-  return admin === undefined ? undefined : deferred;
+  return useDeferredArrival(useQuery(adminCheckQueryOptions(email)).data?.admin, isGone);
 }
+
+const isGone = (_shown: boolean | undefined, next: boolean | undefined) => next === undefined;

@@ -84,6 +84,26 @@ describe('useAuth for a session whose access token storage does not hold', () =>
   });
 });
 
+type SeenRender = { sessionKnown: boolean; status: string };
+
+/** Renders a part reading the session query and useAuth; each of its renders is logged. */
+function renderSessionAndStatus(client: QueryClient): SeenRender[] {
+  const renders: SeenRender[] = [];
+  function SessionAndStatus() {
+    const session = useSession();
+    const { status } = useAuth();
+    // null (signed out) is known too; undefined is not yet.
+    renders.push({ sessionKnown: session.data !== undefined, status });
+    return null;
+  }
+  render(
+    <QueryClientProvider client={client}>
+      <SessionAndStatus />
+    </QueryClientProvider>,
+  );
+  return renders;
+}
+
 describe('useAuth when the session arrives after hydrating', () => {
   it('renders the new sign-in as a transition: the query’s own update still shows the last state', async () => {
     // The query's update is rendered by React in one task (a store's update); a transition
@@ -92,18 +112,7 @@ describe('useAuth when the session arrives after hydrating', () => {
     // says 'signedIn'; rendered at once, no render ever pairs a known session with 'loading'.
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token-of-maria');
     fakeAccountsServer({ user: maria });
-    const renders: { sessionKnown: boolean; status: string }[] = [];
-    function SessionAndStatus() {
-      const session = useSession();
-      const { status } = useAuth();
-      renders.push({ sessionKnown: session.data !== undefined, status });
-      return null;
-    }
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <SessionAndStatus />
-      </QueryClientProvider>,
-    );
+    const renders = renderSessionAndStatus(new QueryClient());
 
     await waitFor(() => expect(renders.at(-1)?.status).toBe('signedIn'));
     const firstKnown = renders.findIndex((seen) => seen.sessionKnown);
@@ -119,18 +128,7 @@ describe('useAuth when the session ends', () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token-of-maria');
     fakeAccountsServer({ user: maria });
     const client = new QueryClient();
-    const renders: { sessionKnown: boolean; status: string }[] = [];
-    function SessionAndStatus() {
-      const session = useSession();
-      const { status } = useAuth();
-      renders.push({ sessionKnown: Boolean(session.data), status });
-      return null;
-    }
-    render(
-      <QueryClientProvider client={client}>
-        <SessionAndStatus />
-      </QueryClientProvider>,
-    );
+    const renders = renderSessionAndStatus(client);
     await waitFor(() => expect(renders.at(-1)?.status).toBe('signedIn'));
 
     // What signing out does (use-sign-out.ts): the session set to none, the token removed.
@@ -143,6 +141,6 @@ describe('useAuth when the session ends', () => {
 
     const after = renders.slice(before);
     expect(after.filter((seen) => seen.status === 'signedIn')).toEqual([]);
-    expect(after.at(-1)).toEqual({ sessionKnown: false, status: 'signedOut' });
+    expect(after.at(-1)).toEqual({ sessionKnown: true, status: 'signedOut' });
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useDeferredArrival } from '../../../lib/use-deferred-arrival';
 import { useAccessToken } from '../../../lib/access-token';
 import { useSession, type SessionUser } from '../api/get-session';
 import { accessTokenQueryOptions } from '../api/upsert-user';
@@ -50,13 +51,13 @@ export function useAuth(): AuthState {
     if (tokenError) return { status: 'signedOut', user: null, error: tokenError };
     return { status: 'completing', user, error: null };
   }, [known, user, token, tokenError]);
-  // Signing in re-renders as a transition (React yields to the browser every few milliseconds),
-  // not in the query's own update, which React renders in one task: on a phone, the session's
-  // answer re-rendered the top bar, the footer and the page at once, one long task after
-  // hydrating (issue 27). Only that way: what a part shows meanwhile is the state before, which
-  // knows less ('loading'). Leaving the signed-in state (signing out, a session found gone, the
-  // token removed) is shown at once: a part still showing it would call the API with a token
-  // that is no more. A part that mounts later reads the state as it is.
-  const deferred = useDeferredValue(state);
-  return deferred.status === 'signedIn' && state.status !== 'signedIn' ? state : deferred;
+  // Signing in re-renders as a transition: the session's answer re-rendered the top bar, the
+  // footer and the page at once (issue 27). Meanwhile the state before shows, which knows less
+  // ('loading'). Leaving the signed-in state (signing out, a session found gone, the token
+  // removed) shows at once: a part still showing it would call the API with a token that is no
+  // more. A part that mounts later reads the state as it is.
+  return useDeferredArrival(state, leavesSignedIn);
 }
+
+const leavesSignedIn = (shown: AuthState, next: AuthState) =>
+  shown.status === 'signedIn' && next.status !== 'signedIn';
