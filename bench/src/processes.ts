@@ -61,7 +61,8 @@ export async function startAppServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-'));
   const spawnedAt = performance.now();
   // The flags `npm run serve` gives the server (see memory.ts), so its RSS is the one users get.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/server.js'], {
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...extraNodeFlags(), 'server/dist/server.js'];
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -93,6 +94,15 @@ export async function startAppServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * BENCH_SERVER_NODE_FLAGS: more node flags for the app's servers (space-separated), to look
+ * inside a row (e.g. `--trace-gc`, `--cpu-prof --cpu-prof-dir=/tmp/prof`); the figures of such a
+ * run are not the product's.
+ */
+function extraNodeFlags(): string[] {
+  return (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 }
 
 export type BareRoute = { path: string; response: RecordedResponse };

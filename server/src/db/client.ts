@@ -154,8 +154,11 @@ async function openPglite(
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
   }
-  const { pgliteForDrizzle } = await import('./pglite-parsers.ts');
-  const db = drizzle({ client: pgliteForDrizzle(client) }) as unknown as Database;
+  const [{ pgliteForDrizzle }, { takingTurns }] = await Promise.all([
+    import('./pglite-parsers.ts'),
+    import('./pglite-turns.ts'),
+  ]);
+  const db = drizzle({ client: takingTurns(pgliteForDrizzle(client)) }) as unknown as Database;
   const listeners = inProcessListeners(client);
   return {
     db,
