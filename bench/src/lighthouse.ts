@@ -50,8 +50,8 @@ export type LighthousePage = {
    */
   cpuSlowdown?: number;
   /**
-   * Each run's TBT when the row is the median of several (the rows as at SLOW_MACHINE_INDEX): the
-   * row is the run of the median TBT, whole.
+   * Each run's TBT when the row is the median of several (the rows as at SLOW_MACHINE_INDEX, and
+   * the plain rows on a machine no faster than that): the row is the run of the median TBT, whole.
    */
   tbtRunsMs?: number[];
 };
@@ -188,7 +188,7 @@ export async function auditPages(
       const url = new URL(path, baseUrl).toString();
       await noScriptServer.show(path);
       const noScriptUrl = new URL(path, noScriptServer.baseUrl).toString();
-      const page = pageOf(name, await audit(url, cookie));
+      const page = await auditPlainly(name, url, cookie);
       page.noScript = pageOf(`${name}, no script`, await audit(noScriptUrl));
       pages.push(page);
       if (page.benchmarkIndex > SLOW_MACHINE_INDEX) {
@@ -205,6 +205,35 @@ export async function auditPages(
   } finally {
     await noScriptServer.close();
   }
+}
+
+/**
+ * The page with Lighthouse's own slowdown. On a machine no faster than the goals' (index at most
+ * SLOW_MACHINE_INDEX) that row is the verdict, so, as the rows scaled for a faster machine, it is
+ * the run of the median TBT of SLOW_RUNS (one build's purchase page gave 422 and 48 ms in two
+ * single runs at index 858-1,181, 2026-12-01).
+ */
+async function auditPlainly(
+  name: string,
+  url: string,
+  cookie: string | undefined,
+): Promise<LighthousePage> {
+  const first = await audit(url, cookie);
+  if (first.environment.benchmarkIndex > SLOW_MACHINE_INDEX) return pageOf(name, first);
+  const runs = [first];
+  while (runs.length < SLOW_RUNS) runs.push(await audit(url, cookie));
+  const page = pageOf(name, medianByTbt(runs, url));
+  page.tbtRunsMs = runs.map((lhr) => Math.round(tbtOf(lhr)));
+  return page;
+}
+
+const tbtOf = (lhr: Result) => lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+
+/** The run of the median TBT. */
+function medianByTbt(runs: readonly Result[], url: string): Result {
+  const median = [...runs].sort((a, b) => tbtOf(a) - tbtOf(b))[Math.floor(runs.length / 2)];
+  if (!median) throw new Error(`Lighthouse on ${url}: no run`);
+  return median;
 }
 
 /** The CPU slowdown that makes a machine of `benchmarkIndex` stand for SLOW_MACHINE_INDEX. */
@@ -236,15 +265,16 @@ async function auditAsOnSlowMachine(
   for (let run = 0; run < SLOW_RUNS; run += 1) {
     runs.push(await auditSlowedOnce(name, url, cookie, planIndex));
   }
-  const tbtOf = ({ lhr }: { lhr: Result }) =>
-    lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
-  const byTbt = [...runs].sort((a, b) => tbtOf(a) - tbtOf(b));
-  const median = byTbt[Math.floor(byTbt.length / 2)];
+  const medianLhr = medianByTbt(
+    runs.map((run) => run.lhr),
+    url,
+  );
+  const median = runs.find((run) => run.lhr === medianLhr);
   if (!median) throw new Error(`Lighthouse on ${url}: no run as at a slow machine`);
   const as = `as at index ${SLOW_MACHINE_INDEX.toLocaleString('en-US')}: CPU ${median.slowdown}x`;
   const slow = pageOf(`${name}, ${as}`, median.lhr);
   slow.cpuSlowdown = median.slowdown;
-  slow.tbtRunsMs = runs.map((run) => Math.round(tbtOf(run)));
+  slow.tbtRunsMs = runs.map((run) => Math.round(tbtOf(run.lhr)));
   return slow;
 }
 
