@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { SQL } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
 import { redactAddresses, withoutAddresses } from '../plugins/log-redaction.ts';
 import type { MailAbout, MailAttachment, Mailer, MailMessage } from './mailer.ts';
@@ -25,6 +26,9 @@ import {
 
 /** The NOTIFY channel of migration 0009's trigger; its payload names the writer's origin. */
 export const OUTBOX_CHANNEL = 'outbox';
+
+/** The placeholder readersAlongside's column reads its addresses from (a JSON array). */
+const READERS_PLACEHOLDER = 'mailReaders';
 
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
@@ -101,15 +105,25 @@ export type OutboxWriter = {
     about: MailAbout,
   ): Promise<void>;
   /**
-   * For a change that writes its e-mails in the statement that writes its own rows (POST /order,
-   * while the tool's row is locked): the staff addresses (enqueueForStaff's) and the names of
-   * those readers and of `readers`, read now with `executor` (two queries); `rows` then makes the
-   * e-mails' rows, greeted, without a query, for that statement to insert (outbox.table.ts).
+   * For a change that writes its e-mails in the statement that writes its own rows (POST /order
+   * and the checkout, while the tools' rows are locked), and reads them in a statement of its
+   * own before (its account's holdings): the staff addresses (enqueueForStaff's) and the names of
+   * those readers and of `readers`, as a column for that statement to select (no query of its
+   * own); `prepared` reads the column's value, and its `rows` then makes the e-mails' rows,
+   * greeted, without a query, for the writing statement to insert (outbox.table.ts).
    */
-  prepareRows(executor: Executor, readers: readonly string[]): Promise<PreparedOutboxRows>;
+  readersAlongside(readers: readonly string[]): ReadersAlongside;
 };
 
-/** What prepareRows read: the staff's addresses, and the rows of e-mails to these readers. */
+/** The e-mails' readers as a column of another statement (OutboxWriter.readersAlongside). */
+export type ReadersAlongside = {
+  /** Always the same SQL (for a statement built once); it reads `values`. */
+  column: SQL;
+  values: Record<string, unknown>;
+  prepared(columnValue: unknown): PreparedOutboxRows;
+};
+
+/** What readersAlongside read: the staff's addresses, and the rows of e-mails to these readers. */
 export type PreparedOutboxRows = {
   staff: readonly string[];
   rows(mails: readonly OutboxMail[]): NewOutboxRow[];
@@ -192,6 +206,7 @@ function describeFailure(error: unknown): string {
 export function createOutbox(options: OutboxOptions): Outbox {
   const { database, mailer, renderAttachment, origin, log, adminEmails = [] } = options;
   const directory = options.directory ?? EMPTY_MAIL_DIRECTORY;
+  const readersColumn = directory.readersColumn(READERS_PLACEHOLDER);
   const { db } = database;
   const timing: OutboxTiming = { ...OUTBOX_TIMING, ...options.timing };
 
@@ -447,23 +462,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
       );
     },
 
-    async prepareRows(executor, readers) {
+    readersAlongside(readers) {
       // One read: the readers' and ADMIN_EMAILS' names, and the admins who opted in with theirs.
       const addresses = new Set(
         [...readers, ...adminEmails].map((email) => email.trim().toLowerCase()),
       );
-      const { optedInAdmins, names } = await directory.readers(executor, [...addresses]);
-      const staff = staffAddresses(adminEmails, optedInAdmins);
       return {
-        staff,
-        rows: (mails) => {
-          const greeted = greetWithNames(
-            mails.map((mail) => mail.message),
-            names,
-          );
-          return mails.map((mail, index) =>
-            rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
-          );
+        column: readersColumn,
+        values: { [READERS_PLACEHOLDER]: JSON.stringify([...addresses]) },
+        prepared: (columnValue) => {
+          const { optedInAdmins, names } = directory.parseReaders(columnValue);
+          return {
+            staff: staffAddresses(adminEmails, optedInAdmins),
+            rows: (mails) => {
+              const greeted = greetWithNames(
+                mails.map((mail) => mail.message),
+                names,
+              );
+              return mails.map((mail, index) =>
+                rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
+              );
+            },
+          };
         },
       };
     },

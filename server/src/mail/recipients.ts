@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import type { MailContent } from './mailer.ts';
 import { fillGreeting, GREETING_SLOT } from './templates/layout.ts';
@@ -13,6 +14,13 @@ export type MailDirectory = {
    * the accounts with these (lower-case) addresses and of those admins, by lower-case address.
    */
   readers(executor: Executor, addresses: readonly string[]): Promise<MailReaders>;
+  /**
+   * The same read as one column of another statement (a change's first read, so that the e-mails'
+   * readers cost no round trip of their own): the addresses are the value of the placeholder
+   * `placeholder`, a JSON array of lower-case addresses; parseReaders reads the column's value.
+   */
+  readersColumn(placeholder: string): SQL;
+  parseReaders(value: unknown): MailReaders;
 };
 
 export type MailReaders = {
@@ -20,10 +28,28 @@ export type MailReaders = {
   names: ReadonlyMap<string, string>;
 };
 
+const NO_READERS = sql`'[]'::json`;
+
 /** A directory that knows nobody: ADMIN_EMAILS only, 'Hello there,' (the outbox's own tests). */
 export const EMPTY_MAIL_DIRECTORY: MailDirectory = {
   readers: () => Promise.resolve({ optedInAdmins: [], names: new Map() }),
+  readersColumn: () => NO_READERS,
+  parseReaders: () => ({ optedInAdmins: [], names: new Map() }),
 };
+
+/** One reader as readersColumn gives it: address, name, and whether an opted-in admin. */
+type ReaderTuple = [email: string, name: string, optedIn: boolean];
+
+/** The readers of a readersColumn's value (a JSON array of ReaderTuple, by address). */
+export function readersOfTuples(value: unknown): MailReaders {
+  // pg parses a json column; PGlite too, but a text column of it arrives as a string.
+  const tuples = (typeof value === 'string' ? JSON.parse(value) : value) as ReaderTuple[] | null;
+  const rows = tuples ?? [];
+  return {
+    optedInAdmins: rows.filter(([, , optedIn]) => optedIn).map(([email]) => email),
+    names: new Map(rows.map(([email, name]) => [email.toLowerCase(), name.trim()])),
+  };
+}
 
 const lower = (email: string) => email.trim().toLowerCase();
 

@@ -11,6 +11,7 @@ import {
 import type { App } from '../app.ts';
 import { signUpTestAccount, uniqueEmail, type TestAccount } from '../testing/accounts.ts';
 import { appTest, instanceOnDatabase } from '../testing/app-fixtures.ts';
+import { placeTestCheckout } from '../testing/checkouts.ts';
 import { createTestTool } from '../testing/factories.ts';
 import { readOutbox } from '../testing/mail.ts';
 import { placeTestOrder } from '../testing/orders.ts';
@@ -122,6 +123,33 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
     // The customer's own e-mail greets them by their account's name.
     const placed = await mailsWithSubject(app, words.orderPlaced.subject(order.reference));
     expect(placed.get(customer.email.toLowerCase())).toHaveLength(1);
+    expect(placed.get(customer.email.toLowerCase())?.[0]).toMatch(/^Hello Dana Buyer,/);
+  });
+
+  it('a checkout of several lines: one e-mail to each of the staff, greeting each by name', async ({
+    app,
+    customer,
+    admin,
+    optedIn,
+    quietAdmin,
+    staffMails,
+  }) => {
+    const suffix = randomUUID().slice(0, 8);
+    const rasp = await createTestTool(app, { name: `Rasp ${suffix}` });
+    const file = await createTestTool(app, { name: `File ${suffix}` });
+    const checkout = await placeTestCheckout(app, customer, [
+      { tool: rasp, quantity: 12 },
+      { tool: file, quantity: 15 },
+    ]);
+    const total = formatMoney(
+      orderTotal(rasp.priceCents / 100, 12) + orderTotal(file.priceCents / 100, 15),
+    );
+    const mails = await staffMails(words.checkout.newForStaff.subject(checkout.reference, total));
+    expect(mails.get(quietAdmin.email.toLowerCase())).toBeUndefined();
+    expect(mails.get(admin.email.toLowerCase())?.[0]).toMatch(/^Hello Ada Admin,/);
+    expect(mails.get(optedIn.email.toLowerCase())?.[0]).toMatch(/^Hello Olga Optin,/);
+    expect(mails.get(listedOnly)?.[0]).toMatch(/^Hello there,/);
+    const placed = await mailsWithSubject(app, words.checkout.placed.subject(checkout.reference));
     expect(placed.get(customer.email.toLowerCase())?.[0]).toMatch(/^Hello Dana Buyer,/);
   });
 

@@ -1,9 +1,14 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffNotifications } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import type { MailDirectory, MailReaders } from '../../mail/recipients.ts';
+import { readersOfTuples, type MailDirectory, type MailReaders } from '../../mail/recipients.ts';
 import type { Account } from './identity.service.ts';
 import { users } from './identity.table.ts';
+
+/** An admin who turned the staff e-mails on. */
+const optedIn = and(eq(users.role, 'admin'), eq(users.staffNotifications, true));
+
+const readersColumns = new Map<string, SQL>();
 
 /**
  * What the outbox asks the accounts when it writes e-mails (issue 25), in the change's
@@ -11,7 +16,6 @@ import { users } from './identity.table.ts';
  */
 export const accountsMailDirectory: MailDirectory = {
   async readers(executor: Executor, addresses: readonly string[]): Promise<MailReaders> {
-    const optedIn = and(eq(users.role, 'admin'), eq(users.staffNotifications, true));
     const rows = await executor
       .select({ email: users.email, name: users.name, optedIn: sql<boolean>`${optedIn}` })
       .from(users)
@@ -26,6 +30,20 @@ export const accountsMailDirectory: MailDirectory = {
       names: new Map(rows.map((row) => [row.email.toLowerCase(), row.name.trim()])),
     };
   },
+
+  // readers() as a scalar subquery: the same rows, as [email, name, opted in] in a JSON array.
+  // One SQL object per placeholder, so that the statements built once around it are one shape.
+  readersColumn(placeholder: string): SQL {
+    let column = readersColumns.get(placeholder);
+    if (!column) {
+      const asked = sql`select json_array_elements_text(${sql.placeholder(placeholder)}::json)`;
+      column = sql`(select coalesce(json_agg(json_build_array(${users.email}, ${users.name}, ${optedIn}) order by ${users.email}), '[]'::json) from ${users} where ${optedIn} or lower(${users.email}) in (${asked}))`;
+      readersColumns.set(placeholder, column);
+    }
+    return column;
+  },
+
+  parseReaders: readersOfTuples,
 };
 
 /**

@@ -191,12 +191,13 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           }
           const cart = await options.cart.linesOf(tx, caller.id);
           if (cart.length === 0) throw badRequest(texts.checkout.errors.emptyCart);
-          // Read before the tools' rows are locked (every buyer of them waits on those locks):
-          // the caps' figures in one query, and the e-mails' readers (the staff, the names).
-          const holdings = await selectUnpaidHoldings(tx, caller.id);
+          // Read before the tools' rows are locked (every buyer of them waits on those locks),
+          // in one query: the caps' figures, and the e-mails' readers (the staff, the names).
+          const readers = outbox.readersAlongside([caller.email]);
+          const holdings = await selectUnpaidHoldings(tx, caller.id, readers);
           ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
           const unpaidCents = caller.emailVerified ? null : holdings.cents;
-          const mailRows = await outbox.prepareRows(tx, [caller.email]);
+          const mailRows = readers.prepared(holdings.alongside);
 
           const { reserved, failed } = await reserveLines(tx, cart);
           // Thrown, not returned: the reservations made before the failing lines roll back.

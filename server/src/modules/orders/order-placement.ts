@@ -174,12 +174,13 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
             if (earlier) return { row: earlier, replayed: true };
           }
           // Everything the order reads besides its tool, read before the tool's row is locked
-          // (every buyer of the tool waits on that lock): the caps' figures, and the e-mails'
-          // readers (the staff, the names to greet).
-          const holdings = await selectUnpaidHoldings(tx, caller.id);
+          // (every buyer of the tool waits on that lock), in one query: the caps' figures, and
+          // the e-mails' readers (the staff, the names to greet).
+          const readers = outbox.readersAlongside([caller.email]);
+          const holdings = await selectUnpaidHoldings(tx, caller.id, readers);
           ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
           const unpaidCents = caller.emailVerified ? null : holdings.cents;
-          const mailRows = await outbox.prepareRows(tx, [caller.email]);
+          const mailRows = readers.prepared(holdings.alongside);
           const reserved = await tools.reserveStock(tx, { tool, quantity: input.quantity });
           if (!reserved) return undefined;
           // Priced by the reservation's own statement, the tool's row locked: no break edit

@@ -128,21 +128,47 @@ export async function insertEventsAndMails(
 export async function selectUnpaidHoldings(
   tx: Transaction,
   userId: string,
-): Promise<{ checkouts: number; cents: number; now: Date }> {
+  alongside: ColumnAlongside,
+): Promise<{ checkouts: number; cents: number; now: Date; alongside: unknown }> {
+  const columns = { ...holdingsColumns, alongside: alongside.column };
   const build = () =>
     tx
-      .select(holdingsColumns)
+      .select(columns)
       .from(orders)
       .where(and(eq(orders.userId, sql.placeholder('userId')), statusIsOneOf(HELD_STATUSES)));
   const [row] = await orderPathStatements.runMapped(
     tx,
-    'holdings',
+    `holdings with ${columnId(alongside.column)}`,
     build,
-    { userId },
-    holdingsColumns,
+    { ...alongside.values, userId },
+    columns,
   );
   if (!row) throw new Error('the unpaid orders could not be counted');
-  return { checkouts: Number(row.checkouts), cents: Number(row.cents), now: row.now as Date };
+  return {
+    checkouts: Number(row.checkouts),
+    cents: Number(row.cents),
+    now: row.now as Date,
+    alongside: row.alongside,
+  };
+}
+
+/**
+ * Another module's read selected beside the holdings, one round trip for both (the e-mails'
+ * readers: OutboxWriter.readersAlongside): the same `column` each time, reading `values`.
+ */
+export type ColumnAlongside = { column: SQL; values: Record<string, unknown> };
+
+/** Each column alongside's own number, for the shape of the statement built around it. */
+const columnIds = new WeakMap<SQL, number>();
+let columnsSeen = 0;
+function columnId(column: SQL): number {
+  let id = columnIds.get(column);
+  if (id === undefined) {
+    columnsSeen += 1;
+    id = columnsSeen;
+    columnIds.set(column, id);
+  }
+  return id;
 }
 
 const holdingsColumns = {
