@@ -222,16 +222,20 @@ async function auditPlainly(
 ): Promise<LighthousePage> {
   const runs: Result[] = [];
   while (runs.length < SLOW_RUNS) runs.push(await audit(url, cookie));
-  const page = pageOf(name, medianByTbt(runs, url));
+  const page = pageOf(
+    name,
+    medianByTbt(runs, (lhr) => lhr, url),
+  );
   page.tbtRunsMs = runs.map((lhr) => Math.round(tbtOf(lhr)));
   return page;
 }
 
 const tbtOf = (lhr: Result) => lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
 
-/** The run of the median TBT. */
-function medianByTbt(runs: readonly Result[], url: string): Result {
-  const median = [...runs].sort((a, b) => tbtOf(a) - tbtOf(b))[Math.floor(runs.length / 2)];
+/** The run of the median TBT, `lhrOf` giving each run's report. */
+function medianByTbt<Run>(runs: readonly Run[], lhrOf: (run: Run) => Result, url: string): Run {
+  const byTbt = [...runs].sort((a, b) => tbtOf(lhrOf(a)) - tbtOf(lhrOf(b)));
+  const median = byTbt[Math.floor(byTbt.length / 2)];
   if (!median) throw new Error(`Lighthouse on ${url}: no run`);
   return median;
 }
@@ -265,12 +269,7 @@ async function auditAsOnSlowMachine(
   for (let run = 0; run < SLOW_RUNS; run += 1) {
     runs.push(await auditSlowedOnce(name, url, cookie, planIndex));
   }
-  const medianLhr = medianByTbt(
-    runs.map((run) => run.lhr),
-    url,
-  );
-  const median = runs.find((run) => run.lhr === medianLhr);
-  if (!median) throw new Error(`Lighthouse on ${url}: no run as at a slow machine`);
+  const median = medianByTbt(runs, (run) => run.lhr, url);
   const as = `as at index ${SLOW_MACHINE_INDEX.toLocaleString('en-US')}: CPU ${median.slowdown}x`;
   const slow = pageOf(`${name}, ${as}`, median.lhr);
   slow.cpuSlowdown = median.slowdown;

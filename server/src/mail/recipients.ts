@@ -37,18 +37,25 @@ export const EMPTY_MAIL_DIRECTORY: MailDirectory = {
   parseReaders: () => ({ optedInAdmins: [], names: new Map() }),
 };
 
-/** One reader as readersColumn gives it: address, name, and whether an opted-in admin. */
+/** One account a directory read: its address, its name, and whether an opted-in admin. */
+export type ReaderRow = { email: string; name: string; optedIn: boolean };
+
+/** The readers of the rows a directory read, by address. */
+export function mailReadersOf(rows: readonly ReaderRow[]): MailReaders {
+  return {
+    optedInAdmins: rows.filter((row) => row.optedIn).map((row) => row.email),
+    names: new Map(rows.map((row) => [row.email.toLowerCase(), row.name.trim()])),
+  };
+}
+
+/** One reader as readersColumn gives it: a ReaderRow as [email, name, opted in]. */
 type ReaderTuple = [email: string, name: string, optedIn: boolean];
 
 /** The readers of a readersColumn's value (a JSON array of ReaderTuple, by address). */
 export function readersOfTuples(value: unknown): MailReaders {
   // pg parses a json column; PGlite too, but a text column of it arrives as a string.
   const tuples = (typeof value === 'string' ? JSON.parse(value) : value) as ReaderTuple[] | null;
-  const rows = tuples ?? [];
-  return {
-    optedInAdmins: rows.filter(([, , optedIn]) => optedIn).map(([email]) => email),
-    names: new Map(rows.map(([email, name]) => [email.toLowerCase(), name.trim()])),
-  };
+  return mailReadersOf((tuples ?? []).map(([email, name, optedIn]) => ({ email, name, optedIn })));
 }
 
 const lower = (email: string) => email.trim().toLowerCase();

@@ -1,7 +1,12 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffNotifications } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { readersOfTuples, type MailDirectory, type MailReaders } from '../../mail/recipients.ts';
+import {
+  mailReadersOf,
+  readersOfTuples,
+  type MailDirectory,
+  type MailReaders,
+} from '../../mail/recipients.ts';
 import type { Account } from './identity.service.ts';
 import { users } from './identity.table.ts';
 
@@ -25,10 +30,7 @@ export const accountsMailDirectory: MailDirectory = {
           : or(optedIn, inArray(sql`lower(${users.email})`, [...addresses])),
       )
       .orderBy(users.email);
-    return {
-      optedInAdmins: rows.filter((row) => row.optedIn).map((row) => row.email),
-      names: new Map(rows.map((row) => [row.email.toLowerCase(), row.name.trim()])),
-    };
+    return mailReadersOf(rows);
   },
 
   // readers() as a scalar subquery: the same rows, as [email, name, opted in] in a JSON array.
