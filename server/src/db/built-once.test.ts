@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderEvents } from '../modules/orders/order-events.table.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { suiteDatabaseHandle } from '../testing/suite-database.ts';
 import { builtOnce, MAX_SHAPES, placeholderRows, sqlStatement } from './built-once.ts';
-import type { DatabaseHandle } from './client.ts';
 
 /** A statement as a build function, counting how often it is built. */
 function counted(statement: () => ReturnType<typeof sql>) {
@@ -38,14 +37,7 @@ describe('placeholderRows', () => {
 });
 
 describe('builtOnce, on the test database', () => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await database.connect();
-  });
-  afterAll(() => database.destroy());
+  const handle = suiteDatabaseHandle();
 
   it('builds a shape once and runs it with each call’s values, mapped as Drizzle maps them', async () => {
     const statements = builtOnce();
@@ -56,8 +48,8 @@ describe('builtOnce, on the test database', () => {
     const { build, counter } = counted(
       () => sql`select ${sql.placeholder('n')}::int + 1 as next, now() as at`,
     );
-    const first = await statements.runMapped(handle.db, 'next', build, { n: 1 }, selection);
-    const second = await statements.runMapped(handle.db, 'next', build, { n: 41 }, selection);
+    const first = await statements.runMapped(handle().db, 'next', build, { n: 1 }, selection);
+    const second = await statements.runMapped(handle().db, 'next', build, { n: 41 }, selection);
     expect(first[0]?.next).toBe(2);
     expect(second[0]?.next).toBe(42);
     expect(second[0]?.at).toBeInstanceOf(Date);
@@ -69,10 +61,10 @@ describe('builtOnce, on the test database', () => {
     const statements = builtOnce();
     const { build, counter } = counted(() => sql`select ${sql.placeholder('n')}::int as n`);
     for (let shape = 0; shape <= MAX_SHAPES; shape += 1) {
-      await statements.run(handle.db, `shape ${shape}`, build, { n: shape });
+      await statements.run(handle().db, `shape ${shape}`, build, { n: shape });
     }
     expect(statements.size).toBe(MAX_SHAPES);
-    const past = await statements.run(handle.db, `shape ${MAX_SHAPES}`, build, { n: 7 });
+    const past = await statements.run(handle().db, `shape ${MAX_SHAPES}`, build, { n: 7 });
     expect(past).toEqual([{ n: 7 }]);
     // The shape past the limit was built each time it ran.
     expect(counter.builds).toBe(MAX_SHAPES + 2);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import type { DatabaseHandle } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteDatabaseHandle } from '../testing/suite-database.ts';
 import { MAX_NAMED_TEXT, StatementNames } from './named-statements.ts';
 
 describe('StatementNames', () => {
@@ -32,17 +31,10 @@ describe('StatementNames', () => {
 
 // On PostgreSQL (npm run test:postgres): the pool's statements are prepared on the connection.
 describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await database.connect();
-  });
-  afterAll(() => database.destroy());
+  const handle = suiteDatabaseHandle();
 
   const preparedHere = async (text: string) => {
-    const { rows } = (await handle.db.execute(
+    const { rows } = (await handle().db.execute(
       sql`select count(*)::int as count from pg_prepared_statements where statement = ${text}`,
     )) as unknown as { rows: Array<{ count: number }> };
     return rows[0]?.count;
@@ -51,7 +43,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
   it('prepares a statement with parameters once per connection and runs it by name', async () => {
     const text = 'select $1::int + 1 as "next"';
     // In one transaction: one connection, so its prepared statements are the ones it sees.
-    await handle.db.transaction(async (tx) => {
+    await handle().db.transaction(async (tx) => {
       for (const value of [1, 2, 3]) {
         const { rows } = (await tx.execute(sql`select ${value}::int + 1 as "next"`)) as unknown as {
           rows: Array<{ next: number }>;
@@ -66,7 +58,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
   });
 
   it('runs a statement without parameters as a simple query, unprepared', async () => {
-    await handle.db.execute(sql.raw('select 41 + 1'));
+    await handle().db.execute(sql.raw('select 41 + 1'));
     expect(await preparedHere('select 41 + 1')).toBe(0);
   });
 });

@@ -1,9 +1,8 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import type { DatabaseHandle } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteDatabaseHandle } from '../testing/suite-database.ts';
 
 /**
  * The event loop polls for I/O while a queue of transactions runs (db/pglite-turns.ts): on
@@ -12,20 +11,13 @@ import type { DatabaseHandle } from './client.ts';
  * by itself.
  */
 describe('a queue of transactions leaves the event loop its turns', () => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await database.connect();
-  });
-  afterAll(() => database.destroy());
+  const handle = suiteDatabaseHandle();
 
   /** `count` transactions of a few statements each, all asked for at once. */
   function queueTransactions(count: number, done: number[]): Promise<void[]> {
     return Promise.all(
       Array.from({ length: count }, (_, index) =>
-        handle.db.transaction(async (tx) => {
+        handle().db.transaction(async (tx) => {
           await tx.execute(sql`select ${index}::int as n`);
           await tx.execute(sql`select count(*) from pg_class`);
           done.push(index);
