@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { RequestSpec } from './http.ts';
 
@@ -14,38 +15,113 @@ export type LoadResult = {
 };
 
 /**
- * Puts `connections` concurrent keep-alive connections on one request for `seconds`. With
- * `perConnection`, connection i cycles through its own requests instead (e.g. one account each).
+ * One stretch of load on one side of a row: every answer's latency, how long the stretch ran,
+ * and what went wrong. Stretches of one side add up (mergeSamples) into its LoadResult.
  */
+export type Sample = {
+  latenciesMs: number[];
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+/** The p-quantile of sorted latencies, to 0.01 ms (0 for none). */
+function quantile(sorted: readonly number[], share: number): number {
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * What a stretch leaves out at its start: its connections being opened (50 at once) and their
+ * first answers. Every stretch of either side leaves out the same, and the rounds open each
+ * side's connections afresh, where one long stretch opened them once.
+ */
+export const RAMP_MS = 250;
+
+/** Keeps what answered after the stretch's ramp, and the time it took from there. */
+export function afterRamp(
+  answers: ReadonlyArray<{ at: number; latencyMs: number }>,
+  started: number,
+  ended: number,
+): Pick<Sample, 'latenciesMs' | 'seconds'> {
+  const from = started + RAMP_MS;
+  return {
+    latenciesMs: answers.filter((answer) => answer.at >= from).map((answer) => answer.latencyMs),
+    seconds: Math.max(0, ended - from) / 1000,
+  };
+}
+
+/** The stretches of one side as one measurement: answers over the time they took together. */
+export function mergeSamples(samples: readonly Sample[]): LoadResult {
+  const latencies = samples.flatMap((sample) => sample.latenciesMs).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
+  const count = (key: 'non2xx' | 'errors' | 'timeouts') =>
+    samples.reduce((sum, sample) => sum + sample[key], 0);
+  return {
+    requestsPerSecond: seconds > 0 ? latencies.length / seconds : 0,
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99),
+    total: latencies.length,
+    non2xx: count('non2xx'),
+    errors: count('errors'),
+    timeouts: count('timeouts'),
+  };
+}
+
+/**
+ * Puts `connections` concurrent keep-alive connections on one request for `seconds`, keeping
+ * every answer's latency after the ramp (RAMP_MS, so `seconds` should be well above it). With `perConnection`, connection i cycles through its own requests
+ * instead (e.g. one account each).
+ */
+export async function loadSample(
+  baseUrl: string,
+  spec: RequestSpec,
+  options: LoadOptions,
+  perConnection?: (index: number) => RequestSpec[],
+): Promise<Sample> {
+  let clients = 0;
+  const answers: { at: number; latencyMs: number }[] = [];
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: new URL(spec.path, baseUrl).toString(),
+        method: spec.method,
+        headers: spec.headers,
+        body: spec.body,
+        connections: options.connections,
+        duration: options.seconds,
+        ...(perConnection
+          ? {
+              setupClient: (client: autocannon.Client) => {
+                client.setRequests(perConnection(clients++));
+              },
+            }
+          : {}),
+      },
+      (error, done) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      answers.push({ at: performance.now(), latencyMs: responseTime });
+    });
+  });
+  return {
+    // autocannon stops at its first one-second tick after the duration: the stretch's own time.
+    ...afterRamp(answers, started, performance.now()),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** One stretch of load (loadSample) as a measurement. */
 export async function load(
   baseUrl: string,
   spec: RequestSpec,
   options: LoadOptions,
   perConnection?: (index: number) => RequestSpec[],
 ): Promise<LoadResult> {
-  let clients = 0;
-  const result = await autocannon({
-    url: new URL(spec.path, baseUrl).toString(),
-    method: spec.method,
-    headers: spec.headers,
-    body: spec.body,
-    connections: options.connections,
-    duration: options.seconds,
-    ...(perConnection
-      ? {
-          setupClient: (client: autocannon.Client) => {
-            client.setRequests(perConnection(clients++));
-          },
-        }
-      : {}),
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
+  return mergeSamples([await loadSample(baseUrl, spec, options, perConnection)]);
 }

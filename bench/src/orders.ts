@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SERVER_POOL_SIZE,
   withBenchDatabase,
   type BenchDatabase,
   type Query,
 } from './bench-database.ts';
-import { runPgliteRow } from './pglite-row.ts';
+import { untilIdle } from './cpu-idle.ts';
+import { runPgliteSideBySide } from './pglite-row.ts';
 import type { RequestSpec } from './http.ts';
-import { load, type LoadOptions, type LoadResult } from './load.ts';
+import { afterRamp, load, loadSample, type LoadOptions, type Sample } from './load.ts';
 import { startAppServer, type RunningServer } from './processes.ts';
 import { IDLE_RSS_GOAL_BYTES, ORDER_GOALS, type Row, type ServerFigures } from './report.ts';
+import { alternateRounds, type Alternated } from './rounds.ts';
 import { watchServer, type WatchedServer } from './server-figures.ts';
 
 /**
@@ -28,13 +29,13 @@ import { watchServer, type WatchedServer } from './server-figures.ts';
 export const ORDER_BASELINE = 'bare SQL: reserve+insert, one statement at a time, same DB';
 
 const TOOL_PRICE_CENTS = 2500;
-/** The pause between the warm-up and the measured run on the server (loadOrders). */
-const SETTLE_MS = 1_000;
 const QUANTITIES = Array.from({ length: 19 }, (_, index) => index + 2);
 
 export type OrderBenchOptions = {
   measure: LoadOptions;
   warmUp: LoadOptions;
+  /** The measured seconds of each side are split into this many rounds (rounds.ts). */
+  rounds: number;
   /** Each order server's start-to-ready time and RSS (idle, peak under the order load) go here. */
   servers?: ServerFigures[];
 };
@@ -126,51 +127,41 @@ async function placeOrderSql(
   ]);
 }
 
-/** `concurrency` loops calling `once` for `seconds`: throughput and latency, autocannon's way. */
+/** `concurrency` loops calling `once` for `seconds`: every call's latency after the ramp, as loadSample. */
 async function measureLoop(
   seconds: number,
   concurrency: number,
   once: (caller: number, iteration: number) => Promise<void>,
-): Promise<LoadResult> {
-  const latencies: number[] = [];
+): Promise<Sample> {
+  const answers: { at: number; latencyMs: number }[] = [];
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const end = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, caller) => {
       for (let iteration = 0; performance.now() < end; iteration += 1) {
         const start = performance.now();
         try {
           await once(caller, iteration);
-          latencies.push(performance.now() - start);
+          const at = performance.now();
+          answers.push({ at, latencyMs: at - start });
         } catch {
           errors += 1;
         }
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  const at = (share: number) =>
-    Math.round(
-      (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 100,
-    ) / 100;
   return {
-    requestsPerSecond: latencies.length / seconds,
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    total: latencies.length,
+    ...afterRamp(answers, started, performance.now()),
     non2xx: 0,
     errors,
     timeouts: 0,
   };
 }
 
-function sqlBaseline(
-  options: OrderBenchOptions,
-  { transact }: BenchDatabase,
-  tool: BenchTool,
-  customers: Customer[],
-): Promise<LoadResult> {
-  const once = (caller: number, iteration: number) =>
+/** One bare order: the statements of placeOrderSql in one transaction, caller i as customer i. */
+function bareOrder({ transact }: BenchDatabase, tool: BenchTool, customers: Customer[]) {
+  return (caller: number, iteration: number) =>
     transact((tx) =>
       placeOrderSql(
         tx,
@@ -179,11 +170,6 @@ function sqlBaseline(
         QUANTITIES[iteration % QUANTITIES.length]!,
       ),
     );
-  const { connections } = options.measure;
-  // A short warm-up: the engine is already warm from the server's run on the same data.
-  return measureLoop(Math.min(options.warmUp.seconds, 1), connections, once).then(() =>
-    measureLoop(options.measure.seconds, connections, once),
-  );
 }
 
 // --- accounts ---------------------------------------------------------------------------------
@@ -255,57 +241,71 @@ function orderRequests(tool: BenchTool, customers: Customer[]) {
 }
 
 /**
- * The orders' load on a watched server: its customers signed up, a warm-up, then the measured
- * run; the server's figures go to `options.servers`.
+ * The orders' rounds (rounds.ts): the server's load and the bare statements taking turns, each
+ * warmed up first. After each stretch on the server, the next waits until the server is idle: the
+ * stretch's connections close with orders still on their way in and their e-mails still to send,
+ * and measured at once the next stretch would wait behind them. The server's figures go to
+ * `options.servers`.
  */
-async function loadOrders(
+async function alternateOrders(
   server: RunningServer,
   watched: WatchedServer,
+  database: BenchDatabase,
   tool: BenchTool,
+  customers: Customer[],
   options: OrderBenchOptions,
-): Promise<{ app: LoadResult; customers: Customer[] }> {
-  const customers = await signUpCustomers(
-    server.baseUrl,
-    Math.min(ACCOUNTS, options.measure.connections),
-  );
+): Promise<Alternated> {
   const requests = orderRequests(tool, customers);
   const first = requests(0)[0]!;
-  const app = await watched.underLoad(async () => {
-    await load(server.baseUrl, first, options.warmUp, requests);
-    // The warm-up's connections close with orders still on their way in the server (and their
-    // e-mails): measured at once, the first orders would wait behind them, and the p99 would be
-    // the warm-up's. The baseline's warm-up ends when its last call has (measureLoop).
-    await sleep(SETTLE_MS);
-    return load(server.baseUrl, first, options.measure, requests);
+  const { connections } = options.measure;
+  const once = bareOrder(database, tool, customers);
+  const settled = () => untilIdle(server.pid, 'the order server');
+  await watched.underLoad(() => load(server.baseUrl, first, options.warmUp, requests));
+  await settled();
+  // A shorter warm-up: the bare engine is warm from the statements the server ran on it.
+  await measureLoop(Math.min(options.warmUp.seconds, 1), connections, once);
+  const alternated = await alternateRounds({
+    rounds: options.rounds,
+    seconds: options.measure.seconds,
+    app: (seconds) =>
+      watched.underLoad(() =>
+        loadSample(server.baseUrl, first, { connections, seconds }, requests),
+      ),
+    bare: (seconds) => measureLoop(seconds, connections, once),
+    between: (side) => (side === 'app' ? settled() : Promise.resolve()),
   });
   options.servers?.push(watched.figures());
-  return { app, customers };
+  return alternated;
 }
+
+const signUpBenchCustomers = (server: RunningServer, options: OrderBenchOptions) =>
+  signUpCustomers(server.baseUrl, Math.min(ACCOUNTS, options.measure.connections));
 
 // --- PGlite -----------------------------------------------------------------------------------
 
 /**
  * The embedded engine. `dataDir` is a data directory a server already created, migrated and
  * seeded (the read rows' server, stopped since); without it a first start makes one. The bench
- * adds its tool while no server holds the directory, then the server starts again on it for the
- * load. The baseline then runs in this process on the same data. The caller removes `dataDir`.
+ * adds its tool while no server holds the directory, signs its accounts up on a first server,
+ * then copies the directory for the baseline, opened in this process while the server runs on
+ * the original (pglite-row.ts). The caller removes `dataDir`.
  */
 export async function benchOrdersOnPglite(
   options: OrderBenchOptions & { dataDir?: string },
 ): Promise<Row> {
-  const { loaded, bare } = await runPgliteRow({
+  const alternated = await runPgliteSideBySide({
     name: 'orders',
     dataDir: options.dataDir,
     env: UNCAPPED_ORDERS_ENV,
     label: 'app on PGlite (existing data), order row',
     prepare: ({ query }) => insertBenchTool(query),
-    load: (server, watched, tool) => loadOrders(server, watched, tool, options),
-    baseline: (database, tool, { customers }) => sqlBaseline(options, database, tool, customers),
+    enroll: (server) => signUpBenchCustomers(server, options),
+    measure: (server, watched, bare, tool, customers) =>
+      alternateOrders(server, watched, bare, tool, customers, options),
   });
   return {
     scenario: 'POST /api/order (PGlite), orders/s',
-    app: loaded.app,
-    bare,
+    ...alternated,
     baseline: ORDER_BASELINE,
     goal: ORDER_GOALS.pglite,
   };
@@ -328,24 +328,22 @@ export function benchOrdersOnPostgres(options: OrderBenchOptions): Promise<Row |
         SEED_DEMO: '1',
         ...UNCAPPED_ORDERS_ENV,
       });
-      let app: LoadResult;
-      let customers: Customer[];
-      let tool: BenchTool;
+      let alternated: Alternated;
       try {
         const watched = await watchServer(
           server,
           'app on PostgreSQL (fresh database), order row',
           IDLE_RSS_GOAL_BYTES,
         );
-        tool = await insertBenchTool(database.query);
-        ({ app, customers } = await loadOrders(server, watched, tool, options));
+        const tool = await insertBenchTool(database.query);
+        const customers = await signUpBenchCustomers(server, options);
+        alternated = await alternateOrders(server, watched, database, tool, customers, options);
       } finally {
         await server.stop();
       }
       return {
         scenario: 'POST /api/order (PostgreSQL), orders/s',
-        app,
-        bare: await sqlBaseline(options, database, tool, customers),
+        ...alternated,
         baseline: `${ORDER_BASELINE}, pool of ${SERVER_POOL_SIZE}`,
         goal: ORDER_GOALS.postgres,
       };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { withPgliteDatabase, type BenchDatabase } from './bench-database.ts';
@@ -54,6 +54,63 @@ export async function runPgliteRow<Data, Loaded, Result>(
     );
     return { loaded, bare };
   } finally {
+    if (!steps.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The steps of a write row whose server and baseline take turns on PGlite (orders.ts): both stay
+ * open, the server on the data directory and the baseline in this process on a copy of it made
+ * once the server's accounts exist, so neither has to stop for the other between rounds.
+ */
+export type SideBySideSteps<Data, Enrolled, Result> = Pick<
+  PgliteRowSteps<Data, unknown, Result>,
+  'name' | 'dataDir' | 'env' | 'label' | 'prepare'
+> & {
+  /** What the baseline needs of a server too (its accounts), on a first server stopped after. */
+  enroll: (server: RunningServer, data: Data) => Promise<Enrolled>;
+  /** The rounds, the server and the baseline's copy both open. */
+  measure: (
+    server: RunningServer,
+    watched: WatchedServer,
+    bare: BenchDatabase,
+    data: Data,
+    enrolled: Enrolled,
+  ) => Promise<Result>;
+};
+
+export async function runPgliteSideBySide<Data, Enrolled, Result>(
+  steps: SideBySideSteps<Data, Enrolled, Result>,
+): Promise<Result> {
+  const dataDir =
+    steps.dataDir ?? mkdtempSync(path.join(tmpdir(), `tools-factory-bench-${steps.name}-`));
+  const pgliteDir = path.join(dataDir, 'pglite');
+  const copyDir = mkdtempSync(path.join(tmpdir(), `tools-factory-bench-${steps.name}-bare-`));
+  const env = { DATA_DIR: dataDir, ...steps.env };
+  try {
+    if (!steps.dataDir) {
+      await (await startAppServer(`${steps.name}-pglite-init`, { DATA_DIR: dataDir })).stop();
+    }
+    const data = await withPgliteDatabase(pgliteDir, steps.prepare);
+    const first = await startAppServer(`${steps.name}-pglite-enrol`, env);
+    let enrolled: Enrolled;
+    try {
+      enrolled = await steps.enroll(first, data);
+    } finally {
+      await first.stop();
+    }
+    cpSync(pgliteDir, copyDir, { recursive: true });
+    const server = await startAppServer(`${steps.name}-pglite`, env);
+    try {
+      const watched = await watchServer(server, steps.label);
+      return await withPgliteDatabase(copyDir, (bare) =>
+        steps.measure(server, watched, bare, data, enrolled),
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(copyDir, { recursive: true, force: true });
     if (!steps.dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }

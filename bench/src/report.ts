@@ -42,6 +42,8 @@ export type Row = {
   baseline?: string;
   /** Rows without one are reads: READ_GOAL. */
   goal?: RowGoal;
+  /** Each round's server rate over its bare rate, in the order run (rounds.ts). */
+  roundRatios?: number[];
 };
 
 /** The read rows' baseline: a bare node:http server answering the recorded bytes. */
@@ -70,6 +72,8 @@ export type Run = {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** Each row's measured seconds per side, split into this many rounds taking turns. */
+  rounds: number;
   rows: Row[];
   /** What pages download, as Chromium received it (deterministic for one build). */
   pages?: PageWeight[];
@@ -144,7 +148,7 @@ export function table(run: Run): string {
 function describe(run: Run): string {
   return (
     `${run.connections} connections, ${run.seconds} s per measurement after a ${run.warmupSeconds} s ` +
-    `warm-up, server and bare alternating; ${run.machine}`
+    `warm-up, in ${run.rounds} rounds of server and bare taking turns; ${run.machine}`
   );
 }
 
@@ -279,8 +283,22 @@ export function checkoutsTable(run: Run): string[] {
 }
 
 /** Every figure of the run after the rows table: checkouts, servers, page weight, Lighthouse. */
+/** Each row's rounds: how steady its ratio was while the machine's speed moved. */
+function roundLines(run: Run): string[] {
+  const rows = run.rows.filter((row) => row.roundRatios?.length);
+  if (!rows.length) return [];
+  return [
+    '',
+    `Ratio of each round (server stretch over the bare stretch beside it; the row's ratio is all its answers over all its time):`,
+    ...rows.map(
+      (row) => `- ${row.scenario}: ${row.roundRatios!.map((ratio) => ratio.toFixed(2)).join(', ')}`,
+    ),
+  ];
+}
+
 export function figureLines(run: Run): string[] {
   return [
+    ...roundLines(run),
     ...checkoutsTable(run),
     ...serversTable(run),
     ...pageLines(run),
@@ -311,7 +329,7 @@ export function updateResultsMarkdown(run: Run): string {
     '',
     'Written by `npm run bench` (see README.md): each endpoint of the real server (built web app,',
     'demo catalog on a fresh PGlite) beside a bare node:http server answering the same bytes, measured',
-    `in the same run at 50 connections. Goal (issue 27): ${describeGoal(READ_GOAL)}.`,
+    `in the same run at 50 connections, the two taking turns in rounds. Goal (issue 27): ${describeGoal(READ_GOAL)}.`,
     'POST /api/order rows: orders/s on a server of their own (PGlite, then PostgreSQL), beside the',
     'reserve-and-insert statements run one by one as bare SQL on that database; goal (issue 27):',
     `${describeGoal(ORDER_GOALS.postgres)} on PostgreSQL, ${describeGoal(ORDER_GOALS.pglite)} on PGlite.`,

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, type LoadOptions } from './load.ts';
+import { load, loadSample, mergeSamples, type LoadOptions } from './load.ts';
+import { alternateRounds } from './rounds.ts';
 import { benchCheckoutsOnPglite, benchCheckoutsOnPostgres } from './checkouts.ts';
 import { benchOrdersOnPglite, benchOrdersOnPostgres, signUpCustomer } from './orders.ts';
 import { auditPages, meetsLighthouseGoal } from './lighthouse.ts';
@@ -40,6 +41,8 @@ const seconds = positiveNumber('BENCH_SECONDS', 10);
 const warmupSeconds = positiveNumber('BENCH_WARMUP_SECONDS', 2);
 const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50));
 const measure: LoadOptions = { connections, seconds };
+/** Each side's measured seconds in this many rounds, server and bare taking turns (rounds.ts). */
+const rounds = Math.round(positiveNumber('BENCH_ROUNDS', 5));
 
 /**
  * The parts of a run. BENCH_ONLY=<comma list> runs some of them (e.g. BENCH_ONLY=orders, a
@@ -107,6 +110,7 @@ const run: Run = {
   connections,
   seconds,
   warmupSeconds,
+  rounds,
   command: benchCommand(),
   rows: [],
   servers: [],
@@ -136,13 +140,25 @@ async function main(): Promise<void> {
     console.log(`bench: ${name} ...`);
     await load(app.baseUrl, request, warmUp);
     if (bare && replay) await load(bare.baseUrl, request, warmUp);
-    const appResult = await watchedApp.underLoad(() => load(app.baseUrl, request, measure));
-    checkClean(`${name} (server)`, appResult);
-    const row: Row = { scenario: name, app: appResult };
+    const onApp = (seconds: number) =>
+      watchedApp.underLoad(() => loadSample(app.baseUrl, request, { connections, seconds }));
+    let row: Row;
     if (bare && replay && watchedBare) {
-      row.bare = await watchedBare.underLoad(() => load(bare.baseUrl, request, measure));
-      checkClean(`${name} (bare)`, row.bare);
+      const alternated = await alternateRounds({
+        rounds,
+        seconds,
+        app: onApp,
+        bare: (stretch) =>
+          watchedBare.underLoad(() =>
+            loadSample(bare.baseUrl, request, { connections, seconds: stretch }),
+          ),
+      });
+      row = { scenario: name, ...alternated };
+      checkClean(`${name} (bare)`, alternated.bare);
+    } else {
+      row = { scenario: name, app: mergeSamples([await onApp(seconds)]) };
     }
+    checkClean(`${name} (server)`, row.app);
     run.rows.push(row);
   }
 
@@ -175,7 +191,7 @@ async function main(): Promise<void> {
   // Writes, each on a server of its own (see orders.ts), after the read servers have stopped.
   if (only.has('orders')) {
     console.log('bench: POST /api/order on PGlite ...');
-    const orderOptions = { measure, warmUp, servers: run.servers };
+    const orderOptions = { measure, warmUp, rounds, servers: run.servers };
     const onPglite = await benchOrdersOnPglite({ ...orderOptions, dataDir });
     console.log('bench: POST /api/order on PostgreSQL ...');
     const onPostgres = await benchOrdersOnPostgres(orderOptions);
