@@ -194,10 +194,10 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           // Read before the tools' rows are locked (every buyer of them waits on those locks),
           // in one query: the caps' figures, and the e-mails' readers (the staff, the names).
           const readers = outbox.readersAlongside([caller.email]);
-          const holdings = await selectUnpaidHoldings(tx, caller.id, readers);
+          const holdings = await selectUnpaidHoldings(tx, caller.id, { readers });
           ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
           const unpaidCents = caller.emailVerified ? null : holdings.cents;
-          const mailRows = readers.prepared(holdings.alongside);
+          const mailRows = readers.prepared(holdings.alongside.readers);
 
           const { reserved, failed } = await reserveLines(tx, cart);
           // Thrown, not returned: the reservations made before the failing lines roll back.

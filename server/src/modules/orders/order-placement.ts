@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  isQuantityAllowed,
   serverTexts,
   texts,
   type Order,
@@ -14,7 +15,12 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPlacedMail } from '../../mail/templates/orders.ts';
 import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
-import type { ToolReference, ToolsService } from '../tools/tools.service.ts';
+import type {
+  PricedReservation,
+  PricedTool,
+  ToolReference,
+  ToolsService,
+} from '../tools/tools.service.ts';
 import { placeOrderAnswer, type OrderDtos } from './order-dto.ts';
 import { emailEvent, eventRows, insertOrderEvents } from './order-events.repository.ts';
 import { insertCheckout } from './checkouts.repository.ts';
@@ -117,6 +123,29 @@ function asInserted(values: NewOrderRow & { id: string }, createdAt: Date): Orde
   };
 }
 
+/** Thrown in POST /order's transaction to roll it back: its reservation took nothing. */
+const NOTHING_RESERVED = new Error('the reservation took nothing');
+/** Thrown in POST /order's transaction to roll it back: the tool changed since it was read. */
+const TOOL_CHANGED_MEANWHILE = new Error('the tool changed between its read and its reservation');
+/** What a placement rolled back by TOOL_CHANGED_MEANWHILE answers: place it again. */
+const TOOL_CHANGED = 'tool changed';
+/**
+ * How many times POST /order is placed before it gives up on a tool edited under it every time
+ * (then refused as the tool is: an edit between two statements of an order is rare already).
+ */
+const PLACEMENT_ATTEMPTS = 3;
+
+/** Whether the reservation found the tool as the order read it: what the order row copies. */
+function isAsRead(reserved: PricedReservation, read: PricedTool): boolean {
+  return (
+    reserved.id === read.id &&
+    reserved.name === read.name &&
+    reserved.sku === read.sku &&
+    reserved.image === read.image &&
+    reserved.unitPriceCents === read.unitPriceCents
+  );
+}
+
 /** Placing orders: POST /order, and the order an accepted quote places. */
 export function createOrderPlacement(options: OrderPlacementOptions) {
   const { db, catalog, tools, dtos, maxUnpaidOrders, unverifiedHoldLimitCents } = options;
@@ -135,14 +164,133 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
     return staleClientPrice(input, unitPriceCents) ?? badRequest(texts.purchase.quantityOutOfRange);
   }
 
+  /**
+   * POST /order's transaction. The tool's row is locked by its reservation, the last statement
+   * before the commit (every other buyer of the tool waits on that lock), so the order, its
+   * events and its e-mails are written before it, from the tool as the first statement read it;
+   * the reservation's own answer is then the word: nothing reserved rolls everything back
+   * (undefined: refusal says why), and a tool that changed in between rolls it back too
+   * (TOOL_CHANGED: placed again from the tool as it is).
+   */
+  async function placeOnce(
+    caller: Account,
+    input: PlaceOrderInput,
+    tool: ToolReference,
+    key: ReturnType<typeof idempotentRequest>,
+  ): Promise<PlacedOrder | typeof TOOL_CHANGED | undefined> {
+    return db
+      .transaction(async (tx): Promise<PlacedOrder | undefined> => {
+        // PGlite runs each transaction alone (db/transactions-run-alone.test.ts): there the
+        // lock would always be free, a statement for nothing on the engine's one thread.
+        if (!options.transactionsRunAlone) await lockOrderPlacements(tx, caller.id);
+        // After the lock, a request with the same key that was placing its order has
+        // committed it: this one answers with it instead of placing another.
+        if (key) {
+          const earlier = await selectOrderByIdempotencyKey(tx, caller.id, key.idempotencyKey);
+          if (earlier) return { row: earlier, replayed: true };
+        }
+        // Everything the order reads, in one query and with no row locked: the caps' figures,
+        // the e-mails' readers (the staff, the names to greet), and the tool on sale with the
+        // unit price of the quantity.
+        const readers = outbox.readersAlongside([caller.email]);
+        const ordered = tools.orderedToolAlongside(tool, input.quantity);
+        const holdings = await selectUnpaidHoldings(tx, caller.id, { readers, tool: ordered });
+        ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
+        const read = ordered.parse(holdings.alongside.tool);
+        // Not on sale, or the quantity outside its rule: nothing written; refusal says why.
+        if (!read || !isQuantityAllowed(input.quantity, read)) return undefined;
+        const { unitPriceCents } = read;
+        const stale = staleClientPrice(input, unitPriceCents);
+        if (stale) throw stale;
+        const totalCents = unitPriceCents * input.quantity;
+        ensurePayableTotal(totalCents);
+        const unpaidCents = caller.emailVerified ? null : holdings.cents;
+        ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
+        const mailRows = readers.prepared(holdings.alongside.readers);
+        // Well-formed texts already (json-body.ts makes a lone surrogate U+FFFD): the e-mails,
+        // written before the INSERT, say what the database keeps.
+        const { address, phone } = input;
+        // The purchase page's Place Order is a one-line checkout (DESIGN.md section 12).
+        const checkout = {
+          id: randomUUID(),
+          userId: caller.id,
+          email: caller.email,
+          address,
+          phone,
+        };
+        const order = {
+          id: randomUUID(),
+          userId: caller.id,
+          email: caller.email,
+          checkoutId: checkout.id,
+          toolId: read.id,
+          toolSku: read.sku,
+          toolName: read.name,
+          toolImage: read.image,
+          unitPriceCents,
+          quantity: input.quantity,
+          address,
+          phone,
+          idempotencyKey: key?.idempotencyKey ?? null,
+          requestDigest: key?.digest ?? null,
+          taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
+        };
+        // The e-mails leave if and only if the order commits; they and its timeline's first
+        // two lines are written with it, in one statement: written from the order as it will
+        // be (the transaction's time is its created_at).
+        const row = asInserted(order, holdings.now);
+        const expected = dtos.orderDto(row);
+        const placedMail = orderPlacedMail(expected, { publicUrl });
+        await insertPlacedOrder(tx, {
+          checkout,
+          order,
+          events: eventRows([
+            { orderId: order.id, kind: 'placed', actorId: caller.id, at: holdings.now },
+            emailEvent(order.id, placedMail, holdings.now),
+          ]),
+          mails: mailRows.rows([
+            { message: placedMail, about: { orderId: order.id, mail: 'order placed' } },
+            ...mailRows.staff.map((to) => ({
+              message: newOrderForStaffMail(expected, { publicUrl, to }),
+              about: { orderId: order.id, mail: 'new order, to staff' },
+            })),
+          ]),
+        });
+        const reserved = await tools.reserveStock(tx, {
+          tool: { id: read.id },
+          quantity: input.quantity,
+        });
+        // Thrown, they roll the order, its events and its e-mails back.
+        if (!reserved) throw NOTHING_RESERVED;
+        if (!isAsRead(reserved, read)) throw TOOL_CHANGED_MEANWHILE;
+        const lowStock = tools.lowStockCrossing(reserved, input.quantity);
+        if (lowStock) await tools.announceLowStock(tx, lowStock);
+        const stock = tools.reservedStockChange(reserved);
+        return { replayed: false, row, order: expected, stock };
+      })
+      .catch(async (error: unknown): Promise<PlacedOrder | typeof TOOL_CHANGED | undefined> => {
+        if (error === NOTHING_RESERVED) return undefined;
+        if (error === TOOL_CHANGED_MEANWHILE) return TOOL_CHANGED;
+        // Tools are archived, never deleted: the account was removed after the guard read it.
+        if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
+        // The lock makes this rare (another instance's clock, say): the key's order won.
+        if (key && isUniqueViolation(error)) {
+          const winner = await selectOrderByIdempotencyKey(db, caller.id, key.idempotencyKey);
+          if (winner) return { row: winner, replayed: true };
+        }
+        throw error;
+      });
+  }
+
   return {
     /**
      * POST /order (DESIGN.md sections 4 and 11): the caller's own e-mail; at most
-     * MAX_UNPAID_ORDERS unpaid orders per account; the tool by id, else by exact name; the
-     * quantity rule and the stock reserved in the order's transaction by one conditional
-     * UPDATE (the tool is only read again to explain a refusal); then, under that row lock, the
-     * unit price of the largest price break the quantity reaches (else the list price), which
-     * a client `price` must equal (409, and nothing reserved).
+     * MAX_UNPAID_ORDERS unpaid orders per account; the tool by id, else by exact name; the unit
+     * price of the largest price break the quantity reaches (else the list price), which a
+     * client `price` must equal (409, and nothing reserved); the quantity rule and the stock
+     * reserved in the order's transaction by one conditional UPDATE, its last statement, which
+     * prices the quantity again under the tool's row lock (placeOnce: the tool is read again
+     * only to explain a refusal).
      * With an Idempotency-Key, the order that key placed already is answered again (nothing
      * reserved or counted twice), and the same key with other details is refused (422).
      * The order-placed e-mail (and a low-stock one, when the order crossed the threshold) is
@@ -162,100 +310,13 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         if (earlier) return dtos.placeOrderResponse(replayOf(earlier, key));
       }
       const tool: ToolReference = input.toolId ? { id: input.toolId } : { name: input.name };
-      const placed = await db
-        .transaction(async (tx): Promise<PlacedOrder | undefined> => {
-          // PGlite runs each transaction alone (db/transactions-run-alone.test.ts): there the
-          // lock would always be free, a statement for nothing on the engine's one thread.
-          if (!options.transactionsRunAlone) await lockOrderPlacements(tx, caller.id);
-          // After the lock, a request with the same key that was placing its order has
-          // committed it: this one answers with it instead of placing another.
-          if (key) {
-            const earlier = await selectOrderByIdempotencyKey(tx, caller.id, key.idempotencyKey);
-            if (earlier) return { row: earlier, replayed: true };
-          }
-          // Everything the order reads besides its tool, read before the tool's row is locked
-          // (every buyer of the tool waits on that lock), in one query: the caps' figures, and
-          // the e-mails' readers (the staff, the names to greet).
-          const readers = outbox.readersAlongside([caller.email]);
-          const holdings = await selectUnpaidHoldings(tx, caller.id, readers);
-          ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
-          const unpaidCents = caller.emailVerified ? null : holdings.cents;
-          const mailRows = readers.prepared(holdings.alongside);
-          const reserved = await tools.reserveStock(tx, { tool, quantity: input.quantity });
-          if (!reserved) return undefined;
-          // Priced by the reservation's own statement, the tool's row locked: no break edit
-          // lands in between.
-          const { unitPriceCents } = reserved;
-          // Thrown, it rolls the reservation back.
-          const stale = staleClientPrice(input, unitPriceCents);
-          if (stale) throw stale;
-          const totalCents = unitPriceCents * input.quantity;
-          ensurePayableTotal(totalCents);
-          ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
-          // Well-formed texts already (json-body.ts makes a lone surrogate U+FFFD): the e-mails,
-          // written before the INSERT, say what the database keeps.
-          const { address, phone } = input;
-          // The purchase page's Place Order is a one-line checkout (DESIGN.md section 12).
-          const checkout = {
-            id: randomUUID(),
-            userId: caller.id,
-            email: caller.email,
-            address,
-            phone,
-          };
-          const order = {
-            id: randomUUID(),
-            userId: caller.id,
-            email: caller.email,
-            checkoutId: checkout.id,
-            toolId: reserved.id,
-            toolSku: reserved.sku,
-            toolName: reserved.name,
-            toolImage: reserved.image,
-            unitPriceCents,
-            quantity: input.quantity,
-            address,
-            phone,
-            idempotencyKey: key?.idempotencyKey ?? null,
-            requestDigest: key?.digest ?? null,
-            taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
-          };
-          // The e-mails leave if and only if the order commits; they and its timeline's first
-          // two lines are written with it, in one statement: written from the order as it will
-          // be (the transaction's time is its created_at).
-          const row = asInserted(order, holdings.now);
-          const expected = dtos.orderDto(row);
-          const placedMail = orderPlacedMail(expected, { publicUrl });
-          await insertPlacedOrder(tx, {
-            checkout,
-            order,
-            events: eventRows([
-              { orderId: order.id, kind: 'placed', actorId: caller.id, at: holdings.now },
-              emailEvent(order.id, placedMail, holdings.now),
-            ]),
-            mails: mailRows.rows([
-              { message: placedMail, about: { orderId: order.id, mail: 'order placed' } },
-              ...mailRows.staff.map((to) => ({
-                message: newOrderForStaffMail(expected, { publicUrl, to }),
-                about: { orderId: order.id, mail: 'new order, to staff' },
-              })),
-            ]),
-          });
-          const lowStock = tools.lowStockCrossing(reserved, input.quantity);
-          if (lowStock) await tools.announceLowStock(tx, lowStock);
-          const stock = tools.reservedStockChange(reserved);
-          return { replayed: false, row, order: expected, stock };
-        })
-        .catch(async (error: unknown): Promise<PlacedOrder> => {
-          // Tools are archived, never deleted: the account was removed after the guard read it.
-          if (isForeignKeyViolation(error)) throw unauthorized(texts.identityErrors.notSignedIn);
-          // The lock makes this rare (another instance's clock, say): the key's order won.
-          if (key && isUniqueViolation(error)) {
-            const winner = await selectOrderByIdempotencyKey(db, caller.id, key.idempotencyKey);
-            if (winner) return { row: winner, replayed: true };
-          }
-          throw error;
-        });
+      let outcome = await placeOnce(caller, input, tool, key);
+      // The tool was edited between the order's read of it and its reservation (its price, name,
+      // SKU or picture): everything was rolled back; placed again, reading the tool as it is.
+      for (let attempt = 2; outcome === TOOL_CHANGED && attempt <= PLACEMENT_ATTEMPTS; attempt++) {
+        outcome = await placeOnce(caller, input, tool, key);
+      }
+      const placed = outcome === TOOL_CHANGED ? undefined : outcome;
       if (!placed) throw await refusal(tool, input);
       if (placed.replayed) {
         return dtos.placeOrderResponse(key ? replayOf(placed.row, key) : placed.row);

@@ -125,36 +125,46 @@ export async function insertEventsAndMails(
  * the transaction's own time (`now()`, which the
  * order's created_at will hold: its e-mail can be written before the order is).
  */
-export async function selectUnpaidHoldings(
+export async function selectUnpaidHoldings<const Names extends string>(
   tx: Transaction,
   userId: string,
-  alongside: ColumnAlongside,
-): Promise<{ checkouts: number; cents: number; now: Date; alongside: unknown }> {
-  const columns = { ...holdingsColumns, alongside: alongside.column };
+  alongside: Readonly<Record<Names, ColumnAlongside>>,
+): Promise<{ checkouts: number; cents: number; now: Date; alongside: Record<Names, unknown> }> {
+  const named = Object.entries<ColumnAlongside>(alongside);
+  const columns = {
+    ...holdingsColumns,
+    ...Object.fromEntries(named.map(([name, { column }]) => [`alongside_${name}`, column])),
+  };
   const build = () =>
     tx
       .select(columns)
       .from(orders)
       .where(and(eq(orders.userId, sql.placeholder('userId')), statusIsOneOf(HELD_STATUSES)));
+  const shape = named.map(([name, { column }]) => `${name} ${columnId(column)}`).join(', ');
+  const values = Object.assign({}, ...named.map(([, { values }]) => values), { userId });
   const [row] = await orderPathStatements.runMapped(
     tx,
-    `holdings with ${columnId(alongside.column)}`,
+    `holdings with ${shape}`,
     build,
-    { ...alongside.values, userId },
+    values,
     columns,
   );
   if (!row) throw new Error('the unpaid orders could not be counted');
+  const read = row as Record<string, unknown>;
   return {
     checkouts: Number(row.checkouts),
     cents: Number(row.cents),
     now: row.now as Date,
-    alongside: row.alongside,
+    alongside: Object.fromEntries(
+      named.map(([name]) => [name, read[`alongside_${name}`]]),
+    ) as Record<Names, unknown>,
   };
 }
 
 /**
- * Another module's read selected beside the holdings, one round trip for both (the e-mails'
- * readers: OutboxWriter.readersAlongside): the same `column` each time, reading `values`.
+ * Another module's read selected beside the holdings, one round trip for all (the e-mails'
+ * readers: OutboxWriter.readersAlongside; the ordered tool: ToolsService.orderedToolAlongside):
+ * the same `column` each time, reading `values`.
  */
 export type ColumnAlongside = { column: SQL; values: Record<string, unknown> };
 

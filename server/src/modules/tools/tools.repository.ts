@@ -260,27 +260,111 @@ const QUANTITY = 'quantity';
 export type PricedReservation = ReservedTool & { unitPriceCents: number };
 
 /**
- * What reserveStock returns: the tool, and the unit price of the quantity the order takes (the
- * largest price break it reaches, else the list price; reachedPriceBreak's rule), read in the
- * UPDATE that locks the tool's row rather than in a statement after it (every other buyer of the
- * tool waits on that lock). orders.price-breaks.test.ts holds the two to the same prices.
+ * The unit price, in cents, of `quantity` units of the tool of the statement's `tools` row: the
+ * largest price break the quantity reaches, else the list price (reachedPriceBreak's rule).
+ * orders.price-breaks.test.ts holds the two to the same prices.
+ */
+function unitPriceCentsOf(quantity: Placeholder) {
+  return sql<number>`coalesce((
+    select ${toolPriceBreaks.priceCents} from ${toolPriceBreaks}
+    where ${toolPriceBreaks.toolId} = ${tools.id}
+      and ${toolPriceBreaks.minQuantity} <= ${quantity}::int
+    order by ${toolPriceBreaks.minQuantity} desc limit 1
+  ), ${tools.priceCents})`.mapWith(Number);
+}
+
+/**
+ * What reserveStock returns: the tool, and the unit price of the quantity the order takes, read
+ * in the UPDATE that locks the tool's row rather than in a statement after it (every other buyer
+ * of the tool waits on that lock).
  */
 const pricedReservationColumns = {
   ...reservedToolColumns,
-  unitPriceCents: sql<number>`coalesce((
-    select ${toolPriceBreaks.priceCents} from ${toolPriceBreaks}
-    where ${toolPriceBreaks.toolId} = ${tools.id}
-      and ${toolPriceBreaks.minQuantity} <= ${sql.placeholder(QUANTITY)}::int
-    order by ${toolPriceBreaks.minQuantity} desc limit 1
-  ), ${tools.priceCents})`.mapWith(Number),
+  unitPriceCents: unitPriceCentsOf(sql.placeholder(QUANTITY)),
 };
+
+/** The placeholders orderedToolAlongside's column reads (named apart from its statement's own). */
+const ORDERED_TOOL = 'orderedTool';
+const ORDERED_QUANTITY = 'orderedQuantity';
+
+/**
+ * A tool on sale as another statement's column, by id or by name: a JSON array of the
+ * OrderableTool's fields and the unit price of the quantity (null when no tool on sale is named).
+ * One SQL object for each naming, so that a statement built once around it keeps one shape.
+ */
+const orderedToolColumns = {
+  id: orderedToolColumn('id'),
+  name: orderedToolColumn('name'),
+};
+
+function orderedToolColumn(by: 'id' | 'name'): SQL {
+  const fields = [
+    tools.id,
+    tools.name,
+    tools.sku,
+    tools.image,
+    tools.priceCents,
+    tools.minOrderQuantity,
+    tools.availableQuantity,
+  ];
+  const where = and(isTool(by, sql.placeholder(ORDERED_TOOL)), isNull(tools.archivedAt));
+  return sql`(select json_build_array(${sql.join(fields, sql`, `)}, ${unitPriceCentsOf(
+    sql.placeholder(ORDERED_QUANTITY),
+  )}) from ${tools} where ${where})`;
+}
+
+/** A tool on sale as orderedToolAlongside read it: what an order takes of it, and its unit price. */
+export type PricedTool = OrderableTool & { unitPriceCents: number };
+
+type PricedToolTuple = [
+  id: string,
+  name: string,
+  sku: string,
+  image: string,
+  priceCents: number,
+  minOrderQuantity: number,
+  availableQuantity: number,
+  unitPriceCents: number,
+];
+
+/**
+ * The tool a reference names, on sale, and the unit price of `quantity` of it, as a column of
+ * another statement (POST /order reads it with the account's holdings, before any lock): the
+ * column, the values of its placeholders, and the reading of its value.
+ */
+export function orderedToolAlongside(reference: ToolReference, quantity: number) {
+  const { by, value } = namingOf(reference);
+  return {
+    column: orderedToolColumns[by],
+    values: { [ORDERED_TOOL]: value, [ORDERED_QUANTITY]: quantity },
+    parse(columnValue: unknown): PricedTool | undefined {
+      // pg parses a json column; a text column of it would arrive as a string.
+      const tuple = (
+        typeof columnValue === 'string' ? JSON.parse(columnValue) : columnValue
+      ) as PricedToolTuple | null;
+      if (!tuple) return undefined;
+      const [id, name, sku, image, priceCents, minOrderQuantity, availableQuantity, unitPrice] =
+        tuple;
+      return {
+        id,
+        name,
+        sku,
+        image,
+        priceCents,
+        minOrderQuantity,
+        availableQuantity,
+        unitPriceCents: unitPrice,
+      };
+    },
+  };
+}
 
 /** POST /order's reservation, by id or by name (built-once.ts). */
 const reservations = builtOnce();
 
 /**
  * A checkout's reservations (DESIGN.md section 12) in two statements, whatever the number of
- * lines: the tools' rows locked in the order of their ids (one SELECT ... FOR UPDATE: every
+ * lines: the tools' rows locked in the order of their ids (one SELECT ... FOR NO KEY UPDATE: every
  * checkout takes them in that order, so two sharing tools never wait on each other in a ring),
  * then one conditional UPDATE of all of them, each line by the purchase rule as reserveStock has
  * it. Resolves to the tools reserved; a line whose tool is missing is one that could not be.
@@ -301,7 +385,10 @@ export async function reserveStockOfLines(
       ),
     )
     .orderBy(asc(tools.id))
-    .for('update');
+    // Not FOR UPDATE: the placed orders' foreign-key checks hold FOR KEY SHARE on their tools
+    // from their INSERT to their commit (POST /order inserts before it reserves), which this
+    // weaker lock (what an UPDATE of the stock takes anyway) does not wait on.
+    .for('no key update');
   const wanted = sql.join(
     lines.map((line) => sql`(${line.toolId}::uuid, ${line.quantity}::int)`),
     sql`, `,

@@ -55,6 +55,7 @@ import {
   type PriceBreakRow,
   type PricedReservation,
   reserveStockOfLines,
+  orderedToolAlongside,
   selectPriceBreaksOfTools,
   selectToolSku,
   type ReservedTool,
@@ -62,7 +63,13 @@ import {
   type ToolRow,
 } from './tools.repository.ts';
 
-export type { OrderableTool, ReservedTool, ToolReference } from './tools.repository.ts';
+export type {
+  OrderableTool,
+  PricedReservation,
+  PricedTool,
+  ReservedTool,
+  ToolReference,
+} from './tools.repository.ts';
 
 /** A tool no longer on sale, as a cart line that still names it shows it. */
 export type WithdrawnTool = Pick<Tool, '_id' | 'name' | 'sku' | 'img' | 'minOrderQuantity'>;
@@ -460,6 +467,15 @@ export function createToolsService(options: ToolsServiceOptions) {
     /** For the orders module: a tool on sale, by id or by exact name in any case. */
     findOrderable(tool: ToolReference): Promise<OrderableTool | undefined> {
       return selectLiveTool(db, tool);
+    },
+
+    /**
+     * For the orders module: the tool on sale that `tool` names and the unit price of `quantity`
+     * of it, read as a column of the order's first statement (before the tool's row is locked).
+     * What it reads may have changed by the reservation: reserveStock's answer is the word.
+     */
+    orderedToolAlongside(tool: ToolReference, quantity: number) {
+      return orderedToolAlongside(tool, quantity);
     },
 
     /**

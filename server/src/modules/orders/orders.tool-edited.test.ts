@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect } from 'vitest';
+import { serverTexts } from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import type { TestAccount } from '../../testing/accounts.ts';
+import { appTest, instanceOnDatabase } from '../../testing/app-fixtures.ts';
+import { listOwnOrders, storedAvailableOf } from '../../testing/orders.ts';
+import { expectError, postOrder } from '../../testing/requests.ts';
+import { outboxMessages } from '../../mail/outbox.table.ts';
+import { tools } from '../tools/tools.table.ts';
+
+/**
+ * POST /order reads its tool with its first statement and reserves the stock with its last
+ * (order-placement.ts: the tool's row is locked only from the reservation to the commit), so an
+ * admin's edit can land between the two. Here one does: a second connection holds the tool's row
+ * (FOR NO KEY UPDATE, as an edit of the row does), the order reads the tool at 7.50, writes its
+ * rows and waits on the reservation; the edit sets 9.00 and commits; the reservation then prices
+ * the quantity at 9.00. The order must not keep the price it read.
+ *
+ * PostgreSQL only: on PGlite each transaction runs alone, so nothing lands between two statements.
+ */
+// The app on the file's `database`, whose URL the second connection opens.
+const it = appTest({
+  tool: { priceCents: 750, minOrderQuantity: 10, availableQuantity: 500 },
+}).extend('app', { scope: 'file' }, instanceOnDatabase());
+
+const START_STOCK = 500;
+
+/** Until a backend of this database waits on a lock (the order's reservation, on the held row). */
+async function untilAnOrderWaits(client: pg.Client): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no order came to wait on the tool row');
+}
+
+/**
+ * Sends the order while a second connection holds the tool's row, waits until the order waits on
+ * it, then commits the price edit: the order's answer.
+ */
+async function orderDuringPriceEdit(
+  app: App,
+  databaseUrl: string,
+  customer: TestAccount,
+  tool: { id: string; name: string },
+  order: Record<string, unknown>,
+) {
+  const editor = new pg.Client({ connectionString: databaseUrl });
+  await editor.connect();
+  try {
+    await editor.query('begin');
+    await editor.query('select id from tools where id = $1 for no key update', [tool.id]);
+    const answer = postOrder(app, customer, tool, order);
+    await untilAnOrderWaits(editor);
+    await editor.query('update tools set price_cents = 900 where id = $1', [tool.id]);
+    await editor.query('commit');
+    return await answer;
+  } finally {
+    await editor.query('rollback').catch(() => {});
+    await editor.end();
+  }
+}
+
+async function mailsTo(app: App, email: string): Promise<number> {
+  const rows = await app.database.db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, email));
+  return rows.length;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'an order whose tool is edited between its read and its reservation (PostgreSQL)',
+  () => {
+    it('answers 409 at the new price to a client that sent the old one, and keeps nothing', async ({
+      app,
+      customer,
+      tool,
+      database,
+    }) => {
+      const answer = await orderDuringPriceEdit(app, database.url!, customer, tool, {
+        quantity: 20,
+        price: 7.5,
+      });
+      expectError(answer, 409, serverTexts.orderErrors.priceChanged(9));
+      expect(await listOwnOrders(app, customer)).toEqual([]);
+      expect(await storedAvailableOf(app, tool.id)).toBe(START_STOCK);
+      // The e-mails written before the reservation were rolled back with the order.
+      expect(await mailsTo(app, customer.email)).toBe(0);
+    });
+
+    it('places an order that named no price at the price the reservation found, once', async ({
+      app,
+      otherCustomer,
+      tool,
+      database,
+    }) => {
+      // Back to 7.50 (the first test's edit left 9.00), so that the edit changes it again.
+      await app.database.db.update(tools).set({ priceCents: 750 }).where(eq(tools.id, tool.id));
+      const answer = await orderDuringPriceEdit(app, database.url!, otherCustomer, tool, {
+        quantity: 20,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const [placed, ...more] = await listOwnOrders(app, otherCustomer);
+      expect(more).toEqual([]);
+      expect(placed).toMatchObject({ quantity: 20, price: 9 });
+      expect(await storedAvailableOf(app, tool.id)).toBe(START_STOCK - 20);
+      // Its e-mail, written again from the tool as the reservation found it.
+      const mails = await app.database.db
+        .select({ text: outboxMessages.text })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.to, otherCustomer.email));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain('$9.00');
+      expect(mails[0]?.text).not.toContain('$7.50');
+    });
+  },
+);
