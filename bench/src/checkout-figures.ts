@@ -23,6 +23,8 @@ export type CheckoutFigure = {
   bare: CheckoutLoad;
   /** What the baseline ran, in a few words. */
   baseline: string;
+  /** Each round's server rate over its bare rate, when the two took turns (rounds.ts). */
+  roundRatios?: number[];
 };
 
 export const checkoutRatio = (figure: CheckoutFigure): number =>

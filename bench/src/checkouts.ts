@@ -21,7 +21,9 @@ import {
   type CheckoutFigure,
   type CheckoutLoad,
 } from './checkout-figures.ts';
-import type { LoadOptions } from './load.ts';
+import { untilIdle } from './cpu-idle.ts';
+import type { LoadOptions, Sample } from './load.ts';
+import { alternateSamples, type AlternatedSamples } from './rounds.ts';
 import { signUpCustomer, type Customer } from './orders.ts';
 import { startAppServer, type RunningServer } from './processes.ts';
 import { IDLE_RSS_GOAL_BYTES, type ServerFigures } from './report.ts';
@@ -74,6 +76,8 @@ const CHECKOUT_SERVER_ENV = {
 export type CheckoutBenchOptions = {
   measure: LoadOptions;
   warmUp: LoadOptions;
+  /** PostgreSQL: the measured seconds of each side in this many rounds, taking turns. */
+  rounds: number;
   /** Each checkout server's start-to-ready time and RSS go here. */
   servers?: ServerFigures[];
 };
@@ -128,23 +132,19 @@ function percentile(sorted: readonly number[], share: number): number {
 
 type Buyer = { customer: Customer; round: number };
 
-const measured = (options: CheckoutBenchOptions) => ({
-  seconds: options.measure.seconds,
-  minRounds: MIN_ROUNDS,
-});
-
 /**
  * Rounds until the timed phases add up to `seconds` (and at least `minRounds`): every buyer's
  * cart filled, untimed, then every buyer's checkout at once, each timed. A failed checkout ends
- * the bench: a refusal would be measured as a checkout otherwise.
+ * the bench: a refusal would be measured as a checkout otherwise. The sample's seconds are the
+ * timed phases'.
  */
 async function measureRounds(
   { seconds, minRounds }: { seconds: number; minRounds: number },
   buyers: readonly Buyer[],
   fill: (buyer: Buyer) => Promise<void>,
   checkout: (buyer: Buyer) => Promise<void>,
-): Promise<CheckoutLoad> {
-  const latencies: number[] = [];
+): Promise<Sample> {
+  const latenciesMs: number[] = [];
   let timedMs = 0;
   for (let rounds = 0; rounds < minRounds || timedMs < seconds * 1000; rounds += 1) {
     await Promise.all(buyers.map(fill));
@@ -153,15 +153,21 @@ async function measureRounds(
       buyers.map(async (buyer) => {
         const sent = performance.now();
         await checkout(buyer);
-        latencies.push(performance.now() - sent);
+        latenciesMs.push(performance.now() - sent);
         buyer.round += 1;
       }),
     );
     timedMs += performance.now() - start;
   }
-  latencies.sort((a, b) => a - b);
+  return { latenciesMs, seconds: timedMs / 1000, non2xx: 0, errors: 0, timeouts: 0 };
+}
+
+/** The stretches of one side as its row's figures: checkouts over the timed seconds. */
+function checkoutLoadOf(samples: readonly Sample[]): CheckoutLoad {
+  const latencies = samples.flatMap((sample) => sample.latenciesMs).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
   return {
-    checkoutsPerSecond: latencies.length / (timedMs / 1000),
+    checkoutsPerSecond: seconds > 0 ? latencies.length / seconds : 0,
     p50Ms: percentile(latencies, 0.5),
     p95Ms: percentile(latencies, 0.95),
     p99Ms: percentile(latencies, 0.99),
@@ -218,6 +224,24 @@ function httpCheckouts(baseUrl: string, tools: readonly BenchTool[]) {
   };
 }
 
+/** Ten buyers signed up on the server, and its checkouts (HTTP) with a warm-up done. */
+async function warmedCheckouts(server: RunningServer, tools: readonly BenchTool[], warmUp: number) {
+  const customers = await Promise.all(
+    Array.from({ length: CHECKOUT_BUYERS }, (_, index) => signUpCustomer(server.baseUrl, index)),
+  );
+  const buyers = customers.map((customer) => ({ customer, round: 0 }));
+  const { fill, checkout } = httpCheckouts(server.baseUrl, tools);
+  await measureRounds({ seconds: warmUp, minRounds: 1 }, buyers, fill, checkout);
+  const placed = () => buyers.reduce((sum, buyer) => sum + buyer.round, 0);
+  return {
+    customers,
+    placed,
+    /** One stretch of the server's rounds. */
+    stretch: (seconds: number, minRounds = 1) =>
+      measureRounds({ seconds, minRounds }, buyers, fill, checkout),
+  };
+}
+
 /**
  * The server's checkouts: ten buyers signed up, a warm-up, the measured rounds. Resolves with
  * how many checkouts answered 201 (warm-up included), for checkPlaced.
@@ -228,17 +252,12 @@ async function loadCheckouts(
   tools: readonly BenchTool[],
   options: CheckoutBenchOptions,
 ): Promise<{ app: CheckoutLoad; customers: Customer[]; placed: number }> {
-  const customers = await Promise.all(
-    Array.from({ length: CHECKOUT_BUYERS }, (_, index) => signUpCustomer(server.baseUrl, index)),
+  const { customers, placed, stretch } = await watched.underLoad(() =>
+    warmedCheckouts(server, tools, options.warmUp.seconds),
   );
-  const buyers = customers.map((customer) => ({ customer, round: 0 }));
-  const { fill, checkout } = httpCheckouts(server.baseUrl, tools);
-  const app = await watched.underLoad(async () => {
-    await measureRounds({ seconds: options.warmUp.seconds, minRounds: 1 }, buyers, fill, checkout);
-    return measureRounds(measured(options), buyers, fill, checkout);
-  });
+  const app = await watched.underLoad(() => stretch(options.measure.seconds, MIN_ROUNDS));
   options.servers?.push(watched.figures());
-  return { app, customers, placed: buyers.reduce((sum, buyer) => sum + buyer.round, 0) };
+  return { app: checkoutLoadOf([app]), customers, placed: placed() };
 }
 
 /** Every checkout the server answered 201 is in the database, whole: 50 lines each. */
@@ -464,16 +483,17 @@ async function checkoutSql(
 }
 
 /**
- * The baseline's rounds on `query` (the same database): each buyer's 50 cart lines inserted
- * (untimed), then the ten transactions at once, each timed with the Idempotency-Key read the
- * server makes before its transaction.
+ * The baseline's checkouts on `query` (the same database), warmed up: each buyer's 50 cart lines
+ * inserted (untimed), then the ten transactions at once, each timed with the Idempotency-Key
+ * read the server makes before its transaction. The e-mails are the server's last ones, so it
+ * must have checked out first.
  */
-async function sqlBaseline(
+async function warmedBareCheckouts(
   options: CheckoutBenchOptions,
   { query, transact }: BenchDatabase,
   tools: readonly BenchTool[],
   customers: readonly Customer[],
-): Promise<CheckoutLoad> {
+) {
   const mails = {
     buyer: await writtenMail(query, 'checkout placed'),
     staff: await writtenMail(query, 'new checkout, to staff'),
@@ -502,7 +522,24 @@ async function sqlBaseline(
   // A short warm-up: the engine is already warm from the server's run on the same data.
   const warmUp = { seconds: Math.min(options.warmUp.seconds, 1), minRounds: 1 };
   await measureRounds(warmUp, buyers, fill, checkout);
-  return measureRounds(measured(options), buyers, fill, checkout);
+  return {
+    /** One stretch of the baseline's rounds. */
+    stretch: (seconds: number, minRounds = 1) =>
+      measureRounds({ seconds, minRounds }, buyers, fill, checkout),
+    /** The checkouts it placed (its warm-up's too), with the same buyers as the server's. */
+    placed: () => buyers.reduce((sum, buyer) => sum + buyer.round, 0),
+  };
+}
+
+/** The baseline's measured rounds, after the server's (PGlite: the server has stopped). */
+async function sqlBaseline(
+  options: CheckoutBenchOptions,
+  database: BenchDatabase,
+  tools: readonly BenchTool[],
+  customers: readonly Customer[],
+): Promise<CheckoutLoad> {
+  const { stretch } = await warmedBareCheckouts(options, database, tools, customers);
+  return checkoutLoadOf([await stretch(options.measure.seconds, MIN_ROUNDS)]);
 }
 
 // --- PGlite -----------------------------------------------------------------------------------
@@ -564,8 +601,9 @@ export function benchCheckoutsOnPostgres(
         SEED_DEMO: '1',
         ...CHECKOUT_SERVER_ENV,
       });
-      let loaded: Awaited<ReturnType<typeof loadCheckouts>>;
-      let tools: BenchTool[];
+      let alternated: AlternatedSamples;
+      let customers: Customer[];
+      let placed: number;
       try {
         // Its idle RSS first, as the order row's: before the tools and the catalog's rebuild.
         const watched = await watchServer(
@@ -573,18 +611,36 @@ export function benchCheckoutsOnPostgres(
           'app on PostgreSQL (fresh database), checkout row',
           IDLE_RSS_GOAL_BYTES,
         );
-        tools = await insertBenchTools(query);
+        const tools = await insertBenchTools(query);
         await query(`select pg_notify('catalog_changed', 'bench')`);
         await waitForCatalog(server.baseUrl, tools.at(-1)!);
-        loaded = await loadCheckouts(server, watched, tools, options);
+        const onServer = await watched.underLoad(() =>
+          warmedCheckouts(server, tools, options.warmUp.seconds),
+        );
+        customers = onServer.customers;
+        const settled = () => untilIdle(server.pid, 'the checkout server');
+        await settled();
+        const bare = await warmedBareCheckouts(options, database, tools, customers);
+        // Both open: the server's stretches and the baseline's take turns (rounds.ts).
+        alternated = await alternateSamples({
+          rounds: options.rounds,
+          seconds: options.measure.seconds,
+          app: (seconds) => watched.underLoad(() => onServer.stretch(seconds)),
+          bare: (seconds) => bare.stretch(seconds),
+          between: (side) => (side === 'app' ? settled() : Promise.resolve()),
+        });
+        // The baseline's checkouts are its buyers' too: every one whole, as the server's.
+        placed = onServer.placed() + bare.placed();
+        options.servers?.push(watched.figures());
       } finally {
         await server.stop();
       }
-      await checkPlaced(query, loaded.customers, loaded.placed);
+      await checkPlaced(query, customers, placed);
       return {
         database: 'PostgreSQL',
-        app: loaded.app,
-        bare: await sqlBaseline(options, database, tools, loaded.customers),
+        app: checkoutLoadOf(alternated.app),
+        bare: checkoutLoadOf(alternated.bare),
+        roundRatios: alternated.roundRatios,
         baseline: `${BASELINE}, pool of ${SERVER_POOL_SIZE}`,
       };
     },

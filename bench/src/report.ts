@@ -285,13 +285,19 @@ export function checkoutsTable(run: Run): string[] {
 /** Every figure of the run after the rows table: checkouts, servers, page weight, Lighthouse. */
 /** Each row's rounds: how steady its ratio was while the machine's speed moved. */
 function roundLines(run: Run): string[] {
-  const rows = run.rows.filter((row) => row.roundRatios?.length);
+  const rows = [
+    ...run.rows.map((row) => ({ name: row.scenario, ratios: row.roundRatios })),
+    ...(run.checkouts ?? []).map((figure) => ({
+      name: `POST /api/checkout (${figure.database}), checkouts/s`,
+      ratios: figure.roundRatios,
+    })),
+  ].filter((row) => row.ratios?.length);
   if (!rows.length) return [];
   return [
     '',
     `Ratio of each round (server stretch over the bare stretch beside it; the row's ratio is all its answers over all its time):`,
     ...rows.map(
-      (row) => `- ${row.scenario}: ${row.roundRatios!.map((ratio) => ratio.toFixed(2)).join(', ')}`,
+      (row) => `- ${row.name}: ${row.ratios!.map((ratio) => ratio.toFixed(2)).join(', ')}`,
     ),
   ];
 }

@@ -10,6 +10,30 @@ export type Alternated = {
   roundRatios: number[];
 };
 
+/** The stretches of each side, in the order run, and each round's ratio. */
+export type AlternatedSamples = {
+  app: Sample[];
+  bare: Sample[];
+  roundRatios: number[];
+};
+
+type AlternateOptions = {
+  rounds: number;
+  seconds: number;
+  app: Side;
+  bare: Side;
+  between?: (side: 'app' | 'bare') => Promise<void>;
+};
+
+/** alternateSamples, each side's stretches merged into one measurement (mergeSamples). */
+export async function alternateRounds(options: AlternateOptions): Promise<Alternated> {
+  const { app, bare, roundRatios } = await alternateSamples(options);
+  return { app: mergeSamples(app), bare: mergeSamples(bare), roundRatios };
+}
+
+const rateOf = (sample: Sample) =>
+  sample.seconds > 0 ? sample.latenciesMs.length / sample.seconds : 0;
+
 /**
  * The server and its baseline in `rounds` rounds of `seconds / rounds` each, in the order
  * server, bare, bare, server, server, bare... (each pair reversed from the one before, so a
@@ -19,28 +43,19 @@ export type Alternated = {
  * machine's moments as much as the servers. `between` runs after every stretch, untimed (a
  * server's work still on its way in, settling).
  */
-export async function alternateRounds(options: {
-  rounds: number;
-  seconds: number;
-  app: Side;
-  bare: Side;
-  between?: (side: 'app' | 'bare') => Promise<void>;
-}): Promise<Alternated> {
-  const { rounds, app, bare, between } = options;
+export async function alternateSamples(options: AlternateOptions): Promise<AlternatedSamples> {
+  const { rounds, between } = options;
   const stretch = options.seconds / rounds;
-  const appSamples: Sample[] = [];
-  const bareSamples: Sample[] = [];
+  const samples: Record<'app' | 'bare', Sample[]> = { app: [], bare: [] };
   const roundRatios: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
-    const rates: Record<'app' | 'bare', number> = { app: 0, bare: 0 };
     for (const side of order) {
-      const sample = await (side === 'app' ? app : bare)(stretch);
-      (side === 'app' ? appSamples : bareSamples).push(sample);
-      rates[side] = sample.seconds > 0 ? sample.latenciesMs.length / sample.seconds : 0;
+      samples[side].push(await options[side](stretch));
       await between?.(side);
     }
-    roundRatios.push(rates.bare > 0 ? rates.app / rates.bare : 0);
+    const bareRate = rateOf(samples.bare[round]!);
+    roundRatios.push(bareRate > 0 ? rateOf(samples.app[round]!) / bareRate : 0);
   }
-  return { app: mergeSamples(appSamples), bare: mergeSamples(bareSamples), roundRatios };
+  return { ...samples, roundRatios };
 }

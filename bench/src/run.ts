@@ -204,7 +204,7 @@ async function main(): Promise<void> {
 
   // The 50-line checkout (issue 26), on servers of its own, after the order rows' have stopped.
   if (only.has('checkout')) {
-    const checkoutOptions = { measure, warmUp, servers: run.servers };
+    const checkoutOptions = { measure, warmUp, rounds, servers: run.servers };
     console.log('bench: POST /api/checkout, 50 lines, 10 buyers, on PGlite ...');
     run.checkouts = [await benchCheckoutsOnPglite({ ...checkoutOptions, dataDir })];
     console.log('bench: POST /api/checkout, 50 lines, 10 buyers, on PostgreSQL ...');

@@ -198,6 +198,18 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
           const unpaidCents = caller.emailVerified ? null : holdings.cents;
           const mailRows = readers.prepared(holdings.alongside.readers);
+          // What needs nothing of the tools, written before their rows are locked: the checkout
+          // and the emptied cart (a refusal below rolls both back).
+          const checkout = await insertCheckout(tx, {
+            userId: caller.id,
+            email: caller.email,
+            address: input.address,
+            phone: input.phone,
+            poNumber: input.poNumber,
+            idempotencyKey,
+            requestDigest: digest,
+          });
+          await options.cart.clear(tx, caller.id);
 
           const { reserved, failed } = await reserveLines(tx, cart);
           // Thrown, not returned: the reservations made before the failing lines roll back.
@@ -217,15 +229,6 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           ensurePayableTotal(totalCents);
           ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
 
-          const checkout = await insertCheckout(tx, {
-            userId: caller.id,
-            email: caller.email,
-            address: input.address,
-            phone: input.phone,
-            poNumber: input.poNumber,
-            idempotencyKey,
-            requestDigest: digest,
-          });
           const lines = await insertOrders(
             tx,
             reserved.map(({ line, tool, unitPriceCents }) => ({
@@ -280,7 +283,6 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
             const lowStock = tools.lowStockCrossing(tool, line.quantity);
             if (lowStock) await tools.announceLowStock(tx, lowStock);
           }
-          await options.cart.clear(tx, caller.id);
           const priceChanges = reserved
             .filter(({ line, unitPriceCents }) => line.unitPriceCents !== unitPriceCents)
             .map(({ line, tool, unitPriceCents }) => ({
