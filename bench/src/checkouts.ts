@@ -159,7 +159,14 @@ async function measureRounds(
     );
     timedMs += performance.now() - start;
   }
-  return { latenciesMs, seconds: timedMs / 1000, non2xx: 0, errors: 0, timeouts: 0 };
+  return {
+    latenciesMs,
+    answered: latenciesMs.length,
+    seconds: timedMs / 1000,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+  };
 }
 
 /** The stretches of one side as its row's figures: checkouts over the timed seconds. */

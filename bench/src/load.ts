@@ -20,6 +20,8 @@ export type LoadResult = {
  */
 export type Sample = {
   latenciesMs: number[];
+  /** Answers the stretch counts (its rate is these over its seconds). */
+  answered: number;
   seconds: number;
   non2xx: number;
   errors: number;
@@ -39,15 +41,24 @@ function quantile(sorted: readonly number[], share: number): number {
  */
 export const RAMP_MS = 250;
 
-/** Keeps what answered after the stretch's ramp, and the time it took from there. */
+/**
+ * The stretch after its ramp: the answers that came after it over the time from there (its rate),
+ * and the latencies of the requests sent after it (its percentiles). The first requests of its
+ * connections, 50 at once, queue behind each other on an engine of one thread (PGlite); their
+ * wait is the stretch's opening, not the load's steady state, and five stretches have five such
+ * openings where one long stretch had one.
+ */
 export function afterRamp(
   answers: ReadonlyArray<{ at: number; latencyMs: number }>,
   started: number,
   ended: number,
-): Pick<Sample, 'latenciesMs' | 'seconds'> {
+): Pick<Sample, 'latenciesMs' | 'answered' | 'seconds'> {
   const from = started + RAMP_MS;
   return {
-    latenciesMs: answers.filter((answer) => answer.at >= from).map((answer) => answer.latencyMs),
+    latenciesMs: answers
+      .filter((answer) => answer.at - answer.latencyMs >= from)
+      .map((answer) => answer.latencyMs),
+    answered: answers.filter((answer) => answer.at >= from).length,
     seconds: Math.max(0, ended - from) / 1000,
   };
 }
@@ -55,14 +66,14 @@ export function afterRamp(
 /** The stretches of one side as one measurement: answers over the time they took together. */
 export function mergeSamples(samples: readonly Sample[]): LoadResult {
   const latencies = samples.flatMap((sample) => sample.latenciesMs).sort((a, b) => a - b);
-  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
-  const count = (key: 'non2xx' | 'errors' | 'timeouts') =>
+  const count = (key: 'answered' | 'seconds' | 'non2xx' | 'errors' | 'timeouts') =>
     samples.reduce((sum, sample) => sum + sample[key], 0);
+  const seconds = count('seconds');
   return {
-    requestsPerSecond: seconds > 0 ? latencies.length / seconds : 0,
+    requestsPerSecond: seconds > 0 ? count('answered') / seconds : 0,
     p50Ms: quantile(latencies, 0.5),
     p99Ms: quantile(latencies, 0.99),
-    total: latencies.length,
+    total: count('answered'),
     non2xx: count('non2xx'),
     errors: count('errors'),
     timeouts: count('timeouts'),

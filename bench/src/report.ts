@@ -230,7 +230,7 @@ export function lighthouseTable(run: Run): string[] {
     "benchmark index: Lighthouse's measure of the machine (lower is slower; the goals hold at most 1,300). " +
     "On a faster machine each page is audited again 'as at index 1,300': the CPU slowdown scaled by " +
     'the index over 1,300 (4x at 2,800 becomes about 8.6x), with its baseline at the same slowdown; ' +
-    'those rows are the verdict for a slow phone, each the run of the median TBT of three.';
+    'those rows are the verdict for a slow phone, each the run of the median TBT of five.';
   const misses = run.lighthouse.flatMap((page) =>
     meetsLighthouseGoal(page)
       ? []

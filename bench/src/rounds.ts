@@ -31,8 +31,7 @@ export async function alternateRounds(options: AlternateOptions): Promise<Altern
   return { app: mergeSamples(app), bare: mergeSamples(bare), roundRatios };
 }
 
-const rateOf = (sample: Sample) =>
-  sample.seconds > 0 ? sample.latenciesMs.length / sample.seconds : 0;
+const rateOf = (sample: Sample) => (sample.seconds > 0 ? sample.answered / sample.seconds : 0);
 
 /**
  * The server and its baseline in `rounds` rounds of `seconds / rounds` each, in the order
