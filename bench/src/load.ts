@@ -82,8 +82,8 @@ export function mergeSamples(samples: readonly Sample[]): LoadResult {
 
 /**
  * Puts `connections` concurrent keep-alive connections on one request for `seconds`, keeping
- * every answer's latency after the ramp (RAMP_MS, so `seconds` should be well above it). With `perConnection`, connection i cycles through its own requests
- * instead (e.g. one account each).
+ * every answer's latency after the ramp (RAMP_MS, so `seconds` should be well above it). With
+ * `perConnection`, connection i cycles through its own requests instead (e.g. one account each).
  */
 export async function loadSample(
   baseUrl: string,

@@ -127,7 +127,10 @@ async function placeOrderSql(
   ]);
 }
 
-/** `concurrency` loops calling `once` for `seconds`: every call's latency after the ramp, as loadSample. */
+/**
+ * `concurrency` loops calling `once` for `seconds`: every call's latency after the ramp, as
+ * loadSample keeps them.
+ */
 async function measureLoop(
   seconds: number,
   concurrency: number,

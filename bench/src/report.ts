@@ -282,7 +282,6 @@ export function checkoutsTable(run: Run): string[] {
   ];
 }
 
-/** Every figure of the run after the rows table: checkouts, servers, page weight, Lighthouse. */
 /** Each row's rounds: how steady its ratio was while the machine's speed moved. */
 function roundLines(run: Run): string[] {
   const rows = [
@@ -302,6 +301,7 @@ function roundLines(run: Run): string[] {
   ];
 }
 
+/** Every figure of the run after the rows table: the rounds, checkouts, servers, page weight, Lighthouse. */
 export function figureLines(run: Run): string[] {
   return [
     ...roundLines(run),
