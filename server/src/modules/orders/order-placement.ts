@@ -153,15 +153,19 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
 
   /**
    * Why nothing was reserved, in the order a customer should hear it: the tool is not on sale
-   * (404), the client's price is not the unit price of that quantity (409), or the quantity is
-   * not strictly between its minimum and what is available now (400; under concurrency, the
-   * stock moved).
+   * (404: no unit price), the client's price is not the unit price of that quantity (409), or the
+   * quantity is not strictly between its minimum and what is available now (400; under
+   * concurrency, the stock moved).
    */
+  function refusalAt(input: PlaceOrderInput, unitPriceCents: number | undefined): Error {
+    if (unitPriceCents === undefined) return notFound(serverTexts.apiErrors.toolNotFound);
+    return staleClientPrice(input, unitPriceCents) ?? badRequest(texts.purchase.quantityOutOfRange);
+  }
+
+  /** refusalAt for the tool as it is now, read again: its reservation found less than its read. */
   async function refusal(tool: ToolReference, input: PlaceOrderInput): Promise<Error> {
     const current = await tools.findOrderable(tool);
-    if (!current) return notFound(serverTexts.apiErrors.toolNotFound);
-    const unitPriceCents = await tools.unitPriceCents(db, current, input.quantity);
-    return staleClientPrice(input, unitPriceCents) ?? badRequest(texts.purchase.quantityOutOfRange);
+    return refusalAt(input, current && (await tools.unitPriceCents(db, current, input.quantity)));
   }
 
   /**
@@ -179,7 +183,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
     key: ReturnType<typeof idempotentRequest>,
   ): Promise<PlacedOrder | typeof TOOL_CHANGED | undefined> {
     return db
-      .transaction(async (tx): Promise<PlacedOrder | undefined> => {
+      .transaction(async (tx): Promise<PlacedOrder> => {
         // PGlite runs each transaction alone (db/transactions-run-alone.test.ts): there the
         // lock would always be free, a statement for nothing on the engine's one thread.
         if (!options.transactionsRunAlone) await lockOrderPlacements(tx, caller.id);
@@ -197,8 +201,10 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         const holdings = await selectUnpaidHoldings(tx, caller.id, { readers, tool: ordered });
         ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
         const read = ordered.parse(holdings.alongside.tool);
-        // Not on sale, or the quantity outside its rule: nothing written; refusal says why.
-        if (!read || !isQuantityAllowed(input.quantity, read)) return undefined;
+        // Not on sale, or the quantity outside its rule, as this read found it: nothing written.
+        if (!read || !isQuantityAllowed(input.quantity, read)) {
+          throw refusalAt(input, read?.unitPriceCents);
+        }
         const { unitPriceCents } = read;
         const stale = staleClientPrice(input, unitPriceCents);
         if (stale) throw stale;
