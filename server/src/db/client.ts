@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { withCommitJobs } from './after-commit.ts';
 import type { PostgresListener } from './listener.ts';
 import { serverRoot } from '../server-root.ts';
 
@@ -158,13 +159,15 @@ async function openPglite(
     import('./pglite-parsers.ts'),
     import('./pglite-turns.ts'),
   ]);
-  const db = drizzle({ client: takingTurns(pgliteForDrizzle(client)) }) as unknown as Database;
+  const db = withCommitJobs(
+    drizzle({ client: takingTurns(pgliteForDrizzle(client)) }) as unknown as Database,
+  );
   const listeners = inProcessListeners(client);
   return {
     db,
     kind: 'pglite',
-    // A NOTIFY from SQL (the outbox's trigger) comes through PGlite; one this process's handles
-    // send (the catalog's) is handed to the listeners of every handle on the instance directly.
+    // A NOTIFY from SQL would come through PGlite (none is sent since migration 0013); one this
+    // process's handles send (the catalog's) is handed to every handle's listeners directly.
     listen: async (channel, onMessage) => {
       const unlisten = await client.listen(channel, onMessage);
       const onChannel = listeners.get(channel) ?? new Set();
@@ -230,7 +233,7 @@ async function openPostgres(
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = drizzle(pool) as unknown as Database;
+  const db = withCommitJobs(drizzle(pool) as unknown as Database);
   const listeners = new Set<PostgresListener>();
   return {
     db,

@@ -75,16 +75,23 @@ const claimStatement = preparedPerDatabase((db) => {
     .prepare('outbox_claim');
 });
 
-/** The message left: it is never claimed again. */
-export async function markOutboxMessageSent(db: Database, id: number): Promise<void> {
-  await sentStatement(db).execute({ id });
+/** The messages left: they are never claimed again. One statement, however many. */
+export async function markOutboxMessagesSent(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sentStatement(db).execute({ ids: JSON.stringify(ids) });
 }
 
+/** markOutboxMessagesSent's statement, prepared once: the ids as one JSON array placeholder. */
 const sentStatement = preparedPerDatabase((db) =>
   db
     .update(outboxMessages)
     .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(eq(outboxMessages.id, sql.placeholder('id')))
+    .where(
+      inArray(
+        outboxMessages.id,
+        sql`(select json_array_elements_text(${sql.placeholder('ids')}::json)::bigint)`,
+      ),
+    )
     .prepare('outbox_sent'),
 );
 

@@ -240,6 +240,34 @@ describe('the outbox: several workers on one database', () => {
     expect(ids).toEqual(new Set(rows.map((row) => outboxMessageId(row.id))));
   });
 
+  it('delivers a message once the transaction that wrote it commits, without waiting for a poll', async ({
+    database,
+  }) => {
+    const handle = await database.connect();
+    const mailer = recordingMailer();
+    // No poll within the test: only the commit can wake the worker.
+    const outbox = await startOutbox({
+      handle,
+      origin: 'writer',
+      mailer,
+      timing: { pollMs: 600_000 },
+    });
+    await outbox.idle();
+    const { message, about } = testMessage(3);
+    const rolledBack = handle.db.transaction(async (tx) => {
+      await outbox.enqueue(tx, { ...message, subject: 'Rolled back' }, about);
+      throw new Error('rolled back (test)');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back (test)');
+    await handle.db.transaction(async (tx) => {
+      await outbox.enqueue(tx, { ...message, subject: 'Committed' }, about);
+    });
+    await vi.waitFor(() => expect(mailer.sent.map((mail) => mail.subject)).toEqual(['Committed']), {
+      timeout: 5_000,
+      interval: 20,
+    });
+  });
+
   it("leaves another instance's message to it for the handover, then takes it", async ({
     database,
   }) => {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SQL } from 'drizzle-orm';
+import { afterCommit } from '../db/after-commit.ts';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
 import { redactAddresses, withoutAddresses } from '../plugins/log-redaction.ts';
 import type { MailAbout, MailAttachment, Mailer, MailMessage } from './mailer.ts';
@@ -18,14 +19,11 @@ import {
   deleteOutboxMessagesSentBefore,
   insertOutboxMessages,
   markOutboxMessageFailed,
-  markOutboxMessageSent,
+  markOutboxMessagesSent,
   releaseOutboxMessages,
   type NewOutboxRow,
   type OutboxRow,
 } from './outbox.repository.ts';
-
-/** The NOTIFY channel of migration 0009's trigger; its payload names the writer's origin. */
-export const OUTBOX_CHANNEL = 'outbox';
 
 /** The placeholder readersAlongside's column reads its addresses from (a JSON array). */
 const READERS_PLACEHOLDER = 'mailReaders';
@@ -43,7 +41,10 @@ export type OutboxTiming = {
    * instance holding it died.
    */
   leaseMs: number;
-  /** How often each instance looks for due messages unasked (retries, other instances' rows). */
+  /**
+   * How often each instance looks for due messages unasked: retries, other instances' rows, and
+   * its own written by a transaction it was not told of (a savepoint's, say).
+   */
   pollMs: number;
   /** How long the instance that wrote a message has it to itself before any instance takes it. */
   handoverMs: number;
@@ -69,6 +70,12 @@ export const OUTBOX_TIMING: OutboxTiming = {
   purgeEveryMs: HOUR_MS,
 };
 
+/**
+ * Messages sent one after the other are noted sent together, in one statement, unless the first
+ * of them was sent longer ago than this (a slow mail server): the ones sent so far are noted
+ * before the next send begins.
+ */
+const NOTE_SENT_WITHIN_MS = 200;
 /** Waits between attempts to note a sent message as sent (the database away): short, capped. */
 const MARK_RETRY_FIRST_MS = 100;
 const MARK_RETRY_MAX_MS = SECOND_MS;
@@ -80,6 +87,9 @@ const PURGE_BATCH = 1_000;
  */
 const OUTAGE_FAILURES = 3;
 const LAST_ERROR_LENGTH = 300;
+
+/** A claimed message that left, to note sent (what it is about, for the log). */
+type SentMessage = { id: number; about: MailAbout };
 
 /** One e-mail to write to the outbox, with what it is about (its kind and ids, for the log). */
 export type OutboxMail = { message: QueuedMessage; about: MailAbout };
@@ -110,7 +120,8 @@ export type OutboxWriter = {
    * own before (its account's holdings): the staff addresses (enqueueForStaff's) and the names of
    * those readers and of `readers`, as a column for that statement to select (no query of its
    * own); `prepared` reads the column's value, and its `rows` then makes the e-mails' rows,
-   * greeted, without a query, for the writing statement to insert (outbox.table.ts).
+   * greeted, without a query, for the writing statement to insert in `executor`
+   * (outbox.table.ts), whose commit wakes the worker as enqueue's does.
    */
   readersAlongside(readers: readonly string[]): ReadersAlongside;
 };
@@ -126,13 +137,13 @@ export type ReadersAlongside = {
 /** What readersAlongside read: the staff's addresses, and the rows of e-mails to these readers. */
 export type PreparedOutboxRows = {
   staff: readonly string[];
-  rows(mails: readonly OutboxMail[]): NewOutboxRow[];
+  rows(executor: Executor, mails: readonly OutboxMail[]): NewOutboxRow[];
 };
 
 export type Outbox = OutboxWriter & {
-  /** Listens for new messages, polls for the rest, and delivers what is due now. */
+  /** Delivers what is due now, then what this instance writes as it commits, and polls. */
   start(): Promise<void>;
-  /** Stops claiming; waits (a few seconds at most) for the message in hand; stops listening. */
+  /** Stops claiming; waits (a few seconds at most) for the message in hand. */
   stop(): Promise<void>;
   /**
    * Resolves once this instance finds no message it could deliver now (tests, before they read
@@ -150,7 +161,7 @@ type Log = {
 };
 
 export type OutboxOptions = {
-  database: Pick<DatabaseHandle, 'db' | 'listen'>;
+  database: Pick<DatabaseHandle, 'db'>;
   mailer: Pick<Mailer, 'send'>;
   /** Draws an attachment's file when its message leaves (an invoice's PDF, from its row). */
   renderAttachment(recipe: AttachmentRecipe): Promise<Buffer>;
@@ -200,7 +211,7 @@ function describeFailure(error: unknown): string {
  * SMTP outage delays a message; none is lost, and one is sent twice only when an instance dies
  * (or loses the database for longer than the lease) between sending it and noting it.
  *
- * Woken by the trigger's NOTIFY (on commit) when this instance wrote the message, and every
+ * Woken when a transaction of this instance that wrote messages commits (afterCommit), and every
  * `pollMs` for the rest: retries, and messages of another instance past the handover.
  */
 export function createOutbox(options: OutboxOptions): Outbox {
@@ -213,7 +224,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let started = false;
   let stopping = false;
   let stopDeadline = Number.POSITIVE_INFINITY;
-  let unlisten: (() => Promise<void>) | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryAt = Number.POSITIVE_INFINITY;
@@ -254,6 +264,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   function wake(): void {
     if (started && !stopping) void schedulePass();
+  }
+
+  /** Wakes the worker once `executor`'s transaction, which writes messages, commits. */
+  function wakeOnCommit(executor: Executor): void {
+    afterCommit(executor, wake);
   }
 
   /** Wakes the worker when a message that failed is due again (sooner than the next poll). */
@@ -299,20 +314,33 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /**
-   * One message after the other. Those not begun while half the lease remains (a slow mail
-   * server), or once the instance is stopping, are given back untried.
+   * One message after the other, those sent noted together (NOTE_SENT_WITHIN_MS). Those not
+   * begun while half the lease remains (a slow mail server), or once the instance is stopping,
+   * are given back untried.
    */
   async function deliverBatch(rows: readonly OutboxRow[]): Promise<void> {
     const giveBackAfter = Date.now() + timing.leaseMs / 2;
-    for (const [index, row] of rows.entries()) {
-      if (stopping || Date.now() > giveBackAfter) {
-        const untried = rows.slice(index).map((untriedRow) => untriedRow.id);
-        await releaseOutboxMessages(db, untried).catch((error: unknown) => {
-          log.warn({ err: error, outboxIds: untried }, 'e-mail outbox: claims left to expire');
-        });
-        return;
+    const unnoted: SentMessage[] = [];
+    let firstUnnotedAt = 0;
+    try {
+      for (const [index, row] of rows.entries()) {
+        if (stopping || Date.now() > giveBackAfter) {
+          const untried = rows.slice(index).map((untriedRow) => untriedRow.id);
+          await releaseOutboxMessages(db, untried).catch((error: unknown) => {
+            log.warn({ err: error, outboxIds: untried }, 'e-mail outbox: claims left to expire');
+          });
+          return;
+        }
+        if (unnoted.length > 0 && Date.now() - firstUnnotedAt > NOTE_SENT_WITHIN_MS) {
+          await noteSent(unnoted.splice(0));
+        }
+        const sent = await send(row);
+        if (!sent) continue;
+        if (unnoted.length === 0) firstUnnotedAt = Date.now();
+        unnoted.push(sent);
       }
-      await deliver(row);
+    } finally {
+      if (unnoted.length > 0) await noteSent(unnoted);
     }
   }
 
@@ -326,7 +354,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
     );
   }
 
+  /** send(), then the note that the message left. */
   async function deliver(row: OutboxRow): Promise<void> {
+    const sent = await send(row);
+    if (sent) await noteSent([sent]);
+  }
+
+  /**
+   * One attempt at a claimed message: what it is about once it left (for the caller to note it
+   * sent), or undefined once its failure is noted (or, the database away, tried again here).
+   */
+  async function send(row: OutboxRow): Promise<SentMessage | undefined> {
     // The kind and ids only: the subject may carry a name, an SMTP refusal the address.
     const about: MailAbout = { ...row.about, outboxId: row.id };
     try {
@@ -361,11 +399,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // The database took neither the message nor the note (a full disk): the lease is still
       // this instance's, so it tries again itself rather than leave the message to the lease.
       else retryHeld(row, retryInMs);
-      return;
+      return undefined;
     }
-    await noteSent(row.id, about);
     if (failuresInARow >= OUTAGE_FAILURES) await bringForwardAfterOutage();
     failuresInARow = 0;
+    return { id: row.id, about };
   }
 
   /**
@@ -395,23 +433,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /**
-   * Notes a message sent, again and again while the database is away: sending it again would
-   * double it. Gives up only when stop() stops waiting; the message is then sent again once its
-   * lease runs out, with the same Message-ID.
+   * Notes messages sent, in one statement, again and again
+   * while the database is away: sending them again would double them. Gives up only when stop()
+   * stops waiting; they are then sent again once their lease runs out, with the same Message-IDs.
    */
-  async function noteSent(id: number, about: MailAbout): Promise<void> {
+  async function noteSent(sent: readonly SentMessage[]): Promise<void> {
+    const ids = sent.map((message) => message.id);
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await markOutboxMessageSent(db, id);
-        log.debug(about, 'e-mail sent');
+        await markOutboxMessagesSent(db, ids);
+        for (const { about } of sent) log.debug(about, 'e-mail sent');
         return;
       } catch (error) {
         if (attempt === 0) {
-          log.warn({ err: error, ...about }, 'e-mail sent, not yet noted as sent; noting again');
+          log.warn(
+            { err: error, outboxIds: ids },
+            'e-mail sent, not yet noted as sent; noting again',
+          );
         }
         if (stopping && Date.now() >= stopDeadline) {
           log.error(
-            { err: error, ...about },
+            { err: error, outboxIds: ids },
             'e-mail sent but not noted as sent: it leaves again once its lease runs out',
           );
           return;
@@ -444,12 +486,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
         rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
       ),
     );
+    wakeOnCommit(executor);
   }
 
   return {
     async enqueue(executor, message, about) {
       const [greeted = message] = await greetByAccountName(executor, [message], directory);
       await insertOutboxMessages(executor, [rowOf({ message: greeted, about })]);
+      wakeOnCommit(executor);
     },
 
     enqueueEach,
@@ -474,7 +518,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           const { optedInAdmins, names } = directory.parseReaders(columnValue);
           return {
             staff: staffAddresses(adminEmails, optedInAdmins),
-            rows: (mails) => {
+            rows: (executor, mails) => {
+              wakeOnCommit(executor);
               const greeted = greetWithNames(
                 mails.map((mail) => mail.message),
                 names,
@@ -490,16 +535,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
     async start() {
       if (started || stopping) return;
-      // Listen first, so that a message committed while the first pass runs is not missed.
-      unlisten = await database.listen(
-        OUTBOX_CHANNEL,
-        (writer) => {
-          // Another instance's messages are its own for the handover; the poll finds them after.
-          if (writer === origin || writer === '') wake();
-        },
-        // Notifications were missed while the connection was down.
-        () => wake(),
-      );
+      // Messages committed from now on wake the worker; the first pass finds those before.
       started = true;
       pollTimer = setInterval(wake, timing.pollMs);
       pollTimer.unref();
@@ -515,11 +551,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // The message in hand is finished (sent and noted, or noted failed); the rest given back.
       const passes = Promise.allSettled([current, next]);
       await Promise.race([passes, sleep(timing.stopWaitMs, undefined, { ref: false })]);
-      try {
-        await unlisten?.();
-      } catch (error) {
-        log.warn({ err: error }, 'e-mail outbox: could not stop listening');
-      }
     },
 
     async idle() {

@@ -267,7 +267,7 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
                 emailEvent(row.id, placedMail, row.createdAt),
               ]),
             ),
-            mails: mailRows.rows([
+            mails: mailRows.rows(tx, [
               { message: placedMail, about: { orderId: lines[0]!.id, mail: 'checkout placed' } },
               // One staff e-mail for the checkout too (a line alone: the order's own).
               ...mailRows.staff.map((to) => ({

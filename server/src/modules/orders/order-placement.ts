@@ -254,7 +254,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
             { orderId: order.id, kind: 'placed', actorId: caller.id, at: holdings.now },
             emailEvent(order.id, placedMail, holdings.now),
           ]),
-          mails: mailRows.rows([
+          mails: mailRows.rows(tx, [
             { message: placedMail, about: { orderId: order.id, mail: 'order placed' } },
             ...mailRows.staff.map((to) => ({
               message: newOrderForStaffMail(expected, { publicUrl, to }),
