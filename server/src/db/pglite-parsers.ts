@@ -1,4 +1,5 @@
-import { types, type PGlite } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions as PgliteQueryOptions } from '@electric-sql/pglite';
+import { namedStatements, type NamedStatements } from './pglite-statements.ts';
 
 /**
  * The types Drizzle's PGlite driver asks to receive as PostgreSQL's text (its columns map them):
@@ -32,25 +33,39 @@ function withoutDrizzleParsers(options: unknown): unknown {
   return rest;
 }
 
-/** `target` whose query() drops Drizzle's parsers; every other member as it is (bound). */
-function droppingParsers<T extends object>(target: T, wrapTransaction: boolean): T {
+/**
+ * `target` (the instance, or one of its transactions: `inTransaction`) whose query() drops
+ * Drizzle's parsers and runs a statement run before as a named one (pglite-statements.ts);
+ * every other member as it is (bound).
+ */
+function droppingParsers<T extends object>(
+  target: T,
+  statements: NamedStatements,
+  inTransaction?: { closed: boolean },
+): T {
   return new Proxy(target, {
     get(object, property) {
       const value: unknown = Reflect.get(object, property, object);
       if (property === 'query') {
         const query = value as Queryable['query'];
-        return (text: string, params?: unknown[], options?: unknown) =>
-          (query as (...args: unknown[]) => Promise<unknown>).call(
-            object,
-            text,
-            params,
-            withoutDrizzleParsers(options),
+        return (text: string, params?: unknown[], options?: unknown) => {
+          const withoutParsers = withoutDrizzleParsers(options);
+          const call = { text, params, options: withoutParsers as PgliteQueryOptions | undefined };
+          return (
+            statements.query(call, inTransaction) ??
+            (query as (...args: unknown[]) => Promise<unknown>).call(
+              object,
+              text,
+              params,
+              withoutParsers,
+            )
           );
+        };
       }
-      if (wrapTransaction && property === 'transaction') {
+      if (!inTransaction && property === 'transaction') {
         return <R>(callback: (tx: object) => Promise<R>) =>
           (object as unknown as PGlite).transaction((tx) =>
-            callback(droppingParsers(tx as object, false)),
+            callback(droppingParsers(tx, statements, tx)),
           );
       }
       // PGlite's methods use its private fields: called on the instance, not on this proxy.
@@ -70,5 +85,17 @@ function droppingParsers<T extends object>(target: T, wrapTransaction: boolean):
  */
 export function pgliteForDrizzle(client: PGlite): PGlite {
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
-  return droppingParsers(client, true);
+  return droppingParsers(client, statementsOf(client));
+}
+
+/** One set of named statements per PGlite instance: its handles share its one session. */
+const statementsByClient = new WeakMap<PGlite, NamedStatements>();
+
+function statementsOf(client: PGlite): NamedStatements {
+  let statements = statementsByClient.get(client);
+  if (!statements) {
+    statements = namedStatements(client);
+    statementsByClient.set(client, statements);
+  }
+  return statements;
 }
