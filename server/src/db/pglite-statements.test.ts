@@ -28,7 +28,9 @@ describe('named statements on PGlite', () => {
     await pglite.close();
   });
 
-  const rowsOf = async (run: () => Promise<{ rows: unknown[] }>) => (await run()).rows;
+  /** A raw statement's rows (Drizzle types PGlite's result as unknown). */
+  const rowsOf = async (result: PromiseLike<unknown>) =>
+    ((await result) as { rows: unknown[] }).rows;
 
   it('answers a statement run again with what PGlite answers, its values typed alike', async () => {
     const insert = (id: number) =>
@@ -38,9 +40,9 @@ describe('named statements on PGlite', () => {
     for (const id of [1, 2, 3]) await insert(id);
     const select = (id: number) =>
       handle.db.execute(sql`select * from named_things where id >= ${id} order by id`);
-    const first = await rowsOf(() => select(1));
+    const first = await rowsOf(select(1));
     // Run again: now as a named statement, whose rows must be PGlite's own.
-    const again = await rowsOf(() => select(1));
+    const again = await rowsOf(select(1));
     const plain = (await pglite.query('select * from named_things where id >= $1 order by id', [1]))
       .rows;
     expect(again).toEqual(first);
@@ -48,11 +50,11 @@ describe('named statements on PGlite', () => {
     expect(again).toHaveLength(3);
     expect(again[1]).toMatchObject({ label: 'thing 2', doc: { id: 2, nested: [2] }, done: true });
     expect((again[0] as { tags: string[] }).tags).toEqual(['a', "b's"]);
-    expect(await rowsOf(() => select(3))).toEqual(plain.slice(2));
+    expect(await rowsOf(select(3))).toEqual(plain.slice(2));
     // A null value and a statement that returns no rows.
     await handle.db.execute(sql`update named_things set label = ${null} where id = ${2}`);
     await handle.db.execute(sql`update named_things set label = ${null} where id = ${2}`);
-    expect(await rowsOf(() => select(2))).toMatchObject([{ id: 2, label: null }, { id: 3 }]);
+    expect(await rowsOf(select(2))).toMatchObject([{ id: 2, label: null }, { id: 3 }]);
   });
 
   it('throws the database error of a named statement, and its transaction rolls back', async () => {
@@ -69,7 +71,7 @@ describe('named statements on PGlite', () => {
       (caught: unknown) => caught,
     );
     expect(isUniqueViolation(error)).toBe(true);
-    const ids = await rowsOf(() =>
+    const ids = await rowsOf(
       handle.db.execute(sql`select id from named_things where id in (${10}, ${11}) order by id`),
     );
     expect(ids).toEqual([{ id: 10 }]);
@@ -89,7 +91,7 @@ describe('named statements on PGlite', () => {
     });
     // The count is asked while the transaction is open (then: Drizzle's query starts once
     // awaited): it must see both rows or none.
-    const counted = count().then((result) => result.rows);
+    const counted = rowsOf(count());
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     await writing;

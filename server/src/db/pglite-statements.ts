@@ -140,6 +140,8 @@ export function namedStatements(client: PGlite): NamedStatements {
 
   return {
     query(call, transaction) {
+      // Types given for the parameters, or a file for COPY: PGlite's query() does those.
+      if (call.options?.paramTypes || call.options?.blob) return undefined;
       if (!named.has(call.text) && !worthNaming(call.text)) return undefined;
       if (transaction) {
         // As a PGlite transaction's query(): its lock on queries, no file system sync.
