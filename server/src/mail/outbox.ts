@@ -433,9 +433,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /**
-   * Notes messages sent, in one statement, again and again
-   * while the database is away: sending them again would double them. Gives up only when stop()
-   * stops waiting; they are then sent again once their lease runs out, with the same Message-IDs.
+   * Notes messages sent, in one statement, again and again while the database is away: sending
+   * them again would double them. Gives up only when stop() stops waiting; they are then sent
+   * again once their lease runs out, with the same Message-IDs.
    */
   async function noteSent(sent: readonly SentMessage[]): Promise<void> {
     const ids = sent.map((message) => message.id);
