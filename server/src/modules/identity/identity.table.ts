@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.ts';
 
 /**
@@ -19,6 +19,11 @@ export const users = pgTable('users', {
    * stock); the ADMIN_EMAILS owners get them whatever this says (issue 25).
    */
   staffNotifications: boolean('staff_notifications').notNull().default(false),
+  /**
+   * Bumped by every password change: a session written for an older version (a sign-in that
+   * read the old password while a reset ran) is refused when written and when used.
+   */
+  passwordVersion: integer('password_version').notNull().default(0),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
@@ -33,6 +38,8 @@ export const sessions = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The account's password version when this session's sign-in began. */
+    passwordVersion: integer('password_version').notNull().default(0),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
