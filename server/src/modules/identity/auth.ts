@@ -17,6 +17,7 @@ import {
 } from '../../mail/templates/identity.ts';
 import { cancelEarlierResetLinks } from './reset-links.ts';
 import { betterAuthSessionSettings, cappedExpiry } from './session-lifetime.ts';
+import { writeBetterAuthLine } from './auth-log.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -145,11 +146,9 @@ export function createAuth(options: {
       level: betterAuthLogLevel(config.logLevel),
       // Through the app's logger, whose error serializer drops bound SQL parameters (e-mails,
       // names): Better Auth's own console lines print a failed query with them. Other arguments
-      // (the objects it was handling) are left out for the same reason.
-      log: (level, message, ...args: unknown[]) => {
-        const err = args.find((arg) => arg instanceof Error);
-        log[level](err ? { err } : {}, `identity: ${message}`);
-      },
+      // (the objects it was handling) are left out for the same reason. A caller's forged state
+      // or off-site URL is a warning with the client address, not an error (auth-log.ts).
+      log: (level, message, ...args: unknown[]) => writeBetterAuthLine(log, level, message, args),
     },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },

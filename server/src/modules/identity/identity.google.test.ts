@@ -31,6 +31,21 @@ const googleTest = appTest()
   );
 const withoutGoogleTest = appTest();
 
+/** The app's log lines at warn level and above, as pino writes them (one JSON object a line). */
+const loggedLines: Array<{ level: number; msg: string; client?: string | null }> = [];
+/** pino's levels. */
+const WARN = 40;
+const ERROR = 50;
+const loggingGoogleTest = googleTest.extend('app', { scope: 'file' }, ({ provider }, tools) =>
+  openTestApp(
+    {
+      config: { google: provider.googleConfig(), logLevel: 'warn' },
+      logStream: { write: (line) => void loggedLines.push(JSON.parse(line)) },
+    },
+    tools,
+  ),
+);
+
 /** The body the web app sends (authClient.signIn.social): the generic OAuth plugin's provider. */
 const GOOGLE_SIGN_IN = '/api/auth/sign-in/social';
 
@@ -190,6 +205,41 @@ describe('Google sign-in through the generic OAuth plugin, against a local OpenI
       const location = new URL(String(callback.headers.location), app.config.publicUrl);
       expect(location.searchParams.get('error')).toBeTruthy();
       expect(cookiesOf(callback)).not.toMatch(/session_token=[^;]/);
+    },
+  );
+
+  loggingGoogleTest(
+    'logs a forged state and an off-site callback URL as warnings with the client address, never as errors (issue 40 item 6)',
+    async ({ app }) => {
+      const start = await startGoogleSignIn(app);
+      const back = await authorizeAtProvider(start.url);
+      back.searchParams.set('state', 'forged-state');
+      loggedLines.length = 0;
+      const callback = await app.inject({
+        method: 'GET',
+        url: pathAndQuery(back.href),
+        headers: { cookie: start.cookie },
+        remoteAddress: '203.0.113.7',
+      });
+      expect(callback.statusCode).toBe(302);
+      const offSite = await app.inject({
+        method: 'POST',
+        url: GOOGLE_SIGN_IN,
+        headers: identityHeaders(app),
+        payload: { provider: 'google', callbackURL: 'https://evil.example.com/' },
+        remoteAddress: '203.0.113.8',
+      });
+      expect(offSite.statusCode).toBe(403);
+      const identityLines = loggedLines.filter((line) => line.msg.startsWith('identity: '));
+      expect(identityLines.filter((line) => line.level >= ERROR)).toEqual([]);
+      const warnings = identityLines.filter((line) => line.level === WARN);
+      expect(warnings).toEqual([
+        expect.objectContaining({ msg: expect.stringMatching(/state/i), client: '203.0.113.7' }),
+        expect.objectContaining({
+          msg: expect.stringContaining('https://evil.example.com/'),
+          client: '203.0.113.8',
+        }),
+      ]);
     },
   );
 

@@ -8,6 +8,7 @@ import { badRequest } from '../../http-errors.ts';
 import { sendApiNotFound } from '../../plugins/errors.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { addressOf, createIdentityRateLimits } from './auth-rate-limits.ts';
+import { withClientAddress } from './auth-log.ts';
 import { findIdentityEndpoint, type IdentityEndpoint } from './identity-endpoints.ts';
 import type { IdentityService } from './identity.service.ts';
 import { isGuessablePassword } from './password-strength.ts';
@@ -168,7 +169,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{
 
     const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
     await refuseGuessablePassword(endpoint, body);
-    const response = await auth.handler(toFetchRequest(request, url, body));
+    const response = await withClientAddress(request.ip, () =>
+      auth.handler(toFetchRequest(request, url, body)),
+    );
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
