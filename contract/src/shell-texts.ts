@@ -122,6 +122,9 @@ export const shellTexts = {
     /** 401: the session was ended (the password reset, signed out everywhere). */
     sessionEnded:
       'You were signed out because your password was changed or your sessions were ended. Please log in again.',
+    /** 401: a sign-in that began before the account's password was changed lets nobody in. */
+    passwordChangedDuringSignIn:
+      "This account's password was changed while you were signing in. Please log in again with the new password.",
     /** 401: the account of the access token no longer exists. */
     accountRemoved: 'This account was removed. Please sign up again or contact us.',
     notSignedIn: 'Please log in first.',

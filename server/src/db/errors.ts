@@ -1,3 +1,5 @@
+import { DiskReserveError } from './disk-reserve.ts';
+
 /** PostgreSQL's SQLSTATE for a unique constraint that refused a row. */
 const UNIQUE_VIOLATION = '23505';
 /** PostgreSQL's SQLSTATE for a row that names a row that is not there (any more). */
@@ -77,6 +79,12 @@ function codeOf(error: object): unknown {
  * True when a database error (from pg or PGlite, possibly wrapped by Drizzle in `cause`) is a
  * unique violation.
  */
+/** True when a database error (possibly wrapped by Drizzle or Better Auth) has this SQLSTATE. */
+export function hasSqlState(error: unknown, sqlState: string): boolean {
+  for (const current of causesOf(error)) if (codeOf(current) === sqlState) return true;
+  return false;
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   for (const current of causesOf(error)) {
     if (codeOf(current) === UNIQUE_VIOLATION) return true;
@@ -130,6 +138,8 @@ export function isStorageFull(error: unknown): boolean {
   for (const current of causesOf(error)) {
     const code = codeOf(current);
     if (code === DISK_FULL_SQLSTATE || code === 'ENOSPC') return true;
+    // Refused before the engine wrote: DATA_DIR is below its reserve (disk-reserve.ts).
+    if (current instanceof DiskReserveError) return true;
     if ('errno' in current && current.errno === EMSCRIPTEN_ENOSPC && !('code' in current)) {
       return true;
     }

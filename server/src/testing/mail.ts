@@ -149,6 +149,26 @@ export async function verifyEmailThroughOutbox(
 }
 
 /**
+ * Asks for a password-reset e-mail for `email` and follows its link as the owner's browser would:
+ * answers the token the reset page is given, with the password not yet changed.
+ */
+export async function resetTokenThroughOutbox(app: App, email: string): Promise<string> {
+  const request = await app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { origin: app.config.publicUrl },
+    payload: { email, redirectTo: '/reset-password' },
+  });
+  if (request.statusCode !== 200) throw new Error(`request-password-reset: ${request.body}`);
+  const link = firstLink((await latestOutboxMail(app, email, 'Reset')).text);
+  const follow = await app.inject({ method: 'GET', url: pathAndQuery(link) });
+  const location = new URL(String(follow.headers.location), app.config.publicUrl);
+  const token = location.searchParams.get('token');
+  if (!token) throw new Error(`reset link: ${follow.statusCode} ${follow.headers.location}`);
+  return token;
+}
+
+/**
  * Sets an account's password as its owner would from the "Forgot password" page: asks for the
  * reset e-mail, opens the link from the outbox, posts the new password with the link's token.
  * Fails loudly if any step does. The reset ends every session of the account.
@@ -158,23 +178,11 @@ export async function resetPasswordThroughOutbox(
   email: string,
   newPassword: string,
 ): Promise<void> {
-  const headers = { origin: app.config.publicUrl };
-  const request = await app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    headers,
-    payload: { email, redirectTo: '/reset-password' },
-  });
-  if (request.statusCode !== 200) throw new Error(`request-password-reset: ${request.body}`);
-  const link = firstLink((await latestOutboxMail(app, email, 'Reset')).text);
-  const follow = await app.inject({ method: 'GET', url: pathAndQuery(link) });
-  const location = new URL(String(follow.headers.location), app.config.publicUrl);
-  const token = location.searchParams.get('token');
-  if (!token) throw new Error(`reset link: ${follow.statusCode} ${follow.headers.location}`);
+  const token = await resetTokenThroughOutbox(app, email);
   const reset = await app.inject({
     method: 'POST',
     url: '/api/auth/reset-password',
-    headers,
+    headers: { origin: app.config.publicUrl },
     payload: { newPassword, token },
   });
   if (reset.statusCode !== 200) throw new Error(`reset-password: ${reset.body}`);

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { MIN_PASSWORD_LENGTH, routes, SIGN_IN_CODE } from '@tools-factory/contract';
+import { MIN_PASSWORD_LENGTH, routes, SIGN_IN_CODE, texts } from '@tools-factory/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
@@ -16,11 +17,14 @@ import {
   verificationMail,
 } from '../../mail/templates/identity.ts';
 import { cancelEarlierResetLinks } from './reset-links.ts';
+import { bumpPasswordVersion, sessionPasswordVersion } from './password-versions.ts';
 import { betterAuthSessionSettings, cappedExpiry } from './session-lifetime.ts';
 import { writeBetterAuthLine } from './auth-log.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const GOOGLE_PROVIDER_ID = 'google';
+/** Better Auth's error code for a sign-in refused because the password changed while it ran. */
+export const PASSWORD_CHANGED = 'PASSWORD_CHANGED_DURING_SIGN_IN';
 
 /**
  * Better Auth on our own database: e-mail and password (verification sent on sign-up, not
@@ -56,20 +60,37 @@ export function createAuth(options: {
     },
     // An idle window each use slides (SESSION_IDLE_HOURS), capped at SESSION_MAX_DAYS from the
     // sign-in by the session hooks below (session-lifetime.ts).
-    session: betterAuthSessionSettings(config.session),
+    session: {
+      ...betterAuthSessionSettings(config.session),
+      additionalFields: {
+        // The account's password version when the sign-in began (password-versions.ts).
+        passwordVersion: { type: 'number', required: false, input: false },
+      },
+    },
     databaseHooks: {
       session: {
         create: {
-          before: async (session) => ({
-            data: {
-              ...session,
-              expiresAt: cappedExpiry(
-                session.expiresAt,
-                session.createdAt ?? new Date(),
-                config.session,
-              ),
-            },
-          }),
+          before: async (session) => {
+            // A sign-in that began before a password change writes no session (password-versions.ts).
+            const passwordVersion = await sessionPasswordVersion(db, session.userId);
+            if (passwordVersion === 'stale') {
+              throw new APIError('UNAUTHORIZED', {
+                code: PASSWORD_CHANGED,
+                message: texts.identityErrors.passwordChangedDuringSignIn,
+              });
+            }
+            return {
+              data: {
+                ...session,
+                passwordVersion,
+                expiresAt: cappedExpiry(
+                  session.expiresAt,
+                  session.createdAt ?? new Date(),
+                  config.session,
+                ),
+              },
+            };
+          },
         },
         update: {
           // Better Auth slides a session's end from getSession, whose context holds the session
@@ -107,8 +128,13 @@ export function createAuth(options: {
       // Runs once the password is set through the e-mailed link and the sessions are ended: the
       // person holding both mailbox and password of a listed address is an admin from their
       // next sign-in; no session that existed before the reset survives it to gain the role.
+      // The password version moves on in the same transaction, and every session of the old one
+      // (a sign-in that read the old hash while this reset ran) ends with it.
       onPasswordReset: async ({ user }) => {
-        if (adminEmails.isListed(user.email)) await updateUser(db, user.id, { role: 'admin' });
+        const listed = adminEmails.isListed(user.email);
+        await bumpPasswordVersion(db, user.id, (tx) =>
+          listed ? updateUser(tx, user.id, { role: 'admin' }) : Promise.resolve(),
+        );
       },
       sendResetPassword: async ({ user, url, token }) => {
         // Only the latest link works: an older e-mail left in an inbox resets nothing.

@@ -33,7 +33,12 @@ const userWithSession = preparedPerDatabase((db) =>
     .from(users)
     .leftJoin(
       sessions,
-      and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)),
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, users.id),
+        // A session of an older password (password-versions.ts) is as good as gone.
+        eq(sessions.passwordVersion, users.passwordVersion),
+      ),
     )
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
@@ -74,6 +79,23 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning({ id: users.id });
   return updated.length;
+}
+
+/**
+ * Sets what the account's unpaid orders may come to, in cents (null: the default again);
+ * resolves to the account as it is then, or undefined when no account has this id.
+ */
+export async function updateUnpaidHoldLimit(
+  db: Executor,
+  id: string,
+  unpaidHoldLimitCents: number | null,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ unpaidHoldLimitCents, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
 }
 
 /** The names of these accounts (those that still exist), by id: one query however many. */

@@ -6,7 +6,9 @@ import { serverTexts, texts } from '@tools-factory/contract';
 import { publicRoute } from '../../authorization.ts';
 import { badRequest } from '../../http-errors.ts';
 import { sendApiNotFound } from '../../plugins/errors.ts';
-import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { hasSqlState } from '../../db/errors.ts';
+import { AUTH_BASE_PATH, PASSWORD_CHANGED, type Auth } from './auth.ts';
+import { PASSWORD_CHANGED_SQLSTATE } from './password-versions.ts';
 import { addressOf, createIdentityRateLimits } from './auth-rate-limits.ts';
 import { withClientAddress } from './auth-log.ts';
 import { findIdentityEndpoint, type IdentityEndpoint } from './identity-endpoints.ts';
@@ -54,6 +56,14 @@ function toFetchRequest(request: FastifyRequest, url: URL, body: unknown): Reque
   return new Request(url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
+/** Endpoints that check a password or a code and write a session for an existing account. */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/email-otp']);
+
+/** The address a call signs in with the account's password or code, if it is such a call. */
+function signsInAddress(endpoint: IdentityEndpoint, body: unknown): string | undefined {
+  return SIGN_IN_PATHS.has(endpoint.path) ? addressOf(body) : undefined;
+}
+
 /**
  * Better Auth at /api/auth/*, with what we add around it: only the endpoints the product uses
  * (identity-endpoints.ts), each taking only the fields the web app sends; rate limits on those
@@ -84,6 +94,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       case 'INVALID_OTP':
       case 'OTP_EXPIRED':
         return errorsText.wrongSignInCode;
+      case PASSWORD_CHANGED:
+        return errorsText.passwordChangedDuringSignIn;
       case 'TOO_MANY_ATTEMPTS':
         return errorsText.signInCodeSpent;
       case 'INVALID_TOKEN':
@@ -169,9 +181,19 @@ export const identityRoutes: FastifyPluginAsyncZod<{
 
     const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
     await refuseGuessablePassword(endpoint, body);
-    const response = await withClientAddress(request.ip, () =>
-      auth.handler(toFetchRequest(request, url, body)),
-    );
+    let response: Response;
+    try {
+      response = await identity.withSignInStart(signsInAddress(endpoint, body), () =>
+        withClientAddress(request.ip, () => auth.handler(toFetchRequest(request, url, body))),
+      );
+    } catch (error) {
+      // The database's own refusal of a session whose sign-in began before a password change
+      // that committed in the meantime (migration 0014's trigger): the same 401 as the hook's.
+      if (!hasSqlState(error, PASSWORD_CHANGED_SQLSTATE)) throw error;
+      return reply
+        .code(401)
+        .send({ statusCode: 401, message: errorsText.passwordChangedDuringSignIn });
+    }
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Auth } from './auth.ts';
 import * as repository from './identity.repository.ts';
 import type { SessionStanding } from './identity.repository.ts';
+import { withSignInStart } from './password-versions.ts';
 import { userIdOfResetLink } from './reset-links.ts';
 import { oldestLiveStart, type SessionLifetime } from './session-lifetime.ts';
 
@@ -12,6 +13,8 @@ export type Account = {
   email: string;
   role: Role;
   emailVerified: boolean;
+  /** What its unpaid orders may come to, in cents, as an admin set it; null: the default. */
+  unpaidHoldLimitCents: number | null;
 };
 
 /** The account behind an identity session, and that session's id (named by access tokens). */
@@ -23,6 +26,7 @@ const toAccount = (row: repository.UserRow): Account => ({
   email: row.email,
   role: row.role,
   emailVerified: row.emailVerified,
+  unpaidHoldLimitCents: row.unpaidHoldLimitCents,
 });
 
 /** Accounts as the rest of the server sees them; Better Auth owns their creation and passwords. */
@@ -42,7 +46,9 @@ export function createIdentityService(options: {
         return undefined;
       }
       const row = await repository.findUserById(db, session.user.id);
-      return row && { account: toAccount(row), sessionId: session.session.id };
+      // A session of an older password than the account's (password-versions.ts) is refused.
+      if (!row || session.session.passwordVersion !== row.passwordVersion) return undefined;
+      return { account: toAccount(row), sessionId: session.session.id };
     },
     /**
      * For the bearer guard: the account, if it still exists, and whether the identity session
@@ -57,6 +63,13 @@ export function createIdentityService(options: {
       const oldestStart = oldestLiveStart(now, sessionLifetime);
       const found = await repository.findUserWithSession(db, userId, sessionId, now, oldestStart);
       return found && { account: toAccount(found.user), session: found.session };
+    },
+    /**
+     * Runs a Better Auth call that may sign `email` in, with the account's password version as
+     * it began: a session it writes after a password change is refused (password-versions.ts).
+     */
+    withSignInStart<T>(email: string | undefined, signIn: () => Promise<T>): Promise<T> {
+      return withSignInStart(db, email, signIn);
     },
     /** The account of this id, if it still exists; in `executor`'s transaction when given. */
     async findById(id: string, executor: Executor = db): Promise<Account | undefined> {
@@ -92,6 +105,14 @@ export function createIdentityService(options: {
       if (!name || name === account.name) return { account, modified: 0 };
       const modified = await repository.updateUser(db, account.id, { name });
       return { account: { ...account, name }, modified };
+    },
+    /**
+     * What the account's unpaid orders may come to, in cents (null: its default again), as a
+     * shop admin sets it on Stock holds; undefined when no account has this id.
+     */
+    async setUnpaidHoldLimit(id: string, cents: number | null): Promise<Account | undefined> {
+      const row = await repository.updateUnpaidHoldLimit(db, id, cents);
+      return row && toAccount(row);
     },
     async setRole(id: string, role: Role): Promise<number> {
       return repository.updateUser(db, id, { role });
