@@ -205,6 +205,11 @@ describe.each([
       { sessionCookie: [] },
       {},
     ]);
+    // Sign-up sends no verification e-mail by itself: its description names the call that does
+    // (issue 40 item 9: an integrator's buyers were left unverified).
+    const signUp = document.paths['/api/auth/sign-up/email']!.post! as { description?: string };
+    expect(signUp.description).toContain('POST /api/auth/send-verification-email');
+    expect(signUp.description).toMatch(/no verification e-mail is sent by this call/i);
     // The access token comes from PUT /api/user/{email}, on the session cookie.
     expect(document.paths['/api/user/{email}']!.put!.security).toEqual([{ sessionCookie: [] }]);
     expect(document.components.securitySchemes).toMatchObject({

@@ -177,7 +177,7 @@ const OPERATIONS: Record<string, Omit<OpenApiOperation, 'requestBody'>> = {
     operationId: 'signUpWithEmail',
     summary: 'Create an account (and sign in)',
     description:
-      'Creates the account and starts its session (the cookie). The web app then asks for the verification e-mail (POST /api/auth/send-verification-email) and records the user with PUT /api/user/{email}. An address in ADMIN_EMAILS becomes an admin once verified.',
+      "Creates the account and starts its session (the cookie). **No verification e-mail is sent by this call**: the client asks for it next with POST /api/auth/send-verification-email (`{ email, callbackURL }`, on the session cookie), as the web app's sign-up sequence does; until the link in that e-mail is followed the account stays unverified (it may sign in, with the limits of an unverified account). Then PUT /api/user/{email} records the user and answers the access token. An address in ADMIN_EMAILS becomes an admin once verified.",
     security: PUBLIC,
     responses: {
       200: json(
