@@ -100,6 +100,10 @@ export default defineConfig({
         CONTACT_RATE_LIMIT: '1000',
         GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.clientId,
         GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.clientSecret,
+        // Nor the limit of a verified account, nor the share of a tool's stock one account may
+        // hold unpaid (a journey orders 41 of 100 units, then 11 more): their own server tests.
+        UNPAID_HOLD_LIMIT: '1000000000',
+        UNPAID_TOOL_SHARE: '100',
         GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
       },
     },

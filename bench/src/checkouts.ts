@@ -70,6 +70,7 @@ const CHECKOUT_SERVER_ENV = {
   MAX_UNPAID_ORDERS: '1000000000',
   ORDER_RATE_LIMIT: '1000000000',
   UNVERIFIED_HOLD_LIMIT: '1000000000',
+  UNPAID_HOLD_LIMIT: '1000000000',
   ADMIN_EMAILS: STAFF_EMAIL,
 };
 
@@ -411,7 +412,8 @@ async function checkoutSql(
   if (cart.length !== CHECKOUT_LINES) throw new Error(`the cart holds ${cart.length} lines`);
   await tx(
     `select count(distinct checkout_id)::int as count,
-       coalesce(sum(unit_price_cents::bigint * quantity), 0)::text as cents, now()
+       coalesce(sum(unit_price_cents::bigint * quantity), 0)::text as cents,
+       coalesce(sum(quantity) filter (where not made_to_order), 0)::text as units, now()
      from orders where user_id = $1 and status = 'unpaid'`,
     [userId],
   );

@@ -49,14 +49,16 @@ const ACCOUNTS = 10;
 
 /**
  * Each bench account places thousands of orders in a run: lift the per-account caps against
- * hoarding (MAX_UNPAID_ORDERS, ORDER_RATE_LIMIT, UNVERIFIED_HOLD_LIMIT), which would refuse all but the first few. The
+ * hoarding (MAX_UNPAID_ORDERS, ORDER_RATE_LIMIT, UNVERIFIED_HOLD_LIMIT, UNPAID_HOLD_LIMIT), which would refuse all but the first few. The
  * cap's check (a per-account lock and a count) still runs on every order, so it is measured.
+ * UNPAID_TOOL_SHARE keeps its default: a bench tool's billion units are never near it.
  */
 const UNCAPPED_ORDERS_ENV = {
   MAX_UNPAID_ORDERS: '1000000000',
   ORDER_RATE_LIMIT: '1000000000',
   // The bench accounts are not verified (UNVERIFIED_HOLD_LIMIT would refuse them too).
   UNVERIFIED_HOLD_LIMIT: '1000000000',
+  UNPAID_HOLD_LIMIT: '1000000000',
 };
 
 /** A signed-up customer: the bearer token, and the session cookie a browser would hold. */

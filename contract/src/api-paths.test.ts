@@ -51,6 +51,7 @@ describe('apiPaths', () => {
       creditNote: '/orders/:id/credit-note.pdf',
       manageHolds: '/manageHolds',
       releaseHolds: '/manageHolds/:userId/release',
+      holdLimit: '/manageHolds/:userId/limit',
       addTool: '/tool',
       deleteTool: '/deleteTols/:id',
       priceBreaks: '/tool/:id/priceBreaks',

@@ -111,6 +111,8 @@ export const apiPaths = {
   manageHolds: '/manageHolds',
   /** POST (admin): removes every unpaid order of an account; their stock goes back on sale. */
   releaseHolds: withSegment('/manageHolds/:userId/release'),
+  /** PUT (admin): what an account's unpaid orders may come to (null: the default). */
+  holdLimit: withSegment('/manageHolds/:userId/limit'),
   /** POST: request a quote; GET: the caller's own quotes. */
   quotes: '/quotes',
   /** POST: the quote's customer accepts its offer (an unpaid order at the offered price). */

@@ -51,6 +51,9 @@ export const cartTexts = {
     aboveAvailable: (available: number) =>
       `Not that many in stock: order fewer than ${formatCount(available)}.`,
     withdrawn: 'This tool is no longer sold.',
+    /** UNPAID_TOOL_SHARE: one account holds at most a share of a tool's stock unpaid. */
+    aboveShare: (maxUnits: number, heldUnits: number) =>
+      `You can hold at most ${formatCount(maxUnits)} of this tool unpaid at a time${heldUnits > 0 ? ` (you hold ${formatCount(heldUnits)} already)` : ''}: order fewer, or pay for your unpaid orders first.`,
     priceChanged: (before: number, now: number) =>
       `The price changed since you added it: ${formatMoney(before)} then, ${formatMoney(now)} now.`,
   },

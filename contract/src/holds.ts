@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, textSchema } from './common.ts';
+import { IdSchema, MoneySchema, priceSchema, textSchema } from './common.ts';
 
 /**
  * Stock holds (DESIGN.md section 4): every unpaid order keeps its tool's stock until it is paid,
@@ -28,6 +28,17 @@ export const HeldOrderSchema = z.object({
 });
 export type HeldOrder = z.infer<typeof HeldOrderSchema>;
 
+/**
+ * Where an account's hold limit comes from: set for it by a shop admin ('account'), else the
+ * default of a verified account (UNPAID_HOLD_LIMIT) or of one whose e-mail is not verified
+ * (UNVERIFIED_HOLD_LIMIT).
+ */
+export const HoldLimitSourceSchema = z.enum(['account', 'verified', 'unverified']);
+export type HoldLimitSource = z.infer<typeof HoldLimitSourceSchema>;
+
+/** Part of its limit from which an account is shown as near it (Stock holds). */
+export const NEAR_HOLD_LIMIT = 0.8;
+
 /** One account's unpaid orders, with what the account is (name, e-mail, verified or not). */
 export const StockHoldSchema = z.object({
   userId: z.string(),
@@ -38,6 +49,9 @@ export const StockHoldSchema = z.object({
   orders: z.array(HeldOrderSchema),
   /** The orders' totals summed, in dollars. */
   total: z.number().nonnegative(),
+  /** What the account's unpaid orders may come to, in dollars (orders past it are refused). */
+  limit: z.number().nonnegative(),
+  limitSource: HoldLimitSourceSchema,
 });
 export type StockHold = z.infer<typeof StockHoldSchema>;
 /** GET /manageHolds: the accounts holding unpaid orders, the largest total first. */
@@ -53,3 +67,18 @@ export const ReleaseHoldsResponseSchema = z.object({
   returnedUnits: z.number().int(),
 });
 export type ReleaseHoldsResponse = z.infer<typeof ReleaseHoldsResponseSchema>;
+
+/**
+ * PUT /manageHolds/{userId}/limit: what the account's unpaid orders may come to, in dollars (at
+ * most two decimals, below $1,000,000), or null for its default again.
+ */
+export const SetHoldLimitSchema = z.object({ limit: priceSchema('limit').nullable() });
+export type SetHoldLimit = z.infer<typeof SetHoldLimitSchema>;
+
+/** The account's limit as it is now. */
+export const HoldLimitResponseSchema = z.object({
+  userId: z.string(),
+  limit: z.number().nonnegative(),
+  limitSource: HoldLimitSourceSchema,
+});
+export type HoldLimitResponse = z.infer<typeof HoldLimitResponseSchema>;

@@ -259,7 +259,19 @@ export const texts = {
      * unpaid orders (DESIGN.md section 4). Quotes stay open to it.
      */
     unverifiedHoldLimit: (limit: string) =>
-      `Until your e-mail address is verified, your unpaid orders can come to at most ${limit}. Verify your e-mail address (use the link we sent you) or pay your unpaid orders first, then order again. For a larger quantity you can also request a quote.`,
+      `Until your e-mail address is verified, your unpaid orders can come to at most ${limit}. Verify your e-mail address (use the link we sent you) or pay your unpaid orders first, then order again.`,
+    /**
+     * 403: any other account would hold more than its limit in unpaid orders (UNPAID_HOLD_LIMIT,
+     * or the account's own, set by a shop admin on Stock holds).
+     */
+    unpaidHoldLimit: (limit: string) =>
+      `Your unpaid orders can come to at most ${limit}. Pay or remove an unpaid order first, then order again. To hold more at a time, contact us to raise your limit.`,
+    /**
+     * 409: the order would leave one account holding more than its share of a tool's stock
+     * unpaid (UNPAID_TOOL_SHARE).
+     */
+    toolShareLimit: (tool: string, maxUnits: number, heldUnits: number) =>
+      `You can hold at most ${formatCount(maxUnits)} units of ${tool} unpaid at a time${heldUnits > 0 ? ` (you hold ${formatCount(heldUnits)} already)` : ''}: the rest of its stock stays on sale to other buyers. Order fewer, or pay for your unpaid orders first.`,
     /** 400: an order whose total is above what a card payment accepts. */
     totalTooLarge: (limit: string) =>
       `An order must come to less than ${limit} to be paid. Order a smaller quantity, or request a quote.`,
@@ -663,6 +675,22 @@ export const texts = {
       quantity: 'quantity',
       total: 'total',
       date: 'date',
+    /** Each account's unpaid value against what it may hold (its limit). */
+    limitUse: (held: string, limit: string) => `${held} of its ${limit} limit held`,
+    limitSources: {
+      account: 'limit set for this account',
+      verified: 'default limit of a verified account',
+      unverified: 'default limit until the e-mail is verified',
+    },
+    nearLimit: 'near its limit',
+    overLimit: 'over its limit',
+    limitField: 'limit',
+    limitLabel: (name: string) => `Unpaid limit of ${name}, in dollars`,
+    setLimit: 'Set limit',
+    setLimitLabel: (name: string) => `Set the unpaid limit of ${name}`,
+    defaultLimit: 'Use the default',
+    defaultLimitLabel: (name: string) => `Give ${name} the default unpaid limit again`,
+    limitSet: (name: string, limit: string) => `${name} may now hold ${limit} unpaid`,
       status: 'status',
       action: 'action',
     },

@@ -31,4 +31,8 @@ CREATE TABLE "readiness_heartbeat" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
 	"written_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "readiness_heartbeat_one_row" CHECK ("readiness_heartbeat"."id" = 1)
-);
+);--> statement-breakpoint
+
+-- 3. Unpaid holds are bounded by value for every account: a shop admin may set an account's own
+-- limit, in cents (null: the default of its kind, UNPAID_HOLD_LIMIT or UNVERIFIED_HOLD_LIMIT).
+ALTER TABLE "users" ADD COLUMN "unpaid_hold_limit_cents" integer;

@@ -271,7 +271,11 @@ export async function buildApp({
     tools,
     orderHoldHours: config.orderHoldHours,
     maxUnpaidOrders: config.maxUnpaidOrders,
-    unverifiedHoldLimitCents: dollarsToCents(config.unverifiedHoldLimit),
+    holdLimits: {
+      verifiedCents: dollarsToCents(config.unpaidHoldLimit),
+      unverifiedCents: dollarsToCents(config.unverifiedHoldLimit),
+    },
+    toolSharePercent: config.unpaidToolSharePercent,
     outbox,
     publicUrl: config.publicUrl,
     taxRateBasisPoints: config.taxRateBasisPoints,

@@ -204,6 +204,7 @@ export const AUTHORIZATION_TABLE = {
   'PUT /api/manageNotifications': 'admin',
   'GET /api/manageHolds': 'admin',
   'POST /api/manageHolds/:userId/release': 'admin',
+  'PUT /api/manageHolds/:userId/limit': 'admin',
   // --- quotes -----------------------------------------------------------------------------
   'POST /api/quotes': 'signed-in user',
   'GET /api/quotes': 'signed-in user',

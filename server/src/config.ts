@@ -30,6 +30,14 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value));
 
 /** The environment as the server reads it. Every variable is documented in README.md. */
+/** An amount in dollars, at most two decimals (a hold limit). */
+const dollarAmount = z.coerce
+  .number()
+  .nonnegative()
+  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+    message: 'must be an amount in dollars with at most two decimals',
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -64,13 +72,12 @@ const EnvSchema = z.object({
   ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
   // Dollars, at most two decimals: what the unpaid orders of an unverified account may come to.
-  UNVERIFIED_HOLD_LIMIT: z.coerce
-    .number()
-    .nonnegative()
-    .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
-      message: 'must be an amount in dollars with at most two decimals',
-    })
-    .default(2000),
+  UNVERIFIED_HOLD_LIMIT: dollarAmount.default(2000),
+  // Dollars: what the unpaid orders of a verified account may come to, unless an admin set the
+  // account's own limit (Stock holds).
+  UNPAID_HOLD_LIMIT: dollarAmount.default(25000),
+  // Percent of a tool's stock one account may hold unpaid (100: as much as is on sale).
+  UNPAID_TOOL_SHARE: z.coerce.number().int().min(1).max(100).default(50),
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   // Identity sessions: ended after this many hours without activity (at least an access token's
   // day, which is renewed through the session), and this many days after sign-in whatever happens.
@@ -149,6 +156,16 @@ export type Config = {
   /**
    * Which proxies to believe about the client's address (Fastify's trustProxy): rate limits key on
    * it. Unset: none (the server faces clients directly).
+  /**
+   * What the unpaid orders of a verified account may come to, in dollars (UNPAID_HOLD_LIMIT),
+   * unless a shop admin set the account's own limit.
+   */
+  unpaidHoldLimit: number;
+  /**
+   * The percentage of a tool's stock one account may hold unpaid (UNPAID_TOOL_SHARE): its units
+   * held with the new order's, against what is on sale and what it holds of the tool already.
+   */
+  unpaidToolSharePercent: number;
    */
   trustProxy: boolean | string | undefined;
   webDistDir: string;
@@ -291,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** TRUST_PROXY: `true` (any proxy) or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
 function parseTrustProxy(value: string | undefined): boolean | string | undefined {
+    unpaidHoldLimit: e.UNPAID_HOLD_LIMIT,
+    unpaidToolSharePercent: e.UNPAID_TOOL_SHARE,
   if (value === undefined || value === 'false') return undefined;
   if (value === 'true') return true;
   return value;

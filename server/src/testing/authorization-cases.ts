@@ -551,6 +551,15 @@ const CASES: readonly AuthorizationCase[] = [
       url: `/api/manageHolds/${encodeURIComponent((await the.newAccount()).id)}/release`,
     }),
   },
+  {
+    route: 'PUT /api/manageHolds/:userId/limit',
+    case: 'an account nobody calls with',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageHolds/${encodeURIComponent((await the.newAccount()).id)}/limit`,
+      payload: { limit: 50000 },
+    }),
+  },
 
   // --- checkouts (issue 26) ------------------------------------------------------------------
   {

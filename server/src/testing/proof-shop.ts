@@ -58,6 +58,8 @@ export function startProofRun(options: { maxSockets?: number } = {}): ProofRun {
       MAX_UNPAID_ORDERS: '1000000',
       ORDER_RATE_LIMIT: '1000000',
       UNVERIFIED_HOLD_LIMIT: '1000000000',
+      UNPAID_HOLD_LIMIT: '1000000000',
+      UNPAID_TOOL_SHARE: '100',
     }),
     newClient,
     closeAll,

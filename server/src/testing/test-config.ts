@@ -26,14 +26,16 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
 
 /**
  * Lifts the per-account order caps (MAX_UNPAID_ORDERS, ORDER_RATE_LIMIT, UNVERIFIED_HOLD_LIMIT:
- * test accounts are unverified) for tests about something else (stock, expiry, removal) that
- * place many orders from one account; the caps have their own tests in orders.hoarding.test.ts
- * and orders.holds.test.ts.
+ * test accounts are unverified, UNPAID_HOLD_LIMIT, UNPAID_TOOL_SHARE) for tests about something
+ * else (stock, expiry, removal) that place many orders from one account; the caps have their own
+ * tests in orders.hoarding.test.ts, orders.holds.test.ts and orders.hold-limits.test.ts.
  */
 export const UNCAPPED_ORDERS = {
   maxUnpaidOrders: 1_000_000,
   orderRateLimit: 1_000_000,
   unverifiedHoldLimit: 1_000_000_000,
+  unpaidHoldLimit: 1_000_000_000,
+  unpaidToolSharePercent: 100,
   /** The contact form's per-client limit too: the walks send every call from one address. */
   contactRateLimit: 1_000_000,
 } as const satisfies Partial<Config>;

@@ -24,6 +24,11 @@ export const users = pgTable('users', {
    * read the old password while a reset ran) is refused when written and when used.
    */
   passwordVersion: integer('password_version').notNull().default(0),
+  /**
+   * What this account's unpaid orders may come to, in cents, as a shop admin set it (Stock
+   * holds); null: the default for its kind of account (UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT).
+   */
+  unpaidHoldLimitCents: integer('unpaid_hold_limit_cents'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

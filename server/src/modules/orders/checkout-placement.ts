@@ -33,7 +33,10 @@ import { emailEvent, eventRows } from './order-events.repository.ts';
 import {
   ensurePayableTotal,
   ensureRoomForUnpaidCheckouts,
-  ensureWithinUnverifiedLimit,
+  ensureWithinHoldLimit,
+  holdLimitOf,
+  linesOverToolShare,
+  type HoldLimitDefaults,
 } from './order-rules.ts';
 import {
   insertEventsAndMails,
@@ -60,7 +63,10 @@ export type CheckoutPlacementOptions = {
   tools: ToolsService;
   dtos: CheckoutDtos;
   maxUnpaidOrders: number;
-  unverifiedHoldLimitCents: number;
+  /** The default hold limits (UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT), in cents. */
+  holdLimits: HoldLimitDefaults;
+  /** UNPAID_TOOL_SHARE: the percentage of a tool's stock one account may hold unpaid. */
+  toolSharePercent: number;
   outbox: OutboxWriter;
   publicUrl: string;
   taxRateBasisPoints?: number;
@@ -111,7 +117,7 @@ function replayedCheckout(earlier: CheckoutRow, digest: string): CheckoutRow {
  * the spec's orders, all in ONE transaction, all reserved or none.
  */
 export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
-  const { db, catalog, tools, dtos, maxUnpaidOrders, unverifiedHoldLimitCents } = options;
+  const { db, catalog, tools, dtos, maxUnpaidOrders, holdLimits, toolSharePercent } = options;
   const { outbox, publicUrl } = options;
 
   /**
@@ -165,7 +171,8 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
      * one order per line. Refused whole (nothing reserved, the cart kept) when the cart is empty
      * (400), when any line cannot be reserved (409, each failing line and why), when the client's
      * expected total is not today's (409), or by the rules of POST /order: MAX_UNPAID_ORDERS
-     * counting checkouts, the unverified hold limit, a total one payment can pay. Prices are
+     * counting checkouts, the account's hold limit, its share of each tool's stock
+     * (UNPAID_TOOL_SHARE: 409 naming each line past it), a total one payment can pay. Prices are
      * today's; lines whose price moved since they were added are told in the answer.
      * The Idempotency-Key (required) answers a retry with the checkout it placed.
      */
@@ -196,7 +203,6 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           const readers = outbox.readersAlongside([caller.email]);
           const holdings = await selectUnpaidHoldings(tx, caller.id, { readers });
           ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
-          const unpaidCents = caller.emailVerified ? null : holdings.cents;
           const mailRows = readers.prepared(holdings.alongside.readers);
           // What needs nothing of the tools, written before their rows are locked: the checkout
           // and the emptied cart (a refusal below rolls both back).
@@ -214,6 +220,31 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           const { reserved, failed } = await reserveLines(tx, cart);
           // Thrown, not returned: the reservations made before the failing lines roll back.
           if (failed.length > 0) throw new LinesNotReserved(failed);
+          // Each tool's row is locked until the commit: the share is checked against the stock
+          // its reservation found.
+          const overShare = await linesOverToolShare(
+            tx,
+            caller.id,
+            reserved.map(({ line, tool }) => ({
+              toolId: tool.id,
+              quantity: line.quantity,
+              availableBefore: tool.availableQuantity + line.quantity,
+              minOrderQuantity: tool.minOrderQuantity,
+            })),
+            { unitsBound: holdings.units, sharePercent: toolSharePercent },
+          );
+          if (overShare.length > 0) {
+            const skus = new Map(reserved.map(({ tool }) => [tool.id, tool.sku]));
+            throw new LinesError(
+              409,
+              texts.checkout.errors.linesRefused,
+              overShare.map(({ line, maxUnits, heldUnits }) => ({
+                toolId: line.toolId,
+                sku: skus.get(line.toolId) ?? '',
+                message: texts.cart.problems.aboveShare(maxUnits, heldUnits),
+              })),
+            );
+          }
           const totalCents = reserved.reduce(
             (sum, { line, unitPriceCents }) => sum + unitPriceCents * line.quantity,
             0,
@@ -227,7 +258,7 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
             );
           }
           ensurePayableTotal(totalCents);
-          ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
+          ensureWithinHoldLimit(holdings.cents, totalCents, holdLimitOf(caller, holdLimits));
 
           const lines = await insertOrders(
             tx,

@@ -10,7 +10,7 @@ import {
 import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, notFound, unauthorized } from '../../http-errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../http-errors.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPlacedMail } from '../../mail/templates/orders.ts';
 import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
@@ -18,6 +18,7 @@ import type { Account } from '../identity/identity.service.ts';
 import type {
   PricedReservation,
   PricedTool,
+  ReservedTool,
   ToolReference,
   ToolsService,
 } from '../tools/tools.service.ts';
@@ -30,9 +31,11 @@ import {
   ensurePayableTotal,
   ensureQuantityCouldBeInStock,
   ensureRoomForUnpaidCheckouts,
-  ensureRoomForUnpaidOrder,
-  ensureWithinUnverifiedLimit,
+  ensureWithinHoldLimit,
+  holdLimitOf,
+  linesOverToolShare,
   staleClientPrice,
+  type HoldLimitDefaults,
 } from './order-rules.ts';
 import { PLACED_STATUS } from './order-status.ts';
 import {
@@ -82,7 +85,10 @@ export type OrderPlacementOptions = {
   tools: ToolsService;
   dtos: OrderDtos;
   maxUnpaidOrders: number;
-  unverifiedHoldLimitCents: number;
+  /** The default hold limits (UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT), in cents. */
+  holdLimits: HoldLimitDefaults;
+  /** UNPAID_TOOL_SHARE: the percentage of a tool's stock one account may hold unpaid. */
+  toolSharePercent: number;
   outbox: OutboxWriter;
   publicUrl: string;
   /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
@@ -148,8 +154,40 @@ function isAsRead(reserved: PricedReservation, read: PricedTool): boolean {
 
 /** Placing orders: POST /order, and the order an accepted quote places. */
 export function createOrderPlacement(options: OrderPlacementOptions) {
-  const { db, catalog, tools, dtos, maxUnpaidOrders, unverifiedHoldLimitCents } = options;
+  const { db, catalog, tools, dtos, maxUnpaidOrders, holdLimits, toolSharePercent } = options;
   const { outbox, publicUrl } = options;
+
+  /**
+   * UNPAID_TOOL_SHARE for one order, its tool's row locked by its reservation (`reserved`, the
+   * tool as the reservation left it): 409, in words, when the account would hold more than its
+   * share of the tool's stock. `heldUnits`: every unit the account holds (selectUnpaidHoldings);
+   * `orderId`: the order, written already (not held before it).
+   */
+  async function ensureWithinToolShare(
+    tx: Transaction,
+    caller: Account,
+    reserved: { id: string; name: string; availableQuantity: number; minOrderQuantity: number },
+    order: { id: string; quantity: number },
+    heldUnits: number,
+  ): Promise<void> {
+    const { quantity } = order;
+    const [over] = await linesOverToolShare(
+      tx,
+      caller.id,
+      [
+        {
+          toolId: reserved.id,
+          quantity,
+          availableBefore: reserved.availableQuantity + quantity,
+          minOrderQuantity: reserved.minOrderQuantity,
+        },
+      ],
+      { unitsBound: heldUnits, sharePercent: toolSharePercent, placedOrderId: order.id },
+    );
+    if (over) {
+      throw conflict(texts.orders.toolShareLimit(reserved.name, over.maxUnits, over.heldUnits));
+    }
+  }
 
   /**
    * Why nothing was reserved, in the order a customer should hear it: the tool is not on sale
@@ -210,8 +248,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         if (stale) throw stale;
         const totalCents = unitPriceCents * input.quantity;
         ensurePayableTotal(totalCents);
-        const unpaidCents = caller.emailVerified ? null : holdings.cents;
-        ensureWithinUnverifiedLimit(unpaidCents, totalCents, unverifiedHoldLimitCents);
+        ensureWithinHoldLimit(holdings.cents, totalCents, holdLimitOf(caller, holdLimits));
         const mailRows = readers.prepared(holdings.alongside.readers);
         // Well-formed texts already (json-body.ts makes a lone surrogate U+FFFD): the e-mails,
         // written before the INSERT, say what the database keeps.
@@ -269,6 +306,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         // Thrown, they roll the order, its events and its e-mails back.
         if (!reserved) throw NOTHING_RESERVED;
         if (!isAsRead(reserved, read)) throw TOOL_CHANGED_MEANWHILE;
+        await ensureWithinToolShare(tx, caller, reserved, order, holdings.units);
         const lowStock = tools.lowStockCrossing(reserved, input.quantity);
         if (lowStock) await tools.announceLowStock(tx, lowStock);
         const stock = tools.reservedStockChange(reserved);
@@ -284,6 +322,44 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
           const winner = await selectOrderByIdempotencyKey(db, caller.id, key.idempotencyKey);
           if (winner) return { row: winner, replayed: true };
         }
+        throw error;
+      });
+  }
+
+  /**
+   * An accepted quote's stock: reserved when that much is on sale and the account stays within
+   * its share of the tool's stock (UNPAID_TOOL_SHARE); otherwise none is taken (a savepoint
+   * rolls the reservation back) and the order is made to order, as when the stock is short.
+   */
+  async function reserveQuotedWithinShare(
+    tx: Transaction,
+    caller: Account,
+    request: QuotedOrderRequest,
+    heldUnits: number,
+  ): Promise<ReservedTool | undefined> {
+    return tx
+      .transaction(async (savepoint) => {
+        const reserved = await tools.reserveQuotedStock(
+          savepoint,
+          request.toolId,
+          request.quantity,
+        );
+        if (!reserved) return undefined;
+        const line = {
+          toolId: reserved.id,
+          quantity: request.quantity,
+          availableBefore: reserved.availableQuantity + request.quantity,
+          minOrderQuantity: reserved.minOrderQuantity,
+        };
+        const over = await linesOverToolShare(savepoint, caller.id, [line], {
+          unitsBound: heldUnits,
+          sharePercent: toolSharePercent,
+        });
+        if (over.length > 0) throw BEYOND_SHARE;
+        return reserved;
+      })
+      .catch((error: unknown) => {
+        if (error === BEYOND_SHARE) return undefined;
         throw error;
       });
   }
@@ -336,9 +412,10 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
     /**
      * For the quotes module, in the transaction that accepts the quote (its row locked there):
      * an unpaid order at the agreed unit price, to the address the customer gave, under the
-     * same per-account lock and MAX_UNPAID_ORDERS cap as POST /order. The stock is reserved
-     * when the tool is on sale and at least the quantity is available; otherwise the order is
-     * made to order and takes none. The orders' unique quote_id makes it one order per quote,
+     * same per-account lock, MAX_UNPAID_ORDERS cap and hold limit as POST /order (counted by
+     * the same statement and check). The stock is reserved when the tool is on sale, at least
+     * the quantity is available and the account stays within its share of the tool's stock;
+     * otherwise the order is made to order and takes none. The orders' unique quote_id makes it one order per quote,
      * whatever races. The low-stock e-mails of a crossing it makes are written with `tx`. The
      * caller hands `stock` (when the stock moved) to the catalog after its commit
      * (catalog.stockMoved).
@@ -349,8 +426,13 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
       request: QuotedOrderRequest,
     ): Promise<QuotedOrderPlaced> {
       await lockOrderPlacements(tx, caller.id);
-      await ensureRoomForUnpaidOrder(tx, caller, maxUnpaidOrders);
-      const reserved = await tools.reserveQuotedStock(tx, request.toolId, request.quantity);
+      // The same figures and checks as POST /order's and the checkout's: an accepted quote is
+      // an unpaid order like theirs, made to order or not.
+      const holdings = await selectUnpaidHoldings(tx, caller.id, {});
+      ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
+      const totalCents = request.unitPriceCents * request.quantity;
+      ensureWithinHoldLimit(holdings.cents, totalCents, holdLimitOf(caller, holdLimits));
+      const reserved = await reserveQuotedWithinShare(tx, caller, request, holdings.units);
       const checkout = await insertCheckout(tx, {
         userId: caller.id,
         email: caller.email,
@@ -387,3 +469,6 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
     },
   };
 }
+
+/** Thrown in an accepted quote's savepoint: its reservation would pass the account's share. */
+const BEYOND_SHARE = new Error("the quote's reservation would pass the account's share");

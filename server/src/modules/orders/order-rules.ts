@@ -6,12 +6,13 @@ import {
   PAYABLE_LIMIT_TEXT,
   serverTexts,
   texts,
+  type HoldLimitSource,
   type PlaceOrderInput,
 } from '@tools-factory/contract';
 import type { Transaction } from '../../db/client.ts';
 import { badRequest, conflict, forbidden } from '../../http-errors.ts';
 import type { Account } from '../identity/identity.service.ts';
-import { countUnpaidCheckouts } from './orders.repository.ts';
+import { selectHeldUnitsOfTools } from './orders.repository.ts';
 
 /*
  * The rules an order is placed under (DESIGN.md section 4), each one named check that refuses in
@@ -34,18 +35,10 @@ export function ensureOwnEmail(caller: Account, email: string): void {
 }
 
 /**
- * MAX_UNPAID_ORDERS, checked under the account's placement lock (lockOrderPlacements): 409
- * when the account holds as many unpaid checkouts already (a one-line checkout per POST /order).
+ * MAX_UNPAID_ORDERS, with the count selectUnpaidHoldings read under the account's placement
+ * lock (lockOrderPlacements): 409 when the account holds as many unpaid checkouts already (a
+ * one-line checkout per POST /order, one per accepted quote).
  */
-export async function ensureRoomForUnpaidOrder(
-  tx: Transaction,
-  caller: Account,
-  maxUnpaidOrders: number,
-): Promise<void> {
-  ensureRoomForUnpaidCheckouts(await countUnpaidCheckouts(tx, caller.id), maxUnpaidOrders);
-}
-
-/** ensureRoomForUnpaidOrder with the count read already (selectUnpaidHoldings). */
 export function ensureRoomForUnpaidCheckouts(
   unpaidCheckouts: number,
   maxUnpaidOrders: number,
@@ -55,15 +48,119 @@ export function ensureRoomForUnpaidCheckouts(
   }
 }
 
-/** UNVERIFIED_HOLD_LIMIT: 403 when an unverified account would hold more with this order. */
-export function ensureWithinUnverifiedLimit(
-  unpaidCents: number | null,
-  addedCents: number,
-  limitCents: number,
-): void {
-  if (unpaidCents !== null && unpaidCents + addedCents > limitCents) {
-    throw forbidden(texts.orders.unverifiedHoldLimit(formatMoney(centsToDollars(limitCents))));
+/** The default hold limits, in cents: a verified account's, and one's whose e-mail is not. */
+export type HoldLimitDefaults = { verifiedCents: number; unverifiedCents: number };
+
+/** What an account's unpaid orders may come to, in cents, and where that limit comes from. */
+export type HoldLimit = { cents: number; source: HoldLimitSource };
+
+/**
+ * An account's hold limit: its own when a shop admin set one (Stock holds), else the default of
+ * its kind (UNPAID_HOLD_LIMIT when its e-mail is verified, UNVERIFIED_HOLD_LIMIT until then).
+ */
+export function holdLimitOf(
+  account: Pick<Account, 'emailVerified' | 'unpaidHoldLimitCents'>,
+  defaults: HoldLimitDefaults,
+): HoldLimit {
+  if (account.unpaidHoldLimitCents !== null) {
+    return { cents: account.unpaidHoldLimitCents, source: 'account' };
   }
+  return account.emailVerified
+    ? { cents: defaults.verifiedCents, source: 'verified' }
+    : { cents: defaults.unverifiedCents, source: 'unverified' };
+}
+
+/**
+ * The one check of the value an account holds unpaid (DESIGN.md section 4), for POST /order,
+ * POST /checkout and an accepted quote alike, under the account's placement lock: 403, in words,
+ * when its unpaid orders (`heldCents`, as selectUnpaidHoldings sums them: made to order ones
+ * included) and the `addedCents` of this placement would come to more than `limit`. Company
+ * credit will call it with the company's limit.
+ */
+export function ensureWithinHoldLimit(
+  heldCents: number,
+  addedCents: number,
+  limit: HoldLimit,
+): void {
+  if (heldCents + addedCents <= limit.cents) return;
+  const words = formatMoney(centsToDollars(limit.cents));
+  throw forbidden(
+    limit.source === 'unverified'
+      ? texts.orders.unverifiedHoldLimit(words)
+      : texts.orders.unpaidHoldLimit(words),
+  );
+}
+
+/**
+ * The most units of a tool one account may hold unpaid (UNPAID_TOOL_SHARE): `sharePercent` of the
+ * tool's stock as the account finds it (what is on sale and what it holds of the tool already),
+ * and never less than one order of the tool's minimum needs (the purchase rule's minimum + 1).
+ */
+export function toolShareUnits(
+  stockUnits: number,
+  minOrderQuantity: number,
+  sharePercent: number,
+): number {
+  return Math.max(Math.floor((stockUnits * sharePercent) / 100), minOrderQuantity + 1);
+}
+
+/** A line of a placement, its tool reserved: what was on sale before it, and its minimum. */
+export type ReservedLineForShare = {
+  toolId: string;
+  quantity: number;
+  availableBefore: number;
+  minOrderQuantity: number;
+};
+
+/** Whether holding `heldUnits` of the line's tool with the line's units passes the share. */
+function isOverShare(line: ReservedLineForShare, heldUnits: number, sharePercent: number) {
+  const stockUnits = line.availableBefore + heldUnits;
+  return (
+    heldUnits + line.quantity > toolShareUnits(stockUnits, line.minOrderQuantity, sharePercent)
+  );
+}
+
+/**
+ * UNPAID_TOOL_SHARE, in the placement's transaction after its reservation (the tools' rows are
+ * locked until the commit, and the account's placement lock is held: two placements of one
+ * account are counted one after the other): the lines that would leave the account holding
+ * more than its share of their tool, each with the most it may hold and what it holds already.
+ * `held.unitsBound` is every unit the account holds unpaid (selectUnpaidHoldings): a line within
+ * the share with that many held is within it with fewer (the bound grows by at most one unit for
+ * each unit held), so the account's units of each tool are read only for a line near its bound.
+ * `placedOrderId`: the order being placed, when it is written before its reservation (POST
+ * /order): not counted as held already.
+ */
+export async function linesOverToolShare(
+  tx: Transaction,
+  userId: string,
+  lines: readonly ReservedLineForShare[],
+  held: { unitsBound: number; sharePercent: number; placedOrderId?: string },
+): Promise<{ line: ReservedLineForShare; maxUnits: number; heldUnits: number }[]> {
+  const { unitsBound, sharePercent } = held;
+  const near = lines.filter((line) => isOverShare(line, unitsBound, sharePercent));
+  if (near.length === 0) return [];
+  const unitsByTool =
+    unitsBound === 0
+      ? new Map<string, number>()
+      : await selectHeldUnitsOfTools(
+          tx,
+          userId,
+          near.map((line) => line.toolId),
+          held.placedOrderId,
+        );
+  return near.flatMap((line) => {
+    const heldUnits = unitsByTool.get(line.toolId) ?? 0;
+    if (!isOverShare(line, heldUnits, sharePercent)) return [];
+    const stockUnits = line.availableBefore + heldUnits;
+    return [
+      {
+        line,
+        maxUnits: toolShareUnits(stockUnits, line.minOrderQuantity, sharePercent),
+        heldUnits,
+      },
+    ];
+  });
 }
 
 /** An order that could never be paid is refused now, not at the payment page (400). */

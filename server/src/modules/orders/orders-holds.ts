@@ -1,4 +1,10 @@
-import { centsToDollars, texts, type StockHold } from '@tools-factory/contract';
+import {
+  centsToDollars,
+  dollarsToCents,
+  texts,
+  type HoldLimitResponse,
+  type StockHold,
+} from '@tools-factory/contract';
 import { notFound } from '../../http-errors.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -9,14 +15,15 @@ import type { OrdersService } from './orders.service.ts';
  * back on sale).
  */
 export function createHoldsService(options: {
-  orders: Pick<OrdersService, 'listHeldOrders' | 'releaseHoldsOf'>;
-  identity: Pick<IdentityService, 'findById'>;
+  orders: Pick<OrdersService, 'listHeldOrders' | 'releaseHoldsOf' | 'holdLimitOf'>;
+  identity: Pick<IdentityService, 'findById' | 'setUnpaidHoldLimit'>;
 }) {
   const { orders, identity } = options;
   return {
     /**
      * GET /manageHolds: each account holding unpaid orders (name, e-mail, verified or not) with
-     * those orders, oldest first; the accounts by their orders' total, the largest first.
+     * those orders, oldest first, and its hold limit (who is near it); the accounts by their
+     * orders' total, the largest first.
      */
     async listHolds(): Promise<StockHold[]> {
       const held = await orders.listHeldOrders();
@@ -30,6 +37,7 @@ export function createHoldsService(options: {
         // Removed between the two reads: its orders belong to nobody now.
         if (!account) continue;
         const totalCents = entries.reduce((sum, entry) => sum + entry.totalCents, 0);
+        const limit = orders.holdLimitOf(account);
         holds.push({
           userId,
           name: account.name,
@@ -48,6 +56,8 @@ export function createHoldsService(options: {
             madeToOrder: order.madeToOrder,
           })),
           total: centsToDollars(totalCents),
+          limit: centsToDollars(limit.cents),
+          limitSource: limit.source,
           totalCents,
         });
       }
@@ -61,6 +71,19 @@ export function createHoldsService(options: {
         throw notFound(texts.manageHolds.accountNotFound);
       }
       return orders.releaseHoldsOf(userId);
+    },
+
+    /**
+     * PUT /manageHolds/{userId}/limit: what the account's unpaid orders may come to, in dollars
+     * (null: its default again); the next order is checked against it, the held ones are kept.
+     * 404 for an account that does not exist.
+     */
+    async setLimit(userId: string, limit: number | null): Promise<HoldLimitResponse> {
+      const cents = limit === null ? null : dollarsToCents(limit);
+      const account = await identity.setUnpaidHoldLimit(userId, cents);
+      if (!account) throw notFound(texts.manageHolds.accountNotFound);
+      const now = orders.holdLimitOf(account);
+      return { userId, limit: centsToDollars(now.cents), limitSource: now.source };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  ne,
   or,
   sql,
   type SQL,
@@ -119,17 +120,25 @@ export async function insertEventsAndMails(
 }
 
 /**
- * What MAX_UNPAID_ORDERS and UNVERIFIED_HOLD_LIMIT read, in one query under the account's
- * placement lock: the checkouts holding unpaid lines (countUnpaidCheckouts), what those lines
- * come to in cents (unit price times quantity, summed as a bigint: no overflow however large), and
- * the transaction's own time (`now()`, which the
- * order's created_at will hold: its e-mail can be written before the order is).
+ * What MAX_UNPAID_ORDERS, the hold limit and UNPAID_TOOL_SHARE read, in one query under the
+ * account's placement lock, for POST /order, POST /checkout and an accepted quote alike: the
+ * checkouts holding unpaid lines (a checkout of many lines is one purchase to pay, as one order
+ * was: DESIGN.md section 12), what those lines come to in cents (unit price times quantity,
+ * summed as a bigint: no overflow however large; made to order ones included), the units of
+ * stock they hold (made to order ones hold none), and the transaction's own time (`now()`, which
+ * the order's created_at will hold: its e-mail can be written before the order is).
  */
 export async function selectUnpaidHoldings<const Names extends string>(
   tx: Transaction,
   userId: string,
   alongside: Readonly<Record<Names, ColumnAlongside>>,
-): Promise<{ checkouts: number; cents: number; now: Date; alongside: Record<Names, unknown> }> {
+): Promise<{
+  checkouts: number;
+  cents: number;
+  units: number;
+  now: Date;
+  alongside: Record<Names, unknown>;
+}> {
   const named = Object.entries<ColumnAlongside>(alongside);
   const columns = {
     ...holdingsColumns,
@@ -154,6 +163,7 @@ export async function selectUnpaidHoldings<const Names extends string>(
   return {
     checkouts: Number(row.checkouts),
     cents: Number(row.cents),
+    units: Number(row.units),
     now: row.now as Date,
     alongside: Object.fromEntries(
       named.map(([name]) => [name, read[`alongside_${name}`]]),
@@ -184,6 +194,7 @@ function columnId(column: SQL): number {
 const holdingsColumns = {
   checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
   cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
+  units: sql<string>`coalesce(sum(${orders.quantity}) filter (where not ${orders.madeToOrder}), 0)::text`,
   now: sql<Date>`now()`.mapWith(orders.createdAt),
 };
 
@@ -205,15 +216,30 @@ export async function lockOrderPlacements(tx: Transaction, userId: string): Prom
 }
 
 /**
- * The checkouts of an account that hold unpaid lines: what MAX_UNPAID_ORDERS counts (DESIGN.md
- * section 12: a checkout of many lines is one purchase to pay, as one order was).
+ * The units of stock an account's unpaid orders hold of each of these tools (made to order ones
+ * hold none), by tool id, leaving out the order `exceptOrderId` (one being placed, written before
+ * its reservation); a tool it holds none of is left out.
  */
-export async function countUnpaidCheckouts(executor: Executor, userId: string): Promise<number> {
-  const [row] = await executor
-    .select({ count: sql<number>`count(distinct ${orders.checkoutId})::int` })
+export async function selectHeldUnitsOfTools(
+  executor: Executor,
+  userId: string,
+  toolIds: readonly string[],
+  exceptOrderId?: string,
+): Promise<Map<string, number>> {
+  const rows = await executor
+    .select({ toolId: orders.toolId, units: sql<string>`sum(${orders.quantity})::text` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), statusIsOneOf(HELD_STATUSES)));
-  return row?.count ?? 0;
+    .where(
+      and(
+        eq(orders.userId, userId),
+        statusIsOneOf(HELD_STATUSES),
+        eq(orders.madeToOrder, false),
+        inArray(orders.toolId, [...toolIds]),
+        exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
+      ),
+    )
+    .groupBy(orders.toolId);
+  return new Map(rows.map(({ toolId, units }) => [toolId, Number(units)]));
 }
 
 /** The order a user placed with this Idempotency-Key, if any (unique per user). */

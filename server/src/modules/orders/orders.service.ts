@@ -45,7 +45,12 @@ import {
 } from './order-placement.ts';
 import { insertOrderEvents, selectOrderEvents } from './order-events.repository.ts';
 import { ensureRemovable, ensureShippable, ensureUnshippable } from './order-preconditions.ts';
-import { ensureOwnEmail } from './order-rules.ts';
+import {
+  ensureOwnEmail,
+  holdLimitOf,
+  type HoldLimit,
+  type HoldLimitDefaults,
+} from './order-rules.ts';
 import { isShipped } from './order-status.ts';
 import { searchOrders } from './orders-admin.repository.ts';
 import {
@@ -89,10 +94,13 @@ export type OrdersServiceOptions = {
   /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS). */
   maxUnpaidOrders: number;
   /**
-   * What the unpaid orders of an account whose e-mail is not verified may come to, in cents
-   * (UNVERIFIED_HOLD_LIMIT).
+   * What an account's unpaid orders may come to by default, in cents: a verified account's
+   * (UNPAID_HOLD_LIMIT) and one's whose e-mail is not (UNVERIFIED_HOLD_LIMIT). A shop admin
+   * sets an account's own on Stock holds.
    */
-  unverifiedHoldLimitCents: number;
+  holdLimits: HoldLimitDefaults;
+  /** The percentage of a tool's stock one account may hold unpaid (UNPAID_TOOL_SHARE). */
+  toolSharePercent: number;
   /** Takes the e-mail of each step (placed, paid, shipped) in that step's transaction. */
   outbox: OutboxWriter;
   /** Where the e-mails' links lead (PUBLIC_URL). */
@@ -190,6 +198,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
       const lines = await selectCheckoutLines(db, head.id);
       if (lines.length === 0) throw notFound(serverTexts.orderErrors.checkoutNotFound);
       return checkoutDtos.checkoutDto(head, lines);
+    },
+
+    /** The account's hold limit (its own, else its kind's default), for Stock holds. */
+    holdLimitOf(account: Pick<Account, 'emailVerified' | 'unpaidHoldLimitCents'>): HoldLimit {
+      return holdLimitOf(account, options.holdLimits);
     },
 
     placeOrder(

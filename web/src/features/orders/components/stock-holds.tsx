@@ -1,15 +1,25 @@
-import { formatMoney, texts, type StockHold } from '@tools-factory/contract';
+import { useState, type FormEvent } from 'react';
+import {
+  formatMoney,
+  NEAR_HOLD_LIMIT,
+  SetHoldLimitSchema,
+  texts,
+  type StockHold,
+} from '@tools-factory/contract';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { ColumnHeads } from '../../../components/ui/column-heads';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useStockHolds } from '../api/get-stock-holds';
 import type { StockReturnedOptions } from '../api/delete-order';
 import { useReleaseHolds } from '../api/release-holds';
+import { useSetHoldLimit } from '../api/set-hold-limit';
 import { formatCount } from '../../../lib/format';
 
 const t = texts.manageHolds;
@@ -18,7 +28,97 @@ const t = texts.manageHolds;
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const shown = (iso: string) => dateTime.format(new Date(iso));
 
-/** One account's holds: who, verified or not, what it holds, and Release. */
+/**
+ * What the account holds against its limit (DESIGN.md section 4): the value, the limit and where
+ * it comes from, a bar, and a badge once it is near or past it.
+ */
+function HoldLimitUse({ hold }: { hold: StockHold }) {
+  const used = hold.limit > 0 ? hold.total / hold.limit : 1;
+  const badge =
+    hold.total > hold.limit
+      ? { className: 'badge-error', text: t.overLimit }
+      : used >= NEAR_HOLD_LIMIT
+        ? { className: 'badge-warning', text: t.nearLimit }
+        : null;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <span>{t.limitUse(formatMoney(hold.total), formatMoney(hold.limit))}</span>
+        {badge ? <span className={`badge ${badge.className}`}>{badge.text}</span> : null}
+      </p>
+      <progress
+        className={`progress w-full max-w-xs ${badge ? 'progress-warning' : 'progress-success'}`}
+        value={Math.min(used, 1) * 100}
+        max={100}
+        aria-label={t.limitUse(formatMoney(hold.total), formatMoney(hold.limit))}
+      />
+      <p className="text-base-content/70 text-xs">{t.limitSources[hold.limitSource]}</p>
+    </div>
+  );
+}
+
+/** An admin's control of the account's limit: a new amount, or its default again. */
+function HoldLimitForm({ hold }: { hold: StockHold }) {
+  const setLimit = useSetHoldLimit();
+  const [typed, setTyped] = useState(String(hold.limit));
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  function send(limit: number | null) {
+    setError(undefined);
+    setLimit.mutate(
+      { userId: hold.userId, limit },
+      {
+        onSuccess: (answer) => toast.success(t.limitSet(hold.name, formatMoney(answer.limit))),
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The server's own schema: the same words here as in its 400.
+    const parsed = SetHoldLimitSchema.safeParse({ limit: typed.trim() });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    send(parsed.data.limit);
+  }
+
+  return (
+    <form className="flex flex-wrap items-end gap-2" onSubmit={submit} noValidate>
+      <TextField
+        label={t.limitLabel(hold.name)}
+        inputMode="decimal"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        error={error}
+        className="w-full max-w-56"
+      />
+      <BusyButton
+        type="submit"
+        busy={setLimit.isPending}
+        className="btn-sm"
+        aria-label={t.setLimitLabel(hold.name)}
+      >
+        {t.setLimit}
+      </BusyButton>
+      {hold.limitSource === 'account' ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={setLimit.isPending}
+          aria-label={t.defaultLimitLabel(hold.name)}
+          onClick={() => send(null)}
+        >
+          {t.defaultLimit}
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+/** One account's holds: who, verified or not, what it holds against its limit, and Release. */
 function HoldCard({
   hold,
   releasing,
@@ -43,6 +143,9 @@ function HoldCard({
               </span>
               <span>{t.accountTotal(hold.orders.length, formatMoney(hold.total))}</span>
             </p>
+            <div className="mt-2">
+              <HoldLimitUse hold={hold} />
+            </div>
           </div>
           <BusyButton
             busy={releasing}
@@ -53,6 +156,7 @@ function HoldCard({
             {t.release}
           </BusyButton>
         </div>
+        <HoldLimitForm key={`${hold.limit}-${hold.limitSource}`} hold={hold} />
         {/* Below sm each order is a small list of its figures: five columns do not fit. */}
         <ul className="flex flex-col gap-2 sm:hidden">
           {hold.orders.map((order) => (
