@@ -490,6 +490,9 @@ export const texts = {
     /** 400: a stock removal larger than what is in stock. */
     stockBelowZero: (available: number, removing: number) =>
       `Cannot remove ${removing} units: only ${available} are in stock`,
+    /** 400: a restock that would take the stock past what the database stores (issue 40). */
+    stockAboveMaximum: (available: number, adding: number, maximum: number) =>
+      `Cannot add ${formatCount(adding)} units to the ${formatCount(available)} in stock: a tool holds at most ${formatCount(maximum)}`,
     stockReason: 'reason must be received, counted or damaged',
     /** 400/413: the picture upload (issue 25). */
     imageMissing: 'Choose a picture to upload (one file, in the field named file)',

@@ -6,6 +6,7 @@ import { afterAll, describe, expect } from 'vitest';
 import {
   dollarsToCents,
   ErrorBodySchema,
+  MAX_WHOLE_NUMBER,
   orderTotal,
   PlaceOrderResponseSchema,
   texts,
@@ -279,7 +280,9 @@ function createWorld(app: App, accounts: Record<'customer' | 'admin', TestAccoun
 
   const makers: Record<FixtureObject, () => Promise<FixtureValues>> = {
     async tool() {
-      const tool = await createTestTool(app, { availableQuantity: 1_000_000 });
+      // Nearly the largest whole number a stock may be: a restock of a few thousand units, or a
+      // sum of quantities near it, passes the database's integer (issue 40 item 5: a 500).
+      const tool = await createTestTool(app, { availableQuantity: MAX_WHOLE_NUMBER - 1_000 });
       return { toolId: tool.id, toolName: tool.name };
     },
     async unpaidOrder() {

@@ -1,4 +1,10 @@
 import fc from 'fast-check';
+import {
+  MAX_PAYABLE_CENTS,
+  MAX_STOCK_DELTA,
+  MAX_WHOLE_NUMBER,
+  PRICE_LIMIT,
+} from '@tools-factory/contract';
 
 /*
  * Requests for the property-based bad-input tests (bad-input.property.test.ts): values built from
@@ -179,6 +185,20 @@ export type OperationInputs = {
   body: JsonSchema | undefined;
 };
 
+/** The most a price may be: a cent below PRICE_LIMIT. */
+const MAX_PRICE = (PRICE_LIMIT * 100 - 1) / 100;
+
+/** Values at the edges of what the database stores: an int4, and the most money a field takes. */
+const LIMIT_NUMBERS: Template[] = [
+  MAX_WHOLE_NUMBER,
+  MAX_WHOLE_NUMBER - 1,
+  MAX_WHOLE_NUMBER + 1,
+  -MAX_WHOLE_NUMBER - 1,
+  MAX_PRICE,
+  MAX_PAYABLE_CENTS,
+  MAX_PAYABLE_CENTS + 1,
+];
+
 // --- values a field of this name is about --------------------------------------------------
 
 const fixture = (name: FixtureName) => new Fixture(name);
@@ -207,13 +227,17 @@ const FIELD_HINTS: Record<string, Template[]> = {
   clientSecret: [fixture('clientSecret')],
   transectionId: [fixture('transectionId')],
   totalPrice: [fixture('orderTotal')],
-  // The world's tools cost $19.99; a quote's offer is its own price.
-  price: [19.99, fixture('offerPrice'), '12.50'],
-  quantity: [25, '101', 5000],
+  // The world's tools cost $19.99; a quote's offer is its own price; the last, the most a price
+  // may be (sums of it pass an int4 of cents).
+  price: [19.99, fixture('offerPrice'), '12.50', MAX_PRICE],
+  // The world's tool holds nearly the largest whole number: quantities near it reach its sums.
+  quantity: [25, '101', 5000, MAX_WHOLE_NUMBER - 1, MAX_WHOLE_NUMBER],
+  // A stock movement's most, in and out: added to the world's tool, it passes an int4.
+  delta: [MAX_STOCK_DELTA, -MAX_STOCK_DELTA, '5', MAX_WHOLE_NUMBER],
   phone: ['+44 114 496 0000', ''],
   rattings: [5, '3'],
   minOrderQuantity: [10, '10'],
-  availableQuantity: [500, '0'],
+  availableQuantity: [500, '0', MAX_WHOLE_NUMBER],
   minQuantity: [100, '50'],
   lowStockThreshold: [25, null],
   cardNumber: ['4242 4242 4242 4242', '4000 0000 0000 0002'],
@@ -252,6 +276,7 @@ function jsonValues(maxDepth: number): fc.Arbitrary<Template> {
 const NESTING_DEPTHS = [30, 31, 32, 33, 64, 45_000];
 
 const HOSTILE_NUMBERS: Template[] = [
+  ...LIMIT_NUMBERS,
   1e308,
   -1e308,
   -0,
@@ -430,6 +455,7 @@ const numberish: fc.Arbitrary<Template> = fc.oneof(
   fc.integer({ min: 0, max: 1_000 }),
   fc.integer({ min: 1, max: 99_999 }).map((cents) => cents / 100),
   fc.integer({ min: 0, max: 1_000 }).map(String),
+  fc.constantFrom(...LIMIT_NUMBERS),
 );
 
 function stringFrom(schema: JsonSchema): fc.Arbitrary<Template> {
@@ -481,9 +507,16 @@ function plainValueFrom(schema: JsonSchema): fc.Arbitrary<Template> {
   if (types.includes('number') || types.includes('integer')) {
     const nullable = types.includes('null') ? [fc.constant(null)] : [];
     if (types.includes('string')) return fc.oneof(numberish, ...nullable);
+    // Now and then a bound itself, or a number near the database's limits: sums of it with
+    // what is stored already are what overflows.
+    const bounds = [schema.minimum, schema.maximum].filter((bound) => bound !== undefined);
     return fc.oneof(
-      fc.integer({ min: schema.minimum ?? 0, max: schema.maximum ?? 1_000 }),
-      ...nullable,
+      {
+        weight: 4,
+        arbitrary: fc.integer({ min: schema.minimum ?? 0, max: schema.maximum ?? 1_000 }),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...bounds, ...LIMIT_NUMBERS) },
+      ...nullable.map((arbitrary) => ({ weight: 1, arbitrary })),
     );
   }
   const [type] = types;

@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest';
 import {
   ArchivedToolListSchema,
   ErrorBodySchema,
+  MAX_WHOLE_NUMBER,
   PlaceOrderResponseSchema,
   serverTexts,
   StockAdjustedSchema,
@@ -246,6 +247,31 @@ describe('POST/GET /api/manageTools/:id/stock', () => {
     expect(await movements(app, admin, tool.id)).toEqual([]);
     const emptied = await moveStock(app, admin, tool.id, { delta: -12, reason: 'counted' });
     expect(StockAdjustedSchema.parse(emptied.json()).stock.availableQuantity).toBe(0);
+  });
+
+  it('refuses in words a restock that would take the stock past the largest whole number (issue 40 item 5: was a 500)', async ({
+    app,
+    admin,
+  }) => {
+    const created = await addProduct(app, admin, {
+      name: newName('Bulk'),
+      availableQuantity: 2_147_483_000,
+    });
+    expectError(
+      await moveStock(app, admin, created._id, { delta: 1_000_000, reason: 'received' }),
+      400,
+      adminErrors.stockAboveMaximum(2_147_483_000, 1_000_000, MAX_WHOLE_NUMBER),
+    );
+    expect(await movements(app, admin, created._id)).toEqual([]);
+    // Up to the largest whole number itself is a restock like any other.
+    const filled = await moveStock(app, admin, created._id, { delta: 647, reason: 'received' });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(StockAdjustedSchema.parse(filled.json()).stock.availableQuantity).toBe(MAX_WHOLE_NUMBER);
+    expectError(
+      await moveStock(app, admin, created._id, { delta: '1', reason: 'counted' }),
+      400,
+      adminErrors.stockAboveMaximum(MAX_WHOLE_NUMBER, 1, MAX_WHOLE_NUMBER),
+    );
   });
 
   it('tells the staff once when a removal by hand takes the stock below the threshold', async ({

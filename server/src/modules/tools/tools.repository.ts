@@ -549,21 +549,24 @@ export async function unarchiveTool(executor: Executor, id: string): Promise<Too
 
 /**
  * Moves a tool on sale's stock by `delta` units (negative: out) in one conditional UPDATE that
- * never takes it below zero: the row lock queues it with the orders' reservations, and each
- * re-checks its condition against the stock the previous one left. The tool after it (with the
- * version the catalog is patched with), or undefined when nothing moved.
+ * never takes it below zero nor past `maximum` (the column is an int4: the sum is checked as a
+ * bigint, where it cannot overflow): the row lock queues it with the orders' reservations, and
+ * each re-checks its condition against the stock the previous one left. The tool after it (with
+ * the version the catalog is patched with), or undefined when nothing moved.
  */
 export async function adjustStock(
   tx: Transaction,
   toolId: string,
   delta: number,
+  maximum: number,
 ): Promise<ToolRow | undefined> {
+  const after = sql`${tools.availableQuantity}::bigint + ${delta}::bigint`;
   const [row] = await moveStock(tx, delta)
     .where(
       and(
         eq(tools.id, toolId),
         isNull(tools.archivedAt),
-        sql`${tools.availableQuantity} + ${delta} >= 0`,
+        sql`${after} between 0 and ${maximum}::bigint`,
       ),
     )
     .returning();

@@ -217,7 +217,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         tags: ['catalog'],
         summary: "Restock or adjust a tool's stock (Manage Tools)",
         description:
-          "Admins only. `delta` units into the available stock (negative: out; not 0), with a `reason` (received, counted, damaged) and an optional `note` (at most 200 characters). The stock moves in one conditional UPDATE, queued with the orders' reservations, and never below zero: removing more than is in stock is a 400. The movement is kept (who, when, delta, reason, note, stock after); a removal that takes the stock below the tool's low-stock threshold e-mails the staff once, as an order's would. 404 for a tool that is not on sale. GET /parts shows the new stock once this answers.",
+          "Admins only. `delta` units into the available stock (negative: out; not 0), with a `reason` (received, counted, damaged) and an optional `note` (at most 200 characters). The stock moves in one conditional UPDATE, queued with the orders' reservations, never below zero and never above 2,147,483,647 units (the largest whole number the database stores): removing more than is in stock, or adding past that, is a 400 in words. The movement is kept (who, when, delta, reason, note, stock after); a removal that takes the stock below the tool's low-stock threshold e-mails the staff once, as an order's would. 404 for a tool that is not on sale. GET /parts shows the new stock once this answers.",
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: StockAdjustmentSchema,

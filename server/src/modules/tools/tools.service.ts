@@ -2,6 +2,7 @@ import {
   centsToDollars,
   defaultLowStockThreshold,
   dollarsToCents,
+  MAX_WHOLE_NUMBER,
   priceBreaksProblems,
   reachedPriceBreak,
   serverTexts,
@@ -322,7 +323,7 @@ export function createToolsService(options: ToolsServiceOptions) {
 
     /**
      * POST /manageTools/{id}/stock: moves a tool on sale's stock by hand in one conditional
-     * UPDATE (never below zero: 400 in words) and records the movement in its transaction; the
+     * UPDATE (never below zero nor past the database's integer: 400 in words) and records the movement in its transaction; the
      * catalog is patched as orders patch it once committed.
      */
     async adjustStock(
@@ -333,11 +334,19 @@ export function createToolsService(options: ToolsServiceOptions) {
       const toolId = parseId(id);
       if (!toolId) throw notFound(serverTexts.apiErrors.toolNotFound);
       const { row, movement } = await db.transaction(async (tx) => {
-        const moved = await adjustStock(tx, toolId, input.delta);
+        const moved = await adjustStock(tx, toolId, input.delta, MAX_WHOLE_NUMBER);
         if (!moved) {
           const tool = await selectToolById(tx, toolId);
           if (!tool || tool.archivedAt) throw notFound(serverTexts.apiErrors.toolNotFound);
-          throw badRequest(texts.adminErrors.stockBelowZero(tool.availableQuantity, -input.delta));
+          throw badRequest(
+            input.delta > 0
+              ? texts.adminErrors.stockAboveMaximum(
+                  tool.availableQuantity,
+                  input.delta,
+                  MAX_WHOLE_NUMBER,
+                )
+              : texts.adminErrors.stockBelowZero(tool.availableQuantity, -input.delta),
+          );
         }
         const inserted = await insertStockMovement(tx, {
           toolId,
