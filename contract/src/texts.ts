@@ -498,6 +498,11 @@ export const texts = {
     imageMissing: 'Choose a picture to upload (one file, in the field named file)',
     imageTooLarge: (megabytes: number) => `The picture is too large: at most ${megabytes} MB`,
     imageNotAnImage: 'This file is not a JPEG, PNG or WebP picture',
+    /** 413: a picture of more pixels than the server decodes (issue 40). */
+    imageTooManyPixels: (megapixels: number) =>
+      `The picture has too many pixels: at most ${megapixels} megapixels (for example 6000 × 4000)`,
+    /** 503: more pictures at once than the server processes (issue 40). */
+    imageUploadsBusy: 'Other pictures are being processed right now: try again in a few seconds',
     /** 409: Restore a tool whose name another tool on sale took meanwhile. */
     restoreNameTaken: (name: string) =>
       `A tool named ${name} is on sale already: rename it before restoring this one`,

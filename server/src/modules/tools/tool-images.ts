@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,23 +25,108 @@ export const TOOL_IMAGES_URL_PREFIX = '/images/tools/';
 const STORED_NAME = /^[0-9a-f]{64}$/;
 /** The formats a picture may come in (sharp's names). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
-/** A picture of more pixels than this is refused before it is decoded (a decompression bomb). */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * A picture of more pixels than this is refused before it is decoded (413): decoding one takes
+ * about 3 bytes a pixel (six 49-megapixel uploads at once took 715 MB), and a product picture is
+ * brought down to TOOL_IMAGE_MAX_WIDTH anyway.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+
+/** Pictures decoded at once; the next ones wait (UploadSlots). */
+export const UPLOADS_IN_FLIGHT = 2;
+/** Pictures that may wait for a turn; one more is refused at once (503 in words). */
+export const UPLOADS_WAITING = 4;
+/** How long a picture waits for its turn before it is refused (503 in words). */
+export const UPLOAD_WAIT_MS = 15_000;
+/** The 503's Retry-After. */
+const UPLOAD_RETRY_AFTER_SECONDS = 5;
+
+/** More pictures at once than UploadSlots takes: a 503 in words. */
+export class UploadsBusy extends HttpError {
+  constructor() {
+    super(503, texts.adminErrors.imageUploadsBusy);
+    this.name = 'UploadsBusy';
+  }
+}
+
+/**
+ * At most `inFlight` pictures decoded at once (each takes its pixels' memory), at most `waiting`
+ * more waiting for a turn, each at most `waitMs`: beyond that a 503 in words, not a process that
+ * runs out of memory.
+ */
+export class UploadSlots {
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+  private readonly inFlight: number;
+  private readonly waiting: number;
+  private readonly waitMs: number;
+
+  constructor(limits: { inFlight: number; waiting: number; waitMs: number }) {
+    this.inFlight = limits.inFlight;
+    this.waiting = limits.waiting;
+    this.waitMs = limits.waitMs;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    await this.take();
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  private take(): Promise<void> {
+    if (this.running < this.inFlight) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    if (this.queue.length >= this.waiting) {
+      return Promise.reject(new UploadsBusy());
+    }
+    return new Promise((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.queue.splice(this.queue.indexOf(turn), 1);
+        reject(new UploadsBusy());
+      }, this.waitMs);
+      this.queue.push(turn);
+    });
+  }
+
+  /** The slot goes to the first picture waiting (still counted as running), or is freed. */
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
+}
 
 /**
  * A picture as stored: re-encoded to WebP (no metadata kept), at most TOOL_IMAGE_MAX_WIDTH wide
  * (never enlarged), turned upright by its EXIF orientation. 400 in words for bytes that are not
- * a JPEG, PNG or WebP picture.
+ * a JPEG, PNG or WebP picture, 413 for one of more than MAX_INPUT_PIXELS.
  */
 export async function encodeToolImage(bytes: Buffer): Promise<Buffer> {
   // Imported on the first upload: sharp maps libvips into the process (decision 014).
   const { default: sharp } = await import('sharp');
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const { format } = await image.metadata();
+    // The header alone (no pixel is decoded to read it), without the limit, which would refuse
+    // a large picture as no picture: its pixels are counted here, to say so in words.
+    const { format, width, height } = await sharp(bytes, {
+      limitInputPixels: false,
+      failOn: 'error',
+    }).metadata();
     if (!format || !ACCEPTED_FORMATS.has(format))
       throw badRequest(texts.adminErrors.imageNotAnImage);
-    return await image
+    if (width * height > MAX_INPUT_PIXELS) {
+      throw new HttpError(413, texts.adminErrors.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000));
+    }
+    // The limit stays on the decoder: a header that lied about its size is still refused.
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: TOOL_IMAGE_MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82 })
@@ -65,7 +150,9 @@ export async function storeToolImage(dir: string, webp: Buffer): Promise<Uploade
   );
   if (!exists) {
     await mkdir(dir, { recursive: true });
-    const aside = `${file}.${process.pid}.${Date.now()}.tmp`;
+    // Each write its own name: two uploads of one picture in the same millisecond once shared
+    // theirs, and the second rename found nothing (a 500).
+    const aside = `${file}.${randomUUID()}.tmp`;
     await writeFile(aside, webp);
     await rename(aside, file);
   }
@@ -116,6 +203,11 @@ export const toolImagesRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; dir: 
   options,
 ) => {
   const { guards, dir } = options;
+  const slots = new UploadSlots({
+    inFlight: UPLOADS_IN_FLIGHT,
+    waiting: UPLOADS_WAITING,
+    waitMs: UPLOAD_WAIT_MS,
+  });
   await app.register(multipart, {
     limits: { fileSize: MAX_TOOL_IMAGE_BYTES, files: 1, fields: 0, parts: 1 },
   });
@@ -128,13 +220,13 @@ export const toolImagesRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; dir: 
         operationId: 'uploadToolImage',
         tags: ['catalog'],
         summary: "Upload a tool's picture (Add Product, Edit Tool)",
-        description: `Admins only. multipart/form-data with one file (field \`file\`): a JPEG, PNG or WebP picture of at most ${MAX_TOOL_IMAGE_BYTES / 1024 / 1024} MB (413 above). It is re-encoded to WebP, at most ${TOOL_IMAGE_MAX_WIDTH} px wide, and kept under DATA_DIR; \`url\` is where it is served (a path on this site, with a year's immutable cache), to send as a tool's \`img\`. 400 for a file that is not such a picture.`,
+        description: `Admins only. multipart/form-data with one file (field \`file\`): a JPEG, PNG or WebP picture of at most ${MAX_TOOL_IMAGE_BYTES / 1024 / 1024} MB (413 above). It is re-encoded to WebP, at most ${TOOL_IMAGE_MAX_WIDTH} px wide, and kept under DATA_DIR; \`url\` is where it is served (a path on this site, with a year's immutable cache), to send as a tool's \`img\`. 400 for a file that is not such a picture; 413 for one of more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. At most ${UPLOADS_IN_FLIGHT} pictures are processed at once and ${UPLOADS_WAITING} more wait for their turn (at most ${UPLOAD_WAIT_MS / 1000} s): beyond that, 503 in words.`,
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: UploadedToolImageSchema, ...errorResponses(400, 401, 403, 413) },
+        response: { 200: UploadedToolImageSchema, ...errorResponses(400, 401, 403, 413, 503) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       let bytes: Buffer;
       try {
         const file = await request.file();
@@ -143,7 +235,17 @@ export const toolImagesRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; dir: 
       } catch (error) {
         throw uploadError(error);
       }
-      const stored = await storeToolImage(dir, await encodeToolImage(bytes));
+      let stored: UploadedToolImage;
+      try {
+        stored = await slots.run(async () => storeToolImage(dir, await encodeToolImage(bytes)));
+      } catch (error) {
+        // Busy is no fault of ours to log as one: the answer says when to try again.
+        if (!(error instanceof UploadsBusy)) throw error;
+        return reply
+          .code(503)
+          .header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS))
+          .send({ statusCode: 503, message: error.message });
+      }
       request.auditAdminAction('tool.image-upload', stored.url);
       return stored;
     },

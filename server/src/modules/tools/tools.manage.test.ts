@@ -22,6 +22,7 @@ import { createTestTool } from '../../testing/factories.ts';
 import { readOutbox } from '../../testing/mail.ts';
 import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { MAX_INPUT_PIXELS, UPLOADS_IN_FLIGHT, UPLOADS_WAITING } from './tool-images.ts';
 
 const { adminErrors } = texts;
 const it = appTest({ config: UNCAPPED_ORDERS });
@@ -430,5 +431,55 @@ describe('POST /api/manageTools/images', () => {
     expect(
       (await uploadImage(app, undefined, multipart(png, 'a.png', 'image/png'))).statusCode,
     ).toBe(401);
+  });
+
+  it('refuses a picture of more than 25 megapixels in words (413), from its header (issue 40 item 7)', async ({
+    app,
+    admin,
+  }) => {
+    // 5001 x 5000: one row past 25 megapixels, a few hundred KB of PNG.
+    const png = await sharp({
+      create: { width: 5001, height: 5000, channels: 3, background: '#c85014' },
+    })
+      .png()
+      .toBuffer();
+    expectError(
+      await uploadImage(app, admin, multipart(png, 'huge.png', 'image/png')),
+      413,
+      adminErrors.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000),
+    );
+  });
+
+  it('decodes at most 2 pictures at once: of 7 uploads at once, 6 wait their turn and 1 is a 503 in words (issue 40 item 7)', async ({
+    app,
+    admin,
+  }) => {
+    // 16 megapixels each: about a quarter of a second of sharp's work, 48 MB decoded.
+    const png = await sharp({
+      create: { width: 4000, height: 4000, channels: 3, background: '#1450c8' },
+    })
+      .png()
+      .toBuffer();
+    // sharp's own counters: the tasks libvips is running or has queued, in this process.
+    let most = 0;
+    const watch = setInterval(() => {
+      const { queue, process } = sharp.counters();
+      most = Math.max(most, queue + process);
+    }, 2);
+    const answers = await Promise.all(
+      Array.from({ length: UPLOADS_IN_FLIGHT + UPLOADS_WAITING + 1 }, (_, index) =>
+        uploadImage(app, admin, multipart(png, `shelf-${index}.png`, 'image/png')),
+      ),
+    ).finally(() => clearInterval(watch));
+    const statuses = answers.map((answer) => `${answer.statusCode} ${answer.body.slice(0, 80)}`);
+    expect(most, statuses.join('\n')).toBeLessThanOrEqual(UPLOADS_IN_FLIGHT);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(
+      UPLOADS_IN_FLIGHT + UPLOADS_WAITING,
+    );
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    expect(busy, statuses.join(' ')).toHaveLength(1);
+    expectError(busy[0]!, 503, adminErrors.imageUploadsBusy);
+    expect(busy[0]!.headers['retry-after']).toBe('5');
+    expect(most).toBeGreaterThan(0);
   });
 });
