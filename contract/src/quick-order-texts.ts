@@ -53,6 +53,9 @@ export const quickOrderTexts = {
   },
   add: (count: number) => `Add ${formatCount(count)} ${count === 1 ? 'line' : 'lines'} to the cart`,
   adding: 'Adding to the cart ...',
+  /** A paste or a file of more lines than a cart holds (and a header row): refused unread. */
+  tooManyLines: (max: number, count: number) =>
+    `Quick order takes at most ${formatCount(max)} lines at once (as many as a cart holds, and a header row); these are ${formatCount(count)}. Nothing was read: paste or upload them in parts.`,
   /** More good lines than one cart holds: they are sent, the cart refuses what does not fit. */
   cartLimit: (max: number) =>
     `Your cart holds at most ${formatCount(max)} lines: the lines beyond that will be refused.`,

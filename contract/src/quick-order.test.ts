@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkQuickOrder,
+  countQuickOrderRows,
   goodQuickOrderEntries,
   parseQuickOrder,
   QUICK_ORDER_TEMPLATE,
@@ -102,6 +103,16 @@ describe('parseQuickOrder', () => {
       ['PL-SLIP-8', '200'],
     ]);
     expect(goodQuickOrderEntries(checkText(QUICK_ORDER_TEMPLATE))).toHaveLength(2);
+  });
+});
+
+describe('countQuickOrderRows', () => {
+  it('counts the rows parseQuickOrder reads, its header too, without the blank ones', () => {
+    const text = '\uFEFFsku,quantity\r\nHM-CLAW-16,150\n\n ;, \t\rPL-SLIP-8 200\n';
+    expect(countQuickOrderRows(text)).toBe(3);
+    expect(parseQuickOrder(text)).toHaveLength(2);
+    expect(countQuickOrderRows('')).toBe(0);
+    expect(countQuickOrderRows('A 1\n'.repeat(50_000))).toBe(50_000);
   });
 });
 

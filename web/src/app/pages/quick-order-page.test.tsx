@@ -13,12 +13,19 @@ import {
   type CartLineResult,
   type Tool,
 } from '@tools-factory/contract';
+import * as contract from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catchSavedFiles } from '../../features/orders/test/saved-files';
 import { callsTo, fakeApi } from '../../test/fake-api';
 import { makeTool, pliers } from '../../test/factories';
 import { jsonResponse, renderRoutes, rowOf } from '../../test/render';
 import QuickOrderPage from './quick-order-page';
+
+// The parser, watched: a text refused as too long must never reach it.
+vi.mock('@tools-factory/contract', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@tools-factory/contract')>();
+  return { ...actual, parseQuickOrder: vi.fn(actual.parseQuickOrder) };
+});
 
 const hammer = makeTool({
   priceBreaks: [{ minQuantity: 500, price: 10.99 }],
@@ -205,6 +212,37 @@ describe('Quick order', () => {
     expect(await screen.findByText(words.added(201))).toBeInTheDocument();
     const calls = callsTo(requests, 'POST', '/api/cart/lines');
     expect(calls.map((call) => (call.body as AddCartLines).lines.length)).toEqual([200, 1]);
+  });
+
+  it('refuses 50,000 pasted lines at once, in words, and parses none of them (issue 40 item 8)', async () => {
+    quickOrderServer();
+    const { user, textarea } = await renderQuickOrder();
+    const parsed = vi.mocked(contract.parseQuickOrder);
+    parsed.mockClear();
+    const lines = Array.from({ length: 50_000 }, (_, index) => `HM-CLAW-16 ${150 + index}`);
+    await user.click(textarea);
+    await user.paste(lines.join('\n'));
+
+    expect(await screen.findByText(words.tooManyLines(MAX_CART_LINES, 50_000))).toBeInTheDocument();
+    expect(textarea).toHaveValue('');
+    expect(textarea).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(words.empty)).toBeInTheDocument();
+    const longest = Math.max(0, ...parsed.mock.calls.map(([text]) => text.length));
+    expect(longest).toBe(0);
+
+    // A file of as many lines is refused the same way; the cart's 200 and a header row are not.
+    await user.upload(
+      screen.getByLabelText(words.fileLabel),
+      new File([lines.join('\r\n')], 'big-order.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText(words.tooManyLines(MAX_CART_LINES, 50_000))).toBeVisible();
+    expect(screen.queryByText(words.file.loaded('big-order.csv'))).not.toBeInTheDocument();
+    expect(textarea).toHaveValue('');
+    const most = ['sku,quantity', ...lines.slice(0, MAX_CART_LINES)].join('\n');
+    await user.click(textarea);
+    await user.paste(most);
+    expect(textarea).toHaveValue(most);
+    expect(screen.queryByText(words.tooManyLines(MAX_CART_LINES, 50_000))).not.toBeInTheDocument();
   });
 
   it('reads a CSV file with a header row into the lines to check', async () => {

@@ -1,10 +1,19 @@
-import { MAX_QUICK_ORDER_BYTES, QUICK_ORDER_TEMPLATE, texts } from '@tools-factory/contract';
+import {
+  countQuickOrderRows,
+  MAX_CART_LINES,
+  MAX_QUICK_ORDER_BYTES,
+  QUICK_ORDER_TEMPLATE,
+  texts,
+} from '@tools-factory/contract';
 import { useId, useState, type ChangeEvent } from 'react';
 import { LabelledField } from '../../../components/ui/labelled-field';
 import { saveFile } from '../../../lib/save-file';
 import { BAD_TEXT, GOOD_TEXT } from './verdict-colours';
 
 const words = texts.quickOrder;
+
+/** The most rows quick order reads at once: the lines a cart holds, and a header row. */
+const MAX_QUICK_ORDER_ROWS = MAX_CART_LINES + 1;
 
 /**
  * What the last file did: loaded (its name, said while the lines are still the file's), or why
@@ -20,14 +29,29 @@ interface QuickOrderInputProps {
 /**
  * Where the lines come from: a textarea to paste or type them, a CSV file read in the browser
  * (its text replaces the textarea's, to fix there; a file above MAX_QUICK_ORDER_BYTES is refused
- * before it is read), and the template to start from.
+ * before it is read), and the template to start from. Lines above MAX_QUICK_ORDER_ROWS, pasted
+ * or from a file, are refused in words before any is parsed: the textarea keeps what it had.
  */
 export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
   const textId = useId();
   const fileId = useId();
   const [fileNote, setFileNote] = useState<FileNote>(null);
+  /** The rows of the last text refused as too long, or null. */
+  const [refusedRows, setRefusedRows] = useState<number | null>(null);
   // Lines changed since (edited, added to the cart): 'loaded below' would no longer be true.
   const note = fileNote && (!fileNote.ok || fileNote.text === text) ? fileNote : null;
+
+  /** Takes the new lines unless there are more than quick order reads; whether it took them. */
+  function offerText(next: string): boolean {
+    const rows = countQuickOrderRows(next);
+    if (rows > MAX_QUICK_ORDER_ROWS) {
+      setRefusedRows(rows);
+      return false;
+    }
+    setRefusedRows(null);
+    onTextChange(next);
+    return true;
+  }
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -41,7 +65,10 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
     }
     try {
       const loaded = await file.text();
-      onTextChange(loaded);
+      if (!offerText(loaded)) {
+        setFileNote(null);
+        return;
+      }
       setFileNote({ ok: true, message: words.file.loaded(file.name), text: loaded });
     } catch {
       setFileNote({ ok: false, message: words.file.unreadable });
@@ -61,18 +88,22 @@ export function QuickOrderInput({ text, onTextChange }: QuickOrderInputProps) {
         <p id={`${textId}-help`} className="text-base-content/80">
           {words.help}
         </p>
-        <LabelledField label={words.pasteLabel} id={textId}>
+        <LabelledField
+          label={words.pasteLabel}
+          id={textId}
+          error={refusedRows === null ? undefined : words.tooManyLines(MAX_CART_LINES, refusedRows)}
+        >
           {(control) => (
             <textarea
               {...control}
-              aria-describedby={`${textId}-help`}
+              aria-describedby={[`${textId}-help`, control['aria-describedby']].join(' ').trim()}
               className="textarea w-full font-mono"
               rows={8}
               spellCheck={false}
               autoCapitalize="characters"
               placeholder={words.pastePlaceholder}
               value={text}
-              onChange={(event) => onTextChange(event.target.value)}
+              onChange={(event) => offerText(event.target.value)}
             />
           )}
         </LabelledField>
