@@ -863,6 +863,17 @@ export const serverTexts = {
      */
     storageFull:
       'The shop cannot save anything right now: its storage is full. Nothing was changed; please try again later.',
+    /**
+     * 503 with `Connection: close`: any request, GET /ready included, that reaches an instance
+     * once it has begun to stop (SIGTERM). Nothing of it was done; another instance takes it.
+     */
+    stopping: 'This server is restarting. Nothing was done; please send the request again.',
+    /**
+     * 503: a request that was under way when the instance began to stop and had not finished
+     * when the stop's time ran out (graceful-close.ts).
+     */
+    stoppedBeforeFinishing:
+      'This server restarted before it could finish your request. Please send it again: with the same Idempotency-Key, an order or checkout is placed at most once.',
     /** 500: a bug of ours; the details go to the log only. */
     internalError: 'Internal Server Error',
     /** 404: a path under /api that no route serves (Fastify's own wording). */

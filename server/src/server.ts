@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { preparePasswordChecks } from './modules/identity/password-strength.ts';
 import { seedDemoData } from './modules/seed.ts';
+import { createStdoutLog } from './stdout-log.ts';
 import { databaseStartFailureLine } from './db/start-failure.ts';
 
 /** How long a shutdown may take (draining requests, closing the database) before exiting anyway. */
@@ -17,6 +18,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
  */
 const DRAIN_LIMIT_MS = 7_000;
 const DATABASE_CLOSE_LIMIT_MS = 1_500;
+/** What the log's last lines may wait for a slow reader before the exit (stdout-log.ts). */
+const LOG_DRAIN_LIMIT_MS = 500;
+
+/** The log goes to stdout without ever blocking the process, its reader gone or not reading. */
+const log = createStdoutLog();
 
 function readConfig(): Config {
   try {
@@ -44,7 +50,7 @@ async function startOrExit(config: Config): Promise<{ database: DatabaseHandle; 
   try {
     database = await openConfiguredDatabase(config);
     if (config.seedDemo) await seedDemoData(database.db);
-    return { database, app: await buildApp({ config, database }) };
+    return { database, app: await buildApp({ config, database, logStream: log }) };
   } catch (error) {
     // Once the database opened, anything but an outage is a bug: keep its stack trace.
     if (database && !isDatabaseUnavailable(error)) throw error;
@@ -65,6 +71,7 @@ closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   else app.log.info(`${signal ?? 'shutdown'} received: draining requests, then closing`);
   await closeStep(app.log, 'requests and background work', DRAIN_LIMIT_MS, () => app.close());
   await closeStep(app.log, 'the database', DATABASE_CLOSE_LIMIT_MS, () => database.close());
+  await log.drained(LOG_DRAIN_LIMIT_MS);
 });
 
 // Before the first request rather than inside it (password-strength.ts).

@@ -1,9 +1,10 @@
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serverTexts, type ErrorBody } from '@tools-factory/contract';
 
-/** How often, while draining, connections that have gone idle are looked at. */
-const IDLE_SWEEP_MS = 100;
+/** How often, while draining, connections and requests are looked at. */
+const DRAIN_SWEEP_MS = 100;
 
 /**
  * While draining, a connection is closed once it has been idle this long. It is longer than the
@@ -12,50 +13,54 @@ const IDLE_SWEEP_MS = 100;
  */
 export const DRAIN_IDLE_CLOSE_MS = 2_500;
 
-/** How long the drain waits for every connection to be safe to leave to server.close(). */
-const DRAIN_SETTLE_LIMIT_MS = 5_000;
-
 /**
- * What the drain knows of one connection: whether a request is being answered and since when,
- * and since when it has been idle.
+ * How long requests already under way when the close begins have to finish. One still running
+ * then (waiting for the database under load) is answered 503 in words, so that it gets an answer
+ * from us rather than a dropped connection when the process exits; server.ts's timer is 10 s.
  */
-type Connection = { pending: number; requestSince: number; idleSince: number };
+export const IN_FLIGHT_LIMIT_MS = 5_000;
+
+/** After IN_FLIGHT_LIMIT_MS, how much longer the drain waits for idle connections to close. */
+const SETTLE_AFTER_LIMIT_MS = 1_000;
+
+/** Since when a connection is answering a request (pending > 0), or has been idle. */
+type Connection = { pending: number; idleSince: number };
+
+const stopping: ErrorBody = { message: serverTexts.apiErrors.stopping, statusCode: 503 };
+const stoppedBeforeFinishing: ErrorBody = {
+  message: serverTexts.apiErrors.stoppedBeforeFinishing,
+  statusCode: 503,
+};
 
 /**
- * A close (SIGTERM) that finishes well within its timer, behind a proxy too, and never costs a
- * request. Node's server.close() waits for every connection to end, and a keep-alive connection
- * busy at that moment stays open after its answer until the keep-alive timeout (65 s): the process
- * was killed by its own timer. So, from the first moment of the close, every answer says
- * `Connection: close` (the client or proxy opens its next request elsewhere, and Node ends the
- * socket after the answer). Requests that still arrive on an open connection are served, not
- * refused (Fastify's return503OnClosing is off: a proxy does not retry a 503 to a POST), since the
- * database stays open until the last answer has left.
- *
- * Idle connections are the race: a proxy may be writing a request on one at the very moment we
- * close it, and nginx answers that request 502 without sending a POST elsewhere (it reached an
- * instance). Node's server.close() and closeIdleConnections() close every idle connection at
- * once, so neither is let near one that may be in use:
- * - the listener stays open until every connection is either gone or answering a request that
- *   came after the close began (its answer ends it); a connection left idle by an answer sent
- *   before (keep-alive) is closed only once it has been idle for DRAIN_IDLE_CLOSE_MS, by which
- *   time the proxy has closed it itself;
- * - then server.close() stops the listener, and the same rule keeps closing what goes idle.
+ * A close (SIGTERM) that ends well within its timer, under load and behind a proxy too, and
+ * gives every request a real answer (docs/decisions/023-trust-part-3.md, item 11):
+ * - from its first moment, every request that arrives (on a kept-alive connection or a new one,
+ *   GET /api/ready included) is answered 503 in words with `Connection: close`: the proxy takes
+ *   the instance out at once and sends idempotent requests elsewhere (`proxy_next_upstream ...
+ *   http_503`); a POST it passes on to the client, who sends it again with its Idempotency-Key;
+ * - requests under way finish, and their answers say `Connection: close`; one still running
+ *   after IN_FLIGHT_LIMIT_MS is answered 503 in words (its transaction, unfinished, rolls back
+ *   when the database closes; one that did commit is found again by its Idempotency-Key);
+ * - a connection left idle is closed once idle for DRAIN_IDLE_CLOSE_MS (by then the proxy has
+ *   closed it itself; closed at once, the proxy could be writing a POST on it, and would answer
+ *   that 502 without sending it elsewhere); then server.close() stops the listener.
  */
 export function registerGracefulClose(app: FastifyInstance): void {
   let drainStartedAt: number | null = null;
   let sweeper: NodeJS.Timeout | undefined;
   const connections = new Map<Socket, Connection>();
+  /** The replies to requests under way. */
+  const underWay = new Set<FastifyReply>();
 
   app.server.on('connection', (socket: Socket) => {
-    const now = performance.now();
-    connections.set(socket, { pending: 0, requestSince: now, idleSince: now });
+    connections.set(socket, { pending: 0, idleSince: performance.now() });
     socket.once('close', () => connections.delete(socket));
   });
   app.server.on('request', (request, response) => {
     const connection = connections.get(request.socket);
     if (!connection) return;
     connection.pending += 1;
-    connection.requestSince = performance.now();
     response.once('close', () => {
       connection.pending -= 1;
       connection.idleSince = performance.now();
@@ -72,21 +77,39 @@ export function registerGracefulClose(app: FastifyInstance): void {
     }
   };
 
-  /** True when every open connection answers a request that came after the close began. */
-  const settled = (startedAt: number) =>
-    [...connections.values()].every(
-      (connection) => connection.pending > 0 && connection.requestSince >= startedAt,
-    );
+  /** True when every open connection is answering a request (its answer then closes it). */
+  const settled = () => [...connections.values()].every((connection) => connection.pending > 0);
+
+  // First of all hooks (registered before any route): nothing of a late request is done.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (drainStartedAt !== null) {
+      reply.code(503).header('retry-after', '1').send(stopping);
+      return;
+    }
+    underWay.add(reply);
+    reply.raw.once('close', () => underWay.delete(reply));
+    done();
+  });
 
   app.addHook('preClose', async () => {
     const startedAt = performance.now();
     drainStartedAt = startedAt;
-    while (!settled(startedAt) && performance.now() - startedAt < DRAIN_SETTLE_LIMIT_MS) {
-      closeLongIdle();
-      await sleep(IDLE_SWEEP_MS);
-    }
-    sweeper = setInterval(closeLongIdle, IDLE_SWEEP_MS);
+    const elapsed = () => performance.now() - startedAt;
+    sweeper = setInterval(closeLongIdle, DRAIN_SWEEP_MS);
     sweeper.unref();
+    while (underWay.size > 0 && elapsed() < IN_FLIGHT_LIMIT_MS) await sleep(DRAIN_SWEEP_MS);
+    const unfinished = [...underWay].filter((reply) => !reply.sent);
+    for (const reply of unfinished) {
+      reply.code(503).header('retry-after', '1').send(stoppedBeforeFinishing);
+    }
+    if (unfinished.length > 0) {
+      app.log.warn(
+        `closing: ${unfinished.length} request(s) not finished after ${Math.round(elapsed())} ms answered 503`,
+      );
+    }
+    while (!settled() && elapsed() < IN_FLIGHT_LIMIT_MS + SETTLE_AFTER_LIMIT_MS) {
+      await sleep(DRAIN_SWEEP_MS);
+    }
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (drainStartedAt !== null) reply.header('connection', 'close');
