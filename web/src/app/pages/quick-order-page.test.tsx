@@ -23,7 +23,7 @@ import QuickOrderPage from './quick-order-page';
 
 // The parser, watched: a text refused as too long must never reach it.
 vi.mock('@tools-factory/contract', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@tools-factory/contract')>();
+  const actual = await importOriginal<typeof contract>();
   return { ...actual, parseQuickOrder: vi.fn(actual.parseQuickOrder) };
 });
 
