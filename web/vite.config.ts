@@ -63,5 +63,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Vitest's 5 s is for a hang only on an idle machine: on two cores loaded by other work
+    // (load average 10-16) a page's first render in jsdom took seconds. A minute is a hang.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

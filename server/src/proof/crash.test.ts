@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   centsToDollars,
   CheckoutResponseSchema,
@@ -34,6 +34,7 @@ import {
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
+import { PROOF_TEST_TIMEOUT_MS } from '../testing/hang-limits.ts';
 
 /**
  * Crash (issue 15, part 5): the real server killed with SIGKILL while 50 customers order and pay
@@ -84,6 +85,9 @@ type Ledger = {
 };
 
 type Customer = ProofCustomer;
+
+/** Each test and hook of this proof may take as long as only a hang does (hang-limits.ts). */
+vi.setConfig({ testTimeout: PROOF_TEST_TIMEOUT_MS, hookTimeout: PROOF_TEST_TIMEOUT_MS });
 
 describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-crash-'));
@@ -146,7 +150,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
       toolName: `Crash Anvil ${randomUUID().slice(0, 8)}`,
       customers: { count: CUSTOMERS, prefix: 'crash' },
     }));
-  }, 180_000);
+  });
 
   afterAll(async () => {
     run.closeAll();
@@ -158,7 +162,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
         `drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`,
       );
     }
-  }, 60_000);
+  });
 
   /**
    * Kills the server (-9) in the middle of a load once `ready()` holds, after a pause of chance
@@ -357,7 +361,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
         `${Number(found.confirmedUnrecorded[0]?.count)} card payments confirmed but not yet ` +
         `recorded); stock ${available} + ${held} held + ${sold} sold = ${PROOF_SHOP_STOCK}`,
     );
-  }, 180_000);
+  });
 
   it('keeps every acknowledged checkout whole, and no checkout is ever partial', async () => {
     await start('server, for the checkouts');
@@ -492,7 +496,7 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
         `killed after ${acknowledged.size} checkouts acknowledged; ${unanswered.length} unanswered ` +
         `and retried; after restart ${checkouts.length} checkouts, each whole; stock adds up`,
     );
-  }, 180_000);
+  });
 
   it('serves, after a kill during catalog changes, the catalog of the database', async () => {
     await start('server, for the catalog');
@@ -648,5 +652,5 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
         `${[...known.values()].filter((entry) => entry.unsure).length} under way); after restart ` +
         `${parts.length} tools on sale, each as in the database`,
     );
-  }, 180_000);
+  });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   orderReference,
   PlaceOrderResponseSchema,
@@ -29,6 +29,7 @@ import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../testing/throwaway-postgres.ts';
+import { HANG_LIMIT_MS, PROOF_TEST_TIMEOUT_MS } from '../testing/hang-limits.ts';
 
 /**
  * Surviving the database (issue 23): two real instances behind the production nginx site, on a
@@ -90,6 +91,9 @@ const IN_WORDS = new Set<string>([
   serverTexts.apiErrors.storageFull,
 ]);
 
+/** Each test and hook of this proof may take as long as only a hang does (hang-limits.ts). */
+vi.setConfig({ testTimeout: PROOF_TEST_TIMEOUT_MS, hookTimeout: PROOF_TEST_TIMEOUT_MS });
+
 describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () => {
   let postgres: ThrowawayPostgres;
   let smtp: LocalSmtpServer;
@@ -150,7 +154,7 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
       toolName: `Faults Anvil ${randomUUID().slice(0, 8)}`,
       customers: { count: CUSTOMERS, prefix: 'faults' },
     }));
-  }, 240_000);
+  });
 
   afterAll(async () => {
     run.closeAll();
@@ -159,7 +163,7 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     await smtp?.close();
     await postgres?.destroy();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('keeps serving through a crash of the database, a terminated backend and a SIGTERM, and loses nothing', async () => {
     const ledger: Ledger = {
@@ -233,8 +237,11 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     };
 
     const load = Promise.all(customers.map(shop));
-    const waitFor = (what: string, done: () => boolean | Promise<boolean>, timeoutMs = 60_000) =>
-      waitForLoad(what, done, { timeoutMs, context: failure });
+    const waitFor = (
+      what: string,
+      done: () => boolean | Promise<boolean>,
+      timeoutMs = HANG_LIMIT_MS,
+    ) => waitForLoad(what, done, { timeoutMs, context: failure });
     const moreOrders = async (what: string, count: number) => {
       const target = ledger.acknowledged.size + count;
       await waitFor(what, () => ledger.acknowledged.size >= target || ledger.unexpected.length > 0);
@@ -359,7 +366,7 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
             count(subjects(row.id).placed) >= 1 &&
             (row.status !== 'paid' || count(subjects(row.id).paid) >= 1),
         );
-      await waitFor('every e-mail delivered', delivered, 60_000).catch(async (error: unknown) => {
+      await waitFor('every e-mail delivered', delivered).catch(async (error: unknown) => {
         // Which are missing, and what the outbox holds of them: the failure's first clue.
         const missing = orders.flatMap((row) => [
           ...(count(subjects(row.id).placed) === 0 ? [subjects(row.id).placed] : []),
@@ -395,5 +402,5 @@ describe.skipIf(skip)('two instances behind nginx survive their PostgreSQL', () 
     } finally {
       await database.end();
     }
-  }, 600_000);
+  });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CheckoutRefusalSchema,
   CheckoutResponseSchema,
@@ -32,6 +32,7 @@ import { proofOrderRequest } from '../testing/proof-load.ts';
 import { addProofTool, startProofRun } from '../testing/proof-shop.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { ensureWebBuilt } from './web-build.ts';
+import { HANG_LIMIT_MS, PROOF_TEST_TIMEOUT_MS } from '../testing/hang-limits.ts';
 
 /**
  * Scale-out (issue 15, part 4): three real server processes on one PostgreSQL database and one
@@ -104,6 +105,9 @@ async function mapConcurrently<Item, Result>(
 }
 
 type Instance = { server: ServerProcess; dataDir: string; site: Site };
+
+/** Each test and hook of this proof may take as long as only a hang does (hang-limits.ts). */
+vi.setConfig({ testTimeout: PROOF_TEST_TIMEOUT_MS, hookTimeout: PROOF_TEST_TIMEOUT_MS });
 
 describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis', () => {
   const databaseName = `tools_factory_scale_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -195,7 +199,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       { email: run.adminEmail, name: 'Admin' },
       path.join(first.dataDir, 'outbox'),
     );
-  }, 240_000);
+  });
 
   afterAll(async () => {
     run.closeAll();
@@ -213,7 +217,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       `[scale-out] ${INSTANCES} instances; longest propagation of a new tool: ` +
         `${Math.round(longestPropagationMs)} ms`,
     );
-  }, 60_000);
+  });
 
   /** Adds a tool through `on` (an instance or nginx) as the admin: the tool as answered. */
   const addTool = (on: Site, name: string, stock: number): Promise<Tool> =>
@@ -270,7 +274,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       );
       expect(tokenAnswer.status, `${other.url}: ${tokenAnswer.body}`).toBe(401);
     }
-  }, 60_000);
+  });
 
   /**
    * Adds a tool on instance `origin` and polls every other instance's GET /api/parts and home
@@ -324,9 +328,9 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     const client = run.newClient();
     // The first catalog change after the instances start also compiles (V8) and warms the paths
     // it takes (the rebuild, the page render): up to 0.8 s on this 2-core machine under load.
-    // The requirement is of a running shop, so that first change is waited for (10 s), reported,
-    // and not held to the second.
-    const warmUp = await propagate(client, 0, 10_000);
+    // The requirement is of a running shop, so that first change is waited for (as long as only
+    // a hang takes), reported, and not held to the second.
+    const warmUp = await propagate(client, 0, HANG_LIMIT_MS);
     const seen = [`first change after start: ${warmUp.line}`];
     for (const origin of instances.keys()) {
       const { delays, line } = await propagate(client, origin, PROPAGATION_DEADLINE_MS);
@@ -334,7 +338,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       seen.push(line);
     }
     console.info(`[scale-out] propagation of a new tool:\n  ${seen.join('\n  ')}`);
-  }, 60_000);
+  });
 
   it(`never oversells: ${CONCURRENT_ORDERS} orders at once through nginx on one tool`, async () => {
     const tool = await addTool(site, `Scale Anvil ${randomUUID().slice(0, 8)}`, START_STOCK);
@@ -420,7 +424,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
 
     // Each instance's catalog comes to the database's stock (told through NOTIFY).
     for (const { server } of instances) {
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + HANG_LIMIT_MS;
       for (;;) {
         const shown = ToolSchema.parse(
           (await adminClient.request(`${server.url}/api/tool/${tool._id}`)).json(),
@@ -434,7 +438,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     }
 
     placedOrders = placed;
-  }, 120_000);
+  });
 
   it(`checks out ${CHECKOUT_BUYERS} overlapping carts of ${CHECKOUT_LINES} tools at once through nginx: each whole or nothing`, async () => {
     const tools = await Promise.all(
@@ -534,7 +538,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
         `(${perInstance.join(' + ')} per instance): ${placed} placed whole, ` +
         `${CHECKOUT_BUYERS - placed} refused whole; the stock of all ${CHECKOUT_TOOLS} tools adds up`,
     );
-  }, 120_000);
+  });
 
   it(`never gives an invoice number twice: ${CONCURRENT_PAYMENTS} orders paid concurrently over the instances`, async () => {
     // Each payment's three steps (intent, card, record) on three different instances.
@@ -601,7 +605,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
         `none twice, no gap (paid in ${Math.round(paidIn)} ms, invoices read in ` +
         `${Math.round(performance.now() - started - paidIn)} ms)`,
     );
-  }, 120_000);
+  });
 
   it('counts sign-in attempts of one client on every instance, and only that client', async () => {
     const attacker = run.newClient();
@@ -651,7 +655,7 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     expect((await signIn(bystander, site.url, 'wrong-guess')).status).toBe(401);
     const signedIn = await signIn(bystander, site.url, 'the-right-password');
     expect(signedIn.status, signedIn.body).toBe(200);
-  }, 60_000);
+  });
 
   it('leaves every instance up', () => {
     for (const { server } of instances) expect(server.running(), instanceFailure()).toBe(true);

@@ -11,6 +11,7 @@ import {
 } from '@tools-factory/contract';
 import { bearer, type TestAccount } from './accounts.ts';
 import { cookiesOfAnswer, expectStatus, type HttpClient } from './http-client.ts';
+import { HANG_LIMIT_MS } from './hang-limits.ts';
 import { firstLink, parseMail } from './mail.ts';
 import { SUCCEEDING_TEST_CARD } from './payments.ts';
 
@@ -70,7 +71,7 @@ export async function signUpOverHttp(
 
 /** The link of the newest outbox e-mail to this address whose subject has `subject`. */
 async function latestLinkInOutbox(outboxDir: string, to: string, subject: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + HANG_LIMIT_MS;
   for (;;) {
     const files = (await readdir(outboxDir).catch(() => [] as string[])).sort().reverse();
     for (const file of files.filter((name) => name.endsWith('.eml'))) {

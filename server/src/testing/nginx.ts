@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './server-process.ts';
+import { HANG_LIMIT_MS } from './hang-limits.ts';
 
 /**
  * Debian's nginx as the load balancer of tests, run with the production site file the README
@@ -154,7 +155,7 @@ http {
 
   // Ready once it accepts connections. Not a request: one that found an instance not yet
   // listening would mark it down for nginx's fail_timeout (10 s).
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + HANG_LIMIT_MS;
   for (;;) {
     if (child.exitCode !== null) {
       const log = running.errorLog();

@@ -8,6 +8,7 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import { bearer } from './accounts.ts';
+import { HANG_LIMIT_MS } from './hang-limits.ts';
 import type { HttpAccount, Site } from './http-accounts.ts';
 import type { HttpAnswer, HttpRequest } from './http-client.ts';
 import { SUCCEEDING_TEST_CARD } from './payments.ts';
@@ -105,7 +106,7 @@ export async function waitForLoad(
   done: () => boolean | Promise<boolean>,
   options: { timeoutMs?: number; everyMs?: number; context?: () => string } = {},
 ): Promise<void> {
-  const { timeoutMs = 60_000, everyMs = 50, context } = options;
+  const { timeoutMs = HANG_LIMIT_MS, everyMs = 50, context } = options;
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
     if (Date.now() > deadline) {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port.ts';
+import { HANG_LIMIT_MS } from './hang-limits.ts';
 
 // Re-exported: the tests that start server processes take their ports from here.
 export { freePort };
@@ -64,7 +65,7 @@ export async function startServerProcess(options: {
   port?: number;
   readyTimeoutMs?: number;
 }): Promise<ServerProcess> {
-  const { name, env, readyTimeoutMs = 90_000 } = options;
+  const { name, env, readyTimeoutMs = HANG_LIMIT_MS } = options;
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [serverEntry], {
     env: {

@@ -4,8 +4,9 @@ import { afterEach, beforeEach } from 'vitest';
 import { failOnConsoleErrors, watchConsoleErrors } from './console-errors';
 
 // findBy* waits 1 s by default: a lazily loaded page's first import in jsdom takes longer than that
-// on a busy machine (CI runs several suites at once). Waiting longer only slows a failing test.
-configure({ asyncUtilTimeout: 5000 });
+// on a busy machine (CI runs several suites at once; at load 10-16 on two cores, seconds).
+// Waiting longer only slows a failing test.
+configure({ asyncUtilTimeout: 30_000 });
 
 beforeEach(() => {
   watchConsoleErrors();
