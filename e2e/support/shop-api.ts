@@ -1,4 +1,5 @@
 import {
+  AcceptQuoteResponseSchema,
   API_BASE,
   apiPaths,
   CheckoutResponseSchema,
@@ -8,12 +9,19 @@ import {
   orderTotal,
   PaymentIntentResponseSchema,
   PlaceOrderResponseSchema,
+  QuoteSchema,
+  UpsertUserResponseSchema,
+  type AcceptQuoteInput,
   type Checkout,
+  type OfferQuoteInput,
   type Order,
+  type Quote,
+  type RequestQuoteInput,
   type Tool,
 } from '@tools-factory/contract';
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
+import { E2E_PASSWORD, uniqueEmail } from './accounts.ts';
 import { signInAsAdmin } from './admin.ts';
 import { PAYING_CARD } from './card-payment.ts';
 import { waitForHydrationAfterLoads } from './fixtures.ts';
@@ -37,6 +45,8 @@ export type NewTool = {
   price: number;
   minOrderQuantity: number;
   availableQuantity: number;
+  /** Else the server makes one up. */
+  sku?: string;
 };
 
 /** A new tool on sale (the claw hammer's picture), added with this page's token: an admin's. */
@@ -163,4 +173,76 @@ export async function payCheckoutByCard(page: Page, checkout: Checkout): Promise
   const [line] = checkout.lines;
   if (!line) throw new Error(`checkout ${checkout.reference} has no line`);
   await payIntentByCard(page, secret, line._id);
+}
+
+/**
+ * A new customer signed up through the identity API in this page's browser (the session's cookie
+ * lands in its context), with the access token kept where the app keeps it: the page is signed
+ * in as they would be after the sign-up form, without the form (its own journeys show it). Ends
+ * on a page of the site's origin that runs no script of the app; answers the account's e-mail.
+ */
+export async function signUpThroughApi(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail(name.toLowerCase().split(' ')[0]);
+  await page.goto(`${API_BASE}${apiPaths.health}`);
+  const origin = new URL(page.url()).origin;
+  const signUp = await page.request.post(`${API_BASE}/auth/sign-up/email`, {
+    headers: { origin },
+    data: { email, password: E2E_PASSWORD, name },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  // The last step of every sign-in, as the app takes it (PUT /user, by the session's cookie).
+  const upserted = await page.request.put(`${API_BASE}${apiPaths.user(email)}`, {
+    headers: { origin },
+    data: { email, name },
+  });
+  expect(upserted.ok(), await upserted.text()).toBe(true);
+  const { token } = UpsertUserResponseSchema.parse(await upserted.json());
+  await page.evaluate((saved) => localStorage.setItem('accessToken', saved), token);
+  return email;
+}
+
+/** A quote asked for with this page's token (a customer's). */
+export async function requestQuoteAs(page: Page, request: RequestQuoteInput): Promise<Quote> {
+  const response = await page.request.post(`${API_BASE}${apiPaths.quotes}`, {
+    headers: await bearerOf(page),
+    data: request,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return QuoteSchema.parse(await response.json());
+}
+
+/** The admin, in a browser of their own (closed after), offers a price for the quote. */
+export async function offerQuoteAside(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  quote: Quote,
+  offer: OfferQuoteInput,
+): Promise<void> {
+  const context = await browser.newContext({ viewport });
+  try {
+    const page = await context.newPage();
+    waitForHydrationAfterLoads(page);
+    await signInAsAdmin(page);
+    const response = await page.request.post(`${API_BASE}${apiPaths.offerQuote(quote._id)}`, {
+      headers: await bearerOf(page),
+      data: offer,
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The quote's offer accepted with this page's token (its customer's): the order it placed. */
+export async function acceptQuoteAs(
+  page: Page,
+  quote: Quote,
+  acceptance: AcceptQuoteInput,
+): Promise<Order> {
+  const response = await page.request.post(`${API_BASE}${apiPaths.acceptQuote(quote._id)}`, {
+    headers: await bearerOf(page),
+    data: acceptance,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return AcceptQuoteResponseSchema.parse(await response.json()).order;
 }

@@ -46,10 +46,6 @@ const isPhone = (width: number) => width < 768;
 /** The order id of a route walked with no order of the caller's: one nobody has. */
 const NO_ORDER = '00000000-0000-4000-8000-000000000000';
 
-// A group's walk takes well under a minute on a quiet machine (issue 22, item 21): the limit
-// is for a hang, with room for a machine shared with other runs.
-test.describe.configure({ timeout: 150_000 });
-
 // A declined test card is a 402 answer, which Chromium logs.
 const DECLINED_CARD_CONSOLE_ERROR = /status of 402 \(Payment Required\)/;
 test.use({ allowedConsoleErrors: DECLINED_CARD_CONSOLE_ERROR });

@@ -16,8 +16,6 @@ for (const viewport of [desktop, phone]) {
     page,
     browser,
   }) => {
-    // Two people, a payment, a shipment: three times the usual time limit.
-    test.slow();
     // The tool the invoice, cancellation and CSV journeys order too: none counts its stock.
     const tool = await readFirstSeededTool(page.request);
     const customer = await customerWhoPaid(browser, viewport, 'Tomasz Tracking', tool);

@@ -18,7 +18,6 @@ for (const viewport of [desktop, phone]) {
   test(`a visitor's message reaches the admins only, and an admin reads it in Messages (${viewport.width} px)`, async ({
     page,
   }) => {
-    test.slow();
     await page.setViewportSize(viewport);
     await page.goto(routes.home);
     const form = contactForm(page);
@@ -72,7 +71,6 @@ test('a verified customer reviews under the account name; an admin hides it and 
   page,
   browser,
 }) => {
-  test.slow();
   await page.setViewportSize(desktop);
   const name = `Rhea Reviewer ${randomUUID().slice(0, 4)}`;
   const customer = await customerInOwnBrowser(browser, desktop, name);

@@ -42,9 +42,6 @@ test('a customer logs in, orders a tool and pays by card with the keyboard alone
   page,
   browser,
 }) => {
-  // A sign-up, a sign-in, an order and a payment, each key pressed one by one: on a loaded
-  // 2-core machine it reached the paid order just past the default minute.
-  test.slow();
   const [tool] = (await readSeededData(page.request)).tools as [Tool];
   // The account, made beforehand in a browser of its own: the journey is the sign-in onwards.
   const account = await customerInOwnBrowser(browser, desktop, 'Kira Keys');

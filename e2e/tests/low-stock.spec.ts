@@ -24,7 +24,6 @@ for (const viewport of [desktop, phone]) {
     page,
     browser,
   }) => {
-    test.slow();
     await signInAsAdmin(page, viewport);
     const name = `Tin Snips ${viewport.width}-${randomUUID().slice(0, 6)}`;
     // Minimum 10 (so the default threshold is 30), 100 in stock.

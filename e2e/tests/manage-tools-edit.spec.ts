@@ -24,7 +24,6 @@ for (const viewport of [desktop, phone]) {
   test(`an admin edits a tool, restocks it with a reason and gives it an uploaded picture (${viewport.width} px)`, async ({
     page,
   }) => {
-    test.slow();
     await signInAsAdmin(page, viewport);
     const name = `Bench Vice ${viewport.width}-${randomUUID().slice(0, 6)}`;
     await addToolAsAdmin(page, {

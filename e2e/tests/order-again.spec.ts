@@ -25,7 +25,6 @@ for (const viewport of [desktop, phone]) {
     page,
     browser,
   }) => {
-    test.slow();
     await signInAsAdmin(page, viewport);
     const [vice, rasp] = await addOwnTools(page, viewport, [
       {

@@ -14,8 +14,6 @@ for (const viewport of [desktop, phone]) {
     page,
     browser,
   }) => {
-    // Two people, a payment, a refund and two downloads: three times the usual time limit.
-    test.slow();
     // The tool the invoice and CSV journeys order too: none counts its stock, and a cancelled
     // order gives its stock back.
     const tool = await readFirstSeededTool(page.request);

@@ -122,7 +122,6 @@ for (const viewport of [desktop, phone]) {
   test(`an admin sets breaks in Add Product, edits them in Manage Tools, and the purchase page shows them (${viewport.width} px)`, async ({
     page,
   }) => {
-    test.slow();
     await signInAsAdmin(page, viewport);
 
     // Add Product with one break; a break at the list price is refused first, at the fieldset.

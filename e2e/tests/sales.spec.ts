@@ -61,7 +61,6 @@ test("an admin sees the paid orders in the Sales page's tables and charts (1280 
   page,
   browser,
 }) => {
-  test.slow();
   await signInAsAdmin(page, desktop);
   // A tool of this journey's own, dear enough to be among the top five: its figures are exact.
   const name = `Sales Anvil ${Date.now() % 100_000}`;

@@ -43,7 +43,6 @@ for (const viewport of [desktop, phone]) {
     page,
     browser,
   }) => {
-    test.slow();
     await signInAsAdmin(page, viewport);
     const unique = randomUUID().slice(0, 6).toUpperCase();
     const name = `Rivet Gun ${unique}`;

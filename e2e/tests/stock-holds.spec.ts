@@ -33,7 +33,6 @@ for (const viewport of [desktop, phone]) {
     page,
     browser,
   }) => {
-    test.slow();
     await signInAsAdmin(page, viewport);
     // $25 a unit, 200 in stock.
     const tool = await addToolAsAdmin(page, {

@@ -9,7 +9,6 @@ import { makeTheAdmin, signInAsAdmin } from '../support/admin.ts';
 test('the owner of a listed address becomes the admin by setting the password from the e-mailed link', async ({
   page,
 }) => {
-  test.slow();
   await makeTheAdmin(page);
   await signInAsAdmin(page);
   await expect(page).toHaveURL(/\/$/);
