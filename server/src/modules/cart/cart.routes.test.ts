@@ -440,14 +440,15 @@ describe('POST /api/cart/reorder (Order again)', () => {
     const gone = await createTestTool(app);
     const scarce = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 60 });
     const goneOrder = await placeTestOrder(app, customer, gone, { quantity: 25 });
-    const scarceOrder = await placeTestOrder(app, customer, scarce, { quantity: 40 });
+    // Half the stock: as much as one account may hold unpaid (UNPAID_TOOL_SHARE).
+    const scarceOrder = await placeTestOrder(app, customer, scarce, { quantity: 30 });
     await removeTool(app, admin, gone.id);
-    // 60 - 40 = 20 left: 40 again is not below what is available.
+    // 60 - 30 = 30 left: 30 again is not below what is available.
     let answer = AddCartLinesResponseSchema.parse(
       (await reorder(app, customer, { orderId: scarceOrder._id })).json(),
     );
     expect(answer.results.map((result) => [result.outcome, result.message])).toEqual([
-      ['refused', cartTexts.problems.aboveAvailable(20)],
+      ['refused', cartTexts.problems.aboveAvailable(30)],
     ]);
     answer = AddCartLinesResponseSchema.parse(
       (await reorder(app, customer, { orderId: goneOrder._id })).json(),
