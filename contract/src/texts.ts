@@ -129,7 +129,8 @@ export const texts = {
     signInWithCode: 'Sign in with the code',
     codeSent: (minutes: number) =>
       `If an account uses this e-mail, a sign-in code is on its way. It works for ${minutes} minutes.`,
-    codeInvalid: (length: number) => `The code is the ${length} digits of the e-mail.`,
+    codeInvalid: (length: number) =>
+      `The code is the ${length} letters and digits of the e-mail, such as 7KQM-3XPD.`,
   },
   signup: {
     title: 'Sign Up',
@@ -674,15 +675,6 @@ export const texts = {
       `Released ${count} unpaid ${count === 1 ? 'order' : 'orders'} of ${name}`,
     /** 404: releasing the holds of an account that does not exist (any more). */
     accountNotFound: 'No such account',
-  },
-  /** Manage Orders (SPEC.md section 2, DESIGN.md section 10: Remove works, Ship is added). */
-  manageOrders: {
-    columns: {
-      tool: 'tool',
-      customer: 'customer',
-      quantity: 'quantity',
-      total: 'total',
-      date: 'date',
     /** Each account's unpaid value against what it may hold (its limit). */
     limitUse: (held: string, limit: string) => `${held} of its ${limit} limit held`,
     limitSources: {
@@ -699,6 +691,15 @@ export const texts = {
     defaultLimit: 'Use the default',
     defaultLimitLabel: (name: string) => `Give ${name} the default unpaid limit again`,
     limitSet: (name: string, limit: string) => `${name} may now hold ${limit} unpaid`,
+  },
+  /** Manage Orders (SPEC.md section 2, DESIGN.md section 10: Remove works, Ship is added). */
+  manageOrders: {
+    columns: {
+      tool: 'tool',
+      customer: 'customer',
+      quantity: 'quantity',
+      total: 'total',
+      date: 'date',
       status: 'status',
       action: 'action',
     },
@@ -863,6 +864,14 @@ export const serverTexts = {
      */
     storageFull:
       'The shop cannot save anything right now: its storage is full. Nothing was changed; please try again later.',
+    /**
+     * 503: GET /ready while the embedded database's DATA_DIR has less free space than it keeps in
+     * reserve (DISK_RESERVE_MB); writes meanwhile are refused with `storageFull`.
+     */
+    storageBelowReserve: (reserveMb: number) =>
+      `The storage is nearly full: its free space is below the ${reserveMb} MB kept in reserve, so writes are refused until space is freed.`,
+    /** 503: GET /ready while the database answers but refuses the readiness probe's write. */
+    databaseRefusesWrites: 'Database refuses writes',
     /**
      * 503 with `Connection: close`: any request, GET /ready included, that reaches an instance
      * once it has begun to stop (SIGTERM). Nothing of it was done; another instance takes it.

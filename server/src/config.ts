@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './server-root.ts';
+import { DEFAULT_DISK_RESERVE_MB, MIN_DISK_RESERVE_MB } from './db/disk-reserve.ts';
 
 const repoRoot = path.resolve(serverRoot, '..');
 
@@ -29,7 +30,6 @@ const optionalText = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
-/** The environment as the server reads it. Every variable is documented in README.md. */
 /** An amount in dollars, at most two decimals (a hold limit). */
 const dollarAmount = z.coerce
   .number()
@@ -38,6 +38,7 @@ const dollarAmount = z.coerce
     message: 'must be an amount in dollars with at most two decimals',
   });
 
+/** The environment as the server reads it. Every variable is documented in README.md. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -87,6 +88,11 @@ const EnvSchema = z.object({
     .default(72),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  // Issue 40: sign-in code guesses one account takes a day, from all clients together (at most
+  // 10,000: a stranger's chance a day is this many in 2^40), and e-mails of each kind (sign-in
+  // code, reset, verification) one address gets an hour, whoever asks.
+  SIGN_IN_CODE_GUESSES_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(100),
+  IDENTITY_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -116,6 +122,12 @@ const EnvSchema = z.object({
     })
     .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // PGlite: the free space (MB) DATA_DIR keeps; below it writes are refused (db/disk-reserve.ts).
+  DISK_RESERVE_MB: z.coerce
+    .number()
+    .int()
+    .min(MIN_DISK_RESERVE_MB, `must be at least ${MIN_DISK_RESERVE_MB} (a WAL segment)`)
+    .default(DEFAULT_DISK_RESERVE_MB),
 });
 
 export type Config = {
@@ -144,18 +156,6 @@ export type Config = {
    * (UNVERIFIED_HOLD_LIMIT): one unverified account cannot hold the stock.
    */
   unverifiedHoldLimit: number;
-  /** Orders one account may place a minute (ORDER_RATE_LIMIT). */
-  orderRateLimit: number;
-  /**
-   * Identity sessions (README): an idle window in hours that each use of the session slides
-   * (SESSION_IDLE_HOURS), and an absolute lifetime in days from sign-in (SESSION_MAX_DAYS).
-   */
-  session: { idleHours: number; maxDays: number };
-  /** Contact form messages one client address may send in 10 minutes (CONTACT_RATE_LIMIT). */
-  contactRateLimit: number;
-  /**
-   * Which proxies to believe about the client's address (Fastify's trustProxy): rate limits key on
-   * it. Unset: none (the server faces clients directly).
   /**
    * What the unpaid orders of a verified account may come to, in dollars (UNPAID_HOLD_LIMIT),
    * unless a shop admin set the account's own limit.
@@ -166,6 +166,28 @@ export type Config = {
    * held with the new order's, against what is on sale and what it holds of the tool already.
    */
   unpaidToolSharePercent: number;
+  /** Orders one account may place a minute (ORDER_RATE_LIMIT). */
+  orderRateLimit: number;
+  /**
+   * Identity sessions (README): an idle window in hours that each use of the session slides
+   * (SESSION_IDLE_HOURS), and an absolute lifetime in days from sign-in (SESSION_MAX_DAYS).
+   */
+  session: { idleHours: number; maxDays: number };
+  /** Contact form messages one client address may send in 10 minutes (CONTACT_RATE_LIMIT). */
+  contactRateLimit: number;
+  /**
+   * Sign-in code guesses one account takes in a day, whichever clients make them
+   * (SIGN_IN_CODE_GUESSES_PER_DAY); past it the account's code path is paused (auth-rate-limits.ts).
+   */
+  signInCodeGuessesPerDay: number;
+  /**
+   * E-mails of one kind (sign-in code, password reset, verification) one address is sent in an
+   * hour, whoever asks (IDENTITY_EMAILS_PER_HOUR).
+   */
+  identityEmailsPerHour: number;
+  /**
+   * Which proxies to believe about the client's address (Fastify's trustProxy): rate limits key on
+   * it. Unset: none (the server faces clients directly).
    */
   trustProxy: boolean | string | undefined;
   webDistDir: string;
@@ -184,6 +206,8 @@ export type Config = {
    */
   webSsrEntry: string;
   logLevel: string;
+  /** PGlite: the free space under DATA_DIR, in MB, below which writes are refused. */
+  diskReserveMb: number;
 };
 
 /** The seller's legal details, as invoices print them (each address line apart). */
@@ -284,9 +308,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderHoldHours: e.ORDER_HOLD_HOURS,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     unverifiedHoldLimit: e.UNVERIFIED_HOLD_LIMIT,
+    unpaidHoldLimit: e.UNPAID_HOLD_LIMIT,
+    unpaidToolSharePercent: e.UNPAID_TOOL_SHARE,
     orderRateLimit: e.ORDER_RATE_LIMIT,
     session: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    signInCodeGuessesPerDay: e.SIGN_IN_CODE_GUESSES_PER_DAY,
+    identityEmailsPerHour: e.IDENTITY_EMAILS_PER_HOUR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     toolImagesDir: e.TOOL_IMAGES_DIR
@@ -303,13 +331,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     taxRateBasisPoints: Math.round(e.TAX_RATE_PERCENT * 100),
     logLevel: e.LOG_LEVEL,
+    diskReserveMb: e.DISK_RESERVE_MB,
   };
 }
 
 /** TRUST_PROXY: `true` (any proxy) or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
 function parseTrustProxy(value: string | undefined): boolean | string | undefined {
-    unpaidHoldLimit: e.UNPAID_HOLD_LIMIT,
-    unpaidToolSharePercent: e.UNPAID_TOOL_SHARE,
   if (value === undefined || value === 'false') return undefined;
   if (value === 'true') return true;
   return value;

@@ -4,11 +4,12 @@ import { buildApp, type App } from './app.ts';
 import { closeStep } from './close-step.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { isDatabaseUnavailable } from './db/errors.ts';
+import { createDiskReserve } from './db/disk-reserve.ts';
+import { isDatabaseUnavailable, isStorageFull } from './db/errors.ts';
 import { preparePasswordChecks } from './modules/identity/password-strength.ts';
 import { seedDemoData } from './modules/seed.ts';
 import { createStdoutLog } from './stdout-log.ts';
-import { databaseStartFailureLine } from './db/start-failure.ts';
+import { databaseStartFailureLine, missingRoomToStart } from './db/start-failure.ts';
 
 /** How long a shutdown may take (draining requests, closing the database) before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,6 +19,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
  */
 const DRAIN_LIMIT_MS = 7_000;
 const DATABASE_CLOSE_LIMIT_MS = 1_500;
+/** Waits only when the drain ran out first: the outbox's stop began with the signal (outbox.ts). */
+const OUTBOX_STOP_LIMIT_MS = 500;
 /** What the log's last lines may wait for a slow reader before the exit (stdout-log.ts). */
 const LOG_DRAIN_LIMIT_MS = 500;
 
@@ -38,7 +41,8 @@ const pgliteDir = (config: Config) => path.join(config.dataDir, 'pglite');
 
 function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  return openDatabase({ kind: 'pglite', dataDir: pgliteDir(config) });
+  const diskReserve = createDiskReserve({ dir: config.dataDir, reserveMb: config.diskReserveMb });
+  return openDatabase({ kind: 'pglite', dataDir: pgliteDir(config), diskReserve });
 }
 
 /**
@@ -47,13 +51,24 @@ function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
  */
 async function startOrExit(config: Config): Promise<{ database: DatabaseHandle; app: App }> {
   let database: DatabaseHandle | undefined;
+  const noRoom = config.databaseUrl
+    ? undefined
+    : await missingRoomToStart({
+        dataDir: config.dataDir,
+        pgliteDir: pgliteDir(config),
+        reserveMb: config.diskReserveMb,
+      });
+  if (noRoom) {
+    console.error(noRoom);
+    process.exit(1);
+  }
   try {
     database = await openConfiguredDatabase(config);
     if (config.seedDemo) await seedDemoData(database.db);
     return { database, app: await buildApp({ config, database, logStream: log }) };
   } catch (error) {
     // Once the database opened, anything but an outage is a bug: keep its stack trace.
-    if (database && !isDatabaseUnavailable(error)) throw error;
+    if (database && !isDatabaseUnavailable(error) && !isStorageFull(error)) throw error;
     const where = config.databaseUrl
       ? { url: config.databaseUrl }
       : { pgliteDir: pgliteDir(config) };
@@ -69,7 +84,11 @@ const { database, app } = await startOrExit(config);
 closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal ?? 'shutdown'} received: draining requests, then closing`);
+  // The outbox takes no new message from now on; the one in hand is sent and noted before the
+  // database closes, however long the drain takes (its stop is bounded well within the drain's).
+  const outboxStopped = app.outbox.stop();
   await closeStep(app.log, 'requests and background work', DRAIN_LIMIT_MS, () => app.close());
+  await closeStep(app.log, 'the message in hand', OUTBOX_STOP_LIMIT_MS, () => outboxStopped);
   await closeStep(app.log, 'the database', DATABASE_CLOSE_LIMIT_MS, () => database.close());
   await log.drained(LOG_DRAIN_LIMIT_MS);
 });

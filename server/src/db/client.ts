@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { withCommitJobs } from './after-commit.ts';
+import { keepingDiskReserve, type DiskReserve } from './disk-reserve.ts';
 import type { PostgresListener } from './listener.ts';
 import { serverRoot } from '../server-root.ts';
 
@@ -37,6 +38,8 @@ export type DatabaseHandle = {
   ): Promise<() => Promise<void>>;
   notify(channel: string, payload?: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite on DATA_DIR: the free space its writes keep in reserve (disk-reserve.ts). */
+  diskReserve?: DiskReserve;
 };
 
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
@@ -82,7 +85,12 @@ export type DatabaseOptions =
       statementTimeoutMs?: number;
       lockTimeoutMs?: number;
     }
-  | { kind: 'pglite'; dataDir: string | undefined }
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** Refuses the engine's writes while DATA_DIR's free space is below it. */
+      diskReserve?: DiskReserve;
+    }
   | { kind: 'pglite-instance'; pglite: PGlite };
 
 /**
@@ -134,8 +142,7 @@ function inProcessListeners(client: PGlite): Map<string, Set<(payload: string) =
 }
 
 async function openPglite(
-  options:
-    { kind: 'pglite'; dataDir: string | undefined } | { kind: 'pglite-instance'; pglite: PGlite },
+  options: Exclude<DatabaseOptions, { kind: 'postgres' }>,
 ): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   let client: PGlite;
@@ -159,13 +166,18 @@ async function openPglite(
     import('./pglite-parsers.ts'),
     import('./pglite-turns.ts'),
   ]);
+  const diskReserve = options.kind === 'pglite' ? options.diskReserve : undefined;
+  const turns = takingTurns(pgliteForDrizzle(client));
   const db = withCommitJobs(
-    drizzle({ client: takingTurns(pgliteForDrizzle(client)) }) as unknown as Database,
+    drizzle({
+      client: diskReserve ? keepingDiskReserve(turns, diskReserve) : turns,
+    }) as unknown as Database,
   );
   const listeners = inProcessListeners(client);
   return {
     db,
     kind: 'pglite',
+    ...(diskReserve ? { diskReserve } : {}),
     // A NOTIFY from SQL would come through PGlite (none is sent since migration 0013); one this
     // process's handles send (the catalog's) is handed to every handle's listeners directly.
     listen: async (channel, onMessage) => {

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { freeBytesUnder, NEW_DATABASE_MB, wholeMb } from './disk-reserve.ts';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors.ts';
 
 /** A PostgreSQL URL fit for a log line: credentials and query string (it may hold a password) out. */
@@ -36,4 +39,37 @@ export function databaseStartFailureLine(
   }
   const verb = isDatabaseUnavailable(error) ? 'reach' : 'open';
   return `Cannot ${verb} the database at DATABASE_URL (${redactDatabaseUrl(database.url)}): ${reason}`;
+}
+
+/** The folder itself, or the nearest one above it that exists (DATA_DIR may not, yet). */
+function existingFolder(dir: string): string {
+  let folder = path.resolve(dir);
+  while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  return folder;
+}
+
+/**
+ * The one line an operator reads when DATA_DIR has too little room for the embedded database to
+ * start (its reserve, and a new database's files when there is none yet), or undefined when it
+ * has enough. PGlite itself says only that it 'failed to initialize properly', or hangs.
+ */
+export async function missingRoomToStart(options: {
+  dataDir: string;
+  pgliteDir: string;
+  reserveMb: number;
+  freeBytes?: (dir: string) => Promise<number>;
+}): Promise<string | undefined> {
+  const { dataDir, pgliteDir, reserveMb, freeBytes = freeBytesUnder } = options;
+  const newDatabase = !existsSync(pgliteDir);
+  const neededMb = reserveMb + (newDatabase ? NEW_DATABASE_MB : 0);
+  const free = await freeBytes(existingFolder(dataDir)).catch(() => Number.POSITIVE_INFINITY);
+  if (free >= neededMb * 1024 * 1024) return undefined;
+  const parts = newDatabase
+    ? `${NEW_DATABASE_MB} MB for a new database and the ${reserveMb} MB reserve`
+    : `the ${reserveMb} MB reserve`;
+  return (
+    `DATA_DIR (${dataDir}) has ${wholeMb(free)} MB free; the server needs at least ${neededMb} MB ` +
+    `free there to start (${parts} of DISK_RESERVE_MB, so that the embedded database never ` +
+    `meets a full disk). Free some space or give DATA_DIR more room.`
+  );
 }

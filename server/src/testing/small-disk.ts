@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { open, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,8 +10,13 @@ const run = promisify(execFile);
 export type SmallDisk = {
   /** The mounted folder. */
   dir: string;
-  /** Writes a filler file until the disk says ENOSPC: every byte is taken. */
-  fill(): Promise<void>;
+  /**
+   * Writes a filler file until the disk says ENOSPC (every byte taken), or until only
+   * `leaveBytes` are free.
+   */
+  fill(leaveBytes?: number): Promise<void>;
+  /** The bytes still free. */
+  freeBytes(): Promise<number>;
   /** Removes the filler: the space is back. */
   free(): Promise<void>;
   unmount(): Promise<void>;
@@ -34,16 +39,22 @@ export async function mountSmallDisk(megabytes: number): Promise<SmallDisk> {
     );
   }
   const filler = path.join(dir, 'filler');
+  const freeBytes = async () => {
+    const stats = await statfs(dir);
+    return stats.bavail * stats.bsize;
+  };
   return {
     dir,
-    async fill() {
+    async fill(leaveBytes = 0) {
       const file = await open(filler, 'a');
       const chunk = Buffer.alloc(256 * 1024);
+      let toWrite = leaveBytes > 0 ? (await freeBytes()) - leaveBytes : Number.POSITIVE_INFINITY;
       try {
         // Until ENOSPC, then byte-sized chunks for the last partial block.
-        for (let size = chunk.length; size >= 1;) {
+        for (let size = chunk.length; size >= 1 && toWrite > 0;) {
           try {
-            await file.write(chunk, 0, size);
+            const { bytesWritten } = await file.write(chunk, 0, Math.min(size, toWrite));
+            toWrite -= bytesWritten;
           } catch (error) {
             if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
             size = Math.floor(size / 2);
@@ -53,6 +64,7 @@ export async function mountSmallDisk(megabytes: number): Promise<SmallDisk> {
         await file.close();
       }
     },
+    freeBytes,
     async free() {
       await rm(filler, { force: true });
     },
