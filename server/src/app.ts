@@ -14,6 +14,7 @@ import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-s
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { createGalleryService } from './modules/gallery/gallery.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReadiness } from './modules/health/readiness.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
@@ -345,7 +346,9 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: database.db, storage });
+      await api.register(healthRoutes, {
+        readiness: createReadiness({ database, storage, log: app.log }),
+      });
       await api.register(toolsRoutes, { tools, catalog, guards });
       await api.register(toolImagesRoutes, { guards, dir: config.toolImagesDir });
       await api.register(reviewsRoutes, { reviews, catalog, guards });

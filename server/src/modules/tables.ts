@@ -17,3 +17,4 @@ export * from './invoices/invoices.table.ts';
 export * from './cart/cart.table.ts';
 export * from './contact/contact.table.ts';
 export * from '../mail/outbox.table.ts';
+export * from './health/health.table.ts';

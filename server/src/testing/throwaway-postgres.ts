@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './server-process.ts';
+import { HANG_LIMIT_MS } from './hang-limits.ts';
 
 const run = promisify(execFile);
 
@@ -44,7 +45,13 @@ const KEPT_OUTPUT_CHARS = 20_000;
  * machine's shared server: a test may kill it. PostgreSQL refuses to run as root, so as root the
  * cluster belongs to the `postgres` user, as Debian's own does.
  */
-export async function startThrowawayPostgres(name: string): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(
+  name: string,
+  options: {
+    /** Where its files go (default the temp folder): a small disk of the test's, to fill. */
+    parentDir?: string;
+  } = {},
+): Promise<ThrowawayPostgres> {
   const bin = findPostgresBin();
   if (!bin) {
     throw new Error(
@@ -53,7 +60,7 @@ export async function startThrowawayPostgres(name: string): Promise<ThrowawayPos
     );
   }
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(tmpdir(), 'tools-factory-pg-'));
+  const dir = mkdtempSync(path.join(options.parentDir ?? tmpdir(), 'tools-factory-pg-'));
   const dataDir = path.join(dir, 'data');
   const asPostgres = (command: string, args: string[]): [string, string[]] =>
     asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
@@ -100,7 +107,7 @@ export async function startThrowawayPostgres(name: string): Promise<ThrowawayPos
     started.stdout?.on('data', keep);
     started.stderr?.on('data', keep);
     child = started;
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + HANG_LIMIT_MS;
     for (;;) {
       if (started.exitCode !== null) throw new Error(`${name} exited at start:\n${output}`);
       const client = new pg.Client({ connectionString: url });
@@ -113,7 +120,9 @@ export async function startThrowawayPostgres(name: string): Promise<ThrowawayPos
       } catch {
         await client.end().catch(() => {});
       }
-      if (Date.now() > deadline) throw new Error(`${name} did not start in 60 s:\n${output}`);
+      if (Date.now() > deadline) {
+        throw new Error(`${name} did not start in ${HANG_LIMIT_MS / 1000} s:\n${output}`);
+      }
       await sleep(100);
     }
   };
@@ -147,7 +156,7 @@ export async function startThrowawayPostgres(name: string): Promise<ThrowawayPos
    * postmaster refuses to start (their shared memory is in use): tried again until it starts.
    */
   const restart = async () => {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + HANG_LIMIT_MS;
     for (;;) {
       try {
         await startPostmaster();
