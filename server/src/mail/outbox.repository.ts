@@ -75,23 +75,20 @@ const claimStatement = preparedPerDatabase((db) => {
     .prepare('outbox_claim');
 });
 
-/** The messages left: they are never claimed again. One statement, however many. */
-export async function markOutboxMessagesSent(db: Database, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await sentStatement(db).execute({ ids: JSON.stringify(ids) });
+/**
+ * The message left: it is never claimed again. Written before the next message is sent, so a
+ * crash repeats at most the one in flight (decision 017).
+ */
+export async function markOutboxMessageSent(db: Database, id: number): Promise<void> {
+  await sentStatement(db).execute({ id });
 }
 
-/** markOutboxMessagesSent's statement, prepared once: the ids as one JSON array placeholder. */
+/** markOutboxMessageSent's statement, prepared once (the worker runs it for every message). */
 const sentStatement = preparedPerDatabase((db) =>
   db
     .update(outboxMessages)
     .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(
-      inArray(
-        outboxMessages.id,
-        sql`(select json_array_elements_text(${sql.placeholder('ids')}::json)::bigint)`,
-      ),
-    )
+    .where(eq(outboxMessages.id, sql.placeholder('id')))
     .prepare('outbox_sent'),
 );
 

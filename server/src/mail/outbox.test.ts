@@ -383,6 +383,41 @@ describe('the outbox: several workers on one database', () => {
     );
   });
 
+  it('notes each message sent before it sends the next (a crash repeats at most one)', async ({
+    database,
+  }) => {
+    const handle = await database.connect();
+    const unnotedAtEachSend: number[] = [];
+    const sentIds: string[] = [];
+    const mailer = {
+      async send(message: MailMessage) {
+        // Every message sent before this one is already noted sent in the database.
+        const rows = await rowsOf(handle);
+        unnotedAtEachSend.push(
+          rows.filter((row) => sentIds.includes(outboxMessageId(row.id)) && row.sentAt === null)
+            .length,
+        );
+        sentIds.push(message.messageId ?? '');
+      },
+    };
+    const outbox = createOutbox({
+      database: handle,
+      mailer,
+      renderAttachment: () => Promise.reject(new Error('no attachments here')),
+      origin: 'noting',
+      log: silentLog,
+    });
+    await outbox.enqueueEach(
+      handle.db,
+      Array.from({ length: 12 }, (_, index) => testMessage(index)),
+    );
+    await outbox.start();
+    started.push(outbox);
+    await outbox.idle();
+    expect(sentIds).toHaveLength(12);
+    expect(unnotedAtEachSend).toEqual(Array.from({ length: 12 }, () => 0));
+  });
+
   it('finishes the message in hand when stopped, and gives the rest of its claim back', async ({
     database,
   }) => {
@@ -408,7 +443,11 @@ describe('the outbox: several workers on one database', () => {
       const claimed = (await rowsOf(handle)).filter((row) => row.subject.startsWith('Stop '));
       expect(claimed.some((row) => row.lockedUntil !== null)).toBe(true);
     }, patiently);
-    await outbox.stop();
+    // The stop takes no new message at once; a second stop (the close hook after the signal's)
+    // waits for the same message in hand.
+    const stopping = outbox.stop();
+    expect(outbox.stop()).toBe(stopping);
+    await stopping;
 
     const rows = (await rowsOf(handle)).filter((row) => row.subject.startsWith('Stop '));
     const sent = rows.filter((row) => row.sentAt !== null);

@@ -21,9 +21,14 @@ export type LocalSmtpServer = {
 
 /**
  * A real SMTP server on a random local port, without TLS or authentication, that keeps every
- * message it is given.
+ * message it is given. `answerAfterMs`: a slow server, which keeps a message as soon as its data
+ * has ended but answers the sender only this much later (a sender that dies meanwhile sent it
+ * without knowing).
  */
-export async function startLocalSmtpServer(): Promise<LocalSmtpServer> {
+export async function startLocalSmtpServer(
+  options: { answerAfterMs?: number } = {},
+): Promise<LocalSmtpServer> {
+  const { answerAfterMs = 0 } = options;
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -43,7 +48,8 @@ export async function startLocalSmtpServer(): Promise<LocalSmtpServer> {
           from: envelope.mailFrom ? envelope.mailFrom.address : '',
           to: envelope.rcptTo.map((recipient) => recipient.address),
         });
-        callback();
+        if (answerAfterMs > 0) setTimeout(() => callback(), answerAfterMs);
+        else callback();
       });
     },
   });
