@@ -86,9 +86,15 @@ function messageOf(answer: HttpAnswer): string {
   }
 }
 
+/**
+ * 503s that say nothing was done (or, past the stop's time, that a retry with the same key is
+ * safe): the load sends the same request again, with the same Idempotency-Key.
+ */
 const IN_WORDS = new Set<string>([
   serverTexts.apiErrors.serviceUnavailable,
   serverTexts.apiErrors.storageFull,
+  serverTexts.apiErrors.stopping,
+  serverTexts.apiErrors.stoppedBeforeFinishing,
 ]);
 
 /** Each test and hook of this proof may take as long as only a hang does (hang-limits.ts). */

@@ -20,7 +20,10 @@ describe("README's nginx configuration", () => {
 
   it('is filled in by the scale-out test only where instances and port go', () => {
     const filled = fillProductionSite(site, ['127.0.0.1:4001', '127.0.0.1:4002'], '127.0.0.1:8080');
-    expect(filled).toContain('    server 127.0.0.1:4001;\n    server 127.0.0.1:4002;\n');
+    // The file's server parameters (max_fails=0) go with the test's instances.
+    expect(filled).toContain(
+      '    server 127.0.0.1:4001 max_fails=0;\n    server 127.0.0.1:4002 max_fails=0;\n',
+    );
     expect(filled).toContain('    listen 127.0.0.1:8080;\n');
     expect(filled).not.toContain('10.0.0.1');
     // Everything else is the file as it is.

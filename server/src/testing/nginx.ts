@@ -48,8 +48,12 @@ export function fillProductionSite(site: string, upstreams: string[], listen: st
   return site
     .replace(
       upstream,
-      (_match, head: string, comments: string) =>
-        `${head}${comments}${upstreams.map((address) => `    server ${address};\n`).join('')}`,
+      (_match, head: string, comments: string, servers: string) => {
+        // The parameters of the file's server lines (max_fails=0) go with the test's addresses.
+        const parameters = /server \S+([^;]*);/.exec(servers)?.[1] ?? '';
+        const lines = upstreams.map((address) => `    server ${address}${parameters};\n`);
+        return `${head}${comments}${lines.join('')}`;
+      },
     )
     .replace(/^([ \t]*)listen 80;$/m, `$1listen ${listen};`);
 }
