@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { texts } from './texts.ts';
-import { SIGN_IN_CODE } from './sign-in-code.ts';
+import { normalizeSignInCode, SIGN_IN_CODE } from './sign-in-code.ts';
 import { DisplayNameSchema, EmailSchema, LoginFormSchema, PasswordSchema } from './users.ts';
 
 /**
@@ -68,13 +68,24 @@ export const ResetPasswordBodySchema = identityBody({
 });
 
 // In a module without zod: the login page shows its figures without building any schema.
-export { SIGN_IN_CODE } from './sign-in-code.ts';
+export { formatSignInCode, normalizeSignInCode, SIGN_IN_CODE } from './sign-in-code.ts';
 
-/** The code as typed: spaces around it dropped, exactly SIGN_IN_CODE.length digits. */
+const codeInvalid = texts.login.codeInvalid(SIGN_IN_CODE.length);
+
+/**
+ * The code as typed (`7kqm 3xpd`, `7KQM-3XPD`), made the code as issued (`7KQM3XPD`, see
+ * normalizeSignInCode): exactly SIGN_IN_CODE.length characters of its alphabet.
+ */
 export const SignInCodeSchema = z
-  .string({ error: texts.login.codeInvalid(SIGN_IN_CODE.length) })
-  .trim()
-  .regex(new RegExp(`^\\d{${SIGN_IN_CODE.length}}$`), texts.login.codeInvalid(SIGN_IN_CODE.length));
+  .string({ error: codeInvalid })
+  .max(SIGN_IN_CODE.length * 4, codeInvalid)
+  .meta({ example: '7KQM-3XPD' })
+  .transform(normalizeSignInCode)
+  .pipe(
+    z
+      .string()
+      .regex(new RegExp(`^[${SIGN_IN_CODE.alphabet}]{${SIGN_IN_CODE.length}}$`), codeInvalid),
+  );
 
 /** POST /api/auth/email-otp/send-verification-otp: a sign-in code, and no other kind. */
 export const SendSignInCodeBodySchema = identityBody({

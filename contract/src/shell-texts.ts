@@ -117,6 +117,15 @@ export const shellTexts = {
     wrongSignInCode: 'This code is wrong or has expired. Please check it, or ask for a new one.',
     /** Too many wrong codes: that code no longer works. */
     signInCodeSpent: 'Too many wrong codes. Please ask for a new code.',
+    /**
+     * 429: the address's sign-in codes took their day's guesses (issue 40): no code is sent or
+     * taken for it until the day is over, whoever asks; the password still works.
+     */
+    signInCodesPaused: (hours: number) =>
+      `Sign-in codes for this e-mail are paused: too many wrong codes were tried today. Please sign in with your password, or try a code again in ${hours === 1 ? 'an hour' : `${hours} hours`}.`,
+    /** 429: this kind of e-mail went to the address often enough this hour (issue 40). */
+    tooManyEmails: (minutes: number) =>
+      `We have already sent several e-mails of this kind to this address in the last hour. Please use the newest one, or ask again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
     invalidResetLink: 'This reset link is invalid or has expired. Please ask for a new one.',
     sessionExpired: 'Your session has expired. Please log in again.',
     /** 401: the session was ended (the password reset, signed out everywhere). */

@@ -810,7 +810,17 @@ const CASES: readonly AuthorizationCase[] = [
     answers: everyone(400),
     request: (the) => ({
       url: '/api/auth/sign-in/email-otp',
-      payload: { email: the.newEmail(), otp: '123456' },
+      payload: { email: the.newEmail(), otp: '7KQM-3XPD' },
+    }),
+  },
+  {
+    route: 'POST /api/auth/*',
+    // Issue 40: the guard answers a wrong guess itself; the owner's code is left as it was.
+    case: "sign-in/email-otp, a wrong code for the customer's address: refused whoever asks",
+    answers: everyone(400),
+    request: (the) => ({
+      url: '/api/auth/sign-in/email-otp',
+      payload: { email: the.customer.email, otp: '0000-0000' },
     }),
   },
   {

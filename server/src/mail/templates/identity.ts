@@ -1,4 +1,4 @@
-import { serverTexts, SIGN_IN_CODE } from '@tools-factory/contract';
+import { formatSignInCode, serverTexts, SIGN_IN_CODE } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
 import { composeMail } from './layout.ts';
 
@@ -28,13 +28,21 @@ export function resetPasswordMail(options: LinkMail): MailContent {
   return linkMail(options, serverTexts.mail.resetPassword);
 }
 
-/** The sign-in code (issue 22 item 3): the code itself in the text, no link to follow. */
+/**
+ * The sign-in code (issue 22 item 3): the code itself in the text, in groups (`7KQM-3XPD`, issue
+ * 40), no link to follow.
+ */
 export function signInCodeMail(options: { to: string; name: string; code: string }): MailContent {
   const words = serverTexts.mail.signInCode;
   return composeMail({
     to: options.to,
     name: options.name,
     subject: words.subject,
-    blocks: [{ kind: 'paragraph', text: words.body(options.code, SIGN_IN_CODE.expiresInMinutes) }],
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: words.body(formatSignInCode(options.code), SIGN_IN_CODE.expiresInMinutes),
+      },
+    ],
   });
 }

@@ -235,41 +235,62 @@ describe('identity endpoints: only those the product uses, with only the fields 
       throw new Error(`no second reset mail to ${email}`);
     };
 
-    it('a new link cancels the earlier ones: the first fails, the second resets the password', async ({
+    /** A reset through a link's token; answers the response. */
+    const resetWith = (app: App, token: string, newPassword: string) =>
+      postIdentity(app, '/reset-password', { newPassword, token });
+    /** The link, opened: back to the reset page with the error and no token when it is dead. */
+    const expectDeadLink = async (app: App, link: { link: string; token: string }) => {
+      const follow = await app.inject({ method: 'GET', url: pathAndQuery(link.link) });
+      expect(follow.statusCode).toBe(302);
+      const location = new URL(String(follow.headers.location), app.config.publicUrl);
+      expect(location.searchParams.get('error')).toBe('INVALID_TOKEN');
+      expect(location.searchParams.get('token')).toBeNull();
+      const reset = await resetWith(app, link.token, 'dead-anvil-ledger-42');
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json()).toMatchObject({ message: errorsText.invalidResetLink, statusCode: 400 });
+    };
+
+    // Issue 40 item 4: a stranger's request cancelled the link the owner already held.
+    it("a new request cancels nothing: the owner's earlier link still resets the password, and the newer one is dead once it has", async ({
       app,
     }) => {
+      const account = await signUpTestAccount(app, { password: 'old-anvil-ledger-42' });
+      expect((await requestReset(app, account.email)).statusCode).toBe(200);
+      const owners = await latestResetToken(app, account.email);
+      // Anyone may ask for another link to the address.
+      expect((await requestReset(app, account.email)).statusCode).toBe(200);
+      const strangers = await secondResetToken(app, account.email, owners.token);
+
+      // The owner's link still opens the reset page with its token.
+      const follow = await app.inject({ method: 'GET', url: pathAndQuery(owners.link) });
+      expect(follow.statusCode).toBe(302);
+      const location = new URL(String(follow.headers.location), app.config.publicUrl);
+      expect(location.searchParams.get('token')).toBe(owners.token);
+      expect((await resetWith(app, owners.token, 'owner-anvil-ledger-42')).statusCode).toBe(200);
+
+      // Used, it ended every other link of the account.
+      await expectDeadLink(app, strangers);
+      const signIn = (password: string) =>
+        postIdentity(app, '/sign-in/email', { email: account.email, password });
+      expect((await signIn('owner-anvil-ledger-42')).statusCode).toBe(200);
+      expect((await signIn('dead-anvil-ledger-42')).statusCode).toBe(401);
+      expect((await signIn('old-anvil-ledger-42')).statusCode).toBe(401);
+    });
+
+    it('using the newer link ends the earlier one', async ({ app }) => {
       const account = await signUpTestAccount(app, { password: 'old-anvil-ledger-42' });
       expect((await requestReset(app, account.email)).statusCode).toBe(200);
       const first = await latestResetToken(app, account.email);
       expect((await requestReset(app, account.email)).statusCode).toBe(200);
       const second = await secondResetToken(app, account.email, first.token);
 
-      // The first e-mail's link, opened: back to the reset page with the error, no token.
-      const follow = await app.inject({ method: 'GET', url: pathAndQuery(first.link) });
-      expect(follow.statusCode).toBe(302);
-      const location = new URL(String(follow.headers.location), app.config.publicUrl);
-      expect(location.searchParams.get('error')).toBe('INVALID_TOKEN');
-      expect(location.searchParams.get('token')).toBeNull();
-
-      const firstReset = await postIdentity(app, '/reset-password', {
-        newPassword: 'first-anvil-ledger-42',
-        token: first.token,
-      });
-      expect(firstReset.statusCode).toBe(400);
-      expect(firstReset.json()).toMatchObject({
-        message: errorsText.invalidResetLink,
-        statusCode: 400,
-      });
-
-      const secondReset = await postIdentity(app, '/reset-password', {
-        newPassword: 'second-anvil-ledger-42',
-        token: second.token,
-      });
-      expect(secondReset.statusCode).toBe(200);
+      expect((await resetWith(app, second.token, 'second-anvil-ledger-42')).statusCode).toBe(200);
+      await expectDeadLink(app, first);
+      // A used link is dead too.
+      await expectDeadLink(app, second);
       const signIn = (password: string) =>
         postIdentity(app, '/sign-in/email', { email: account.email, password });
       expect((await signIn('second-anvil-ledger-42')).statusCode).toBe(200);
-      expect((await signIn('first-anvil-ledger-42')).statusCode).toBe(401);
       expect((await signIn('old-anvil-ledger-42')).statusCode).toBe(401);
     });
 

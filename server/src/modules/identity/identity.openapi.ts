@@ -134,6 +134,19 @@ tooManyAttempts.headers = {
   },
 };
 
+/** The calls that e-mail an address are also limited per recipient (issue 40). */
+const emailsPerRecipient =
+  'Or this kind of e-mail went to the address 5 times (IDENTITY_EMAILS_PER_HOUR) within the hour, whoever asked: the same answer whether or not an account uses the address.';
+/** An address's sign-in codes take so many guesses a day from all clients together (issue 40). */
+const codesPaused =
+  "Or the address's sign-in codes are paused: they took 100 guesses (SIGN_IN_CODE_GUESSES_PER_DAY) within the day, from all clients together; `Retry-After` says when they take more. The password sign-in is not affected.";
+const tooManyEmails = error(`${tooManyAttempts.description} ${emailsPerRecipient}`);
+const tooManyCodeEmails = error(`${tooManyEmails.description} ${codesPaused}`);
+const tooManyCodeGuesses = error(`${tooManyAttempts.description} ${codesPaused}`);
+for (const answer of [tooManyEmails, tooManyCodeEmails, tooManyCodeGuesses]) {
+  answer.headers = tooManyAttempts.headers;
+}
+
 const PUBLIC: OpenApiOperation['security'] = [];
 /** The session cookie when there is one; the call answers without one too. */
 const SESSION_IF_ANY: OpenApiOperation['security'] = [{ [SESSION_COOKIE]: [] }, {}];
@@ -204,19 +217,19 @@ const OPERATIONS: Record<string, Omit<OpenApiOperation, 'requestBody'>> = {
       ),
       400: badBody,
       403: originRefused,
-      429: tooManyAttempts,
+      429: tooManyEmails,
     },
   },
   'POST /request-password-reset': {
     operationId: 'requestPasswordReset',
     summary: 'E-mail a password reset link',
-    description: `The link (GET /api/auth/reset-password/{token}) lands on \`redirectTo\` (the web app's ${routes.resetPassword}) with \`?token=...\`. Answers the same whether or not an account uses the e-mail; only the latest link works.`,
+    description: `The link (GET /api/auth/reset-password/{token}) lands on \`redirectTo\` (the web app's ${routes.resetPassword}) with \`?token=...\`. Answers the same whether or not an account uses the e-mail. Asking again cancels no earlier link: each works until it expires or until one of the account's links has reset the password, which ends the others.`,
     security: PUBLIC,
     responses: {
       200: json('Asked: the e-mail goes out if an account uses the address.', ResetRequestedSchema),
       400: badBody,
       403: originRefused,
-      429: tooManyAttempts,
+      429: tooManyEmails,
     },
   },
   'POST /reset-password': {
@@ -236,29 +249,27 @@ const OPERATIONS: Record<string, Omit<OpenApiOperation, 'requestBody'>> = {
   'POST /email-otp/send-verification-otp': {
     operationId: 'sendSignInCode',
     summary: 'E-mail a sign-in code',
-    description: `\`type\` is \`sign-in\` (no other kind is taken). E-mails a ${SIGN_IN_CODE.length}-digit code, valid ${SIGN_IN_CODE.expiresInMinutes} minutes, for POST /api/auth/sign-in/email-otp: the way in when the password sign-in answers 429. Asking again within that time resends the same code. Answers the same whether or not an account uses the e-mail (no code goes to an address without one). Counted apart from the password sign-in.`,
+    description: `\`type\` is \`sign-in\` (no other kind is taken). E-mails a code of ${SIGN_IN_CODE.length} characters (digits and capitals without I, L, O and U, shown as \`7KQM-3XPD\`), valid ${SIGN_IN_CODE.expiresInMinutes} minutes, for POST /api/auth/sign-in/email-otp: the way in when the password sign-in answers 429. Asking again within that time resends the same code. Answers the same whether or not an account uses the e-mail (no code goes to an address without one). Counted apart from the password sign-in.`,
     security: PUBLIC,
     responses: {
       200: json('Asked: the code goes out if an account uses the address.', CodeSentSchema),
       400: badBody,
       403: originRefused,
-      429: tooManyAttempts,
+      429: tooManyCodeEmails,
     },
   },
   'POST /sign-in/email-otp': {
     operationId: 'signInWithEmailCode',
     summary: 'Sign in with the e-mailed code',
-    description: `Starts the identity session (the cookie), as the password sign-in does; then PUT /api/user/{email} answers the access token. A code works once; after ${SIGN_IN_CODE.allowedAttempts} wrong tries it no longer works (ask for a new one). Signing in with a code proves the mailbox: an account whose e-mail was not yet verified becomes verified, and loses what was set up before that proof (its password, its sessions).`,
+    description: `Starts the identity session (the cookie), as the password sign-in does; then PUT /api/user/{email} answers the access token. \`otp\` is taken in any case, with or without its dash or spaces (O read as 0, I and L as 1). A code works once; wrong tries, whoever makes them, do not spend it: they are counted per address instead (429 past the day's guesses). Signing in with a code proves the mailbox: an account whose e-mail was not yet verified becomes verified, and loses what was set up before that proof (its password, its sessions).`,
     security: PUBLIC,
     responses: {
       200: json('Signed in: the session cookie is set.', SignedInWithCodeSchema, setsSessionCookie),
       400: error(
         'A field is invalid, or the code is wrong, used, expired or for an address without an account: `INVALID_OTP`, `OTP_EXPIRED`.',
       ),
-      403: error(
-        'Too many wrong tries of this code (`TOO_MANY_ATTEMPTS`: ask for a new one), or the Origin was refused.',
-      ),
-      429: tooManyAttempts,
+      403: originRefused,
+      429: tooManyCodeGuesses,
     },
   },
   'GET /get-session': {

@@ -7,6 +7,7 @@ import { serverTexts, texts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import { appTest, openTestApp } from '../../testing/app-fixtures.ts';
 import { identityHeaders, signUpTestAccount, uniqueEmail } from '../../testing/accounts.ts';
+import { readOutbox } from '../../testing/mail.ts';
 import { findTestRedis } from '../../testing/redis.ts';
 import type { TestDatabase } from '../../testing/test-database.ts';
 import { IDENTITY_RATE_LIMITS } from './auth-rate-limits.ts';
@@ -14,7 +15,6 @@ import { findIdentityEndpoint } from './identity-endpoints.ts';
 
 /** Required on CI and with TEST_REDIS_URL set; skipped, with a warning, elsewhere without Redis. */
 const testRedis = await findTestRedis('identity.rate-limit');
-const tooMany = { statusCode: 429, message: texts.identityErrors.tooManyAttempts };
 /** The password sign-in's 429 also tells of the e-mailed code (issue 22 item 3). */
 const tooManySignIns = { statusCode: 429, message: texts.identityErrors.tooManySignInAttempts };
 
@@ -119,6 +119,9 @@ function failedSignIns(apps: App | App[], email: string, count: number): Promise
   );
 }
 
+/** The Redis instances' daily ceiling of sign-in code guesses (under the minute's 20 an address). */
+const REDIS_CODE_GUESSES = 6;
+
 /**
  * An instance of the Redis tests, on the file's shared database. Behind a proxy, so that each
  * test counts for client addresses of its own: the counters in Redis outlive the apps (a minute),
@@ -129,7 +132,14 @@ const appOnSharedDatabase = async (
   tools: Parameters<typeof openTestApp>[1],
 ) =>
   openTestApp(
-    { database: await database.connect(), config: { redisUrl: testRedis.url, trustProxy: true } },
+    {
+      database: await database.connect(),
+      config: {
+        redisUrl: testRedis.url,
+        trustProxy: true,
+        signInCodeGuessesPerDay: REDIS_CODE_GUESSES,
+      },
+    },
     tools,
   );
 
@@ -166,10 +176,11 @@ describe('sign-in and reset rate limits (in memory)', () => {
     },
   );
 
-  inMemoryTest('limits password reset requests for one e-mail the same way', async ({ app }) => {
+  // Within the minute's 10 for one client and e-mail, the address's hour (issue 40) comes first.
+  inMemoryTest('limits password reset requests for one e-mail: 5 an hour', async ({ app }) => {
     const email = uniqueEmail('reset');
     const codes: number[] = [];
-    for (let n = 0; n < 11; n += 1) {
+    for (let n = 0; n < 6; n += 1) {
       const response = await app.inject({
         method: 'POST',
         url: '/api/auth/request-password-reset',
@@ -177,17 +188,23 @@ describe('sign-in and reset rate limits (in memory)', () => {
         payload: { email, redirectTo: '/reset-password' },
       });
       codes.push(response.statusCode);
-      if (response.statusCode === 429) expect(response.json()).toEqual(tooMany);
+      if (response.statusCode === 429) {
+        const minutes = Math.ceil(Number(response.headers['retry-after']) / 60);
+        expect(response.json()).toEqual({
+          statusCode: 429,
+          message: texts.identityErrors.tooManyEmails(minutes),
+        });
+      }
     }
-    expect(codes).toEqual([...Array(10).fill(200), 429]);
+    expect(codes).toEqual([...Array(5).fill(200), 429]);
   });
 
   inMemoryTest(
-    'limits verification e-mails for one address the same way (anyone may ask for one)',
+    'limits verification e-mails for one address: 5 an hour (anyone may ask for one)',
     async ({ app }) => {
       const account = await signUpTestAccount(app);
       const codes: number[] = [];
-      for (let n = 0; n < 11; n += 1) {
+      for (let n = 0; n < 6; n += 1) {
         const response = await app.inject({
           method: 'POST',
           url: '/api/auth/send-verification-email',
@@ -197,7 +214,7 @@ describe('sign-in and reset rate limits (in memory)', () => {
         });
         codes.push(response.statusCode);
       }
-      expect(codes).toEqual([...Array(10).fill(200), 429]);
+      expect(codes).toEqual([...Array(5).fill(200), 429]);
     },
   );
 
@@ -288,6 +305,39 @@ describe.skipIf(testRedis.skip)('identity rate limits shared through Redis (REDI
     'many clients guessing one e-mail on both instances are stopped after 20 together',
     async ({ first, second }) => {
       await expectOneAddressStoppedAcrossClients([first, second]);
+    },
+  );
+
+  redisTest(
+    "an account's sign-in code guesses are counted in Redis across instances and clients, for a day (issue 40)",
+    async ({ first, second }) => {
+      const account = await signUpFrom(first, newClient());
+      const guess = (app: App) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email-otp',
+          headers: { ...identityHeaders(app), 'x-forwarded-for': newClient() },
+          payload: { email: account.email, otp: '0000-0000' },
+        });
+      for (let n = 0; n < REDIS_CODE_GUESSES; n += 1) {
+        expect((await guess(n % 2 === 0 ? first : second)).statusCode).toBe(400);
+      }
+      // Each instance saw three guesses, from clients of their own: both refuse the next.
+      for (const app of [first, second]) {
+        const refused = await guess(app);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({
+          message: texts.identityErrors.signInCodesPaused(24),
+        });
+      }
+      const keys = await redis.keys(
+        `tools-factory-rate-limit-*identity:sign-in-code-guesses:${account.email}`,
+      );
+      expect(keys).toHaveLength(1);
+      const [key] = keys as [string];
+      expect(Number(await redis.get(key))).toBe(REDIS_CODE_GUESSES + 2);
+      expect(await redis.pttl(key)).toBeGreaterThan(23 * 3600_000);
+      expect(await redis.pttl(key)).toBeLessThanOrEqual(24 * 3600_000);
     },
   );
 });
@@ -512,4 +562,115 @@ describe('every spelling of a limited endpoint is refused or counted as that end
       );
     },
   );
+});
+
+/*
+ * Issue 40 item 4: from 30 clients in a minute a stranger sent one inbox 20 sign-in codes and 20
+ * reset e-mails. Each kind of e-mail is now limited per recipient, whoever asks, with the same
+ * answer whether or not an account uses the address.
+ */
+const recipientTest = appTest({ config: { trustProxy: true } });
+
+/** The three calls that e-mail an address, as anyone may make them (no session). */
+const mailingCalls = [
+  {
+    kind: 'sign-in codes',
+    path: '/api/auth/email-otp/send-verification-otp',
+    payload: (email: string) => ({ email, type: 'sign-in' }),
+    subject: serverTexts.mail.signInCode.subject,
+  },
+  {
+    kind: 'reset e-mails',
+    path: '/api/auth/request-password-reset',
+    payload: (email: string) => ({ email, redirectTo: '/reset-password' }),
+    subject: serverTexts.mail.resetPassword.subject,
+  },
+  {
+    kind: 'verification e-mails',
+    path: '/api/auth/send-verification-email',
+    payload: (email: string) => ({ email, callbackURL: '/' }),
+    subject: serverTexts.mail.verifyEmail.subject,
+  },
+] as const;
+
+describe('e-mails per recipient (issue 40 item 4)', () => {
+  recipientTest('the limit is the documented one', ({ app }) => {
+    expect(app.config.identityEmailsPerHour).toBe(5);
+  });
+
+  for (const call of mailingCalls) {
+    recipientTest(
+      `at most 5 ${call.kind} an hour to one address, from any number of clients; the same answers for an address without an account`,
+      async ({ app }) => {
+        const max = 5;
+        const account = await signUpFrom(app, newClient());
+        const nobody = uniqueEmail('nobody');
+        for (const email of [account.email, nobody]) {
+          const answers: { statusCode: number; body: unknown }[] = [];
+          for (let n = 0; n <= max; n += 1) {
+            const response = await app.inject({
+              method: 'POST',
+              url: call.path,
+              headers: { ...identityHeaders(app), 'x-forwarded-for': newClient() },
+              payload: call.payload(email),
+            });
+            answers.push({ statusCode: response.statusCode, body: response.json<unknown>() });
+            if (response.statusCode === 429) {
+              const retryAfter = Number(response.headers['retry-after']);
+              expect(retryAfter).toBeGreaterThan(3500);
+              expect(retryAfter).toBeLessThanOrEqual(3600);
+              expect(response.json()).toEqual({
+                statusCode: 429,
+                message: texts.identityErrors.tooManyEmails(Math.ceil(retryAfter / 60)),
+              });
+            }
+          }
+          expect(answers.map((answer) => answer.statusCode)).toEqual([
+            ...Array(max).fill(200),
+            429,
+          ]);
+          // Word for word the same for both addresses: nobody learns which has an account.
+          expect(
+            new Set(answers.slice(0, max).map((answer) => JSON.stringify(answer.body))).size,
+          ).toBe(1);
+        }
+        const sent = (await readOutbox(app)).filter(
+          (mail) =>
+            mail.headers.to?.includes(account.email) &&
+            mail.headers.subject?.includes(call.subject),
+        );
+        expect(sent).toHaveLength(max);
+      },
+    );
+  }
+
+  recipientTest('each kind is counted on its own, and per address', async ({ app }) => {
+    const account = await signUpFrom(app, newClient());
+    const [codes, resets] = mailingCalls;
+    for (let n = 0; n < 5; n += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: resets.path,
+        headers: { ...identityHeaders(app), 'x-forwarded-for': newClient() },
+        payload: resets.payload(account.email),
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    // A stranger's reset requests leave the owner room to ask for a code.
+    const code = await app.inject({
+      method: 'POST',
+      url: codes.path,
+      headers: { ...identityHeaders(app), 'x-forwarded-for': newClient() },
+      payload: codes.payload(account.email),
+    });
+    expect(code.statusCode).toBe(200);
+    // And another address is not affected.
+    const other = await app.inject({
+      method: 'POST',
+      url: resets.path,
+      headers: { ...identityHeaders(app), 'x-forwarded-for': newClient() },
+      payload: resets.payload(uniqueEmail('other')),
+    });
+    expect(other.statusCode).toBe(200);
+  });
 });

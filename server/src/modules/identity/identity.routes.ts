@@ -9,7 +9,7 @@ import { sendApiNotFound } from '../../plugins/errors.ts';
 import { hasSqlState } from '../../db/errors.ts';
 import { AUTH_BASE_PATH, PASSWORD_CHANGED, type Auth } from './auth.ts';
 import { PASSWORD_CHANGED_SQLSTATE } from './password-versions.ts';
-import { addressOf, createIdentityRateLimits } from './auth-rate-limits.ts';
+import { addressOf, createIdentityRateLimits, type IdentityRefusal } from './auth-rate-limits.ts';
 import { withClientAddress } from './auth-log.ts';
 import { findIdentityEndpoint, type IdentityEndpoint } from './identity-endpoints.ts';
 import type { IdentityService } from './identity.service.ts';
@@ -64,6 +64,21 @@ function signsInAddress(endpoint: IdentityEndpoint, body: unknown): string | und
   return SIGN_IN_PATHS.has(endpoint.path) ? addressOf(body) : undefined;
 }
 
+/** A 429's words: which limit refused the call, and what the person may do meanwhile. */
+function refusalMessage(endpoint: IdentityEndpoint, refusal: IdentityRefusal): string {
+  switch (refusal.limit) {
+    case 'signInCodeGuesses':
+      return errorsText.signInCodesPaused(Math.ceil(refusal.retryAfter / 3600));
+    case 'emailsPerRecipient':
+      return errorsText.tooManyEmails(Math.ceil(refusal.retryAfter / 60));
+    default:
+      // Past the password's limit the owner still has a way in: a code e-mailed to them.
+      return endpoint.path === '/sign-in/email'
+        ? errorsText.tooManySignInAttempts
+        : errorsText.tooManyAttempts;
+  }
+}
+
 /**
  * Better Auth at /api/auth/*, with what we add around it: only the endpoints the product uses
  * (identity-endpoints.ts), each taking only the fields the web app sends; rate limits on those
@@ -75,7 +90,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   origin: string;
 }> = async (app, options) => {
   const { auth, identity, origin } = options;
-  const countAttempt = createIdentityRateLimits(app);
+  const countAttempt = createIdentityRateLimits(app, app.config);
 
   function friendlyMessage(endpoint: IdentityEndpoint, error: BetterAuthError): string | undefined {
     switch (error.code) {
@@ -162,20 +177,17 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     if (!endpoint) return sendApiNotFound(request, reply);
 
     if (endpoint.rateLimited) {
-      const retryAfter = await countAttempt(request, {
+      const refusal = await countAttempt(request, {
         endpoint: endpoint.path,
         client: request.ip,
         address: addressOf(request.body),
       });
-      if (retryAfter !== undefined) {
+      if (refusal !== undefined) {
         await logRefusal(request, 'identity.rate-limited', endpoint);
-        reply.header('retry-after', retryAfter);
-        // Past the password's limit the owner still has a way in: a code e-mailed to them.
-        const message =
-          endpoint.path === '/sign-in/email'
-            ? errorsText.tooManySignInAttempts
-            : errorsText.tooManyAttempts;
-        return reply.code(429).send({ statusCode: 429, message });
+        reply.header('retry-after', refusal.retryAfter);
+        return reply
+          .code(429)
+          .send({ statusCode: 429, message: refusalMessage(endpoint, refusal) });
       }
     }
 

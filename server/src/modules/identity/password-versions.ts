@@ -69,7 +69,7 @@ export async function sessionPasswordVersion(
 
 /**
  * After a password change: one version on, and every session of an older one ended, in one
- * transaction (`also` runs in it: the role an ADMIN_EMAILS owner gains).
+ * transaction (`also` runs in it: the other reset links end, an ADMIN_EMAILS owner gains the role).
  */
 export async function bumpPasswordVersion(
   db: Database,

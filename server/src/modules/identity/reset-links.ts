@@ -1,4 +1,4 @@
-import { and, eq, like, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { verifications } from './identity.table.ts';
 
@@ -9,28 +9,17 @@ import { verifications } from './identity.table.ts';
 const RESET_IDENTIFIER_PREFIX = 'reset-password:';
 
 /**
- * Cancels the user's reset links issued before the one of `token`, so that only the latest
- * e-mail can reset the password. Links issued after it (a request racing this one) are left to
- * cancel this one in turn.
+ * Ends every reset link of the user still kept: called once one of them has set the password
+ * (issue 40 item 4). Asking for a link cancels none, since anyone may ask for one to any
+ * address; using one ends the others, so an older e-mail left in an inbox resets nothing after.
  */
-export async function cancelEarlierResetLinks(
-  db: Executor,
-  userId: string,
-  token: string,
-): Promise<void> {
-  const identifier = `${RESET_IDENTIFIER_PREFIX}${token}`;
-  const issuedAt = db
-    .select({ createdAt: verifications.createdAt })
-    .from(verifications)
-    .where(eq(verifications.identifier, identifier));
+export async function endResetLinksOf(db: Executor, userId: string): Promise<void> {
   await db
     .delete(verifications)
     .where(
       and(
         eq(verifications.value, userId),
         like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`),
-        ne(verifications.identifier, identifier),
-        lt(verifications.createdAt, sql`(${issuedAt})`),
       ),
     );
 }

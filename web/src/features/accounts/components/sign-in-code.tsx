@@ -57,11 +57,14 @@ export function SignInCode({ email }: { email: string }) {
           <p role="status" className="text-sm">
             {texts.login.codeSent(SIGN_IN_CODE.expiresInMinutes)}
           </p>
+          {/* Letters and digits (issue 40), typed in any case, with or without the dash. */}
           <TextField
             label={texts.login.code}
-            inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={SIGN_IN_CODE.length + 8}
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={SIGN_IN_CODE.length * 2}
             error={errors.otp?.message}
             {...register('otp')}
           />
