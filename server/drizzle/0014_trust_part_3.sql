@@ -23,6 +23,9 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "sessions_refuse_older_password" BEFORE INSERT ON "sessions"
   FOR EACH ROW EXECUTE FUNCTION "sessions_refuse_older_password"();
 --> statement-breakpoint
+-- 3. Unpaid holds are bounded by value for every account: a shop admin may set an account's own
+-- limit, in cents (null: the default of its kind, UNPAID_HOLD_LIMIT or UNVERIFIED_HOLD_LIMIT).
+ALTER TABLE "users" ADD COLUMN "unpaid_hold_limit_cents" integer;--> statement-breakpoint
 -- 13. Readiness checks what a write needs, on every instance: GET /api/ready writes this table's
 -- one row and commits (at most once a second per instance). On PostgreSQL the probe truncates the
 -- table first, so that its row needs a new page of the data files: on a full disk an UPDATE in
@@ -31,8 +34,4 @@ CREATE TABLE "readiness_heartbeat" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
 	"written_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "readiness_heartbeat_one_row" CHECK ("readiness_heartbeat"."id" = 1)
-);--> statement-breakpoint
-
--- 3. Unpaid holds are bounded by value for every account: a shop admin may set an account's own
--- limit, in cents (null: the default of its kind, UNPAID_HOLD_LIMIT or UNVERIFIED_HOLD_LIMIT).
-ALTER TABLE "users" ADD COLUMN "unpaid_hold_limit_cents" integer;
+);
