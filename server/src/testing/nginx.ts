@@ -46,15 +46,12 @@ export function fillProductionSite(site: string, upstreams: string[], listen: st
     throw new Error(`${PRODUCTION_NGINX_SITE}: expected one "listen 80;" line`);
   }
   return site
-    .replace(
-      upstream,
-      (_match, head: string, comments: string, servers: string) => {
-        // The parameters of the file's server lines (max_fails=0) go with the test's addresses.
-        const parameters = /server \S+([^;]*);/.exec(servers)?.[1] ?? '';
-        const lines = upstreams.map((address) => `    server ${address}${parameters};\n`);
-        return `${head}${comments}${lines.join('')}`;
-      },
-    )
+    .replace(upstream, (_match, head: string, comments: string, servers: string) => {
+      // The parameters of the file's server lines (max_fails=0) go with the test's addresses.
+      const parameters = /server \S+([^;]*);/.exec(servers)?.[1] ?? '';
+      const lines = upstreams.map((address) => `    server ${address}${parameters};\n`);
+      return `${head}${comments}${lines.join('')}`;
+    })
     .replace(/^([ \t]*)listen 80;$/m, `$1listen ${listen};`);
 }
 
