@@ -1,8 +1,23 @@
 import http from 'node:http';
 import { ToolListSchema, ToolSchema } from '@tools-factory/contract';
 import { describe, expect } from 'vitest';
-import { listenOnFreePort, test } from '../testing/app-fixtures.ts';
+import { appTest, listenOnFreePort } from '../testing/app-fixtures.ts';
 import { placeTestOrder } from '../testing/orders.ts';
+
+/**
+ * The URLs of the requests that reached Fastify, from its request log (LOG_LEVEL=debug logs a
+ * line per request it handles): a kept answer is sent before Fastify, so it leaves no line.
+ */
+const routedUrls: string[] = [];
+const test = appTest({
+  config: { logLevel: 'debug' },
+  logStream: {
+    write(line) {
+      const entry = JSON.parse(line) as { msg?: string; req?: { url?: string } };
+      if (entry.msg === 'incoming request' && entry.req?.url) routedUrls.push(entry.req.url);
+    },
+  },
+});
 
 /** The app listening on a free port: kept answers are sent before Fastify, so only HTTP sees them. */
 const it = test.extend('port', { scope: 'file' }, ({ app }) => listenOnFreePort(app));
@@ -34,7 +49,7 @@ function sameEveryTime({ headers, ...rest }: RawAnswer) {
 }
 
 describe('the catalog reads answered again from the bytes of their first answer', () => {
-  it('answers a tool, a search and each encoding with the very headers and bytes Fastify sent', async ({
+  it('answers a tool, a search and each encoding again, unrouted, with the headers and bytes Fastify sent', async ({
     port,
     tool,
   }) => {
@@ -45,9 +60,12 @@ describe('the catalog reads answered again from the bytes of their first answer'
         { 'accept-encoding': 'br' },
       ];
       for (const headers of asked) {
+        const routedBefore = routedUrls.length;
         const first = await get(port, path, headers);
         expect(first.status).toBe(200);
         expect(sameEveryTime(await get(port, path, headers))).toEqual(sameEveryTime(first));
+        // Fastify routed the first ask only: the second was answered from its kept bytes.
+        expect(routedUrls.slice(routedBefore)).toEqual([path]);
       }
     }
   });
@@ -74,11 +92,14 @@ describe('the catalog reads answered again from the bytes of their first answer'
       available - order.quantity,
     );
 
+    const conditional = routedUrls.length;
     const unchanged = await get(port, `/api/tool/${tool.id}`, {
       'if-none-match': String(after.headers.etag),
     });
     expect(unchanged.status).toBe(304);
     expect(unchanged.body.length).toBe(0);
+    // A conditional ask is the route's to answer, each time.
+    expect(routedUrls.slice(conditional)).toEqual([`/api/tool/${tool.id}`]);
   });
 
   it('leaves an unknown tool and a malformed search to the routes', async ({ port }) => {
