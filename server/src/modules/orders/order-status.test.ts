@@ -20,6 +20,7 @@ import {
 import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { stripeAppTest } from '../../testing/app-fixtures.ts';
+import { movableClock } from '../../testing/movable-clock.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import type { StripeStandIn } from '../../testing/stripe-stand-in.ts';
@@ -40,22 +41,14 @@ import { orders } from './orders.table.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The app's clock: the shipment of 'shipped a day ago' is moved a day into the past. */
-const clock = { offsetMs: 0 };
+/** The app's clock: moved a day on past the shipment of 'shipped a day ago'. */
+const { clock, now, resetClock } = movableClock();
 
 const it = stripeAppTest({
   // $19.99 each.
   tool: { priceCents: 1999, availableQuantity: 1_000_000 },
-  now: () => new Date(Date.now() + clock.offsetMs),
-})
-  // The clock back at the real time after each test, whatever the test moved it to.
-  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from it
-  .extend('clock', { auto: true }, ({}, { onCleanup }) => {
-    onCleanup(() => {
-      clock.offsetMs = 0;
-    });
-    return clock;
-  });
+  now,
+}).extend('clock', { auto: true }, resetClock);
 
 type Context = { app: App; stripe: StripeStandIn; customer: TestAccount; admin: TestAccount };
 
