@@ -7,6 +7,7 @@ import {
   ManagedOrderDetailSchema,
   ORDER_STATUSES,
   OrderStatusSchema,
+  PaymentIntentResponseSchema,
   PLACED_STATUS,
   orderActions,
   orderTotal,
@@ -24,7 +25,11 @@ import { movableClock } from '../../testing/movable-clock.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import type { StripeStandIn } from '../../testing/stripe-stand-in.ts';
-import { deliverStripeEvent, openStripeIntent } from '../../testing/stripe-webhooks.ts';
+import {
+  deliverStripeEvent,
+  openStripeIntent,
+  requestPaymentIntent,
+} from '../../testing/stripe-webhooks.ts';
 import { formatMailDateTime } from '../../mail/templates/layout.ts';
 import { orders } from './orders.table.ts';
 
@@ -78,12 +83,15 @@ async function expectStatus(
   expect(page?.status ?? 'removed').toBe(status);
 }
 
+/** What the order's payment came to, in cents, as Stripe counts it. */
+const centsOf = (order: Order) => Math.round(orderTotal(order.price, order.quantity) * 100);
+
 /** Stripe's charge of the order's payment, refunded in full. */
 const fullRefund = ({ order, intentId }: Subject) => ({
   id: `ch_${randomUUID().replaceAll('-', '')}`,
   object: 'charge',
-  amount: Math.round(orderTotal(order.price, order.quantity) * 100),
-  amount_refunded: Math.round(orderTotal(order.price, order.quantity) * 100),
+  amount: centsOf(order),
+  amount_refunded: centsOf(order),
   currency: 'usd',
   payment_intent: intentId,
   refunded: true,
@@ -94,7 +102,7 @@ const fullRefund = ({ order, intentId }: Subject) => ({
 const disputeOf = ({ order, intentId }: Subject) => ({
   id: `dp_${randomUUID().replaceAll('-', '')}`,
   object: 'dispute',
-  amount: Math.round(orderTotal(order.price, order.quantity) * 100),
+  amount: centsOf(order),
   currency: 'usd',
   charge: `ch_${randomUUID().replaceAll('-', '')}`,
   payment_intent: intentId,
@@ -194,17 +202,10 @@ const noCreditNote = refused(serverTexts.invoiceErrors.notCancelled, 404);
 const ACTIONS: Record<string, Action> = {
   'the customer pays it': {
     attempt: async ({ app, stripe, customer }, subject) => {
-      const response = await injectAs(app, customer, {
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        payload: {
-          orderId: subject.order._id,
-          totalPrice: orderTotal(subject.order.price, subject.order.quantity),
-        },
-      });
+      const response = await requestPaymentIntent(app, customer, subject.order);
       if (response.statusCode !== 200) return response;
       // The card goes through: Stripe says the new intent succeeded.
-      const { clientSecret } = response.json<{ clientSecret: string }>();
+      const { clientSecret } = PaymentIntentResponseSchema.parse(response.json());
       const intentId = clientSecret.split('_secret_')[0] ?? '';
       await deliver(app, 'payment_intent.succeeded', stripe.setIntentStatus(intentId, 'succeeded'));
       return response;
