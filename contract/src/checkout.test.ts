@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutReference, checkoutStatusOf } from './checkout.ts';
-import type { OrderStatus } from './orders.ts';
+import type { OrderStatus } from './order-status.ts';
 
 const lines = (...statuses: OrderStatus[]) => statuses.map((status) => ({ status }));
 

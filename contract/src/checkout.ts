@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema } from './common.ts';
-import { deliveryFields, OrderSchema, type OrderStatus } from './orders.ts';
+import { deliveryFields, OrderSchema } from './orders.ts';
+import type { OrderStatus } from './order-status.ts';
 
 /** The buyer's own reference for a purchase: at most 35 characters (as EDI and most ERPs keep). */
 export const PO_NUMBER_MAX_LENGTH = 35;

@@ -14,6 +14,7 @@ export * from './low-stock.ts';
 export * from './money.ts';
 export * from './orders.ts';
 export * from './order-rules.ts';
+export * from './order-status.ts';
 export * from './page-data.ts';
 export * from './payments.ts';
 export * from './price-break-rules.ts';

@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { InsertedSchema } from './inserted.ts';
+import { ORDER_STATUSES } from './order-status.ts';
 import { serverTexts, texts } from './texts.ts';
 import { EmailSchema } from './users.ts';
 
-/**
- * Every status an order may have, in the order of its life (the server's order-status.ts: the
- * transitions between them); the database's orders.status takes the same list.
- */
-export const ORDER_STATUSES = [
-  'unpaid',
-  'paid',
-  'shipped',
-  'cancelled',
-  'refunded',
-  'disputed',
-] as const;
+/** Every status an order may have (order-status.ts: the order's life). */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const OrderSchema = z.object({
   _id: IdSchema,
@@ -116,9 +105,6 @@ export const ShipOrderSchema = z
   // No body at all reaches the schema as null (Fastify's), or undefined.
   .nullish();
 export type ShipOrder = z.input<typeof ShipOrderSchema>;
-
-/** A shipment can be undone (back to paid) this long after it was shipped: a mistake's window. */
-export const UNSHIP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** What can happen to an order, as its timeline shows it (the server's order_events.kind). */
 export const ORDER_EVENT_KINDS = [

@@ -5,13 +5,14 @@ import {
   invoiceFileName,
   invoiceNumber,
   serverTexts,
+  isCancelled,
+  wasPaid,
 } from '@tools-factory/contract';
 import type { Seller } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { CheckoutLines } from '../orders/checkout-lines.ts';
-import { isCancelled, wasPaid } from '../orders/order-status.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import {
   insertCreditNote,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ManagedOrder } from '@tools-factory/contract';
+import { type ManagedOrder, canShip, isShipped } from '@tools-factory/contract';
 import type { Transaction } from '../../db/client.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { checkoutShippedMail, orderShippedMail } from '../../mail/templates/orders.ts';
@@ -7,7 +7,6 @@ import { checkoutHeadOf } from './checkout-head.ts';
 import { checkouts } from './checkouts.table.ts';
 import { selectCheckoutLines } from './checkout-lines.repository.ts';
 import { emailEvent, type NewOrderEvent } from './order-events.repository.ts';
-import { canShip, isShipped } from './order-status.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 /**

@@ -1,7 +1,7 @@
+import { ORDER_TRANSITIONS } from '@tools-factory/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { statusAllows } from './order-status-conditions.ts';
-import { ORDER_TRANSITIONS } from './order-status.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders } from './orders.table.ts';
 

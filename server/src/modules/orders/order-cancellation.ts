@@ -3,6 +3,7 @@ import {
   formatMoney,
   serverTexts,
   type CancelOrderResponse,
+  isCancelled,
 } from '@tools-factory/contract';
 import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,7 +17,6 @@ import type { ToolsService } from '../tools/tools.service.ts';
 import { markOrderCancelled } from './order-cancellation.repository.ts';
 import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
 import { ensureCancellable } from './order-preconditions.ts';
-import { isCancelled } from './order-status.ts';
 import { selectOrderById, selectOrderByIdForUpdate, type OrderRow } from './orders.repository.ts';
 import { toManagedOrderDto } from './order-dto.ts';
 

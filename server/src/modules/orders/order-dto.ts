@@ -6,9 +6,9 @@ import {
   type ManagedOrder,
   type Order,
   type PlaceOrderResponse,
+  wasPaid,
 } from '@tools-factory/contract';
 import { holdUntilOf } from './order-hold.ts';
-import { wasPaid } from './order-status.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 /** An order as the payments module sees it: whose it is, what it costs, where it stands. */

@@ -1,5 +1,5 @@
+import { isHeld } from '@tools-factory/contract';
 import type { OrderRow } from './orders.repository.ts';
-import { isHeld } from './order-status.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
 

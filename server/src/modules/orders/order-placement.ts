@@ -6,6 +6,7 @@ import {
   type Order,
   type PlaceOrderInput,
   type PlaceOrderResponse,
+  PLACED_STATUS,
 } from '@tools-factory/contract';
 import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -37,7 +38,6 @@ import {
   staleClientPrice,
   type HoldLimitDefaults,
 } from './order-rules.ts';
-import { PLACED_STATUS } from './order-status.ts';
 import {
   insertOrder,
   insertPlacedOrder,

@@ -1,7 +1,7 @@
-import { serverTexts, texts, type OrderStatus } from '@tools-factory/contract';
-import { conflict } from '../../http-errors.ts';
-import { formatMailDateTime } from '../../mail/templates/layout.ts';
 import {
+  serverTexts,
+  texts,
+  type OrderStatus,
   canCancel,
   canRemove,
   canShip,
@@ -9,12 +9,14 @@ import {
   isCancelled,
   isDisputed,
   isRefunded,
-} from './order-status.ts';
+} from '@tools-factory/contract';
+import { conflict } from '../../http-errors.ts';
+import { formatMailDateTime } from '../../mail/templates/layout.ts';
 
 /*
  * Each transition's precondition as one named step that refuses in words a person understands
- * (409), read from the guards of order-status.ts. They explain; the conditional UPDATE or DELETE
- * that follows stays the enforcement under concurrency.
+ * (409), read from the guards of contract/src/order-status.ts. They explain; the conditional
+ * UPDATE or DELETE that follows stays the enforcement under concurrency.
  */
 
 /**

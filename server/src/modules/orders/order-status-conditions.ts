@@ -1,11 +1,11 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@tools-factory/contract';
-import { ORDER_TRANSITIONS, type OrderTransition } from './order-status.ts';
+import { type OrderStatus, ORDER_TRANSITIONS, type OrderTransition } from '@tools-factory/contract';
 import { orders } from './orders.table.ts';
 
 /**
- * The WHERE of a conditional UPDATE or DELETE, from the lists of order-status.ts: the order's
- * status is one of `statuses` (a plain `=` for one, as a partial index on one status expects).
+ * The WHERE of a conditional UPDATE or DELETE, from the lists of contract/src/order-status.ts: the
+ * order's status is one of `statuses` (a plain `=` for one, as a partial index on one status
+ * expects).
  */
 export function statusIsOneOf(statuses: readonly OrderStatus[]): SQL {
   const [only] = statuses;

@@ -1,7 +1,7 @@
+import { BOUGHT_STATUSES } from '@tools-factory/contract';
 import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { statusIsOneOf } from './order-status-conditions.ts';
-import { BOUGHT_STATUSES } from './order-status.ts';
 import { orders } from './orders.table.ts';
 
 /**

@@ -1,7 +1,7 @@
+import { REVENUE_STATUSES } from '@tools-factory/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { REVENUE_STATUSES } from './order-status.ts';
 import { orders } from './orders.table.ts';
 
 /*
@@ -13,9 +13,9 @@ import { orders } from './orders.table.ts';
  */
 
 /**
- * The statuses whose payment the shop keeps (REVENUE_STATUSES, order-status.ts): a cancelled or
- * refunded order's money went back; it counts as no revenue (revenue is net of refunds), and
- * shows in the counts by status.
+ * The statuses whose payment the shop keeps (REVENUE_STATUSES, contract/src/order-status.ts): a
+ * cancelled or refunded order's money went back; it counts as no revenue (revenue is net of
+ * refunds), and shows in the counts by status.
  */
 const KEPT = sql`(${sql.join(
   REVENUE_STATUSES.map((status) => sql`${status}`),

@@ -18,6 +18,7 @@ import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
+import { movableClock } from '../../testing/movable-clock.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
@@ -27,22 +28,15 @@ import { orders } from './orders.table.ts';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The app's clock: tests move it past the 24 hours an undo of a shipment has. */
-const clock = { offsetMs: 0 };
+const { clock, now, resetClock } = movableClock();
 
 const it = appTest({
   config: UNCAPPED_ORDERS,
   customerName: 'Ada Lovelace',
   adminName: 'Grace Admin',
-  now: () => new Date(Date.now() + clock.offsetMs),
+  now,
 })
-  /** The clock back at the real time after each test, whatever the test moved it to. */
-  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern
-  .extend('clock', { auto: true }, ({}, { onCleanup }) => {
-    onCleanup(() => {
-      clock.offsetMs = 0;
-    });
-    return clock;
-  })
+  .extend('clock', { auto: true }, resetClock)
   /** A paid order of the customer's, on a tool of its own (4 units unless told). */
   .extend(
     'paidOrder',

@@ -1,3 +1,4 @@
+import { HELD_STATUSES, ORDER_TRANSITIONS } from '@tools-factory/contract';
 import {
   and,
   asc,
@@ -21,7 +22,6 @@ import type { NewCheckoutRow } from './checkouts.repository.ts';
 import { checkouts } from './checkouts.table.ts';
 import { orderEvents } from './order-events.table.ts';
 import { statusAllows, statusIsOneOf } from './order-status-conditions.ts';
-import { HELD_STATUSES, ORDER_TRANSITIONS } from './order-status.ts';
 import { orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -13,6 +13,8 @@ import {
   type PlaceOrderInput,
   type PlaceOrderResponse,
   type ShipOrder,
+  isShipped,
+  unshipDeadline,
 } from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -51,7 +53,6 @@ import {
   type HoldLimit,
   type HoldLimitDefaults,
 } from './order-rules.ts';
-import { isShipped } from './order-status.ts';
 import { searchOrders } from './orders-admin.repository.ts';
 import {
   deleteOrderById,
@@ -122,8 +123,8 @@ export type OrdersServiceOptions = {
 
 /**
  * Orders (DESIGN.md section 4): wires the placement (order-placement.ts), the DTO mapping
- * (order-dto.ts), the expiry sweep (order-expiry.ts) and the order's life (order-status.ts)
- * into the one service the routes and the other modules call.
+ * (order-dto.ts), the expiry sweep (order-expiry.ts) and the order's life
+ * (contract/src/order-status.ts) into the one service the routes and the other modules call.
  */
 export function createOrdersService(options: OrdersServiceOptions) {
   const { db, catalog, tools, orderHoldHours, outbox, publicUrl, now, identity } = options;
@@ -401,10 +402,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return {
         ...managedOrderRow(order, names),
         paidAt: order.paidAt?.toISOString() ?? null,
-        unshipUntil:
-          isShipped(order.status) && order.shippedAt
-            ? new Date(order.shippedAt.getTime() + UNSHIP_WINDOW_MS).toISOString()
-            : null,
+        unshipUntil: unshipDeadline(order),
         events: events.map((event) => ({
           kind: event.kind,
           at: event.createdAt.toISOString(),

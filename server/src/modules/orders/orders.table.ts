@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, PLACED_STATUS } from '@tools-factory/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,7 +15,6 @@ import { users } from '../identity/identity.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { toolSnapshotColumns } from '../tools/tools.table.ts';
 import { checkouts } from './checkouts.table.ts';
-import { ORDER_STATUSES, PLACED_STATUS } from './order-status.ts';
 
 /**
  * An order keeps a snapshot of the tool's name, image and unit price, so archiving the tool or
@@ -44,7 +44,7 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull(),
     address: text('address').notNull(),
     phone: text('phone').notNull().default(''),
-    /** Where the order stands in its life (order-status.ts: the states and transitions). */
+    /** Where the order stands in its life (contract/src/order-status.ts: states, transitions). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default(PLACED_STATUS),
     transactionId: text('transaction_id'),
     paidAt: timestamptz('paid_at'),

@@ -11,6 +11,7 @@ import {
   type PaymentIntentResponse,
   type PaymentSettings,
   type RecordPaymentResponse,
+  isPayable,
 } from '@tools-factory/contract';
 import type { Database } from '../../db/client.ts';
 import { badGateway, badRequest, conflict, notFound, paymentRequired } from '../../http-errors.ts';
@@ -18,7 +19,6 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { Invoice, InvoicesService } from '../invoices/invoices.service.ts';
 import type { CheckoutLines } from '../orders/checkout-lines.ts';
-import { isPayable } from '../orders/order-status.ts';
 import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
 import { createCheckoutPaidAnnouncement } from '../orders/checkout-paid-announcement.ts';
 import {

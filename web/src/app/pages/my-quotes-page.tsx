@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { texts } from '@tools-factory/contract';
+import { isPayable, texts } from '@tools-factory/contract';
 import { useMemo } from 'react';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { toolsQueryKey, useTools } from '../../features/catalog/api/tools-query';
@@ -14,7 +14,7 @@ function CustomerQuotes({ email }: { email: string }) {
   const unpaidOrderIds = useMemo(
     () =>
       new Set(
-        (orders.data ?? []).filter((order) => order.status === 'unpaid').map((order) => order._id),
+        (orders.data ?? []).filter((order) => isPayable(order.status)).map((order) => order._id),
       ),
     [orders.data],
   );

@@ -1,8 +1,14 @@
-import { centsToDollars, dollarsToCents, type Checkout, type Order } from '@tools-factory/contract';
+import {
+  centsToDollars,
+  dollarsToCents,
+  isPayable,
+  type Checkout,
+  type Order,
+} from '@tools-factory/contract';
 
 /** The lines one payment pays: those still unpaid (a paid checkout has none). */
 export function unpaidLines(checkout: Checkout): Order[] {
-  return checkout.lines.filter((line) => line.status === 'unpaid');
+  return checkout.lines.filter((line) => isPayable(line.status));
 }
 
 /** What the unpaid lines come to, added in cents as the server adds them. */

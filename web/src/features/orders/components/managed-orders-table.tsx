@@ -1,4 +1,5 @@
 import {
+  orderActions,
   routes,
   texts,
   type ManagedOrder,
@@ -29,18 +30,14 @@ interface ManagedOrdersTableProps extends OrderDocumentActions {
   onCancel: (order: ManagedOrder) => void;
 }
 
-/** A paid order an admin may cancel: paid, shipped, or refunded by the gateway (not disputed). */
-const cancellable = (order: ManagedOrder) =>
-  order.status === 'paid' || order.status === 'shipped' || order.status === 'refunded';
-
 /** When the order was placed, in the admin's own time zone: the day, then the time. */
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const placedAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
 /**
- * What an admin can do with an order, by its status (DESIGN.md sections 4 and 10): ship a paid
- * one (never a disputed one), remove an unpaid one, cancel a paid, shipped or refunded one; a paid
- * one has its invoice to download, a cancelled one its credit note too.
+ * What an admin can do with an order, as orderActions tells (contract/src/order-status.ts): ship
+ * a paid one (never a disputed one), remove an unpaid one, cancel a paid, shipped or refunded
+ * one; a paid one has its invoice to download, a cancelled one its credit note too.
  */
 function OrderActions({
   order,
@@ -51,35 +48,8 @@ function OrderActions({
   onCancel,
   ...documents
 }: { order: ManagedOrder; nameId: string } & Omit<ManagedOrdersTableProps, 'orders'>) {
-  if (order.status !== 'unpaid') {
-    return (
-      <div className="flex gap-2 max-md:flex-col md:justify-end xl:flex-col">
-        {order.status === 'paid' ? (
-          <BusyButton
-            busy={shippingId === order._id}
-            // One shipment at a time: each answer gets its own toast, in the order clicked.
-            disabled={shippingId !== null}
-            className="btn-primary btn-sm"
-            aria-describedby={nameId}
-            onClick={() => onShip(order)}
-          >
-            {texts.manageOrders.ship}
-          </BusyButton>
-        ) : null}
-        <OrderDocumentButtons order={order} className="btn-outline btn-sm" {...documents} />
-        {cancellable(order) ? (
-          <RowButton
-            rowNameId={nameId}
-            className="btn-error btn-outline"
-            onClick={() => onCancel(order)}
-          >
-            {texts.manageOrders.cancel}
-          </RowButton>
-        ) : null}
-      </div>
-    );
-  }
-  if (order.status === 'unpaid') {
+  const allowed = orderActions(order);
+  if (allowed.remove) {
     return (
       <RemoveRowButton
         rowNameId={nameId}
@@ -88,7 +58,32 @@ function OrderActions({
       />
     );
   }
-  return null;
+  return (
+    <div className="flex gap-2 max-md:flex-col md:justify-end xl:flex-col">
+      {allowed.ship ? (
+        <BusyButton
+          busy={shippingId === order._id}
+          // One shipment at a time: each answer gets its own toast, in the order clicked.
+          disabled={shippingId !== null}
+          className="btn-primary btn-sm"
+          aria-describedby={nameId}
+          onClick={() => onShip(order)}
+        >
+          {texts.manageOrders.ship}
+        </BusyButton>
+      ) : null}
+      <OrderDocumentButtons order={order} className="btn-outline btn-sm" {...documents} />
+      {allowed.cancel ? (
+        <RowButton
+          rowNameId={nameId}
+          className="btn-error btn-outline"
+          onClick={() => onCancel(order)}
+        >
+          {texts.manageOrders.cancel}
+        </RowButton>
+      ) : null}
+    </div>
+  );
 }
 
 /** A value's cell: on a card its name on the left, the value on the right. */

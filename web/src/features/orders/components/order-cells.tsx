@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMoney, orderTotal, texts, type Order } from '@tools-factory/contract';
+import { formatMoney, orderActions, orderTotal, texts, type Order } from '@tools-factory/contract';
 import { BadgeWithNote } from '../../../components/ui/badge-with-note';
 import { BusyButton } from '../../../components/ui/busy-button';
 import {
@@ -110,7 +110,7 @@ export function OrderDocumentButtons({
   return (
     <>
       <InvoiceButton order={order} className={className} {...documents} />
-      {order.status === 'cancelled' ? (
+      {orderActions(order).creditNote ? (
         <CreditNoteButton order={order} className={className} {...documents} />
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { texts, type Order } from '@tools-factory/contract';
+import { isHeld, texts, type Order } from '@tools-factory/contract';
 import { formatDateTime } from '../../../lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -7,7 +7,7 @@ import { OrderStatusBadge } from './order-status-badge';
  * (paid, waiting to ship) or shipped, with the payment's transaction id once paid.
  */
 export function OrderStatusLine({ order, now }: { order: Order; now: Date }) {
-  const holdUntil = order.status === 'unpaid' ? order.holdUntil : null;
+  const holdUntil = isHeld(order.status) ? order.holdUntil : null;
   return (
     <div className="flex flex-col items-start gap-1">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">

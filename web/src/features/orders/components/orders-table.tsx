@@ -1,6 +1,8 @@
 import {
   checkoutStatusOf,
   formatMoney,
+  isPayable,
+  orderActions,
   orderTotal,
   routes,
   texts,
@@ -33,8 +35,9 @@ type OrderActionsProps = {
 } & Omit<OrdersTableProps, 'orders'>;
 
 /**
- * An unpaid order can be paid or removed (DESIGN.md section 4); a paid or shipped one has its
- * invoice to download; a cancelled one its invoice and its credit note.
+ * What the customer can do with an order, as orderActions tells (contract/src/order-status.ts):
+ * pay or remove an unpaid one; a paid or shipped one has its invoice to download; a cancelled
+ * one its invoice and its credit note.
  */
 function OrderActions({
   order,
@@ -44,42 +47,43 @@ function OrderActions({
   orderAgain,
   ...documents
 }: OrderActionsProps) {
-  if (order.status !== 'unpaid') {
-    const buttons = (
-      <OrderDocumentButtons
-        order={order}
-        className="btn-outline btn-sm max-md:w-full max-md:flex-1"
-        {...documents}
-      />
-    );
-    const again = !inGroup && orderAgain ? orderAgain({ orderId: order._id }) : null;
-    // Cancelled: the invoice, and the credit note that gives its amount back, side by side.
-    return order.status === 'cancelled' || again ? (
-      <div className="flex flex-wrap gap-2">
-        {buttons}
-        {again}
+  const allowed = orderActions(order);
+  if (allowed.pay) {
+    return (
+      <div className="flex gap-2">
+        {inGroup ? null : (
+          <RowLink
+            to={routes.dashboardPayment(order._id)}
+            rowNameId={nameId}
+            className="btn-success max-md:flex-1"
+          >
+            {texts.orders.pay}
+          </RowLink>
+        )}
+        <RemoveRowButton
+          rowNameId={nameId}
+          className="max-md:flex-1"
+          onClick={() => onRemove(order)}
+        />
       </div>
-    ) : (
-      buttons
     );
   }
-  return (
-    <div className="flex gap-2">
-      {inGroup ? null : (
-        <RowLink
-          to={routes.dashboardPayment(order._id)}
-          rowNameId={nameId}
-          className="btn-success max-md:flex-1"
-        >
-          {texts.orders.pay}
-        </RowLink>
-      )}
-      <RemoveRowButton
-        rowNameId={nameId}
-        className="max-md:flex-1"
-        onClick={() => onRemove(order)}
-      />
+  const buttons = (
+    <OrderDocumentButtons
+      order={order}
+      className="btn-outline btn-sm max-md:w-full max-md:flex-1"
+      {...documents}
+    />
+  );
+  const again = !inGroup && orderAgain ? orderAgain({ orderId: order._id }) : null;
+  // Cancelled: the invoice, and the credit note that gives its amount back, side by side.
+  return allowed.creditNote || again ? (
+    <div className="flex flex-wrap gap-2">
+      {buttons}
+      {again}
     </div>
+  ) : (
+    buttons
   );
 }
 
@@ -109,7 +113,8 @@ function CheckoutGroupHead({
   const words = texts.checkout.group;
   const total = group.lines.reduce((sum, line) => sum + orderTotal(line.price, line.quantity), 0);
   const status = checkoutStatusOf(group.lines);
-  const unpaid = status === 'unpaid';
+  // A line still to pay: the checkout is paid as one, from here.
+  const unpaid = group.lines.some((line) => isPayable(line.status));
   const placedAt = group.lines[0]!.createdAt;
   const headId = `checkout-${group.checkoutId}`;
   return (

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   apiPaths,
+  isPayable,
   orderTotal,
   type CreatePaymentIntent,
   type Order,
@@ -38,5 +39,5 @@ const paymentIntentQueryOptions = (order: Order) =>
 
 /** The order's intent; none is created for an order that is paid already. */
 export function usePaymentIntent(order: Order) {
-  return useQuery({ ...paymentIntentQueryOptions(order), enabled: order.status === 'unpaid' });
+  return useQuery({ ...paymentIntentQueryOptions(order), enabled: isPayable(order.status) });
 }

@@ -1,5 +1,5 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { texts, type Order, type PaymentIntentResponse } from '@tools-factory/contract';
+import { isPayable, texts, type Order, type PaymentIntentResponse } from '@tools-factory/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
@@ -131,7 +131,7 @@ export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
       intent={intent}
       payment={payment}
       payer={payer}
-      paidBefore={order.status === 'unpaid' ? null : <PaymentReceipt order={order} />}
+      paidBefore={isPayable(order.status) ? null : <PaymentReceipt order={order} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { routes, texts, type Order } from '@tools-factory/contract';
+import { isPaid, routes, texts, type Order } from '@tools-factory/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FaCheckCircle } from 'react-icons/fa';
 import { Link } from 'react-router';
@@ -32,15 +32,16 @@ export function PaymentReceipt({
     if (justPaid) headingRef.current?.focus();
   }, [justPaid]);
 
-  const isPaid = order.status === 'paid';
+  // Paid and waiting to ship ('panding'), or shipped.
+  const waitsToShip = isPaid(order.status);
   return (
     <div className="flex flex-col items-start gap-4">
       <h3 ref={headingRef} tabIndex={-1} className="card-title outline-none">
         <FaCheckCircle className="text-success shrink-0" aria-hidden="true" />
         {justPaid ? texts.payment.complete : alreadyPaidText}
       </h3>
-      <span className={`badge ${isPaid ? 'badge-warning' : 'badge-success'}`}>
-        {isPaid ? texts.orders.paidBadge : texts.orders.shippedBadge}
+      <span className={`badge ${waitsToShip ? 'badge-warning' : 'badge-success'}`}>
+        {waitsToShip ? texts.orders.paidBadge : texts.orders.shippedBadge}
       </span>
       {order.transectionId ? (
         <p className="w-full text-sm">

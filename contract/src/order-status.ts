@@ -1,22 +1,38 @@
-import type { OrderStatus } from '@tools-factory/contract';
-
 /*
- * The life of an order, written down once (DESIGN.md sections 4 and 6, STYLE.md "a state machine
- * is written down once"): its states, the transitions between them and, for each transition, the
- * states it may start from. The services ask the guards below before they act; the repositories'
- * conditional UPDATEs and DELETEs build their WHERE from the same `from` lists
- * (order-status-conditions.ts), and stay the enforcement when two requests race.
+ * The life of an order, written down once for the server and the web (docs/architecture.md, "the
+ * order's life"): its states, the transitions between them and, for each, the states it may start
+ * from; the named guards read from them, and `orderActions` tells a page what a given order
+ * allows. The server's services ask the guards before they act, and its conditional UPDATEs and
+ * DELETEs build their WHERE from the same `from` lists (server order-status-conditions.ts): they
+ * stay the enforcement when two requests race. The web asks the same guards which buttons to
+ * show, so it never compares a status itself. The rules travel as code rather than as a field of
+ * every order in the API: the JSON stays as the spec has it, every answer that carries an order
+ * (lists, ship, cancel, payment, checkout) needs nothing added, and Undo ship's window is judged
+ * at the moment the page is shown. No zod here: a page that only asks what an order allows loads
+ * no schema.
  */
 
 /**
- * unpaid -> paid -> shipped is the spec's life of an order. A paid (or shipped) order is never
- * deleted: an admin cancels it (refunded through the gateway, a credit note issued), or the
- * gateway reports it refunded or disputed. The list itself is the contract's.
+ * Every status an order may have, in the order of its life; the database's orders.status takes
+ * the same list. unpaid -> paid -> shipped is the spec's life of an order. A paid (or shipped)
+ * order is never deleted: an admin cancels it (refunded through the gateway, a credit note
+ * issued), or the gateway reports it refunded or disputed.
  */
-export { ORDER_STATUSES } from '@tools-factory/contract';
+export const ORDER_STATUSES = [
+  'unpaid',
+  'paid',
+  'shipped',
+  'cancelled',
+  'refunded',
+  'disputed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Where every order starts: placed, its stock held, not paid yet. */
 export const PLACED_STATUS = 'unpaid' satisfies OrderStatus;
+
+/** A shipment can be undone (back to paid) this long after it was shipped: a mistake's window. */
+export const UNSHIP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A transition's start states and where it leads (null: the order is deleted). */
 type Transition = { readonly from: readonly OrderStatus[]; readonly to: OrderStatus | null };
@@ -28,7 +44,7 @@ export const ORDER_TRANSITIONS = {
   ship: { from: ['paid'], to: 'shipped' },
   /**
    * An admin undoes a shipment made by mistake (issue 25): a shipped order goes back to paid,
-   * within UNSHIP_WINDOW_MS of shipping (the repository's UPDATE checks the window too).
+   * within UNSHIP_WINDOW_MS of shipping (the server's UPDATE checks the window too).
    */
   undoShip: { from: ['shipped'], to: 'paid' },
   /**
@@ -80,6 +96,9 @@ export const isHeld = (status: OrderStatus): boolean =>
 /** Paid at some point (its payment and invoice are in the books), whatever came after. */
 export const wasPaid = (status: OrderStatus): boolean => !isHeld(status);
 
+/** Paid and not shipped yet: 'panding' on its badge (wasPaid says whether it ever was paid). */
+export const isPaid = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.pay.to;
+
 /** Shipped: a repeated ship answers it as it is. */
 export const isShipped = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.ship.to;
 
@@ -105,3 +124,58 @@ export const REVENUE_STATUSES = [
   'shipped',
   'disputed',
 ] as const satisfies readonly OrderStatus[];
+
+/**
+ * Until when a shipment can be undone (ISO 8601): UNSHIP_WINDOW_MS after it was shipped; null
+ * when the order is not shipped.
+ */
+export function unshipDeadline(order: {
+  status: OrderStatus;
+  shippedAt: Date | null;
+}): string | null {
+  if (!isShipped(order.status) || !order.shippedAt) return null;
+  return new Date(order.shippedAt.getTime() + UNSHIP_WINDOW_MS).toISOString();
+}
+
+/**
+ * What a person may do with an order, and which of its documents exist: the buttons the pages
+ * show. The refunds and disputes are the gateway's, the expiry the sweep's: no one's button.
+ */
+export type OrderActions = {
+  /** Its customer pays it. */
+  pay: boolean;
+  /** Its customer, or an admin, removes it (its stock goes back). */
+  remove: boolean;
+  /** An admin ships it. */
+  ship: boolean;
+  /** An admin undoes its shipment: known only where the order tells until when it may. */
+  undoShip: boolean;
+  /** An admin cancels it: refunded through the gateway, a credit note issued. */
+  cancel: boolean;
+  /** Its invoice can be downloaded. */
+  invoice: boolean;
+  /** Its credit note can be downloaded. */
+  creditNote: boolean;
+};
+
+/**
+ * What `order` allows at `now` (ms since the epoch). Undo ship needs the end of its window, as
+ * the order's page gets it (`unshipUntil`, from unshipDeadline). The server answers each action
+ * the same way: server order-status.test.ts tries every action on an order in every state
+ * through the API.
+ */
+export function orderActions(
+  order: { status: OrderStatus; unshipUntil?: string | null },
+  now: number = Date.now(),
+): OrderActions {
+  const { status, unshipUntil } = order;
+  return {
+    pay: isPayable(status),
+    remove: canRemove(status),
+    ship: canShip(status),
+    undoShip: canUndoShip(status) && !!unshipUntil && Date.parse(unshipUntil) > now,
+    cancel: canCancel(status),
+    invoice: wasPaid(status),
+    creditNote: isCancelled(status),
+  };
+}

@@ -1,0 +1,51 @@
+import { orderAdminTexts, type OrderEvent } from '@tools-factory/contract';
+import { formatDateTime } from '../../../lib/format';
+
+const words = orderAdminTexts.orderPage;
+
+/** What an event adds to its line: the tracking, the e-mail's subject, the credit note. */
+function eventDetail(event: OrderEvent): string {
+  const { detail } = event;
+  switch (event.kind) {
+    case 'shipped':
+      return [detail.carrier, detail.trackingNumber].filter(Boolean).join(' ');
+    case 'email':
+      return detail.subject ?? '';
+    case 'cancelled':
+      return [detail.amount, detail.creditNote].filter(Boolean).join(', ');
+    case 'paid':
+    case 'refunded':
+    case 'disputed':
+      return detail.transactionId ?? '';
+    default:
+      return '';
+  }
+}
+
+/** The order's timeline, oldest first: what happened, when (as the pages write dates), who. */
+export function OrderTimeline({ events }: { events: OrderEvent[] }) {
+  if (events.length === 0) return <p className="text-sm">{words.noEvents}</p>;
+  return (
+    <ol className="border-base-300 ml-2 flex flex-col gap-3 border-l-2 pl-4">
+      {events.map((event, index) => {
+        const detail = eventDetail(event);
+        return (
+          <li key={`${event.at}-${index}`} className="relative text-sm">
+            <span
+              className={`absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full ${event.kind === 'email' ? 'bg-base-300' : 'bg-primary'}`}
+              aria-hidden="true"
+            />
+            <span className="font-semibold">{words.events[event.kind]}</span>{' '}
+            <time dateTime={event.at} className="text-base-content/70 whitespace-nowrap">
+              {formatDateTime(event.at)}
+            </time>
+            {event.actor ? (
+              <span className="text-base-content/70"> {words.by(event.actor)}</span>
+            ) : null}
+            {detail ? <span className="block wrap-break-word">{detail}</span> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
