@@ -1,165 +1,31 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { SQL } from 'drizzle-orm';
-import { afterCommit } from '../db/after-commit.ts';
-import type { DatabaseHandle, Executor } from '../db/client.ts';
-import { redactAddresses, withoutAddresses } from '../plugins/log-redaction.ts';
-import type { MailAbout, MailAttachment, Mailer, MailMessage } from './mailer.ts';
-import type { AttachmentRecipe, QueuedMessage } from './outbox-message.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { Mailer } from './mailer.ts';
+import type { AttachmentRecipe } from './outbox-message.ts';
 import {
-  EMPTY_MAIL_DIRECTORY,
-  greetByAccountName,
-  greetWithNames,
-  selectStaffRecipients,
-  staffAddresses,
-  type MailDirectory,
-} from './recipients.ts';
-import {
-  bringForwardWaitingOutboxMessages,
-  claimDueOutboxMessages,
-  deleteOutboxMessagesSentBefore,
-  insertOutboxMessages,
-  markOutboxMessageFailed,
-  markOutboxMessageSent,
-  releaseOutboxMessages,
-  type NewOutboxRow,
-  type OutboxRow,
-} from './outbox.repository.ts';
+  createOutboxWorker,
+  OUTBOX_TIMING,
+  type Log,
+  type OutboxTiming,
+  type OutboxWorker,
+} from './outbox-worker.ts';
+import { createOutboxWriter, type OutboxWriter } from './outbox-writer.ts';
+import { EMPTY_MAIL_DIRECTORY, type MailDirectory } from './recipients.ts';
 
-/** The placeholder readersAlongside's column reads its addresses from (a JSON array). */
-const READERS_PLACEHOLDER = 'mailReaders';
+export {
+  OUTBOX_TIMING,
+  outboxMessageId,
+  outboxRetryDelayMs,
+  type OutboxTiming,
+} from './outbox-worker.ts';
+export type {
+  OutboxMail,
+  OutboxWriter,
+  PreparedOutboxRows,
+  ReadersAlongside,
+} from './outbox-writer.ts';
 
-const SECOND_MS = 1_000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
-
-export type OutboxTiming = {
-  /** Messages claimed at once. */
-  batchSize: number;
-  /**
-   * How long a claim keeps other instances off a message. Longer than a send can take (the
-   * mailer's SMTP timeouts end one within a minute), so a message is resent only after the
-   * instance holding it died.
-   */
-  leaseMs: number;
-  /**
-   * How often each instance looks for due messages unasked: retries, other instances' rows, and
-   * its own written by a transaction it was not told of (a savepoint's, say).
-   */
-  pollMs: number;
-  /** How long the instance that wrote a message has it to itself before any instance takes it. */
-  handoverMs: number;
-  /** The wait after a failed attempt doubles from the first to the last, then stays. */
-  firstRetryMs: number;
-  maxRetryMs: number;
-  /**
-   * How long stop() waits for the message in hand (its send and its note) before giving up: past
-   * it, that one message may leave again, as after a crash.
-   */
-  stopWaitMs: number;
-  /** Sent messages are kept this long (an operator may look), then deleted. */
-  keepSentMs: number;
-  purgeEveryMs: number;
-};
-
-export const OUTBOX_TIMING: OutboxTiming = {
-  batchSize: 10,
-  leaseMs: 2 * MINUTE_MS,
-  pollMs: 2 * SECOND_MS,
-  handoverMs: 5 * SECOND_MS,
-  firstRetryMs: SECOND_MS,
-  maxRetryMs: 10 * MINUTE_MS,
-  stopWaitMs: 3 * SECOND_MS,
-  keepSentMs: 7 * 24 * HOUR_MS,
-  purgeEveryMs: HOUR_MS,
-};
-
-/** Waits between attempts to note a sent message as sent (the database away): short, capped. */
-const MARK_RETRY_FIRST_MS = 100;
-const MARK_RETRY_MAX_MS = SECOND_MS;
-const PURGE_BATCH = 1_000;
-/**
- * Failed sends in a row that look like an outage (the mail server or the disk away) rather than
- * one message the server refuses: the first success after them brings the waiting messages
- * forward.
- */
-const OUTAGE_FAILURES = 3;
-const LAST_ERROR_LENGTH = 300;
-
-/** A claimed message that left, to note sent before the next is sent (its `about` for the log). */
-type SentMessage = { id: number; about: MailAbout };
-
-/** One e-mail to write to the outbox, with what it is about (its kind and ids, for the log). */
-export type OutboxMail = { message: QueuedMessage; about: MailAbout };
-
-/** What the modules see: they write e-mails in their own transactions, and that is all. */
-export type OutboxWriter = {
-  /**
-   * Writes an e-mail to send with `executor`: in the transaction of the change that caused it,
-   * so that it leaves if and only if that change commits (identity's e-mails, outside any
-   * transaction of ours, pass the database). Delivered afterwards, retried until it leaves.
-   */
-  enqueue(executor: Executor, message: QueuedMessage, about: MailAbout): Promise<void>;
-  /** Several e-mails at once, in one statement (one to each admin). */
-  enqueueEach(executor: Executor, mails: readonly OutboxMail[]): Promise<void>;
-  /**
-   * A staff e-mail (issue 25): one to each ADMIN_EMAILS address and each admin who turned the
-   * staff e-mails on (recipients.ts), read in `executor`'s transaction. `compose` writes the
-   * message to one address.
-   */
-  enqueueForStaff(
-    executor: Executor,
-    compose: (to: string) => QueuedMessage,
-    about: MailAbout,
-  ): Promise<void>;
-  /**
-   * For a change that writes its e-mails in the statement that writes its own rows (POST /order
-   * and the checkout, while the tools' rows are locked), and reads them in a statement of its
-   * own before (its account's holdings): the staff addresses (enqueueForStaff's) and the names of
-   * those readers and of `readers`, as a column for that statement to select (no query of its
-   * own); `prepared` reads the column's value, and its `rows` then makes the e-mails' rows,
-   * greeted, without a query, for the writing statement to insert in `executor`
-   * (outbox.table.ts), whose commit wakes the worker as enqueue's does.
-   */
-  readersAlongside(readers: readonly string[]): ReadersAlongside;
-};
-
-/** The e-mails' readers as a column of another statement (OutboxWriter.readersAlongside). */
-export type ReadersAlongside = {
-  /** Always the same SQL (for a statement built once); it reads `values`. */
-  column: SQL;
-  values: Record<string, unknown>;
-  prepared(columnValue: unknown): PreparedOutboxRows;
-};
-
-/** What readersAlongside read: the staff's addresses, and the rows of e-mails to these readers. */
-export type PreparedOutboxRows = {
-  staff: readonly string[];
-  rows(executor: Executor, mails: readonly OutboxMail[]): NewOutboxRow[];
-};
-
-export type Outbox = OutboxWriter & {
-  /** Delivers what is due now, then what this instance writes as it commits, and polls. */
-  start(): Promise<void>;
-  /**
-   * Stops claiming at once, gives back what it claimed and has not begun, and resolves once the
-   * message in hand is sent and noted (or noted failed), or after `stopWaitMs`: the database may
-   * then close. Every call answers the first call's promise.
-   */
-  stop(): Promise<void>;
-  /**
-   * Resolves once this instance finds no message it could deliver now (tests, before they read
-   * what was sent): due, unsent, held by nobody, and its own or past the handover. Messages
-   * waiting for a retry later, or held by another instance, are not waited for.
-   */
-  idle(): Promise<void>;
-};
-
-type Log = {
-  debug(object: object, message: string): void;
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-};
+/** The writer the modules see, and the worker's start, stop and idle that app.ts and tests call. */
+export type Outbox = OutboxWriter & Omit<OutboxWorker, 'wake'>;
 
 export type OutboxOptions = {
   database: Pick<DatabaseHandle, 'db'>;
@@ -179,32 +45,8 @@ export type OutboxOptions = {
   directory?: MailDirectory;
 };
 
-/** Fixed for every attempt at one message, so that a message sent twice is known as one. */
-export function outboxMessageId(id: number): string {
-  return `<outbox-${id}@tools-factory>`;
-}
-
-/** The wait before the next attempt, after `attempts` attempts (1 s, 2 s, 4 s ... 10 min). */
-export function outboxRetryDelayMs(
-  attempts: number,
-  timing: Pick<OutboxTiming, 'firstRetryMs' | 'maxRetryMs'> = OUTBOX_TIMING,
-): number {
-  const doublings = Math.min(Math.max(attempts - 1, 0), 30);
-  return Math.min(timing.firstRetryMs * 2 ** doublings, timing.maxRetryMs);
-}
-
-/** The failure in a few words for `last_error`: its kind, code and message, no address. */
-function describeFailure(error: unknown): string {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  const words =
-    error instanceof Error
-      ? `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${error.message}`
-      : String(error);
-  return redactAddresses(words).slice(0, LAST_ERROR_LENGTH);
-}
-
 /**
- * The e-mail outbox (DESIGN.md section 13, docs/decisions/017): e-mails are rows written with the
+ * The e-mail outbox (docs/decisions/017-outbox.md): e-mails are rows written with the
  * change that caused them, and each instance's worker delivers them afterwards. A worker claims
  * due rows with a lease (`FOR UPDATE SKIP LOCKED`: one instance per message), sends each through
  * the mailer with a Message-ID fixed by the row, and notes it sent; a failed send is tried again
@@ -219,341 +61,19 @@ function describeFailure(error: unknown): string {
  */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { database, mailer, renderAttachment, origin, log, adminEmails = [] } = options;
-  const directory = options.directory ?? EMPTY_MAIL_DIRECTORY;
-  const readersColumn = directory.readersColumn(READERS_PLACEHOLDER);
-  const { db } = database;
-  const timing: OutboxTiming = { ...OUTBOX_TIMING, ...options.timing };
-
-  let started = false;
-  let stopping = false;
-  let stopped: Promise<void> | undefined;
-  let stopDeadline = Number.POSITIVE_INFINITY;
-  let pollTimer: NodeJS.Timeout | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retryAt = Number.POSITIVE_INFINITY;
-  let lastPurge = 0;
-  let claimFailing = false;
-  let failuresInARow = 0;
-  /** The pass under way, and the one asked for meanwhile (it starts once that one ends). */
-  let current: Promise<void> | undefined;
-  let next: Promise<void> | undefined;
-  /** Messages tried again outside a pass (retryHeld): stop() waits for them too. */
-  const retriesInHand = new Set<Promise<void>>();
-
-  const rowOf = ({ message, about }: OutboxMail): NewOutboxRow => ({
+  const worker = createOutboxWorker({
+    db: database.db,
+    mailer,
+    renderAttachment,
     origin,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    attachments: message.attachments ?? [],
-    about,
+    log,
+    timing: { ...OUTBOX_TIMING, ...options.timing },
   });
-
-  /**
-   * A pass that starts after this call: the one under way may have claimed before the caller's
-   * message was committed, so a caller asking during it gets the next one.
-   */
-  function schedulePass(): Promise<void> {
-    if (!current) {
-      current = runPass().finally(() => {
-        current = undefined;
-      });
-      return current;
-    }
-    next ??= current.then(() => {
-      next = undefined;
-      return schedulePass();
-    });
-    return next;
-  }
-
-  function wake(): void {
-    if (started && !stopping) void schedulePass();
-  }
-
-  /** Wakes the worker once `executor`'s transaction, which writes messages, commits. */
-  function wakeOnCommit(executor: Executor): void {
-    afterCommit(executor, wake);
-  }
-
-  /** Wakes the worker when a message that failed is due again (sooner than the next poll). */
-  function wakeIn(ms: number): void {
-    if (stopping || ms >= timing.pollMs) return;
-    const at = Date.now() + ms;
-    if (retryTimer && retryAt <= at) return;
-    clearTimeout(retryTimer);
-    retryAt = at;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      retryAt = Number.POSITIVE_INFINITY;
-      wake();
-    }, ms);
-    retryTimer.unref();
-  }
-
-  /** Claims and delivers until nothing is due; never throws (a failure waits for the next). */
-  async function runPass(): Promise<void> {
-    if (stopping) return;
-    try {
-      await purgeWhenDue();
-      while (!stopping) {
-        const rows = await claimDueOutboxMessages(db, {
-          origin,
-          limit: timing.batchSize,
-          leaseMs: timing.leaseMs,
-          handoverMs: timing.handoverMs,
-        });
-        if (claimFailing) {
-          claimFailing = false;
-          log.info({}, 'e-mail outbox: reaching the database again');
-        }
-        if (rows.length === 0) return;
-        await deliverBatch(rows);
-      }
-    } catch (error) {
-      // The database is away (or the claim failed otherwise): said once, tried every poll.
-      if (!claimFailing && !stopping) {
-        log.warn({ err: error }, 'e-mail outbox: cannot claim messages; trying again');
-      }
-      claimFailing = true;
-    }
-  }
-
-  /**
-   * One message after the other, each noted sent before the next is sent: a crash repeats at
-   * most the one in flight (a batch noted in one statement repeated up to ten after a kill, and
-   * saved no measurable CPU once PGlite's statements were named: decision 017). Those not begun
-   * while half the lease remains (a slow mail server), or once stopping, are given back untried.
-   */
-  async function deliverBatch(rows: readonly OutboxRow[]): Promise<void> {
-    const giveBackAfter = Date.now() + timing.leaseMs / 2;
-    for (const [index, row] of rows.entries()) {
-      if (stopping || Date.now() > giveBackAfter) {
-        const untried = rows.slice(index).map((untriedRow) => untriedRow.id);
-        await releaseOutboxMessages(db, untried).catch((error: unknown) => {
-          log.warn({ err: error, outboxIds: untried }, 'e-mail outbox: claims left to expire');
-        });
-        return;
-      }
-      await deliver(row);
-    }
-  }
-
-  async function drawAttachments(row: OutboxRow): Promise<MailAttachment[]> {
-    return Promise.all(
-      row.attachments.map(async (recipe) => ({
-        filename: recipe.filename,
-        contentType: recipe.contentType,
-        content: await renderAttachment(recipe),
-      })),
-    );
-  }
-
-  /** send(), then the note that the message left. */
-  async function deliver(row: OutboxRow): Promise<void> {
-    const sent = await send(row);
-    if (sent) await noteSent(sent);
-  }
-
-  /**
-   * One attempt at a claimed message: what it is about once it left (for the caller to note it
-   * sent), or undefined once its failure is noted (or, the database away, tried again here).
-   */
-  async function send(row: OutboxRow): Promise<SentMessage | undefined> {
-    // The kind and ids only: the subject may carry a name, an SMTP refusal the address.
-    const about: MailAbout = { ...row.about, outboxId: row.id };
-    try {
-      const attachments = await drawAttachments(row);
-      const message: MailMessage = {
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        messageId: outboxMessageId(row.id),
-        ...(attachments.length > 0 ? { attachments } : {}),
-      };
-      await mailer.send(message, about);
-    } catch (error) {
-      failuresInARow += 1;
-      const retryInMs = outboxRetryDelayMs(row.attempts, timing);
-      log.warn(
-        { err: withoutAddresses(error), ...about, attempts: row.attempts, retryInMs },
-        'e-mail not sent; trying again later',
-      );
-      const noted = await markOutboxMessageFailed(db, row.id, {
-        retryInMs,
-        error: describeFailure(error),
-      }).then(
-        () => true,
-        (markError: unknown) => {
-          log.warn({ err: markError, ...about }, 'e-mail failure not noted; trying it again here');
-          return false;
-        },
-      );
-      if (noted) wakeIn(retryInMs);
-      // The database took neither the message nor the note (a full disk): the lease is still
-      // this instance's, so it tries again itself rather than leave the message to the lease.
-      else retryHeld(row, retryInMs);
-      return undefined;
-    }
-    if (failuresInARow >= OUTAGE_FAILURES) await bringForwardAfterOutage();
-    failuresInARow = 0;
-    return { id: row.id, about };
-  }
-
-  /**
-   * Sending works again after an outage: the messages that failed meanwhile are due now rather
-   * than after their back-off (up to 10 minutes).
-   */
-  async function bringForwardAfterOutage(): Promise<void> {
-    try {
-      const waiting = await bringForwardWaitingOutboxMessages(db);
-      if (waiting > 0) log.info({ waiting }, 'e-mail outbox: sending again; waiting messages due');
-    } catch (error) {
-      log.warn({ err: error }, 'e-mail outbox: waiting messages keep their back-off');
-    }
-  }
-
-  /**
-   * Tries a claimed message again after `ms`, while half its lease is left for a send; past that,
-   * the lease runs out and any instance takes it.
-   */
-  function retryHeld(row: OutboxRow, ms: number): void {
-    const lastTry = (row.lockedUntil?.getTime() ?? 0) - timing.leaseMs / 2;
-    if (stopping || Date.now() + ms > lastTry) return;
-    const timer = setTimeout(() => {
-      if (stopping) return;
-      const retry = deliver({ ...row, attempts: row.attempts + 1 }).finally(() => {
-        retriesInHand.delete(retry);
-      });
-      retriesInHand.add(retry);
-    }, ms);
-    timer.unref();
-  }
-
-  /**
-   * Notes a message sent, again and again while the database is away: sending it again would
-   * double it. Gives up only when stop() stops waiting; it is then sent again once its lease runs
-   * out, with the same Message-ID.
-   */
-  async function noteSent({ id, about }: SentMessage): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await markOutboxMessageSent(db, id);
-        log.debug(about, 'e-mail sent');
-        return;
-      } catch (error) {
-        if (attempt === 0) {
-          log.warn({ err: error, ...about }, 'e-mail sent, not yet noted as sent; noting again');
-        }
-        if (stopping && Date.now() >= stopDeadline) {
-          log.error(
-            { err: error, ...about },
-            'e-mail sent but not noted as sent: it leaves again once its lease runs out',
-          );
-          return;
-        }
-        const wait = Math.min(MARK_RETRY_FIRST_MS * 2 ** Math.min(attempt, 10), MARK_RETRY_MAX_MS);
-        await sleep(wait, undefined, { ref: false });
-      }
-    }
-  }
-
-  async function purgeWhenDue(): Promise<void> {
-    if (Date.now() - lastPurge < timing.purgeEveryMs) return;
-    lastPurge = Date.now();
-    const deleted = await deleteOutboxMessagesSentBefore(db, timing.keepSentMs, PURGE_BATCH);
-    if (deleted > 0) log.info({ deleted }, 'e-mail outbox: messages sent long ago deleted');
-    // More than a batch: the rest at the next pass.
-    if (deleted === PURGE_BATCH) lastPurge = 0;
-  }
-
-  /** The messages, each greeting its reader by name, in one statement. */
-  async function enqueueEach(executor: Executor, mails: readonly OutboxMail[]): Promise<void> {
-    const greeted = await greetByAccountName(
-      executor,
-      mails.map((mail) => mail.message),
-      directory,
-    );
-    await insertOutboxMessages(
-      executor,
-      mails.map((mail, index) =>
-        rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
-      ),
-    );
-    wakeOnCommit(executor);
-  }
-
-  return {
-    async enqueue(executor, message, about) {
-      const [greeted = message] = await greetByAccountName(executor, [message], directory);
-      await insertOutboxMessages(executor, [rowOf({ message: greeted, about })]);
-      wakeOnCommit(executor);
-    },
-
-    enqueueEach,
-
-    async enqueueForStaff(executor, compose, about) {
-      const recipients = await selectStaffRecipients(executor, adminEmails, directory);
-      await enqueueEach(
-        executor,
-        recipients.map((to) => ({ message: compose(to), about })),
-      );
-    },
-
-    readersAlongside(readers) {
-      // One read: the readers' and ADMIN_EMAILS' names, and the admins who opted in with theirs.
-      const addresses = new Set(
-        [...readers, ...adminEmails].map((email) => email.trim().toLowerCase()),
-      );
-      return {
-        column: readersColumn,
-        values: { [READERS_PLACEHOLDER]: JSON.stringify([...addresses]) },
-        prepared: (columnValue) => {
-          const { optedInAdmins, names } = directory.parseReaders(columnValue);
-          return {
-            staff: staffAddresses(adminEmails, optedInAdmins),
-            rows: (executor, mails) => {
-              wakeOnCommit(executor);
-              const greeted = greetWithNames(
-                mails.map((mail) => mail.message),
-                names,
-              );
-              return mails.map((mail, index) =>
-                rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
-              );
-            },
-          };
-        },
-      };
-    },
-
-    async start() {
-      if (started || stopping) return;
-      // Messages committed from now on wake the worker; the first pass finds those before.
-      started = true;
-      pollTimer = setInterval(wake, timing.pollMs);
-      pollTimer.unref();
-      wake();
-    },
-
-    stop() {
-      stopped ??= (async () => {
-        stopping = true;
-        stopDeadline = Date.now() + timing.stopWaitMs;
-        clearInterval(pollTimer);
-        clearTimeout(retryTimer);
-        // The message in hand is finished (sent and noted, or noted failed); the rest given back.
-        const inHand = Promise.allSettled([current, next, ...retriesInHand]);
-        await Promise.race([inHand, sleep(timing.stopWaitMs, undefined, { ref: false })]);
-      })();
-      return stopped;
-    },
-
-    async idle() {
-      if (!started || stopping) return;
-      await schedulePass();
-    },
-  };
+  const writer = createOutboxWriter({
+    origin,
+    adminEmails,
+    directory: options.directory ?? EMPTY_MAIL_DIRECTORY,
+    wake: worker.wake,
+  });
+  return { ...writer, start: worker.start, stop: worker.stop, idle: worker.idle };
 }

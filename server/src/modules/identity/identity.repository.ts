@@ -111,6 +111,15 @@ export async function selectUserNames(
   return new Map(rows.map(({ id, name }) => [id, name]));
 }
 
+/** The accounts of these ids that still exist, in one query however many. */
+export async function selectUsersByIds(db: Executor, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+}
+
 export async function listUsers(db: Executor): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.createdAt));
 }

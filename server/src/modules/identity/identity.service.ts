@@ -76,6 +76,11 @@ export function createIdentityService(options: {
       const row = await repository.findUserById(executor, id);
       return row && toAccount(row);
     },
+    /** The accounts of these ids, by id, in one query (a removed one is left out). */
+    async findByIds(ids: readonly string[]): Promise<Map<string, Account>> {
+      const rows = await repository.selectUsersByIds(db, ids);
+      return new Map(rows.map((row) => [row.id, toAccount(row)]));
+    },
     /** The account a password-reset link's token was issued for, while the link is valid. */
     async findByResetToken(token: string): Promise<Account | undefined> {
       const userId = await userIdOfResetLink(db, token);

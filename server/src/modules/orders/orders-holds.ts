@@ -16,7 +16,7 @@ import type { OrdersService } from './orders.service.ts';
  */
 export function createHoldsService(options: {
   orders: Pick<OrdersService, 'listHeldOrders' | 'releaseHoldsOf' | 'holdLimitOf'>;
-  identity: Pick<IdentityService, 'findById' | 'setUnpaidHoldLimit'>;
+  identity: Pick<IdentityService, 'findById' | 'findByIds' | 'setUnpaidHoldLimit'>;
 }) {
   const { orders, identity } = options;
   return {
@@ -31,9 +31,11 @@ export function createHoldsService(options: {
       for (const entry of held) {
         byAccount.set(entry.userId, [...(byAccount.get(entry.userId) ?? []), entry]);
       }
+      // Every account of the page in one query, not one per account.
+      const accounts = await identity.findByIds([...byAccount.keys()]);
       const holds: (StockHold & { totalCents: number })[] = [];
       for (const [userId, entries] of byAccount) {
-        const account = await identity.findById(userId);
+        const account = accounts.get(userId);
         // Removed between the two reads: its orders belong to nobody now.
         if (!account) continue;
         const totalCents = entries.reduce((sum, entry) => sum + entry.totalCents, 0);

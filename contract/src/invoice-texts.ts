@@ -1,0 +1,53 @@
+/** The invoices and credit notes, part of serverTexts: their refusals and their PDFs' words. */
+export const invoiceTexts = {
+  /** The invoice calls' refusals, in `{ message, statusCode }` bodies. */
+  invoiceErrors: {
+    /** 404: an unpaid order has no invoice yet (someone else's order is orderNotFound). */
+    notPaidYet: 'This order has no invoice yet: it is not paid.',
+    /** 404: an order that was not cancelled has no credit note. */
+    notCancelled: 'This order has no credit note: it was not cancelled.',
+  },
+  /**
+   * The invoice PDF's words (issue 13). The seller is the manufacturer; a real shop sets its own
+   * details here, in one place.
+   */
+  invoice: {
+    title: 'Invoice',
+    number: 'Invoice number',
+    issued: 'Date of issue',
+    paid: 'Paid on',
+    transactionId: 'Transaction id',
+    order: 'Order',
+    /** The seller's details come from SELLER_* (server/src/config.ts, README). */
+    seller: 'Seller',
+    buyer: 'Buyer',
+    columns: { tool: 'Tool', quantity: 'Quantity', unitPrice: 'Unit price', amount: 'Amount' },
+    total: 'Total',
+    paidInFull: 'Paid in full by card. Thank you for your order.',
+    madeToOrder: 'Made to order.',
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    /** Issue 25: what a business needs to book it. */
+    quote: 'Quote',
+    companyNumber: (number: string) => `Company number ${number}`,
+    taxNumber: (number: string) => `VAT number ${number}`,
+    /** An amount with its currency code: '$1,350.75 USD'. */
+    amount: (money: string) => `${money} USD`,
+    /** The prices include the tax: the net and the tax are parts of the total. */
+    net: 'Net amount',
+    tax: (percent: string) => `VAT ${percent}%`,
+    pricesIncludeTax: (percent: string) => `Prices include VAT at ${percent}%.`,
+    bankDetails: 'Bank details for transfers',
+  },
+  /** The credit note PDF's words (issue 22): the seller and the layout are the invoice's. */
+  creditNote: {
+    title: 'Credit note',
+    number: 'Credit note number',
+    issued: 'Date of issue',
+    invoice: 'Credits invoice',
+    order: 'Order',
+    refundId: 'Refund id',
+    total: 'Total credited',
+    refundedInFull: (invoice: string) =>
+      `Invoice ${invoice} is credited in full: the order is cancelled and its amount refunded to the card used for payment.`,
+  },
+} as const;

@@ -1,0 +1,171 @@
+import { checkoutMailTexts } from './checkout-mail-texts.ts';
+import { paidMailLabels, payMailLabels } from './mail-labels.ts';
+
+/** Every e-mail's words, part of serverTexts. */
+export const mailTexts = {
+  /** Every e-mail's words (the templates: server/src/mail/templates/): accounts and orders. */
+  mail: {
+    greeting: (name: string) => `Hello ${name || 'there'},`,
+    signature: 'Tools Factory',
+    verifyEmail: {
+      subject: 'Verify your e-mail for Tools Factory',
+      body: 'Please confirm that this is your e-mail address.',
+      action: 'Verify your e-mail',
+    },
+    resetPassword: {
+      subject: 'Reset your Tools Factory password',
+      body: 'Someone asked to reset the password of your account. If it was you, follow the link below within an hour; otherwise ignore this message.',
+      action: 'Choose a new password',
+    },
+    /** The sign-in code (POST /api/auth/email-otp/send-verification-otp). */
+    signInCode: {
+      subject: 'Your Tools Factory sign-in code',
+      body: (code: string, minutes: number) =>
+        `Your sign-in code is ${code}. Type it on the login page within ${minutes} minutes. If you did not ask for it, ignore this message: nobody can sign in without it.`,
+    },
+    /** A date and time in e-mails: the server does not know the reader's time zone, so UTC. */
+    dateTime: (formatted: string) => `${formatted} UTC`,
+    /** The checkout e-mails (issue 26): its own file, composed here. */
+    checkout: checkoutMailTexts,
+    /** The order e-mails (server/src/mail/templates/orders.ts): one order, one tool line. */
+    order: {
+      reference: 'Order',
+      tool: 'Tool',
+      quantity: 'Quantity',
+      unitPrice: 'Unit price',
+      total: 'Total',
+      address: 'Delivery address',
+      myOrders: 'See your orders',
+    },
+    orderPlaced: {
+      subject: (reference: string) => `Your order ${reference}: please pay to confirm it`,
+      body: (reference: string) =>
+        `Thank you for your order ${reference}. Here is what you ordered:`,
+      held: (until: string) =>
+        `We hold the stock for you until ${until}. If the order is not paid by then, it is cancelled and the stock goes back on sale.`,
+      ...payMailLabels,
+    },
+    orderPaid: {
+      subject: (reference: string) => `Payment received for your order ${reference}`,
+      body: (reference: string, total: string) =>
+        `We received your payment of ${total} for order ${reference}. We will write again when it ships.`,
+      ...paidMailLabels,
+      invoiceAttached: (number: string) => `Your invoice ${number} is attached as a PDF.`,
+    },
+    orderShipped: {
+      subject: (reference: string) => `Your order ${reference} has shipped`,
+      body: (reference: string) => `Good news: order ${reference} is on its way.`,
+      /** The carrier and tracking number, when the admin gave them at Ship (issue 25). */
+      carrier: 'Carrier',
+      trackingNumber: 'Tracking number',
+    },
+    /** A paid order an admin cancelled (issue 22): the refund and its credit note. */
+    orderCancelled: {
+      subject: (reference: string) => `Your order ${reference} is cancelled and refunded`,
+      body: (reference: string, total: string) =>
+        `We cancelled order ${reference} and refunded ${total} to the card you paid with. Depending on your bank, it shows on your statement within 5 to 10 days.`,
+      creditNoteNumber: 'Credit note',
+      creditNoteAttached: (number: string) => `Your credit note ${number} is attached as a PDF.`,
+    },
+    /** The quote e-mails (server/src/mail/templates/quotes.ts). */
+    quote: {
+      reference: 'Quote',
+      tool: 'Tool',
+      quantity: 'Quantity',
+      unitPrice: 'Unit price',
+      total: 'Total',
+      validUntil: 'Valid until',
+      neededBy: 'Needed by',
+      myQuotes: 'See your quotes',
+    },
+    quoteOffered: {
+      subject: (reference: string) => `Our offer for your quote ${reference}`,
+      body: (reference: string) =>
+        `Here is our offer for your quote ${reference}. Accept it from My Quotes before it expires, and we place the order for you.`,
+      action: 'See the offer',
+    },
+    quoteAccepted: {
+      subject: (quote: string, order: string) => `Quote ${quote} accepted: order ${order}`,
+      body: (quote: string, order: string) =>
+        `Thank you for accepting our offer for quote ${quote}. Your order ${order} is placed; please pay to confirm it.`,
+      madeToOrder:
+        'We make this quantity for you: the order ships when it is produced, and we will write when it does.',
+      action: 'Pay now',
+    },
+    /** To the admins (ADMIN_EMAILS) when a customer accepts an offer. */
+    quoteAcceptedForAdmins: {
+      subject: (quote: string, order: string) => `Quote ${quote} accepted: order ${order}`,
+      body: (quote: string, email: string) => `${email} accepted the offer for quote ${quote}.`,
+      madeToOrder: 'The stock was short: this order is made to order.',
+      action: 'See the orders',
+    },
+    /** To the admins (ADMIN_EMAILS) when an order takes a tool's stock below its threshold. */
+    lowStock: {
+      subject: (tool: string) => `Low stock: ${tool}`,
+      body: (tool: string, available: string, threshold: string) =>
+        `An order took the stock of ${tool} below its low-stock threshold: ${available} available, threshold ${threshold}. You get this e-mail once, until the stock is back at or above the threshold.`,
+      tool: 'Tool',
+      available: 'Available',
+      threshold: 'Threshold',
+      action: 'Manage the tools',
+    },
+    /** A message sent through the contact form, to each admin (never to the address typed). */
+    contactMessage: {
+      subject: (name: string) => `Contact form: a message from ${name}`,
+      body: 'A visitor sent this message through the contact form on the home page. Reply to the address they typed if you wish: this e-mail was sent to the admins only.',
+      name: 'Name',
+      email: 'Email',
+      message: 'Message',
+      action: 'All messages',
+    },
+    /** Staff e-mails (issue 25): to ADMIN_EMAILS and the admins who turned them on. */
+    staff: {
+      customer: 'Customer',
+      phone: 'Phone',
+      placedAt: 'Placed',
+      heldUntil: 'Held until',
+      paidAt: 'Paid',
+      note: 'Note',
+      seeOrder: 'See the order',
+      whyYouGetThis:
+        'You get this e-mail as an admin of Tools Factory. Turn the staff e-mails off on your profile page.',
+    },
+    newOrderForStaff: {
+      subject: (reference: string, total: string) => `New order ${reference}: ${total}`,
+      body: (email: string, reference: string) =>
+        `${email} placed order ${reference}. It waits for payment: ship it once it is paid.`,
+    },
+    orderPaidForStaff: {
+      subject: (reference: string, total: string) => `Paid: order ${reference}, ${total}`,
+      body: (email: string, reference: string, total: string) =>
+        `${email} paid ${total} for order ${reference}. It is ready to ship.`,
+    },
+    quoteRequestedForStaff: {
+      subject: (reference: string, tool: string) => `Quote request ${reference}: ${tool}`,
+      body: (email: string, reference: string) =>
+        `${email} asks for a price: quote ${reference}. Offer a price or decline it on the Quotes page.`,
+      action: 'Answer the quote',
+    },
+    /** To the customer once their quote request is in. */
+    quoteRequested: {
+      subject: (reference: string) => `We received your quote request ${reference}`,
+      body: (reference: string) =>
+        `Thank you for your quote request ${reference}. We will answer with a price (or a reason we cannot) by e-mail; you can follow it in My Quotes.`,
+      action: 'See your quotes',
+    },
+    /** To the customer when an admin declines their quote request. */
+    quoteDeclined: {
+      subject: (reference: string) => `Your quote request ${reference} is declined`,
+      body: (reference: string) =>
+        `We are sorry: we cannot make an offer for your quote request ${reference}.`,
+      reason: 'Reason',
+      action: 'See your quotes',
+    },
+    /** To the customer when an admin removes their unpaid order. */
+    orderRemoved: {
+      subject: (reference: string) => `Your unpaid order ${reference} was removed`,
+      body: (reference: string) =>
+        `We removed your unpaid order ${reference}. Nothing was charged, and the stock it held is back on sale. If you still want it, you are welcome to order again.`,
+    },
+  },
+} as const;

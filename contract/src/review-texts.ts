@@ -1,0 +1,28 @@
+/** The admins' Reviews page. */
+export const reviewTexts = {
+  /** The admins' Reviews page (issue 22): every review with its author's e-mail; Hide and Show. */
+  reviewsAdmin: {
+    title: 'Reviews',
+    intro:
+      'Every review, newest first. A hidden review leaves the home page at once; Show puts it back.',
+    empty: 'No reviews yet',
+    columns: {
+      review: 'review',
+      author: 'author',
+      rating: 'rating',
+      posted: 'posted',
+      action: 'action',
+    },
+    hidden: 'hidden',
+    hide: 'Hide',
+    show: 'Show',
+    hideLabel: (name: string) => `Hide the review of ${name}`,
+    showLabel: (name: string) => `Show the review of ${name} again`,
+    hiddenDone: 'Review hidden',
+    shownDone: 'Review shown again',
+    /** 400: PUT /manageReviews/{id}/hidden without a true or false `hidden`. */
+    hiddenRequired: 'hidden must be true or false',
+    /** 404: hiding or showing a review that does not exist. */
+    reviewNotFound: 'No such review',
+  },
+} as const;

@@ -1,0 +1,161 @@
+import type { SQL } from 'drizzle-orm';
+import { afterCommit } from '../db/after-commit.ts';
+import type { Executor } from '../db/client.ts';
+import type { MailAbout } from './mailer.ts';
+import type { QueuedMessage } from './outbox-message.ts';
+import { insertOutboxMessages, type NewOutboxRow } from './outbox.repository.ts';
+import {
+  greetByAccountName,
+  greetWithNames,
+  selectStaffRecipients,
+  staffAddresses,
+  type MailDirectory,
+} from './recipients.ts';
+
+// The outbox's writing side: e-mails become rows in the caller's transaction, and its commit
+// wakes this instance's worker (outbox-worker.ts), which sends them.
+
+/** The placeholder readersAlongside's column reads its addresses from (a JSON array). */
+const READERS_PLACEHOLDER = 'mailReaders';
+
+/** One e-mail to write to the outbox, with what it is about (its kind and ids, for the log). */
+export type OutboxMail = { message: QueuedMessage; about: MailAbout };
+
+/** What the modules see: they write e-mails in their own transactions, and that is all. */
+export type OutboxWriter = {
+  /**
+   * Writes an e-mail to send with `executor`: in the transaction of the change that caused it,
+   * so that it leaves if and only if that change commits (identity's e-mails, outside any
+   * transaction of ours, pass the database). Delivered afterwards, retried until it leaves.
+   */
+  enqueue(executor: Executor, message: QueuedMessage, about: MailAbout): Promise<void>;
+  /** Several e-mails at once, in one statement (one to each admin). */
+  enqueueEach(executor: Executor, mails: readonly OutboxMail[]): Promise<void>;
+  /**
+   * A staff e-mail (issue 25): one to each ADMIN_EMAILS address and each admin who turned the
+   * staff e-mails on (recipients.ts), read in `executor`'s transaction. `compose` writes the
+   * message to one address.
+   */
+  enqueueForStaff(
+    executor: Executor,
+    compose: (to: string) => QueuedMessage,
+    about: MailAbout,
+  ): Promise<void>;
+  /**
+   * For a change that writes its e-mails in the statement that writes its own rows (POST /order
+   * and the checkout, while the tools' rows are locked), and reads them in a statement of its
+   * own before (its account's holdings): the staff addresses (enqueueForStaff's) and the names of
+   * those readers and of `readers`, as a column for that statement to select (no query of its
+   * own); `prepared` reads the column's value, and its `rows` then makes the e-mails' rows,
+   * greeted, without a query, for the writing statement to insert in `executor`
+   * (outbox.table.ts), whose commit wakes the worker as enqueue's does.
+   */
+  readersAlongside(readers: readonly string[]): ReadersAlongside;
+};
+
+/** The e-mails' readers as a column of another statement (OutboxWriter.readersAlongside). */
+export type ReadersAlongside = {
+  /** Always the same SQL (for a statement built once); it reads `values`. */
+  column: SQL;
+  values: Record<string, unknown>;
+  prepared(columnValue: unknown): PreparedOutboxRows;
+};
+
+/** What readersAlongside read: the staff's addresses, and the rows of e-mails to these readers. */
+export type PreparedOutboxRows = {
+  staff: readonly string[];
+  rows(executor: Executor, mails: readonly OutboxMail[]): NewOutboxRow[];
+};
+
+export type OutboxWriterOptions = {
+  /** This instance's name: the messages it writes are its own to deliver first. */
+  origin: string;
+  /** ADMIN_EMAILS: the addresses that get every staff e-mail. */
+  adminEmails: readonly string[];
+  /** The accounts' names and the opted-in admins. */
+  directory: MailDirectory;
+  /** Run once a transaction that wrote messages commits: the worker's wake. */
+  wake: () => void;
+};
+
+/** Writes e-mails as outbox rows in the caller's transaction (OutboxWriter). */
+export function createOutboxWriter(options: OutboxWriterOptions): OutboxWriter {
+  const { origin, adminEmails, directory, wake } = options;
+  const readersColumn = directory.readersColumn(READERS_PLACEHOLDER);
+
+  const rowOf = ({ message, about }: OutboxMail): NewOutboxRow => ({
+    origin,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments ?? [],
+    about,
+  });
+
+  /** Wakes the worker once `executor`'s transaction, which writes messages, commits. */
+  function wakeOnCommit(executor: Executor): void {
+    afterCommit(executor, wake);
+  }
+
+  /** The messages, each greeting its reader by name, in one statement. */
+  async function enqueueEach(executor: Executor, mails: readonly OutboxMail[]): Promise<void> {
+    const greeted = await greetByAccountName(
+      executor,
+      mails.map((mail) => mail.message),
+      directory,
+    );
+    await insertOutboxMessages(
+      executor,
+      mails.map((mail, index) =>
+        rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
+      ),
+    );
+    wakeOnCommit(executor);
+  }
+
+  return {
+    async enqueue(executor, message, about) {
+      const [greeted = message] = await greetByAccountName(executor, [message], directory);
+      await insertOutboxMessages(executor, [rowOf({ message: greeted, about })]);
+      wakeOnCommit(executor);
+    },
+
+    enqueueEach,
+
+    async enqueueForStaff(executor, compose, about) {
+      const recipients = await selectStaffRecipients(executor, adminEmails, directory);
+      await enqueueEach(
+        executor,
+        recipients.map((to) => ({ message: compose(to), about })),
+      );
+    },
+
+    readersAlongside(readers) {
+      // One read: the readers' and ADMIN_EMAILS' names, and the admins who opted in with theirs.
+      const addresses = new Set(
+        [...readers, ...adminEmails].map((email) => email.trim().toLowerCase()),
+      );
+      return {
+        column: readersColumn,
+        values: { [READERS_PLACEHOLDER]: JSON.stringify([...addresses]) },
+        prepared: (columnValue) => {
+          const { optedInAdmins, names } = directory.parseReaders(columnValue);
+          return {
+            staff: staffAddresses(adminEmails, optedInAdmins),
+            rows: (executor, mails) => {
+              wakeOnCommit(executor);
+              const greeted = greetWithNames(
+                mails.map((mail) => mail.message),
+                names,
+              );
+              return mails.map((mail, index) =>
+                rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
+              );
+            },
+          };
+        },
+      };
+    },
+  };
+}
