@@ -19,8 +19,8 @@ const subfolders = (dir) => {
   }
 };
 
-// Imports flow one way (STYLE.md): web -> contract <- server; inside web, ui and lib ->
-// features -> app, and a feature never imports another; inside server, app.ts -> modules ->
+// Imports flow one way (docs/architecture.md#layers): web -> contract <- server; inside web, ui and
+// lib -> features -> app, and a feature never imports another; inside server, app.ts -> modules ->
 // infrastructure, never back, and a module reaches another module through its service, never its
 // repository, routes or tables (a table may name another module's table in a foreign key).
 const boundaryZones = [

@@ -23,8 +23,8 @@ export default defineConfig({
       // No script preload links added when a chunk is imported: each chunk imports every file it
       // needs directly (the bundler hoists them), so the browser asks for them all as soon as the
       // chunk arrives, and the links cost more than that one round trip saves. Vite's helper
-      // appended one per file, 12 for the purchase page and 23 more for its order form: about
-      // 40-90 ms of main thread at 1x while the page hydrates (issue 27, decision 022 part 4).
+      // appended one per file, dozens for the purchase page and its order form, each taking the
+      // main thread while the page hydrates (decision 026; the figures are in bench/RESULTS.md).
       // A chunk's own style sheet, if one ever has one, is still linked: nothing else loads it.
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps,

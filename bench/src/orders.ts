@@ -23,7 +23,7 @@ import { watchServer, type WatchedServer } from './server-figures.ts';
  * conditional stock UPDATE, the price breaks, the checkout, the order), as bare SQL on the same
  * database, with the same number of concurrent callers (and, on PostgreSQL, the server's pool
  * size), no HTTP. The server writes more (the e-mails, the order's events) in fewer statements
- * (docs/decisions/022): the baseline is what issue 27's goals were set against.
+ * (docs/decisions/029): the baseline is what issue 27's goals were set against.
  */
 
 export const ORDER_BASELINE = 'bare SQL: reserve+insert, one statement at a time, same DB';

@@ -87,6 +87,8 @@ export type Run = {
 
 const benchRoot = path.resolve(import.meta.dirname, '..');
 const RUN_MARKER = '<!-- run -->';
+/** Where RESULTS.md's history begins: kept below the runs, never rewritten (decision 034). */
+const HISTORY_MARKER = '<!-- history -->';
 const KEPT_RUNS = 10;
 
 export const ratioOf = (row: Row): number | undefined =>
@@ -313,11 +315,14 @@ export function figureLines(run: Run): string[] {
   ];
 }
 
-/** bench/RESULTS.md: this run on top, the previous runs below it (the last ten kept). */
+/** bench/RESULTS.md: this run on top, the previous runs below it (the last ten kept), the history last. */
 export function updateResultsMarkdown(run: Run): string {
   const file = path.join(benchRoot, 'RESULTS.md');
-  const previous = existsSync(file)
-    ? readFileSync(file, 'utf8')
+  const [kept = '', history] = existsSync(file)
+    ? readFileSync(file, 'utf8').split(HISTORY_MARKER)
+    : [];
+  const previous = kept
+    ? kept
         .split(RUN_MARKER)
         .slice(1)
         .map((section) => section.trim())
@@ -344,7 +349,11 @@ export function updateResultsMarkdown(run: Run): string {
     'Newest run first.',
   ].join('\n');
   const runs = [section, ...previous].slice(0, KEPT_RUNS);
-  writeFileSync(file, `${intro}\n\n${runs.map((text) => `${RUN_MARKER}\n\n${text}\n`).join('\n')}`);
+  const tail = history === undefined ? '' : `\n${HISTORY_MARKER}${history}`;
+  writeFileSync(
+    file,
+    `${intro}\n\n${runs.map((text) => `${RUN_MARKER}\n\n${text}\n`).join('\n')}${tail}`,
+  );
   return file;
 }
 

@@ -85,7 +85,7 @@ export const apiPaths = {
   /** POST (admin): Add Product. */
   addTool: '/tool',
   deleteTool: withSegment('/deleteTols/:id'),
-  /** PUT (admin): a tool's whole set of price breaks (DESIGN.md section 11). */
+  /** PUT (admin): a tool's whole set of price breaks (docs/architecture.md#business-buyers). */
   priceBreaks: withSegment('/tool/:id/priceBreaks'),
   /** PUT (admin): a tool's low-stock threshold (null: the default, 3 x its minimum). */
   lowStockThreshold: withSegment('/tool/:id/lowStockThreshold'),

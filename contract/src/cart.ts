@@ -5,7 +5,7 @@ import { texts } from './texts.ts';
 /** A cart holds at most this many lines (one per tool), and POST /cart/lines takes at most as many. */
 export const MAX_CART_LINES = 200;
 
-/** A line's problem as it stands now (DESIGN.md section 12), with its words. */
+/** A line's problem as it stands now (docs/architecture.md#business-buyers), with its words. */
 export const CART_LINE_PROBLEMS = [
   'belowMinimum',
   'aboveAvailable',

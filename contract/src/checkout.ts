@@ -7,9 +7,9 @@ import type { OrderStatus } from './order-status.ts';
 export const PO_NUMBER_MAX_LENGTH = 35;
 
 /**
- * POST /checkout (DESIGN.md section 12): where the cart's lines go (as the purchase form), the
- * buyer's optional PO number and, optionally, the total the buyer saw: when sent, it must be
- * today's total or nothing is placed (409). The Idempotency-Key header is required.
+ * POST /checkout (docs/architecture.md#business-buyers): where the cart's lines go (as the purchase
+ * form), the buyer's optional PO number and, optionally, the total the buyer saw: when sent, it
+ * must be today's total or nothing is placed (409). The Idempotency-Key header is required.
  */
 export const CheckoutInputSchema = z.object({
   ...deliveryFields,

@@ -22,7 +22,7 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const IdParamsSchema = z.object({ id: z.string() });
 
-// --- Parsing rules for input (DESIGN.md section 3) ---------------------------------------------
+// --- Parsing rules for input (docs/architecture.md#the-api) --------------------------------------
 //
 // Every field a client sends goes through one of the builders below, so a value the database
 // cannot hold (a NUL byte, a number out of range) is a 400 naming the field, never a 500, and a

@@ -7,8 +7,8 @@ export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
 
 /**
  * POST /contact (anyone): the home page's contact form, the spec's 'Your Name' and 'Email' plus a
- * message (DESIGN.md section 10), all required. Stored and e-mailed to the admins; nothing is
- * ever e-mailed to the address typed.
+ * message (docs/architecture.md#departures-from-the-spec), all required. Stored and e-mailed to the
+ * admins; nothing is ever e-mailed to the address typed.
  */
 export const ContactMessageSchema = z.object({
   name: textSchema('name', { max: 120 }),

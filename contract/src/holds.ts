@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema } from './common.ts';
 
 /**
- * Stock holds (DESIGN.md section 4): every unpaid order keeps its tool's stock until it is paid,
- * removed or expires. The admins' Stock holds page lists them per account, so an admin can see
- * who holds what and release a hold (the account's unpaid orders are removed, their stock goes
+ * Stock holds (docs/architecture.md#orders): every unpaid order keeps its tool's stock until it is
+ * paid, removed or expires. The admins' Stock holds page lists them per account, so an admin can
+ * see who holds what and release a hold (the account's unpaid orders are removed, their stock goes
  * back on sale).
  */
 export const HeldOrderSchema = z.object({

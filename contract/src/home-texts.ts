@@ -21,7 +21,10 @@ export const homeTexts = {
     contactName: 'Your Name',
     contactEmail: 'Email',
     contactSend: 'Send',
-    /** The contact form's third field (DESIGN.md section 10: the spec shows Name and Email only). */
+    /**
+     * The contact form's third field (docs/architecture.md#departures-from-the-spec: the spec shows
+     * Name and Email only).
+     */
     contactMessage: 'Message',
     /** A contact field left empty (the same words as texts.fieldErrors.required, which is this). */
     contactRequired: (field: string) => `${field} is required`,

@@ -1,8 +1,8 @@
 /**
- * Invoices (DESIGN.md section 11, issue 13): every paid order has one, numbered in one gap-free
- * sequence per calendar year (UTC) of its payment: INV-2026-000123. The number is taken in the
- * transaction that marks the order paid, so a payment that rolls back takes none and two
- * instances never give the same one. No zod here: the web app's pages import these.
+ * Invoices (docs/architecture.md#business-buyers, issue 13): every paid order has one, numbered in
+ * one gap-free sequence per calendar year (UTC) of its payment: INV-2026-000123. The number is
+ * taken in the transaction that marks the order paid, so a payment that rolls back takes none and
+ * two instances never give the same one. No zod here: the web app's pages import these.
  */
 
 /** How many digits the running number has (more than a million invoices a year widen it). */

@@ -15,7 +15,10 @@ export const OrderSchema = z.object({
   name: z.string(),
   /** The tool's SKU when the order was placed ('' for orders from before SKUs). */
   sku: z.string(),
-  /** The checkout this order is a line of (DESIGN.md section 12), its reference and PO number. */
+  /**
+   * The checkout this order is a line of (docs/architecture.md#business-buyers), its reference and
+   * PO number.
+   */
   checkoutId: IdSchema,
   checkoutReference: z.string(),
   poNumber: z.string(),
@@ -40,7 +43,7 @@ export const OrderSchema = z.object({
   holdUntil: z.string().nullable(),
   /**
    * True for an order placed by accepting a quote when the stock was short: no stock is
-   * reserved for it; it ships when produced (DESIGN.md section 11).
+   * reserved for it; it ships when produced (docs/architecture.md#business-buyers).
    */
   madeToOrder: z.boolean(),
   /** The quote whose acceptance placed this order, else null. */
@@ -210,8 +213,8 @@ export const deliveryFields = {
 
 /**
  * POST /order: the spec's fields (name, address, quantity, email, price), plus `toolId` and
- * `phone` (DESIGN.md section 4). The tool is `toolId` when given, else the tool of that exact
- * name (any case). `price` is optional: the server takes the catalog's and answers 409 when a
+ * `phone` (docs/architecture.md#orders). The tool is `toolId` when given, else the tool of that
+ * exact name (any case). `price` is optional: the server takes the catalog's and answers 409 when a
  * given one differs. The quantity rule is checked by the server against the stock.
  */
 export const PlaceOrderSchema = z.object({

@@ -4,7 +4,7 @@ import type { Review } from './reviews.ts';
 import type { Tool } from './tools.ts';
 
 /**
- * What the server renders a public page from (DESIGN.md section 7), and what travels to the
+ * What the server renders a public page from (docs/architecture.md#pages), and what travels to the
  * browser inside that page's HTML as JSON in a non-executable script element, so that the client
  * starts with the very data the HTML shows (no request, no shift, no hydration mismatch).
  * Everything in it is public: the same for every visitor of a catalog version.

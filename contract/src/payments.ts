@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, priceSchema, textSchema } from './common.ts';
 import { OrderSchema } from './orders.ts';
 
-/** Which card gateway the server is set up with (DESIGN.md section 6). */
+/** Which card gateway the server is set up with (docs/architecture.md#payments). */
 export const PaymentGatewayNameSchema = z.enum(['test', 'stripe']);
 export type PaymentGatewayName = z.infer<typeof PaymentGatewayNameSchema>;
 
@@ -18,9 +18,9 @@ export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 
 /**
  * POST /create-payment-intent: the spec's `totalPrice` (price times quantity) and, our client's
- * addition, `orderId` (DESIGN.md section 10). The server computes the amount from the order: a
- * `totalPrice` that differs gets 409. A card payment is below $1,000,000 (the card networks' and
- * Stripe's limit), the same bound as a price.
+ * addition, `orderId` (docs/architecture.md#departures-from-the-spec). The server computes the
+ * amount from the order: a `totalPrice` that differs gets 409. A card payment is below $1,000,000
+ * (the card networks' and Stripe's limit), the same bound as a price.
  */
 export const CreatePaymentIntentSchema = z.object({
   orderId: IdSchema,
@@ -61,7 +61,7 @@ export type RecordPaymentResponse = z.infer<typeof RecordPaymentResponseSchema>;
 /**
  * POST /payments/test/confirm (the order's owner, test gateway only): the card form of the
  * built-in test gateway confirms its intent through the server, as Stripe.js confirms one with
- * Stripe. Card numbers behave as in Stripe's test mode (DESIGN.md section 6).
+ * Stripe. Card numbers behave as in Stripe's test mode (docs/architecture.md#payments).
  */
 export const ConfirmTestCardSchema = z.object({
   clientSecret: textSchema('clientSecret', { max: 255 }),

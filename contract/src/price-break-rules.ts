@@ -2,7 +2,7 @@
 // schema in this module would bring zod into the home page's scripts. The schemas and the
 // admins' rules (priceBreaksProblem) are in price-breaks.ts.
 
-/** From `minQuantity` units, each costs `price` dollars (DESIGN.md section 11). */
+/** From `minQuantity` units, each costs `price` dollars (docs/architecture.md#business-buyers). */
 export type PriceBreak = { minQuantity: number; price: number };
 
 /** The breaks ordered by quantity, smallest first: how they are stored, shown and compared. */

@@ -5,8 +5,8 @@ import { sortPriceBreaks } from './price-break-rules.ts';
 import { texts } from './texts.ts';
 
 /**
- * Volume pricing (DESIGN.md section 11): from `minQuantity` units, each costs `price` (dollars)
- * instead of the tool's list price. A tool has zero to MAX_PRICE_BREAKS of them.
+ * Volume pricing (docs/architecture.md#business-buyers): from `minQuantity` units, each costs
+ * `price` (dollars) instead of the tool's list price. A tool has zero to MAX_PRICE_BREAKS of them.
  */
 export const PriceBreakSchema = z.object({
   minQuantity: z.number().int(),

@@ -4,9 +4,9 @@ import { deliveryFields, OrderSchema } from './orders.ts';
 import { texts } from './texts.ts';
 
 /**
- * Quotes (DESIGN.md section 11): a customer asks for a price (a quantity above what is in stock,
- * or a price to negotiate), an admin offers a unit price valid until a date or declines, the
- * customer accepts (an unpaid order at the offered price) or declines.
+ * Quotes (docs/architecture.md#business-buyers): a customer asks for a price (a quantity above what
+ * is in stock, or a price to negotiate), an admin offers a unit price valid until a date or
+ * declines, the customer accepts (an unpaid order at the offered price) or declines.
  *
  * - requested: waiting for an admin's offer.
  * - offered: an offer stands and its date has not passed.

@@ -5,7 +5,8 @@ import { texts } from './texts.ts';
 
 /**
  * A review as the public sees it (GET /review, the home page): the reviewer's name only, never
- * an e-mail (DESIGN.md section 10: the spec's Review has one; it stays for admins).
+ * an e-mail (docs/architecture.md#departures-from-the-spec: the spec's Review has one; it stays for
+ * admins).
  */
 export const ReviewSchema = z.object({
   _id: IdSchema,

@@ -25,7 +25,10 @@ export const routes = {
   dashboardManagedOrder: (id: string) => `/dashborad/allorders/${id}`,
   dashboardManageTools: '/dashborad/manageTools',
   dashboardMyProfile: '/dashborad/myprofile',
-  /** Beyond the spec (DESIGN.md section 11): the customer's quotes, and the admins' Quotes. */
+  /**
+   * Beyond the spec (docs/architecture.md#business-buyers): the customer's quotes, and the admins'
+   * Quotes.
+   */
   dashboardMyQuotes: '/dashborad/myquotes',
   /** Beyond the spec (issue 26): lines of SKU and quantity pasted or uploaded into the cart. */
   dashboardQuickOrder: '/dashborad/quickorder',

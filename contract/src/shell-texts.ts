@@ -9,7 +9,7 @@ export const dashboardPageNames = {
   addProducts: 'Add Products',
   manageOrders: 'Manage Orders',
   manageTools: 'Manage Tools',
-  /** Beyond the spec (DESIGN.md section 11). */
+  /** Beyond the spec (docs/architecture.md#business-buyers). */
   myQuotes: 'My Quotes',
   /** Beyond the spec (issue 26): SKU and quantity lines into the cart. */
   quickOrder: 'Quick order',

@@ -21,9 +21,9 @@ export const ToolSchema = z.object({
   minOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   /**
-   * Volume pricing beside the spec's fields (DESIGN.md section 11): from `minQuantity` units,
-   * `price` each; smallest quantity first, empty when the tool has none. `price` above stays
-   * the list price.
+   * Volume pricing beside the spec's fields (docs/architecture.md#business-buyers): from
+   * `minQuantity` units, `price` each; smallest quantity first, empty when the tool has none.
+   * `price` above stays the list price.
    */
   priceBreaks: z.array(PriceBreakSchema),
 });

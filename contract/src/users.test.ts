@@ -3,8 +3,9 @@ import { texts } from './texts.ts';
 import { EmailParamsSchema, EmailSchema } from './users.ts';
 
 /**
- * The e-mail rule (DESIGN.md section 10): every address a mail server takes, not the spec's
- * letters-only pattern that turned business buyers away; what is refused keeps the spec's message.
+ * The e-mail rule (docs/architecture.md#departures-from-the-spec): every address a mail server
+ * takes, not the spec's letters-only pattern that turned business buyers away; what is refused
+ * keeps the spec's message.
  */
 describe('EmailSchema', () => {
   const good = [

@@ -3,11 +3,11 @@ import { textSchema } from './common.ts';
 import { texts } from './texts.ts';
 
 /**
- * The e-mail rule (DESIGN.md section 10): every address a mail server takes in practice (hyphens
- * and digits in the domain, long top-level domains, sub-addresses like `buyer+tools@`), not the
- * spec's letters-only pattern. It is zod 4's own e-mail rule, the very one Better Auth checks on
- * sign-up, sign-in and reset, so the forms, the API and identity accept exactly the same
- * addresses. It takes the whole text (the spec's pattern matched anywhere in it).
+ * The e-mail rule (docs/architecture.md#departures-from-the-spec): every address a mail server
+ * takes in practice (hyphens and digits in the domain, long top-level domains, sub-addresses like
+ * `buyer+tools@`), not the spec's letters-only pattern. It is zod 4's own e-mail rule, the very one
+ * Better Auth checks on sign-up, sign-in and reset, so the forms, the API and identity accept
+ * exactly the same addresses. It takes the whole text (the spec's pattern matched anywhere in it).
  */
 export const EMAIL_PATTERN: RegExp = z.regexes.email;
 export const MIN_PASSWORD_LENGTH = 6;

@@ -51,7 +51,7 @@ import { UNCAPPED_ORDERS } from './testing/test-config.ts';
 import { openTestApp } from './testing/app-fixtures.ts';
 
 /**
- * DESIGN.md section 3, "Who may call what", walked: every row of the authorization table, for
+ * docs/architecture.md#who-may-call-what, walked: every row of the authorization table, for
  * each caller, with a body the route accepts, so that each status says who may call and nothing
  * else. Then the credentials that must not count (the other kind, an ended session, a removed
  * user), and the check that no route the app serves is missing from the table.
@@ -402,7 +402,7 @@ describe('a route declares its row of the authorization table', () => {
   });
 });
 
-describe('who may call what (DESIGN.md section 3)', () => {
+describe('who may call what (docs/architecture.md#who-may-call-what)', () => {
   let endedSession: Held;
   let removed: Held;
 

@@ -18,7 +18,7 @@ import { pageTitle } from './lib/document-title';
 import { createQueryClient } from './lib/query-client';
 
 /**
- * The web app rendered on the server (DESIGN.md section 7), built apart from the browser's
+ * The web app rendered on the server (docs/architecture.md#pages), built apart from the browser's
  * bundle (`vite build --ssr`, web/dist-ssr/entry-server.js) and called by the server's page
  * plugin. The public pages are imported here, not loaded as chunks: the HTML never waits on one.
  * The tree is the browser's (App in app/app.tsx) with StaticRouter in place of BrowserRouter,

@@ -20,8 +20,9 @@ function decodedOrSame(text: string): string {
 }
 
 /**
- * The one line an operator reads when the database cannot be opened at start (DESIGN.md section
- * 2): which variable points where, and why, without a stack trace or a password.
+ * The one line an operator reads when the database cannot be opened at start
+ * (docs/architecture.md#infrastructure): which variable points where, and why, without a stack
+ * trace or a password.
  */
 export function databaseStartFailureLine(
   database: { url: string } | { pgliteDir: string },

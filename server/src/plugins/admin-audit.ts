@@ -19,7 +19,7 @@ declare module 'fastify' {
     /**
      * Logs an admin action once it is done: the action, the id of what it acted on (an account,
      * a tool, an order), the admin's account id and the client's address. Never an e-mail or
-     * any other personal data: ids only (DESIGN.md section 13).
+     * any other personal data: ids only (docs/architecture.md#running-in-production).
      */
     auditAdminAction(action: AdminAction, subjectId: string): void;
   }

@@ -31,8 +31,8 @@ const it = appTest({
 });
 
 /**
- * Bad input through HTTP on the whole app (DESIGN.md section 3): each case answers 400 with its
- * message, nothing is stored, and the log never holds what a customer typed.
+ * Bad input through HTTP on the whole app (docs/architecture.md#the-api): each case answers 400
+ * with its message, nothing is stored, and the log never holds what a customer typed.
  */
 describe('bad input is a 400, never a 500', () => {
   async function rowCounts(app: App) {

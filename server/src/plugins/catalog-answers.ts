@@ -10,7 +10,7 @@ import { encodingAsked } from './preserialized.ts';
  * catalog version it was made from; the same ask again, while that version is served, gets those
  * bytes before any routing. A new version (any catalog change, a stock patch) drops them all.
  * Fastify's work on these small answers cost half as much again as a bare node:http server's
- * whole answer (bench: 0.46-0.70 of it; docs/decisions/022).
+ * whole answer (docs/decisions/028; the figures are in bench/RESULTS.md).
  */
 
 /** Headers that belong to one response, which node:http sets itself (the length is the body's). */

@@ -3,7 +3,7 @@
  * placeholders, where in the code), never the data it was handling. A failed Drizzle query
  * carries its bound parameters in `params` and in its message, and PostgreSQL puts the failing
  * row in `detail` and quotes values in some messages: customers' e-mails, addresses and phones
- * would land in the log (DESIGN.md section 3).
+ * would land in the log (docs/architecture.md#the-api).
  */
 export type LoggedError = {
   type: string;

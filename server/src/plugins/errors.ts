@@ -79,8 +79,9 @@ export function registerErrorHandler(
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode
         : 500;
-    // A database out of reach, or a full disk, is no bug of ours and may pass (DESIGN.md
-    // section 13): 503 in words, and the transaction it broke has rolled back.
+    // A database out of reach, or a full disk, is no bug of ours and may pass
+    // (docs/architecture.md#running-in-production): 503 in words, and the transaction it broke has
+    // rolled back.
     const storageFull =
       declaredStatus >= 500 && (options.storage?.noteError(error) ?? isStorageFull(error));
     const databaseUnavailable =

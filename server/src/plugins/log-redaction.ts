@@ -26,8 +26,9 @@ export function withoutAddresses(error: unknown): unknown {
 
 /**
  * pino's logMethod hook: the message words of every log line lose their e-mail addresses. Our
- * own lines carry ids, never addresses (DESIGN.md section 13); this catches the libraries' lines
- * that do (Better Auth logs 'Sign-up attempt for existing email: <address>' at info).
+ * own lines carry ids, never addresses (docs/architecture.md#running-in-production); this catches
+ * the libraries' lines that do (Better Auth logs 'Sign-up attempt for existing email: <address>' at
+ * info).
  */
 export function redactAddressesInMessages(
   this: unknown,

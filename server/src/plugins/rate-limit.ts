@@ -25,9 +25,10 @@ export async function registerRateLimit(
     ? new (await import('ioredis')).Redis(options.redisUrl, {
         connectTimeout: REDIS_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
-        // Fail fast while Redis is away (DESIGN.md section 13): a command is refused at once
-        // instead of queued until a reconnection that may take seconds, and one that gets no
-        // answer (a stalled Redis) fails after REDIS_TIMEOUT_MS. The limit answers 503 in words.
+        // Fail fast while Redis is away (docs/architecture.md#running-in-production): a command is
+        // refused at once instead of queued until a reconnection that may take seconds, and one
+        // that gets no answer (a stalled Redis) fails after REDIS_TIMEOUT_MS. The limit answers 503
+        // in words.
         enableOfflineQueue: false,
         commandTimeout: REDIS_TIMEOUT_MS,
       })

@@ -93,9 +93,9 @@ export function computeSecurityHeaders(options: SecurityHeadersOptions): Record<
 }
 
 /**
- * Security headers on every response (DESIGN.md section 3), from helmet. @fastify/helmet would
- * run helmet's middleware chain on each request, which measured here at about half the catalog's
- * throughput; the headers never change, so they are computed once and set in one hook.
+ * Security headers on every response (docs/architecture.md#the-api), from helmet. @fastify/helmet
+ * would run helmet's middleware chain on each request, which measured here at about half the
+ * catalog's throughput; the headers never change, so they are computed once and set in one hook.
  * Without options Stripe stays shut out: a forgotten option fails closed.
  */
 export function registerSecurityHeaders(

@@ -196,12 +196,12 @@ function sendRenderedPage(
 }
 
 /**
- * The public pages rendered on the server (DESIGN.md section 7): the web's server entry renders
- * each URL from the catalog snapshot once per catalog version; the HTML, compressed, is kept and
- * sent to every visitor until the catalog changes, so GET / costs what a static file costs. The
- * protected app's pages keep getting the plain index.html (they depend on who is signed in), and
- * so does every page while the entry is missing or when a render fails (the app then renders in
- * the browser as before).
+ * The public pages rendered on the server (docs/architecture.md#pages): the web's server entry
+ * renders each URL from the catalog snapshot once per catalog version; the HTML, compressed, is
+ * kept and sent to every visitor until the catalog changes, so GET / costs what a static file
+ * costs. The protected app's pages keep getting the plain index.html (they depend on who is signed
+ * in), and so does every page while the entry is missing or when a render fails (the app then
+ * renders in the browser as before).
  */
 export async function registerWebPages(
   app: FastifyInstance,

@@ -76,9 +76,9 @@ const CONCURRENT_PAYMENTS = 60;
 const PAYMENTS_IN_FLIGHT = 30;
 /**
  * The stated requirement: a tool added on one instance is on the others' home pages within a
- * second. DESIGN.md section 8 asserts no timing, so this is only the poll's deadline, and it is
- * the requirement itself rather than a margin above it: the path (NOTIFY, one catalog query,
- * one render) takes some tens of milliseconds here, loaded machine included, so a second is
+ * second. Tests assert no timing (docs/architecture.md#tests), so this is only the poll's deadline,
+ * and it is the requirement itself rather than a margin above it: the path (NOTIFY, one catalog
+ * query, one render) takes some tens of milliseconds here, loaded machine included, so a second is
  * missed only when propagation is broken or stalls (a lost NOTIFY never arrives at all).
  */
 const PROPAGATION_DEADLINE_MS = 1_000;

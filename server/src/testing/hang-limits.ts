@@ -5,9 +5,9 @@
  * machine of two cores loaded by other work (load average 10-16), 50 sign-ups at once (a
  * password hash each) kept one request waiting past 30 s, and the crash proof failed on it
  * although nothing was wrong. What the proofs assert is what was answered and what the data
- * says, never how fast (DESIGN.md section 8); a requirement that is a time (nginx's fail_timeout,
- * a drain's timer, a second for a catalog change to show) stays as its own constant where it
- * is asserted.
+ * says, never how fast (docs/architecture.md#tests); a requirement that is a time (nginx's
+ * fail_timeout, a drain's timer, a second for a catalog change to show) stays as its own constant
+ * where it is asserted.
  */
 
 /** One request, one start, one awaited e-mail or condition: minutes that only a hang reaches. */

@@ -8,9 +8,8 @@ import type { PublicPages } from './route-table';
  * the page's chunk has arrived.
  *
  * Only the account forms, whose pages import many files before they can answer (the form, its
- * fields, react-hook-form): measured as on a phone (decision 022, parts 3 and 4), the links cut
- * the login page's blocking time by two thirds (133 ms to 43 ms once the build stopped adding
- * links). The purchase page, whose first view imports few files since zod left it, and the home
+ * fields, react-hook-form): measured as on a phone (decision 026), the links cut the login
+ * page's blocking time by about two thirds once the build stopped adding links. The purchase page, whose first view imports few files since zod left it, and the home
  * page paint sooner without them: on a slow network every link is a request beside the style
  * sheet the first paint waits for.
  */

@@ -8,7 +8,7 @@ import { ShellLayout } from './layouts/shell-layout';
 import { titled } from './route-title';
 
 /**
- * The pages the server renders (DESIGN.md section 7). In the browser each is its own chunk
+ * The pages the server renders (docs/architecture.md#pages). In the browser each is its own chunk
  * (router.tsx); the server entry imports them all at once (entry-server.tsx), so its HTML never
  * waits on a chunk. Every other page is a chunk on both sides.
  */
@@ -112,7 +112,8 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                   CheckoutPaymentPage,
                 ),
                 {
-                  // Admin pages: refused in the browser to everyone else (DESIGN.md section 10).
+                  // Admin pages: refused in the browser to everyone else
+                  // (docs/architecture.md#departures-from-the-spec).
                   element: <RequireAdmin />,
                   children: [
                     titledPage(paths.dashboardUsers, titles.allUsers, AllUsersPage),

@@ -9,7 +9,7 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ');
 
 /**
  * A contact form message, to one admin (`to`). Never sent to the address the visitor typed:
- * the form must not relay mail to strangers (DESIGN.md section 10).
+ * the form must not relay mail to strangers (docs/architecture.md#departures-from-the-spec).
  */
 export function contactMessageMail(
   message: ContactMessage,

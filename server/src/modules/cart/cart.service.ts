@@ -95,9 +95,9 @@ export type CartServiceOptions = {
 };
 
 /**
- * The cart (DESIGN.md section 12): one per customer account, on the server. Every read prices
- * and checks each line again from the catalog as it is now; every write takes the account's
- * cart lock first, so two devices writing at once take turns.
+ * The cart (docs/architecture.md#business-buyers): one per customer account, on the server. Every
+ * read prices and checks each line again from the catalog as it is now; every write takes the
+ * account's cart lock first, so two devices writing at once take turns.
  */
 export function createCartService(options: CartServiceOptions) {
   const { db, catalog, tools, orders } = options;

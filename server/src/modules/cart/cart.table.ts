@@ -5,10 +5,10 @@ import { users } from '../identity/identity.table.ts';
 import { tools } from '../tools/tools.table.ts';
 
 /**
- * The cart (DESIGN.md section 12): kept on the server per account, so a second device sees it;
- * one line per tool. A line keeps only what the buyer chose (the quantity) and the unit price it
- * was shown when added, to tell the buyer when today's price differs; everything else (the
- * price, the stock, whether the tool is still sold) is read again whenever the cart is.
+ * The cart (docs/architecture.md#business-buyers): kept on the server per account, so a second
+ * device sees it; one line per tool. A line keeps only what the buyer chose (the quantity) and the
+ * unit price it was shown when added, to tell the buyer when today's price differs; everything else
+ * (the price, the stock, whether the tool is still sold) is read again whenever the cart is.
  */
 export const cartLines = pgTable(
   'cart_lines',

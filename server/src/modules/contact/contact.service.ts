@@ -29,7 +29,10 @@ export type ContactServiceOptions = {
   publicUrl: string;
 };
 
-/** The home page's contact form (DESIGN.md section 10): stored, e-mailed to the admins, listed. */
+/**
+ * The home page's contact form (docs/architecture.md#departures-from-the-spec): stored, e-mailed to
+ * the admins, listed.
+ */
 export function createContactService(options: ContactServiceOptions) {
   const { db, outbox, publicUrl } = options;
   return {

@@ -2,8 +2,9 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 
 /**
- * A message sent through the home page's contact form (DESIGN.md section 10): stored, e-mailed
- * to the admins and listed for them. Nothing is ever e-mailed to the address typed.
+ * A message sent through the home page's contact form
+ * (docs/architecture.md#departures-from-the-spec): stored, e-mailed to the admins and listed for
+ * them. Nothing is ever e-mailed to the address typed.
  */
 export const contactMessages = pgTable(
   'contact_messages',

@@ -27,8 +27,8 @@ type Remembered = { claims: AccessTokenClaims; expiresAt: number };
  * The access token of the spec (localStorage `accessToken`): a signed JWT, subject the user id.
  * A token whose signature and claims were verified is remembered by its exact text until it
  * expires: the next call with it skips the HMAC, which WebCrypto computes on the thread pool (an
- * extra turn of the event loop on every request, up to 0.4 s under a rush of orders on PGlite,
- * decision 022). Only its expiry is checked again, as jose checks it; the guard's query of the
+ * extra turn of the event loop on every request, long under a rush of orders on PGlite; decision
+ * 033). Only its expiry is checked again, as jose checks it; the guard's query of the
  * user and the session still runs on every call.
  */
 export function createAccessTokens(secret: string) {

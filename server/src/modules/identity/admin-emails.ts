@@ -4,7 +4,7 @@
  * link (Better Auth's reset-password completion, which also ends every other session of the
  * account). Signing up, verifying the address or a provider vouching for it grants nothing, so
  * whoever signed up first with a listed address (and any session opened before the reset) never
- * gains admin (DESIGN.md section 5, issue 22 item 1). Admins stay admins.
+ * gains admin (docs/architecture.md#identity-and-sessions, issue 22 item 1). Admins stay admins.
  */
 export function createAdminEmails(list: readonly string[]) {
   const listed = new Set(list.map((email) => email.toLowerCase()));

@@ -9,10 +9,10 @@ const httpsTest = appTest({ config: { publicUrl: 'https://shop.example.test' } }
 const plainHttpTest = appTest();
 
 /**
- * The identity session lives in cookies (DESIGN.md section 5): a script on the page must never
- * read them (HttpOnly), another site must not send them with its own POSTs (SameSite), and under
- * https they must never travel over plain http (Secure, and the `__Secure-` prefix that makes the
- * browser refuse them otherwise).
+ * The identity session lives in cookies (docs/architecture.md#identity-and-sessions): a script on
+ * the page must never read them (HttpOnly), another site must not send them with its own POSTs
+ * (SameSite), and under https they must never travel over plain http (Secure, and the `__Secure-`
+ * prefix that makes the browser refuse them otherwise).
  */
 async function identityCookies(app: App) {
   const email = uniqueEmail('cookies');

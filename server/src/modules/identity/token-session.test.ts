@@ -18,8 +18,8 @@ import { sessions, users } from './identity.table.ts';
 const errorsText = texts.identityErrors;
 
 /**
- * DESIGN.md section 5: an access token names the identity session it was issued for, and ends
- * with it. Everything goes through HTTP as the web app does it.
+ * docs/architecture.md#identity-and-sessions: an access token names the identity session it was
+ * issued for, and ends with it. Everything goes through HTTP as the web app does it.
  */
 describe('access tokens end with their identity session', () => {
   const getAdmin = (app: App, email: string, token: string) =>

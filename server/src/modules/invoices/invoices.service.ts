@@ -43,8 +43,9 @@ export type CreditNote = CreditNoteRow;
 export type InvoicePdf = { fileName: string; pdf: Buffer };
 
 /**
- * Invoices (DESIGN.md section 11): issued in the transaction that marks an order paid, numbered
- * in one gap-free sequence per year of payment (UTC), drawn as a PDF whenever asked for.
+ * Invoices (docs/architecture.md#business-buyers): issued in the transaction that marks an order
+ * paid, numbered in one gap-free sequence per year of payment (UTC), drawn as a PDF whenever asked
+ * for.
  */
 export function createInvoicesService(options: {
   db: Database;

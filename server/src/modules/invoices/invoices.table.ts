@@ -30,10 +30,10 @@ export const invoiceSequences = pgTable(
 );
 
 /**
- * An invoice, issued in the transaction that marks its checkout's lines paid (DESIGN.md sections
- * 11 and 12). It keeps everything it shows (buyer, lines, total, payment), so it reads the same
- * forever: removing an order (admins may) or the customer's account leaves it as issued;
- * `order_id` (its first line) becomes null.
+ * An invoice, issued in the transaction that marks its checkout's lines paid
+ * (docs/architecture.md#business-buyers). It keeps everything it shows (buyer, lines, total,
+ * payment), so it reads the same forever: removing an order (admins may) or the customer's account
+ * leaves it as issued; `order_id` (its first line) becomes null.
  */
 export const invoices = pgTable(
   'invoices',
@@ -109,8 +109,8 @@ export const creditNoteSequences = pgTable(
 );
 
 /**
- * A credit note, issued in the transaction that cancels a paid order (DESIGN.md section 4): it
- * names the invoice it credits and keeps what it shows, so it reads the same forever.
+ * A credit note, issued in the transaction that cancels a paid order (docs/architecture.md#orders):
+ * it names the invoice it credits and keeps what it shows, so it reads the same forever.
  */
 export const creditNotes = pgTable(
   'credit_notes',

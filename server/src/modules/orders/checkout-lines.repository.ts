@@ -4,9 +4,9 @@ import { orders } from './orders.table.ts';
 import { extendHolds, type OrderRow } from './orders.repository.ts';
 
 /**
- * The lines of a checkout (its orders, DESIGN.md section 12) for paying it as one: in the order
- * they were placed (tool id within a checkout, as checkout-dto.ts lists them), which is the order
- * its invoice and e-mails list them in.
+ * The lines of a checkout (its orders, docs/architecture.md#business-buyers) for paying it as one:
+ * in the order they were placed (tool id within a checkout, as checkout-dto.ts lists them), which
+ * is the order its invoice and e-mails list them in.
  */
 export function selectCheckoutLines(executor: Executor, checkoutId: string): Promise<OrderRow[]> {
   return executor

@@ -113,8 +113,8 @@ function replayedCheckout(earlier: CheckoutRow, digest: string): CheckoutRow {
 }
 
 /**
- * The checkout (DESIGN.md section 12, issue 26): every line of the caller's cart placed as one of
- * the spec's orders, all in ONE transaction, all reserved or none.
+ * The checkout (docs/architecture.md#business-buyers, issue 26): every line of the caller's cart
+ * placed as one of the spec's orders, all in ONE transaction, all reserved or none.
  */
 export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
   const { db, catalog, tools, dtos, maxUnpaidOrders, holdLimits, toolSharePercent } = options;

@@ -3,10 +3,10 @@ import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 
 /**
- * A checkout (DESIGN.md section 12): the orders one purchase placed together, one per cart line,
- * all in one transaction. It keeps what the buyer gave once for all its lines (where they go, a
- * phone, the buyer's own purchase-order number) and is paid, invoiced and mailed as one. Its
- * lines are the spec's orders (orders.checkout_id); what it is worth and where it stands follow
+ * A checkout (docs/architecture.md#business-buyers): the orders one purchase placed together, one
+ * per cart line, all in one transaction. It keeps what the buyer gave once for all its lines (where
+ * they go, a phone, the buyer's own purchase-order number) and is paid, invoiced and mailed as one.
+ * Its lines are the spec's orders (orders.checkout_id); what it is worth and where it stands follow
  * from them. Orders placed before checkouts existed each got a checkout of their own, with the
  * order's id (migration 0011).
  */

@@ -37,12 +37,12 @@ export type OrderCancellationOptions = {
 };
 
 /**
- * Cancelling a paid order (DESIGN.md section 4, issue 22 item 5): a paid order is never deleted.
- * An admin cancels it: the payment goes back through the gateway, then one transaction marks the
- * order cancelled, issues its credit note (gap-free numbers of their own) and, when it has not
- * shipped, returns its stock (a shipped order's goods are with the customer: its stock stays
- * sold, and what comes back by post is counted in by hand). The customer gets an e-mail with the
- * credit note. The order, its payment and its invoice stay in the books.
+ * Cancelling a paid order (docs/architecture.md#orders, issue 22 item 5): a paid order is never
+ * deleted. An admin cancels it: the payment goes back through the gateway, then one transaction
+ * marks the order cancelled, issues its credit note (gap-free numbers of their own) and, when it
+ * has not shipped, returns its stock (a shipped order's goods are with the customer: its stock
+ * stays sold, and what comes back by post is counted in by hand). The customer gets an e-mail with
+ * the credit note. The order, its payment and its invoice stay in the books.
  */
 export function createOrderCancellation(options: OrderCancellationOptions) {
   const { db, payments, invoices, tools, catalog, outbox, publicUrl, orderHoldHours, now } =

@@ -10,7 +10,10 @@ const SWEEP_BATCH_SIZE = 500;
 
 export type SweepResult = { expiredOrders: number; returnedUnits: number };
 
-/** The expiry of unpaid orders (DESIGN.md section 4): their hold is over, their stock goes back. */
+/**
+ * The expiry of unpaid orders (docs/architecture.md#orders): their hold is over, their stock goes
+ * back.
+ */
 export function createOrderExpiry(options: {
   db: Database;
   tools: Pick<ToolsService, 'returnStock'>;

@@ -4,8 +4,8 @@ import type { OrderRow } from './orders.repository.ts';
 export const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The hold's ceiling (DESIGN.md section 4): a payment under way extends a hold once, to an hour
- * ahead at most, and never past ORDER_HOLD_HOURS + 1 h after the order was placed.
+ * The hold's ceiling (docs/architecture.md#orders): a payment under way extends a hold once, to an
+ * hour ahead at most, and never past ORDER_HOLD_HOURS + 1 h after the order was placed.
  */
 export function holdCeilingMs(holdHours: number): number {
   return (holdHours + 1) * HOUR_MS;

@@ -4,9 +4,9 @@ import { HttpError } from '../../http-errors.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 /**
- * POST /order's Idempotency-Key (DESIGN.md section 4): the key the client sent, and a digest of
- * the order it asked for; the order that key placed is answered again, the same key with other
- * details is refused.
+ * POST /order's Idempotency-Key (docs/architecture.md#orders): the key the client sent, and a
+ * digest of the order it asked for; the order that key placed is answered again, the same key with
+ * other details is refused.
  */
 export type IdempotentRequest = { idempotencyKey: string; digest: string };
 

@@ -253,7 +253,8 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         // Well-formed texts already (json-body.ts makes a lone surrogate U+FFFD): the e-mails,
         // written before the INSERT, say what the database keeps.
         const { address, phone } = input;
-        // The purchase page's Place Order is a one-line checkout (DESIGN.md section 12).
+        // The purchase page's Place Order is a one-line checkout
+        // (docs/architecture.md#business-buyers).
         const checkout = {
           id: randomUUID(),
           userId: caller.id,
@@ -366,7 +367,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
 
   return {
     /**
-     * POST /order (DESIGN.md sections 4 and 11): the caller's own e-mail; at most
+     * POST /order (docs/architecture.md#orders): the caller's own e-mail; at most
      * MAX_UNPAID_ORDERS unpaid orders per account; the tool by id, else by exact name; the unit
      * price of the largest price break the quantity reaches (else the list price), which a
      * client `price` must equal (409, and nothing reserved); the quantity rule and the stock

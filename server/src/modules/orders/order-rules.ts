@@ -15,8 +15,9 @@ import type { Account } from '../identity/identity.service.ts';
 import { selectHeldUnitsOfTools } from './orders.repository.ts';
 
 /*
- * The rules an order is placed under (DESIGN.md section 4), each one named check that refuses in
- * the customer's words. The stock itself is checked by the conditional UPDATE that reserves it.
+ * The rules an order is placed under (docs/architecture.md#orders), each one named check that
+ * refuses in the customer's words. The stock itself is checked by the conditional UPDATE that
+ * reserves it.
  */
 
 /** Stock is a PostgreSQL integer: no quantity above this can be available. */
@@ -71,9 +72,9 @@ export function holdLimitOf(
 }
 
 /**
- * The one check of the value an account holds unpaid (DESIGN.md section 4), for POST /order,
- * POST /checkout and an accepted quote alike, under the account's placement lock: 403, in words,
- * when its unpaid orders (`heldCents`, as selectUnpaidHoldings sums them: made to order ones
+ * The one check of the value an account holds unpaid (docs/architecture.md#orders), for POST
+ * /order, POST /checkout and an accepted quote alike, under the account's placement lock: 403, in
+ * words, when its unpaid orders (`heldCents`, as selectUnpaidHoldings sums them: made to order ones
  * included) and the `addedCents` of this placement would come to more than `limit`. Company
  * credit will call it with the company's limit.
  */

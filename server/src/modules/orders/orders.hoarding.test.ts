@@ -14,7 +14,7 @@ import { availableOf } from '../../testing/orders.ts';
 /** What each order of these tests asks for. */
 const TWENTY_UNITS = { quantity: 20 };
 
-/** DESIGN.md section 4: nobody hoards stock. */
+/** docs/architecture.md#orders: nobody hoards stock. */
 const MAX_UNPAID = 5;
 
 async function unpaidOrdersOf(app: App, account: TestAccount): Promise<number> {

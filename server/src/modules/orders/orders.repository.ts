@@ -123,9 +123,9 @@ export async function insertEventsAndMails(
  * What MAX_UNPAID_ORDERS, the hold limit and UNPAID_TOOL_SHARE read, in one query under the
  * account's placement lock, for POST /order, POST /checkout and an accepted quote alike: the
  * checkouts holding unpaid lines (a checkout of many lines is one purchase to pay, as one order
- * was: DESIGN.md section 12), what those lines come to in cents (unit price times quantity,
- * summed as a bigint: no overflow however large; made to order ones included), the units of
- * stock they hold (made to order ones hold none), and the transaction's own time (`now()`, which
+ * was: docs/architecture.md#business-buyers), what those lines come to in cents (unit price times
+ * quantity, summed as a bigint: no overflow however large; made to order ones included), the units
+ * of stock they hold (made to order ones hold none), and the transaction's own time (`now()`, which
  * the order's created_at will hold: its e-mail can be written before the order is).
  */
 export async function selectUnpaidHoldings<const Names extends string>(
@@ -341,7 +341,7 @@ export async function selectOrderById(
 
 /**
  * A payment under way keeps unpaid orders at least until `until`, once, and never past `ceiling`
- * after each was placed (DESIGN.md section 4): the first call moves an order's `hold_until`
+ * after each was placed (docs/architecture.md#orders): the first call moves an order's `hold_until`
  * (never shortening it) and sets `hold_extended`; later calls leave the hold where it is. Applies
  * to the unpaid orders `which` selects (one order, or every line of a checkout); resolves to the
  * ids of those that were unpaid.

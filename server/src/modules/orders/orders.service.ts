@@ -110,7 +110,7 @@ export type OrdersServiceOptions = {
   taxRateBasisPoints?: number;
   /**
    * The engine runs one transaction at a time (PGlite): POST /order then takes no account lock
-   * of its own, which could only ever be free (decision 022, part 2).
+   * of its own, which could only ever be free (decision 031).
    */
   transactionsRunAlone?: boolean;
   /** The clock (tests move it): when an order is shipped. */
@@ -122,7 +122,7 @@ export type OrdersServiceOptions = {
 };
 
 /**
- * Orders (DESIGN.md section 4): wires the placement (order-placement.ts), the DTO mapping
+ * Orders (docs/architecture.md#orders): wires the placement (order-placement.ts), the DTO mapping
  * (order-dto.ts), the expiry sweep (order-expiry.ts) and the order's life
  * (contract/src/order-status.ts) into the one service the routes and the other modules call.
  */

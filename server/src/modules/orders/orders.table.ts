@@ -32,8 +32,9 @@ export const orders = pgTable(
     /** The tool's SKU when the order was placed ('' for orders placed before SKUs existed). */
     toolSku: text('tool_sku').notNull().default(''),
     /**
-     * The checkout that placed this order, one of its lines (DESIGN.md section 12): every order
-     * has one; the purchase page's Place Order and an accepted quote are one-line checkouts.
+     * The checkout that placed this order, one of its lines (docs/architecture.md#business-buyers):
+     * every order has one; the purchase page's Place Order and an accepted quote are one-line
+     * checkouts.
      */
     checkoutId: uuid('checkout_id')
       .notNull()
@@ -71,7 +72,7 @@ export const orders = pgTable(
     holdUntil: timestamptz('hold_until'),
     /**
      * Set once a payment under way has moved `holdUntil`: a hold is extended at most once, and
-     * never beyond the fixed ceiling after `createdAt` (DESIGN.md section 4).
+     * never beyond the fixed ceiling after `createdAt` (docs/architecture.md#orders).
      */
     holdExtended: boolean('hold_extended').notNull().default(false),
     /**
@@ -83,7 +84,8 @@ export const orders = pgTable(
     requestDigest: text('request_digest'),
     /**
      * Placed by accepting a quote while the stock was short: no stock was reserved, so none goes
-     * back when it is removed or expires; it ships when produced (DESIGN.md section 11).
+     * back when it is removed or expires; it ships when produced
+     * (docs/architecture.md#business-buyers).
      */
     madeToOrder: boolean('made_to_order').notNull().default(false),
     /** The quote whose acceptance placed this order (unique: one order per quote). */

@@ -56,9 +56,9 @@ export class WebhookPayloadError extends Error {
 }
 
 /**
- * A card payment provider (DESIGN.md section 6): the built-in offline `test` gateway or Stripe.
- * The server never trusts the browser about a payment: it creates the intent for the order's
- * amount, and asks the gateway whether that intent succeeded before marking the order paid.
+ * A card payment provider (docs/architecture.md#payments): the built-in offline `test` gateway or
+ * Stripe. The server never trusts the browser about a payment: it creates the intent for the
+ * order's amount, and asks the gateway whether that intent succeeded before marking the order paid.
  */
 export interface PaymentGateway {
   readonly name: PaymentGatewayName;

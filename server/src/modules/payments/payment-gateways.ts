@@ -5,9 +5,9 @@ import { createTestGateway } from './test-gateway.ts';
 
 /**
  * The gateway the configuration asks for: Stripe when its three keys are set, otherwise the
- * built-in test gateway (DESIGN.md section 2). The test gateway's secrets are derived from the
- * access token secret, which every instance shares. The Stripe SDK (hundreds of modules, several
- * MB resident) is imported only when Stripe is configured.
+ * built-in test gateway (docs/architecture.md#infrastructure). The test gateway's secrets are
+ * derived from the access token secret, which every instance shares. The Stripe SDK (hundreds of
+ * modules, several MB resident) is imported only when Stripe is configured.
  */
 export async function createPaymentGateway(options: {
   config: Config;

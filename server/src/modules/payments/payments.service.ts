@@ -41,7 +41,7 @@ import { judgeTestCard } from './test-cards.ts';
 
 const errorsText = texts.paymentErrors;
 
-/** Creating an intent keeps its order at least this long (DESIGN.md section 6). */
+/** Creating an intent keeps its order at least this long (docs/architecture.md#payments). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
 
 /**
@@ -82,7 +82,7 @@ function lineOf(lines: readonly PayableOrder[], orderId: string): PayableOrder {
 }
 
 /**
- * Card payments (DESIGN.md sections 6 and 12): the server decides that an order is paid. An
+ * Card payments (docs/architecture.md#payments): the server decides that an order is paid. An
  * intent pays a checkout, every unpaid line of it at once (an order placed on its own is a
  * one-line checkout): it is created for their total, and they are marked paid only once the
  * gateway says this intent succeeded for that amount, whoever tells it (the browser's

@@ -18,8 +18,9 @@ export const paymentIntents = pgTable(
     id: text('id').primaryKey(),
     orderId: uuid('order_id').notNull(),
     /**
-     * The checkout the intent pays, every unpaid line of it (DESIGN.md section 12); `order_id` is
-     * the line the payment was started from. No foreign key either, for the same reason.
+     * The checkout the intent pays, every unpaid line of it (docs/architecture.md#business-buyers);
+     * `order_id` is the line the payment was started from. No foreign key either, for the same
+     * reason.
      */
     checkoutId: uuid('checkout_id').notNull(),
     userId: text('user_id').notNull(),
@@ -49,7 +50,7 @@ export const payments = pgTable(
     id: randomUuidKey(),
     orderId: uuid('order_id')
       .notNull()
-      // A paid order is never deleted (DESIGN.md section 4): the database refuses it too.
+      // A paid order is never deleted (docs/architecture.md#orders): the database refuses it too.
       .references(() => orders.id, { onDelete: 'restrict' }),
     transactionId: text('transaction_id').notNull(),
     amountCents: integer('amount_cents').notNull(),

@@ -147,8 +147,8 @@ function gatewayErrorOf(action: string, error: unknown): GatewayError {
 }
 
 /**
- * The `stripe` gateway (DESIGN.md section 6): PaymentIntents through Stripe's API with the
- * official SDK, and Stripe's signed webhook events.
+ * The `stripe` gateway (docs/architecture.md#payments): PaymentIntents through Stripe's API with
+ * the official SDK, and Stripe's signed webhook events.
  */
 export function createStripeGateway(
   config: StripeGatewayConfig,

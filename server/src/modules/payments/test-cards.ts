@@ -41,10 +41,10 @@ function expiryProblem(expiry: string, now: Date): string | undefined {
 }
 
 /**
- * What the built-in test gateway says of a card (DESIGN.md section 6), in the order Stripe's card
- * form checks it: the number (complete, Luhn), the expiry, the CVC, then the outcome of the known
- * test numbers. Undefined: the payment succeeds. Numbers it does not know are declined, as
- * Stripe's test mode declines real cards.
+ * What the built-in test gateway says of a card (docs/architecture.md#payments), in the order
+ * Stripe's card form checks it: the number (complete, Luhn), the expiry, the CVC, then the outcome
+ * of the known test numbers. Undefined: the payment succeeds. Numbers it does not know are
+ * declined, as Stripe's test mode declines real cards.
  */
 export function judgeTestCard(card: TestCard, now: Date): string | undefined {
   const digits = card.cardNumber.replace(/[\s-]/g, '');

@@ -17,7 +17,7 @@ function toGatewayIntent(row: PaymentIntentRow): GatewayIntent {
 }
 
 /**
- * The built-in, offline test gateway (DESIGN.md section 6). Its intents are the payments
+ * The built-in, offline test gateway (docs/architecture.md#payments). Its intents are the payments
  * module's own rows (payment_intents, gateway 'test'): an intent succeeds when the payment page's
  * card form confirms it through POST /payments/test/confirm with a succeeding test card. Ids and
  * client secrets are derived from the idempotency key with a server secret: a retry gets the same

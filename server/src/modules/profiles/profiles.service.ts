@@ -61,7 +61,10 @@ export type ProfilesServiceOptions = {
   identity: Pick<IdentityService, 'findByEmail'>;
 };
 
-/** My Profile: one record a user, added once, then edited (DESIGN.md sections 3 and 10). */
+/**
+ * My Profile: one record a user, added once, then edited
+ * (docs/architecture.md#departures-from-the-spec).
+ */
 export function createProfilesService(options: ProfilesServiceOptions) {
   const { db, identity } = options;
 

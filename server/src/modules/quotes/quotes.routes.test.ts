@@ -90,7 +90,7 @@ const it = appTest({
   customerName: 'Ada Buyer',
 });
 
-describe('quotes: request, offer, accept or decline (DESIGN.md section 11)', () => {
+describe('quotes: request, offer, accept or decline (docs/architecture.md#business-buyers)', () => {
   it.beforeEach(() => {
     clock.now = START;
   });

@@ -163,10 +163,10 @@ export type QuotesServiceOptions = {
 };
 
 /**
- * Quotes (DESIGN.md section 11): a customer asks for a price, an admin offers one valid until a
- * date (or declines), the customer accepts (an unpaid order at the offered price) or declines.
- * Every change to a quote locks its row first, so an offer and an acceptance take turns and a
- * quote is accepted once, whatever the instances.
+ * Quotes (docs/architecture.md#business-buyers): a customer asks for a price, an admin offers one
+ * valid until a date (or declines), the customer accepts (an unpaid order at the offered price) or
+ * declines. Every change to a quote locks its row first, so an offer and an acceptance take turns
+ * and a quote is accepted once, whatever the instances.
  */
 export function createQuotesService(options: QuotesServiceOptions) {
   const { db, orders, tools, catalog, outbox, publicUrl, now: clock } = options;

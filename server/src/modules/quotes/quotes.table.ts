@@ -14,9 +14,9 @@ export const STORED_QUOTE_STATUSES = [
 ] as const;
 
 /**
- * A customer's request for a price (DESIGN.md section 11), with the tool's name and image as they
- * were, the customer's e-mail as it was, and the current offer. The order accepting places points
- * back at its quote (orders.quote_id, unique): one order per quote, whatever races.
+ * A customer's request for a price (docs/architecture.md#business-buyers), with the tool's name and
+ * image as they were, the customer's e-mail as it was, and the current offer. The order accepting
+ * places points back at its quote (orders.quote_id, unique): one order per quote, whatever races.
  */
 export const quotes = pgTable(
   'quotes',

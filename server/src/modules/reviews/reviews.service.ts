@@ -21,7 +21,9 @@ import {
 /** A review with whether its author has a paid order ('verified buyer'). */
 type ReviewWithBuyer = ReviewRow & { verifiedBuyer: boolean };
 
-/** What the public sees: the name, never the e-mail (DESIGN.md section 10). */
+/**
+ * What the public sees: the name, never the e-mail (docs/architecture.md#departures-from-the-spec).
+ */
 function toReviewDto(row: ReviewWithBuyer): Review {
   return {
     _id: row.id,
@@ -79,8 +81,9 @@ export function createReviewsService(options: ReviewsServiceOptions) {
 
     /**
      * POST /review: the text and stars the customer typed, under the account's name and e-mail
-     * whatever the body says (DESIGN.md sections 3 and 10), so nobody reviews as someone else.
-     * An account whose e-mail is not verified is refused (403) in words that say what to do.
+     * whatever the body says (docs/architecture.md#departures-from-the-spec), so nobody reviews as
+     * someone else. An account whose e-mail is not verified is refused (403) in words that say what
+     * to do.
      */
     async postReview(caller: Account, input: CreateReview): Promise<CreateReviewResponse> {
       if (!caller.emailVerified) throw forbidden(texts.reviews.verifyEmailFirst);

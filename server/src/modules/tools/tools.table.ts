@@ -69,9 +69,10 @@ export const toolSnapshotColumns = () => ({
 });
 
 /**
- * Volume pricing (DESIGN.md section 11): from `min_quantity` units, `price_cents` each. A tool's
- * breaks are replaced as a whole (PUT /tool/{id}/priceBreaks); the rules between them (above the
- * minimum, below the list price, falling with quantity) are checked before they are written.
+ * Volume pricing (docs/architecture.md#business-buyers): from `min_quantity` units, `price_cents`
+ * each. A tool's breaks are replaced as a whole (PUT /tool/{id}/priceBreaks); the rules between
+ * them (above the minimum, below the list price, falling with quantity) are checked before they are
+ * written.
  */
 export const toolPriceBreaks = pgTable(
   'tool_price_breaks',

@@ -12,9 +12,9 @@ import { PageOutlet } from './page-outlet';
 
 /**
  * /dashborad: its own header (the site's top bar is hidden here) with the user's e-mail, HOME and
- * SIGN OUT (DESIGN.md section 10: otherwise there is no way out), a side menu (the admin one when
- * GET /admin says so) and the nested page. Below md the menu is a daisyUI drawer behind a toggle;
- * from md up it is a fixed column.
+ * SIGN OUT (docs/architecture.md#departures-from-the-spec: otherwise there is no way out), a side
+ * menu (the admin one when GET /admin says so) and the nested page. Below md the menu is a daisyUI
+ * drawer behind a toggle; from md up it is a fixed column.
  */
 export default function DashboardLayout() {
   const { user } = useAuth();

@@ -14,7 +14,8 @@ export const adminCheckQueryOptions = (email: string | undefined) =>
     queryFn: email ? ({ signal }) => getAdminCheck(email, signal) : skipToken,
     // Asked once per page load rather than by each part that mounts after the first (the top
     // bar, then the page): on a phone each answer re-renders the page (issue 27). The server
-    // decides what an admin may do whatever this says (DESIGN.md section 10).
+    // decides what an admin may do whatever this says
+    // (docs/architecture.md#departures-from-the-spec).
     staleTime: 30_000,
   });
 

@@ -1,6 +1,8 @@
 import { loadIdentityClient } from './load-identity-client';
 
-/** The server's provider id for Google (generic OAuth, DESIGN.md section 5). */
+/**
+ * The server's provider id for Google (generic OAuth, docs/architecture.md#identity-and-sessions).
+ */
 const GOOGLE_PROVIDER_ID = 'google';
 
 interface GoogleSignInOptions {

@@ -29,10 +29,11 @@ function AdminsOnly() {
 }
 
 /**
- * An admin page (DESIGN.md section 10: refused in the browser too, not only hidden from the
- * menu): a spinner while the admin flag is read, the page for an admin, otherwise a refusal in
- * words. The page itself never renders for anyone else, not even for a moment, so it never
- * sends its admin calls (the server would refuse them anyway). Goes inside RequireAuth.
+ * An admin page (docs/architecture.md#departures-from-the-spec: refused in the browser too, not
+ * only hidden from the menu): a spinner while the admin flag is read, the page for an admin,
+ * otherwise a refusal in words. The page itself never renders for anyone else, not even for a
+ * moment, so it never sends its admin calls (the server would refuse them anyway). Goes inside
+ * RequireAuth.
  */
 export function RequireAdmin({ children }: RequireAdminProps) {
   const { user } = useAuth();

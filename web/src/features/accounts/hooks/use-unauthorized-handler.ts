@@ -18,9 +18,10 @@ export function signedOutBecause(state: unknown): string | null {
 }
 
 /**
- * Teaches the API client what to do when a bearer call answers 401 (DESIGN.md section 5): while
- * the identity session lives, get a fresh token through PUT /user; otherwise sign out on this
- * device and go to /login, remembering the page the user was on.
+ * Teaches the API client what to do when a bearer call answers 401
+ * (docs/architecture.md#identity-and-sessions): while the identity session lives, get a fresh token
+ * through PUT /user; otherwise sign out on this device and go to /login, remembering the page the
+ * user was on.
  */
 export function useUnauthorizedHandler(): void {
   const queryClient = useQueryClient();

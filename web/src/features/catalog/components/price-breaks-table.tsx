@@ -54,9 +54,9 @@ function priceRows(tool: Tool): PriceRow[] {
 }
 
 /**
- * The purchase page's volume pricing, under the price (DESIGN.md section 11): one row per
- * quantity range with its unit price and saving; the row the typed quantity reaches is marked.
- * Nothing at all for a tool without breaks.
+ * The purchase page's volume pricing, under the price (docs/architecture.md#business-buyers): one
+ * row per quantity range with its unit price and saving; the row the typed quantity reaches is
+ * marked. Nothing at all for a tool without breaks.
  */
 export function PriceBreaksTable({ tool, quantity = null }: PriceBreaksTableProps) {
   const titleId = useId();

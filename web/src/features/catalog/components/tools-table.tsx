@@ -47,13 +47,13 @@ function LowStockFigure({ stock }: { stock: ToolStock | undefined }) {
 
 /**
  * Manage Tools: image, name, min order quantity, available quantity and Remove (SPEC.md section
- * 2), with 'Price breaks' beside Remove (DESIGN.md section 11), each tool's low-stock threshold
- * with 'Low stock' to set it (issue 13), and its SKU under its name (issue 26: a column of its own
- * pushed the actions out of sight at 1280 px). One table, a table from xl (its six columns, their
- * headers on one line, need about 820 px beside the dashboard's menu: at 1024 px the action
- * column was cut off); below, each row is laid out as a card (header row hidden, each figure with
- * its name), so neither a phone nor a small laptop scrolls sideways, and the page still holds one
- * Remove per tool.
+ * 2), with 'Price breaks' beside Remove (docs/architecture.md#business-buyers), each tool's
+ * low-stock threshold with 'Low stock' to set it (issue 13), and its SKU under its name (issue 26:
+ * a column of its own pushed the actions out of sight at 1280 px). One table, a table from xl (its
+ * six columns, their headers on one line, need about 820 px beside the dashboard's menu: at 1024 px
+ * the action column was cut off); below, each row is laid out as a card (header row hidden, each
+ * figure with its name), so neither a phone nor a small laptop scrolls sideways, and the page still
+ * holds one Remove per tool.
  */
 export function ToolsTable({
   tools,

@@ -17,7 +17,7 @@ const fieldNames: Record<Field, string> = { name: 'name', email: 'email', messag
 /**
  * The fields left empty, each with its red line. The rest of the rules (the e-mail's shape, the
  * lengths) are the server's, told under the form: the home page carries no forms library and no
- * schema library (DESIGN.md section 7), only these few lines.
+ * schema library (docs/architecture.md#pages), only these few lines.
  */
 function missingFields(values: ContactMessage): Partial<Record<Field, string>> {
   const missing: Partial<Record<Field, string>> = {};
@@ -29,10 +29,10 @@ function missingFields(values: ContactMessage): Partial<Record<Field, string>> {
 }
 
 /**
- * CONTUCT US: 'Your Name', 'Email' and a message (DESIGN.md section 10), all required, checked
- * here by the server's own rules. Send stores the message and e-mails it to the admins (never to
- * the address typed); the thanks come only once the server accepted it, and a refusal is told in
- * red under the form with what was typed kept.
+ * CONTUCT US: 'Your Name', 'Email' and a message (docs/architecture.md#departures-from-the-spec),
+ * all required, checked here by the server's own rules. Send stores the message and e-mails it to
+ * the admins (never to the address typed); the thanks come only once the server accepted it, and a
+ * refusal is told in red under the form with what was typed kept.
  */
 export function ContactSection() {
   const hydrated = useHydrated();

@@ -17,8 +17,8 @@ const FINAL: Counter = { state: 'final' };
 /** Loads the counting library; it weighs more than the rest of the home page's own code. */
 async function loadCountUp(): Promise<CountUpComponent> {
   const module = await import('react-countup');
-  // Vite 8 hands this CommonJS package's whole module.exports to a default import (DESIGN.md
-  // section 9: a blank page, React error #130), so the component may sit under `.default`.
+  // Vite 8 hands this CommonJS package's whole module.exports to a default import (without this,
+  // a blank page: React error #130), so the component may sit under `.default`.
   const CountUp = module.default;
   return (CountUp as unknown as { default?: CountUpComponent }).default ?? CountUp;
 }

@@ -23,7 +23,7 @@ function createPaymentIntent(intent: CreatePaymentIntent): Promise<PaymentIntent
  * once per visit, and a query runs it once even when StrictMode mounts the page twice. It never
  * goes stale during the visit (a new intent would orphan the one the card form holds), and it is
  * dropped when the page closes, so the next visit creates one again (which also extends the
- * order's hold, DESIGN.md section 6).
+ * order's hold, docs/architecture.md#payments).
  */
 const paymentIntentQueryOptions = (order: Order) =>
   queryOptions({

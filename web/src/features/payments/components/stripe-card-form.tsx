@@ -89,7 +89,7 @@ interface StripeCardFormProps extends CardFormProps {
 /**
  * The card form of the stripe gateway: Stripe Elements' card field, confirmed with Stripe.js.
  * Loaded lazily by the payment panel only when the server uses Stripe, so Stripe.js and these
- * packages reach no other page (DESIGN.md section 6).
+ * packages reach no other page (docs/architecture.md#payments).
  */
 export default function StripeCardForm({ publishableKey, ...formProps }: StripeCardFormProps) {
   const stripe = use(stripeFor(publishableKey));

@@ -16,9 +16,9 @@ interface RequestQuoteProps {
 }
 
 /**
- * Under the order form (DESIGN.md section 11): for a quantity beyond the stock, or a price to
- * negotiate, 'Request a quote' opens the request in a dialog. A sent request is said in a toast,
- * and stays said here with the way to My Quotes, where its offer will come.
+ * Under the order form (docs/architecture.md#business-buyers): for a quantity beyond the stock, or
+ * a price to negotiate, 'Request a quote' opens the request in a dialog. A sent request is said in
+ * a toast, and stays said here with the way to My Quotes, where its offer will come.
  */
 export function RequestQuote({ tool, typedQuantity = null, className = '' }: RequestQuoteProps) {
   const requestQuote = useRequestQuote();

@@ -25,9 +25,10 @@ interface AddReviewFormProps {
 
 /**
  * Add Review (SPEC.md section 2): review text and 1 to 5 stars (5 unless changed), under the
- * account's name, shown read-only (DESIGN.md section 10). Posted, it says 'success review post'
- * and starts over; a refusal (an unverified e-mail, too many reviews at once) is told in red under
- * the form, with what was typed kept. Until the e-mail is verified the form says so first.
+ * account's name, shown read-only (docs/architecture.md#departures-from-the-spec). Posted, it says
+ * 'success review post' and starts over; a refusal (an unverified e-mail, too many reviews at once)
+ * is told in red under the form, with what was typed kept. Until the e-mail is verified the form
+ * says so first.
  */
 export function AddReviewForm({ reviewerName, emailVerified }: AddReviewFormProps) {
   const postReview = usePostReview();
