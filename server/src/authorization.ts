@@ -352,7 +352,8 @@ export function withAccessOf(
       : undefined;
   return {
     ...schema,
-    security: SECURITY_OF[rule.credential],
+    // A copy per route: nothing one route's schema goes through can reach another's.
+    security: structuredClone(SECURITY_OF[rule.credential]),
     ...(response === undefined ? {} : { response }),
   };
 }
