@@ -5,6 +5,7 @@ import { describe, expect, test as base } from 'vitest';
 import {
   AdminCheckSchema,
   dollarsToCents,
+  ErrorBodySchema,
   orderTotal,
   PlaceOrderResponseSchema,
 } from '@tools-factory/contract';
@@ -21,11 +22,13 @@ import {
   type TestAccount,
 } from './testing/accounts.ts';
 import {
+  AUTHORIZATION_TABLE,
   AUTHORIZED_ROUTES,
   publicRoute,
   requireDeclaredRows,
   ruleOf,
   WHO,
+  withAccessOf,
   type AuthorizedRoute,
 } from './authorization.ts';
 import {
@@ -400,6 +403,61 @@ describe('a route declares its row of the authorization table', () => {
       build((app) => app.get('/api/health', { onRequest: publicRoute('GET /api/ready') }, answer)),
     ).rejects.toThrow(/it declares GET \/api\/ready/);
   });
+
+  it('gets from its row its security and the refusals of its words, with the error body', async () => {
+    const completed: Record<string, unknown> = {};
+    await build((app) => {
+      app.addHook('onRoute', (route) => {
+        completed[`${String(route.method)} ${route.url}`] = route.schema;
+      });
+      app.get(
+        '/api/health',
+        {
+          onRequest: publicRoute('GET /api/health'),
+          schema: { response: { 200: { type: 'object' } } },
+        },
+        answer,
+      );
+    });
+    expect(completed['GET /api/health']).toMatchObject({
+      response: { 200: { type: 'object' } },
+      security: [],
+    });
+    const own = { summary: 'Manage Orders', response: { 200: AdminCheckSchema } };
+    expect(withAccessOf(['GET /api/manageOrders'], own)).toEqual({
+      ...own,
+      security: [{ bearer: [] }],
+      response: { 200: AdminCheckSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    });
+    expect(withAccessOf(['PUT /api/user/:email'], {})).toMatchObject({
+      security: [{ sessionCookie: [] }],
+    });
+    // A 403 of the route's own (a hold limit) stands where the row gives none.
+    expect(
+      withAccessOf(['POST /api/quotes/:id/accept'], { response: { 403: ErrorBodySchema } }),
+    ).toEqual({
+      security: [{ bearer: [] }],
+      response: { 401: ErrorBodySchema, 403: ErrorBodySchema },
+    });
+  });
+
+  it('refuses a route that writes its own security, 401, or a 403 its row gives', async () => {
+    await expect(
+      build((app) =>
+        app.get(
+          '/api/health',
+          { onRequest: publicRoute('GET /api/health'), schema: { security: [] } },
+          answer,
+        ),
+      ),
+    ).rejects.toThrow(/GET \/api\/health writes its own security/);
+    expect(() =>
+      withAccessOf(['GET /api/payorder/:id'], { response: { 401: ErrorBodySchema } }),
+    ).toThrow(/writes its own 401 answer/);
+    expect(() => withAccessOf(['GET /api/cart'], { response: { 403: ErrorBodySchema } })).toThrow(
+      /writes its own 403 answer/,
+    );
+  });
 });
 
 describe('who may call what (docs/architecture.md#who-may-call-what)', () => {
@@ -474,6 +532,28 @@ describe('who may call what (docs/architecture.md#who-may-call-what)', () => {
         (row) => row.ownCredential && ruleOf(keyOf(row) as AuthorizedRoute).guard !== null,
       );
       expect(owned.map(titleOf)).toEqual([]);
+    });
+
+    it("gives each row the refusals its cases answer, for the route's OpenAPI answers", () => {
+      const answered = new Map<string, Set<number>>();
+      for (const row of AUTHORIZATION_ROWS) {
+        const statuses = answered.get(keyOf(row)) ?? new Set<number>();
+        for (const status of Object.values(row.answers)) statuses.add(status);
+        answered.set(keyOf(row), statuses);
+      }
+      const differ = AUTHORIZED_ROUTES.filter(
+        // Better Auth's endpoints are documented one by one (identity.openapi.ts).
+        (route) => AUTHORIZATION_TABLE[route] !== 'identity service',
+      ).flatMap((route) => {
+        const refused = [401, 403].filter((status) => answered.get(route)?.has(status));
+        const given = [...ruleOf(route).refusals];
+        return refused.join() === given.join()
+          ? []
+          : [
+              `${route} (${AUTHORIZATION_TABLE[route]}): cases answer [${refused.join()}], the row gives [${given.join()}]`,
+            ];
+      });
+      expect(differ).toEqual([]);
     });
 
     it('refuses anonymous callers of every bearer route with 401', () => {

@@ -2,13 +2,22 @@
  * Who may call what (DESIGN.md section 3), once, as data the server runs: one row per API route
  * (method and path as Fastify declares them, API base included), naming who may call it. A route
  * declares its row with `guardOf` (or `publicRoute`) as its onRequest hooks, and gets the guard
- * the row's `who` names; `requireDeclaredRows` refuses, when the app is built, any /api route
- * whose declared row is not its own. server/src/authorization.test.ts walks every row for each
+ * the row's `who` names, and in its OpenAPI schema the `security` and the 401/403 answers the row
+ * gives; `requireDeclaredRows` refuses, when the app is built, any /api route whose declared row
+ * is not its own. server/src/authorization.test.ts walks every row for each
  * kind of caller and fails on a row no route serves.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteOptions,
+} from 'fastify';
 import { API_BASE } from '@tools-factory/contract';
+import { errorResponses } from './error-responses.ts';
 import type { AuthGuards } from './modules/identity/auth-guard.ts';
+import { BEARER, SESSION_COOKIE } from './plugins/openapi.ts';
 
 /** What a route reads to know its caller. */
 export type Credential =
@@ -23,6 +32,9 @@ export type Credential =
 
 type GuardName = keyof AuthGuards;
 
+/** The refusals a row's words give: 401 to a caller without the credential, 403 to the wrong one. */
+export type Refusal = 401 | 403;
+
 type Rule = {
   /** Who may call, in words. */
   words: string;
@@ -30,6 +42,11 @@ type Rule = {
   guard: GuardName | null;
   /** What the route reads to know its caller; follows from the guard where there is one. */
   credential: Credential;
+  /**
+   * The refusals the words give, which every route of the row documents (with the one error
+   * body): 401 wherever a credential is read, 403 where the words refuse a caller who holds one.
+   */
+  refusals: readonly Refusal[];
 };
 
 /**
@@ -37,89 +54,104 @@ type Rule = {
  * about (whose order, whose e-mail) the service checks, as the words say.
  */
 export const WHO = {
-  anyone: { words: 'Anyone, signed in or not.', guard: null, credential: 'none' },
+  anyone: { words: 'Anyone, signed in or not.', guard: null, credential: 'none', refusals: [] },
   'session of that e-mail': {
     words:
       'Only with an identity session (the Better Auth cookie, not a bearer token) whose e-mail is the one in the path: nobody else, an admin neither.',
     guard: 'requireIdentitySession',
     credential: 'identity session',
+    refusals: [401, 403],
   },
   'customer, own e-mail': {
     words:
       'A signed-in customer, for their own e-mail only; an admin too, for their own e-mail only.',
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401, 403],
   },
   'the user themself or an admin': {
     words: 'That user (the e-mail in the path), or an admin.',
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401, 403],
   },
   'that user; an admin may read': {
     words:
-      'That user (the e-mail in the path, or the caller for POST); an admin may read it, not write it; anyone else is told 403.',
+      'That user (the e-mail in the path); an admin may read it, not write it; anyone else is told 403.',
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401, 403],
   },
   'signed-in user': {
     words: 'Any signed-in user; what they post is theirs (the e-mail is taken from the account).',
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401],
   },
   'signed-in user, e-mail verified': {
     words:
       'Any signed-in user whose e-mail is verified (403 otherwise); what they post is theirs (the name and e-mail are taken from the account).',
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401, 403],
   },
   admin: {
     words:
       'Admins only (the role is read from the database on each call); anyone else signed in is told 403.',
     guard: 'requireAdmin',
     credential: 'bearer',
+    refusals: [401, 403],
   },
   owner: {
     words:
       "The order's owner. Anyone else, an admin included, is told 404, so that no order's existence is revealed.",
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401],
   },
   'customer, not an admin': {
     words:
       'A signed-in customer, for their own cart and checkouts; an admin account does not buy (403).',
-    guard: 'requireUser',
+    guard: 'requireCustomer',
     credential: 'bearer',
+    refusals: [401, 403],
   },
   'checkout owner': {
     words:
       "The checkout's buyer. Anyone else, an admin included, is told 404, so that no checkout's existence is revealed.",
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401],
   },
   'quote customer': {
     words:
       "The quote's customer. Anyone else, an admin included, is told 404, so that no quote's existence is revealed.",
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401],
   },
   'owner while unpaid, or an admin': {
     words:
       'The owner or an admin while the order is unpaid (409 once paid: an admin cancels it instead). Anyone else is told 404.',
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401],
   },
   'owner or an admin': {
     words:
       "The order's owner, or an admin (any order). Anyone else is told 404, so that no order's existence is revealed.",
     guard: 'requireUser',
     credential: 'bearer',
+    refusals: [401],
   },
   'identity service': {
     words:
       "Better Auth's own endpoints, only those the product uses (identity-endpoints.ts): sign-up and sign-in for anyone, the rest on the caller's own identity session; every other endpoint answers 404.",
-    // Better Auth reads its session cookie itself, on the endpoints that need one.
+    // Better Auth reads its session cookie itself, on the endpoints that need one; each
+    // endpoint's security and refusals are described one by one (identity.openapi.ts).
     guard: null,
     credential: 'none',
+    refusals: [],
   },
   'stripe signature': {
     words:
@@ -127,6 +159,7 @@ export const WHO = {
     // The route checks the signature over the raw body itself.
     guard: null,
     credential: 'stripe signature',
+    refusals: [],
   },
 } as const satisfies Record<string, Rule>;
 export type Who = keyof typeof WHO;
@@ -154,7 +187,8 @@ export const AUTHORIZATION_TABLE = {
   'DELETE /api/user/admin/:email': 'admin',
   'DELETE /api/user/:email': 'admin',
   // --- profiles ---------------------------------------------------------------------------
-  'POST /api/userinfo': 'that user; an admin may read',
+  // Adds the caller's own information: there is no one else's to refuse.
+  'POST /api/userinfo': 'signed-in user',
   'PATCH /api/userinfo/:email': 'that user; an admin may read',
   'GET /api/profilrdetail/:email': 'that user; an admin may read',
   // --- the catalog: admins' writes, and reviews --------------------------------------------
@@ -270,12 +304,67 @@ export function publicRoute(...routes: PublicRoute[]): Guard[] {
   return declare([], routes);
 }
 
+/** The OpenAPI `security` of an operation whose route reads each kind of credential. */
+const SECURITY_OF: Record<Credential, Record<string, string[]>[]> = {
+  none: [],
+  bearer: [{ [BEARER]: [] }],
+  'identity session': [{ [SESSION_COOKIE]: [] }],
+  // Proved by a signature over the body: no credential OpenAPI can name.
+  'stripe signature': [],
+};
+
+/**
+ * The route's schema with what its row says of access: its `security`, and the refusals of the
+ * row's words (401, 403) with the one error body. The route states only its own answers: it
+ * writes no security and no 401, and a 403 only where its row gives none (a hold limit refused
+ * to the owner of a quote). A schema the document hides is described elsewhere, and kept as it is.
+ */
+export function withAccessOf(
+  routes: readonly AuthorizedRoute[],
+  schema: FastifySchema | undefined,
+): FastifySchema | undefined {
+  if (schema?.hide) return schema;
+  const name = routes.join(', ');
+  const rules = routes.map(ruleOf);
+  const [rule] = rules;
+  if (!rule) throw new Error('withAccessOf needs a row of the authorization table');
+  const credentials = new Set(rules.map((each) => each.credential));
+  const refusalLists = new Set(rules.map((each) => each.refusals.join()));
+  if (credentials.size > 1 || refusalLists.size > 1) {
+    throw new Error(`${name}: one route, rows of the authorization table that disagree`);
+  }
+  if (schema && 'security' in schema) {
+    throw new Error(
+      `${name} writes its own security: it comes from its row of the authorization table (server/src/authorization.ts)`,
+    );
+  }
+  const own = (schema?.response ?? {}) as Record<string, unknown>;
+  for (const status of [401, 403] as const) {
+    if (String(status) in own && (status === 401 || rule.refusals.includes(status))) {
+      throw new Error(
+        `${name} writes its own ${status} answer: it comes from its row of the authorization table (server/src/authorization.ts)`,
+      );
+    }
+  }
+  const response =
+    rule.refusals.length > 0 || schema?.response !== undefined
+      ? { ...own, ...errorResponses(...rule.refusals) }
+      : undefined;
+  return {
+    ...schema,
+    // A copy per route: nothing one route's schema goes through can reach another's.
+    security: structuredClone(SECURITY_OF[rule.credential]),
+    ...(response === undefined ? {} : { response }),
+  };
+}
+
 /** The reference page and the OpenAPI document describe the API; they are not calls of it. */
 const DOCUMENTATION = [/^\/api\/docs(\/|$)/, /^\/api\/openapi\.json$/];
 
 /**
  * Every route under /api (but the documentation) must name its own row of the table, by
  * `guardOf` or `publicRoute` as its onRequest: otherwise building the app fails, naming it.
+ * The row then completes the route's schema (withAccessOf): its security and its 401/403.
  * Registered before the routes, and before runGuardsFirst (which may replace the hook list).
  */
 export function requireDeclaredRows(app: FastifyInstance): void {
@@ -300,5 +389,8 @@ export function requireDeclaredRows(app: FastifyInstance): void {
         `${own.join(', ')} must declare its row of the authorization table (server/src/authorization.ts) with guardOf(...) or publicRoute(...) as its onRequest; it declares ${declared.length > 0 ? declared.join(', ') : 'none'}`,
       );
     }
+    // HEAD's options were copied from GET's before GET's were completed: completed the same.
+    const rows = (route.method === 'HEAD' ? [`GET ${route.url}`] : own) as AuthorizedRoute[];
+    route.schema = withAccessOf(rows, route.schema);
   });
 }

@@ -9,8 +9,9 @@ import { appTest } from './testing/app-fixtures.ts';
  * Issue 22, item 12: who calls is settled before what they send is read. Every guarded route of
  * the authorization table, called with a body of the wrong shape where it reads one (and no id
  * or e-mail of anything in its path and query): a caller without a credential, or with a bad
- * one, is told 401, and a customer on an admin route 403, never a 400 that names the fields the
- * route expects. That the body is bad is shown by an admin, who passes every guard: 400.
+ * one, is told 401, a customer on an admin route and an admin on a customer's own 403, never a
+ * 400 that names the fields the route expects. That the body is bad is shown by a caller who
+ * passes every guard: 400.
  */
 
 /** In every path and query parameter: the id or e-mail of nothing. */
@@ -136,19 +137,37 @@ describe('guards run before the input is validated (issue 22, item 12)', () => {
           );
         });
       }
+
+      if (row.who === 'customer, not an admin') {
+        it('an admin, with bad input: 403 (customers only)', async ({
+          app,
+          admin,
+          apiDocument,
+        }) => {
+          const request = badRequestFor(row, apiDocument);
+          const response = await send(app, request, credentialOf(row, admin));
+          expect(response.statusCode, response.body).toBe(403);
+          expect(ErrorBodySchema.parse(response.json()).message).toBe(
+            texts.cart.errors.customersOnly,
+          );
+        });
+      }
     });
   }
 
-  it('uses bodies the routes refuse: an admin, past every guard, is told 400', async ({
+  it('uses bodies the routes refuse: a caller past every guard is told 400', async ({
     app,
     admin,
+    customer,
     apiDocument,
   }) => {
     const answers: string[] = [];
     for (const row of rows) {
       const request = badRequestFor(row, apiDocument);
       if (request.payload === undefined) continue;
-      const response = await send(app, request, credentialOf(row, admin));
+      // An admin passes every guard but the customers' own.
+      const caller = row.who === 'customer, not an admin' ? customer : admin;
+      const response = await send(app, request, credentialOf(row, caller));
       answers.push(`${row.method} ${row.route}: ${response.statusCode}`);
     }
     expect(answers.length).toBeGreaterThan(10);

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { Config } from '../config.ts';
 import { IDENTITY_ENDPOINTS } from '../modules/identity/identity-endpoints.ts';
-import { AUTHORIZATION_ROWS, type Credential } from '../testing/authorization-cases.ts';
+import { AUTHORIZATION_ROWS, WHO, type Credential } from '../testing/authorization-cases.ts';
 import type { App } from '../app.ts';
 import { appTest, test } from '../testing/app-fixtures.ts';
 
@@ -27,6 +27,13 @@ const SECURITY_OF: Record<Credential, Operation['security']> = {
   'identity session': [{ sessionCookie: [] }],
   // Proved by a signature over the body: no credential OpenAPI can name.
   'stripe signature': [],
+};
+
+/** The one error body (ErrorBodySchema) as the document spells it. */
+const ERROR_BODY = {
+  type: 'object',
+  properties: { message: { type: 'string' }, statusCode: { type: 'integer' } },
+  required: ['message', 'statusCode'],
 };
 
 const STRIPE_CONFIG: Pick<Config, 'stripe'> = {
@@ -167,6 +174,19 @@ describe.each([
       for (const status of Object.values(row.answers)) {
         if (status >= 400)
           expect(operation!.responses, `${name} answers ${status}`).toHaveProperty(String(status));
+      }
+      // The row's refusals, with the one error body; a 401 nowhere else. A 403 of the route's
+      // own (a hold limit) may stand where the row gives none.
+      const { refusals } = WHO[row.who];
+      for (const status of [401, 403] as const) {
+        const answer = operation!.responses[String(status)];
+        if (refusals.some((refusal) => refusal === status)) {
+          expect(answer?.content?.['application/json']?.schema, `${name}: ${status}`).toMatchObject(
+            ERROR_BODY,
+          );
+        } else if (status === 401) {
+          expect(answer, `${name}: a 401 its row does not give`).toBeUndefined();
+        }
       }
     }
   });

@@ -22,7 +22,7 @@ export type OpenApiSchema = OpenAPIV3_1.SchemaObject;
 export type OpenApiRequestBodies = Record<string, OpenAPIV3_1.RequestBodyObject>;
 
 /** The security schemes' names, for the routes' `security` (`[]` on a public operation). */
-const BEARER = 'bearer';
+export const BEARER = 'bearer';
 export const SESSION_COOKIE = 'sessionCookie';
 
 /** The identity service's session cookie (Better Auth's name; `__Secure-` prefixed over https). */

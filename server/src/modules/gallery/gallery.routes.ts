@@ -18,7 +18,6 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ catalog: CatalogReader }> = 
         operationId: 'listGalleryCards',
         tags: ['catalog'],
         summary: 'The six gallery cards, in order',
-        security: [],
         response: { 200: GalleryListSchema },
       },
       compress: false,

@@ -60,6 +60,12 @@ export function createAuthGuards(options: {
     if (request.account?.role !== 'admin') throw forbidden(errorsText.adminsOnly);
   }
 
+  /** A customer's own buying (the cart, checkouts): an admin account does not buy. */
+  async function requireCustomer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireUser(request, reply);
+    if (request.account?.role === 'admin') throw forbidden(texts.cart.errors.customersOnly);
+  }
+
   /** The identity session's cookie (Better Auth's), where the access token comes from. */
   async function requireIdentitySession(request: FastifyRequest): Promise<void> {
     const session = await identity.sessionAccount(fromNodeHeaders(request.headers));
@@ -67,7 +73,7 @@ export function createAuthGuards(options: {
     request.identitySession = session;
   }
 
-  const guards = { requireUser, requireAdmin, requireIdentitySession };
+  const guards = { requireUser, requireAdmin, requireCustomer, requireIdentitySession };
   for (const guard of Object.values(guards)) GUARDS.add(guard);
   return guards;
 }

@@ -23,7 +23,6 @@ export const identitySettingsRoutes: FastifyPluginAsyncZod<{ googleSignIn: boole
           '`googleSignIn` is true when Google sign-in is configured (POST /api/auth/sign-in/social with the provider `google` then works); the pages hide its button otherwise.',
         tags: ['identity'],
         // Public: no credential is read.
-        security: [],
         response: { 200: IdentitySettingsSchema },
       },
     },

@@ -36,14 +36,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
           summary: doc.summary,
           description: doc.description,
           tags: ['orders'],
-          security: [{ bearer: [] }],
           params: IdParamsSchema,
           response: {
             200: {
               description: doc.fileDescription,
               content: { 'application/pdf': { schema: z.string() } },
             },
-            ...errorResponses(401, 404),
+            ...errorResponses(404),
           },
         },
       },

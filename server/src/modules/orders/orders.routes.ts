@@ -74,7 +74,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           "For the caller's own e-mail. The tool is `toolId`, else the tool of that exact name (any case). The unit price comes from the catalog: the price of the largest price break the quantity reaches, else the list price (409, with the right price, when a given `price` differs). The quantity must be strictly above the minimum and strictly below the available quantity; the stock is reserved with the order. A total of $1,000,000 or more, which no payment could take, is refused (400). An account holds at most MAX_UNPAID_ORDERS unpaid orders (409), unpaid orders worth at most its hold limit (403: UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT until its e-mail is verified, or its own, set by an admin), at most UNPAID_TOOL_SHARE percent of a tool's stock unpaid (409), and places at most ORDER_RATE_LIMIT orders a minute (429). Answers 200, as the original did. With an `Idempotency-Key` header, the same key again from the same account answers with the order it placed (nothing reserved or counted again), and with other order details 422. An order-placed e-mail goes to the customer.",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         // Loose: the other headers (Authorization among them) stay as they came.
         headers: z.looseObject({
           [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional().describe(
@@ -84,7 +83,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         body: PlaceOrderSchema,
         response: {
           200: PlaceOrderResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+          ...errorResponses(400, 404, 409, 422, 429),
         },
       },
     },
@@ -100,9 +99,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'listMyOrders',
         summary: "The caller's orders, newest first",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         querystring: OrdersQuerySchema,
-        response: { 200: OrderListSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: OrderListSchema, ...errorResponses(400) },
       },
     },
     async (request) => orders.listOwnOrders(callerOf(request), request.query.email),
@@ -117,9 +115,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         summary: 'One of your orders, for its payment page',
         description: "The caller's own order; someone else's (or an unknown id) answers 404.",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: OrderSchema, ...errorResponses(401, 404) },
+        response: { 200: OrderSchema, ...errorResponses(404) },
       },
     },
     async (request) => (await orders.findOwnOrder(callerOf(request), request.params.id)).order,
@@ -135,9 +132,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           "The owner while it is unpaid (409 once paid), or an admin. An unpaid order's stock is returned. Someone else's order answers 404.",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: DeletedCountSchema, ...errorResponses(401, 404, 409) },
+        response: { 200: DeletedCountSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -161,8 +157,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           "Admins only. Newest first, no paging (as the spec has it), with each order's customer e-mail, tool snapshot, quantity, unit price, total, date and status. Orders of removed accounts are listed too.",
         tags: ['orders'],
-        security: [{ bearer: [] }],
-        response: { 200: ManagedOrderListSchema, ...errorResponses(401, 403) },
+        response: { 200: ManagedOrderListSchema },
       },
     },
     async () => orders.listAllOrders(),
@@ -183,9 +178,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail, the tool's name or SKU, its checkout's reference (`CO-3F2A9C1B`, or its start) or the buyer's PO number, in any case; `page` (from 1) and `pageSize` (1 to 200, default 200: the spec's view of up to 200 orders on one page). Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matches on every page.",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         querystring: ManagedOrdersSearchQuerySchema,
-        response: { 200: ManagedOrdersPageSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: ManagedOrdersPageSchema, ...errorResponses(400) },
       },
     },
     async (request) => orders.searchOrders(request.query),
@@ -201,9 +195,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           "Admins only (issue 25). The order with its customer's name, e-mail, phone and address, its line and amounts, its payment (transaction id, paid at), carrier and tracking number, until when its shipment can be undone, and its timeline oldest first (placed, paid, shipped, shipment undone, cancelled, refunded, disputed, e-mails sent). An unknown or malformed id answers 404. A removed or expired order is deleted, its timeline with it.",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: ManagedOrderDetailSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: ManagedOrderDetailSchema, ...errorResponses(404) },
       },
     },
     async (request) => orders.findManagedOrder(request.params.id),
@@ -220,13 +213,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           "Admins only. Streamed as it is read from the database. An attachment named with the UTC date (`orders-2026-11-23.csv`): UTF-8 with a byte order mark, quoted as RFC 4180 says (CRLF between records). A header row, then every order (removed accounts' too), newest first: date (ISO 8601, UTC), reference, customer e-mail, tool, quantity, unit price and total (dollars, two decimals, no currency sign), status, transaction id (empty when none), made to order (yes/no), then (issue 25) customer name (empty once the account was removed), address and phone, then (issue 26) the SKU the order was placed with (empty for orders from before SKUs), its checkout's reference and the buyer's PO number (empty when none). Text cells that start with = + - @ (or their full-width forms), a tab or a carriage return get a leading single quote, so no spreadsheet runs them as formulas.",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         response: {
           200: {
             description: 'The CSV file.',
             content: { 'text/csv': { schema: z.string() } },
           },
-          ...errorResponses(401, 403),
         },
       },
     },
@@ -247,10 +238,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           "Admins only. A paid order becomes shipped; its customer sees 'shipped' in My Orders and gets an e-mail. The body is optional (the spec's call has none): `carrier` and `trackingNumber` (each up to 100 characters, both optional) are kept with the order, shown in My Orders and written in the e-mail. An order shipped already answers 200 unchanged (idempotent); an unpaid order answers 409; an unknown one 404.",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: ShipOrderSchema,
-        response: { 200: ManagedOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ManagedOrderSchema, ...errorResponses(400, 404, 409) },
       },
     },
     async (request) => {
@@ -270,9 +260,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         description:
           'Admins only (issue 25). A shipped order goes back to paid, its carrier and tracking number cleared, within 24 hours of being shipped (a mistake). An order that is not shipped, or shipped more than 24 hours ago, answers 409 saying which; an unknown one 404. No e-mail goes to the customer.',
         tags: ['orders'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: ManagedOrderSchema, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: ManagedOrderSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {

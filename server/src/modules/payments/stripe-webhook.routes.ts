@@ -59,7 +59,6 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
           "Called by Stripe, not by the web app. The body is a Stripe event (JSON), checked against the `Stripe-Signature` header with the webhook secret; `payment_intent.succeeded` marks the intent's order paid (after the checks of PATCH /tool/{id}: an intent this server made, for its order's amount, in usd; otherwise the money goes back), `charge.refunded` (refunded in full) marks the order it paid 'refunded', `charge.dispute.created` marks it 'disputed' (it is not shipped then); a cancelled order stays cancelled. Other events are acknowledged and ignored. Served only when the stripe gateway is configured.",
         tags: ['payments'],
         // No credential: the `Stripe-Signature` header is checked against the body instead.
-        security: [],
         response: { 200: StripeWebhookResponseSchema, ...errorResponses(400) },
       },
     },

@@ -23,7 +23,7 @@ import { errorResponses } from '../../error-responses.ts';
 /** What an admin's offer or refusal answers: the quote as Quotes shows it, or why not. */
 const adminAnswers = {
   200: ManagedQuoteSchema,
-  ...errorResponses(400, 401, 403, 404, 409),
+  ...errorResponses(400, 404, 409),
 };
 
 /**
@@ -61,9 +61,8 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         description:
           "For the caller's account (its e-mail is taken from the account). The tool must be on sale (404); the quantity above the tool's minimum order quantity, with no upper limit but the integer range (400); the needed-by date today or later in UTC (400); a quantity that even at a cent a unit would come to $1,000,000 or more, which no payment could take, is refused (400). An account waits on at most MAX_OPEN_QUOTES open quotes (409) and sends at most ORDER_RATE_LIMIT requests a minute (429).",
         tags: ['quotes'],
-        security: [{ bearer: [] }],
         body: RequestQuoteSchema,
-        response: { 200: QuoteSchema, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 200: QuoteSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
     async (request) => quotes.requestQuote(callerOf(request), request.body),
@@ -79,8 +78,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         description:
           "An offer whose last valid day has passed reads 'expired'; an accepted quote names the order it placed while that order exists.",
         tags: ['quotes'],
-        security: [{ bearer: [] }],
-        response: { 200: QuoteListSchema, ...errorResponses(401) },
+        response: { 200: QuoteListSchema },
       },
     },
     async (request) => quotes.listOwnQuotes(callerOf(request)),
@@ -96,10 +94,9 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         description:
           "The quote's customer only (anyone else, an admin included, 404). `price` is the unit price the customer saw: 409 when the offer has changed since, when there is no offer, when it has expired, or when the quote is accepted or declined already. `address` (required, 400 when missing or blank, nothing changed) and `phone` (optional) are where the order goes, as POST /order takes them. Places an unpaid order at the offered unit price, under the rules of POST /order: MAX_UNPAID_ORDERS (409) and the account's hold limit (403: UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT until the e-mail is verified, or the account's own), the offer kept when refused. The stock is reserved when the tool is still on sale, at least the quantity is available and the account stays within its share of the tool's stock (UNPAID_TOOL_SHARE), otherwise the order is made to order. A quote is accepted once, whatever races. E-mails go to the customer (with the pay link) and to each ADMIN_EMAILS address.",
         tags: ['quotes'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: AcceptQuoteSchema,
-        response: { 200: AcceptQuoteResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: AcceptQuoteResponseSchema, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) => quotes.acceptQuote(callerOf(request), request.params.id, request.body),
@@ -115,9 +112,8 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         description:
           "The quote's customer only (anyone else 404). Only a quote with an offer, expired or not (409 otherwise).",
         tags: ['quotes'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: QuoteSchema, ...errorResponses(401, 404, 409) },
+        response: { 200: QuoteSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => quotes.declineQuote(callerOf(request), request.params.id),
@@ -133,8 +129,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         description:
           "Admins only. Requested quotes first, then offered ones, then the rest, newest first within each; with the catalog's unit price for the quote's quantity and the stock now (null once the tool left the catalog).",
         tags: ['quotes'],
-        security: [{ bearer: [] }],
-        response: { 200: ManagedQuoteListSchema, ...errorResponses(401, 403) },
+        response: { 200: ManagedQuoteListSchema },
       },
     },
     async () => quotes.listAllQuotes(),
@@ -150,7 +145,6 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         description:
           'Admins only. A unit price valid through a date (today or later, UTC; 400 otherwise), on a requested, offered or expired quote: a new offer replaces the previous one. An offer whose total (unit price times the quantity) would be $1,000,000 or more, which no payment could take, is refused (400). 409 on an accepted or declined quote; 404 on an unknown one. The customer is e-mailed.',
         tags: ['quotes'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: OfferQuoteSchema,
         response: adminAnswers,
@@ -169,7 +163,6 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
         description:
           'Admins only, with the reason the customer reads. On a requested, offered or expired quote; 409 on an accepted or declined one; 404 on an unknown one.',
         tags: ['quotes'],
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: RefuseQuoteSchema,
         response: adminAnswers,

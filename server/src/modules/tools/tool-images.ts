@@ -221,9 +221,8 @@ export const toolImagesRoutes: FastifyPluginAsyncZod<{ guards: AuthGuards; dir: 
         tags: ['catalog'],
         summary: "Upload a tool's picture (Add Product, Edit Tool)",
         description: `Admins only. multipart/form-data with one file (field \`file\`): a JPEG, PNG or WebP picture of at most ${MAX_TOOL_IMAGE_BYTES / 1024 / 1024} MB (413 above). It is re-encoded to WebP, at most ${TOOL_IMAGE_MAX_WIDTH} px wide, and kept under DATA_DIR; \`url\` is where it is served (a path on this site, with a year's immutable cache), to send as a tool's \`img\`. 400 for a file that is not such a picture; 413 for one of more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. At most ${UPLOADS_IN_FLIGHT} pictures are processed at once and ${UPLOADS_WAITING} more wait for their turn (at most ${UPLOAD_WAIT_MS / 1000} s): beyond that, 503 in words.`,
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: UploadedToolImageSchema, ...errorResponses(400, 401, 403, 413, 503) },
+        response: { 200: UploadedToolImageSchema, ...errorResponses(400, 413, 503) },
       },
     },
     async (request, reply) => {

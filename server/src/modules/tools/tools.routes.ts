@@ -51,7 +51,6 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'The tools on sale',
         description:
           'Without `q` and `sort`, every tool on sale in the catalog order. `q` keeps the tools whose name, SKU or description holds every word of it (any case, any order, plain text; at most 200 characters); `sort` orders them by `name` (A to Z), `price` (list price, low to high), `price-desc` (high to low) or `available` (most in stock first), ties keeping the catalog order. Without `sort`, a tool whose SKU is `q` itself (any case) comes first. 400 for an unknown sort or a longer `q`.',
-        security: [],
         querystring: SearchQuerySchema,
         response: { 200: ToolListSchema, ...errorResponses(400) },
       },
@@ -78,7 +77,6 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         operationId: 'getTool',
         tags: ['catalog'],
         summary: 'One tool on sale',
-        security: [],
         params: IdParamsSchema,
         response: { 200: ToolSchema, ...errorResponses(404) },
       },
@@ -108,9 +106,8 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'Add a tool (Add Product)',
         description:
           'Admins only. The price is above 0, the minimum order quantity at least 1, the available quantity above the minimum, the image an https URL or a path on this site. Names are unique among the tools on sale, whatever their case (409). `sku` (optional: letters and digits with . _ - / between, at most 32 characters) is unique among all tools, removed ones too, whatever its case (409 naming it); without one the tool gets `TL-` and eight characters of its id. The tool is in GET /parts once this answers. Answers 200, as the original did.',
-        security: [{ bearer: [] }],
         body: CreateToolSchema,
-        response: { 200: CreateToolResponseSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: CreateToolResponseSchema, ...errorResponses(400, 409) },
       },
       config: { allFieldErrors: true },
     },
@@ -130,10 +127,9 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         tags: ['catalog'],
         summary: 'Set the price breaks of a tool (Manage Tools)',
         description: `Admins only. Replaces the tool's whole set of price breaks (an empty list removes them all): from \`minQuantity\` units, \`price\` each. Each break starts above the minimum order quantity and costs less than the list price, no two start at the same quantity, a larger quantity costs less, and there are at most ${MAX_PRICE_BREAKS} (400 otherwise). 404 for a tool that is not on sale. Orders placed before keep their price; GET /parts shows the new breaks once this answers.`,
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: UpdatePriceBreaksSchema,
-        response: { 200: ToolSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ToolSchema, ...errorResponses(400, 404) },
       },
       config: { allFieldErrors: true },
     },
@@ -154,10 +150,9 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'Set the low-stock threshold of a tool (Manage Tools)',
         description:
           "Admins only. `lowStockThreshold`: a whole number of units from 0 (0 turns the alert off), or null for the default, 3 x the tool's minimum order quantity. When an order takes the tool's available stock from at or above the threshold to below it, every ADMIN_EMAILS address gets one e-mail; the next crossing, after the stock is back at or above it, sends again. 404 for a tool that is not on sale. Answers the tool's stock as GET /manageTools/stock lists it.",
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: UpdateLowStockThresholdSchema,
-        response: { 200: ToolStockSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ToolStockSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
@@ -177,8 +172,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'The stock of every tool on sale, with its low-stock threshold (Manage Tools)',
         description:
           "Admins only. Every tool on sale, in the catalog's order: what is available, its low-stock threshold (`custom` false when it is the default, 3 x the minimum order quantity) and whether the stock is below it now (`low`).",
-        security: [{ bearer: [] }],
-        response: { 200: ToolStockListSchema, ...errorResponses(401, 403) },
+        response: { 200: ToolStockListSchema },
       },
     },
     async () => tools.listStock(),
@@ -194,10 +188,9 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'Edit a tool (Manage Tools)',
         description:
           "Admins only. The tool's name, description, image, list price, minimum order quantity and SKU (optional: left as it is when not sent), by Add Product's rules; a 400 lists every field's problem at once in `fieldErrors` (`message` is the first). The tool's price breaks must still fit the new list price and minimum (400 otherwise); its stock, breaks and low-stock threshold have their own calls. Names are unique among the tools on sale, and SKUs among all tools, whatever their case (409). 404 for a tool that is not on sale. GET /parts shows the change once this answers; orders placed before keep their snapshot.",
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: UpdateToolSchema,
-        response: { 200: ToolSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ToolSchema, ...errorResponses(400, 404, 409) },
       },
       config: { allFieldErrors: true },
     },
@@ -218,10 +211,9 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: "Restock or adjust a tool's stock (Manage Tools)",
         description:
           "Admins only. `delta` units into the available stock (negative: out; not 0), with a `reason` (received, counted, damaged) and an optional `note` (at most 200 characters). The stock moves in one conditional UPDATE, queued with the orders' reservations, never below zero and never above 2,147,483,647 units (the largest whole number the database stores): removing more than is in stock, or adding past that, is a 400 in words. The movement is kept (who, when, delta, reason, note, stock after); a removal that takes the stock below the tool's low-stock threshold e-mails the staff once, as an order's would. 404 for a tool that is not on sale. GET /parts shows the new stock once this answers.",
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         body: StockAdjustmentSchema,
-        response: { 200: StockAdjustedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: StockAdjustedSchema, ...errorResponses(400, 404) },
       },
       config: { allFieldErrors: true },
     },
@@ -243,9 +235,8 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: "A tool's stock movements by hand, newest first (Manage Tools)",
         description:
           'Admins only. Every restock and adjustment of the tool (removed tools too): when, by how much, why, the note, the stock it left and who made it (their e-mail, null once their account was removed). 404 for an unknown tool.',
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: StockMovementListSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: StockMovementListSchema, ...errorResponses(404) },
       },
     },
     async (request) => tools.listStockMovements(request.params.id),
@@ -261,8 +252,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'The removed tools (Manage Tools)',
         description:
           'Admins only. Every removed (archived) tool, the most recently removed first, as it was when removed, with `archivedAt`: what Restore can put back on sale.',
-        security: [{ bearer: [] }],
-        response: { 200: ArchivedToolListSchema, ...errorResponses(401, 403) },
+        response: { 200: ArchivedToolListSchema },
       },
     },
     async () => tools.listArchived(),
@@ -278,9 +268,8 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'Restore a removed tool (Manage Tools)',
         description:
           'Admins only. Puts a removed tool back on sale with its stock, price breaks and threshold as they were; it is in GET /parts once this answers. 404 for an unknown tool or one on sale; 409 when a tool on sale has its name meanwhile.',
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: ToolSchema, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: ToolSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
@@ -300,9 +289,8 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         summary: 'Remove a tool (Manage Tools)',
         description:
           'Admins only. Archives the tool: it leaves GET /parts at once; its orders keep their snapshot of its name, image and price. `deletedCount` is 1, or 0 for an unknown or already removed tool.',
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: DeletedCountSchema, ...errorResponses(401, 403) },
+        response: { 200: DeletedCountSchema },
       },
     },
     async (request) => {
