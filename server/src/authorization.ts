@@ -1,5 +1,5 @@
 /**
- * Who may call what (DESIGN.md section 3), once, as data the server runs: one row per API route
+ * Who may call what (docs/architecture.md#who-may-call-what), once, as data the server runs: one row per API route
  * (method and path as Fastify declares them, API base included), naming who may call it. A route
  * declares its row with `guardOf` (or `publicRoute`) as its onRequest hooks, and gets the guard
  * the row's `who` names, and in its OpenAPI schema the `security` and the 401/403 answers the row

@@ -57,6 +57,10 @@ export async function startLocalSmtpServer(
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  // smtp-server emits a connection's errors on the server: a sender killed mid-message (the
+  // outbox proofs' kill -9) resets its connection, ECONNRESET, which without a listener would be
+  // an uncaught error of the test run. The message it was sending is simply not kept.
+  server.on('error', () => {});
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

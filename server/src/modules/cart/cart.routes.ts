@@ -19,7 +19,7 @@ const LINES_READ_AGAIN =
   "Each line is priced and checked again as it is read: today's unit price for its quantity (the largest price break it reaches), and its problems in words (below the minimum, above what is available, no longer sold, price changed since it was added: only the last does not block the checkout). Admins are told 403: they do not buy.";
 
 /**
- * The cart (DESIGN.md section 12): the caller's own, kept on the server so every device of the
+ * The cart (docs/architecture.md#business-buyers): the caller's own, kept on the server so every device of the
  * account sees it; customers only.
  */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: AuthGuards }> = async (

@@ -22,7 +22,7 @@ import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
- * Checkouts (DESIGN.md section 12, issue 26): the cart placed as one purchase, and the caller's
+ * Checkouts (docs/architecture.md#business-buyers, issue 26): the cart placed as one purchase, and the caller's
  * checkouts with their lines (My Orders groups by them, the payment page pays one).
  */
 export const checkoutsRoutes: FastifyPluginAsyncZod<{

@@ -10,7 +10,7 @@ import type { IdentityService } from '../identity/identity.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
- * Stock holds (DESIGN.md section 4, issue 22): who holds what with unpaid orders, for the admins'
+ * Stock holds (docs/architecture.md#orders, issue 22): who holds what with unpaid orders, for the admins'
  * Stock holds page, and the release of an account's holds (its unpaid orders removed, their stock
  * back on sale).
  */

@@ -24,7 +24,7 @@ export type StripeWebhookRoutesOptions = {
 
 /**
  * POST /webhooks/stripe: Stripe tells us of a payment that succeeded, so that an order is paid
- * even when the customer's browser never comes back (DESIGN.md section 6). Only the signature
+ * even when the customer's browser never comes back (docs/architecture.md#payments). Only the signature
  * says the call is Stripe's; it is computed over the exact bytes sent, so this plugin (and only
  * this plugin: Fastify encapsulates content-type parsers) keeps JSON bodies as raw bytes
  * instead of the app's JSON parser. Not rate limited: Stripe is the caller, and it retries.

@@ -27,7 +27,7 @@ const adminAnswers = {
 };
 
 /**
- * Quotes (DESIGN.md section 11): a customer requests one, lists their own, accepts or declines
+ * Quotes (docs/architecture.md#business-buyers): a customer requests one, lists their own, accepts or declines
  * an offer; the admins' Quotes page lists every quote, offers a price or declines a request.
  */
 export const quotesRoutes: FastifyPluginAsyncZod<{

@@ -50,7 +50,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         tags: ['reviews'],
         summary: 'Customer reviews, newest first',
         description:
-          "Every review no admin has hid, newest first: the reviewer's account name, never an e-mail (DESIGN.md section 10), and `verifiedBuyer` when the reviewer has a paid order.",
+          "Every review no admin has hid, newest first: the reviewer's account name, never an e-mail (docs/architecture.md#departures-from-the-spec), and `verifiedBuyer` when the reviewer has a paid order.",
         response: { 200: ReviewListSchema },
       },
       compress: false,

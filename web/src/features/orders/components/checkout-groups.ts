@@ -9,7 +9,7 @@ export interface CheckoutGroup {
 }
 
 /**
- * The customer's orders grouped by the checkout that placed them (DESIGN.md section 12), in
+ * The customer's orders grouped by the checkout that placed them (docs/architecture.md#business-buyers), in
  * the order of each checkout's first line in the list (GET /orders answers newest first, and a
  * checkout's lines share its moment, so they come together).
  */

@@ -100,7 +100,7 @@ function isShownAsGroup(group: CheckoutGroup): boolean {
 }
 
 /**
- * The head of a checkout's lines (DESIGN.md section 12): its reference, how many tools, its PO
+ * The head of a checkout's lines (docs/architecture.md#business-buyers): its reference, how many tools, its PO
  * number, its total, and one Pay for all its lines while unpaid; Order again for all of them.
  */
 function CheckoutGroupHead({

@@ -29,7 +29,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 const shown = (iso: string) => dateTime.format(new Date(iso));
 
 /**
- * What the account holds against its limit (DESIGN.md section 4): the value, the limit and where
+ * What the account holds against its limit (docs/architecture.md#orders): the value, the limit and where
  * it comes from, a bar, and a badge once it is near or past it.
  */
 function HoldLimitUse({ hold }: { hold: StockHold }) {
