@@ -84,4 +84,25 @@ describe('afterCommit', () => {
       expect.arrayContaining(['in a savepoint', 'no transaction']),
     );
   });
+
+  it('never runs the job of a savepoint that rolls back, even when the outer transaction commits', async ({
+    database,
+  }) => {
+    const { writer, reader } = await handles(database);
+    const steps: string[] = [];
+    await writer.db.transaction(async (tx) => {
+      const refused = tx.transaction(async (savepoint) => {
+        await write(savepoint, 'savepoint rolled back');
+        afterCommit(savepoint, () => steps.push('rolled-back savepoint job'));
+        await savepoint.transaction(async (inner) => {
+          afterCommit(inner, () => steps.push('job of a savepoint inside it'));
+        });
+        throw new Error('savepoint refused (test)');
+      });
+      await expect(refused).rejects.toThrow('savepoint refused (test)');
+      afterCommit(tx, () => steps.push('outer job'));
+    });
+    expect(steps).toEqual(['outer job']);
+    expect(await notes(reader)).not.toContain('savepoint rolled back');
+  });
 });
