@@ -3,8 +3,8 @@ import type { PageData } from '@tools-factory/contract';
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths';
 import { identitySettingsQueryOptions } from '../features/accounts/api/get-identity-settings';
-import { toolQueryOptions } from '../features/catalog/api/get-tool';
-import { toolsQueryOptions } from '../features/catalog/api/tools-query';
+import { toolQueryOptions } from '../features/tools/api/get-tool';
+import { toolsQueryOptions } from '../features/tools/api/tools-query';
 import { galleryQueryOptions } from '../features/company/api/get-gallery';
 import { reviewsQueryOptions } from '../features/reviews/api/get-reviews';
 

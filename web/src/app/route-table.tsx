@@ -42,7 +42,7 @@ const MyProfilePage = lazyPage(() => import('./pages/my-profile-page'));
 // Its own chunk: the first page's script stays as it was.
 const RequireAdmin = lazyPage(() => import('../features/accounts/components/require-admin'));
 const AllUsersPage = lazyPage(() => import('../features/accounts/pages/all-users-page'));
-const AddProductPage = lazyPage(() => import('../features/catalog/pages/add-product-page'));
+const AddProductPage = lazyPage(() => import('../features/tools/pages/add-product-page'));
 const ManageOrdersPage = lazyPage(() => import('./pages/manage-orders-page'));
 const ManagedOrderPage = lazyPage(() => import('./pages/managed-order-page'));
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
@@ -52,7 +52,7 @@ const ManagedReviewsPage = lazyPage(() => import('../features/reviews/pages/mana
 const ContactMessagesPage = lazyPage(
   () => import('../features/contact/pages/contact-messages-page'),
 );
-const ManageToolsPage = lazyPage(() => import('../features/catalog/pages/manage-tools-page'));
+const ManageToolsPage = lazyPage(() => import('../features/tools/pages/manage-tools-page'));
 
 /** /dashboard and anything under it lead to the product's own spelling, /dashborad. */
 function DashboardAliasRedirect() {

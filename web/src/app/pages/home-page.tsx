@@ -1,12 +1,12 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { use, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ToolsSection } from '../../features/catalog/components/tools-section';
+import { ToolsSection } from '../../features/tools/components/tools-section';
 import { BusinessSummarySection } from '../../features/company/components/business-summary-section';
 import { ContactSection } from '../../features/company/components/contact-section';
 import { HeroSection } from '../../features/company/components/hero-section';
 import { hasServerMarkup, lazyPart, ServerHtml } from '../../lib/server-html';
-import { ToolsGrid } from '../../features/catalog/components/tools-section';
+import { ToolsGrid } from '../../features/tools/components/tools-section';
 
 /*
  * The static sections (issue 27): the hydrating page keeps the server's markup of each and runs

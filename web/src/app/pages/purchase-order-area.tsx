@@ -3,7 +3,7 @@ import type { Tool } from '@tools-factory/contract';
 import { useIsAdmin } from '../../features/accounts/api/get-admin';
 import { useAuth } from '../../features/accounts/hooks/use-auth';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
-import { toolsQueryKey } from '../../features/catalog/api/tools-query';
+import { toolsQueryKey } from '../../features/tools/api/tools-query';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';
 import { RequestQuote } from '../../features/quotes/components/request-quote';
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { routes, texts } from '@tools-factory/contract';
 import { QueryBoundary } from '../../components/ui/query-boundary';
 import { cartQueryKey } from '../../features/cart/api/get-cart';
-import { useTools } from '../../features/catalog/api/tools-query';
+import { useTools } from '../../features/tools/api/tools-query';
 import { QuickOrder } from '../../features/quick-order/components/quick-order';
 
 /**

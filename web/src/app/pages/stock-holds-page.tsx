@@ -1,5 +1,5 @@
 import { texts } from '@tools-factory/contract';
-import { useRefreshTools } from '../../features/catalog/api/tools-query';
+import { useRefreshTools } from '../../features/tools/api/tools-query';
 import { StockHolds } from '../../features/orders/components/stock-holds';
 
 /**

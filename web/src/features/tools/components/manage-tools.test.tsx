@@ -5,7 +5,7 @@ import { fakeAccountsServer } from '../../../test/accounts';
 import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
 import { makeTool } from '../../../test/factories';
-import { catalogServer } from '../test/catalog-server';
+import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 
 const hammer = makeTool();
@@ -49,7 +49,7 @@ describe('ManageTools', () => {
   });
 
   it('lists image, name and SKU, min order quantity, available quantity and Remove for each tool', async () => {
-    const { server } = catalogServer({ tools: [hammer, wrench] });
+    const { server } = toolsServer({ tools: [hammer, wrench] });
     renderManageTools();
     const table = await screen.findByRole('table');
     expect(
@@ -82,7 +82,7 @@ describe('ManageTools', () => {
   });
 
   it('Remove opens a confirmation with the name and image; cancel removes nothing', async () => {
-    const { server } = catalogServer({ tools: [hammer, wrench] });
+    const { server } = toolsServer({ tools: [hammer, wrench] });
     const { user } = renderManageTools();
     const dialog = await askToRemove(user, 'Pipe Wrench');
 
@@ -101,7 +101,7 @@ describe('ManageTools', () => {
   });
 
   it("Delete removes the tool, says 'Delete success', closes and refreshes the list (the home page's)", async () => {
-    const { server } = catalogServer({ tools: [hammer, wrench] });
+    const { server } = toolsServer({ tools: [hammer, wrench] });
     const { user, queryClient } = renderManageTools();
     const dialog = await askToRemove(user, 'Pipe Wrench');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -120,7 +120,7 @@ describe('ManageTools', () => {
   });
 
   it('says so when another admin removed the tool first', async () => {
-    catalogServer({
+    toolsServer({
       tools: [hammer],
       answer: ({ method }) => (method === 'DELETE' ? jsonResponse({ deletedCount: 0 }) : undefined),
     });
@@ -133,7 +133,7 @@ describe('ManageTools', () => {
   });
 
   it("shows the server's refusal as a toast and closes the confirmation", async () => {
-    const { server } = catalogServer({
+    const { server } = toolsServer({
       tools: [hammer],
       answer: ({ method }) =>
         method === 'DELETE'
@@ -151,7 +151,7 @@ describe('ManageTools', () => {
 
   it('keeps the confirmation open, busy, while the removal is on its way', async () => {
     let answer: (response: Response) => void = () => undefined;
-    catalogServer({
+    toolsServer({
       tools: [hammer],
       answer: ({ method }) =>
         method === 'DELETE' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
@@ -168,7 +168,7 @@ describe('ManageTools', () => {
   });
 
   it('invites to add a product when no tool is on sale', async () => {
-    catalogServer({ tools: [] });
+    toolsServer({ tools: [] });
     renderManageTools();
     expect(await screen.findByText('No tools are on sale')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Products' })).toHaveAttribute(

@@ -19,7 +19,7 @@ const NEW_TOOL_ID = '5e6f7a8b-3333-4444-8555-666677778888';
  * them (admins only, so every call here is an admin's). `answer` sees each call first and may
  * answer it otherwise (a refusal, a call that never ends).
  */
-export function catalogServer({
+export function toolsServer({
   tools: initialTools = [],
   thresholds: initialThresholds = {},
   answer = () => undefined,

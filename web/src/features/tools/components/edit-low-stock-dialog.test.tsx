@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { makeTool } from '../../../test/factories';
 import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
-import { catalogServer } from '../test/catalog-server';
+import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 
 // Minimum 100: the default threshold is 300; 5000 available.
@@ -51,7 +51,7 @@ describe('Manage Tools: low stock', () => {
   });
 
   it("shows each tool's threshold ('(default)' when not its own) and 'low stock' when it is low", async () => {
-    const { server } = catalogServer({
+    const { server } = toolsServer({
       tools: [hammer, wrench],
       thresholds: { [hammer._id]: 250 },
     });
@@ -70,7 +70,7 @@ describe('Manage Tools: low stock', () => {
   });
 
   it('asks for the thresholds again each time the page opens', async () => {
-    const { server } = catalogServer({ tools: [hammer] });
+    const { server } = toolsServer({ tools: [hammer] });
     const { router } = renderRoutes([
       { path: '/', element: <ManageTools /> },
       { path: '/elsewhere', element: <h2>Elsewhere</h2> },
@@ -84,7 +84,7 @@ describe('Manage Tools: low stock', () => {
   });
 
   it('sets a threshold of its own: PUT, a toast, the dialog closes and the column shows it', async () => {
-    const { server } = catalogServer({ tools: [hammer, wrench] });
+    const { server } = toolsServer({ tools: [hammer, wrench] });
     const { user, dialog } = await openLowStockOf('Claw Hammer');
     const field = within(dialog).getByLabelText('Threshold (units)');
     const useDefault = within(dialog).getByRole('checkbox', {
@@ -121,7 +121,7 @@ describe('Manage Tools: low stock', () => {
   });
 
   it("'Use the default' sends null and the column says '(default)' again", async () => {
-    const { server } = catalogServer({ tools: [hammer], thresholds: { [hammer._id]: 250 } });
+    const { server } = toolsServer({ tools: [hammer], thresholds: { [hammer._id]: 250 } });
     const { user, dialog } = await openLowStockOf('Claw Hammer');
     expect(within(dialog).getByLabelText('Threshold (units)')).toHaveValue('250');
     await user.click(within(dialog).getByRole('checkbox'));
@@ -140,7 +140,7 @@ describe('Manage Tools: low stock', () => {
     ['a negative number', '-3', 'low-stock threshold must be written with digits only'],
     ['a word', 'many', 'low-stock threshold must be a number'],
   ])('refuses %s under the field, sending nothing', async (_case, typed, message) => {
-    const { server } = catalogServer({ tools: [hammer] });
+    const { server } = toolsServer({ tools: [hammer] });
     const { user, dialog } = await openLowStockOf('Claw Hammer');
     await user.click(within(dialog).getByRole('checkbox'));
     const field = within(dialog).getByLabelText('Threshold (units)');
@@ -153,7 +153,7 @@ describe('Manage Tools: low stock', () => {
   });
 
   it("shows the server's refusal in the dialog, which stays open", async () => {
-    catalogServer({
+    toolsServer({
       tools: [hammer],
       answer: ({ method, url }) =>
         method === 'PUT' && url === HAMMER_URL
@@ -169,7 +169,7 @@ describe('Manage Tools: low stock', () => {
   });
 
   it('says so when the thresholds cannot be loaded, and keeps the tools listed', async () => {
-    catalogServer({
+    toolsServer({
       tools: [hammer],
       answer: ({ url }) =>
         url === STOCK_URL

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { hammer } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
-import { catalogServer } from '../test/catalog-server';
+import { toolsServer } from '../test/tools-server';
 import { AddProductForm } from './add-product-form';
 
 function renderForm() {
@@ -66,7 +66,7 @@ describe('AddProductForm', () => {
   });
 
   it('requires all six fields, each with its message under it, and sends nothing', async () => {
-    const { server } = catalogServer();
+    const { server } = toolsServer();
     const form = renderForm();
     await form.user.click(form.submit);
 
@@ -118,7 +118,7 @@ describe('AddProductForm', () => {
     ],
     ['sku', 'R'.repeat(33), 'SKU must be at most 32 characters'],
   ] as const)('refuses %s %j: %s', async (field, typed, message) => {
-    const { server } = catalogServer();
+    const { server } = toolsServer();
     const form = renderForm();
     await fillIn(form, { ...mallet, [field]: typed });
     await form.user.click(form.submit);
@@ -128,7 +128,7 @@ describe('AddProductForm', () => {
   });
 
   it('explains what the image link, the price and the available quantity take', () => {
-    catalogServer();
+    toolsServer();
     const form = renderForm();
     expect(form.imageLink).toHaveAccessibleDescription(
       'An https link, or a path on this site such as /images/tools/claw-hammer.svg',
@@ -138,7 +138,7 @@ describe('AddProductForm', () => {
   });
 
   it("sends the tool with numbers as numbers, says 'New product added', empties the form and refreshes the catalog", async () => {
-    const { server, store } = catalogServer({ tools: [hammer] });
+    const { server, store } = toolsServer({ tools: [hammer] });
     const form = renderForm();
     await fillIn(form, { ...mallet, price: ' 8.75 ' });
     // The SKU suggested from the name: its initials and four digits.
@@ -171,7 +171,7 @@ describe('AddProductForm', () => {
   });
 
   it('suggests a SKU from the name as it is typed, until the admin types their own', async () => {
-    const { server } = catalogServer();
+    const { server } = toolsServer();
     const form = renderForm();
     expect(form.sku).toHaveValue('');
     expect(form.sku).toHaveAccessibleDescription(
@@ -203,7 +203,7 @@ describe('AddProductForm', () => {
   });
 
   it('says under the SKU when another tool has it (409), keeping what was typed', async () => {
-    catalogServer({
+    toolsServer({
       answer: ({ method, url }) =>
         method === 'POST' && url === '/api/tool'
           ? jsonResponse(
@@ -226,7 +226,7 @@ describe('AddProductForm', () => {
   });
 
   it('sends the price breaks typed, as numbers, and starts over without them', async () => {
-    const { server, store } = catalogServer();
+    const { server, store } = toolsServer();
     const form = renderForm();
     expect(screen.getByText('No price breaks')).toBeInTheDocument();
     await fillIn(form, mallet);
@@ -256,7 +256,7 @@ describe('AddProductForm', () => {
   ])(
     "refuses a break %s at the fieldset, with the other fields' problems at once",
     async (_case, from, price, message) => {
-      const { server } = catalogServer();
+      const { server } = toolsServer();
       const form = renderForm();
       await fillIn(form, { ...mallet, name: '' });
       await addBreak(form, from, price);
@@ -271,7 +271,7 @@ describe('AddProductForm', () => {
   );
 
   it('removes the row asked, and asks for both fields of a row kept', async () => {
-    const { server } = catalogServer();
+    const { server } = toolsServer();
     const form = renderForm();
     await fillIn(form, mallet);
     await addBreak(form, '500', '7.99');
@@ -288,7 +288,7 @@ describe('AddProductForm', () => {
   });
 
   it('says under the name when a tool of that name is on sale already (409), keeping what was typed', async () => {
-    catalogServer({
+    toolsServer({
       answer: ({ method, url }) =>
         method === 'POST' && url === '/api/tool'
           ? jsonResponse(
@@ -313,7 +313,7 @@ describe('AddProductForm', () => {
   });
 
   it("shows any other refusal in red under the form, in the server's words", async () => {
-    catalogServer({
+    toolsServer({
       answer: ({ method }) =>
         method === 'POST'
           ? jsonResponse({ message: 'price must be less than $1,000,000', statusCode: 400 }, 400)
@@ -330,7 +330,7 @@ describe('AddProductForm', () => {
 
   it('cannot be sent twice while the tool is on its way', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const { server } = catalogServer({
+    const { server } = toolsServer({
       answer: ({ method }) =>
         method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { hammerWithBreaks, makeTool } from '../../../test/factories';
 import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
-import { catalogServer } from '../test/catalog-server';
+import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 
 const wrench = makeTool({
@@ -48,7 +48,7 @@ describe('Manage Tools: price breaks', () => {
   });
 
   it("opens the tool's breaks in a dialog, beside its list price and minimum", async () => {
-    catalogServer({ tools: [hammerWithBreaks, wrench] });
+    toolsServer({ tools: [hammerWithBreaks, wrench] });
     const { dialog } = await openBreaksOf('Claw Hammer');
     expect(
       rowOf('Claw Hammer').getByRole('button', { name: 'Price breaks' }),
@@ -66,7 +66,7 @@ describe('Manage Tools: price breaks', () => {
   });
 
   it('saves the whole set with PUT, says so, closes and refreshes the catalog', async () => {
-    const { server, store } = catalogServer({ tools: [hammerWithBreaks, wrench] });
+    const { server, store } = toolsServer({ tools: [hammerWithBreaks, wrench] });
     const { user, dialog, queryClient } = await openBreaksOf('Claw Hammer');
     const [, second] = rowsIn(dialog);
     await user.clear(second![1]!);
@@ -102,7 +102,7 @@ describe('Manage Tools: price breaks', () => {
   });
 
   it('removes every break with an empty set', async () => {
-    const { server } = catalogServer({ tools: [hammerWithBreaks] });
+    const { server } = toolsServer({ tools: [hammerWithBreaks] });
     const { user, dialog } = await openBreaksOf('Claw Hammer');
     await user.click(within(dialog).getByRole('button', { name: 'Remove price break 2' }));
     expect(valuesIn(dialog)).toEqual([['500', '10.99']]);
@@ -134,7 +134,7 @@ describe('Manage Tools: price breaks', () => {
     ],
     ['two breaks from the same quantity', '1000', '8.00', 'Two price breaks start at 1000'],
   ])('refuses %s at the fieldset, and sends nothing', async (_case, from, price, message) => {
-    const { server } = catalogServer({ tools: [hammerWithBreaks] });
+    const { server } = toolsServer({ tools: [hammerWithBreaks] });
     const { user, dialog } = await openBreaksOf('Claw Hammer');
     await user.click(within(dialog).getByRole('button', { name: 'Add a price break' }));
     const [, , added] = rowsIn(dialog);
@@ -150,7 +150,7 @@ describe('Manage Tools: price breaks', () => {
   });
 
   it("says under a row's field what is wrong with it", async () => {
-    const { server } = catalogServer({ tools: [hammerWithBreaks] });
+    const { server } = toolsServer({ tools: [hammerWithBreaks] });
     const { user, dialog } = await openBreaksOf('Claw Hammer');
     await user.click(within(dialog).getByRole('button', { name: 'Add a price break' }));
     const [, , added] = rowsIn(dialog);
@@ -166,7 +166,7 @@ describe('Manage Tools: price breaks', () => {
   });
 
   it('allows at most five breaks', async () => {
-    catalogServer({ tools: [hammerWithBreaks] });
+    toolsServer({ tools: [hammerWithBreaks] });
     const { user, dialog } = await openBreaksOf('Claw Hammer');
     const add = within(dialog).getByRole('button', { name: 'Add a price break' });
     for (let i = 0; i < 3; i++) await user.click(add);
@@ -175,7 +175,7 @@ describe('Manage Tools: price breaks', () => {
   });
 
   it("shows the server's refusal in the dialog, keeping what was typed", async () => {
-    catalogServer({
+    toolsServer({
       tools: [hammerWithBreaks],
       answer: ({ method }) =>
         method === 'PUT'

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { makeTool } from '../../../test/factories';
 import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
-import { catalogServer } from '../test/catalog-server';
+import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 
 const hammer = makeTool();
@@ -26,7 +26,7 @@ async function openDialogOf(button: string, title: string) {
  */
 function editRefusedOnce(refusal: Response) {
   let refuse = true;
-  return catalogServer({
+  return toolsServer({
     tools: [hammer],
     answer: ({ method, url, body }) => {
       if (method !== 'PUT' || url !== EDIT_URL) return undefined;
@@ -120,7 +120,7 @@ describe('Manage Tools: Edit and Stock (issue 25)', () => {
   it('Stock: adds units with a reason, lists the movement, and shows a refusal in words', async () => {
     const movements: StockMovement[] = [];
     let available = hammer.availableQuantity;
-    const { server } = catalogServer({
+    const { server } = toolsServer({
       tools: [hammer],
       answer: ({ method, url, body }) => {
         if (url !== STOCK_URL) return undefined;
@@ -189,7 +189,7 @@ describe('Manage Tools: removed tools (issue 25)', () => {
       sku: 'WR-PIPE-18',
     });
     let archived = [{ ...wrench, archivedAt: '2026-11-20T09:00:00.000Z' }];
-    const { server, store } = catalogServer({
+    const { server, store } = toolsServer({
       tools: [hammer],
       answer: ({ method, url }) => {
         if (method === 'GET' && url === '/api/manageTools/archived') return jsonResponse(archived);
