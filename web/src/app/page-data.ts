@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { identitySettingsQueryOptions } from '../features/accounts/api/get-identity-settings';
 import { toolQueryOptions } from '../features/tools/api/get-tool';
 import { toolsQueryOptions } from '../features/tools/api/tools-query';
-import { galleryQueryOptions } from '../features/company/api/get-gallery';
+import { galleryQueryOptions } from '../features/gallery/api/get-gallery';
 import { reviewsQueryOptions } from '../features/reviews/api/get-reviews';
 
 /** The tool id of a /purchase/{id} path, else undefined. */

@@ -8,8 +8,8 @@ import { createAppRoutes, routeComponent, type PublicPages } from './route-table
 
 const lazyPublicPages = {
   home: lazyPage(() => import('./pages/home-page')),
-  about: lazyPage(() => import('../features/company/pages/about-page')),
-  blogs: lazyPage(() => import('../features/company/pages/blogs-page')),
+  about: lazyPage(() => import('../features/about/pages/about-page')),
+  blogs: lazyPage(() => import('../features/about/pages/blogs-page')),
   login: lazyPage(() => import('../features/accounts/pages/login-page')),
   signup: lazyPage(() => import('../features/accounts/pages/signup-page')),
   purchase: lazyPage(() => import('./pages/purchase-page')),

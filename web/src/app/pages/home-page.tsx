@@ -2,9 +2,9 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { use, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ToolsSection } from '../../features/tools/components/tools-section';
-import { BusinessSummarySection } from '../../features/company/components/business-summary-section';
-import { ContactSection } from '../../features/company/components/contact-section';
-import { HeroSection } from '../../features/company/components/hero-section';
+import { BusinessSummarySection } from '../../features/about/components/business-summary-section';
+import { ContactSection } from '../../features/contact/components/contact-section';
+import { HeroSection } from '../../features/about/components/hero-section';
 import { hasServerMarkup, lazyPart, ServerHtml } from '../../lib/server-html';
 import { ToolsGrid } from '../../features/tools/components/tools-section';
 
@@ -21,7 +21,7 @@ const ReviewsSection = lazyPart(() =>
   ),
 );
 const GallerySection = lazyPart(() =>
-  import('../../features/company/components/gallery-section').then(
+  import('../../features/gallery/components/gallery-section').then(
     (module) => module.GallerySection,
   ),
 );

@@ -1,10 +1,10 @@
 import { texts } from '@tools-factory/contract';
-import { CompanyPage } from '../components/company-page';
+import { TextPage } from '../components/text-page';
 
 /** /blogs: five questions on React, each with its answer. */
 export default function BlogsPage() {
   return (
-    <CompanyPage title={texts.blogs.title} widthClassName="max-w-4xl">
+    <TextPage title={texts.blogs.title} widthClassName="max-w-4xl">
       <ol className="mt-10 flex flex-col gap-6">
         {texts.blogs.posts.map((post, index) => (
           <li key={post.question}>
@@ -22,6 +22,6 @@ export default function BlogsPage() {
           </li>
         ))}
       </ol>
-    </CompanyPage>
+    </TextPage>
   );
 }

@@ -1,11 +1,11 @@
 import { texts } from '@tools-factory/contract';
-import { CompanyPage } from '../components/company-page';
+import { TextPage } from '../components/text-page';
 
 /** /about: who makes the tools. */
 export default function AboutPage() {
   return (
-    <CompanyPage title={texts.about.title} widthClassName="max-w-3xl">
+    <TextPage title={texts.about.title} widthClassName="max-w-3xl">
       <p className="text-base-content/80 mt-8 text-lg leading-relaxed">{texts.about.body}</p>
-    </CompanyPage>
+    </TextPage>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-interface CompanyPageProps {
+interface TextPageProps {
   title: string;
   /** The column's width: a max-w-* class. */
   widthClassName: string;
@@ -8,7 +8,7 @@ interface CompanyPageProps {
 }
 
 /** A page of ours (About, Blogs): its title centred over the accent bar, then what it says. */
-export function CompanyPage({ title, widthClassName, children }: CompanyPageProps) {
+export function TextPage({ title, widthClassName, children }: TextPageProps) {
   return (
     <section className={`mx-auto ${widthClassName} px-4 py-16`}>
       <h1 className="text-center text-3xl font-bold tracking-wide md:text-4xl">{title}</h1>
