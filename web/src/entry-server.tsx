@@ -2,8 +2,8 @@ import { texts, type PageData, type RenderedPage, type RenderPage } from '@tools
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
-import LoginPage from './features/accounts/pages/login-page';
-import SignupPage from './features/accounts/pages/signup-page';
+import LoginPage from './features/identity/pages/login-page';
+import SignupPage from './features/identity/pages/signup-page';
 import AboutPage from './features/about/pages/about-page';
 import BlogsPage from './features/about/pages/blogs-page';
 import { AppRoutes } from './app/app-routes';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PageData } from '@tools-factory/contract';
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths';
-import { identitySettingsQueryOptions } from '../features/accounts/api/get-identity-settings';
+import { identitySettingsQueryOptions } from '../features/identity/api/get-identity-settings';
 import { toolQueryOptions } from '../features/tools/api/get-tool';
 import { toolsQueryOptions } from '../features/tools/api/tools-query';
 import { galleryQueryOptions } from '../features/gallery/api/get-gallery';

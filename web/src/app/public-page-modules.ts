@@ -14,6 +14,6 @@ import type { PublicPages } from './route-table';
  * sheet the first paint waits for.
  */
 export const preloadedPageModules = {
-  login: ['features/accounts/pages/login-page.tsx'],
-  signup: ['features/accounts/pages/signup-page.tsx'],
+  login: ['features/identity/pages/login-page.tsx'],
+  signup: ['features/identity/pages/signup-page.tsx'],
 } as const satisfies Partial<Record<keyof PublicPages, readonly string[]>>;

@@ -2,7 +2,7 @@ import { shellTexts } from '@tools-factory/contract';
 import { isValidElement, type ComponentType } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { RequireAuth } from '../features/accounts/components/require-auth';
+import { RequireAuth } from '../features/identity/components/require-auth';
 import { lazyPage } from '../lib/lazy-route';
 import { ShellLayout } from './layouts/shell-layout';
 import { titled } from './route-title';
@@ -27,7 +27,7 @@ export function routeComponent(route: RouteObject): unknown {
   return isValidElement(route.element) ? route.element.type : undefined;
 }
 
-const ResetPasswordPage = lazyPage(() => import('../features/accounts/pages/reset-password-page'));
+const ResetPasswordPage = lazyPage(() => import('../features/identity/pages/reset-password-page'));
 const MyProfileInfoPage = lazyPage(() => import('../features/profiles/pages/my-profile-info-page'));
 const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'));
 const PortfolioPage = lazyPage(() => import('../features/dashboard/pages/portfolio-page'));
@@ -40,8 +40,8 @@ const PaymentPage = lazyPage(() => import('./pages/payment-page'));
 const CheckoutPaymentPage = lazyPage(() => import('./pages/checkout-payment-page'));
 const MyProfilePage = lazyPage(() => import('./pages/my-profile-page'));
 // Its own chunk: the first page's script stays as it was.
-const RequireAdmin = lazyPage(() => import('../features/accounts/components/require-admin'));
-const AllUsersPage = lazyPage(() => import('../features/accounts/pages/all-users-page'));
+const RequireAdmin = lazyPage(() => import('../features/identity/components/require-admin'));
+const AllUsersPage = lazyPage(() => import('./pages/all-users-page'));
 const AddProductPage = lazyPage(() => import('../features/tools/pages/add-product-page'));
 const ManageOrdersPage = lazyPage(() => import('./pages/manage-orders-page'));
 const ManagedOrderPage = lazyPage(() => import('./pages/managed-order-page'));

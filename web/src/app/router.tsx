@@ -10,8 +10,8 @@ const lazyPublicPages = {
   home: lazyPage(() => import('./pages/home-page')),
   about: lazyPage(() => import('../features/about/pages/about-page')),
   blogs: lazyPage(() => import('../features/about/pages/blogs-page')),
-  login: lazyPage(() => import('../features/accounts/pages/login-page')),
-  signup: lazyPage(() => import('../features/accounts/pages/signup-page')),
+  login: lazyPage(() => import('../features/identity/pages/login-page')),
+  signup: lazyPage(() => import('../features/identity/pages/signup-page')),
   purchase: lazyPage(() => import('./pages/purchase-page')),
   notFound: lazyPage(() => import('./pages/not-found-page')),
 } satisfies PublicPages;

@@ -62,7 +62,7 @@ function fileNameOf(response: Response): string | null {
 
 /**
  * What the app does when a bearer call answers 401 (expired or rejected token). Registered by
- * the app (lib knows nothing of accounts): see setUnauthorizedHandler.
+ * the app (lib knows nothing of identity): see setUnauthorizedHandler.
  */
 interface UnauthorizedHandler {
   /** Stores a fresh access token while the identity session lives; false when it does not. */

@@ -9,7 +9,7 @@ const AUTH_BASE_PATH = '/api/auth';
 /**
  * The identity service's client. It weighs about as much as the rest of the home page, so only
  * the account pages import it; everything else reaches the session through plain API calls
- * (see features/accounts/api/get-session.ts), and sign-out loads it on demand.
+ * (see features/identity/api/get-session.ts), and sign-out loads it on demand.
  */
 export const authClient = createAuthClient({
   basePath: AUTH_BASE_PATH,

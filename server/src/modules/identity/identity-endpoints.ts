@@ -24,7 +24,7 @@ export type IdentityEndpoint = {
 };
 
 /**
- * The Better Auth endpoints the product uses (web/src/features/accounts/api/*.ts, the e-mailed
+ * The Better Auth endpoints the product uses (web/src/features/identity/api/*.ts, the e-mailed
  * links and Google's redirect); every other one (change-email, delete-user, list-sessions,
  * link-social ...) answers 404 and is never reached.
  */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../test/accounts';
+import { fakeIdentityServer, maria } from '../../test/identity';
 import { callsTo, type ApiRequest } from '../../test/fake-api';
 import { makeCart, makeCartLine } from '../../test/factories';
 import { jsonResponse, renderRoutes } from '../../test/render';
@@ -40,7 +40,7 @@ const adminAnswer =
 
 function signedIn(admin: boolean | 'never' = false) {
   localStorage.setItem('accessToken', 'token-0');
-  return fakeAccountsServer({ user: maria, answer: adminAnswer(admin) });
+  return fakeIdentityServer({ user: maria, answer: adminAnswer(admin) });
 }
 
 describe('DashboardLayout', () => {
@@ -53,7 +53,7 @@ describe('DashboardLayout', () => {
     localStorage.setItem('accessToken', 'token-0');
     const cart = makeCart([makeCartLine()]);
     let admin = false;
-    fakeAccountsServer({
+    fakeIdentityServer({
       user: maria,
       answer: (request) =>
         request.url === '/api/cart' ? jsonResponse(cart) : adminAnswer(admin)(request),

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../test/accounts';
+import { fakeIdentityServer, maria } from '../../test/identity';
 import { callsTo, silentApi } from '../../test/fake-api';
 import { makeCart, makeCartLine, makeOrder } from '../../test/factories';
 import { jsonResponse, renderRoutes } from '../../test/render';
@@ -40,7 +40,7 @@ describe('ShellLayout and the sign-in', () => {
   });
 
   it('offers LOGIN to a visitor', async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     renderShell();
     expect(await desktopMenu().findByRole('link', { name: 'LOGIN' })).toBeInTheDocument();
     expect(desktopMenu().queryByRole('link', { name: 'DASHBOARD' })).not.toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('ShellLayout and the sign-in', () => {
 
   it('switches to DASHBOARD and SIGN OUT for a signed-in user', async () => {
     localStorage.setItem('accessToken', 'token-0');
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     renderShell();
     expect(await desktopMenu().findByRole('button', { name: 'SIGN OUT' })).toBeInTheDocument();
     expect(desktopMenu().getByRole('link', { name: 'DASHBOARD' })).toHaveAttribute(
@@ -71,7 +71,7 @@ describe('ShellLayout and the sign-in', () => {
   it("shows a customer the cart link with the cart's line count; an admin none, and no cart asked for", async () => {
     localStorage.setItem('accessToken', 'token-0');
     let admin = false;
-    const { server } = fakeAccountsServer({
+    const { server } = fakeIdentityServer({
       user: maria,
       answer: ({ url }) => {
         if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
@@ -103,7 +103,7 @@ describe('ShellLayout and the sign-in', () => {
 
   it('SIGN OUT ends the session, removes accessToken, clears the cache and goes to /', async () => {
     localStorage.setItem('accessToken', 'token-0');
-    const { server } = fakeAccountsServer({ user: maria });
+    const { server } = fakeIdentityServer({ user: maria });
     const { router, queryClient } = renderShell();
     queryClient.setQueryData(['orders', maria.email], [makeOrder()]);
 
@@ -119,7 +119,7 @@ describe('ShellLayout and the sign-in', () => {
 
   it('stays signed in when the server cannot end the session (the error shows as a toast)', async () => {
     localStorage.setItem('accessToken', 'token-0');
-    const { fetchMock } = fakeAccountsServer({ user: maria });
+    const { fetchMock } = fakeIdentityServer({ user: maria });
     const { router } = renderShell();
     const signOut = await desktopMenu().findByRole('button', { name: 'SIGN OUT' });
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));

@@ -1,5 +1,5 @@
 import { texts } from '@tools-factory/contract';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useAuth } from '../../features/identity/hooks/use-auth';
 import { AddReviewForm } from '../../features/reviews/components/add-review-form';
 
 /** /dashborad/addreview: the review form, under the account's name. */

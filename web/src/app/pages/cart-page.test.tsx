@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import { routes, texts } from '@tools-factory/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../test/accounts';
+import { fakeIdentityServer, maria } from '../../test/identity';
 import { callsTo } from '../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import CartRoutePage from './cart-page';
 
 function signedIn(admin: boolean) {
   localStorage.setItem('accessToken', 'token-0');
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     user: maria,
     answer: ({ url }) => {
       if (url.startsWith('/api/admin/')) return jsonResponse({ admin });

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { texts } from '@tools-factory/contract';
 import { Spinner } from '../../components/ui/spinner';
-import { adminCheckQueryOptions } from '../../features/accounts/api/get-admin';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { adminCheckQueryOptions } from '../../features/identity/api/get-admin';
+import { useAuth } from '../../features/identity/hooks/use-auth';
 import CartPage from '../../features/cart/pages/cart-page';
 
 /**
- * /cart: the signed-in customer's cart (the cart feature's page). Composes accounts (who is
+ * /cart: the signed-in customer's cart (the cart feature's page). Composes identity (who is
  * signed in, admin or not) and the cart: an admin does not buy, and is told so here rather
  * than asking the server for a cart it refuses (403).
  */

@@ -6,7 +6,7 @@ import { PaymentSection } from './payment-section';
 
 /**
  * /dashborad/orders/payment/checkout/{checkoutId} (issue 26): every line of a checkout and the
- * one card form that pays them all. Composes accounts (the payer, for Stripe) and payments;
+ * one card form that pays them all. Composes identity (the payer, for Stripe) and payments;
  * once paid, My Orders asks the server again when it opens.
  */
 export default function CheckoutPaymentPage() {

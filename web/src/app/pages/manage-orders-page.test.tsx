@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer } from '../../test/accounts';
+import { fakeIdentityServer } from '../../test/identity';
 import { callsTo } from '../../test/fake-api';
 import { hammer } from '../../test/factories';
 import { jsonResponse, renderRoutes, rowOf } from '../../test/render';
@@ -46,7 +46,7 @@ describe('ManageOrders', () => {
   signedInForEachTest();
 
   it('shows a spinner while the orders load', () => {
-    fakeAccountsServer({ answer: neverAnswered });
+    fakeIdentityServer({ answer: neverAnswered });
     renderManageOrders();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
@@ -374,7 +374,7 @@ describe('ManageOrders', () => {
   });
 
   it("shows the server's message when the orders cannot be read", async () => {
-    fakeAccountsServer({
+    fakeIdentityServer({
       answer: () => jsonResponse({ message: 'Only admins can do this.', statusCode: 403 }, 403),
     });
     renderManageOrders();

@@ -1,9 +1,9 @@
 import { texts } from '@tools-factory/contract';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useAuth } from '../../features/identity/hooks/use-auth';
 import { OrderAgainButton } from '../../features/cart/components/order-again-button';
 import { MyOrders } from '../../features/orders/components/my-orders';
 
-/** /dashborad/orders: the signed-in customer's orders (accounts gives the e-mail, orders the list). */
+/** /dashborad/orders: the signed-in customer's orders (identity gives the e-mail, orders the list). */
 export default function MyOrdersPage() {
   const { user } = useAuth();
   return (

@@ -1,14 +1,14 @@
 import { texts } from '@tools-factory/contract';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useIsAdmin } from '../../features/accounts/api/get-admin';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useIsAdmin } from '../../features/identity/api/get-admin';
+import { useAuth } from '../../features/identity/hooks/use-auth';
 import { isAddInformationRequest } from '../../features/profiles/add-information-request';
 import { MyProfile } from '../../features/profiles/components/my-profile';
 import { StaffNotificationsToggle } from '../../features/staff-notifications/components/staff-notifications-toggle';
 
 /**
- * /dashborad/myprofile: the signed-in user's profile (accounts gives the name and e-mail,
+ * /dashborad/myprofile: the signed-in user's profile (identity gives the name and e-mail,
  * profiles the details and their modals).
  */
 export default function MyProfilePage() {

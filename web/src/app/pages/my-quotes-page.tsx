@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isPayable, texts } from '@tools-factory/contract';
 import { useMemo } from 'react';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useAuth } from '../../features/identity/hooks/use-auth';
 import { toolsQueryKey, useTools } from '../../features/tools/api/tools-query';
 import { ordersQueryKey, useOrders } from '../../features/orders/api/get-orders';
 import { MyQuotes } from '../../features/quotes/components/my-quotes';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { maria } from '../../test/accounts';
+import { maria } from '../../test/identity';
 import { makeOrder } from '../../test/factories';
 import { renderRoutes } from '../../test/render';
 import {

@@ -6,7 +6,7 @@ import { PaymentCheckout } from '../../features/payments/components/payment-chec
 import { PaymentSection } from './payment-section';
 
 /**
- * /dashborad/orders/payment/{id}: the order's summary and card form. Composes accounts (the
+ * /dashborad/orders/payment/{id}: the order's summary and card form. Composes identity (the
  * payer's name and e-mail, which Stripe receives with the card), payments, and orders: once paid,
  * My Orders shows the order paid at once and asks the server again when it opens.
  */

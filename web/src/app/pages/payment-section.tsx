@@ -1,6 +1,6 @@
 import { texts } from '@tools-factory/contract';
 import type { ReactNode } from 'react';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useAuth } from '../../features/identity/hooks/use-auth';
 import type { Payer } from '../../features/payments/components/card-form';
 
 /**

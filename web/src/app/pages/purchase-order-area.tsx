@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Tool } from '@tools-factory/contract';
-import { useIsAdmin } from '../../features/accounts/api/get-admin';
-import { useAuth } from '../../features/accounts/hooks/use-auth';
+import { useIsAdmin } from '../../features/identity/api/get-admin';
+import { useAuth } from '../../features/identity/hooks/use-auth';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { toolsQueryKey } from '../../features/tools/api/tools-query';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { serverTexts, texts, type Tool } from '@tools-factory/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../test/accounts';
+import { fakeIdentityServer, maria } from '../../test/identity';
 import { callsTo, type ApiRequest } from '../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import PurchasePage from './purchase-page';
@@ -19,7 +19,7 @@ function storeServer({
   answer = () => undefined,
 }: { tool?: Tool; answer?: (request: ApiRequest) => Response | undefined } = {}) {
   const stock = { available: tool.availableQuantity };
-  const { server } = fakeAccountsServer({
+  const { server } = fakeIdentityServer({
     user: maria,
     answer: (request: ApiRequest) => {
       const special = answer(request);
@@ -67,7 +67,7 @@ describe('PurchasePage', () => {
   });
 
   it('shows a spinner while the tool loads', () => {
-    fakeAccountsServer({ user: maria, answer: () => new Promise<Response>(() => undefined) });
+    fakeIdentityServer({ user: maria, answer: () => new Promise<Response>(() => undefined) });
     renderPurchase(hammer._id);
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
@@ -236,7 +236,7 @@ describe('PurchasePage', () => {
   });
 
   it("shows the server's message, with Retry, when the tool cannot be read", async () => {
-    fakeAccountsServer({
+    fakeIdentityServer({
       user: maria,
       answer: ({ url }) =>
         url === TOOL_URL

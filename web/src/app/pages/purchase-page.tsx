@@ -3,7 +3,7 @@ import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/ui/not-found';
 import { Spinner } from '../../components/ui/spinner';
-import { RequireAuth } from '../../features/accounts/components/require-auth';
+import { RequireAuth } from '../../features/identity/components/require-auth';
 import { QueryBoundary } from '../../components/ui/query-boundary';
 import { useTool } from '../../features/tools/api/get-tool';
 import { ToolDetails } from '../../features/tools/components/tool-details';
@@ -18,7 +18,7 @@ const OrderArea = lazyPart(() =>
 
 /**
  * /purchase/{id} (protected): the tool, who orders it, and the order form. Composes the catalog
- * (the tool), accounts (the signed-in customer) and orders (the form); once an order is answered
+ * (the tool), identity (the signed-in customer) and orders (the form); once an order is answered
  * the catalog is asked again, so the page shows the quantity left. The tool shows at once (the
  * server renders it, while the sign-in is unknown there); the visitor found signed out goes to
  * /login, remembering this page.

@@ -8,7 +8,7 @@ import {
   type CheckoutInput,
 } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { hammer, makeCart, makeCartLine, pliers } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
@@ -43,7 +43,7 @@ function cartServer({
   checkout,
 }: { lines?: CartLine[]; checkout?: (request: ApiRequest) => Response } = {}) {
   let held = [...lines];
-  const { server } = fakeAccountsServer({
+  const { server } = fakeIdentityServer({
     user: maria,
     answer: (request) => {
       const { method, url, body } = request;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ManagedOrderDetail } from '@tools-factory/contract';
 import { describe, expect, it } from 'vitest';
-import { fakeAccountsServer } from '../../../test/accounts';
+import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { formatDateTime } from '../../../lib/format';
@@ -40,7 +40,7 @@ function detail(overrides: Partial<ManagedOrderDetail> = {}): ManagedOrderDetail
 }
 
 function serve(order: ManagedOrderDetail) {
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     answer: ({ method, url }) => {
       if (method === 'GET' && url === `/api/manageOrders/${ID}`) return jsonResponse(order);
       if (method === 'PATCH' && url === `/api/manageOrders/${ID}/ship`) {

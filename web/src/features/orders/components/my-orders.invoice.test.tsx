@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
 import { ORDERS_URL, paid, shipped, unpaid } from '../test/my-orders-fixtures';
@@ -15,7 +15,7 @@ const PDF = '%PDF-1.3\n% an invoice\n';
 
 /** GET /api/orders answers the three orders; `invoice` answers GET .../invoice.pdf. */
 function ordersServer(invoice: (request: ApiRequest) => Response | undefined) {
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     user: maria,
     answer: (request) =>
       request.method === 'GET' && request.url === ORDERS_URL

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { makeOrder } from '../../../test/factories';
 import { formatDateTime } from '../../../lib/format';
@@ -22,7 +22,7 @@ import { MyOrders } from './my-orders';
  */
 function ordersServer(initial: Order[], deleteAnswer?: () => Response) {
   let orders = [...initial];
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     user: maria,
     answer: ({ method, url }: ApiRequest) => {
       if (method === 'GET' && url === ORDERS_URL) return jsonResponse(orders);
@@ -47,7 +47,7 @@ describe('MyOrders', () => {
   signedInForEachTest();
 
   it('shows a spinner while the orders load', () => {
-    fakeAccountsServer({ user: maria, answer: neverAnswered });
+    fakeIdentityServer({ user: maria, answer: neverAnswered });
     renderMyOrders();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
@@ -260,7 +260,7 @@ describe('MyOrders', () => {
   });
 
   it("shows the server's message when the orders cannot be read", async () => {
-    fakeAccountsServer({
+    fakeIdentityServer({
       user: maria,
       answer: ({ url }) =>
         url === ORDERS_URL

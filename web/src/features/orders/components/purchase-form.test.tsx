@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order, Tool } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { hammer, hammerWithBreaks, makeOrder } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -99,7 +99,7 @@ describe('PurchaseForm', () => {
   });
 
   it('shows who orders, the read-only tool name and e-mail, and starts at the smallest allowed quantity', () => {
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     const { quantity, address } = renderForm();
     expect(screen.getByText('Maria Lopez')).toBeInTheDocument();
     expect(screen.getByLabelText('Tool name')).toHaveValue('Claw Hammer');
@@ -115,7 +115,7 @@ describe('PurchaseForm', () => {
   });
 
   it('warns beside the quantity, as it is typed, when it is more than the stock, and points to a quote', async () => {
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     const form = renderForm();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await fillIn(form, { quantity: '9000' });
@@ -134,7 +134,7 @@ describe('PurchaseForm', () => {
     ['empty', ''],
   ])("refuses a quantity %s with the spec's toast, and sends nothing", async (_case, typed) => {
     const desk = orderDesk();
-    const { server } = fakeAccountsServer({ user: maria, answer: desk.answer });
+    const { server } = fakeIdentityServer({ user: maria, answer: desk.answer });
     const form = renderForm();
     await fillIn(form, { quantity: typed, address: '12 Harbour Road, Dhaka' });
     await form.user.click(form.placeOrder);
@@ -154,7 +154,7 @@ describe('PurchaseForm', () => {
   ])(
     'says under the field what is wrong with %s quantity, and sends nothing',
     async (_case, typed, message) => {
-      const { server } = fakeAccountsServer({ user: maria, answer: orderDesk().answer });
+      const { server } = fakeIdentityServer({ user: maria, answer: orderDesk().answer });
       const form = renderForm();
       await fillIn(form, { quantity: typed, address: '12 Harbour Road, Dhaka' });
       await form.user.click(form.placeOrder);
@@ -173,7 +173,7 @@ describe('PurchaseForm', () => {
   );
 
   it("says 'address is required' and sends nothing without an address", async () => {
-    const { server } = fakeAccountsServer({ user: maria, answer: orderDesk().answer });
+    const { server } = fakeIdentityServer({ user: maria, answer: orderDesk().answer });
     const { user, address, placeOrder } = renderForm();
     await user.click(placeOrder);
     expect(await screen.findByText('address is required')).toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('PurchaseForm', () => {
   });
 
   it('says each limit in words: a 600-character address, a 50-character phone number', async () => {
-    const { server } = fakeAccountsServer({ user: maria, answer: orderDesk().answer });
+    const { server } = fakeIdentityServer({ user: maria, answer: orderDesk().answer });
     const form = renderForm();
     await fillIn(form, { address: 'A'.repeat(600), phone: '1'.repeat(50) });
     await form.user.click(form.placeOrder);
@@ -197,7 +197,7 @@ describe('PurchaseForm', () => {
 
   it("places the order with an Idempotency-Key, says 'Order succes', confirms it and starts over", async () => {
     const desk = orderDesk();
-    const { server } = fakeAccountsServer({ user: maria, answer: desk.answer });
+    const { server } = fakeIdentityServer({ user: maria, answer: desk.answer });
     const form = renderForm();
     await fillIn(form, {
       quantity: '250',
@@ -249,7 +249,7 @@ describe('PurchaseForm', () => {
 
   it('places one order from a fast double click', async () => {
     const desk = orderDesk();
-    const { server } = fakeAccountsServer({ user: maria, answer: desk.answer });
+    const { server } = fakeIdentityServer({ user: maria, answer: desk.answer });
     const form = renderForm();
     await fillIn(form, { address: '12 Harbour Road, Dhaka' });
     // Two clicks in the same moment, before the page has re-rendered the button as busy.
@@ -267,7 +267,7 @@ describe('PurchaseForm', () => {
   it('sends the same key again when the same order is retried, and a new one for the next order', async () => {
     let failNext = true;
     const desk = orderDesk();
-    const { server } = fakeAccountsServer({
+    const { server } = fakeIdentityServer({
       user: maria,
       answer: (request) => {
         if (request.method === 'POST' && failNext) {
@@ -305,7 +305,7 @@ describe('PurchaseForm', () => {
   it('a changed order after a refusal gets a key of its own', async () => {
     let refuse = true;
     const desk = orderDesk();
-    const { server } = fakeAccountsServer({
+    const { server } = fakeIdentityServer({
       user: maria,
       answer: (request) => {
         if (request.method === 'POST' && refuse) {
@@ -329,7 +329,7 @@ describe('PurchaseForm', () => {
   });
 
   it("shows the server's refusal as a toast and keeps what was typed", async () => {
-    const { server } = fakeAccountsServer({
+    const { server } = fakeIdentityServer({
       user: maria,
       answer: ({ method, url }) =>
         method === 'POST' && url === '/api/order'
@@ -379,7 +379,7 @@ describe('PurchaseForm', () => {
   ])(
     'prices a quantity %s by its break as it is typed (%s: %s each, %s)',
     async (_case, typed, unitPrice, total, nextBreak) => {
-      fakeAccountsServer({ user: maria });
+      fakeIdentityServer({ user: maria });
       const form = renderForm(hammerWithBreaks);
       await fillIn(form, { quantity: typed });
       expect(figure('Your unit price')).toHaveTextContent(unitPrice);
@@ -391,7 +391,7 @@ describe('PurchaseForm', () => {
   );
 
   it('shows the list price and no next break for a tool without breaks, and nothing for no quantity', async () => {
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     const form = renderForm();
     expect(figure('Your unit price')).toHaveTextContent('$12.50');
     expect(screen.queryByText(/or more and pay/)).not.toBeInTheDocument();
@@ -402,7 +402,7 @@ describe('PurchaseForm', () => {
   });
 
   it('reads the new price out once, in one polite region, when typing pauses', async () => {
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     const form = renderForm(hammerWithBreaks);
     const card = form.quantity.closest('.card') as HTMLElement;
     const regions = card.querySelectorAll('[aria-live]');
@@ -422,7 +422,7 @@ describe('PurchaseForm', () => {
 
   it('sends the unit price the page showed: the break price for a quantity at a break', async () => {
     const desk = orderDesk();
-    const { server } = fakeAccountsServer({ user: maria, answer: desk.answer });
+    const { server } = fakeIdentityServer({ user: maria, answer: desk.answer });
     const form = renderForm(hammerWithBreaks);
     await fillIn(form, { quantity: '500', address: '12 Harbour Road, Dhaka' });
     await form.user.click(form.placeOrder);
@@ -432,7 +432,7 @@ describe('PurchaseForm', () => {
 
   it('cannot be sent twice while the order is on its way', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const { server } = fakeAccountsServer({
+    const { server } = fakeIdentityServer({
       user: maria,
       answer: ({ method, url }) =>
         method === 'POST' && url === '/api/order'

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatMoney, texts, type StockHold } from '@tools-factory/contract';
 import { describe, expect, it } from 'vitest';
-import { fakeAccountsServer } from '../../../test/accounts';
+import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { signedInForEachTest } from '../test/order-list-steps';
@@ -49,7 +49,7 @@ const far = hold({
 });
 
 function serve(holds: StockHold[]) {
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     answer: ({ method, url, body }) => {
       if (method === 'GET' && url === '/api/manageHolds') return jsonResponse(holds);
       if (method === 'PUT' && url === '/api/manageHolds/user-1/limit') {

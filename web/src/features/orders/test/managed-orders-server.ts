@@ -1,5 +1,5 @@
 import { shipToTown, texts, type ManagedOrder } from '@tools-factory/contract';
-import { fakeAccountsServer } from '../../../test/accounts';
+import { fakeIdentityServer } from '../../../test/identity';
 import { type Answer, type ApiRequest } from '../../../test/fake-api';
 import { makeManagedOrder } from '../../../test/factories';
 import { jsonResponse } from '../../../test/render';
@@ -43,7 +43,7 @@ export function managedOrdersServer({
   answer?: (request: ApiRequest) => Answer;
 } = {}) {
   const store = { orders: [...initialOrders] };
-  const { server } = fakeAccountsServer({
+  const { server } = fakeIdentityServer({
     answer: async (request) => {
       const special = await answer(request);
       if (special) return special;

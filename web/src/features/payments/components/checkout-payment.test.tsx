@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { checkoutReference, type Checkout, type Order } from '@tools-factory/contract';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { makeOrder } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -50,7 +50,7 @@ function twoLines(status: Order['status'] = 'unpaid'): Checkout {
 /** Our API as the checkout's payment page sees it: the checkout, its intent, the card, the record. */
 function checkoutServer(checkout: Checkout) {
   let current = checkout;
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     user: maria,
     answer: ({ method, url, body }: ApiRequest) => {
       if (method === 'GET' && url === `/api/checkouts/${CHECKOUT_ID}`) return jsonResponse(current);

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { maria } from '../../../test/accounts';
+import { maria } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { makeOrder } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';

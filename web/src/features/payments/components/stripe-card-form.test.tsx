@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { maria } from '../../../test/accounts';
+import { maria } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import {

@@ -1,5 +1,5 @@
 import { texts, type Order, type PaymentSettings } from '@tools-factory/contract';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { type ApiRequest } from '../../../test/fake-api';
 import { makeOrder } from '../../../test/factories';
 import { jsonResponse } from '../../../test/render';
@@ -56,7 +56,7 @@ export function paymentsServer({
     });
   },
 }: PaymentsServerOptions = {}) {
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     user: maria,
     answer: (request) => {
       const { method, url } = request;

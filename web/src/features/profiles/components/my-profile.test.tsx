@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { makeProfile } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -22,7 +22,7 @@ type SaveBody = Pick<Profile, 'education' | 'city' | 'phone' | 'linkdin'>;
  */
 function profileServer(initial: Profile | null) {
   let record = initial;
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     user: maria,
     answer: ({ method, url, body }: ApiRequest) => {
       if (method === 'GET' && url === DETAIL_URL) return jsonResponse(record ? [record] : []);
@@ -78,7 +78,7 @@ describe('MyProfile', () => {
   });
 
   it('shows a spinner while the details load', () => {
-    fakeAccountsServer({ user: maria, answer: () => new Promise<Response>(() => undefined) });
+    fakeIdentityServer({ user: maria, answer: () => new Promise<Response>(() => undefined) });
     renderMyProfile();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
@@ -168,7 +168,7 @@ describe('MyProfile', () => {
     let reads = 0;
     const alreadyAdded =
       'You have added your information already. Use Edit Information to change it.';
-    fakeAccountsServer({
+    fakeIdentityServer({
       user: maria,
       answer: ({ method, url }: ApiRequest) => {
         if (method === 'GET' && url === DETAIL_URL) {
@@ -264,7 +264,7 @@ describe('MyProfile', () => {
   });
 
   it("shows the server's message when the details cannot be read", async () => {
-    fakeAccountsServer({
+    fakeIdentityServer({
       user: maria,
       answer: ({ url }) =>
         url === DETAIL_URL

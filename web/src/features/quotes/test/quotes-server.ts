@@ -16,7 +16,7 @@ import {
   type Quote,
   type Tool,
 } from '@tools-factory/contract';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import type { Answer, ApiRequest } from '../../../test/fake-api';
 import { hammer, makeManagedQuote, makeOrder } from '../../../test/factories';
 import { jsonResponse } from '../../../test/render';
@@ -65,7 +65,7 @@ export function quotesServer({
       ? 'expired'
       : quote.status;
 
-  const { server } = fakeAccountsServer({
+  const { server } = fakeIdentityServer({
     user: maria,
     answer: async (request) => {
       const special = await answer(request);

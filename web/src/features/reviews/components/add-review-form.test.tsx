@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Review } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { makeReview } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -22,7 +22,7 @@ const seeded = makeReview({
  */
 function reviewsServer(refusal?: () => Response) {
   const reviews: Review[] = [seeded];
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     user: maria,
     answer: ({ method, url, body }: ApiRequest) => {
       if (url !== '/api/review') return undefined;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts, type SalesOverview as Overview } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer } from '../../../test/accounts';
+import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { SalesOverview } from './sales-overview';
@@ -61,7 +61,7 @@ function overview(overrides: Partial<Overview> = {}): Overview {
 }
 
 function salesServer(answer: () => Response | Promise<Response>) {
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     answer: (request) =>
       request.method === 'GET' && request.url === SALES_URL ? answer() : undefined,
   });
@@ -167,7 +167,7 @@ describe('SalesOverview: the date range (issue 25)', () => {
 
   /** The server: the default window, or the range asked for (its first day and last only). */
   function rangeServer() {
-    return fakeAccountsServer({
+    return fakeIdentityServer({
       answer: (request) => {
         if (request.method !== 'GET') return undefined;
         const url = new URL(request.url, 'http://localhost');

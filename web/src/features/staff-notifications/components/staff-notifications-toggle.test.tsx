@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts, type StaffNotifications } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer } from '../../../test/accounts';
+import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { StaffNotificationsToggle } from './staff-notifications-toggle';
@@ -13,7 +13,7 @@ const words = texts.staffNotifications;
 /** GET answers the state held here; PUT changes it and answers it. */
 function notificationsServer(initial: StaffNotifications) {
   let state = initial;
-  return fakeAccountsServer({
+  return fakeIdentityServer({
     answer: ({ method, url, body }) => {
       if (url !== URL_PATH) return undefined;
       if (method === 'PUT') state = { ...state, ...(body as { enabled: boolean }) };

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer } from '../../../test/accounts';
+import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
 import { makeTool } from '../../../test/factories';
@@ -43,7 +43,7 @@ describe('ManageTools', () => {
   });
 
   it('shows a spinner while the tools load', () => {
-    fakeAccountsServer({ answer: () => new Promise<Response>(() => undefined) });
+    fakeIdentityServer({ answer: () => new Promise<Response>(() => undefined) });
     renderManageTools();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
@@ -179,7 +179,7 @@ describe('ManageTools', () => {
   });
 
   it("shows the server's message when the tools cannot be read", async () => {
-    fakeAccountsServer({
+    fakeIdentityServer({
       answer: () => jsonResponse({ message: 'Only admins can do this.', statusCode: 403 }, 403),
     });
     renderManageTools();

@@ -8,7 +8,7 @@ import {
   type Tool,
   type ToolStock,
 } from '@tools-factory/contract';
-import { fakeAccountsServer } from '../../../test/accounts';
+import { fakeIdentityServer } from '../../../test/identity';
 import { type Answer, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse } from '../../../test/render';
 
@@ -44,7 +44,7 @@ export function toolsServer({
       low: tool.availableQuantity < lowStockThreshold,
     };
   };
-  const { server } = fakeAccountsServer({
+  const { server } = fakeIdentityServer({
     answer: async (request) => {
       const special = await answer(request);
       if (special) return special;

@@ -1,5 +1,5 @@
-import { AllUsers } from '../components/all-users';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../features/identity/hooks/use-auth';
+import { AllUsers } from '../../features/users/components/all-users';
 
 /**
  * /dashborad/users (admins only, see RequireAdmin): the signed-in admin's e-mail comes with the

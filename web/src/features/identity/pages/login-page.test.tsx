@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AuthClientModule from '../../../lib/auth-client';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { createFakeAuthClient, ok, refused } from '../test/fake-auth-client';
@@ -34,7 +34,7 @@ describe('LoginPage', () => {
   });
 
   it("has the product's login: heading, LOGIN, the OR divider and 'Continew with Google'", async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     renderRoutes(routes, { route: '/login' });
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'LOGIN' })).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('LoginPage', () => {
   });
 
   it('says why the user was signed out when a call found the session ended', async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     const why = texts.identityErrors.sessionEnded;
     renderRoutes(routes, {
       route: { pathname: '/login', state: { from: purchaseLocation, signedOutBecause: why } },
@@ -52,14 +52,14 @@ describe('LoginPage', () => {
   });
 
   it('says nothing of a sign-out on a login page reached by a link', async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     renderRoutes(routes, { route: '/login' });
     expect(await screen.findByRole('button', { name: 'Continew with Google' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows OR and the Google button on a server without Google, which says so in red when pressed', async () => {
-    fakeAccountsServer({ googleSignIn: false });
+    fakeIdentityServer({ googleSignIn: false });
     const { queryClient } = renderRoutes(routes, { route: '/login' });
     // Shown at once, before the server said whether Google is set up (SPEC.md has it always).
     const google = screen.getByRole('button', { name: 'Continew with Google' });
@@ -77,7 +77,7 @@ describe('LoginPage', () => {
   });
 
   it('says in red why Google sign-in failed on a server without Google', async () => {
-    fakeAccountsServer({ googleSignIn: false });
+    fakeIdentityServer({ googleSignIn: false });
     renderRoutes(routes, { route: '/login?from=%2F&error=access_denied' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Google sign-in did not complete. Please try again.',
@@ -85,7 +85,7 @@ describe('LoginPage', () => {
   });
 
   it('after logging in, returns to the remembered location', async () => {
-    const { server } = fakeAccountsServer();
+    const { server } = fakeIdentityServer();
     authClient.signIn.email.mockImplementation(() => {
       server.user = maria;
       return ok({ redirect: false, token: 'session-token', user: maria });
@@ -106,7 +106,7 @@ describe('LoginPage', () => {
   });
 
   it("goes to '/' when nothing was remembered", async () => {
-    const { server } = fakeAccountsServer();
+    const { server } = fakeIdentityServer();
     authClient.signIn.email.mockImplementation(() => {
       server.user = maria;
       return ok({ redirect: false, token: 'session-token', user: maria });
@@ -120,7 +120,7 @@ describe('LoginPage', () => {
   });
 
   it('starts Google sign-in with a way back that remembers the location', async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     authClient.signIn.social.mockReturnValue(ok({ redirect: true, url: 'https://google' }));
     renderRoutes(routes, { route: { pathname: '/login', state: { from: purchaseLocation } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Continew with Google' }));
@@ -134,7 +134,7 @@ describe('LoginPage', () => {
   });
 
   it('shows in red that Google is not available when the server says so', async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     authClient.signIn.social.mockReturnValue(
       refused('Google sign-in is not available on this server.', 404),
     );
@@ -147,7 +147,7 @@ describe('LoginPage', () => {
   });
 
   it('back from Google with a session but no token: PUT /user, keep the token, go on', async () => {
-    const { server } = fakeAccountsServer({ user: maria });
+    const { server } = fakeIdentityServer({ user: maria });
     const { router } = renderRoutes(routes, {
       route: `/login?from=${encodeURIComponent('/purchase/tool-7')}`,
     });
@@ -160,7 +160,7 @@ describe('LoginPage', () => {
   });
 
   it('ignores a remembered location that is not a page of this app', async () => {
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     const { router } = renderRoutes(routes, {
       route: `/login?from=${encodeURIComponent('//evil.example/steal')}`,
     });
@@ -169,7 +169,7 @@ describe('LoginPage', () => {
   });
 
   it('back from Google with an error: says so in red', async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     renderRoutes(routes, { route: '/login?from=%2F&error=access_denied' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Google sign-in did not complete. Please try again.',

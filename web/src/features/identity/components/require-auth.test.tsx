@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, silentApi } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { RequireAuth } from './require-auth';
@@ -43,7 +43,7 @@ describe('RequireAuth', () => {
   });
 
   it('sends a signed-out visitor to /login, remembering the location', async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     const { router } = renderProtected();
     expect(
       await screen.findByRole('heading', { name: 'Login from /purchase/tool-7' }),
@@ -55,13 +55,13 @@ describe('RequireAuth', () => {
 
   it('renders the page for a signed-in user', async () => {
     localStorage.setItem('accessToken', 'token-0');
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     renderProtected();
     expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
   });
 
   it('gets the access token first when the session has none (PUT /user), then renders', async () => {
-    const { server } = fakeAccountsServer({ user: maria });
+    const { server } = fakeIdentityServer({ user: maria });
     renderProtected();
     expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBe('token-1');
@@ -70,7 +70,7 @@ describe('RequireAuth', () => {
 
   it('treats a stored token without a session as signed out', async () => {
     localStorage.setItem('accessToken', 'token-0');
-    fakeAccountsServer();
+    fakeIdentityServer();
     renderProtected();
     expect(
       await screen.findByRole('heading', { name: 'Login from /purchase/tool-7' }),

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { signedOutBecause, useUnauthorizedHandler } from './use-unauthorized-handler';
@@ -68,7 +68,7 @@ describe('useUnauthorizedHandler', () => {
 
   it('renews an expired token through PUT /user while the session lives, and the call succeeds', async () => {
     localStorage.setItem('accessToken', 'expired-token');
-    const { server } = fakeAccountsServer({ user: maria, answer: ordersAnswer });
+    const { server } = fakeIdentityServer({ user: maria, answer: ordersAnswer });
     renderOrders();
     expect(await screen.findByRole('heading', { name: '1 order' })).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBe('token-1');
@@ -80,7 +80,7 @@ describe('useUnauthorizedHandler', () => {
 
   it('without a session: signs out, removes accessToken and goes to /login, remembering the page', async () => {
     localStorage.setItem('accessToken', 'expired-token');
-    const { server } = fakeAccountsServer({ answer: ordersAnswer });
+    const { server } = fakeIdentityServer({ answer: ordersAnswer });
     const { router } = renderOrders();
     expect(
       await screen.findByRole('heading', { name: 'Login from /dashborad/orders' }),

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AuthClientModule from '../../../lib/auth-client';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { createFakeAuthClient, ok, refused } from '../test/fake-auth-client';
@@ -121,7 +121,7 @@ describe('LoginForm', () => {
   });
 
   it("shows the identity service's error in red under the form", async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     authClient.signIn.email.mockReturnValue(refused('Wrong password. Please try again.', 401));
     const { user, email, password, logIn } = renderLoginForm();
     await user.type(email, 'maria@example.com');
@@ -148,7 +148,7 @@ describe('LoginForm', () => {
   });
 
   it('after the identity service says yes, calls PUT /user and keeps the token as accessToken', async () => {
-    const { server } = fakeAccountsServer();
+    const { server } = fakeIdentityServer();
     authClient.signIn.email.mockImplementation(() => {
       server.user = maria;
       return ok({ redirect: false, token: 'session-token', user: maria });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { RequireAdmin } from './require-admin';
@@ -21,7 +21,7 @@ function renderAdminPage() {
 
 function signedIn(answer: (request: ApiRequest) => Response | Promise<Response> | undefined) {
   localStorage.setItem('accessToken', 'token-0');
-  return fakeAccountsServer({ user: maria, answer });
+  return fakeIdentityServer({ user: maria, answer });
 }
 
 const adminFlag = (admin: boolean) => (request: ApiRequest) =>

@@ -21,7 +21,7 @@ export const maria: FakeUser = {
  * session lives (401 without), and GET /api/identity-settings (Google offered unless
  * `googleSignIn` is false). `answer` handles anything else; unknown calls get a 404.
  */
-export function fakeAccountsServer({
+export function fakeIdentityServer({
   user = null,
   googleSignIn = true,
   answer = () => undefined,

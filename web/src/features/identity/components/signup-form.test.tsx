@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AuthClientModule from '../../../lib/auth-client';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import SignupPage from '../pages/signup-page';
@@ -56,7 +56,7 @@ describe('SignupForm', () => {
   });
 
   it('has name, e-mail, password, SIGNUP, a link to /login and the Google button', async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     renderSignup();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Please login' })).toHaveAttribute('href', '/login');
@@ -64,7 +64,7 @@ describe('SignupForm', () => {
   });
 
   it('has the Google button on a server without Google too, which says so in red', async () => {
-    fakeAccountsServer({ googleSignIn: false });
+    fakeIdentityServer({ googleSignIn: false });
     const { queryClient, user } = renderSignup();
     await waitFor(() =>
       expect(queryClient.getQueryData(['identitySettings'])).toEqual({ googleSignIn: false }),
@@ -77,7 +77,7 @@ describe('SignupForm', () => {
   });
 
   it("says 'name is required', 'email is required' and 'password is required'", async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     const { user, signUp } = renderSignup();
     await user.click(signUp);
     expect(await screen.findByText('name is required')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('SignupForm', () => {
   });
 
   it("says 'Please provide a valid Email' and 'Must be 6 characters or longer'", async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     const { user, name, email, password, signUp } = renderSignup();
     await user.type(name, 'Maria');
     await user.type(email, 'maria@example');
@@ -99,7 +99,7 @@ describe('SignupForm', () => {
   });
 
   it('creates the account, sends the verification, sets the name, PUT /user, keeps the token, goes to /', async () => {
-    const { server } = fakeAccountsServer();
+    const { server } = fakeIdentityServer();
     acceptSignUp(server);
     const { user, name, email, password, signUp, router } = renderSignup();
     await user.type(name, 'Maria Lopez');
@@ -138,7 +138,7 @@ describe('SignupForm', () => {
   });
 
   it("says 'No user is logged in' in red when no current user exists to name", async () => {
-    const { server } = fakeAccountsServer();
+    const { server } = fakeIdentityServer();
     acceptSignUp(server);
     authClient.getSession.mockReturnValue(ok(null));
     const { user, name, email, password, signUp } = renderSignup();
@@ -154,7 +154,7 @@ describe('SignupForm', () => {
   });
 
   it("shows the identity service's error in red (e-mail already in use)", async () => {
-    fakeAccountsServer();
+    fakeIdentityServer();
     authClient.signUp.email.mockReturnValue(
       refused('This e-mail is already in use. Please log in instead.', 422),
     );

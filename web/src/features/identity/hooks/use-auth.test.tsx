@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountsServer, maria } from '../../../test/accounts';
+import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { ACCESS_TOKEN_KEY, clearAccessToken } from '../../../lib/access-token';
 import { sessionQueryKey, useSession } from '../api/get-session';
@@ -62,7 +62,7 @@ describe('useAuth while a server-rendered page hydrates', () => {
 describe('useAuth for a session whose access token storage does not hold', () => {
   it('goes from loading straight to signed in: the token is read with the session', async () => {
     // Back from Google, or a new visit after the token was removed: PUT /user gives one.
-    const { server } = fakeAccountsServer({ user: maria });
+    const { server } = fakeIdentityServer({ user: maria });
     const seen: string[] = [];
     function StatusLog() {
       const { status } = useAuth();
@@ -111,7 +111,7 @@ describe('useAuth when the session arrives after hydrating', () => {
     // the render the answer itself causes still says 'loading', and the transition after it
     // says 'signedIn'; rendered at once, no render ever pairs a known session with 'loading'.
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token-of-maria');
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     const renders = renderSessionAndStatus(new QueryClient());
 
     await waitFor(() => expect(renders.at(-1)?.status).toBe('signedIn'));
@@ -126,7 +126,7 @@ describe('useAuth when the session ends', () => {
     // Signing in is shown as a transition (above); signing out must not be: a part still shown
     // as signed in would ask for the cart or the admin flag without a token (a 401 each).
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token-of-maria');
-    fakeAccountsServer({ user: maria });
+    fakeIdentityServer({ user: maria });
     const client = new QueryClient();
     const renders = renderSessionAndStatus(client);
     await waitFor(() => expect(renders.at(-1)?.status).toBe('signedIn'));
