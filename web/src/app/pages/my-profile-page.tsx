@@ -5,7 +5,7 @@ import { useIsAdmin } from '../../features/identity/api/get-admin';
 import { useAuth } from '../../features/identity/hooks/use-auth';
 import { isAddInformationRequest } from '../../features/profiles/add-information-request';
 import { MyProfile } from '../../features/profiles/components/my-profile';
-import { StaffNotificationsToggle } from '../../features/staff-notifications/components/staff-notifications-toggle';
+import { StaffNotificationsToggle } from '../../features/identity/components/staff-notifications-toggle';
 
 /**
  * /dashborad/myprofile: the signed-in user's profile (identity gives the name and e-mail,
