@@ -3,7 +3,7 @@ import { routes, texts } from '@tools-factory/contract';
 import { QueryBoundary } from '../../components/ui/query-boundary';
 import { cartQueryKey } from '../../features/cart/api/get-cart';
 import { useTools } from '../../features/tools/api/tools-query';
-import { QuickOrder } from '../../features/quick-order/components/quick-order';
+import { QuickOrder } from '../../features/cart/components/quick-order';
 
 /**
  * /dashborad/quickorder: lines of SKU and quantity into the cart. Composes the catalog (each line
