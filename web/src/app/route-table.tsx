@@ -30,7 +30,7 @@ export function routeComponent(route: RouteObject): unknown {
 const ResetPasswordPage = lazyPage(() => import('../features/identity/pages/reset-password-page'));
 const MyProfileInfoPage = lazyPage(() => import('../features/profiles/pages/my-profile-info-page'));
 const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'));
-const PortfolioPage = lazyPage(() => import('../features/dashboard/pages/portfolio-page'));
+const PortfolioPage = lazyPage(() => import('./pages/portfolio-page'));
 const AddReviewPage = lazyPage(() => import('./pages/add-review-page'));
 const MyOrdersPage = lazyPage(() => import('./pages/my-orders-page'));
 const MyQuotesPage = lazyPage(() => import('./pages/my-quotes-page'));

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
-import { portfolio } from '../portfolio-content';
+import { renderWithProviders } from '../../test/render';
+import { portfolio } from './portfolio-content';
 import PortfolioPage from './portfolio-page';
 
 describe('PortfolioPage', () => {

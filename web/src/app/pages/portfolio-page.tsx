@@ -1,6 +1,6 @@
 import { texts } from '@tools-factory/contract';
 import { FaExternalLinkAlt, FaMapMarkerAlt } from 'react-icons/fa';
-import { portfolio } from '../portfolio-content';
+import { portfolio } from './portfolio-content';
 
 /** Two letters for the avatar: first and last name. */
 function initialsOf(name: string): string {
