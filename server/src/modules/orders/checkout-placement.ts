@@ -36,6 +36,7 @@ import {
   ensureWithinHoldLimit,
   holdLimitOf,
   linesOverToolShare,
+  reservedLineForShare,
   type HoldLimitDefaults,
 } from './order-rules.ts';
 import {
@@ -225,12 +226,7 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           const overShare = await linesOverToolShare(
             tx,
             caller.id,
-            reserved.map(({ line, tool }) => ({
-              toolId: tool.id,
-              quantity: line.quantity,
-              availableBefore: tool.availableQuantity + line.quantity,
-              minOrderQuantity: tool.minOrderQuantity,
-            })),
+            reserved.map(({ line, tool }) => reservedLineForShare(tool, line.quantity)),
             { unitsBound: holdings.units, sharePercent: toolSharePercent },
           );
           if (overShare.length > 0) {

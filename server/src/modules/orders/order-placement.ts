@@ -35,6 +35,7 @@ import {
   ensureWithinHoldLimit,
   holdLimitOf,
   linesOverToolShare,
+  reservedLineForShare,
   staleClientPrice,
   type HoldLimitDefaults,
 } from './order-rules.ts';
@@ -170,18 +171,10 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
     order: { id: string; quantity: number },
     heldUnits: number,
   ): Promise<void> {
-    const { quantity } = order;
     const [over] = await linesOverToolShare(
       tx,
       caller.id,
-      [
-        {
-          toolId: reserved.id,
-          quantity,
-          availableBefore: reserved.availableQuantity + quantity,
-          minOrderQuantity: reserved.minOrderQuantity,
-        },
-      ],
+      [reservedLineForShare(reserved, order.quantity)],
       { unitsBound: heldUnits, sharePercent: toolSharePercent, placedOrderId: order.id },
     );
     if (over) {
@@ -346,12 +339,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
           request.quantity,
         );
         if (!reserved) return undefined;
-        const line = {
-          toolId: reserved.id,
-          quantity: request.quantity,
-          availableBefore: reserved.availableQuantity + request.quantity,
-          minOrderQuantity: reserved.minOrderQuantity,
-        };
+        const line = reservedLineForShare(reserved, request.quantity);
         const over = await linesOverToolShare(savepoint, caller.id, [line], {
           unitsBound: heldUnits,
           sharePercent: toolSharePercent,

@@ -113,6 +113,22 @@ export type ReservedLineForShare = {
   minOrderQuantity: number;
 };
 
+/**
+ * The line for the share check of `quantity` units of a tool its reservation just left as
+ * `reserved` (what is on sale now): what was on sale before it is that plus the line's units.
+ */
+export function reservedLineForShare(
+  reserved: { id: string; availableQuantity: number; minOrderQuantity: number },
+  quantity: number,
+): ReservedLineForShare {
+  return {
+    toolId: reserved.id,
+    quantity,
+    availableBefore: reserved.availableQuantity + quantity,
+    minOrderQuantity: reserved.minOrderQuantity,
+  };
+}
+
 /** Whether holding `heldUnits` of the line's tool with the line's units passes the share. */
 function isOverShare(line: ReservedLineForShare, heldUnits: number, sharePercent: number) {
   const stockUnits = line.availableBefore + heldUnits;
