@@ -11,7 +11,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-type Counts = { passed: number; failed: number; flaky?: number };
+type Counts = {
+  passed: number;
+  failed: number;
+  flaky?: number;
+  /** The failed tests by file and name, with the first line of why: repeated in the summary. */
+  failures?: string[];
+};
 
 type Stage = {
   name: string;
@@ -42,9 +48,26 @@ function readJson(file: string): unknown {
 /** Vitest's json reporter (Jest's format). */
 function vitestCounts(): Counts | undefined {
   const report = readJson(vitestReport) as
-    { numPassedTests?: number; numFailedTests?: number } | undefined;
+    | {
+        numPassedTests?: number;
+        numFailedTests?: number;
+        testResults?: {
+          name?: string;
+          assertionResults?: { status?: string; fullName?: string; failureMessages?: string[] }[];
+        }[];
+      }
+    | undefined;
   if (!report || typeof report.numPassedTests !== 'number') return undefined;
-  return { passed: report.numPassedTests, failed: report.numFailedTests ?? 0 };
+  const failures = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const where = path.relative(repoRoot, file.name ?? '');
+        const why = test.failureMessages?.[0]?.split('\n')[0]?.slice(0, 300) ?? '';
+        return `${where} > ${test.fullName ?? '?'}: ${why}`;
+      }),
+  );
+  return { passed: report.numPassedTests, failed: report.numFailedTests ?? 0, failures };
 }
 
 /**
@@ -162,6 +185,8 @@ for (const outcome of outcomes) {
   console.log(
     `  ${status} ${outcome.name.padEnd(10)} ${outcome.seconds.toFixed(1).padStart(6)} s${tests}${outcome.note}`,
   );
+  // Named here too: a CI log is often read from its end, far below the test's own report.
+  for (const failure of outcome.counts.failures ?? []) console.log(`           failed: ${failure}`);
 }
 const failedStages = outcomes
   .filter((outcome) => outcome.exitCode !== 0)
