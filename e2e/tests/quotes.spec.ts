@@ -7,7 +7,7 @@ import {
   todayUtc,
   type Tool,
 } from '@tools-factory/contract';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
 import { readSeededData } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -68,6 +68,17 @@ test.describe('quotes', () => {
     };
     /** The admin's offer for a tool of this width: 80 % of its catalog price. */
     const offeredPrice = (tool: Tool) => Math.round(tool.price * 80) / 100;
+    /**
+     * customerWithRequest, then the admin's offer on it (in a browser of its own, valid 30 days):
+     * where the steps after the offer start.
+     */
+    const customerWithOffer = async (page: Page, browser: Browser) => {
+      const tool = await toolOfThisWidth(page);
+      const { quote } = await customerWithRequest(page, tool);
+      const price = offeredPrice(tool);
+      await offerQuoteAside(browser, viewport, quote, { price, validUntil: daysFromToday(30) });
+      return { tool, quote, price };
+    };
 
     test(`a customer asks a price for more than the stock from the purchase page, and sees it wait in My Quotes (${viewport.width} px)`, async ({
       page,
@@ -153,13 +164,7 @@ test.describe('quotes', () => {
       browser,
     }) => {
       await page.setViewportSize(viewport);
-      const tool = await toolOfThisWidth(page);
-      const { quote } = await customerWithRequest(page, tool);
-      const price = offeredPrice(tool);
-      await offerQuoteAside(browser, viewport, quote, {
-        price,
-        validUntil: daysFromToday(30),
-      });
+      const { tool, quote, price } = await customerWithOffer(page, browser);
 
       // The customer accepts it in My Quotes: the total, made to order, and where it goes.
       const total = formatMoney(orderTotal(price, quote.quantity));
@@ -201,13 +206,7 @@ test.describe('quotes', () => {
       browser,
     }) => {
       await page.setViewportSize(viewport);
-      const tool = await toolOfThisWidth(page);
-      const { quote } = await customerWithRequest(page, tool);
-      const price = offeredPrice(tool);
-      await offerQuoteAside(browser, viewport, quote, {
-        price,
-        validUntil: daysFromToday(30),
-      });
+      const { quote, price } = await customerWithOffer(page, browser);
       await acceptQuoteAs(page, quote, { price, address: '4 Rivet Street, Dhaka' });
       const total = formatMoney(orderTotal(price, quote.quantity));
 
