@@ -8,7 +8,7 @@ import {
   UserIdParamsSchema,
 } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
-import type { HoldsService } from './orders-holds.ts';
+import type { HoldsService } from './holds.service.ts';
 import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
 
