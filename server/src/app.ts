@@ -6,76 +6,34 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_BASE, dollarsToCents } from '@tools-factory/contract';
+import { API_BASE } from '@tools-factory/contract';
 import { requireDeclaredRows } from './authorization.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-snapshot.ts';
-import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
-import { createGalleryService } from './modules/gallery/gallery.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createReadiness } from './modules/health/readiness.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { createCartService } from './modules/cart/cart.service.ts';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
-import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { createOrdersCsv } from './modules/orders/orders-csv.ts';
-import { checkoutsRoutes } from './modules/orders/checkouts.routes.ts';
-import { clearCart, selectCartLinesForCheckout } from './modules/cart/cart.repository.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createCheckoutLines } from './modules/orders/checkout-lines.ts';
-import { createOrderCancellation } from './modules/orders/order-cancellation.ts';
-import { orderCancellationRoutes } from './modules/orders/order-cancellation.routes.ts';
-import { createOrderReversals } from './modules/orders/order-reversals.ts';
-import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
-import { createOrderExpirySweeper } from './modules/orders/orders.sweeper.ts';
-import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
-import { createQuotesService } from './modules/quotes/quotes.service.ts';
-import { createPaymentGateway } from './modules/payments/payment-gateways.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { createContactService } from './modules/contact/contact.service.ts';
-import { holdsRoutes } from './modules/orders/orders-holds.routes.ts';
-import { createHoldsService } from './modules/orders/orders-holds.ts';
-import { salesRoutes } from './modules/orders/orders-sales.routes.ts';
-import { createSalesService } from './modules/orders/orders-sales.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
-import { createBuyersLookup } from './modules/orders/orders-buyers.ts';
-import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
-import { createProfilesService } from './modules/profiles/profiles.service.ts';
-import {
-  registerToolImageFiles,
-  toolImageRequestBodies,
-  toolImagesRoutes,
-} from './modules/tools/tool-images.ts';
-import { toolsRoutes } from './modules/tools/tools.routes.ts';
-import { createToolsService, type ToolsService } from './modules/tools/tools.service.ts';
-import { createAccessTokens } from './modules/identity/access-token.ts';
-import {
-  createAuthGuards,
-  runGuardsFirst,
-  type AuthGuards,
-} from './modules/identity/auth-guard.ts';
-import { createAuth, type Auth } from './modules/identity/auth.ts';
-import { identitySettingsRoutes } from './modules/identity/identity-settings.routes.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { identityOpenApiPaths } from './modules/identity/identity.openapi.ts';
-import {
-  createIdentityService,
-  type IdentityService,
-} from './modules/identity/identity.service.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { cartForCheckout, createCartModule } from './modules/cart/cart.module.ts';
+import { createContactModule } from './modules/contact/contact.module.ts';
+import { createGalleryModule } from './modules/gallery/gallery.module.ts';
+import { createHealthModule } from './modules/health/health.module.ts';
+import { createHoldsModule } from './modules/holds/holds.module.ts';
+import { runGuardsFirst, type AuthGuards } from './modules/identity/auth-guard.ts';
+import type { Auth } from './modules/identity/auth.ts';
+import { createIdentityModule } from './modules/identity/identity.module.ts';
+import type { IdentityService } from './modules/identity/identity.service.ts';
+import { accountsMailDirectory } from './modules/identity/staff-notifications.ts';
+import { createInvoicesModule } from './modules/invoices/invoices.module.ts';
+import { createOrdersModule } from './modules/orders/orders.module.ts';
+import type { OrdersService } from './modules/orders/orders.service.ts';
+import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createProfilesModule } from './modules/profiles/profiles.module.ts';
+import { createQuotesModule } from './modules/quotes/quotes.module.ts';
+import { createReviewsModule } from './modules/reviews/reviews.module.ts';
+import { createSalesModule } from './modules/sales/sales.module.ts';
+import { createToolsModule } from './modules/tools/tools.module.ts';
+import type { ToolsService } from './modules/tools/tools.service.ts';
+import { createUsersModule } from './modules/users/users.module.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox, type OutboxTiming } from './mail/outbox.ts';
-import {
-  accountsMailDirectory,
-  createStaffNotifications,
-} from './modules/identity/staff-notifications.ts';
-import { staffNotificationsRoutes } from './modules/identity/staff-notifications.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerAdminAudit } from './plugins/admin-audit.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -204,16 +162,16 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
-  const gallery = createGalleryService({ db: database.db });
-  // The sources are the services that tell the snapshot of their changes, built just below: the
+  const { db } = database;
+  // The sources are the modules that tell the snapshot of their changes, built just below: the
   // snapshot first reads them in catalog.start(), once they all exist.
   const catalog = createCatalogSnapshot({
     database,
     log: app.log,
     sources: {
-      tools: () => tools.listVersionedCatalog(),
-      reviews: () => reviews.list(),
-      gallery: () => gallery.list(),
+      tools: () => tools.service.listVersionedCatalog(),
+      reviews: () => reviews.service.list(),
+      gallery: () => gallery.service.list(),
     },
   });
   app.decorate('catalog', catalog);
@@ -227,9 +185,12 @@ export async function buildApp({
   const outbox = createOutbox({
     database,
     mailer,
-    // Drawn when the message leaves, by the invoices service built below.
+    // Drawn when the message leaves, by the invoices module built below.
     renderAttachment: (recipe) =>
-      invoices.attachmentPdf(recipe.kind === 'invoice-pdf' ? 'invoice' : 'credit-note', recipe.id),
+      invoices.service.attachmentPdf(
+        recipe.kind === 'invoice-pdf' ? 'invoice' : 'credit-note',
+        recipe.id,
+      ),
     // An instance's own messages land in its own DATA_DIR/outbox (without SMTP_URL) first.
     origin: `${hostname()}:${config.dataDir}`,
     log: app.log,
@@ -239,95 +200,96 @@ export async function buildApp({
     adminEmails: config.adminEmails,
     directory: accountsMailDirectory,
   });
-  const auth = createAuth({ config, db: database.db, outbox, log: app.log });
-  const identity = createIdentityService({
-    db: database.db,
-    auth,
-    sessionLifetime: config.session,
+
+  // The modules, each after those it needs (docs/architecture.md#server-modules).
+  const identity = createIdentityModule({ config, db, outbox, log: app.log });
+  const { guards } = identity;
+  const users = createUsersModule({
+    identity: identity.service,
+    accessTokens: identity.accessTokens,
+    adminEmails: config.adminEmails,
+    guards,
   });
-  const accessTokens = createAccessTokens(config.accessTokenSecret);
-  const guards = createAuthGuards({ accessTokens, identity });
-  const users = createUsersService({ identity, accessTokens, adminEmails: config.adminEmails });
-  const tools = createToolsService({
-    db: database.db,
+  const profiles = createProfilesModule({ db, identity: identity.service, guards });
+  const contact = createContactModule({
+    db,
+    outbox,
+    publicUrl: config.publicUrl,
+    guards,
+    messagesPerWindow: config.contactRateLimit,
+  });
+  const gallery = createGalleryModule({ db, catalog });
+  const tools = createToolsModule({
+    db,
     catalog,
     outbox,
     publicUrl: config.publicUrl,
-    accounts: identity,
+    accounts: identity.service,
+    guards,
+    imagesDir: config.toolImagesDir,
   });
-  const reviews = createReviewsService({
-    db: database.db,
+  const orders = createOrdersModule({
+    config,
+    db,
     catalog,
-    buyers: createBuyersLookup({ db: database.db }),
-  });
-  const profiles = createProfilesService({ db: database.db, identity });
-  const contact = createContactService({
-    db: database.db,
+    tools: tools.service,
+    identity: identity.service,
+    cart: cartForCheckout,
     outbox,
-    publicUrl: config.publicUrl,
-  });
-  const orders = createOrdersService({
-    db: database.db,
-    catalog,
-    tools,
-    orderHoldHours: config.orderHoldHours,
-    maxUnpaidOrders: config.maxUnpaidOrders,
-    holdLimits: {
-      verifiedCents: dollarsToCents(config.unpaidHoldLimit),
-      unverifiedCents: dollarsToCents(config.unverifiedHoldLimit),
-    },
-    toolSharePercent: config.unpaidToolSharePercent,
-    outbox,
-    publicUrl: config.publicUrl,
-    taxRateBasisPoints: config.taxRateBasisPoints,
+    guards,
+    log: app.log,
+    now,
     transactionsRunAlone: database.kind === 'pglite',
-    now,
-    identity,
-    // The cart's lock is held from reading the lines to emptying them (cart.repository.ts).
-    cart: { linesOf: selectCartLinesForCheckout, clear: clearCart },
   });
-  const quotes = createQuotesService({
-    db: database.db,
-    orders,
-    tools,
+  const reviews = createReviewsModule({ db, catalog, buyers: orders.buyers, guards });
+  const cart = createCartModule({
+    db,
+    catalog,
+    tools: tools.service,
+    orders: orders.service,
+    guards,
+  });
+  const quotes = createQuotesModule({
+    db,
+    orders: orders.service,
+    tools: tools.service,
     catalog,
     outbox,
     publicUrl: config.publicUrl,
     now,
+    guards,
+    requestsPerMinute: config.orderRateLimit,
   });
-  // A checkout's lines, paid, invoiced and mailed as one (issue 26).
-  const checkoutLines = createCheckoutLines({
-    db: database.db,
-    orderHoldHours: config.orderHoldHours,
-  });
-  const invoices = createInvoicesService({
-    db: database.db,
-    orders,
-    identity,
+  const holds = createHoldsModule({ orders: orders.service, identity: identity.service, guards });
+  const sales = createSalesModule({ figures: orders.figures, now, guards });
+  const invoices = createInvoicesModule({
+    db,
+    orders: orders.service,
+    identity: identity.service,
     seller: config.seller,
-    checkoutLines,
+    checkoutLines: orders.checkoutLines,
+    guards,
   });
-  const sales = createSalesService({ db: database.db, now });
-  const paymentGateway = await createPaymentGateway({ config, db: database.db });
-  const payments = createPaymentsService({
-    db: database.db,
-    gateway: paymentGateway,
-    orders,
-    checkoutLines,
-    invoices,
+  const payments = await createPaymentsModule({
+    config,
+    db,
+    orders: orders.service,
+    checkoutLines: orders.checkoutLines,
+    invoices: invoices.service,
+    reversals: orders.reversals,
     outbox,
-    publicUrl: config.publicUrl,
+    guards,
     log: app.log,
     now,
   });
-  const orderSweeper = createOrderExpirySweeper({ orders, log: app.log });
+  const health = createHealthModule({ database, storage, log: app.log });
   app.decorate('mailer', mailer);
   app.decorate('outbox', outbox);
-  app.decorate('auth', auth);
-  app.decorate('identity', identity);
+  app.decorate('auth', identity.auth);
+  app.decorate('identity', identity.service);
   app.decorate('guards', guards);
-  app.decorate('orders', orders);
-  app.decorate('tools', tools);
+  app.decorate('orders', orders.service);
+  app.decorate('tools', tools.service);
 
   registerSecurityHeaders(app, { stripe: config.stripe !== undefined });
   registerNoStore(app);
@@ -340,92 +302,37 @@ export async function buildApp({
   await registerCompression(app);
   // Better Auth's endpoints are one wildcard route: their description comes from the module.
   await registerOpenApi(app, {
-    paths: identityOpenApiPaths(),
-    requestBodies: toolImageRequestBodies,
+    paths: identity.openApiPaths,
+    requestBodies: tools.openApiRequestBodies,
   });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, {
-        readiness: createReadiness({ database, storage, log: app.log }),
+      await api.register(health.routes);
+      await api.register(tools.routes);
+      await api.register(reviews.routes);
+      await api.register(contact.routes);
+      await api.register(profiles.routes);
+      await api.register(gallery.routes);
+      await api.register(users.routes);
+      await api.register(identity.routes);
+      await api.register(payments.routes);
+      await api.register(orders.routes, {
+        payments: payments.service,
+        invoices: invoices.service,
       });
-      await api.register(toolsRoutes, { tools, catalog, guards });
-      await api.register(toolImagesRoutes, { guards, dir: config.toolImagesDir });
-      await api.register(reviewsRoutes, { reviews, catalog, guards });
-      await api.register(contactRoutes, {
-        contact,
-        guards,
-        messagesPerWindow: config.contactRateLimit,
-      });
-      await api.register(profilesRoutes, { profiles, guards });
-      await api.register(galleryRoutes, { catalog });
-      await api.register(usersRoutes, { users, guards });
-      await api.register(identitySettingsRoutes, { googleSignIn: config.google !== undefined });
-      await api.register(paymentsRoutes, { payments, guards });
-      if (paymentGateway.name === 'stripe') {
-        // Stripe's reports of a paid order's money going back, or disputed (issue 22 item 11).
-        const orderReversals = createOrderReversals({ db: database.db, log: app.log, now });
-        await api.register(stripeWebhookRoutes, {
-          gateway: paymentGateway,
-          onPaymentSucceeded: (intent) => payments.settleSucceededIntent(intent),
-          onPaymentRefunded: (intentId) => orderReversals.refunded(intentId),
-          onPaymentDisputed: (intentId) => orderReversals.disputed(intentId),
-        });
-      }
-      await api.register(ordersRoutes, {
-        orders,
-        ordersCsv: createOrdersCsv({ db: database.db, now, identity }),
-        guards,
-        ordersPerMinute: config.orderRateLimit,
-      });
-      await api.register(checkoutsRoutes, {
-        orders,
-        guards,
-        checkoutsPerMinute: config.orderRateLimit,
-      });
-      await api.register(orderCancellationRoutes, {
-        cancellation: createOrderCancellation({
-          db: database.db,
-          payments,
-          invoices,
-          tools,
-          catalog,
-          outbox,
-          publicUrl: config.publicUrl,
-          orderHoldHours: config.orderHoldHours,
-          now,
-        }),
-        guards,
-      });
-      await api.register(salesRoutes, { sales, guards });
-      await api.register(staffNotificationsRoutes, {
-        staffNotifications: createStaffNotifications({
-          db: database.db,
-          adminEmails: config.adminEmails,
-        }),
-        guards,
-      });
-      await api.register(holdsRoutes, {
-        holds: createHoldsService({ orders, identity }),
-        guards,
-      });
-      await api.register(invoicesRoutes, { invoices, guards });
-      await api.register(cartRoutes, {
-        cart: createCartService({ db: database.db, catalog, tools, orders }),
-        guards,
-      });
-      await api.register(quotesRoutes, {
-        quotes,
-        guards,
-        requestsPerMinute: config.orderRateLimit,
-      });
+      await api.register(sales.routes);
+      await api.register(holds.routes);
+      await api.register(invoices.routes);
+      await api.register(cart.routes);
+      await api.register(quotes.routes);
     },
     { prefix: API_BASE },
   );
-  await app.register(identityRoutes, { auth, identity, origin: config.publicUrl });
+  await app.register(identity.authRoutes);
 
   // The tools' uploaded pictures (DATA_DIR), before the web app's static files.
-  registerToolImageFiles(app, config.toolImagesDir);
+  tools.registerImageFiles(app);
   // The built web app, its public pages rendered from the catalog (the static files beneath).
   await registerWebPages(app, {
     webDistDir: config.webDistDir,
@@ -441,13 +348,13 @@ export async function buildApp({
   });
   if (sweepExpiredOrders) {
     app.addHook('onReady', async () => {
-      orderSweeper.start();
+      orders.sweeper.start();
     });
   }
   app.addHook('onClose', async () => {
     const step = (name: string, run: () => Promise<void> | void) =>
       closeStep(app.log, name, BACKGROUND_STOP_LIMIT_MS, run);
-    await step('the expiry sweep', () => orderSweeper.stop());
+    await step('the expiry sweep', () => orders.sweeper.stop());
     await step('the catalog', () => catalog.stop());
     // The message in hand is finished; the rest wait in the outbox for any instance.
     await step('the e-mail outbox', () => outbox.stop());

@@ -67,6 +67,11 @@ const TAGS: OpenAPIV3_1.Document['tags'] = [
     name: 'sales',
     description: "The admins' sales overview: revenue, orders by status, top tools.",
   },
+  {
+    name: 'holds',
+    description:
+      "Stock holds (admins): who holds stock with unpaid orders, releasing them, an account's hold limit.",
+  },
   { name: 'system', description: 'Health checks.' },
 ];
 

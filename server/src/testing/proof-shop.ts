@@ -31,7 +31,7 @@ export type ProofRun = {
   /**
    * The environment of every instance of the run: production mode, the run's secrets, no demo
    * data, and the caps against hoarding lifted (customers order as fast as they are answered from
-   * unverified accounts: the caps have tests of their own, orders.hoarding and orders.holds).
+   * unverified accounts: the caps have tests of their own, orders.hoarding and holds.routes).
    */
   environment(publicUrl: string): Record<string, string>;
   newClient(): HttpClient;

@@ -28,7 +28,7 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
  * Lifts the per-account order caps (MAX_UNPAID_ORDERS, ORDER_RATE_LIMIT, UNVERIFIED_HOLD_LIMIT:
  * test accounts are unverified, UNPAID_HOLD_LIMIT, UNPAID_TOOL_SHARE) for tests about something
  * else (stock, expiry, removal) that place many orders from one account; the caps have their own
- * tests in orders.hoarding.test.ts, orders.holds.test.ts and orders.hold-limits.test.ts.
+ * tests in orders.hoarding.test.ts, holds.routes.test.ts and orders.hold-limits.test.ts.
  */
 export const UNCAPPED_ORDERS = {
   maxUnpaidOrders: 1_000_000,

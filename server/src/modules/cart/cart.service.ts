@@ -31,6 +31,7 @@ import {
   deleteCartLine,
   lockCartWrites,
   selectCartLines,
+  selectCartLinesForCheckout,
   selectCartLinesOldestFirst,
   upsertCartLines,
   type CartLineRow,
@@ -83,6 +84,17 @@ function shownSku(sku: string): string {
 
 /** One line of a request to add (POST /cart/lines, Order again), once its tool is known. */
 type Wanted = { index: number; tool: KnownTool; quantity: number; pricedThen?: number };
+
+/**
+ * What a checkout (the orders module) reads and empties of the cart, in the checkout's own
+ * transaction: the account's lines ordered by tool id (the order the tools are locked in), read
+ * under the cart's lock, which holds until the lines are emptied (cart.repository.ts). It needs
+ * no cart service, so the orders module, built before the cart's, can take it.
+ */
+export const cartForCheckout = {
+  linesOf: selectCartLinesForCheckout,
+  clear: clearCart,
+};
 
 export type CartServiceOptions = {
   db: Database;

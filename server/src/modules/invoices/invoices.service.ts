@@ -13,7 +13,8 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { CheckoutLines } from '../orders/checkout-lines.ts';
-import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
+import type { PayableOrder } from '../orders/order-dto.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import {
   insertCreditNote,
   selectCreditNoteById,

@@ -72,11 +72,8 @@ import {
 } from './orders.repository.ts';
 import { returnStockOf } from './returned-stock.ts';
 
-// What other modules and files name from here: the service's own parts, where they now live.
-export { holdCeilingMs } from './order-hold.ts';
-export { toManagedOrderDto, type PayableOrder } from './order-dto.ts';
-export type { QuotedOrderPlaced, QuotedOrderRequest } from './order-placement.ts';
-export type { SweepResult } from './order-expiry.ts';
+// checkout-paid-announcement.ts still names the type from here; other files import order-dto.ts.
+export type { PayableOrder } from './order-dto.ts';
 
 /** The invoice the paid e-mail carries: its id (its PDF is drawn when the e-mail leaves), its number. */
 export type PaidOrderInvoice = { id: string; number: string };

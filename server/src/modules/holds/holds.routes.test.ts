@@ -22,7 +22,7 @@ import { expectError, injectAs, postOrder } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { users } from '../identity/identity.table.ts';
-import { orders } from './orders.table.ts';
+import { orders } from '../orders/orders.table.ts';
 import { availableOf, placeTestOrder } from '../../testing/orders.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client.ts';
 import { orders } from './orders.table.ts';
 
 /*
- * The Sales page's sums (issue 13), read from the orders table in SQL: a report reads many rows
+ * The sums the sales module reports (issue 13), read from the orders table in SQL (the orders
+ * module owns every statement on its table, decision 012): a report reads many rows
  * and answers a few, so the database adds them up (no row travels to Node). A line's total is
  * cast to bigint before the multiplication: unit_price_cents and quantity are int4 and their
  * product may not fit one. Sums travel as text (PGlite answers a bigint or numeric as a number,
@@ -23,7 +24,7 @@ const KEPT = sql`(${sql.join(
 )})`;
 
 /** The window: 'YYYY-MM-DD' days, `from` and `to` included (UTC calendar days). */
-export type SalesWindow = { from: string; to: string };
+export type DayWindow = { from: string; to: string };
 
 /** Rows of a raw query (both drivers answer `{ rows }`), each checked by `row`. */
 async function selectRows<T>(executor: Executor, query: SQL, row: z.ZodType<T>): Promise<T[]> {
@@ -32,7 +33,7 @@ async function selectRows<T>(executor: Executor, query: SQL, row: z.ZodType<T>):
 }
 
 /** `paid_at` within the window: from `from` 00:00 UTC up to (not including) the day after `to`. */
-function paidWithin(window: SalesWindow): SQL {
+function paidWithin(window: DayWindow): SQL {
   return sql`o.paid_at >= (${window.from}::date::timestamp at time zone 'UTC')
     and o.paid_at < ((${window.to}::date + 1)::timestamp at time zone 'UTC')`;
 }
@@ -42,7 +43,7 @@ const DayRowSchema = z.object({
   revenue_cents: z.string(),
   orders: z.number().int(),
 });
-export type SalesDayRow = z.infer<typeof DayRowSchema>;
+export type RevenueDayRow = z.infer<typeof DayRowSchema>;
 
 /**
  * Every day of the window, oldest first, with the revenue (cents) and count of the orders paid
@@ -50,8 +51,8 @@ export type SalesDayRow = z.infer<typeof DayRowSchema>;
  */
 export function selectRevenuePerDay(
   executor: Executor,
-  window: SalesWindow,
-): Promise<SalesDayRow[]> {
+  window: DayWindow,
+): Promise<RevenueDayRow[]> {
   return selectRows(
     executor,
     sql`
@@ -108,7 +109,7 @@ export type TopToolRow = z.infer<typeof TopToolRowSchema>;
  */
 export function selectTopTools(
   executor: Executor,
-  window: SalesWindow,
+  window: DayWindow,
   limit: number,
 ): Promise<TopToolRow[]> {
   return selectRows(

@@ -16,7 +16,7 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { expectAdminsOnly } from '../../testing/admins-only.ts';
-import { orders } from './orders.table.ts';
+import { orders } from '../orders/orders.table.ts';
 import { tools } from '../tools/tools.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 

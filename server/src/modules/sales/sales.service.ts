@@ -13,14 +13,8 @@ import {
   type SalesOverview,
   type SalesRangeQuery,
 } from '@tools-factory/contract';
-import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http-errors.ts';
-import {
-  selectOrderCountsByStatus,
-  selectRevenuePerDay,
-  selectTopTools,
-  type SalesWindow,
-} from './orders-sales.repository.ts';
+import type { DayWindow, OrderFigures } from '../orders/order-figures.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,7 +26,7 @@ const errors = serverTexts.salesErrors;
  * A day that is not 'YYYY-MM-DD' (or not on the calendar), `from` after `to` or a range above
  * MAX_SALES_RANGE_DAYS: 400 in words.
  */
-export function salesWindow(now: Date, query: SalesRangeQuery = {}): SalesWindow {
+export function salesWindow(now: Date, query: SalesRangeQuery = {}): DayWindow {
   for (const field of ['from', 'to'] as const) {
     const day = query[field];
     if (day !== undefined && !isCalendarDay(day)) throw badRequest(errors.badDay(field, day));
@@ -87,25 +81,19 @@ function dollarsOf(centsText: string): number {
 
 /**
  * The admins' Sales page (issue 13): revenue per day, orders by status and the top tools, all
- * summed by the database. `now` is the app's clock: "today" is its UTC day.
+ * summed by the database in the orders module (`figures`). `now` is the app's clock: "today" is
+ * its UTC day.
  */
-export function createSalesService(options: { db: Database; now: () => Date }) {
-  const { db, now } = options;
+export function createSalesService(options: {
+  figures: Pick<OrderFigures, 'read'>;
+  now: () => Date;
+}) {
+  const { figures, now } = options;
   return {
     /** GET /manageSales: the figures of the range (by default the last SALES_DAYS days). */
     async overview(query: SalesRangeQuery = {}): Promise<SalesOverview> {
       const window = salesWindow(now(), query);
-      // One snapshot for the three reads, so that a payment landing between them cannot make
-      // the figures disagree (a day's revenue counting an order the status counts do not). One
-      // after the other: a transaction is one connection, which runs one query at a time.
-      const { days, statuses, topTools } = await db.transaction(
-        async (tx) => ({
-          days: await selectRevenuePerDay(tx, window),
-          statuses: await selectOrderCountsByStatus(tx, OrderStatusSchema.options),
-          topTools: await selectTopTools(tx, window, TOP_TOOLS_COUNT),
-        }),
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+      const { days, statuses, topTools } = await figures.read(window, TOP_TOOLS_COUNT);
       return {
         ...window,
         days: days.map((day) => ({

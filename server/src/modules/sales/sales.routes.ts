@@ -7,7 +7,7 @@ import {
   SalesRangeQuerySchema,
 } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
-import { salesCsv, type SalesService } from './orders-sales.ts';
+import { salesCsv, type SalesService } from './sales.service.ts';
 import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
 

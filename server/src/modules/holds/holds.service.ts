@@ -7,7 +7,7 @@ import {
 } from '@tools-factory/contract';
 import { notFound } from '../../http-errors.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
-import type { OrdersService } from './orders.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 
 /**
  * Stock holds (docs/architecture.md#orders, issue 22): who holds what with unpaid orders, for the admins'

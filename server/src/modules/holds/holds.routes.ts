@@ -8,7 +8,7 @@ import {
   UserIdParamsSchema,
 } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
-import type { HoldsService } from './orders-holds.ts';
+import type { HoldsService } from './holds.service.ts';
 import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
 
@@ -28,7 +28,7 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
         summary: 'Who holds stock with unpaid orders (Stock holds)',
         description:
           'Admins only. Every account holding unpaid orders: its name, e-mail and whether the e-mail is verified, its hold limit (`limit`, in dollars: what its unpaid orders may come to; `limitSource`: set for the account, or the default of a verified account, UNPAID_HOLD_LIMIT, or of an unverified one, UNVERIFIED_HOLD_LIMIT), and each unpaid order (oldest first) with its tool, units, unit price, value, when it was placed and when its hold ends (ORDER_HOLD_HOURS after placing, or up to an hour later once a payment is under way, never past ORDER_HOLD_HOURS + 1 h). Accounts by the value they hold, the largest first. Orders of removed accounts are not listed (Manage Orders has them).',
-        tags: ['orders'],
+        tags: ['holds'],
         response: { 200: StockHoldListSchema },
       },
     },
@@ -47,7 +47,7 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
         summary: "Release an account's holds",
         description:
           'Admins only. Removes every unpaid order of the account (`userId`, as GET /manageHolds lists it) in one transaction and puts their stock back on sale; paid orders are untouched, and an order being paid at that moment is kept once paid. Answers how many orders were removed and how many units went back. An unknown account answers 404.',
-        tags: ['orders'],
+        tags: ['holds'],
         params: UserIdParamsSchema,
         response: { 200: ReleaseHoldsResponseSchema, ...errorResponses(404) },
       },
@@ -64,7 +64,7 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
         summary: "Set an account's hold limit",
         description:
           "Admins only. What the account's unpaid orders may come to (`limit`, in dollars, at most two decimals, below $1,000,000), whatever its kind; `null` gives it its default again (UNPAID_HOLD_LIMIT when its e-mail is verified, UNVERIFIED_HOLD_LIMIT until then). POST /order, POST /checkout and accepting a quote refuse (403) an order that would take its unpaid orders past it; orders held already are kept. Answers the account's limit as it is now. An unknown account answers 404.",
-        tags: ['orders'],
+        tags: ['holds'],
         params: UserIdParamsSchema,
         body: SetHoldLimitSchema,
         response: { 200: HoldLimitResponseSchema, ...errorResponses(400, 404) },

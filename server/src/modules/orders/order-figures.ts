@@ -1,0 +1,39 @@
+import { OrderStatusSchema } from '@tools-factory/contract';
+import type { Database } from '../../db/client.ts';
+import {
+  selectOrderCountsByStatus,
+  selectRevenuePerDay,
+  selectTopTools,
+  type DayWindow,
+} from './order-figures.repository.ts';
+
+export type { DayWindow } from './order-figures.repository.ts';
+
+/**
+ * The orders' figures the sales module reports (issue 13): revenue per day, orders by status and
+ * the top tools, summed by the database. They are read here because the orders module owns every
+ * statement on its table (decision 012); the sales module turns them into its page and its CSV.
+ */
+export function createOrderFigures(options: { db: Database }) {
+  const { db } = options;
+  return {
+    /**
+     * The figures of `window` and the `topCount` tools with the highest revenue in it, in one
+     * snapshot for the three reads, so that a payment landing between them cannot make the
+     * figures disagree (a day's revenue counting an order the status counts do not). One after
+     * the other: a transaction is one connection, which runs one query at a time.
+     */
+    read(window: DayWindow, topCount: number) {
+      return db.transaction(
+        async (tx) => ({
+          days: await selectRevenuePerDay(tx, window),
+          statuses: await selectOrderCountsByStatus(tx, OrderStatusSchema.options),
+          topTools: await selectTopTools(tx, window, topCount),
+        }),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}
+
+export type OrderFigures = ReturnType<typeof createOrderFigures>;

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { dollarsToCents } from '@tools-factory/contract';
+import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
+import type { AuthGuards } from '../identity/auth-guard.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
+import type { ToolsService } from '../tools/tools.service.ts';
+import { createCheckoutLines } from './checkout-lines.ts';
+import type { CartForCheckout } from './checkout-placement.ts';
+import { checkoutsRoutes } from './checkouts.routes.ts';
+import { createOrderCancellation, type OrderCancellationOptions } from './order-cancellation.ts';
+import { orderCancellationRoutes } from './order-cancellation.routes.ts';
+import { createOrderFigures } from './order-figures.ts';
+import { createOrderReversals } from './order-reversals.ts';
+import { createBuyersLookup } from './orders-buyers.ts';
+import { createOrdersCsv } from './orders-csv.ts';
+import { ordersRoutes } from './orders.routes.ts';
+import { createOrdersService } from './orders.service.ts';
+import { createOrderExpirySweeper } from './orders.sweeper.ts';
+
+export type OrdersModuleDeps = {
+  config: Pick<
+    Config,
+    | 'publicUrl'
+    | 'orderHoldHours'
+    | 'maxUnpaidOrders'
+    | 'unpaidHoldLimit'
+    | 'unverifiedHoldLimit'
+    | 'unpaidToolSharePercent'
+    | 'taxRateBasisPoints'
+    | 'orderRateLimit'
+  >;
+  db: Database;
+  /** Told of every committed stock change. */
+  catalog: CatalogChanged;
+  /** Reserves and returns stock in the order's own transaction. */
+  tools: ToolsService;
+  /** The customers' and admins' names, for Manage Orders, its CSV and an order's page. */
+  identity: Pick<IdentityService, 'namesOf'>;
+  /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
+  cart: CartForCheckout;
+  outbox: OutboxWriter;
+  guards: AuthGuards;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** The engine runs one transaction at a time (PGlite, decision 031). */
+  transactionsRunAlone: boolean;
+};
+
+/**
+ * What the orders' routes need of modules built after orders (they need the orders service):
+ * cancelling refunds through payments and issues a credit note through invoices.
+ */
+export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invoices'>;
+
+/**
+ * Orders (docs/architecture.md#orders): the service the routes and the other modules call, and
+ * beside it what other modules take from orders: a checkout's lines (payments, invoices), the
+ * buyers (reviews), the reversals Stripe reports (payments), the figures (sales), the sweep.
+ */
+export function createOrdersModule(deps: OrdersModuleDeps) {
+  const { config, db, catalog, tools, identity, outbox, guards, log, now } = deps;
+  const service = createOrdersService({
+    db,
+    catalog,
+    tools,
+    orderHoldHours: config.orderHoldHours,
+    maxUnpaidOrders: config.maxUnpaidOrders,
+    holdLimits: {
+      verifiedCents: dollarsToCents(config.unpaidHoldLimit),
+      unverifiedCents: dollarsToCents(config.unverifiedHoldLimit),
+    },
+    toolSharePercent: config.unpaidToolSharePercent,
+    outbox,
+    publicUrl: config.publicUrl,
+    taxRateBasisPoints: config.taxRateBasisPoints,
+    transactionsRunAlone: deps.transactionsRunAlone,
+    now,
+    identity,
+    cart: deps.cart,
+  });
+
+  /** Under /api, given what modules built later offer (OrdersRoutesDeps). */
+  const routes: FastifyPluginAsync<OrdersRoutesDeps> = async (api, later) => {
+    await api.register(ordersRoutes, {
+      orders: service,
+      ordersCsv: createOrdersCsv({ db, now, identity }),
+      guards,
+      ordersPerMinute: config.orderRateLimit,
+    });
+    await api.register(checkoutsRoutes, {
+      orders: service,
+      guards,
+      checkoutsPerMinute: config.orderRateLimit,
+    });
+    await api.register(orderCancellationRoutes, {
+      cancellation: createOrderCancellation({
+        db,
+        payments: later.payments,
+        invoices: later.invoices,
+        tools,
+        catalog,
+        outbox,
+        publicUrl: config.publicUrl,
+        orderHoldHours: config.orderHoldHours,
+        now,
+      }),
+      guards,
+    });
+  };
+
+  return {
+    service,
+    routes,
+    /** A checkout's lines, paid, invoiced and mailed as one (issue 26). */
+    checkoutLines: createCheckoutLines({ db, orderHoldHours: config.orderHoldHours }),
+    /** Who has a paid order, for the reviews' 'verified buyer'. */
+    buyers: createBuyersLookup({ db }),
+    /** A paid order's money going back, or disputed, as the gateway reports it. */
+    reversals: createOrderReversals({ db, log, now }),
+    /** The sums the sales module reports. */
+    figures: createOrderFigures({ db }),
+    /** The periodic expiry sweep of unpaid orders (the app starts and stops it). */
+    sweeper: createOrderExpirySweeper({ orders: service, log }),
+  };
+}
+
+export type OrdersModule = ReturnType<typeof createOrdersModule>;
