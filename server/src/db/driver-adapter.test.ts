@@ -465,7 +465,7 @@ describe('builtOnce, on the test database', () => {
     }
     expect(statements.size).toBe(driverTricksOn() ? MAX_SHAPES : 0);
     const past = await statements.run(handle().db, `shape ${MAX_SHAPES}`, build, { n: 7 });
-    // Its rows as the driver gave them (the column named by PostgreSQL, or mapped with the tricks off).
+    // Its rows as the driver gave them (the column named by PostgreSQL; mapped, tricks off).
     expect(past.map((row) => Object.values(row))).toEqual([[7]]);
     // The shape past the limit was built each time it ran (each shape was, with the tricks off).
     expect(counter.builds).toBe(MAX_SHAPES + 2);

@@ -29,8 +29,7 @@ import type {
  *   PGlite's private locks, since a statement run by hand must queue as its query() does): the
  *   POST /api/order row on PGlite went from 194 to 311 orders/s (ratio 0.51 to 0.83).
  * - Drizzle's parsers installed once on PGlite (a Proxy of the instance): the POST /api/order row
- *   on PGlite, ratio 0.37 to 0.49, p99 1,705 to 1,333 ms (a query 274-284 µs with Drizzle's
- *   parsers passed, 143-159 µs without: PGlite copies its own 318 parsers for each result).
+ *   on PGlite, ratio 0.37 to 0.49, p99 1,705 to 1,333 ms.
  * - Turns with the event loop on PGlite (a Proxy): the POST /api/order row's p99 on PGlite,
  *   3,705-6,368 ms to 510-632 ms (the first connections of a rush waited behind the whole queue).
  * - Named statements on PostgreSQL (a pg.Client subclass): the POST /api/order row on PostgreSQL,
@@ -80,7 +79,8 @@ export async function pgliteClientForDrizzle(client: PGlite): Promise<PGlite> {
 export function poolClientClass(Client: typeof pg.Client): typeof pg.Client {
   return driverTricksOn() ? namingClient(Client, new StatementNames()) : Client;
 }
-// --- PGlite: named statements -----------------------------------------------------------------
+
+// --- PGlite: named statements --------------------------------------------------------------------
 
 /**
  * Named statements for PGlite (decision 030). PGlite's query() runs every statement as
@@ -88,9 +88,9 @@ export function poolClientClass(Client: typeof pg.Client): typeof pg.Client {
  * execute, sync): each time parsed, planned (the planner measures every table and index it
  * reads, a file system call each) and its columns described twice. Here a statement seen again
  * is parsed once as a named one, its parameter types and its columns kept; each run is then one
- * call (bind, execute, sync) that PostgreSQL plans from its cache. On this machine a bearer
- * check's query went from 584 to 220 µs. Values are serialized, and rows parsed, exactly as
- * PGlite's query() does (its serializers and parsers for each type), under the same locks.
+ * call (bind, execute, sync) that PostgreSQL plans from its cache. Values are serialized, and
+ * rows parsed, exactly as PGlite's query() does (its serializers and parsers for each type),
+ * under the same locks.
  */
 
 /** A text is prepared the second time it is run: one run only is not worth a statement. */
@@ -205,7 +205,7 @@ export function namedStatements(
     return result;
   }
 
-  /** Prepares `call`'s text if it is not yet, then runs it; a failure is told as PGlite tells it. */
+  /** Prepares `call`'s text if it is not yet, then runs it; a failure told as PGlite tells it. */
   async function prepareAndRun(call: QueryCall): Promise<Results> {
     try {
       const statement = named.get(call.text) ?? (await prepare(call.text));
@@ -245,7 +245,8 @@ export function namedStatements(
     },
   };
 }
-// --- PGlite: Drizzle's parsers installed once ---------------------------------------------------
+
+// --- PGlite: Drizzle's parsers installed once ----------------------------------------------------
 
 /**
  * The types Drizzle's PGlite driver asks to receive as PostgreSQL's text (its columns map them):
@@ -281,8 +282,8 @@ function withoutDrizzleParsers(options: unknown): unknown {
 
 /**
  * `target` (the instance, or one of its transactions: `inTransaction`) whose query() drops
- * Drizzle's parsers and runs a statement run before as a named one (above);
- * every other member as it is (bound).
+ * Drizzle's parsers and runs a statement run before as a named one (above); every other member
+ * as it is (bound).
  */
 function droppingParsers<T extends object>(
   target: T,
@@ -322,10 +323,10 @@ function droppingParsers<T extends object>(
 
 /**
  * The PGlite client Drizzle is given. Drizzle's driver passes its parsers with every query, and
- * PGlite then copies its own 318 parsers with them into a new object for each result: 125 µs a
- * query on this machine, half again a small query's whole cost, and an order runs a dozen
- * (decision 030). Here Drizzle's parsers are installed on the instance once and dropped
- * from each query's options, in the transactions too: the same results, without the copy. The
+ * PGlite then copies its own 318 parsers with them into a new object for each result, half again
+ * a small query's whole cost, and an order runs a dozen (decision 030). Here Drizzle's parsers
+ * are installed on the instance once and dropped from each query's options, in the transactions
+ * too: the same results, without the copy. The
  * instance is the server's own (or a test's, through openDatabase alone): nothing else queries
  * it expecting PGlite's Date objects for these types.
  */
@@ -345,7 +346,8 @@ function statementsOf(client: PGlite, wire: PgliteProtocol): NamedStatements {
   }
   return statements;
 }
-// --- PGlite: turns with the event loop ---------------------------------------------------------
+
+// --- PGlite: turns with the event loop -----------------------------------------------------------
 
 /** Resolves in a later turn of the event loop: after its poll for I/O (setImmediate's phase). */
 const laterTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -387,7 +389,8 @@ export function takingTurns(client: PGlite): PGlite {
     },
   });
 }
-// --- PostgreSQL: named statements --------------------------------------------------------------
+
+// --- PostgreSQL: named statements ----------------------------------------------------------------
 
 /**
  * Named statements on PostgreSQL: each connection parses and plans a statement's text once, then
@@ -456,7 +459,8 @@ export function namingClient(Client: typeof pg.Client, names: StatementNames): t
     }
   };
 }
-// --- Drizzle: statements built once ---------------------------------------------------------------
+
+// --- Drizzle: statements built once --------------------------------------------------------------
 
 /** The database or a transaction (client.ts's Executor, which this file cannot import: a cycle). */
 type Executor = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -574,7 +578,8 @@ export function placeholderRows<Row extends Record<string, unknown>>(
   });
   return { rows: placed, shape: `${prefix}[${shapes.join(';')}]` };
 }
-// --- Jobs after a commit (not a trick: always on) -------------------------------------------------
+
+// --- Jobs after a commit (not a trick: always on) ------------------------------------------------
 
 /** A Drizzle database or transaction, as far as afterCommit needs it: its `transaction` method. */
 type Transactional = {
@@ -587,10 +592,10 @@ const waiting = new WeakMap<object, (() => void)[]>();
 
 /**
  * Runs `job` once what `executor` wrote is committed: at the commit of the transaction it is
- * part of (never, if that transaction or the savepoint it was given in rolls back), or at once when it is the database itself
- * (its statements committed as they ran). For work that must see the rows, from this process:
- * the e-mail outbox wakes its worker so (decisions 017, 032), where a trigger's NOTIFY took the
- * queue's global lock in every commit that wrote an e-mail.
+ * part of (never, if that transaction or the savepoint it was given in rolls back), or at once
+ * when it is the database itself (its statements committed as they ran). For work that must see
+ * the rows, from this process: the e-mail outbox wakes its worker so (decisions 017, 032), where
+ * a trigger's NOTIFY took the queue's global lock in every commit that wrote an e-mail.
  */
 export function afterCommit(executor: object, job: () => void): void {
   const jobs = waiting.get(executor);
