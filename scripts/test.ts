@@ -1,9 +1,11 @@
 /**
  * `npm test`: lint, typecheck and the web build side by side (each mostly one core; their output
- * is printed stage by stage as each ends), then the unit tests (Vitest), then the e2e journeys
- * (Playwright) on that build. Every stage runs even after one fails (but the journeys need the
- * build), so the summary is complete; it ends with one line, `tests: N passed, M failed`, and
- * exits non-zero when anything failed. A failed stage that reports no failed test (lint,
+ * is printed stage by stage as each ends), then the unit tests (Vitest), then the database's
+ * tests once more with the driver adapter's tricks off (DB_DRIVER_TRICKS=off, the plain drivers:
+ * server/src/db/driver-adapter.ts), then the e2e journeys (Playwright) on that build. Every
+ * stage runs even after one fails (but the journeys need the build), so the summary is complete;
+ * it ends with one line, `tests: N passed, M failed` (every stage's counts summed), and exits
+ * non-zero when anything failed. A failed stage that reports no failed test (lint,
  * typecheck, the build or a crash) counts as one failure.
  */
 import { spawn } from 'node:child_process';
@@ -34,6 +36,7 @@ type Outcome = { name: string; exitCode: number; seconds: number; counts: Counts
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const reportDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-test-'));
 const vitestReport = path.join(reportDir, 'vitest.json');
+const tricksOffReport = path.join(reportDir, 'vitest-tricks-off.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
 
 function readJson(file: string): unknown {
@@ -46,8 +49,8 @@ function readJson(file: string): unknown {
 }
 
 /** Vitest's json reporter (Jest's format). */
-function vitestCounts(): Counts | undefined {
-  const report = readJson(vitestReport) as
+function vitestCounts(file: string): Counts | undefined {
+  const report = readJson(file) as
     | {
         numPassedTests?: number;
         numFailedTests?: number;
@@ -90,6 +93,18 @@ const firstTogether: Stage[] = [
   { name: 'build', args: ['run', 'build'] },
 ];
 
+/**
+ * The tests the tricks-off stage runs: the database's own, and those of the modules whose
+ * statements the adapter serves (orders and checkouts, the cart, quotes, tools), on PGlite.
+ */
+const TRICKS_OFF_TESTS = [
+  'server/src/db/',
+  'server/src/modules/orders/',
+  'server/src/modules/cart/',
+  'server/src/modules/quotes/',
+  'server/src/modules/tools/',
+];
+
 /** Then these, one after the other: each uses every core. */
 const thenInTurn: Stage[] = [
   {
@@ -102,7 +117,23 @@ const thenInTurn: Stage[] = [
       '--reporter=json',
       `--outputFile.json=${vitestReport}`,
     ],
-    counts: vitestCounts,
+    counts: () => vitestCounts(vitestReport),
+  },
+  {
+    name: 'tricks off',
+    args: [
+      'run',
+      'test:unit',
+      '--',
+      '--project',
+      'server',
+      ...TRICKS_OFF_TESTS,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${tricksOffReport}`,
+    ],
+    env: { DB_DRIVER_TRICKS: 'off' },
+    counts: () => vitestCounts(tricksOffReport),
   },
   {
     name: 'e2e',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { withCommitJobs } from './after-commit.ts';
+import { pgliteClientForDrizzle, poolClientClass, withCommitJobs } from './driver-adapter.ts';
 import { keepingDiskReserve, type DiskReserve } from './disk-reserve.ts';
 import type { PostgresListener } from './listener.ts';
 import { serverRoot } from '../server-root.ts';
@@ -162,15 +162,12 @@ async function openPglite(
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
   }
-  const [{ pgliteForDrizzle }, { takingTurns }] = await Promise.all([
-    import('./pglite-parsers.ts'),
-    import('./pglite-turns.ts'),
-  ]);
   const diskReserve = options.kind === 'pglite' ? options.diskReserve : undefined;
-  const turns = takingTurns(pgliteForDrizzle(client));
+  // The driver adapter's PGlite (its named statements and turns), or the instance itself.
+  const adapted = await pgliteClientForDrizzle(client);
   const db = withCommitJobs(
     drizzle({
-      client: diskReserve ? keepingDiskReserve(turns, diskReserve) : turns,
+      client: diskReserve ? keepingDiskReserve(adapted, diskReserve) : adapted,
     }) as unknown as Database,
   );
   const listeners = inProcessListeners(client);
@@ -211,20 +208,11 @@ async function openPostgres(
     statementTimeoutMs = STATEMENT_TIMEOUT_MS,
     lockTimeoutMs = LOCK_TIMEOUT_MS,
   } = options;
-  const [
-    { default: pg },
-    { drizzle },
-    { KEEP_ALIVE_DELAY_MS, listenWithReconnect },
-    { namingClient, StatementNames },
-  ] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('./listener.ts'),
-    import('./named-statements.ts'),
-  ]);
+  const [{ default: pg }, { drizzle }, { KEEP_ALIVE_DELAY_MS, listenWithReconnect }] =
+    await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('./listener.ts')]);
   const pool = new pg.Pool({
-    // Each statement parsed and planned once per connection (named-statements.ts).
-    Client: namingClient(pg.Client, new StatementNames()),
+    // Each statement parsed and planned once per connection, unless DB_DRIVER_TRICKS=off.
+    Client: poolClientClass(pg.Client),
     connectionString: url,
     max: poolSize,
     application_name: applicationName,

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { afterCommit } from '../db/after-commit.ts';
+import { afterCommit } from '../db/driver-adapter.ts';
 import type { Executor } from '../db/client.ts';
 import type { MailAbout } from './mailer.ts';
 import type { QueuedMessage } from './outbox-message.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { preparedPerDatabase } from '../db/built-once.ts';
+import { preparedPerDatabase } from '../db/prepared-per-database.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { outboxMessages } from './outbox.table.ts';
 

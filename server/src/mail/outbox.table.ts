@@ -9,8 +9,8 @@ import type { AttachmentRecipe } from './outbox-message.ts';
  * of the change that caused it and delivered afterwards by whichever instance claims it first
  * (outbox.ts). A row is claimed by setting `locked_until` (a lease), sent, then marked `sent_at`; a
  * failed attempt sets `next_attempt_at` further off. The writing instance's worker is woken once
- * the transaction commits (db/after-commit.ts; migration 0009's NOTIFY trigger, dropped by 0013,
- * did it before).
+ * the transaction commits (afterCommit, db/driver-adapter.ts; migration 0009's NOTIFY trigger,
+ * dropped by 0013, did it before).
  */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../db/built-once.ts';
+import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { sessions, users } from './identity.table.ts';
 

@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { builtOnce, placeholderRows, sqlStatement } from '../../db/built-once.ts';
+import { builtOnce, placeholderRows } from '../../db/driver-adapter.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
@@ -68,8 +68,8 @@ function outboxRowsWith(tx: Transaction, mails: readonly NewOutboxRow[]) {
 }
 
 /**
- * POST /order's statements, each built once (built-once.ts): its one INSERT by the rows each of
- * its INSERTs writes, the placement lock and the caps' holdings.
+ * POST /order's statements, each built once (db/driver-adapter.ts): its one INSERT, by the rows
+ * each of its INSERTs writes, and the caps' holdings.
  */
 const orderPathStatements = builtOnce();
 
@@ -208,11 +208,7 @@ const UNPAID_ORDERS_LOCK = 724_502;
  * accounts never wait on it.
  */
 export async function lockOrderPlacements(tx: Transaction, userId: string): Promise<void> {
-  const build = () =>
-    sqlStatement(
-      sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${sql.placeholder('userId')}))`,
-    );
-  await orderPathStatements.run(tx, 'placement lock', build, { userId });
+  await tx.execute(sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${userId}))`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
-import { builtOnce } from '../../db/built-once.ts';
+import { builtOnce } from '../../db/driver-adapter.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { toolPriceBreaks, tools } from './tools.table.ts';
 

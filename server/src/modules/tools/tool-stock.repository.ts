@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { LOW_STOCK_FACTOR } from '@tools-factory/contract';
-import { builtOnce } from '../../db/built-once.ts';
+import { builtOnce } from '../../db/driver-adapter.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { unitPriceCentsOf } from './price-breaks.repository.ts';
 import { stockMovements, type StockMovementReason } from './stock-movements.table.ts';
@@ -251,7 +251,7 @@ export function orderedToolAlongside(reference: ToolReference, quantity: number)
   };
 }
 
-/** POST /order's reservation, by id or by name (built-once.ts). */
+/** POST /order's reservation, by id or by name (built once: db/driver-adapter.ts). */
 const reservations = builtOnce();
 
 /**
