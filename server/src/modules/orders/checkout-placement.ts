@@ -18,34 +18,14 @@ import {
   unauthorized,
   type LineProblem,
 } from '../../http-errors.ts';
-import type { OutboxWriter } from '../../mail/outbox.ts';
 import { checkoutPlacedMail } from '../../mail/templates/orders.ts';
 import { checkoutPlacedForStaffMail, newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutDtos } from './checkout-dto.ts';
-import {
-  insertCheckout,
-  selectCheckoutByIdempotencyKey,
-  type CheckoutRow,
-} from './checkouts.repository.ts';
-import { emailEvent, eventRows } from './order-events.repository.ts';
-import {
-  ensurePayableTotal,
-  ensureRoomForUnpaidCheckouts,
-  ensureWithinHoldLimit,
-  holdLimitOf,
-  linesOverToolShare,
-  reservedLineForShare,
-  type HoldLimitDefaults,
-} from './order-rules.ts';
-import {
-  insertEventsAndMails,
-  insertOrders,
-  lockOrderPlacements,
-  selectUnpaidHoldings,
-  type OrderRow,
-} from './orders.repository.ts';
+import { selectCheckoutByIdempotencyKey, type CheckoutRow } from './checkouts.repository.ts';
+import type { PlacementPipeline } from './order-pipeline.ts';
+import type { OrderRow } from './orders.repository.ts';
 
 /** A cart line as the checkout reads it: the tool, how many, the unit price shown when added. */
 export type CartLineRow = { toolId: string; quantity: number; unitPriceCents: number };
@@ -63,14 +43,8 @@ export type CheckoutPlacementOptions = {
   catalog: CatalogChanged;
   tools: ToolsService;
   dtos: CheckoutDtos;
-  maxUnpaidOrders: number;
-  /** The default hold limits (UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT), in cents. */
-  holdLimits: HoldLimitDefaults;
-  /** UNPAID_TOOL_SHARE: the percentage of a tool's stock one account may hold unpaid. */
-  toolSharePercent: number;
-  outbox: OutboxWriter;
+  pipeline: PlacementPipeline;
   publicUrl: string;
-  taxRateBasisPoints?: number;
 };
 
 /** A cart line reserved in the checkout's transaction, with the unit price it is placed at. */
@@ -118,8 +92,7 @@ function replayedCheckout(earlier: CheckoutRow, digest: string): CheckoutRow {
  * placed as one of the spec's orders, all in ONE transaction, all reserved or none.
  */
 export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
-  const { db, catalog, tools, dtos, maxUnpaidOrders, holdLimits, toolSharePercent } = options;
-  const { outbox, publicUrl } = options;
+  const { db, catalog, tools, dtos, pipeline, publicUrl } = options;
 
   /**
    * Why a line could not be reserved, as it stands now: the tool is gone, or the quantity is not
@@ -169,12 +142,13 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
   return {
     /**
      * POST /checkout: the caller's cart, read in the transaction, placed as one checkout with
-     * one order per line. Refused whole (nothing reserved, the cart kept) when the cart is empty
-     * (400), when any line cannot be reserved (409, each failing line and why), when the client's
-     * expected total is not today's (409), or by the rules of POST /order: MAX_UNPAID_ORDERS
-     * counting checkouts, the account's hold limit, its share of each tool's stock
-     * (UNPAID_TOOL_SHARE: 409 naming each line past it), a total one payment can pay. Prices are
-     * today's; lines whose price moved since they were added are told in the answer.
+     * one order per line (the pipeline of order-pipeline.ts). Refused whole (nothing reserved,
+     * the cart kept) when the cart is empty (400), when any line cannot be reserved (409, each
+     * failing line and why), or by the rules of POST /order: MAX_UNPAID_ORDERS counting
+     * checkouts, the account's share of each tool's stock (UNPAID_TOOL_SHARE: 409 naming each
+     * line past it), the client's expected total if it is not today's (409), a total one payment
+     * can pay, the account's hold limit. Prices are today's; lines whose price moved since they
+     * were added are told in the answer.
      * The Idempotency-Key (required) answers a retry with the checkout it placed.
      */
     async placeCheckout(
@@ -188,143 +162,115 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
         const lines = await dtos.linesOf(db, replayedCheckout(earlier, digest).id);
         return { response: dtos.checkoutResponse(earlier, lines, []), replayed: true };
       }
+      /** Each reserved line's unit price when it was added to the cart, by tool id. */
+      const addedAt = new Map<string, number>();
       const placed = await db
         .transaction(async (tx): Promise<PlacedCheckout> => {
-          await lockOrderPlacements(tx, caller.id);
-          const again = await selectCheckoutByIdempotencyKey(tx, caller.id, idempotencyKey);
-          if (again) {
-            const checkout = replayedCheckout(again, digest);
-            const lines = await dtos.linesOf(tx, checkout.id);
+          let cart: CartLineRow[] = [];
+          const outcome = await pipeline.place(tx, {
+            caller,
+            async underLock(tx) {
+              const again = await selectCheckoutByIdempotencyKey(tx, caller.id, idempotencyKey);
+              if (again) {
+                const checkout = replayedCheckout(again, digest);
+                return { checkout, lines: await dtos.linesOf(tx, checkout.id) };
+              }
+              cart = await options.cart.linesOf(tx, caller.id);
+              if (cart.length === 0) throw badRequest(texts.checkout.errors.emptyCart);
+              return undefined;
+            },
+            async reserve(tx) {
+              const { reserved, failed } = await reserveLines(tx, cart);
+              // Thrown, not returned: the reservations made before the failing lines roll back.
+              if (failed.length > 0) throw new LinesNotReserved(failed);
+              for (const { line } of reserved) addedAt.set(line.toolId, line.unitPriceCents);
+              return reserved.map(({ line, tool, unitPriceCents }) => ({
+                toolId: tool.id,
+                toolSku: tool.sku,
+                toolName: tool.name,
+                toolImage: tool.image,
+                quantity: line.quantity,
+                unitPriceCents,
+                reserved: tool,
+              }));
+            },
+            async check(lines, rules) {
+              // Each tool's row is locked until the commit: the share is checked against the
+              // stock its reservation found.
+              const overShare = await rules.overShare(lines);
+              if (overShare.length > 0) {
+                const skus = new Map(lines.map((line) => [line.toolId, line.toolSku]));
+                throw new LinesError(
+                  409,
+                  texts.checkout.errors.linesRefused,
+                  overShare.map(({ line, maxUnits, heldUnits }) => ({
+                    toolId: line.toolId,
+                    sku: skus.get(line.toolId) ?? '',
+                    message: texts.cart.problems.aboveShare(maxUnits, heldUnits),
+                  })),
+                );
+              }
+              const totalCents = lines.reduce(
+                (sum, { quantity, unitPriceCents }) => sum + unitPriceCents * quantity,
+                0,
+              );
+              if (
+                input.expectedTotal !== undefined &&
+                dollarsToCents(input.expectedTotal) !== totalCents
+              ) {
+                throw conflict(
+                  texts.checkout.errors.totalChanged(
+                    input.expectedTotal,
+                    centsToDollars(totalCents),
+                  ),
+                );
+              }
+              rules.ensurePayableWithinHoldLimit(totalCents);
+              await options.cart.clear(tx, caller.id);
+            },
+            checkout: {
+              address: input.address,
+              phone: input.phone,
+              poNumber: input.poNumber,
+              idempotencyKey,
+              requestDigest: digest,
+            },
+            eventDetail: (checkout) => ({ checkoutId: checkout.id }),
+            // One e-mail for the whole checkout, to the buyer and to staff.
+            mails({ checkout, orders }, staff) {
+              const lineDtos = orders.map((row) => dtos.orderDto(row));
+              const checkoutDto = dtos.checkoutDto(checkout, orders);
+              const about = { orderId: orders[0]!.id };
+              return [
+                {
+                  message: checkoutPlacedMail(checkoutDto, lineDtos, { publicUrl }),
+                  about: { ...about, mail: 'checkout placed' },
+                },
+                // One staff e-mail for the checkout too (a line alone: the order's own).
+                ...staff.map((to) => ({
+                  message:
+                    lineDtos.length === 1
+                      ? newOrderForStaffMail(lineDtos[0]!, { publicUrl, to })
+                      : checkoutPlacedForStaffMail(checkoutDto, lineDtos, { publicUrl, to }),
+                  about: { ...about, mail: 'new checkout, to staff' },
+                })),
+              ];
+            },
+          });
+          if ('earlier' in outcome) {
+            const { checkout, lines } = outcome.earlier;
             return { checkout, lines, replayed: true, stock: [], priceChanges: [] };
           }
-          const cart = await options.cart.linesOf(tx, caller.id);
-          if (cart.length === 0) throw badRequest(texts.checkout.errors.emptyCart);
-          // Read before the tools' rows are locked (every buyer of them waits on those locks),
-          // in one query: the caps' figures, and the e-mails' readers (the staff, the names).
-          const readers = outbox.readersAlongside([caller.email]);
-          const holdings = await selectUnpaidHoldings(tx, caller.id, { readers });
-          ensureRoomForUnpaidCheckouts(holdings.checkouts, maxUnpaidOrders);
-          const mailRows = readers.prepared(holdings.alongside.readers);
-          // What needs nothing of the tools, written before their rows are locked: the checkout
-          // and the emptied cart (a refusal below rolls both back).
-          const checkout = await insertCheckout(tx, {
-            userId: caller.id,
-            email: caller.email,
-            address: input.address,
-            phone: input.phone,
-            poNumber: input.poNumber,
-            idempotencyKey,
-            requestDigest: digest,
-          });
-          await options.cart.clear(tx, caller.id);
-
-          const { reserved, failed } = await reserveLines(tx, cart);
-          // Thrown, not returned: the reservations made before the failing lines roll back.
-          if (failed.length > 0) throw new LinesNotReserved(failed);
-          // Each tool's row is locked until the commit: the share is checked against the stock
-          // its reservation found.
-          const overShare = await linesOverToolShare(
-            tx,
-            caller.id,
-            reserved.map(({ line, tool }) => reservedLineForShare(tool, line.quantity)),
-            { unitsBound: holdings.units, sharePercent: toolSharePercent },
-          );
-          if (overShare.length > 0) {
-            const skus = new Map(reserved.map(({ tool }) => [tool.id, tool.sku]));
-            throw new LinesError(
-              409,
-              texts.checkout.errors.linesRefused,
-              overShare.map(({ line, maxUnits, heldUnits }) => ({
-                toolId: line.toolId,
-                sku: skus.get(line.toolId) ?? '',
-                message: texts.cart.problems.aboveShare(maxUnits, heldUnits),
-              })),
-            );
-          }
-          const totalCents = reserved.reduce(
-            (sum, { line, unitPriceCents }) => sum + unitPriceCents * line.quantity,
-            0,
-          );
-          if (
-            input.expectedTotal !== undefined &&
-            dollarsToCents(input.expectedTotal) !== totalCents
-          ) {
-            throw conflict(
-              texts.checkout.errors.totalChanged(input.expectedTotal, centsToDollars(totalCents)),
-            );
-          }
-          ensurePayableTotal(totalCents);
-          ensureWithinHoldLimit(holdings.cents, totalCents, holdLimitOf(caller, holdLimits));
-
-          const lines = await insertOrders(
-            tx,
-            reserved.map(({ line, tool, unitPriceCents }) => ({
-              userId: caller.id,
-              email: caller.email,
-              checkoutId: checkout.id,
-              poNumber: checkout.poNumber,
-              toolId: tool.id,
-              toolSku: tool.sku,
-              toolName: tool.name,
-              toolImage: tool.image,
-              unitPriceCents,
-              quantity: line.quantity,
-              address: checkout.address,
-              phone: checkout.phone,
-              taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
-              createdAt: checkout.createdAt,
-            })),
-          );
-          // One e-mail for the whole checkout, to the buyer and to staff, leaving if and only if
-          // the checkout commits; each line's timeline starts with it.
-          const lineDtos = lines.map((row) => dtos.orderDto(row));
-          const checkoutDto = dtos.checkoutDto(checkout, lines);
-          const placedMail = checkoutPlacedMail(checkoutDto, lineDtos, { publicUrl });
-          // The e-mails and the lines' events in one statement.
-          await insertEventsAndMails(tx, {
-            events: eventRows(
-              lines.flatMap((row) => [
-                {
-                  orderId: row.id,
-                  kind: 'placed' as const,
-                  actorId: caller.id,
-                  at: row.createdAt,
-                  detail: { checkoutId: checkout.id },
-                },
-                emailEvent(row.id, placedMail, row.createdAt),
-              ]),
-            ),
-            mails: mailRows.rows(tx, [
-              { message: placedMail, about: { orderId: lines[0]!.id, mail: 'checkout placed' } },
-              // One staff e-mail for the checkout too (a line alone: the order's own).
-              ...mailRows.staff.map((to) => ({
-                message:
-                  lineDtos.length === 1
-                    ? newOrderForStaffMail(lineDtos[0]!, { publicUrl, to })
-                    : checkoutPlacedForStaffMail(checkoutDto, lineDtos, { publicUrl, to }),
-                about: { orderId: lines[0]!.id, mail: 'new checkout, to staff' },
-              })),
-            ]),
-          });
-          for (const { line, tool } of reserved) {
-            const lowStock = tools.lowStockCrossing(tool, line.quantity);
-            if (lowStock) await tools.announceLowStock(tx, lowStock);
-          }
-          const priceChanges = reserved
-            .filter(({ line, unitPriceCents }) => line.unitPriceCents !== unitPriceCents)
-            .map(({ line, tool, unitPriceCents }) => ({
-              toolId: tool.id,
-              sku: tool.sku,
-              before: centsToDollars(line.unitPriceCents),
-              now: centsToDollars(unitPriceCents),
+          const { checkout, orders, stock } = outcome.placed;
+          const priceChanges = orders
+            .filter((row) => addedAt.get(row.toolId) !== row.unitPriceCents)
+            .map((row) => ({
+              toolId: row.toolId,
+              sku: row.toolSku,
+              before: centsToDollars(addedAt.get(row.toolId) ?? 0),
+              now: centsToDollars(row.unitPriceCents),
             }));
-          return {
-            checkout,
-            lines,
-            replayed: false,
-            stock: reserved.map(({ tool }) => tools.reservedStockChange(tool)),
-            priceChanges,
-          };
+          return { checkout, lines: orders, replayed: false, stock, priceChanges };
         })
         .catch(async (error: unknown): Promise<PlacedCheckout> => {
           if (error instanceof LinesNotReserved) {

@@ -31,6 +31,7 @@ import type { ToolsService } from '../tools/tools.service.ts';
 import { createCheckoutDtos } from './checkout-dto.ts';
 import { selectCheckoutLines } from './checkout-lines.repository.ts';
 import { createCheckoutPlacement, type CartForCheckout } from './checkout-placement.ts';
+import { createPlacementPipeline } from './order-pipeline.ts';
 import {
   selectCheckout,
   selectCheckoutByIdempotencyKey,
@@ -130,9 +131,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const { db, catalog, tools, orderHoldHours, outbox, publicUrl, now, identity } = options;
   const dtos = createOrderDtos(orderHoldHours);
   const { orderDto, managedOrderDto, payableOrder } = dtos;
-  const placement = createOrderPlacement({ ...options, dtos });
+  const pipeline = createPlacementPipeline(options);
+  const placement = createOrderPlacement({ ...options, dtos, pipeline });
   const checkoutDtos = createCheckoutDtos(orderDto);
-  const checkoutPlacement = createCheckoutPlacement({ ...options, dtos: checkoutDtos });
+  const checkoutPlacement = createCheckoutPlacement({ ...options, dtos: checkoutDtos, pipeline });
 
   /** Checkouts with their lines, newest first: `rows` are every line of those checkouts. */
   async function checkoutsOfLines(rows: readonly OrderRow[]): Promise<Checkout[]> {
