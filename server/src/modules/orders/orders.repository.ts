@@ -30,11 +30,13 @@ export type NewOrderRow = typeof orders.$inferInsert;
 type NewOrderEventRow = typeof orderEvents.$inferInsert;
 
 /**
- * The placement pipeline's statements (order-pipeline.ts), each built once (built-once.ts) by the
- * rows each of its INSERTs writes: the placement lock, the holdings, the checkout with its orders,
- * their events with their e-mails.
+ * The placement pipeline's statements (order-pipeline.ts), each built once (built-once.ts): the
+ * placement lock and the holdings; and apart, so that checkouts of many sizes never crowd those
+ * out, its INSERTs by the rows each writes (the checkout with its orders, their events with their
+ * e-mails).
  */
 const placementStatements = builtOnce();
+const placementInserts = builtOnce();
 
 /** A placement's checkout, its id drawn by the caller so that its orders name it. */
 export type NewPlacedCheckout = NewCheckoutRow & { id: string };
@@ -75,7 +77,7 @@ export async function insertCheckoutWithOrders(
       .insert(orders)
       .values(lineRows.rows)
       .returning(placedOrderColumns);
-  const rows = await placementStatements.runMapped(
+  const rows = await placementInserts.runMapped(
     tx,
     `placed ${checkoutRows.shape} ${lineRows.shape}`,
     build,
@@ -112,7 +114,7 @@ export async function insertEventsAndMails(
   const eventRows = placeholderRows('e', events, values);
   const mailRows = placeholderRows('m', mails, values);
   if (mailRows.rows.length === 0) {
-    await placementStatements.run(
+    await placementInserts.run(
       tx,
       `events ${eventRows.shape}`,
       () => tx.insert(orderEvents).values(eventRows.rows),
@@ -129,7 +131,7 @@ export async function insertEventsAndMails(
       )
       .insert(orderEvents)
       .values(eventRows.rows);
-  await placementStatements.run(tx, `events ${eventRows.shape} ${mailRows.shape}`, build, values);
+  await placementInserts.run(tx, `events ${eventRows.shape} ${mailRows.shape}`, build, values);
 }
 
 /** What MAX_UNPAID_ORDERS, the hold limit and UNPAID_TOOL_SHARE read of an account. */
