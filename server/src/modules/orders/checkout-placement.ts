@@ -177,6 +177,9 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
               }
               cart = await options.cart.linesOf(tx, caller.id);
               if (cart.length === 0) throw badRequest(texts.checkout.errors.emptyCart);
+              // Emptied before the tools' rows are locked (every buyer of them waits on those
+              // locks); a refusal rolls it back, the cart kept.
+              await options.cart.clear(tx, caller.id);
               return undefined;
             },
             async reserve(tx) {
@@ -226,7 +229,6 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
                 );
               }
               rules.ensurePayableWithinHoldLimit(totalCents);
-              await options.cart.clear(tx, caller.id);
             },
             checkout: {
               address: input.address,
