@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/client.ts';
 import type { OutboxMail, OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
-import type { CheckoutRow, NewCheckoutRow } from './checkouts.repository.ts';
+import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkouts.service.ts';
 import { emailEvent, eventRows, type NewOrderEvent } from './order-events.repository.ts';
 import {
   ensurePayableTotal,
@@ -28,7 +28,7 @@ import {
 
 /*
  * The one way an order is placed (docs/architecture.md#orders): POST /order (a one-line
- * checkout), the cart's checkout (a line per cart line) and an accepted quote (one line at the
+ * checkout), the cart's checkout (the checkouts module) (a line per cart line) and an accepted quote (one line at the
  * agreed price) all run `place`, in their transaction:
  *   1. the account's placement lock (where the engine runs transactions side by side);
  *   2. the caller's own step under the lock (an Idempotency-Key's earlier placement, the cart);
@@ -74,7 +74,7 @@ export type Placed = {
   stock: StockChange[];
 };
 
-/** One placement, as its caller (order-placement.ts, checkout-placement.ts) describes it. */
+/** One placement, as its caller (order-placement.ts, checkouts/checkout-placement.ts) describes it. */
 export type PlacementPlan<Earlier> = {
   caller: Account;
   /**

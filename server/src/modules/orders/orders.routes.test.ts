@@ -121,10 +121,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(mail.text).toContain('x\ufffdy');
     });
 
-    it('answers with the order as the database keeps it', async ({
-      app,
-      customer,
-    }) => {
+    it('answers with the order as the database keeps it', async ({ app, customer }) => {
       // POST /order answers from the row its INSERT returned (order-pipeline.ts).
       const { response } = await postOrderOfNewTool(app, customer);
       expect(response.statusCode, response.body).toBe(200);

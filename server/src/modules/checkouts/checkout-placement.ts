@@ -24,8 +24,8 @@ import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutDtos } from './checkout-dto.ts';
 import { selectCheckoutByIdempotencyKey, type CheckoutRow } from './checkouts.repository.ts';
-import type { PlacementPipeline } from './order-pipeline.ts';
-import type { OrderRow } from './orders.repository.ts';
+import type { PlacementPipeline } from '../orders/order-pipeline.ts';
+import type { OrderRow } from '../orders/orders-of-checkouts.ts';
 
 /** A cart line as the checkout reads it: the tool, how many, the unit price shown when added. */
 export type CartLineRow = { toolId: string; quantity: number; unitPriceCents: number };
