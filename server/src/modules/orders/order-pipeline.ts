@@ -28,8 +28,8 @@ import {
 
 /*
  * The one way an order is placed (docs/architecture.md#orders): POST /order (a one-line
- * checkout), the cart's checkout (the checkouts module) (a line per cart line) and an accepted quote (one line at the
- * agreed price) all run `place`, in their transaction:
+ * checkout), the cart's checkout (a line per cart line, the checkouts module) and an accepted
+ * quote (one line at the agreed price) all run `place`, in their transaction:
  *   1. the account's placement lock (where the engine runs transactions side by side);
  *   2. the caller's own step under the lock (an Idempotency-Key's earlier placement, the cart);
  *   3. load: the account's unpaid holdings (and the e-mails' readers) in one query;
@@ -74,7 +74,7 @@ export type Placed = {
   stock: StockChange[];
 };
 
-/** One placement, as its caller (order-placement.ts, checkouts/checkout-placement.ts) describes it. */
+/** One placement, as its caller describes it (order-placement.ts, checkout-placement.ts). */
 export type PlacementPlan<Earlier> = {
   caller: Account;
   /**
