@@ -39,7 +39,7 @@ import { watchServer, type WatchedServer } from './server-figures.ts';
  * to the last byte of its answer). Checkouts/s counts the checkouts over the time of those timed
  * phases only, so the untimed cart fills weigh on neither side.
  *
- * Baseline: the statements of the server's checkout transaction (checkout-placement.ts), as bare
+ * Baseline: the statements of the server's checkout transaction (checkouts/checkout-placement.ts), as bare
  * SQL on the same database with the same rounds of 10 buyers (on PostgreSQL through a pool of the
  * server's size), each buyer's cart lines inserted untimed before its transaction.
  */

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-snapshot.ts';
 import { cartForCheckout, createCartModule } from './modules/cart/cart.module.ts';
+import { createCheckoutsModule } from './modules/checkouts/checkouts.module.ts';
 import { createContactModule } from './modules/contact/contact.module.ts';
 import { createGalleryModule } from './modules/gallery/gallery.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -241,6 +242,13 @@ export async function buildApp({
     now,
     transactionsRunAlone: database.kind === 'pglite',
   });
+  const checkouts = createCheckoutsModule({
+    db,
+    orders: orders.service,
+    guards,
+    orderHoldHours: config.orderHoldHours,
+    checkoutsPerMinute: config.orderRateLimit,
+  });
   const reviews = createReviewsModule({ db, catalog, buyers: orders.buyers, guards });
   const cart = createCartModule({
     db,
@@ -267,14 +275,14 @@ export async function buildApp({
     orders: orders.service,
     identity: identity.service,
     seller: config.seller,
-    checkoutLines: orders.checkoutLines,
+    checkoutLines: checkouts.checkoutLines,
     guards,
   });
   const payments = await createPaymentsModule({
     config,
     db,
     orders: orders.service,
-    checkoutLines: orders.checkoutLines,
+    checkoutLines: checkouts.checkoutLines,
     invoices: invoices.service,
     reversals: orders.reversals,
     outbox,
@@ -321,6 +329,7 @@ export async function buildApp({
         payments: payments.service,
         invoices: invoices.service,
       });
+      await api.register(checkouts.routes);
       await api.register(sales.routes);
       await api.register(holds.routes);
       await api.register(invoices.routes);

@@ -15,7 +15,7 @@ import {
 // The outbox's writing side: e-mails become rows in the caller's transaction, and its commit
 // wakes this instance's worker (outbox-worker.ts), which sends them.
 
-/** The placeholder readersAlongside's column reads its addresses from (a JSON array). */
+/** The placeholder readersColumn's column reads its addresses from (a JSON array). */
 const READERS_PLACEHOLDER = 'mailReaders';
 
 /** One e-mail to write to the outbox, with what it is about (its kind and ids, for the log). */
@@ -42,26 +42,25 @@ export type OutboxWriter = {
     about: MailAbout,
   ): Promise<void>;
   /**
-   * For a change that writes its e-mails in the statement that writes its own rows (POST /order
-   * and the checkout, while the tools' rows are locked), and reads them in a statement of its
-   * own before (its account's holdings): the staff addresses (enqueueForStaff's) and the names of
-   * those readers and of `readers`, as a column for that statement to select (no query of its
-   * own); `prepared` reads the column's value, and its `rows` then makes the e-mails' rows,
-   * greeted, without a query, for the writing statement to insert in `executor`
-   * (outbox.table.ts), whose commit wakes the worker as enqueue's does.
+   * For a placement (orders' order-pipeline.ts), which reads its e-mails' readers in its first
+   * statement and writes the e-mails in a statement of its own rows: the staff addresses
+   * (enqueueForStaff's) and the names of those readers and of `readers`, as one column for that
+   * first statement to select (no query of its own); `prepared` reads the column's value, and its
+   * `rows` then makes the e-mails' rows, greeted, without a query, for the writing statement to
+   * insert in `executor` (outbox.table.ts), whose commit wakes the worker as enqueue's does.
    */
-  readersAlongside(readers: readonly string[]): ReadersAlongside;
+  readersColumn(readers: readonly string[]): ReadersColumn;
 };
 
-/** The e-mails' readers as a column of another statement (OutboxWriter.readersAlongside). */
-export type ReadersAlongside = {
+/** The e-mails' readers as a column of a placement's first statement (OutboxWriter.readersColumn). */
+export type ReadersColumn = {
   /** Always the same SQL (for a statement built once); it reads `values`. */
   column: SQL;
   values: Record<string, unknown>;
   prepared(columnValue: unknown): PreparedOutboxRows;
 };
 
-/** What readersAlongside read: the staff's addresses, and the rows of e-mails to these readers. */
+/** What readersColumn read: the staff's addresses, and the rows of e-mails to these readers. */
 export type PreparedOutboxRows = {
   staff: readonly string[];
   rows(executor: Executor, mails: readonly OutboxMail[]): NewOutboxRow[];
@@ -131,7 +130,7 @@ export function createOutboxWriter(options: OutboxWriterOptions): OutboxWriter {
       );
     },
 
-    readersAlongside(readers) {
+    readersColumn(readers) {
       // One read: the readers' and ADMIN_EMAILS' names, and the admins who opted in with theirs.
       const addresses = new Set(
         [...readers, ...adminEmails].map((email) => email.trim().toLowerCase()),

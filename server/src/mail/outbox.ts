@@ -21,7 +21,7 @@ export type {
   OutboxMail,
   OutboxWriter,
   PreparedOutboxRows,
-  ReadersAlongside,
+  ReadersColumn,
 } from './outbox-writer.ts';
 
 /** The writer the modules see, and the worker's start, stop and idle that app.ts and tests call. */

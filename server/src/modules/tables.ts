@@ -7,7 +7,7 @@ export * from './tools/tools.table.ts';
 export * from './tools/stock-movements.table.ts';
 export * from './reviews/reviews.table.ts';
 export * from './gallery/gallery.table.ts';
-export * from './orders/checkouts.table.ts';
+export * from './checkouts/checkouts.table.ts';
 export * from './orders/orders.table.ts';
 export * from './orders/order-events.table.ts';
 export * from './payments/payments.table.ts';

@@ -12,7 +12,7 @@ import type { Seller } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
-import type { CheckoutLines } from '../orders/checkout-lines.ts';
+import type { CheckoutLines } from '../checkouts/checkout-lines.ts';
 import type { PayableOrder } from '../orders/order-dto.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import {

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
-import { checkouts } from '../orders/checkouts.table.ts';
+import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orders } from '../orders/orders.table.ts';
 
 /**

@@ -36,7 +36,7 @@ export function ensureOwnEmail(caller: Account, email: string): void {
 }
 
 /**
- * MAX_UNPAID_ORDERS, with the count selectUnpaidHoldings read under the account's placement
+ * MAX_UNPAID_ORDERS, with the count selectHoldingsAndReaders read under the account's placement
  * lock (lockOrderPlacements): 409 when the account holds as many unpaid checkouts already (a
  * one-line checkout per POST /order, one per accepted quote).
  */
@@ -74,7 +74,7 @@ export function holdLimitOf(
 /**
  * The one check of the value an account holds unpaid (docs/architecture.md#orders), for POST
  * /order, POST /checkout and an accepted quote alike, under the account's placement lock: 403, in
- * words, when its unpaid orders (`heldCents`, as selectUnpaidHoldings sums them: made to order ones
+ * words, when its unpaid orders (`heldCents`, as selectHoldingsAndReaders sums them: made to order ones
  * included) and the `addedCents` of this placement would come to more than `limit`. Company
  * credit will call it with the company's limit.
  */
@@ -142,17 +142,15 @@ function isOverShare(line: ReservedLineForShare, heldUnits: number, sharePercent
  * locked until the commit, and the account's placement lock is held: two placements of one
  * account are counted one after the other): the lines that would leave the account holding
  * more than its share of their tool, each with the most it may hold and what it holds already.
- * `held.unitsBound` is every unit the account holds unpaid (selectUnpaidHoldings): a line within
+ * `held.unitsBound` is every unit the account holds unpaid (selectHoldingsAndReaders): a line within
  * the share with that many held is within it with fewer (the bound grows by at most one unit for
  * each unit held), so the account's units of each tool are read only for a line near its bound.
- * `placedOrderId`: the order being placed, when it is written before its reservation (POST
- * /order): not counted as held already.
  */
 export async function linesOverToolShare(
   tx: Transaction,
   userId: string,
   lines: readonly ReservedLineForShare[],
-  held: { unitsBound: number; sharePercent: number; placedOrderId?: string },
+  held: { unitsBound: number; sharePercent: number },
 ): Promise<{ line: ReservedLineForShare; maxUnits: number; heldUnits: number }[]> {
   const { unitsBound, sharePercent } = held;
   const near = lines.filter((line) => isOverShare(line, unitsBound, sharePercent));
@@ -164,7 +162,6 @@ export async function linesOverToolShare(
           tx,
           userId,
           near.map((line) => line.toolId),
-          held.placedOrderId,
         );
   return near.flatMap((line) => {
     const heldUnits = unitsByTool.get(line.toolId) ?? 0;

@@ -1,4 +1,3 @@
-import { insertCheckout } from './checkouts.repository.ts';
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -18,6 +17,7 @@ import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import type { App } from '../../app.ts';
 import { ORDERS_CSV_OPTIONS } from './orders-csv.ts';
+import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orders } from './orders.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 
@@ -204,10 +204,11 @@ describe('Export CSV of many orders', () => {
       // 1,234 orders a microsecond apart (pages of 500 end inside a millisecond), and a quantity
       // that gives each its place in the file: the newest has the largest.
       const count = 1234;
-      const checkout = await insertCheckout(app.database.db, {
-        email: 'bulk@example.com',
-        address: 'Bulk Street',
-      });
+      const [checkout] = await app.database.db
+        .insert(checkouts)
+        .values({ email: 'bulk@example.com', address: 'Bulk Street' })
+        .returning();
+      if (!checkout) throw new Error('no checkout inserted');
       const rows = Array.from({ length: count }, (_, index) => ({
         checkoutId: checkout.id,
         email: `bulk-${index}@example.com`,

@@ -7,9 +7,7 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
-import { createCheckoutLines } from './checkout-lines.ts';
-import type { CartForCheckout } from './checkout-placement.ts';
-import { checkoutsRoutes } from './checkouts.routes.ts';
+import type { CartForCheckout } from '../checkouts/checkout-placement.ts';
 import { createOrderCancellation, type OrderCancellationOptions } from './order-cancellation.ts';
 import { orderCancellationRoutes } from './order-cancellation.routes.ts';
 import { createOrderFigures } from './order-figures.ts';
@@ -57,8 +55,8 @@ export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invo
 
 /**
  * Orders (docs/architecture.md#orders): the service the routes and the other modules call, and
- * beside it what other modules take from orders: a checkout's lines (payments, invoices), the
- * buyers (reviews), the reversals Stripe reports (payments), the figures (sales), the sweep.
+ * beside it what other modules take from orders: the buyers (reviews), the reversals Stripe
+ * reports (payments), the figures (sales), the sweep.
  */
 export function createOrdersModule(deps: OrdersModuleDeps) {
   const { config, db, catalog, tools, identity, outbox, guards, log, now } = deps;
@@ -90,11 +88,6 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
       guards,
       ordersPerMinute: config.orderRateLimit,
     });
-    await api.register(checkoutsRoutes, {
-      orders: service,
-      guards,
-      checkoutsPerMinute: config.orderRateLimit,
-    });
     await api.register(orderCancellationRoutes, {
       cancellation: createOrderCancellation({
         db,
@@ -114,8 +107,6 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
   return {
     service,
     routes,
-    /** A checkout's lines, paid, invoiced and mailed as one (issue 26). */
-    checkoutLines: createCheckoutLines({ db, orderHoldHours: config.orderHoldHours }),
     /** Who has a paid order, for the reviews' 'verified buyer'. */
     buyers: createBuyersLookup({ db }),
     /** A paid order's money going back, or disputed, as the gateway reports it. */

@@ -4,22 +4,27 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   inArray,
   isNotNull,
   isNull,
   lt,
-  ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import { builtOnce, placeholderRows } from '../../db/driver-adapter.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
+import type { ReadersColumn } from '../../mail/outbox.ts';
 import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
-import type { NewCheckoutRow } from './checkouts.repository.ts';
-import { checkouts } from './checkouts.table.ts';
+import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkouts.service.ts';
+// The placement's one INSERT of a checkout with its orders (insertCheckoutWithOrders) writes the
+// checkouts module's table: a statement fewer under the tool's row lock, for the bench row
+// "POST /api/order (PostgreSQL), orders/s". Nothing else here reads or writes that table.
+// eslint-disable-next-line import-x/no-restricted-paths -- that one fused statement
+import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orderEvents } from './order-events.table.ts';
 import { statusAllows, statusIsOneOf } from './order-status-conditions.ts';
 import { orders } from './orders.table.ts';
@@ -28,174 +33,159 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 type NewOrderEventRow = typeof orderEvents.$inferInsert;
 
-export async function insertOrder(executor: Executor, values: NewOrderRow): Promise<OrderRow> {
-  const [row] = await executor.insert(orders).values(values).returning();
-  if (!row) throw new Error('insert into orders returned no row');
-  return row;
-}
+/**
+ * The placement pipeline's statements (order-pipeline.ts), each built once (db/driver-adapter.ts): the
+ * placement lock and the holdings; and apart, so that checkouts of many sizes never crowd those
+ * out, its INSERTs by the rows each writes (the checkout with its orders, their events with their
+ * e-mails).
+ */
+const placementStatements = builtOnce();
+const placementInserts = builtOnce();
 
-/** A checkout's lines, in one INSERT, in the order given. */
-export async function insertOrders(
-  executor: Executor,
-  values: readonly NewOrderRow[],
-): Promise<OrderRow[]> {
-  const rows = await executor
-    .insert(orders)
-    .values([...values])
-    .returning();
-  if (rows.length !== values.length) throw new Error('insert into orders returned too few rows');
-  return rows;
-}
-
-/** What POST /order writes with its order, all in one statement (insertPlacedOrder). */
-export type PlacedOrderRows = {
-  checkout: NewCheckoutRow & { id: string };
-  order: NewOrderRow & { id: string; checkoutId: string };
-  /** Its timeline's first lines (order-events.repository.ts's eventRows): one at least. */
-  events: readonly NewOrderEventRow[];
-  /** Its e-mails' rows (the outbox's prepareRows): one at least, the buyer's. */
-  mails: readonly NewOutboxRow[];
-};
-
-/** The e-mails' rows as one WITH of a placement's statement (their INSERT, returning the ids). */
-function outboxRowsWith(tx: Transaction, mails: readonly NewOutboxRow[]) {
-  return tx.$with('placed_mails').as(
-    tx
-      .insert(outboxMessages)
-      .values([...mails])
-      .returning({ id: outboxMessages.id }),
-  );
-}
+/** A placement's checkout, its id drawn by the caller so that its orders name it. */
+export type NewPlacedCheckout = NewCheckoutRow & { id: string };
 
 /**
- * POST /order's statements, each built once (db/driver-adapter.ts): its one INSERT, by the rows
- * each of its INSERTs writes, and the caps' holdings.
+ * Every column of the checkout its statement inserted, as a column of that statement's RETURNING
+ * (a scalar subquery of its WITH), decoded as the checkouts table decodes it.
  */
-const orderPathStatements = builtOnce();
+const CHECKOUT_PREFIX = 'checkout_';
+const placedCheckoutColumns = Object.fromEntries(
+  Object.entries(getTableColumns(checkouts)).map(([key, column]) => [
+    `${CHECKOUT_PREFIX}${key}`,
+    sql`(select ${sql.identifier(column.name)} from placed_checkout)`.mapWith(column),
+  ]),
+);
+
+const placedOrderColumns = { ...getTableColumns(orders), ...placedCheckoutColumns };
 
 /**
- * POST /order's writes in one statement, while the tool's row is locked by its reservation: the
- * one-line checkout, the order, its events and its e-mails, each an INSERT of one WITH (the
- * foreign keys are checked at the statement's end, when all of them are in). The ids are the
- * caller's, so that its e-mails could be written before; nothing but the id is returned (the
- * caller knows the row: its values and the columns' defaults).
+ * A placement's checkout and its orders (one per line, in the order given), in one statement: the
+ * checkout's INSERT a WITH of the orders', each row as the database made it (RETURNING: its
+ * defaults, its created_at). One statement rather than two because POST /order writes it while
+ * its tool's row is locked (bench row "POST /api/order (PostgreSQL), orders/s").
  */
-export async function insertPlacedOrder(tx: Transaction, rows: PlacedOrderRows): Promise<void> {
+export async function insertCheckoutWithOrders(
+  tx: Transaction,
+  checkout: NewPlacedCheckout,
+  lines: readonly (NewOrderRow & { checkoutId: string })[],
+): Promise<{ checkout: CheckoutRow; orders: OrderRow[] }> {
   const values: Record<string, unknown> = {};
-  const checkout = placeholderRows('c', [rows.checkout], values);
-  const order = placeholderRows('o', [rows.order], values);
-  const events = placeholderRows('e', rows.events, values);
-  const mails = placeholderRows('m', rows.mails, values);
-  const shape = [checkout.shape, order.shape, events.shape, mails.shape].join(' ');
+  const checkoutRows = placeholderRows('c', [checkout], values);
+  const lineRows = placeholderRows('o', lines, values);
+  const build = () =>
+    tx
+      .with(
+        tx.$with('placed_checkout').as(tx.insert(checkouts).values(checkoutRows.rows).returning()),
+      )
+      .insert(orders)
+      .values(lineRows.rows)
+      .returning(placedOrderColumns);
+  const rows = await placementInserts.runMapped(
+    tx,
+    `placed ${checkoutRows.shape} ${lineRows.shape}`,
+    build,
+    values,
+    placedOrderColumns,
+  );
+  if (rows.length !== lines.length) throw new Error('insert into orders returned too few rows');
+  let checkoutRow: CheckoutRow | undefined;
+  const orderRows = rows.map((row) => {
+    const checkoutColumns: Record<string, unknown> = {};
+    const orderColumns: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (key.startsWith(CHECKOUT_PREFIX))
+        checkoutColumns[key.slice(CHECKOUT_PREFIX.length)] = value;
+      else orderColumns[key] = value;
+    }
+    checkoutRow ??= checkoutColumns as CheckoutRow;
+    return orderColumns as OrderRow;
+  });
+  if (!checkoutRow) throw new Error('insert into checkouts returned no row');
+  return { checkout: checkoutRow, orders: orderRows };
+}
+
+/**
+ * A placement's events and e-mails in one statement (the e-mails' INSERT a WITH of the events'),
+ * written from the rows insertCheckoutWithOrders returned, while the tools' rows are locked.
+ */
+export async function insertEventsAndMails(
+  tx: Transaction,
+  events: readonly NewOrderEventRow[],
+  mails: readonly NewOutboxRow[],
+): Promise<void> {
+  const values: Record<string, unknown> = {};
+  const eventRows = placeholderRows('e', events, values);
+  const mailRows = placeholderRows('m', mails, values);
+  if (mailRows.rows.length === 0) {
+    await placementInserts.run(
+      tx,
+      `events ${eventRows.shape}`,
+      () => tx.insert(orderEvents).values(eventRows.rows),
+      values,
+    );
+    return;
+  }
   const build = () =>
     tx
       .with(
         tx
-          .$with('placed_checkout')
-          .as(tx.insert(checkouts).values(checkout.rows).returning({ id: checkouts.id })),
-        tx
-          .$with('placed_events')
-          .as(tx.insert(orderEvents).values(events.rows).returning({ id: orderEvents.id })),
-        outboxRowsWith(tx, mails.rows),
+          .$with('placed_mails')
+          .as(tx.insert(outboxMessages).values(mailRows.rows).returning({ id: outboxMessages.id })),
       )
-      .insert(orders)
-      .values(order.rows)
-      .returning({ id: orders.id });
-  const [row] = await orderPathStatements.run(tx, shape, build, values);
-  if (!row) throw new Error('insert into orders returned no row');
+      .insert(orderEvents)
+      .values(eventRows.rows);
+  await placementInserts.run(tx, `events ${eventRows.shape} ${mailRows.shape}`, build, values);
 }
 
-/**
- * A checkout's events and e-mails (POST /checkout, while the tools' rows are locked) in one
- * statement: the e-mails' INSERT in the WITH of the events'.
- */
-export async function insertEventsAndMails(
-  tx: Transaction,
-  rows: Pick<PlacedOrderRows, 'events' | 'mails'>,
-): Promise<void> {
-  await tx
-    .with(outboxRowsWith(tx, rows.mails))
-    .insert(orderEvents)
-    .values([...rows.events]);
-}
+/** What MAX_UNPAID_ORDERS, the hold limit and UNPAID_TOOL_SHARE read of an account. */
+export type UnpaidHoldings = { checkouts: number; cents: number; units: number };
 
 /**
- * What MAX_UNPAID_ORDERS, the hold limit and UNPAID_TOOL_SHARE read, in one query under the
- * account's placement lock, for POST /order, POST /checkout and an accepted quote alike: the
- * checkouts holding unpaid lines (a checkout of many lines is one purchase to pay, as one order
- * was: docs/architecture.md#business-buyers), what those lines come to in cents (unit price times
- * quantity, summed as a bigint: no overflow however large; made to order ones included), the units
- * of stock they hold (made to order ones hold none), and the transaction's own time (`now()`, which
- * the order's created_at will hold: its e-mail can be written before the order is).
+ * What MAX_UNPAID_ORDERS, the hold limit and UNPAID_TOOL_SHARE read, under the account's placement
+ * lock, for POST /order, POST /checkout and an accepted quote alike: the checkouts holding unpaid
+ * lines (a checkout of many lines is one purchase to pay, as one order was:
+ * docs/architecture.md#business-buyers), what those lines come to in cents (unit price times
+ * quantity, summed as a bigint: no overflow however large; made to order ones included), and the
+ * units of stock they hold (made to order ones hold none).
+ *
+ * With `readers`, the same statement also selects the e-mails' readers (one round trip fewer for
+ * every order and checkout that writes e-mails): bench rows "POST /api/order (PGlite), orders/s",
+ * "POST /api/order (PostgreSQL), orders/s" and "POST /api/checkout (PGlite), checkouts/s".
  */
-export async function selectUnpaidHoldings<const Names extends string>(
+export async function selectHoldingsAndReaders(
   tx: Transaction,
   userId: string,
-  alongside: Readonly<Record<Names, ColumnAlongside>>,
-): Promise<{
-  checkouts: number;
-  cents: number;
-  units: number;
-  now: Date;
-  alongside: Record<Names, unknown>;
-}> {
-  const named = Object.entries<ColumnAlongside>(alongside);
-  const columns = {
-    ...holdingsColumns,
-    ...Object.fromEntries(named.map(([name, { column }]) => [`alongside_${name}`, column])),
-  };
+  readers?: Pick<ReadersColumn, 'column' | 'values'>,
+): Promise<{ holdings: UnpaidHoldings; readers: unknown }> {
+  const columns = readers ? { ...holdingsColumns, readers: readers.column } : holdingsColumns;
   const build = () =>
     tx
       .select(columns)
       .from(orders)
       .where(and(eq(orders.userId, sql.placeholder('userId')), statusIsOneOf(HELD_STATUSES)));
-  const shape = named.map(([name, { column }]) => `${name} ${columnId(column)}`).join(', ');
-  const values = Object.assign({}, ...named.map(([, { values }]) => values), { userId });
-  const [row] = await orderPathStatements.runMapped(
+  const [row] = await placementStatements.runMapped(
     tx,
-    `holdings with ${shape}`,
+    readers ? 'holdings and readers' : 'holdings',
     build,
-    values,
+    { ...readers?.values, userId },
     columns,
   );
   if (!row) throw new Error('the unpaid orders could not be counted');
-  const read = row as Record<string, unknown>;
   return {
-    checkouts: Number(row.checkouts),
-    cents: Number(row.cents),
-    units: Number(row.units),
-    now: row.now as Date,
-    alongside: Object.fromEntries(
-      named.map(([name]) => [name, read[`alongside_${name}`]]),
-    ) as Record<Names, unknown>,
+    holdings: {
+      checkouts: Number(row.checkouts),
+      cents: Number(row.cents),
+      units: Number(row.units),
+    },
+    readers: (row as Record<string, unknown>).readers,
   };
-}
-
-/**
- * Another module's read selected beside the holdings, one round trip for all (the e-mails'
- * readers: OutboxWriter.readersAlongside; the ordered tool: ToolsService.orderedToolAlongside):
- * the same `column` each time, reading `values`.
- */
-export type ColumnAlongside = { column: SQL; values: Record<string, unknown> };
-
-/** Each column alongside's own number, for the shape of the statement built around it. */
-const columnIds = new WeakMap<SQL, number>();
-let columnsSeen = 0;
-function columnId(column: SQL): number {
-  let id = columnIds.get(column);
-  if (id === undefined) {
-    columnsSeen += 1;
-    id = columnsSeen;
-    columnIds.set(column, id);
-  }
-  return id;
 }
 
 const holdingsColumns = {
   checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
   cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
   units: sql<string>`coalesce(sum(${orders.quantity}) filter (where not ${orders.madeToOrder}), 0)::text`,
-  now: sql<Date>`now()`.mapWith(orders.createdAt),
 };
 
 /** The first key of the advisory locks that serialise one account's order placements. */
@@ -213,14 +203,12 @@ export async function lockOrderPlacements(tx: Transaction, userId: string): Prom
 
 /**
  * The units of stock an account's unpaid orders hold of each of these tools (made to order ones
- * hold none), by tool id, leaving out the order `exceptOrderId` (one being placed, written before
- * its reservation); a tool it holds none of is left out.
+ * hold none), by tool id; a tool it holds none of is left out.
  */
 export async function selectHeldUnitsOfTools(
   executor: Executor,
   userId: string,
   toolIds: readonly string[],
-  exceptOrderId?: string,
 ): Promise<Map<string, number>> {
   const rows = await executor
     .select({ toolId: orders.toolId, units: sql<string>`sum(${orders.quantity})::text` })
@@ -231,7 +219,6 @@ export async function selectHeldUnitsOfTools(
         statusIsOneOf(HELD_STATUSES),
         eq(orders.madeToOrder, false),
         inArray(orders.toolId, [...toolIds]),
-        exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
       ),
     )
     .groupBy(orders.toolId);

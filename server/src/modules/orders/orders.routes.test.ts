@@ -108,8 +108,8 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       app,
       customer,
     }) => {
-      // A counterexample of the bad-input property test: the e-mails are written before the
-      // INSERT from the order as it will be, so the texts must be the ones the database keeps.
+      // A counterexample of the bad-input property test: the e-mails must say the texts the
+      // database keeps.
       const { response } = await postOrderOfNewTool(app, customer, {
         address: 'x\udc00y',
         phone: '+44\ud800 1',
@@ -121,12 +121,8 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(mail.text).toContain('x\ufffdy');
     });
 
-    it('answers with the order as the database keeps it (the answer is built before the INSERT)', async ({
-      app,
-      customer,
-    }) => {
-      // POST /order writes its answer and e-mails from the order as it will be (asInserted in
-      // order-placement.ts): a column default it does not know would show here.
+    it('answers with the order as the database keeps it', async ({ app, customer }) => {
+      // POST /order answers from the row its INSERT returned (order-pipeline.ts).
       const { response } = await postOrderOfNewTool(app, customer);
       expect(response.statusCode, response.body).toBe(200);
       const { order } = PlaceOrderResponseSchema.parse(response.json());

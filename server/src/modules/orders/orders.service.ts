@@ -28,16 +28,17 @@ import { enqueuePaidMails } from './paid-mails.ts';
 import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
-import { createCheckoutDtos } from './checkout-dto.ts';
-import { selectCheckoutLines } from './checkout-lines.repository.ts';
-import { createCheckoutPlacement, type CartForCheckout } from './checkout-placement.ts';
+import { createCheckoutDtos } from '../checkouts/checkout-dto.ts';
+import { selectCheckoutLines } from './orders-of-checkouts.repository.ts';
+import { createCheckoutPlacement, type CartForCheckout } from '../checkouts/checkout-placement.ts';
+import { createPlacementPipeline } from './order-pipeline.ts';
 import {
   selectCheckout,
   selectCheckoutByIdempotencyKey,
   selectCheckoutsByIds,
-} from './checkouts.repository.ts';
+} from '../checkouts/checkouts.service.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
-import { createShippedAnnouncement } from './checkout-shipped-announcement.ts';
+import { createShippedAnnouncement } from '../checkouts/checkout-shipped-announcement.ts';
 import { createOrderExpiry } from './order-expiry.ts';
 import { holdCeilingMs, holdUntilOf } from './order-hold.ts';
 import {
@@ -127,9 +128,10 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const { db, catalog, tools, orderHoldHours, outbox, publicUrl, now, identity } = options;
   const dtos = createOrderDtos(orderHoldHours);
   const { orderDto, managedOrderDto, payableOrder } = dtos;
-  const placement = createOrderPlacement({ ...options, dtos });
+  const pipeline = createPlacementPipeline(options);
+  const placement = createOrderPlacement({ ...options, dtos, pipeline });
   const checkoutDtos = createCheckoutDtos(orderDto);
-  const checkoutPlacement = createCheckoutPlacement({ ...options, dtos: checkoutDtos });
+  const checkoutPlacement = createCheckoutPlacement({ ...options, dtos: checkoutDtos, pipeline });
 
   /** Checkouts with their lines, newest first: `rows` are every line of those checkouts. */
   async function checkoutsOfLines(rows: readonly OrderRow[]): Promise<Checkout[]> {
@@ -161,7 +163,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   return {
-    /** POST /checkout: the caller's cart as one checkout (checkout-placement.ts). */
+    /** POST /checkout: the caller's cart as one checkout (checkouts/checkout-placement.ts). */
     placeCheckout(caller: Account, input: CheckoutRequest, idempotencyKey: string) {
       return checkoutPlacement.placeCheckout(caller, input, idempotencyKey);
     },

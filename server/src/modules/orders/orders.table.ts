@@ -14,7 +14,7 @@ import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { toolSnapshotColumns } from '../tools/tools.table.ts';
-import { checkouts } from './checkouts.table.ts';
+import { checkouts } from '../checkouts/checkouts.table.ts';
 
 /**
  * An order keeps a snapshot of the tool's name, image and unit price, so archiving the tool or

@@ -11,12 +11,12 @@ import { outboxMessages } from '../../mail/outbox.table.ts';
 import { tools } from '../tools/tools.table.ts';
 
 /**
- * POST /order reads its tool with its first statement and reserves the stock with its last
- * (order-placement.ts: the tool's row is locked only from the reservation to the commit), so an
- * admin's edit can land between the two. Here one does: a second connection holds the tool's row
- * (FOR NO KEY UPDATE, as an edit of the row does), the order reads the tool at 7.50, writes its
- * rows and waits on the reservation; the edit sets 9.00 and commits; the reservation then prices
- * the quantity at 9.00. The order must not keep the price it read.
+ * POST /order's reservation is its read of the tool (order-pipeline.ts): the order copies what the
+ * UPDATE ... RETURNING found under the row lock, so an admin's edit that lands while the order
+ * waits for the row is what it is placed at. Here one does: a second connection holds the tool's
+ * row (FOR NO KEY UPDATE, as an edit of the row does), the order (page shown at 7.50) waits on
+ * its reservation; the edit sets 9.00 and commits; the reservation then prices the quantity at
+ * 9.00. The order must not be placed at the price the client saw.
  *
  * PostgreSQL only: on PGlite each transaction runs alone, so nothing lands between two statements.
  */
@@ -59,7 +59,10 @@ async function orderDuringPriceEdit(
     await editor.query('select id from tools where id = $1 for no key update', [tool.id]);
     const answer = postOrder(app, customer, tool, order);
     await untilAnOrderWaits(editor);
-    await editor.query('update tools set price_cents = 900 where id = $1', [tool.id]);
+    await editor.query('update tools set price_cents = 900, name = $2 where id = $1', [
+      tool.id,
+      `${tool.name} (edited)`,
+    ]);
     await editor.query('commit');
     return await answer;
   } finally {
@@ -92,7 +95,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expectError(answer, 409, serverTexts.orderErrors.priceChanged(9));
       expect(await listOwnOrders(app, customer)).toEqual([]);
       expect(await storedAvailableOf(app, tool.id)).toBe(START_STOCK);
-      // The e-mails written before the reservation were rolled back with the order.
+      // No e-mail either: the refusal rolled the transaction back.
       expect(await mailsTo(app, customer.email)).toBe(0);
     });
 
@@ -102,17 +105,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       tool,
       database,
     }) => {
-      // Back to 7.50 (the first test's edit left 9.00), so that the edit changes it again.
-      await app.database.db.update(tools).set({ priceCents: 750 }).where(eq(tools.id, tool.id));
+      // Back to 7.50 and its name (the first test's edit changed both), so that the edit changes
+      // them again.
+      await app.database.db
+        .update(tools)
+        .set({ priceCents: 750, name: tool.name })
+        .where(eq(tools.id, tool.id));
       const answer = await orderDuringPriceEdit(app, database.url!, otherCustomer, tool, {
         quantity: 20,
       });
       expect(answer.statusCode, answer.body).toBe(200);
       const [placed, ...more] = await listOwnOrders(app, otherCustomer);
       expect(more).toEqual([]);
-      expect(placed).toMatchObject({ quantity: 20, price: 9 });
+      // The snapshot is the tool as the reservation returned it: its new name too.
+      expect(placed).toMatchObject({ quantity: 20, price: 9, name: `${tool.name} (edited)` });
       expect(await storedAvailableOf(app, tool.id)).toBe(START_STOCK - 20);
-      // Its e-mail, written again from the tool as the reservation found it.
+      // Its e-mail, written from the tool as the reservation found it.
       const mails = await app.database.db
         .select({ text: outboxMessages.text })
         .from(outboxMessages)

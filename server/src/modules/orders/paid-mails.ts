@@ -4,7 +4,7 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { QueuedMessage } from '../../mail/outbox-message.ts';
 import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
 
-/** What a payment tells, and to whom: an order's or a checkout's (checkout-paid-announcement.ts). */
+/** What a payment tells, and to whom: an order's or a checkout's (checkouts/checkout-paid-announcement.ts). */
 export type PaidMails = {
   /** To the customer, the invoice named (its PDF is drawn when the e-mail leaves). */
   mail: QueuedMessage;

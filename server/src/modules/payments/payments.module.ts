@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
-import type { CheckoutLines } from '../orders/checkout-lines.ts';
+import type { CheckoutLines } from '../checkouts/checkout-lines.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { OrderReversals } from '../orders/order-reversals.ts';
 import { createPaymentGateway } from './payment-gateways.ts';

@@ -18,10 +18,10 @@ import { badGateway, badRequest, conflict, notFound, paymentRequired } from '../
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { Invoice, InvoicesService } from '../invoices/invoices.service.ts';
-import type { CheckoutLines } from '../orders/checkout-lines.ts';
+import type { CheckoutLines } from '../checkouts/checkout-lines.ts';
 import type { PayableOrder } from '../orders/order-dto.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { createCheckoutPaidAnnouncement } from '../orders/checkout-paid-announcement.ts';
+import { createCheckoutPaidAnnouncement } from '../checkouts/checkout-paid-announcement.ts';
 import {
   GatewayError,
   PAYMENT_CURRENCY,

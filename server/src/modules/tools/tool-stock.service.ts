@@ -18,7 +18,6 @@ import { lowStockMail } from '../../mail/templates/stock.ts';
 import {
   adjustStock,
   insertStockMovement,
-  orderedToolAlongside,
   reserveQuotedStock,
   reserveStock,
   reserveStockOfLines,
@@ -201,15 +200,6 @@ export function createToolStockService(options: ToolStockServiceOptions) {
     /** For the orders module: a tool on sale, by id or by exact name in any case. */
     findOrderable(tool: ToolReference): Promise<OrderableTool | undefined> {
       return selectLiveTool(db, tool);
-    },
-
-    /**
-     * For the orders module: the tool on sale that `tool` names and the unit price of `quantity`
-     * of it, read as a column of the order's first statement (before the tool's row is locked).
-     * What it reads may have changed by the reservation: reserveStock's answer is the word.
-     */
-    orderedToolAlongside(tool: ToolReference, quantity: number) {
-      return orderedToolAlongside(tool, quantity);
     },
 
     /**

@@ -13,7 +13,6 @@ export type { LowStockCrossing } from './tool-stock.service.ts';
 export type {
   OrderableTool,
   PricedReservation,
-  PricedTool,
   ReservedTool,
   ToolReference,
 } from './tool-stock.repository.ts';

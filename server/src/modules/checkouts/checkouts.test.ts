@@ -23,7 +23,7 @@ import {
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { cartLines } from '../cart/cart.table.ts';
-import { orders } from './orders.table.ts';
+import { orders } from '../orders/orders.table.ts';
 import { removeTool, setPriceBreaks } from '../../testing/catalog-calls.ts';
 
 /** The stock the database holds and the one the catalog shows: both must be this. */

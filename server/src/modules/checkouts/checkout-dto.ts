@@ -7,9 +7,9 @@ import {
   texts,
   type Order,
 } from '@tools-factory/contract';
-import { selectCheckoutLines } from './checkout-lines.repository.ts';
+import { selectCheckoutLines } from '../orders/orders-of-checkouts.ts';
 import type { CheckoutRow } from './checkouts.repository.ts';
-import type { OrderRow } from './orders.repository.ts';
+import type { OrderRow } from '../orders/orders-of-checkouts.ts';
 
 /** The checkout DTOs, given the order DTO mapper (which knows ORDER_HOLD_HOURS). */
 export function createCheckoutDtos(orderDto: (row: OrderRow) => Order) {

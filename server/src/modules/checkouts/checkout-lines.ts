@@ -7,10 +7,10 @@ import {
   extendCheckoutHolds,
   selectCheckoutLines,
   selectCheckoutLinesForUpdate,
-} from './checkout-lines.repository.ts';
-import { toPayableOrder, type PayableOrder } from './order-dto.ts';
-import { holdCeilingMs } from './order-hold.ts';
-import type { OrderRow } from './orders.repository.ts';
+} from '../orders/orders-of-checkouts.ts';
+import { toPayableOrder, type PayableOrder } from '../orders/orders-of-checkouts.ts';
+import { holdCeilingMs } from '../orders/orders-of-checkouts.ts';
+import type { OrderRow } from '../orders/orders-of-checkouts.ts';
 
 /**
  * A checkout's lines as the payments and invoices see them (issue 26): a checkout is paid,

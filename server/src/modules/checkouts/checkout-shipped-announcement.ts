@@ -5,9 +5,9 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import { checkoutShippedMail, orderShippedMail } from '../../mail/templates/orders.ts';
 import { checkoutHeadOf } from './checkout-head.ts';
 import { checkouts } from './checkouts.table.ts';
-import { selectCheckoutLines } from './checkout-lines.repository.ts';
-import { emailEvent, type NewOrderEvent } from './order-events.repository.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { selectCheckoutLines } from '../orders/orders-of-checkouts.ts';
+import { emailEvent, type NewOrderEvent } from '../orders/orders-of-checkouts.ts';
+import type { OrderRow } from '../orders/orders-of-checkouts.ts';
 
 /**
  * The customer's shipped e-mail (issue 26): admins ship a checkout line by line, and the customer

@@ -4,8 +4,8 @@ import { checkoutPaidMail } from '../../mail/templates/orders.ts';
 import { checkoutPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Invoice } from '../invoices/invoices.service.ts';
 import { checkoutHeadOf } from './checkout-head.ts';
-import type { OrdersService, PayableOrder } from './orders.service.ts';
-import { enqueuePaidMails } from './paid-mails.ts';
+import type { OrdersService, PayableOrder } from '../orders/orders.service.ts';
+import { enqueuePaidMails } from '../orders/paid-mails.ts';
 
 /**
  * Tells the customer (and the staff) that a checkout is paid, in the payment's transaction,

@@ -19,7 +19,7 @@ import { errorResponses } from '../../error-responses.ts';
 import { badRequest } from '../../http-errors.ts';
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
-import type { OrdersService } from './orders.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 
 /**
  * Checkouts (docs/architecture.md#business-buyers, issue 26): the cart placed as one purchase, and the caller's

@@ -5,7 +5,7 @@ import { extendHolds, type OrderRow } from './orders.repository.ts';
 
 /**
  * The lines of a checkout (its orders, docs/architecture.md#business-buyers) for paying it as one:
- * in the order they were placed (tool id within a checkout, as checkout-dto.ts lists them), which
+ * in the order they were placed (tool id within a checkout, as checkouts/checkout-dto.ts lists them), which
  * is the order its invoice and e-mails list them in.
  */
 export function selectCheckoutLines(executor: Executor, checkoutId: string): Promise<OrderRow[]> {

@@ -5,15 +5,6 @@ import { checkouts } from './checkouts.table.ts';
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type NewCheckoutRow = typeof checkouts.$inferInsert;
 
-export async function insertCheckout(
-  executor: Executor,
-  values: NewCheckoutRow,
-): Promise<CheckoutRow> {
-  const [row] = await executor.insert(checkouts).values(values).returning();
-  if (!row) throw new Error('insert into checkouts returned no row');
-  return row;
-}
-
 /** The checkout a user placed with this Idempotency-Key, if any (unique per user). */
 export async function selectCheckoutByIdempotencyKey(
   executor: Executor,

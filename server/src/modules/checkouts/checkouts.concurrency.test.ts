@@ -10,7 +10,7 @@ import { availableOf, storedAvailableOf } from '../../testing/orders.ts';
 import { injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { cartLines } from '../cart/cart.table.ts';
-import { orders } from './orders.table.ts';
+import { orders } from '../orders/orders.table.ts';
 
 const BUYERS = 20;
 const TOOLS = 12;

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { StockChange } from '../../catalog/catalog-snapshot.ts';
+import type { Transaction } from '../../db/client.ts';
+import type { OutboxMail, OutboxWriter } from '../../mail/outbox.ts';
+import type { Account } from '../identity/identity.service.ts';
+import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
+import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkouts.service.ts';
+import { emailEvent, eventRows, type NewOrderEvent } from './order-events.repository.ts';
+import {
+  ensurePayableTotal,
+  ensureRoomForUnpaidCheckouts,
+  ensureWithinHoldLimit,
+  holdLimitOf,
+  linesOverToolShare,
+  reservedLineForShare,
+  type HoldLimitDefaults,
+  type ReservedLineForShare,
+} from './order-rules.ts';
+import {
+  insertCheckoutWithOrders,
+  insertEventsAndMails,
+  lockOrderPlacements,
+  selectHoldingsAndReaders,
+  type NewOrderRow,
+  type OrderRow,
+  type UnpaidHoldings,
+} from './orders.repository.ts';
+
+/*
+ * The one way an order is placed (docs/architecture.md#orders): POST /order (a one-line
+ * checkout), the cart's checkout (a line per cart line, the checkouts module) and an accepted
+ * quote (one line at the agreed price) all run `place`, in their transaction:
+ *   1. the account's placement lock (where the engine runs transactions side by side);
+ *   2. the caller's own step under the lock (an Idempotency-Key's earlier placement, the cart);
+ *   3. load: the account's unpaid holdings (and the e-mails' readers) in one query;
+ *   4. rules: MAX_UNPAID_ORDERS;
+ *   5. reserve every line (the caller's conditional UPDATE ... RETURNING, the tools' rows locked
+ *      until the commit), then the caller's rules on what the reservation returned (prices,
+ *      totals, UNPAID_TOOL_SHARE, the hold limit), in the order each caller refuses in;
+ *   6. write the checkout and its orders from the reservation (one INSERT ... RETURNING);
+ *   7. write their events and the e-mails, composed from the rows returned (one INSERT);
+ *   8. the low-stock e-mails of the reservations that crossed a threshold.
+ * The caller hands the stock changes to the catalog after its commit.
+ */
+
+/** A line as its reservation left it: what its order copies of the tool, how many, at what. */
+export type PlacedLine = {
+  toolId: string;
+  toolSku: string;
+  toolName: string;
+  toolImage: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** The tool after its reservation; undefined when made to order (no stock taken). */
+  reserved: ReservedTool | undefined;
+};
+
+/** The checks of step 5 the callers share, bound to the account's holdings. */
+export type PlacementRules = {
+  holdings: UnpaidHoldings;
+  /** The lines (their tools reserved) that would take the account past its share of a tool. */
+  overShare(
+    lines: readonly PlacedLine[],
+  ): Promise<{ line: ReservedLineForShare; maxUnits: number; heldUnits: number }[]>;
+  /** A total one payment can pay (400), within the account's hold limit (403). */
+  ensurePayableWithinHoldLimit(totalCents: number): void;
+};
+
+/** What a placement wrote: the checkout and its orders as the database returned them. */
+export type Placed = {
+  checkout: CheckoutRow;
+  orders: OrderRow[];
+  /** The stock each reservation left, for the catalog after the commit. */
+  stock: StockChange[];
+};
+
+/** One placement, as its caller describes it (order-placement.ts, checkout-placement.ts). */
+export type PlacementPlan<Earlier> = {
+  caller: Account;
+  /**
+   * Step 2, under the lock: an earlier placement to answer instead (an Idempotency-Key's), or
+   * undefined to go on. A refusal thrown here comes before any figure is read.
+   */
+  underLock?(tx: Transaction): Promise<Earlier | undefined>;
+  /** Step 5: every line reserved, or the caller's refusal thrown (rolling back what it took). */
+  reserve(tx: Transaction, rules: PlacementRules): Promise<PlacedLine[]>;
+  /** Step 5: the caller's rules on the reserved lines, in its order of refusal. */
+  check(lines: readonly PlacedLine[], rules: PlacementRules): Promise<void> | void;
+  /** What the checkout keeps (the order rows copy its address and phone). */
+  checkout: Omit<NewCheckoutRow, 'id' | 'userId' | 'email' | 'createdAt'>;
+  /** Columns each order keeps besides its line (an Idempotency-Key, a quote). */
+  orderColumns?: Partial<NewOrderRow>;
+  /** The 'placed' event's detail (the checkout's id, the quote's). */
+  eventDetail?(checkout: CheckoutRow): Record<string, string> | undefined;
+  /**
+   * Step 7: the e-mails, composed from the rows written, `staff` being the staff's addresses; the
+   * first is the buyer's, and each order's timeline notes it. None: no readers are read either.
+   */
+  mails?(
+    placed: { checkout: CheckoutRow; orders: OrderRow[] },
+    staff: readonly string[],
+  ): OutboxMail[];
+};
+
+export type PlacementPipelineOptions = {
+  tools: ToolsService;
+  outbox: OutboxWriter;
+  maxUnpaidOrders: number;
+  /** The default hold limits (UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT), in cents. */
+  holdLimits: HoldLimitDefaults;
+  /** UNPAID_TOOL_SHARE: the percentage of a tool's stock one account may hold unpaid. */
+  toolSharePercent: number;
+  /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
+  taxRateBasisPoints?: number;
+  /** One transaction at a time on this engine (PGlite): the account's lock is the engine's own. */
+  transactionsRunAlone?: boolean;
+};
+
+/** The placement pipeline (steps 1-8 above), for the three ways of placing orders. */
+export function createPlacementPipeline(options: PlacementPipelineOptions) {
+  const { tools, outbox, maxUnpaidOrders, holdLimits, toolSharePercent } = options;
+
+  function rulesOf(tx: Transaction, caller: Account, holdings: UnpaidHoldings): PlacementRules {
+    return {
+      holdings,
+      overShare: (lines) =>
+        linesOverToolShare(
+          tx,
+          caller.id,
+          lines.flatMap(({ reserved, quantity }) =>
+            reserved ? [reservedLineForShare(reserved, quantity)] : [],
+          ),
+          { unitsBound: holdings.units, sharePercent: toolSharePercent },
+        ),
+      ensurePayableWithinHoldLimit(totalCents) {
+        ensurePayableTotal(totalCents);
+        ensureWithinHoldLimit(holdings.cents, totalCents, holdLimitOf(caller, holdLimits));
+      },
+    };
+  }
+
+  /**
+   * Places `plan`'s lines as one checkout in `tx`: what it wrote, or the earlier placement its
+   * `underLock` found. Every refusal is thrown, and rolls back with `tx` whatever was taken.
+   */
+  async function place<Earlier>(
+    tx: Transaction,
+    plan: PlacementPlan<Earlier>,
+  ): Promise<{ earlier: Earlier } | { placed: Placed }> {
+    const { caller } = plan;
+    // 1. PGlite runs each transaction alone (db/transactions-run-alone.test.ts): there the lock
+    // would always be free, a statement for nothing on the engine's one thread.
+    if (!options.transactionsRunAlone) await lockOrderPlacements(tx, caller.id);
+    // 2. After the lock, a request with the same key that was placing has committed.
+    const earlier = await plan.underLock?.(tx);
+    if (earlier !== undefined) return { earlier };
+    // 3. Read under the lock, before any tool's row is locked (every buyer of it waits on that).
+    const readers = plan.mails && outbox.readersColumn([caller.email]);
+    const loaded = await selectHoldingsAndReaders(tx, caller.id, readers);
+    // 4.
+    ensureRoomForUnpaidCheckouts(loaded.holdings.checkouts, maxUnpaidOrders);
+    // 5. The order rows copy the tools as their reservations returned them: an edit that landed
+    // after step 3 is what the order is placed at, and the caller's rules see it.
+    const rules = rulesOf(tx, caller, loaded.holdings);
+    const lines = await plan.reserve(tx, rules);
+    await plan.check(lines, rules);
+    // 6.
+    const checkoutId = randomUUID();
+    const written = await insertCheckoutWithOrders(
+      tx,
+      { ...plan.checkout, id: checkoutId, userId: caller.id, email: caller.email },
+      lines.map((line) => ({
+        userId: caller.id,
+        email: caller.email,
+        checkoutId,
+        poNumber: plan.checkout.poNumber,
+        toolId: line.toolId,
+        toolSku: line.toolSku,
+        toolName: line.toolName,
+        toolImage: line.toolImage,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        address: plan.checkout.address,
+        phone: plan.checkout.phone,
+        madeToOrder: !line.reserved,
+        taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
+        ...plan.orderColumns,
+      })),
+    );
+    // 7. The e-mails leave if and only if the orders commit; each order's timeline starts with
+    // its placing and the buyer's e-mail.
+    const prepared = readers?.prepared(loaded.readers);
+    const mails = prepared ? (plan.mails?.(written, prepared.staff) ?? []) : [];
+    const detail = plan.eventDetail?.(written.checkout);
+    const events: NewOrderEvent[] = written.orders.flatMap((row) => [
+      { orderId: row.id, kind: 'placed', actorId: caller.id, at: row.createdAt, detail },
+      ...(mails[0] ? [emailEvent(row.id, mails[0].message, row.createdAt)] : []),
+    ]);
+    await insertEventsAndMails(tx, eventRows(events), prepared ? prepared.rows(tx, mails) : []);
+    // 8.
+    const stock: StockChange[] = [];
+    for (const { reserved, quantity } of lines) {
+      if (!reserved) continue;
+      const lowStock = tools.lowStockCrossing(reserved, quantity);
+      if (lowStock) await tools.announceLowStock(tx, lowStock);
+      stock.push(tools.reservedStockChange(reserved));
+    }
+    return { placed: { ...written, stock } };
+  }
+
+  return { place };
+}
+
+export type PlacementPipeline = ReturnType<typeof createPlacementPipeline>;
