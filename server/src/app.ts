@@ -235,7 +235,6 @@ export async function buildApp({
     catalog,
     tools: tools.service,
     identity: identity.service,
-    cart: cartForCheckout,
     outbox,
     guards,
     log: app.log,
@@ -245,7 +244,11 @@ export async function buildApp({
   const checkouts = createCheckoutsModule({
     db,
     orders: orders.service,
+    cart: cartForCheckout,
+    catalog,
+    tools: tools.service,
     guards,
+    publicUrl: config.publicUrl,
     orderHoldHours: config.orderHoldHours,
     checkoutsPerMinute: config.orderRateLimit,
   });

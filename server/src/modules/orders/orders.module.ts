@@ -7,7 +7,6 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
-import type { CartForCheckout } from '../checkouts/checkout-placement.ts';
 import { createOrderCancellation, type OrderCancellationOptions } from './order-cancellation.ts';
 import { orderCancellationRoutes } from './order-cancellation.routes.ts';
 import { createOrderFigures } from './order-figures.ts';
@@ -37,8 +36,6 @@ export type OrdersModuleDeps = {
   tools: ToolsService;
   /** The customers' and admins' names, for Manage Orders, its CSV and an order's page. */
   identity: Pick<IdentityService, 'namesOf'>;
-  /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
-  cart: CartForCheckout;
   outbox: OutboxWriter;
   guards: AuthGuards;
   log: FastifyBaseLogger;
@@ -77,7 +74,6 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     transactionsRunAlone: deps.transactionsRunAlone,
     now,
     identity,
-    cart: deps.cart,
   });
 
   /** Under /api, given what modules built later offer (OrdersRoutesDeps). */

@@ -1,8 +1,6 @@
 import {
   serverTexts,
   shipToTown,
-  type Checkout,
-  type CheckoutRequest,
   texts,
   UNSHIP_WINDOW_MS,
   type ManagedOrder,
@@ -28,15 +26,7 @@ import { enqueuePaidMails } from './paid-mails.ts';
 import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
-import { createCheckoutDtos } from '../checkouts/checkout-dto.ts';
-import { selectCheckoutLines } from './orders-of-checkouts.repository.ts';
-import { createCheckoutPlacement, type CartForCheckout } from '../checkouts/checkout-placement.ts';
 import { createPlacementPipeline } from './order-pipeline.ts';
-import {
-  selectCheckout,
-  selectCheckoutByIdempotencyKey,
-  selectCheckoutsByIds,
-} from '../checkouts/checkouts.service.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
 import { createShippedAnnouncement } from '../checkouts/checkout-shipped-announcement.ts';
 import { createOrderExpiry } from './order-expiry.ts';
@@ -115,8 +105,6 @@ export type OrdersServiceOptions = {
   now: () => Date;
   /** The customers' and admins' names, for Manage Orders and an order's page. */
   identity: Pick<IdentityService, 'namesOf'>;
-  /** The cart a checkout places (the cart module's). */
-  cart: CartForCheckout;
 };
 
 /**
@@ -130,20 +118,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const { orderDto, managedOrderDto, payableOrder } = dtos;
   const pipeline = createPlacementPipeline(options);
   const placement = createOrderPlacement({ ...options, dtos, pipeline });
-  const checkoutDtos = createCheckoutDtos(orderDto);
-  const checkoutPlacement = createCheckoutPlacement({ ...options, dtos: checkoutDtos, pipeline });
 
-  /** Checkouts with their lines, newest first: `rows` are every line of those checkouts. */
-  async function checkoutsOfLines(rows: readonly OrderRow[]): Promise<Checkout[]> {
-    const linesByCheckout = new Map<string, OrderRow[]>();
-    for (const row of rows) {
-      linesByCheckout.set(row.checkoutId, [...(linesByCheckout.get(row.checkoutId) ?? []), row]);
-    }
-    const heads = await selectCheckoutsByIds(db, [...linesByCheckout.keys()]);
-    return heads
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
-      .map((head) => checkoutDtos.checkoutDto(head, linesByCheckout.get(head.id) ?? []));
-  }
   const expiry = createOrderExpiry({ db, tools, catalog, orderHoldHours });
   const shippedAnnouncement = createShippedAnnouncement({ outbox, publicUrl, managedOrderDto });
 
@@ -163,35 +138,11 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   return {
-    /** POST /checkout: the caller's cart as one checkout (checkouts/checkout-placement.ts). */
-    placeCheckout(caller: Account, input: CheckoutRequest, idempotencyKey: string) {
-      return checkoutPlacement.placeCheckout(caller, input, idempotencyKey);
-    },
+    /** The one way an order is placed (order-pipeline.ts): the checkouts module places with it. */
+    placementPipeline: pipeline,
 
-    /** True when this account placed a checkout with this key already (not rate limited). */
-    async isRetryOfPlacedCheckout(caller: Account, idempotencyKey: string): Promise<boolean> {
-      return (await selectCheckoutByIdempotencyKey(db, caller.id, idempotencyKey)) !== undefined;
-    },
-
-    /** GET /checkouts: the caller's checkouts (a one-line one per POST /order), newest first. */
-    async listOwnCheckouts(caller: Account): Promise<Checkout[]> {
-      return checkoutsOfLines(await selectOrdersOfUser(db, caller.id));
-    },
-
-    /**
-     * GET /checkouts/{id}: the caller's own checkout with its lines. Someone else's, one whose
-     * lines are all gone, an unknown or a malformed id: 404, as for an order.
-     */
-    async findOwnCheckout(caller: Account, id: string): Promise<Checkout> {
-      const checkoutId = parseId(id);
-      const head = checkoutId ? await selectCheckout(db, checkoutId) : undefined;
-      if (!head || head.userId !== caller.id) {
-        throw notFound(serverTexts.orderErrors.checkoutNotFound);
-      }
-      const lines = await selectCheckoutLines(db, head.id);
-      if (lines.length === 0) throw notFound(serverTexts.orderErrors.checkoutNotFound);
-      return checkoutDtos.checkoutDto(head, lines);
-    },
+    /** An order as the API shows it (ORDER_HOLD_HOURS known): a checkout's lines are orders. */
+    orderDto,
 
     /** The account's hold limit (its own, else its kind's default), for Stock holds. */
     holdLimitOf(account: Pick<Account, 'emailVerified' | 'unpaidHoldLimitCents'>): HoldLimit {
