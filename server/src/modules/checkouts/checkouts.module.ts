@@ -1,24 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createCheckoutLines } from './checkout-lines.ts';
 import type { CartForCheckout } from './checkout-placement.ts';
+import { createShippedAnnouncement } from './checkout-shipped-announcement.ts';
 import { checkoutsRoutes } from './checkouts.routes.ts';
 import { createCheckoutsService } from './checkouts.service.ts';
 
 export type CheckoutsModuleDeps = {
   db: Database;
-  /** The placement pipeline a checkout runs, and the order DTO its lines are shown with. */
-  orders: Pick<OrdersService, 'placementPipeline' | 'orderDto'>;
+  /** The placement pipeline a checkout runs, and the order DTOs its lines are shown with. */
+  orders: Pick<OrdersService, 'placementPipeline' | 'orderDto' | 'managedOrderDto'>;
   /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
   cart: CartForCheckout;
   /** Told of every committed stock change. */
   catalog: CatalogChanged;
   /** Says why a line could not be reserved. */
   tools: ToolsService;
+  /** Takes the shipped e-mail in the shipment's transaction. */
+  outbox: OutboxWriter;
   guards: AuthGuards;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
@@ -31,7 +35,7 @@ export type CheckoutsModuleDeps = {
 /**
  * Checkouts (docs/architecture.md#business-buyers): the cart placed as one purchase through the
  * orders' pipeline (its service and routes), and its lines paid, invoiced and mailed as one
- * (payments and invoices take `checkoutLines`).
+ * (payments and invoices take `checkoutLines`; the orders' Ship its `shippedAnnouncement`).
  */
 export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
   const { db, orders, cart, catalog, tools, guards, publicUrl } = deps;
@@ -48,6 +52,12 @@ export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
     routes,
     /** A checkout's lines, paid, invoiced and mailed as one (issue 26). */
     checkoutLines: createCheckoutLines({ db, orderHoldHours: deps.orderHoldHours }),
+    /** The customer's shipped e-mail: once a checkout's last line ships (the orders' Ship). */
+    shippedAnnouncement: createShippedAnnouncement({
+      outbox: deps.outbox,
+      publicUrl,
+      managedOrderDto: orders.managedOrderDto,
+    }),
   };
 }
 

@@ -11,6 +11,7 @@ import { createOrderCancellation, type OrderCancellationOptions } from './order-
 import { orderCancellationRoutes } from './order-cancellation.routes.ts';
 import { createOrderFigures } from './order-figures.ts';
 import { createOrderReversals } from './order-reversals.ts';
+import { createOrderShipping, type OrderShippingOptions } from './order-shipping.ts';
 import { createBuyersLookup } from './orders-buyers.ts';
 import { createOrdersCsv } from './orders-csv.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -46,9 +47,11 @@ export type OrdersModuleDeps = {
 
 /**
  * What the orders' routes need of modules built after orders (they need the orders service):
- * cancelling refunds through payments and issues a credit note through invoices.
+ * cancelling refunds through payments and issues a credit note through invoices; shipping mails
+ * the customer as the checkouts module says (a checkout of several lines, once).
  */
-export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invoices'>;
+export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invoices'> &
+  Pick<OrderShippingOptions, 'shippedAnnouncement'>;
 
 /**
  * Orders (docs/architecture.md#orders): the service the routes and the other modules call, and
@@ -81,6 +84,12 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     await api.register(ordersRoutes, {
       orders: service,
       ordersCsv: createOrdersCsv({ db, now, identity }),
+      shipping: createOrderShipping({
+        db,
+        managedOrderDto: service.managedOrderDto,
+        shippedAnnouncement: later.shippedAnnouncement,
+        now,
+      }),
       guards,
       ordersPerMinute: config.orderRateLimit,
     });

@@ -1,8 +1,6 @@
 import {
   serverTexts,
   shipToTown,
-  texts,
-  UNSHIP_WINDOW_MS,
   type ManagedOrder,
   type ManagedOrderDetail,
   type ManagedOrderRow,
@@ -10,13 +8,11 @@ import {
   type Order,
   type PlaceOrderInput,
   type PlaceOrderResponse,
-  type ShipOrder,
-  isShipped,
   unshipDeadline,
 } from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPaidMail } from '../../mail/templates/orders.ts';
@@ -28,7 +24,6 @@ import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createPlacementPipeline } from './order-pipeline.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
-import { createShippedAnnouncement } from '../checkouts/checkout-shipped-announcement.ts';
 import { createOrderExpiry } from './order-expiry.ts';
 import { holdCeilingMs, holdUntilOf } from './order-hold.ts';
 import {
@@ -37,7 +32,7 @@ import {
   type QuotedOrderRequest,
 } from './order-placement.ts';
 import { insertOrderEvents, selectOrderEvents } from './order-events.repository.ts';
-import { ensureRemovable, ensureShippable, ensureUnshippable } from './order-preconditions.ts';
+import { ensureRemovable } from './order-preconditions.ts';
 import {
   ensureOwnEmail,
   holdLimitOf,
@@ -50,8 +45,6 @@ import {
   deleteUnpaidOrdersOfUser,
   extendHold,
   markOrderPaid,
-  markOrderShipped,
-  markOrderUnshipped,
   selectAllOrders,
   selectHeldOrders,
   selectOrderById,
@@ -120,7 +113,6 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const placement = createOrderPlacement({ ...options, dtos, pipeline });
 
   const expiry = createOrderExpiry({ db, tools, catalog, orderHoldHours });
-  const shippedAnnouncement = createShippedAnnouncement({ outbox, publicUrl, managedOrderDto });
 
   /** An order for Manage Orders' search and page: with its customer's name and town. */
   function managedOrderRow(order: OrderRow, names: Map<string, string>): ManagedOrderRow {
@@ -143,6 +135,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** An order as the API shows it (ORDER_HOLD_HOURS known): a checkout's lines are orders. */
     orderDto,
+
+    /** An order as Manage Orders shows it: ship (order-shipping.ts), a checkout's shipped e-mail. */
+    managedOrderDto,
 
     /** The account's hold limit (its own, else its kind's default), for Stock holds. */
     holdLimitOf(account: Pick<Account, 'emailVerified' | 'unpaidHoldLimitCents'>): HoldLimit {
@@ -353,75 +348,6 @@ export function createOrdersService(options: OrdersServiceOptions) {
           detail: event.detail,
         })),
       };
-    },
-
-    /**
-     * PATCH /manageOrders/{id}/ship (admin): a paid order becomes shipped, and its customer sees
-     * it shipped in My Orders. Idempotent: an order shipped already is answered as it is (a
-     * double click, a retried request). An unpaid, disputed, cancelled or refunded order cannot
-     * be shipped (409, each in its words).
-     */
-    async shipOrder(id: string, actor: Account, shipment?: ShipOrder): Promise<ManagedOrder> {
-      const orderId = parseId(id);
-      if (!orderId) throw notFound(serverTexts.orderErrors.orderNotFound);
-      // Given at Ship or not (the spec's call has no body); an empty field is no value.
-      const tracking = {
-        carrier: shipment?.carrier?.trim() || null,
-        trackingNumber: shipment?.trackingNumber?.trim() || null,
-      };
-      const shipped = await db.transaction(async (tx) => {
-        const shippedAt = now();
-        const row = await markOrderShipped(tx, orderId, shippedAt, tracking);
-        // Only the request that shipped it: a repeated click sends no second e-mail. A line of
-        // a checkout of several mails only when it is the last to ship (issue 26).
-        if (row) {
-          const mailEvents = await shippedAnnouncement.announce(tx, row, shippedAt);
-          const detail: Record<string, string> = {};
-          if (tracking.carrier) detail.carrier = tracking.carrier;
-          if (tracking.trackingNumber) detail.trackingNumber = tracking.trackingNumber;
-          await insertOrderEvents(tx, [
-            { orderId: row.id, kind: 'shipped', actorId: actor.id, detail, at: shippedAt },
-            ...mailEvents,
-          ]);
-        }
-        return row;
-      });
-      if (shipped) return managedOrderDto(shipped);
-      const order = await selectOrderById(db, orderId);
-      if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
-      // Shipped already (a double click, a retried request): answered as it is.
-      if (isShipped(order.status)) return managedOrderDto(order);
-      ensureShippable(order.status);
-      // Paid between the UPDATE and this read: it was not paid when the admin asked.
-      throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
-    },
-
-    /**
-     * POST /manageOrders/{id}/unship (admin, issue 25): a shipment made by mistake is undone
-     * within UNSHIP_WINDOW_MS (24 h, by the injected clock): the order is paid again, its
-     * carrier and tracking number cleared. Not shipped, or past the window: 409 in words.
-     */
-    async unshipOrder(id: string, actor: Account): Promise<ManagedOrder> {
-      const orderId = parseId(id);
-      if (!orderId) throw notFound(serverTexts.orderErrors.orderNotFound);
-      const unshipped = await db.transaction(async (tx) => {
-        const at = now();
-        const row = await markOrderUnshipped(
-          tx,
-          orderId,
-          new Date(at.getTime() - UNSHIP_WINDOW_MS),
-        );
-        if (row) {
-          await insertOrderEvents(tx, [
-            { orderId: row.id, kind: 'ship_undone', actorId: actor.id, at },
-          ]);
-        }
-        return row;
-      });
-      if (unshipped) return managedOrderDto(unshipped);
-      const order = await selectOrderById(db, orderId);
-      if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
-      return ensureUnshippable(order.status, order.shippedAt);
     },
 
     /**
