@@ -235,7 +235,6 @@ export async function buildApp({
     catalog,
     tools: tools.service,
     identity: identity.service,
-    cart: cartForCheckout,
     outbox,
     guards,
     log: app.log,
@@ -245,7 +244,12 @@ export async function buildApp({
   const checkouts = createCheckoutsModule({
     db,
     orders: orders.service,
+    cart: cartForCheckout,
+    catalog,
+    tools: tools.service,
+    outbox,
     guards,
+    publicUrl: config.publicUrl,
     orderHoldHours: config.orderHoldHours,
     checkoutsPerMinute: config.orderRateLimit,
   });
@@ -328,6 +332,7 @@ export async function buildApp({
       await api.register(orders.routes, {
         payments: payments.service,
         invoices: invoices.service,
+        shippedAnnouncement: checkouts.shippedAnnouncement,
       });
       await api.register(checkouts.routes);
       await api.register(sales.routes);

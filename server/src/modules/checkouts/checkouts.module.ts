@@ -1,15 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { ToolsService } from '../tools/tools.service.ts';
 import { createCheckoutLines } from './checkout-lines.ts';
+import type { CartForCheckout } from './checkout-placement.ts';
+import { createShippedAnnouncement } from './checkout-shipped-announcement.ts';
 import { checkoutsRoutes } from './checkouts.routes.ts';
+import { createCheckoutsService } from './checkouts.service.ts';
 
 export type CheckoutsModuleDeps = {
   db: Database;
-  /** Places a checkout through the orders' pipeline and reads the caller's checkouts. */
-  orders: OrdersService;
+  /** The placement pipeline a checkout runs, and the order DTOs its lines are shown with. */
+  orders: Pick<OrdersService, 'placementPipeline' | 'orderDto' | 'managedOrderDto'>;
+  /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
+  cart: CartForCheckout;
+  /** Told of every committed stock change. */
+  catalog: CatalogChanged;
+  /** Says why a line could not be reserved. */
+  tools: ToolsService;
+  /** Takes the shipped e-mail in the shipment's transaction. */
+  outbox: OutboxWriter;
   guards: AuthGuards;
+  /** Where the e-mails' links lead (PUBLIC_URL). */
+  publicUrl: string;
   /** How long an unpaid checkout holds its stock (ORDER_HOLD_HOURS). */
   orderHoldHours: number;
   /** Checkouts one account may place a minute (ORDER_RATE_LIMIT, as for orders). */
@@ -17,18 +33,31 @@ export type CheckoutsModuleDeps = {
 };
 
 /**
- * Checkouts (docs/architecture.md#business-buyers): the cart placed as one purchase (its routes),
- * and its lines paid, invoiced and mailed as one (payments and invoices take `checkoutLines`).
+ * Checkouts (docs/architecture.md#business-buyers): the cart placed as one purchase through the
+ * orders' pipeline (its service and routes), and its lines paid, invoiced and mailed as one
+ * (payments and invoices take `checkoutLines`; the orders' Ship its `shippedAnnouncement`).
  */
 export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
-  const { db, orders, guards, orderHoldHours, checkoutsPerMinute } = deps;
+  const { db, orders, cart, catalog, tools, guards, publicUrl } = deps;
+  const service = createCheckoutsService({ db, orders, cart, catalog, tools, publicUrl });
   const routes: FastifyPluginAsync = async (api) => {
-    await api.register(checkoutsRoutes, { orders, guards, checkoutsPerMinute });
+    await api.register(checkoutsRoutes, {
+      checkouts: service,
+      guards,
+      checkoutsPerMinute: deps.checkoutsPerMinute,
+    });
   };
   return {
+    service,
     routes,
     /** A checkout's lines, paid, invoiced and mailed as one (issue 26). */
-    checkoutLines: createCheckoutLines({ db, orderHoldHours }),
+    checkoutLines: createCheckoutLines({ db, orderHoldHours: deps.orderHoldHours }),
+    /** The customer's shipped e-mail: once a checkout's last line ships (the orders' Ship). */
+    shippedAnnouncement: createShippedAnnouncement({
+      outbox: deps.outbox,
+      publicUrl,
+      managedOrderDto: orders.managedOrderDto,
+    }),
   };
 }
 

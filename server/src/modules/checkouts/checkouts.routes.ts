@@ -19,19 +19,19 @@ import { errorResponses } from '../../error-responses.ts';
 import { badRequest } from '../../http-errors.ts';
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { CheckoutsService } from './checkouts.service.ts';
 
 /**
  * Checkouts (docs/architecture.md#business-buyers, issue 26): the cart placed as one purchase, and the caller's
  * checkouts with their lines (My Orders groups by them, the payment page pays one).
  */
 export const checkoutsRoutes: FastifyPluginAsyncZod<{
-  orders: OrdersService;
+  checkouts: CheckoutsService;
   guards: AuthGuards;
   /** Checkouts one account may place a minute (ORDER_RATE_LIMIT, as for orders). */
   checkoutsPerMinute: number;
 }> = async (app, options) => {
-  const { orders, guards, checkoutsPerMinute } = options;
+  const { checkouts, guards, checkoutsPerMinute } = options;
   const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     return typeof key === 'string' ? key : undefined;
@@ -43,7 +43,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{
       keyGenerator: (request: FastifyRequest) => `checkout:${callerOf(request).id}`,
       allowList: async (request: FastifyRequest) => {
         const key = idempotencyKeyOf(request);
-        return key !== undefined && orders.isRetryOfPlacedCheckout(callerOf(request), key);
+        return key !== undefined && checkouts.isRetryOfPlacedCheckout(callerOf(request), key);
       },
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
@@ -82,7 +82,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       if (key === undefined) throw badRequest(serverTexts.orderErrors.idempotencyKeyRequired);
-      const { response, replayed } = await orders.placeCheckout(
+      const { response, replayed } = await checkouts.placeCheckout(
         callerOf(request),
         request.body,
         key,
@@ -104,7 +104,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{
         response: { 200: CheckoutListSchema },
       },
     },
-    async (request) => orders.listOwnCheckouts(callerOf(request)),
+    async (request) => checkouts.listOwnCheckouts(callerOf(request)),
   );
 
   app.get(
@@ -120,6 +120,6 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{
         response: { 200: CheckoutSchema, ...errorResponses(404) },
       },
     },
-    async (request) => orders.findOwnCheckout(callerOf(request), request.params.id),
+    async (request) => checkouts.findOwnCheckout(callerOf(request), request.params.id),
   );
 };

@@ -1,12 +1,95 @@
-/**
- * What the orders module reads of checkouts (the heads of its lines): a checkout by id, by an
- * account's Idempotency-Key, several by id; and the rows' types. Orders imports checkouts through
- * this file (and the placement's one statement, orders.repository.ts insertCheckoutWithOrders).
- */
-export {
+import { serverTexts, type Checkout, type CheckoutRequest } from '@tools-factory/contract';
+import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
+import type { Account } from '../identity/identity.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { selectCheckoutLines, selectOrdersOfUser } from '../orders/orders-of-checkouts.ts';
+import type { OrderRow } from '../orders/orders-of-checkouts.ts';
+import type { ToolsService } from '../tools/tools.service.ts';
+import { createCheckoutDtos } from './checkout-dto.ts';
+import { createCheckoutPlacement, type CartForCheckout } from './checkout-placement.ts';
+import {
   selectCheckout,
   selectCheckoutByIdempotencyKey,
   selectCheckoutsByIds,
-  type CheckoutRow,
-  type NewCheckoutRow,
 } from './checkouts.repository.ts';
+
+export type CheckoutsServiceOptions = {
+  db: Database;
+  /** The orders' placement pipeline and order DTO: a checkout's lines are orders. */
+  orders: Pick<OrdersService, 'placementPipeline' | 'orderDto'>;
+  /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
+  cart: CartForCheckout;
+  /** Told of the stock the checkout reserved, after its commit. */
+  catalog: CatalogChanged;
+  /** Why a line could not be reserved (the tool as it stands now). */
+  tools: ToolsService;
+  /** Where the e-mails' links lead (PUBLIC_URL). */
+  publicUrl: string;
+};
+
+/**
+ * Checkouts (docs/architecture.md#orders): the caller's cart placed through the orders' pipeline
+ * (checkout-placement.ts), and the caller's checkouts with their lines.
+ */
+export function createCheckoutsService(options: CheckoutsServiceOptions) {
+  const { db, orders, cart, catalog, tools, publicUrl } = options;
+  const checkoutDtos = createCheckoutDtos(orders.orderDto);
+  const placement = createCheckoutPlacement({
+    db,
+    cart,
+    catalog,
+    tools,
+    dtos: checkoutDtos,
+    pipeline: orders.placementPipeline,
+    publicUrl,
+  });
+
+  /** Checkouts with their lines, newest first: `rows` are every line of those checkouts. */
+  async function checkoutsOfLines(rows: readonly OrderRow[]): Promise<Checkout[]> {
+    const linesByCheckout = new Map<string, OrderRow[]>();
+    for (const row of rows) {
+      linesByCheckout.set(row.checkoutId, [...(linesByCheckout.get(row.checkoutId) ?? []), row]);
+    }
+    const heads = await selectCheckoutsByIds(db, [...linesByCheckout.keys()]);
+    return heads
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+      .map((head) => checkoutDtos.checkoutDto(head, linesByCheckout.get(head.id) ?? []));
+  }
+
+  return {
+    /** POST /checkout: the caller's cart as one checkout (checkout-placement.ts). */
+    placeCheckout(caller: Account, input: CheckoutRequest, idempotencyKey: string) {
+      return placement.placeCheckout(caller, input, idempotencyKey);
+    },
+
+    /** True when this account placed a checkout with this key already (not rate limited). */
+    async isRetryOfPlacedCheckout(caller: Account, idempotencyKey: string): Promise<boolean> {
+      return (await selectCheckoutByIdempotencyKey(db, caller.id, idempotencyKey)) !== undefined;
+    },
+
+    /** GET /checkouts: the caller's checkouts (a one-line one per POST /order), newest first. */
+    async listOwnCheckouts(caller: Account): Promise<Checkout[]> {
+      return checkoutsOfLines(await selectOrdersOfUser(db, caller.id));
+    },
+
+    /**
+     * GET /checkouts/{id}: the caller's own checkout with its lines. Someone else's, one whose
+     * lines are all gone, an unknown or a malformed id: 404, as for an order.
+     */
+    async findOwnCheckout(caller: Account, id: string): Promise<Checkout> {
+      const checkoutId = parseId(id);
+      const head = checkoutId ? await selectCheckout(db, checkoutId) : undefined;
+      if (!head || head.userId !== caller.id) {
+        throw notFound(serverTexts.orderErrors.checkoutNotFound);
+      }
+      const lines = await selectCheckoutLines(db, head.id);
+      if (lines.length === 0) throw notFound(serverTexts.orderErrors.checkoutNotFound);
+      return checkoutDtos.checkoutDto(head, lines);
+    },
+  };
+}
+
+export type CheckoutsService = ReturnType<typeof createCheckoutsService>;

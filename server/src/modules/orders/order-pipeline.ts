@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/client.ts';
 import type { OutboxMail, OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
-import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkouts.service.ts';
+import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
 import { emailEvent, eventRows, type NewOrderEvent } from './order-events.repository.ts';
 import {
   ensurePayableTotal,

@@ -7,11 +7,11 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
-import type { CartForCheckout } from '../checkouts/checkout-placement.ts';
 import { createOrderCancellation, type OrderCancellationOptions } from './order-cancellation.ts';
 import { orderCancellationRoutes } from './order-cancellation.routes.ts';
 import { createOrderFigures } from './order-figures.ts';
 import { createOrderReversals } from './order-reversals.ts';
+import { createOrderShipping, type OrderShippingOptions } from './order-shipping.ts';
 import { createBuyersLookup } from './orders-buyers.ts';
 import { createOrdersCsv } from './orders-csv.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -37,8 +37,6 @@ export type OrdersModuleDeps = {
   tools: ToolsService;
   /** The customers' and admins' names, for Manage Orders, its CSV and an order's page. */
   identity: Pick<IdentityService, 'namesOf'>;
-  /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
-  cart: CartForCheckout;
   outbox: OutboxWriter;
   guards: AuthGuards;
   log: FastifyBaseLogger;
@@ -49,9 +47,11 @@ export type OrdersModuleDeps = {
 
 /**
  * What the orders' routes need of modules built after orders (they need the orders service):
- * cancelling refunds through payments and issues a credit note through invoices.
+ * cancelling refunds through payments and issues a credit note through invoices; shipping mails
+ * the customer as the checkouts module says (a checkout of several lines, once).
  */
-export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invoices'>;
+export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invoices'> &
+  Pick<OrderShippingOptions, 'shippedAnnouncement'>;
 
 /**
  * Orders (docs/architecture.md#orders): the service the routes and the other modules call, and
@@ -77,7 +77,6 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     transactionsRunAlone: deps.transactionsRunAlone,
     now,
     identity,
-    cart: deps.cart,
   });
 
   /** Under /api, given what modules built later offer (OrdersRoutesDeps). */
@@ -85,6 +84,12 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     await api.register(ordersRoutes, {
       orders: service,
       ordersCsv: createOrdersCsv({ db, now, identity }),
+      shipping: createOrderShipping({
+        db,
+        managedOrderDto: service.managedOrderDto,
+        shippedAnnouncement: later.shippedAnnouncement,
+        now,
+      }),
       guards,
       ordersPerMinute: config.orderRateLimit,
     });

@@ -19,7 +19,7 @@ import type { Executor, Transaction } from '../../db/client.ts';
 import type { ReadersColumn } from '../../mail/outbox.ts';
 import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
-import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkouts.service.ts';
+import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
 // The placement's one INSERT of a checkout with its orders (insertCheckoutWithOrders) writes the
 // checkouts module's table: a statement fewer under the tool's row lock, for the bench row
 // "POST /api/order (PostgreSQL), orders/s". Nothing else here reads or writes that table.

@@ -23,6 +23,7 @@ import {
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { OrdersCsv } from './orders-csv.ts';
+import type { OrderShipping } from './order-shipping.ts';
 import type { OrdersService } from './orders.service.ts';
 import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
@@ -35,11 +36,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   /** Manage Orders' CSV export. */
   ordersCsv: OrdersCsv;
+  /** Ship and its undo (order-shipping.ts). */
+  shipping: OrderShipping;
   guards: AuthGuards;
   /** Orders one account may place a minute (ORDER_RATE_LIMIT), counted per account. */
   ordersPerMinute: number;
 }> = async (app, options) => {
-  const { orders, ordersCsv, guards, ordersPerMinute } = options;
+  const { orders, ordersCsv, shipping, guards, ordersPerMinute } = options;
   /** The request's Idempotency-Key, checked by the route schema already. */
   const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -244,7 +247,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const shipped = await orders.shipOrder(request.params.id, callerOf(request), request.body);
+      const shipped = await shipping.shipOrder(request.params.id, callerOf(request), request.body);
       request.auditAdminAction('order.ship', shipped._id);
       return shipped;
     },
@@ -265,7 +268,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const unshipped = await orders.unshipOrder(request.params.id, callerOf(request));
+      const unshipped = await shipping.unshipOrder(request.params.id, callerOf(request));
       request.auditAdminAction('order.unship', unshipped._id);
       return unshipped;
     },

@@ -1,10 +1,6 @@
 import {
   serverTexts,
   shipToTown,
-  type Checkout,
-  type CheckoutRequest,
-  texts,
-  UNSHIP_WINDOW_MS,
   type ManagedOrder,
   type ManagedOrderDetail,
   type ManagedOrderRow,
@@ -12,13 +8,11 @@ import {
   type Order,
   type PlaceOrderInput,
   type PlaceOrderResponse,
-  type ShipOrder,
-  isShipped,
   unshipDeadline,
 } from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { conflict, notFound } from '../../http-errors.ts';
+import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { orderPaidMail } from '../../mail/templates/orders.ts';
@@ -28,17 +22,8 @@ import { enqueuePaidMails } from './paid-mails.ts';
 import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
-import { createCheckoutDtos } from '../checkouts/checkout-dto.ts';
-import { selectCheckoutLines } from './orders-of-checkouts.repository.ts';
-import { createCheckoutPlacement, type CartForCheckout } from '../checkouts/checkout-placement.ts';
 import { createPlacementPipeline } from './order-pipeline.ts';
-import {
-  selectCheckout,
-  selectCheckoutByIdempotencyKey,
-  selectCheckoutsByIds,
-} from '../checkouts/checkouts.service.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
-import { createShippedAnnouncement } from '../checkouts/checkout-shipped-announcement.ts';
 import { createOrderExpiry } from './order-expiry.ts';
 import { holdCeilingMs, holdUntilOf } from './order-hold.ts';
 import {
@@ -47,7 +32,7 @@ import {
   type QuotedOrderRequest,
 } from './order-placement.ts';
 import { insertOrderEvents, selectOrderEvents } from './order-events.repository.ts';
-import { ensureRemovable, ensureShippable, ensureUnshippable } from './order-preconditions.ts';
+import { ensureRemovable } from './order-preconditions.ts';
 import {
   ensureOwnEmail,
   holdLimitOf,
@@ -60,8 +45,6 @@ import {
   deleteUnpaidOrdersOfUser,
   extendHold,
   markOrderPaid,
-  markOrderShipped,
-  markOrderUnshipped,
   selectAllOrders,
   selectHeldOrders,
   selectOrderById,
@@ -115,8 +98,6 @@ export type OrdersServiceOptions = {
   now: () => Date;
   /** The customers' and admins' names, for Manage Orders and an order's page. */
   identity: Pick<IdentityService, 'namesOf'>;
-  /** The cart a checkout places (the cart module's). */
-  cart: CartForCheckout;
 };
 
 /**
@@ -130,22 +111,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const { orderDto, managedOrderDto, payableOrder } = dtos;
   const pipeline = createPlacementPipeline(options);
   const placement = createOrderPlacement({ ...options, dtos, pipeline });
-  const checkoutDtos = createCheckoutDtos(orderDto);
-  const checkoutPlacement = createCheckoutPlacement({ ...options, dtos: checkoutDtos, pipeline });
 
-  /** Checkouts with their lines, newest first: `rows` are every line of those checkouts. */
-  async function checkoutsOfLines(rows: readonly OrderRow[]): Promise<Checkout[]> {
-    const linesByCheckout = new Map<string, OrderRow[]>();
-    for (const row of rows) {
-      linesByCheckout.set(row.checkoutId, [...(linesByCheckout.get(row.checkoutId) ?? []), row]);
-    }
-    const heads = await selectCheckoutsByIds(db, [...linesByCheckout.keys()]);
-    return heads
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
-      .map((head) => checkoutDtos.checkoutDto(head, linesByCheckout.get(head.id) ?? []));
-  }
   const expiry = createOrderExpiry({ db, tools, catalog, orderHoldHours });
-  const shippedAnnouncement = createShippedAnnouncement({ outbox, publicUrl, managedOrderDto });
 
   /** An order for Manage Orders' search and page: with its customer's name and town. */
   function managedOrderRow(order: OrderRow, names: Map<string, string>): ManagedOrderRow {
@@ -163,35 +130,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
   }
 
   return {
-    /** POST /checkout: the caller's cart as one checkout (checkouts/checkout-placement.ts). */
-    placeCheckout(caller: Account, input: CheckoutRequest, idempotencyKey: string) {
-      return checkoutPlacement.placeCheckout(caller, input, idempotencyKey);
-    },
+    /** The one way an order is placed (order-pipeline.ts): the checkouts module places with it. */
+    placementPipeline: pipeline,
 
-    /** True when this account placed a checkout with this key already (not rate limited). */
-    async isRetryOfPlacedCheckout(caller: Account, idempotencyKey: string): Promise<boolean> {
-      return (await selectCheckoutByIdempotencyKey(db, caller.id, idempotencyKey)) !== undefined;
-    },
+    /** An order as the API shows it (ORDER_HOLD_HOURS known): a checkout's lines are orders. */
+    orderDto,
 
-    /** GET /checkouts: the caller's checkouts (a one-line one per POST /order), newest first. */
-    async listOwnCheckouts(caller: Account): Promise<Checkout[]> {
-      return checkoutsOfLines(await selectOrdersOfUser(db, caller.id));
-    },
-
-    /**
-     * GET /checkouts/{id}: the caller's own checkout with its lines. Someone else's, one whose
-     * lines are all gone, an unknown or a malformed id: 404, as for an order.
-     */
-    async findOwnCheckout(caller: Account, id: string): Promise<Checkout> {
-      const checkoutId = parseId(id);
-      const head = checkoutId ? await selectCheckout(db, checkoutId) : undefined;
-      if (!head || head.userId !== caller.id) {
-        throw notFound(serverTexts.orderErrors.checkoutNotFound);
-      }
-      const lines = await selectCheckoutLines(db, head.id);
-      if (lines.length === 0) throw notFound(serverTexts.orderErrors.checkoutNotFound);
-      return checkoutDtos.checkoutDto(head, lines);
-    },
+    /** An order as Manage Orders shows it: ship (order-shipping.ts), a checkout's shipped e-mail. */
+    managedOrderDto,
 
     /** The account's hold limit (its own, else its kind's default), for Stock holds. */
     holdLimitOf(account: Pick<Account, 'emailVerified' | 'unpaidHoldLimitCents'>): HoldLimit {
@@ -402,75 +348,6 @@ export function createOrdersService(options: OrdersServiceOptions) {
           detail: event.detail,
         })),
       };
-    },
-
-    /**
-     * PATCH /manageOrders/{id}/ship (admin): a paid order becomes shipped, and its customer sees
-     * it shipped in My Orders. Idempotent: an order shipped already is answered as it is (a
-     * double click, a retried request). An unpaid, disputed, cancelled or refunded order cannot
-     * be shipped (409, each in its words).
-     */
-    async shipOrder(id: string, actor: Account, shipment?: ShipOrder): Promise<ManagedOrder> {
-      const orderId = parseId(id);
-      if (!orderId) throw notFound(serverTexts.orderErrors.orderNotFound);
-      // Given at Ship or not (the spec's call has no body); an empty field is no value.
-      const tracking = {
-        carrier: shipment?.carrier?.trim() || null,
-        trackingNumber: shipment?.trackingNumber?.trim() || null,
-      };
-      const shipped = await db.transaction(async (tx) => {
-        const shippedAt = now();
-        const row = await markOrderShipped(tx, orderId, shippedAt, tracking);
-        // Only the request that shipped it: a repeated click sends no second e-mail. A line of
-        // a checkout of several mails only when it is the last to ship (issue 26).
-        if (row) {
-          const mailEvents = await shippedAnnouncement.announce(tx, row, shippedAt);
-          const detail: Record<string, string> = {};
-          if (tracking.carrier) detail.carrier = tracking.carrier;
-          if (tracking.trackingNumber) detail.trackingNumber = tracking.trackingNumber;
-          await insertOrderEvents(tx, [
-            { orderId: row.id, kind: 'shipped', actorId: actor.id, detail, at: shippedAt },
-            ...mailEvents,
-          ]);
-        }
-        return row;
-      });
-      if (shipped) return managedOrderDto(shipped);
-      const order = await selectOrderById(db, orderId);
-      if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
-      // Shipped already (a double click, a retried request): answered as it is.
-      if (isShipped(order.status)) return managedOrderDto(order);
-      ensureShippable(order.status);
-      // Paid between the UPDATE and this read: it was not paid when the admin asked.
-      throw conflict(texts.adminErrors.unpaidOrderCannotBeShipped);
-    },
-
-    /**
-     * POST /manageOrders/{id}/unship (admin, issue 25): a shipment made by mistake is undone
-     * within UNSHIP_WINDOW_MS (24 h, by the injected clock): the order is paid again, its
-     * carrier and tracking number cleared. Not shipped, or past the window: 409 in words.
-     */
-    async unshipOrder(id: string, actor: Account): Promise<ManagedOrder> {
-      const orderId = parseId(id);
-      if (!orderId) throw notFound(serverTexts.orderErrors.orderNotFound);
-      const unshipped = await db.transaction(async (tx) => {
-        const at = now();
-        const row = await markOrderUnshipped(
-          tx,
-          orderId,
-          new Date(at.getTime() - UNSHIP_WINDOW_MS),
-        );
-        if (row) {
-          await insertOrderEvents(tx, [
-            { orderId: row.id, kind: 'ship_undone', actorId: actor.id, at },
-          ]);
-        }
-        return row;
-      });
-      if (unshipped) return managedOrderDto(unshipped);
-      const order = await selectOrderById(db, orderId);
-      if (!order) throw notFound(serverTexts.orderErrors.orderNotFound);
-      return ensureUnshippable(order.status, order.shippedAt);
     },
 
     /**

@@ -14,8 +14,8 @@ import {
   columnHeaders,
   neverAnswered,
   removeOrder,
-  signedInForEachTest,
 } from '../../features/orders/test/order-list-steps';
+import { signedInForEachTest } from '../../test/signed-in';
 import { catchSavedFiles } from '../../features/orders/test/saved-files';
 import { ManageOrders } from '../../features/orders/components/manage-orders';
 import ManageOrdersPage from './manage-orders-page';

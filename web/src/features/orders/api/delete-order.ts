@@ -2,16 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type DeletedCountSchema } from '@tools-factory/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import type { StockReturnedOptions } from '../../../lib/stock-returned';
 import { managedOrdersQueryKey } from './get-managed-orders';
 import { ordersQueryKey } from './get-orders';
 
 type DeletedCount = z.infer<typeof DeletedCountSchema>;
-
-/** What an admin's action that puts stock back on sale refreshes besides the orders. */
-export interface StockReturnedOptions {
-  /** Asks again for what the returned stock changes (the catalog: its page hands it in). */
-  onStockReturned: () => Promise<unknown>;
-}
 
 /**
  * DELETE /api/deleteOrder/{id} (bearer): the customer removes their own unpaid order (409 once

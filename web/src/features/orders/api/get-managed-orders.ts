@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type ManagedOrder } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
@@ -18,4 +18,13 @@ const managedOrdersQueryOptions = () =>
 
 export function useManagedOrders() {
   return useQuery(managedOrdersQueryOptions());
+}
+
+/**
+ * Asks for Manage Orders' lists again (its search's pages too): for a page whose change elsewhere
+ * removed orders (Stock holds' Release).
+ */
+export function useRefreshManagedOrders(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: managedOrdersQueryKey });
 }

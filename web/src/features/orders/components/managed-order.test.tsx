@@ -7,7 +7,7 @@ import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { formatDateTime } from '../../../lib/format';
 import { paidManagedOrder } from '../test/managed-orders-server';
-import { signedInForEachTest } from '../test/order-list-steps';
+import { signedInForEachTest } from '../../../test/signed-in';
 import { ManagedOrderView } from './managed-order';
 
 const ID = '22222222-2222-4222-8222-222222222222';

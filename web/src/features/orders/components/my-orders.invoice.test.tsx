@@ -6,7 +6,7 @@ import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
 import { ORDERS_URL, paid, shipped, unpaid } from '../test/my-orders-fixtures';
-import { signedInForEachTest } from '../test/order-list-steps';
+import { signedInForEachTest } from '../../../test/signed-in';
 import { catchSavedFiles } from '../test/saved-files';
 import { MyOrders } from './my-orders';
 

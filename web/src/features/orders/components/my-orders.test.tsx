@@ -8,12 +8,8 @@ import { makeOrder } from '../../../test/factories';
 import { formatDateTime } from '../../../lib/format';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
 import { ORDERS_URL, paid, shipped, unpaid } from '../test/my-orders-fixtures';
-import {
-  columnHeaders,
-  neverAnswered,
-  removeOrder,
-  signedInForEachTest,
-} from '../test/order-list-steps';
+import { columnHeaders, neverAnswered, removeOrder } from '../test/order-list-steps';
+import { signedInForEachTest } from '../../../test/signed-in';
 import { MyOrders } from './my-orders';
 
 /**

@@ -1,18 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, vi } from 'vitest';
 import { rowOf } from '../../../test/render';
-
-/** Each test of the calling block runs signed in (token-0 stored) and leaves nothing behind. */
-export function signedInForEachTest() {
-  beforeEach(() => {
-    localStorage.setItem('accessToken', 'token-0');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
-}
 
 /** An answer that never comes: the list stays loading. */
 export const neverAnswered = () => new Promise<Response>(() => undefined);

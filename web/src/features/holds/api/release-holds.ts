@@ -1,9 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type ReleaseHoldsResponse } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import type { StockReturnedOptions } from './delete-order';
-import { managedOrdersQueryKey } from './get-managed-orders';
+import type { StockReturnedOptions } from '../../../lib/stock-returned';
 import { stockHoldsQueryKey } from './get-stock-holds';
+
+/**
+ * What releasing changes outside Stock holds, handed in by its page (features never import each
+ * other): the orders removed (Manage Orders) and the stock returned (the catalog).
+ */
+export interface ReleasedHoldsOptions extends StockReturnedOptions {
+  /** Asks again for the orders' lists: the released orders are gone from them. */
+  onOrdersRemoved: () => Promise<unknown>;
+}
 
 /**
  * POST /api/manageHolds/{userId}/release (bearer, admins): removes every unpaid order of the
@@ -17,14 +25,14 @@ function releaseHolds(userId: string): Promise<ReleaseHoldsResponse> {
  * Releases an account's holds. The holds, the orders and what the returned stock changes (the
  * catalog: its available quantities grew) are asked for again whatever the answer.
  */
-export function useReleaseHolds({ onStockReturned }: StockReturnedOptions) {
+export function useReleaseHolds({ onOrdersRemoved, onStockReturned }: ReleasedHoldsOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: releaseHolds,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: stockHoldsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: managedOrdersQueryKey }),
+        onOrdersRemoved(),
         onStockReturned(),
       ]),
   });

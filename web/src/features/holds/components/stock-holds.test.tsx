@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatMoney, texts, type StockHold } from '@tools-factory/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../../test/render';
-import { signedInForEachTest } from '../test/order-list-steps';
+import { signedInForEachTest } from '../../../test/signed-in';
 import { StockHolds } from './stock-holds';
 
 const t = texts.manageHolds;
@@ -52,6 +52,9 @@ function serve(holds: StockHold[]) {
   return fakeIdentityServer({
     answer: ({ method, url, body }) => {
       if (method === 'GET' && url === '/api/manageHolds') return jsonResponse(holds);
+      if (method === 'POST' && url === '/api/manageHolds/user-1/release') {
+        return jsonResponse({ deletedCount: 1, returnedUnits: 2100 });
+      }
       if (method === 'PUT' && url === '/api/manageHolds/user-1/limit') {
         const { limit } = body as { limit: number | null };
         return jsonResponse({
@@ -67,8 +70,16 @@ function serve(holds: StockHold[]) {
 
 function renderList() {
   const user = userEvent.setup();
-  renderRoutes([{ path: '/', element: <StockHolds onStockReturned={async () => undefined} /> }]);
-  return { user };
+  // What the page hands in: the refreshes of the orders' lists and of the catalog.
+  const onOrdersRemoved = vi.fn(async () => undefined);
+  const onStockReturned = vi.fn(async () => undefined);
+  renderRoutes([
+    {
+      path: '/',
+      element: <StockHolds onOrdersRemoved={onOrdersRemoved} onStockReturned={onStockReturned} />,
+    },
+  ]);
+  return { user, onOrdersRemoved, onStockReturned };
 }
 
 /** The card of an account, found by its name's heading. */
@@ -114,5 +125,21 @@ describe('Stock holds: each account against its limit', () => {
     ).toBeInTheDocument();
     const [put] = callsTo(server.requests, 'PUT', '/api/manageHolds/user-1/limit');
     expect(put?.body).toEqual({ limit: 50_000 });
+  });
+
+  it('releases an account after asking, and refreshes the orders and the catalog', async () => {
+    const server = serve([near]);
+    const { user, onOrdersRemoved, onStockReturned } = renderList();
+    const nina = await cardOf('Nina Near');
+    await user.click(nina.getByRole('button', { name: t.releaseLabel('Nina Near') }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(t.confirmReleaseTitle('Nina Near'))).toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/manageHolds/user-1/release')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: t.releaseConfirm }));
+    expect(await screen.findByText(t.released(1, 'Nina Near'))).toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/manageHolds/user-1/release')).toHaveLength(1);
+    expect(onOrdersRemoved).toHaveBeenCalledTimes(1);
+    expect(onStockReturned).toHaveBeenCalledTimes(1);
   });
 });

@@ -17,8 +17,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useStockHolds } from '../api/get-stock-holds';
-import type { StockReturnedOptions } from '../api/delete-order';
-import { useReleaseHolds } from '../api/release-holds';
+import { useReleaseHolds, type ReleasedHoldsOptions } from '../api/release-holds';
 import { useSetHoldLimit } from '../api/set-hold-limit';
 import { formatCount } from '../../../lib/format';
 
@@ -219,12 +218,13 @@ function HoldCard({
 /**
  * Stock holds (issue 22): every account holding unpaid orders, the largest value first. Release
  * asks first, then removes the account's unpaid orders (their stock back on sale) and says so;
- * `onStockReturned` refreshes what that stock changes (the page hands in the catalog's refresh).
+ * `onOrdersRemoved` and `onStockReturned` refresh what that changes elsewhere (the page hands in
+ * the orders' and the catalog's refresh).
  */
-export function StockHolds({ onStockReturned }: StockReturnedOptions) {
+export function StockHolds({ onOrdersRemoved, onStockReturned }: ReleasedHoldsOptions) {
   const holds = useStockHolds();
   const release = useConfirmedAction({
-    mutation: useReleaseHolds({ onStockReturned }),
+    mutation: useReleaseHolds({ onOrdersRemoved, onStockReturned }),
     variablesOf: (hold: StockHold) => hold.userId,
     onDone: ({ deletedCount }, hold) => toast.success(t.released(deletedCount, hold.name)),
   });
