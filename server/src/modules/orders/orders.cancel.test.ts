@@ -13,7 +13,7 @@ import type { App } from '../../app.ts';
 import { type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
-import { paidOrderFixture, unpaidOrderFixture } from '../../testing/foundry-orders.ts';
+import { paidFixture, paidOrderFixture, unpaidOrderFixture } from '../../testing/foundry-orders.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
@@ -37,8 +37,7 @@ const it = appTest({
 })
   .extend('paidOrder', paidOrderFixture)
   .extend('unpaidOrder', unpaidOrderFixture)
-  /** The one paid order a test about cancelling it starts from. */
-  .extend('paid', ({ paidOrder }) => paidOrder());
+  .extend('paid', paidFixture);
 
 /**
  * `quantity` units of the tool ordered with `place` (the unpaidOrder or paidOrder fixture), which
