@@ -14,9 +14,8 @@ import type { Config } from './config.ts';
 import { users } from './modules/identity/identity.table.ts';
 import {
   bearer,
-  cookiesOf,
   identityHeaders,
-  requestAccessToken,
+  signInTestAccount,
   signUpTestAccount,
   uniqueEmail,
   type TestAccount,
@@ -342,15 +341,7 @@ const worldOf = ({ world, stripeWorld }: Worlds, row: AuthorizationRow) =>
 
 /** A second identity session of the customer, its access token, then the session ended. */
 async function endedSessionOf(app: App, customer: TestAccount): Promise<Held> {
-  const signIn = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: identityHeaders(app),
-    payload: { email: customer.email, password: customer.password },
-  });
-  expect(signIn.statusCode, signIn.body).toBe(200);
-  const cookie = cookiesOf(signIn);
-  const { token } = await requestAccessToken(app, cookie, customer.email);
+  const { cookie, token } = await signInTestAccount(app, customer);
   const signOut = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-out',

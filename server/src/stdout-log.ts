@@ -1,3 +1,5 @@
+import { firstEventOrTimeout } from './first-event.ts';
+
 /**
  * Where the server's log lines go: stdout, written so that a reader that went away (a log shipper
  * that died, `npm start | head`: a closed pipe) or stopped reading (a full pipe) neither blocks
@@ -52,17 +54,7 @@ export function createStdoutLog(
     },
     drained(limitMs) {
       if (broken || stream.writableLength === 0) return Promise.resolve();
-      return new Promise((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          stream.removeListener('drain', done);
-          stream.removeListener('error', done);
-          resolve();
-        };
-        const timer = setTimeout(done, limitMs);
-        stream.once('drain', done);
-        stream.once('error', done);
-      });
+      return firstEventOrTimeout(stream, ['drain', 'error'], limitMs);
     },
   };
 }

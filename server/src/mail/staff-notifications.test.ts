@@ -58,7 +58,23 @@ const it = appTest({
     );
     for (const texts of mails.values()) expect(texts).toHaveLength(1);
     return mails;
-  });
+  })
+  /**
+   * staffMails, and then of the copies: none to the admin who did not opt in; each of the staff
+   * greeted by the account's name, an address without an account 'there'.
+   */
+  .extend(
+    'greetedStaffMails',
+    ({ admin, optedIn, quietAdmin, staffMails }) =>
+      async (subject: string) => {
+        const mails = await staffMails(subject);
+        expect(mails.get(quietAdmin.email.toLowerCase())).toBeUndefined();
+        expect(mails.get(admin.email.toLowerCase())?.[0]).toMatch(/^Hello Ada Admin,/);
+        expect(mails.get(optedIn.email.toLowerCase())?.[0]).toMatch(/^Hello Olga Optin,/);
+        expect(mails.get(listedOnly)?.[0]).toMatch(/^Hello there,/);
+        return mails;
+      },
+  );
 
 function putNotifications(app: App, account: TestAccount, payload: unknown) {
   return injectAs(app, account, {
@@ -88,20 +104,6 @@ async function onlyMailTo(app: App, subject: string, account: { email: string })
   return mails.get(to)?.[0] ?? '';
 }
 
-/**
- * A staff e-mail's copies (staffMails' answer): none to the admin who did not opt in; each of
- * the staff greeted by the account's name, an address without an account 'there'.
- */
-function expectStaffGreeted(
-  mails: Map<string, string[]>,
-  staff: { admin: TestAccount; optedIn: TestAccount; quietAdmin: TestAccount },
-): void {
-  expect(mails.get(staff.quietAdmin.email.toLowerCase())).toBeUndefined();
-  expect(mails.get(staff.admin.email.toLowerCase())?.[0]).toMatch(/^Hello Ada Admin,/);
-  expect(mails.get(staff.optedIn.email.toLowerCase())?.[0]).toMatch(/^Hello Olga Optin,/);
-  expect(mails.get(listedOnly)?.[0]).toMatch(/^Hello there,/);
-}
-
 const totalOf = (order: Order) => formatMoney(orderTotal(order.price, order.quantity));
 
 describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once per event', () => {
@@ -109,9 +111,7 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
     app,
     customer,
     admin,
-    optedIn,
-    quietAdmin,
-    staffMails,
+    greetedStaffMails,
   }) => {
     const tool = await createTestTool(app, { name: `Vice ${randomUUID().slice(0, 8)}` });
     // Placed twice with one Idempotency-Key (a retried request): one order, one e-mail each.
@@ -120,8 +120,9 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
     const again = await placeTestOrder(app, customer, tool, { quantity: 12 }, key);
     expect(again._id).toBe(order._id);
 
-    const mails = await staffMails(words.newOrderForStaff.subject(order.reference, totalOf(order)));
-    expectStaffGreeted(mails, { admin, optedIn, quietAdmin });
+    const mails = await greetedStaffMails(
+      words.newOrderForStaff.subject(order.reference, totalOf(order)),
+    );
     const text = mails.get(admin.email.toLowerCase())?.[0] ?? '';
     for (const part of [order.reference, tool.name, customer.email, totalOf(order)]) {
       expect(text).toContain(part);
@@ -139,10 +140,7 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
   it('a checkout of several lines: one e-mail to each of the staff, greeting each by name', async ({
     app,
     customer,
-    admin,
-    optedIn,
-    quietAdmin,
-    staffMails,
+    greetedStaffMails,
   }) => {
     const suffix = randomUUID().slice(0, 8);
     const rasp = await createTestTool(app, { name: `Rasp ${suffix}` });
@@ -154,8 +152,7 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
     const total = formatMoney(
       orderTotal(rasp.priceCents / 100, 12) + orderTotal(file.priceCents / 100, 15),
     );
-    const mails = await staffMails(words.checkout.newForStaff.subject(checkout.reference, total));
-    expectStaffGreeted(mails, { admin, optedIn, quietAdmin });
+    await greetedStaffMails(words.checkout.newForStaff.subject(checkout.reference, total));
     const placed = await mailsWithSubject(app, words.checkout.placed.subject(checkout.reference));
     expect(placed.get(customer.email.toLowerCase())?.[0]).toMatch(/^Hello Dana Buyer,/);
   });

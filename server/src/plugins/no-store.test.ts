@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { identityHeaders } from '../testing/accounts.ts';
+import { identityHeaders, renewAccessToken } from '../testing/accounts.ts';
 import { injectAs } from '../testing/requests.ts';
 import { appTest } from '../testing/app-fixtures.ts';
 
@@ -37,12 +37,7 @@ describe('Cache-Control: no-store on answers about a person', () => {
     app,
     customer,
   }) => {
-    const token = await app.inject({
-      method: 'PUT',
-      url: `/api/user/${encodeURIComponent(customer.email)}`,
-      headers: identityHeaders(app, customer.cookie),
-      payload: { email: customer.email },
-    });
+    const token = await renewAccessToken(app, customer);
     expect(token.statusCode, token.body).toBe(200);
     expect(token.headers['cache-control']).toMatch(NO_STORE);
     const session = await app.inject({

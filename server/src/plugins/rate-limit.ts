@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { serverTexts } from '@tools-factory/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstEventOrTimeout } from '../first-event.ts';
 import { HttpError, serviceUnavailable } from '../http-errors.ts';
 
 /**
@@ -49,17 +50,7 @@ export async function registerRateLimit(
     // Without the offline queue, commands before the first connection would be refused: the
     // start waits for its outcome (ready, or refused; at most the connect timeout), and a Redis
     // that is down at start only means 503s until it is up.
-    await new Promise<void>((resolve) => {
-      const settle = () => {
-        clearTimeout(timer);
-        redis.off('ready', settle);
-        redis.off('error', settle);
-        resolve();
-      };
-      const timer = setTimeout(settle, REDIS_TIMEOUT_MS);
-      redis.once('ready', settle);
-      redis.once('error', settle);
-    });
+    await firstEventOrTimeout(redis, ['ready', 'error'], REDIS_TIMEOUT_MS);
   }
   await app.register(rateLimit, {
     global: false,

@@ -74,6 +74,23 @@ export async function signInTestAccount(
   return { email, password, name, cookie, token, userId };
 }
 
+/**
+ * PUT /api/user/{email} with the account's identity session (its cookie), and `name` when given:
+ * the answer as it comes, an access token or a refusal.
+ */
+export function renewAccessToken(
+  app: App,
+  account: { email: string; cookie: string },
+  name?: string,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(account.email)}`,
+    headers: identityHeaders(app, account.cookie),
+    payload: { email: account.email, ...(name ? { name } : {}) },
+  });
+}
+
 /** PUT /api/user/{email} with an identity session: the access token. */
 export async function requestAccessToken(
   app: App,
@@ -81,12 +98,7 @@ export async function requestAccessToken(
   email: string,
   name?: string,
 ): Promise<{ token: string; userId: string }> {
-  const response = await app.inject({
-    method: 'PUT',
-    url: `/api/user/${encodeURIComponent(email)}`,
-    headers: identityHeaders(app, cookie),
-    payload: { email, ...(name ? { name } : {}) },
-  });
+  const response = await renewAccessToken(app, { email, cookie }, name);
   if (response.statusCode !== 200) {
     throw new Error(`PUT /api/user failed: ${response.statusCode} ${response.body}`);
   }

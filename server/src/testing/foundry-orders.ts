@@ -24,3 +24,7 @@ export const paidOrderFixture =
   ({ app, customer, tool }: OrderFixtureContext) =>
   (quantity?: number): Promise<Order> =>
     placePaidOrder(app, customer, tool, foundryOrder(quantity));
+
+/** The `paid` fixture (`.extend('paid', paidFixture)`): the one paid order a test works on. */
+export const paidFixture = ({ paidOrder }: { paidOrder: () => Promise<Order> }): Promise<Order> =>
+  paidOrder();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import {
   bearer,
-  identityHeaders,
+  renewAccessToken,
   signUpTestAccount,
   type TestAccount,
 } from '../../testing/accounts.ts';
@@ -49,13 +49,6 @@ describe('identity sessions: idle timeout and absolute lifetime', () => {
       url: `/api/admin/${encodeURIComponent(account.email)}`,
       headers: bearer(account.token),
     });
-  const renewToken = (app: App, account: TestAccount) =>
-    app.inject({
-      method: 'PUT',
-      url: `/api/user/${encodeURIComponent(account.email)}`,
-      headers: identityHeaders(app, account.cookie),
-      payload: { email: account.email },
-    });
   const expectNear = (actual: Date, expected: number) =>
     expect(Math.abs(actual.getTime() - expected)).toBeLessThan(5 * 60_000);
 
@@ -72,7 +65,7 @@ describe('identity sessions: idle timeout and absolute lifetime', () => {
       updatedAt: new Date(Date.now() - (session.idleHours - 1) * HOUR),
       expiresAt: new Date(Date.now() + HOUR),
     });
-    expect((await renewToken(app, account)).statusCode).toBe(200);
+    expect((await renewAccessToken(app, account)).statusCode).toBe(200);
     expectNear((await row(app, account)).expiresAt, Date.now() + session.idleHours * HOUR);
   });
 
@@ -83,7 +76,7 @@ describe('identity sessions: idle timeout and absolute lifetime', () => {
       expiresAt: new Date(Date.now() - HOUR),
     });
     expect((await bearerCall(app, account)).statusCode).toBe(401);
-    expect((await renewToken(app, account)).statusCode).toBe(401);
+    expect((await renewAccessToken(app, account)).statusCode).toBe(401);
   });
 
   it('sliding never passes the absolute lifetime', async ({ app }) => {
@@ -94,7 +87,7 @@ describe('identity sessions: idle timeout and absolute lifetime', () => {
       updatedAt: new Date(Date.now() - (session.idleHours - 1) * HOUR),
       expiresAt: new Date(Date.now() + HOUR),
     });
-    expect((await renewToken(app, account)).statusCode).toBe(200);
+    expect((await renewAccessToken(app, account)).statusCode).toBe(200);
     expectNear((await row(app, account)).expiresAt, createdAt.getTime() + session.maxDays * DAY);
   });
 
@@ -109,6 +102,6 @@ describe('identity sessions: idle timeout and absolute lifetime', () => {
       expiresAt: new Date(Date.now() + (session.idleHours - 1) * HOUR),
     });
     expect((await bearerCall(app, account)).statusCode).toBe(401);
-    expect((await renewToken(app, account)).statusCode).toBe(401);
+    expect((await renewAccessToken(app, account)).statusCode).toBe(401);
   });
 });

@@ -13,7 +13,7 @@ import type { App } from '../../app.ts';
 import { type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
-import { paidOrderFixture, unpaidOrderFixture } from '../../testing/foundry-orders.ts';
+import { paidFixture, paidOrderFixture, unpaidOrderFixture } from '../../testing/foundry-orders.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
@@ -36,7 +36,8 @@ const it = appTest({
   tool: { priceCents: 1999, availableQuantity: 100_000 },
 })
   .extend('paidOrder', paidOrderFixture)
-  .extend('unpaidOrder', unpaidOrderFixture);
+  .extend('unpaidOrder', unpaidOrderFixture)
+  .extend('paid', paidFixture);
 
 /**
  * `quantity` units of the tool ordered with `place` (the unpaidOrder or paidOrder fixture), which
@@ -70,9 +71,8 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     app,
     admin,
     tool,
-    paidOrder,
+    paid,
   }) => {
-    const paid = await paidOrder();
     const stockBefore = await availableOf(app, tool.id);
 
     expectError(
@@ -181,9 +181,8 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     app,
     admin,
     tool,
-    paidOrder,
+    paid,
   }) => {
-    const paid = await paidOrder();
     const first = CancelOrderResponseSchema.parse((await cancel(app, admin, paid._id)).json());
     const stock = await availableOf(app, tool.id);
     const again = await cancel(app, admin, paid._id);

@@ -14,6 +14,7 @@ import { appTest } from '../../testing/app-fixtures.ts';
 import { expectAdminsOnly } from '../../testing/admins-only.ts';
 import {
   foundryOrder,
+  paidFixture,
   paidOrderFixture,
   unpaidOrderFixture,
 } from '../../testing/foundry-orders.ts';
@@ -42,7 +43,8 @@ const it = appTest({
   tool: { priceCents: 1999, availableQuantity: 100_000 },
 })
   .extend('paidOrder', paidOrderFixture)
-  .extend('unpaidOrder', unpaidOrderFixture);
+  .extend('unpaidOrder', unpaidOrderFixture)
+  .extend('paid', paidFixture);
 
 describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship', () => {
   describe('GET /api/manageOrders', () => {
@@ -94,9 +96,8 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     it('answers 401 without a token and 403 to a customer, even for their own paid order', async ({
       app,
       customer,
-      paidOrder,
+      paid,
     }) => {
-      const paid = await paidOrder();
       await expectAdminsOnly(customer, (sender) => ship(app, sender, paid._id));
       expect((await findOwnOrder(app, customer, paid._id))?.status).toBe('paid');
     });
@@ -105,9 +106,8 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
       app,
       customer,
       admin,
-      paidOrder,
+      paid,
     }) => {
-      const paid = await paidOrder();
       expect(paid.status).toBe('paid');
 
       const before = Date.now();
@@ -136,9 +136,8 @@ describe('Manage Orders: GET /api/manageOrders, PATCH /api/manageOrders/:id/ship
     it('answers an order shipped already with 200, unchanged (idempotent)', async ({
       app,
       admin,
-      paidOrder,
+      paid,
     }) => {
-      const paid = await paidOrder();
       const first = ManagedOrderSchema.parse((await ship(app, admin, paid._id)).json());
       const again = await ship(app, admin, paid._id);
       expect(again.statusCode).toBe(200);

@@ -15,8 +15,8 @@ const it = stripeAppTest({
   // $19.99 each: 25 of them are $499.75.
   tool: { priceCents: 1999, availableQuantity: 100_000 },
 })
-  /** Places an order and opens its payment: the order and the Stripe intent's id. */
-  .extend('orderWithIntent', ({ app, stripe, customer, tool }) => async () => {
+  /** An order placed and its payment opened: the order and the Stripe intent's id. */
+  .extend('opened', async ({ app, stripe, customer, tool }) => {
     const order = await placeTestOrder(app, customer, tool, { address: '1 Anvil Row' });
     const { intentId, clientSecret } = await openStripeIntent(app, customer, order);
     expect(stripe.intent(intentId)?.client_secret).toBe(clientSecret);
@@ -43,10 +43,8 @@ describe('card payments with the stripe gateway', () => {
 
   it("creates the PaymentIntent for the order's amount in cents, with its id and a key", async ({
     stripe,
-    orderWithIntent,
+    opened: { order },
   }) => {
-    const { order } = await orderWithIntent();
-
     const sent = stripe.requests.at(-1);
     expect(sent?.path).toBe('/v1/payment_intents');
     expect(sent?.form).toMatchObject({
@@ -62,11 +60,9 @@ describe('card payments with the stripe gateway', () => {
     app,
     stripe,
     customer,
-    orderWithIntent,
+    opened: { order, intentId },
     postSucceeded,
   }) => {
-    const { order, intentId } = await orderWithIntent();
-
     const delivered = await postSucceeded(intentId);
     expect(delivered.statusCode).toBe(200);
     expect(await findOwnOrder(app, customer, order._id)).toMatchObject({
@@ -90,11 +86,9 @@ describe('card payments with the stripe gateway', () => {
   it('changes nothing for a webhook with a forged signature', async ({
     app,
     customer,
-    orderWithIntent,
+    opened: { order, intentId },
     postSucceeded,
   }) => {
-    const { order, intentId } = await orderWithIntent();
-
     const forged = await postSucceeded(intentId, `t=${Math.floor(Date.now() / 1000)},v1=00`);
 
     expect(forged.statusCode).toBe(400);
@@ -106,10 +100,9 @@ describe('card payments with the stripe gateway', () => {
     app,
     stripe,
     customer,
-    orderWithIntent,
+    opened: { order, intentId },
     postSucceeded,
   }) => {
-    const { order, intentId } = await orderWithIntent();
     const removed = await app.inject({
       method: 'DELETE',
       url: `/api/deleteOrder/${order._id}`,

@@ -9,7 +9,7 @@ import {
   type Order,
 } from '@tools-factory/contract';
 import {
-  identityHeaders,
+  renewAccessToken,
   signUpTestAccount,
   uniqueEmail,
   type TestAccount,
@@ -170,13 +170,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
 
       // The access token they hold is refused at once; the identity session is gone too.
       expectError(await ordersOf(app, leaving), 401, errorsText.accountRemoved);
-      const renew = await app.inject({
-        method: 'PUT',
-        url: `/api/user/${encodeURIComponent(leaving.email)}`,
-        headers: identityHeaders(app, leaving.cookie),
-        payload: { email: leaving.email },
-      });
-      expect(renew.statusCode).toBe(401);
+      expect((await renewAccessToken(app, leaving)).statusCode).toBe(401);
       expect(await app.identity.findByEmail(leaving.email)).toBeUndefined();
       const users = UserListSchema.parse((await listUsers(app, admin)).json());
       expect(users.some((user) => user.email === leaving.email)).toBe(false);

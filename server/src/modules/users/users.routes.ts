@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCheckSchema,
@@ -13,6 +14,17 @@ import { callerOf, identitySessionOf, type AuthGuards } from '../identity/auth-g
 import type { UsersService } from './users.service.ts';
 import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
+import type { AdminAction } from '../../plugins/admin-audit.ts';
+
+/** An admin's change of an account: logged with the account's id, then the service's answer. */
+function audited<Answer>(
+  request: FastifyRequest,
+  action: AdminAction,
+  done: { answer: Answer; subjectId: string },
+): Answer {
+  request.auditAdminAction(action, done.subjectId);
+  return done.answer;
+}
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
@@ -84,11 +96,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: ModifiedCountSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
-      const { answer, subjectId } = await users.makeAdmin(request.params.email);
-      request.auditAdminAction('user.promote', subjectId);
-      return answer;
-    },
+    async (request) =>
+      audited(request, 'user.promote', await users.makeAdmin(request.params.email)),
   );
 
   app.delete(
@@ -105,14 +114,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: ModifiedCountSchema, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => {
-      const { answer, subjectId } = await users.removeAdmin(
-        callerOf(request),
-        request.params.email,
-      );
-      request.auditAdminAction('user.demote', subjectId);
-      return answer;
-    },
+    async (request) =>
+      audited(
+        request,
+        'user.demote',
+        await users.removeAdmin(callerOf(request), request.params.email),
+      ),
   );
 
   app.delete(
@@ -129,10 +136,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: DeletedCountSchema, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => {
-      const { answer, subjectId } = await users.removeUser(callerOf(request), request.params.email);
-      request.auditAdminAction('user.remove', subjectId);
-      return answer;
-    },
+    async (request) =>
+      audited(
+        request,
+        'user.remove',
+        await users.removeUser(callerOf(request), request.params.email),
+      ),
   );
 };
