@@ -175,7 +175,7 @@ const pricedReservationColumns = {
   unitPriceCents: unitPriceCentsOf(sql.placeholder(QUANTITY)),
 };
 
-/** POST /order's reservation, by id or by name (built-once.ts). */
+/** POST /order's reservation, by id or by name (built once: db/driver-adapter.ts). */
 const reservations = builtOnce();
 
 /**
