@@ -86,10 +86,10 @@ function shownSku(sku: string): string {
 type Wanted = { index: number; tool: KnownTool; quantity: number; pricedThen?: number };
 
 /**
- * What a checkout (the orders module) reads and empties of the cart, in the checkout's own
+ * What a checkout (the checkouts module) reads and empties of the cart, in the checkout's own
  * transaction: the account's lines ordered by tool id (the order the tools are locked in), read
  * under the cart's lock, which holds until the lines are emptied (cart.repository.ts). It needs
- * no cart service, so the orders module, built before the cart's, can take it.
+ * no cart service, so the checkouts module, built before the cart's, can take it.
  */
 export const cartForCheckout = {
   linesOf: selectCartLinesForCheckout,
