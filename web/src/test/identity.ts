@@ -30,7 +30,13 @@ export function fakeIdentityServer({
   googleSignIn?: boolean;
   answer?: (request: ApiRequest) => Answer;
 } = {}) {
-  const server = { user, tokensIssued: 0, requests: [] as ApiRequest[] };
+  const server = {
+    user,
+    tokensIssued: 0,
+    requests: [] as ApiRequest[],
+    /** Set to make POST /api/auth/sign-out fail as a dropped network does. */
+    signOutUnreachable: false,
+  };
   const { requests, fetchMock } = fakeApi(async (request) => {
     const { method, url } = request;
     if (method === 'GET' && url === '/api/identity-settings') {
@@ -44,6 +50,7 @@ export function fakeIdentityServer({
       );
     }
     if (method === 'POST' && url === '/api/auth/sign-out') {
+      if (server.signOutUnreachable) throw new TypeError('Failed to fetch');
       server.user = null;
       return jsonResponse({ success: true });
     }
