@@ -493,7 +493,7 @@ export type BuiltOnce = {
    * (the same object the statement returns: its keys, each a column or an expression whose
    * mapWith decodes it).
    */
-  runMapped<Selection extends Record<string, PgColumn | SQL>>(
+  runMapped<Selection extends Record<string, PgColumn | SQL | SQL.Aliased>>(
     executor: Executor,
     shape: string,
     build: () => Buildable,

@@ -3,7 +3,7 @@ import type { StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { OutboxMail, OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
-import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
+import type { ReservedTool, ToolReference, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
 import { emailEvent, eventRows, type NewOrderEvent } from './order-events.repository.ts';
 import {
@@ -19,10 +19,12 @@ import {
 import {
   insertCheckoutWithOrders,
   insertEventsAndMails,
+  insertOrderReservingStock,
   lockOrderPlacements,
   selectHoldingsAndReaders,
   type NewOrderRow,
   type OrderRow,
+  type ReservedOrderColumns,
   type UnpaidHoldings,
 } from './orders.repository.ts';
 
@@ -38,6 +40,8 @@ import {
  *      until the commit), then the caller's rules on what the reservation returned (prices,
  *      totals, UNPAID_TOOL_SHARE, the hold limit), in the order each caller refuses in;
  *   6. write the checkout and its orders from the reservation (one INSERT ... RETURNING);
+ *      POST /order's one line runs 5's reservation and 6 as one statement, then 5's rules (a
+ *      refusal rolls both back: insertOrderReservingStock says which bench row that serves);
  *   7. write their events and the e-mails, composed from the rows returned (one INSERT);
  *   8. the low-stock e-mails of the reservations that crossed a threshold.
  * The caller hands the stock changes to the catalog after its commit.
@@ -54,6 +58,17 @@ export type PlacedLine = {
   /** The tool after its reservation; undefined when made to order (no stock taken). */
   reserved: ReservedTool | undefined;
 };
+
+/** What an order row copied of its line's tool. */
+function lineOf(order: OrderRow): Omit<PlacedLine, 'unitPriceCents' | 'reserved'> {
+  return {
+    toolId: order.toolId,
+    toolSku: order.toolSku,
+    toolName: order.toolName,
+    toolImage: order.toolImage,
+    quantity: order.quantity,
+  };
+}
 
 /** The checks of step 5 the callers share, bound to the account's holdings. */
 export type PlacementRules = {
@@ -74,22 +89,40 @@ export type Placed = {
   stock: StockChange[];
 };
 
+/** Thrown by `place` when POST /order's reservation took nothing (its caller says why). */
+export const NOTHING_RESERVED = new Error('the reservation took nothing');
+
+/** How a placement reserves its lines: step 5 as the caller writes it, or POST /order's one line. */
+type PlacementReservation =
+  | {
+      /** Step 5: every line reserved, or the caller's refusal thrown (rolling back what it took). */
+      reserve(tx: Transaction, rules: PlacementRules): Promise<PlacedLine[]>;
+      /** Columns each order keeps besides its line (a quote). */
+      orderColumns?: Partial<NewOrderRow>;
+    }
+  | {
+      /**
+       * Steps 5 and 6 in one statement: this line's stock reserved by the purchase rule at the
+       * unit price of its quantity, as its order is written; NOTHING_RESERVED thrown when none
+       * was taken.
+       */
+      reserveWithOrder: { tool: ToolReference; quantity: number };
+      /** Columns the order keeps besides its line (an Idempotency-Key). */
+      orderColumns?: Omit<ReservedOrderColumns, 'taxRateBasisPoints'>;
+    };
+
 /** One placement, as its caller describes it (order-placement.ts, checkout-placement.ts). */
-export type PlacementPlan<Earlier> = {
+export type PlacementPlan<Earlier> = PlacementReservation & {
   caller: Account;
   /**
    * Step 2, under the lock: an earlier placement to answer instead (an Idempotency-Key's), or
    * undefined to go on. A refusal thrown here comes before any figure is read.
    */
   underLock?(tx: Transaction): Promise<Earlier | undefined>;
-  /** Step 5: every line reserved, or the caller's refusal thrown (rolling back what it took). */
-  reserve(tx: Transaction, rules: PlacementRules): Promise<PlacedLine[]>;
   /** Step 5: the caller's rules on the reserved lines, in its order of refusal. */
   check(lines: readonly PlacedLine[], rules: PlacementRules): Promise<void> | void;
   /** What the checkout keeps (the order rows copy its address and phone). */
   checkout: Omit<NewCheckoutRow, 'id' | 'userId' | 'email' | 'createdAt'>;
-  /** Columns each order keeps besides its line (an Idempotency-Key, a quote). */
-  orderColumns?: Partial<NewOrderRow>;
   /** The 'placed' event's detail (the checkout's id, the quote's). */
   eventDetail?(checkout: CheckoutRow): Record<string, string> | undefined;
   /**
@@ -120,7 +153,12 @@ export type PlacementPipelineOptions = {
 export function createPlacementPipeline(options: PlacementPipelineOptions) {
   const { tools, outbox, maxUnpaidOrders, holdLimits, toolSharePercent } = options;
 
-  function rulesOf(tx: Transaction, caller: Account, holdings: UnpaidHoldings): PlacementRules {
+  function rulesOf(
+    tx: Transaction,
+    caller: Account,
+    holdings: UnpaidHoldings,
+    checkoutId: string,
+  ): PlacementRules {
     return {
       holdings,
       overShare: (lines) =>
@@ -130,7 +168,11 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           lines.flatMap(({ reserved, quantity }) =>
             reserved ? [reservedLineForShare(reserved, quantity)] : [],
           ),
-          { unitsBound: holdings.units, sharePercent: toolSharePercent },
+          {
+            unitsBound: holdings.units,
+            sharePercent: toolSharePercent,
+            exceptCheckoutId: checkoutId,
+          },
         ),
       ensurePayableWithinHoldLimit(totalCents) {
         ensurePayableTotal(totalCents);
@@ -161,32 +203,56 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     ensureRoomForUnpaidCheckouts(loaded.holdings.checkouts, maxUnpaidOrders);
     // 5. The order rows copy the tools as their reservations returned them: an edit that landed
     // after step 3 is what the order is placed at, and the caller's rules see it.
-    const rules = rulesOf(tx, caller, loaded.holdings);
-    const lines = await plan.reserve(tx, rules);
-    await plan.check(lines, rules);
-    // 6.
-    const checkoutId = randomUUID();
-    const written = await insertCheckoutWithOrders(
-      tx,
-      { ...plan.checkout, id: checkoutId, userId: caller.id, email: caller.email },
-      lines.map((line) => ({
-        userId: caller.id,
-        email: caller.email,
-        checkoutId,
-        poNumber: plan.checkout.poNumber,
-        toolId: line.toolId,
-        toolSku: line.toolSku,
-        toolName: line.toolName,
-        toolImage: line.toolImage,
-        unitPriceCents: line.unitPriceCents,
-        quantity: line.quantity,
-        address: plan.checkout.address,
-        phone: plan.checkout.phone,
-        madeToOrder: !line.reserved,
-        taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
-        ...plan.orderColumns,
-      })),
-    );
+    const checkout = { ...plan.checkout, id: randomUUID(), userId: caller.id, email: caller.email };
+    const rules = rulesOf(tx, caller, loaded.holdings, checkout.id);
+    const taxRateBasisPoints = options.taxRateBasisPoints ?? 0;
+    let lines: PlacedLine[];
+    let written: { checkout: CheckoutRow; orders: OrderRow[] };
+    if ('reserveWithOrder' in plan) {
+      // 5 and 6 in one statement, then 5's rules.
+      const placed = await insertOrderReservingStock(
+        tx,
+        tools.reservationOf(tx, plan.reserveWithOrder),
+        checkout,
+        { ...plan.orderColumns, taxRateBasisPoints },
+      );
+      if (!placed) throw NOTHING_RESERVED;
+      const [order] = placed.orders;
+      lines = [
+        {
+          ...lineOf(order!),
+          unitPriceCents: placed.reserved.unitPriceCents,
+          reserved: placed.reserved,
+        },
+      ];
+      await plan.check(lines, rules);
+      written = placed;
+    } else {
+      lines = await plan.reserve(tx, rules);
+      await plan.check(lines, rules);
+      // 6.
+      written = await insertCheckoutWithOrders(
+        tx,
+        checkout,
+        lines.map((line) => ({
+          userId: caller.id,
+          email: caller.email,
+          checkoutId: checkout.id,
+          poNumber: plan.checkout.poNumber,
+          toolId: line.toolId,
+          toolSku: line.toolSku,
+          toolName: line.toolName,
+          toolImage: line.toolImage,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          address: plan.checkout.address,
+          phone: plan.checkout.phone,
+          madeToOrder: !line.reserved,
+          taxRateBasisPoints,
+          ...plan.orderColumns,
+        })),
+      );
+    }
     // 7. The e-mails leave if and only if the orders commit; each order's timeline starts with
     // its placing and the buyer's e-mail.
     const prepared = readers?.prepared(loaded.readers);

@@ -15,7 +15,7 @@ import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolReference, ToolsService } from '../tools/tools.service.ts';
 import { placeOrderAnswer, type OrderDtos } from './order-dto.ts';
 import { idempotentRequest, replayOf } from './order-idempotency.ts';
-import type { PlacementPipeline } from './order-pipeline.ts';
+import { NOTHING_RESERVED, type PlacementPipeline } from './order-pipeline.ts';
 import {
   ensureOwnEmail,
   ensureQuantityCouldBeInStock,
@@ -57,9 +57,6 @@ export type OrderPlacementOptions = {
   toolSharePercent: number;
   publicUrl: string;
 };
-
-/** Thrown in POST /order's transaction to roll it back: its reservation took nothing. */
-const NOTHING_RESERVED = new Error('the reservation took nothing');
 
 /** Thrown in an accepted quote's savepoint: its reservation would pass the account's share. */
 const BEYOND_SHARE = new Error("the quote's reservation would pass the account's share");
@@ -148,21 +145,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
             underLock: key
               ? (tx) => selectOrderByIdempotencyKey(tx, caller.id, key.idempotencyKey)
               : undefined,
-            async reserve(tx) {
-              const reserved = await tools.reserveStock(tx, { tool, quantity: input.quantity });
-              if (!reserved) throw NOTHING_RESERVED;
-              return [
-                {
-                  toolId: reserved.id,
-                  toolSku: reserved.sku,
-                  toolName: reserved.name,
-                  toolImage: reserved.image,
-                  quantity: input.quantity,
-                  unitPriceCents: reserved.unitPriceCents,
-                  reserved,
-                },
-              ];
-            },
+            reserveWithOrder: { tool, quantity: input.quantity },
             async check(lines, rules) {
               for (const line of lines) {
                 const stale = staleClientPrice(input, line.unitPriceCents);

@@ -145,14 +145,16 @@ function isOverShare(line: ReservedLineForShare, heldUnits: number, sharePercent
  * `held.unitsBound` is every unit the account holds unpaid (selectHoldingsAndReaders): a line within
  * the share with that many held is within it with fewer (the bound grows by at most one unit for
  * each unit held), so the account's units of each tool are read only for a line near its bound.
+ * `held.exceptCheckoutId`: the placement's own checkout, when its lines are written already
+ * (POST /order writes as it reserves): what it holds is the lines', not the account's before.
  */
 export async function linesOverToolShare(
   tx: Transaction,
   userId: string,
   lines: readonly ReservedLineForShare[],
-  held: { unitsBound: number; sharePercent: number },
+  held: { unitsBound: number; sharePercent: number; exceptCheckoutId?: string },
 ): Promise<{ line: ReservedLineForShare; maxUnits: number; heldUnits: number }[]> {
-  const { unitsBound, sharePercent } = held;
+  const { unitsBound, sharePercent, exceptCheckoutId } = held;
   const near = lines.filter((line) => isOverShare(line, unitsBound, sharePercent));
   if (near.length === 0) return [];
   const unitsByTool =
@@ -162,6 +164,7 @@ export async function linesOverToolShare(
           tx,
           userId,
           near.map((line) => line.toolId),
+          exceptCheckoutId,
         );
   return near.flatMap((line) => {
     const heldUnits = unitsByTool.get(line.toolId) ?? 0;

@@ -7,19 +7,23 @@ import {
   getTableColumns,
   gt,
   inArray,
+  is,
   isNotNull,
   isNull,
   lt,
+  ne,
   or,
   sql,
-  type SQL,
+  SQL,
 } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { builtOnce, placeholderRows } from '../../db/driver-adapter.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { ReadersColumn } from '../../mail/outbox.ts';
 import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
 import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
+import type { PricedReservation, ReservationStatement } from '../tools/tools.service.ts';
 // The placement's one INSERT of a checkout with its orders (insertCheckoutWithOrders) writes the
 // checkouts module's table: a statement fewer under the tool's row lock, for the bench row
 // "POST /api/order (PostgreSQL), orders/s". Nothing else here reads or writes that table.
@@ -103,6 +107,128 @@ export async function insertCheckoutWithOrders(
   });
   if (!checkoutRow) throw new Error('insert into checkouts returned no row');
   return { checkout: checkoutRow, orders: orderRows };
+}
+
+/** What POST /order's line keeps besides what its reservation and its checkout give it. */
+export type ReservedOrderColumns = Pick<
+  NewOrderRow,
+  'taxRateBasisPoints' | 'idempotencyKey' | 'requestDigest'
+>;
+
+/** Each column named by its key, with a prefix: one flat selection of several rows side by side. */
+function prefixed<Fields extends Record<string, unknown>>(prefix: string, fields: Fields) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [`${prefix}${key}`, field]),
+  ) as Record<string, PgColumn | SQL | SQL.Aliased>;
+}
+
+/** The keys of one prefix, taken out of a row of a prefixed selection. */
+function unprefixed(prefix: string, row: Record<string, unknown>): Record<string, unknown> {
+  const taken: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith(prefix)) taken[key.slice(prefix.length)] = value;
+  }
+  return taken;
+}
+
+/**
+ * A field the reservation's UPDATE computes, named with its CTE (unqualified, the order's own
+ * unit_price_cents would shadow it). Those fields are integers (the unit price, the low-stock
+ * threshold): decoded as numbers.
+ */
+function inReserved(field: SQL.Aliased): SQL {
+  return sql`${sql.identifier('reserved')}.${sql.identifier(field.fieldAlias)}`;
+}
+
+/**
+ * POST /order's placement, steps 5 and 6 (order-pipeline.ts) in one statement, for the bench row
+ * "POST /api/order (PostgreSQL), orders/s": the tool's row is locked from its reservation to the
+ * commit, so every statement between them is one every other buyer of the tool waits for. A WITH
+ * of the tools module's reservation (its UPDATE ... RETURNING, tools.reservationOf), the
+ * checkout's INSERT, and the order's INSERT ... SELECT of what those two returned (the tool's
+ * snapshot and unit price, the checkout's buyer, address and PO); the rows as the database made
+ * them. Undefined when the UPDATE reserved nothing: no order is written then, and the checkout
+ * written beside it goes with the transaction the caller rolls back.
+ */
+export async function insertOrderReservingStock(
+  tx: Transaction,
+  reservation: ReservationStatement,
+  checkout: NewPlacedCheckout,
+  order: ReservedOrderColumns,
+): Promise<{ checkout: CheckoutRow; orders: OrderRow[]; reserved: PricedReservation } | undefined> {
+  const values: Record<string, unknown> = { ...reservation.values };
+  const checkoutRows = placeholderRows('c', [checkout], values);
+  const given = Object.entries(order).filter(([, value]) => value !== undefined);
+  for (const [key, value] of given) values[`o_${key}`] = value;
+
+  const reserved = tx.$with('reserved').as(reservation.build());
+  const placedCheckout = tx
+    .$with('placed_checkout')
+    .as(tx.insert(checkouts).values(checkoutRows.rows).returning());
+  const orderColumns = getTableColumns(orders);
+  const copied: Record<string, SQL> = {
+    userId: sql`${placedCheckout.userId}`,
+    email: sql`${placedCheckout.email}`,
+    checkoutId: sql`${placedCheckout.id}`,
+    poNumber: sql`${placedCheckout.poNumber}`,
+    address: sql`${placedCheckout.address}`,
+    phone: sql`${placedCheckout.phone}`,
+    toolId: sql`${reserved.id}`,
+    toolSku: sql`${reserved.sku}`,
+    toolName: sql`${reserved.name}`,
+    toolImage: sql`${reserved.image}`,
+    unitPriceCents: inReserved(reserved.unitPriceCents),
+    quantity: sql`${sql.placeholder('quantity')}::int`,
+    ...Object.fromEntries(
+      given.map(([key]) => {
+        const type = sql.raw(orderColumns[key as keyof typeof orderColumns].getSQLType());
+        return [key, sql`${sql.placeholder(`o_${key}`)}::${type}`];
+      }),
+    ),
+  };
+  const keys = Object.keys(copied) as (keyof typeof orderColumns)[];
+  const placedOrder = tx.$with('placed_order', orderColumns).as(
+    sql`insert into ${orders} (${sql.join(
+      keys.map((key) => sql.identifier(orderColumns[key].name)),
+      sql`, `,
+    )}) select ${sql.join(
+      keys.map((key) => copied[key]!),
+      sql`, `,
+    )} from ${reserved} cross join ${placedCheckout} returning *`,
+  );
+  const selection = {
+    ...prefixed('order_', placedOrder._.selectedFields),
+    ...prefixed('checkout_', placedCheckout._.selectedFields),
+    ...prefixed(
+      'tool_',
+      Object.fromEntries(
+        Object.entries(reserved._.selectedFields).map(([key, field]) => [
+          key,
+          is(field, SQL.Aliased) ? inReserved(field).mapWith(Number) : field,
+        ]),
+      ),
+    ),
+  };
+  const shape = `reserving ${reservation.shape} ${checkoutRows.shape} o[${keys.join(',')}]`;
+  const [row] = await placementInserts.runMapped(
+    tx,
+    shape,
+    () =>
+      tx
+        .with(reserved, placedCheckout, placedOrder)
+        .select(selection)
+        .from(placedOrder)
+        .crossJoin(placedCheckout)
+        .crossJoin(reserved),
+    values,
+    selection,
+  );
+  if (!row) return undefined;
+  return {
+    checkout: unprefixed('checkout_', row) as CheckoutRow,
+    orders: [unprefixed('order_', row) as OrderRow],
+    reserved: unprefixed('tool_', row) as PricedReservation,
+  };
 }
 
 /**
@@ -209,6 +335,7 @@ export async function selectHeldUnitsOfTools(
   executor: Executor,
   userId: string,
   toolIds: readonly string[],
+  exceptCheckoutId?: string,
 ): Promise<Map<string, number>> {
   const rows = await executor
     .select({ toolId: orders.toolId, units: sql<string>`sum(${orders.quantity})::text` })
@@ -219,6 +346,7 @@ export async function selectHeldUnitsOfTools(
         statusIsOneOf(HELD_STATUSES),
         eq(orders.madeToOrder, false),
         inArray(orders.toolId, [...toolIds]),
+        exceptCheckoutId === undefined ? undefined : ne(orders.checkoutId, exceptCheckoutId),
       ),
     )
     .groupBy(orders.toolId);

@@ -16,6 +16,8 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { tools } from '../tools/tools.table.ts';
 import { orders } from './orders.table.ts';
+import { checkouts } from '../checkouts/checkouts.table.ts';
+import { outboxMessages } from '../../mail/outbox.table.ts';
 import { availableOf, placeTestOrder } from '../../testing/orders.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
 
@@ -170,6 +172,59 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(await availableOf(app, tool.id)).toBe(475);
       const parts = ToolSchema.array().parse((await app.inject('/api/parts')).json());
       expect(parts.find((t) => t._id === tool.id)?.availableQuantity).toBe(475);
+    });
+
+    it('leaves nothing behind when it refuses, before or after the stock is taken', async ({
+      app,
+      customer,
+    }) => {
+      // POST /order reserves and writes its checkout and order in one statement
+      // (insertOrderReservingStock), then checks: both refusals must roll the writes back.
+      const tool = await createTestTool(app, {
+        priceCents: 1999,
+        availableQuantity: 500,
+        minOrderQuantity: 10,
+      });
+      const rowsOf = async () => ({
+        checkouts: (
+          await app.database.db
+            .select({ id: checkouts.id })
+            .from(checkouts)
+            .where(eq(checkouts.userId, customer.userId))
+        ).length,
+        orders: (
+          await app.database.db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(eq(orders.userId, customer.userId))
+        ).length,
+        mails: (
+          await app.database.db
+            .select({ id: outboxMessages.id })
+            .from(outboxMessages)
+            .where(eq(outboxMessages.to, customer.email))
+        ).length,
+      });
+      const before = await rowsOf();
+      // Nothing reserved: more than is available.
+      const tooMany = await postOrder(app, customer, orderBody(customer, tool, { quantity: 600 }));
+      await expectError(tooMany, 400, QUANTITY_MESSAGE);
+      // Reserved and written, then refused: the client's price is not the unit price.
+      const stale = await postOrder(
+        app,
+        customer,
+        orderBody(customer, tool, { quantity: 25, price: 9.99 }),
+      );
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(await rowsOf()).toEqual(before);
+      expect(await availableOf(app, tool.id)).toBe(500);
+      // And the next order goes through as usual.
+      const placed = await postOrder(app, customer, orderBody(customer, tool, { quantity: 25 }));
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(await rowsOf()).toMatchObject({
+        checkouts: before.checkouts + 1,
+        orders: before.orders + 1,
+      });
     });
 
     it('takes the price from the catalog when the client sends none', async ({ app, customer }) => {

@@ -62,7 +62,7 @@ export type ReservedTool = OrderableTool & { lowStockThreshold: number; stockVer
 
 const reservedToolColumns = {
   ...orderableToolColumns,
-  lowStockThreshold: effectiveLowStockThreshold,
+  lowStockThreshold: effectiveLowStockThreshold.as('low_stock_threshold'),
   stockVersion: tools.stockVersion,
 };
 
@@ -134,6 +134,17 @@ export async function reserveStock(
   tx: Transaction,
   request: { tool: ToolReference; quantity: number },
 ): Promise<PricedReservation | undefined> {
+  const { shape, build, values } = reservationOf(tx, request);
+  const [row] = await reservations.runMapped(tx, shape, build, values, pricedReservationColumns);
+  return row as PricedReservation | undefined;
+}
+
+/**
+ * reserveStock's statement, to run alone (reserveStock) or as the first part of one that also
+ * writes the order (orders' insertOrderReservingStock): its shape for builtOnce, the UPDATE
+ * (built from placeholders) and the values for them.
+ */
+export function reservationOf(tx: Transaction, request: { tool: ToolReference; quantity: number }) {
   const { by, value } = namingOf(request.tool);
   const build = () => {
     const placeholder = sql.placeholder(QUANTITY);
@@ -148,16 +159,10 @@ export async function reserveStock(
       )
       .returning(pricedReservationColumns);
   };
-  const values = { tool: value, [QUANTITY]: request.quantity };
-  const [row] = await reservations.runMapped(
-    tx,
-    `by ${by}`,
-    build,
-    values,
-    pricedReservationColumns,
-  );
-  return row as PricedReservation | undefined;
+  return { shape: `by ${by}`, build, values: { tool: value, [QUANTITY]: request.quantity } };
 }
+
+export type ReservationStatement = ReturnType<typeof reservationOf>;
 
 /** The reservation's placeholder for the quantity ordered. */
 const QUANTITY = 'quantity';
@@ -170,9 +175,10 @@ export type PricedReservation = ReservedTool & { unitPriceCents: number };
  * in the UPDATE that locks the tool's row rather than in a statement after it (every other buyer
  * of the tool waits on that lock).
  */
-const pricedReservationColumns = {
+export const pricedReservationColumns = {
   ...reservedToolColumns,
-  unitPriceCents: unitPriceCentsOf(sql.placeholder(QUANTITY)),
+  // Named, as every expression it returns, so that a WITH can select it.
+  unitPriceCents: unitPriceCentsOf(sql.placeholder(QUANTITY)).as('unit_price_cents'),
 };
 
 /** POST /order's reservation, by id or by name (built once: db/driver-adapter.ts). */
@@ -202,8 +208,9 @@ export async function reserveStockOfLines(
     )
     .orderBy(asc(tools.id))
     // Not FOR UPDATE: the placed orders' foreign-key checks hold FOR KEY SHARE on their tools
-    // from their INSERT to their commit (POST /order inserts before it reserves), which this
-    // weaker lock (what an UPDATE of the stock takes anyway) does not wait on.
+    // from their INSERT to their commit (an accepted quote's made-to-order order, which
+    // reserves nothing), which this weaker lock (what an UPDATE of the stock takes anyway) does
+    // not wait on.
     .for('no key update');
   const wanted = sql.join(
     lines.map((line) => sql`(${line.toolId}::uuid, ${line.quantity}::int)`),

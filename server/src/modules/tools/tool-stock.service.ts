@@ -20,6 +20,7 @@ import {
   insertStockMovement,
   reserveQuotedStock,
   reserveStock,
+  reservationOf,
   reserveStockOfLines,
   returnStock,
   selectLiveTool,
@@ -28,6 +29,7 @@ import {
   type MovedStock,
   type OrderableTool,
   type PricedReservation,
+  type ReservationStatement,
   type ReservedTool,
   type StockMovementRow,
   type ToolReference,
@@ -213,6 +215,17 @@ export function createToolStockService(options: ToolStockServiceOptions) {
       request: { tool: ToolReference; quantity: number },
     ): Promise<PricedReservation | undefined> {
       return reserveStock(tx, request);
+    },
+
+    /**
+     * reserveStock's statement unrun, for the orders module's one statement that reserves POST
+     * /order's line and writes its order (orders.repository.ts, insertOrderReservingStock).
+     */
+    reservationOf(
+      tx: Transaction,
+      request: { tool: ToolReference; quantity: number },
+    ): ReservationStatement {
+      return reservationOf(tx, request);
     },
 
     /** A tool's SKU, archived or not, for an order that snapshots it without reserving. */

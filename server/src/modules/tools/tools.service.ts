@@ -13,6 +13,7 @@ export type { LowStockCrossing } from './tool-stock.service.ts';
 export type {
   OrderableTool,
   PricedReservation,
+  ReservationStatement,
   ReservedTool,
   ToolReference,
 } from './tool-stock.repository.ts';
