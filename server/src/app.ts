@@ -244,6 +244,7 @@ export async function buildApp({
   const checkouts = createCheckoutsModule({
     db,
     orders: orders.service,
+    orderLines: orders.linesOfCheckouts,
     cart: cartForCheckout,
     catalog,
     tools: tools.service,

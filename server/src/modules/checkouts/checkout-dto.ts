@@ -7,12 +7,17 @@ import {
   texts,
   type Order,
 } from '@tools-factory/contract';
-import { selectCheckoutLines } from '../orders/orders-of-checkouts.ts';
 import type { CheckoutRow } from './checkouts.repository.ts';
-import type { OrderRow } from '../orders/orders-of-checkouts.ts';
+import type { OrderLinesOfCheckouts, OrderRow } from '../orders/orders-of-checkouts.ts';
 
-/** The checkout DTOs, given the order DTO mapper (which knows ORDER_HOLD_HOURS). */
-export function createCheckoutDtos(orderDto: (row: OrderRow) => Order) {
+/**
+ * The checkout DTOs, given the order DTO mapper (which knows ORDER_HOLD_HOURS) and the orders'
+ * port the lines are read through.
+ */
+export function createCheckoutDtos(
+  orderDto: (row: OrderRow) => Order,
+  orderLines: Pick<OrderLinesOfCheckouts, 'linesOf'>,
+) {
   function checkoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {
     const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
     return {
@@ -35,7 +40,7 @@ export function createCheckoutDtos(orderDto: (row: OrderRow) => Order) {
   return {
     orderDto,
     checkoutDto,
-    linesOf: selectCheckoutLines,
+    linesOf: orderLines.linesOf,
     checkoutResponse(
       checkout: CheckoutRow,
       lines: readonly OrderRow[],

@@ -4,20 +4,24 @@ import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
 import {
-  extendCheckoutHolds,
-  selectCheckoutLines,
-  selectCheckoutLinesForUpdate,
+  holdCeilingMs,
+  toPayableOrder,
+  type OrderLinesOfCheckouts,
+  type OrderRow,
+  type PayableOrder,
 } from '../orders/orders-of-checkouts.ts';
-import { toPayableOrder, type PayableOrder } from '../orders/orders-of-checkouts.ts';
-import { holdCeilingMs } from '../orders/orders-of-checkouts.ts';
-import type { OrderRow } from '../orders/orders-of-checkouts.ts';
 
 /**
  * A checkout's lines as the payments and invoices see them (issue 26): a checkout is paid,
  * invoiced and mailed as one, so they read, hold and lock its lines together.
  */
-export function createCheckoutLines(options: { db: Database; orderHoldHours: number }) {
-  const { db, orderHoldHours } = options;
+export function createCheckoutLines(options: {
+  db: Database;
+  /** The checkout's lines, read, held and locked (the orders module's `linesOfCheckouts`). */
+  orderLines: Pick<OrderLinesOfCheckouts, 'linesOf' | 'lockLinesOf' | 'extendHoldsOf'>;
+  orderHoldHours: number;
+}) {
+  const { db, orderLines, orderHoldHours } = options;
   const payable = (row: OrderRow) => toPayableOrder(row, orderHoldHours);
 
   /**
@@ -31,7 +35,7 @@ export function createCheckoutLines(options: { db: Database; orderHoldHours: num
     options: { admins: boolean },
   ): Promise<PayableOrder[]> {
     const checkoutId = parseId(id);
-    const rows = checkoutId ? await selectCheckoutLines(db, checkoutId) : [];
+    const rows = checkoutId ? await orderLines.linesOf(db, checkoutId) : [];
     const maySee = (row: OrderRow) =>
       row.userId === caller.id || (options.admins && caller.role === 'admin');
     if (rows.length === 0 || !rows.every(maySee)) {
@@ -52,7 +56,7 @@ export function createCheckoutLines(options: { db: Database; orderHoldHours: num
      * False when no line is unpaid any more.
      */
     async holdForPayment(checkoutId: string, until: Date): Promise<boolean> {
-      const held = await extendCheckoutHolds(db, checkoutId, until, {
+      const held = await orderLines.extendHoldsOf(db, checkoutId, until, {
         afterPlacingMs: holdCeilingMs(orderHoldHours),
       });
       return held > 0;
@@ -60,7 +64,7 @@ export function createCheckoutLines(options: { db: Database; orderHoldHours: num
 
     /** Every line of the checkout, locked until `tx` ends (none when all are gone). */
     async lockForPayment(tx: Transaction, checkoutId: string): Promise<PayableOrder[]> {
-      return (await selectCheckoutLinesForUpdate(tx, checkoutId)).map(payable);
+      return (await orderLines.lockLinesOf(tx, checkoutId)).map(payable);
     },
   };
 }

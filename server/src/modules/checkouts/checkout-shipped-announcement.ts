@@ -5,9 +5,12 @@ import type { OutboxWriter } from '../../mail/outbox.ts';
 import { checkoutShippedMail, orderShippedMail } from '../../mail/templates/orders.ts';
 import { checkoutHeadOf } from './checkout-head.ts';
 import { checkouts } from './checkouts.table.ts';
-import { selectCheckoutLines } from '../orders/orders-of-checkouts.ts';
-import { emailEvent, type NewOrderEvent } from '../orders/orders-of-checkouts.ts';
-import type { OrderRow } from '../orders/orders-of-checkouts.ts';
+import {
+  emailEvent,
+  type NewOrderEvent,
+  type OrderLinesOfCheckouts,
+  type OrderRow,
+} from '../orders/orders-of-checkouts.ts';
 
 /**
  * The customer's shipped e-mail (issue 26): admins ship a checkout line by line, and the customer
@@ -18,8 +21,9 @@ export function createShippedAnnouncement(options: {
   outbox: OutboxWriter;
   publicUrl: string;
   managedOrderDto: (row: OrderRow) => ManagedOrder;
+  orderLines: Pick<OrderLinesOfCheckouts, 'linesOf'>;
 }) {
-  const { outbox, publicUrl, managedOrderDto } = options;
+  const { outbox, publicUrl, managedOrderDto, orderLines } = options;
   return {
     /**
      * In the transaction that has just shipped `row`: its e-mail when it was the checkout's last
@@ -33,7 +37,7 @@ export function createShippedAnnouncement(options: {
         .from(checkouts)
         .where(eq(checkouts.id, row.checkoutId))
         .for('update');
-      const lines = await selectCheckoutLines(tx, row.checkoutId);
+      const lines = await orderLines.linesOf(tx, row.checkoutId);
       if (lines.length <= 1) {
         const mail = orderShippedMail(managedOrderDto(row), { publicUrl });
         await outbox.enqueue(tx, mail, { orderId: row.id, mail: 'order shipped' });

@@ -3,6 +3,7 @@ import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
+import type { OrderLinesOfCheckouts } from '../orders/orders-of-checkouts.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createCheckoutLines } from './checkout-lines.ts';
@@ -15,6 +16,8 @@ export type CheckoutsModuleDeps = {
   db: Database;
   /** The placement pipeline a checkout runs, and the order DTOs its lines are shown with. */
   orders: Pick<OrdersService, 'placementPipeline' | 'orderDto' | 'managedOrderDto'>;
+  /** Orders read and held in a checkout's own transactions (the orders' `linesOfCheckouts`). */
+  orderLines: OrderLinesOfCheckouts;
   /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
   cart: CartForCheckout;
   /** Told of every committed stock change. */
@@ -38,8 +41,16 @@ export type CheckoutsModuleDeps = {
  * (payments and invoices take `checkoutLines`; the orders' Ship its `shippedAnnouncement`).
  */
 export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
-  const { db, orders, cart, catalog, tools, guards, publicUrl } = deps;
-  const service = createCheckoutsService({ db, orders, cart, catalog, tools, publicUrl });
+  const { db, orders, orderLines, cart, catalog, tools, guards, publicUrl } = deps;
+  const service = createCheckoutsService({
+    db,
+    orders,
+    orderLines,
+    cart,
+    catalog,
+    tools,
+    publicUrl,
+  });
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(checkoutsRoutes, {
       checkouts: service,
@@ -51,12 +62,13 @@ export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
     service,
     routes,
     /** A checkout's lines, paid, invoiced and mailed as one (issue 26). */
-    checkoutLines: createCheckoutLines({ db, orderHoldHours: deps.orderHoldHours }),
+    checkoutLines: createCheckoutLines({ db, orderLines, orderHoldHours: deps.orderHoldHours }),
     /** The customer's shipped e-mail: once a checkout's last line ships (the orders' Ship). */
     shippedAnnouncement: createShippedAnnouncement({
       outbox: deps.outbox,
       publicUrl,
       managedOrderDto: orders.managedOrderDto,
+      orderLines,
     }),
   };
 }

@@ -5,8 +5,7 @@ import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { selectCheckoutLines, selectOrdersOfUser } from '../orders/orders-of-checkouts.ts';
-import type { OrderRow } from '../orders/orders-of-checkouts.ts';
+import type { OrderLinesOfCheckouts, OrderRow } from '../orders/orders-of-checkouts.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createCheckoutDtos } from './checkout-dto.ts';
 import { createCheckoutPlacement, type CartForCheckout } from './checkout-placement.ts';
@@ -20,6 +19,8 @@ export type CheckoutsServiceOptions = {
   db: Database;
   /** The orders' placement pipeline and order DTO: a checkout's lines are orders. */
   orders: Pick<OrdersService, 'placementPipeline' | 'orderDto'>;
+  /** A checkout's lines and the caller's lines (the orders module's `linesOfCheckouts`). */
+  orderLines: Pick<OrderLinesOfCheckouts, 'linesOf' | 'linesOfUser'>;
   /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
   cart: CartForCheckout;
   /** Told of the stock the checkout reserved, after its commit. */
@@ -35,8 +36,8 @@ export type CheckoutsServiceOptions = {
  * (checkout-placement.ts), and the caller's checkouts with their lines.
  */
 export function createCheckoutsService(options: CheckoutsServiceOptions) {
-  const { db, orders, cart, catalog, tools, publicUrl } = options;
-  const checkoutDtos = createCheckoutDtos(orders.orderDto);
+  const { db, orders, orderLines, cart, catalog, tools, publicUrl } = options;
+  const checkoutDtos = createCheckoutDtos(orders.orderDto, orderLines);
   const placement = createCheckoutPlacement({
     db,
     cart,
@@ -72,7 +73,7 @@ export function createCheckoutsService(options: CheckoutsServiceOptions) {
 
     /** GET /checkouts: the caller's checkouts (a one-line one per POST /order), newest first. */
     async listOwnCheckouts(caller: Account): Promise<Checkout[]> {
-      return checkoutsOfLines(await selectOrdersOfUser(db, caller.id));
+      return checkoutsOfLines(await orderLines.linesOfUser(db, caller.id));
     },
 
     /**
@@ -85,7 +86,7 @@ export function createCheckoutsService(options: CheckoutsServiceOptions) {
       if (!head || head.userId !== caller.id) {
         throw notFound(serverTexts.orderErrors.checkoutNotFound);
       }
-      const lines = await selectCheckoutLines(db, head.id);
+      const lines = await orderLines.linesOf(db, head.id);
       if (lines.length === 0) throw notFound(serverTexts.orderErrors.checkoutNotFound);
       return checkoutDtos.checkoutDto(head, lines);
     },

@@ -1,16 +1,49 @@
-/**
- * What the checkouts module (a checkout is the head of its lines, which are orders) reads and
- * writes of orders: a checkout's lines, an account's lines, their holds, the order DTO's mapping,
- * an e-mail's timeline event. The checkouts module imports orders through this file, the orders
- * service and order-pipeline.ts, never its repositories or tables (eslint.config.js).
- */
-export {
+import type { Executor, Transaction } from '../../db/client.ts';
+import {
   extendCheckoutHolds,
   selectCheckoutLines,
   selectCheckoutLinesForUpdate,
 } from './orders-of-checkouts.repository.ts';
-export { selectOrdersOfUser } from './orders.repository.ts';
+import { selectOrdersOfUser, type OrderRow } from './orders.repository.ts';
+
+/**
+ * What the checkouts module (a checkout is the head of its lines, which are orders) takes of
+ * orders besides the orders service and order-pipeline.ts. Statements come through the port
+ * below, which app.ts hands over (the orders module's `linesOfCheckouts`) because they run in the
+ * checkouts' own executor; a module never imports another's repositories or tables
+ * (eslint.config.js). Only pure helpers, which run no SQL, are re-exported here.
+ */
 export { emailEvent, type NewOrderEvent } from './order-events.repository.ts';
 export { toPayableOrder, type PayableOrder } from './order-dto.ts';
 export { holdCeilingMs } from './order-hold.ts';
 export type { OrderRow } from './orders.repository.ts';
+
+/** A checkout's lines and an account's lines, read and held in the caller's executor. */
+export type OrderLinesOfCheckouts = {
+  /** The checkout's lines in the order they were placed (its invoice's and e-mails' order). */
+  linesOf(executor: Executor, checkoutId: string): Promise<OrderRow[]>;
+  /** The checkout's lines, each locked until `tx` ends, in the order they were placed. */
+  lockLinesOf(tx: Transaction, checkoutId: string): Promise<OrderRow[]>;
+  /** Every line of the account, newest first (the caller's checkouts are built from them). */
+  linesOfUser(executor: Executor, userId: string): Promise<OrderRow[]>;
+  /**
+   * Extends the hold of every unpaid line of the checkout, once each and never past its
+   * ceiling; resolves to how many lines were unpaid.
+   */
+  extendHoldsOf(
+    executor: Executor,
+    checkoutId: string,
+    until: Date,
+    ceiling: { afterPlacingMs: number },
+  ): Promise<number>;
+};
+
+/** The orders' statements the checkouts module runs, behind its port. */
+export function createOrderLinesOfCheckouts(): OrderLinesOfCheckouts {
+  return {
+    linesOf: selectCheckoutLines,
+    lockLinesOf: selectCheckoutLinesForUpdate,
+    linesOfUser: selectOrdersOfUser,
+    extendHoldsOf: extendCheckoutHolds,
+  };
+}

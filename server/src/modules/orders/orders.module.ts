@@ -14,6 +14,7 @@ import { createOrderReversals } from './order-reversals.ts';
 import { createOrderShipping, type OrderShippingOptions } from './order-shipping.ts';
 import { createBuyersLookup } from './orders-buyers.ts';
 import { createOrdersCsv } from './orders-csv.ts';
+import { createOrderLinesOfCheckouts } from './orders-of-checkouts.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createOrderExpirySweeper } from './orders.sweeper.ts';
@@ -56,7 +57,7 @@ export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invo
 /**
  * Orders (docs/architecture.md#orders): the service the routes and the other modules call, and
  * beside it what other modules take from orders: the buyers (reviews), the reversals Stripe
- * reports (payments), the figures (sales), the sweep.
+ * reports (payments), the figures (sales), the lines of checkouts (checkouts), the sweep.
  */
 export function createOrdersModule(deps: OrdersModuleDeps) {
   const { config, db, catalog, tools, identity, outbox, guards, log, now } = deps;
@@ -118,6 +119,8 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     reversals: createOrderReversals({ db, log, now }),
     /** The sums the sales module reports. */
     figures: createOrderFigures({ db }),
+    /** A checkout's lines and an account's, in the checkouts' own executor (their port). */
+    linesOfCheckouts: createOrderLinesOfCheckouts(),
     /** The periodic expiry sweep of unpaid orders (the app starts and stops it). */
     sweeper: createOrderExpirySweeper({ orders: service, log }),
   };
