@@ -185,25 +185,11 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
         availableQuantity: 500,
         minOrderQuantity: 10,
       });
+      const { db } = app.database;
       const rowsOf = async () => ({
-        checkouts: (
-          await app.database.db
-            .select({ id: checkouts.id })
-            .from(checkouts)
-            .where(eq(checkouts.userId, customer.userId))
-        ).length,
-        orders: (
-          await app.database.db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.userId, customer.userId))
-        ).length,
-        mails: (
-          await app.database.db
-            .select({ id: outboxMessages.id })
-            .from(outboxMessages)
-            .where(eq(outboxMessages.to, customer.email))
-        ).length,
+        checkouts: await db.$count(checkouts, eq(checkouts.userId, customer.userId)),
+        orders: await db.$count(orders, eq(orders.userId, customer.userId)),
+        mails: await db.$count(outboxMessages, eq(outboxMessages.to, customer.email)),
       });
       const before = await rowsOf();
       // Nothing reserved: more than is available.
