@@ -59,17 +59,6 @@ export type PlacedLine = {
   reserved: ReservedTool | undefined;
 };
 
-/** What an order row copied of its line's tool. */
-function lineOf(order: OrderRow): Omit<PlacedLine, 'unitPriceCents' | 'reserved'> {
-  return {
-    toolId: order.toolId,
-    toolSku: order.toolSku,
-    toolName: order.toolName,
-    toolImage: order.toolImage,
-    quantity: order.quantity,
-  };
-}
-
 /** The checks of step 5 the callers share, bound to the account's holdings. */
 export type PlacementRules = {
   holdings: UnpaidHoldings;
@@ -217,16 +206,20 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
         { ...plan.orderColumns, taxRateBasisPoints },
       );
       if (!placed) throw NOTHING_RESERVED;
-      const [order] = placed.orders;
+      const { order, reserved } = placed;
       lines = [
         {
-          ...lineOf(order!),
-          unitPriceCents: placed.reserved.unitPriceCents,
-          reserved: placed.reserved,
+          toolId: order.toolId,
+          toolSku: order.toolSku,
+          toolName: order.toolName,
+          toolImage: order.toolImage,
+          quantity: order.quantity,
+          unitPriceCents: order.unitPriceCents,
+          reserved,
         },
       ];
       await plan.check(lines, rules);
-      written = placed;
+      written = { checkout: placed.checkout, orders: [order] };
     } else {
       lines = await plan.reserve(tx, rules);
       await plan.check(lines, rules);

@@ -24,9 +24,9 @@ import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
 import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
 import type { PricedReservation, ReservationStatement } from '../tools/tools.service.ts';
-// The placement's one INSERT of a checkout with its orders (insertCheckoutWithOrders) writes the
-// checkouts module's table: a statement fewer under the tool's row lock, for the bench row
-// "POST /api/order (PostgreSQL), orders/s". Nothing else here reads or writes that table.
+// A placement's checkout is written in the statement of its orders (insertCheckoutWithOrders,
+// insertOrderReservingStock): a statement fewer under the tools' row locks, for the bench rows
+// their comments name. Nothing else here reads or writes the checkouts module's table.
 // eslint-disable-next-line import-x/no-restricted-paths -- that one fused statement
 import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orderEvents } from './order-events.table.ts';
@@ -49,25 +49,48 @@ const placementInserts = builtOnce();
 /** A placement's checkout, its id drawn by the caller so that its orders name it. */
 export type NewPlacedCheckout = NewCheckoutRow & { id: string };
 
+/** Each column named by its key, with a prefix: one flat selection of several rows side by side. */
+function prefixed<Fields extends Record<string, unknown>>(prefix: string, fields: Fields) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [`${prefix}${key}`, field]),
+  ) as Record<string, PgColumn | SQL | SQL.Aliased>;
+}
+
+/** The keys of one prefix, taken out of a row of a prefixed selection. */
+function unprefixed(prefix: string, row: Record<string, unknown>): Record<string, unknown> {
+  const taken: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith(prefix)) taken[key.slice(prefix.length)] = value;
+  }
+  return taken;
+}
+
+/** The prefixes of a placement's rows in its statement's one flat selection. */
+const ORDER_PREFIX = 'order_';
+const CHECKOUT_PREFIX = 'checkout_';
+
 /**
  * Every column of the checkout its statement inserted, as a column of that statement's RETURNING
- * (a scalar subquery of its WITH), decoded as the checkouts table decodes it.
+ * (a scalar subquery of its WITH), decoded as the checkouts table decodes it; beside the orders'.
  */
-const CHECKOUT_PREFIX = 'checkout_';
-const placedCheckoutColumns = Object.fromEntries(
-  Object.entries(getTableColumns(checkouts)).map(([key, column]) => [
-    `${CHECKOUT_PREFIX}${key}`,
-    sql`(select ${sql.identifier(column.name)} from placed_checkout)`.mapWith(column),
-  ]),
-);
-
-const placedOrderColumns = { ...getTableColumns(orders), ...placedCheckoutColumns };
+const placedOrderColumns = {
+  ...prefixed(ORDER_PREFIX, getTableColumns(orders)),
+  ...prefixed(
+    CHECKOUT_PREFIX,
+    Object.fromEntries(
+      Object.entries(getTableColumns(checkouts)).map(([key, column]) => [
+        key,
+        sql`(select ${sql.identifier(column.name)} from placed_checkout)`.mapWith(column),
+      ]),
+    ),
+  ),
+};
 
 /**
  * A placement's checkout and its orders (one per line, in the order given), in one statement: the
  * checkout's INSERT a WITH of the orders', each row as the database made it (RETURNING: its
- * defaults, its created_at). One statement rather than two because POST /order writes it while
- * its tool's row is locked (bench row "POST /api/order (PostgreSQL), orders/s").
+ * defaults, its created_at). One statement rather than two because the checkout writes it while
+ * its tools' rows are locked (bench rows "POST /api/checkout (PGlite|PostgreSQL), checkouts/s").
  */
 export async function insertCheckoutWithOrders(
   tx: Transaction,
@@ -93,19 +116,10 @@ export async function insertCheckoutWithOrders(
     placedOrderColumns,
   );
   if (rows.length !== lines.length) throw new Error('insert into orders returned too few rows');
-  let checkoutRow: CheckoutRow | undefined;
-  const orderRows = rows.map((row) => {
-    const checkoutColumns: Record<string, unknown> = {};
-    const orderColumns: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (key.startsWith(CHECKOUT_PREFIX))
-        checkoutColumns[key.slice(CHECKOUT_PREFIX.length)] = value;
-      else orderColumns[key] = value;
-    }
-    checkoutRow ??= checkoutColumns as CheckoutRow;
-    return orderColumns as OrderRow;
-  });
-  if (!checkoutRow) throw new Error('insert into checkouts returned no row');
+  const [first] = rows;
+  if (!first) throw new Error('insert into checkouts returned no row');
+  const checkoutRow = unprefixed(CHECKOUT_PREFIX, first) as CheckoutRow;
+  const orderRows = rows.map((row) => unprefixed(ORDER_PREFIX, row) as OrderRow);
   return { checkout: checkoutRow, orders: orderRows };
 }
 
@@ -114,22 +128,6 @@ export type ReservedOrderColumns = Pick<
   NewOrderRow,
   'taxRateBasisPoints' | 'idempotencyKey' | 'requestDigest'
 >;
-
-/** Each column named by its key, with a prefix: one flat selection of several rows side by side. */
-function prefixed<Fields extends Record<string, unknown>>(prefix: string, fields: Fields) {
-  return Object.fromEntries(
-    Object.entries(fields).map(([key, field]) => [`${prefix}${key}`, field]),
-  ) as Record<string, PgColumn | SQL | SQL.Aliased>;
-}
-
-/** The keys of one prefix, taken out of a row of a prefixed selection. */
-function unprefixed(prefix: string, row: Record<string, unknown>): Record<string, unknown> {
-  const taken: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (key.startsWith(prefix)) taken[key.slice(prefix.length)] = value;
-  }
-  return taken;
-}
 
 /**
  * A field the reservation's UPDATE computes, named with its CTE (unqualified, the order's own
@@ -155,7 +153,7 @@ export async function insertOrderReservingStock(
   reservation: ReservationStatement,
   checkout: NewPlacedCheckout,
   order: ReservedOrderColumns,
-): Promise<{ checkout: CheckoutRow; orders: OrderRow[]; reserved: PricedReservation } | undefined> {
+): Promise<{ checkout: CheckoutRow; order: OrderRow; reserved: PricedReservation } | undefined> {
   const values: Record<string, unknown> = { ...reservation.values };
   const checkoutRows = placeholderRows('c', [checkout], values);
   const given = Object.entries(order).filter(([, value]) => value !== undefined);
@@ -197,8 +195,8 @@ export async function insertOrderReservingStock(
     )} from ${reserved} cross join ${placedCheckout} returning *`,
   );
   const selection = {
-    ...prefixed('order_', placedOrder._.selectedFields),
-    ...prefixed('checkout_', placedCheckout._.selectedFields),
+    ...prefixed(ORDER_PREFIX, placedOrder._.selectedFields),
+    ...prefixed(CHECKOUT_PREFIX, placedCheckout._.selectedFields),
     ...prefixed(
       'tool_',
       Object.fromEntries(
@@ -225,8 +223,8 @@ export async function insertOrderReservingStock(
   );
   if (!row) return undefined;
   return {
-    checkout: unprefixed('checkout_', row) as CheckoutRow,
-    orders: [unprefixed('order_', row) as OrderRow],
+    checkout: unprefixed(CHECKOUT_PREFIX, row) as CheckoutRow,
+    order: unprefixed(ORDER_PREFIX, row) as OrderRow,
     reserved: unprefixed('tool_', row) as PricedReservation,
   };
 }

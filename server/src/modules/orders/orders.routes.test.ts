@@ -49,6 +49,10 @@ async function postOrderOfNewTool(
   return { tool, response };
 }
 
+/** A tool at $19.99, 500 in stock, ordered 10 at the least. */
+const createToolAt1999 = (app: App) =>
+  createTestTool(app, { priceCents: 1999, availableQuantity: 500, minOrderQuantity: 10 });
+
 /** An order of 40 units, with a phone, of a new tool (createTestTool's: 500 in stock). */
 async function orderOfNewTool(app: App, account: TestAccount) {
   const tool = await createTestTool(app);
@@ -140,11 +144,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       app,
       customer,
     }) => {
-      const tool = await createTestTool(app, {
-        priceCents: 1999,
-        availableQuantity: 500,
-        minOrderQuantity: 10,
-      });
+      const tool = await createToolAt1999(app);
       const response = await postOrder(
         app,
         customer,
@@ -180,11 +180,7 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
     }) => {
       // POST /order reserves and writes its checkout and order in one statement
       // (insertOrderReservingStock), then checks: both refusals must roll the writes back.
-      const tool = await createTestTool(app, {
-        priceCents: 1999,
-        availableQuantity: 500,
-        minOrderQuantity: 10,
-      });
+      const tool = await createToolAt1999(app);
       const { db } = app.database;
       const rowsOf = async () => ({
         checkouts: await db.$count(checkouts, eq(checkouts.userId, customer.userId)),

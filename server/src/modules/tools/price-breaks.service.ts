@@ -63,7 +63,7 @@ export function createPriceBreaksService(options: PriceBreaksServiceOptions) {
     /**
      * For the orders module: the unit price, in cents, of `quantity` of this tool: the price of
      * the largest break the quantity reaches, else the list price. Given the order's
-     * transaction after reserveStock, it reads the breaks while the tool's row is locked.
+     * transaction after its reservation, it reads the breaks while the tool's row is locked.
      */
     async unitPriceCents(
       executor: Executor,

@@ -13,7 +13,6 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { LOW_STOCK_FACTOR } from '@tools-factory/contract';
-import { builtOnce } from '../../db/driver-adapter.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { unitPriceCentsOf } from './price-breaks.repository.ts';
 import { stockMovements, type StockMovementReason } from './stock-movements.table.ts';
@@ -120,29 +119,16 @@ export async function selectLiveTool(
 }
 
 /**
- * Takes `quantity` out of the tool's stock in one conditional UPDATE: only while the tool is on
- * sale and the quantity is strictly between its minimum and what is available at this very
- * moment. The row lock makes concurrent reservations queue, and each one re-checks the condition
- * against the stock the previous one left: no oversell. The same statement prices the quantity
- * from the tool's breaks, under that lock (the lock holds until `tx` ends: no break edit slips in
- * before the order is written). Resolves to the tool as it is after the reservation (with its
- * low-stock threshold) and the unit price, or
- * undefined when nothing was reserved (the caller looks up why only then, keeping the common
- * path to one statement).
- */
-export async function reserveStock(
-  tx: Transaction,
-  request: { tool: ToolReference; quantity: number },
-): Promise<PricedReservation | undefined> {
-  const { shape, build, values } = reservationOf(tx, request);
-  const [row] = await reservations.runMapped(tx, shape, build, values, pricedReservationColumns);
-  return row as PricedReservation | undefined;
-}
-
-/**
- * reserveStock's statement, to run alone (reserveStock) or as the first part of one that also
- * writes the order (orders' insertOrderReservingStock): its shape for builtOnce, the UPDATE
- * (built from placeholders) and the values for them.
+ * POST /order's reservation, unrun: takes `quantity` out of the tool's stock in one conditional
+ * UPDATE, only while the tool is on sale and the quantity is strictly between its minimum and
+ * what is available at this very moment. The row lock makes concurrent reservations queue, and
+ * each one re-checks the condition against the stock the previous one left: no oversell. The
+ * same statement prices the quantity from the tool's breaks, under that lock (held until the
+ * transaction ends: no break edit slips in before the order is written), and returns the tool as
+ * it is after the reservation (with its low-stock threshold) and that unit price; no row when
+ * nothing was reserved. The orders module runs it as the first part of the statement that writes
+ * the order (orders.repository.ts, insertOrderReservingStock): here its shape for builtOnce, the
+ * UPDATE (built from placeholders) and the values for them.
  */
 export function reservationOf(tx: Transaction, request: { tool: ToolReference; quantity: number }) {
   const { by, value } = namingOf(request.tool);
@@ -167,28 +153,25 @@ export type ReservationStatement = ReturnType<typeof reservationOf>;
 /** The reservation's placeholder for the quantity ordered. */
 const QUANTITY = 'quantity';
 
-/** A tool as reserveStock leaves it, and the unit price, in cents, of the quantity reserved. */
+/** A tool as its reservation leaves it, and the unit price, in cents, of the quantity reserved. */
 export type PricedReservation = ReservedTool & { unitPriceCents: number };
 
 /**
- * What reserveStock returns: the tool, and the unit price of the quantity the order takes, read
- * in the UPDATE that locks the tool's row rather than in a statement after it (every other buyer
- * of the tool waits on that lock).
+ * What the reservation returns: the tool, and the unit price of the quantity the order takes,
+ * read in the UPDATE that locks the tool's row rather than in a statement after it (every other
+ * buyer of the tool waits on that lock).
  */
-export const pricedReservationColumns = {
+const pricedReservationColumns = {
   ...reservedToolColumns,
   // Named, as every expression it returns, so that a WITH can select it.
   unitPriceCents: unitPriceCentsOf(sql.placeholder(QUANTITY)).as('unit_price_cents'),
 };
 
-/** POST /order's reservation, by id or by name (built once: db/driver-adapter.ts). */
-const reservations = builtOnce();
-
 /**
  * A checkout's reservations (docs/architecture.md) in two statements, whatever the number of
  * lines: the tools' rows locked in the order of their ids (one SELECT ... FOR NO KEY UPDATE: every
  * checkout takes them in that order, so two sharing tools never wait on each other in a ring),
- * then one conditional UPDATE of all of them, each line by the purchase rule as reserveStock has
+ * then one conditional UPDATE of all of them, each line by the purchase rule as reservationOf has
  * it. Resolves to the tools reserved; a line whose tool is missing is one that could not be.
  * `lines` name each tool once.
  */

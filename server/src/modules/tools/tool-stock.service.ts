@@ -19,7 +19,6 @@ import {
   adjustStock,
   insertStockMovement,
   reserveQuotedStock,
-  reserveStock,
   reservationOf,
   reserveStockOfLines,
   returnStock,
@@ -28,7 +27,6 @@ import {
   updateLowStockThreshold,
   type MovedStock,
   type OrderableTool,
-  type PricedReservation,
   type ReservationStatement,
   type ReservedTool,
   type StockMovementRow,
@@ -206,20 +204,9 @@ export function createToolStockService(options: ToolStockServiceOptions) {
 
     /**
      * For the orders module, in the order's own transaction (the stock moves with the order):
-     * takes the stock out in one conditional UPDATE (no oversell); the tool after it, with its
-     * low-stock threshold (see lowStockCrossing) and the unit price of the quantity reserved;
-     * undefined when nothing was reserved.
-     */
-    reserveStock(
-      tx: Transaction,
-      request: { tool: ToolReference; quantity: number },
-    ): Promise<PricedReservation | undefined> {
-      return reserveStock(tx, request);
-    },
-
-    /**
-     * reserveStock's statement unrun, for the orders module's one statement that reserves POST
-     * /order's line and writes its order (orders.repository.ts, insertOrderReservingStock).
+     * POST /order's reservation by the purchase rule, priced under the tool's row lock, unrun:
+     * the orders module runs it as a part of the statement that writes the order
+     * (orders.repository.ts, insertOrderReservingStock).
      */
     reservationOf(
       tx: Transaction,
