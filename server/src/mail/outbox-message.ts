@@ -16,3 +16,11 @@ export type AttachmentRecipe = {
 
 /** An e-mail as the outbox stores it: its rendered content and the recipes of its files. */
 export type QueuedMessage = MailContent & { attachments?: AttachmentRecipe[] };
+
+/**
+ * A message written as what renders it rather than rendered (the outbox's `recipe` column): the
+ * kind a module defined (OutboxWriter.defineRecipe), what that kind renders, and the reader's
+ * name for the greeting. The statement that writes the change can then write its e-mails too,
+ * from the rows it makes (a placed order's), without a round trip to render them in between.
+ */
+export type MessageRecipe = { kind: string; data: unknown; name?: string };

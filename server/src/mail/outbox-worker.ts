@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseHandle } from '../db/client.ts';
 import { redactAddresses, withoutAddresses } from '../plugins/log-redaction.ts';
-import type { MailAbout, MailAttachment, Mailer, MailMessage } from './mailer.ts';
-import type { AttachmentRecipe } from './outbox-message.ts';
+import type { MailAbout, MailAttachment, MailContent, Mailer, MailMessage } from './mailer.ts';
+import type { AttachmentRecipe, MessageRecipe } from './outbox-message.ts';
 import {
   bringForwardWaitingOutboxMessages,
   claimDueOutboxMessages,
@@ -109,6 +109,8 @@ export type OutboxWorkerOptions = {
   mailer: Pick<Mailer, 'send'>;
   /** Draws an attachment's file when its message leaves (an invoice's PDF, from its row). */
   renderAttachment(recipe: AttachmentRecipe): Promise<Buffer>;
+  /** Renders a message written as a recipe, to `to` (throws for a kind no module defined). */
+  renderMessage(recipe: MessageRecipe, to: string): MailContent;
   /** This instance's name: its own messages are its to deliver before the handover. */
   origin: string;
   log: Log;
@@ -144,7 +146,7 @@ function describeFailure(error: unknown): string {
  * each, notes it sent before the next, and backs off after a failure.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, mailer, renderAttachment, origin, log, timing } = options;
+  const { db, mailer, renderAttachment, renderMessage, origin, log, timing } = options;
 
   let started = false;
   let stopping = false;
@@ -257,6 +259,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     );
   }
 
+  /** The message as written, or as its recipe renders it now. */
+  function contentOf(row: OutboxRow): MailContent {
+    if (row.recipe) return renderMessage(row.recipe, row.to);
+    const { to, subject, text, html } = row;
+    if (subject === null || text === null || html === null) {
+      throw new Error('an outbox message has neither its content nor a recipe');
+    }
+    return { to, subject, text, html };
+  }
+
   /** send(), then the note that the message left. */
   async function deliver(row: OutboxRow): Promise<void> {
     const sent = await send(row);
@@ -273,10 +285,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       const attachments = await drawAttachments(row);
       const message: MailMessage = {
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
+        ...contentOf(row),
         messageId: outboxMessageId(row.id),
         ...(attachments.length > 0 ? { attachments } : {}),
       };

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import { afterCommit } from '../db/driver-adapter.ts';
 import type { Executor } from '../db/client.ts';
-import type { MailAbout } from './mailer.ts';
-import type { QueuedMessage } from './outbox-message.ts';
+import type { MailAbout, MailContent } from './mailer.ts';
+import type { MessageRecipe, QueuedMessage } from './outbox-message.ts';
 import { insertOutboxMessages, type NewOutboxRow } from './outbox.repository.ts';
 import {
   greetByAccountName,
@@ -20,6 +20,23 @@ const READERS_PLACEHOLDER = 'mailReaders';
 
 /** One e-mail to write to the outbox, with what it is about (its kind and ids, for the log). */
 export type OutboxMail = { message: QueuedMessage; about: MailAbout };
+
+/**
+ * One e-mail to write as a recipe (MessageRecipe): its reader, the kind that renders it, and what
+ * it is about. The statement writing it adds what the kind renders (the rows it made).
+ */
+export type RecipeMail = { to: string; kind: string; about: MailAbout };
+
+/** Renders a recipe's data, when its message leaves, as the message to `to`. */
+export type RenderRecipe = (data: unknown, to: string) => MailContent;
+
+/** An outbox row of a recipe, but for the data its writing statement adds. */
+export type NewRecipeRow = {
+  origin: string;
+  to: string;
+  recipe: Omit<MessageRecipe, 'data'>;
+  about: MailAbout;
+};
 
 /** What the modules see: they write e-mails in their own transactions, and that is all. */
 export type OutboxWriter = {
@@ -50,6 +67,11 @@ export type OutboxWriter = {
    * insert in `executor` (outbox.table.ts), whose commit wakes the worker as enqueue's does.
    */
   readersColumn(readers: readonly string[]): ReadersColumn;
+  /**
+   * Defines a kind of recipe: how a message written as one (PreparedOutboxRows.recipeRows) is
+   * rendered when it leaves. Defined once, by the module writing them, when the app starts.
+   */
+  defineRecipe(kind: string, render: RenderRecipe): void;
 };
 
 /** The e-mails' readers as a column of a placement's first statement (OutboxWriter.readersColumn). */
@@ -64,6 +86,8 @@ export type ReadersColumn = {
 export type PreparedOutboxRows = {
   staff: readonly string[];
   rows(executor: Executor, mails: readonly OutboxMail[]): NewOutboxRow[];
+  /** As `rows`, for e-mails written as recipes (greeted as they leave). */
+  recipeRows(executor: Executor, mails: readonly RecipeMail[]): NewRecipeRow[];
 };
 
 export type OutboxWriterOptions = {
@@ -75,11 +99,12 @@ export type OutboxWriterOptions = {
   directory: MailDirectory;
   /** Run once a transaction that wrote messages commits: the worker's wake. */
   wake: () => void;
+  defineRecipe: OutboxWriter['defineRecipe'];
 };
 
 /** Writes e-mails as outbox rows in the caller's transaction (OutboxWriter). */
 export function createOutboxWriter(options: OutboxWriterOptions): OutboxWriter {
-  const { origin, adminEmails, directory, wake } = options;
+  const { origin, adminEmails, directory, wake, defineRecipe } = options;
   const readersColumn = directory.readersColumn(READERS_PLACEHOLDER);
 
   const rowOf = ({ message, about }: OutboxMail): NewOutboxRow => ({
@@ -114,6 +139,8 @@ export function createOutboxWriter(options: OutboxWriterOptions): OutboxWriter {
   }
 
   return {
+    defineRecipe,
+
     async enqueue(executor, message, about) {
       const [greeted = message] = await greetByAccountName(executor, [message], directory);
       await insertOutboxMessages(executor, [rowOf({ message: greeted, about })]);
@@ -151,6 +178,15 @@ export function createOutboxWriter(options: OutboxWriterOptions): OutboxWriter {
               return mails.map((mail, index) =>
                 rowOf({ message: greeted[index] ?? mail.message, about: mail.about }),
               );
+            },
+            recipeRows: (executor, mails) => {
+              wakeOnCommit(executor);
+              return mails.map(({ to, kind, about }) => ({
+                origin,
+                to,
+                recipe: { kind, name: names.get(to.trim().toLowerCase()) ?? '' },
+                about,
+              }));
             },
           };
         },

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../db/columns.ts';
 import type { MailAbout } from './mailer.ts';
-import type { AttachmentRecipe } from './outbox-message.ts';
+import type { AttachmentRecipe, MessageRecipe } from './outbox-message.ts';
 
 /**
  * The e-mails to send (docs/architecture.md#running-in-production), each written in the transaction
@@ -19,11 +19,16 @@ export const outboxMessages = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** The instance that wrote it (host and DATA_DIR): it delivers first, others take over. */
     origin: text('origin').notNull(),
-    /** The rendered message. */
     to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    /** The rendered message; null when a recipe renders it as it leaves. */
+    subject: text('subject'),
+    text: text('text'),
+    html: text('html'),
+    /**
+     * What renders the message when it leaves, instead of the three above: a kind the outbox
+     * knows (OutboxWriter.defineRecipe) and what it renders (a placed order's row, as written).
+     */
+    recipe: jsonb('recipe').$type<MessageRecipe>(),
     /** Its files as recipes, drawn when it leaves (an invoice's PDF), never their bytes. */
     attachments: jsonb('attachments').$type<AttachmentRecipe[]>().notNull().default([]),
     /** What it is about (its kind and ids), the log's only words about it: never an address. */
@@ -39,6 +44,10 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
+    check(
+      'outbox_messages_rendered_or_recipe',
+      sql`${t.recipe} is not null or (${t.subject} is not null and ${t.text} is not null and ${t.html} is not null)`,
+    ),
     // The workers' claim reads the unsent rows only, oldest first.
     index('outbox_messages_unsent_idx')
       .on(t.id)

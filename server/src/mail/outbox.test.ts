@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
+import { serverTexts } from '@tools-factory/contract';
 import { afterEach, describe, expect, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { uniqueEmail } from '../testing/accounts.ts';
@@ -18,6 +19,7 @@ import {
   type OutboxTiming,
 } from './outbox.ts';
 import { outboxMessages } from './outbox.table.ts';
+import { GREETING_SLOT } from './templates/layout.ts';
 
 const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -271,6 +273,50 @@ describe('the outbox: several workers on one database', () => {
     });
   });
 
+  it('renders a message written as a recipe as it leaves, greeted; an unknown kind waits, failed', async ({
+    database,
+  }) => {
+    const handle = await database.connect();
+    const mailer = recordingMailer();
+    const outbox = await startOutbox({ handle, origin: 'writer', mailer });
+    outbox.defineRecipe('test count', (data, to) => ({
+      to,
+      subject: `Count ${(data as { count: number }).count}`,
+      text: `${GREETING_SLOT}\nYou have ${(data as { count: number }).count}.`,
+      html: `<p>${GREETING_SLOT}</p>`,
+    }));
+    expect(() => outbox.defineRecipe('test count', () => testMessage(0).message)).toThrow(
+      'the e-mail recipe "test count" is defined twice',
+    );
+    const recipeRow = (kind: string) => ({
+      origin: 'writer',
+      to: 'ada@example.com',
+      recipe: { kind, data: { count: 7 }, name: 'Ada' },
+      about: { mail: kind },
+    });
+    await handle.db.insert(outboxMessages).values([recipeRow('test count'), recipeRow('unknown')]);
+
+    await vi.waitFor(() => expect(mailer.sent).toHaveLength(1), patiently);
+    expect(mailer.sent[0]).toMatchObject({
+      to: 'ada@example.com',
+      subject: 'Count 7',
+      text: `${serverTexts.mail.greeting('Ada')}\nYou have 7.`,
+    });
+    await vi.waitFor(async () => {
+      const unknown = (await rowsOf(handle)).find((row) => row.about.mail === 'unknown');
+      expect(unknown).toMatchObject({
+        sentAt: null,
+        lastError: expect.stringContaining('no module defined the e-mail recipe "unknown"'),
+      });
+    }, patiently);
+    // A row is a message or a recipe of one: the database refuses neither.
+    await expect(
+      handle.db
+        .insert(outboxMessages)
+        .values({ origin: 'writer', to: 'ada@example.com', about: { mail: 'none' } }),
+    ).rejects.toThrow();
+  });
+
   it("leaves another instance's message to it for the handover, then takes it", async ({
     database,
   }) => {
@@ -367,7 +413,7 @@ describe('the outbox: several workers on one database', () => {
       }),
     );
     const outageRows = async () =>
-      (await rowsOf(handle)).filter((row) => row.subject.startsWith('Outage '));
+      (await rowsOf(handle)).filter((row) => row.subject?.startsWith('Outage '));
     await vi.waitFor(async () => {
       const rows = await outageRows();
       expect(rows.map((row) => row.attempts)).toEqual([1, 1, 1]);
@@ -450,7 +496,7 @@ describe('the outbox: several workers on one database', () => {
     expect(outbox.stop()).toBe(stopping);
     await stopping;
 
-    const rows = (await rowsOf(handle)).filter((row) => row.subject.startsWith('Stop '));
+    const rows = (await rowsOf(handle)).filter((row) => row.subject?.startsWith('Stop '));
     const sent = rows.filter((row) => row.sentAt !== null);
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(sent.length).toBeLessThan(5);

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../db/client.ts';
-import type { Mailer } from './mailer.ts';
-import type { AttachmentRecipe } from './outbox-message.ts';
+import type { MailContent, Mailer } from './mailer.ts';
+import type { AttachmentRecipe, MessageRecipe } from './outbox-message.ts';
 import {
   createOutboxWorker,
   OUTBOX_TIMING,
@@ -10,6 +10,7 @@ import {
 } from './outbox-worker.ts';
 import { createOutboxWriter, type OutboxWriter } from './outbox-writer.ts';
 import { EMPTY_MAIL_DIRECTORY, type MailDirectory } from './recipients.ts';
+import { fillGreeting } from './templates/layout.ts';
 
 export {
   OUTBOX_TIMING,
@@ -22,6 +23,8 @@ export type {
   OutboxWriter,
   PreparedOutboxRows,
   ReadersColumn,
+  RecipeMail,
+  RenderRecipe,
 } from './outbox-writer.ts';
 
 /** The writer the modules see, and the worker's start, stop and idle that app.ts and tests call. */
@@ -61,10 +64,19 @@ export type OutboxOptions = {
  */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { database, mailer, renderAttachment, origin, log, adminEmails = [] } = options;
+  // The kinds of recipe the modules defined (defineRecipe), each with what renders it.
+  const recipes = new Map<string, (data: unknown, to: string) => MailContent>();
+  function renderMessage({ kind, data, name }: MessageRecipe, to: string): MailContent {
+    const render = recipes.get(kind);
+    if (!render) throw new Error(`no module defined the e-mail recipe "${kind}"`);
+    const message = render(data, to);
+    return name === undefined ? message : fillGreeting(message, name);
+  }
   const worker = createOutboxWorker({
     db: database.db,
     mailer,
     renderAttachment,
+    renderMessage,
     origin,
     log,
     timing: { ...OUTBOX_TIMING, ...options.timing },
@@ -74,6 +86,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     adminEmails,
     directory: options.directory ?? EMPTY_MAIL_DIRECTORY,
     wake: worker.wake,
+    defineRecipe(kind, render) {
+      if (recipes.has(kind)) throw new Error(`the e-mail recipe "${kind}" is defined twice`);
+      recipes.set(kind, render);
+    },
   });
   return { ...writer, start: worker.start, stop: worker.stop, idle: worker.idle };
 }

@@ -46,10 +46,15 @@ export function orderFigureRows(order: Order): [string, string][] {
 }
 
 /** Sent once an order is placed: what was ordered, until when it is held, and where to pay. */
+/** The subject of orderPlacedMail, for the order's timeline when the e-mail is a recipe. */
+export function orderPlacedSubject(reference: string): string {
+  return words.orderPlaced.subject(reference);
+}
+
 export function orderPlacedMail(order: Order, options: { publicUrl: string }): MailContent {
   return factsMail({
     to: order.email,
-    subject: words.orderPlaced.subject(order.reference),
+    subject: orderPlacedSubject(order.reference),
     body: words.orderPlaced.body(order.reference),
     rows: [
       ...lineRows(order),

@@ -24,6 +24,7 @@ import {
   selectHoldingsAndReaders,
   type NewOrderRow,
   type OrderRow,
+  type PlacedOrderEvent,
   type ReservedOrderColumns,
   type UnpaidHoldings,
 } from './orders.repository.ts';
@@ -40,9 +41,10 @@ import {
  *      until the commit), then the caller's rules on what the reservation returned (prices,
  *      totals, UNPAID_TOOL_SHARE, the hold limit), in the order each caller refuses in;
  *   6. write the checkout and its orders from the reservation (one INSERT ... RETURNING);
- *      POST /order's one line runs 5's reservation and 6 as one statement, then 5's rules (a
- *      refusal rolls both back: insertOrderReservingStock says which bench row that serves);
  *   7. write their events and the e-mails, composed from the rows returned (one INSERT);
+ *      POST /order's one line runs 5's reservation, 6 and 7 as one statement, its e-mails
+ *      recipes of the order's row (rendered as they leave), then 5's rules (a refusal rolls all
+ *      back: insertOrderReservingStock says which bench row that serves);
  *   8. the low-stock e-mails of the reservations that crossed a threshold.
  * The caller hands the stock changes to the catalog after its commit.
  */
@@ -88,17 +90,37 @@ type PlacementReservation =
       reserve(tx: Transaction, rules: PlacementRules): Promise<PlacedLine[]>;
       /** Columns each order keeps besides its line (a quote). */
       orderColumns?: Partial<NewOrderRow>;
+      /**
+       * Step 7: the e-mails, composed from the rows written, `staff` being the staff's addresses;
+       * the first is the buyer's, and each order's timeline notes it. None: no readers are read.
+       */
+      mails?(
+        placed: { checkout: CheckoutRow; orders: OrderRow[] },
+        staff: readonly string[],
+      ): OutboxMail[];
     }
   | {
       /**
-       * Steps 5 and 6 in one statement: this line's stock reserved by the purchase rule at the
-       * unit price of its quantity, as its order is written; NOTHING_RESERVED thrown when none
-       * was taken.
+       * Steps 5 to 7 in one statement: this line's stock reserved by the purchase rule at the
+       * unit price of its quantity, as its order, its events and its e-mails are written;
+       * NOTHING_RESERVED thrown when none was taken.
        */
       reserveWithOrder: { tool: ToolReference; quantity: number };
       /** Columns the order keeps besides its line (an Idempotency-Key). */
       orderColumns?: Omit<ReservedOrderColumns, 'taxRateBasisPoints'>;
+      /**
+       * Step 7: the e-mails as recipes of the order's row (rendered as they leave): the buyer's
+       * kind, with its subject for the timeline, and the staff's kind. None: no readers are read.
+       */
+      recipes?: OrderMailRecipes;
     };
+
+/** POST /order's e-mails, as kinds of recipe its module defined (OutboxWriter.defineRecipe). */
+export type OrderMailRecipes = {
+  /** Also the e-mail's `about` (the log's words for it). */
+  buyer: { kind: string; subject(orderId: string): string };
+  staff: { kind: string };
+};
 
 /** One placement, as its caller describes it (order-placement.ts, checkout-placement.ts). */
 export type PlacementPlan<Earlier> = PlacementReservation & {
@@ -113,15 +135,7 @@ export type PlacementPlan<Earlier> = PlacementReservation & {
   /** What the checkout keeps (the order rows copy its address and phone). */
   checkout: Omit<NewCheckoutRow, 'id' | 'userId' | 'email' | 'createdAt'>;
   /** The 'placed' event's detail (the checkout's id, the quote's). */
-  eventDetail?(checkout: CheckoutRow): Record<string, string> | undefined;
-  /**
-   * Step 7: the e-mails, composed from the rows written, `staff` being the staff's addresses; the
-   * first is the buyer's, and each order's timeline notes it. None: no readers are read either.
-   */
-  mails?(
-    placed: { checkout: CheckoutRow; orders: OrderRow[] },
-    staff: readonly string[],
-  ): OutboxMail[];
+  eventDetail?(checkout: { id: string }): Record<string, string> | undefined;
 };
 
 export type PlacementPipelineOptions = {
@@ -186,7 +200,8 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     const earlier = await plan.underLock?.(tx);
     if (earlier !== undefined) return { earlier };
     // 3. Read under the lock, before any tool's row is locked (every buyer of it waits on that).
-    const readers = plan.mails && outbox.readersColumn([caller.email]);
+    const writesMails = 'reserveWithOrder' in plan ? plan.recipes : plan.mails;
+    const readers = writesMails && outbox.readersColumn([caller.email]);
     const loaded = await selectHoldingsAndReaders(tx, caller.id, readers);
     // 4.
     ensureRoomForUnpaidCheckouts(loaded.holdings.checkouts, maxUnpaidOrders);
@@ -195,15 +210,46 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     const checkout = { ...plan.checkout, id: randomUUID(), userId: caller.id, email: caller.email };
     const rules = rulesOf(tx, caller, loaded.holdings, checkout.id);
     const taxRateBasisPoints = options.taxRateBasisPoints ?? 0;
+    const prepared = readers?.prepared(loaded.readers);
+    const detail = plan.eventDetail?.(checkout);
     let lines: PlacedLine[];
     let written: { checkout: CheckoutRow; orders: OrderRow[] };
     if ('reserveWithOrder' in plan) {
-      // 5 and 6 in one statement, then 5's rules.
+      // 5 to 7 in one statement, then 5's rules.
+      const orderId = randomUUID();
+      const { recipes } = plan;
+      const withMails = prepared && recipes && { prepared, recipes };
+      const mails = withMails
+        ? withMails.prepared.recipeRows(tx, [
+            {
+              to: caller.email,
+              kind: withMails.recipes.buyer.kind,
+              about: { mail: withMails.recipes.buyer.kind, orderId },
+            },
+            ...withMails.prepared.staff.map((to) => ({
+              to,
+              kind: withMails.recipes.staff.kind,
+              about: { mail: withMails.recipes.staff.kind, orderId },
+            })),
+          ])
+        : [];
+      const events: PlacedOrderEvent[] = [
+        { kind: 'placed', actorId: caller.id, detail },
+        ...(withMails
+          ? [
+              {
+                kind: 'email' as const,
+                detail: { subject: withMails.recipes.buyer.subject(orderId) },
+              },
+            ]
+          : []),
+      ];
       const placed = await insertOrderReservingStock(
         tx,
         tools.reservationOf(tx, plan.reserveWithOrder),
         checkout,
-        { ...plan.orderColumns, taxRateBasisPoints },
+        { ...plan.orderColumns, id: orderId, taxRateBasisPoints },
+        { events, mails },
       );
       if (!placed) throw NOTHING_RESERVED;
       const { order, reserved } = placed;
@@ -245,17 +291,15 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           ...plan.orderColumns,
         })),
       );
+      // 7. The e-mails leave if and only if the orders commit; each order's timeline starts
+      // with its placing and the buyer's e-mail.
+      const mails = prepared ? (plan.mails?.(written, prepared.staff) ?? []) : [];
+      const events: NewOrderEvent[] = written.orders.flatMap((row) => [
+        { orderId: row.id, kind: 'placed', actorId: caller.id, at: row.createdAt, detail },
+        ...(mails[0] ? [emailEvent(row.id, mails[0].message, row.createdAt)] : []),
+      ]);
+      await insertEventsAndMails(tx, eventRows(events), prepared ? prepared.rows(tx, mails) : []);
     }
-    // 7. The e-mails leave if and only if the orders commit; each order's timeline starts with
-    // its placing and the buyer's e-mail.
-    const prepared = readers?.prepared(loaded.readers);
-    const mails = prepared ? (plan.mails?.(written, prepared.staff) ?? []) : [];
-    const detail = plan.eventDetail?.(written.checkout);
-    const events: NewOrderEvent[] = written.orders.flatMap((row) => [
-      { orderId: row.id, kind: 'placed', actorId: caller.id, at: row.createdAt, detail },
-      ...(mails[0] ? [emailEvent(row.id, mails[0].message, row.createdAt)] : []),
-    ]);
-    await insertEventsAndMails(tx, eventRows(events), prepared ? prepared.rows(tx, mails) : []);
     // 8.
     const stock: StockChange[] = [];
     for (const { reserved, quantity } of lines) {

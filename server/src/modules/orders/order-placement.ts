@@ -1,4 +1,5 @@
 import {
+  orderReference,
   serverTexts,
   texts,
   type Order,
@@ -9,13 +10,18 @@ import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot
 import type { Database, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../http-errors.ts';
-import { orderPlacedMail } from '../../mail/templates/orders.ts';
+import type { OutboxWriter } from '../../mail/outbox.ts';
+import { orderPlacedMail, orderPlacedSubject } from '../../mail/templates/orders.ts';
 import { newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolReference, ToolsService } from '../tools/tools.service.ts';
 import { placeOrderAnswer, type OrderDtos } from './order-dto.ts';
 import { idempotentRequest, replayOf } from './order-idempotency.ts';
-import { NOTHING_RESERVED, type PlacementPipeline } from './order-pipeline.ts';
+import {
+  NOTHING_RESERVED,
+  type OrderMailRecipes,
+  type PlacementPipeline,
+} from './order-pipeline.ts';
 import {
   ensureOwnEmail,
   ensureQuantityCouldBeInStock,
@@ -23,7 +29,7 @@ import {
   reservedLineForShare,
   staleClientPrice,
 } from './order-rules.ts';
-import { selectOrderByIdempotencyKey } from './orders.repository.ts';
+import { orderRowOfJson, selectOrderByIdempotencyKey, type OrderRow } from './orders.repository.ts';
 
 /** What accepting a quote orders: its tool as the quote snapshot it, quantity and agreed price. */
 export type QuotedOrderRequest = {
@@ -53,6 +59,8 @@ export type OrderPlacementOptions = {
   tools: ToolsService;
   dtos: OrderDtos;
   pipeline: PlacementPipeline;
+  /** Renders POST /order's e-mails, written as recipes, as they leave. */
+  outbox: Pick<OutboxWriter, 'defineRecipe'>;
   /** UNPAID_TOOL_SHARE: the percentage of a tool's stock one account may hold unpaid. */
   toolSharePercent: number;
   publicUrl: string;
@@ -61,9 +69,36 @@ export type OrderPlacementOptions = {
 /** Thrown in an accepted quote's savepoint: its reservation would pass the account's share. */
 const BEYOND_SHARE = new Error("the quote's reservation would pass the account's share");
 
+/**
+ * POST /order's e-mails, written as recipes of the placed order's row by the statement that
+ * places it (order-pipeline.ts) and rendered as they leave, from that row as written.
+ */
+const ORDER_PLACED_RECIPES: OrderMailRecipes = {
+  buyer: {
+    kind: 'order placed',
+    subject: (orderId) => orderPlacedSubject(orderReference(orderId)),
+  },
+  staff: { kind: 'new order, to staff' },
+};
+
+/** The row of a placed order, out of the data of its e-mails' recipes ({ order: its row }). */
+function placedOrderOf(data: unknown): OrderRow {
+  const order: unknown = typeof data === 'object' && data !== null && 'order' in data && data.order;
+  if (typeof order !== 'object' || order === null) {
+    throw new Error("an order e-mail's recipe holds no order");
+  }
+  return orderRowOfJson(order as Record<string, unknown>);
+}
+
 /** Placing orders through the pipeline (order-pipeline.ts): POST /order, and an accepted quote. */
 export function createOrderPlacement(options: OrderPlacementOptions) {
-  const { db, catalog, tools, dtos, pipeline, toolSharePercent, publicUrl } = options;
+  const { db, catalog, tools, dtos, pipeline, toolSharePercent, publicUrl, outbox } = options;
+  outbox.defineRecipe(ORDER_PLACED_RECIPES.buyer.kind, (data) =>
+    orderPlacedMail(dtos.orderDto(placedOrderOf(data)), { publicUrl }),
+  );
+  outbox.defineRecipe(ORDER_PLACED_RECIPES.staff.kind, (data, to) =>
+    newOrderForStaffMail(dtos.orderDto(placedOrderOf(data)), { publicUrl, to }),
+  );
 
   /**
    * Why nothing was reserved, as the tool is now (read again), in the order a customer should
@@ -165,22 +200,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
               idempotencyKey: key?.idempotencyKey ?? null,
               requestDigest: key?.digest ?? null,
             },
-            mails({ orders }, staff) {
-              return orders.flatMap((row) => {
-                const order = dtos.orderDto(row);
-                const about = { orderId: row.id };
-                return [
-                  {
-                    message: orderPlacedMail(order, { publicUrl }),
-                    about: { ...about, mail: 'order placed' },
-                  },
-                  ...staff.map((to) => ({
-                    message: newOrderForStaffMail(order, { publicUrl, to }),
-                    about: { ...about, mail: 'new order, to staff' },
-                  })),
-                ];
-              });
-            },
+            recipes: ORDER_PLACED_RECIPES,
           }),
         )
         .catch(async (error: unknown) => {

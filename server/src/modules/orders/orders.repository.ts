@@ -21,6 +21,7 @@ import { builtOnce, placeholderRows } from '../../db/driver-adapter.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { ReadersColumn } from '../../mail/outbox.ts';
 import type { NewOutboxRow } from '../../mail/outbox.repository.ts';
+import type { NewRecipeRow } from '../../mail/outbox-writer.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
 import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
 import type { PricedReservation, ReservationStatement } from '../tools/tools.service.ts';
@@ -123,6 +124,22 @@ export async function insertCheckoutWithOrders(
   return { checkout: checkoutRow, orders: orderRows };
 }
 
+/**
+ * An order's row as `to_jsonb` wrote it (the data of its placed e-mails' recipes), decoded as a
+ * query's row is: by each column's name, with the column's own decoder.
+ */
+export function orderRowOfJson(json: Record<string, unknown>): OrderRow {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(orders)).map(([key, column]) => {
+      const value = json[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
+}
+
+/** An event of a placed order, the order's id and time given by the statement writing both. */
+export type PlacedOrderEvent = Pick<NewOrderEventRow, 'kind' | 'actorId' | 'detail'>;
+
 /** What POST /order's line keeps besides what its reservation and its checkout give it. */
 export type ReservedOrderColumns = Pick<
   NewOrderRow,
@@ -139,22 +156,35 @@ function inReserved(field: SQL.Aliased): SQL {
 }
 
 /**
- * POST /order's placement, steps 5 and 6 (order-pipeline.ts) in one statement, for the bench row
+ * POST /order's placement, steps 5 to 7 (order-pipeline.ts) in one statement, for the bench row
  * "POST /api/order (PostgreSQL), orders/s": the tool's row is locked from its reservation to the
  * commit, so every statement between them is one every other buyer of the tool waits for. A WITH
  * of the tools module's reservation (its UPDATE ... RETURNING, tools.reservationOf), the
- * checkout's INSERT, and the order's INSERT ... SELECT of what those two returned (the tool's
- * snapshot and unit price, the checkout's buyer, address and PO); the rows as the database made
- * them. Undefined when the UPDATE reserved nothing: no order is written then, and the checkout
- * written beside it goes with the transaction the caller rolls back.
+ * checkout's INSERT, the order's INSERT ... SELECT of what those two returned (the tool's
+ * snapshot and unit price, the checkout's buyer, address and PO), and INSERT ... SELECTs of that
+ * order: its events, and its e-mails as recipes of its row (docs/decisions/050). The rows as the
+ * database made them. Undefined when the UPDATE reserved nothing: no order, event or e-mail is
+ * written then, and the checkout written beside it goes with the transaction the caller rolls
+ * back.
  */
 export async function insertOrderReservingStock(
   tx: Transaction,
   reservation: ReservationStatement,
   checkout: NewPlacedCheckout,
-  order: ReservedOrderColumns,
+  order: ReservedOrderColumns & { id: string },
+  written: { events: readonly PlacedOrderEvent[]; mails: readonly NewRecipeRow[] },
 ): Promise<{ checkout: CheckoutRow; order: OrderRow; reserved: PricedReservation } | undefined> {
-  const values: Record<string, unknown> = { ...reservation.values };
+  const values: Record<string, unknown> = {
+    ...reservation.values,
+    placedEvents: JSON.stringify(
+      written.events.map(({ kind, actorId, detail }) => ({
+        kind,
+        actor_id: actorId ?? null,
+        detail: detail ?? {},
+      })),
+    ),
+    placedMails: JSON.stringify(written.mails),
+  };
   const checkoutRows = placeholderRows('c', [checkout], values);
   const given = Object.entries(order).filter(([, value]) => value !== undefined);
   for (const [key, value] of given) values[`o_${key}`] = value;
@@ -194,6 +224,24 @@ export async function insertOrderReservingStock(
       sql`, `,
     )} from ${reserved} cross join ${placedCheckout} returning *`,
   );
+  // The order's events, and its e-mails as recipes of the order's row (rendered as they leave),
+  // one of each per element of their JSON arrays; none when no order was written.
+  const placedEvents = tx.$with('placed_events', { id: orderEvents.id }).as(
+    sql`insert into ${orderEvents} (order_id, kind, actor_id, detail, created_at)
+      select placed_order.id, event.kind, event.actor_id, event.detail, placed_order.created_at
+      from ${placedOrder} cross join jsonb_to_recordset(${sql.placeholder('placedEvents')}::jsonb)
+        as event(kind text, actor_id text, detail jsonb)
+      returning id`,
+  );
+  const placedMails = tx.$with('placed_mails', { id: outboxMessages.id }).as(
+    sql`insert into ${outboxMessages} (origin, "to", recipe, about)
+      select mail.origin, mail."to",
+        mail.recipe || jsonb_build_object('data', jsonb_build_object('order', to_jsonb(placed_order))),
+        mail.about || jsonb_build_object('orderId', placed_order.id)
+      from ${placedOrder} cross join jsonb_to_recordset(${sql.placeholder('placedMails')}::jsonb)
+        as mail(origin text, "to" text, recipe jsonb, about jsonb)
+      returning id`,
+  );
   const selection = {
     ...prefixed(ORDER_PREFIX, placedOrder._.selectedFields),
     ...prefixed(CHECKOUT_PREFIX, placedCheckout._.selectedFields),
@@ -213,7 +261,7 @@ export async function insertOrderReservingStock(
     shape,
     () =>
       tx
-        .with(reserved, placedCheckout, placedOrder)
+        .with(reserved, placedCheckout, placedOrder, placedEvents, placedMails)
         .select(selection)
         .from(placedOrder)
         .crossJoin(placedCheckout)

@@ -16,6 +16,7 @@ import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { tools } from '../tools/tools.table.ts';
 import { orders } from './orders.table.ts';
+import { orderRowOfJson } from './orders.repository.ts';
 import { checkouts } from '../checkouts/checkouts.table.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
 import { availableOf, placeTestOrder } from '../../testing/orders.ts';
@@ -172,6 +173,33 @@ describe('orders API: POST /api/order, GET /api/orders, DELETE /api/deleteOrder/
       expect(await availableOf(app, tool.id)).toBe(475);
       const parts = ToolSchema.array().parse((await app.inject('/api/parts')).json());
       expect(parts.find((t) => t._id === tool.id)?.availableQuantity).toBe(475);
+    });
+
+    it("writes its e-mails as recipes of the order's row, which decodes as a query reads it", async ({
+      app,
+      customer,
+    }) => {
+      // The statement that places the order writes its e-mails (order-pipeline.ts, step 7) as
+      // to_jsonb of the order's row, rendered as they leave (orderRowOfJson).
+      const tool = await createToolAt1999(app);
+      const order = await placeTestOrder(app, customer, tool, { quantity: 25 });
+      const { db } = app.database;
+      const [row] = await db.select().from(orders).where(eq(orders.id, order._id));
+      const recipes = await db
+        .select({
+          to: outboxMessages.to,
+          recipe: outboxMessages.recipe,
+          about: outboxMessages.about,
+        })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.to, customer.email));
+      const placed = recipes.find((mail) => mail.about.orderId === order._id);
+      expect(placed?.recipe?.kind).toBe('order placed');
+      const data = placed?.recipe?.data as { order: Record<string, unknown> };
+      expect(orderRowOfJson(data.order)).toEqual(row);
+      // And the e-mail that left is the order as placed.
+      const mail = await latestOutboxMail(app, customer.email, order.reference);
+      expect(mail.text).toContain(tool.name);
     });
 
     it('leaves nothing behind when it refuses, before or after the stock is taken', async ({

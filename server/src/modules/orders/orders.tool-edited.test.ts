@@ -5,6 +5,7 @@ import { serverTexts } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest, instanceOnDatabase } from '../../testing/app-fixtures.ts';
+import { latestOutboxMail } from '../../testing/mail.ts';
 import { listOwnOrders, storedAvailableOf } from '../../testing/orders.ts';
 import { expectError, postOrder } from '../../testing/requests.ts';
 import { outboxMessages } from '../../mail/outbox.table.ts';
@@ -120,14 +121,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // The snapshot is the tool as the reservation returned it: its new name too.
       expect(placed).toMatchObject({ quantity: 20, price: 9, name: `${tool.name} (edited)` });
       expect(await storedAvailableOf(app, tool.id)).toBe(START_STOCK - 20);
-      // Its e-mail, written from the tool as the reservation found it.
-      const mails = await app.database.db
-        .select({ text: outboxMessages.text })
-        .from(outboxMessages)
-        .where(eq(outboxMessages.to, otherCustomer.email));
-      expect(mails).toHaveLength(1);
-      expect(mails[0]?.text).toContain('$9.00');
-      expect(mails[0]?.text).not.toContain('$7.50');
+      // Its e-mail, written from the order as the reservation priced it.
+      expect(await mailsTo(app, otherCustomer.email)).toBe(1);
+      const mail = await latestOutboxMail(app, otherCustomer.email);
+      expect(mail.text).toContain('$9.00');
+      expect(mail.text).not.toContain('$7.50');
     });
   },
 );
