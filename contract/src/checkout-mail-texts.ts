@@ -9,6 +9,8 @@ export const checkoutMailTexts = {
   /** The table of lines, one row a line (an order of the checkout). */
   lines: {
     caption: 'What you ordered',
+    /** The same table in the staff's e-mails: they did not order it. */
+    staffCaption: 'Lines ordered',
     order: 'Order',
     ...checkoutLineTexts,
   },

@@ -129,6 +129,8 @@ export const mailTexts = {
       seeOrder: 'See the order',
       whyYouGetThis:
         'You get this e-mail as an admin of Tools Factory. Turn the staff e-mails off on your profile page.',
+      /** The link after whyYouGetThis. */
+      profilePage: 'Your profile page',
     },
     newOrderForStaff: {
       subject: (reference: string, total: string) => `New order ${reference}: ${total}`,

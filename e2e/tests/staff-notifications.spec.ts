@@ -13,7 +13,13 @@ for (const viewport of [
     page,
   }) => {
     await signInAsAdmin(page, viewport);
-    await page.goto(routes.dashboardMyProfile);
+    // The admin's menu leads there (below md it is a drawer, opened first).
+    await page.goto(routes.dashboard);
+    if (viewport.width < 768) {
+      await page.getByRole('button', { name: texts.dashboard.openMenu }).click();
+    }
+    await page.getByRole('link', { name: texts.dashboard.myProfile }).last().click();
+    await expect(page).toHaveURL(routes.dashboardMyProfile);
     const section = page.getByRole('region', { name: words.title });
     await expect(section).toBeVisible();
     // The journeys' admin is listed in ADMIN_EMAILS: always on, and told why.

@@ -4,6 +4,7 @@ import { describe, expect, vi } from 'vitest';
 import {
   formatMoney,
   orderTotal,
+  routes,
   serverTexts,
   StaffNotificationsSchema,
   type Order,
@@ -128,6 +129,10 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
       expect(text).toContain(part);
     }
     expect(text).toContain(`/dashborad/allorders/${order._id}`);
+    // Why an admin gets it, and the page where it is switched off.
+    expect(text).toContain(
+      `${words.staff.whyYouGetThis}\n${words.staff.profilePage}: ${app.config.publicUrl}${routes.dashboardMyProfile}`,
+    );
     // Dates as the pages write them: 'Nov 24, 2026, 12:46 AM UTC'.
     expect(text).toMatch(/Placed: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC/);
 
@@ -152,9 +157,18 @@ describe('staff e-mails: to ADMIN_EMAILS and the admins who turned them on, once
     const total = formatMoney(
       orderTotal(rasp.priceCents / 100, 12) + orderTotal(file.priceCents / 100, 15),
     );
-    await greetedStaffMails(words.checkout.newForStaff.subject(checkout.reference, total));
+    const staff = await greetedStaffMails(
+      words.checkout.newForStaff.subject(checkout.reference, total),
+    );
     const placed = await mailsWithSubject(app, words.checkout.placed.subject(checkout.reference));
-    expect(placed.get(customer.email.toLowerCase())?.[0]).toMatch(/^Hello Dana Buyer,/);
+    const buyers = placed.get(customer.email.toLowerCase())?.[0] ?? '';
+    expect(buyers).toMatch(/^Hello Dana Buyer,/);
+    // Each is spoken to as who they are: the staff did not order the lines, the buyer did.
+    expect(buyers).toContain(`${words.checkout.lines.caption}:`);
+    for (const [, [text = ''] = []] of staff) {
+      expect(text).toContain(`${words.checkout.lines.staffCaption}:`);
+      expect(text).not.toContain(words.checkout.lines.caption);
+    }
   });
 
   it('a payment: one e-mail to each of the staff; recording the payment again sends none', async ({

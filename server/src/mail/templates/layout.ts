@@ -28,7 +28,9 @@ export type MailBlock =
       caption: string;
       items: readonly { title: string; details: readonly string[]; amount?: string }[];
     }
-  | { kind: 'action'; label: string; url: string };
+  | { kind: 'action'; label: string; url: string }
+  /** A closing line in small print, with a link after it (why an admin gets an e-mail). */
+  | { kind: 'footnote'; text: string; link: { label: string; url: string } };
 
 /** Text made safe for HTML: a tool name or address with `<script>` arrives as text. */
 export function escapeHtml(text: string): string {
@@ -97,6 +99,8 @@ function textOf(block: MailBlock): string {
       ].join('\n');
     case 'action':
       return `${block.label}: ${block.url}`;
+    case 'footnote':
+      return `${block.text}\n${block.link.label}: ${block.link.url}`;
   }
 }
 
@@ -120,6 +124,8 @@ function htmlOf(block: MailBlock): string {
             `<tr><td style="${cell};border-bottom:1px solid ${BRAND.rule}"><strong>${escapeHtml(item.title)}</strong>${item.details.map((detail) => `<br><span style="font-size:13px;color:${BRAND.muted}">${escapeHtml(detail)}</span>`).join('')}</td><td style="${cell};border-bottom:1px solid ${BRAND.rule};text-align:right;white-space:nowrap;font-weight:600">${escapeHtml(item.amount ?? '')}</td></tr>`,
         )
         .join('')}</table>`;
+    case 'footnote':
+      return `<p style="font-size:13px;color:${BRAND.muted}">${escapeLines(block.text)} <a href="${escapeHtml(block.link.url)}">${escapeHtml(block.link.label)}</a></p>`;
     case 'action':
       return `<p><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="font-size:13px;color:#555555;overflow-wrap:anywhere;word-break:break-all">${escapeHtml(block.url)}</p>`;
   }
@@ -173,7 +179,7 @@ export function factsMail(options: {
   rows: readonly (readonly [label: string, value: string])[];
   note?: string;
   action: { label: string; url: string };
-  footnote?: string;
+  footnote?: Omit<Extract<MailBlock, { kind: 'footnote' }>, 'kind'>;
 }): MailContent {
   const { note, footnote, table } = options;
   return composeMail({
@@ -185,7 +191,7 @@ export function factsMail(options: {
       { kind: 'facts', rows: options.rows },
       ...(note === undefined ? [] : [{ kind: 'paragraph', text: note } as const]),
       { kind: 'action', ...options.action },
-      ...(footnote === undefined ? [] : [{ kind: 'paragraph', text: footnote } as const]),
+      ...(footnote === undefined ? [] : [{ kind: 'footnote', ...footnote } as const]),
     ],
   });
 }

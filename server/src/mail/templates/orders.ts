@@ -132,15 +132,17 @@ export function linesTotal(lines: readonly Order[]): number {
 
 /**
  * A checkout's lines as the e-mails list them: each under its tool's name, its SKU first among
- * its `details`, and its `amount` on the right when given.
+ * its `details`, and its `amount` on the right when given; under `caption` (the buyer's words by
+ * default).
  */
 function linesBlock(
   lines: readonly Order[],
   describe: (line: Order) => { details: string[]; amount?: string },
+  caption: string = checkoutWords.lines.caption,
 ): MailBlock {
   return {
     kind: 'lines',
-    caption: checkoutWords.lines.caption,
+    caption,
     items: lines.map((line) => {
       const { details, ...amount } = describe(line);
       return {
@@ -152,14 +154,25 @@ function linesBlock(
   };
 }
 
-/** Every line of the checkout, with its SKU, quantity, unit price and line total. */
-export function checkoutLinesTable(lines: readonly Order[]): MailBlock {
-  return linesBlock(lines, (line) => ({
-    details: [
-      checkoutWords.lines.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price)),
-    ],
-    amount: formatOrderTotal(line),
-  }));
+/**
+ * Every line of the checkout, with its SKU, quantity, unit price and line total; `to` the staff,
+ * captioned in their words ('Lines ordered'), not the buyer's.
+ */
+export function checkoutLinesTable(
+  lines: readonly Order[],
+  to: 'buyer' | 'staff' = 'buyer',
+): MailBlock {
+  const caption = to === 'staff' ? checkoutWords.lines.staffCaption : checkoutWords.lines.caption;
+  return linesBlock(
+    lines,
+    (line) => ({
+      details: [
+        checkoutWords.lines.quantityTimesPrice(formatCount(line.quantity), formatMoney(line.price)),
+      ],
+      amount: formatOrderTotal(line),
+    }),
+    caption,
+  );
 }
 
 /** The checkout's own facts: its reference, the buyer's PO number when given, the total. */

@@ -19,10 +19,19 @@ function orderRows(order: Order): [string, string][] {
 }
 
 /** A staff e-mail: its paragraph, its facts, a link, and why the admin gets it. */
-function staffMail(
-  options: Omit<Parameters<typeof factsMail>[0], 'note' | 'footnote'>,
-): MailContent {
-  return factsMail({ ...options, footnote: words.staff.whyYouGetThis });
+function staffMail({
+  publicUrl,
+  ...options
+}: Omit<Parameters<typeof factsMail>[0], 'note' | 'footnote'> & {
+  publicUrl: string;
+}): MailContent {
+  return factsMail({
+    ...options,
+    footnote: {
+      text: words.staff.whyYouGetThis,
+      link: { label: words.staff.profilePage, url: `${publicUrl}${routes.dashboardMyProfile}` },
+    },
+  });
 }
 
 /** To the staff once a customer placed an order (from the tool's page). */
@@ -35,6 +44,7 @@ export function newOrderForStaffMail(
   if (order.holdUntil) rows.push([words.staff.heldUntil, formatMailDateTime(order.holdUntil)]);
   return staffMail({
     to: options.to,
+    publicUrl: options.publicUrl,
     subject: words.newOrderForStaff.subject(order.reference, total),
     body: words.newOrderForStaff.body(order.email, order.reference),
     rows,
@@ -53,6 +63,7 @@ export function orderPaidForStaffMail(
   const total = formatOrderTotal(order);
   return staffMail({
     to: options.to,
+    publicUrl: options.publicUrl,
     subject: words.orderPaidForStaff.subject(order.reference, total),
     body: words.orderPaidForStaff.body(order.email, order.reference, total),
     rows: [
@@ -76,6 +87,7 @@ export function quoteRequestedForStaffMail(
   if (quote.note) rows.push([words.staff.note, quote.note]);
   return staffMail({
     to: options.to,
+    publicUrl: options.publicUrl,
     subject: words.quoteRequestedForStaff.subject(quote.reference, quote.name),
     body: words.quoteRequestedForStaff.body(quote.email, quote.reference),
     rows,
@@ -121,10 +133,11 @@ export function checkoutPlacedForStaffMail(
   if (first?.holdUntil) rows.push([words.staff.heldUntil, formatMailDateTime(first.holdUntil)]);
   return staffMail({
     to: options.to,
+    publicUrl: options.publicUrl,
     subject: checkoutWords.newForStaff.subject(checkout.reference, total),
     body: checkoutWords.newForStaff.body(first?.email ?? '', checkout.reference, lines.length),
     rows,
-    table: checkoutLinesTable(lines),
+    table: checkoutLinesTable(lines, 'staff'),
     action: { label: words.staff.seeOrder, url: firstLineUrl(options.publicUrl, lines) },
   });
 }
@@ -139,6 +152,7 @@ export function checkoutPaidForStaffMail(
   const total = formatMoney(linesTotal(lines));
   return staffMail({
     to: options.to,
+    publicUrl: options.publicUrl,
     subject: checkoutWords.paidForStaff.subject(checkout.reference, total),
     body: checkoutWords.paidForStaff.body(first?.email ?? '', checkout.reference, total),
     rows: [
@@ -146,7 +160,7 @@ export function checkoutPaidForStaffMail(
       [words.staff.paidAt, formatMailDateTime(options.paidAt)],
       [checkoutWords.paid.invoiceNumber, options.invoiceNumber],
     ],
-    table: checkoutLinesTable(lines),
+    table: checkoutLinesTable(lines, 'staff'),
     action: { label: words.staff.seeOrder, url: firstLineUrl(options.publicUrl, lines) },
   });
 }

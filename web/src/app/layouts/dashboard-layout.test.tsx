@@ -113,6 +113,7 @@ describe('DashboardLayout', () => {
       'Reviews',
       'Messages',
       'Manage Tools',
+      'My Profile',
     ]);
     expect(menu().getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/dashborad/sales');
     expect(menu().getByRole('link', { name: 'Quotes' })).toHaveAttribute(

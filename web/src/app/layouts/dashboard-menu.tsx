@@ -49,6 +49,8 @@ const adminMenu = menuOf([
   'reviews',
   'messages',
   'manageTools',
+  // Their own profile too: their staff e-mails are switched on or off there.
+  'myProfile',
 ]);
 
 interface DashboardMenuProps {
