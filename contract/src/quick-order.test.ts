@@ -91,6 +91,22 @@ describe('parseQuickOrder', () => {
     ]);
   });
 
+  it("reads a quoted quantity with its thousands grouped, as a spreadsheet's CSV writes it", () => {
+    expect(cells('"HM-CLAW-16","1,000"\nPL-SLIP-8,"12,500,000"\nPL-SLIP-8,"1,50"')).toEqual([
+      ['HM-CLAW-16', '1000'],
+      ['PL-SLIP-8', '12500000'],
+      ['PL-SLIP-8', '1,50'],
+    ]);
+    const [thousand, misgrouped] = checkText('"PL-SLIP-8","1,000"\nHM-CLAW-16,"1,0000"');
+    expect(thousand?.verdict.ok).toBe(true);
+    expect(thousand?.quantity).toBe(1000);
+    expect(misgrouped?.verdict).toMatchObject({
+      ok: false,
+      problem: 'notWholeNumber',
+      message: texts.quickOrder.verdicts.notWholeNumber('1,0000'),
+    });
+  });
+
   it('counts the cells, and gives an empty quantity to a line without one', () => {
     const [alone, three] = parseQuickOrder('HM-CLAW-16\nHM-CLAW-16 1 500');
     expect(alone).toMatchObject({ sku: 'HM-CLAW-16', quantity: '', cellCount: 1 });

@@ -18,7 +18,7 @@ export interface QuickOrderLine {
   raw: string;
   /** The first cell, trimmed (may be anything: it is checked, not trusted). */
   sku: string;
-  /** The second cell, trimmed ('' when the line has none). */
+  /** The second cell, trimmed, its thousands' commas taken out ('' when the line has none). */
   quantity: string;
   /** How many cells the line has: more than two is a problem (a '1 500' or '1,500'). */
   cellCount: number;
@@ -82,6 +82,17 @@ function isHeader(cells: readonly string[]): boolean {
   return HEADER_FIRST_CELL.test(first) && !NUMBER_CELL.test(second);
 }
 
+/** A whole number with its thousands grouped by commas, as a spreadsheet writes '1,000'. */
+const GROUPED_THOUSANDS = /^\d{1,3}(,\d{3})+$/;
+
+/**
+ * A quantity cell as the buyer meant it: '1,000' (a CSV's quoted cell, commas inside) is 1000;
+ * anything else as it is ('1,50' stays, and is no whole number).
+ */
+function quantityOf(cell: string): string {
+  return GROUPED_THOUSANDS.test(cell) ? cell.replaceAll(',', '') : cell;
+}
+
 /** A row that holds something besides separators: what parseQuickOrder keeps. */
 const FILLED_ROW = /[^,;\t \uFEFF]/;
 
@@ -118,7 +129,7 @@ export function parseQuickOrder(text: string): QuickOrderLine[] {
       lineNumber: index + 1,
       raw,
       sku: cells[0] ?? '',
-      quantity: cells[1] ?? '',
+      quantity: quantityOf(cells[1] ?? ''),
       cellCount: cells.length,
     });
   });
