@@ -10,6 +10,8 @@ export const cartTexts = {
     findTools: 'Find tools',
     quickOrder: 'Quick order by SKU',
     lines: 'Lines in your cart',
+    /** The first thing a keyboard reaches on the cart: past every line's fields, to the form. */
+    skipToCheckout: 'Skip to the checkout form',
     tool: 'Tool',
     quantity: 'Quantity',
     quantityOf: (name: string) => `Quantity of ${name}`,

@@ -3,8 +3,10 @@ import { routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
+import { textContrast } from '../support/contrast.ts';
 import { field } from '../support/customer.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
+import { addOwnToolsAside, payOrderByCard, placeOrderAs } from '../support/shop-api.ts';
 import { latestLinkTo, mailsTo } from '../support/outbox.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
@@ -29,6 +31,10 @@ for (const viewport of [desktop, phone]) {
     await expect(form.getByText(texts.fieldErrors.required('email'))).toBeVisible();
     await expect(form.getByText(texts.fieldErrors.required('message'))).toBeVisible();
     await expect(page.getByText(texts.home.contactThanks)).toHaveCount(0);
+    // Readable on the form's dark ground: WCAG AA's 4.5:1 (the theme's red was 3.06:1).
+    expect(
+      await textContrast(form.getByText(texts.fieldErrors.required('name'))),
+    ).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: artifactPath(`contact-errors-${viewport.width}.png`) });
 
     const typed = uniqueEmail('visitor');
@@ -82,6 +88,23 @@ test('a verified customer reviews under the account name; an admin hides it and 
   await customer.page.goto(await latestLinkTo(customer.email, /verify/i));
   await customer.page.goto(routes.dashboardAddReview);
   await expect(customer.page.getByText(texts.reviews.verifyEmailFirst)).toHaveCount(0);
+  // A paid order of a tool of the journey's own makes the review a verified buyer's.
+  const [tool] = await addOwnToolsAside(browser, desktop, [
+    {
+      name: 'Review Chisel',
+      desc: 'A chisel to review.',
+      price: 4,
+      minOrderQuantity: 1,
+      availableQuantity: 100,
+    },
+  ]);
+  const order = await placeOrderAs(customer.page, {
+    email: customer.email,
+    tool,
+    quantity: 2,
+    address: '1 Review Road',
+  });
+  await payOrderByCard(customer.page, order);
   // The name is the account's, read-only.
   await expect(field(customer.page, texts.reviews.name)).toHaveValue(name);
   await expect(field(customer.page, texts.reviews.name)).toHaveAttribute('readonly', '');
@@ -91,10 +114,16 @@ test('a verified customer reviews under the account name; an admin hides it and 
   await customer.page.screenshot({ path: artifactPath('add-review-1280.png'), fullPage: true });
   await customer.context.close();
 
-  // The home page shows the name, never the e-mail.
+  // The home page shows the name, never the e-mail, and that a buyer wrote it, readably.
   await page.goto(routes.home);
   await expect(page.getByText(reviewText)).toBeVisible();
   expect(await page.content()).not.toContain(customer.email);
+  const badge = page
+    .getByRole('figure')
+    .filter({ hasText: reviewText })
+    .getByText(texts.reviews.verifiedBuyer, { exact: true });
+  await expect(badge).toBeVisible();
+  expect(await textContrast(badge)).toBeGreaterThanOrEqual(4.5);
 
   await signInAsAdmin(page);
   await page.goto(routes.dashboardReviews);

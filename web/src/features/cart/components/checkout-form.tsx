@@ -20,6 +20,9 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCheckOut } from '../api/check-out';
 
+/** The checkout form's id: the cart's skip link leads to its first field. */
+export const CHECKOUT_FORM_ID = 'checkout-form';
+
 /** A line the server refused at checkout, with why. */
 export type RefusedLine = NonNullable<CheckoutRefusal['lines']>[number];
 
@@ -109,6 +112,7 @@ export function CheckoutForm({ total, canCheckout, onRefusedLines }: CheckoutFor
 
   return (
     <form
+      id={CHECKOUT_FORM_ID}
       noValidate
       aria-labelledby="checkout-title"
       onSubmit={(event) => void handleSubmit(placeCheckout)(event)}

@@ -144,6 +144,18 @@ describe('CartPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent(words.fixFirst);
   });
 
+  it("lets a keyboard skip every line's fields to the checkout form", async () => {
+    cartServer();
+    renderCart();
+    await screen.findByRole('listitem', { name: 'Claw Hammer' });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: words.skipToCheckout });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText(texts.purchase.address)).toHaveFocus();
+  });
+
   it('saves a quantity when the field is left, and shows the line as the cart answers it', async () => {
     const server = cartServer();
     renderCart();

@@ -1,5 +1,5 @@
 import { formatMoney, routes, texts, type Cart, type CartLine } from '@tools-factory/contract';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useEmptyCart, useRemoveCartLine, useSetCartLine } from '../api/change-cart';
 import { useCart } from '../api/get-cart';
 import { CART_LINE_COLUMNS, CartLineItem } from '../components/cart-line-item';
-import { CheckoutForm, type RefusedLine } from '../components/checkout-form';
+import { CHECKOUT_FORM_ID, CheckoutForm, type RefusedLine } from '../components/checkout-form';
 
 const words = texts.cart.page;
 
@@ -78,8 +78,24 @@ function FilledCart({ cart }: { cart: Cart }) {
     });
   }
 
+  // Every line has its quantity and Remove: a keyboard skips them to the form's first field.
+  function skipToCheckout(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    document
+      .getElementById(CHECKOUT_FORM_ID)
+      ?.querySelector<HTMLElement>('textarea, input')
+      ?.focus();
+  }
+
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <a
+        href={`#${CHECKOUT_FORM_ID}`}
+        onClick={skipToCheckout}
+        className="btn btn-sm btn-primary sr-only focus:not-sr-only focus:self-start lg:col-span-2"
+      >
+        {words.skipToCheckout}
+      </a>
       <div className="flex flex-col gap-4">
         <div
           aria-hidden="true"

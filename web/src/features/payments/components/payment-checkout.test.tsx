@@ -145,6 +145,8 @@ describe('PaymentCheckout', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your card was declined.');
     expect(alert).toHaveClass('text-error');
+    // Read out at once, and the keyboard goes on from there (not from the Pay button).
+    expect(alert).toHaveFocus();
     const [confirmation] = callsTo(server.requests, 'POST', CONFIRM_URL);
     expect(confirmation?.body).toEqual({
       clientSecret: CLIENT_SECRET,

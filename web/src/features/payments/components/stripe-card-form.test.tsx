@@ -101,6 +101,7 @@ describe('StripeCardForm (the stripe gateway)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your card number is incomplete.');
     expect(alert).toHaveClass('text-error');
+    expect(alert).not.toHaveFocus();
   });
 
   it("shows a refused card in Stripe's words, and records nothing", async () => {
@@ -112,7 +113,10 @@ describe('StripeCardForm (the stripe gateway)', () => {
     const pay = screen.getByRole('button', { name: 'Pay' });
     await vi.waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    // The refusal takes the focus (a typing error, above, never does).
+    expect(alert).toHaveFocus();
     expect(callsTo(server.requests, 'PATCH', RECORD_URL)).toHaveLength(0);
   });
 

@@ -77,7 +77,8 @@ function StripeCardFields({ clientSecret, payer, paying, error, onPay }: CardFor
       >
         {paying ? texts.payment.paying : texts.payment.pay}
       </BusyButton>
-      <FormError message={typingError ?? error} />
+      {/* A declined card takes the focus; a typing error never does (it would leave the field). */}
+      <FormError message={typingError ?? error} takeFocus={!typingError} />
     </form>
   );
 }

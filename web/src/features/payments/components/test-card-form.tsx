@@ -63,7 +63,7 @@ export function TestCardForm({ clientSecret, paying, error, onPay }: CardFormPro
       >
         {paying ? texts.payment.paying : texts.payment.pay}
       </BusyButton>
-      <FormError message={error} />
+      <FormError message={error} takeFocus />
     </form>
   );
 }
