@@ -73,6 +73,8 @@ export const cartTexts = {
     checkoutNotFound: 'No checkout of yours has this id.',
     orderAgainWhich: 'Name one checkout (checkoutId) or one order (orderId) to order again.',
   },
+  /** A line that went to a tool already in the cart: what it held, and holds now. */
+  inCart: (held: number, now: number) => `${formatCount(held)} in cart → ${formatCount(now)}`,
   /** What Order again says of each line it put into the cart (or could not). */
   orderAgain: {
     button: 'Order again',
@@ -81,6 +83,9 @@ export const cartTexts = {
     priceChanged: (then: number, now: number) =>
       `Added at today's price: ${formatMoney(now)} a unit (${formatMoney(then)} before).`,
     title: 'Order again',
+    /** Shown when a line added to a tool the cart held already. */
+    replace: 'Use only these quantities',
+    replaceHint: 'Some lines were added to quantities already in your cart.',
     close: 'Close',
     goToCart: 'Go to the cart',
     summary: (added: number, refused: number) =>

@@ -84,6 +84,8 @@ export const AddCartLinesSchema = z.object({
     .array(AddCartLineSchema)
     .min(1, texts.cart.errors.tooManyLines(MAX_CART_LINES))
     .max(MAX_CART_LINES, texts.cart.errors.tooManyLines(MAX_CART_LINES)),
+  /** Each line's quantity replaces what the cart holds of its tool, instead of adding to it. */
+  replace: z.boolean().optional(),
 });
 export type AddCartLines = z.input<typeof AddCartLinesSchema>;
 
@@ -98,6 +100,11 @@ export const CartLineResultSchema = z.object({
   quantity: z.number().nullable(),
   /** Why a refused line was refused, or what changed for an added one (Order again), in words. */
   message: z.string().nullable(),
+  /**
+   * What the cart held of the tool before this call, when it held some and the line was added:
+   * the line added to it ('500 in cart → 1,500'), or replaced it (`replace`). Null otherwise.
+   */
+  heldBefore: z.number().nullable(),
 });
 export type CartLineResult = z.infer<typeof CartLineResultSchema>;
 
@@ -115,5 +122,7 @@ export type AddCartLinesResponse = z.infer<typeof AddCartLinesResponseSchema>;
 export const ReorderSchema = z.object({
   checkoutId: z.string().max(100).optional(),
   orderId: z.string().max(100).optional(),
+  /** The past quantities replace what the cart holds of their tools, instead of adding to it. */
+  replace: z.boolean().optional(),
 });
 export type Reorder = z.infer<typeof ReorderSchema>;

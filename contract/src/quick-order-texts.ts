@@ -37,6 +37,8 @@ export const quickOrderTexts = {
   shownOnly: (shown: number, all: number) =>
     `Showing the first ${formatCount(shown)} of ${formatCount(all)} lines.`,
   good: 'Ready to add',
+  /** Shown when a line names a tool the cart holds already: add to it (the default) or replace. */
+  replaceInCart: 'Replace the quantities already in the cart',
   /** Lines of the same SKU become one row with their quantities summed. */
   merged: (lineNumbers: readonly number[], total: number) =>
     `Same SKU on ${lineList(lineNumbers)}: merged, ${formatCount(total)} in all.`,

@@ -280,9 +280,11 @@ describe('POST /api/cart/lines', () => {
       { toolId: tool.id, quantity: 40 },
       { sku: tool.sku, quantity: 20 },
     ]);
-    expect(answer.results.map((result) => [result.outcome, result.quantity])).toEqual([
-      ['added', 90],
-      ['added', 90],
+    expect(
+      answer.results.map((result) => [result.outcome, result.quantity, result.heldBefore]),
+    ).toEqual([
+      ['added', 90, 30],
+      ['added', 90, 30],
     ]);
     expect(answer.cart.lines.map((line) => line.quantity)).toEqual([90]);
     // 90 + 6 + 4 = 100: not below what is available; both refused, the cart keeps 90.
@@ -295,6 +297,49 @@ describe('POST /api/cart/lines', () => {
       ['refused', cartTexts.problems.aboveAvailable(100)],
     ]);
     expect(answer.cart.lines.map((line) => line.quantity)).toEqual([90]);
+  });
+
+  test('with replace, the lines hold instead of what the cart held, checked alone', async ({
+    app,
+    customer,
+  }) => {
+    await emptyCart(app, customer);
+    const tool = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 100 });
+    const other = await createTestTool(app, { minOrderQuantity: 10, availableQuantity: 100 });
+    await setLine(app, customer, tool.id, 90);
+    // 90 + 50 would pass what is available; 50 alone does not. A tool the cart did not hold:
+    // heldBefore null.
+    const response = await injectAs(app, customer, {
+      method: 'POST',
+      url: '/api/cart/lines',
+      payload: {
+        lines: [
+          { toolId: tool.id, quantity: 50 },
+          { toolId: other.id, quantity: 20 },
+        ],
+        replace: true,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = AddCartLinesResponseSchema.parse(response.json());
+    expect(
+      answer.results.map((result) => [result.outcome, result.quantity, result.heldBefore]),
+    ).toEqual([
+      ['added', 50, 90],
+      ['added', 20, null],
+    ]);
+    expect(answer.cart.lines.map((line) => [line.toolId, line.quantity])).toEqual([
+      [tool.id, 50],
+      [other.id, 20],
+    ]);
+    // Anything but a boolean is refused in words, and nothing changes.
+    const odd = await injectAs(app, customer, {
+      method: 'POST',
+      url: '/api/cart/lines',
+      payload: { lines: [{ toolId: tool.id, quantity: 60 }], replace: 'yes' },
+    });
+    expect(odd.statusCode, odd.body).toBe(400);
+    expect((await readCart(app, customer)).lines.map((line) => line.quantity)).toEqual([50, 20]);
   });
 
   test('0 or 201 lines are a 400 in words, nothing added', async ({ app, customer, tool }) => {
@@ -390,6 +435,7 @@ describe('POST /api/cart/reorder (Order again)', () => {
         outcome: 'added',
         quantity: 25,
         message: cartTexts.orderAgain.priceChanged(19.99, 18.25),
+        heldBefore: null,
       },
     ]);
     expect(answer.cart.lines[0]).toMatchObject({ quantity: 25, unitPrice: 18.25, problems: [] });
@@ -398,9 +444,18 @@ describe('POST /api/cart/reorder (Order again)', () => {
     response = await reorder(app, customer, { checkoutId: order.checkoutId });
     expect(response.statusCode, response.body).toBe(200);
     answer = AddCartLinesResponseSchema.parse(response.json());
-    expect(answer.results.map((result) => [result.outcome, result.quantity])).toEqual([
-      ['added', 50],
-    ]);
+    expect(
+      answer.results.map((result) => [result.outcome, result.quantity, result.heldBefore]),
+    ).toEqual([['added', 50, 25]]);
+
+    // Replacing: the past quantity alone.
+    response = await reorder(app, customer, { checkoutId: order.checkoutId, replace: true });
+    expect(response.statusCode, response.body).toBe(200);
+    answer = AddCartLinesResponseSchema.parse(response.json());
+    expect(
+      answer.results.map((result) => [result.outcome, result.quantity, result.heldBefore]),
+    ).toEqual([['added', 25, 50]]);
+    expect(answer.cart.lines.map((line) => line.quantity)).toEqual([25]);
 
     // Someone else's order or checkout, unknown and malformed ids: not found.
     expectError(

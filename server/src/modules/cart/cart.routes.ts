@@ -99,7 +99,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Auth
       schema: {
         operationId: 'addCartLines',
         summary: 'Add many lines to the cart at once',
-        description: `1 to ${MAX_CART_LINES} lines (400 otherwise), each naming its tool by \`sku\` (any case) or by \`toolId\`, and a quantity to add to what the cart holds of it. Each line is answered on its own, added or refused in words: unknown SKU or tool, no longer sold, the quantity not a whole number from 1, the sum (what the cart holds, plus every line of the same tool, merged) below the minimum or not below what is available, or the cart full (${MAX_CART_LINES} lines). Refused lines change nothing. Answers the results in the request's order and the cart. ${LINES_READ_AGAIN}`,
+        description: `1 to ${MAX_CART_LINES} lines (400 otherwise), each naming its tool by \`sku\` (any case) or by \`toolId\`, and a quantity to add to what the cart holds of it (\`replace\`: to hold instead of it). Each line is answered on its own, added or refused in words: unknown SKU or tool, no longer sold, the quantity not a whole number from 1, the sum (what the cart holds, plus every line of the same tool, merged) below the minimum or not below what is available, or the cart full (${MAX_CART_LINES} lines). Refused lines change nothing. Answers the results in the request's order (an added line's \`heldBefore\`: what the cart held of its tool before, if any) and the cart. ${LINES_READ_AGAIN}`,
         tags: ['cart'],
         body: AddCartLinesSchema,
         response: { 200: AddCartLinesResponseSchema, ...errorResponses(400) },
@@ -115,7 +115,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Auth
       schema: {
         operationId: 'orderAgain',
         summary: 'Order again: a past checkout or order into the cart',
-        description: `Exactly one of \`checkoutId\` (every line of one of the caller's checkouts) or \`orderId\` (one of the caller's orders) (400 otherwise); someone else's, an unknown or a malformed id is 404. The lines are added at today's prices through the checks of POST /cart/lines, and each says what changed: its unit price now and then, or why it was not added (no longer sold, not enough in stock, below the minimum). ${LINES_READ_AGAIN}`,
+        description: `Exactly one of \`checkoutId\` (every line of one of the caller's checkouts) or \`orderId\` (one of the caller's orders) (400 otherwise); someone else's, an unknown or a malformed id is 404. The lines are added at today's prices through the checks of POST /cart/lines, and each says what changed: its unit price now and then, or why it was not added (no longer sold, not enough in stock, below the minimum). With \`replace\`, the past quantities replace what the cart holds of their tools. ${LINES_READ_AGAIN}`,
         tags: ['cart'],
         body: ReorderSchema,
         response: { 200: AddCartLinesResponseSchema, ...errorResponses(400, 404) },

@@ -200,7 +200,8 @@ export function createCartService(options: CartServiceOptions) {
   /**
    * Adds the wanted lines to the caller's cart, each answered on its own: lines of one tool are
    * merged and checked together with what the cart holds of it already (the sum must pass the
-   * purchase rule); a tool no longer sold and a cart that is full refuse theirs. Only the lines
+   * purchase rule), or, with `replace`, instead of it; a tool no longer sold and a cart that is
+   * full refuse theirs. Only the lines
    * answered 'added' are written, in one transaction under the cart's lock.
    */
   async function addWanted(
@@ -208,6 +209,7 @@ export function createCartService(options: CartServiceOptions) {
     wanted: readonly Wanted[],
     refusedEarlier: readonly CartLineResult[],
     describeAdded: (line: Wanted, unitCents: number) => string | null,
+    { replace }: { replace: boolean },
   ): Promise<AddCartLinesResponse> {
     const results: CartLineResult[] = [...refusedEarlier];
     await db.transaction(async (tx) => {
@@ -232,6 +234,7 @@ export function createCartService(options: CartServiceOptions) {
               sku: tool.sku,
               toolId,
               outcome: 'refused',
+              heldBefore: null,
               quantity: line.quantity,
               message,
             });
@@ -241,8 +244,9 @@ export function createCartService(options: CartServiceOptions) {
           refuse(cartTexts.problems.withdrawn);
           continue;
         }
+        const heldBefore = held.get(toolId) ?? null;
         const quantity =
-          (held.get(toolId) ?? 0) + lines.reduce((sum, line) => sum + line.quantity, 0);
+          (replace ? 0 : (heldBefore ?? 0)) + lines.reduce((sum, line) => sum + line.quantity, 0);
         const problem = purchaseRuleProblem(tool, quantity);
         if (problem) {
           refuse(problem.message);
@@ -265,6 +269,7 @@ export function createCartService(options: CartServiceOptions) {
             outcome: 'added',
             quantity,
             message: describeAdded(line, unitPriceCents),
+            heldBefore,
           });
         }
       }
@@ -332,6 +337,7 @@ export function createCartService(options: CartServiceOptions) {
             sku: line.sku === undefined ? null : shownSku(line.sku),
             toolId: (line.toolId !== undefined && parseId(line.toolId)) || null,
             outcome: 'refused',
+            heldBefore: null,
             quantity: null,
             message,
           });
@@ -385,11 +391,12 @@ export function createCartService(options: CartServiceOptions) {
           toolId:
             tool?.tool._id ?? (line.toolId !== undefined ? parseId(line.toolId) : null) ?? null,
           outcome: 'refused',
+          heldBefore: null,
           quantity: null,
           message: refusal ?? texts.fieldErrors.notANumber('quantity'),
         });
       }
-      return addWanted(caller.id, wanted, refused, () => null);
+      return addWanted(caller.id, wanted, refused, () => null, { replace: input.replace === true });
     },
 
     /**
@@ -439,17 +446,24 @@ export function createCartService(options: CartServiceOptions) {
           sku: order.sku,
           toolId: order.toolId,
           outcome: 'refused',
+          heldBefore: null,
           quantity: order.quantity,
           message: cartTexts.problems.withdrawn,
         });
       }
-      return addWanted(caller.id, wanted, refused, (line, unitCents) => {
-        const now = centsToDollars(unitCents);
-        if (line.pricedThen === undefined) return null;
-        return dollarsToCents(line.pricedThen) === unitCents
-          ? cartTexts.orderAgain.samePrice(now)
-          : cartTexts.orderAgain.priceChanged(line.pricedThen, now);
-      });
+      return addWanted(
+        caller.id,
+        wanted,
+        refused,
+        (line, unitCents) => {
+          const now = centsToDollars(unitCents);
+          if (line.pricedThen === undefined) return null;
+          return dollarsToCents(line.pricedThen) === unitCents
+            ? cartTexts.orderAgain.samePrice(now)
+            : cartTexts.orderAgain.priceChanged(line.pricedThen, now);
+        },
+        { replace: input.replace === true },
+      );
     },
   };
 }

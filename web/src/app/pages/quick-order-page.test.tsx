@@ -17,7 +17,7 @@ import * as contract from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catchSavedFiles } from '../../features/orders/test/saved-files';
 import { callsTo, fakeApi } from '../../test/fake-api';
-import { makeTool, pliers } from '../../test/factories';
+import { makeCart, makeCartLine, makeTool, pliers } from '../../test/factories';
 import { jsonResponse, renderRoutes, rowOf } from '../../test/render';
 import QuickOrderPage from './quick-order-page';
 
@@ -41,20 +41,29 @@ function quickOrderServer({
   tools = [hammer, pliers],
   stockNow = new Map<string, number>(),
   cartLines,
+  held = new Map<string, number>(),
 }: {
   tools?: Tool[];
   stockNow?: Map<string, number>;
   cartLines?: (body: AddCartLines) => Response;
+  /** What the cart holds already, by tool id (GET /api/cart). */
+  held?: Map<string, number>;
 } = {}) {
-  const cart = new Map<string, number>();
+  const cart = new Map<string, number>(held);
   function answerCartLines(body: AddCartLines): Response {
     const results = body.lines.map((line, index): CartLineResult => {
       const tool = tools.find((candidate) => skuKey(candidate.sku) === skuKey(line.sku ?? ''));
-      const base = { index, sku: line.sku ?? null, quantity: Number(line.quantity) };
+      const base = {
+        index,
+        sku: line.sku ?? null,
+        quantity: Number(line.quantity),
+        heldBefore: null,
+      };
       if (!tool) {
         return { ...base, toolId: null, outcome: 'refused', message: 'unknown' };
       }
-      const quantity = (cart.get(tool._id) ?? 0) + Number(line.quantity);
+      const heldBefore = cart.get(tool._id) ?? null;
+      const quantity = (body.replace ? 0 : (heldBefore ?? 0)) + Number(line.quantity);
       const stock = stockNow.get(tool.sku) ?? tool.availableQuantity;
       if (!isQuantityAllowed(quantity, { ...tool, availableQuantity: stock })) {
         return {
@@ -65,7 +74,7 @@ function quickOrderServer({
         };
       }
       cart.set(tool._id, quantity);
-      return { ...base, toolId: tool._id, outcome: 'added', quantity, message: null };
+      return { ...base, toolId: tool._id, outcome: 'added', quantity, message: null, heldBefore };
     });
     return jsonResponse({
       results,
@@ -74,6 +83,16 @@ function quickOrderServer({
   }
   const api = fakeApi(({ method, url, body }) => {
     if (method === 'GET' && url === '/api/parts') return jsonResponse(tools);
+    if (method === 'GET' && url === '/api/cart') {
+      return jsonResponse(
+        makeCart(
+          [...cart].map(([toolId, quantity]) => {
+            const tool = tools.find((candidate) => candidate._id === toolId)!;
+            return makeCartLine({ toolId, sku: tool.sku, name: tool.name, quantity });
+          }),
+        ),
+      );
+    }
     if (method === 'POST' && url === '/api/cart/lines') {
       return (cartLines ?? answerCartLines)(body as AddCartLines);
     }
@@ -117,6 +136,33 @@ describe('Quick order', () => {
     expect(rowOf('XX-NONE').getByText(texts.cart.refusals.unknownSku('XX-NONE'))).toBeVisible();
     expect(rowOf('pl-slip-8').getByText(texts.cart.problems.belowMinimum(150))).toBeVisible();
     expect(addButton(1)).toBeEnabled();
+  });
+
+  it('says what a line adds to a tool the cart holds, and replaces it when asked', async () => {
+    const { requests, cart } = quickOrderServer({ held: new Map([[hammer._id, 500]]) });
+    const { user, textarea } = await renderQuickOrder();
+    await user.click(textarea);
+    await user.paste('HM-CLAW-16 1000\nPL-SLIP-8 200');
+
+    const hammerRow = rowOf('HM-CLAW-16');
+    expect(await hammerRow.findByText(texts.cart.inCart(500, 1500))).toBeInTheDocument();
+    // The pliers are not in the cart: nothing said, and nothing to replace for them.
+    expect(rowOf('PL-SLIP-8').queryByText(/in cart/)).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: words.replaceInCart }));
+    expect(hammerRow.getByText(texts.cart.inCart(500, 1000))).toBeInTheDocument();
+
+    await user.click(addButton(2));
+    expect(await screen.findByText(words.added(2))).toBeInTheDocument();
+    expect(callsTo(requests, 'POST', '/api/cart/lines').map((call) => call.body)).toEqual([
+      {
+        lines: [
+          { sku: 'HM-CLAW-16', quantity: 1000 },
+          { sku: 'PL-SLIP-8', quantity: 200 },
+        ],
+        replace: true,
+      },
+    ]);
+    expect(cart.get(hammer._id)).toBe(1000);
   });
 
   it('says a SKU of 10 KB is too long, and shows only its start', async () => {

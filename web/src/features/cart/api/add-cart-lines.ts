@@ -22,12 +22,20 @@ export interface AddedCartLines {
  * one call takes), one after the other, their answers put together; the cart itself refuses the
  * lines beyond what it holds.
  */
-export async function addCartLines(lines: CartLineRequest[]): Promise<AddedCartLines> {
+export async function addCartLines({
+  lines,
+  replace = false,
+}: {
+  lines: CartLineRequest[];
+  /** Each quantity replaces what the cart holds of its tool, instead of adding to it. */
+  replace?: boolean;
+}): Promise<AddedCartLines> {
   const results: CartLineResult[] = [];
   let cart: AddCartLinesResponse['cart'] | null = null;
   for (let start = 0; start < lines.length; start += MAX_CART_LINES) {
     const answer = await api.post<AddCartLinesResponse>(apiPaths.cartLines, {
       lines: lines.slice(start, start + MAX_CART_LINES),
+      ...(replace ? { replace } : {}),
     } satisfies AddCartLines);
     results.push(...answer.results.map((result) => ({ ...result, index: result.index + start })));
     cart = answer.cart;

@@ -20,6 +20,7 @@ const answer: AddCartLinesResponse = {
       outcome: 'added',
       quantity: 150,
       message: words.priceChanged(12.5, 11.75),
+      heldBefore: null,
     },
     {
       index: 1,
@@ -28,6 +29,7 @@ const answer: AddCartLinesResponse = {
       outcome: 'refused',
       quantity: 200,
       message: texts.cart.problems.withdrawn,
+      heldBefore: null,
     },
   ],
   cart: makeCart([makeCartLine({ unitPrice: 11.75, lineTotal: 1762.5, addedUnitPrice: 11.75 })]),
@@ -58,6 +60,43 @@ describe('OrderAgainButton', () => {
     );
     expect(callsTo(requests, 'POST', '/api/cart/reorder').map((call) => call.body)).toEqual([
       { checkoutId: CHECKOUT_ID },
+    ]);
+  });
+
+  it('says what a line added to the quantity in the cart, and keeps only the past one when asked', async () => {
+    const added = (quantity: number, heldBefore: number): AddCartLinesResponse => ({
+      results: [
+        {
+          index: 0,
+          sku: 'HM-CLAW-16',
+          toolId: HAMMER_ID,
+          outcome: 'added',
+          quantity,
+          message: words.samePrice(12.5),
+          heldBefore,
+        },
+      ],
+      cart: makeCart([makeCartLine({ quantity })]),
+    });
+    const { requests } = fakeApi(({ method, url, body }) =>
+      method === 'POST' && url === '/api/cart/reorder'
+        ? jsonResponse(
+            (body as { replace?: boolean }).replace ? added(1000, 1500) : added(1500, 500),
+          )
+        : undefined,
+    );
+    renderWithProviders(<OrderAgainButton orderId={HAMMER_ID} />);
+    await userEvent.click(screen.getByRole('button', { name: words.button }));
+
+    const dialog = await screen.findByRole('dialog', { name: words.title });
+    expect(dialog).toHaveTextContent(texts.cart.inCart(500, 1500));
+    await userEvent.click(within(dialog).getByRole('button', { name: words.replace }));
+    await vi.waitFor(() => expect(dialog).toHaveTextContent(texts.cart.inCart(1500, 1000)));
+    // Replaced: nothing more to replace.
+    expect(within(dialog).queryByRole('button', { name: words.replace })).toBeNull();
+    expect(callsTo(requests, 'POST', '/api/cart/reorder').map((call) => call.body)).toEqual([
+      { orderId: HAMMER_ID },
+      { orderId: HAMMER_ID, replace: true },
     ]);
   });
 

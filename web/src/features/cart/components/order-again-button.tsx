@@ -1,4 +1,10 @@
-import { routes, texts, type AddCartLinesResponse, type Reorder } from '@tools-factory/contract';
+import {
+  routes,
+  texts,
+  type AddCartLinesResponse,
+  type CartLineResult,
+  type Reorder,
+} from '@tools-factory/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -22,31 +28,59 @@ export function OrderAgainButton(props: OrderAgainButtonProps) {
   const what: Reorder =
     'checkoutId' in props ? { checkoutId: props.checkoutId } : { orderId: props.orderId };
   const orderAgain = useOrderAgain();
-  const [answer, setAnswer] = useState<AddCartLinesResponse | null>(null);
+  const [answer, setAnswer] = useState<OrderAgainAnswer | null>(null);
 
-  function send() {
-    orderAgain.mutate(what, {
-      onSuccess: setAnswer,
+  function send(replace = false) {
+    orderAgain.mutate(replace ? { ...what, replace } : what, {
+      onSuccess: (response) => setAnswer({ response, replaced: replace }),
       onError: (error) => toast.error(errorMessage(error)),
     });
   }
 
   return (
     <>
-      <BusyButton type="button" busy={orderAgain.isPending} className={className} onClick={send}>
+      <BusyButton
+        type="button"
+        busy={orderAgain.isPending}
+        className={className}
+        onClick={() => send()}
+      >
         {words.button}
       </BusyButton>
-      <OrderAgainDialog answer={answer} onClose={() => setAnswer(null)} />
+      <OrderAgainDialog
+        answer={answer}
+        replacing={orderAgain.isPending}
+        onReplace={() => send(true)}
+        onClose={() => setAnswer(null)}
+      />
     </>
   );
 }
 
-/** What Order again did, line by line, in a modal dialog (native <dialog>, daisyUI modal). */
+/** What the cart answered, and whether the call replaced the held quantities. */
+type OrderAgainAnswer = { response: AddCartLinesResponse; replaced: boolean };
+
+/** An added line that went to a tool the cart held already: what it held, and holds now. */
+function heldNote(result: CartLineResult): string | null {
+  return result.outcome === 'added' && result.heldBefore !== null && result.quantity !== null
+    ? texts.cart.inCart(result.heldBefore, result.quantity)
+    : null;
+}
+
+/**
+ * What Order again did, line by line, in a modal dialog (native <dialog>, daisyUI modal); when
+ * lines went to tools the cart held already ('500 in cart → 1,500'), the buyer may keep only the
+ * past quantities instead (Order again once more, replacing).
+ */
 function OrderAgainDialog({
   answer,
+  replacing,
+  onReplace,
   onClose,
 }: {
-  answer: AddCartLinesResponse | null;
+  answer: OrderAgainAnswer | null;
+  replacing: boolean;
+  onReplace: () => void;
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -58,9 +92,11 @@ function OrderAgainDialog({
     else if (!answer && dialog.open) dialog.close();
   }, [answer]);
 
-  const results = answer?.results ?? [];
+  const results = answer?.response.results ?? [];
   const added = results.filter((result) => result.outcome === 'added').length;
-  const names = new Map(answer?.cart.lines.map((line) => [line.toolId, line.name]));
+  const names = new Map(answer?.response.cart.lines.map((line) => [line.toolId, line.name]));
+  // Lines added to quantities the cart held: the buyer may keep the past ones alone instead.
+  const addedToHeld = !answer?.replaced && results.some((result) => heldNote(result) !== null);
 
   return (
     <dialog
@@ -87,9 +123,25 @@ function OrderAgainDialog({
                 {(result.toolId && names.get(result.toolId)) || result.sku}
               </span>{' '}
               {result.message}
+              {heldNote(result) ? (
+                <span className="text-base-content/70 block">{heldNote(result)}</span>
+              ) : null}
             </li>
           ))}
         </ul>
+        {addedToHeld ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-sm">{words.replaceHint}</p>
+            <BusyButton
+              type="button"
+              busy={replacing}
+              className="btn-sm btn-outline"
+              onClick={onReplace}
+            >
+              {words.replace}
+            </BusyButton>
+          </div>
+        ) : null}
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {words.close}

@@ -35,13 +35,17 @@ interface QuickOrderRowProps {
   entry: QuickOrderEntry;
   /** Why the cart refused this SKU and quantity at the last Add, if it did. */
   refusal: string | undefined;
+  /** What the cart holds of the row's tool already, if any. */
+  heldInCart: number | undefined;
+  /** The row's quantity replaces what the cart holds, rather than adding to it. */
+  replace: boolean;
 }
 
 /**
  * One row: green when the cart should take it, red with the reason in words otherwise (a
  * refusal of the cart too); merged lines say which they were.
  */
-function QuickOrderRow({ entry, refusal }: QuickOrderRowProps) {
+function QuickOrderRow({ entry, refusal, heldInCart, replace }: QuickOrderRowProps) {
   const { verdict } = entry;
   const good = verdict.ok && !refusal;
   const lineNumbers = entry.lines.map((line) => line.lineNumber);
@@ -85,6 +89,11 @@ function QuickOrderRow({ entry, refusal }: QuickOrderRowProps) {
             {texts.quickOrder.merged(lineNumbers, entry.quantity)}
           </p>
         ) : null}
+        {verdict.ok && heldInCart !== undefined && entry.quantity !== null ? (
+          <p className="text-base-content/70 text-sm">
+            {texts.cart.inCart(heldInCart, replace ? entry.quantity : heldInCart + entry.quantity)}
+          </p>
+        ) : null}
       </td>
     </tr>
   );
@@ -94,13 +103,17 @@ interface QuickOrderTableProps {
   entries: readonly QuickOrderEntry[];
   /** The cart's refusals at the last Add, by refusalKey. */
   refusals: ReadonlyMap<string, string>;
+  /** What the cart holds, by tool id. */
+  held: ReadonlyMap<string, number>;
+  /** The rows' quantities replace what the cart holds, rather than adding to it. */
+  replace: boolean;
 }
 
 /**
  * The checked lines, each row with its verdict (as cards below xl: beside the dashboard's menu
  * seven columns need the width). At most MAX_SHOWN_ROWS rows, the count said above them.
  */
-export function QuickOrderTable({ entries, refusals }: QuickOrderTableProps) {
+export function QuickOrderTable({ entries, refusals, held, replace }: QuickOrderTableProps) {
   const shown = entries.slice(0, MAX_SHOWN_ROWS);
   return (
     <>
@@ -126,6 +139,8 @@ export function QuickOrderTable({ entries, refusals }: QuickOrderTableProps) {
             key={entry.lines[0]?.lineNumber}
             entry={entry}
             refusal={refusals.get(refusalKey(entry))}
+            heldInCart={entry.verdict.ok ? held.get(entry.verdict.toolId) : undefined}
+            replace={replace}
           />
         ))}
       </DataTable>

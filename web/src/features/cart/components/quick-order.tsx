@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddCartLines } from '../api/add-cart-lines';
+import { useCart } from '../api/get-cart';
 import { QuickOrderInput } from './quick-order-input';
 import { QuickOrderTable, refusalKey } from './quick-order-table';
 
@@ -53,6 +54,14 @@ export function QuickOrder({ catalog, cartPath, onAdded }: QuickOrderProps) {
   const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(new Map());
   const [answers, setAnswers] = useState<CartAnswers | null>(null);
   const addLines = useAddCartLines(onAdded);
+  // What the cart holds of each tool: a line of one adds to it ('500 in cart → 1,500'), or
+  // replaces it when the buyer says so.
+  const cart = useCart();
+  const held = useMemo(
+    () => new Map(cart.data?.lines.map((line) => [line.toolId, line.quantity])),
+    [cart.data],
+  );
+  const [replace, setReplace] = useState(false);
 
   const checkedText = useDeferredValue(text);
   const entries = useMemo(
@@ -60,15 +69,17 @@ export function QuickOrder({ catalog, cartPath, onAdded }: QuickOrderProps) {
     [checkedText, catalog],
   );
   const good = goodQuickOrderEntries(entries);
+  const anyHeld = good.some((entry) => held.has(entry.verdict.toolId));
 
   async function addToCart() {
     // The text as it is now, not as last shown: a line typed a moment ago goes too.
     const now = checkQuickOrder(parseQuickOrder(text), catalog);
     const sent = goodQuickOrderEntries(now);
     if (sent.length === 0) return;
-    const { results } = await addLines.mutateAsync(
-      sent.map((entry) => ({ sku: entry.verdict.sku, quantity: entry.quantity })),
-    );
+    const { results } = await addLines.mutateAsync({
+      lines: sent.map((entry) => ({ sku: entry.verdict.sku, quantity: entry.quantity })),
+      replace: replace && anyHeld,
+    });
     const added = new Set<QuickOrderEntry>();
     const refused = new Map<string, string>();
     const refusedList: CartAnswers['refused'] = [];
@@ -144,7 +155,23 @@ export function QuickOrder({ catalog, cartPath, onAdded }: QuickOrderProps) {
           {good.length > MAX_CART_LINES ? (
             <p className="text-warning font-semibold">{words.cartLimit(MAX_CART_LINES)}</p>
           ) : null}
-          <QuickOrderTable entries={entries} refusals={refusals} />
+          {anyHeld ? (
+            <label className="label cursor-pointer justify-start gap-3 whitespace-normal">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                checked={replace}
+                onChange={(event) => setReplace(event.target.checked)}
+              />
+              <span className="text-base-content">{words.replaceInCart}</span>
+            </label>
+          ) : null}
+          <QuickOrderTable
+            entries={entries}
+            refusals={refusals}
+            held={held}
+            replace={replace && anyHeld}
+          />
         </section>
       )}
     </div>
