@@ -58,7 +58,18 @@ export const toolTexts = {
       minOrderQuantity: 'min order quantity',
       availableQuantity: 'available quantity',
       action: 'action',
+      /** The list price, with how many price breaks the tool has under it. */
+      price: 'price',
     },
+    /** Under a tool's list price: its volume prices, counted. */
+    breaksCount: (count: number) => `${count} price ${count === 1 ? 'break' : 'breaks'}`,
+    /** The row's actions but Remove, behind one button. */
+    actions: 'Actions',
+    /** The search above the table: the catalog's own (name, SKU, description), as typed. */
+    search: 'Search tools',
+    searchHint: 'Name, SKU or words of the description',
+    shown: (shown: number, all: number) => `${shown} of ${all} tools`,
+    noMatch: (query: string) => `No tool matches "${query}".`,
     confirmRemoveTitle: 'Remove this tool?',
     confirmRemoveBody: 'It leaves the catalog at once. Orders placed for it keep their record.',
     /** DELETE /deleteTols/{id} answered deletedCount 0: another admin was quicker. */

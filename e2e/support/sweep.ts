@@ -24,6 +24,11 @@ interface DialogOptions {
   include?: string;
   /** Brings the open dialog to another state, and says which. */
   whileOpen?: () => Promise<string>;
+  /**
+   * The opener is an action in a row's actions menu (RowActionsMenu), opened by this button
+   * first, with the keyboard; the focus comes back to this button when the dialog closes.
+   */
+  menu?: Locator;
 }
 
 /** Who looks at the pages. */
@@ -264,8 +269,13 @@ export class Sweep {
     opener: Locator | null,
     dialog: Locator,
     name: string,
-    { include = 'dialog[open]', whileOpen }: DialogOptions = {},
+    { include = 'dialog[open]', whileOpen, menu }: DialogOptions = {},
   ): Promise<void> {
+    if (menu && opener) {
+      await menu.focus();
+      await menu.press('Enter');
+      await expect(opener).toBeVisible();
+    }
     if (opener) await openWithKeyboard(opener, dialog);
     else {
       await expect(dialog).toBeVisible();
@@ -274,7 +284,7 @@ export class Sweep {
     await this.check(key, `dialog '${name}' open`, include);
     await expectFocusTrapped(this.page, dialog, name);
     if (whileOpen) await this.check(key, `dialog '${name}': ${await whileOpen()}`, include);
-    await expectEscapeCloses(this.page, dialog, opener);
+    await expectEscapeCloses(this.page, dialog, menu ?? opener);
     this.dialogs.push(`${key} | ${this.role} | ${this.width} | ${name}`);
   }
 

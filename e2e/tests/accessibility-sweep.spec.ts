@@ -271,20 +271,34 @@ function adminStates(sweep: Sweep, tool: Tool, fixtures: AdminFixtures): States 
       await expect(page.getByText(texts.fieldErrors.required('name')).first()).toBeVisible();
       await sweep.check('dashboardAddProducts', 'errors shown', 'main');
     },
-    dashboardManageTools: () =>
-      rowDialogs('dashboardManageTools', rowOf(tool.name).first(), [
-        [texts.priceBreaks.edit, texts.priceBreaks.editTitle(tool.name), texts.priceBreaks.edit],
-        [
-          texts.manageTools.lowStock.edit,
-          texts.manageTools.lowStock.title(tool.name),
-          texts.manageTools.lowStock.edit,
-        ],
+    dashboardManageTools: async () => {
+      const row = rowOf(tool.name).first();
+      // The row's actions but Remove are in its Actions menu: checked open, then each dialog.
+      const menu = row.getByRole('button', { name: texts.manageTools.actions });
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await sweep.check('dashboardManageTools', 'row actions open', 'main');
+      await page.keyboard.press('Escape');
+      for (const [button, title] of [
+        [texts.priceBreaks.edit, texts.priceBreaks.editTitle(tool.name)],
+        [texts.manageTools.lowStock.edit, texts.manageTools.lowStock.title(tool.name)],
+      ] as const) {
+        await sweep.dialog(
+          'dashboardManageTools',
+          row.getByRole('button', { name: button, exact: true }),
+          page.getByRole('dialog', { name: title }),
+          button,
+          { menu },
+        );
+      }
+      await rowDialogs('dashboardManageTools', row, [
         [
           texts.orders.remove,
           texts.manageTools.confirmRemoveTitle,
           texts.manageTools.confirmRemoveTitle,
         ],
-      ]),
+      ]);
+    },
     ...(quote && {
       dashboardQuotes: () =>
         rowDialogs('dashboardQuotes', rowOf(quote.reference), [

@@ -12,6 +12,7 @@ import { addToolAsAdmin, placeOrderAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
 import { desktop, phone } from '../support/viewports.ts';
+import { rowAction } from '../support/row-actions.ts';
 
 const words = texts.manageTools.lowStock;
 
@@ -41,7 +42,7 @@ for (const viewport of [desktop, phone]) {
     await expect(row).toContainText(words.defaultThreshold(30));
 
     // The dialog: its own threshold, 60.
-    await row.getByRole('button', { name: words.edit, exact: true }).click();
+    await (await rowAction(row, words.edit)).click();
     const dialog = page.getByRole('dialog', { name: words.title(name) });
     const useDefault = dialog.getByRole('checkbox', { name: words.useDefault(30) });
     await expect(useDefault).toBeChecked();
@@ -88,10 +89,11 @@ for (const viewport of [desktop, phone]) {
     if (viewport === desktop) {
       // At 1024 px the rows are cards: every figure and button in view, nothing cut off.
       await page.setViewportSize({ width: 1024, height: 900 });
-      const lowStockButton = row.getByRole('button', { name: words.edit, exact: true });
+      const lowStockButton = await rowAction(row, words.edit);
       await lowStockButton.scrollIntoViewIfNeeded();
       const box = await lowStockButton.boundingBox();
       expect(box && box.x + box.width <= 1024, 'Low stock within the window').toBe(true);
+      await page.keyboard.press('Escape');
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: artifactPath('manage-tools-low-stock-1024.png') });
     }

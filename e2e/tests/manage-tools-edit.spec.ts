@@ -8,6 +8,7 @@ import { addToolAsAdmin } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
 import { desktop, phone } from '../support/viewports.ts';
+import { rowAction } from '../support/row-actions.ts';
 
 const { edit, stock, image } = manageToolsTexts;
 
@@ -36,7 +37,7 @@ for (const viewport of [desktop, phone]) {
 
     // Edit: every problem at once, each under its field.
     await page.goto(routes.dashboardManageTools);
-    await rowOf(page, name).getByRole('button', { name: edit.button, exact: true }).click();
+    await (await rowAction(rowOf(page, name), edit.button)).click();
     const editDialog = page.getByRole('dialog', { name: edit.title(name) });
     await expect(field(page, texts.addProduct.name)).toHaveValue(name);
     await field(page, texts.addProduct.name).fill('');
@@ -64,7 +65,7 @@ for (const viewport of [desktop, phone]) {
     await expect(row).toBeVisible();
 
     // Stock: 20 received, then a removal larger than the stock is refused in words.
-    await row.getByRole('button', { name: stock.button, exact: true }).click();
+    await (await rowAction(row, stock.button)).click();
     const stockDialog = page.getByRole('dialog', { name: stock.title(renamed) });
     await expect(stockDialog.getByText(stock.inStock('50'))).toBeVisible();
     await field(page, stock.units).fill('20');
@@ -94,7 +95,7 @@ for (const viewport of [desktop, phone]) {
     await expect(row).toContainText('70');
 
     // A picture from the device: uploaded, previewed, saved; the home page shows it.
-    await row.getByRole('button', { name: edit.button, exact: true }).click();
+    await (await rowAction(row, edit.button)).click();
     const again = page.getByRole('dialog', { name: edit.title(renamed) });
     await again.getByLabel(image.upload).setInputFiles({
       name: 'vice.png',

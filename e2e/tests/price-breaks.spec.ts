@@ -20,6 +20,7 @@ import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
 import { expectNoSidewaysScroll } from '../support/screen.ts';
 import { desktop, phone } from '../support/viewports.ts';
+import { rowAction } from '../support/row-actions.ts';
 
 const count = (units: number) => units.toLocaleString('en-US');
 
@@ -160,11 +161,9 @@ for (const viewport of [desktop, phone]) {
 
     // Manage Tools: the dialog starts from the saved break; one more, and a lower price.
     await page.goto(routes.dashboardManageTools);
-    await page
-      .getByRole('row')
-      .filter({ hasText: name })
-      .getByRole('button', { name: texts.priceBreaks.edit, exact: true })
-      .click();
+    await (
+      await rowAction(page.getByRole('row').filter({ hasText: name }), texts.priceBreaks.edit)
+    ).click();
     const dialog = page.getByRole('dialog', { name: texts.priceBreaks.editTitle(name) });
     const firstRow = dialog.getByRole('group', { name: texts.priceBreaks.breakRow(1) });
     await expect(firstRow.getByLabel(texts.priceBreaks.fromQuantity, { exact: true })).toHaveValue(

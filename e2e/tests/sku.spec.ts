@@ -21,6 +21,7 @@ import {
 import { expectToast } from '../support/toast.ts';
 import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
 import { desktop, phone } from '../support/viewports.ts';
+import { rowAction } from '../support/row-actions.ts';
 
 const { edit } = manageToolsTexts;
 /** A SKU the seed gives the Claw Hammer: another tool's, in any case. */
@@ -68,7 +69,7 @@ for (const viewport of [desktop, phone]) {
     await page.goto(routes.dashboardManageTools);
     const row = rowOf(page, name);
     await expect(row).toContainText(suggested);
-    await row.getByRole('button', { name: edit.button, exact: true }).click();
+    await (await rowAction(row, edit.button)).click();
     const dialog = page.getByRole('dialog', { name: edit.title(name) });
     await expect(field(dialog, texts.sku.label)).toHaveValue(suggested);
     const taken = SEEDED_SKU.toLowerCase();

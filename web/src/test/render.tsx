@@ -1,3 +1,4 @@
+import { texts } from '@tools-factory/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { useLayoutEffect, type ReactElement, type RefObject } from 'react';
@@ -112,4 +113,19 @@ export function jsonResponse(body: unknown, status = 200): Response {
 /** The table row whose name (its row header, its cells) mentions `name`, to query inside. */
 export function rowOf(name: string) {
   return within(screen.getByRole('row', { name: new RegExp(name) }));
+}
+
+/**
+ * A row's action behind its Actions button (RowActionsMenu, Manage Tools): the list opened if it
+ * is not, then the action's button in it.
+ */
+export async function rowActionOf(
+  user: { click(element: Element): Promise<void> },
+  rowName: string,
+  action: string,
+): Promise<HTMLElement> {
+  const row = rowOf(rowName);
+  const toggle = row.getByRole('button', { name: texts.manageTools.actions });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+  return row.getByRole('button', { name: action });
 }

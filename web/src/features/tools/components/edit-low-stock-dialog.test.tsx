@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { makeTool } from '../../../test/factories';
-import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
+import { jsonResponse, renderRoutes, rowActionOf, rowOf } from '../../../test/render';
 import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 
@@ -28,13 +28,13 @@ function renderManageTools() {
 /** The low-stock cell of a tool's row (the column after available quantity). */
 function lowStockCellOf(name: string) {
   const cells = within(screen.getByRole('row', { name: new RegExp(name) })).getAllByRole('cell');
-  return cells[3];
+  return cells[4];
 }
 
 async function openLowStockOf(name: string) {
   const view = renderManageTools();
   await screen.findByRole('table');
-  const button = rowOf(name).getByRole('button', { name: 'Low stock' });
+  const button = await rowActionOf(view.user, name, 'Low stock');
   await vi.waitFor(() => expect(button).toBeEnabled());
   await view.user.click(button);
   const dialog = screen.getByRole('dialog', { name: `Low-stock threshold of ${name}` });
@@ -63,7 +63,7 @@ describe('Manage Tools: low stock', () => {
     expect(lowStockCellOf('Pipe Wrench')).toHaveTextContent('120 (default)');
     expect(within(lowStockCellOf('Pipe Wrench')!).getByText('low stock')).toBeInTheDocument();
     expect(
-      rowOf('Pipe Wrench').getByRole('button', { name: 'Low stock' }),
+      rowOf('Pipe Wrench').getByRole('button', { name: 'Actions' }),
     ).toHaveAccessibleDescription('Pipe Wrench');
     const [stock] = callsTo(server.requests, 'GET', STOCK_URL);
     expect(stock?.headers.get('Authorization')).toBe('Bearer token-0');
@@ -114,7 +114,7 @@ describe('Manage Tools: low stock', () => {
     expect(callsTo(server.requests, 'GET', STOCK_URL)).toHaveLength(2);
 
     // Opened again: its own threshold, the default unticked.
-    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Low stock' }));
+    await user.click(await rowActionOf(user, 'Claw Hammer', 'Low stock'));
     const again = screen.getByRole('dialog', { name: 'Low-stock threshold of Claw Hammer' });
     expect(within(again).getByLabelText('Threshold (units)')).toHaveValue('6000');
     expect(within(again).getByRole('checkbox')).not.toBeChecked();
@@ -179,6 +179,6 @@ describe('Manage Tools: low stock', () => {
     renderManageTools();
     expect(await screen.findByRole('alert')).toHaveTextContent('Admins only');
     expect(lowStockCellOf('Claw Hammer')).toHaveTextContent('not known yet');
-    expect(rowOf('Claw Hammer').getByRole('button', { name: 'Low stock' })).toBeDisabled();
+    expect(await rowActionOf(userEvent.setup(), 'Claw Hammer', 'Low stock')).toBeDisabled();
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { hammerWithBreaks, makeTool } from '../../../test/factories';
-import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
+import { jsonResponse, renderRoutes, rowActionOf, rowOf } from '../../../test/render';
 import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 
@@ -19,7 +19,7 @@ async function openBreaksOf(name: string) {
   const user = userEvent.setup();
   const view = renderRoutes([{ path: '/', element: <ManageTools /> }]);
   await screen.findByRole('table');
-  await user.click(rowOf(name).getByRole('button', { name: 'Price breaks' }));
+  await user.click(await rowActionOf(user, name, 'Price breaks'));
   const dialog = screen.getByRole('dialog', { name: `Price breaks of ${name}` });
   return { ...view, user, dialog };
 }
@@ -51,7 +51,7 @@ describe('Manage Tools: price breaks', () => {
     toolsServer({ tools: [hammerWithBreaks, wrench] });
     const { dialog } = await openBreaksOf('Claw Hammer');
     expect(
-      rowOf('Claw Hammer').getByRole('button', { name: 'Price breaks' }),
+      rowOf('Claw Hammer').getByRole('button', { name: 'Actions' }),
     ).toHaveAccessibleDescription('Claw Hammer');
     expect(valuesIn(dialog)).toEqual([
       ['500', '10.99'],
@@ -93,7 +93,7 @@ describe('Manage Tools: price breaks', () => {
     expect(store.tools[0]?.priceBreaks).toHaveLength(3);
 
     // Opened again: what was saved.
-    await user.click(rowOf('Claw Hammer').getByRole('button', { name: 'Price breaks' }));
+    await user.click(await rowActionOf(user, 'Claw Hammer', 'Price breaks'));
     expect(valuesIn(screen.getByRole('dialog', { name: 'Price breaks of Claw Hammer' }))).toEqual([
       ['500', '10.99'],
       ['1000', '9.49'],

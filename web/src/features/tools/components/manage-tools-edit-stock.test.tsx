@@ -4,7 +4,7 @@ import type { StockMovement } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { makeTool } from '../../../test/factories';
-import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
+import { jsonResponse, renderRoutes, rowActionOf, rowOf } from '../../../test/render';
 import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 
@@ -16,7 +16,7 @@ async function openDialogOf(button: string, title: string) {
   const user = userEvent.setup();
   renderRoutes([{ path: '/', element: <ManageTools /> }]);
   await screen.findByRole('table');
-  await user.click(rowOf('Claw Hammer').getByRole('button', { name: button }));
+  await user.click(await rowActionOf(user, 'Claw Hammer', button));
   return { user, dialog: screen.getByRole('dialog', { name: title }) };
 }
 

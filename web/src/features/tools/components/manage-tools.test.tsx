@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
-import { jsonResponse, renderRoutes, rowOf } from '../../../test/render';
-import { makeTool } from '../../../test/factories';
+import { jsonResponse, renderRoutes, rowActionOf, rowOf } from '../../../test/render';
+import { hammerWithBreaks, makeTool } from '../../../test/factories';
 import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 
@@ -48,6 +48,59 @@ describe('ManageTools', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
 
+  it("shows each tool's price with its breaks counted, and finds tools as the catalog's search does", async () => {
+    toolsServer({ tools: [hammerWithBreaks, wrench] });
+    const { user } = renderManageTools();
+    await screen.findByRole('table');
+    expect(rowOf('Claw Hammer').getByText('$12.50')).toBeInTheDocument();
+    expect(rowOf('Claw Hammer').getByText('2 price breaks')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').queryByText(/price break/)).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 2 tools');
+
+    const search = screen.getByRole('searchbox', { name: 'Search tools' });
+    await user.type(search, 'wr-pipe');
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 2 tools'));
+    expect(screen.getAllByRole('row').slice(1)).toHaveLength(1);
+    expect(rowOf('Pipe Wrench').getByRole('rowheader')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'chisel');
+    expect(await screen.findByText('No tool matches "chisel".')).toBeInTheDocument();
+    await user.clear(search);
+    await vi.waitFor(() => expect(screen.getAllByRole('row').slice(1)).toHaveLength(2));
+  });
+
+  it("keeps a row's other actions behind one Actions button, Remove beside it", async () => {
+    toolsServer({ tools: [hammer, wrench] });
+    const { user } = renderManageTools();
+    await screen.findByRole('table');
+    const row = rowOf('Pipe Wrench');
+    const actions = row.getByRole('button', { name: 'Actions' });
+    expect(actions).toHaveAttribute('aria-expanded', 'false');
+    expect(row.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(row.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+
+    await user.click(actions);
+    expect(actions).toHaveAttribute('aria-expanded', 'true');
+    const listed = within(document.getElementById(actions.getAttribute('aria-controls')!)!)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(listed).toEqual(['Edit', 'Stock', 'Price breaks', 'Low stock']);
+    expect(row.getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription('Pipe Wrench');
+    // Tab walks into the list; Escape closes it and gives the focus back to the button.
+    await user.tab();
+    expect(row.getByRole('button', { name: 'Edit' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(actions).toHaveAttribute('aria-expanded', 'false');
+    expect(actions).toHaveFocus();
+    // A click elsewhere closes it too; choosing an action closes it and opens its dialog.
+    await user.click(actions);
+    await user.click(screen.getByRole('table'));
+    expect(actions).toHaveAttribute('aria-expanded', 'false');
+    await user.click(await rowActionOf(user, 'Pipe Wrench', 'Edit'));
+    expect(actions).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('dialog', { name: 'Edit Pipe Wrench' })).toBeInTheDocument();
+  });
+
   it('lists image, name and SKU, min order quantity, available quantity and Remove for each tool', async () => {
     const { server } = toolsServer({ tools: [hammer, wrench] });
     renderManageTools();
@@ -59,6 +112,7 @@ describe('ManageTools', () => {
     ).toEqual([
       'image',
       'name',
+      'price',
       'min order quantity',
       'available quantity',
       'low stock below',

@@ -1,5 +1,5 @@
-import { routes, texts, type Tool } from '@tools-factory/contract';
-import { useMemo, useState } from 'react';
+import { MAX_SEARCH_LENGTH, routes, searchTools, texts, type Tool } from '@tools-factory/contract';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -40,12 +40,17 @@ export function ManageTools() {
   const [editingLowStock, setEditingLowStock] = useState<LowStockEdit | null>(null);
   const [editing, setEditing] = useState<Tool | null>(null);
   const [movingStockOf, setMovingStockOf] = useState<Tool | null>(null);
+  const [query, setQuery] = useState('');
+  // Deferred: typing stays quick however many tools there are.
+  const searched = useDeferredValue(query);
+  const searchId = useId();
 
   return (
     <>
       <QueryBoundary query={tools}>
-        {(list) =>
-          list.length === 0 ? (
+        {(list) => {
+          const found = searched.trim() ? searchTools(list, { q: searched }) : list;
+          return list.length === 0 ? (
             <EmptyState message={texts.manageTools.empty}>
               <Link to={routes.dashboardAddProducts} className="btn btn-primary">
                 {texts.dashboard.addProducts}
@@ -58,8 +63,20 @@ export function ManageTools() {
                   <ErrorState message={stock.error.message} onRetry={() => void stock.refetch()} />
                 </div>
               ) : null}
+              <ManageToolsSearch
+                id={searchId}
+                query={query}
+                onQuery={setQuery}
+                shown={found.length}
+                all={list.length}
+              />
+              {found.length === 0 ? (
+                <p className="text-base-content/70 py-6">
+                  {texts.manageTools.noMatch(searched.trim())}
+                </p>
+              ) : null}
               <ToolsTable
-                tools={list}
+                tools={found}
                 stockById={stockById}
                 onRemove={removal.ask}
                 onEditPriceBreaks={setEditingBreaksOf}
@@ -84,10 +101,48 @@ export function ManageTools() {
                 onCancel={removal.cancel}
               />
             </>
-          )
-        }
+          );
+        }}
       </QueryBoundary>
       <ArchivedTools />
     </>
+  );
+}
+
+/** The search above Manage Tools' table, and how many tools it shows of all. */
+function ManageToolsSearch({
+  id,
+  query,
+  onQuery,
+  shown,
+  all,
+}: {
+  id: string;
+  query: string;
+  onQuery: (query: string) => void;
+  shown: number;
+  all: number;
+}) {
+  const words = texts.manageTools;
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+      <div className="flex w-full max-w-sm flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-semibold">
+          {words.search}
+        </label>
+        <input
+          id={id}
+          type="search"
+          className="input w-full"
+          placeholder={words.searchHint}
+          maxLength={MAX_SEARCH_LENGTH}
+          value={query}
+          onChange={(event) => onQuery(event.target.value)}
+        />
+      </div>
+      <p role="status" className="text-base-content/70 text-sm">
+        {words.shown(shown, all)}
+      </p>
+    </div>
   );
 }

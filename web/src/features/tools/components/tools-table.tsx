@@ -1,7 +1,13 @@
-import { manageToolsTexts, texts, type Tool, type ToolStock } from '@tools-factory/contract';
+import {
+  formatMoney,
+  manageToolsTexts,
+  texts,
+  type Tool,
+  type ToolStock,
+} from '@tools-factory/contract';
 import { useId } from 'react';
 import { CardLabel, DataTable } from '../../../components/ui/data-table';
-import { RemoveRowButton, RowButton } from '../../../components/ui/row-actions';
+import { RemoveRowButton, RowActionsMenu, RowMenuItem } from '../../../components/ui/row-actions';
 import { SkuText } from '../../../components/ui/sku-text';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
@@ -47,13 +53,12 @@ function LowStockFigure({ stock }: { stock: ToolStock | undefined }) {
 
 /**
  * Manage Tools: image, name, min order quantity, available quantity and Remove (SPEC.md section
- * 2), with 'Price breaks' beside Remove (docs/architecture.md#business-buyers), each tool's
- * low-stock threshold with 'Low stock' to set it (issue 13), and its SKU under its name (issue 26:
- * a column of its own pushed the actions out of sight at 1280 px). One table, a table from xl (its
- * six columns, their headers on one line, need about 820 px beside the dashboard's menu: at 1024 px
- * the action column was cut off); below, each row is laid out as a card (header row hidden, each
- * figure with its name), so neither a phone nor a small laptop scrolls sideways, and the page still
- * holds one Remove per tool.
+ * 2), with the SKU under the name (issue 26), the list price with its price breaks counted, each
+ * tool's low-stock threshold (issue 13), and the other actions (Edit, Stock, Price breaks, Low
+ * stock) behind one Actions button beside Remove: stacked as buttons they made each row about
+ * 250 px tall, three tools to a screen (issue 42). One table, a table from xl; below, each row is
+ * laid out as a card (header row hidden, each figure with its name), so neither a phone nor a
+ * small laptop scrolls sideways, and the page still holds one Remove per tool.
  */
 export function ToolsTable({
   tools,
@@ -72,6 +77,7 @@ export function ToolsTable({
       columns={[
         { label: columns.image },
         { label: columns.name },
+        { label: columns.price, numeric: true },
         { label: columns.minOrderQuantity, numeric: true },
         { label: columns.availableQuantity, numeric: true },
         { label: lowStockWords.column, numeric: true },
@@ -86,13 +92,24 @@ export function ToolsTable({
             key={tool._id}
             className="max-xl:grid max-xl:grid-cols-[auto_1fr] max-xl:items-center max-xl:gap-x-4 max-xl:gap-y-1 max-xl:p-4 max-xl:*:border-0 max-xl:*:p-0"
           >
-            <td className="max-xl:row-span-4 max-xl:self-start">
+            <td className="max-xl:row-span-5 max-xl:self-start">
               <Thumbnail src={tool.img} size="md" lazy />
             </td>
             <th scope="row" className="font-semibold break-words">
               <span id={nameId}>{tool.name}</span>
               <SkuText sku={tool.sku} className="mt-0.5 text-xs font-normal" />
             </th>
+            <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
+              <CardLabel below="xl">{columns.price}</CardLabel>
+              <span className="whitespace-nowrap">
+                <span className="font-semibold xl:font-normal">{formatMoney(tool.price)}</span>
+                {tool.priceBreaks.length > 0 ? (
+                  <span className="text-base-content/70 block text-xs">
+                    {texts.manageTools.breaksCount(tool.priceBreaks.length)}
+                  </span>
+                ) : null}
+              </span>
+            </td>
             <td className="text-right max-xl:flex max-xl:justify-between max-xl:gap-4">
               <CardLabel below="xl">{columns.minOrderQuantity}</CardLabel>
               <span className="font-semibold xl:font-normal">
@@ -113,36 +130,38 @@ export function ToolsTable({
               <LowStockFigure stock={stock} />
             </td>
             <td className="max-xl:col-span-2 max-xl:pt-2!">
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:flex xl:flex-col">
-                <RowButton
-                  rowNameId={nameId}
-                  className="btn-outline whitespace-nowrap"
-                  onClick={() => onEdit(tool)}
-                >
-                  {manageToolsTexts.edit.button}
-                </RowButton>
-                <RowButton
-                  rowNameId={nameId}
-                  className="btn-outline whitespace-nowrap"
-                  onClick={() => onMoveStock(tool)}
-                >
-                  {manageToolsTexts.stock.button}
-                </RowButton>
-                <RowButton
-                  rowNameId={nameId}
-                  className="btn-outline whitespace-nowrap"
-                  onClick={() => onEditPriceBreaks(tool)}
-                >
-                  {texts.priceBreaks.edit}
-                </RowButton>
-                <RowButton
-                  rowNameId={nameId}
-                  className="btn-outline whitespace-nowrap"
-                  disabled={!stock}
-                  onClick={() => stock && onEditLowStock(tool, stock)}
-                >
-                  {lowStockWords.edit}
-                </RowButton>
+              <div className="grid grid-cols-2 gap-2 xl:flex xl:justify-end">
+                <RowActionsMenu rowNameId={nameId} label={texts.manageTools.actions}>
+                  {(close) => {
+                    const choose = (action: () => void) => () => {
+                      close();
+                      action();
+                    };
+                    return (
+                      <>
+                        <RowMenuItem rowNameId={nameId} onClick={choose(() => onEdit(tool))}>
+                          {manageToolsTexts.edit.button}
+                        </RowMenuItem>
+                        <RowMenuItem rowNameId={nameId} onClick={choose(() => onMoveStock(tool))}>
+                          {manageToolsTexts.stock.button}
+                        </RowMenuItem>
+                        <RowMenuItem
+                          rowNameId={nameId}
+                          onClick={choose(() => onEditPriceBreaks(tool))}
+                        >
+                          {texts.priceBreaks.edit}
+                        </RowMenuItem>
+                        <RowMenuItem
+                          rowNameId={nameId}
+                          disabled={!stock}
+                          onClick={choose(() => stock && onEditLowStock(tool, stock))}
+                        >
+                          {lowStockWords.edit}
+                        </RowMenuItem>
+                      </>
+                    );
+                  }}
+                </RowActionsMenu>
                 <RemoveRowButton rowNameId={nameId} onClick={() => onRemove(tool)} />
               </div>
             </td>
