@@ -30,6 +30,8 @@ describe('apiPaths', () => {
       reviewHidden: '/manageReviews/:id/hidden',
       contact: '/contact',
       manageMessages: '/manageMessages',
+      manageMessage: '/manageMessages/:id',
+      messageReply: '/manageMessages/:id/reply',
       gallery: '/gallery',
       user: '/user/:email',
       removeUser: '/user/:email',

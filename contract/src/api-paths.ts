@@ -42,6 +42,8 @@ export const apiPaths = {
   contact: '/contact',
   /** GET (admin): the contact form's messages, newest first. */
   manageMessages: '/manageMessages',
+  manageMessage: withSegment('/manageMessages/:id'),
+  messageReply: withSegment('/manageMessages/:id/reply'),
   gallery: '/gallery',
   /** PUT: record a sign-in (the access token). */
   user: userPath,

@@ -118,6 +118,11 @@ export const mailTexts = {
       message: 'Message',
       action: 'All messages',
     },
+    /** An admin's reply to a contact form message, to the address the visitor typed. */
+    contactReply: {
+      subject: 'Re: your message to Tools Factory',
+      youWrote: (when: string) => `On ${when} you wrote:`,
+    },
     /** Staff e-mails (issue 25): to ADMIN_EMAILS and the admins who turned them on. */
     staff: {
       customer: 'Customer',

@@ -3,6 +3,7 @@ import { routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { textContrast } from '../support/contrast.ts';
 import { field } from '../support/customer.ts';
 import { customerInOwnBrowser } from '../support/own-browser.ts';
@@ -70,6 +71,30 @@ for (const viewport of [desktop, phone]) {
     const item = page.getByRole('listitem').filter({ hasText: message });
     await expect(item).toContainText(typed);
     await page.screenshot({ path: artifactPath(`messages-${viewport.width}.png`), fullPage: true });
+
+    // A reply: e-mailed to the address typed (the only e-mail ever sent there), kept under it.
+    const words = texts.messagesAdmin;
+    await item.getByRole('button', { name: words.reply }).click();
+    const replyDialog = page.getByRole('dialog', { name: words.replyTitle('Vera Visitor') });
+    await replyDialog.getByLabel(words.replyLabel).fill('We do: 2 kg and 3 kg, from stock.');
+    await expectNoSeriousA11yViolations(page, 'the reply dialog');
+    await replyDialog.getByRole('button', { name: words.send }).click();
+    await expectToast(page, words.sent(typed));
+    await expect(item).toContainText('We do: 2 kg and 3 kg, from stock.');
+    await expect
+      .poll(async () => (await mailsTo(typed, /Re: your message/)).map((mail) => mail.text))
+      .toEqual([expect.stringContaining('We do: 2 kg and 3 kg, from stock.')]);
+    await expectNoSeriousA11yViolations(page, 'messages with a reply');
+    await page.screenshot({
+      path: artifactPath(`messages-replied-${viewport.width}.png`),
+      fullPage: true,
+    });
+    // Archived: out of the inbox, in the archive.
+    await item.getByRole('button', { name: words.archiveMessage }).click();
+    await expectToast(page, words.archived('Vera Visitor'));
+    await expect(item).toBeHidden();
+    await page.getByRole('button', { name: /^Archived/ }).click();
+    await expect(item).toContainText(message);
   });
 }
 

@@ -215,6 +215,7 @@ export async function buildApp({
   const contact = createContactModule({
     db,
     outbox,
+    identity: identity.service,
     publicUrl: config.publicUrl,
     guards,
     messagesPerWindow: config.contactRateLimit,

@@ -11,6 +11,7 @@ import {
 } from '@tools-factory/contract';
 import type { App } from './app.ts';
 import type { Config } from './config.ts';
+import { insertContactMessage } from './modules/contact/contact.repository.ts';
 import { users } from './modules/identity/identity.table.ts';
 import {
   bearer,
@@ -274,6 +275,14 @@ function createFixtures(
     newTool: () => createTestTool(app),
     removedTool: () => createTestTool(app, { archivedAt: new Date() }),
     newReview: () => createTestReview(app),
+    newMessage: async () => {
+      const row = await insertContactMessage(app.database.db, {
+        name: 'A Visitor',
+        email: 'visitor@example.com',
+        message: 'Do you ship to Oslo?',
+      });
+      return { id: row.id };
+    },
     async newAccount() {
       // Straight through Better Auth rather than HTTP: these accounts are only targets, and the
       // walk's own HTTP sign-ups already count against the per-client sign-up limit.

@@ -179,6 +179,8 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/identity-settings': 'anyone',
   'POST /api/contact': 'anyone',
   'GET /api/manageMessages': 'admin',
+  'PATCH /api/manageMessages/:id': 'admin',
+  'POST /api/manageMessages/:id/reply': 'admin',
   // --- users ------------------------------------------------------------------------------
   'PUT /api/user/:email': 'session of that e-mail',
   'GET /api/admin/:email': 'the user themself or an admin',

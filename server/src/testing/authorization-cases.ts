@@ -89,6 +89,8 @@ export type Fixtures = {
   removedTool(): Promise<{ id: string; name: string }>;
   /** A new review, shown, nobody's caller's. */
   newReview(): Promise<{ id: string }>;
+  /** A new contact form message, unread. */
+  newMessage(): Promise<{ id: string }>;
   /** A new account, nobody's caller: a target for the admins' calls. */
   newAccount(): Promise<{ email: string; id: string }>;
   /** An e-mail address nobody uses yet. */
@@ -409,6 +411,22 @@ const CASES: readonly AuthorizationCase[] = [
     route: 'GET /api/manageMessages',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageMessages' }),
+  },
+  {
+    route: 'PATCH /api/manageMessages/:id',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageMessages/${(await the.newMessage()).id}`,
+      payload: { read: true, archived: true },
+    }),
+  },
+  {
+    route: 'POST /api/manageMessages/:id/reply',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 201 },
+    request: async (the) => ({
+      url: `/api/manageMessages/${(await the.newMessage()).id}/reply`,
+      payload: { reply: 'Yes, by road.' },
+    }),
   },
 
   // --- orders -----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { routes, serverTexts, type ContactMessage } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { factsMail } from './layout.ts';
+import { composeMail, factsMail, formatMailDateTime } from './layout.ts';
 
 const words = serverTexts.mail.contactMessage;
 
@@ -25,5 +25,28 @@ export function contactMessageMail(
     ],
     note: message.message,
     action: { label: words.action, url: `${options.publicUrl}${routes.dashboardMessages}` },
+  });
+}
+
+/**
+ * An admin's reply to a contact form message, to the address the visitor typed: the reply, then
+ * their message quoted with when they sent it. Greets them by the name they typed.
+ */
+export function contactReplyMail(
+  message: ContactMessage & { createdAt: string },
+  reply: string,
+): MailContent {
+  const replyWords = serverTexts.mail.contactReply;
+  return composeMail({
+    to: message.email,
+    subject: replyWords.subject,
+    name: oneLine(message.name),
+    blocks: [
+      { kind: 'paragraph', text: reply },
+      {
+        kind: 'paragraph',
+        text: `${replyWords.youWrote(formatMailDateTime(message.createdAt))}\n${message.message}`,
+      },
+    ],
   });
 }

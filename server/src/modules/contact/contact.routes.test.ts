@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import {
   ContactMessageResponseSchema,
   ManagedMessageListSchema,
+  ManagedMessageSchema,
+  serverTexts,
   texts,
 } from '@tools-factory/contract';
-import { signUpTestAccount } from '../../testing/accounts.ts';
-import { readOutbox } from '../../testing/mail.ts';
+import { signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+import { latestOutboxMail, readOutbox } from '../../testing/mail.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import type { App } from '../../app.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
@@ -136,6 +139,103 @@ describe('the contact form: POST /api/contact, GET /api/manageMessages', () => {
     expect(Number(flooding.headers['retry-after'])).toBeLessThanOrEqual(CONTACT_WINDOW_MS / 1000);
     expect(await storedMessages(app)).toBe(before);
     expect((await send(app, visitorMessage)).statusCode).toBe(200);
+  });
+
+  it('marks a message read or unread, archives it or moves it back, in words when refused', async ({
+    app,
+    owner,
+    customer,
+  }) => {
+    const sent = await send(app, { ...visitorMessage, message: 'Is the claw hammer forged?' });
+    const { insertedId: id } = ContactMessageResponseSchema.parse(sent.json());
+    const patch = (account: TestAccount, payload: object, messageId = id) =>
+      injectAs(app, account, { method: 'PATCH', url: `/api/manageMessages/${messageId}`, payload });
+    const listed = async () =>
+      ManagedMessageListSchema.parse(
+        (await injectAs(app, owner, { url: '/api/manageMessages' })).json(),
+      ).find((message) => message._id === id);
+    expect(await listed()).toMatchObject({ readAt: null, archivedAt: null, replies: [] });
+
+    let answer = await patch(owner, { read: true });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const read = ManagedMessageSchema.parse(answer.json());
+    expect(Date.parse(read.readAt ?? '')).not.toBeNaN();
+    // Marked read again: the first moment stays.
+    answer = await patch(owner, { read: true, archived: true });
+    const archived = ManagedMessageSchema.parse(answer.json());
+    expect(archived.readAt).toBe(read.readAt);
+    expect(Date.parse(archived.archivedAt ?? '')).not.toBeNaN();
+    expect(await listed()).toMatchObject({ readAt: read.readAt, archivedAt: archived.archivedAt });
+    answer = await patch(owner, { read: false, archived: false });
+    expect(ManagedMessageSchema.parse(answer.json())).toMatchObject({
+      readAt: null,
+      archivedAt: null,
+    });
+
+    expectError(await patch(owner, {}), 400, texts.messagesAdmin.stateRequired);
+    expect((await patch(owner, { read: 'yes' })).statusCode).toBe(400);
+    expect((await patch(owner, { read: true, hidden: true })).statusCode).toBe(400);
+    for (const unknown of [randomUUID(), 'nope']) {
+      expectError(
+        await patch(owner, { read: true }, unknown),
+        404,
+        texts.messagesAdmin.messageNotFound,
+      );
+    }
+    expectError(await patch(customer, { read: true }), 403, texts.identityErrors.adminsOnly);
+    const anonymous = await app.inject({
+      method: 'PATCH',
+      url: `/api/manageMessages/${id}`,
+      payload: { read: true },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await listed()).toMatchObject({ readAt: null, archivedAt: null });
+  });
+
+  it('replies by e-mail to the address typed, once, and keeps the reply under the message', async ({
+    app,
+    owner,
+    customer,
+  }) => {
+    // An address of this test's own: the first test checks nothing ever reaches the shared one.
+    const visitor = {
+      name: 'Rita Replyto',
+      email: `rita.${randomUUID().slice(0, 8)}@example.com`,
+      message: 'Can you ship\nto Norway?',
+    };
+    const sent = await send(app, visitor);
+    const { insertedId: id } = ContactMessageResponseSchema.parse(sent.json());
+    const reply = (account: TestAccount, payload: object, messageId = id) =>
+      injectAs(app, account, {
+        method: 'POST',
+        url: `/api/manageMessages/${messageId}/reply`,
+        payload,
+      });
+    expectError(await reply(owner, { reply: '  ' }), 400, texts.fieldErrors.required('reply'));
+    expectError(await reply(customer, { reply: 'Yes.' }), 403, texts.identityErrors.adminsOnly);
+    expectError(
+      await reply(owner, { reply: 'Yes.' }, randomUUID()),
+      404,
+      texts.messagesAdmin.messageNotFound,
+    );
+
+    const answer = await reply(owner, { reply: 'Yes: by road, in five days.' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const replied = ManagedMessageSchema.parse(answer.json());
+    expect(Date.parse(replied.readAt ?? '')).not.toBeNaN();
+    expect(replied.replies).toEqual([
+      { body: 'Yes: by road, in five days.', sentAt: expect.any(String), by: 'Shop Owner' },
+    ]);
+
+    const mail = await latestOutboxMail(app, visitor.email, serverTexts.mail.contactReply.subject);
+    expect(mail.text).toMatch(/^Hello Rita Replyto,/);
+    expect(mail.text).toContain('Yes: by road, in five days.');
+    expect(mail.text).toContain('Can you ship\nto Norway?');
+    await app.outbox.idle();
+    const toVisitor = (await readOutbox(app)).filter((sentMail) =>
+      sentMail.headers.to?.toLowerCase().includes(visitor.email),
+    );
+    expect(toVisitor).toHaveLength(1);
   });
 
   it('lists the messages to admins only', async ({ app, customer }) => {

@@ -4,11 +4,16 @@ import {
   apiPaths,
   ContactMessageResponseSchema,
   ContactMessageSchema,
+  IdParamsSchema,
   ManagedMessageListSchema,
+  ManagedMessageSchema,
+  MAX_MESSAGE_REPLY_LENGTH,
+  MessageReplyInputSchema,
+  MessageStateSchema,
   texts,
 } from '@tools-factory/contract';
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
-import type { AuthGuards } from '../identity/auth-guard.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { ContactService } from './contact.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
@@ -46,7 +51,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'sendContactMessage',
         summary: 'Send a message through the contact form',
-        description: `Anyone. The name ('Your Name'), the e-mail ('Email') and a message, all required (400 in words otherwise). Stored, and e-mailed to the admins (the ADMIN_EMAILS addresses and every admin account); nothing is ever e-mailed to the address typed. A client sends at most ${messagesPerWindow} messages in ${CONTACT_WINDOW_MS / 60_000} minutes (429).`,
+        description: `Anyone. The name ('Your Name'), the e-mail ('Email') and a message, all required (400 in words otherwise). Stored, and e-mailed to the admins (the ADMIN_EMAILS addresses and every admin account); nothing is e-mailed to the address typed but an admin's reply (POST /manageMessages/{id}/reply). A client sends at most ${messagesPerWindow} messages in ${CONTACT_WINDOW_MS / 60_000} minutes (429).`,
         tags: ['contact'],
         body: ContactMessageSchema,
         response: { 200: ContactMessageResponseSchema, ...errorResponses(400, 429) },
@@ -62,11 +67,50 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'listContactMessages',
         summary: 'The contact form messages (Messages)',
-        description: 'Admins only. Every message sent through the contact form, newest first.',
+        description:
+          'Admins only. Every message sent through the contact form, newest first, archived ones too: each with when an admin read and archived it (null when not) and the replies sent, oldest first.',
         tags: ['contact'],
         response: { 200: ManagedMessageListSchema },
       },
     },
     async () => contact.list(),
+  );
+
+  app.patch(
+    apiPaths.manageMessage.pattern,
+    {
+      onRequest: guardOf(guards, 'PATCH /api/manageMessages/:id'),
+      schema: {
+        operationId: 'setContactMessageState',
+        summary: 'Mark a message read or unread, archive it or move it back to the inbox',
+        description:
+          'Admins only. `read` and `archived` (at least one, true or false; 400 in words otherwise). A message marked again keeps the first moment. Answers the message as GET /manageMessages lists it; 404 for an unknown message.',
+        tags: ['contact'],
+        params: IdParamsSchema,
+        body: MessageStateSchema,
+        response: { 200: ManagedMessageSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => contact.setState(request.params.id, request.body),
+  );
+
+  app.post(
+    apiPaths.messageReply.pattern,
+    {
+      onRequest: guardOf(guards, 'POST /api/manageMessages/:id/reply'),
+      schema: {
+        operationId: 'replyToContactMessage',
+        summary: 'Reply to a message by e-mail',
+        description: `Admins only. The reply (1 to ${MAX_MESSAGE_REPLY_LENGTH} characters; 400 in words otherwise) is kept with the message, which is then read, and e-mailed through the outbox to the address the visitor typed, their message quoted: the only e-mail ever sent to that address, and only by an admin. Answers the message as GET /manageMessages lists it; 404 for an unknown message.`,
+        tags: ['contact'],
+        params: IdParamsSchema,
+        body: MessageReplyInputSchema,
+        response: { 201: ManagedMessageSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const message = await contact.reply(request.params.id, callerOf(request), request.body.reply);
+      return reply.code(201).send(message);
+    },
   );
 };

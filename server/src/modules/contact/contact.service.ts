@@ -1,32 +1,32 @@
-import type {
-  ContactMessage,
-  ContactMessageResponse,
-  ManagedMessage,
+import {
+  texts,
+  type ContactMessage,
+  type ContactMessageResponse,
+  type ManagedMessage,
+  type MessageState,
 } from '@tools-factory/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { notFound } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
-import { contactMessageMail } from '../../mail/templates/contact.ts';
+import { contactMessageMail, contactReplyMail } from '../../mail/templates/contact.ts';
+import type { Account, IdentityService } from '../identity/identity.service.ts';
 import {
   insertContactMessage,
+  insertContactReply,
   selectContactMessagesNewestFirst,
+  selectRepliesOf,
+  updateMessageState,
   type ContactMessageRow,
 } from './contact.repository.ts';
-
-function toManagedMessage(row: ContactMessageRow): ManagedMessage {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    message: row.message,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 export type ContactServiceOptions = {
   db: Database;
   /** Takes the admins' e-mails in the transaction that stores the message. */
   outbox: OutboxWriter;
   publicUrl: string;
+  /** The admins' names, for who replied. */
+  identity: Pick<IdentityService, 'namesOf'>;
 };
 
 /**
@@ -34,7 +34,45 @@ export type ContactServiceOptions = {
  * the admins, listed.
  */
 export function createContactService(options: ContactServiceOptions) {
-  const { db, outbox, publicUrl } = options;
+  const { db, outbox, publicUrl, identity } = options;
+
+  /** The messages as Messages lists them: each with its replies and who sent them. */
+  async function managed(
+    executor: Executor,
+    rows: readonly ContactMessageRow[],
+  ): Promise<ManagedMessage[]> {
+    const replies = await selectRepliesOf(
+      executor,
+      rows.map((row) => row.id),
+    );
+    const names = await identity.namesOf([
+      ...new Set(replies.flatMap((reply) => (reply.adminId ? [reply.adminId] : []))),
+    ]);
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      message: row.message,
+      createdAt: row.createdAt.toISOString(),
+      readAt: row.readAt?.toISOString() ?? null,
+      archivedAt: row.archivedAt?.toISOString() ?? null,
+      replies: replies
+        .filter((reply) => reply.messageId === row.id)
+        .map((reply) => ({
+          body: reply.body,
+          sentAt: reply.createdAt.toISOString(),
+          by: (reply.adminId && names.get(reply.adminId)) || null,
+        })),
+    }));
+  }
+
+  /** The one message as Messages lists it. */
+  async function managedOne(executor: Executor, row: ContactMessageRow): Promise<ManagedMessage> {
+    const [message] = await managed(executor, [row]);
+    if (!message) throw new Error('a contact message went missing while it was read');
+    return message;
+  }
+
   return {
     /**
      * POST /contact: stores the message and, in the same transaction, an e-mail of it to the
@@ -53,9 +91,42 @@ export function createContactService(options: ContactServiceOptions) {
       return { acknowledged: true, insertedId: row.id };
     },
 
-    /** GET /manageMessages: every message, newest first. */
+    /** GET /manageMessages: every message, newest first, archived ones too (the page splits). */
     async list(): Promise<ManagedMessage[]> {
-      return (await selectContactMessagesNewestFirst(db)).map(toManagedMessage);
+      return managed(db, await selectContactMessagesNewestFirst(db));
+    },
+
+    /** PATCH /manageMessages/{id}: read or unread, archived or in the inbox; 404 when none. */
+    async setState(id: string, state: MessageState): Promise<ManagedMessage> {
+      // A malformed id is no message's: not found, never a database error.
+      const messageId = parseId(id);
+      const row = messageId ? await updateMessageState(db, messageId, state) : undefined;
+      if (!row) throw notFound(texts.messagesAdmin.messageNotFound);
+      return managedOne(db, row);
+    },
+
+    /**
+     * POST /manageMessages/{id}/reply: the reply kept with the message (now read), and e-mailed
+     * to the address the visitor typed with their message quoted, in one transaction: it leaves
+     * if and only if it is kept. 404 when no message has this id.
+     */
+    async reply(id: string, admin: Account, reply: string): Promise<ManagedMessage> {
+      const messageId = parseId(id);
+      if (!messageId) throw notFound(texts.messagesAdmin.messageNotFound);
+      const row = await db.transaction(async (tx) => {
+        const message = await updateMessageState(tx, messageId, { read: true });
+        if (!message) throw notFound(texts.messagesAdmin.messageNotFound);
+        const kept = await insertContactReply(tx, { messageId, adminId: admin.id, body: reply });
+        await outbox.enqueue(
+          tx,
+          contactReplyMail({ ...message, createdAt: message.createdAt.toISOString() }, reply),
+          { mail: 'contact reply', contactMessageId: messageId, contactReplyId: kept.id },
+        );
+        return message;
+      });
+      // After the commit: the admins' names are read outside the transaction (on PGlite, one
+      // transaction at a time, a read of the database inside it would wait for it forever).
+      return managedOne(db, row);
     },
   };
 }

@@ -7,10 +7,13 @@ function getContactMessages(signal?: AbortSignal): Promise<ManagedMessage[]> {
   return api.get<ManagedMessage[]>(apiPaths.manageMessages, signal);
 }
 
+/** The admins' list of messages: every change of one asks for it again. */
+export const contactMessagesQueryKey = ['manageMessages'] as const;
+
 export function useContactMessages() {
   return useQuery(
     queryOptions({
-      queryKey: ['manageMessages'],
+      queryKey: contactMessagesQueryKey,
       queryFn: ({ signal }) => getContactMessages(signal),
     }),
   );

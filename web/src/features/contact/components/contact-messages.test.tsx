@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { texts, type ManagedMessage, type MessageState } from '@tools-factory/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeApi } from '../../../test/fake-api';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { ContactMessages } from './contact-messages';
+
+const t = texts.messagesAdmin;
+const RECEIVED = '2026-12-01T09:30:00.000Z';
+
+const vera: ManagedMessage = {
+  _id: '1a2b3c4d-1111-4222-8333-444455556666',
+  name: 'Vera Visitor',
+  email: 'vera@example.com',
+  message: 'Do you make 2 kg sledgehammers?',
+  createdAt: RECEIVED,
+  readAt: null,
+  archivedAt: null,
+  replies: [],
+};
+const otto: ManagedMessage = {
+  ...vera,
+  _id: '1a2b3c4d-2222-4222-8333-444455556666',
+  name: 'Otto Older',
+  email: 'otto@example.com',
+  message: 'Is the spanner chrome-plated?',
+  readAt: RECEIVED,
+};
+
+/** GET, PATCH and reply as the contact module answers them, on a list kept here. */
+function messagesServer() {
+  let held = [vera, otto];
+  const change = (id: string, edit: (message: ManagedMessage) => ManagedMessage) => {
+    held = held.map((message) => (message._id === id ? edit(message) : message));
+    return held.find((message) => message._id === id);
+  };
+  return fakeApi(({ method, url, body }) => {
+    if (method === 'GET' && url === '/api/manageMessages') return jsonResponse(held);
+    const [, id, action] = /^\/api\/manageMessages\/([^/]+)(?:\/(reply))?$/.exec(url) ?? [];
+    if (!id) return undefined;
+    if (method === 'PATCH') {
+      const { read, archived } = body as MessageState;
+      return jsonResponse(
+        change(id, (message) => ({
+          ...message,
+          ...(read === undefined ? {} : { readAt: read ? RECEIVED : null }),
+          ...(archived === undefined ? {} : { archivedAt: archived ? RECEIVED : null }),
+        })),
+      );
+    }
+    if (method === 'POST' && action === 'reply') {
+      const { reply } = body as { reply: string };
+      return jsonResponse(
+        change(id, (message) => ({
+          ...message,
+          readAt: RECEIVED,
+          replies: [...message.replies, { body: reply, sentAt: RECEIVED, by: 'Shop Owner' }],
+        })),
+        201,
+      );
+    }
+    return undefined;
+  });
+}
+
+const cardOf = (name: string) => within(screen.getByRole('article', { name: new RegExp(name) }));
+
+describe('ContactMessages', () => {
+  beforeEach(() => localStorage.setItem('accessToken', 'token-0'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows the inbox, new ones marked, and marks a message read and archives it', async () => {
+    const { requests } = messagesServer();
+    const user = userEvent.setup();
+    renderWithProviders(<ContactMessages />);
+    expect(await screen.findByRole('button', { name: t.inbox(2) })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(cardOf('Vera Visitor').getByText(t.unread)).toBeInTheDocument();
+    expect(cardOf('Otto Older').queryByText(t.unread)).toBeNull();
+
+    await user.click(cardOf('Vera Visitor').getByRole('button', { name: t.markRead }));
+    await vi.waitFor(() => expect(cardOf('Vera Visitor').queryByText(t.unread)).toBeNull());
+    await user.click(cardOf('Vera Visitor').getByRole('button', { name: t.archiveMessage }));
+    expect(await screen.findByText(t.archived('Vera Visitor'))).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('article', { name: /Vera/ })).toBeNull());
+    expect(
+      callsTo(requests, 'PATCH', `/api/manageMessages/${vera._id}`).map((call) => call.body),
+    ).toEqual([{ read: true }, { archived: true }]);
+
+    await user.click(screen.getByRole('button', { name: t.archive(1) }));
+    await user.click(cardOf('Vera Visitor').getByRole('button', { name: t.unarchive }));
+    expect(await screen.findByText(t.unarchived('Vera Visitor'))).toBeInTheDocument();
+    expect(await screen.findByText(t.archiveEmpty)).toBeInTheDocument();
+  });
+
+  it('replies in a dialog, says to whom it went, and shows the reply under the message', async () => {
+    const { requests } = messagesServer();
+    const user = userEvent.setup();
+    renderWithProviders(<ContactMessages />);
+    await screen.findByRole('article', { name: /Vera Visitor/ });
+    await user.click(cardOf('Vera Visitor').getByRole('button', { name: t.reply }));
+    const dialog = screen.getByRole('dialog', { name: t.replyTitle('Vera Visitor') });
+    expect(dialog).toHaveAccessibleDescription(t.replyIntro('vera@example.com'));
+
+    // Nothing typed: said under the field, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: t.send }));
+    expect(await within(dialog).findByText(texts.fieldErrors.required('reply'))).toBeVisible();
+    await user.type(within(dialog).getByLabelText(t.replyLabel), 'Yes, from stock.');
+    await user.click(within(dialog).getByRole('button', { name: t.send }));
+
+    expect(await screen.findByText(t.sent('vera@example.com'))).toBeInTheDocument();
+    expect(callsTo(requests, 'POST', `/api/manageMessages/${vera._id}/reply`)).toEqual([
+      expect.objectContaining({ body: { reply: 'Yes, from stock.' } }),
+    ]);
+    expect(await cardOf('Vera Visitor').findByText('Yes, from stock.')).toBeInTheDocument();
+    expect(cardOf('Vera Visitor').getByText(/Replied by Shop Owner/)).toBeInTheDocument();
+  });
+});
