@@ -16,7 +16,8 @@ import {
 import * as contract from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catchSavedFiles } from '../../features/orders/test/saved-files';
-import { callsTo, fakeApi } from '../../test/fake-api';
+import { callsTo } from '../../test/fake-api';
+import { fakeIdentityServer, maria } from '../../test/identity';
 import { makeCart, makeCartLine, makeTool, pliers } from '../../test/factories';
 import { jsonResponse, renderRoutes, rowOf } from '../../test/render';
 import QuickOrderPage from './quick-order-page';
@@ -81,7 +82,13 @@ function quickOrderServer({
       cart: { lines: [], total: 0, canCheckout: false },
     } satisfies AddCartLinesResponse);
   }
-  const api = fakeApi(({ method, url, body }) => {
+  // A signed-in customer (maria): the page reads the cart of customers only.
+  const { server } = fakeIdentityServer({
+    user: maria,
+    answer: ({ method, url, body }) => answerShop(method, url, body),
+  });
+  function answerShop(method: string, url: string, body: unknown) {
+    if (method === 'GET' && url.startsWith('/api/admin/')) return jsonResponse({ admin: false });
     if (method === 'GET' && url === '/api/parts') return jsonResponse(tools);
     if (method === 'GET' && url === '/api/cart') {
       return jsonResponse(
@@ -97,8 +104,8 @@ function quickOrderServer({
       return (cartLines ?? answerCartLines)(body as AddCartLines);
     }
     return undefined;
-  });
-  return { ...api, cart };
+  }
+  return { requests: server.requests, cart };
 }
 
 async function renderQuickOrder() {

@@ -31,6 +31,8 @@ interface QuickOrderProps {
   cartPath: string;
   /** Lines went to the cart (some or all): what shows the cart should ask for it again. */
   onAdded?: () => void;
+  /** The caller has a cart (a customer): what it holds is read, to say what a line adds to. */
+  readsCart?: boolean;
 }
 
 /** The text left to fix: every line of the rows not added, in their order. */
@@ -49,14 +51,14 @@ function linesLeft(entries: readonly QuickOrderEntry[], added: ReadonlySet<Quick
  * shown with its verdict. Add sends the good rows to the cart in one call (one per 200 rows), then
  * says what the cart did with each; the textarea keeps the bad and the refused lines to fix.
  */
-export function QuickOrder({ catalog, cartPath, onAdded }: QuickOrderProps) {
+export function QuickOrder({ catalog, cartPath, onAdded, readsCart = true }: QuickOrderProps) {
   const [text, setText] = useState('');
   const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(new Map());
   const [answers, setAnswers] = useState<CartAnswers | null>(null);
   const addLines = useAddCartLines(onAdded);
   // What the cart holds of each tool: a line of one adds to it ('500 in cart → 1,500'), or
   // replaces it when the buyer says so.
-  const cart = useCart();
+  const cart = useCart({ enabled: readsCart });
   const held = useMemo(
     () => new Map(cart.data?.lines.map((line) => [line.toolId, line.quantity])),
     [cart.data],
