@@ -7,6 +7,7 @@ import {
   type ComponentProps,
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { Link } from 'react-router';
@@ -52,8 +53,8 @@ export function RowLink({
 interface RowActionsMenuProps extends RowActionProps {
   /** The button's words ('Actions'). */
   label: string;
-  /** The actions, each a RowMenuItem; `close` is called as one is chosen. */
-  children: (close: () => void) => ReactNode;
+  /** The actions, each a RowMenuItem: choosing one closes the menu. */
+  children: ReactNode;
 }
 
 /**
@@ -84,6 +85,11 @@ export function RowActionsMenu({ rowNameId, label, children }: RowActionsMenuPro
     buttonRef.current?.focus();
   }
 
+  /** An action was chosen (its own handler ran first): the menu closes. */
+  function closeOnChoice(event: MouseEvent<HTMLUListElement>) {
+    if ((event.target as Element).closest('button')) close();
+  }
+
   function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Escape' || !open) return;
     // The menu's Escape, not the dialog's or the drawer's around it.
@@ -112,9 +118,12 @@ export function RowActionsMenu({ rowNameId, label, children }: RowActionsMenuPro
       {open ? (
         <ul
           id={listId}
-          className="menu bg-base-100 rounded-box border-base-300 absolute right-0 z-20 mt-1 w-48 border p-1 shadow-lg"
+          onClick={closeOnChoice}
+          // Under the button, growing away from the page's edge: rightwards on a card (the
+          // button is on its left), leftwards in a table's last column.
+          className="menu bg-base-100 rounded-box border-base-300 absolute left-0 z-20 mt-1 w-48 border p-1 shadow-lg xl:right-0 xl:left-auto"
         >
-          {children(close)}
+          {children}
         </ul>
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import type { StockMovement } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { makeTool } from '../../../test/factories';
-import { jsonResponse, renderRoutes, rowActionOf, rowOf } from '../../../test/render';
+import { jsonResponse, renderRoutes, rowActionOf } from '../../../test/render';
 import { toolsServer } from '../test/tools-server';
 import { ManageTools } from './manage-tools';
 

@@ -132,35 +132,22 @@ export function ToolsTable({
             <td className="max-xl:col-span-2 max-xl:pt-2!">
               <div className="grid grid-cols-2 gap-2 xl:flex xl:justify-end">
                 <RowActionsMenu rowNameId={nameId} label={texts.manageTools.actions}>
-                  {(close) => {
-                    const choose = (action: () => void) => () => {
-                      close();
-                      action();
-                    };
-                    return (
-                      <>
-                        <RowMenuItem rowNameId={nameId} onClick={choose(() => onEdit(tool))}>
-                          {manageToolsTexts.edit.button}
-                        </RowMenuItem>
-                        <RowMenuItem rowNameId={nameId} onClick={choose(() => onMoveStock(tool))}>
-                          {manageToolsTexts.stock.button}
-                        </RowMenuItem>
-                        <RowMenuItem
-                          rowNameId={nameId}
-                          onClick={choose(() => onEditPriceBreaks(tool))}
-                        >
-                          {texts.priceBreaks.edit}
-                        </RowMenuItem>
-                        <RowMenuItem
-                          rowNameId={nameId}
-                          disabled={!stock}
-                          onClick={choose(() => stock && onEditLowStock(tool, stock))}
-                        >
-                          {lowStockWords.edit}
-                        </RowMenuItem>
-                      </>
-                    );
-                  }}
+                  <RowMenuItem rowNameId={nameId} onClick={() => onEdit(tool)}>
+                    {manageToolsTexts.edit.button}
+                  </RowMenuItem>
+                  <RowMenuItem rowNameId={nameId} onClick={() => onMoveStock(tool)}>
+                    {manageToolsTexts.stock.button}
+                  </RowMenuItem>
+                  <RowMenuItem rowNameId={nameId} onClick={() => onEditPriceBreaks(tool)}>
+                    {texts.priceBreaks.edit}
+                  </RowMenuItem>
+                  <RowMenuItem
+                    rowNameId={nameId}
+                    disabled={!stock}
+                    onClick={() => stock && onEditLowStock(tool, stock)}
+                  >
+                    {lowStockWords.edit}
+                  </RowMenuItem>
                 </RowActionsMenu>
                 <RemoveRowButton rowNameId={nameId} onClick={() => onRemove(tool)} />
               </div>
