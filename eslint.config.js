@@ -62,11 +62,12 @@ const boundaryZones = [
       './server/src/catalog/!(*.test).ts',
       './server/src/db/!(*.test).ts',
       './server/src/mail/!(*.test).ts',
+      './server/src/documents/!(*.test).ts',
       './server/src/plugins/!(*.test).ts',
     ],
     from: ['./server/src/modules', './server/src/app.ts', './server/src/server.ts'],
     message:
-      'infrastructure (config, http-errors, ids, catalog, db, mail, plugins) imports no module: modules import it and app.ts wires them together.',
+      'infrastructure (config, http-errors, ids, catalog, db, mail, documents, plugins) imports no module: modules import it and app.ts wires them together.',
   },
   {
     target: './server/src/modules/**/!(*.test).ts',

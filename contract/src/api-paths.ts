@@ -80,6 +80,14 @@ export const apiPaths = {
   shipOrder: withSegment('/manageOrders/:id/ship'),
   /** POST (admin, issue 25): a shipped order goes back to paid, within 24 h of shipping. */
   unshipOrder: withSegment('/manageOrders/:id/unship'),
+  /** GET (admin, issue 42): a checkout as an admin ships it, its lines and shipments. */
+  managedCheckout: withSegment('/manageCheckouts/:id'),
+  /** POST (admin): ship a checkout's lines (all, chosen, or part of a line) as one shipment. */
+  checkoutShipments: withSegment('/manageCheckouts/:id/shipments'),
+  /** POST (admin): undo a shipment within 24 h; its quantities are to ship again. */
+  undoShipment: withSegment('/manageShipments/:id/undo'),
+  /** GET (admin): a shipment's packing slip as a PDF (lines, quantities, ship-to; no prices). */
+  packingSlip: withSegment('/manageShipments/:id/packing-slip.pdf'),
   /** POST (admin): a paid order is cancelled, its payment refunded, a credit note issued. */
   cancelOrder: withSegment('/manageOrders/:id/cancel'),
   /** GET (the order's owner or an admin): a cancelled order's credit note as a PDF. */

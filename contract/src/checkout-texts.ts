@@ -20,6 +20,7 @@ export const checkoutTexts = {
     total: 'Total',
     payAll: 'Pay for all',
     placed: 'placed',
+    shipTo: 'ship to',
     /** A checkout's state, as its lines make it (the spec's 'panding' for paid). */
     status: {
       unpaid: 'unpaid',

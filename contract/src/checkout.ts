@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema } from './common.ts';
 import { deliveryFields, OrderSchema } from './orders.ts';
-import type { OrderStatus } from './order-status.ts';
+import {
+  canShip,
+  isDisputed,
+  isPartlyShipped,
+  isShipped,
+  type OrderStatus,
+} from './order-status.ts';
 
 /** The buyer's own reference for a purchase: at most 35 characters (as EDI and most ERPs keep). */
 export const PO_NUMBER_MAX_LENGTH = 35;
@@ -84,11 +90,30 @@ export function checkoutReference(id: string): string {
  */
 export function checkoutStatusOf(lines: readonly { status: OrderStatus }[]): CheckoutStatus {
   if (lines.some((line) => line.status === 'unpaid')) return 'unpaid';
-  const live = lines.filter(
-    (line) => line.status === 'paid' || line.status === 'shipped' || line.status === 'disputed',
-  );
+  const live = liveLines(lines);
   if (live.length === 0) return 'closed';
-  const shipped = live.filter((line) => line.status === 'shipped').length;
+  const shipped = live.filter((line) => isShipped(line.status)).length;
   if (shipped === live.length) return 'shipped';
-  return shipped > 0 ? 'partlyShipped' : 'paid';
+  return shipped > 0 || live.some((line) => isPartlyShipped(line.status))
+    ? 'partlyShipped'
+    : 'paid';
+}
+
+/** The lines still sold once paid: paid, shipped in part or whole, or disputed. */
+function liveLines<Line extends { status: OrderStatus }>(lines: readonly Line[]): Line[] {
+  return lines.filter(
+    (line) => canShip(line.status) || isShipped(line.status) || isDisputed(line.status),
+  );
+}
+
+/**
+ * How far a paid checkout has shipped, for its summary ('2 of 12 shipped'): the lines shipped
+ * whole among the lines still sold (cancelled, refunded and removed ones left out).
+ */
+export function shippedCount(lines: readonly { status: OrderStatus }[]): {
+  shipped: number;
+  of: number;
+} {
+  const live = liveLines(lines);
+  return { shipped: live.filter((line) => isShipped(line.status)).length, of: live.length };
 }

@@ -32,6 +32,7 @@ export * from './stars.ts';
 export * from './stock.ts';
 export * from './manage-tools-texts.ts';
 export * from './sku.ts';
+export * from './shipments.ts';
 export * from './summary.ts';
 export * from './system.ts';
 export * from './texts.ts';

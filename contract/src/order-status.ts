@@ -14,13 +14,16 @@
 
 /**
  * Every status an order may have, in the order of its life; the database's orders.status takes
- * the same list. unpaid -> paid -> shipped is the spec's life of an order. A paid (or shipped)
- * order is never deleted: an admin cancels it (refunded through the gateway, a credit note
- * issued), or the gateway reports it refunded or disputed.
+ * the same list. unpaid -> paid -> shipped is the spec's life of an order; between the last two,
+ * partly shipped while a shipment took part of its quantity (issue 42: admins ship a checkout's
+ * lines, or part of a line, in shipments). A paid (or shipped) order is never deleted: an admin
+ * cancels it (refunded through the gateway, a credit note issued), or the gateway reports it
+ * refunded or disputed.
  */
 export const ORDER_STATUSES = [
   'unpaid',
   'paid',
+  'partly_shipped',
   'shipped',
   'cancelled',
   'refunded',
@@ -31,7 +34,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Where every order starts: placed, its stock held, not paid yet. */
 export const PLACED_STATUS = 'unpaid' satisfies OrderStatus;
 
-/** A shipment can be undone (back to paid) this long after it was shipped: a mistake's window. */
+/** A shipment can be undone (its quantities back to ship) this long after it left: a mistake's window. */
 export const UNSHIP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A transition's start states and where it leads (null: the order is deleted). */
@@ -40,28 +43,36 @@ type Transition = { readonly from: readonly OrderStatus[]; readonly to: OrderSta
 export const ORDER_TRANSITIONS = {
   /** The gateway says its intent succeeded: only an unpaid order is paid (once). */
   pay: { from: ['unpaid'], to: 'paid' },
-  /** An admin ships it: only a paid one (a disputed one waits for the card issuer). */
-  ship: { from: ['paid'], to: 'shipped' },
   /**
-   * An admin undoes a shipment made by mistake (issue 25): a shipped order goes back to paid,
-   * within UNSHIP_WINDOW_MS of shipping (the server's UPDATE checks the window too).
+   * An admin ships what is left of it, in a shipment (a disputed one waits for the card issuer).
    */
-  undoShip: { from: ['shipped'], to: 'paid' },
+  ship: { from: ['paid', 'partly_shipped'], to: 'shipped' },
+  /** An admin ships part of what is left of it: the rest follows in a later shipment. */
+  shipPart: { from: ['paid', 'partly_shipped'], to: 'partly_shipped' },
+  /**
+   * An admin undoes a shipment made by mistake (issue 25), within UNSHIP_WINDOW_MS of it (the
+   * server's UPDATE checks the window too): its quantities are to ship again, so the order is
+   * paid again, or partly shipped while another of its shipments stands.
+   */
+  undoShip: { from: ['shipped', 'partly_shipped'], to: 'paid' },
   /**
    * An admin cancels a paid order (refunded through the gateway, a credit note issued). Not an
    * unpaid one (it is removed instead), nor a disputed one (the card issuer decides).
    */
-  cancel: { from: ['paid', 'shipped', 'refunded'], to: 'cancelled' },
+  cancel: { from: ['paid', 'partly_shipped', 'shipped', 'refunded'], to: 'cancelled' },
   /**
    * The second half of a cancellation, once its refund went through: recorded from any state a
    * paid order may reach meanwhile, a dispute reported between the refund and the transaction
    * included (its money went back already).
    */
-  recordCancellation: { from: ['paid', 'shipped', 'refunded', 'disputed'], to: 'cancelled' },
+  recordCancellation: {
+    from: ['paid', 'partly_shipped', 'shipped', 'refunded', 'disputed'],
+    to: 'cancelled',
+  },
   /** The gateway reports the payment given back in full (a cancelled order stays cancelled). */
-  refund: { from: ['paid', 'shipped', 'disputed'], to: 'refunded' },
+  refund: { from: ['paid', 'partly_shipped', 'shipped', 'disputed'], to: 'refunded' },
   /** The gateway reports a dispute with the card issuer. */
-  dispute: { from: ['paid', 'shipped'], to: 'disputed' },
+  dispute: { from: ['paid', 'partly_shipped', 'shipped'], to: 'disputed' },
   /** Its owner or an admin removes it (its stock goes back); a paid order stays in the books. */
   remove: { from: ['unpaid'], to: null },
   /** The expiry sweep deletes it once its hold is over (its stock goes back). */
@@ -77,6 +88,7 @@ export function allows(transition: OrderTransition, status: OrderStatus): boolea
 
 /** Unpaid: a payment may mark it paid (and a payment under way extends its hold). */
 export const isPayable = (status: OrderStatus): boolean => allows('pay', status);
+/** Something of it is still to ship (all of it, or the rest after a partial shipment). */
 export const canShip = (status: OrderStatus): boolean => allows('ship', status);
 export const canUndoShip = (status: OrderStatus): boolean => allows('undoShip', status);
 export const canCancel = (status: OrderStatus): boolean => allows('cancel', status);
@@ -99,8 +111,12 @@ export const wasPaid = (status: OrderStatus): boolean => !isHeld(status);
 /** Paid and not shipped yet: 'panding' on its badge (wasPaid says whether it ever was paid). */
 export const isPaid = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.pay.to;
 
-/** Shipped: a repeated ship answers it as it is. */
+/** Shipped, all of it: a repeated ship answers it as it is. */
 export const isShipped = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.ship.to;
+
+/** Part of it shipped, the rest still to ship. */
+export const isPartlyShipped = (status: OrderStatus): boolean =>
+  status === ORDER_TRANSITIONS.shipPart.to;
 
 /** Cancelled: it has its credit note; a repeated cancel answers it as it is. */
 export const isCancelled = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.cancel.to;
@@ -112,7 +128,11 @@ export const isRefunded = (status: OrderStatus): boolean => status === ORDER_TRA
 export const isDisputed = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.dispute.to;
 
 /** The orders that make their customer a buyer (the reviews' 'verified buyer'). */
-export const BOUGHT_STATUSES = ['paid', 'shipped'] as const satisfies readonly OrderStatus[];
+export const BOUGHT_STATUSES = [
+  'paid',
+  'partly_shipped',
+  'shipped',
+] as const satisfies readonly OrderStatus[];
 
 /**
  * The states whose payment the shop keeps, for the Sales page: paid, shipped, and disputed (the
@@ -121,19 +141,20 @@ export const BOUGHT_STATUSES = ['paid', 'shipped'] as const satisfies readonly O
  */
 export const REVENUE_STATUSES = [
   'paid',
+  'partly_shipped',
   'shipped',
   'disputed',
 ] as const satisfies readonly OrderStatus[];
 
 /**
- * Until when a shipment can be undone (ISO 8601): UNSHIP_WINDOW_MS after it was shipped; null
- * when the order is not shipped.
+ * Until when the order's latest shipment can be undone (ISO 8601): UNSHIP_WINDOW_MS after it
+ * left (`shippedAt`: the latest shipment that took part of it); null when nothing of it shipped.
  */
 export function unshipDeadline(order: {
   status: OrderStatus;
   shippedAt: Date | null;
 }): string | null {
-  if (!isShipped(order.status) || !order.shippedAt) return null;
+  if (!canUndoShip(order.status) || !order.shippedAt) return null;
   return new Date(order.shippedAt.getTime() + UNSHIP_WINDOW_MS).toISOString();
 }
 

@@ -37,6 +37,7 @@ export const orderTexts = {
     remove: 'Remove',
     paidBadge: 'panding',
     shippedBadge: 'shipped',
+    partlyShippedBadge: 'partly shipped',
     cancelledBadge: 'cancelled',
     refundedBadge: 'refunded',
     disputedBadge: 'disputed',

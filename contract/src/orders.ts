@@ -27,6 +27,11 @@ export const OrderSchema = z.object({
   address: z.string(),
   phone: z.string(),
   quantity: z.number().int(),
+  /**
+   * How many of it the standing shipments took (issue 42): 0 until shipped, `quantity` once
+   * shipped whole, between the two while partly shipped.
+   */
+  shippedQuantity: z.number().int().nonnegative(),
   email: z.string(),
   /** Unit price in dollars, from the catalog at the time of the order. */
   price: MoneySchema,
@@ -178,11 +183,16 @@ export const ManagedOrdersSearchQuerySchema = z.object({
 });
 export type ManagedOrdersSearchQuery = z.input<typeof ManagedOrdersSearchQuerySchema>;
 
-/** GET /manageOrders/search's answer: one page of the orders found, newest first, and how many. */
+/**
+ * GET /manageOrders/search's answer: one page of the checkouts found (issue 42: paging counts
+ * checkouts), newest first, as their matching orders, checkout by checkout; and how many.
+ */
 export const ManagedOrdersPageSchema = z.object({
   orders: z.array(ManagedOrderRowSchema),
   /** How many orders match, on every page. */
   total: z.number().int().nonnegative(),
+  /** How many checkouts those orders belong to: what the pages count. */
+  checkouts: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
 });

@@ -23,6 +23,8 @@ export const routes = {
   dashboardAllOrders: '/dashborad/allorders',
   /** Beyond the spec (issue 25): an order's page for admins. */
   dashboardManagedOrder: (id: string) => `/dashborad/allorders/${id}`,
+  /** Beyond the spec (issue 42): a checkout's page for admins, its lines and shipments. */
+  dashboardManagedCheckout: (id: string) => `/dashborad/allorders/checkout/${id}`,
   dashboardManageTools: '/dashborad/manageTools',
   dashboardMyProfile: '/dashborad/myprofile',
   /**

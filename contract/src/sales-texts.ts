@@ -42,6 +42,7 @@ export const salesTexts = {
     statusNames: {
       unpaid: 'unpaid',
       paid: 'paid',
+      partly_shipped: 'partly shipped',
       shipped: 'shipped',
       cancelled: 'cancelled',
       refunded: 'refunded',

@@ -100,6 +100,7 @@ export const shellTexts = {
     payment: 'Payment',
     /** Beyond the spec (issue 25): an order's page for admins. */
     managedOrder: 'Order',
+    managedCheckout: 'Checkout',
     allUsers: 'All Users',
     notFound: 'Page not found',
   },

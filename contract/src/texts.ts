@@ -18,6 +18,7 @@ import { quoteServerTexts, quoteTexts } from './quote-texts.ts';
 import { reviewTexts } from './review-texts.ts';
 import { salesServerTexts, salesTexts } from './sales-texts.ts';
 import { shellTexts } from './shell-texts.ts';
+import { shipmentServerTexts, shipmentTexts } from './shipment-texts.ts';
 import { siteTexts } from './site-texts.ts';
 import { skuTexts } from './sku-texts.ts';
 import { toolAdminErrors, toolTexts } from './tool-texts.ts';
@@ -41,6 +42,8 @@ export const texts = {
   checkout: checkoutTexts,
   checkoutPayment: checkoutPaymentTexts,
   quickOrder: quickOrderTexts,
+  /** Shipments of a checkout's lines (issue 42). */
+  shipments: shipmentTexts,
   ...toolTexts,
   ...siteTexts,
   ...accountTexts,
@@ -70,4 +73,5 @@ export const serverTexts = {
   /** What the documents add for checkouts (issue 26): its own file, composed here. */
   checkoutDocuments: checkoutDocumentTexts,
   ...mailTexts,
+  ...shipmentServerTexts,
 } as const;

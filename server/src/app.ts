@@ -249,7 +249,6 @@ export async function buildApp({
     cart: cartForCheckout,
     catalog,
     tools: tools.service,
-    outbox,
     guards,
     publicUrl: config.publicUrl,
     orderHoldHours: config.orderHoldHours,
@@ -334,7 +333,6 @@ export async function buildApp({
       await api.register(orders.routes, {
         payments: payments.service,
         invoices: invoices.service,
-        shippedAnnouncement: checkouts.shippedAnnouncement,
       });
       await api.register(checkouts.routes);
       await api.register(sales.routes);

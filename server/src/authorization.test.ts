@@ -8,6 +8,8 @@ import {
   ErrorBodySchema,
   orderTotal,
   PlaceOrderResponseSchema,
+  ManagedCheckoutSchema,
+  ManagedOrderSchema,
 } from '@tools-factory/contract';
 import type { App } from './app.ts';
 import type { Config } from './config.ts';
@@ -197,6 +199,7 @@ function createFixtures(
   app: App,
   customer: TestAccount,
   tool: { id: string; name: string },
+  admin: TestAccount,
 ): Fixtures {
   async function unpaidOrder(): Promise<OrderFixture> {
     const { order } = await callAs(
@@ -232,6 +235,21 @@ function createFixtures(
   return {
     customer: { email: customer.email, password: customer.password },
     tool: { id: tool.id, name: tool.name },
+    async shipment() {
+      const order = await paidOrder();
+      await callAs(
+        app,
+        admin,
+        { method: 'PATCH', url: `/api/manageOrders/${order.id}/ship`, payload: {} },
+        ManagedOrderSchema,
+      );
+      const checkout = await app.inject({
+        url: `/api/manageCheckouts/${order.checkoutId}`,
+        headers: bearer(admin.token),
+      });
+      const { shipments } = ManagedCheckoutSchema.parse(checkout.json());
+      return { id: shipments[0]!._id, checkoutId: order.checkoutId };
+    },
     unpaidOrder,
     orderWithIntent,
     orderPaidByCard,
@@ -326,7 +344,7 @@ async function openWorld(
   return {
     app,
     accounts: { customer, anotherCustomer, admin },
-    fixtures: createFixtures(app, customer, tool),
+    fixtures: createFixtures(app, customer, tool, admin),
     served: routesServed(app),
   };
 }

@@ -10,6 +10,7 @@ export * from './gallery/gallery.table.ts';
 export * from './checkouts/checkouts.table.ts';
 export * from './orders/orders.table.ts';
 export * from './orders/order-events.table.ts';
+export * from './orders/shipments.table.ts';
 export * from './payments/payments.table.ts';
 export * from './profiles/profiles.table.ts';
 export * from './quotes/quotes.table.ts';

@@ -75,6 +75,8 @@ export type Fixtures = {
   orderPaidByCard(): Promise<OrderFixture & { transectionId: string }>;
   /** A new order paid and recorded. */
   paidOrder(): Promise<OrderFixture>;
+  /** A new paid order shipped whole by the admin, in a shipment of its one-line checkout. */
+  shipment(): Promise<{ id: string; checkoutId: string }>;
   /** A new quote of the customer, waiting for an offer. */
   requestedQuote(): Promise<{ id: string }>;
   /** A new quote of the customer with an offer standing, `price` its unit price in dollars. */
@@ -523,6 +525,37 @@ const CASES: readonly AuthorizationCase[] = [
     case: "the customer's paid order",
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/ship` }),
+  },
+  {
+    route: 'GET /api/manageCheckouts/:id',
+    case: "the customer's paid order's checkout",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageCheckouts/${(await the.paidOrder()).checkoutId}`,
+    }),
+  },
+  {
+    route: 'POST /api/manageCheckouts/:id/shipments',
+    case: "the customer's paid order's checkout, shipped whole",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 201 },
+    request: async (the) => ({
+      url: `/api/manageCheckouts/${(await the.paidOrder()).checkoutId}/shipments`,
+      payload: { carrier: 'UPS', trackingNumber: '1Z999' },
+    }),
+  },
+  {
+    route: 'POST /api/manageShipments/:id/undo',
+    case: 'a shipment made a moment ago',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({ url: `/api/manageShipments/${(await the.shipment()).id}/undo` }),
+  },
+  {
+    route: 'GET /api/manageShipments/:id/packing-slip.pdf',
+    case: 'a shipment',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageShipments/${(await the.shipment()).id}/packing-slip.pdf`,
+    }),
   },
   {
     route: 'POST /api/manageOrders/:id/cancel',

@@ -45,6 +45,7 @@ const AllUsersPage = lazyPage(() => import('./pages/all-users-page'));
 const AddProductPage = lazyPage(() => import('../features/tools/pages/add-product-page'));
 const ManageOrdersPage = lazyPage(() => import('./pages/manage-orders-page'));
 const ManagedOrderPage = lazyPage(() => import('./pages/managed-order-page'));
+const ManagedCheckoutPage = lazyPage(() => import('./pages/managed-checkout-page'));
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
 const SalesPage = lazyPage(() => import('../features/sales/pages/sales-page'));
 const StockHoldsPage = lazyPage(() => import('./pages/stock-holds-page'));
@@ -123,6 +124,11 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                       paths.dashboardManagedOrderPattern,
                       titles.managedOrder,
                       ManagedOrderPage,
+                    ),
+                    titledPage(
+                      paths.dashboardManagedCheckoutPattern,
+                      titles.managedCheckout,
+                      ManagedCheckoutPage,
                     ),
                     titledPage(paths.dashboardQuotes, titles.quotes, ManageQuotesPage),
                     titledPage(paths.dashboardSales, titles.sales, SalesPage),

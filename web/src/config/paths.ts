@@ -11,6 +11,7 @@ export const paths = {
   dashboardPaymentPattern: routes.dashboardPayment(':id'),
   dashboardCheckoutPaymentPattern: routes.dashboardCheckoutPayment(':checkoutId'),
   dashboardManagedOrderPattern: routes.dashboardManagedOrder(':id'),
+  dashboardManagedCheckoutPattern: routes.dashboardManagedCheckout(':id'),
   /** Old links and typing habits: /dashboard leads to the product's /dashborad. */
   dashboardAlias: '/dashboard',
 } as const;

@@ -121,6 +121,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     address: '12 Harbour Road, Dhaka',
     phone: '',
     quantity: 200,
+    // Shipped whole when told shipped; nothing shipped otherwise.
+    shippedQuantity: overrides.status === 'shipped' ? (overrides.quantity ?? 200) : 0,
     email: 'maria@example.com',
     price: hammer.price,
     paid: false,

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
-import type { OutboxWriter } from '../../mail/outbox.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import type { OrderLinesOfCheckouts } from '../orders/orders-of-checkouts.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createCheckoutLines } from './checkout-lines.ts';
 import type { CartForCheckout } from './checkout-placement.ts';
-import { createShippedAnnouncement } from './checkout-shipped-announcement.ts';
 import { checkoutsRoutes } from './checkouts.routes.ts';
 import { createCheckoutsService } from './checkouts.service.ts';
 
@@ -24,8 +22,6 @@ export type CheckoutsModuleDeps = {
   catalog: CatalogChanged;
   /** Says why a line could not be reserved. */
   tools: ToolsService;
-  /** Takes the shipped e-mail in the shipment's transaction. */
-  outbox: OutboxWriter;
   guards: AuthGuards;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
@@ -38,7 +34,7 @@ export type CheckoutsModuleDeps = {
 /**
  * Checkouts (docs/architecture.md#business-buyers): the cart placed as one purchase through the
  * orders' pipeline (its service and routes), and its lines paid, invoiced and mailed as one
- * (payments and invoices take `checkoutLines`; the orders' Ship its `shippedAnnouncement`).
+ * (payments and invoices take `checkoutLines`).
  */
 export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
   const { db, orders, orderLines, cart, catalog, tools, guards, publicUrl } = deps;
@@ -63,13 +59,6 @@ export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
     routes,
     /** A checkout's lines, paid, invoiced and mailed as one (issue 26). */
     checkoutLines: createCheckoutLines({ db, orderLines, orderHoldHours: deps.orderHoldHours }),
-    /** The customer's shipped e-mail: once a checkout's last line ships (the orders' Ship). */
-    shippedAnnouncement: createShippedAnnouncement({
-      outbox: deps.outbox,
-      publicUrl,
-      managedOrderDto: orders.managedOrderDto,
-      orderLines,
-    }),
   };
 }
 

@@ -1,8 +1,27 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type PDFDocument from 'pdfkit';
 import { centsToDollars, formatMoney, serverTexts } from '@tools-factory/contract';
 import type { Seller } from '../../config.ts';
+import {
+  BOLD,
+  CELL_PADDING,
+  CONTENT_BOTTOM,
+  CONTENT_WIDTH,
+  INK,
+  MUTED,
+  PAGE,
+  REGULAR,
+  drawCell,
+  drawFooters,
+  drawHeader,
+  drawParties,
+  drawParty,
+  drawRule,
+  drawTableHeader,
+  documentDate,
+  openDocument,
+  type Align,
+  type Doc,
+  type Fact,
+} from '../../documents/pdf-document.ts';
 import type { CreditNoteRow } from './credit-notes.repository.ts';
 import type { InvoiceLineRow, InvoiceRow } from './invoices.repository.ts';
 
@@ -27,7 +46,7 @@ type OrderDocument = {
   number: string;
   orderReference: string;
   issuedAt: Date;
-  facts: [string, string][];
+  facts: Fact[];
   buyerLines: string[];
   lines: readonly DocumentLine[];
   totalCents: number;
@@ -85,39 +104,6 @@ function buyerLinesOf(buyer: {
   ].filter((line) => line.trim() !== '');
 }
 
-/**
- * DejaVu Sans covers Latin, Greek and Cyrillic: a buyer named 'Łódź' or 'Ελένη' prints as
- * written, which the PDF standard fonts (Latin-1 only) cannot do. pdfkit embeds only the glyphs
- * an invoice uses. Read once, on the first invoice.
- */
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
-
-/**
- * pdfkit (with fontkit and its tables) weighs several MB of heap and code in every process that
- * imports it, and only an invoice needs it: loaded on the first invoice, then kept.
- */
-let pdfkit: Promise<{ default: typeof PDFDocument }> | undefined;
-const loadPdfKit = () => (pdfkit ??= import('pdfkit'));
-
-const REGULAR = 'DejaVuSans';
-const BOLD = 'DejaVuSans-Bold';
-
-/** A4 in points, with 2 cm margins all round. */
-const PAGE = { width: 595.28, height: 841.89, margin: 56.69 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const SHADE = '#f3f4f6';
-
 /** The table's columns: the tool takes what the SKU and the figures leave. */
 const COLUMNS = (() => {
   // A SKU of 14 characters stays on one line (longer ones wrap); 'Quantity' fits its bold
@@ -137,18 +123,13 @@ const COLUMNS = (() => {
   };
 })();
 
-/** Padding inside the table's cells. */
-const CELL_PADDING = 6;
-
-/** A date as the invoice shows it (UTC, the time zone its number's year is counted in). */
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const countFormat = new Intl.NumberFormat('en-US');
 
 /** An amount with its currency code beside it: '$1,350.75 USD'. */
 const money = (cents: number) => words.amount(formatMoney(centsToDollars(cents)));
 
 /** The quote's number after the order's, on documents of orders placed from a quote. */
-function quoteFact(booking: DocumentBooking): [string, string][] {
+function quoteFact(booking: DocumentBooking): Fact[] {
   return booking.quoteReference ? [[words.quote, booking.quoteReference]] : [];
 }
 
@@ -162,7 +143,7 @@ export function renderInvoicePdf(
   booking: DocumentBooking,
 ): Promise<Buffer> {
   // A checkout of several lines is named by its own reference; a one-line one by its order's.
-  const reference: [string, string] =
+  const reference: Fact =
     lines.length > 1
       ? [checkoutWords.checkout, invoice.orderReference]
       : [words.order, invoice.orderReference];
@@ -173,10 +154,10 @@ export function renderInvoicePdf(
     issuedAt: invoice.issuedAt,
     facts: [
       [words.number, invoice.number],
-      [words.issued, dateFormat.format(invoice.issuedAt)],
-      [words.paid, dateFormat.format(invoice.paidAt)],
+      [words.issued, documentDate.format(invoice.issuedAt)],
+      [words.paid, documentDate.format(invoice.paidAt)],
       reference,
-      ...(invoice.poNumber ? [[checkoutWords.poNumber, invoice.poNumber] as [string, string]] : []),
+      ...(invoice.poNumber ? [[checkoutWords.poNumber, invoice.poNumber] as Fact] : []),
       ...quoteFact(booking),
       [words.transactionId, invoice.transactionId],
     ],
@@ -199,9 +180,9 @@ export function renderCreditNotePdf(
   /** The credited order's line on a checkout's invoice of several lines (issue 26), if so. */
   ofCheckout?: { sku: string },
 ): Promise<Buffer> {
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     [creditWords.number, note.number],
-    [creditWords.issued, dateFormat.format(note.issuedAt)],
+    [creditWords.issued, documentDate.format(note.issuedAt)],
     [creditWords.invoice, note.invoiceNumber],
     [creditWords.order, note.orderReference],
     ...quoteFact(booking),
@@ -233,148 +214,48 @@ export function renderCreditNotePdf(
   });
 }
 
+/**
+ * The document's pages (the drawing is shared with the packing slip, documents/pdf-document.ts,
+ * so that they look alike): header, seller and buyer, the lines and their total, bank details.
+ */
 async function renderOrderDocument(invoice: OrderDocument): Promise<Buffer> {
-  const { default: PdfDocument } = await loadPdfKit();
-  const { regular, bold } = loadFonts();
-  const doc = new PdfDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    bufferPages: true,
-    info: {
-      Title: `${invoice.title} ${invoice.number}`,
-      Author: invoice.booking.seller.name,
-      Subject: `${words.order} ${invoice.orderReference}`,
-      CreationDate: invoice.issuedAt,
-    },
+  const { seller } = invoice.booking;
+  const { doc, done } = await openDocument({
+    Title: `${invoice.title} ${invoice.number}`,
+    Author: seller.name,
+    Subject: `${words.order} ${invoice.orderReference}`,
+    CreationDate: invoice.issuedAt,
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
-
-  drawHeader(doc, invoice);
-  drawParties(doc, invoice);
+  drawHeader(doc, { sellerName: seller.name, title: invoice.title, facts: invoice.facts });
+  drawParties(
+    doc,
+    { label: words.seller, lines: sellerLinesOf(seller) },
+    { label: words.buyer, lines: invoice.buyerLines },
+  );
   drawLines(doc, invoice);
-  drawBankDetails(doc, invoice.booking.seller);
-  drawFooters(doc, invoice.booking.seller);
+  drawBankDetails(doc, seller);
+  drawFooters(doc, footerOf(seller), words.page);
   doc.end();
   return done;
 }
 
-type Doc = PDFKit.PDFDocument;
-
-/** The title and the invoice's facts on the right; the seller's name on the left. */
-function drawHeader(doc: Doc, invoice: OrderDocument): void {
-  const top = PAGE.margin;
-  doc
-    .font(BOLD)
-    .fontSize(16)
-    .fillColor(INK)
-    .text(invoice.booking.seller.name, PAGE.margin, top, { width: CONTENT_WIDTH / 2 });
-  doc
-    .font(BOLD)
-    .fontSize(26)
-    .text(invoice.title.toUpperCase(), PAGE.margin, top - 4, {
-      width: CONTENT_WIDTH,
-      align: 'right',
-    });
-
-  const { facts } = invoice;
-  const labelWidth = 85;
-  const valueWidth = 215;
-  const labelX = PAGE.width - PAGE.margin - labelWidth - valueWidth;
-  let y = top + 44;
-  for (const [label, value] of facts) {
-    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, labelX, y, { width: labelWidth });
-    doc.font(BOLD).fontSize(9).fillColor(INK);
-    const height = doc.heightOfString(value, { width: valueWidth, align: 'right' });
-    doc.text(value, labelX + labelWidth, y, { width: valueWidth, align: 'right' });
-    y += Math.max(height, 11) + 4;
-  }
-  doc.y = y + 12;
-}
-
-/** Seller and buyer side by side, each under its label. */
-function drawParties(doc: Doc, invoice: OrderDocument): void {
-  const top = doc.y;
-  const gap = 24;
-  const width = (CONTENT_WIDTH - gap) / 2;
-  doc
-    .moveTo(PAGE.margin, top)
-    .lineTo(PAGE.width - PAGE.margin, top)
-    .lineWidth(0.75);
-  doc.strokeColor(RULE).stroke();
-
-  const { buyerLines } = invoice;
-  const sellerBottom = drawParty(
-    doc,
-    words.seller,
-    sellerLinesOf(invoice.booking.seller),
-    PAGE.margin,
-    top + 14,
-    width,
-  );
-  const buyerBottom = drawParty(
-    doc,
-    words.buyer,
-    buyerLines,
-    PAGE.margin + width + gap,
-    top + 14,
-    width,
-  );
-  doc.y = Math.max(sellerBottom, buyerBottom) + 24;
-}
-
-/** A party's label and lines, the first (its name) in bold; answers where it ends. */
-function drawParty(
-  doc: Doc,
-  label: string,
-  lines: readonly string[],
-  x: number,
-  top: number,
-  width: number,
-): number {
-  doc
-    .font(BOLD)
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(label.toUpperCase(), x, top, { width, characterSpacing: 0.8 });
-  let y = top + 16;
-  lines.forEach((line, index) => {
-    doc
-      .font(index === 0 ? BOLD : REGULAR)
-      .fontSize(10)
-      .fillColor(INK);
-    const height = doc.heightOfString(line, { width });
-    doc.text(line, x, y, { width });
-    y += height + 2;
-  });
-  return y;
-}
-
-/** Where a page's content must end: the footer sits below. */
-const CONTENT_BOTTOM = PAGE.height - PAGE.margin - 16;
 /** What the total, the tax and the closing sentence take under the table. */
 const TOTALS_HEIGHT = 150;
 
 /** The table's header row, shaded: answers where the first row starts. */
-function drawTableHeader(doc: Doc, top: number): number {
-  const headerHeight = 22;
-  doc.rect(PAGE.margin, top, CONTENT_WIDTH, headerHeight).fillColor(SHADE).fill();
-  doc.font(BOLD).fontSize(9).fillColor(INK);
-  const headers: [keyof typeof COLUMNS, string, 'left' | 'right'][] = [
+function drawLinesHeader(doc: Doc, top: number): number {
+  const headers: [keyof typeof COLUMNS, string, Align][] = [
     ['sku', checkoutWords.sku, 'left'],
     ['tool', words.columns.tool, 'left'],
     ['quantity', words.columns.quantity, 'right'],
     ['unitPrice', words.columns.unitPrice, 'right'],
     ['amount', words.columns.amount, 'right'],
   ];
-  for (const [key, text, align] of headers) cell(doc, key, text, top + 7, align);
-  return top + headerHeight + 8;
+  return drawTableHeader(
+    doc,
+    top,
+    headers.map(([key, text, align]) => ({ column: COLUMNS[key], text, align })),
+  );
 }
 
 /** One line of the table at `rowTop`: answers where it ends. */
@@ -413,7 +294,7 @@ function drawTableRow(doc: Doc, line: DocumentLine, rowTop: number): number {
  * do not fit (the header again on top), then the total, its tax and the payment.
  */
 function drawLines(doc: Doc, invoice: OrderDocument): void {
-  let rowTop = drawTableHeader(doc, doc.y);
+  let rowTop = drawLinesHeader(doc, doc.y);
   let ruleY = rowTop;
   invoice.lines.forEach((line, index) => {
     const last = index === invoice.lines.length - 1;
@@ -421,15 +302,11 @@ function drawLines(doc: Doc, invoice: OrderDocument): void {
     // a new page.
     if (rowTop + 40 + (last ? TOTALS_HEIGHT : 0) > CONTENT_BOTTOM && index > 0) {
       doc.addPage();
-      rowTop = drawTableHeader(doc, PAGE.margin);
+      rowTop = drawLinesHeader(doc, PAGE.margin);
     }
     const rowBottom = drawTableRow(doc, line, rowTop);
     ruleY = rowBottom + 8;
-    doc
-      .moveTo(PAGE.margin, ruleY)
-      .lineTo(PAGE.width - PAGE.margin, ruleY)
-      .lineWidth(0.75);
-    doc.strokeColor(RULE).stroke();
+    drawRule(doc, ruleY);
     rowTop = ruleY + 8;
   });
 
@@ -486,52 +363,17 @@ function drawBankDetails(doc: Doc, seller: Seller): void {
   drawParty(doc, words.bankDetails, seller.bankLines, PAGE.margin, top, CONTENT_WIDTH / 2);
 }
 
-function cell(
-  doc: Doc,
-  column: keyof typeof COLUMNS,
-  text: string,
-  y: number,
-  align: 'left' | 'right',
-): void {
-  const { x, width } = COLUMNS[column];
-  doc.text(text, x + CELL_PADDING, y, { width: width - 2 * CELL_PADDING, align });
+function cell(doc: Doc, column: keyof typeof COLUMNS, text: string, y: number, align: Align): void {
+  drawCell(doc, COLUMNS[column], text, y, align);
 }
 
-/** The seller's name and numbers and 'Page 1 of 1' under a rule at the foot of every page. */
-function drawFooters(doc: Doc, seller: Seller): void {
-  const footer = [
+/** The seller's name and numbers, at the foot of every page beside 'Page 1 of 1'. */
+function footerOf(seller: Seller): string {
+  return [
     seller.name,
     seller.companyNumber ? words.companyNumber(seller.companyNumber) : '',
     seller.taxNumber ? words.taxNumber(seller.taxNumber) : '',
   ]
     .filter(Boolean)
     .join(' · ');
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index += 1) {
-    doc.switchToPage(range.start + index);
-    // Below the bottom margin: without this pdfkit would start a new page for the footer.
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - PAGE.margin + 10;
-    doc
-      .moveTo(PAGE.margin, y - 8)
-      .lineTo(PAGE.width - PAGE.margin, y - 8)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc
-      .font(REGULAR)
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(footer, PAGE.margin, y, {
-        width: CONTENT_WIDTH * 0.8,
-        lineBreak: false,
-      });
-    doc.text(words.page(index + 1, range.count), PAGE.margin, y, {
-      width: CONTENT_WIDTH,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = bottomMargin;
-  }
 }

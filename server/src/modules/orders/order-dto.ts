@@ -34,6 +34,7 @@ export function toOrderDto(row: OrderRow, holdHours: number): Order {
     address: row.address,
     phone: row.phone,
     quantity: row.quantity,
+    shippedQuantity: row.shippedQuantity,
     email: row.email,
     price: centsToDollars(row.unitPriceCents),
     paid: wasPaid(row.status),

@@ -24,6 +24,7 @@ function orderRow(changes: Partial<OrderRow>): OrderRow {
     status: 'unpaid',
     transactionId: null,
     paidAt: null,
+    shippedQuantity: 0,
     shippedAt: null,
     carrier: null,
     trackingNumber: null,

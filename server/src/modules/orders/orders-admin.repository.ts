@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -67,25 +67,45 @@ function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL | undef
 }
 
 /**
- * One page of the orders that match, newest first, and how many match in all (two short queries: a page past the last still knows the count).
+ * One page of the checkouts whose orders match (issue 42: Manage Orders shows a checkout as one
+ * entry), newest first, with their matching orders, and how many checkouts and orders match in
+ * all. Three short queries: the page's checkouts, their matching orders, the counts (a page past
+ * the last still knows them). The orders come checkout by checkout, each checkout's in the order
+ * its lines were placed.
  */
 export async function searchOrders(
   executor: Executor,
   search: OrderSearch,
-): Promise<{ rows: OrderRow[]; total: number }> {
+): Promise<{ rows: OrderRow[]; total: number; checkouts: number }> {
   const where = searchCondition(search);
-  const [rows, [counted]] = await Promise.all([
+  const placed = sql<Date>`max(${orders.createdAt})`;
+  const [page, [counted]] = await Promise.all([
     executor
-      .select()
+      .select({ checkoutId: orders.checkoutId })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .groupBy(orders.checkoutId)
+      .orderBy(desc(placed), desc(orders.checkoutId))
       .limit(search.limit)
       .offset(search.offset),
     executor
-      .select({ count: sql<number>`count(*)::int` })
+      .select({
+        orders: sql<number>`count(*)::int`,
+        checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
+      })
       .from(orders)
       .where(where),
   ]);
-  return { rows, total: counted?.count ?? 0 };
+  const checkoutIds = page.map((row) => row.checkoutId);
+  const rows =
+    checkoutIds.length === 0
+      ? []
+      : await executor
+          .select()
+          .from(orders)
+          .where(and(inArray(orders.checkoutId, checkoutIds), where))
+          .orderBy(asc(orders.createdAt), asc(orders.toolId));
+  const position = new Map(checkoutIds.map((id, index) => [id, index]));
+  rows.sort((a, b) => position.get(a.checkoutId)! - position.get(b.checkoutId)!);
+  return { rows, total: counted?.orders ?? 0, checkouts: counted?.checkouts ?? 0 };
 }

@@ -137,7 +137,11 @@ describe("the admin's order page and its timeline (GET /api/manageOrders/:id)", 
       actor: 'Grace Admin',
       detail: { carrier: 'DHL', trackingNumber: 'JD0146 0000 1234' },
     });
-    expect(shippedMail?.detail.subject).toBe(`Your order ${orderReference(order._id)} has shipped`);
+    // The shipment's e-mail (issue 42): its number, of the order's one-line checkout.
+    expect(shippedMail?.detail.subject).toMatch(
+      new RegExp(`^Shipment SH-\\d{5,} of your checkout ${order.checkoutReference} is on its way$`),
+    );
+    expect(shippedEvent?.detail.quantity).toBe(String(order.quantity));
     const times = page.events.map(({ at }) => Date.parse(at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
@@ -207,7 +211,7 @@ describe('shipping with tracking, and undoing a shipment (PATCH .../ship, POST .
     const listed = OrderListSchema.parse(mine.json()).find(({ _id }) => _id === order._id);
     expect(listed).toMatchObject({ carrier: 'Royal Mail', trackingNumber: 'RM123456789GB' });
 
-    const mail = await latestOutboxMail(app, customer.email, 'has shipped');
+    const mail = await latestOutboxMail(app, customer.email, 'is on its way');
     expect(mail.text).toContain('Royal Mail');
     expect(mail.text).toContain('RM123456789GB');
   });

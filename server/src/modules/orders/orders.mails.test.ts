@@ -117,10 +117,15 @@ describe('order e-mails: placed, paid, shipped (through the outbox)', () => {
       expect(shipped.statusCode, shipped.body).toBe(200);
       expect(ManagedOrderSchema.parse(shipped.json()).status).toBe('shipped');
 
-      const mail = await latestOutboxMail(app, customer.email, 'has shipped');
-      expect(mail.headers.subject).toBe(`Your order ${order.reference} has shipped`);
+      // The shipment's e-mail (issue 42), of the order's one-line checkout.
+      const mail = await latestOutboxMail(app, customer.email, 'is on its way');
+      expect(mail.headers.subject).toMatch(
+        new RegExp(
+          `^Shipment SH-\\d{5,} of your checkout ${order.checkoutReference} is on its way$`,
+        ),
+      );
       for (const part of [mail.text, mail.html]) {
-        expect(part).toContain(order.reference);
+        expect(part).toContain(order.checkoutReference);
         expect(part).toContain(tool.name);
         expect(part).toContain('1,200');
         expect(part).toContain('Unit 4, Steel Yard, Leeds');
@@ -130,9 +135,9 @@ describe('order e-mails: placed, paid, shipped (through the outbox)', () => {
       // A second click answers 200 unchanged, and sends no second e-mail.
       expect((await shipOrder(app, admin, order)).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await mailsAbout(app, customer.email, `${order.reference} has shipped`)).toHaveLength(
-        1,
-      );
+      expect(
+        await mailsAbout(app, customer.email, `${order.checkoutReference} is on its way`),
+      ).toHaveLength(1);
     },
   );
 
@@ -207,9 +212,20 @@ describe('a mailer that fails never fails the order, the payment or the shipping
         // Each e-mail failed, was logged by its kind and ids (no address), and is tried again.
         await vi.waitFor(() => {
           const failures = logLines
-            .map((line) => JSON.parse(line) as { msg?: string; orderId?: string; mail?: string })
+            .map(
+              (line) =>
+                JSON.parse(line) as {
+                  msg?: string;
+                  orderId?: string;
+                  checkoutId?: string;
+                  mail?: string;
+                },
+            )
             .filter(
-              (entry) => entry.msg?.startsWith('e-mail not sent') && entry.orderId === order._id,
+              (entry) =>
+                entry.msg?.startsWith('e-mail not sent') &&
+                // The shipment's e-mail is about its checkout (issue 42).
+                (entry.orderId === order._id || entry.checkoutId === order.checkoutId),
             );
           expect(new Set(failures.map((entry) => entry.mail))).toEqual(
             // The staff's e-mails of the new order and the payment too (issue 25).
@@ -218,7 +234,7 @@ describe('a mailer that fails never fails the order, the payment or the shipping
               'new order, to staff',
               'order paid',
               'order paid, to staff',
-              'order shipped',
+              'shipment',
             ]),
           );
           expect(failures.length).toBeGreaterThan(3);
@@ -232,14 +248,15 @@ describe('a mailer that fails never fails the order, the payment or the shipping
       for (const subject of [
         `Your order ${order.reference}: please pay`,
         `Payment received for your order ${order.reference}`,
-        `Your order ${order.reference} has shipped`,
+        `of your checkout ${order.checkoutReference} is on its way`,
       ]) {
         await vi.waitFor(async () => {
           expect(await mailsAbout(app, customer.email, subject)).toHaveLength(1);
         }, patiently);
       }
       await app.outbox.idle();
-      expect(await mailsAbout(app, customer.email, order.reference)).toHaveLength(3);
+      expect(await mailsAbout(app, customer.email, order.reference)).toHaveLength(2);
+      expect(await mailsAbout(app, customer.email, order.checkoutReference)).toHaveLength(1);
     },
   );
 });

@@ -11,11 +11,12 @@ import { createOrderCancellation, type OrderCancellationOptions } from './order-
 import { orderCancellationRoutes } from './order-cancellation.routes.ts';
 import { createOrderFigures } from './order-figures.ts';
 import { createOrderReversals } from './order-reversals.ts';
-import { createOrderShipping, type OrderShippingOptions } from './order-shipping.ts';
+import { createOrderShipping } from './order-shipping.ts';
 import { createBuyersLookup } from './orders-buyers.ts';
 import { createOrdersCsv } from './orders-csv.ts';
 import { createOrderLinesOfCheckouts } from './orders-of-checkouts.ts';
 import { ordersRoutes } from './orders.routes.ts';
+import { shipmentsRoutes } from './shipments.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createOrderExpirySweeper } from './orders.sweeper.ts';
 
@@ -30,6 +31,7 @@ export type OrdersModuleDeps = {
     | 'unpaidToolSharePercent'
     | 'taxRateBasisPoints'
     | 'orderRateLimit'
+    | 'seller'
   >;
   db: Database;
   /** Told of every committed stock change. */
@@ -48,11 +50,9 @@ export type OrdersModuleDeps = {
 
 /**
  * What the orders' routes need of modules built after orders (they need the orders service):
- * cancelling refunds through payments and issues a credit note through invoices; shipping mails
- * the customer as the checkouts module says (a checkout of several lines, once).
+ * cancelling refunds through payments and issues a credit note through invoices.
  */
-export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invoices'> &
-  Pick<OrderShippingOptions, 'shippedAnnouncement'>;
+export type OrdersRoutesDeps = Pick<OrderCancellationOptions, 'payments' | 'invoices'>;
 
 /**
  * Orders (docs/architecture.md#orders): the service the routes and the other modules call, and
@@ -80,20 +80,25 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     identity,
   });
 
+  const shipping = createOrderShipping({
+    db,
+    managedOrderDto: service.managedOrderDto,
+    outbox,
+    publicUrl: config.publicUrl,
+    seller: config.seller,
+    now,
+  });
+
   /** Under /api, given what modules built later offer (OrdersRoutesDeps). */
   const routes: FastifyPluginAsync<OrdersRoutesDeps> = async (api, later) => {
     await api.register(ordersRoutes, {
       orders: service,
       ordersCsv: createOrdersCsv({ db, now, identity }),
-      shipping: createOrderShipping({
-        db,
-        managedOrderDto: service.managedOrderDto,
-        shippedAnnouncement: later.shippedAnnouncement,
-        now,
-      }),
+      shipping,
       guards,
       ordersPerMinute: config.orderRateLimit,
     });
+    await api.register(shipmentsRoutes, { shipping, guards });
     await api.register(orderCancellationRoutes, {
       cancellation: createOrderCancellation({
         db,

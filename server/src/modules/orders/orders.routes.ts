@@ -179,7 +179,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'searchAllOrders',
         summary: 'Manage Orders searched, filtered and paged',
         description:
-          "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail, the tool's name or SKU, its checkout's reference (`CO-3F2A9C1B`, or its start) or the buyer's PO number, in any case; `page` (from 1) and `pageSize` (1 to 200, default 200: the spec's view of up to 200 orders on one page). Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matches on every page.",
+          "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail, the tool's name or SKU, its checkout's reference (`CO-3F2A9C1B`, or its start) or the buyer's PO number, in any case; `page` (from 1) and `pageSize` (1 to 200, default 200) count checkouts (issue 42: a checkout is one entry of Manage Orders; a one-line checkout is one order, as the spec's view). A page holds the matching orders of its checkouts, checkout by checkout, each checkout's in the order they were placed. Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matching orders and `checkouts` their checkouts, on every page.",
         tags: ['orders'],
         querystring: ManagedOrdersSearchQuerySchema,
         response: { 200: ManagedOrdersPageSchema, ...errorResponses(400) },

@@ -299,8 +299,9 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /**
-     * GET /manageOrders/search (admin): one page of the orders of a status, and/or whose
-     * reference, customer e-mail or tool name holds `q`, newest first, with how many match.
+     * GET /manageOrders/search (admin): one page of the checkouts with orders of a status,
+     * and/or whose reference, customer e-mail or tool name holds `q`, newest first, with those
+     * orders (checkout by checkout) and how many orders and checkouts match.
      */
     async searchOrders(query: {
       status?: ManagedOrder['status'] | undefined;
@@ -319,6 +320,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return {
         orders: found.rows.map((row) => managedOrderRow(row, names)),
         total: found.total,
+        checkouts: found.checkouts,
         page,
         pageSize,
       };

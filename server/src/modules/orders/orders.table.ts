@@ -49,8 +49,16 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default(PLACED_STATUS),
     transactionId: text('transaction_id'),
     paidAt: timestamptz('paid_at'),
+    /**
+     * How many of it its standing shipments took (shipments.table.ts, issue 42): its status is
+     * shipped when all of it, partly shipped when some.
+     */
+    shippedQuantity: integer('shipped_quantity').notNull().default(0),
+    /**
+     * When its latest standing shipment left, and that shipment's carrier and tracking number
+     * (both optional, given at Ship): what the spec's order shows of its shipping.
+     */
     shippedAt: timestamptz('shipped_at'),
-    /** Who carries the shipped order and its tracking number (both optional, given at Ship). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     /**
@@ -93,10 +101,14 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'orders_shipped_quantity_within',
+      sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.quantity}`,
+    ),
     // ORDER_STATUSES again, as SQL: order-status.test.ts proves the two lists agree.
     check(
       'orders_status_known',
-      sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'disputed')`,
+      sql`${t.status} in ('unpaid', 'paid', 'partly_shipped', 'shipped', 'cancelled', 'refunded', 'disputed')`,
     ),
     index('orders_user_id_idx').on(t.userId),
     index('orders_checkout_id_idx').on(t.checkoutId),

@@ -350,18 +350,23 @@ describe("a checkout's e-mails: one per step (issue 26)", () => {
     expect(staff).toHaveLength(1);
     for (const sku of [saw.sku, file.sku]) expect(staff[0]?.text).toContain(sku);
 
-    // The first line ships: nothing to the customer yet.
+    // Each line shipped on its own is a shipment, with its e-mail (issue 42): the first names
+    // what left and what is still to come; the last, that nothing is; a repeated Ship, none.
     const [first, second] = checkout.lines;
+    const aboutShipments = `of your checkout ${reference} is on its way`;
     expect((await ship(app, admin, first?._id ?? '')).statusCode).toBe(200);
-    expect(await mailsTo(app, customer.email, words.shipped.subject(reference))).toHaveLength(0);
-    // The last one ships: one e-mail, both lines with their SKUs.
+    const [firstMail] = await mailsTo(app, customer.email, aboutShipments);
+    expect(firstMail?.text).toMatch(
+      new RegExp(`In this shipment[^]*${first?.sku}[^]*Still to come[^]*${second?.sku}`),
+    );
     expect((await ship(app, admin, second?._id ?? '')).statusCode).toBe(200);
     expect((await ship(app, admin, second?._id ?? '')).statusCode).toBe(200);
-    const shipped = await mailsTo(app, customer.email, words.shipped.subject(reference));
-    expect(shipped).toHaveLength(1);
-    for (const sku of [saw.sku, file.sku]) {
-      expect(shipped[0]?.text).toContain(sku);
-      expect(shipped[0]?.html).toContain(sku);
-    }
+    const shipped = await mailsTo(app, customer.email, aboutShipments);
+    expect(shipped).toHaveLength(2);
+    // By shipment number: the later one last.
+    const last = shipped.find((mail) => mail.headers.subject !== firstMail?.headers.subject);
+    expect(last?.text).toContain(second?.sku);
+    expect(last?.html).toContain(second?.sku);
+    expect(last?.text).toContain('every line has now shipped');
   });
 });

@@ -160,6 +160,7 @@ describe('Sales overview: GET /api/manageSales', () => {
       // Today's two, the window's first day, the one before the window, the three of
       // 2030-03-10 and the big one.
       { status: 'paid', count: 8 },
+      { status: 'partly_shipped', count: 0 },
       { status: 'shipped', count: 1 },
       // Every status is listed, none cancelled, refunded or disputed here (orders.cancel.test.ts).
       { status: 'cancelled', count: 0 },

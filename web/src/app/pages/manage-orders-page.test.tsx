@@ -86,12 +86,22 @@ describe('ManageOrders', () => {
     managedOrdersServer({ orders: [firstLine, secondLine, beforeSkus] });
     renderManageOrders();
     await screen.findByRole('table');
+    // The checkout's facts once, on its head (issue 42); its lines under it, without them.
+    expect(screen.getByRole('link', { name: 'Open checkout CO-66666666' })).toHaveAttribute(
+      'href',
+      `/dashborad/allorders/checkout/${checkoutId}`,
+    );
+    const head = screen.getByRole('link', { name: 'Open checkout CO-66666666' }).closest('p');
+    expect(head).toHaveTextContent(
+      /^Checkout CO-66666666 · 2 tools · PO PO-4711 · ship to: Chattogram · olga@example.com · Total \$[\d,.]+ · unpaid$/,
+    );
     expect(rowOf('Claw Hammer').getByRole('rowheader')).toHaveTextContent(
-      'Claw HammerSKU HM-CLAW-16TF-11111111checkout CO-66666666 · PO PO-4711ship to: Chattogram',
+      'Claw HammerSKU HM-CLAW-16TF-11111111',
     );
     expect(rowOf('Pipe Wrench').getByRole('rowheader')).toHaveTextContent(
-      'Pipe WrenchSKU WR-PIPE-18TF-77777777checkout CO-66666666 · PO PO-4711',
+      'Pipe WrenchSKU WR-PIPE-18TF-77777777',
     );
+    expect(rowOf('Pipe Wrench').getByRole('rowheader')).not.toHaveTextContent('CO-66666666');
     // An order from before SKUs shows none, and a checkout without a PO number no PO.
     expect(rowOf('Hand Saw').getByRole('rowheader')).toHaveTextContent(
       'Hand SawTF-33333333checkout CO-33333333ship to: Chattogram',
@@ -184,7 +194,13 @@ describe('ManageOrders', () => {
 
   it('lets one Ship go at a time, the pressed one busy', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const other = managedOrder({ ...paid, _id: '44444444-4444-4444-8444-444444444444' });
+    const otherId = '44444444-4444-4444-8444-444444444444';
+    const other = managedOrder({
+      ...paid,
+      _id: otherId,
+      checkoutId: otherId,
+      checkoutReference: 'CO-44444444',
+    });
     const { server } = managedOrdersServer({
       orders: [paid, { ...other, name: 'Wood Chisel' }],
       answer: ({ method }) =>

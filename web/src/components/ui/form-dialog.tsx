@@ -11,6 +11,8 @@ interface FormDialogProps {
   closeLabel: string;
   /** While the form is being sent: the dialog cannot be dismissed. */
   busy?: boolean;
+  /** A form of several rows (a shipment's lines): wider from a tablet up. */
+  wide?: boolean;
   onClose: () => void;
   /** The form. Mounted only while the dialog is open, so each opening starts from its defaults. */
   children: ReactNode;
@@ -31,6 +33,7 @@ export function FormDialog({
   description,
   closeLabel,
   busy = false,
+  wide = false,
   onClose,
   children,
 }: FormDialogProps) {
@@ -72,7 +75,7 @@ export function FormDialog({
         if (open) onClose();
       }}
     >
-      <div className="modal-box">
+      <div className={`modal-box ${wide ? 'sm:max-w-2xl' : ''}`}>
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>
             <h2 id={titleId} className="text-xl font-bold first-letter:uppercase">

@@ -1,20 +1,23 @@
 import type { Order } from '@tools-factory/contract';
 
-/** The lines of one checkout as My Orders lists them, in the list's order. */
-export interface CheckoutGroup {
+/** The lines of one checkout as My Orders and Manage Orders list them, in the list's order. */
+export interface CheckoutGroup<Line extends Order = Order> {
   checkoutId: string;
   reference: string;
   poNumber: string;
-  lines: Order[];
+  lines: Line[];
 }
 
 /**
- * The customer's orders grouped by the checkout that placed them (docs/architecture.md#business-buyers), in
- * the order of each checkout's first line in the list (GET /orders answers newest first, and a
- * checkout's lines share its moment, so they come together).
+ * Orders grouped by the checkout that placed them (docs/architecture.md#business-buyers), in the
+ * order of each checkout's first line in the list (GET /orders answers newest first, and a
+ * checkout's lines share its moment, so they come together; Manage Orders' search answers them
+ * checkout by checkout).
  */
-export function groupByCheckout(orders: readonly Order[]): CheckoutGroup[] {
-  const groups = new Map<string, CheckoutGroup>();
+export function groupByCheckout<Line extends Order>(
+  orders: readonly Line[],
+): CheckoutGroup<Line>[] {
+  const groups = new Map<string, CheckoutGroup<Line>>();
   for (const order of orders) {
     const group = groups.get(order.checkoutId);
     if (group) group.lines.push(order);
@@ -28,4 +31,9 @@ export function groupByCheckout(orders: readonly Order[]): CheckoutGroup[] {
     }
   }
   return [...groups.values()];
+}
+
+/** A checkout shown as a group: several lines, or a PO number the buyer gave it. */
+export function isShownAsGroup(group: CheckoutGroup<Order>): boolean {
+  return group.lines.length > 1 || group.poNumber !== '';
 }

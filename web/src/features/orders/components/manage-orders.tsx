@@ -25,6 +25,7 @@ import { ManagedOrdersTable } from './managed-orders-table';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ShipOrderDialog } from './ship-order-dialog';
 import { RemoveManagedOrderDialog } from './remove-managed-order-dialog';
+import { ShipCheckoutFromList } from './ship-checkout-from-list';
 
 /**
  * Manage Orders: the orders, newest first, filtered by status and searched by reference, e-mail
@@ -65,6 +66,8 @@ export function ManageOrders({
 
   /** The order whose Ship asks for its carrier and tracking number; null when none does. */
   const [toShip, setToShip] = useState<ManagedOrder | null>(null);
+  /** The checkout whose shipment dialog is open (issue 42); null when none is. */
+  const [shipCheckoutId, setShipCheckoutId] = useState<string | null>(null);
 
   /** Ships with what the dialog was given; a refusal stays in the dialog, in the server's words. */
   async function ship(order: ManagedOrder, shipment: ShipOrder) {
@@ -118,7 +121,7 @@ export function ManageOrders({
         </button>
       </form>
       <QueryBoundary query={orders}>
-        {({ orders: list, total, page }) =>
+        {({ orders: list, total, checkouts, page }) =>
           list.length === 0 ? (
             <EmptyState message={searching ? words.noMatch : words.empty} />
           ) : (
@@ -145,7 +148,12 @@ export function ManageOrders({
                 onShip={setToShip}
                 onRemove={removal.ask}
                 onCancel={setToCancel}
+                onShipCheckout={setShipCheckoutId}
                 {...documents}
+              />
+              <ShipCheckoutFromList
+                checkoutId={shipCheckoutId}
+                onClose={() => setShipCheckoutId(null)}
               />
               <ShipOrderDialog
                 order={toShip}
@@ -162,7 +170,7 @@ export function ManageOrders({
               <RemoveManagedOrderDialog removal={removal} />
               <Pager
                 page={page}
-                pages={Math.max(1, Math.ceil(total / pageSize))}
+                pages={Math.max(1, Math.ceil(checkouts / pageSize))}
                 onPage={(next) => setSearch({ ...search, page: next })}
               />
             </>

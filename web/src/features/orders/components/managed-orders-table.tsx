@@ -1,13 +1,17 @@
 import {
+  canShip,
   orderActions,
+  quantityToShip,
   routes,
+  shipToTown,
   texts,
+  wasPaid,
   type ManagedOrder,
   type ManagedOrderRow,
   orderAdminTexts,
 } from '@tools-factory/contract';
 import { Link } from 'react-router';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import {
   CardLabel,
@@ -17,6 +21,8 @@ import {
 } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowButton } from '../../../components/ui/row-actions';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
+import { groupByCheckout, isShownAsGroup, type CheckoutGroup } from './checkout-groups';
+import { CheckoutHeadRow, checkoutHeadId } from './checkout-head-row';
 import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cells';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -28,6 +34,8 @@ interface ManagedOrdersTableProps extends OrderDocumentActions {
   onRemove: (order: ManagedOrder) => void;
   /** Asks to cancel a paid order (refund, credit note). */
   onCancel: (order: ManagedOrder) => void;
+  /** Opens the shipment dialog of a checkout of several lines (issue 42). */
+  onShipCheckout: (checkoutId: string) => void;
 }
 
 /** When the order was placed, in the admin's own time zone: the day, then the time. */
@@ -42,12 +50,19 @@ const placedAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 function OrderActions({
   order,
   nameId,
+  inGroup,
   shippingId,
   onShip,
   onRemove,
   onCancel,
+  onShipCheckout: _onShipCheckout,
   ...documents
-}: { order: ManagedOrder; nameId: string } & Omit<ManagedOrdersTableProps, 'orders'>) {
+}: {
+  order: ManagedOrder;
+  nameId: string;
+  /** A line of a checkout of several: shipped and invoiced from the checkout's head. */
+  inGroup: boolean;
+} & Omit<ManagedOrdersTableProps, 'orders'>) {
   const allowed = orderActions(order);
   if (allowed.remove) {
     return (
@@ -60,7 +75,7 @@ function OrderActions({
   }
   return (
     <div className="flex gap-2 max-md:flex-col md:justify-end xl:flex-col">
-      {allowed.ship ? (
+      {allowed.ship && !inGroup ? (
         <BusyButton
           busy={shippingId === order._id}
           // One shipment at a time: each answer gets its own toast, in the order clicked.
@@ -72,7 +87,18 @@ function OrderActions({
           {texts.manageOrders.ship}
         </BusyButton>
       ) : null}
-      <OrderDocumentButtons order={order} className="btn-outline btn-sm" {...documents} />
+      {inGroup ? (
+        allowed.creditNote ? (
+          <OrderDocumentButtons
+            order={order}
+            className="btn-outline btn-sm"
+            {...documents}
+            creditNoteOnly
+          />
+        ) : null
+      ) : (
+        <OrderDocumentButtons order={order} className="btn-outline btn-sm" {...documents} />
+      )}
       {allowed.cancel ? (
         <RowButton
           rowNameId={nameId}
@@ -88,6 +114,73 @@ function OrderActions({
 
 /** A value's cell: on a card its name on the left, the value on the right. */
 const labelledCell = labelledCellBelow('xl');
+
+/**
+ * The head of a checkout's lines (issue 42): its reference (a link to its page), how many tools,
+ * its PO number, where it goes, its buyer, its total and how far it shipped; Ship… for the whole
+ * checkout in one dialog, and its one Invoice.
+ */
+function CheckoutHead({
+  group,
+  onShipCheckout,
+  onDownloadInvoice,
+  downloadingInvoiceId,
+}: { group: CheckoutGroup<ManagedOrderRow> } & Pick<
+  ManagedOrdersTableProps,
+  'onShipCheckout' | 'onDownloadInvoice' | 'downloadingInvoiceId'
+>) {
+  const pageWords = texts.shipments.checkoutPage;
+  const first = group.lines[0]!;
+  const shippable = group.lines.some((line) => canShip(line.status) && quantityToShip(line) > 0);
+  const invoiced = group.lines.find((line) => wasPaid(line.status));
+  const headId = checkoutHeadId(group.checkoutId);
+  return (
+    <CheckoutHeadRow
+      group={group}
+      columns={7}
+      reference={
+        <Link
+          to={routes.dashboardManagedCheckout(group.checkoutId)}
+          className="link font-mono whitespace-nowrap"
+          aria-label={pageWords.openCheckout(group.reference)}
+        >
+          {group.reference}
+        </Link>
+      }
+      facts={[
+        `${orderAdminTexts.shipTo}: ${shipToTown(first.address)}`,
+        <span key="buyer" className="break-all">
+          {first.customerName ? `${first.customerName} ` : ''}
+          {first.email}
+        </span>,
+      ]}
+      actions={
+        <>
+          {shippable ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm max-md:flex-1"
+              aria-describedby={headId}
+              onClick={() => onShipCheckout(group.checkoutId)}
+            >
+              {pageWords.ship}
+            </button>
+          ) : null}
+          {invoiced ? (
+            <BusyButton
+              busy={downloadingInvoiceId === invoiced._id}
+              className="btn-outline btn-sm max-md:flex-1"
+              aria-label={texts.orders.invoiceLabel(group.reference)}
+              onClick={() => onDownloadInvoice(invoiced)}
+            >
+              {texts.orders.invoice}
+            </BusyButton>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
 
 /**
  * Manage Orders: every order with its tool and SKU, reference (a link to the order's page), its
@@ -113,62 +206,85 @@ export function ManagedOrdersTable({ orders, ...actions }: ManagedOrdersTablePro
         { label: columns.action },
       ]}
     >
-      {orders.map((order) => {
-        const nameId = `${idPrefix}-${order._id}`;
-        const placed = new Date(order.createdAt);
+      {groupByCheckout(orders).map((group) => {
+        const inGroup = isShownAsGroup(group);
         return (
-          <tr key={order._id} className={cardRow('xl')}>
-            <th scope="row" className="font-normal md:max-xl:col-span-2">
-              <OrderTitle order={order} nameId={nameId} className="items-start xl:min-w-40">
-                <Link
-                  to={routes.dashboardManagedOrder(order._id)}
-                  className="link block font-mono text-sm"
-                  aria-label={orderAdminTexts.openLabel(order.reference)}
-                >
-                  {order.reference}
-                </Link>
-                <span className="text-base-content/70 block text-xs wrap-break-word">
-                  {orderAdminTexts.checkout}{' '}
-                  <span className="font-mono whitespace-nowrap">{order.checkoutReference}</span>
-                  {order.poNumber ? (
-                    <>
-                      {' · '}
-                      {orderAdminTexts.poNumber} <span className="font-mono">{order.poNumber}</span>
-                    </>
-                  ) : null}
-                </span>
-                {order.town ? (
-                  <span className="text-base-content/70 block text-xs wrap-break-word">
-                    {orderAdminTexts.shipTo}: {order.town}
-                  </span>
-                ) : null}
-              </OrderTitle>
-            </th>
-            <OrderFigureCells
-              order={order}
-              customerName={order.customerName}
-              labels={{ email: columns.customer, quantity: columns.quantity, total: columns.total }}
-            />
-            <td className={labelledCell}>
-              <CardLabel below="xl">{columns.date}</CardLabel>
-              <time dateTime={order.createdAt} className="whitespace-nowrap max-xl:text-right">
-                {placedOn.format(placed)}{' '}
-                <span className="text-base-content/70 text-xs xl:block">
-                  {placedAt.format(placed)}
-                </span>
-              </time>
-            </td>
-            <td className={`${labelledCell} max-xl:items-center`}>
-              <CardLabel below="xl">{columns.status}</CardLabel>
-              <OrderStatusBadge status={order.status} />
-            </td>
-            {/* The buttons span a phone's card; on a wider card they sit at the right. */}
-            <td className="max-xl:pt-2! max-xl:empty:hidden md:max-xl:col-span-2 md:max-xl:text-right">
-              <OrderActions order={order} nameId={nameId} {...actions} />
-            </td>
-          </tr>
+          <Fragment key={group.checkoutId}>
+            {inGroup ? <CheckoutHead group={group} {...actions} /> : null}
+            {group.lines.map((order) => (
+              <OrderRow
+                key={order._id}
+                order={order}
+                inGroup={inGroup}
+                idPrefix={idPrefix}
+                {...actions}
+              />
+            ))}
+          </Fragment>
         );
       })}
     </DataTable>
+  );
+}
+
+/** One order's row: alone, or a line under its checkout's head (no checkout facts again). */
+function OrderRow({
+  order,
+  inGroup,
+  idPrefix,
+  ...actions
+}: {
+  order: ManagedOrderRow;
+  inGroup: boolean;
+  idPrefix: string;
+} & Omit<ManagedOrdersTableProps, 'orders'>) {
+  const { columns } = texts.manageOrders;
+  const nameId = `${idPrefix}-${order._id}`;
+  const placed = new Date(order.createdAt);
+  return (
+    <tr key={order._id} className={cardRow('xl')}>
+      <th scope="row" className="font-normal md:max-xl:col-span-2">
+        <OrderTitle order={order} nameId={nameId} className="items-start xl:min-w-40">
+          <Link
+            to={routes.dashboardManagedOrder(order._id)}
+            className="link block font-mono text-sm"
+            aria-label={orderAdminTexts.openLabel(order.reference)}
+          >
+            {order.reference}
+          </Link>
+          {inGroup ? null : (
+            <span className="text-base-content/70 block text-xs wrap-break-word">
+              {orderAdminTexts.checkout}{' '}
+              <span className="font-mono whitespace-nowrap">{order.checkoutReference}</span>
+            </span>
+          )}
+          {order.town && !inGroup ? (
+            <span className="text-base-content/70 block text-xs wrap-break-word">
+              {orderAdminTexts.shipTo}: {order.town}
+            </span>
+          ) : null}
+        </OrderTitle>
+      </th>
+      <OrderFigureCells
+        order={order}
+        customerName={order.customerName}
+        labels={{ email: columns.customer, quantity: columns.quantity, total: columns.total }}
+      />
+      <td className={labelledCell}>
+        <CardLabel below="xl">{columns.date}</CardLabel>
+        <time dateTime={order.createdAt} className="whitespace-nowrap max-xl:text-right">
+          {placedOn.format(placed)}{' '}
+          <span className="text-base-content/70 text-xs xl:block">{placedAt.format(placed)}</span>
+        </time>
+      </td>
+      <td className={`${labelledCell} max-xl:items-center`}>
+        <CardLabel below="xl">{columns.status}</CardLabel>
+        <OrderStatusBadge status={order.status} />
+      </td>
+      {/* The buttons span a phone's card; on a wider card they sit at the right. */}
+      <td className="max-xl:pt-2! max-xl:empty:hidden md:max-xl:col-span-2 md:max-xl:text-right">
+        <OrderActions order={order} nameId={nameId} inGroup={inGroup} {...actions} />
+      </td>
+    </tr>
   );
 }

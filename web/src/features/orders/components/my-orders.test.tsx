@@ -304,8 +304,11 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
     expect(rows).toHaveLength(4);
     const head = rows[0]!;
     expect(head).toHaveTextContent(
-      `Checkout ${hammerLine.checkoutReference} · 2 tools · PO PO-4471 · placed ${formatDateTime(hammerLine.createdAt)} · Total $3,075.00 · unpaid`,
+      `Checkout ${hammerLine.checkoutReference} · 2 tools · PO PO-4471 · placed ${formatDateTime(hammerLine.createdAt)} · ship to: Dhaka · Total $3,075.00 · unpaid`,
     );
+    // Where it goes is said once, on the head (issue 42).
+    for (const line of rows.slice(1, 3)) expect(line).not.toHaveTextContent('Harbour Road');
+    expect(rows[3]).toHaveTextContent('12 Harbour Road, Dhaka');
     const payAll = within(head).getByRole('link', { name: /Pay for all/ });
     expect(payAll).toHaveAttribute('href', `/dashborad/orders/payment/checkout/${CHECKOUT}`);
     // Its lines are paid together: no Pay of their own; each may still be removed.
@@ -322,6 +325,32 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
       '1',
       '2',
       '3',
+    ]);
+  });
+
+  it("says a paid checkout's payment, invoice and shipping once, on its head (issue 42)", async () => {
+    const paidLine = (line: Order, status: Order['status']) => ({
+      ...line,
+      status,
+      paid: true,
+      holdUntil: null,
+      transectionId: 'pi_checkout_42',
+      shippedQuantity: status === 'shipped' ? line.quantity : 0,
+    });
+    ordersServer([paidLine(hammerLine, 'shipped'), paidLine(fileLine, 'paid')]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    const [head, ...lines] = within(table).getAllByRole('row').slice(1);
+    expect(head).toHaveTextContent('Transaction id: pi_checkout_42');
+    expect(head).toHaveTextContent('partly shipped 1 of 2 lines shipped');
+    expect(within(head!).getAllByRole('button', { name: /invoice/i })).toHaveLength(1);
+    for (const line of lines) {
+      expect(line).not.toHaveTextContent('pi_checkout_42');
+      expect(within(line).queryByRole('button', { name: /invoice/i })).toBeNull();
+    }
+    expect(lines.map((line) => within(line).getByText(/^(shipped|panding)$/).textContent)).toEqual([
+      'shipped',
+      'panding',
     ]);
   });
 });

@@ -101,15 +101,22 @@ interface DocumentButtonProps {
   className: string;
 }
 
-/** Invoice, and Credit note once cancelled: the order's PDFs, in the same style. */
+/**
+ * Invoice, and Credit note once cancelled: the order's PDFs, in the same style. A line of a
+ * checkout shown as a group has its credit note only: the checkout's one invoice is on its head.
+ */
 export function OrderDocumentButtons({
   order,
   className,
+  creditNoteOnly = false,
   ...documents
-}: DocumentButtonProps & { order: Pick<Order, 'status'> } & OrderDocumentActions) {
+}: DocumentButtonProps & {
+  order: Pick<Order, 'status'>;
+  creditNoteOnly?: boolean;
+} & OrderDocumentActions) {
   return (
     <>
-      <InvoiceButton order={order} className={className} {...documents} />
+      {creditNoteOnly ? null : <InvoiceButton order={order} className={className} {...documents} />}
       {orderActions(order).creditNote ? (
         <CreditNoteButton order={order} className={className} {...documents} />
       ) : null}

@@ -7,6 +7,11 @@ const badges: Record<OrderStatus, { label: string; className: string }> = {
   unpaid: { label: texts.orders.unpaidBadge, className: 'badge-outline' },
   // 'panding' is how the spec spells a paid order's badge.
   paid: { label: texts.orders.paidBadge, className: 'badge-warning' },
+  // Some of it left, the rest is still to ship: the paid badge's warning hue, outlined.
+  partly_shipped: {
+    label: texts.orders.partlyShippedBadge,
+    className: 'badge-warning badge-outline text-base-content',
+  },
   shipped: {
     label: texts.orders.shippedBadge,
     className:

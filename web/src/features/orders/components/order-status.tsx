@@ -6,7 +6,16 @@ import { OrderStatusBadge } from './order-status-badge';
  * Where the customer's order stands: unpaid with the time its hold ends (or ended), 'panding'
  * (paid, waiting to ship) or shipped, with the payment's transaction id once paid.
  */
-export function OrderStatusLine({ order, now }: { order: Order; now: Date }) {
+export function OrderStatusLine({
+  order,
+  now,
+  showTransaction = true,
+}: {
+  order: Order;
+  now: Date;
+  /** False for a line under its checkout's head, which shows the one payment. */
+  showTransaction?: boolean;
+}) {
   const holdUntil = isHeld(order.status) ? order.holdUntil : null;
   return (
     <div className="flex flex-col items-start gap-1">
@@ -20,7 +29,7 @@ export function OrderStatusLine({ order, now }: { order: Order; now: Date }) {
           </time>
         ) : null}
       </p>
-      {order.transectionId ? (
+      {showTransaction && order.transectionId ? (
         <p className="text-xs">
           <span className="text-base-content/70">{texts.orders.transactionId}: </span>
           <span className="font-mono break-all">{order.transectionId}</span>

@@ -1,19 +1,20 @@
 import {
-  checkoutStatusOf,
-  formatMoney,
   isPayable,
   orderActions,
-  orderTotal,
   routes,
+  shipToTown,
   texts,
+  wasPaid,
   type Order,
 } from '@tools-factory/contract';
 import { Fragment, useId, type ReactNode } from 'react';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { cardRow, DataTable } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowLink } from '../../../components/ui/row-actions';
 import { formatDateTime } from '../../../lib/format';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
-import { groupByCheckout, type CheckoutGroup } from './checkout-groups';
+import { groupByCheckout, isShownAsGroup, type CheckoutGroup } from './checkout-groups';
+import { CheckoutHeadRow, checkoutHeadId } from './checkout-head-row';
 import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cells';
 import { OrderStatusLine } from './order-status';
 
@@ -30,7 +31,10 @@ interface OrdersTableProps extends OrderDocumentActions {
 type OrderActionsProps = {
   order: Order;
   nameId: string;
-  /** A line of a checkout of several: its checkout is paid as one, from the group's head. */
+  /**
+   * A line of a checkout shown as a group: its checkout is paid, invoiced and ordered again as
+   * one, from the group's head.
+   */
   inGroup: boolean;
 } & Omit<OrdersTableProps, 'orders'>;
 
@@ -72,6 +76,8 @@ function OrderActions({
     <OrderDocumentButtons
       order={order}
       className="btn-outline btn-sm max-md:w-full max-md:flex-1"
+      // The checkout's one invoice is on its head.
+      creditNoteOnly={inGroup}
       {...documents}
     />
   );
@@ -94,75 +100,75 @@ function OrderActions({
  * shipped), with its invoice once paid. A table from xl; narrower (a phone, or a laptop beside the dashboard's menu) each
  * order is a card, its pay and Remove across the card, never off-screen.
  */
-/** A checkout shown as a group: several lines, or a PO number the buyer gave it. */
-function isShownAsGroup(group: CheckoutGroup): boolean {
-  return group.lines.length > 1 || group.poNumber !== '';
-}
-
 /**
- * The head of a checkout's lines (docs/architecture.md#business-buyers): its reference, how many tools, its PO
- * number, its total, and one Pay for all its lines while unpaid; Order again for all of them.
+ * The head of a checkout's lines (docs/architecture.md#business-buyers): once for all its lines,
+ * its reference, how many tools, its PO number, when it was placed, where it goes, its payment,
+ * its total and how far it shipped; one Pay for all its lines while unpaid, then its one Invoice
+ * and Order again for all of them.
  */
 function CheckoutGroupHead({
   group,
   orderAgain,
+  onDownloadInvoice,
+  downloadingInvoiceId,
 }: {
   group: CheckoutGroup;
   orderAgain?: OrdersTableProps['orderAgain'];
-}) {
+} & Pick<OrderDocumentActions, 'onDownloadInvoice' | 'downloadingInvoiceId'>) {
   const words = texts.checkout.group;
-  const total = group.lines.reduce((sum, line) => sum + orderTotal(line.price, line.quantity), 0);
-  const status = checkoutStatusOf(group.lines);
   // A line still to pay: the checkout is paid as one, from here.
   const unpaid = group.lines.some((line) => isPayable(line.status));
-  const placedAt = group.lines[0]!.createdAt;
-  const headId = `checkout-${group.checkoutId}`;
+  const first = group.lines[0]!;
+  const paid = group.lines.find((line) => wasPaid(line.status));
+  const headId = checkoutHeadId(group.checkoutId);
   return (
-    <tr className={`${cardRow('xl')} bg-base-200/60`}>
-      <td colSpan={6} className="md:max-xl:col-span-2">
-        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-          <p id={headId} className="text-sm">
-            <span className="font-semibold">{words.checkout}</span>{' '}
-            <span className="font-mono whitespace-nowrap">{group.reference}</span>
-            <span className="text-base-content/70">
-              {' · '}
-              {words.lines(group.lines.length)}
-              {group.poNumber ? (
-                <>
-                  {' · '}
-                  <span className="whitespace-nowrap">
-                    {words.po} <span className="font-mono">{group.poNumber}</span>
-                  </span>
-                </>
-              ) : null}
-              {' · '}
-              {words.placed}{' '}
-              <time dateTime={placedAt} className="whitespace-nowrap">
-                {formatDateTime(placedAt)}
-              </time>
-              {' · '}
-              {words.total}{' '}
-            </span>
-            <span className="font-semibold">{formatMoney(total)}</span>
-            <span className="text-base-content/70">{' · '}</span>
-            <span className="badge badge-outline badge-sm">{words.status[status]}</span>
-          </p>
-          <div className="flex flex-wrap gap-2 max-md:w-full">
-            {unpaid ? (
-              <RowLink
-                to={routes.dashboardCheckoutPayment(group.checkoutId)}
-                rowNameId={headId}
-                className="btn-success max-md:flex-1"
-              >
-                {words.payAll}
-              </RowLink>
-            ) : null}
-            {/* Once paid (or closed): an unpaid checkout is paid, not ordered again. */}
-            {orderAgain && !unpaid ? orderAgain({ checkoutId: group.checkoutId }) : null}
-          </div>
-        </div>
-      </td>
-    </tr>
+    <CheckoutHeadRow
+      group={group}
+      columns={6}
+      reference={<span className="font-mono whitespace-nowrap">{group.reference}</span>}
+      facts={[
+        <span key="placed">
+          {words.placed}{' '}
+          <time dateTime={first.createdAt} className="whitespace-nowrap">
+            {formatDateTime(first.createdAt)}
+          </time>
+        </span>,
+        `${words.shipTo}: ${shipToTown(first.address)}`,
+        ...(paid?.transectionId
+          ? [
+              <span key="transaction">
+                {texts.orders.transactionId}:{' '}
+                <span className="font-mono break-all">{paid.transectionId}</span>
+              </span>,
+            ]
+          : []),
+      ]}
+      actions={
+        <>
+          {unpaid ? (
+            <RowLink
+              to={routes.dashboardCheckoutPayment(group.checkoutId)}
+              rowNameId={headId}
+              className="btn-success max-md:flex-1"
+            >
+              {words.payAll}
+            </RowLink>
+          ) : null}
+          {paid ? (
+            <BusyButton
+              busy={downloadingInvoiceId === paid._id}
+              className="btn-outline btn-sm max-md:flex-1"
+              aria-label={texts.orders.invoiceLabel(group.reference)}
+              onClick={() => onDownloadInvoice(paid)}
+            >
+              {texts.orders.invoice}
+            </BusyButton>
+          ) : null}
+          {/* Once paid (or closed): an unpaid checkout is paid, not ordered again. */}
+          {orderAgain && !unpaid ? orderAgain({ checkoutId: group.checkoutId }) : null}
+        </>
+      }
+    />
   );
 }
 
@@ -188,10 +194,9 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
     >
       {groups.map((group) => (
         <Fragment key={group.checkoutId}>
-          {isShownAsGroup(group) ? (
-            <CheckoutGroupHead group={group} orderAgain={actions.orderAgain} />
-          ) : null}
+          {isShownAsGroup(group) ? <CheckoutGroupHead group={group} {...actions} /> : null}
           {group.lines.map((order) => {
+            const inGroup = isShownAsGroup(group);
             const nameId = `${idPrefix}-${order._id}`;
             return (
               <tr key={order._id} className={cardRow('xl')}>
@@ -210,9 +215,11 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
                         {formatDateTime(order.createdAt)}
                       </time>
                     </span>
-                    <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
-                      {texts.orders.address}: {order.address}
-                    </span>
+                    {inGroup ? null : (
+                      <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
+                        {texts.orders.address}: {order.address}
+                      </span>
+                    )}
                     {order.carrier || order.trackingNumber ? (
                       <span className="block text-xs wrap-break-word">
                         {texts.orders.tracking}:{' '}
@@ -233,13 +240,8 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
                 />
                 <td className="align-top max-xl:pt-2! md:max-xl:col-span-2">
                   <div className="flex flex-col gap-2 md:max-xl:flex-row md:max-xl:items-center md:max-xl:justify-between">
-                    <OrderStatusLine order={order} now={now} />
-                    <OrderActions
-                      order={order}
-                      nameId={nameId}
-                      inGroup={group.lines.length > 1}
-                      {...actions}
-                    />
+                    <OrderStatusLine order={order} now={now} showTransaction={!inGroup} />
+                    <OrderActions order={order} nameId={nameId} inGroup={inGroup} {...actions} />
                   </div>
                 </td>
               </tr>

@@ -69,6 +69,8 @@ export function managedOrdersServer({
             .slice((page - 1) * pageSize, page * pageSize)
             .map((order) => ({ ...order, customerName: null, town: shipToTown(order.address) })),
           total: found.length,
+          // Each order here is a checkout of its own (its id is its checkout's).
+          checkouts: new Set(found.map((order) => order.checkoutId)).size,
           page,
           pageSize,
         });
@@ -81,7 +83,12 @@ export function managedOrdersServer({
           const message = texts.adminErrors.unpaidOrderCannotBeShipped;
           return jsonResponse({ message, statusCode: 409 }, 409);
         }
-        const shipped = { ...order, status: 'shipped' as const, shippedAt: '2025-03-05T09:00:00Z' };
+        const shipped = {
+          ...order,
+          status: 'shipped' as const,
+          shippedQuantity: order.quantity,
+          shippedAt: '2025-03-05T09:00:00Z',
+        };
         store.orders = store.orders.map((candidate) => (candidate === order ? shipped : candidate));
         return jsonResponse(shipped);
       }

@@ -61,6 +61,7 @@ function chartColors() {
     status: {
       unpaid: themeColor('secondary'),
       paid: themeColor('warning'),
+      partly_shipped: themeColor('info'),
       shipped: themeColor('success'),
       cancelled: themeColor('neutral'),
       refunded: themeColor('neutral'),

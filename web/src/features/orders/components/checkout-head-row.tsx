@@ -1,0 +1,83 @@
+import {
+  checkoutStatusOf,
+  formatMoney,
+  orderTotal,
+  shippedCount,
+  texts,
+  type Order,
+} from '@tools-factory/contract';
+import type { ReactNode } from 'react';
+import { cardRow } from '../../../components/ui/data-table';
+import type { CheckoutGroup } from './checkout-groups';
+
+const words = texts.checkout.group;
+
+/** The id of a checkout head's summary: its buttons are described by it. */
+export const checkoutHeadId = (checkoutId: string) => `checkout-${checkoutId}`;
+
+/**
+ * The head of a checkout's lines in My Orders and Manage Orders (issue 42): once for all its
+ * lines, its reference, how many tools, its PO number, what the table adds (`facts`), its total,
+ * where it stands and how far it shipped ('2 of 12 lines shipped'); its buttons on the right.
+ */
+export function CheckoutHeadRow({
+  group,
+  columns,
+  reference,
+  facts,
+  actions,
+}: {
+  group: CheckoutGroup<Order>;
+  /** The table's columns: the head spans them all. */
+  columns: number;
+  /** The checkout's reference as the table shows it (a link to its page, or the text). */
+  reference: ReactNode;
+  /** What else the table says of the checkout, each set off by a dot. */
+  facts: ReactNode[];
+  actions: ReactNode;
+}) {
+  const total = group.lines.reduce((sum, line) => sum + orderTotal(line.price, line.quantity), 0);
+  const status = checkoutStatusOf(group.lines);
+  const { shipped, of } = shippedCount(group.lines);
+  return (
+    <tr className={`${cardRow('xl')} bg-base-200/60`}>
+      <td colSpan={columns} className="md:max-xl:col-span-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+          <p id={checkoutHeadId(group.checkoutId)} className="min-w-0 text-sm wrap-break-word">
+            <span className="font-semibold">{words.checkout}</span> {reference}
+            <span className="text-base-content/70">
+              {' · '}
+              {words.lines(group.lines.length)}
+              {group.poNumber ? (
+                <>
+                  {' · '}
+                  <span className="whitespace-nowrap">
+                    {words.po} <span className="font-mono">{group.poNumber}</span>
+                  </span>
+                </>
+              ) : null}
+              {facts.map((fact, index) => (
+                <span key={index}>
+                  {' · '}
+                  {fact}
+                </span>
+              ))}
+              {' · '}
+              {words.total}{' '}
+            </span>
+            <span className="font-semibold">{formatMoney(total)}</span>
+            <span className="text-base-content/70">{' · '}</span>
+            <span className="badge badge-outline badge-sm">{words.status[status]}</span>
+            {status === 'unpaid' || status === 'closed' ? null : (
+              <span className="text-base-content/70 whitespace-nowrap">
+                {' '}
+                {texts.shipments.checkoutPage.linesShipped(shipped, of)}
+              </span>
+            )}
+          </p>
+          <div className="flex flex-wrap gap-2 max-md:w-full">{actions}</div>
+        </div>
+      </td>
+    </tr>
+  );
+}
