@@ -21,6 +21,8 @@ export const checkoutTexts = {
     payAll: 'Pay for all',
     placed: 'placed',
     shipTo: 'ship to',
+    /** The checkout's one invoice, on its head (issue 42). */
+    invoiceLabel: (reference: string) => `Download the invoice of checkout ${reference} (PDF)`,
     /** A checkout's state, as its lines make it (the spec's 'panding' for paid). */
     status: {
       unpaid: 'unpaid',

@@ -55,7 +55,6 @@ export const shipmentTexts = {
     buyer: 'Buyer',
     lines: 'Lines',
     placed: 'Placed',
-    columns: { line: 'Line', ordered: 'Ordered', shipped: 'Shipped', status: 'Status' },
     shipmentOf: (units: string) => `${units} units`,
     openOrder: (reference: string) => `Open order ${reference}`,
     openCheckout: (reference: string) => `Open checkout ${reference}`,

@@ -128,6 +128,11 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
     path: ({ orderId }) => routes.dashboardManagedOrder(orderId),
     access: 'admin',
   },
+  /** Issue 42: a checkout's page for admins (the walk's order's checkout). */
+  dashboardManagedCheckout: {
+    path: ({ orderId, checkoutId }) => routes.dashboardManagedCheckout(checkoutId ?? orderId),
+    access: 'admin',
+  },
   dashboardManageTools: {
     path: () => routes.dashboardManageTools,
     access: 'admin',

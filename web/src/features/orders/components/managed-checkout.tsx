@@ -35,7 +35,6 @@ const orderWords = orderAdminTexts.orderPage;
 
 /** The checkout's lines: each with its order's page, what was ordered and shipped, its state. */
 function CheckoutLines({ checkout }: { checkout: ManagedCheckout }) {
-  const columns = words.columns;
   return (
     <ul className="divide-base-content/10 divide-y">
       {checkout.lines.map((line) => (
@@ -55,7 +54,6 @@ function CheckoutLines({ checkout }: { checkout: ManagedCheckout }) {
             </span>
           </div>
           <span className="text-sm tabular-nums">
-            <span className="text-base-content/70">{columns.shipped}: </span>
             {words.shippedQuantity(formatCount(line.shippedQuantity), formatCount(line.quantity))}
           </span>
           <OrderStatusBadge status={line.status} />

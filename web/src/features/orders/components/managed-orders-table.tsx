@@ -170,7 +170,7 @@ function CheckoutHead({
             <BusyButton
               busy={downloadingInvoiceId === invoiced._id}
               className="btn-outline btn-sm max-md:flex-1"
-              aria-label={texts.orders.invoiceLabel(group.reference)}
+              aria-label={texts.checkout.group.invoiceLabel(group.reference)}
               onClick={() => onDownloadInvoice(invoiced)}
             >
               {texts.orders.invoice}
@@ -268,6 +268,7 @@ function OrderRow({
       <OrderFigureCells
         order={order}
         customerName={order.customerName}
+        buyerOnHead={inGroup}
         labels={{ email: columns.customer, quantity: columns.quantity, total: columns.total }}
       />
       <td className={labelledCell}>

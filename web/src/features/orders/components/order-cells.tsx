@@ -28,6 +28,8 @@ interface OrderFigureCellsProps {
   className?: string;
   /** The customer's name above the e-mail (Manage Orders, issue 25); none in My Orders. */
   customerName?: string | null;
+  /** A line under its checkout's head, which names the buyer once (issue 42): no e-mail again. */
+  buyerOnHead?: boolean;
 }
 
 /** The order's e-mail, its quantity, and its total with the unit price below: three cells. */
@@ -37,18 +39,23 @@ export function OrderFigureCells({
   nowrapEmailFromXl = false,
   className = '',
   customerName,
+  buyerOnHead = false,
 }: OrderFigureCellsProps) {
   return (
     <>
-      <td className={`${labelledCell} ${className}`}>
-        <CardLabel below="xl">{labels.email}</CardLabel>
-        <span
-          className={`min-w-0 wrap-break-word max-xl:text-right ${nowrapEmailFromXl ? 'xl:whitespace-nowrap' : ''}`}
-        >
-          {customerName ? <span className="block font-semibold">{customerName}</span> : null}
-          <EmailAddress email={order.email} />
-        </span>
-      </td>
+      {buyerOnHead ? (
+        <td className={`${className} max-xl:hidden`} />
+      ) : (
+        <td className={`${labelledCell} ${className}`}>
+          <CardLabel below="xl">{labels.email}</CardLabel>
+          <span
+            className={`min-w-0 wrap-break-word max-xl:text-right ${nowrapEmailFromXl ? 'xl:whitespace-nowrap' : ''}`}
+          >
+            {customerName ? <span className="block font-semibold">{customerName}</span> : null}
+            <EmailAddress email={order.email} />
+          </span>
+        </td>
+      )}
       <td className={`${labelledCell} ${className} xl:text-right`}>
         <CardLabel below="xl">{labels.quantity}</CardLabel>
         <span>{formatCount(order.quantity)}</span>

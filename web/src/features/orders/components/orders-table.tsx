@@ -158,7 +158,7 @@ function CheckoutGroupHead({
             <BusyButton
               busy={downloadingInvoiceId === paid._id}
               className="btn-outline btn-sm max-md:flex-1"
-              aria-label={texts.orders.invoiceLabel(group.reference)}
+              aria-label={words.invoiceLabel(group.reference)}
               onClick={() => onDownloadInvoice(paid)}
             >
               {texts.orders.invoice}
@@ -209,12 +209,15 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
                       <span className="sr-only">{texts.orders.reference}: </span>
                       <span className="font-mono">{order.reference}</span>
                     </span>
-                    <span className="text-base-content/70 block text-xs">
-                      {texts.orders.placed}{' '}
-                      <time dateTime={order.createdAt} className="whitespace-nowrap">
-                        {formatDateTime(order.createdAt)}
-                      </time>
-                    </span>
+                    {/* A checkout's head says when, and where to, once for its lines. */}
+                    {inGroup ? null : (
+                      <span className="text-base-content/70 block text-xs">
+                        {texts.orders.placed}{' '}
+                        <time dateTime={order.createdAt} className="whitespace-nowrap">
+                          {formatDateTime(order.createdAt)}
+                        </time>
+                      </span>
+                    )}
                     {inGroup ? null : (
                       <span className="text-base-content/70 block text-xs wrap-break-word whitespace-pre-line xl:max-w-64">
                         {texts.orders.address}: {order.address}
@@ -236,6 +239,7 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
                     total: columns.price,
                   }}
                   nowrapEmailFromXl
+                  buyerOnHead={inGroup}
                   className="align-top"
                 />
                 <td className="align-top max-xl:pt-2! md:max-xl:col-span-2">

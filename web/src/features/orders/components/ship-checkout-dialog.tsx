@@ -175,7 +175,7 @@ function ShipCheckoutForm({
           />
           {words.everything}
         </label>
-        <ul className="mt-1 max-h-[45vh] overflow-y-auto">
+        <ul className="mt-1">
           {lines.map((line) => (
             <LineChoice
               key={line._id}
