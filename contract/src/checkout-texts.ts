@@ -3,6 +3,9 @@ import { formatCount, formatMoney } from './money.ts';
 /** The checkout's words (issue 26: POST /checkout and the cart page's form), in `texts.checkout`. */
 export const checkoutTexts = {
   poNumber: 'Your PO number (optional)',
+  /** Issue 42: printed on the invoice under the buyer, as typed. */
+  companyName: 'Company name on the invoice (optional)',
+  taxNumber: 'Your VAT or tax number (optional)',
   errors: {
     emptyCart: 'Your cart is empty: add tools before checking out.',
     linesRefused:

@@ -22,6 +22,9 @@ export const CheckoutInputSchema = z.object({
   poNumber: textSchema('PO number', { max: PO_NUMBER_MAX_LENGTH, required: false })
     .optional()
     .default(''),
+  /** Issue 42: the buyer's company and tax number, for the invoice to book (both optional). */
+  companyName: textSchema('company name', { max: 120, required: false }).optional().default(''),
+  taxNumber: textSchema('tax number', { max: 40, required: false }).optional().default(''),
   expectedTotal: priceSchema().optional(),
 });
 export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
@@ -42,6 +45,9 @@ export const CheckoutSchema = z.object({
   /** checkoutReference(_id): 'CO-3F2A9C1B'. */
   reference: z.string(),
   poNumber: z.string(),
+  /** The buyer's company and tax number as typed at checkout ('' when not given). */
+  companyName: z.string(),
+  taxNumber: z.string(),
   address: z.string(),
   phone: z.string(),
   /** ISO 8601. */

@@ -36,6 +36,8 @@ export const invoiceTexts = {
     net: 'Net amount',
     tax: (percent: string) => `VAT ${percent}%`,
     pricesIncludeTax: (percent: string) => `Prices include VAT at ${percent}%.`,
+    /** At a rate of 0% (issue 42): why no VAT is charged, in the seller's words (SELLER_ZERO_TAX_REASON). */
+    noTax: (reason: string) => `VAT 0%: ${reason}`,
     bankDetails: 'Bank details for transfers',
   },
   /** The credit note PDF's words (issue 22): the seller and the layout are the invoice's. */

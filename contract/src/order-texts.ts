@@ -141,9 +141,14 @@ export const orderTexts = {
     creditNote: 'Credit note',
     creditNoteLabel: (reference: string) =>
       `Download the credit note of cancelled order ${reference} (PDF)`,
-    /** The CSV file's header row, in its column order, and its made-to-order words. */
+    /**
+     * The CSV file's header row, in its column order, its record kinds' words, its shipped summary
+     * and its made-to-order words.
+     */
     csv: {
       columns: {
+        // Issue 42: what the record is (`records`), first, so a spreadsheet filters on it.
+        record: 'record',
         date: 'date',
         reference: 'reference',
         customer: 'customer email',
@@ -161,7 +166,18 @@ export const orderTexts = {
         sku: 'sku',
         checkoutReference: 'checkout reference',
         poNumber: 'PO number',
+        // Issue 42, at the end too: a checkout's lines shipped whole of those still sold
+        // (`shippedOf`), and how much of an order's or a line's quantity shipped.
+        shipped: 'shipped',
+        shippedQuantity: 'shipped quantity',
       },
+      /**
+       * Issue 42: a checkout of one line is one 'order' record, as before; a checkout of several
+       * is a 'checkout' record (its facts once) followed by a 'line' record per line.
+       */
+      records: { order: 'order', checkout: 'checkout', line: 'line' },
+      /** A checkout's shipped summary: '2 of 12'. */
+      shippedOf: (shipped: number, of: number) => `${shipped} of ${of}`,
       yes: 'yes',
       no: 'no',
     },

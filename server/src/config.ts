@@ -112,6 +112,12 @@ const EnvSchema = z.object({
     .string()
     .default('Forge Bank plc\\nIBAN GB00 FRGE 0000 0000 0000 00\\nBIC FRGEGB2L'),
   SELLER_EMAIL: z.string().trim().default('sales@toolsfactory.example'),
+  // Why an invoice at a tax rate of 0% charges no VAT (issue 42), printed under its totals.
+  SELLER_ZERO_TAX_REASON: z
+    .string()
+    .trim()
+    .min(1)
+    .default('no VAT is charged on these sales (TAX_RATE_PERCENT is 0).'),
   // The shop-wide tax rate, in percent with at most two decimals (20, 7.5): prices include it.
   TAX_RATE_PERCENT: z.coerce
     .number()
@@ -218,6 +224,8 @@ export type Seller = {
   companyNumber: string;
   taxNumber: string;
   bankLines: string[];
+  /** Why no VAT is charged at a rate of 0% (SELLER_ZERO_TAX_REASON). */
+  zeroTaxReason: string;
 };
 
 /** A variable's lines: a literal '\n' (as .env files write it) or a real line break. */
@@ -328,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       companyNumber: e.SELLER_COMPANY_NUMBER,
       taxNumber: e.SELLER_TAX_NUMBER,
       bankLines: linesOf(e.SELLER_BANK_DETAILS),
+      zeroTaxReason: e.SELLER_ZERO_TAX_REASON,
     },
     taxRateBasisPoints: Math.round(e.TAX_RATE_PERCENT * 100),
     logLevel: e.LOG_LEVEL,

@@ -8,7 +8,12 @@ export interface CartLineRow {
   quantity: number;
   /** The unit price the buyer was shown when the line was added or its quantity last set. */
   unitPriceCents: number;
+  /** When it was added: the cart page lists its lines oldest first, the buyer's order. */
+  addedAt: Date;
 }
+
+/** A line as a write sets it: when it was added is the database's to say (and stays). */
+export type CartLineWrite = Omit<CartLineRow, 'addedAt'>;
 
 /** The first key of the advisory locks that serialise one account's cart writes. */
 const CART_WRITES_LOCK = 724_611;
@@ -17,6 +22,7 @@ const lineColumns = {
   toolId: cartLines.toolId,
   quantity: cartLines.quantity,
   unitPriceCents: cartLines.unitPriceCents,
+  addedAt: cartLines.addedAt,
 };
 
 /**
@@ -85,7 +91,7 @@ async function takeCartLock(executor: Executor, userId: string): Promise<void> {
 export async function upsertCartLines(
   executor: Executor,
   userId: string,
-  lines: readonly CartLineRow[],
+  lines: readonly CartLineWrite[],
 ): Promise<void> {
   if (lines.length === 0) return;
   await executor

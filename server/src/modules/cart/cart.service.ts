@@ -35,6 +35,7 @@ import {
   selectCartLinesOldestFirst,
   upsertCartLines,
   type CartLineRow,
+  type CartLineWrite,
 } from './cart.repository.ts';
 
 const cartTexts = texts.cart;
@@ -224,7 +225,7 @@ export function createCartService(options: CartServiceOptions) {
         same.push(line);
         byTool.set(line.tool.tool._id, same);
       }
-      const writes: CartLineRow[] = [];
+      const writes: CartLineWrite[] = [];
       for (const [toolId, lines] of byTool) {
         const { tool, onSale: sold } = lines[0]!.tool;
         const refuse = (message: string) => {

@@ -8,7 +8,11 @@ import {
   type Order,
 } from '@tools-factory/contract';
 import type { CheckoutRow } from './checkouts.repository.ts';
-import type { OrderLinesOfCheckouts, OrderRow } from '../orders/orders-of-checkouts.ts';
+import {
+  inBuyersOrder,
+  type OrderLinesOfCheckouts,
+  type OrderRow,
+} from '../orders/orders-of-checkouts.ts';
 
 /**
  * The checkout DTOs, given the order DTO mapper (which knows ORDER_HOLD_HOURS) and the orders'
@@ -24,17 +28,14 @@ export function createCheckoutDtos(
       _id: checkout.id,
       reference: checkoutReference(checkout.id),
       poNumber: checkout.poNumber,
+      companyName: checkout.companyName,
+      taxNumber: checkout.taxNumber,
       address: checkout.address,
       phone: checkout.phone,
       createdAt: checkout.createdAt.toISOString(),
       status: checkoutStatusOf(lines),
       total: centsToDollars(totalCents),
-      lines: [...lines]
-        .sort(
-          (a, b) =>
-            a.createdAt.getTime() - b.createdAt.getTime() || a.toolId.localeCompare(b.toolId),
-        )
-        .map(orderDto),
+      lines: [...lines].sort(inBuyersOrder).map(orderDto),
     };
   }
   return {

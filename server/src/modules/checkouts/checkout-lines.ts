@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
+import { selectCheckout } from './checkouts.repository.ts';
 import {
   holdCeilingMs,
   toPayableOrder,
@@ -10,6 +11,9 @@ import {
   type OrderRow,
   type PayableOrder,
 } from '../orders/orders-of-checkouts.ts';
+
+/** Who the invoice bills, beyond the account: as typed at checkout. */
+export type BuyerOfCheckout = { companyName: string; taxNumber: string };
 
 /**
  * A checkout's lines as the payments and invoices see them (issue 26): a checkout is paid,
@@ -60,6 +64,15 @@ export function createCheckoutLines(options: {
         afterPlacingMs: holdCeilingMs(orderHoldHours),
       });
       return held > 0;
+    },
+
+    /**
+     * The buyer's company and tax number as typed at checkout ('' when not), read in `tx`: the
+     * invoice copies them when issued (issue 42).
+     */
+    async buyerOf(tx: Transaction, checkoutId: string): Promise<BuyerOfCheckout> {
+      const checkout = await selectCheckout(tx, checkoutId);
+      return { companyName: checkout?.companyName ?? '', taxNumber: checkout?.taxNumber ?? '' };
     },
 
     /** Every line of the checkout, locked until `tx` ends (none when all are gone). */

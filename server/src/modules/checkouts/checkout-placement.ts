@@ -28,7 +28,13 @@ import type { PlacementPipeline } from '../orders/order-pipeline.ts';
 import type { OrderRow } from '../orders/orders-of-checkouts.ts';
 
 /** A cart line as the checkout reads it: the tool, how many, the unit price shown when added. */
-export type CartLineRow = { toolId: string; quantity: number; unitPriceCents: number };
+export type CartLineRow = {
+  toolId: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** When it was put in the cart: the cart lists its lines oldest first (the buyer's order). */
+  addedAt: Date;
+};
 
 /** What the checkout needs of the cart module, in the checkout's own transaction. */
 export type CartForCheckout = {
@@ -76,7 +82,14 @@ type PlacedCheckout = {
  * what it was then, and is empty once the checkout is placed, so it is not part of it).
  */
 function checkoutDigest(input: CheckoutRequest): string {
-  const details = [input.address, input.phone, input.poNumber, input.expectedTotal ?? null];
+  const details = [
+    input.address,
+    input.phone,
+    input.poNumber,
+    input.expectedTotal ?? null,
+    // Issue 42: given only when typed, so a key from before them stands for the same details.
+    ...(input.companyName || input.taxNumber ? [input.companyName, input.taxNumber] : []),
+  ];
   return createHash('sha256').update(JSON.stringify(details)).digest('base64url');
 }
 
@@ -187,7 +200,17 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
               // Thrown, not returned: the reservations made before the failing lines roll back.
               if (failed.length > 0) throw new LinesNotReserved(failed);
               for (const { line } of reserved) addedAt.set(line.toolId, line.unitPriceCents);
+              // The cart's order (oldest line first, as its page lists them) is the buyer's: the
+              // invoice keeps it. The cart was read in tool order, the order the tools are locked in.
+              const inCartOrder = [...cart].sort(
+                (a, b) =>
+                  a.addedAt.getTime() - b.addedAt.getTime() || a.toolId.localeCompare(b.toolId),
+              );
+              const lineNumbers = new Map(
+                inCartOrder.map((line, index) => [line.toolId, index + 1]),
+              );
               return reserved.map(({ line, tool, unitPriceCents }) => ({
+                lineNumber: lineNumbers.get(line.toolId),
                 toolId: tool.id,
                 toolSku: tool.sku,
                 toolName: tool.name,
@@ -234,6 +257,8 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
               address: input.address,
               phone: input.phone,
               poNumber: input.poNumber,
+              companyName: input.companyName,
+              taxNumber: input.taxNumber,
               idempotencyKey,
               requestDigest: digest,
             },

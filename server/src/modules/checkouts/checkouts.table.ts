@@ -21,6 +21,9 @@ export const checkouts = pgTable(
     phone: text('phone').notNull().default(''),
     /** The buyer's own reference for the purchase ('' when none), printed on the invoice. */
     poNumber: text('po_number').notNull().default(''),
+    /** The buyer's company and tax number as typed (issue 42: the invoice prints them). */
+    companyName: text('company_name').notNull().default(''),
+    taxNumber: text('tax_number').notNull().default(''),
     /**
      * The client's Idempotency-Key of the request that placed it (null without one) and a digest
      * of that request: the same key again answers with this checkout, unless the body differs.

@@ -10,6 +10,7 @@ const seller = {
   companyNumber: '01234567',
   taxNumber: 'GB123456789',
   bankLines: ['IBAN GB00 TEST 0000 0000 0000 00'],
+  zeroTaxReason: 'the seller is not registered for VAT.',
 };
 
 /** A checkout's invoice as stored, its lines beside it. */
@@ -26,6 +27,8 @@ function invoiceOf(lines: readonly DocumentLine[]): InvoiceRow {
     buyerEmail: 'ada@example.com',
     buyerAddress: '9 Mill Lane\nLeeds',
     buyerPhone: '',
+    buyerCompany: '',
+    buyerTaxNumber: '',
     checkoutId: null,
     poNumber: 'PO-88-A',
     totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),

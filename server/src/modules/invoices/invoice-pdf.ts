@@ -52,6 +52,11 @@ type OrderDocument = {
   totalCents: number;
   totalLabel: string;
   closing: string;
+  /**
+   * Where to pay by transfer: only on a document still to pay. A card paid the invoices so far
+   * ('Paid in full by card', issue 42); a credit note gives money back.
+   */
+  bankDetails: boolean;
   booking: DocumentBooking;
 };
 
@@ -90,17 +95,25 @@ export function taxWithin(totalCents: number, basisPoints: number): number {
   return Math.round((totalCents * basisPoints) / (10_000 + basisPoints));
 }
 
+/**
+ * The buyer as the document was issued to them: their company first when they typed one at
+ * checkout (issue 42), the account's name, e-mail, address and phone, and their tax number.
+ */
 function buyerLinesOf(buyer: {
   buyerName: string;
   buyerEmail: string;
   buyerAddress: string;
   buyerPhone?: string;
+  buyerCompany: string;
+  buyerTaxNumber: string;
 }): string[] {
   return [
+    buyer.buyerCompany,
     buyer.buyerName,
     buyer.buyerEmail,
     ...buyer.buyerAddress.split(/\r?\n/),
     buyer.buyerPhone ?? '',
+    buyer.buyerTaxNumber ? words.taxNumber(buyer.buyerTaxNumber) : '',
   ].filter((line) => line.trim() !== '');
 }
 
@@ -166,6 +179,7 @@ export function renderInvoicePdf(
     totalCents: invoice.totalCents,
     totalLabel: words.total,
     closing: words.paidInFull,
+    bankDetails: false,
     booking,
   });
 }
@@ -210,6 +224,7 @@ export function renderCreditNotePdf(
     closing: ofCheckout
       ? checkoutWords.lineCredited(note.invoiceNumber, note.orderReference)
       : creditWords.refundedInFull(note.invoiceNumber),
+    bankDetails: false,
     booking,
   });
 }
@@ -233,7 +248,7 @@ async function renderOrderDocument(invoice: OrderDocument): Promise<Buffer> {
     { label: words.buyer, lines: invoice.buyerLines },
   );
   drawLines(doc, invoice);
-  drawBankDetails(doc, seller);
+  if (invoice.bankDetails) drawBankDetails(doc, seller);
   drawFooters(doc, footerOf(seller), words.page);
   doc.end();
   return done;
@@ -351,9 +366,17 @@ function drawLines(doc: Doc, invoice: OrderDocument): void {
     .font(REGULAR)
     .fontSize(10)
     .fillColor(INK)
-    .text(`${invoice.closing} ${words.pricesIncludeTax(percent)}`, PAGE.margin, totalBottom + 28, {
-      width: CONTENT_WIDTH,
-    });
+    .text(
+      // At 0% the clerk is told why there is no tax (issue 42), not that it is included.
+      `${invoice.closing} ${
+        taxRateBasisPoints === 0
+          ? words.noTax(invoice.booking.seller.zeroTaxReason)
+          : words.pricesIncludeTax(percent)
+      }`,
+      PAGE.margin,
+      totalBottom + 28,
+      { width: CONTENT_WIDTH },
+    );
 }
 
 /** Where a business pays by transfer: the seller's bank details, under their label. */

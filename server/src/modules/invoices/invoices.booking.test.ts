@@ -9,6 +9,9 @@ import { placeTestOrder } from '../../testing/orders.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { acceptQuote, offeredQuoteOfNewTool } from '../../testing/quotes.ts';
+import { checkOut, fillCart } from '../../testing/cart-lines.ts';
+import { payCheckout } from '../../testing/checkouts.ts';
+import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { injectAs } from '../../testing/requests.ts';
 import { percentOf, taxWithin } from './invoice-pdf.ts';
 
@@ -21,6 +24,7 @@ const SELLER: Seller = {
   companyNumber: 'HRB 998877',
   taxNumber: 'DE123456789',
   bankLines: ['Stadtsparkasse Wuppertal', 'IBAN DE89 3704 0044 0532 0130 00', 'BIC COBADEFFXXX'],
+  zeroTaxReason: 'steuerfreie Ausfuhrlieferung (Paragraph 4 Nr. 1a UStG).',
 };
 
 /** An instance on the file's database, with this tax rate (the seller is the same). */
@@ -31,9 +35,10 @@ const instanceWithRate = (taxRateBasisPoints: number) =>
  * Two instances on one database: `app` with TAX_RATE_PERCENT=20, `later` with 7.5 (the rate as
  * it was changed afterwards).
  */
-const it = appTest()
+const it = appTest({ config: UNCAPPED_ORDERS })
   .extend('app', { scope: 'file' }, instanceWithRate(2000))
-  .extend('later', { scope: 'file' }, instanceWithRate(750));
+  .extend('later', { scope: 'file' }, instanceWithRate(750))
+  .extend('untaxed', { scope: 'file' }, instanceWithRate(0));
 
 async function invoiceText(app: App, account: TestAccount, orderId: string): Promise<string> {
   const response = await injectAs(app, account, { url: `/api/orders/${orderId}/invoice.pdf` });
@@ -74,16 +79,18 @@ describe('invoices a business can book: seller, USD, tax, quote number', () => {
         SELLER.email,
         words.companyNumber(SELLER.companyNumber),
         words.taxNumber(SELLER.taxNumber),
-        words.bankDetails.toUpperCase(),
-        ...SELLER.bankLines,
         `${words.net} $199.90 USD`,
         `${words.tax('20')} $39.98 USD`,
         '$239.88 USD',
         words.pricesIncludeTax('20'),
+        words.paidInFull,
       ]) {
         expect(text).toContain(shown);
       }
       expect(text).not.toContain(words.tax('7.5'));
+      // Paid in full by card (issue 42): nothing is left to transfer.
+      expect(text).not.toContain(words.bankDetails.toUpperCase());
+      for (const line of SELLER.bankLines) expect(text).not.toContain(line);
     }
 
     // An order placed after the change: 7.5%.
@@ -128,5 +135,57 @@ describe('invoices a business can book: seller, USD, tax, quote number', () => {
     ]) {
       expect(credit).toContain(shown);
     }
+  });
+
+  it("a checkout's invoice: the buyer's company and tax number as typed, the lines in the buyer's order, and at 0% why there is no VAT (issue 42)", async ({
+    untaxed,
+    customer,
+    admin,
+  }) => {
+    // Put in the cart in this order: the third tool first, the first last.
+    const tools = await Promise.all(
+      ['Anvil', 'Bench vice', 'Chisel'].map((name) =>
+        createTestTool(untaxed, {
+          name: `${name} ${crypto.randomUUID().slice(0, 6)}`,
+          priceCents: 500,
+        }),
+      ),
+    );
+    const inCart = [tools[2]!, tools[0]!, tools[1]!];
+    for (const [index, tool] of inCart.entries()) {
+      // One statement each: each line added after the one before (the cart's order).
+      await fillCart(untaxed, customer, [{ tool, quantity: 20 + index }]);
+    }
+    const { checkout } = await checkOut(untaxed, customer, {
+      address: '4 Quay Street\nGalway',
+      companyName: '  Galway Joinery Ltd ',
+      taxNumber: 'IE6388047V',
+    });
+    expect(checkout).toMatchObject({ companyName: 'Galway Joinery Ltd', taxNumber: 'IE6388047V' });
+    expect(checkout.lines.map((line) => line.toolId)).toEqual(inCart.map((tool) => tool.id));
+    await payCheckout(untaxed, customer, checkout);
+
+    const text = await invoiceText(untaxed, customer, checkout.lines[0]!._id);
+    expect(text).toContain('Galway Joinery Ltd');
+    expect(text).toContain(words.taxNumber('IE6388047V'));
+    expect(text).toContain(`${words.tax('0')} $0.00 USD`);
+    expect(text).toContain(words.noTax(SELLER.zeroTaxReason));
+    expect(text).not.toContain(words.pricesIncludeTax('0'));
+    const positions = inCart.map((tool) => text.indexOf(tool.name));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
+    // Its credit note copies the buyer as the invoice was issued.
+    const cancel = await injectAs(untaxed, admin, {
+      method: 'POST',
+      url: `/api/manageOrders/${checkout.lines[1]!._id}/cancel`,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const note = await injectAs(untaxed, customer, {
+      url: `/api/orders/${checkout.lines[1]!._id}/credit-note.pdf`,
+    });
+    const credit = (await readPdf(note.rawPayload)).text;
+    expect(credit).toContain('Galway Joinery Ltd');
+    expect(credit).toContain(words.taxNumber('IE6388047V'));
   });
 });

@@ -55,7 +55,7 @@ export function createInvoicesService(options: {
   /** The seller's legal details every document prints (SELLER_*). */
   seller: Seller;
   /** Who may download a checkout's invoice (issue 26). */
-  checkoutLines: Pick<CheckoutLines, 'linesForOwnerOrAdmin'>;
+  checkoutLines: Pick<CheckoutLines, 'linesForOwnerOrAdmin' | 'buyerOf'>;
 }) {
   const { db, orders, identity, seller, checkoutLines } = options;
 
@@ -116,6 +116,7 @@ export function createInvoicesService(options: {
       if (!first) throw new Error('an invoice needs at least one paid line');
       const { order } = first;
       const buyer = first.userId ? await identity.findById(first.userId, tx) : undefined;
+      const business = await checkoutLines.buyerOf(tx, order.checkoutId);
       const year = paidAt.getUTCFullYear();
       const sequence = await takeNextSequence(tx, year);
       const invoice = await insertInvoice(tx, {
@@ -130,6 +131,8 @@ export function createInvoicesService(options: {
         buyerEmail: order.email,
         buyerAddress: order.address,
         buyerPhone: order.phone,
+        buyerCompany: business.companyName,
+        buyerTaxNumber: business.taxNumber,
         totalCents: paid.reduce((sum, line) => sum + line.totalCents, 0),
         transactionId: order.transectionId ?? '',
         paidAt,
@@ -182,6 +185,8 @@ export function createInvoicesService(options: {
         buyerName: invoice.buyerName,
         buyerEmail: invoice.buyerEmail,
         buyerAddress: invoice.buyerAddress,
+        buyerCompany: invoice.buyerCompany,
+        buyerTaxNumber: invoice.buyerTaxNumber,
         toolName: line.toolName,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,

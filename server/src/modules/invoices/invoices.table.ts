@@ -51,6 +51,9 @@ export const invoices = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     buyerAddress: text('buyer_address').notNull(),
     buyerPhone: text('buyer_phone').notNull().default(''),
+    /** The buyer's company and tax number as typed at checkout, copied when issued (issue 42). */
+    buyerCompany: text('buyer_company').notNull().default(''),
+    buyerTaxNumber: text('buyer_tax_number').notNull().default(''),
     /** The checkout the invoice bills, every line of it (null once its orders are gone). */
     checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     /** The buyer's purchase-order number ('' when none). */
@@ -127,6 +130,9 @@ export const creditNotes = pgTable(
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
     buyerAddress: text('buyer_address').notNull(),
+    /** Copied from the invoice it credits (issue 42). */
+    buyerCompany: text('buyer_company').notNull().default(''),
+    buyerTaxNumber: text('buyer_tax_number').notNull().default(''),
     toolName: text('tool_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),

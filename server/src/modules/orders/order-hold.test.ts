@@ -16,6 +16,7 @@ function orderRow(changes: Partial<OrderRow>): OrderRow {
     toolSku: 'HM-CLAW-16',
     checkoutId: '00000000-0000-4000-8000-000000000001',
     poNumber: '',
+    lineNumber: 1,
     toolImage: 'https://example.com/hammer.png',
     unitPriceCents: 1999,
     quantity: 101,

@@ -57,6 +57,8 @@ export type PlacedLine = {
   toolImage: string;
   quantity: number;
   unitPriceCents: number;
+  /** Its place in the buyer's order (the cart's), from 1; a line placed alone is line 1. */
+  lineNumber?: number;
   /** The tool after its reservation; undefined when made to order (no stock taken). */
   reserved: ReservedTool | undefined;
 };
@@ -284,6 +286,7 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           toolImage: line.toolImage,
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,
+          lineNumber: line.lineNumber ?? 1,
           address: plan.checkout.address,
           phone: plan.checkout.phone,
           madeToOrder: !line.reserved,

@@ -104,7 +104,7 @@ export async function searchOrders(
           .select()
           .from(orders)
           .where(and(inArray(orders.checkoutId, checkoutIds), where))
-          .orderBy(asc(orders.createdAt), asc(orders.toolId));
+          .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
   const position = new Map(checkoutIds.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.checkoutId)! - position.get(b.checkoutId)!);
   return { rows, total: counted?.orders ?? 0, checkouts: counted?.checkouts ?? 0 };

@@ -1,58 +1,176 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify, type Options, type Stringifier } from 'csv-stringify';
-import { checkoutReference, orderReference, texts } from '@tools-factory/contract';
+import {
+  checkoutReference,
+  checkoutStatusOf,
+  orderReference,
+  shippedCount,
+  texts,
+} from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
-import { selectOrdersPage, type OrderPageCursor, type OrderRow } from './orders.repository.ts';
+import {
+  selectOrdersPageByCheckout,
+  type CheckoutOrdersPageCursor,
+} from './orders-csv.repository.ts';
+import { inBuyersOrder } from './orders-of-checkouts.repository.ts';
+import type { OrderRow } from './orders.repository.ts';
 
-/** Orders read from the database at a time: the export never holds more than this many. */
+/**
+ * Orders read from the database at a time: the export never holds more than this many, and the
+ * lines of the checkout a page ends in.
+ */
 const CSV_PAGE_SIZE = 500;
 
 const csvTexts = texts.manageOrders.csv;
 type Column = keyof typeof csvTexts.columns;
+type CsvRecord = Record<Column, string>;
+
+/** A record with every column empty, which each kind of record fills its own columns of. */
+const EMPTY_RECORD = Object.fromEntries(
+  Object.keys(csvTexts.columns).map((column) => [column, '']),
+) as CsvRecord;
 
 /** An amount of cents as dollars with two decimals and no sign: 123456n -> '1234.56'. */
 function dollarsText(cents: bigint): string {
   return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }
 
-/** One order as its CSV record; the total in whole cents (a bigint: it may exceed 2^53). */
-function toCsvRecord(row: OrderRow, customerName: string | undefined): Record<Column, string> {
+/** An order's total in whole cents (a bigint: a sum of them may exceed 2^53). */
+function totalCents(row: OrderRow): bigint {
+  return BigInt(row.unitPriceCents) * BigInt(row.quantity);
+}
+
+/** What one order says of itself, as an 'order' and a 'line' record both write it. */
+function ownColumns(row: OrderRow) {
   return {
-    date: row.createdAt.toISOString(),
     reference: orderReference(row.id),
-    customer: row.email,
     tool: row.toolName,
+    // Issue 26: the SKU the order was placed with ('' before SKUs).
+    sku: row.toolSku,
     quantity: String(row.quantity),
     unitPrice: dollarsText(BigInt(row.unitPriceCents)),
-    total: dollarsText(BigInt(row.unitPriceCents) * BigInt(row.quantity)),
+    total: dollarsText(totalCents(row)),
     status: row.status,
-    transactionId: row.transactionId ?? '',
     madeToOrder: row.madeToOrder ? csvTexts.yes : csvTexts.no,
+    // Issue 26: its checkout, so filtering on it still finds every line of one.
+    checkoutReference: checkoutReference(row.checkoutId),
+    // Issue 42: how much of it the standing shipments took.
+    shippedQuantity: String(row.shippedQuantity),
+  } satisfies Partial<CsvRecord>;
+}
+
+/** The order of a one-line checkout as its 'order' record: every column but `shipped`. */
+function orderRecord(row: OrderRow, customerName: string | undefined): CsvRecord {
+  return {
+    ...EMPTY_RECORD,
+    ...ownColumns(row),
+    record: csvTexts.records.order,
+    date: row.createdAt.toISOString(),
+    customer: row.email,
+    transactionId: row.transactionId ?? '',
     // Issue 25: who and where to, as the order's page shows them (empty name: account removed).
     customerName: customerName ?? '',
     address: row.address,
     phone: row.phone,
-    // Issue 26: the SKU the order was placed with ('' before SKUs), its checkout, the buyer's PO.
-    sku: row.toolSku,
-    checkoutReference: checkoutReference(row.checkoutId),
+    // Issue 26: the buyer's PO number.
     poNumber: row.poNumber,
   };
 }
 
-/** Every order, newest first, read a page at a time as the stream asks for more. */
-async function* everyOrderRecord(
+/**
+ * The head of a checkout of several lines (`lines` in their order, the first being any of them
+ * for what they share): the checkout's facts once, its lines' own columns left empty.
+ */
+function checkoutRecord(
+  lines: readonly [OrderRow, ...OrderRow[]],
+  customerName: string | undefined,
+): CsvRecord {
+  const [first] = lines;
+  const status = checkoutStatusOf(lines);
+  const { shipped, of } = shippedCount(lines);
+  return {
+    ...EMPTY_RECORD,
+    record: csvTexts.records.checkout,
+    // The lines were placed in one transaction: they share the checkout's placing time, its
+    // buyer, where it goes and its PO number (copied on each).
+    date: first.createdAt.toISOString(),
+    checkoutReference: checkoutReference(first.checkoutId),
+    poNumber: first.poNumber,
+    customer: first.email,
+    customerName: customerName ?? '',
+    address: first.address,
+    phone: first.phone,
+    total: dollarsText(lines.reduce((sum, line) => sum + totalCents(line), 0n)),
+    status,
+    // Paid as one: the lines share the transaction (none before it is paid).
+    transactionId: lines.find((line) => line.transactionId)?.transactionId ?? '',
+    // As Manage Orders shows it: none for an unpaid checkout (nothing sold yet: '0 of 0') or a
+    // closed one (nothing sold left).
+    shipped: status === 'unpaid' || status === 'closed' ? '' : csvTexts.shippedOf(shipped, of),
+  };
+}
+
+/** A line of a checkout of several, under its head: its own columns only. */
+function lineRecord(row: OrderRow): CsvRecord {
+  return { ...EMPTY_RECORD, ...ownColumns(row), record: csvTexts.records.line };
+}
+
+/**
+ * One checkout's records (issue 42: a checkout is one entry with its lines underneath, as Manage
+ * Orders shows it): its one order as an 'order' record, as before checkouts had several lines; or
+ * a 'checkout' record followed by a 'line' record per line.
+ */
+function* checkoutRecords(
+  lines: readonly OrderRow[],
+  names: ReadonlyMap<string, string>,
+): Generator<CsvRecord> {
+  // In the order selectCheckoutLines reads them (its invoice's, e-mails' and pages' order), not
+  // as the pages of orders brought them.
+  const [first, ...rest] = [...lines].sort(inBuyersOrder);
+  if (!first) return;
+  const customerName = first.userId ? names.get(first.userId) : undefined;
+  if (rest.length === 0) {
+    yield orderRecord(first, customerName);
+    return;
+  }
+  yield checkoutRecord([first, ...rest], customerName);
+  yield lineRecord(first);
+  for (const line of rest) yield lineRecord(line);
+}
+
+/**
+ * Every checkout, newest first, read a page of orders at a time as the stream asks for more.
+ * A checkout's lines come together (selectOrdersPageByCheckout), but a page may end inside one:
+ * its lines are held until another checkout's first line (or the end) shows it is whole.
+ */
+async function* everyCsvRecord(
   db: Executor,
   identity: Pick<IdentityService, 'namesOf'>,
-): AsyncGenerator<Record<Column, string>> {
-  let cursor: OrderPageCursor | undefined;
+  pageSize: number,
+): AsyncGenerator<CsvRecord> {
+  let cursor: CheckoutOrdersPageCursor | undefined;
+  let held: OrderRow[] = [];
   do {
-    const page = await selectOrdersPage(db, cursor, CSV_PAGE_SIZE);
-    // The page's customers' names in one query (a removed account's is left out: empty).
-    const names = await identity.namesOf(page.rows.flatMap(({ userId }) => userId ?? []));
-    for (const row of page.rows)
-      yield toCsvRecord(row, row.userId ? names.get(row.userId) : undefined);
+    const page = await selectOrdersPageByCheckout(db, cursor, pageSize);
     cursor = page.next;
+    const whole: OrderRow[][] = [];
+    for (const row of page.rows) {
+      if (held[0] && held[0].checkoutId !== row.checkoutId) {
+        whole.push(held);
+        held = [];
+      }
+      held.push(row);
+    }
+    if (!cursor && held.length > 0) {
+      whole.push(held);
+      held = [];
+    }
+    // The whole checkouts' customers' names in one query (a removed account's is left out: empty).
+    const names = await identity.namesOf(
+      whole.flatMap((lines) => lines.flatMap(({ userId }) => userId ?? [])),
+    );
+    for (const lines of whole) yield* checkoutRecords(lines, names);
   } while (cursor);
 }
 
@@ -74,15 +192,19 @@ export const ORDERS_CSV_OPTIONS = {
 
 /**
  * Manage Orders' CSV export (GET /manageOrders.csv): every order (removed customers' too),
- * newest first, written as ORDERS_CSV_OPTIONS says.
+ * checkout by checkout, newest first (checkoutRecords: a one-line checkout is an 'order' record, a
+ * checkout of several a 'checkout' record and its 'line' records), written as ORDERS_CSV_OPTIONS
+ * says.
  */
 export function createOrdersCsv(options: {
   db: Executor;
   now: () => Date;
   /** The customers' names, a page at a time. */
   identity: Pick<IdentityService, 'namesOf'>;
+  /** Orders read at a time: CSV_PAGE_SIZE, unless a test ends pages inside checkouts. */
+  pageSize?: number;
 }) {
-  const { db, now, identity } = options;
+  const { db, now, identity, pageSize = CSV_PAGE_SIZE } = options;
   return {
     /** The download's name, dated (UTC): orders-2026-11-23.csv. */
     fileName(): string {
@@ -93,7 +215,7 @@ export function createOrdersCsv(options: {
     stream(): Stringifier {
       const csv = stringify(ORDERS_CSV_OPTIONS);
       // A failing read ends the stream with that error (Fastify then cuts the answer short).
-      pipeline(Readable.from(everyOrderRecord(db, identity)), csv, () => {});
+      pipeline(Readable.from(everyCsvRecord(db, identity, pageSize)), csv, () => {});
       return csv;
     },
   };

@@ -4,23 +4,34 @@ import { orders } from './orders.table.ts';
 import { extendHolds, type OrderRow } from './orders.repository.ts';
 
 /**
- * The lines of a checkout (its orders, docs/architecture.md#business-buyers) for paying it as one:
- * in the order they were placed (tool id within a checkout, as checkouts/checkout-dto.ts lists them), which
- * is the order its invoice and e-mails list them in.
+ * A checkout's lines in the buyer's order (their line numbers, issue 42: the cart's order), then
+ * as they were placed: the order its invoice, e-mails and pages list them in.
+ */
+export function inBuyersOrder(a: OrderRow, b: OrderRow): number {
+  return (
+    a.lineNumber - b.lineNumber ||
+    a.createdAt.getTime() - b.createdAt.getTime() ||
+    a.toolId.localeCompare(b.toolId)
+  );
+}
+
+/**
+ * The lines of a checkout (its orders, docs/architecture.md#business-buyers) for paying it as one,
+ * in the buyer's order (inBuyersOrder).
  */
 export function selectCheckoutLines(executor: Executor, checkoutId: string): Promise<OrderRow[]> {
   return executor
     .select()
     .from(orders)
     .where(eq(orders.checkoutId, checkoutId))
-    .orderBy(asc(orders.createdAt), asc(orders.toolId));
+    .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
 }
 
 /**
  * The lines of a checkout, each locked until `tx` ends (the expiry sweep skips them, a removal
  * waits): what the payment decides on stays true. Locked in id order, as every transaction that
- * locks several orders does, so two of them never wait for each other; answered in the order
- * they were placed.
+ * locks several orders does, so two of them never wait for each other; answered in the buyer's
+ * order.
  */
 export async function selectCheckoutLinesForUpdate(
   tx: Transaction,
@@ -32,9 +43,7 @@ export async function selectCheckoutLinesForUpdate(
     .where(eq(orders.checkoutId, checkoutId))
     .orderBy(asc(orders.id))
     .for('update');
-  return rows.sort(
-    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.toolId.localeCompare(b.toolId),
-  );
+  return rows.sort(inBuyersOrder);
 }
 
 /**

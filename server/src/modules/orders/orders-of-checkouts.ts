@@ -16,6 +16,7 @@ import { selectOrdersOfUser, type OrderRow } from './orders.repository.ts';
 export { emailEvent, type NewOrderEvent } from './order-events.repository.ts';
 export { toPayableOrder, type PayableOrder } from './order-dto.ts';
 export { holdCeilingMs } from './order-hold.ts';
+export { inBuyersOrder } from './orders-of-checkouts.repository.ts';
 export type { OrderRow } from './orders.repository.ts';
 
 /** A checkout's lines and an account's lines, read and held in the caller's executor. */

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -10,13 +11,14 @@ import {
   texts,
 } from '@tools-factory/contract';
 import { bearer, signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
+import { payCheckout, placeTestCheckout } from '../../testing/checkouts.ts';
 import { payOrder } from '../../testing/payments.ts';
-import { expectError } from '../../testing/requests.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import type { App } from '../../app.ts';
-import { ORDERS_CSV_OPTIONS } from './orders-csv.ts';
+import { createOrdersCsv, ORDERS_CSV_OPTIONS } from './orders-csv.ts';
 import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orders } from './orders.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
@@ -24,6 +26,20 @@ import { placeTestOrder } from '../../testing/orders.ts';
 const csvTexts = texts.manageOrders.csv;
 const HEADER = Object.values(csvTexts.columns);
 const BOM = '\uFEFF';
+const { order: ORDER, checkout: CHECKOUT, line: LINE } = csvTexts.records;
+
+type Column = keyof typeof csvTexts.columns;
+const COLUMNS = Object.keys(csvTexts.columns) as Column[];
+
+/** Where a column is in a record. */
+function columnIndex(column: Column): number {
+  return COLUMNS.indexOf(column);
+}
+
+/** A record as the file has it, from the cells it fills (every other one empty). */
+function cells(filled: Partial<Record<Column, string>>): string[] {
+  return COLUMNS.map((column) => filled[column] ?? '');
+}
 
 function exportCsv(app: App, account: TestAccount | undefined) {
   return app.inject({
@@ -70,7 +86,7 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
   });
 
   itExports(
-    'streams every order as an attachment: header row, then one record per order, newest first',
+    'streams every order as an attachment: header row, then an order record per one-line checkout, newest first',
     async ({ app, customer, removedCustomer, admin, awkwardTool }) => {
       // An admin adds a tool whose name a spreadsheet would run as a formula.
       const added = await app.inject({
@@ -131,6 +147,7 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
       const [header, ...rows] = recordsOf(response.body);
       expect(header).toEqual(HEADER);
       const row = (order: Order) => [
+        ORDER,
         order.createdAt,
         orderReference(order._id),
         order.email,
@@ -155,8 +172,12 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           '',
           ...checkoutOf(orphaned),
           '',
+          // Issue 42: no checkout summary on an order record; none of it shipped.
+          '',
+          '0',
         ],
         [
+          ORDER,
           paid.createdAt,
           orderReference(paid._id),
           paid.email,
@@ -173,6 +194,8 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           formulaTool.sku,
           paid.checkoutReference,
           "'-PO 4711",
+          '',
+          '0',
         ],
         [
           ...row(unpaid),
@@ -186,6 +209,8 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           '',
           ...checkoutOf(unpaid),
           '',
+          '',
+          '0',
         ],
       ]);
       // Each order placed on its own is a checkout of its own.
@@ -199,35 +224,325 @@ const itExportsMany = appTest({ tool: { priceCents: 1, availableQuantity: 100_00
 
 describe('Export CSV of many orders', () => {
   itExportsMany(
-    'pages through the database without losing or repeating an order, even within one millisecond',
+    'pages through the database without losing or repeating an order, even within one millisecond, nor splitting a checkout a page ends in',
     async ({ app, admin, tool }) => {
-      // 1,234 orders a microsecond apart (pages of 500 end inside a millisecond), and a quantity
-      // that gives each its place in the file: the newest has the largest.
+      // 1,234 orders a microsecond apart (pages of 500 end inside a millisecond), each a checkout
+      // of its own, and a quantity that gives each its place in the file: the newest has the
+      // largest. But the 731st to 736th oldest are the lines of one checkout, placed together as
+      // a checkout's lines are (at one time, a tool each): the first page of 500 ends inside it.
       const count = 1234;
-      const [checkout] = await app.database.db
+      const grouped = { first: 730, last: 735 };
+      const inGroup = (index: number) => index >= grouped.first && index <= grouped.last;
+      const lineTools = await Promise.all(
+        Array.from({ length: grouped.last - grouped.first + 1 }, () =>
+          createTestTool(app, { priceCents: 1, availableQuantity: 100_000 }),
+        ),
+      );
+      const toolOf = (index: number) => (inGroup(index) ? lineTools[index - grouped.first]! : tool);
+      const placedAt = (index: number) => (inGroup(index) ? grouped.first : index);
+      const checkoutRows = await app.database.db
         .insert(checkouts)
-        .values({ email: 'bulk@example.com', address: 'Bulk Street' })
-        .returning();
-      if (!checkout) throw new Error('no checkout inserted');
+        .values(
+          Array.from({ length: count }, (_, index) => ({
+            email: `bulk-${index}@example.com`,
+            address: 'Bulk Street',
+          })),
+        )
+        .returning({ id: checkouts.id });
+      const checkoutOf = (index: number) =>
+        checkoutRows[inGroup(index) ? grouped.first : index]!.id;
       const rows = Array.from({ length: count }, (_, index) => ({
-        checkoutId: checkout.id,
+        checkoutId: checkoutOf(index),
         email: `bulk-${index}@example.com`,
-        toolId: tool.id,
-        toolName: tool.name,
-        toolImage: tool.image,
+        toolId: toolOf(index).id,
+        toolName: toolOf(index).name,
+        toolImage: toolOf(index).image,
         unitPriceCents: 1,
         quantity: index + 1,
         address: 'Bulk Street',
-        createdAt: sql`timestamptz '2026-01-02T03:04:05.000000Z' + make_interval(secs => ${index}::int / 1000000.0)`,
+        createdAt: sql`timestamptz '2026-01-02T03:04:05.000000Z' + make_interval(secs => ${placedAt(index)}::int / 1000000.0)`,
       }));
       await app.database.db.insert(orders).values(rows);
 
       const response = await exportCsv(app, admin);
       expect(response.statusCode).toBe(200);
       const [, ...records] = recordsOf(response.body);
-      expect(records.map((record) => Number(record[4]))).toEqual(
-        Array.from({ length: count }, (_, index) => count - index),
+      // The checkout in its place among the orders: its head (no quantity), then its lines in
+      // the buyer's order (inserted here without line numbers, at one time: by tool).
+      const expected: string[][] = [];
+      for (let index = count - 1; index >= 0; index -= 1) {
+        if (!inGroup(index)) expected.push([ORDER, String(index + 1)]);
+        else if (index === grouped.last) {
+          expected.push([CHECKOUT, '']);
+          const lines = Array.from({ length: lineTools.length }, (_, line) => grouped.first + line);
+          lines.sort((a, b) => toolOf(a).id.localeCompare(toolOf(b).id));
+          expected.push(...lines.map((line) => [LINE, String(line + 1)]));
+        }
+      }
+      expect(
+        records.map((record) => [record[columnIndex('record')], record[columnIndex('quantity')]]),
+      ).toEqual(expected);
+      // 731 + 732 + ... + 736 cents.
+      const head = records.find((record) => record[columnIndex('record')] === CHECKOUT);
+      expect(head?.[columnIndex('total')]).toBe('44.01');
+    },
+  );
+});
+
+const itExportsCheckouts = appTest({ config: UNCAPPED_ORDERS, customerName: 'Grace Hopper' });
+// An app of its own: the test counts every record of the file.
+const itPagesCheckouts = appTest({ config: UNCAPPED_ORDERS });
+
+/** The file as the export streams it when it reads `pageSize` orders at a time. */
+async function exportWithPages(app: App, pageSize: number): Promise<string> {
+  const csv = createOrdersCsv({
+    db: app.database.db,
+    now: () => new Date(),
+    identity: app.identity,
+    pageSize,
+  });
+  // As bytes: a text decoder would drop the byte order mark.
+  return (await buffer(csv.stream())).toString('utf8');
+}
+
+/**
+ * The file's records as entries (issue 42), checking their shape: an 'order' record on its own,
+ * or a 'checkout' record followed by at least two 'line' records of that checkout; and no
+ * checkout in two entries.
+ */
+function entriesOf(records: readonly string[][]): string[][][] {
+  const entries: string[][][] = [];
+  for (const record of records) {
+    const kind = record[columnIndex('record')];
+    if (kind === LINE) entries.at(-1)?.push(record);
+    else entries.push([record]);
+    expect([ORDER, CHECKOUT, LINE]).toContain(kind);
+  }
+  const references = entries.map((entry) => {
+    const [head, ...lines] = entry;
+    const reference = head?.[columnIndex('checkoutReference')];
+    expect(head?.[columnIndex('record')]).toBe(lines.length === 0 ? ORDER : CHECKOUT);
+    expect(lines.length).not.toBe(1);
+    for (const line of lines) expect(line[columnIndex('checkoutReference')]).toBe(reference);
+    return reference;
+  });
+  expect(new Set(references).size).toBe(references.length);
+  return entries;
+}
+
+describe('Export CSV of checkouts of several lines (issue 42)', () => {
+  itExportsCheckouts(
+    'writes such a checkout as one checkout record with its lines underneath, a one-line checkout as an order record',
+    async ({ app, customer, admin, tool }) => {
+      const older = await placeTestOrder(app, customer, tool, { quantity: 11 });
+      // Prices and quantities whose totals add up to the cent: 59.97 + 23.31 + 246.90.
+      const [hammer, chisel, saw] = await Promise.all(
+        [1999, 333, 12_345].map((priceCents) =>
+          createTestTool(app, { priceCents, minOrderQuantity: 1, availableQuantity: 1000 }),
+        ),
       );
+      const checkout = await placeTestCheckout(
+        app,
+        customer,
+        [
+          { tool: hammer!, quantity: 3 },
+          { tool: chisel!, quantity: 7 },
+          { tool: saw!, quantity: 2 },
+        ],
+        { address: '3 Loom Street, Bradford', phone: '01274 496 000', poNumber: 'PO-2291' },
+      );
+      const { transectionId } = await payCheckout(app, customer, checkout);
+      const lineOf = (toolId: string) => checkout.lines.find((line) => line.toolId === toolId)!;
+      // The hammers ship whole, four of the seven chisels, no saw yet.
+      const shipment = await injectAs(app, admin, {
+        method: 'POST',
+        url: `/api/manageCheckouts/${checkout._id}/shipments`,
+        payload: {
+          lines: [
+            { orderId: lineOf(hammer!.id)._id },
+            { orderId: lineOf(chisel!.id)._id, quantity: 4 },
+          ],
+        },
+      });
+      expect(shipment.statusCode, shipment.body).toBe(201);
+      const newer = await placeTestOrder(app, customer, tool, { quantity: 12 });
+
+      const response = await exportCsv(app, admin);
+      expect(response.statusCode).toBe(200);
+      const [header, ...records] = recordsOf(response.body);
+      expect(header).toEqual(HEADER);
+      expect(header?.slice(0, 1)).toEqual([csvTexts.columns.record]);
+      expect(header?.slice(-2)).toEqual([
+        csvTexts.columns.shipped,
+        csvTexts.columns.shippedQuantity,
+      ]);
+
+      const orderRecord = (order: Order, total: string) =>
+        cells({
+          record: ORDER,
+          date: order.createdAt,
+          reference: order.reference,
+          customer: customer.email,
+          tool: order.name,
+          quantity: String(order.quantity),
+          unitPrice: '19.99',
+          total,
+          status: 'unpaid',
+          madeToOrder: csvTexts.no,
+          customerName: 'Grace Hopper',
+          address: '12 Forge Lane, Sheffield',
+          sku: tool.sku,
+          checkoutReference: order.checkoutReference,
+          shippedQuantity: '0',
+        });
+      const lineRecord = (
+        toolId: string,
+        figures: { unitPrice: string; total: string; status: string; shippedQuantity: string },
+      ) => {
+        const line = lineOf(toolId);
+        return cells({
+          record: LINE,
+          reference: line.reference,
+          tool: line.name,
+          sku: line.sku,
+          quantity: String(line.quantity),
+          madeToOrder: csvTexts.no,
+          checkoutReference: checkout.reference,
+          ...figures,
+        });
+      };
+      // The lines share their checkout's placing time; they are listed as the checkout lists
+      // them (in the buyer's order).
+      expect(new Set(checkout.lines.map((line) => line.createdAt))).toEqual(
+        new Set([checkout.createdAt]),
+      );
+      const lines = new Map([
+        [
+          hammer!.id,
+          lineRecord(hammer!.id, {
+            unitPrice: '19.99',
+            total: '59.97',
+            status: 'shipped',
+            shippedQuantity: '3',
+          }),
+        ],
+        [
+          chisel!.id,
+          lineRecord(chisel!.id, {
+            unitPrice: '3.33',
+            total: '23.31',
+            status: 'partly_shipped',
+            shippedQuantity: '4',
+          }),
+        ],
+        [
+          saw!.id,
+          lineRecord(saw!.id, {
+            unitPrice: '123.45',
+            total: '246.90',
+            status: 'paid',
+            shippedQuantity: '0',
+          }),
+        ],
+      ]);
+      expect(records).toEqual([
+        orderRecord(newer, '239.88'),
+        cells({
+          record: CHECKOUT,
+          date: checkout.createdAt,
+          customer: customer.email,
+          total: '330.18',
+          status: 'partlyShipped',
+          transactionId: transectionId,
+          customerName: 'Grace Hopper',
+          address: '3 Loom Street, Bradford',
+          phone: '01274 496 000',
+          checkoutReference: checkout.reference,
+          poNumber: 'PO-2291',
+          shipped: '1 of 3',
+        }),
+        ...checkout.lines.map((line) => lines.get(line.toolId)),
+        orderRecord(older, '219.89'),
+      ]);
+      expect(entriesOf(records).map((entry) => entry.length)).toEqual([1, 4, 1]);
+    },
+  );
+
+  itPagesCheckouts(
+    'keeps every checkout whole and in its place wherever a page of orders ends, two checkouts of the same microsecond too',
+    async ({ app, customer, admin, tool }) => {
+      const [first, second, third] = await Promise.all(
+        [1, 2, 3].map(() => createTestTool(app, { minOrderQuantity: 1, availableQuantity: 1000 })),
+      );
+      await placeTestCheckout(app, customer, [
+        { tool: first!, quantity: 2 },
+        { tool: second!, quantity: 3 },
+        { tool: third!, quantity: 4 },
+      ]);
+      await placeTestOrder(app, customer, tool, { quantity: 11 });
+      // Two checkouts of two lines placed in the same microsecond, whose orders' ids alternate
+      // between them: ordered by date and id alone their lines would interleave.
+      const sameTime = new Date('2026-01-02T03:04:05.123Z');
+      const [low, high] = ['10000000', '20000000'].map(
+        (prefix) => `${prefix}-0000-4000-8000-000000000000`,
+      );
+      await app.database.db
+        .insert(checkouts)
+        .values([low!, high!].map((id) => ({ id, email: customer.email, address: 'Same Street' })));
+      const orderId = (last: number) => `00000000-0000-4000-8000-00000000000${last}`;
+      const line = (id: string, checkoutId: string, lineTool: typeof tool) => ({
+        id,
+        checkoutId,
+        userId: customer.userId,
+        email: customer.email,
+        toolId: lineTool.id,
+        toolName: lineTool.name,
+        toolImage: lineTool.image,
+        unitPriceCents: lineTool.priceCents,
+        quantity: 2,
+        address: 'Same Street',
+        createdAt: sameTime,
+      });
+      await app.database.db
+        .insert(orders)
+        .values([
+          line(orderId(4), low!, first!),
+          line(orderId(3), high!, first!),
+          line(orderId(2), low!, second!),
+          line(orderId(1), high!, second!),
+        ]);
+
+      const response = await exportCsv(app, admin);
+      expect(response.statusCode).toBe(200);
+      const [, ...records] = recordsOf(response.body);
+      const entries = entriesOf(records);
+      // The two of the same time last (the oldest), the higher id first, as Manage Orders lists
+      // them; each one's lines in the buyer's order (without line numbers, at one time: by tool).
+      const byTool = [first!, second!].sort((a, b) => a.id.localeCompare(b.id));
+      const toolIds = (entry: string[][] | undefined) =>
+        entry?.slice(1).map((record) => record[columnIndex('tool')]);
+      expect(
+        entries.slice(-2).map((entry) => entry[0]?.[columnIndex('checkoutReference')]),
+      ).toEqual([checkoutReference(high!), checkoutReference(low!)]);
+      expect(entries.slice(-2).map(toolIds)).toEqual([
+        byTool.map(({ name }) => name),
+        byTool.map(({ name }) => name),
+      ]);
+      expect(entries.map((entry) => entry.length)).toEqual([1, 4, 3, 3]);
+      // Unpaid: no shipped summary, as Manage Orders shows none ('0 of 0' lines sold).
+      const unpaidHead = entries[1]?.[0];
+      expect(unpaidHead?.[columnIndex('status')]).toBe('unpaid');
+      expect(unpaidHead?.[columnIndex('shipped')]).toBe('');
+
+      // Whatever page size, down to one order a page, the same file: a checkout a page ends in
+      // is written once, whole, when its last line is read.
+      const orderCount = records.filter(
+        (record) => record[columnIndex('record')] !== CHECKOUT,
+      ).length;
+      expect(orderCount).toBe(1 + 3 + 2 + 2);
+      for (let pageSize = 1; pageSize <= orderCount + 1; pageSize += 1) {
+        expect(await exportWithPages(app, pageSize), `pages of ${pageSize}`).toBe(response.body);
+      }
     },
   );
 });

@@ -412,18 +412,24 @@ export async function selectOrderByIdempotencyKey(
   return row;
 }
 
-/** A user's orders, newest first. */
+/** A user's orders, newest first; a checkout's lines (one moment) in the buyer's order. */
 export function selectOrdersOfUser(executor: Executor, userId: string): Promise<OrderRow[]> {
   return executor
     .select()
     .from(orders)
     .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .orderBy(desc(orders.createdAt), asc(orders.lineNumber), desc(orders.id));
 }
 
-/** Every order, whoever placed it (an owner removed since included), newest first. */
+/**
+ * Every order, whoever placed it (an owner removed since included), newest first; a checkout's
+ * lines (one moment) in the buyer's order.
+ */
 export function selectAllOrders(executor: Executor): Promise<OrderRow[]> {
-  return executor.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+  return executor
+    .select()
+    .from(orders)
+    .orderBy(desc(orders.createdAt), asc(orders.lineNumber), desc(orders.id));
 }
 
 /**
@@ -618,43 +624,4 @@ export async function selectOrderIdsOfQuotes(
     .from(orders)
     .where(inArray(orders.quoteId, [...quoteIds]));
   return new Map(rows.flatMap(({ id, quoteId }) => (quoteId ? [[quoteId, id] as const] : [])));
-}
-
-/** Where a page of the CSV export stopped: its last order's date (to the microsecond) and id. */
-export type OrderPageCursor = { createdAt: string; id: string };
-
-/**
- * One page of every order (an owner removed since included), newest first, after `cursor` (the
- * last order of the page before; none for the first page): keyset paging, so each page is one
- * short query however many orders there are. The cursor's date is PostgreSQL's own text of the
- * timestamp, exact to the microsecond (a JavaScript Date would drop the microseconds and skip
- * orders placed in the same millisecond).
- */
-export async function selectOrdersPage(
-  executor: Executor,
-  cursor: OrderPageCursor | undefined,
-  limit: number,
-): Promise<{
-  rows: OrderRow[];
-  next: OrderPageCursor | undefined;
-}> {
-  const page = await executor
-    .select({
-      order: orders,
-      cursorDate: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(orders)
-    .where(
-      cursor
-        ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-        : undefined,
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  const last = page.at(-1);
-  return {
-    rows: page.map(({ order }) => order),
-    next:
-      last && page.length === limit ? { createdAt: last.cursorDate, id: last.order.id } : undefined,
-  };
 }

@@ -41,6 +41,11 @@ export const orders = pgTable(
       .references(() => checkouts.id),
     /** The checkout's PO number, kept on each line as it never changes ('' when none). */
     poNumber: text('po_number').notNull().default(''),
+    /**
+     * Its place among its checkout's lines, from 1: the buyer's order (the cart's, oldest line
+     * first), which the invoice and every list of the checkout's lines keep (issue 42).
+     */
+    lineNumber: integer('line_number').notNull().default(1),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     address: text('address').notNull(),

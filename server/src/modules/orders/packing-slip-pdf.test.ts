@@ -14,6 +14,7 @@ const seller = {
   companyNumber: '01234567',
   taxNumber: 'GB123456789',
   bankLines: ['IBAN GB00 TEST 0000 0000 0000 00'],
+  zeroTaxReason: 'the seller is not registered for VAT.',
 };
 
 /** A parcel of two of a checkout's three lines, the third to follow. */

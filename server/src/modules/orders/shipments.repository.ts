@@ -149,7 +149,7 @@ async function selectLinesOf(
     .from(shipmentLines)
     .innerJoin(orders, eq(orders.id, shipmentLines.orderId))
     .where(inArray(shipmentLines.shipmentId, [...shipmentIds]))
-    .orderBy(asc(orders.createdAt), asc(orders.toolId));
+    .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
 }
 
 /** One shipment with its lines. */

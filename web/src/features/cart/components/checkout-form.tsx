@@ -26,8 +26,17 @@ export const CHECKOUT_FORM_ID = 'checkout-form';
 /** A line the server refused at checkout, with why. */
 export type RefusedLine = NonNullable<CheckoutRefusal['lines']>[number];
 
-/** What the buyer types: where the lines go, and their own PO number (the contract's rules). */
-const CheckoutFormSchema = CheckoutInputSchema.pick({ address: true, phone: true, poNumber: true });
+/**
+ * What the buyer types: where the lines go, their own PO number, and the company and tax number
+ * their invoice names (the contract's rules).
+ */
+const CheckoutFormSchema = CheckoutInputSchema.pick({
+  address: true,
+  phone: true,
+  poNumber: true,
+  companyName: true,
+  taxNumber: true,
+});
 type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 type CheckoutFormValues = z.output<typeof CheckoutFormSchema>;
 
@@ -79,7 +88,7 @@ export function CheckoutForm({ total, canCheckout, onRefusedLines }: CheckoutFor
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema),
-    defaultValues: { address: '', phone: '', poNumber: '' },
+    defaultValues: { address: '', phone: '', poNumber: '', companyName: '', taxNumber: '' },
   });
 
   async function placeCheckout(values: CheckoutFormValues) {
@@ -134,6 +143,20 @@ export function CheckoutForm({ total, canCheckout, onRefusedLines }: CheckoutFor
           error={errors.poNumber?.message}
           {...register('poNumber')}
         />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={texts.checkout.companyName}
+            autoComplete="organization"
+            error={errors.companyName?.message}
+            {...register('companyName')}
+          />
+          <TextField
+            label={texts.checkout.taxNumber}
+            autoComplete="off"
+            error={errors.taxNumber?.message}
+            {...register('taxNumber')}
+          />
+        </div>
         <FormError message={failure} />
         <BusyButton
           type="submit"

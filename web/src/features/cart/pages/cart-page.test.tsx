@@ -210,6 +210,9 @@ describe('CartPage', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Address'), '12 Harbour Road');
     await user.type(screen.getByLabelText(texts.checkout.poNumber), 'PO-4471');
+    // For the invoice (issue 42): the company and its tax number as typed.
+    await user.type(screen.getByLabelText(texts.checkout.companyName), 'Harbour Tools Ltd');
+    await user.type(screen.getByLabelText(texts.checkout.taxNumber), 'BD-88210');
     await user.click(screen.getByRole('button', { name: /Check out, \$1,875\.00/ }));
 
     expect(await screen.findByRole('heading', { name: 'Pay the checkout' })).toBeInTheDocument();
@@ -218,6 +221,8 @@ describe('CartPage', () => {
       address: '12 Harbour Road',
       phone: '',
       poNumber: 'PO-4471',
+      companyName: 'Harbour Tools Ltd',
+      taxNumber: 'BD-88210',
       expectedTotal: 1875,
     } satisfies CheckoutInput);
     expect(sent?.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);

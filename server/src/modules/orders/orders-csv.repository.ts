@@ -1,0 +1,52 @@
+import { desc, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type { OrderRow } from './orders.repository.ts';
+import { orders } from './orders.table.ts';
+
+/**
+ * Where a page of the CSV export stopped: its last order's date (to the microsecond), checkout
+ * and id.
+ */
+export type CheckoutOrdersPageCursor = { createdAt: string; checkoutId: string; id: string };
+
+/**
+ * One page of every order (an owner removed since included), newest first and checkout by
+ * checkout, after `cursor` (the last order of the page before; none for the first page): keyset
+ * paging, so each page is one short query however many orders there are. A checkout's lines are
+ * placed in one transaction and so share their date; ordering by the checkout after the date keeps
+ * them together even when two checkouts share it to the microsecond (ordered by date and id alone,
+ * their lines could interleave). A page may still end inside a checkout:
+ * its other lines start the next page. The cursor's date is PostgreSQL's own text of the
+ * timestamp, exact to the microsecond (a JavaScript Date would drop the microseconds and skip
+ * orders placed in the same millisecond).
+ */
+export async function selectOrdersPageByCheckout(
+  executor: Executor,
+  cursor: CheckoutOrdersPageCursor | undefined,
+  limit: number,
+): Promise<{
+  rows: OrderRow[];
+  next: CheckoutOrdersPageCursor | undefined;
+}> {
+  const page = await executor
+    .select({
+      order: orders,
+      cursorDate: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(orders)
+    .where(
+      cursor
+        ? sql`(${orders.createdAt}, ${orders.checkoutId}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.checkoutId}::uuid, ${cursor.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.checkoutId), desc(orders.id))
+    .limit(limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ order }) => order),
+    next:
+      last && page.length === limit
+        ? { createdAt: last.cursorDate, checkoutId: last.order.checkoutId, id: last.order.id }
+        : undefined,
+  };
+}
