@@ -24,6 +24,8 @@ export const checkoutTexts = {
     payAll: 'Pay for all',
     placed: 'placed',
     shipTo: 'ship to',
+    /** What went back of a checkout: its cancelled and refunded lines' amount (issue 42). */
+    refunded: (amount: string) => `${amount} refunded`,
     /** The checkout's one invoice, on its head (issue 42). */
     invoiceLabel: (reference: string) => `Download the invoice of checkout ${reference} (PDF)`,
     /** A checkout's state, as its lines make it (the spec's 'panding' for paid). */

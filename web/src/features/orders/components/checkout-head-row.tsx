@@ -1,6 +1,10 @@
 import {
+  centsToDollars,
   checkoutStatusOf,
+  dollarsToCents,
   formatMoney,
+  isCancelled,
+  isRefunded,
   orderTotal,
   shippedCount,
   texts,
@@ -36,7 +40,14 @@ export function CheckoutHeadRow({
   facts: ReactNode[];
   actions: ReactNode;
 }) {
-  const total = group.lines.reduce((sum, line) => sum + orderTotal(line.price, line.quantity), 0);
+  // What the checkout is worth now: the lines whose money went back (cancelled, refunded) are
+  // said apart, not counted in it.
+  const centsOf = (lines: readonly Order[]) =>
+    lines.reduce((sum, line) => sum + dollarsToCents(orderTotal(line.price, line.quantity)), 0);
+  const returned = group.lines.filter(
+    (line) => isCancelled(line.status) || isRefunded(line.status),
+  );
+  const total = centsToDollars(centsOf(group.lines.filter((line) => !returned.includes(line))));
   const status = checkoutStatusOf(group.lines);
   const { shipped, of } = shippedCount(group.lines);
   return (
@@ -66,6 +77,12 @@ export function CheckoutHeadRow({
               {words.total}{' '}
             </span>
             <span className="font-semibold">{formatMoney(total)}</span>
+            {returned.length > 0 ? (
+              <span className="text-base-content/70 whitespace-nowrap">
+                {' · '}
+                {words.refunded(formatMoney(centsToDollars(centsOf(returned))))}
+              </span>
+            ) : null}
             <span className="text-base-content/70">{' · '}</span>
             <span className="badge badge-outline badge-sm">{words.status[status]}</span>
             {status === 'unpaid' || status === 'closed' ? null : (

@@ -110,9 +110,15 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
               ],
               [
                 words.checkout,
-                <span key="checkout" className="font-mono">
+                // Its checkout's page (issue 42): the other lines, the shipments, Ship… for all.
+                <Link
+                  key="checkout"
+                  to={routes.dashboardManagedCheckout(order.checkoutId)}
+                  className="link font-mono"
+                  aria-label={texts.shipments.checkoutPage.openCheckout(order.checkoutReference)}
+                >
                   {order.checkoutReference}
-                </span>,
+                </Link>,
               ],
               [words.poNumber, orDash(order.poNumber)],
               [words.quantity, formatCount(order.quantity)],

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '@tools-factory/contract';
+import { formatMoney, type Order } from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
@@ -352,5 +352,24 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
       'shipped',
       'panding',
     ]);
+  });
+
+  it("counts a cancelled line out of the checkout's total and says what went back (issue 42)", async () => {
+    const settled = (line: Order, status: Order['status']) => ({
+      ...line,
+      status,
+      paid: true,
+      holdUntil: null,
+      transectionId: 'pi_checkout_43',
+    });
+    ordersServer([settled(hammerLine, 'paid'), settled(fileLine, 'cancelled')]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    const [head] = within(table).getAllByRole('row').slice(1);
+    const kept = hammerLine.price * hammerLine.quantity;
+    const returned = fileLine.price * fileLine.quantity;
+    expect(head).toHaveTextContent(
+      `Total ${formatMoney(kept)} · ${formatMoney(returned)} refunded`,
+    );
   });
 });

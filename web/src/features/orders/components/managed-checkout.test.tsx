@@ -1,0 +1,131 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  checkoutReference,
+  texts,
+  type ManagedCheckout,
+  type ShipmentResponse,
+} from '@tools-factory/contract';
+import { describe, expect, it } from 'vitest';
+import { callsTo } from '../../../test/fake-api';
+import { fakeIdentityServer } from '../../../test/identity';
+import { jsonResponse, renderRoutes } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/signed-in';
+import { paidManagedOrder } from '../test/managed-orders-server';
+import { ManagedCheckoutView } from './managed-checkout';
+
+const CHECKOUT = '66666666-6666-4666-8666-666666666666';
+const words = texts.shipments;
+
+const wrench = paidManagedOrder({
+  _id: '21111111-1111-4111-8111-111111111111',
+  checkoutId: CHECKOUT,
+  name: 'Pipe Wrench',
+  quantity: 20,
+});
+const file = paidManagedOrder({
+  _id: '31111111-1111-4111-8111-111111111111',
+  checkoutId: CHECKOUT,
+  name: 'Metal File',
+  quantity: 300,
+});
+
+const checkout: ManagedCheckout = {
+  _id: CHECKOUT,
+  reference: checkoutReference(CHECKOUT),
+  poNumber: 'PO-4471',
+  email: wrench.email,
+  address: wrench.address,
+  phone: '',
+  createdAt: wrench.createdAt,
+  lines: [wrench, file],
+  shipments: [],
+};
+
+function serve(answer: (body: unknown) => Response) {
+  return fakeIdentityServer({
+    answer: ({ method, url, body }) => {
+      if (method === 'GET' && url === `/api/manageCheckouts/${CHECKOUT}`) {
+        return jsonResponse(checkout);
+      }
+      if (method === 'POST' && url === `/api/manageCheckouts/${CHECKOUT}/shipments`) {
+        return answer(body);
+      }
+      return undefined;
+    },
+  }).server;
+}
+
+async function openDialog() {
+  const user = userEvent.setup();
+  renderRoutes([{ path: '/', element: <ManagedCheckoutView id={CHECKOUT} /> }]);
+  await user.click(await screen.findByRole('button', { name: words.checkoutPage.ship }));
+  const dialog = await screen.findByRole('dialog', {
+    name: words.dialog.title(checkout.reference),
+  });
+  return { user, dialog };
+}
+
+describe("a checkout's page for admins (issue 42)", () => {
+  signedInForEachTest();
+
+  it('ships the chosen lines and quantities, with the carrier typed once', async () => {
+    const server = serve(() =>
+      jsonResponse(
+        {
+          shipment: {
+            _id: '77777777-7777-4777-8777-777777777777',
+            number: 'SH-00042',
+            checkoutId: CHECKOUT,
+            carrier: 'DHL',
+            trackingNumber: null,
+            trackingUrl: null,
+            shippedAt: '2025-03-05T09:00:00.000Z',
+            undoneAt: null,
+            undoUntil: '2025-03-06T09:00:00.000Z',
+            lines: [{ orderId: file._id, name: file.name, sku: file.sku, quantity: 120 }],
+          },
+          checkout,
+        } satisfies ShipmentResponse,
+        201,
+      ),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: words.dialog.include('Pipe Wrench') }),
+    );
+    expect(within(dialog).getByLabelText(words.dialog.quantity('Pipe Wrench'))).toBeDisabled();
+    const quantity = within(dialog).getByLabelText(words.dialog.quantity('Metal File'));
+    expect(quantity).toHaveValue('300');
+    await user.clear(quantity);
+    await user.type(quantity, '120');
+    await user.type(within(dialog).getByLabelText('Carrier (optional)'), 'DHL');
+    await user.click(within(dialog).getByRole('button', { name: words.dialog.submit(1) }));
+
+    expect(await screen.findByText(words.dialog.shipped('SH-00042'))).toBeInTheDocument();
+    const [sent] = callsTo(server.requests, 'POST', `/api/manageCheckouts/${CHECKOUT}/shipments`);
+    expect(sent?.body).toEqual({
+      lines: [{ orderId: file._id, quantity: 120 }],
+      carrier: 'DHL',
+      trackingNumber: '',
+    });
+  });
+
+  it('refuses, before sending, a quantity above what is left or no line at all', async () => {
+    const server = serve(() => jsonResponse({}, 500));
+    const { user, dialog } = await openDialog();
+    const quantity = within(dialog).getByLabelText(words.dialog.quantity('Pipe Wrench'));
+    await user.clear(quantity);
+    await user.type(quantity, '21');
+    await user.click(within(dialog).getByRole('button', { name: words.dialog.submit(2) }));
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText(/quantity/i, { selector: 'p' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: words.dialog.everything }));
+    await user.click(within(dialog).getByRole('button', { name: words.dialog.submit(0) }));
+    expect(await within(dialog).findByText(words.errors.noLines)).toBeInTheDocument();
+    expect(
+      callsTo(server.requests, 'POST', `/api/manageCheckouts/${CHECKOUT}/shipments`),
+    ).toHaveLength(0);
+  });
+});
