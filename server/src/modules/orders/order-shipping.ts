@@ -163,13 +163,16 @@ export function createOrderShipping(options: OrderShippingOptions) {
       }));
   }
 
-  /** Ships what `request` names of the checkout's locked lines, in `tx`: the new shipment. */
+  /**
+   * Ships what `request` names of the checkout's locked lines, in `tx`: the new shipment, and
+   * the checkout's lines as they now stand (in the same order).
+   */
   async function ship(
     tx: Transaction,
-    locked: OrderRow[],
+    locked: readonly OrderRow[],
     request: CreateShipmentRequest,
     actor: Account,
-  ): Promise<ShipmentWithLines> {
+  ): Promise<{ shipment: ShipmentWithLines; lines: OrderRow[] }> {
     const wanted = wantedLines(locked, request);
     const shippedAt = now();
     const tracking = {
@@ -232,16 +235,18 @@ export function createOrderShipping(options: OrderShippingOptions) {
       ];
     });
     await insertOrderEvents(tx, events);
-    locked.splice(0, locked.length, ...lines);
     return {
-      ...shipment,
-      lines: wanted.map(({ line, quantity }) => ({
-        shipmentId: shipment.id,
-        orderId: line.id,
-        toolName: line.toolName,
-        toolSku: line.toolSku,
-        quantity,
-      })),
+      shipment: {
+        ...shipment,
+        lines: wanted.map(({ line, quantity }) => ({
+          shipmentId: shipment.id,
+          orderId: line.id,
+          toolName: line.toolName,
+          toolSku: line.toolSku,
+          quantity,
+        })),
+      },
+      lines,
     };
   }
 
@@ -251,7 +256,7 @@ export function createOrderShipping(options: OrderShippingOptions) {
     const shipment = await selectShipmentWithLines(tx, shipmentId);
     if (!shipment) throw notFound(errors.shipmentNotFound);
     // Lock the checkout's lines first, as a shipment does: the two never cross.
-    const locked = await selectCheckoutLinesForUpdate(tx, shipment.checkoutId);
+    await selectCheckoutLinesForUpdate(tx, shipment.checkoutId);
     const number = shipmentNumber(shipment.sequence);
     const undone = await markShipmentUndone(tx, shipmentId, {
       at,
@@ -259,13 +264,12 @@ export function createOrderShipping(options: OrderShippingOptions) {
       shippedAfter: new Date(at.getTime() - UNSHIP_WINDOW_MS),
     });
     if (!undone) {
-      const now = await selectShipmentById(tx, shipmentId);
-      if (now?.undoneAt) throw conflict(errors.undoneAlready(number));
+      const current = await selectShipmentById(tx, shipmentId);
+      if (current?.undoneAt) throw conflict(errors.undoneAlready(number));
       throw conflict(
         errors.undoTooLate(number, formatMailDateTime(shipment.shippedAt.toISOString())),
       );
     }
-    const byId = new Map(locked.map((line) => [line.id, line]));
     for (const line of shipment.lines) {
       const row = await removeShippedQuantity(tx, line.orderId, line.quantity);
       // Cancelled, refunded or disputed since: its shipment is part of that story now. The
@@ -273,7 +277,6 @@ export function createOrderShipping(options: OrderShippingOptions) {
       if (!row) {
         throw conflict(errors.undoLineChanged(number, orderReference(line.orderId)));
       }
-      byId.set(row.id, row);
     }
     await insertOrderEvents(
       tx,
@@ -313,8 +316,8 @@ export function createOrderShipping(options: OrderShippingOptions) {
       return db.transaction(async (tx) => {
         const locked = await selectCheckoutLinesForUpdate(tx, checkoutId);
         if (locked.length === 0) throw notFound(errors.checkoutNotFound);
-        const shipment = await ship(tx, locked, request, actor);
-        const checkout = await managedCheckout(tx, checkoutId, locked);
+        const { shipment, lines } = await ship(tx, locked, request, actor);
+        const checkout = await managedCheckout(tx, checkoutId, lines);
         return { shipment: shipmentDto(shipment), checkout: checkout! };
       });
     },
@@ -380,7 +383,7 @@ export function createOrderShipping(options: OrderShippingOptions) {
         // Shipped whole already (a double click, a retried request): answered as it is.
         if (isShipped(line.status)) return line;
         ensureShippable(line.status);
-        await ship(
+        const { lines } = await ship(
           tx,
           locked,
           {
@@ -390,7 +393,7 @@ export function createOrderShipping(options: OrderShippingOptions) {
           },
           actor,
         );
-        return locked.find((row) => row.id === orderId)!;
+        return lines.find((row) => row.id === orderId)!;
       });
       return managedOrderDto(shipped);
     },
