@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { formatMoney, INVOICE_NUMBER_PATTERN, routes, texts } from '@tools-factory/contract';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { signUpAsCustomer } from '../support/customer.ts';
+import { pdfText } from '../support/pdf.ts';
 import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { addOwnToolsAside, checkOutAs } from '../support/shop-api.ts';
 import { expectNoSidewaysScroll } from '../support/screen.ts';
@@ -11,19 +11,6 @@ import { payByCard } from '../support/card-payment.ts';
 import { desktop, phone } from '../support/viewports.ts';
 
 const words = texts.checkoutPayment;
-
-/** The PDF's text, read with pdf.js (as a reader would). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const loading = getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
-  const document = await loading.promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await loading.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
 
 for (const viewport of [phone, desktop]) {
   test(`a customer pays a checkout of two tools once, and downloads one invoice listing both (${viewport.width} px)`, async ({

@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { orderAdminTexts, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field } from '../support/customer.ts';
 import { settleAnimations } from '../support/dialogs.ts';
+import { pdfText } from '../support/pdf.ts';
 import { artifactPath, expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
 import { mailsTo } from '../support/outbox.ts';
 import { expectNoSidewaysScroll } from '../support/screen.ts';
@@ -19,19 +19,6 @@ import { expectToast } from '../support/toast.ts';
 import { desktop, phone } from '../support/viewports.ts';
 
 const words = texts.shipments;
-
-/** The PDF's text, read with pdf.js (as a reader would). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const loading = getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
-  const document = await loading.promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await loading.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
 
 /** How tall the page is, in CSS pixels: what the note compares with the twelve rows of before. */
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);

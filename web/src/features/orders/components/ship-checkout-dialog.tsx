@@ -5,7 +5,6 @@ import {
   quantityToShip,
   readWholeNumber,
   texts,
-  orderAdminTexts,
   type CreateShipment,
   type ManagedCheckout,
   type ManagedOrder,
@@ -13,7 +12,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { TrackingFields } from './tracking-fields';
 import { errorMessage } from '../../../lib/api-client';
 
 const words = texts.shipments.dialog;
@@ -188,26 +187,14 @@ function ShipCheckoutForm({
           ))}
         </ul>
       </fieldset>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {[
-          { label: orderAdminTexts.carrier, typed: carrier, setTyped: setCarrier },
-          {
-            label: orderAdminTexts.trackingNumber,
-            typed: trackingNumber,
-            setTyped: setTrackingNumber,
-          },
-        ].map(({ label, typed, setTyped }) => (
-          <TextField
-            key={label}
-            label={label}
-            autoComplete="off"
-            maxLength={100}
-            value={typed}
-            disabled={busy}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        ))}
-      </div>
+      <TrackingFields
+        carrier={carrier}
+        trackingNumber={trackingNumber}
+        onCarrier={setCarrier}
+        onTrackingNumber={setTrackingNumber}
+        busy={busy}
+        className="grid gap-2 sm:grid-cols-2"
+      />
       <FormActions
         serverError={serverError}
         submitLabel={words.submit(chosen.length)}

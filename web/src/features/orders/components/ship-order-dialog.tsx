@@ -8,7 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/text-field';
+import { TrackingFields } from './tracking-fields';
 import { errorMessage } from '../../../lib/api-client';
 import { ManagedOrderSummary } from './managed-order-summary';
 
@@ -53,20 +53,13 @@ function ShipForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <ManagedOrderSummary order={order} />
-      {[
-        { label: words.carrier, typed: carrier, setTyped: setCarrier },
-        { label: words.trackingNumber, typed: trackingNumber, setTyped: setTrackingNumber },
-      ].map(({ label, typed, setTyped }) => (
-        <TextField
-          key={label}
-          label={label}
-          autoComplete="off"
-          maxLength={100}
-          value={typed}
-          disabled={busy}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      ))}
+      <TrackingFields
+        carrier={carrier}
+        trackingNumber={trackingNumber}
+        onCarrier={setCarrier}
+        onTrackingNumber={setTrackingNumber}
+        busy={busy}
+      />
       <FormActions
         serverError={serverError}
         submitLabel={words.shipConfirm}
