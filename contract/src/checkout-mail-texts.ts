@@ -34,9 +34,8 @@ export const checkoutMailTexts = {
     invoiceAttached: (number: string) =>
       `Your invoice ${number}, listing every line, is attached as a PDF.`,
   },
+  /** The shipment e-mail's facts (issue 42: server mail/templates/shipments.ts). */
   shipped: {
-    subject: (reference: string) => `Your checkout ${reference} has shipped`,
-    body: (reference: string) => `Good news: every line of checkout ${reference} is on its way.`,
     carrier: 'Carrier',
     trackingNumber: 'Tracking number',
   },

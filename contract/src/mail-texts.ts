@@ -52,13 +52,6 @@ export const mailTexts = {
       ...paidMailLabels,
       invoiceAttached: (number: string) => `Your invoice ${number} is attached as a PDF.`,
     },
-    orderShipped: {
-      subject: (reference: string) => `Your order ${reference} has shipped`,
-      body: (reference: string) => `Good news: order ${reference} is on its way.`,
-      /** The carrier and tracking number, when the admin gave them at Ship (issue 25). */
-      carrier: 'Carrier',
-      trackingNumber: 'Tracking number',
-    },
     /** A paid order an admin cancelled (issue 22): the refund and its credit note. */
     orderCancelled: {
       subject: (reference: string) => `Your order ${reference} is cancelled and refunded`,

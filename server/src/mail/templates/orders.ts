@@ -17,7 +17,7 @@ import {
   formatOrderTotal,
   type MailBlock,
 } from './layout.ts';
-import { myOrdersAction, orderDocumentMail, orderNoticeMail } from './order-document-mail.ts';
+import { orderDocumentMail } from './order-document-mail.ts';
 
 const words = serverTexts.mail;
 
@@ -89,29 +89,6 @@ export function orderPaidMail(
     ],
     attachedNote: words.orderPaid.invoiceAttached(invoice.number),
     document: { kind: 'invoice-pdf', ...invoice },
-  });
-}
-
-/** The carrier and tracking number given at Ship (issue 25), each only when given. */
-function trackingRows(order: Order): [string, string][] {
-  const rows: [string, string][] = [];
-  if (order.carrier) rows.push([words.orderShipped.carrier, order.carrier]);
-  if (order.trackingNumber) rows.push([words.orderShipped.trackingNumber, order.trackingNumber]);
-  return rows;
-}
-
-/** Sent once an order ships: what is on its way, where to, and how to follow it. */
-export function orderShippedMail(order: Order, options: { publicUrl: string }): MailContent {
-  return orderNoticeMail(order, words.orderShipped, {
-    publicUrl: options.publicUrl,
-    rows: [
-      [words.order.reference, order.reference],
-      ...skuRow(order),
-      [words.order.tool, order.name],
-      [words.order.quantity, formatCount(order.quantity)],
-      [words.order.address, order.address],
-      ...trackingRows(order),
-    ],
   });
 }
 
@@ -249,42 +226,4 @@ export function checkoutPaidMail(
     },
   );
   return message;
-}
-
-/** The lines as they shipped: each with its SKU and quantity, its carrier and tracking if given. */
-function shippedLinesTable(lines: readonly Order[]): MailBlock {
-  const { shipped } = checkoutWords;
-  return linesBlock(lines, (line) => ({
-    details: [
-      `${checkoutWords.lines.quantity}: ${formatCount(line.quantity)}`,
-      ...(line.carrier ? [`${shipped.carrier}: ${line.carrier}`] : []),
-      ...(line.trackingNumber ? [`${shipped.trackingNumber}: ${line.trackingNumber}`] : []),
-    ],
-  }));
-}
-
-/**
- * Sent once the last line of a checkout of several lines ships (issue 26): admins ship line by
- * line, and the customer hears once, when everything is on its way. `lines` are the lines that
- * shipped (a cancelled one is not on its way).
- */
-export function checkoutShippedMail(
-  checkout: CheckoutHead,
-  lines: readonly Order[],
-  options: { publicUrl: string },
-): MailContent {
-  return factsMail({
-    to: buyerOf(lines),
-    subject: checkoutWords.shipped.subject(checkout.reference),
-    body: checkoutWords.shipped.body(checkout.reference),
-    table: shippedLinesTable(lines),
-    rows: [
-      [checkoutWords.reference, checkout.reference],
-      ...(checkout.poNumber
-        ? [[checkoutWords.poNumber, checkout.poNumber] as [string, string]]
-        : []),
-      [checkoutWords.address, checkout.address],
-    ],
-    action: myOrdersAction(options.publicUrl),
-  });
 }
