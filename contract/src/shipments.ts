@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { canShip, type OrderStatus } from './order-status.ts';
 import { ManagedOrderSchema } from './orders.ts';
 import { shipmentTexts } from './shipment-texts.ts';
 
@@ -96,6 +97,15 @@ export type ShipmentResponse = z.infer<typeof ShipmentResponseSchema>;
 /** A line's quantity still to ship: ordered, less what its standing shipments took. */
 export function quantityToShip(line: { quantity: number; shippedQuantity: number }): number {
   return line.quantity - line.shippedQuantity;
+}
+
+/** A line a shipment may take something of: shippable, and not all of it shipped already. */
+export function hasLeftToShip(line: {
+  status: OrderStatus;
+  quantity: number;
+  shippedQuantity: number;
+}): boolean {
+  return canShip(line.status) && quantityToShip(line) > 0;
 }
 
 /** 'SH-' and the shipment's sequence number, five digits at least: 'SH-00042'. */

@@ -1,5 +1,5 @@
 import {
-  canShip,
+  hasLeftToShip,
   canUndoShip,
   checkoutReference,
   isShipped,
@@ -126,7 +126,7 @@ export function createOrderShipping(options: OrderShippingOptions) {
   /** The lines a request names, each once and shippable, with how many of each; or why not. */
   function wantedLines(lines: readonly OrderRow[], request: CreateShipmentRequest): Wanted[] {
     if (!request.lines) {
-      const left = lines.filter((line) => canShip(line.status) && quantityToShip(line) > 0);
+      const left = lines.filter(hasLeftToShip);
       if (left.length === 0) throw conflict(errors.nothingToShip);
       return left.map((line) => ({ line, quantity: quantityToShip(line) }));
     }
@@ -153,14 +153,12 @@ export function createOrderShipping(options: OrderShippingOptions) {
 
   /** What of the checkout is still to come after a shipment: the lines it may still ship. */
   function stillToCome(lines: readonly OrderRow[]): ShipmentMailLine[] {
-    return lines
-      .filter((line) => canShip(line.status) && quantityToShip(line) > 0)
-      .map((line) => ({
-        name: line.toolName,
-        sku: line.toolSku,
-        quantity: quantityToShip(line),
-        ordered: line.quantity,
-      }));
+    return lines.filter(hasLeftToShip).map((line) => ({
+      name: line.toolName,
+      sku: line.toolSku,
+      quantity: quantityToShip(line),
+      ordered: line.quantity,
+    }));
   }
 
   /**

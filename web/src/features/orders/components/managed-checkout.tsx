@@ -1,8 +1,7 @@
 import {
-  canShip,
+  hasLeftToShip,
   checkoutStatusOf,
   formatCount,
-  quantityToShip,
   routes,
   shippedCount,
   texts,
@@ -164,7 +163,7 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
   const [now] = useState(() => Date.now());
   const status = checkoutStatusOf(checkout.lines);
   const { shipped, of } = shippedCount(checkout.lines);
-  const shippable = checkout.lines.some((line) => canShip(line.status) && quantityToShip(line) > 0);
+  const shippable = checkout.lines.some(hasLeftToShip);
 
   async function ship(toShip: ManagedCheckout, shipment: CreateShipment) {
     const answer = await shipCheckout.mutateAsync({ checkoutId: toShip._id, shipment });

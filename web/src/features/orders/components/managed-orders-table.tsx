@@ -1,7 +1,6 @@
 import {
-  canShip,
+  hasLeftToShip,
   orderActions,
-  quantityToShip,
   routes,
   shipToTown,
   texts,
@@ -131,7 +130,7 @@ function CheckoutHead({
 >) {
   const pageWords = texts.shipments.checkoutPage;
   const first = group.lines[0]!;
-  const shippable = group.lines.some((line) => canShip(line.status) && quantityToShip(line) > 0);
+  const shippable = group.lines.some(hasLeftToShip);
   const invoiced = group.lines.find((line) => wasPaid(line.status));
   const headId = checkoutHeadId(group.checkoutId);
   return (

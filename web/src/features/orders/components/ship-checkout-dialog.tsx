@@ -1,5 +1,5 @@
 import {
-  canShip,
+  hasLeftToShip,
   CreateShipmentSchema,
   formatCount,
   quantityToShip,
@@ -31,7 +31,7 @@ type Choice = { chosen: boolean; typed: string };
 
 /** The lines with something left to ship, in the checkout's order. */
 function shippableLines(checkout: ManagedCheckout): ManagedOrder[] {
-  return checkout.lines.filter((line) => canShip(line.status) && quantityToShip(line) > 0);
+  return checkout.lines.filter(hasLeftToShip);
 }
 
 /**
