@@ -54,6 +54,8 @@ describe('apiPaths', () => {
       undoShipment: '/manageShipments/:id/undo',
       packingSlip: '/manageShipments/:id/packing-slip.pdf',
       cancelOrder: '/manageOrders/:id/cancel',
+      refundOrder: '/manageOrders/:id/refunds',
+      cancelCheckout: '/manageCheckouts/:id/cancel',
       creditNote: '/orders/:id/credit-note.pdf',
       manageHolds: '/manageHolds',
       releaseHolds: '/manageHolds/:userId/release',

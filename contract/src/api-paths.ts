@@ -90,6 +90,10 @@ export const apiPaths = {
   packingSlip: withSegment('/manageShipments/:id/packing-slip.pdf'),
   /** POST (admin): a paid order is cancelled, its payment refunded, a credit note issued. */
   cancelOrder: withSegment('/manageOrders/:id/cancel'),
+  /** POST (admin, issue 42): part of a paid line's amount given back, with a credit note. */
+  refundOrder: withSegment('/manageOrders/:id/refunds'),
+  /** POST (admin, issue 42): every line of a paid checkout cancelled, with or without refunds. */
+  cancelCheckout: withSegment('/manageCheckouts/:id/cancel'),
   /** GET (the order's owner or an admin): a cancelled order's credit note as a PDF. */
   creditNote: withSegment('/orders/:id/credit-note.pdf'),
   /** POST (admin): Add Product. */

@@ -5,7 +5,7 @@ export const invoiceTexts = {
     /** 404: an unpaid order has no invoice yet (someone else's order is orderNotFound). */
     notPaidYet: 'This order has no invoice yet: it is not paid.',
     /** 404: an order that was not cancelled has no credit note. */
-    notCancelled: 'This order has no credit note: it was not cancelled.',
+    notCancelled: 'This order has no credit note: nothing of it was refunded by us.',
   },
   /**
    * The invoice PDF's words (issue 13). The seller is the manufacturer; a real shop sets its own
@@ -51,5 +51,12 @@ export const invoiceTexts = {
     total: 'Total credited',
     refundedInFull: (invoice: string) =>
       `Invoice ${invoice} is credited in full: the order is cancelled and its amount refunded to the card used for payment.`,
+    /**
+     * Issue 42: part of a line given back (a partial refund, or a cancellation's rest after one):
+     * the table's one line names it, and the closing sentence says what of the invoice it credits.
+     */
+    partLine: (tool: string, quantity: string) => `Refund on ${tool} (${quantity} ordered)`,
+    partCredited: (amount: string, order: string, invoice: string) =>
+      `${amount} of order ${order} on invoice ${invoice} is credited and refunded to the card used for payment.`,
   },
 } as const;

@@ -55,10 +55,39 @@ export const mailTexts = {
     /** A paid order an admin cancelled (issue 22): the refund and its credit note. */
     orderCancelled: {
       subject: (reference: string) => `Your order ${reference} is cancelled and refunded`,
-      body: (reference: string, total: string) =>
-        `We cancelled order ${reference} and refunded ${total} to the card you paid with. Depending on your bank, it shows on your statement within 5 to 10 days.`,
+      body: (reference: string, refunded: string) =>
+        `We cancelled order ${reference} and refunded ${refunded} to the card you paid with. Depending on your bank, it shows on your statement within 5 to 10 days.`,
       creditNoteNumber: 'Credit note',
       creditNoteAttached: (number: string) => `Your credit note ${number} is attached as a PDF.`,
+      /** Refunded now: what this cancellation gave back (the rest after earlier refunds). */
+      refunded: 'Refunded',
+      /** Cancelled without a refund (issue 42): nothing goes back with it. */
+      withoutRefundSubject: (reference: string) => `Your order ${reference} is cancelled`,
+      withoutRefundBody: (reference: string) =>
+        `We cancelled order ${reference}. No money is refunded with this cancellation; if we agreed a refund with you, it follows separately.`,
+    },
+    /** A whole checkout cancelled in one go (issue 42): one e-mail for all its lines. */
+    checkoutCancelled: {
+      subject: (reference: string, refunded: boolean) =>
+        refunded
+          ? `Your checkout ${reference} is cancelled and refunded`
+          : `Your checkout ${reference} is cancelled`,
+      body: (reference: string, lines: number, refunded: string | null) =>
+        `We cancelled ${lines === 1 ? 'the line' : `the ${lines} lines`} below of checkout ${reference}.` +
+        (refunded
+          ? ` We refunded ${refunded} to the card you paid with; depending on your bank, it shows on your statement within 5 to 10 days.`
+          : ' No money is refunded with this cancellation; if we agreed a refund with you, it follows separately.'),
+      caption: 'Cancelled',
+      refunded: (amount: string) => `Refunded: ${amount}`,
+      notesAttached: (numbers: string) => `Your credit notes are attached as PDFs: ${numbers}.`,
+    },
+    /** Part of a line's amount given back, the line standing (issue 42). */
+    orderRefunded: {
+      subject: (amount: string, reference: string) =>
+        `${amount} refunded on your order ${reference}`,
+      body: (amount: string, reference: string) =>
+        `We refunded ${amount} of order ${reference} to the card you paid with. Depending on your bank, it shows on your statement within 5 to 10 days.`,
+      refundedInAll: 'Refunded in all',
     },
     /** The quote e-mails (server/src/mail/templates/quotes.ts). */
     quote: {

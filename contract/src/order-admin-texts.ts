@@ -73,5 +73,11 @@ export const orderAdminTexts = {
       removed: 'Removed',
       email: 'E-mail sent',
     },
+    /**
+     * Issue 42: a cancellation that gave nothing back, and part of a line given back by an admin
+     * (the 'refunded' kind with a credit note, not the gateway's refund in full).
+     */
+    cancelledWithoutRefund: 'Cancelled without refund',
+    partRefunded: 'Part of it refunded',
   },
 } as const;

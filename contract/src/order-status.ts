@@ -147,6 +147,30 @@ export const REVENUE_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 
 /**
+ * The states in which part of an order's amount may be given back (issue 42): paid, shipped in
+ * part or whole, or cancelled without all of it refunded. Never unpaid (nothing was paid), refunded
+ * by the gateway (all of it went back) or disputed (the card issuer decides).
+ */
+export const PART_REFUNDABLE_STATUSES = [
+  'paid',
+  'partly_shipped',
+  'shipped',
+  'cancelled',
+] as const satisfies readonly OrderStatus[];
+export const canRefundPart = (status: OrderStatus): boolean =>
+  (PART_REFUNDABLE_STATUSES as readonly OrderStatus[]).includes(status);
+
+/**
+ * The status a line shows (issue 42): a cancelled line whose money went back reads "refunded";
+ * one cancelled without a refund reads "cancelled". Every other status reads as it is.
+ */
+export function shownStatus(order: { status: OrderStatus; refunded: number }): OrderStatus {
+  return isCancelled(order.status) && order.refunded > 0
+    ? ORDER_TRANSITIONS.refund.to
+    : order.status;
+}
+
+/**
  * Until when the order's latest shipment can be undone (ISO 8601): UNSHIP_WINDOW_MS after it
  * left (`shippedAt`: the latest shipment that took part of it); null when nothing of it shipped.
  */
@@ -171,8 +195,10 @@ export type OrderActions = {
   ship: boolean;
   /** An admin undoes its shipment: known only where the order tells until when it may. */
   undoShip: boolean;
-  /** An admin cancels it: refunded through the gateway, a credit note issued. */
+  /** An admin cancels it: refunded through the gateway (or not), a credit note issued. */
   cancel: boolean;
+  /** An admin gives part of its amount back (issue 42): something of it is still unrefunded. */
+  refundPart: boolean;
   /** Its invoice can be downloaded. */
   invoice: boolean;
   /** Its credit note can be downloaded. */
@@ -186,17 +212,25 @@ export type OrderActions = {
  * through the API.
  */
 export function orderActions(
-  order: { status: OrderStatus; unshipUntil?: string | null },
+  order: {
+    status: OrderStatus;
+    unshipUntil?: string | null;
+    /** Dollars given back so far, and the line's total (issue 42): a refund needs some left. */
+    refunded?: number;
+    total?: number;
+  },
   now: number = Date.now(),
 ): OrderActions {
-  const { status, unshipUntil } = order;
+  const { status, unshipUntil, refunded = 0, total } = order;
   return {
     pay: isPayable(status),
     remove: canRemove(status),
     ship: canShip(status),
     undoShip: canUndoShip(status) && !!unshipUntil && Date.parse(unshipUntil) > now,
     cancel: canCancel(status),
+    refundPart: canRefundPart(status) && total !== undefined && refunded < total,
     invoice: wasPaid(status),
-    creditNote: isCancelled(status),
+    // A credit note for each refund an admin made; the gateway's own refund in full has none.
+    creditNote: canRefundPart(status) && refunded > 0,
   };
 }

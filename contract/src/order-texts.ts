@@ -61,8 +61,10 @@ export const orderTexts = {
     invoiceLabel: (reference: string) => `Download the invoice of order ${reference} (PDF)`,
     /** A cancelled order's credit note (GET /orders/{id}/credit-note.pdf, issue 22). */
     creditNote: 'Credit note',
-    creditNoteLabel: (reference: string) =>
-      `Download the credit note of cancelled order ${reference} (PDF)`,
+    /** Issue 42: a partly refunded line has a credit note too, so the label names no state. */
+    creditNoteLabel: (reference: string) => `Download the credit note of order ${reference} (PDF)`,
+    /** Under a line's total once some of it went back (issue 42): '$120.00 refunded'. */
+    lineRefunded: (amount: string) => `${amount} refunded`,
     /** What tells two orders apart: its reference ('TF-3F2A9C1B') and when it was placed. */
     reference: 'Reference',
     placed: 'Placed',
@@ -138,6 +140,38 @@ export const orderTexts = {
     keepOrder: 'Keep order',
     cancelSuccess: (reference: string, amount: string, creditNote: string) =>
       `Order ${reference} cancelled: ${amount} refunded, credit note ${creditNote} issued`,
+    /**
+     * Issue 42: Cancel may keep the money. The checkbox (checked by default) that refunds what is
+     * left of the line; unchecked, the button and the question say that nothing goes back.
+     */
+    refundToCard: (left: string) => `Refund ${left} to the customer's card`,
+    cancelWithoutRefund: 'Cancel without refund',
+    confirmCancelWithoutRefundBody:
+      'Nothing is given back to the customer and no credit note is issued. This cannot be undone.',
+    /** A line whose whole amount went back already: Cancel gives nothing more back. */
+    cancelNothingLeft: 'Cancel order',
+    confirmCancelNothingLeftBody:
+      'All of its amount was refunded already: nothing more goes back and no credit note is issued. This cannot be undone.',
+    cancelSuccessWithoutRefund: (reference: string) =>
+      `Order ${reference} cancelled, nothing refunded`,
+    /**
+     * Refund part (POST /manageOrders/{id}/refunds, issue 42): part of a paid line's amount goes
+     * back to the customer's card with a credit note; the line itself stays as it is.
+     */
+    refund: {
+      open: 'Refund part',
+      title: (reference: string) => `Refund part of order ${reference}`,
+      intro:
+        'The amount goes back to the card the customer paid with and a credit note is issued. The order itself stays as it is.',
+      lineTotal: 'Line total',
+      refundedSoFar: 'Refunded so far',
+      left: 'Left to refund',
+      amount: 'Amount to refund (USD)',
+      submit: 'Refund',
+      dismiss: 'Not now',
+      success: (amount: string, reference: string, creditNote: string) =>
+        `Refunded ${amount} of order ${reference}, credit note ${creditNote} issued`,
+    },
     creditNote: 'Credit note',
     creditNoteLabel: (reference: string) =>
       `Download the credit note of cancelled order ${reference} (PDF)`,
@@ -170,6 +204,8 @@ export const orderTexts = {
         // (`shippedOf`), and how much of an order's or a line's quantity shipped.
         shipped: 'shipped',
         shippedQuantity: 'shipped quantity',
+        // Issue 42, last: the dollars given back of an order, a line or a whole checkout.
+        refunded: 'refunded',
       },
       /**
        * Issue 42: a checkout of one line is one 'order' record, as before; a checkout of several
@@ -204,6 +240,14 @@ export const orderAdminErrors = {
   /** 409: Cancel on an order whose payment is disputed: the card issuer decides the money. */
   disputedOrderCannotBeCancelled:
     "This order's payment is disputed with the card issuer, so it cannot be cancelled and refunded until the dispute is settled.",
+  /** 409: a partial refund of an order that is unpaid, disputed or refunded in full (issue 42). */
+  orderCannotBeRefunded: (status: string) =>
+    `This order is ${status}, so no part of its amount can be given back.`,
+  /** 400: a partial refund above what is left of the line's amount (issue 42). */
+  refundAboveLeft: (left: string) => `At most ${left} of this line is left to refund.`,
+  /** 409: another refund of the same line went through meanwhile (issue 42). */
+  refundedMeanwhile:
+    'Another refund of this line went through meanwhile. Reload the order and try again.',
 } as const;
 
 /** What only the server says of orders, part of serverTexts. */

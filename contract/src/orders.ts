@@ -32,6 +32,11 @@ export const OrderSchema = z.object({
    * shipped whole, between the two while partly shipped.
    */
   shippedQuantity: z.number().int().nonnegative(),
+  /**
+   * Dollars given back for it so far (issue 42): a cancellation's refund, partial refunds, or
+   * the gateway's refund in full; 0 when none. What the shop keeps is its total less this.
+   */
+  refunded: z.number().nonnegative(),
   email: z.string(),
   /** Unit price in dollars, from the catalog at the time of the order. */
   price: MoneySchema,
@@ -92,14 +97,59 @@ export type ManagedOrder = z.infer<typeof ManagedOrderSchema>;
 export const ManagedOrderListSchema = z.array(ManagedOrderSchema);
 
 /**
+ * POST /manageOrders/{id}/cancel's optional body (issue 42): `refund` false cancels the order
+ * without giving money back (no gateway call, no credit note); by default what is left of its
+ * amount is refunded.
+ */
+export const CancelOrderSchema = z
+  .object({ refund: z.boolean().optional() })
+  // No body at all reaches the schema as null (Fastify's), or undefined.
+  .nullish();
+export type CancelOrder = z.input<typeof CancelOrderSchema>;
+
+/** A credit note as a cancellation or a refund answers it: its number and the dollars given back. */
+export const IssuedCreditNoteSchema = z.object({
+  number: z.string(),
+  amount: z.number().nonnegative(),
+});
+
+/**
  * POST /manageOrders/{id}/cancel (admin, issue 22): the order as cancelled, and the credit note
- * issued with it (its number, and the amount given back in dollars).
+ * issued with it (its number, and the amount given back in dollars); null when it was cancelled
+ * without a refund, or nothing was left to give back (issue 42).
  */
 export const CancelOrderResponseSchema = z.object({
   order: ManagedOrderSchema,
-  creditNote: z.object({ number: z.string(), amount: z.number().nonnegative() }),
+  creditNote: IssuedCreditNoteSchema.nullable(),
 });
 export type CancelOrderResponse = z.infer<typeof CancelOrderResponseSchema>;
+
+/**
+ * POST /manageCheckouts/{id}/cancel (admin, issue 42): the checkout's lines as they now stand
+ * (those cancelled by it, with or without a refund, and the others), and the credit notes it
+ * issued, one per line refunded (none without a refund).
+ */
+export const CancelCheckoutResponseSchema = z.object({
+  lines: z.array(ManagedOrderSchema),
+  creditNotes: z.array(IssuedCreditNoteSchema),
+});
+export type CancelCheckoutResponse = z.infer<typeof CancelCheckoutResponseSchema>;
+
+/**
+ * POST /manageOrders/{id}/refunds (admin, issue 42): part of a paid line's amount given back,
+ * in dollars (more than 0, at most what is left of it); the line itself stands.
+ */
+export const RefundOrderSchema = z.object({
+  amount: priceSchema('amount'),
+});
+export type RefundOrder = z.input<typeof RefundOrderSchema>;
+
+/** POST /manageOrders/{id}/refunds: the line as it now stands and the credit note issued. */
+export const RefundOrderResponseSchema = z.object({
+  order: ManagedOrderSchema,
+  creditNote: IssuedCreditNoteSchema,
+});
+export type RefundOrderResponse = z.infer<typeof RefundOrderResponseSchema>;
 
 /**
  * PATCH /manageOrders/{id}/ship's optional body (issue 25): who carries the order and its

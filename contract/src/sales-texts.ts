@@ -7,6 +7,9 @@ export const salesTexts = {
     revenuePerDay: 'Revenue per day',
     revenueTotal: (total: string, orders: number) =>
       `${total} from ${orders.toLocaleString('en-US')} paid ${orders === 1 ? 'order' : 'orders'} in this range`,
+    /** Issue 42: what went back of the range's payments, beside its revenue (net of it). */
+    refundedTotal: (total: string, lines: number) =>
+      `Refunded: ${total} (${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'})`,
     ordersByStatus: 'Orders by status',
     topTools: 'Top five tools by revenue',
     noTopTools: 'No tool was paid for in this range',
@@ -23,6 +26,8 @@ export const salesTexts = {
       date: 'Date',
       orders: 'Orders paid',
       revenue: 'Revenue (USD)',
+      refunded: 'Refunded (USD)',
+      refundedLines: 'Lines refunded',
       total: 'Total',
       tool: 'Tool',
       units: 'Units',
@@ -33,6 +38,7 @@ export const salesTexts = {
       date: 'date',
       revenue: 'revenue',
       orders: 'orders',
+      refunded: 'refunded',
       status: 'status',
       count: 'orders',
       tool: 'tool',

@@ -39,15 +39,18 @@ export type SalesRangeQuery = z.infer<typeof SalesRangeQuerySchema>;
 export const TOP_TOOLS_COUNT = 5;
 
 /**
- * One day of the window (UTC calendar day, 'YYYY-MM-DD'): the revenue of the orders paid that
- * day (paid or shipped since; dollars) and how many they were. Days without a payment are there,
- * at 0.
+ * One day of the window (UTC calendar day, 'YYYY-MM-DD'), of the orders paid that day: the
+ * revenue (dollars, net of what was given back since), how many still stand (not cancelled or
+ * refunded), and what was given back of them (issue 42: dollars, and how many lines had some).
+ * Revenue plus refunded is what was paid that day. Days without a payment are there, at 0.
  */
 export const SalesDaySchema = z.object({
   date: z.string(),
   /** Dollars. Not MoneySchema: a large sum need not be a float's exact multiple of 0.01. */
   revenue: z.number().nonnegative(),
   orders: z.number().int().nonnegative(),
+  refunded: z.number().nonnegative(),
+  refundedLines: z.number().int().nonnegative(),
 });
 export type SalesDay = z.infer<typeof SalesDaySchema>;
 

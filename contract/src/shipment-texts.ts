@@ -59,6 +59,25 @@ export const shipmentTexts = {
     openOrder: (reference: string) => `Open order ${reference}`,
     openCheckout: (reference: string) => `Open checkout ${reference}`,
     undoUntil: (until: string) => `Undo until ${until}`,
+    /** Issue 42: every line still standing cancelled in one go (POST .../cancel). */
+    cancel: 'Cancel checkout',
+    cancelTitle: 'Cancel this checkout?',
+    cancelLines: (lines: number) =>
+      lines === 1
+        ? 'Its one line still standing is cancelled.'
+        : `Its ${lines} lines still standing are cancelled.`,
+    cancelRefundBody: (amount: string) =>
+      `${amount} is refunded to the customer's card, with a credit note for each line. This cannot be undone.`,
+    cancelKeepBody:
+      'Nothing is refunded and no credit note is issued; what has not shipped goes back on sale. This cannot be undone.',
+    refundToCard: (amount: string) => `Refund ${amount} to the customer's card`,
+    cancelConfirm: (amount: string) => `Refund ${amount}`,
+    cancelWithoutRefund: 'Cancel without refund',
+    keep: 'Keep checkout',
+    cancelled: (reference: string, amount: string, notes: number) =>
+      `Checkout ${reference} cancelled: ${amount} refunded, ${notes === 1 ? '1 credit note' : `${notes} credit notes`} issued`,
+    cancelledWithoutRefund: (reference: string) =>
+      `Checkout ${reference} cancelled, nothing refunded`,
   },
 } as const;
 

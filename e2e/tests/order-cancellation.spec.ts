@@ -47,8 +47,9 @@ for (const viewport of [desktop, phone]) {
     await dialog.getByRole('button', { name: texts.manageOrders.cancelConfirm(total) }).click();
     await expect(page.getByRole('alert').filter({ hasText: /cancelled/ })).toContainText(total);
     await expectToast(page, 'credit note CN-');
-    await expect(adminRow.getByText(texts.orders.cancelledBadge)).toBeVisible();
-    // Exact: the credit note's label says 'cancelled order'.
+    // Issue 42: its money went back, so it reads refunded.
+    await expect(adminRow.getByText(texts.orders.refundedBadge)).toBeVisible();
+    // Exact: the credit note's label names the order.
     await expect(
       adminRow.getByRole('button', { name: texts.manageOrders.cancel, exact: true }),
     ).toHaveCount(0);
@@ -60,9 +61,9 @@ for (const viewport of [desktop, phone]) {
       fullPage: true,
     });
 
-    // The customer: 'cancelled', the invoice and the credit note.
+    // The customer: 'refunded', the invoice and the credit note.
     await customerPage.goto(routes.dashboardOrders);
-    await expect(customerRow.getByText(texts.orders.cancelledBadge)).toBeVisible();
+    await expect(customerRow.getByText(texts.orders.refundedBadge)).toBeVisible();
     const reference = (await customerRow.getByText(/^TF-/).textContent()) ?? '';
     const creditNote = customerRow.getByRole('button', {
       name: texts.orders.creditNoteLabel(reference),

@@ -234,6 +234,8 @@ export const AUTHORIZATION_TABLE = {
   'PATCH /api/manageOrders/:id/ship': 'admin',
   'POST /api/manageOrders/:id/unship': 'admin',
   'POST /api/manageOrders/:id/cancel': 'admin',
+  'POST /api/manageOrders/:id/refunds': 'admin',
+  'POST /api/manageCheckouts/:id/cancel': 'admin',
   'GET /api/manageCheckouts/:id': 'admin',
   'POST /api/manageCheckouts/:id/shipments': 'admin',
   'POST /api/manageShipments/:id/undo': 'admin',

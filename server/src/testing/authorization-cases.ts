@@ -563,6 +563,23 @@ const CASES: readonly AuthorizationCase[] = [
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({ url: `/api/manageOrders/${(await the.paidOrder()).id}/cancel` }),
   },
+  {
+    route: 'POST /api/manageOrders/:id/refunds',
+    case: "the customer's paid order, a dollar of it",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageOrders/${(await the.paidOrder()).id}/refunds`,
+      payload: { amount: 1 },
+    }),
+  },
+  {
+    route: 'POST /api/manageCheckouts/:id/cancel',
+    case: "the customer's paid order's checkout",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageCheckouts/${(await the.paidOrder()).checkoutId}/cancel`,
+    }),
+  },
 
   // --- sales ------------------------------------------------------------------------------
   {

@@ -21,6 +21,8 @@ const quietMonth: SalesOverview = {
       .slice(0, 10),
     revenue: 0,
     orders: 0,
+    refunded: 0,
+    refundedLines: 0,
   })),
   ordersByStatus: [
     { status: 'unpaid', count: 0 },

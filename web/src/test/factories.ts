@@ -123,6 +123,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     quantity: 200,
     // Shipped whole when told shipped; nothing shipped otherwise.
     shippedQuantity: overrides.status === 'shipped' ? (overrides.quantity ?? 200) : 0,
+    refunded: 0,
     email: 'maria@example.com',
     price: hammer.price,
     paid: false,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { creditNotes, creditNoteSequences } from './invoices.table.ts';
 
@@ -31,12 +31,20 @@ export async function insertCreditNote(
   return row;
 }
 
-/** The credit note of an order (at most one: credit_notes_order_id_unique). */
+/**
+ * The latest credit note of an order (issue 42: partial refunds each have theirs, then a
+ * cancellation may credit the rest).
+ */
 export async function selectCreditNoteByOrderId(
   executor: Executor,
   orderId: string,
 ): Promise<CreditNoteRow | undefined> {
-  const [row] = await executor.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+  const [row] = await executor
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(desc(creditNotes.issuedAt), desc(creditNotes.number))
+    .limit(1);
   return row;
 }
 

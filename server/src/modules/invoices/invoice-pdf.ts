@@ -1,4 +1,4 @@
-import { centsToDollars, formatMoney, serverTexts } from '@tools-factory/contract';
+import { centsToDollars, formatCount, formatMoney, serverTexts } from '@tools-factory/contract';
 import type { Seller } from '../../config.ts';
 import {
   BOLD,
@@ -202,6 +202,24 @@ export function renderCreditNotePdf(
     ...quoteFact(booking),
   ];
   if (note.refundId) facts.push([creditWords.refundId, note.refundId]);
+  // Part of the line (issue 42): one line of the amount given back, not the line's units again.
+  const part = note.totalCents !== note.unitPriceCents * note.quantity;
+  const line = part
+    ? {
+        toolName: creditWords.partLine(note.toolName, formatCount(note.quantity)),
+        quantity: 1,
+        unitPriceCents: note.totalCents,
+      }
+    : { toolName: note.toolName, quantity: note.quantity, unitPriceCents: note.unitPriceCents };
+  const closing = part
+    ? creditWords.partCredited(
+        formatMoney(centsToDollars(note.totalCents)),
+        note.orderReference,
+        note.invoiceNumber,
+      )
+    : ofCheckout
+      ? checkoutWords.lineCredited(note.invoiceNumber, note.orderReference)
+      : creditWords.refundedInFull(note.invoiceNumber);
   return renderOrderDocument({
     title: creditWords.title,
     number: note.number,
@@ -210,20 +228,11 @@ export function renderCreditNotePdf(
     facts,
     buyerLines: buyerLinesOf(note),
     lines: [
-      {
-        sku: ofCheckout?.sku ?? '',
-        toolName: note.toolName,
-        madeToOrder: false,
-        quantity: note.quantity,
-        unitPriceCents: note.unitPriceCents,
-        totalCents: note.totalCents,
-      },
+      { sku: ofCheckout?.sku ?? '', madeToOrder: false, ...line, totalCents: note.totalCents },
     ],
     totalCents: note.totalCents,
     totalLabel: creditWords.total,
-    closing: ofCheckout
-      ? checkoutWords.lineCredited(note.invoiceNumber, note.orderReference)
-      : creditWords.refundedInFull(note.invoiceNumber),
+    closing,
     bankDetails: false,
     booking,
   });

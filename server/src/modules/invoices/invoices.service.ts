@@ -5,7 +5,6 @@ import {
   invoiceFileName,
   invoiceNumber,
   serverTexts,
-  isCancelled,
   wasPaid,
 } from '@tools-factory/contract';
 import type { Seller } from '../../config.ts';
@@ -157,16 +156,22 @@ export function createInvoicesService(options: {
     },
 
     /**
-     * For the cancellation of a paid order, in the transaction that marks it cancelled: takes
-     * the next credit note number of the year of `issuedAt` (gap-free as invoices are: the
-     * sequence's row stays locked until `tx` ends, a rollback gives the number back) and writes
-     * the credit note for the order's whole invoice. The order's invoice must exist (every paid
-     * order has one).
+     * For money given back on a paid order, in the transaction that records it: takes the next
+     * credit note number of the year of `issuedAt` (gap-free as invoices are: the sequence's row
+     * stays locked until `tx` ends, a rollback gives the number back) and writes the credit note
+     * of `amountCents` for the order's line of its invoice: a cancellation (what was left of the
+     * line) or a partial refund (issue 42). The order's invoice must exist (every paid order has
+     * one).
      */
     async issueCreditNote(
       tx: Transaction,
       orderId: string,
-      refund: { refundId: string | null; issuedAt: Date },
+      refund: {
+        refundId: string | null;
+        issuedAt: Date;
+        amountCents: number;
+        kind: 'cancellation' | 'refund';
+      },
     ): Promise<CreditNote> {
       // The order's line on its checkout's invoice: the credit note credits that line alone.
       const invoice = await selectInvoiceByOrderId(tx, orderId);
@@ -190,7 +195,8 @@ export function createInvoicesService(options: {
         toolName: line.toolName,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
-        totalCents: line.totalCents,
+        kind: refund.kind,
+        totalCents: refund.amountCents,
         refundId: refund.refundId,
         issuedAt: refund.issuedAt,
       });
@@ -217,13 +223,12 @@ export function createInvoicesService(options: {
     },
 
     /**
-     * GET /orders/{id}/credit-note.pdf: an order that was not cancelled has none: 404 in its words.
+     * GET /orders/{id}/credit-note.pdf: its latest credit note (a cancellation's, or a partial
+     * refund's, issue 42). An order nothing of which we refunded has none: 404 in its words.
      */
     async creditNotePdfOfOrder(caller: Account, orderId: string): Promise<InvoicePdf> {
       const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
-      const note = isCancelled(order.status)
-        ? await selectCreditNoteByOrderId(db, order._id)
-        : undefined;
+      const note = order.refunded > 0 ? await selectCreditNoteByOrderId(db, order._id) : undefined;
       if (!note) throw notFound(serverTexts.invoiceErrors.notCancelled);
       return { fileName: invoiceFileName(note.number), pdf: await creditNotePdf(note) };
     },

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -136,7 +137,12 @@ export const creditNotes = pgTable(
     toolName: text('tool_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
-    /** The amount given back: the invoice's total. */
+    /**
+     * Why it was issued (issue 42): 'cancellation' (the line cancelled, what was left of its
+     * amount given back) or 'refund' (part of the line's amount given back, the line stands).
+     */
+    kind: text('kind').notNull().default('cancellation'),
+    /** The amount given back: the line's amount, or the part of it refunded. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     /** The gateway's refund id (null when the gateway had nothing to give back). */
     refundId: text('refund_id'),
@@ -145,7 +151,9 @@ export const creditNotes = pgTable(
   (t) => [
     uniqueIndex('credit_notes_year_sequence_unique').on(t.year, t.sequence),
     uniqueIndex('credit_notes_number_unique').on(t.number),
-    uniqueIndex('credit_notes_order_id_unique').on(t.orderId),
+    // Several per order since issue 42: partial refunds, then the cancellation of the rest.
+    index('credit_notes_order_id_idx').on(t.orderId),
+    check('credit_notes_kind_known', sql`${t.kind} in ('cancellation', 'refund')`),
     check('credit_notes_sequence_positive', sql`${t.sequence} > 0`),
   ],
 );

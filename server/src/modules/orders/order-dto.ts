@@ -35,6 +35,7 @@ export function toOrderDto(row: OrderRow, holdHours: number): Order {
     phone: row.phone,
     quantity: row.quantity,
     shippedQuantity: row.shippedQuantity,
+    refunded: centsToDollars(row.refundedCents),
     email: row.email,
     price: centsToDollars(row.unitPriceCents),
     paid: wasPaid(row.status),

@@ -1,4 +1,4 @@
-import { REVENUE_STATUSES } from '@tools-factory/contract';
+import { HELD_STATUSES, ORDER_TRANSITIONS, REVENUE_STATUSES } from '@tools-factory/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -13,15 +13,30 @@ import { orders } from './orders.table.ts';
  * pg as a string). The table is named through its Drizzle definition (orders.table.ts).
  */
 
+/** A status list as SQL: `(s1, s2, ...)`. */
+function statusList(statuses: readonly string[]): SQL {
+  return sql`(${sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+}
+
 /**
- * The statuses whose payment the shop keeps (REVENUE_STATUSES, contract/src/order-status.ts): a
- * cancelled or refunded order's money went back; it counts as no revenue (revenue is net of
- * refunds), and shows in the counts by status.
+ * The statuses of orders that still stand (REVENUE_STATUSES, contract/src/order-status.ts): paid,
+ * shipped, disputed. A cancelled or refunded order is counted apart; its money counts as far as
+ * it was kept (KEPT_CENTS).
  */
-const KEPT = sql`(${sql.join(
-  REVENUE_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-)})`;
+const STANDING = statusList(REVENUE_STATUSES);
+
+/**
+ * What a paid line brought in, in cents (issue 42): its amount less what was given back for it
+ * (partial refunds, a cancellation's refund, the gateway's refund in full). A line cancelled
+ * without a refund keeps its money; one refunded in full brings 0.
+ */
+const KEPT_CENTS = sql`(o.unit_price_cents::bigint * o.quantity - o.refunded_cents)`;
+
+/** Not held: paid at some point, whatever came after (wasPaid). */
+const PAID = sql`o.status not in ${statusList(HELD_STATUSES)}`;
 
 /** The window: 'YYYY-MM-DD' days, `from` and `to` included (UTC calendar days). */
 export type DayWindow = { from: string; to: string };
@@ -42,12 +57,15 @@ const DayRowSchema = z.object({
   date: z.string(),
   revenue_cents: z.string(),
   orders: z.number().int(),
+  refunded_cents: z.string(),
+  refunded_lines: z.number().int(),
 });
 export type RevenueDayRow = z.infer<typeof DayRowSchema>;
 
 /**
- * Every day of the window, oldest first, with the revenue (cents) and count of the orders paid
- * then whose money the shop kept (net of refunds: a cancelled or refunded order counts none).
+ * Every day of the window, oldest first: of the lines paid then, the revenue (cents, net of what
+ * was given back), how many still stand (not cancelled or refunded), and what was given back of
+ * them (cents, and how many lines had some). Revenue and refunds add up to what was paid.
  */
 export function selectRevenuePerDay(
   executor: Executor,
@@ -57,11 +75,13 @@ export function selectRevenuePerDay(
     executor,
     sql`
       select to_char(d.day, 'YYYY-MM-DD') as date,
-             coalesce(sum(o.unit_price_cents::bigint * o.quantity), 0)::text as revenue_cents,
-             count(o.id)::int as orders
+             coalesce(sum(${KEPT_CENTS}), 0)::text as revenue_cents,
+             (count(o.id) filter (where o.status in ${STANDING}))::int as orders,
+             coalesce(sum(o.refunded_cents), 0)::text as refunded_cents,
+             (count(o.id) filter (where o.refunded_cents > 0))::int as refunded_lines
       from generate_series(${window.from}::date, ${window.to}::date, interval '1 day') as d(day)
       left join ${orders} o
-        on o.status in ${KEPT}
+        on ${PAID}
         and o.paid_at >= (d.day at time zone 'UTC')
         and o.paid_at < ((d.day + interval '1 day') at time zone 'UTC')
       group by d.day
@@ -72,7 +92,11 @@ export function selectRevenuePerDay(
 
 const StatusRowSchema = z.object({ status: z.string(), count: z.number().int() });
 
-/** How many orders stand in each status now, every status of `statuses` (0 included), in order. */
+/**
+ * How many orders stand in each status now, every status of `statuses` (0 included), in order;
+ * each counted as it reads (shownStatus, issue 42): a cancelled order whose money went back is
+ * refunded.
+ */
 export function selectOrderCountsByStatus(
   executor: Executor,
   statuses: readonly string[],
@@ -86,7 +110,9 @@ export function selectOrderCountsByStatus(
     sql`
       select s.status, count(o.id)::int as count
       from (values ${listed}) as s(status, position)
-      left join ${orders} o on o.status = s.status
+      left join ${orders} o
+        on (case when o.status = ${ORDER_TRANSITIONS.cancel.to} and o.refunded_cents > 0
+                 then ${ORDER_TRANSITIONS.refund.to} else o.status end) = s.status
       group by s.status, s.position
       order by s.position`,
     StatusRowSchema,
@@ -102,8 +128,8 @@ const TopToolRowSchema = z.object({
 export type TopToolRow = z.infer<typeof TopToolRowSchema>;
 
 /**
- * The `limit` tools with the highest revenue from orders paid within the window and not refunded
- * (cancelled or refunded orders' money went back), highest first,
+ * The `limit` tools with the highest revenue from orders paid within the window (net of what was
+ * given back; units of the orders that still stand), highest first,
  * ties by name: each named as its latest such order recorded it (a snapshot: the tool may have
  * been renamed or archived since).
  */
@@ -120,12 +146,13 @@ export function selectTopTools(
       from (
         select o.tool_id,
                (array_agg(o.tool_name order by o.paid_at desc, o.id desc))[1] as name,
-               sum(o.unit_price_cents::bigint * o.quantity) as revenue_cents,
-               sum(o.quantity) as quantity
+               sum(${KEPT_CENTS}) as revenue_cents,
+               coalesce(sum(o.quantity) filter (where o.status in ${STANDING}), 0) as quantity
         from ${orders} o
-        where o.status in ${KEPT} and ${paidWithin(window)}
+        where ${PAID} and ${paidWithin(window)}
         group by o.tool_id
       ) as t
+      where t.revenue_cents > 0
       order by t.revenue_cents desc, t.name asc, t.tool_id asc
       limit ${limit}`,
     TopToolRowSchema,

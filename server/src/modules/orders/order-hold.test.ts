@@ -26,6 +26,7 @@ function orderRow(changes: Partial<OrderRow>): OrderRow {
     transactionId: null,
     paidAt: null,
     shippedQuantity: 0,
+    refundedCents: 0,
     shippedAt: null,
     carrier: null,
     trackingNumber: null,

@@ -3,6 +3,7 @@ import {
   texts,
   type OrderStatus,
   canCancel,
+  canRefundPart,
   canRemove,
   canShip,
   canUndoShip,
@@ -54,6 +55,16 @@ export function ensureCancellable(status: OrderStatus): void {
   if (canCancel(status)) return;
   if (isDisputed(status)) throw conflict(texts.adminErrors.disputedOrderCannotBeCancelled);
   throw conflict(texts.adminErrors.unpaidOrderCannotBeCancelled);
+}
+
+/**
+ * A partial refund (issue 42): a paid, shipped or cancelled line with something of its amount
+ * left. Unpaid, disputed or refunded-in-full lines answer 409 naming their state.
+ */
+export function ensurePartRefundable(status: OrderStatus): void {
+  if (canRefundPart(status)) return;
+  const named = isDisputed(status) ? 'disputed' : isRefunded(status) ? 'refunded' : 'not paid';
+  throw conflict(texts.adminErrors.orderCannotBeRefunded(named));
 }
 
 /**

@@ -1,5 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@tools-factory/contract';
+import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  isCancelled,
+  isRefunded,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders } from './orders.table.ts';
@@ -39,9 +44,26 @@ function checkoutReferencePrefix(q: string): string | undefined {
   return digits?.toLowerCase();
 }
 
+/**
+ * The orders that read as `status` on the pages (shownStatus, issue 42): a cancelled order whose
+ * money went back reads refunded, so it is found under refunded and not under cancelled.
+ */
+function readsAs(status: OrderStatus): SQL {
+  if (isRefunded(status)) {
+    return or(
+      eq(orders.status, status),
+      and(eq(orders.status, ORDER_TRANSITIONS.cancel.to), gt(orders.refundedCents, 0)),
+    ) as SQL;
+  }
+  if (isCancelled(status)) {
+    return and(eq(orders.status, status), eq(orders.refundedCents, 0)) as SQL;
+  }
+  return eq(orders.status, status);
+}
+
 function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL | undefined {
   const conditions: SQL[] = [];
-  if (search.status) conditions.push(eq(orders.status, search.status));
+  if (search.status) conditions.push(readsAs(search.status));
   const q = search.q?.trim();
   if (q) {
     const words = `%${likeLiteral(q)}%`;

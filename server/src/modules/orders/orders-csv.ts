@@ -5,6 +5,7 @@ import {
   checkoutStatusOf,
   orderReference,
   shippedCount,
+  shownStatus,
   texts,
 } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
@@ -51,12 +52,14 @@ function ownColumns(row: OrderRow) {
     quantity: String(row.quantity),
     unitPrice: dollarsText(BigInt(row.unitPriceCents)),
     total: dollarsText(totalCents(row)),
-    status: row.status,
+    // As the pages read it: a cancelled order whose money went back is 'refunded' (issue 42).
+    status: shownStatus({ status: row.status, refunded: row.refundedCents }),
     madeToOrder: row.madeToOrder ? csvTexts.yes : csvTexts.no,
     // Issue 26: its checkout, so filtering on it still finds every line of one.
     checkoutReference: checkoutReference(row.checkoutId),
     // Issue 42: how much of it the standing shipments took.
     shippedQuantity: String(row.shippedQuantity),
+    refunded: dollarsText(BigInt(row.refundedCents)),
   } satisfies Partial<CsvRecord>;
 }
 
@@ -102,6 +105,7 @@ function checkoutRecord(
     address: first.address,
     phone: first.phone,
     total: dollarsText(lines.reduce((sum, line) => sum + totalCents(line), 0n)),
+    refunded: dollarsText(lines.reduce((sum, line) => sum + BigInt(line.refundedCents), 0n)),
     status,
     // Paid as one: the lines share the transaction (none before it is paid).
     transactionId: lines.find((line) => line.transactionId)?.transactionId ?? '',

@@ -112,8 +112,10 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
 
     const response = await cancel(app, admin, paid._id);
     expect(response.statusCode, response.body).toBe(200);
-    const { order, creditNote } = CancelOrderResponseSchema.parse(response.json());
-    expect(order).toMatchObject({ _id: paid._id, status: 'cancelled' });
+    const { order, creditNote: issued } = CancelOrderResponseSchema.parse(response.json());
+    expect(issued).not.toBeNull();
+    const creditNote = issued ?? { number: '', amount: 0 };
+    expect(order).toMatchObject({ _id: paid._id, status: 'cancelled', refunded: 799.6 });
     expect(order.cancelledAt).not.toBeNull();
     expect(creditNote.number).toMatch(CREDIT_NOTE_NUMBER_PATTERN);
     expect(creditNote.amount).toBe(799.6);
@@ -167,11 +169,14 @@ describe('a paid order is cancelled, never deleted (issue 22 item 5)', () => {
     // The CSV shows the status; Sales count it cancelled and its money out of the revenue.
     const csv = await injectAs(app, admin, { url: '/api/manageOrders.csv' });
     const line = csv.body.split('\r\n').find((row) => row.includes(paid.reference));
-    expect(line).toContain(',cancelled,');
+    // Issue 42: its money went back, so it reads 'refunded', and the CSV says how much.
+    expect(line).toContain(',refunded,');
+    expect(line?.endsWith(',799.60')).toBe(true);
     const sales = SalesOverviewSchema.parse(
       (await injectAs(app, admin, { url: '/api/manageSales' })).json(),
     );
-    expect(sales.ordersByStatus.find((row) => row.status === 'cancelled')?.count).toBe(1);
+    expect(sales.ordersByStatus.find((row) => row.status === 'refunded')?.count).toBe(1);
+    expect(sales.days.reduce((sum, day) => sum + day.refunded, 0)).toBeCloseTo(799.6, 2);
     const revenue = sales.days.reduce((sum, day) => sum + day.revenue, 0);
     // Only the paid order of the first test is revenue: 25 x $19.99.
     expect(revenue).toBeCloseTo(499.75, 2);

@@ -175,6 +175,7 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           // Issue 42: no checkout summary on an order record; none of it shipped.
           '',
           '0',
+          '0.00',
         ],
         [
           ORDER,
@@ -196,6 +197,7 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           "'-PO 4711",
           '',
           '0',
+          '0.00',
         ],
         [
           ...row(unpaid),
@@ -211,6 +213,7 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           '',
           '',
           '0',
+          '0.00',
         ],
       ]);
       // Each order placed on its own is a checkout of its own.
@@ -372,9 +375,10 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
       const [header, ...records] = recordsOf(response.body);
       expect(header).toEqual(HEADER);
       expect(header?.slice(0, 1)).toEqual([csvTexts.columns.record]);
-      expect(header?.slice(-2)).toEqual([
+      expect(header?.slice(-3)).toEqual([
         csvTexts.columns.shipped,
         csvTexts.columns.shippedQuantity,
+        csvTexts.columns.refunded,
       ]);
 
       const orderRecord = (order: Order, total: string) =>
@@ -394,6 +398,7 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
           sku: tool.sku,
           checkoutReference: order.checkoutReference,
           shippedQuantity: '0',
+          refunded: '0.00',
         });
       const lineRecord = (
         toolId: string,
@@ -408,6 +413,7 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
           quantity: String(line.quantity),
           madeToOrder: csvTexts.no,
           checkoutReference: checkout.reference,
+          refunded: '0.00',
           ...figures,
         });
       };
@@ -460,6 +466,7 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
           checkoutReference: checkout.reference,
           poNumber: 'PO-2291',
           shipped: '1 of 3',
+          refunded: '0.00',
         }),
         ...checkout.lines.map((line) => lines.get(line.toolId)),
         orderRecord(older, '219.89'),

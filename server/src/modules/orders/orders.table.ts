@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, PLACED_STATUS } from '@tools-factory/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -60,6 +61,12 @@ export const orders = pgTable(
      */
     shippedQuantity: integer('shipped_quantity').notNull().default(0),
     /**
+     * The money given back for it so far, in cents (issue 42): by a cancellation's refund, by
+     * partial refunds (each with its credit note) or by the gateway's refund in full. Never more
+     * than the line's amount; what the shop keeps of it is the amount less this.
+     */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /**
      * When its latest standing shipment left, and that shipment's carrier and tracking number
      * (both optional, given at Ship): what the spec's order shows of its shipping.
      */
@@ -109,6 +116,10 @@ export const orders = pgTable(
     check(
       'orders_shipped_quantity_within',
       sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.quantity}`,
+    ),
+    check(
+      'orders_refunded_within',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.unitPriceCents}::bigint * ${t.quantity}`,
     ),
     // ORDER_STATUSES again, as SQL: order-status.test.ts proves the two lists agree.
     check(

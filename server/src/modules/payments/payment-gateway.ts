@@ -19,7 +19,23 @@ export type GatewayIntent = {
  * The part of an intent's payment to give back: one line of a checkout paid with others (an
  * admin cancelled that line alone), once per line however often asked.
  */
-export type RefundPart = { orderId: string; amountCents: number };
+export type RefundPart = {
+  orderId: string;
+  amountCents: number;
+  /**
+   * Cents of the line given back before this refund (issue 42: several partial refunds per
+   * line): part of its idempotency key, so a retry of the same refund from the same state refunds
+   * once, and another refund asked on the same state at once is refused (RefundRaceError).
+   */
+  refundedBefore?: number;
+};
+
+/** The key that makes a refund happen once however often asked: per intent, line and step. */
+export function refundKey(intentId: string, part?: RefundPart): string {
+  if (!part) return `refund-${intentId}`;
+  const step = part.refundedBefore ? `-${part.refundedBefore}` : '';
+  return `refund-${intentId}-${part.orderId}${step}`;
+}
 
 /** A change the gateway tells us about on its own (Stripe's webhook). */
 export type GatewayEvent =
@@ -36,6 +52,17 @@ export class GatewayError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'GatewayError';
+  }
+}
+
+/**
+ * Thrown by `refund` when the same line's refund was asked on the same state with another
+ * amount at once (two admins): the gateway refused the second (Stripe's idempotency_error).
+ */
+export class RefundRaceError extends Error {
+  constructor(message = 'another refund of this line was asked at the same time') {
+    super(message);
+    this.name = 'RefundRaceError';
   }
 }
 

@@ -24,6 +24,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import { createCheckoutPaidAnnouncement } from '../checkouts/checkout-paid-announcement.ts';
 import {
   GatewayError,
+  RefundRaceError,
   PAYMENT_CURRENCY,
   type GatewayIntent,
   type PaymentGateway,
@@ -352,9 +353,19 @@ export function createPaymentsService(options: {
       // the intent is not refunded as a whole.
       const local = line ? await findIntentById(db, intentId) : undefined;
       const part = line && local && line.amountCents < local.amountCents ? line : undefined;
-      const refund = await throughGateway(() => gateway.refund(intentId, part));
+      const refund = await throughGateway(() => gateway.refund(intentId, part)).catch(
+        (error: unknown) => {
+          if (error instanceof RefundRaceError) {
+            throw conflict(texts.adminErrors.refundedMeanwhile);
+          }
+          throw error;
+        },
+      );
       if (!part) await markIntentRefunded(db, intentId, now());
-      log.info({ intentId, orderId: line?.orderId }, 'payment refunded for a cancelled order');
+      log.info(
+        { intentId, orderId: line?.orderId, amountCents: part?.amountCents },
+        'payment refunded for an order line',
+      );
       return refund;
     },
 

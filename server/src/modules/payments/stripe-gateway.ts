@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
 import {
   GatewayError,
+  RefundRaceError,
+  refundKey,
   PAYMENT_CURRENCY,
   WebhookPayloadError,
   WebhookSignatureError,
@@ -204,16 +206,18 @@ export function createStripeGateway(
 
     async refund(intentId, part) {
       try {
-        // One key per intent (per line of it, for a part): asking twice (a retry after a crash,
+        // One key per intent (per line of it and step, for a part): asking twice (a retry after a crash,
         // two instances, two admins) refunds once, and names the same refund.
         const refund = await stripe.refunds.create(
           part
             ? { payment_intent: intentId, amount: part.amountCents }
             : { payment_intent: intentId },
-          { idempotencyKey: part ? `refund-${intentId}-${part.orderId}` : `refund-${intentId}` },
+          { idempotencyKey: refundKey(intentId, part) },
         );
         return { refundId: refund.id };
       } catch (error) {
+        // The same key with another amount: another refund of the line was asked at once.
+        if (error instanceof Stripe.errors.StripeIdempotencyError) throw new RefundRaceError();
         // Refunded already (the key expires after a day; the refund does not): done.
         if (stripeErrorCode(error) === 'charge_already_refunded') return { refundId: null };
         throw gatewayErrorOf('refund a payment', error);

@@ -43,7 +43,9 @@ export function createTestGateway(options: { db: Database; secret: string }): Pa
     // The money never moved: the payments module notes the refund on the intent itself. The
     // refund's id is derived from the intent's, so asking twice names the same refund.
     async refund(intentId, part) {
-      const key = part ? `${intentId}:${part.orderId}` : intentId;
+      const key = part
+        ? `${intentId}:${part.orderId}${part.refundedBefore ? `:${part.refundedBefore}` : ''}`
+        : intentId;
       return { refundId: `re_test_${derive('refund', key)}` };
     },
   };

@@ -10,6 +10,7 @@ import {
   texts,
   TOP_TOOLS_COUNT,
   todayUtc,
+  type SalesDay,
   type SalesOverview,
   type SalesRangeQuery,
 } from '@tools-factory/contract';
@@ -54,12 +55,26 @@ const csvWords = texts.sales.csv;
  * escaped (a tool's name is typed by an admin).
  */
 export function salesCsv(overview: SalesOverview): string {
-  const totalCents = overview.days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0);
-  const totalOrders = overview.days.reduce((sum, day) => sum + day.orders, 0);
+  const cents = (dollars: (day: SalesDay) => number) =>
+    overview.days.reduce((sum, day) => sum + Math.round(dollars(day) * 100), 0);
+  const count = (of: (day: SalesDay) => number) =>
+    overview.days.reduce((sum, day) => sum + of(day), 0);
   const rows: string[][] = [
-    [csvWords.date, csvWords.orders, csvWords.revenue],
-    ...overview.days.map((day) => [day.date, String(day.orders), dollarsText(day.revenue)]),
-    [csvWords.total, String(totalOrders), dollarsText(totalCents / 100)],
+    [csvWords.date, csvWords.orders, csvWords.revenue, csvWords.refundedLines, csvWords.refunded],
+    ...overview.days.map((day) => [
+      day.date,
+      String(day.orders),
+      dollarsText(day.revenue),
+      String(day.refundedLines),
+      dollarsText(day.refunded),
+    ]),
+    [
+      csvWords.total,
+      String(count((day) => day.orders)),
+      dollarsText(cents((day) => day.revenue) / 100),
+      String(count((day) => day.refundedLines)),
+      dollarsText(cents((day) => day.refunded) / 100),
+    ],
     [],
     [csvWords.tool, csvWords.units, csvWords.revenue],
     ...overview.topTools.map((tool) => [
@@ -100,6 +115,8 @@ export function createSalesService(options: {
           date: day.date,
           revenue: dollarsOf(day.revenue_cents),
           orders: day.orders,
+          refunded: dollarsOf(day.refunded_cents),
+          refundedLines: day.refunded_lines,
         })),
         ordersByStatus: statuses.map((row) => ({
           status: OrderStatusSchema.parse(row.status),

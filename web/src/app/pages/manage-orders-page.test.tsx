@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { texts } from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer } from '../../test/identity';
 import { callsTo } from '../../test/fake-api';
@@ -170,6 +171,52 @@ describe('ManageOrders', () => {
       ).toHaveTextContent('Invoice');
     }
     expect(rowOf('Claw Hammer').queryByRole('button', { name: /invoice/i })).toBeNull();
+  });
+
+  it("reads a cancelled order whose money went back 'refunded', and says what went back (issue 42)", async () => {
+    managedOrdersServer({
+      orders: [
+        { ...paid, refunded: 120 },
+        { ...shipped, status: 'cancelled', refunded: 2500 },
+        managedOrder({
+          ...paid,
+          _id: '44444444-4444-4444-8444-444444444444',
+          name: 'Bench Vise',
+          status: 'cancelled',
+        }),
+      ],
+    });
+    renderManageOrders();
+    await screen.findByRole('table');
+    expect(rowOf('Pipe Wrench').getByText('panding')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench').getByText('$120.00 refunded')).toBeInTheDocument();
+    expect(rowOf('Hand Saw').getByText('refunded')).toBeInTheDocument();
+    expect(rowOf('Hand Saw').getByText('$2,500.00 refunded')).toBeInTheDocument();
+    // Cancelled without a refund: its money kept, no credit note.
+    expect(rowOf('Bench Vise').getByText('cancelled')).toBeInTheDocument();
+    expect(rowOf('Bench Vise').queryByText(/refunded/)).toBeNull();
+    expect(rowOf('Bench Vise').queryByRole('button', { name: /credit note/i })).toBeNull();
+  });
+
+  it('Cancel from the list without a refund says nothing was refunded and shows it cancelled (issue 42)', async () => {
+    const { server } = managedOrdersServer({ orders: [paid] });
+    const { user } = renderManageOrders();
+    await screen.findByRole('table');
+    await user.click(rowOf('Pipe Wrench').getByRole('button', { name: texts.manageOrders.cancel }));
+    const dialog = screen.getByRole('dialog', { name: texts.manageOrders.confirmCancelTitle });
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: texts.manageOrders.refundToCard('$3,000.00') }),
+    );
+    await user.click(
+      within(dialog).getByRole('button', { name: texts.manageOrders.cancelWithoutRefund }),
+    );
+    expect(
+      await screen.findByText(texts.manageOrders.cancelSuccessWithoutRefund(paid.reference)),
+    ).toBeInTheDocument();
+    expect(
+      callsTo(server.requests, 'POST', `/api/manageOrders/${paid._id}/cancel`)[0]?.body,
+    ).toEqual({ refund: false });
+    expect(await rowOf('Pipe Wrench').findByText('cancelled')).toBeInTheDocument();
   });
 
   it('Ship asks for the carrier and tracking number, sends them, says so and shows it shipped', async () => {

@@ -1,28 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, type CancelOrderResponse, type ManagedOrder } from '@tools-factory/contract';
+import { apiPaths, type CancelOrder, type CancelOrderResponse } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 import { managedOrdersQueryKey } from './get-managed-orders';
+import { showAnsweredOrder } from './managed-order-answer';
+
+/** What Cancel sends: the order, and whether what is left of its amount goes back. */
+export type CancelRequest = { id: string; refund: boolean };
 
 /**
- * POST /api/manageOrders/{id}/cancel (bearer, admins): a paid order is cancelled, its payment
- * refunded and a credit note issued. Cancelling twice is harmless (the same credit note).
+ * POST /api/manageOrders/{id}/cancel (bearer, admins): a paid order is cancelled and, unless
+ * told otherwise, what is left of its amount refunded with a credit note (issue 42). The body
+ * `{ refund: false }` is sent only to keep the money: without one the server refunds, as
+ * before. Cancelling twice is harmless (the same answer).
  */
-export function cancelOrder(id: string): Promise<CancelOrderResponse> {
-  return api.post<CancelOrderResponse>(apiPaths.cancelOrder(id));
+export function cancelOrder({ id, refund }: CancelRequest): Promise<CancelOrderResponse> {
+  const body: CancelOrder = refund ? undefined : { refund: false };
+  return api.post<CancelOrderResponse>(apiPaths.cancelOrder(id), body);
 }
 
 /**
- * Cancels an order. The answer replaces the order in the list at once; the list is asked for
- * again whatever the answer, as other admins may have changed it.
+ * Cancels an order. The answer shows at once wherever the order is; Manage Orders and the
+ * order's pages are asked for again whatever the answer, as other admins may have changed them.
  */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: ({ order: cancelled }) =>
-      queryClient.setQueryData<ManagedOrder[]>(managedOrdersQueryKey, (orders) =>
-        orders?.map((order) => (order._id === cancelled._id ? cancelled : order)),
-      ),
+    onSuccess: ({ order }) => showAnsweredOrder(queryClient, order),
     onSettled: () => queryClient.invalidateQueries({ queryKey: managedOrdersQueryKey }),
   });
 }

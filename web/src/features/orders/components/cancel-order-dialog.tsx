@@ -1,40 +1,81 @@
 import { formatMoney, texts, type ManagedOrder } from '@tools-factory/contract';
+import { useState } from 'react';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
 import { ManagedOrderSummary } from './managed-order-summary';
+import { leftToRefund } from './refund-amounts';
+
+const words = texts.manageOrders;
 
 interface CancelOrderDialogProps {
   /** The order to cancel; null: the dialog is closed. */
   order: ManagedOrder | null;
   busy: boolean;
-  onConfirm: (order: ManagedOrder) => void;
+  /** `refund`: what is left of its amount goes back (the server's default when true). */
+  onConfirm: (order: ManagedOrder, refund: boolean) => void;
   onCancel: () => void;
+}
+
+/** What the dialog says will happen, and its confirm button's words. */
+function cancellationWords(left: number, refund: boolean): { body: string; confirm: string } {
+  if (left === 0) {
+    return { body: words.confirmCancelNothingLeftBody, confirm: words.cancelNothingLeft };
+  }
+  return refund
+    ? {
+        body: words.confirmCancelBody(formatMoney(left)),
+        confirm: words.cancelConfirm(formatMoney(left)),
+      }
+    : { body: words.confirmCancelWithoutRefundBody, confirm: words.cancelWithoutRefund };
 }
 
 /**
  * "Cancel this order?" with the tool, the customer and the amount that goes back to the
- * customer's card (issue 22): the confirm button names the amount too, so nobody refunds by
- * accident. A shipped order's stock does not go back on sale: the dialog says so.
+ * customer's card (issue 22): what is left of the line's total after earlier refunds (issue 42).
+ * A checkbox, checked by default, refunds it; unchecked, the order is cancelled and its money
+ * kept (no credit note). The confirm button says which, with the amount, so nobody refunds by
+ * accident. Nothing left to give back: no checkbox. A shipped order's stock does not go back on
+ * sale: the dialog says so.
  */
-export function CancelOrderDialog({ order, ...actions }: CancelOrderDialogProps) {
-  const amount = order ? formatMoney(order.total) : '';
+export function CancelOrderDialog({ order, onConfirm, ...actions }: CancelOrderDialogProps) {
+  const [refund, setRefund] = useState(true);
+  // Each opening starts with the refund checked, whatever the last one was left at.
+  const [wasOpen, setWasOpen] = useState(false);
+  if ((order !== null) !== wasOpen) {
+    setWasOpen(order !== null);
+    if (order !== null) setRefund(true);
+  }
+  // The last order asked about: its words stay in the box while it fades out after closing.
+  const [lastOrder, setLastOrder] = useState(order);
+  if (order !== null && order !== lastOrder) setLastOrder(order);
+  const left = lastOrder ? leftToRefund(lastOrder) : 0;
+  const shown = cancellationWords(left, refund);
   return (
     <RemoveDialog
       item={order}
-      title={texts.manageOrders.confirmCancelTitle}
-      confirmLabel={texts.manageOrders.cancelConfirm(amount)}
-      cancelLabel={texts.manageOrders.keepOrder}
+      title={words.confirmCancelTitle}
+      confirmLabel={shown.confirm}
+      cancelLabel={words.keepOrder}
+      onConfirm={(toCancel) => onConfirm(toCancel, left === 0 || refund)}
       {...actions}
     >
       {(shownOrder) => (
         <>
           <ManagedOrderSummary order={shownOrder} withTotal />
-          <p className="mt-3 text-sm">
-            {texts.manageOrders.confirmCancelBody(formatMoney(shownOrder.total))}
-          </p>
+          {left > 0 ? (
+            <label className="mt-4 flex cursor-pointer items-center gap-3 text-sm font-semibold">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                checked={refund}
+                disabled={actions.busy}
+                onChange={(event) => setRefund(event.target.checked)}
+              />
+              {words.refundToCard(formatMoney(left))}
+            </label>
+          ) : null}
+          <p className="mt-3 text-sm">{shown.body}</p>
           {shownOrder.shippedAt ? (
-            <p className="text-base-content/70 mt-1 text-sm">
-              {texts.manageOrders.confirmCancelShipped}
-            </p>
+            <p className="text-base-content/70 mt-1 text-sm">{words.confirmCancelShipped}</p>
           ) : null}
         </>
       )}

@@ -1,11 +1,6 @@
 import {
-  centsToDollars,
   checkoutStatusOf,
-  dollarsToCents,
   formatMoney,
-  isCancelled,
-  isRefunded,
-  orderTotal,
   shippedCount,
   texts,
   type Order,
@@ -13,6 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { cardRow } from '../../../components/ui/data-table';
 import type { CheckoutGroup } from './checkout-groups';
+import { checkoutAmounts } from './refund-amounts';
 
 const words = texts.checkout.group;
 
@@ -40,14 +36,9 @@ export function CheckoutHeadRow({
   facts: ReactNode[];
   actions: ReactNode;
 }) {
-  // What the checkout is worth now: the lines whose money went back (cancelled, refunded) are
-  // said apart, not counted in it.
-  const centsOf = (lines: readonly Order[]) =>
-    lines.reduce((sum, line) => sum + dollarsToCents(orderTotal(line.price, line.quantity)), 0);
-  const returned = group.lines.filter(
-    (line) => isCancelled(line.status) || isRefunded(line.status),
-  );
-  const total = centsToDollars(centsOf(group.lines.filter((line) => !returned.includes(line))));
+  // What the checkout is worth now: what went back of its lines (issue 42: in whole or in part)
+  // is said apart, not counted in it.
+  const { kept, refunded } = checkoutAmounts(group.lines);
   const status = checkoutStatusOf(group.lines);
   const { shipped, of } = shippedCount(group.lines);
   return (
@@ -76,11 +67,11 @@ export function CheckoutHeadRow({
               {' · '}
               {words.total}{' '}
             </span>
-            <span className="font-semibold">{formatMoney(total)}</span>
-            {returned.length > 0 ? (
+            <span className="font-semibold">{formatMoney(kept)}</span>
+            {refunded > 0 ? (
               <span className="text-base-content/70 whitespace-nowrap">
                 {' · '}
-                {words.refunded(formatMoney(centsToDollars(centsOf(returned))))}
+                {words.refunded(formatMoney(refunded))}
               </span>
             ) : null}
             <span className="text-base-content/70">{' · '}</span>

@@ -34,8 +34,8 @@ import { ShipCheckoutFromList } from './ship-checkout-from-list';
  * (both optional), then sends a paid order on its way and says so; Remove asks first, then removes an unpaid
  * order, whose quantity goes back on sale, and says 'Delete success'. Export CSV downloads every
  * order as a spreadsheet file; Invoice, a paid order's invoice PDF. Cancel asks first, naming
- * the amount refunded, then cancels a paid order (refund, credit note) and says so; a cancelled
- * order's Credit note downloads its PDF. `onStockReturned` refreshes what a removal's returned
+ * the amount refunded, then cancels a paid order (refund and credit note, or neither: issue 42)
+ * and says so; a refunded order's Credit note downloads its PDF. `onStockReturned` refreshes what a removal's returned
  * stock changes beyond the orders (the page hands in the catalog's refresh).
  */
 export function ManageOrders({
@@ -76,8 +76,8 @@ export function ManageOrders({
     toast.success(texts.manageOrders.shipSuccess(shipped.name, shipped.email));
   }
 
-  function confirmCancel(order: ManagedOrder) {
-    cancelOrder.cancel(order, () => setToCancel(null));
+  function confirmCancel(order: ManagedOrder, refund: boolean) {
+    cancelOrder.cancel(order, refund, () => setToCancel(null));
   }
 
   const words = { ...texts.manageOrders, ...orderAdminTexts };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   checkoutReference,
   texts,
+  type CancelCheckoutResponse,
   type ManagedCheckout,
   type ShipmentResponse,
 } from '@tools-factory/contract';
@@ -11,7 +12,7 @@ import { callsTo } from '../../../test/fake-api';
 import { fakeIdentityServer } from '../../../test/identity';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { signedInForEachTest } from '../../../test/signed-in';
-import { paidManagedOrder } from '../test/managed-orders-server';
+import { managedOrdersServer, paidManagedOrder } from '../test/managed-orders-server';
 import { ManagedCheckoutView } from './managed-checkout';
 
 const CHECKOUT = '66666666-6666-4666-8666-666666666666';
@@ -127,5 +128,100 @@ describe("a checkout's page for admins (issue 42)", () => {
     expect(
       callsTo(server.requests, 'POST', `/api/manageCheckouts/${CHECKOUT}/shipments`),
     ).toHaveLength(0);
+  });
+});
+
+describe("a checkout's page for admins: its lines' refunds (issue 42)", () => {
+  signedInForEachTest();
+
+  it("shows each line's total and what went back of it, and refunds part of one line", async () => {
+    const cancelled = { ...file, status: 'cancelled' as const, refunded: 6000 };
+    const { server } = managedOrdersServer({ orders: [{ ...wrench, refunded: 40 }, cancelled] });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ManagedCheckoutView id={CHECKOUT} /> }]);
+    const lines = within(await screen.findByRole('region', { name: words.checkoutPage.lines }));
+    const [wrenchLine, fileLine] = lines.getAllByRole('listitem');
+    expect(wrenchLine).toHaveTextContent('$400.00$40.00 refunded');
+    // The files were cancelled and all of their $6,000.00 went back: 'refunded', nothing left.
+    expect(fileLine).toHaveTextContent('$6,000.00$6,000.00 refunded');
+    expect(within(fileLine!).getByText(texts.orders.refundedBadge)).toBeInTheDocument();
+    expect(
+      within(fileLine!).queryByRole('button', { name: texts.manageOrders.refund.open }),
+    ).toBeNull();
+
+    const refundPart = within(wrenchLine!).getByRole('button', {
+      name: texts.manageOrders.refund.open,
+    });
+    expect(refundPart).toHaveAccessibleDescription('Pipe Wrench');
+    await user.click(refundPart);
+    const dialog = screen.getByRole('dialog', {
+      name: texts.manageOrders.refund.title(wrench.reference),
+    });
+    expect(dialog).toHaveTextContent(`${texts.manageOrders.refund.left}$360.00`);
+    await user.type(within(dialog).getByLabelText(texts.manageOrders.refund.amount), '60');
+    await user.click(
+      within(dialog).getByRole('button', { name: texts.manageOrders.refund.submit }),
+    );
+
+    expect(
+      await screen.findByText(
+        texts.manageOrders.refund.success('$60.00', wrench.reference, 'CN-2025-000001'),
+      ),
+    ).toBeInTheDocument();
+    expect(
+      callsTo(server.requests, 'POST', `/api/manageOrders/${wrench._id}/refunds`)[0]?.body,
+    ).toEqual({ amount: 60 });
+    expect(await within(wrenchLine!).findByText('$100.00 refunded')).toBeInTheDocument();
+  });
+});
+
+describe("a checkout's page for admins: cancelling the whole checkout (issue 42)", () => {
+  signedInForEachTest();
+
+  /** The page of a checkout whose wrench had $40 back already; its Cancel checkout's answer. */
+  function serveCancel() {
+    const lines = [{ ...wrench, refunded: 40 }, file];
+    return fakeIdentityServer({
+      answer: ({ method, url }) => {
+        if (method === 'GET' && url === `/api/manageCheckouts/${CHECKOUT}`) {
+          return jsonResponse({ ...checkout, lines });
+        }
+        if (method === 'POST' && url === `/api/manageCheckouts/${CHECKOUT}/cancel`) {
+          return jsonResponse({
+            lines: lines.map((line) => ({ ...line, status: 'cancelled' })),
+            creditNotes: [],
+          } satisfies CancelCheckoutResponse);
+        }
+        return undefined;
+      },
+    }).server;
+  }
+
+  it('names the lines and what is left to refund, and cancels without a refund when unticked', async () => {
+    const server = serveCancel();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ManagedCheckoutView id={CHECKOUT} /> }]);
+    await user.click(await screen.findByRole('button', { name: words.checkoutPage.cancel }));
+    const dialog = await screen.findByRole('dialog', { name: words.checkoutPage.cancelTitle });
+    // $400 - $40 of the wrenches and $6,000 of the files.
+    expect(dialog).toHaveTextContent(words.checkoutPage.cancelLines(2));
+    const refund = within(dialog).getByRole('checkbox', {
+      name: words.checkoutPage.refundToCard('$6,360.00'),
+    });
+    expect(refund).toBeChecked();
+    expect(
+      within(dialog).getByRole('button', { name: words.checkoutPage.cancelConfirm('$6,360.00') }),
+    ).toBeInTheDocument();
+
+    await user.click(refund);
+    expect(dialog).toHaveTextContent(words.checkoutPage.cancelKeepBody);
+    await user.click(
+      within(dialog).getByRole('button', { name: words.checkoutPage.cancelWithoutRefund }),
+    );
+    expect(
+      await screen.findByText(words.checkoutPage.cancelledWithoutRefund(checkout.reference)),
+    ).toBeInTheDocument();
+    const [sent] = callsTo(server.requests, 'POST', `/api/manageCheckouts/${CHECKOUT}/cancel`);
+    expect(sent?.body).toEqual({ refund: false });
   });
 });

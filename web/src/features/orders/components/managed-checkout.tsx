@@ -1,16 +1,21 @@
 import {
+  centsToDollars,
+  dollarsToCents,
   hasLeftToShip,
   checkoutStatusOf,
   formatCount,
+  formatMoney,
+  orderActions,
   routes,
   shippedCount,
   texts,
   orderAdminTexts,
   type CreateShipment,
   type ManagedCheckout,
+  type ManagedOrder,
   type Shipment,
 } from '@tools-factory/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { EmailAddress } from '../../../components/ui/email-address';
@@ -24,39 +29,83 @@ import {
   useShipCheckout,
   useUndoShipment,
 } from '../api/shipments';
+import { useCancelCheckout } from '../api/cancel-checkout';
+import { useRefundOrderTold } from '../hooks/use-refund-order-told';
+import { CancelCheckoutDialog, cancellableOf } from './cancel-checkout-dialog';
 import { OrderCard } from './order-card';
 import { OrderFacts, orDash } from './order-facts';
 import { OrderStatusBadge } from './order-status-badge';
+import { RefundOrderDialog } from './refund-order-dialog';
+import { RefundedNote } from './refunded-note';
 import { ShipCheckoutDialog } from './ship-checkout-dialog';
 
 const words = texts.shipments.checkoutPage;
 const orderWords = orderAdminTexts.orderPage;
 
-/** The checkout's lines: each with its order's page, what was ordered and shipped, its state. */
-function CheckoutLines({ checkout }: { checkout: ManagedCheckout }) {
+/**
+ * One line of the checkout: its order's page, what was ordered and shipped, its total and what
+ * went back of it, its state, and Refund part while something of it is left to give back.
+ */
+function CheckoutLine({
+  line,
+  onRefund,
+}: {
+  line: ManagedOrder;
+  onRefund: (line: ManagedOrder) => void;
+}) {
+  const nameId = useId();
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
+      <div className="min-w-0 grow basis-60">
+        <span id={nameId} className="block font-medium wrap-break-word">
+          {line.name}
+        </span>
+        <span className="text-base-content/70 block text-xs">
+          <span className="font-mono">{line.sku}</span>
+          {' · '}
+          <Link
+            to={routes.dashboardManagedOrder(line._id)}
+            className="link font-mono"
+            aria-label={words.openOrder(line.reference)}
+          >
+            {line.reference}
+          </Link>
+        </span>
+      </div>
+      <span className="text-sm tabular-nums">
+        {words.shippedQuantity(formatCount(line.shippedQuantity), formatCount(line.quantity))}
+      </span>
+      <span className="text-right text-sm tabular-nums">
+        <span className="font-semibold">{formatMoney(line.total)}</span>
+        <RefundedNote refunded={line.refunded} />
+      </span>
+      <OrderStatusBadge order={line} />
+      {orderActions(line).refundPart ? (
+        <button
+          type="button"
+          className="btn btn-outline btn-xs"
+          aria-describedby={nameId}
+          onClick={() => onRefund(line)}
+        >
+          {texts.manageOrders.refund.open}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The checkout's lines, each with its figures, its state and its Refund part. */
+function CheckoutLines({
+  checkout,
+  onRefund,
+}: {
+  checkout: ManagedCheckout;
+  onRefund: (line: ManagedOrder) => void;
+}) {
   return (
     <ul className="divide-base-content/10 divide-y">
       {checkout.lines.map((line) => (
-        <li key={line._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
-          <div className="min-w-0 grow basis-60">
-            <span className="block font-medium wrap-break-word">{line.name}</span>
-            <span className="text-base-content/70 block text-xs">
-              <span className="font-mono">{line.sku}</span>
-              {' · '}
-              <Link
-                to={routes.dashboardManagedOrder(line._id)}
-                className="link font-mono"
-                aria-label={words.openOrder(line.reference)}
-              >
-                {line.reference}
-              </Link>
-            </span>
-          </div>
-          <span className="text-sm tabular-nums">
-            {words.shippedQuantity(formatCount(line.shippedQuantity), formatCount(line.quantity))}
-          </span>
-          <OrderStatusBadge status={line.status} />
-        </li>
+        <CheckoutLine key={line._id} line={line} onRefund={onRefund} />
       ))}
     </ul>
   );
@@ -158,17 +207,56 @@ function ShipmentCard({
 /** The checkout once loaded: its summary, buyer, lines and shipments, and Ship… */
 function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
   const shipCheckout = useShipCheckout();
+  const refundOrder = useRefundOrderTold();
+  const cancelCheckout = useCancelCheckout();
   const [shipping, setShipping] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  /** The line whose Refund part asks for the amount; null when none does. */
+  const [toRefund, setToRefund] = useState<ManagedOrder | null>(null);
   // When the page was shown: Undo is offered if its window was open then (the server decides).
   const [now] = useState(() => Date.now());
   const status = checkoutStatusOf(checkout.lines);
   const { shipped, of } = shippedCount(checkout.lines);
   const shippable = checkout.lines.some(hasLeftToShip);
+  const cancellable = cancellableOf(checkout).lines > 0;
 
   async function ship(toShip: ManagedCheckout, shipment: CreateShipment) {
     const answer = await shipCheckout.mutateAsync({ checkoutId: toShip._id, shipment });
     setShipping(false);
     toast.success(texts.shipments.dialog.shipped(answer.shipment.number));
+  }
+
+  function cancel(toCancel: ManagedCheckout, refund: boolean) {
+    cancelCheckout.mutate(
+      { checkoutId: toCancel._id, refund },
+      {
+        onSuccess: ({ creditNotes }) => {
+          setCancelling(false);
+          const refundedCents = creditNotes.reduce(
+            (sum, note) => sum + dollarsToCents(note.amount),
+            0,
+          );
+          toast.success(
+            creditNotes.length > 0
+              ? words.cancelled(
+                  toCancel.reference,
+                  formatMoney(centsToDollars(refundedCents)),
+                  creditNotes.length,
+                )
+              : words.cancelledWithoutRefund(toCancel.reference),
+          );
+        },
+        onError: (error) => {
+          setCancelling(false);
+          toast.error(errorMessage(error));
+        },
+      },
+    );
+  }
+
+  async function refundPart(line: ManagedOrder, amount: number) {
+    await refundOrder.refund(line, amount);
+    setToRefund(null);
   }
 
   return (
@@ -180,15 +268,26 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
       <p className="text-base-content/70 mb-4 text-sm" aria-live="polite">
         {words.linesShipped(shipped, of)}
       </p>
-      {shippable ? (
-        <div className="mb-6">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm max-sm:w-full"
-            onClick={() => setShipping(true)}
-          >
-            {words.ship}
-          </button>
+      {shippable || cancellable ? (
+        <div className="mb-6 flex flex-wrap gap-2">
+          {shippable ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm max-sm:flex-1"
+              onClick={() => setShipping(true)}
+            >
+              {words.ship}
+            </button>
+          ) : null}
+          {cancellable ? (
+            <button
+              type="button"
+              className="btn btn-outline btn-error btn-sm max-sm:flex-1"
+              onClick={() => setCancelling(true)}
+            >
+              {words.cancel}
+            </button>
+          ) : null}
         </div>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
@@ -204,7 +303,7 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
           />
         </OrderCard>
         <OrderCard title={words.lines}>
-          <CheckoutLines checkout={checkout} />
+          <CheckoutLines checkout={checkout} onRefund={setToRefund} />
         </OrderCard>
       </div>
       <section className="mt-6" aria-labelledby="shipments-heading">
@@ -227,6 +326,18 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
         onShip={ship}
         onClose={() => setShipping(false)}
       />
+      <CancelCheckoutDialog
+        checkout={cancelling ? checkout : null}
+        busy={cancelCheckout.isPending}
+        onConfirm={cancel}
+        onCancel={() => setCancelling(false)}
+      />
+      <RefundOrderDialog
+        order={toRefund}
+        busy={refundOrder.isPending}
+        onRefund={refundPart}
+        onClose={() => setToRefund(null)}
+      />
     </>
   );
 }
@@ -234,7 +345,8 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
 /**
  * A checkout's page for admins (/dashborad/allorders/checkout/{id}, issue 42): who bought it and
  * where it goes, each line with how much of it shipped, and its shipments, each with its packing
- * slip and, within 24 hours, Undo. Ship… opens one dialog for the whole checkout.
+ * slip and, within 24 hours, Undo. Ship… opens one dialog for the whole checkout; a line's
+ * Refund part gives back part of its amount.
  */
 export function ManagedCheckoutView({ id }: { id: string }) {
   const checkout = useManagedCheckout(id);

@@ -1,8 +1,9 @@
 import { formatMoney, texts, type ManagedOrder } from '@tools-factory/contract';
+import { RefundedNote } from './refunded-note';
 
 interface ManagedOrderSummaryProps {
   order: ManagedOrder;
-  /** The order's total too: where the answer moves money (a cancel refunds it). */
+  /** The order's total too, and what went back of it: where the answer moves money. */
   withTotal?: boolean;
 }
 
@@ -23,7 +24,10 @@ export function ManagedOrderSummary({ order, withTotal = false }: ManagedOrderSu
         {withTotal ? (
           <>
             <dt className="text-base-content/70">{columns.total}</dt>
-            <dd className="font-semibold">{formatMoney(order.total)}</dd>
+            <dd>
+              <span className="font-semibold">{formatMoney(order.total)}</span>
+              <RefundedNote refunded={order.refunded} />
+            </dd>
           </>
         ) : null}
       </dl>

@@ -21,12 +21,15 @@ import { useShipOrder } from '../api/ship-order';
 import { useUnshipOrder } from '../api/unship-order';
 import { useCancelOrderTold } from '../hooks/use-cancel-order-told';
 import { useOrderDocuments } from '../hooks/use-order-documents';
+import { useRefundOrderTold } from '../hooks/use-refund-order-told';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderCard } from './order-card';
 import { OrderDocumentButtons } from './order-cells';
 import { OrderFacts, orDash } from './order-facts';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
+import { RefundOrderDialog } from './refund-order-dialog';
+import { RefundedNote } from './refunded-note';
 import { ShipOrderDialog } from './ship-order-dialog';
 
 const words = orderAdminTexts.orderPage;
@@ -36,9 +39,11 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
   const shipOrder = useShipOrder();
   const unshipOrder = useUnshipOrder();
   const cancelOrder = useCancelOrderTold();
+  const refundOrder = useRefundOrderTold();
   const documents = useOrderDocuments();
   const [shipping, setShipping] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   // When the page was shown: Undo ship is offered if its window was open then (the server decides).
   const [now] = useState(() => Date.now());
   const allowed = orderActions(order, now);
@@ -57,15 +62,20 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
     });
   }
 
-  function confirmCancel(toCancel: ManagedOrder) {
-    cancelOrder.cancel(toCancel, () => setCancelling(false));
+  function confirmCancel(toCancel: ManagedOrder, refund: boolean) {
+    cancelOrder.cancel(toCancel, refund, () => setCancelling(false));
+  }
+
+  async function refundPart(toRefund: ManagedOrder, amount: number) {
+    await refundOrder.refund(toRefund, amount);
+    setRefunding(false);
   }
 
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h2 className="text-2xl font-bold">{words.title(order.reference)}</h2>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
       </div>
       <div className="mb-6 flex flex-wrap gap-2">
         {allowed.ship ? (
@@ -84,6 +94,15 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
             onClick={() => setCancelling(true)}
           >
             {texts.manageOrders.cancel}
+          </button>
+        ) : null}
+        {allowed.refundPart ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm max-sm:flex-1"
+            onClick={() => setRefunding(true)}
+          >
+            {texts.manageOrders.refund.open}
           </button>
         ) : null}
       </div>
@@ -123,7 +142,13 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
               [words.poNumber, orDash(order.poNumber)],
               [words.quantity, formatCount(order.quantity)],
               [words.unitPrice, formatMoney(order.price)],
-              [words.total, <strong key="total">{formatMoney(order.total)}</strong>],
+              [
+                words.total,
+                <span key="total">
+                  <strong>{formatMoney(order.total)}</strong>
+                  <RefundedNote refunded={order.refunded} />
+                </span>,
+              ],
             ]}
           />
         </OrderCard>
@@ -185,6 +210,12 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
         onConfirm={confirmCancel}
         onCancel={() => setCancelling(false)}
       />
+      <RefundOrderDialog
+        order={refunding ? order : null}
+        busy={refundOrder.isPending}
+        onRefund={refundPart}
+        onClose={() => setRefunding(false)}
+      />
     </>
   );
 }
@@ -193,7 +224,8 @@ function OrderDetail({ order }: { order: ManagedOrderDetail }) {
  * An order's page for admins (/dashborad/allorders/{id}, issue 25): who ordered it and where it
  * goes, its line and amounts, its payment and documents, its shipping, and its timeline. Ship
  * asks for the carrier and tracking number; Undo ship is offered within 24 hours of shipping,
- * with the time it ends; Cancel asks first, naming the amount refunded.
+ * with the time it ends; Cancel asks first, naming the amount refunded (or not, issue 42);
+ * Refund part gives back part of a paid line's amount, with a credit note.
  */
 export function ManagedOrderView({ id }: { id: string }) {
   const order = useManagedOrder(id);

@@ -44,7 +44,9 @@ const placedAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 /**
  * What an admin can do with an order, as orderActions tells (contract/src/order-status.ts): ship
  * a paid one (never a disputed one), remove an unpaid one, cancel a paid, shipped or refunded
- * one; a paid one has its invoice to download, a cancelled one its credit note too.
+ * one; a paid one has its invoice to download, one whose money an admin gave back (in part or
+ * whole, issue 42) its credit note too. Refund part is on the order's and the checkout's pages:
+ * a fourth button would make every paid row taller.
  */
 function OrderActions({
   order,
@@ -279,7 +281,7 @@ function OrderRow({
       </td>
       <td className={`${labelledCell} max-xl:items-center`}>
         <CardLabel below="xl">{columns.status}</CardLabel>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
       </td>
       {/* The buttons span a phone's card; on a wider card they sit at the right. */}
       <td className="max-xl:pt-2! max-xl:empty:hidden md:max-xl:col-span-2 md:max-xl:text-right">

@@ -354,22 +354,50 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
     ]);
   });
 
-  it("counts a cancelled line out of the checkout's total and says what went back (issue 42)", async () => {
-    const settled = (line: Order, status: Order['status']) => ({
-      ...line,
-      status,
-      paid: true,
-      holdUntil: null,
-      transectionId: 'pi_checkout_43',
-    });
+  /** A line paid with the checkout, then `status` with `refunded` dollars given back. */
+  const settled = (line: Order, status: Order['status'], refunded = 0): Order => ({
+    ...line,
+    status,
+    refunded,
+    paid: true,
+    holdUntil: null,
+    transectionId: 'pi_checkout_43',
+  });
+
+  it("counts what went back of its lines out of the checkout's total and says it (issue 42)", async () => {
+    // $375.10 of the hammers ($1,875.00) given back, the files ($1,200.00) cancelled and refunded.
+    ordersServer([settled(hammerLine, 'paid', 375.1), settled(fileLine, 'cancelled', 1200)]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    const [head, hammers, files] = within(table).getAllByRole('row').slice(1);
+    expect(head).toHaveTextContent('Total $1,499.90 · $1,575.10 refunded');
+    // Each line: what went back of it under its total, its status as it reads, its credit note.
+    expect(hammers).toHaveTextContent('$375.10 refunded');
+    expect(within(hammers!).getByText('panding')).toBeInTheDocument();
+    expect(files).toHaveTextContent('$1,200.00 refunded');
+    expect(within(files!).getByText('refunded')).toBeInTheDocument();
+    expect(within(files!).queryByText('cancelled')).toBeNull();
+    for (const [row, line] of [
+      [hammers, hammerLine],
+      [files, fileLine],
+    ] as const) {
+      expect(
+        within(row!).getByRole('button', {
+          name: `Download the credit note of order ${line.reference} (PDF)`,
+        }),
+      ).toHaveTextContent('Credit note');
+    }
+  });
+
+  it('keeps a line cancelled without a refund in the total: it reads cancelled, with no credit note (issue 42)', async () => {
     ordersServer([settled(hammerLine, 'paid'), settled(fileLine, 'cancelled')]);
     renderMyOrders();
     const table = await screen.findByRole('table');
-    const [head] = within(table).getAllByRole('row').slice(1);
-    const kept = hammerLine.price * hammerLine.quantity;
-    const returned = fileLine.price * fileLine.quantity;
-    expect(head).toHaveTextContent(
-      `Total ${formatMoney(kept)} · ${formatMoney(returned)} refunded`,
-    );
+    const [head, , files] = within(table).getAllByRole('row').slice(1);
+    expect(head).toHaveTextContent(`Total ${formatMoney(3075)} · panding`);
+    expect(head).not.toHaveTextContent('refunded');
+    expect(within(files!).getByText('cancelled')).toBeInTheDocument();
+    expect(files).not.toHaveTextContent('refunded');
+    expect(within(files!).queryByRole('button', { name: /credit note/i })).toBeNull();
   });
 });

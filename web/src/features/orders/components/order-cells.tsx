@@ -11,6 +11,7 @@ import { EmailAddress } from '../../../components/ui/email-address';
 import { ItemTitle } from '../../../components/ui/item-title';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
 import { formatCount } from '../../../lib/format';
+import { RefundedNote } from './refunded-note';
 
 /**
  * The cells and buttons My Orders and Manage Orders show alike. Both tables are cards below xl:
@@ -19,7 +20,7 @@ import { formatCount } from '../../../lib/format';
 const labelledCell = labelledCellBelow('xl');
 
 interface OrderFigureCellsProps {
-  order: Pick<Order, 'email' | 'price' | 'quantity'>;
+  order: Pick<Order, 'email' | 'price' | 'quantity' | 'refunded'>;
   /** The columns' names, shown beside each value on a card. */
   labels: { email: string; quantity: string; total: string };
   /** Keeps the e-mail on one line in the table. */
@@ -32,7 +33,10 @@ interface OrderFigureCellsProps {
   buyerOnHead?: boolean;
 }
 
-/** The order's e-mail, its quantity, and its total with the unit price below: three cells. */
+/**
+ * The order's e-mail, its quantity, and its total with the unit price below (and what went back
+ * of it, once some did): three cells.
+ */
 export function OrderFigureCells({
   order,
   labels,
@@ -67,6 +71,7 @@ export function OrderFigureCells({
             figure={formatMoney(orderTotal(order.price, order.quantity))}
             note={texts.orders.each(formatMoney(order.price))}
           />
+          <RefundedNote refunded={order.refunded} />
         </span>
       </td>
     </>
@@ -109,8 +114,9 @@ interface DocumentButtonProps {
 }
 
 /**
- * Invoice, and Credit note once cancelled: the order's PDFs, in the same style. A line of a
- * checkout shown as a group has its credit note only: the checkout's one invoice is on its head.
+ * Invoice, and Credit note once an admin gave some of its amount back (a cancellation's refund
+ * or a partial one, issue 42): the order's PDFs, in the same style. A line of a checkout shown as
+ * a group has its credit note only: the checkout's one invoice is on its head.
  */
 export function OrderDocumentButtons({
   order,
@@ -118,7 +124,8 @@ export function OrderDocumentButtons({
   creditNoteOnly = false,
   ...documents
 }: DocumentButtonProps & {
-  order: Pick<Order, 'status'>;
+  /** Its status and what went back of it: orderActions tells whether a credit note exists. */
+  order: Pick<Order, 'status' | 'refunded'>;
   creditNoteOnly?: boolean;
 } & OrderDocumentActions) {
   return (
@@ -150,7 +157,7 @@ function InvoiceButton({
   );
 }
 
-/** Credit note: a cancelled order's PDF, giving its amount back. */
+/** Credit note: the PDF of what an admin gave back of the order. */
 function CreditNoteButton({
   order,
   className,

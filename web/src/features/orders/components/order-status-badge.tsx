@@ -1,4 +1,4 @@
-import { texts, type OrderStatus } from '@tools-factory/contract';
+import { shownStatus, texts, type Order, type OrderStatus } from '@tools-factory/contract';
 
 // Dark text on each: daisyUI's white-on-green success badge is below WCAG AA for small text. The
 // shipped one's light green is mixed with the page's colour, not see-through, so what is measured
@@ -22,8 +22,12 @@ const badges: Record<OrderStatus, { label: string; className: string }> = {
   disputed: { label: texts.orders.disputedBadge, className: 'badge-error badge-outline' },
 };
 
-/** Where an order stands, in My Orders and Manage Orders alike: unpaid, 'panding', shipped... */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const { label, className } = badges[status];
+/**
+ * Where an order stands, in My Orders and Manage Orders alike: unpaid, 'panding', shipped...
+ * As the line reads (shownStatus, issue 42): cancelled with its money given back, 'refunded';
+ * cancelled without a refund, 'cancelled'.
+ */
+export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'refunded'> }) {
+  const { label, className } = badges[shownStatus(order)];
   return <span className={`badge whitespace-nowrap ${className}`}>{label}</span>;
 }

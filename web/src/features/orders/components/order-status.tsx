@@ -20,7 +20,7 @@ export function OrderStatusLine({
   return (
     <div className="flex flex-col items-start gap-1">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
         {holdUntil ? (
           <time dateTime={holdUntil} className="text-base-content/80 text-xs">
             {new Date(holdUntil) > now

@@ -13,13 +13,26 @@ function eventDetail(event: OrderEvent): string {
       return detail.subject ?? '';
     case 'cancelled':
       return [detail.amount, detail.creditNote].filter(Boolean).join(', ');
-    case 'paid':
     case 'refunded':
+      // An admin's partial refund names its amount and credit note; the gateway's, the payment.
+      return detail.creditNote
+        ? [detail.amount, detail.creditNote].filter(Boolean).join(', ')
+        : (detail.transactionId ?? '');
+    case 'paid':
     case 'disputed':
       return detail.transactionId ?? '';
     default:
       return '';
   }
+}
+
+/** What happened, in words: a cancellation without refund and an admin's partial refund apart. */
+function eventLabel(event: OrderEvent): string {
+  if (event.kind === 'cancelled' && event.detail.refund === 'none') {
+    return words.cancelledWithoutRefund;
+  }
+  if (event.kind === 'refunded' && event.detail.creditNote) return words.partRefunded;
+  return words.events[event.kind];
 }
 
 /** The order's timeline, oldest first: what happened, when (as the pages write dates), who. */
@@ -35,7 +48,7 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
               className={`absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full ${event.kind === 'email' ? 'bg-base-300' : 'bg-primary'}`}
               aria-hidden="true"
             />
-            <span className="font-semibold">{words.events[event.kind]}</span>{' '}
+            <span className="font-semibold">{eventLabel(event)}</span>{' '}
             <time dateTime={event.at} className="text-base-content/70 whitespace-nowrap">
               {formatDateTime(event.at)}
             </time>

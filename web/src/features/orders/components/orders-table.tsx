@@ -40,8 +40,8 @@ type OrderActionsProps = {
 
 /**
  * What the customer can do with an order, as orderActions tells (contract/src/order-status.ts):
- * pay or remove an unpaid one; a paid or shipped one has its invoice to download; a cancelled
- * one its invoice and its credit note.
+ * pay or remove an unpaid one; a paid or shipped one has its invoice to download; one whose money
+ * an admin gave back (cancelled and refunded, or refunded in part: issue 42) its credit note too.
  */
 function OrderActions({
   order,
@@ -82,7 +82,7 @@ function OrderActions({
     />
   );
   const again = !inGroup && orderAgain ? orderAgain({ orderId: order._id }) : null;
-  // Cancelled: the invoice, and the credit note that gives its amount back, side by side.
+  // Refunded by an admin: the invoice, and the credit note that gives money back, side by side.
   return allowed.creditNote || again ? (
     <div className="flex flex-wrap gap-2">
       {buttons}

@@ -1,4 +1,16 @@
-import { shipToTown, texts, type ManagedOrder } from '@tools-factory/contract';
+import {
+  centsToDollars,
+  checkoutReference,
+  dollarsToCents,
+  formatMoney,
+  shipToTown,
+  texts,
+  type CancelOrderResponse,
+  type ManagedCheckout,
+  type ManagedOrder,
+  type ManagedOrderDetail,
+  type RefundOrderResponse,
+} from '@tools-factory/contract';
 import { fakeIdentityServer } from '../../../test/identity';
 import { type Answer, type ApiRequest } from '../../../test/fake-api';
 import { makeManagedOrder } from '../../../test/factories';
@@ -30,9 +42,43 @@ export function paidManagedOrder(overrides: Partial<ManagedOrder> = {}): Managed
   });
 }
 
+/** An order's page as GET /manageOrders/{id} answers it: Pavel's, paid, nothing recorded. */
+export function managedOrderDetail(order: ManagedOrder): ManagedOrderDetail {
+  return {
+    ...order,
+    customerName: 'Pavel Novak',
+    town: shipToTown(order.address),
+    paidAt: order.paid ? order.createdAt : null,
+    unshipUntil: null,
+    events: [],
+  };
+}
+
+/** A checkout's page as GET /manageCheckouts/{id} answers it: its lines, no shipment yet. */
+function managedCheckout(checkoutId: string, lines: ManagedOrder[]): ManagedCheckout {
+  const [first] = lines;
+  return {
+    _id: checkoutId,
+    reference: checkoutReference(checkoutId),
+    poNumber: first?.poNumber ?? '',
+    email: first?.email ?? '',
+    address: first?.address ?? '',
+    phone: '',
+    createdAt: first?.createdAt ?? '',
+    lines,
+    shipments: [],
+  };
+}
+
+/** What is left to give back of an order, in cents (issue 42). */
+const leftCents = (order: ManagedOrder) =>
+  dollarsToCents(order.total) - dollarsToCents(order.refunded);
+
 /**
  * The admin calls of Manage Orders on the orders held here, as the server answers them (admins
- * only, so every call here is an admin's). `answer` sees each call first and may answer it
+ * only, so every call here is an admin's): the list and its search, an order's page and its
+ * checkout's, Ship, Remove, Cancel (refunding what is left, or not) and Refund part (issue 42),
+ * each refund with the next credit note. `answer` sees each call first and may answer it
  * otherwise (a refusal, a call that never ends).
  */
 export function managedOrdersServer({
@@ -42,12 +88,22 @@ export function managedOrdersServer({
   orders?: ManagedOrder[];
   answer?: (request: ApiRequest) => Answer;
 } = {}) {
-  const store = { orders: [...initialOrders] };
+  const store = { orders: [...initialOrders], creditNotes: 0 };
+  /** The order as it now stands, kept in the store. */
+  const update = (order: ManagedOrder, changes: Partial<ManagedOrder>): ManagedOrder => {
+    const changed = { ...order, ...changes };
+    store.orders = store.orders.map((candidate) => (candidate === order ? changed : candidate));
+    return changed;
+  };
+  const nextCreditNote = (cents: number) => ({
+    number: `CN-2025-${String(++store.creditNotes).padStart(6, '0')}`,
+    amount: centsToDollars(cents),
+  });
   const { server } = fakeIdentityServer({
     answer: async (request) => {
       const special = await answer(request);
       if (special) return special;
-      const { method, url } = request;
+      const { method, url, body } = request;
       if (method === 'GET' && url === '/api/manageOrders') return jsonResponse(store.orders);
       if (method === 'GET' && url.startsWith('/api/manageOrders/search')) {
         // The search's answer on the orders held here: the status and words kept, one page.
@@ -91,6 +147,44 @@ export function managedOrdersServer({
         };
         store.orders = store.orders.map((candidate) => (candidate === order ? shipped : candidate));
         return jsonResponse(shipped);
+      }
+      const pageId = /^\/api\/manageOrders\/([^/]+)$/.exec(url)?.[1];
+      const page = store.orders.find((candidate) => candidate._id === pageId);
+      if (method === 'GET' && page) return jsonResponse(managedOrderDetail(page));
+      const checkoutId = /^\/api\/manageCheckouts\/([^/]+)$/.exec(url)?.[1];
+      if (method === 'GET' && checkoutId) {
+        const lines = store.orders.filter((order) => order.checkoutId === checkoutId);
+        return jsonResponse(managedCheckout(checkoutId, lines));
+      }
+      const cancelId = /^\/api\/manageOrders\/(.+)\/cancel$/.exec(url)?.[1];
+      const toCancel = store.orders.find((candidate) => candidate._id === cancelId);
+      if (method === 'POST' && toCancel) {
+        // No body, or { refund: true }: what is left goes back, with a credit note.
+        const keepMoney = (body as { refund?: boolean } | undefined)?.refund === false;
+        const cents = keepMoney ? 0 : leftCents(toCancel);
+        const order = update(toCancel, {
+          status: 'cancelled',
+          cancelledAt: '2025-03-05T09:00:00.000Z',
+          refunded: centsToDollars(dollarsToCents(toCancel.refunded) + cents),
+        });
+        const creditNote = cents > 0 ? nextCreditNote(cents) : null;
+        return jsonResponse({ order, creditNote } satisfies CancelOrderResponse);
+      }
+      const refundId = /^\/api\/manageOrders\/(.+)\/refunds$/.exec(url)?.[1];
+      const toRefund = store.orders.find((candidate) => candidate._id === refundId);
+      if (method === 'POST' && toRefund) {
+        const cents = dollarsToCents((body as { amount: number }).amount);
+        if (cents > leftCents(toRefund)) {
+          const left = formatMoney(centsToDollars(leftCents(toRefund)));
+          const message = texts.adminErrors.refundAboveLeft(left);
+          return jsonResponse({ message, statusCode: 400 }, 400);
+        }
+        const refunded = centsToDollars(dollarsToCents(toRefund.refunded) + cents);
+        const order = update(toRefund, { refunded });
+        return jsonResponse({
+          order,
+          creditNote: nextCreditNote(cents),
+        } satisfies RefundOrderResponse);
       }
       const orderId = /^\/api\/deleteOrder\/(.+)$/.exec(url)?.[1];
       if (method === 'DELETE' && orderId) {

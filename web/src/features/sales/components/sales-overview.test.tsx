@@ -16,20 +16,28 @@ vi.mock('./sales-charts', () => ({
 
 const SALES_URL = '/api/manageSales';
 
-/** 2030-02-14 to 2030-03-15: sales on three days, none on the others. */
+/** A day of the window: its sales, nothing given back of them unless told. */
+function day(date: string, revenue: number, orders: number, refunded = 0, refundedLines = 0) {
+  return { date, revenue, orders, refunded, refundedLines };
+}
+
+/**
+ * 2030-02-14 to 2030-03-15: sales on three days, none on the others; part of the first day's
+ * payments and of the last day's were given back (issue 42).
+ */
 function overview(overrides: Partial<Overview> = {}): Overview {
   const start = Date.parse('2030-02-14T00:00:00Z');
-  const sales: Record<string, { revenue: number; orders: number }> = {
-    '2030-02-14': { revenue: 2750, orders: 1 },
-    '2030-03-01': { revenue: 30_000_000, orders: 1 },
-    '2030-03-15': { revenue: 699.65, orders: 2 },
+  const sales: Record<string, [number, number, number?, number?]> = {
+    '2030-02-14': [2750, 1, 0.1, 1],
+    '2030-03-01': [30_000_000, 1],
+    '2030-03-15': [699.65, 2, 0.2, 2],
   };
   return {
     from: '2030-02-14',
     to: '2030-03-15',
     days: Array.from({ length: 30 }, (_, index) => {
       const date = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
-      return { date, ...(sales[date] ?? { revenue: 0, orders: 0 }) };
+      return day(date, ...(sales[date] ?? [0, 0]));
     }),
     ordersByStatus: [
       { status: 'unpaid', count: 1 },
@@ -110,17 +118,25 @@ describe('SalesOverview', () => {
     expect(screen.getByText(texts.sales.revenueTotal('$30,003,449.65', 4))).toBeInTheDocument();
   });
 
+  it('says beside the revenue what was refunded in the range, of how many lines (issue 42)', async () => {
+    salesServer(() => jsonResponse(overview()));
+    renderWithProviders(<SalesOverview />);
+    // $0.10 + $0.20 in cents: $0.30, not a float's $0.30000000000000004.
+    expect(await screen.findByText('Refunded: $0.30 (3 lines)')).toBeInTheDocument();
+    expect(texts.sales.refundedTotal('$0.30', 3)).toBe('Refunded: $0.30 (3 lines)');
+  });
+
   it('lists every day of the window with its revenue and orders, days without sales at 0', async () => {
     salesServer(() => jsonResponse(overview()));
     renderWithProviders(<SalesOverview />);
     await screen.findByRole('table', { name: texts.sales.revenuePerDay });
     const rows = tableRows(texts.sales.revenuePerDay);
-    expect(rows[0]).toEqual(['date', 'revenue', 'orders']);
+    expect(rows[0]).toEqual(['date', 'revenue', 'orders', 'refunded']);
     expect(rows).toHaveLength(1 + 30);
-    expect(rows[1]).toEqual(['Feb 14, 2030', '$2,750.00', '1']);
-    expect(rows[2]).toEqual(['Feb 15, 2030', '$0.00', '0']);
-    expect(rows[16]).toEqual(['Mar 1, 2030', '$30,000,000.00', '1']);
-    expect(rows[30]).toEqual(['Mar 15, 2030', '$699.65', '2']);
+    expect(rows[1]).toEqual(['Feb 14, 2030', '$2,750.00', '1', '$0.10']);
+    expect(rows[2]).toEqual(['Feb 15, 2030', '$0.00', '0', '$0.00']);
+    expect(rows[16]).toEqual(['Mar 1, 2030', '$30,000,000.00', '1', '$0.00']);
+    expect(rows[30]).toEqual(['Mar 15, 2030', '$699.65', '2', '$0.20']);
     // The dates name their rows, for a screen reader reading a figure.
     expect(screen.getAllByRole('rowheader', { name: 'Mar 15, 2030' })).toHaveLength(1);
   });
@@ -179,10 +195,7 @@ describe('SalesOverview: the date range (issue 25)', () => {
             overview({
               from,
               to,
-              days: [
-                { date: from, revenue: 10, orders: 1 },
-                { date: to, revenue: 20, orders: 2 },
-              ],
+              days: [day(from, 10, 1), day(to, 20, 2)],
             }),
           );
         }

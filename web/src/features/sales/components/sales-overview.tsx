@@ -1,4 +1,10 @@
-import { formatMoney, texts, type SalesOverview as Overview } from '@tools-factory/contract';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatMoney,
+  texts,
+  type SalesOverview as Overview,
+} from '@tools-factory/contract';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { CardSection } from '../../../components/ui/card-section';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
@@ -42,11 +48,19 @@ function FiguresCard({
   );
 }
 
-/** The revenue of the whole window in cents, added up without a float's drift. */
+/**
+ * The whole window's figures: its revenue (net of refunds) and what was given back of its
+ * payments (issue 42), each added up in cents without a float's drift, and the counts.
+ */
 function windowTotals(days: Overview['days']) {
-  const cents = days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0);
-  const orders = days.reduce((sum, day) => sum + day.orders, 0);
-  return { revenue: cents / 100, orders };
+  const sumOf = (figure: (day: Overview['days'][number]) => number) =>
+    days.reduce((sum, day) => sum + figure(day), 0);
+  return {
+    revenue: centsToDollars(sumOf((day) => dollarsToCents(day.revenue))),
+    orders: sumOf((day) => day.orders),
+    refunded: centsToDollars(sumOf((day) => dollarsToCents(day.refunded))),
+    refundedLines: sumOf((day) => day.refundedLines),
+  };
 }
 
 function SalesFigures({
@@ -73,8 +87,11 @@ function SalesFigures({
       <p className="text-base-content/80 text-sm">
         {texts.sales.window(formatDay(overview.from), formatDay(overview.to))}
       </p>
-      <p className="mt-1 mb-6 text-lg font-semibold">
+      <p className="mt-1 text-lg font-semibold">
         {texts.sales.revenueTotal(formatMoney(totals.revenue), totals.orders)}
+      </p>
+      <p className="text-base-content/80 mb-6 text-sm">
+        {texts.sales.refundedTotal(formatMoney(totals.refunded), totals.refundedLines)}
       </p>
       <div className="grid gap-6">
         <FiguresCard title={texts.sales.revenuePerDay}>

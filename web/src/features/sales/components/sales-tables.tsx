@@ -43,11 +43,12 @@ function FiguresTable({
 
 const figure = 'text-right tabular-nums';
 
+/** Each day's revenue (net of refunds), paid orders, and what went back of them (issue 42). */
 export function RevenuePerDayTable({ days }: { days: SalesDay[] }) {
   return (
     <FiguresTable
       caption={texts.sales.revenuePerDay}
-      headers={[columns.date, columns.revenue, columns.orders]}
+      headers={[columns.date, columns.revenue, columns.orders, columns.refunded]}
     >
       {days.map((day) => (
         <tr key={day.date}>
@@ -56,6 +57,7 @@ export function RevenuePerDayTable({ days }: { days: SalesDay[] }) {
           </th>
           <td className={figure}>{formatMoney(day.revenue)}</td>
           <td className={figure}>{formatCount(day.orders)}</td>
+          <td className={figure}>{formatMoney(day.refunded)}</td>
         </tr>
       ))}
     </FiguresTable>

@@ -1,0 +1,85 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatMoney,
+  orderActions,
+  texts,
+  type ManagedCheckout,
+} from '@tools-factory/contract';
+import { useState } from 'react';
+import { RemoveDialog } from '../../../components/ui/remove-dialog';
+import { leftToRefund } from './refund-amounts';
+
+const words = texts.shipments.checkoutPage;
+
+/** The lines a checkout's Cancel takes (those an admin may cancel), and what is left of them. */
+export function cancellableOf(checkout: ManagedCheckout): { lines: number; left: number } {
+  const lines = checkout.lines.filter((line) => orderActions(line).cancel);
+  const leftCents = lines.reduce((sum, line) => sum + dollarsToCents(leftToRefund(line)), 0);
+  return { lines: lines.length, left: centsToDollars(leftCents) };
+}
+
+interface CancelCheckoutDialogProps {
+  /** The checkout to cancel; null: the dialog is closed. */
+  checkout: ManagedCheckout | null;
+  busy: boolean;
+  onConfirm: (checkout: ManagedCheckout, refund: boolean) => void;
+  onCancel: () => void;
+}
+
+/**
+ * "Cancel this checkout?" (issue 42): how many lines it cancels and the sum that goes back, what
+ * is left of each line after earlier refunds. As for one order, a checkbox (checked by default)
+ * refunds it, and the confirm button names the amount or says nothing goes back.
+ */
+export function CancelCheckoutDialog({
+  checkout,
+  onConfirm,
+  ...actions
+}: CancelCheckoutDialogProps) {
+  const [refund, setRefund] = useState(true);
+  // Each opening starts with the refund checked, whatever the last one was left at.
+  const [wasOpen, setWasOpen] = useState(false);
+  if ((checkout !== null) !== wasOpen) {
+    setWasOpen(checkout !== null);
+    if (checkout !== null) setRefund(true);
+  }
+  const [last, setLast] = useState(checkout);
+  if (checkout !== null && checkout !== last) setLast(checkout);
+  const left = last ? cancellableOf(last).left : 0;
+  const refunding = refund && left > 0;
+  return (
+    <RemoveDialog
+      item={checkout}
+      title={words.cancelTitle}
+      confirmLabel={refunding ? words.cancelConfirm(formatMoney(left)) : words.cancelWithoutRefund}
+      cancelLabel={words.keep}
+      onConfirm={(toCancel) => onConfirm(toCancel, refunding)}
+      {...actions}
+    >
+      {(shown) => (
+        <>
+          <p className="text-sm">
+            <span className="font-semibold">{words.title(shown.reference)}</span>{' '}
+            {words.cancelLines(cancellableOf(shown).lines)}
+          </p>
+          {left > 0 ? (
+            <label className="mt-4 flex cursor-pointer items-center gap-3 text-sm font-semibold">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                checked={refund}
+                disabled={actions.busy}
+                onChange={(event) => setRefund(event.target.checked)}
+              />
+              {words.refundToCard(formatMoney(left))}
+            </label>
+          ) : null}
+          <p className="mt-3 text-sm">
+            {refunding ? words.cancelRefundBody(formatMoney(left)) : words.cancelKeepBody}
+          </p>
+        </>
+      )}
+    </RemoveDialog>
+  );
+}
