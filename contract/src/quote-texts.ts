@@ -55,6 +55,9 @@ export const quoteTexts = {
     validUntil: (date: string) => `valid until ${date}`,
     expiredOn: (date: string) => `expired ${date}`,
     declinedBecause: (reason: string) => `Declined: ${reason}`,
+    /** The customer's own note with the request, shown back to them; ours with the offer. */
+    yourNote: 'Your note',
+    ourNote: 'Our note',
     accept: 'Accept',
     decline: 'Decline',
     pay: 'pay',
@@ -86,6 +89,8 @@ export const quoteTexts = {
       declined: 'declined by customer',
       refused: 'declined',
     },
+    /** The customer's note, under the tool (the offer's note is named texts.quotes.ourNote). */
+    customerNote: "Customer's note",
     catalogPrice: (price: string) => `catalog ${price} each`,
     inStock: (count: string) => `${count} in stock`,
     beyondStock: 'more than in stock: made to order',
@@ -98,6 +103,9 @@ export const quoteTexts = {
     validUntil: 'Valid until',
     validUntilHint: 'The last day the customer can accept (UTC)',
     validUntilPast: 'The offer must be valid until today or later.',
+    offerNote: 'Note to the customer (optional)',
+    offerNoteHint: (max: number) =>
+      `Lead time, terms: the customer reads it with the price, in My Quotes and the e-mail. At most ${formatCount(max)} characters.`,
     sendOffer: 'Send offer',
     /** An offer above the catalog's unit price for that quantity asks to be sent again. */
     aboveCatalog: (price: string, catalog: string) =>
@@ -116,6 +124,8 @@ export const quoteTexts = {
 
 /** What only the server says of quotes, part of serverTexts. */
 export const quoteServerTexts = {
+  /** The offer e-mail's row for the admin's note: the words My Quotes shows it under. */
+  quoteOfferMail: { note: quoteTexts.quotes.ourNote },
   /** The quote calls' refusals (docs/decisions/011), in `{ message, statusCode }` bodies. */
   quoteErrors: {
     /** 404: unknown, malformed, or someone else's quote (never revealed). */

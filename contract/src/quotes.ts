@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { CheckoutInputSchema } from './checkout.ts';
 import { deliveryFields, OrderSchema } from './orders.ts';
 import { texts } from './texts.ts';
 
@@ -32,6 +33,9 @@ export function isOpenQuote(status: QuoteStatus): boolean {
 
 /** An account may wait on this many open quotes (requested or offered) at once. */
 export const MAX_OPEN_QUOTES = 10;
+
+/** The most a quote's notes may say: the customer's with the request, the admin's with an offer. */
+export const QUOTE_NOTE_MAX_LENGTH = 2000;
 
 /** A calendar date, 'YYYY-MM-DD' (a needed-by date, an offer's last valid day). */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -67,6 +71,8 @@ export const QuoteOfferSchema = z.object({
   validUntil: z.string(),
   /** ISO 8601: when this offer was sent (a new offer replaces the previous one). */
   offeredAt: z.string(),
+  /** What the admin said with the price (lead time, terms); '' when nothing. */
+  note: z.string(),
 });
 export type QuoteOffer = z.infer<typeof QuoteOfferSchema>;
 
@@ -81,6 +87,7 @@ export const QuoteSchema = z.object({
   quantity: z.number().int(),
   /** 'YYYY-MM-DD'. */
   neededBy: z.string(),
+  /** The customer's own words with the request ('' when none): shown back to them. */
   note: z.string(),
   /** The customer's e-mail when the quote was requested. */
   email: z.string(),
@@ -116,15 +123,19 @@ export const RequestQuoteSchema = z.object({
   toolId: IdSchema,
   quantity: wholeNumberSchema('quantity', { min: 1 }),
   neededBy: calendarDateSchema('needed-by date'),
-  note: textSchema('note', { max: 2000, required: false }).optional().default(''),
+  note: textSchema('note', { max: QUOTE_NOTE_MAX_LENGTH, required: false }).optional().default(''),
 });
 export type RequestQuoteInput = z.input<typeof RequestQuoteSchema>;
 export type RequestQuote = z.infer<typeof RequestQuoteSchema>;
 
-/** POST /manageQuotes/{id}/offer (admin): a unit price and the offer's last valid day. */
+/**
+ * POST /manageQuotes/{id}/offer (admin): a unit price, the offer's last valid day and, optionally,
+ * a note the customer reads with the price (lead time, terms).
+ */
 export const OfferQuoteSchema = z.object({
   price: priceSchema('unit price'),
   validUntil: calendarDateSchema('valid-until date'),
+  note: textSchema('note', { max: QUOTE_NOTE_MAX_LENGTH, required: false }).optional().default(''),
 });
 export type OfferQuoteInput = z.input<typeof OfferQuoteSchema>;
 export type OfferQuote = z.infer<typeof OfferQuoteSchema>;
@@ -136,16 +147,17 @@ export const RefuseQuoteSchema = z.object({
 export type RefuseQuoteInput = z.input<typeof RefuseQuoteSchema>;
 
 /**
- * POST /quotes/{id}/accept: the unit price the customer saw, and where the order goes (the
- * address required, the phone optional, as POST /order takes them: accepting places the order).
- * When the offer has been replaced by another since, the server answers 409 with the new price
- * instead of placing an order.
+ * POST /quotes/{id}/accept: the unit price the customer saw, where the order goes (the address
+ * required, the phone optional, as POST /order takes them: accepting places the order) and the
+ * buyer's optional PO number, under POST /checkout's rule. When the offer has been replaced by
+ * another since, the server answers 409 with the new price instead of placing an order.
  */
 export const AcceptQuoteSchema = z.object({
   price: priceSchema('price'),
   ...deliveryFields,
+  poNumber: CheckoutInputSchema.shape.poNumber,
 });
-/** What a client sends (phone may be left out). */
+/** What a client sends (phone and PO number may be left out). */
 export type AcceptQuoteInput = z.input<typeof AcceptQuoteSchema>;
 /** What the server works with, once parsed. */
 export type AcceptQuote = z.output<typeof AcceptQuoteSchema>;

@@ -33,7 +33,7 @@ export function postOffer(
   app: App,
   admin: Sender,
   quoteId: string,
-  offer: { price: unknown; validUntil: unknown },
+  offer: { price: unknown; validUntil: unknown; note?: unknown },
 ) {
   return injectAs(app, admin, {
     method: 'POST',
@@ -110,7 +110,7 @@ export async function offerQuote(
   app: App,
   admin: Sender,
   quoteId: string,
-  offer: { price: number; validUntil: string },
+  offer: { price: number; validUntil: string; note?: string },
 ): Promise<ManagedQuote> {
   return ok(await postOffer(app, admin, quoteId, offer), ManagedQuoteSchema);
 }

@@ -175,13 +175,17 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
   });
 }
 
-/** An offer on a quote of `quantity` units: the unit price, its total, valid until 2099-12-31. */
+/**
+ * An offer on a quote of `quantity` units: the unit price, its total, valid until 2099-12-31,
+ * without a note.
+ */
 export function makeOffer(price: number, quantity = 8000, validUntil = '2099-12-31') {
   return {
     price,
     total: orderTotal(price, quantity),
     validUntil,
     offeredAt: '2025-01-02T00:00:00.000Z',
+    note: '',
   };
 }
 

@@ -21,13 +21,15 @@ export function quoteRows(quote: Quote): [string, string][] {
   ];
 }
 
-/** The offer's figures: unit price, total, last valid day (UTC). */
+/** The offer's figures: unit price, total, last valid day (UTC); then the admin's note, if any. */
 function offerRows(offer: QuoteOffer): [string, string][] {
-  return [
+  const rows: [string, string][] = [
     [words.quote.unitPrice, formatMoney(offer.price)],
     [words.quote.total, formatMoney(offer.total)],
     [words.quote.validUntil, formatMailDay(offer.validUntil)],
   ];
+  if (offer.note !== '') rows.push([serverTexts.quoteOfferMail.note, offer.note]);
+  return rows;
 }
 
 /** The order's figures, as the order placed from the quote stands. */

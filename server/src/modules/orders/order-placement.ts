@@ -42,6 +42,8 @@ export type QuotedOrderRequest = {
   /** Where the order goes, as the customer gave it when accepting. */
   address: string;
   phone: string;
+  /** The buyer's PO number given when accepting ('' when none), kept on the checkout. */
+  poNumber: string;
 };
 
 /**
@@ -263,7 +265,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         },
         // The share was the reservation's condition; the hold limit was checked before it.
         check: () => {},
-        checkout: { address: request.address, phone: request.phone },
+        checkout: { address: request.address, phone: request.phone, poNumber: request.poNumber },
         orderColumns: { quoteId: request.quoteId },
         eventDetail: () => ({ quoteId: request.quoteId }),
       });

@@ -1,8 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
+  AcceptQuoteResponseSchema,
   MAX_OPEN_QUOTES,
   OrderListSchema,
+  PO_NUMBER_MAX_LENGTH,
+  QUOTE_NOTE_MAX_LENGTH,
   QuoteSchema,
   routes,
   serverTexts,
@@ -373,6 +376,52 @@ describe('quotes: request, offer, accept or decline (docs/architecture.md#busine
       expect(stored).toMatchObject({ address: '7 Quay Street, Hull', phone: '' });
     });
 
+    it("keeps the buyer's PO number on the order it places; one too long is 400 and nothing changes", async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const { tool, quote } = await quoteOfferedUntilTomorrow(app, customer, admin, 9);
+      expectError(
+        await postAccept(app, customer, quote._id, 9, {
+          poNumber: 'P'.repeat(PO_NUMBER_MAX_LENGTH + 1),
+        }),
+        400,
+        texts.fieldErrors.tooLong('PO number', PO_NUMBER_MAX_LENGTH),
+      );
+      expect((await storedQuote(app, quote._id))?.status).toBe('offered');
+      expect(await availableOf(app, tool.id)).toBe(1000);
+
+      const accepted = await postAccept(app, customer, quote._id, 9, {
+        poNumber: '  PO-2030-0042  ',
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const { order } = AcceptQuoteResponseSchema.parse(accepted.json());
+      expect(order.poNumber).toBe('PO-2030-0042');
+      const [stored] = await app.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.quoteId, quote._id));
+      expect(stored?.poNumber).toBe('PO-2030-0042');
+      // My Orders shows it, as it shows a checkout's.
+      const mine = await injectAs(app, customer, {
+        url: `/api/orders?email=${encodeURIComponent(customer.email)}`,
+      });
+      expect(OrderListSchema.parse(mine.json()).find((o) => o._id === order._id)?.poNumber).toBe(
+        'PO-2030-0042',
+      );
+    });
+
+    it('places the order without a PO number when none is given', async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const { quote } = await quoteOfferedUntilTomorrow(app, customer, admin, 9);
+      const { order } = await acceptQuote(app, customer, quote._id, 9);
+      expect(order.poNumber).toBe('');
+    });
+
     it('refuses a declined or refused quote (closed)', async ({ app, customer, admin }) => {
       const tool = await createTestTool(app);
       const declined = await requestQuote(app, customer, tool.id);
@@ -539,6 +588,69 @@ describe('quotes: request, offer, accept or decline (docs/architecture.md#busine
         404,
         errors.quoteNotFound,
       );
+    });
+
+    it("keeps an offer's note: the buyer and the admins read it, the e-mail says it; a new offer replaces it", async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const { quote } = await quoteOfNewTool(app, customer);
+      const note = 'Ships three weeks after the order.\nPrices ex works.';
+      const offered = await offerQuote(app, admin, quote._id, {
+        price: 9,
+        validUntil: TOMORROW,
+        note: `  ${note}  `,
+      });
+      expect(offered.offer).toMatchObject({ price: 9, note });
+      expect((await storedQuote(app, quote._id))?.offerNote).toBe(note);
+      const mine = (await listOwnQuotes(app, customer)).find((q) => q._id === quote._id);
+      // The buyer reads their own note back beside ours.
+      expect(mine).toMatchObject({ note: 'Boxed by 50', offer: { note } });
+      const managed = (await listAllQuotes(app, admin)).find((q) => q._id === quote._id);
+      expect(managed).toMatchObject({ note: 'Boxed by 50', offer: { note } });
+
+      const offerSubject = serverTexts.mail.quoteOffered.subject(quote.reference);
+      const mail = await latestOutboxMail(app, customer.email, offerSubject);
+      expect(mail.text).toContain(`${serverTexts.quoteOfferMail.note}: Ships three weeks`);
+      expect(mail.text).toContain('Prices ex works.');
+      expect(mail.html).toContain('Ships three weeks after the order.<br>Prices ex works.');
+
+      // A new offer replaces the whole offer: without a note, none is left.
+      const renewed = await offerQuote(app, admin, quote._id, { price: 8.5, validUntil: TOMORROW });
+      expect(renewed.offer).toMatchObject({ price: 8.5, note: '' });
+      const renewedMail = await latestOutboxMail(app, customer.email, offerSubject);
+      expect(renewedMail.text).toContain('$8.50');
+      expect(renewedMail.text).not.toContain(serverTexts.quoteOfferMail.note);
+    });
+
+    it('refuses a note longer than QUOTE_NOTE_MAX_LENGTH, offering nothing', async ({
+      app,
+      customer,
+      admin,
+    }) => {
+      const { quote } = await quoteOfNewTool(app, customer);
+      expectError(
+        await postOffer(app, admin, quote._id, {
+          price: 9,
+          validUntil: TOMORROW,
+          note: 'n'.repeat(QUOTE_NOTE_MAX_LENGTH + 1),
+        }),
+        400,
+        texts.fieldErrors.tooLong('note', QUOTE_NOTE_MAX_LENGTH),
+      );
+      expect(await storedQuote(app, quote._id)).toMatchObject({
+        status: 'requested',
+        offerPriceCents: null,
+        offerNote: '',
+      });
+      const longest = 'n'.repeat(QUOTE_NOTE_MAX_LENGTH);
+      const offered = await offerQuote(app, admin, quote._id, {
+        price: 9,
+        validUntil: TOMORROW,
+        note: longest,
+      });
+      expect(offered.offer?.note).toBe(longest);
     });
 
     it('declines a requested or expired quote with its reason', async ({

@@ -8,6 +8,8 @@ import {
   ManagedQuoteListSchema,
   ManagedQuoteSchema,
   OfferQuoteSchema,
+  PO_NUMBER_MAX_LENGTH,
+  QUOTE_NOTE_MAX_LENGTH,
   QuoteListSchema,
   QuoteSchema,
   RefuseQuoteSchema,
@@ -91,8 +93,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'acceptQuote',
         summary: 'Accept the offer of one of your quotes',
-        description:
-          "The quote's customer only (anyone else, an admin included, 404). `price` is the unit price the customer saw: 409 when the offer has changed since, when there is no offer, when it has expired, or when the quote is accepted or declined already. `address` (required, 400 when missing or blank, nothing changed) and `phone` (optional) are where the order goes, as POST /order takes them. Places an unpaid order at the offered unit price, under the rules of POST /order: MAX_UNPAID_ORDERS (409) and the account's hold limit (403: UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT until the e-mail is verified, or the account's own), the offer kept when refused. The stock is reserved when the tool is still on sale, at least the quantity is available and the account stays within its share of the tool's stock (UNPAID_TOOL_SHARE), otherwise the order is made to order. A quote is accepted once, whatever races. E-mails go to the customer (with the pay link) and to each ADMIN_EMAILS address.",
+        description: `The quote's customer only (anyone else, an admin included, 404). \`price\` is the unit price the customer saw: 409 when the offer has changed since, when there is no offer, when it has expired, or when the quote is accepted or declined already. \`address\` (required, 400 when missing or blank, nothing changed) and \`phone\` (optional) are where the order goes, as POST /order takes them; \`poNumber\` (optional, at most ${PO_NUMBER_MAX_LENGTH} characters, 400 beyond) is the buyer's own reference, kept on the order's checkout as POST /checkout keeps it. Places an unpaid order at the offered unit price, under the rules of POST /order: MAX_UNPAID_ORDERS (409) and the account's hold limit (403: UNPAID_HOLD_LIMIT, UNVERIFIED_HOLD_LIMIT until the e-mail is verified, or the account's own), the offer kept when refused. The stock is reserved when the tool is still on sale, at least the quantity is available and the account stays within its share of the tool's stock (UNPAID_TOOL_SHARE), otherwise the order is made to order. A quote is accepted once, whatever races. E-mails go to the customer (with the pay link) and to each ADMIN_EMAILS address.`,
         tags: ['quotes'],
         params: IdParamsSchema,
         body: AcceptQuoteSchema,
@@ -142,8 +143,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'offerQuote',
         summary: 'Offer a price for a quote',
-        description:
-          'Admins only. A unit price valid through a date (today or later, UTC; 400 otherwise), on a requested, offered or expired quote: a new offer replaces the previous one. An offer whose total (unit price times the quantity) would be $1,000,000 or more, which no payment could take, is refused (400). 409 on an accepted or declined quote; 404 on an unknown one. The customer is e-mailed.',
+        description: `Admins only. A unit price valid through a date (today or later, UTC; 400 otherwise), with an optional \`note\` the customer reads with the price (lead time, terms; at most ${QUOTE_NOTE_MAX_LENGTH} characters, 400 beyond), on a requested, offered or expired quote: a new offer replaces the previous one, its note included. An offer whose total (unit price times the quantity) would be $1,000,000 or more, which no payment could take, is refused (400). 409 on an accepted or declined quote; 404 on an unknown one. The customer is e-mailed the offer, its note included.`,
         tags: ['quotes'],
         params: IdParamsSchema,
         body: OfferQuoteSchema,

@@ -49,10 +49,10 @@ import {
   type QuoteRow,
 } from './quotes.repository.ts';
 
-/** The offer a row holds (its three columns are set and cleared together), else null. */
+/** The offer a row holds (its three columns set and cleared together) and its note, else null. */
 function offerOf(
   row: QuoteRow,
-): { priceCents: number; validUntil: string; offeredAt: Date } | null {
+): { priceCents: number; validUntil: string; offeredAt: Date; note: string } | null {
   if (row.offerPriceCents === null || row.offerValidUntil === null || row.offeredAt === null) {
     return null;
   }
@@ -60,6 +60,7 @@ function offerOf(
     priceCents: row.offerPriceCents,
     validUntil: row.offerValidUntil,
     offeredAt: row.offeredAt,
+    note: row.offerNote,
   };
 }
 
@@ -93,6 +94,7 @@ function toQuoteDto(row: QuoteRow, orderId: string | null, now: Date): Quote {
             total: orderTotal(price, row.quantity),
             validUntil: offer.validUntil,
             offeredAt: offer.offeredAt.toISOString(),
+            note: offer.note,
           }
         : null,
     declineReason: row.declineReason,
@@ -265,10 +267,10 @@ export function createQuotesService(options: QuotesServiceOptions) {
     /**
      * POST /quotes/{id}/accept: the quote's customer accepts the standing offer, at the price
      * they saw. In one transaction, on the locked quote: an unpaid order at the offered unit
-     * price, to the address and phone given (stock reserved when enough is available, else made
-     * to order), and the quote
-     * accepted. The e-mails (the customer's, with its pay link; each admin's; a low-stock one
-     * when the reservation crossed) are written in the same transaction.
+     * price, to the address and phone given with the buyer's PO number if any (stock reserved
+     * when enough is available, else made to order), and the quote accepted. The e-mails (the
+     * customer's, with its pay link; each admin's; a low-stock one when the reservation
+     * crossed) are written in the same transaction.
      */
     async acceptQuote(
       caller: Account,
@@ -302,6 +304,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
             unitPriceCents: offer.priceCents,
             address: input.address,
             phone: input.phone,
+            poNumber: input.poNumber,
           });
           const updated = await updateQuote(tx, row.id, { status: 'accepted', closedAt: now });
           const quote = toQuoteDto(updated, order._id, now);
@@ -355,9 +358,10 @@ export function createQuotesService(options: QuotesServiceOptions) {
     },
 
     /**
-     * POST /manageQuotes/{id}/offer (admin): a unit price valid until a date (today or later).
-     * On a requested, offered or expired quote; a new offer replaces the previous one whole. The
-     * customer's e-mail is written in the offer's transaction.
+     * POST /manageQuotes/{id}/offer (admin): a unit price valid until a date (today or later),
+     * with the admin's note if any. On a requested, offered or expired quote; a new offer
+     * replaces the previous one whole, its note included. The customer's e-mail is written in
+     * the offer's transaction.
      */
     async offerQuote(id: string, input: OfferQuote): Promise<ManagedQuote> {
       const now = clock();
@@ -375,6 +379,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
           offerPriceCents: dollarsToCents(input.price),
           offerValidUntil: input.validUntil,
           offeredAt: now,
+          offerNote: input.note,
         });
         const dto = toQuoteDto(offered, null, now);
         if (dto.offer) {

@@ -36,6 +36,8 @@ export const quotes = pgTable(
     offerPriceCents: integer('offer_price_cents'),
     offerValidUntil: date('offer_valid_until', { mode: 'string' }),
     offeredAt: timestamptz('offered_at'),
+    /** What the admin said with the offer (lead time, terms); '' without an offer or a note. */
+    offerNote: text('offer_note').notNull().default(''),
     /** Why an admin declined the request (status 'refused'). */
     declineReason: text('decline_reason'),
     /** When the quote was accepted, declined or refused. */

@@ -176,6 +176,7 @@ describe('My Quotes', () => {
       price: 10,
       address: '3 Anvil Yard, Leeds',
       phone: '0113 496 0000',
+      poNumber: '',
     });
     const order = store.orders[0]!;
     expect(order).toMatchObject({ address: '3 Anvil Yard, Leeds', phone: '0113 496 0000' });
@@ -190,6 +191,38 @@ describe('My Quotes', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The stock may have moved: the catalog is asked again wherever it shows.
     expect(queryClient.getQueryState(['tools'])?.dataUpdateCount).toBeGreaterThan(1);
+  });
+
+  it('starts Accept from where the latest order went, and sends the PO number typed', async () => {
+    const older = makeOrder({
+      address: '1 Old Forge, York',
+      createdAt: '2026-01-02T09:00:00.000Z',
+    });
+    const latest = makeOrder({
+      _id: '88888888-0003-4888-8888-888888888888',
+      address: '9 Kiln Road, Leeds',
+      phone: '0113 496 0001',
+      createdAt: '2026-02-02T09:00:00.000Z',
+    });
+    const { server } = quotesServer({ quotes: [offered], orders: [latest, older] });
+    const { user } = await renderMyQuotes();
+    await user.click(await row('offered').findByRole('button', { name: texts.quotes.accept }));
+    const dialog = within(screen.getByRole('dialog', { name: texts.quotes.confirmAcceptTitle }));
+    expect(dialog.getByRole('textbox', { name: texts.purchase.address })).toHaveValue(
+      '9 Kiln Road, Leeds',
+    );
+    expect(dialog.getByRole('textbox', { name: texts.purchase.phone })).toHaveValue(
+      '0113 496 0001',
+    );
+    await user.type(dialog.getByRole('textbox', { name: texts.checkout.poNumber }), 'PO-77');
+    await user.click(dialog.getByRole('button', { name: texts.quotes.acceptConfirm }));
+    const [sent] = callsTo(server.requests, 'POST', `/api/quotes/${ids.offered}/accept`);
+    expect(sent?.body).toEqual({
+      price: 10,
+      address: '9 Kiln Road, Leeds',
+      phone: '0113 496 0001',
+      poNumber: 'PO-77',
+    });
   });
 
   it('refuses an empty address in the form and sends nothing; the phone may stay empty', async () => {
@@ -209,7 +242,12 @@ describe('My Quotes', () => {
     await user.click(dialog.getByRole('button', { name: texts.quotes.acceptConfirm }));
     expect(await row('offered').findByText(texts.quotes.status.accepted)).toBeInTheDocument();
     const [sent] = callsTo(server.requests, 'POST', `/api/quotes/${ids.offered}/accept`);
-    expect(sent?.body).toEqual({ price: 10, address: '7 Quay Street, Hull', phone: '' });
+    expect(sent?.body).toEqual({
+      price: 10,
+      address: '7 Quay Street, Hull',
+      phone: '',
+      poNumber: '',
+    });
   });
 
   it('says nothing of made to order when the stock covers the quantity', async () => {
@@ -247,8 +285,8 @@ describe('My Quotes', () => {
     expect(
       callsTo(server.requests, 'POST', `/api/quotes/${ids.offered}/accept`).map((c) => c.body),
     ).toEqual([
-      { price: 10, address: '3 Anvil Yard', phone: '' },
-      { price: 9.5, address: '3 Anvil Yard', phone: '' },
+      { price: 10, address: '3 Anvil Yard', phone: '', poNumber: '' },
+      { price: 9.5, address: '3 Anvil Yard', phone: '', poNumber: '' },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

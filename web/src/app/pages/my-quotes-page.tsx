@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { isPayable, texts } from '@tools-factory/contract';
+import { isPayable, texts, type Order } from '@tools-factory/contract';
 import { useMemo } from 'react';
 import { useAuth } from '../../features/identity/hooks/use-auth';
 import { toolsQueryKey, useTools } from '../../features/tools/api/tools-query';
@@ -18,6 +18,14 @@ function CustomerQuotes({ email }: { email: string }) {
       ),
     [orders.data],
   );
+  // The saved ship-to: where the buyer's latest order went, offered again when accepting.
+  const savedShipTo = useMemo(() => {
+    const latest = (orders.data ?? []).reduce<Order | undefined>(
+      (newest, order) => (!newest || order.createdAt > newest.createdAt ? order : newest),
+      undefined,
+    );
+    return latest ? { address: latest.address, phone: latest.phone } : undefined;
+  }, [orders.data]);
   const stockOf = useMemo(
     () => new Map((tools.data ?? []).map((tool) => [tool._id, tool.availableQuantity])),
     [tools.data],
@@ -26,6 +34,7 @@ function CustomerQuotes({ email }: { email: string }) {
     <MyQuotes
       unpaidOrderIds={unpaidOrderIds}
       stockOf={stockOf}
+      savedShipTo={savedShipTo}
       onAccepted={() => {
         void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
         void queryClient.invalidateQueries({ queryKey: toolsQueryKey });
@@ -36,8 +45,9 @@ function CustomerQuotes({ email }: { email: string }) {
 
 /**
  * /dashborad/myquotes: the signed-in customer's quotes. Composes quotes (the list and its
- * answers), orders (which accepted quote's order is still to pay) and the catalog (the stock an
- * acceptance is measured against); an accepted offer refreshes both, as it placed an order.
+ * answers), orders (which accepted quote's order is still to pay, and where the latest went: the
+ * ship-to Accept starts from) and the catalog (the stock an acceptance is measured against); an
+ * accepted offer refreshes both, as it placed an order.
  */
 export default function MyQuotesPage() {
   const { user } = useAuth();

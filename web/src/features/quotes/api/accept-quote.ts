@@ -10,8 +10,9 @@ interface AcceptQuoteRequest {
 
 /**
  * POST /api/quotes/{id}/accept (bearer, the quote's customer): places an unpaid order at the
- * offered unit price, to the address (and phone) given. `price` is the one the customer read: a
- * replaced, expired or closed offer answers 409 in words, and nothing is placed.
+ * offered unit price, to the address (and phone) given, with the buyer's PO number if any.
+ * `price` is the one the customer read: a replaced, expired or closed offer answers 409 in
+ * words, and nothing is placed.
  */
 export function acceptQuote({ id, acceptance }: AcceptQuoteRequest) {
   return api.post<AcceptQuoteResponse>(apiPaths.acceptQuote(id), acceptance);

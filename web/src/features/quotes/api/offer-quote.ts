@@ -9,8 +9,9 @@ interface OfferQuoteRequest {
 }
 
 /**
- * POST /api/manageQuotes/{id}/offer (bearer, admins): a unit price valid until a day; a new
- * offer replaces the one standing. 409 once the quote is accepted or declined.
+ * POST /api/manageQuotes/{id}/offer (bearer, admins): a unit price valid until a day, with an
+ * optional note the customer reads; a new offer replaces the one standing. 409 once the quote
+ * is accepted or declined.
  */
 export function offerQuote({ id, offer }: OfferQuoteRequest): Promise<ManagedQuote> {
   return api.post<ManagedQuote>(apiPaths.offerQuote(id), offer);

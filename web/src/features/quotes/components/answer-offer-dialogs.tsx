@@ -2,7 +2,7 @@ import { formatMoney, texts, type Quote } from '@tools-factory/contract';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
 import { formatCount } from '../../../lib/format';
-import { AcceptQuoteForm, type Delivery } from './accept-quote-form';
+import { AcceptQuoteForm, type Acceptance, type SavedShipTo } from './accept-quote-form';
 
 /** Which quote: its reference, and the tool and quantity it is for. */
 function QuoteLine({ quote }: { quote: Quote }) {
@@ -19,20 +19,27 @@ interface AcceptQuoteDialogProps {
   quote: Quote | null;
   /** What the catalog has of each tool now (by id). */
   stockOf: ReadonlyMap<string, number>;
+  /** The buyer's saved ship-to, which the address and phone start from (when there is one). */
+  savedShipTo?: SavedShipTo | undefined;
   busy: boolean;
-  /** Places the order at the offer's price, to this address; a refusal shows in the dialog. */
-  onSend: (quote: Quote, delivery: Delivery) => Promise<unknown>;
+  /**
+   * Places the order at the offer's price, to this address, with the PO number typed; a refusal
+   * shows in the dialog.
+   */
+  onSend: (quote: Quote, acceptance: Acceptance) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /**
  * 'Accept this offer?' with the total the order will cost, and, when the catalog has fewer than
  * the quantity, that it is made to order (the server decides; this says what it will decide);
- * then where the order goes, as the purchase form asks: accepting places the order.
+ * then where the order goes, as the purchase form asks (from the saved ship-to), and the buyer's
+ * PO number: accepting places the order.
  */
 export function AcceptQuoteDialog({
   quote,
   stockOf,
+  savedShipTo,
   busy,
   onSend,
   onCancel,
@@ -60,7 +67,8 @@ export function AcceptQuoteDialog({
             ) : null}
           </div>
           <AcceptQuoteForm
-            onSend={(delivery) => onSend(quote, delivery)}
+            savedShipTo={savedShipTo}
+            onSend={(acceptance) => onSend(quote, acceptance)}
             onCancel={onCancel}
             busy={busy}
           />

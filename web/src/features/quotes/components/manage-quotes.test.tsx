@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatMoney, serverTexts, texts, type ManagedQuote } from '@tools-factory/contract';
+import {
+  formatMoney,
+  QUOTE_NOTE_MAX_LENGTH,
+  serverTexts,
+  texts,
+  type ManagedQuote,
+} from '@tools-factory/contract';
 import { describe, expect, it } from 'vitest';
 import { signedInAt, pickDate, listShown } from '../test/quotes-test-setup';
 import { formatDay } from '../../../lib/format';
@@ -87,7 +93,9 @@ describe('ManageQuotes', () => {
     // 8,000 asked, 5,000 in stock.
     expect(asked.getByText(texts.manageQuotes.beyondStock)).toBeInTheDocument();
     expect(asked.getByText(formatDay('2099-06-30'))).toBeInTheDocument();
-    expect(asked.getByText(`${texts.quotes.note}: Boxed in tens, please.`)).toBeInTheDocument();
+    expect(
+      asked.getByText(`${texts.manageQuotes.customerNote}: Boxed in tens, please.`),
+    ).toBeInTheDocument();
     expect(asked.getByText(texts.manageQuotes.status.requested)).toBeInTheDocument();
     expect(asked.getByRole('button', { name: texts.manageQuotes.makeOffer })).toBeInTheDocument();
     expect(asked.getByRole('button', { name: texts.manageQuotes.decline })).toBeInTheDocument();
@@ -130,7 +138,7 @@ describe('ManageQuotes', () => {
     await user.click(dialog.getByRole('button', { name: texts.manageQuotes.sendOffer }));
 
     const [sent] = callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`);
-    expect(sent?.body).toEqual({ price: 10.5, validUntil: '2026-04-30' });
+    expect(sent?.body).toEqual({ price: 10.5, validUntil: '2026-04-30', note: '' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       texts.manageQuotes.offerSent('olga@example.com'),
     );
@@ -140,6 +148,53 @@ describe('ManageQuotes', () => {
     expect(
       row(requested).getByText(texts.quotes.validUntil(formatDay('2026-04-30'))),
     ).toBeInTheDocument();
+  });
+
+  it("sends a note with the offer, and shows it under the offer beside the customer's note", async () => {
+    const { server } = quotesServer({ quotes: [requested] });
+    const { user } = await renderManageQuotes();
+    const dialog = await openOffer(user, requested);
+    const note = dialog.getByRole('textbox', { name: texts.manageQuotes.offerNote });
+    expect(note).toHaveValue('');
+    expect(note).toHaveAttribute('maxLength', String(QUOTE_NOTE_MAX_LENGTH));
+    expect(note).toHaveAccessibleDescription(
+      texts.manageQuotes.offerNoteHint(QUOTE_NOTE_MAX_LENGTH),
+    );
+    await user.type(dialog.getByLabelText(texts.manageQuotes.unitPrice), '10.5');
+    pickDate(dialog.getByLabelText(texts.manageQuotes.validUntil), '2026-04-30');
+    await user.type(note, 'Ships in three weeks.');
+    await user.click(dialog.getByRole('button', { name: texts.manageQuotes.sendOffer }));
+
+    const [sent] = callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`);
+    expect(sent?.body).toEqual({
+      price: 10.5,
+      validUntil: '2026-04-30',
+      note: 'Ships in three weeks.',
+    });
+    expect(
+      await row(requested).findByText(`${texts.quotes.ourNote}: Ships in three weeks.`),
+    ).toBeInTheDocument();
+    expect(
+      row(requested).getByText(`${texts.manageQuotes.customerNote}: Boxed in tens, please.`),
+    ).toBeInTheDocument();
+  });
+
+  it("starts a new offer from the standing one's note", async () => {
+    const withNote = { ...offered, offer: { ...offered.offer!, note: 'Ex works, 30 days net.' } };
+    const { server } = quotesServer({ quotes: [withNote] });
+    const { user } = await renderManageQuotes();
+    expect(
+      row(withNote).getByText(`${texts.quotes.ourNote}: Ex works, 30 days net.`),
+    ).toBeInTheDocument();
+    const dialog = await openOffer(user, withNote);
+    expect(dialog.getByRole('textbox', { name: texts.manageQuotes.offerNote })).toHaveValue(
+      'Ex works, 30 days net.',
+    );
+    pickDate(dialog.getByLabelText(texts.manageQuotes.validUntil), '2026-04-30');
+    await user.click(dialog.getByRole('button', { name: texts.manageQuotes.sendOffer }));
+    expect(
+      callsTo(server.requests, 'POST', `/api/manageQuotes/${withNote._id}/offer`)[0]?.body,
+    ).toEqual({ price: 11, validUntil: '2026-04-30', note: 'Ex works, 30 days net.' });
   });
 
   it('asks before sending an offer above the catalog price, and sends it the second time', async () => {
@@ -160,7 +215,7 @@ describe('ManageQuotes', () => {
     );
     await user.click(dialog.getByRole('button', { name: texts.manageQuotes.sendAboveCatalog }));
     const [sent] = callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`);
-    expect(sent?.body).toEqual({ price: above, validUntil: '2026-04-30' });
+    expect(sent?.body).toEqual({ price: above, validUntil: '2026-04-30', note: '' });
   });
 
   it('starts a new offer from the standing price, and the new one replaces it', async () => {
@@ -176,7 +231,7 @@ describe('ManageQuotes', () => {
 
     expect(
       callsTo(server.requests, 'POST', `/api/manageQuotes/${offered._id}/offer`)[0]?.body,
-    ).toEqual({ price: 10.75, validUntil: '2026-03-10' });
+    ).toEqual({ price: 10.75, validUntil: '2026-03-10', note: '' });
     expect(await row(offered).findByText(texts.quotes.offerEach('$10.75'))).toBeInTheDocument();
     expect(row(offered).queryByText(texts.quotes.offerEach('$11.00'))).not.toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import { RowButton } from '../../../components/ui/row-actions';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
 import { QuoteCards } from './quote-cards';
+import { QuoteNote } from './quote-cells';
 
 interface ManagedQuotesTableProps {
   quotes: ManagedQuote[];
@@ -39,9 +40,10 @@ function CatalogHints({ quote }: { quote: ManagedQuote }) {
 /**
  * Quotes (admins): every quote, open ones first, with what judging it needs: the customer, the
  * quantity beside the catalog's price and stock, the needed-by date and the customer's note, the
- * offer standing and where it stands. 'Make an offer' (or 'New offer', which replaces the one
- * standing) and 'Decline' while it is open. Each quote is a card (two columns of values from
- * md) at every width: eight columns do not fit beside the dashboard's menu even on a desktop.
+ * offer standing (with our note) and where it stands. 'Make an offer' (or 'New offer', which
+ * replaces the one standing) and 'Decline' while it is open. Each quote is a card (two columns
+ * of values from md) at every width: eight columns do not fit beside the dashboard's menu even
+ * on a desktop.
  */
 export function ManagedQuotesTable({ quotes, onOffer, onRefuse }: ManagedQuotesTableProps) {
   const { columns } = texts.manageQuotes;
@@ -61,11 +63,7 @@ export function ManagedQuotesTable({ quotes, onOffer, onRefuse }: ManagedQuotesT
               <Thumbnail src={quote.img} size="sm" lazy />
               <div className="min-w-0">
                 <span className="block font-semibold break-words">{quote.name}</span>
-                {quote.note ? (
-                  <span className="text-base-content/80 block text-sm wrap-break-word whitespace-pre-line">
-                    {texts.quotes.note}: {quote.note}
-                  </span>
-                ) : null}
+                <QuoteNote label={texts.manageQuotes.customerNote} note={quote.note} />
               </div>
             </div>
           </td>

@@ -4,6 +4,7 @@ import { RowButton, RowLink } from '../../../components/ui/row-actions';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { formatCount } from '../../../lib/format';
 import { QuoteCards, type ShownQuote } from './quote-cards';
+import { QuoteNote } from './quote-cells';
 
 interface MyQuotesTableProps {
   quotes: Quote[];
@@ -60,9 +61,9 @@ function QuoteActions({
 }
 
 /**
- * My Quotes: each quote with its tool, quantity, needed-by date, the offer (unit price, total,
- * until when) and where it stands; Accept and Decline on a standing offer, pay once accepted.
- * The buttons go across a phone.
+ * My Quotes: each quote with its tool and the customer's own note, quantity, needed-by date, the
+ * offer (unit price, total, until when, and our note) and where it stands; Accept and Decline
+ * on a standing offer, pay once accepted. The buttons go across a phone.
  */
 export function MyQuotesTable({ quotes, ...actions }: MyQuotesTableProps) {
   const { columns } = texts.quotes;
@@ -74,9 +75,12 @@ export function MyQuotesTable({ quotes, ...actions }: MyQuotesTableProps) {
       details={(quote) => (
         <>
           <td className="order-first md:col-span-2">
-            <div className="flex items-center gap-3">
+            <div className="flex items-start gap-3">
               <Thumbnail src={quote.img} size="sm" lazy />
-              <span className="font-semibold break-words">{quote.name}</span>
+              <div className="min-w-0">
+                <span className="block font-semibold break-words">{quote.name}</span>
+                <QuoteNote label={texts.quotes.yourNote} note={quote.note} />
+              </div>
             </div>
           </td>
           <td className={`${labelledCell('always')}`}>

@@ -8,7 +8,7 @@ import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useDeclineQuote } from '../api/decline-quote';
 import { useQuotes } from '../api/get-quotes';
-import type { Delivery } from './accept-quote-form';
+import type { Acceptance, SavedShipTo } from './accept-quote-form';
 import { AcceptQuoteDialog, DeclineQuoteDialog } from './answer-offer-dialogs';
 import { MyQuotesTable } from './my-quotes-table';
 
@@ -17,18 +17,21 @@ interface MyQuotesProps {
   unpaidOrderIds: ReadonlySet<string>;
   /** What the catalog has of each tool now (by id): accepting more makes the order made to order. */
   stockOf: ReadonlyMap<string, number>;
+  /** The buyer's saved ship-to: accepting starts from its address and phone (still editable). */
+  savedShipTo?: SavedShipTo | undefined;
   /** An offer was accepted: its order is placed, and the stock may have moved. */
   onAccepted?: (order: Order) => void;
 }
 
 /**
- * My Quotes: the customer's quotes, newest first, or an invitation to browse the tools. Accept
- * opens a dialog (the total, whether it is made to order, and the delivery address and phone),
- * then places the order and says its reference; Decline asks first. A refusal (the offer
- * replaced or expired meanwhile, another tab quicker) is said in the server's words (in the
- * accept dialog, or a toast for Decline), and the list is asked for again.
+ * My Quotes: the customer's quotes, newest first (with their own note and ours), or an invitation
+ * to browse the tools. Accept opens a dialog (the total, whether it is made to order, the
+ * delivery address and phone, from the saved ship-to, and a PO number), then places the order
+ * and says its reference; Decline asks first. A refusal (the offer replaced or expired meanwhile,
+ * another tab quicker) is said in the server's words (in the accept dialog, or a toast for
+ * Decline), and the list is asked for again.
  */
-export function MyQuotes({ unpaidOrderIds, stockOf, onAccepted }: MyQuotesProps) {
+export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: MyQuotesProps) {
   const quotes = useQuotes();
   const acceptQuote = useAcceptQuote();
   // The quote being accepted, by id: the dialog shows it as the list has it now (a refusal
@@ -36,11 +39,11 @@ export function MyQuotes({ unpaidOrderIds, stockOf, onAccepted }: MyQuotesProps)
   const [acceptingId, setAcceptingId] = useState<string | null>(null);
   const closeAcceptance = () => setAcceptingId(null);
 
-  async function accept(quote: Quote, delivery: Delivery) {
+  async function accept(quote: Quote, acceptance: Acceptance) {
     const { order } = await acceptQuote.mutateAsync({
       id: quote._id,
       // The unit price the customer read: a replaced offer is refused, not accepted at another.
-      acceptance: { price: quote.offer?.price ?? 0, ...delivery },
+      acceptance: { price: quote.offer?.price ?? 0, ...acceptance },
     });
     toast.success(texts.quotes.accepted(order.reference));
     closeAcceptance();
@@ -73,6 +76,7 @@ export function MyQuotes({ unpaidOrderIds, stockOf, onAccepted }: MyQuotesProps)
             <AcceptQuoteDialog
               quote={list.find((quote) => quote._id === acceptingId) ?? null}
               stockOf={stockOf}
+              savedShipTo={savedShipTo}
               busy={acceptQuote.isPending}
               onSend={accept}
               onCancel={closeAcceptance}

@@ -3,11 +3,13 @@ import {
   formatMoney,
   isTodayOrLater,
   OfferQuoteSchema,
+  QUOTE_NOTE_MAX_LENGTH,
   texts,
   type ManagedQuote,
   type OfferQuote,
 } from '@tools-factory/contract';
 import { z } from 'zod';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { DialogForm, type FormInDialogProps } from '../../../components/ui/dialog-form';
 import { useSendingForm } from '../../../lib/use-sending-form';
@@ -20,18 +22,20 @@ const OfferFormSchema = z.object({
     (day) => isTodayOrLater(day, new Date()),
     texts.manageQuotes.validUntilPast,
   ),
+  note: OfferQuoteSchema.shape.note,
 });
 type OfferFormInput = z.input<typeof OfferFormSchema>;
 
 interface OfferQuoteFormProps extends FormInDialogProps<OfferQuote> {
-  /** The quote offered on: a new offer starts from the standing one's price. */
+  /** The quote offered on: a new offer starts from the standing one's price and note. */
   quote: ManagedQuote;
 }
 
 /**
- * A unit price (dollars, two decimals at most) and the offer's last valid day. A price above what
- * the catalog charges for that quantity (a slip of a digit, most likely) is sent only once the
- * admin has seen it said and sent it again.
+ * A unit price (dollars, two decimals at most), the offer's last valid day and an optional note
+ * the customer reads with the price (lead time, terms). A price above what the catalog charges
+ * for that quantity (a slip of a digit, most likely) is sent only once the admin has seen it
+ * said and sent it again.
  */
 export function OfferQuoteForm({ quote, onSend, ...dialog }: OfferQuoteFormProps) {
   const catalog = quote.catalogUnitPrice;
@@ -46,7 +50,11 @@ export function OfferQuoteForm({ quote, onSend, ...dialog }: OfferQuoteFormProps
   };
   const { form, ...sending } = useSendingForm<OfferFormInput, OfferQuote>(
     OfferFormSchema,
-    { price: quote.offer ? String(quote.offer.price) : '', validUntil: '' },
+    {
+      price: quote.offer ? String(quote.offer.price) : '',
+      validUntil: '',
+      note: quote.offer?.note ?? '',
+    },
     send,
   );
 
@@ -73,6 +81,14 @@ export function OfferQuoteForm({ quote, onSend, ...dialog }: OfferQuoteFormProps
         hint={texts.manageQuotes.validUntilHint}
         error={form.formState.errors.validUntil?.message}
         {...form.register('validUntil')}
+      />
+      <TextAreaField
+        label={texts.manageQuotes.offerNote}
+        rows={3}
+        maxLength={QUOTE_NOTE_MAX_LENGTH}
+        hint={texts.manageQuotes.offerNoteHint(QUOTE_NOTE_MAX_LENGTH)}
+        error={form.formState.errors.note?.message}
+        {...form.register('note')}
       />
       {askedAbove !== null && catalog !== null ? (
         <p role="alert" className="alert alert-warning alert-soft text-sm">

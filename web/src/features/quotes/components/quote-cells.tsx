@@ -29,7 +29,30 @@ export function NeededByCell({ quote, label }: { quote: Quote; label: string }) 
   );
 }
 
-/** The offer standing (or the last one); on a card, no line at all before there is one. */
+/**
+ * A note on a quote, named by who wrote it ('Your note', 'Our note'), as it was typed (its lines
+ * kept); nothing when it is empty.
+ */
+export function QuoteNote({
+  label,
+  note,
+  className = '',
+}: {
+  label: string;
+  note: string;
+  className?: string;
+}) {
+  return note ? (
+    <p className={`text-base-content/80 text-sm wrap-break-word whitespace-pre-line ${className}`}>
+      {label}: {note}
+    </p>
+  ) : null;
+}
+
+/**
+ * The offer standing (or the last one), with what we said with it under it; on a card, no line
+ * at all before there is one.
+ */
 export function OfferCell({
   quote,
   shown,
@@ -40,11 +63,16 @@ export function OfferCell({
   label: string;
 }) {
   return (
-    <td className={`${labelledCell('always')} empty:hidden`}>
+    <td className={`${labelledCell('always')} flex-wrap empty:hidden`}>
       {quote.offer ? (
         <>
           <CardLabel below="always">{label}</CardLabel>
           <OfferSummary offer={quote.offer} expired={shown === 'expired'} />
+          <QuoteNote
+            label={texts.quotes.ourNote}
+            note={quote.offer.note}
+            className="mt-1 basis-full"
+          />
         </>
       ) : null}
     </td>

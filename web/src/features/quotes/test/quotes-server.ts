@@ -123,7 +123,7 @@ export function quotesServer({
         if (!acceptance.success) {
           return refusal(acceptance.error.issues[0]?.message ?? 'invalid', 400);
         }
-        const { price, address, phone } = acceptance.data;
+        const { price, address, phone, poNumber } = acceptance.data;
         if (price !== offer.price) {
           return refusal(serverTexts.quoteErrors.offerChanged(offer.price), 409);
         }
@@ -136,6 +136,7 @@ export function quotesServer({
           price: offer.price,
           address,
           phone,
+          poNumber,
           quoteId: quote._id,
           madeToOrder: quote.quantity > stock,
         });
@@ -147,12 +148,13 @@ export function quotesServer({
         return refusal(serverTexts.quoteErrors.notOpen, 409);
       }
       if (verb === 'offer') {
-        const { price, validUntil } = OfferQuoteSchema.parse(body);
+        const { price, validUntil, note } = OfferQuoteSchema.parse(body);
         const offer = {
           price,
           total: orderTotal(price, quote.quantity),
           validUntil,
           offeredAt: new Date().toISOString(),
+          note,
         };
         return jsonResponse(replace({ ...quote, status: 'offered', offer }));
       }
