@@ -173,8 +173,7 @@ export const orderTexts = {
         `Refunded ${amount} of order ${reference}, credit note ${creditNote} issued`,
     },
     creditNote: 'Credit note',
-    creditNoteLabel: (reference: string) =>
-      `Download the credit note of cancelled order ${reference} (PDF)`,
+    creditNoteLabel: (reference: string) => `Download the credit note of order ${reference} (PDF)`,
     /**
      * The CSV file's header row, in its column order, its record kinds' words, its shipped summary
      * and its made-to-order words.

@@ -1,4 +1,5 @@
 import {
+  AddCartLinesResponseSchema,
   AcceptQuoteResponseSchema,
   API_BASE,
   apiPaths,
@@ -120,6 +121,11 @@ export async function checkOutAs(
     data: { lines: lines.map(({ tool, quantity }) => ({ toolId: tool._id, quantity })) },
   });
   expect(added.ok(), await added.text()).toBe(true);
+  // Every line in the cart, or the journey would check out fewer lines than it thinks.
+  const { results } = AddCartLinesResponseSchema.parse(await added.json());
+  expect(results.map((result) => result.message ?? result.outcome)).toEqual(
+    lines.map(() => 'added'),
+  );
   const placed = await page.request.post(`${API_BASE}${apiPaths.checkout}`, {
     headers: { ...headers, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     data: shipping,

@@ -48,7 +48,7 @@ for (const viewport of [desktop, phone]) {
     await expect(page.getByRole('alert').filter({ hasText: /cancelled/ })).toContainText(total);
     await expectToast(page, 'credit note CN-');
     // Issue 42: its money went back, so it reads refunded.
-    await expect(adminRow.getByText(texts.orders.refundedBadge)).toBeVisible();
+    await expect(adminRow.getByText(texts.orders.refundedBadge, { exact: true })).toBeVisible();
     // Exact: the credit note's label names the order.
     await expect(
       adminRow.getByRole('button', { name: texts.manageOrders.cancel, exact: true }),
@@ -63,7 +63,7 @@ for (const viewport of [desktop, phone]) {
 
     // The customer: 'refunded', the invoice and the credit note.
     await customerPage.goto(routes.dashboardOrders);
-    await expect(customerRow.getByText(texts.orders.refundedBadge)).toBeVisible();
+    await expect(customerRow.getByText(texts.orders.refundedBadge, { exact: true })).toBeVisible();
     const reference = (await customerRow.getByText(/^TF-/).textContent()) ?? '';
     const creditNote = customerRow.getByRole('button', {
       name: texts.orders.creditNoteLabel(reference),

@@ -10,7 +10,6 @@ import {
   shippedCount,
   texts,
   orderAdminTexts,
-  type CreateShipment,
   type ManagedCheckout,
   type ManagedOrder,
   type Shipment,
@@ -23,14 +22,10 @@ import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import {
-  useDownloadPackingSlip,
-  useManagedCheckout,
-  useShipCheckout,
-  useUndoShipment,
-} from '../api/shipments';
+import { useDownloadPackingSlip, useManagedCheckout, useUndoShipment } from '../api/shipments';
 import { useCancelCheckout } from '../api/cancel-checkout';
 import { useRefundOrderTold } from '../hooks/use-refund-order-told';
+import { useShipCheckoutTold } from '../hooks/use-ship-checkout-told';
 import { CancelCheckoutDialog, cancellableOf } from './cancel-checkout-dialog';
 import { OrderCard } from './order-card';
 import { OrderFacts, orDash } from './order-facts';
@@ -206,10 +201,10 @@ function ShipmentCard({
 
 /** The checkout once loaded: its summary, buyer, lines and shipments, and Ship… */
 function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
-  const shipCheckout = useShipCheckout();
   const refundOrder = useRefundOrderTold();
   const cancelCheckout = useCancelCheckout();
   const [shipping, setShipping] = useState(false);
+  const shipCheckout = useShipCheckoutTold(() => setShipping(false));
   const [cancelling, setCancelling] = useState(false);
   /** The line whose Refund part asks for the amount; null when none does. */
   const [toRefund, setToRefund] = useState<ManagedOrder | null>(null);
@@ -219,12 +214,6 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
   const { shipped, of } = shippedCount(checkout.lines);
   const shippable = checkout.lines.some(hasLeftToShip);
   const cancellable = cancellableOf(checkout).lines > 0;
-
-  async function ship(toShip: ManagedCheckout, shipment: CreateShipment) {
-    const answer = await shipCheckout.mutateAsync({ checkoutId: toShip._id, shipment });
-    setShipping(false);
-    toast.success(texts.shipments.dialog.shipped(answer.shipment.number));
-  }
 
   function cancel(toCancel: ManagedCheckout, refund: boolean) {
     cancelCheckout.mutate(
@@ -323,7 +312,7 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
       <ShipCheckoutDialog
         checkout={shipping ? checkout : null}
         busy={shipCheckout.isPending}
-        onShip={ship}
+        onShip={shipCheckout.ship}
         onClose={() => setShipping(false)}
       />
       <CancelCheckoutDialog

@@ -1,24 +1,16 @@
-import { texts, type CreateShipment, type ManagedCheckout } from '@tools-factory/contract';
-import { toast } from '../../../lib/toast';
-import { useManagedCheckout, useShipCheckout } from '../api/shipments';
+import { useManagedCheckout } from '../api/shipments';
+import { useShipCheckoutTold } from '../hooks/use-ship-checkout-told';
 import { ShipCheckoutDialog } from './ship-checkout-dialog';
 
 /** The dialog once the checkout is read: its lines as they stand now, not as the list had them. */
 function LoadedDialog({ checkoutId, onClose }: { checkoutId: string; onClose: () => void }) {
   const checkout = useManagedCheckout(checkoutId);
-  const shipCheckout = useShipCheckout();
-
-  async function ship(toShip: ManagedCheckout, shipment: CreateShipment) {
-    const answer = await shipCheckout.mutateAsync({ checkoutId: toShip._id, shipment });
-    onClose();
-    toast.success(texts.shipments.dialog.shipped(answer.shipment.number));
-  }
-
+  const shipCheckout = useShipCheckoutTold(onClose);
   return (
     <ShipCheckoutDialog
       checkout={checkout.data ?? null}
       busy={shipCheckout.isPending}
-      onShip={ship}
+      onShip={shipCheckout.ship}
       onClose={onClose}
     />
   );
