@@ -106,13 +106,20 @@ function checkoutRecord(
     phone: first.phone,
     total: dollarsText(lines.reduce((sum, line) => sum + totalCents(line), 0n)),
     refunded: dollarsText(lines.reduce((sum, line) => sum + BigInt(line.refundedCents), 0n)),
-    status,
+    // Written as the lines' statuses are ('partly_shipped', not the page's 'partlyShipped'), so a
+    // spreadsheet's filter on the column finds both.
+    status: snakeCase(status),
     // Paid as one: the lines share the transaction (none before it is paid).
     transactionId: lines.find((line) => line.transactionId)?.transactionId ?? '',
     // As Manage Orders shows it: none for an unpaid checkout (nothing sold yet: '0 of 0') or a
     // closed one (nothing sold left).
     shipped: status === 'unpaid' || status === 'closed' ? '' : csvTexts.shippedOf(shipped, of),
   };
+}
+
+/** 'partlyShipped' -> 'partly_shipped'. */
+function snakeCase(word: string): string {
+  return word.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 /** A line of a checkout of several, under its head: its own columns only. */

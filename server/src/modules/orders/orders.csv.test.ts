@@ -458,7 +458,7 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
           date: checkout.createdAt,
           customer: customer.email,
           total: '330.18',
-          status: 'partlyShipped',
+          status: 'partly_shipped',
           transactionId: transectionId,
           customerName: 'Grace Hopper',
           address: '3 Loom Street, Bradford',
