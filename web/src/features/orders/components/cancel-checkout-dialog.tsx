@@ -6,9 +6,9 @@ import {
   texts,
   type ManagedCheckout,
 } from '@tools-factory/contract';
-import { useState } from 'react';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
 import { leftToRefund } from './refund-amounts';
+import { RefundCheckbox, useRefundChoice } from './refund-choice';
 
 const words = texts.shipments.checkoutPage;
 
@@ -37,15 +37,7 @@ export function CancelCheckoutDialog({
   onConfirm,
   ...actions
 }: CancelCheckoutDialogProps) {
-  const [refund, setRefund] = useState(true);
-  // Each opening starts with the refund checked, whatever the last one was left at.
-  const [wasOpen, setWasOpen] = useState(false);
-  if ((checkout !== null) !== wasOpen) {
-    setWasOpen(checkout !== null);
-    if (checkout !== null) setRefund(true);
-  }
-  const [last, setLast] = useState(checkout);
-  if (checkout !== null && checkout !== last) setLast(checkout);
+  const { refund, setRefund, last } = useRefundChoice(checkout);
   const left = last ? cancellableOf(last).left : 0;
   const refunding = refund && left > 0;
   return (
@@ -64,16 +56,12 @@ export function CancelCheckoutDialog({
             {words.cancelLines(cancellableOf(shown).lines)}
           </p>
           {left > 0 ? (
-            <label className="mt-4 flex cursor-pointer items-center gap-3 text-sm font-semibold">
-              <input
-                type="checkbox"
-                className="checkbox checkbox-sm"
-                checked={refund}
-                disabled={actions.busy}
-                onChange={(event) => setRefund(event.target.checked)}
-              />
-              {words.refundToCard(formatMoney(left))}
-            </label>
+            <RefundCheckbox
+              label={words.refundToCard(formatMoney(left))}
+              checked={refund}
+              disabled={actions.busy}
+              onChange={setRefund}
+            />
           ) : null}
           <p className="mt-3 text-sm">
             {refunding ? words.cancelRefundBody(formatMoney(left)) : words.cancelKeepBody}

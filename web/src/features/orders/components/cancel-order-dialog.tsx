@@ -1,8 +1,8 @@
 import { formatMoney, texts, type ManagedOrder } from '@tools-factory/contract';
-import { useState } from 'react';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
 import { ManagedOrderSummary } from './managed-order-summary';
 import { leftToRefund } from './refund-amounts';
+import { RefundCheckbox, useRefundChoice } from './refund-choice';
 
 const words = texts.manageOrders;
 
@@ -37,16 +37,7 @@ function cancellationWords(left: number, refund: boolean): { body: string; confi
  * sale: the dialog says so.
  */
 export function CancelOrderDialog({ order, onConfirm, ...actions }: CancelOrderDialogProps) {
-  const [refund, setRefund] = useState(true);
-  // Each opening starts with the refund checked, whatever the last one was left at.
-  const [wasOpen, setWasOpen] = useState(false);
-  if ((order !== null) !== wasOpen) {
-    setWasOpen(order !== null);
-    if (order !== null) setRefund(true);
-  }
-  // The last order asked about: its words stay in the box while it fades out after closing.
-  const [lastOrder, setLastOrder] = useState(order);
-  if (order !== null && order !== lastOrder) setLastOrder(order);
+  const { refund, setRefund, last: lastOrder } = useRefundChoice(order);
   const left = lastOrder ? leftToRefund(lastOrder) : 0;
   const shown = cancellationWords(left, refund);
   return (
@@ -62,16 +53,12 @@ export function CancelOrderDialog({ order, onConfirm, ...actions }: CancelOrderD
         <>
           <ManagedOrderSummary order={shownOrder} withTotal />
           {left > 0 ? (
-            <label className="mt-4 flex cursor-pointer items-center gap-3 text-sm font-semibold">
-              <input
-                type="checkbox"
-                className="checkbox checkbox-sm"
-                checked={refund}
-                disabled={actions.busy}
-                onChange={(event) => setRefund(event.target.checked)}
-              />
-              {words.refundToCard(formatMoney(left))}
-            </label>
+            <RefundCheckbox
+              label={words.refundToCard(formatMoney(left))}
+              checked={refund}
+              disabled={actions.busy}
+              onChange={setRefund}
+            />
           ) : null}
           <p className="mt-3 text-sm">{shown.body}</p>
           {shownOrder.shippedAt ? (
