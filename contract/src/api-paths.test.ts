@@ -57,6 +57,7 @@ describe('apiPaths', () => {
       refundOrder: '/manageOrders/:id/refunds',
       cancelCheckout: '/manageCheckouts/:id/cancel',
       creditNote: '/orders/:id/credit-note.pdf',
+      creditNoteById: '/creditNotes/:id',
       manageHolds: '/manageHolds',
       releaseHolds: '/manageHolds/:userId/release',
       holdLimit: '/manageHolds/:userId/limit',

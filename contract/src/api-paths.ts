@@ -96,6 +96,11 @@ export const apiPaths = {
   cancelCheckout: withSegment('/manageCheckouts/:id/cancel'),
   /** GET (the order's owner or an admin): a cancelled order's credit note as a PDF. */
   creditNote: withSegment('/orders/:id/credit-note.pdf'),
+  /**
+   * GET (the order's owner or an admin, issue 42): one credit note as a PDF, by its id; a line
+   * refunded in parts has several.
+   */
+  creditNoteById: withSegment('/creditNotes/:id'),
   /** POST (admin): Add Product. */
   addTool: '/tool',
   deleteTool: withSegment('/deleteTols/:id'),

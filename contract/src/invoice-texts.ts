@@ -6,6 +6,8 @@ export const invoiceTexts = {
     notPaidYet: 'This order has no invoice yet: it is not paid.',
     /** 404: an order that was not cancelled has no credit note. */
     notCancelled: 'This order has no credit note: nothing of it was refunded by us.',
+    /** 404: GET /creditNotes/{id} of an unknown or malformed id (issue 42). */
+    creditNoteNotFound: 'Credit note not found',
   },
   /**
    * The invoice PDF's words (issue 13). The seller is the manufacturer; a real shop sets its own

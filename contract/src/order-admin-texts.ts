@@ -79,5 +79,7 @@ export const orderAdminTexts = {
      */
     cancelledWithoutRefund: 'Cancelled without refund',
     partRefunded: 'Part of it refunded',
+    /** Each refund's credit note, downloaded from its line of the timeline. */
+    downloadCreditNote: (number: string) => `Download ${number} (PDF)`,
   },
 } as const;

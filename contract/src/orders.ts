@@ -107,8 +107,12 @@ export const CancelOrderSchema = z
   .nullish();
 export type CancelOrder = z.input<typeof CancelOrderSchema>;
 
-/** A credit note as a cancellation or a refund answers it: its number and the dollars given back. */
+/**
+ * A credit note as a cancellation or a refund answers it: its id (GET /creditNotes/{id} draws it),
+ * its number and the dollars given back.
+ */
 export const IssuedCreditNoteSchema = z.object({
+  id: IdSchema,
   number: z.string(),
   amount: z.number().nonnegative(),
 });

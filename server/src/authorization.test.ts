@@ -9,6 +9,7 @@ import {
   orderTotal,
   PlaceOrderResponseSchema,
   ManagedCheckoutSchema,
+  RefundOrderResponseSchema,
   ManagedOrderSchema,
 } from '@tools-factory/contract';
 import type { App } from './app.ts';
@@ -235,6 +236,16 @@ function createFixtures(
   return {
     customer: { email: customer.email, password: customer.password },
     tool: { id: tool.id, name: tool.name },
+    async creditNote() {
+      const order = await paidOrder();
+      const { creditNote } = await callAs(
+        app,
+        admin,
+        { method: 'POST', url: `/api/manageOrders/${order.id}/refunds`, payload: { amount: 1 } },
+        RefundOrderResponseSchema,
+      );
+      return { id: creditNote.id };
+    },
     async shipment() {
       const order = await paidOrder();
       await callAs(

@@ -227,6 +227,7 @@ export const AUTHORIZATION_TABLE = {
   'POST /api/cart/lines': 'customer, not an admin',
   'POST /api/cart/reorder': 'customer, not an admin',
   'GET /api/orders/:id/credit-note.pdf': 'owner or an admin',
+  'GET /api/creditNotes/:id': 'owner or an admin',
   'GET /api/manageOrders': 'admin',
   'GET /api/manageOrders.csv': 'admin',
   'GET /api/manageOrders/search': 'admin',

@@ -75,6 +75,8 @@ export type Fixtures = {
   orderPaidByCard(): Promise<OrderFixture & { transectionId: string }>;
   /** A new order paid and recorded. */
   paidOrder(): Promise<OrderFixture>;
+  /** A credit note of a new paid order of the customer's, a dollar of it refunded by the admin. */
+  creditNote(): Promise<{ id: string }>;
   /** A new paid order shipped whole by the admin, in a shipment of its one-line checkout. */
   shipment(): Promise<{ id: string; checkoutId: string }>;
   /** A new quote of the customer, waiting for an offer. */
@@ -492,6 +494,18 @@ const CASES: readonly AuthorizationCase[] = [
     request: async (the) => ({
       url: `/api/orders/${(await the.paidOrder()).id}/credit-note.pdf`,
     }),
+  },
+  {
+    route: 'GET /api/creditNotes/:id',
+    case: "a credit note of the customer's order (a dollar of it refunded)",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 200 },
+    request: async (the) => ({ url: `/api/creditNotes/${(await the.creditNote()).id}` }),
+  },
+  {
+    route: 'GET /api/creditNotes/:id',
+    case: 'an unknown credit note',
+    answers: { anonymous: 401, customer: 404, anotherCustomer: 404, admin: 404 },
+    request: () => ({ url: '/api/creditNotes/00000000-0000-4000-8000-000000000000' }),
   },
   {
     route: 'GET /api/manageOrders',

@@ -96,4 +96,17 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
     },
     (caller, id) => invoices.creditNotePdfOfOrder(caller, id),
   );
+
+  pdfRoute(
+    apiPaths.creditNoteById.pattern,
+    'GET /api/creditNotes/:id',
+    {
+      operationId: 'downloadCreditNoteById',
+      summary: 'One credit note (PDF), by its id',
+      description:
+        "Its order's owner, or an admin (issue 42). A line refunded in parts, then cancelled, has a credit note for each refund; this draws the one asked for, as issued (the id is in the answers of the refund and cancel calls, and in the order's timeline). An attachment named after its number. Someone else's, an unknown or a malformed id answer 404.",
+      fileDescription: 'The credit note, a PDF file.',
+    },
+    (caller, id) => invoices.creditNotePdfById(caller, id),
+  );
 };

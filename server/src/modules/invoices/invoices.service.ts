@@ -10,6 +10,7 @@ import {
 import type { Seller } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
+import { parseId } from '../../ids.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { CheckoutLines } from '../checkouts/checkout-lines.ts';
 import type { PayableOrder } from '../orders/order-dto.ts';
@@ -230,6 +231,19 @@ export function createInvoicesService(options: {
       const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
       const note = order.refunded > 0 ? await selectCreditNoteByOrderId(db, order._id) : undefined;
       if (!note) throw notFound(serverTexts.invoiceErrors.notCancelled);
+      return { fileName: invoiceFileName(note.number), pdf: await creditNotePdf(note) };
+    },
+
+    /**
+     * GET /creditNotes/{id} (issue 42): one credit note, for its order's owner or an admin; anyone
+     * else, an unknown or a malformed id: 404, as for an order.
+     */
+    async creditNotePdfById(caller: Account, id: string): Promise<InvoicePdf> {
+      const noteId = parseId(id);
+      const note = noteId ? await selectCreditNoteById(db, noteId) : undefined;
+      if (!note?.orderId) throw notFound(serverTexts.invoiceErrors.creditNoteNotFound);
+      // Someone else's: 404 in the order's words, as for any of their orders.
+      await orders.findOrderForOwnerOrAdmin(caller, note.orderId);
       return { fileName: invoiceFileName(note.number), pdf: await creditNotePdf(note) };
     },
 

@@ -85,6 +85,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
     options;
 
   const issued = (note: CreditNote) => ({
+    id: note.id,
     number: note.number,
     amount: centsToDollars(note.totalCents),
   });
@@ -191,7 +192,11 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
   function cancelledEvent(done: Cancelled, actor: { id: string } | undefined, at: Date) {
     const { row, note } = done;
     const detail: Record<string, string> = note
-      ? { creditNote: note.number, amount: formatMoney(centsToDollars(note.totalCents)) }
+      ? {
+          creditNote: note.number,
+          creditNoteId: note.id,
+          amount: formatMoney(centsToDollars(note.totalCents)),
+        }
       : { refund: 'none' };
     return { orderId: row.id, kind: 'cancelled' as const, actorId: actor?.id ?? null, detail, at };
   }
@@ -361,6 +366,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
             actorId: actor?.id ?? null,
             detail: {
               creditNote: note.number,
+              creditNoteId: note.id,
               amount: formatMoney(centsToDollars(amountCents)),
             },
             at,

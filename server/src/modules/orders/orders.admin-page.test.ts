@@ -164,7 +164,7 @@ describe("the admin's order page and its timeline (GET /api/manageOrders/:id)", 
       {
         kind: 'cancelled',
         actor: 'Grace Admin',
-        detail: { creditNote: creditNote?.number, amount: '$25.00' },
+        detail: { creditNote: creditNote?.number, creditNoteId: creditNote?.id, amount: '$25.00' },
       },
       { kind: 'email', detail: { subject: expect.stringContaining('cancelled') } },
     ]);

@@ -172,6 +172,7 @@ describe('refunds of a line, and cancellations with or without one (issue 42 ite
     app,
     admin,
     customer,
+    otherCustomer,
   }) => {
     const before = await sales(app, admin);
     const checkout = await paidCheckout(app, customer);
@@ -193,6 +194,22 @@ describe('refunds of a line, and cancellations with or without one (issue 42 ite
     ]);
     const mail = await latestOutboxMail(app, customer.email, 'cancelled and refunded');
     expect(mail.text).toContain(serverTexts.mail.orderCancelled.body(small.reference, '$17.50'));
+
+    // Each credit note is drawn by its id, for its buyer and admins; nobody else.
+    for (const note of notes) {
+      const download = await injectAs(app, customer, { url: `/api/creditNotes/${note.id}` });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-disposition']).toContain(note.number);
+      expect((await readPdf(download.rawPayload)).text).toContain(note.number);
+      expect((await injectAs(app, admin, { url: `/api/creditNotes/${note.id}` })).statusCode).toBe(
+        200,
+      );
+      expectError(
+        await injectAs(app, otherCustomer, { url: `/api/creditNotes/${note.id}` }),
+        404,
+        serverTexts.orderErrors.orderNotFound,
+      );
+    }
 
     // Nothing is left to give back.
     expectError(await refund(app, admin, small._id, 1), 400, adminErrors.refundAboveLeft('$0.00'));

@@ -1,5 +1,8 @@
 import { orderAdminTexts, type OrderEvent } from '@tools-factory/contract';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useDownloadCreditNoteById } from '../api/download-credit-note';
 
 const words = orderAdminTexts.orderPage;
 
@@ -37,11 +40,13 @@ function eventLabel(event: OrderEvent): string {
 
 /** The order's timeline, oldest first: what happened, when (as the pages write dates), who. */
 export function OrderTimeline({ events }: { events: OrderEvent[] }) {
+  const download = useDownloadCreditNoteById();
   if (events.length === 0) return <p className="text-sm">{words.noEvents}</p>;
   return (
     <ol className="border-base-300 ml-2 flex flex-col gap-3 border-l-2 pl-4">
       {events.map((event, index) => {
         const detail = eventDetail(event);
+        const { creditNoteId, creditNote } = event.detail;
         return (
           <li key={`${event.at}-${index}`} className="relative text-sm">
             <span
@@ -56,6 +61,21 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
               <span className="text-base-content/70"> {words.by(event.actor)}</span>
             ) : null}
             {detail ? <span className="block wrap-break-word">{detail}</span> : null}
+            {creditNoteId && creditNote ? (
+              <button
+                type="button"
+                className="btn btn-outline btn-xs mt-1"
+                disabled={download.isPending}
+                onClick={() =>
+                  download.mutate(
+                    { id: creditNoteId, number: creditNote },
+                    { onError: (error) => toast.error(errorMessage(error)) },
+                  )
+                }
+              >
+                {words.downloadCreditNote(creditNote)}
+              </button>
+            ) : null}
           </li>
         );
       })}

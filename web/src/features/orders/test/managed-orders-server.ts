@@ -95,10 +95,14 @@ export function managedOrdersServer({
     store.orders = store.orders.map((candidate) => (candidate === order ? changed : candidate));
     return changed;
   };
-  const nextCreditNote = (cents: number) => ({
-    number: `CN-2025-${String(++store.creditNotes).padStart(6, '0')}`,
-    amount: centsToDollars(cents),
-  });
+  const nextCreditNote = (cents: number) => {
+    const sequence = String(++store.creditNotes).padStart(6, '0');
+    return {
+      id: `c0000000-0000-4000-8000-${sequence.padStart(12, '0')}`,
+      number: `CN-2025-${sequence}`,
+      amount: centsToDollars(cents),
+    };
+  };
   const { server } = fakeIdentityServer({
     answer: async (request) => {
       const special = await answer(request);
