@@ -131,6 +131,11 @@ for (const viewport of [phone, desktop]) {
     await context.close();
 
     // The buyer's e-mails: the part refund with its credit note, then the cancellation.
+    // The outbox writes its files just after the transactions: asked until they are there.
+    await expect.poll(async () => (await mailsTo(email, /refunded on your order/)).length).toBe(1);
+    await expect
+      .poll(async () => (await mailsTo(email, /is cancelled and refunded$/)).length)
+      .toBe(1);
     const partRefund = await mailsTo(email, /refunded on your order/);
     expect(partRefund.map((mail) => mail.subject)).toEqual([
       serverTexts.mail.orderRefunded.subject('$15.00', saw.reference),
