@@ -1,4 +1,5 @@
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 
@@ -28,9 +29,24 @@ export const checkouts = pgTable(
      * The client's Idempotency-Key of the request that placed it (null without one) and a digest
      * of that request: the same key again answers with this checkout, unless the body differs.
      */
+    /**
+     * What shipping costs this checkout (issue 42), decided by the shop's rates when it is
+     * placed and paid with its lines; null while it is to be quoted (an admin sets it, then the
+     * checkout can be paid).
+     */
+    shippingCents: integer('shipping_cents').default(0),
+    /** What was given back of the shipping (a checkout cancelled before anything shipped). */
+    shippingRefundedCents: integer('shipping_refunded_cents').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     requestDigest: text('request_digest'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('checkouts_user_id_idempotency_key_idx').on(t.userId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('checkouts_user_id_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+    check(
+      'checkouts_shipping_refund_within',
+      sql`${t.shippingRefundedCents} >= 0 and ${t.shippingRefundedCents} <= coalesce(${t.shippingCents}, 0)`,
+    ),
+    check('checkouts_shipping_not_negative', sql`${t.shippingCents} is null or ${t.shippingCents} >= 0`),
+  ],
 );

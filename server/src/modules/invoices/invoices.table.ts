@@ -61,7 +61,9 @@ export const invoices = pgTable(
     poNumber: text('po_number').notNull().default(''),
     // Its lines are in invoice_lines (migration 0011 moved the one line older invoices kept
     // here; 0012 dropped those columns).
-    /** The sum of the lines' totals: beyond an integer for the largest orders. */
+    /** The shipping charged with the lines (issue 42; 0 when free), a line of its own. */
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    /** The lines' totals and the shipping: beyond an integer for the largest orders. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     transactionId: text('transaction_id').notNull(),
     paidAt: timestamptz('paid_at').notNull(),
@@ -139,7 +141,9 @@ export const creditNotes = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     /**
      * Why it was issued (issue 42): 'cancellation' (the line cancelled, what was left of its
-     * amount given back) or 'refund' (part of the line's amount given back, the line stands).
+     * amount given back) or 'refund' (part of the line's amount given back, the line stands),
+     * or 'shipping' (a checkout's shipping given back: cancelled before anything shipped; the
+     * order is then its first line).
      */
     kind: text('kind').notNull().default('cancellation'),
     /** The amount given back: the line's amount, or the part of it refunded. */
@@ -153,7 +157,7 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_number_unique').on(t.number),
     // Several per order since issue 42: partial refunds, then the cancellation of the rest.
     index('credit_notes_order_id_idx').on(t.orderId),
-    check('credit_notes_kind_known', sql`${t.kind} in ('cancellation', 'refund')`),
+    check('credit_notes_kind_known', sql`${t.kind} in ('cancellation', 'refund', 'shipping')`),
     check('credit_notes_sequence_positive', sql`${t.sequence} > 0`),
   ],
 );
