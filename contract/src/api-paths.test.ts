@@ -51,6 +51,8 @@ describe('apiPaths', () => {
       unshipOrder: '/manageOrders/:id/unship',
       managedCheckout: '/manageCheckouts/:id',
       checkoutShipments: '/manageCheckouts/:id/shipments',
+      checkoutShipping: '/manageCheckouts/:id/shipping',
+      shippingRates: '/shipping-rates',
       undoShipment: '/manageShipments/:id/undo',
       packingSlip: '/manageShipments/:id/packing-slip.pdf',
       cancelOrder: '/manageOrders/:id/cancel',

@@ -84,6 +84,10 @@ export const apiPaths = {
   managedCheckout: withSegment('/manageCheckouts/:id'),
   /** POST (admin): ship a checkout's lines (all, chosen, or part of a line) as one shipment. */
   checkoutShipments: withSegment('/manageCheckouts/:id/shipments'),
+  /** POST (admin, issue 42): a quoted checkout's shipping set; the buyer can pay then. */
+  checkoutShipping: withSegment('/manageCheckouts/:id/shipping'),
+  /** GET (anyone, issue 42): what shipping costs, the rates the cart charges by. */
+  shippingRates: '/shipping-rates',
   /** POST (admin): undo a shipment within 24 h; its quantities are to ship again. */
   undoShipment: withSegment('/manageShipments/:id/undo'),
   /** GET (admin): a shipment's packing slip as a PDF (lines, quantities, ship-to; no prices). */

@@ -46,6 +46,15 @@ export type CartLine = z.infer<typeof CartLineSchema>;
 export const CartSchema = z.object({
   lines: z.array(CartLineSchema),
   /** The sum of the lines' totals (withdrawn tools count nothing). */
+  subtotal: MoneySchema,
+  /**
+   * What shipping the checkout would be charged by the shop's rates (issue 42): 0 when free,
+   * null when it is quoted after ordering.
+   */
+  shipping: MoneySchema.nullable(),
+  /** The next cheaper shipping: how much more of goods it takes, and its charge; null if none. */
+  cheaperShipping: z.object({ more: MoneySchema, charge: MoneySchema }).nullable(),
+  /** The subtotal and the shipping: what the checkout would cost (POST /checkout's expectedTotal). */
   total: MoneySchema,
   /** True when there is a line and none has a problem that blocks the checkout. */
   canCheckout: z.boolean(),

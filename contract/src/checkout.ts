@@ -53,7 +53,14 @@ export const CheckoutSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   status: CheckoutStatusSchema,
-  /** The sum of its lines' totals (what is left of it: removed lines are gone). */
+  /**
+   * What its shipping costs (issue 42): charged by the shop's rates when placed (0 when free);
+   * null while an admin is to quote it (the checkout cannot be paid until then).
+   */
+  shipping: MoneySchema.nullable(),
+  /** What of the shipping was given back (a checkout cancelled before anything shipped). */
+  shippingRefunded: MoneySchema,
+  /** The sum of its lines' totals and its shipping (what is left of it: removed lines are gone). */
   total: MoneySchema,
   lines: z.array(OrderSchema),
 });

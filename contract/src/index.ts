@@ -33,6 +33,7 @@ export * from './stock.ts';
 export * from './manage-tools-texts.ts';
 export * from './sku.ts';
 export * from './shipments.ts';
+export * from './shipping.ts';
 export * from './summary.ts';
 export * from './system.ts';
 export * from './texts.ts';

@@ -27,6 +27,8 @@ export const invoiceTexts = {
     total: 'Total',
     paidInFull: 'Paid in full by card. Thank you for your order.',
     madeToOrder: 'Made to order.',
+    /** The shipping's line under the tools (issue 42), taxed as they are. */
+    shipping: 'Shipping',
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
     /** Issue 25: what a business needs to book it. */
     quote: 'Quote',
@@ -58,6 +60,9 @@ export const invoiceTexts = {
      * the table's one line names it, and the closing sentence says what of the invoice it credits.
      */
     partLine: (tool: string, quantity: string) => `Refund on ${tool} (${quantity} ordered)`,
+    /** Issue 42: a checkout's shipping given back (it was cancelled before anything shipped). */
+    shippingCredited: (invoice: string) =>
+      `The shipping on invoice ${invoice} is credited and refunded to the card used for payment: nothing of the order was shipped.`,
     partCredited: (amount: string, order: string, invoice: string) =>
       `${amount} of order ${order} on invoice ${invoice} is credited and refunded to the card used for payment.`,
   },

@@ -28,6 +28,7 @@ export const salesTexts = {
       revenue: 'Revenue (USD)',
       refunded: 'Refunded (USD)',
       refundedLines: 'Lines refunded',
+      shipping: 'Shipping (USD)',
       total: 'Total',
       tool: 'Tool',
       units: 'Units',

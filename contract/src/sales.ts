@@ -51,6 +51,8 @@ export const SalesDaySchema = z.object({
   orders: z.number().int().nonnegative(),
   refunded: z.number().nonnegative(),
   refundedLines: z.number().int().nonnegative(),
+  /** Issue 42: the shipping charged on the checkouts paid that day and kept (part of `revenue`). */
+  shipping: z.number().nonnegative(),
 });
 export type SalesDay = z.infer<typeof SalesDaySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { canShip, type OrderStatus } from './order-status.ts';
 import { ManagedOrderSchema } from './orders.ts';
 import { shipmentTexts } from './shipment-texts.ts';
@@ -82,9 +82,27 @@ export const ManagedCheckoutSchema = z.object({
   phone: z.string(),
   /** ISO 8601. */
   createdAt: z.string(),
+  /** What its shipping costs (issue 42); null while an admin is to quote it. */
+  shipping: MoneySchema.nullable(),
+  /** What of the shipping was given back. */
+  shippingRefunded: MoneySchema,
   lines: z.array(ManagedOrderSchema),
   shipments: z.array(ShipmentSchema),
 });
+
+/** POST /manageCheckouts/{id}/shipping: a quoted checkout's shipping, as an admin sets it. */
+export const SetCheckoutShippingSchema = z.object({
+  // 0 (free) or a price, each refused in the price's words.
+  amount: z.union([z.number(), z.string()]).transform((value, context) => {
+    if (String(value).trim() !== '' && Number(value) === 0) return 0;
+    const price = priceSchema('shipping').safeParse(value);
+    if (price.success) return price.data;
+    for (const issue of price.error.issues)
+      context.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }),
+});
+export type SetCheckoutShipping = z.input<typeof SetCheckoutShippingSchema>;
 export type ManagedCheckout = z.infer<typeof ManagedCheckoutSchema>;
 
 /** POST .../shipments (201) and POST /manageShipments/{id}/undo: the shipment, and the checkout now. */

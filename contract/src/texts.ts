@@ -19,6 +19,7 @@ import { reviewTexts } from './review-texts.ts';
 import { salesServerTexts, salesTexts } from './sales-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 import { shipmentServerTexts, shipmentTexts } from './shipment-texts.ts';
+import { shippingServerTexts, shippingTexts } from './shipping-texts.ts';
 import { siteTexts } from './site-texts.ts';
 import { skuTexts } from './sku-texts.ts';
 import { toolAdminErrors, toolTexts } from './tool-texts.ts';
@@ -44,6 +45,8 @@ export const texts = {
   quickOrder: quickOrderTexts,
   /** Shipments of a checkout's lines (issue 42). */
   shipments: shipmentTexts,
+  /** Shipping charges (issue 42). */
+  shipping: shippingTexts,
   ...toolTexts,
   ...siteTexts,
   ...accountTexts,
@@ -74,4 +77,5 @@ export const serverTexts = {
   checkoutDocuments: checkoutDocumentTexts,
   ...mailTexts,
   ...shipmentServerTexts,
+  ...shippingServerTexts,
 } as const;

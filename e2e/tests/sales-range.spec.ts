@@ -60,11 +60,11 @@ for (const viewport of [desktop, phone]) {
     const records = csv.replace(/^\uFEFF/, '').split('\r\n');
     // Issue 42: each day's refunds after its revenue (lines refunded, dollars).
     expect(records[0]).toBe(
-      `${words.csv.date},${words.csv.orders},${words.csv.revenue},${words.csv.refundedLines},${words.csv.refunded}`,
+      `${words.csv.date},${words.csv.orders},${words.csv.revenue},${words.csv.refundedLines},${words.csv.refunded},${words.csv.shipping}`,
     );
-    expect(records[1]).toBe('2020-01-01,0,0.00,0,0.00');
-    expect(records[PAST.days]).toBe('2020-01-31,0,0.00,0,0.00');
-    expect(records[PAST.days + 1]).toBe(`${words.csv.total},0,0.00,0,0.00`);
+    expect(records[1]).toBe('2020-01-01,0,0.00,0,0.00,0.00');
+    expect(records[PAST.days]).toBe('2020-01-31,0,0.00,0,0.00,0.00');
+    expect(records[PAST.days + 1]).toBe(`${words.csv.total},0,0.00,0,0.00,0.00`);
 
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

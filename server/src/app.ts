@@ -260,6 +260,7 @@ export async function buildApp({
     catalog,
     tools: tools.service,
     orders: orders.service,
+    shippingRates: config.shippingRates,
     guards,
   });
   const quotes = createQuotesModule({

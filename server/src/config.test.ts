@@ -57,6 +57,45 @@ describe('configuration', () => {
     expect(trustProxy('10.0.0.0/8,127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1');
   });
 
+  it('reads SHIPPING_RATES: free by default, flat, bands, free from an amount, quoted', () => {
+    const rates = (value?: string) =>
+      loadConfig({
+        ...validSecrets,
+        DATA_DIR: '/tmp/tools-factory-config-test',
+        SHIPPING_RATES: value,
+      }).shippingRates;
+    expect(rates()).toEqual({ kind: 'charged', bands: [{ from: 0, charge: 0 }] });
+    expect(rates('{"flat": 25, "freeFrom": 500}')).toEqual({
+      kind: 'charged',
+      bands: [
+        { from: 0, charge: 25 },
+        { from: 500, charge: 0 },
+      ],
+    });
+    expect(rates('{"bands": [{"from": 0, "charge": 40}, {"from": 1000, "charge": 20}]}')).toEqual({
+      kind: 'charged',
+      bands: [
+        { from: 0, charge: 40 },
+        { from: 1000, charge: 20 },
+      ],
+    });
+    expect(rates('{"quoted": true}')).toEqual({ kind: 'quoted' });
+    // Each mistake is one line naming the variable.
+    for (const bad of [
+      'flat 25',
+      '{"flat": -1}',
+      '{"flat": 25, "bands": [{"from": 0, "charge": 1}]}',
+      '{"bands": [{"from": 10, "charge": 1}]}',
+      '{"bands": [{"from": 0, "charge": 5}, {"from": 0, "charge": 1}]}',
+      '{"bands": [{"from": 0, "charge": 5}, {"from": 100, "charge": 1}], "freeFrom": 50}',
+      '{"flat": 25, "free": 500}',
+    ]) {
+      const problems = problemsOf({ ...validSecrets, SHIPPING_RATES: bad });
+      expect(problems.length, bad).toBeGreaterThan(0);
+      for (const line of problems) expect(line, bad).toMatch(/^SHIPPING_RATES: /);
+    }
+  });
+
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({ ...validSecrets, DATA_DIR: '/tmp/tools-factory-config-test' });
     expect(config).toMatchObject({

@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  FREE_SHIPPING,
+  ShippingRatesSettingSchema,
+  type ShippingRates,
+} from '@tools-factory/contract';
 import { serverRoot } from './server-root.ts';
 import { DEFAULT_DISK_RESERVE_MB, MIN_DISK_RESERVE_MB } from './db/disk-reserve.ts';
 
@@ -127,6 +132,27 @@ const EnvSchema = z.object({
       message: 'must be a percentage with at most two decimals (20, 7.5)',
     })
     .default(0),
+  // What shipping costs (issue 42), as JSON: {"flat": 25, "freeFrom": 500}, {"bands": [{"from":
+  // 0, "charge": 40}, {"from": 1000, "charge": 20}]}, {"quoted": true}. Unset: free.
+  SHIPPING_RATES: z
+    .string()
+    .optional()
+    .transform((value, context): ShippingRates => {
+      if (value === undefined || value.trim() === '') return FREE_SHIPPING;
+      let json: unknown;
+      try {
+        json = JSON.parse(value);
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON, as {"flat": 25}' });
+        return z.NEVER;
+      }
+      const setting = ShippingRatesSettingSchema.safeParse(json);
+      if (setting.success) return setting.data;
+      for (const issue of setting.error.issues) {
+        context.addIssue({ code: 'custom', message: issue.message });
+      }
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // PGlite: the free space (MB) DATA_DIR keeps; below it writes are refused (db/disk-reserve.ts).
   DISK_RESERVE_MB: z.coerce
@@ -206,6 +232,8 @@ export type Config = {
   seller: Seller;
   /** TAX_RATE_PERCENT in basis points (20% = 2000), stored on each order when it is placed. */
   taxRateBasisPoints: number;
+  /** What shipping costs (SHIPPING_RATES; free when unset): each checkout is charged by it. */
+  shippingRates: ShippingRates;
   /**
    * The web's server entry (its `render`, for the public pages), built beside webDistDir by
    * `npm run build`: WEB_DIST_DIR/../dist-ssr/entry-server.js. Missing: pages get the plain shell.
@@ -339,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       zeroTaxReason: e.SELLER_ZERO_TAX_REASON,
     },
     taxRateBasisPoints: Math.round(e.TAX_RATE_PERCENT * 100),
+    shippingRates: e.SHIPPING_RATES,
     logLevel: e.LOG_LEVEL,
     diskReserveMb: e.DISK_RESERVE_MB,
   };

@@ -173,6 +173,11 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/parts' }),
   },
   {
+    route: 'GET /api/shipping-rates',
+    answers: everyone(200),
+    request: () => ({ url: '/api/shipping-rates' }),
+  },
+  {
     route: 'GET /api/tool/:id',
     answers: everyone(200),
     request: (the) => ({ url: `/api/tool/${the.tool.id}` }),
@@ -555,6 +560,15 @@ const CASES: readonly AuthorizationCase[] = [
     request: async (the) => ({
       url: `/api/manageCheckouts/${(await the.paidOrder()).checkoutId}/shipments`,
       payload: { carrier: 'UPS', trackingNumber: '1Z999' },
+    }),
+  },
+  {
+    route: 'POST /api/manageCheckouts/:id/shipping',
+    case: "the customer's unpaid checkout, its shipping charged already (free: not to quote)",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 409 },
+    request: async (the) => ({
+      url: `/api/manageCheckouts/${(await the.unpaidOrder()).checkoutId}/shipping`,
+      payload: { amount: 25 },
     }),
   },
   {

@@ -92,12 +92,20 @@ export type CancelledLine = { order: Order; creditNote: MailedCreditNote | undef
  */
 export function checkoutCancelledMail(
   lines: readonly CancelledLine[],
-  options: { publicUrl: string },
+  options: {
+    publicUrl: string;
+    /** The shipping's credit note, when it went back (nothing of the checkout had shipped). */
+    shippingNote?: MailedCreditNote;
+  },
 ): QueuedMessage {
   const first = lines[0];
   if (!first) throw new Error('a checkout cancellation names at least one line');
   const cancelled = words.checkoutCancelled;
-  const notes = lines.flatMap((line) => (line.creditNote ? [line.creditNote] : []));
+  const { shippingNote } = options;
+  const notes = [
+    ...lines.flatMap((line) => (line.creditNote ? [line.creditNote] : [])),
+    ...(shippingNote ? [shippingNote] : []),
+  ];
   const refundedCents = notes.reduce((sum, note) => sum + dollarsToCents(note.amount), 0);
   const refunded = notes.length > 0 ? formatMoney(centsToDollars(refundedCents)) : null;
   const { checkoutReference, poNumber } = first.order;
@@ -109,17 +117,31 @@ export function checkoutCancelledMail(
       {
         kind: 'lines',
         caption: cancelled.caption,
-        items: lines.map(({ order, creditNote }) => ({
-          title: order.name,
-          details: [
-            `${words.order.reference}: ${order.reference}`,
-            `${words.order.quantity}: ${formatCount(order.quantity)}`,
-            ...(creditNote
-              ? [cancelled.refunded(formatMoney(creditNote.amount)), creditNote.number]
-              : []),
-          ],
-          amount: formatOrderTotal(order),
-        })),
+        items: [
+          ...lines.map(({ order, creditNote }) => ({
+            title: order.name,
+            details: [
+              `${words.order.reference}: ${order.reference}`,
+              `${words.order.quantity}: ${formatCount(order.quantity)}`,
+              ...(creditNote
+                ? [cancelled.refunded(formatMoney(creditNote.amount)), creditNote.number]
+                : []),
+            ],
+            amount: formatOrderTotal(order),
+          })),
+          ...(shippingNote
+            ? [
+                {
+                  title: serverTexts.invoice.shipping,
+                  details: [
+                    cancelled.refunded(formatMoney(shippingNote.amount)),
+                    shippingNote.number,
+                  ],
+                  amount: formatMoney(shippingNote.amount),
+                },
+              ]
+            : []),
+        ],
       },
       {
         kind: 'facts',

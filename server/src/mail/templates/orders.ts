@@ -5,6 +5,7 @@ import {
   orderTotal,
   routes,
   serverTexts,
+  texts,
   type Checkout,
   type Order,
 } from '@tools-factory/contract';
@@ -98,7 +99,33 @@ const checkoutWords = words.checkout;
  * What the checkout e-mails need of a checkout (the Checkout DTO has it): they are written to
  * its lines' e-mail, the buyer's at the time of the purchase.
  */
-export type CheckoutHead = Pick<Checkout, '_id' | 'reference' | 'poNumber' | 'address'>;
+export type CheckoutHead = Pick<Checkout, '_id' | 'reference' | 'poNumber' | 'address'> & {
+  /** Its shipping (issue 42): charged (0 when free), or null while quoted; absent: not known. */
+  shipping?: number | null;
+};
+
+/** What the checkout comes to: its lines' totals and its shipping, added in cents. */
+export function checkoutTotal(checkout: CheckoutHead, lines: readonly Order[]): number {
+  return centsToDollars(dollarsToCents(linesTotal(lines)) + dollarsToCents(checkout.shipping ?? 0));
+}
+
+/** The rows closing a checkout's facts: its shipping when charged or to quote, then its total. */
+export function checkoutTotalRows(
+  checkout: CheckoutHead,
+  lines: readonly Order[],
+): [string, string][] {
+  const { shipping } = checkout;
+  const shippingRow: [string, string][] =
+    shipping === undefined || shipping === 0
+      ? []
+      : [
+          [
+            serverTexts.invoice.shipping,
+            shipping === null ? texts.shipping.quoted : formatMoney(shipping),
+          ],
+        ];
+  return [...shippingRow, [checkoutWords.total, formatMoney(checkoutTotal(checkout, lines))]];
+}
 
 /** The checkout's total: its lines' totals added in cents, so no cent is lost in the sum. */
 export function linesTotal(lines: readonly Order[]): number {
@@ -156,7 +183,7 @@ export function checkoutLinesTable(
 function checkoutRows(checkout: CheckoutHead, lines: readonly Order[]): [string, string][] {
   const rows: [string, string][] = [[checkoutWords.reference, checkout.reference]];
   if (checkout.poNumber) rows.push([checkoutWords.poNumber, checkout.poNumber]);
-  rows.push([checkoutWords.total, formatMoney(linesTotal(lines))]);
+  rows.push(...checkoutTotalRows(checkout, lines));
   return rows;
 }
 
@@ -207,7 +234,7 @@ export function checkoutPaidMail(
   lines: readonly Order[],
   options: { publicUrl: string; invoice: { id: string; number: string }; transactionId: string },
 ): QueuedMessage {
-  const total = formatMoney(linesTotal(lines));
+  const total = formatMoney(checkoutTotal(checkout, lines));
   const { invoice } = options;
   const message = orderDocumentMail(
     { email: buyerOf(lines) },

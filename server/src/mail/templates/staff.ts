@@ -1,6 +1,12 @@
 import { formatMoney, routes, serverTexts, type Order, type Quote } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { checkoutLinesTable, linesTotal, orderFigureRows, type CheckoutHead } from './orders.ts';
+import {
+  checkoutLinesTable,
+  checkoutTotal,
+  checkoutTotalRows,
+  orderFigureRows,
+  type CheckoutHead,
+} from './orders.ts';
 import { factsMail, formatMailDateTime, formatOrderTotal } from './layout.ts';
 import { quoteRows } from './quotes.ts';
 
@@ -105,7 +111,7 @@ function checkoutStaffRows(checkout: CheckoutHead, lines: readonly Order[]): [st
   const [first] = lines;
   const rows: [string, string][] = [[checkoutWords.reference, checkout.reference]];
   if (checkout.poNumber) rows.push([checkoutWords.poNumber, checkout.poNumber]);
-  rows.push([checkoutWords.total, formatMoney(linesTotal(lines))]);
+  rows.push(...checkoutTotalRows(checkout, lines));
   if (first) {
     rows.push([words.staff.customer, first.email]);
     rows.push([words.staff.placedAt, formatMailDateTime(first.createdAt)]);
@@ -128,7 +134,7 @@ export function checkoutPlacedForStaffMail(
   options: { publicUrl: string; to: string },
 ): MailContent {
   const [first] = lines;
-  const total = formatMoney(linesTotal(lines));
+  const total = formatMoney(checkoutTotal(checkout, lines));
   const rows = checkoutStaffRows(checkout, lines);
   if (first?.holdUntil) rows.push([words.staff.heldUntil, formatMailDateTime(first.holdUntil)]);
   return staffMail({
@@ -149,7 +155,7 @@ export function checkoutPaidForStaffMail(
   options: { publicUrl: string; to: string; invoiceNumber: string; paidAt: string },
 ): MailContent {
   const [first] = lines;
-  const total = formatMoney(linesTotal(lines));
+  const total = formatMoney(checkoutTotal(checkout, lines));
   return staffMail({
     to: options.to,
     publicUrl: options.publicUrl,

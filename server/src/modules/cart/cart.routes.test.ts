@@ -118,6 +118,9 @@ describe('PUT /api/cart/lines/{toolId}', () => {
           problems: [],
         },
       ],
+      subtotal: 499.75,
+      shipping: 0,
+      cheaperShipping: null,
       total: 499.75,
       canCheckout: true,
     });

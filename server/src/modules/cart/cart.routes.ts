@@ -8,8 +8,9 @@ import {
   MAX_CART_LINES,
   ReorderSchema,
   SetCartLineSchema,
+  ShippingRatesSchema,
 } from '@tools-factory/contract';
-import { guardOf } from '../../authorization.ts';
+import { guardOf, publicRoute } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { CartService } from './cart.service.ts';
@@ -41,6 +42,26 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Auth
       },
     },
     async (request) => cart.readCart(callerOf(request)),
+  );
+
+  app.get(
+    apiPaths.shippingRates,
+    {
+      onRequest: publicRoute('GET /api/shipping-rates'),
+      schema: {
+        operationId: 'readShippingRates',
+        summary: 'What shipping costs',
+        description:
+          "Anyone (issue 42). The shop's SHIPPING_RATES: `charged` from bands by the value of a checkout's goods (the band whose `from` the goods reach; a flat charge is one band, free above an amount a band charging 0), or `quoted`: an admin quotes each checkout's shipping after it is placed, and it is paid then. A checkout's total (the cart's, POST /checkout's `expectedTotal`, the payment's `totalPrice`) is its goods and this shipping.",
+        tags: ['cart'],
+        response: { 200: ShippingRatesSchema },
+      },
+    },
+    async (_request, reply) => {
+      // The same for everyone until the server restarts with other rates.
+      void reply.header('cache-control', 'public, max-age=300');
+      return cart.shippingRates;
+    },
   );
 
   app.put(

@@ -1,12 +1,14 @@
 import {
   blocksCheckout,
   cartQuantitySchema,
+  cheaperShippingAbove,
   centsToDollars,
   dollarsToCents,
   isQuantityAllowed,
   MAX_CART_LINES,
   skuKey,
   SKU_MAX_LENGTH,
+  shippingChargeOf,
   texts,
   unitPriceFor,
   type AddCartLines,
@@ -17,6 +19,7 @@ import {
   type CartLineResult,
   type Order,
   type Reorder,
+  type ShippingRates,
   type Tool,
 } from '@tools-factory/contract';
 import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
@@ -105,6 +108,8 @@ export type CartServiceOptions = {
   tools: Pick<ToolsService, 'findWithdrawn'>;
   /** For Order again: the caller's own orders. */
   orders: Pick<OrdersService, 'findOwnOrder' | 'listOwnOrders'>;
+  /** What shipping costs (SHIPPING_RATES): the cart shows what its checkout would be charged. */
+  shippingRates: ShippingRates;
 };
 
 /**
@@ -187,9 +192,18 @@ export function createCartService(options: CartServiceOptions) {
         problems,
       };
     });
+    // The checkout charges shipping on what it places: the lines that can be checked out.
+    const shippingCents = shippingChargeOf(options.shippingRates, totalCents);
+    const cheaper = cheaperShippingAbove(options.shippingRates, totalCents);
     return {
       lines,
-      total: centsToDollars(totalCents),
+      subtotal: centsToDollars(totalCents),
+      shipping: shippingCents === null ? null : centsToDollars(shippingCents),
+      cheaperShipping: cheaper && {
+        more: centsToDollars(cheaper.moreCents),
+        charge: centsToDollars(cheaper.chargeCents),
+      },
+      total: centsToDollars(totalCents + (shippingCents ?? 0)),
       canCheckout: lines.length > 0 && lines.every((line) => !line.problems.some(blocksCheckout)),
     };
   }
@@ -281,6 +295,8 @@ export function createCartService(options: CartServiceOptions) {
   }
 
   return {
+    /** SHIPPING_RATES, as GET /shipping-rates answers them. */
+    shippingRates: options.shippingRates,
     /** GET /cart: the caller's cart, each line priced and checked as it stands now. */
     async readCart(caller: Account): Promise<Cart> {
       return readCart(caller.id);

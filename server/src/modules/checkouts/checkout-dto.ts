@@ -23,7 +23,8 @@ export function createCheckoutDtos(
   orderLines: Pick<OrderLinesOfCheckouts, 'linesOf'>,
 ) {
   function checkoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {
-    const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const goodsCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const shippingCents = checkout.shippingCents;
     return {
       _id: checkout.id,
       reference: checkoutReference(checkout.id),
@@ -34,7 +35,9 @@ export function createCheckoutDtos(
       phone: checkout.phone,
       createdAt: checkout.createdAt.toISOString(),
       status: checkoutStatusOf(lines),
-      total: centsToDollars(totalCents),
+      shipping: shippingCents === null ? null : centsToDollars(shippingCents),
+      shippingRefunded: centsToDollars(checkout.shippingRefundedCents),
+      total: centsToDollars(goodsCents + (shippingCents ?? 0)),
       lines: [...lines].sort(inBuyersOrder).map(orderDto),
     };
   }

@@ -1,5 +1,5 @@
 import { serverTexts } from '@tools-factory/contract';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
@@ -73,6 +73,15 @@ export function createCheckoutLines(options: {
     async buyerOf(tx: Transaction, checkoutId: string): Promise<BuyerOfCheckout> {
       const checkout = await selectCheckout(tx, checkoutId);
       return { companyName: checkout?.companyName ?? '', taxNumber: checkout?.taxNumber ?? '' };
+    },
+
+    /**
+     * What the checkout's shipping costs, in cents (issue 42): paid and invoiced with its lines;
+     * null while an admin is to quote it (or when the checkout is gone).
+     */
+    async shippingOf(executor: Executor, checkoutId: string): Promise<number | null> {
+      const checkout = await selectCheckout(executor, checkoutId);
+      return checkout ? checkout.shippingCents : null;
     },
 
     /** Every line of the checkout, locked until `tx` ends (none when all are gone). */

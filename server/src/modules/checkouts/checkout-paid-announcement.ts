@@ -1,3 +1,4 @@
+import { centsToDollars } from '@tools-factory/contract';
 import type { Transaction } from '../../db/client.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { checkoutPaidMail } from '../../mail/templates/orders.ts';
@@ -25,11 +26,12 @@ export function createCheckoutPaidAnnouncement(options: {
       const [first] = lines;
       if (!first) return;
       const document = { id: invoice.id, number: invoice.number };
-      if (lines.length === 1) {
+      // A line alone is told as an order always was, unless shipping was paid with it.
+      if (lines.length === 1 && invoice.shippingCents === 0) {
         await orders.announcePaid(tx, first, document);
         return;
       }
-      const checkout = checkoutHeadOf(first);
+      const checkout = checkoutHeadOf(first, centsToDollars(invoice.shippingCents));
       // On each line's timeline, by the service's clock: after the payment.
       const at = now();
       await enqueuePaidMails(tx, outbox, {

@@ -236,10 +236,12 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
                   })),
                 );
               }
-              const totalCents = lines.reduce(
+              const goodsCents = lines.reduce(
                 (sum, { quantity, unitPriceCents }) => sum + unitPriceCents * quantity,
                 0,
               );
+              // The total the cart showed: the goods and their shipping (issue 42).
+              const totalCents = goodsCents + (rules.shippingCentsOf(goodsCents) ?? 0);
               if (
                 input.expectedTotal !== undefined &&
                 dollarsToCents(input.expectedTotal) !== totalCents
@@ -251,7 +253,7 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
                   ),
                 );
               }
-              rules.ensurePayableWithinHoldLimit(totalCents);
+              rules.ensurePayableWithinHoldLimit(goodsCents);
             },
             checkout: {
               address: input.address,

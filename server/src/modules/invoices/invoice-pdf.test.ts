@@ -31,6 +31,7 @@ function invoiceOf(lines: readonly DocumentLine[]): InvoiceRow {
     buyerTaxNumber: '',
     checkoutId: null,
     poNumber: 'PO-88-A',
+    shippingCents: 0,
     totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
     transactionId: 'pi_test_many_lines',
     paidAt,

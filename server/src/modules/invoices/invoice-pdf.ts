@@ -141,6 +141,18 @@ const countFormat = new Intl.NumberFormat('en-US');
 /** An amount with its currency code beside it: '$1,350.75 USD'. */
 const money = (cents: number) => words.amount(formatMoney(centsToDollars(cents)));
 
+/** The invoice's shipping, as a line of the table. */
+function shippingLine(cents: number): DocumentLine {
+  return {
+    sku: '',
+    toolName: words.shipping,
+    madeToOrder: false,
+    quantity: 1,
+    unitPriceCents: cents,
+    totalCents: cents,
+  };
+}
+
 /** The quote's number after the order's, on documents of orders placed from a quote. */
 function quoteFact(booking: DocumentBooking): Fact[] {
   return booking.quoteReference ? [[words.quote, booking.quoteReference]] : [];
@@ -152,12 +164,15 @@ function quoteFact(booking: DocumentBooking): Fact[] {
  */
 export function renderInvoicePdf(
   invoice: InvoiceRow,
-  lines: readonly DocumentLine[],
+  toolLines: readonly DocumentLine[],
   booking: DocumentBooking,
 ): Promise<Buffer> {
+  // The shipping charged (issue 42) is a line of its own under the tools, in the total.
+  const lines =
+    invoice.shippingCents > 0 ? [...toolLines, shippingLine(invoice.shippingCents)] : toolLines;
   // A checkout of several lines is named by its own reference; a one-line one by its order's.
   const reference: Fact =
-    lines.length > 1
+    toolLines.length > 1
       ? [checkoutWords.checkout, invoice.orderReference]
       : [words.order, invoice.orderReference];
   return renderOrderDocument({
@@ -211,15 +226,18 @@ export function renderCreditNotePdf(
         unitPriceCents: note.totalCents,
       }
     : { toolName: note.toolName, quantity: note.quantity, unitPriceCents: note.unitPriceCents };
-  const closing = part
-    ? creditWords.partCredited(
-        formatMoney(centsToDollars(note.totalCents)),
-        note.orderReference,
-        note.invoiceNumber,
-      )
-    : ofCheckout
-      ? checkoutWords.lineCredited(note.invoiceNumber, note.orderReference)
-      : creditWords.refundedInFull(note.invoiceNumber);
+  const closing =
+    note.kind === 'shipping'
+      ? creditWords.shippingCredited(note.invoiceNumber)
+      : part
+        ? creditWords.partCredited(
+            formatMoney(centsToDollars(note.totalCents)),
+            note.orderReference,
+            note.invoiceNumber,
+          )
+        : ofCheckout
+          ? checkoutWords.lineCredited(note.invoiceNumber, note.orderReference)
+          : creditWords.refundedInFull(note.invoiceNumber);
   return renderOrderDocument({
     title: creditWords.title,
     number: note.number,
@@ -228,7 +246,12 @@ export function renderCreditNotePdf(
     facts,
     buyerLines: buyerLinesOf(note),
     lines: [
-      { sku: ofCheckout?.sku ?? '', madeToOrder: false, ...line, totalCents: note.totalCents },
+      {
+        sku: note.kind === 'shipping' ? '' : (ofCheckout?.sku ?? ''),
+        madeToOrder: false,
+        ...line,
+        totalCents: note.totalCents,
+      },
     ],
     totalCents: note.totalCents,
     totalLabel: creditWords.total,

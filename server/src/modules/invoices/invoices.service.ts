@@ -34,6 +34,8 @@ import {
   type InvoiceRow,
 } from './invoices.repository.ts';
 
+/** The invoice's words: a shipping credit note names its line as the invoice does. */
+const words = serverTexts.invoice;
 /** An invoice as issued: everything it shows, kept as it was on the day (invoices.table.ts). */
 export type Invoice = InvoiceRow;
 
@@ -55,7 +57,7 @@ export function createInvoicesService(options: {
   /** The seller's legal details every document prints (SELLER_*). */
   seller: Seller;
   /** Who may download a checkout's invoice (issue 26). */
-  checkoutLines: Pick<CheckoutLines, 'linesForOwnerOrAdmin' | 'buyerOf'>;
+  checkoutLines: Pick<CheckoutLines, 'linesForOwnerOrAdmin' | 'buyerOf' | 'shippingOf'>;
 }) {
   const { db, orders, identity, seller, checkoutLines } = options;
 
@@ -117,6 +119,7 @@ export function createInvoicesService(options: {
       const { order } = first;
       const buyer = first.userId ? await identity.findById(first.userId, tx) : undefined;
       const business = await checkoutLines.buyerOf(tx, order.checkoutId);
+      const shippingCents = (await checkoutLines.shippingOf(tx, order.checkoutId)) ?? 0;
       const year = paidAt.getUTCFullYear();
       const sequence = await takeNextSequence(tx, year);
       const invoice = await insertInvoice(tx, {
@@ -133,7 +136,8 @@ export function createInvoicesService(options: {
         buyerPhone: order.phone,
         buyerCompany: business.companyName,
         buyerTaxNumber: business.taxNumber,
-        totalCents: paid.reduce((sum, line) => sum + line.totalCents, 0),
+        shippingCents,
+        totalCents: paid.reduce((sum, line) => sum + line.totalCents, 0) + shippingCents,
         transactionId: order.transectionId ?? '',
         paidAt,
         issuedAt: paidAt,
@@ -171,13 +175,15 @@ export function createInvoicesService(options: {
         refundId: string | null;
         issuedAt: Date;
         amountCents: number;
-        kind: 'cancellation' | 'refund';
+        /** 'shipping': the checkout's shipping given back (its order is the checkout's first). */
+        kind: 'cancellation' | 'refund' | 'shipping';
       },
     ): Promise<CreditNote> {
       // The order's line on its checkout's invoice: the credit note credits that line alone.
       const invoice = await selectInvoiceByOrderId(tx, orderId);
       if (!invoice) throw new Error(`order ${orderId} is paid but has no invoice to credit`);
       const { line } = invoice;
+      const shipping = refund.kind === 'shipping';
       const year = refund.issuedAt.getUTCFullYear();
       const sequence = await takeNextCreditNoteSequence(tx, year);
       return insertCreditNote(tx, {
@@ -187,15 +193,19 @@ export function createInvoicesService(options: {
         invoiceId: invoice.id,
         invoiceNumber: invoice.number,
         orderId,
-        orderReference: line.orderReference,
+        orderReference: shipping ? invoice.orderReference : line.orderReference,
         buyerName: invoice.buyerName,
         buyerEmail: invoice.buyerEmail,
         buyerAddress: invoice.buyerAddress,
         buyerCompany: invoice.buyerCompany,
         buyerTaxNumber: invoice.buyerTaxNumber,
-        toolName: line.toolName,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
+        ...(shipping
+          ? { toolName: words.shipping, quantity: 1, unitPriceCents: refund.amountCents }
+          : {
+              toolName: line.toolName,
+              quantity: line.quantity,
+              unitPriceCents: line.unitPriceCents,
+            }),
         kind: refund.kind,
         totalCents: refund.amountCents,
         refundId: refund.refundId,

@@ -23,6 +23,7 @@ import {
   orderCancelledMail,
   orderRefundedMail,
 } from '../../mail/templates/order-cancelled.ts';
+import type { CheckoutCharges } from '../checkouts/checkout-charges.ts';
 import type { CreditNote, InvoicesService } from '../invoices/invoices.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
@@ -47,6 +48,8 @@ export type OrderCancellationOptions = {
   catalog: CatalogChanged;
   /** Takes the customer's e-mail in the cancellation's transaction. */
   outbox: OutboxWriter;
+  /** A checkout's shipping, given back when it is cancelled before anything of it shipped. */
+  charges: Pick<CheckoutCharges, 'shippingOf' | 'refundAll'>;
   publicUrl: string;
   orderHoldHours: number;
   now: () => Date;
@@ -81,8 +84,18 @@ type Cancelled = { row: OrderRow; note: CreditNote | undefined; stock: StockChan
  * is still the one it was asked on).
  */
 export function createOrderCancellation(options: OrderCancellationOptions) {
-  const { db, payments, invoices, tools, catalog, outbox, publicUrl, orderHoldHours, now } =
-    options;
+  const {
+    db,
+    payments,
+    invoices,
+    tools,
+    catalog,
+    outbox,
+    charges,
+    publicUrl,
+    orderHoldHours,
+    now,
+  } = options;
 
   const issued = (note: CreditNote) => ({
     id: note.id,
@@ -201,6 +214,31 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
     return { orderId: row.id, kind: 'cancelled' as const, actorId: actor?.id ?? null, detail, at };
   }
 
+  /**
+   * The shipping a checkout's cancellation gives back through the gateway (issue 42): all of it,
+   * when the cancellation ends every line of the checkout with a refund and nothing of it ever
+   * left (no line shipped, even in part); keyed on the checkout, so it goes back once.
+   */
+  async function shippingBeforeCancelling(
+    lines: readonly OrderRow[],
+    targets: readonly OrderRow[],
+  ): Promise<GivenBack | undefined> {
+    const [first] = lines;
+    const paidWith = lines.find((line) => line.transactionId)?.transactionId;
+    if (!first || !paidWith) return undefined;
+    const endsAll = lines.every((line) => isCancelled(line.status) || targets.includes(line));
+    if (!endsAll || lines.some((line) => line.shippedQuantity > 0)) return undefined;
+    const shipping = await charges.shippingOf(db, first.checkoutId);
+    const amountCents = shipping?.shippingCents ?? 0;
+    if (amountCents === 0 || shipping?.shippingRefundedCents !== 0) return undefined;
+    const { refundId } = await payments.refundPayment(paidWith, {
+      orderId: first.checkoutId,
+      amountCents,
+      refundedBefore: 0,
+    });
+    return { amountCents, refundedBefore: 0, refundId };
+  }
+
   /** A checkout all of whose lines were cancelled before: answered as it stands. */
   async function checkoutAsItStands(lines: readonly OrderRow[]): Promise<CancelCheckoutResponse> {
     return {
@@ -287,6 +325,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       const refund = request?.refund ?? true;
       const given = new Map<string, GivenBack | undefined>();
       for (const line of targets) given.set(line.id, await refundBeforeCancelling(line, refund));
+      const shippingGiven = refund ? await shippingBeforeCancelling(lines, targets) : undefined;
 
       const cancelled = await db.transaction(async (tx) => {
         const locked = await selectCheckoutLinesForUpdate(tx, lines[0]!.checkoutId);
@@ -298,12 +337,22 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
           done.push(await cancelLocked(tx, row, given.get(row.id), at));
         }
         if (done.length === 0) return { done, rows: locked };
+        // The shipping's credit note names the checkout's first line (its invoice's).
+        const shippingNote =
+          shippingGiven && (await charges.refundAll(tx, locked[0]!.checkoutId))
+            ? await invoices.issueCreditNote(tx, locked[0]!.id, {
+                refundId: shippingGiven.refundId,
+                issuedAt: at,
+                amountCents: shippingGiven.amountCents,
+                kind: 'shipping',
+              })
+            : undefined;
         const mail = checkoutCancelledMail(
           done.map((line) => ({
             order: toManagedOrderDto(line.row, orderHoldHours),
             creditNote: line.note && mailedNote(line.note),
           })),
-          { publicUrl },
+          { publicUrl, ...(shippingNote ? { shippingNote: mailedNote(shippingNote) } : {}) },
         );
         await outbox.enqueue(tx, mail, {
           checkoutId: locked[0]!.checkoutId,
@@ -317,13 +366,18 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
           ]),
         );
         const after = await selectCheckoutLines(tx, locked[0]!.checkoutId);
-        return { done, rows: after };
+        return { done, rows: after, shippingNote };
       });
       const stock = cancelled.done.flatMap((line) => (line.stock ? [line.stock] : []));
       if (stock.length > 0) await catalog.stockMoved(stock);
       return {
         lines: cancelled.rows.map((row) => toManagedOrderDto(row, orderHoldHours)),
-        creditNotes: cancelled.done.flatMap((line) => (line.note ? [issued(line.note)] : [])),
+        creditNotes: [
+          ...cancelled.done.flatMap((line) => (line.note ? [issued(line.note)] : [])),
+          ...('shippingNote' in cancelled && cancelled.shippingNote
+            ? [issued(cancelled.shippingNote)]
+            : []),
+        ],
       };
     },
 

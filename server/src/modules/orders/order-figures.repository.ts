@@ -2,6 +2,10 @@ import { HELD_STATUSES, ORDER_TRANSITIONS, REVENUE_STATUSES } from '@tools-facto
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+// A day's shipping (issue 42) is summed in the statement of the revenue it is part of, from the
+// checkouts whose lines were paid that day: the one read of the checkouts' table here.
+// eslint-disable-next-line import-x/no-restricted-paths -- that one sum
+import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orders } from './orders.table.ts';
 
 /*
@@ -59,13 +63,16 @@ const DayRowSchema = z.object({
   orders: z.number().int(),
   refunded_cents: z.string(),
   refunded_lines: z.number().int(),
+  shipping_cents: z.string(),
+  shipping_refunded_cents: z.string(),
 });
 export type RevenueDayRow = z.infer<typeof DayRowSchema>;
 
 /**
  * Every day of the window, oldest first: of the lines paid then, the revenue (cents, net of what
  * was given back), how many still stand (not cancelled or refunded), and what was given back of
- * them (cents, and how many lines had some). Revenue and refunds add up to what was paid.
+ * them (cents, and how many lines had some). Revenue and refunds add up to what was paid. Beside
+ * them the shipping of the checkouts paid that day (issue 42): what was kept, what went back.
  */
 export function selectRevenuePerDay(
   executor: Executor,
@@ -78,12 +85,27 @@ export function selectRevenuePerDay(
              coalesce(sum(${KEPT_CENTS}), 0)::text as revenue_cents,
              (count(o.id) filter (where o.status in ${STANDING}))::int as orders,
              coalesce(sum(o.refunded_cents), 0)::text as refunded_cents,
-             (count(o.id) filter (where o.refunded_cents > 0))::int as refunded_lines
+             (count(o.id) filter (where o.refunded_cents > 0))::int as refunded_lines,
+             coalesce(max(s.kept), 0)::text as shipping_cents,
+             coalesce(max(s.back), 0)::text as shipping_refunded_cents
       from generate_series(${window.from}::date, ${window.to}::date, interval '1 day') as d(day)
       left join ${orders} o
         on ${PAID}
         and o.paid_at >= (d.day at time zone 'UTC')
         and o.paid_at < ((d.day + interval '1 day') at time zone 'UTC')
+      left join (
+        select c.day, sum(c.kept) as kept, sum(c.back) as back
+        from (
+          select (min(o.paid_at) at time zone 'UTC')::date as day,
+                 max(coalesce(ch.shipping_cents, 0) - ch.shipping_refunded_cents)::bigint as kept,
+                 max(ch.shipping_refunded_cents)::bigint as back
+          from ${checkouts} ch
+          join ${orders} o on o.checkout_id = ch.id
+          where ${paidWithin(window)} and coalesce(ch.shipping_cents, 0) > 0
+          group by ch.id
+        ) c
+        group by c.day
+      ) s on s.day = d.day
       group by d.day
       order by d.day`,
     DayRowSchema,

@@ -5,6 +5,7 @@ import type { OutboxMail, OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolReference, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
+import { FREE_SHIPPING, shippingChargeOf, type ShippingRates } from '@tools-factory/contract';
 import { emailEvent, eventRows, type NewOrderEvent } from './order-events.repository.ts';
 import {
   ensurePayableTotal,
@@ -21,6 +22,7 @@ import {
   insertEventsAndMails,
   insertOrderReservingStock,
   lockOrderPlacements,
+  setCheckoutShipping,
   selectHoldingsAndReaders,
   type NewOrderRow,
   type OrderRow,
@@ -70,6 +72,11 @@ export type PlacementRules = {
   overShare(
     lines: readonly PlacedLine[],
   ): Promise<{ line: ReservedLineForShare; maxUnits: number; heldUnits: number }[]>;
+  /**
+   * What shipping goods worth `goodsCents` are charged (SHIPPING_RATES), in cents; null when it
+   * is quoted after ordering. `place` writes it on the checkout after the caller's rules.
+   */
+  shippingCentsOf(goodsCents: number): number | null;
   /** A total one payment can pay (400), within the account's hold limit (403). */
   ensurePayableWithinHoldLimit(totalCents: number): void;
 };
@@ -150,6 +157,8 @@ export type PlacementPipelineOptions = {
   toolSharePercent: number;
   /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
   taxRateBasisPoints?: number;
+  /** SHIPPING_RATES (free when unset): each checkout's shipping, written as it is placed. */
+  shippingRates?: ShippingRates;
   /** One transaction at a time on this engine (PGlite): the account's lock is the engine's own. */
   transactionsRunAlone?: boolean;
 };
@@ -157,6 +166,7 @@ export type PlacementPipelineOptions = {
 /** The placement pipeline (steps 1-8 above), for the three ways of placing orders. */
 export function createPlacementPipeline(options: PlacementPipelineOptions) {
   const { tools, outbox, maxUnpaidOrders, holdLimits, toolSharePercent } = options;
+  const shippingRates = options.shippingRates ?? FREE_SHIPPING;
 
   function rulesOf(
     tx: Transaction,
@@ -166,6 +176,7 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
   ): PlacementRules {
     return {
       holdings,
+      shippingCentsOf: (goodsCents) => shippingChargeOf(shippingRates, goodsCents),
       overShare: (lines) =>
         linesOverToolShare(
           tx,
@@ -267,14 +278,21 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
         },
       ];
       await plan.check(lines, rules);
-      written = { checkout: placed.checkout, orders: [order] };
+      // Its checkout was written before the line's price was known: its shipping follows.
+      const shippingCents = rules.shippingCentsOf(order.unitPriceCents * order.quantity);
+      const checkoutRow =
+        shippingCents === placed.checkout.shippingCents
+          ? placed.checkout
+          : await setCheckoutShipping(tx, placed.checkout.id, shippingCents);
+      written = { checkout: checkoutRow, orders: [order] };
     } else {
       lines = await plan.reserve(tx, rules);
       await plan.check(lines, rules);
-      // 6.
+      // 6. The checkout is charged its shipping on the goods placed.
+      const goodsCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
       written = await insertCheckoutWithOrders(
         tx,
-        checkout,
+        { ...checkout, shippingCents: rules.shippingCentsOf(goodsCents) },
         lines.map((line) => ({
           userId: caller.id,
           email: caller.email,

@@ -1,7 +1,10 @@
 import {
   hasLeftToShip,
   canUndoShip,
+  centsToDollars,
+  dollarsToCents,
   checkoutReference,
+  isPayable,
   isShipped,
   orderReference,
   quantityToShip,
@@ -13,6 +16,7 @@ import {
   type CreateShipmentRequest,
   type ManagedCheckout,
   type ManagedOrder,
+  type SetCheckoutShipping,
   type ShipOrder,
   type Shipment,
   type ShipmentResponse,
@@ -24,6 +28,8 @@ import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { formatMailDateTime } from '../../mail/templates/layout.ts';
 import { shipmentMail, type ShipmentMailLine } from '../../mail/templates/shipments.ts';
+import { shippingQuotedMail } from '../../mail/templates/shipping-quoted.ts';
+import type { CheckoutCharges } from '../checkouts/checkout-charges.ts';
 import type { Account } from '../identity/identity.service.ts';
 import { emailEvent, insertOrderEvents, type NewOrderEvent } from './order-events.repository.ts';
 import { ensureShippable } from './order-preconditions.ts';
@@ -54,6 +60,8 @@ export type OrderShippingOptions = {
   managedOrderDto: (row: OrderRow) => ManagedOrder;
   /** Takes each shipment's e-mail in the shipment's transaction. */
   outbox: OutboxWriter;
+  /** A checkout's shipping charge: shown with it, and quoted by an admin (issue 42). */
+  charges: Pick<CheckoutCharges, 'shippingOf' | 'setQuoted'>;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
   /** Who sends the parcels, on the packing slip. */
@@ -77,7 +85,7 @@ type Wanted = { line: OrderRow; quantity: number };
  * (shipments.repository.ts) stay the enforcement.
  */
 export function createOrderShipping(options: OrderShippingOptions) {
-  const { db, managedOrderDto, outbox, publicUrl, seller, now } = options;
+  const { db, managedOrderDto, outbox, charges, publicUrl, seller, now } = options;
 
   function shipmentDto(shipment: ShipmentWithLines): Shipment {
     const undoUntil = new Date(shipment.shippedAt.getTime() + UNSHIP_WINDOW_MS);
@@ -110,6 +118,7 @@ export function createOrderShipping(options: OrderShippingOptions) {
     const [first] = rows;
     if (!first) return undefined;
     const shipments = await selectShipmentsOfCheckout(executor, checkoutId);
+    const charged = await charges.shippingOf(executor, checkoutId);
     return {
       _id: checkoutId,
       reference: checkoutReference(checkoutId),
@@ -118,6 +127,8 @@ export function createOrderShipping(options: OrderShippingOptions) {
       address: first.address,
       phone: first.phone,
       createdAt: first.createdAt.toISOString(),
+      shipping: charged?.shippingCents == null ? null : centsToDollars(charged.shippingCents),
+      shippingRefunded: centsToDollars(charged?.shippingRefundedCents ?? 0),
       lines: rows.map(managedOrderDto),
       shipments: shipments.map(shipmentDto),
     };
@@ -301,6 +312,44 @@ export function createOrderShipping(options: OrderShippingOptions) {
       const checkoutId = parseId(id);
       if (!checkoutId) throw notFound(errors.checkoutNotFound);
       return requireCheckout(db, checkoutId);
+    },
+
+    /**
+     * POST /manageCheckouts/{id}/shipping (admin, issue 42): the shipping of a checkout placed
+     * while shipping is quoted after ordering, set once (0 for free); the buyer is e-mailed and
+     * can pay then. A checkout no longer unpaid 409; one whose shipping is set already 409.
+     */
+    async setShipping(id: string, request: SetCheckoutShipping): Promise<ManagedCheckout> {
+      const checkoutId = parseId(id);
+      const lines = checkoutId ? await selectCheckoutLines(db, checkoutId) : [];
+      if (!checkoutId || lines.length === 0) throw notFound(errors.checkoutNotFound);
+      if (!lines.some((line) => isPayable(line.status))) {
+        throw conflict(serverTexts.shippingErrors.notUnpaid);
+      }
+      const shippingCents = dollarsToCents(Number(request.amount));
+      return db.transaction(async (tx) => {
+        const set = await charges.setQuoted(tx, checkoutId, shippingCents);
+        if (!set) throw conflict(serverTexts.shippingErrors.notQuoted);
+        const goodsCents = lines
+          .filter((line) => isPayable(line.status))
+          .reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+        const [first] = lines;
+        await outbox.enqueue(
+          tx,
+          shippingQuotedMail(
+            {
+              id: checkoutId,
+              reference: checkoutReference(checkoutId),
+              email: first!.email,
+              shipping: centsToDollars(shippingCents),
+              total: centsToDollars(goodsCents + shippingCents),
+            },
+            { publicUrl },
+          ),
+          { checkoutId, mail: 'shipping quoted' },
+        );
+        return requireCheckout(tx, checkoutId);
+      });
     },
 
     /** POST /manageCheckouts/{id}/shipments (admin): one shipment of the checkout's lines. */

@@ -18,6 +18,7 @@ import { createOrderLinesOfCheckouts } from './orders-of-checkouts.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { shipmentsRoutes } from './shipments.routes.ts';
 import { createOrdersService } from './orders.service.ts';
+import { checkoutCharges } from '../checkouts/checkout-charges.ts';
 import { createOrderExpirySweeper } from './orders.sweeper.ts';
 
 export type OrdersModuleDeps = {
@@ -30,6 +31,7 @@ export type OrdersModuleDeps = {
     | 'unverifiedHoldLimit'
     | 'unpaidToolSharePercent'
     | 'taxRateBasisPoints'
+    | 'shippingRates'
     | 'orderRateLimit'
     | 'seller'
   >;
@@ -75,6 +77,7 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     outbox,
     publicUrl: config.publicUrl,
     taxRateBasisPoints: config.taxRateBasisPoints,
+    shippingRates: config.shippingRates,
     transactionsRunAlone: deps.transactionsRunAlone,
     now,
     identity,
@@ -84,6 +87,7 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     db,
     managedOrderDto: service.managedOrderDto,
     outbox,
+    charges: checkoutCharges,
     publicUrl: config.publicUrl,
     seller: config.seller,
     now,
@@ -107,6 +111,7 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
         tools,
         catalog,
         outbox,
+        charges: checkoutCharges,
         publicUrl: config.publicUrl,
         orderHoldHours: config.orderHoldHours,
         now,

@@ -16,7 +16,14 @@ import { injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { creditNotes } from '../invoices/invoices.table.ts';
 
-const it = appTest({ config: UNCAPPED_ORDERS });
+/** Every checkout pays $15.00 of shipping, given back only when nothing of it shipped. */
+const SHIPPING_CENTS = 1500;
+const it = appTest({
+  config: {
+    ...UNCAPPED_ORDERS,
+    shippingRates: { kind: 'charged', bands: [{ from: 0, charge: SHIPPING_CENTS / 100 }] },
+  },
+});
 
 /** The checkout every run starts from: three lines, of awkward prices (cents that do not round). */
 const LINES = [
@@ -152,10 +159,10 @@ describe('cancel and refund arithmetic (issue 42 item 3)', () => {
           const page = ManagedCheckoutSchema.parse(
             (await injectAs(app, admin, { url: `/api/manageCheckouts/${checkout._id}` })).json(),
           );
-          const paidCents = LINES.reduce(
-            (sum, { priceCents, quantity }) => sum + priceCents * quantity,
-            0,
-          );
+          const paidCents =
+            LINES.reduce((sum, { priceCents, quantity }) => sum + priceCents * quantity, 0) +
+            SHIPPING_CENTS;
+          const shippingBack = dollarsToCents(page.shippingRefunded);
           const refundedOf = new Map(page.lines.map((l) => [l._id, dollarsToCents(l.refunded)]));
           const refundedCents = [...refundedOf.values()].reduce((sum, cents) => sum + cents, 0);
 
@@ -167,7 +174,7 @@ describe('cancel and refund arithmetic (issue 42 item 3)', () => {
           for (const l of page.lines) {
             expect(dollarsToCents(l.refunded)).toBeLessThanOrEqual(dollarsToCents(l.total));
             const credited = notes
-              .filter((note) => note.orderId === l._id)
+              .filter((note) => note.orderId === l._id && note.kind !== 'shipping')
               .reduce((sum, note) => sum + note.totalCents, 0);
             expect(credited, l.reference).toBe(refundedOf.get(l._id));
           }
@@ -177,12 +184,24 @@ describe('cancel and refund arithmetic (issue 42 item 3)', () => {
             (sum, l) => sum + dollarsToCents(l.total) - dollarsToCents(l.refunded),
             0,
           );
-          expect(worthNow + refundedCents).toBe(paidCents);
+          expect(worthNow + refundedCents + SHIPPING_CENTS).toBe(paidCents);
+
+          // The shipping: all of it back or none; back only when every line is cancelled and
+          // nothing shipped, with its one credit note.
+          expect([0, SHIPPING_CENTS]).toContain(shippingBack);
+          const shippingNotes = notes.filter((note) => note.kind === 'shipping');
+          expect(shippingNotes.reduce((sum, note) => sum + note.totalCents, 0)).toBe(shippingBack);
+          if (shippingBack > 0) {
+            for (const l of page.lines) {
+              expect(l.shippedQuantity, l.reference).toBe(0);
+              expect(l.status, l.reference).toMatch(/^cancel/);
+            }
+          }
 
           // Sales: the revenue grew by what the checkout is worth now, refunds by what went back.
           const after = await salesCents(app, admin);
-          expect(after.revenue - before.revenue).toBe(worthNow);
-          expect(after.refunded - before.refunded).toBe(refundedCents);
+          expect(after.revenue - before.revenue).toBe(worthNow + SHIPPING_CENTS - shippingBack);
+          expect(after.refunded - before.refunded).toBe(refundedCents + shippingBack);
 
           // The CSV's refunded column, line by line.
           const csv = (await injectAs(app, admin, { url: '/api/manageOrders.csv' })).body;

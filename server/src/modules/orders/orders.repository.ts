@@ -27,7 +27,8 @@ import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
 import type { PricedReservation, ReservationStatement } from '../tools/tools.service.ts';
 // A placement's checkout is written in the statement of its orders (insertCheckoutWithOrders,
 // insertOrderReservingStock): a statement fewer under the tools' row locks, for the bench rows
-// their comments name. Nothing else here reads or writes the checkouts module's table.
+// their comments name; POST /order's shipping follows its price (setCheckoutShipping). Nothing
+// else here reads or writes the checkouts module's table.
 // eslint-disable-next-line import-x/no-restricted-paths -- that one fused statement
 import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orderEvents } from './order-events.table.ts';
@@ -122,6 +123,24 @@ export async function insertCheckoutWithOrders(
   const checkoutRow = unprefixed(CHECKOUT_PREFIX, first) as CheckoutRow;
   const orderRows = rows.map((row) => unprefixed(ORDER_PREFIX, row) as OrderRow);
   return { checkout: checkoutRow, orders: orderRows };
+}
+
+/**
+ * POST /order's checkout, written in its order's statement before the line's price was known:
+ * the shipping that price is charged (issue 42), in the same transaction.
+ */
+export async function setCheckoutShipping(
+  tx: Transaction,
+  checkoutId: string,
+  shippingCents: number | null,
+): Promise<CheckoutRow> {
+  const [row] = await tx
+    .update(checkouts)
+    .set({ shippingCents })
+    .where(eq(checkouts.id, checkoutId))
+    .returning();
+  if (!row) throw new Error('the placed checkout is gone');
+  return row;
 }
 
 /**

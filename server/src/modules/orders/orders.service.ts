@@ -1,4 +1,5 @@
 import {
+  type ShippingRates,
   serverTexts,
   shipToTown,
   type ManagedOrder,
@@ -89,6 +90,8 @@ export type OrdersServiceOptions = {
   publicUrl: string;
   /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
   taxRateBasisPoints?: number;
+  /** SHIPPING_RATES: what each checkout placed is charged for shipping (free when unset). */
+  shippingRates?: ShippingRates;
   /**
    * The engine runs one transaction at a time (PGlite): POST /order then takes no account lock
    * of its own, which could only ever be free (decision 031).

@@ -6,6 +6,7 @@ import {
   CreateShipmentSchema,
   IdParamsSchema,
   ManagedCheckoutSchema,
+  SetCheckoutShippingSchema,
   SHIPMENT_MAX_LINES,
   ShipmentResponseSchema,
 } from '@tools-factory/contract';
@@ -63,6 +64,28 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{
       );
       request.auditAdminAction('shipment.create', shipped.shipment._id);
       return reply.code(201).send(shipped);
+    },
+  );
+
+  app.post(
+    apiPaths.checkoutShipping.pattern,
+    {
+      onRequest: guardOf(guards, 'POST /api/manageCheckouts/:id/shipping'),
+      schema: {
+        operationId: 'setCheckoutShipping',
+        summary: "Quote a checkout's shipping",
+        description:
+          'Admins only (issue 42). While SHIPPING_RATES says shipping is quoted after ordering, a checkout is placed with its shipping to quote and cannot be paid; this sets it (`amount` in dollars, 0 for free), once, and e-mails the buyer that they can pay. A checkout no longer unpaid, or whose shipping is set already (charged by the rates, or quoted before): 409; unknown: 404.',
+        tags: ['shipments'],
+        params: IdParamsSchema,
+        body: SetCheckoutShippingSchema,
+        response: { 200: ManagedCheckoutSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const checkout = await shipping.setShipping(request.params.id, request.body);
+      request.auditAdminAction('checkout.shipping', checkout._id);
+      return checkout;
     },
   );
 

@@ -3,6 +3,7 @@ import {
   centsToDollars,
   dollarsToCents,
   PRICE_LIMIT,
+  serverTexts,
   texts,
   type CheckoutPaymentIntent,
   type ConfirmTestCard,
@@ -135,7 +136,10 @@ export function createPaymentsService(options: {
       const unpaid = lines.filter(({ order }) => isPayable(order.status));
       if (unpaid.length === 0) return { outcome: 'refunded', reason: 'paid-otherwise' };
       // A line removed since the intent was made lowered the total: this payment is not it.
-      const totalCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+      // The shipping is paid with the lines (issue 42).
+      const shippingCents = await checkoutLines.shippingOf(tx, checkoutId);
+      const totalCents =
+        unpaid.reduce((sum, line) => sum + line.totalCents, 0) + (shippingCents ?? 0);
       if (totalCents !== intent.amountCents) {
         return { outcome: 'refunded', reason: 'amount-differs' };
       }
@@ -174,7 +178,10 @@ export function createPaymentsService(options: {
     const [first] = unpaid;
     if (!first) throw conflict(errorsText.alreadyPaid);
     const { checkoutId } = first.order;
-    const totalCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0);
+    // Its shipping is paid with its lines; one still to be quoted cannot be paid yet.
+    const shippingCents = await checkoutLines.shippingOf(db, checkoutId);
+    if (shippingCents === null) throw conflict(serverTexts.shippingErrors.awaitingQuote);
+    const totalCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0) + shippingCents;
     if (totalCents >= PRICE_LIMIT * 100) throw conflict(errorsText.tooLargeForCard);
     if (expectedTotal !== undefined && dollarsToCents(expectedTotal) !== totalCents) {
       throw conflict(errorsText.totalMismatch(formatDollars(totalCents)));

@@ -139,6 +139,7 @@ describe('Sales overview: GET /api/manageSales', () => {
       orders: 2,
       refunded: 0,
       refundedLines: 0,
+      shipping: 0,
     });
     expect(byDate.get('2030-03-14')).toEqual({
       date: '2030-03-14',
@@ -146,6 +147,7 @@ describe('Sales overview: GET /api/manageSales', () => {
       orders: 1,
       refunded: 0,
       refundedLines: 0,
+      shipping: 0,
     });
     expect(byDate.get('2030-03-10')).toEqual({
       date: '2030-03-10',
@@ -153,6 +155,7 @@ describe('Sales overview: GET /api/manageSales', () => {
       orders: 3,
       refunded: 0,
       refundedLines: 0,
+      shipping: 0,
     });
     expect(byDate.get('2030-03-01')).toEqual({
       date: '2030-03-01',
@@ -160,6 +163,7 @@ describe('Sales overview: GET /api/manageSales', () => {
       orders: 1,
       refunded: 0,
       refundedLines: 0,
+      shipping: 0,
     });
     expect(byDate.get('2030-02-14')).toEqual({
       date: '2030-02-14',
@@ -167,6 +171,7 @@ describe('Sales overview: GET /api/manageSales', () => {
       orders: 1,
       refunded: 0,
       refundedLines: 0,
+      shipping: 0,
     });
     // A day without a payment is there, at 0; so are all the others.
     expect(byDate.get('2030-03-13')).toEqual({
@@ -175,10 +180,18 @@ describe('Sales overview: GET /api/manageSales', () => {
       orders: 0,
       refunded: 0,
       refundedLines: 0,
+      shipping: 0,
     });
     const withSales = ['2030-02-14', '2030-03-01', '2030-03-10', '2030-03-14', '2030-03-15'];
     for (const day of days.filter((day) => !withSales.includes(day.date))) {
-      expect(day).toEqual({ date: day.date, revenue: 0, orders: 0, refunded: 0, refundedLines: 0 });
+      expect(day).toEqual({
+        date: day.date,
+        revenue: 0,
+        orders: 0,
+        refunded: 0,
+        refundedLines: 0,
+        shipping: 0,
+      });
     }
     // The order paid 31 days ago is in no day; the unpaid one neither.
     const total = days.reduce((sum, day) => sum + day.revenue * 100, 0);
@@ -234,6 +247,7 @@ describe('Sales overview: GET /api/manageSales', () => {
         orders: 0,
         refunded: 0,
         refundedLines: 0,
+        shipping: 0,
       });
       expect(topTools.find((tool) => tool.toolId === made.saw.id)).toMatchObject({
         revenue: 3000,
@@ -274,6 +288,7 @@ describe('Sales for a date range: GET /api/manageSales?from=&to=, GET /api/manag
       orders: 1,
       refunded: 0,
       refundedLines: 0,
+      shipping: 0,
     });
     expect(days.at(-1)).toEqual({
       date: '2030-03-10',
@@ -281,6 +296,7 @@ describe('Sales for a date range: GET /api/manageSales?from=&to=, GET /api/manag
       orders: 3,
       refunded: 0,
       refundedLines: 0,
+      shipping: 0,
     });
     // Today's hammer orders and yesterday's saw are outside: 30 units of the hammer, 11 saws.
     expect(topTools.find((tool) => tool.toolId === made.hammer.id)).toMatchObject({
@@ -295,7 +311,7 @@ describe('Sales for a date range: GET /api/manageSales?from=&to=, GET /api/manag
     // One day; and `from` alone ends today, `to` alone takes the 30 days before it.
     const oneDay = await rangeOverview(app, admin, 'from=2030-03-14&to=2030-03-14');
     expect(oneDay.days).toEqual([
-      { date: '2030-03-14', revenue: 3000, orders: 1, refunded: 0, refundedLines: 0 },
+      { date: '2030-03-14', revenue: 3000, orders: 1, refunded: 0, refundedLines: 0, shipping: 0 },
     ]);
     const fromOnly = await rangeOverview(app, admin, 'from=2030-03-01');
     expect({ from: fromOnly.from, to: fromOnly.to }).toEqual({
@@ -353,17 +369,17 @@ describe('Sales for a date range: GET /api/manageSales?from=&to=, GET /api/manag
     const records = body.slice(1).split('\r\n');
     const words = texts.sales.csv;
     expect(records[0]).toBe(
-      `${words.date},${words.orders},${words.revenue},${words.refundedLines},${words.refunded}`,
+      `${words.date},${words.orders},${words.revenue},${words.refundedLines},${words.refunded},${words.shipping}`,
     );
     const dayRecords = records.slice(1, 1 + page.days.length);
     expect(dayRecords).toEqual(
       page.days.map(
         (day) =>
-          `${day.date},${day.orders},${day.revenue.toFixed(2)},${day.refundedLines},${day.refunded.toFixed(2)}`,
+          `${day.date},${day.orders},${day.revenue.toFixed(2)},${day.refundedLines},${day.refunded.toFixed(2)},${day.shipping.toFixed(2)}`,
       ),
     );
     // 2030-03-01 to today: the big order, the three of 03-10, yesterday's and today's two.
-    expect(records[1 + page.days.length]).toBe(`${words.total},7,30003974.65,0,0.00`);
+    expect(records[1 + page.days.length]).toBe(`${words.total},7,30003974.65,0,0.00,0.00`);
     const toolsAt = records.indexOf(`${words.tool},${words.units},${words.revenue}`);
     expect(records.slice(toolsAt + 1, toolsAt + 1 + page.topTools.length)).toEqual(
       page.topTools.map((tool) => `${tool.name},${tool.quantity},${tool.revenue.toFixed(2)}`),

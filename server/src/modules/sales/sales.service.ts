@@ -60,13 +60,21 @@ export function salesCsv(overview: SalesOverview): string {
   const count = (of: (day: SalesDay) => number) =>
     overview.days.reduce((sum, day) => sum + of(day), 0);
   const rows: string[][] = [
-    [csvWords.date, csvWords.orders, csvWords.revenue, csvWords.refundedLines, csvWords.refunded],
+    [
+      csvWords.date,
+      csvWords.orders,
+      csvWords.revenue,
+      csvWords.refundedLines,
+      csvWords.refunded,
+      csvWords.shipping,
+    ],
     ...overview.days.map((day) => [
       day.date,
       String(day.orders),
       dollarsText(day.revenue),
       String(day.refundedLines),
       dollarsText(day.refunded),
+      dollarsText(day.shipping),
     ]),
     [
       csvWords.total,
@@ -74,6 +82,7 @@ export function salesCsv(overview: SalesOverview): string {
       dollarsText(cents((day) => day.revenue) / 100),
       String(count((day) => day.refundedLines)),
       dollarsText(cents((day) => day.refunded) / 100),
+      dollarsText(cents((day) => day.shipping) / 100),
     ],
     [],
     [csvWords.tool, csvWords.units, csvWords.revenue],
@@ -87,6 +96,11 @@ export function salesCsv(overview: SalesOverview): string {
     ...overview.ordersByStatus.map((row) => [row.status, String(row.count)]),
   ];
   return stringify(rows, { bom: true, record_delimiter: 'windows', escape_formulas: true });
+}
+
+/** Two sums of cents the database sent as text, added (as text, for dollarsOf). */
+function addCents(a: string, b: string): string {
+  return String(Number(a) + Number(b));
 }
 
 /** A sum of cents the database sent as text (a bigint), in dollars. */
@@ -111,12 +125,14 @@ export function createSalesService(options: {
       const { days, statuses, topTools } = await figures.read(window, TOP_TOOLS_COUNT);
       return {
         ...window,
+        // The shipping kept is revenue, the shipping given back a refund (issue 42).
         days: days.map((day) => ({
           date: day.date,
-          revenue: dollarsOf(day.revenue_cents),
+          revenue: dollarsOf(addCents(day.revenue_cents, day.shipping_cents)),
           orders: day.orders,
-          refunded: dollarsOf(day.refunded_cents),
+          refunded: dollarsOf(addCents(day.refunded_cents, day.shipping_refunded_cents)),
           refundedLines: day.refunded_lines,
+          shipping: dollarsOf(day.shipping_cents),
         })),
         ordersByStatus: statuses.map((row) => ({
           status: OrderStatusSchema.parse(row.status),

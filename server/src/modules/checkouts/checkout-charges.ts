@@ -1,0 +1,61 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
+import { checkouts } from './checkouts.table.ts';
+
+/** A checkout's shipping (issue 42): what it is charged (null while quoted) and what went back. */
+export type CheckoutShipping = { shippingCents: number | null; shippingRefundedCents: number };
+
+/**
+ * What the orders module reads and writes of a checkout's shipping, in its own transactions
+ * (shipping a checkout, cancelling it, an admin's quote). Plain statements over the checkouts
+ * table, as `cartForCheckout` is over the cart's: the checkouts' service is built on the orders'.
+ */
+export const checkoutCharges = {
+  /** The checkout's shipping; undefined when there is no such checkout. */
+  async shippingOf(executor: Executor, checkoutId: string): Promise<CheckoutShipping | undefined> {
+    const [row] = await executor
+      .select({
+        shippingCents: checkouts.shippingCents,
+        shippingRefundedCents: checkouts.shippingRefundedCents,
+      })
+      .from(checkouts)
+      .where(eq(checkouts.id, checkoutId));
+    return row;
+  },
+
+  /**
+   * A quoted checkout's shipping set by an admin: only while it is still to quote (null), so two
+   * admins quoting at once set it once. The checkout's shipping after, or undefined when it was
+   * not waiting for a quote.
+   */
+  async setQuoted(
+    tx: Transaction,
+    checkoutId: string,
+    shippingCents: number,
+  ): Promise<CheckoutShipping | undefined> {
+    const [row] = await tx
+      .update(checkouts)
+      .set({ shippingCents })
+      .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.shippingCents)))
+      .returning({
+        shippingCents: checkouts.shippingCents,
+        shippingRefundedCents: checkouts.shippingRefundedCents,
+      });
+    return row;
+  },
+
+  /**
+   * The shipping given back in full (a checkout cancelled before anything of it shipped): only
+   * while none of it was (compare-and-set), so it is never given back twice. False otherwise.
+   */
+  async refundAll(tx: Transaction, checkoutId: string): Promise<boolean> {
+    const rows = await tx
+      .update(checkouts)
+      .set({ shippingRefundedCents: checkouts.shippingCents })
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.shippingRefundedCents, 0)))
+      .returning({ id: checkouts.id });
+    return rows.length > 0;
+  },
+};
+
+export type CheckoutCharges = typeof checkoutCharges;
