@@ -1,5 +1,13 @@
-import { API_BASE, apiPaths, routes, texts } from '@tools-factory/contract';
-import { expect, type Cookie, type Page } from '@playwright/test';
+import { API_BASE, apiPaths, orderAdminTexts, routes, texts } from '@tools-factory/contract';
+import {
+  expect,
+  type Browser,
+  type Cookie,
+  type Locator,
+  type Page,
+  type ViewportSize,
+} from '@playwright/test';
+import { waitForHydrationAfterLoads } from './fixtures.ts';
 import { E2E_ADMIN_EMAIL, E2E_PASSWORD } from './accounts.ts';
 import { field } from './customer.ts';
 import { latestLinkTo } from './outbox.ts';
@@ -105,4 +113,27 @@ async function resumeAdminSignIn(page: Page): Promise<boolean> {
   await expect(page.getByRole('heading', { level: 1, name: texts.hero.title })).toBeVisible();
   await expect.poll(() => isAdmin(page), { message: 'GET /admin says admin' }).toBe(true);
   return true;
+}
+
+/**
+ * The admin of a journey with a buyer: a browser context of their own at `viewport`, signed in,
+ * on Manage Orders searched for the checkout `reference`. Answers the admin's page and the link
+ * that opens the checkout's own page (the entry's head).
+ */
+export async function findCheckoutAsAdmin(
+  browser: Browser,
+  viewport: ViewportSize,
+  reference: string,
+): Promise<{ admin: Page; openCheckout: Locator }> {
+  const context = await browser.newContext({ viewport });
+  const admin = await context.newPage();
+  waitForHydrationAfterLoads(admin);
+  await signInAsAdmin(admin, viewport);
+  await admin.goto(routes.dashboardAllOrders);
+  await field(admin, orderAdminTexts.search).fill(reference);
+  await admin.getByRole('button', { name: orderAdminTexts.search, exact: true }).click();
+  const openCheckout = admin.getByRole('link', {
+    name: texts.shipments.checkoutPage.openCheckout(reference),
+  });
+  return { admin, openCheckout };
 }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { orderAdminTexts, routes, serverTexts, texts } from '@tools-factory/contract';
-import { signInAsAdmin } from '../support/admin.ts';
+import { findCheckoutAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field } from '../support/customer.ts';
 import { settleAnimations } from '../support/dialogs.ts';
-import { artifactPath, expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
+import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { mailsTo } from '../support/outbox.ts';
 import { pdfText } from '../support/pdf.ts';
 import { expectNoSidewaysScroll } from '../support/screen.ts';
@@ -59,16 +59,11 @@ for (const viewport of [phone, desktop]) {
     const plane = checkout.lines.find((line) => line.toolId === tools[1]!._id)!;
     expect([saw.price * saw.quantity, plane.price * plane.quantity]).toEqual([100, 200]);
 
-    const context = await browser.newContext({ viewport });
-    const admin = await context.newPage();
-    waitForHydrationAfterLoads(admin);
-    await signInAsAdmin(admin, viewport);
-    await admin.goto(routes.dashboardAllOrders);
-    await field(admin, orderAdminTexts.search).fill(checkout.reference);
-    await admin.getByRole('button', { name: orderAdminTexts.search, exact: true }).click();
-    const openCheckout = admin.getByRole('link', {
-      name: checkoutPage.openCheckout(checkout.reference),
-    });
+    const { admin, openCheckout } = await findCheckoutAsAdmin(
+      browser,
+      viewport,
+      checkout.reference,
+    );
     await openCheckout.click();
     await expect(
       admin.getByRole('heading', { name: checkoutPage.title(checkout.reference) }),
@@ -128,7 +123,7 @@ for (const viewport of [phone, desktop]) {
     await admin.goto(routes.dashboardSales);
     await expect(admin.getByText(/^Refunded: \$[\d,.]+ \(\d+ lines?\)$/)).toBeVisible();
     await expectNoSeriousA11yViolations(admin, 'Sales with refunds');
-    await context.close();
+    await admin.context().close();
 
     // The buyer's e-mails: the part refund with its credit note, then the cancellation.
     // The outbox writes its files just after the transactions: asked until they are there.

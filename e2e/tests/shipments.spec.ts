@@ -1,12 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { orderAdminTexts, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
-import { signInAsAdmin } from '../support/admin.ts';
+import { findCheckoutAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { field } from '../support/customer.ts';
 import { settleAnimations } from '../support/dialogs.ts';
 import { pdfText } from '../support/pdf.ts';
-import { artifactPath, expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
+import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { mailsTo } from '../support/outbox.ts';
 import { expectNoSidewaysScroll } from '../support/screen.ts';
 import {
@@ -50,16 +49,11 @@ for (const viewport of [phone, desktop]) {
     const first = checkout.lines.find((line) => line.quantity === 20)!;
 
     // Manage Orders: the checkout is one entry, its twelve lines under it.
-    const context = await browser.newContext({ viewport });
-    const admin = await context.newPage();
-    waitForHydrationAfterLoads(admin);
-    await signInAsAdmin(admin, viewport);
-    await admin.goto(routes.dashboardAllOrders);
-    await field(admin, orderAdminTexts.search).fill(checkout.reference);
-    await admin.getByRole('button', { name: orderAdminTexts.search, exact: true }).click();
-    const openCheckout = admin.getByRole('link', {
-      name: words.checkoutPage.openCheckout(checkout.reference),
-    });
+    const { admin, openCheckout } = await findCheckoutAsAdmin(
+      browser,
+      viewport,
+      checkout.reference,
+    );
     await expect(openCheckout).toBeVisible();
     const head = admin.locator('p', { has: openCheckout });
     await expect(head).toContainText(
@@ -162,7 +156,7 @@ for (const viewport of [phone, desktop]) {
     }
     for (const tool of tools.slice(0, 6)) expect(slip).toContain(tool.name);
     expect(slip).not.toContain('$');
-    await context.close();
+    await admin.context().close();
 
     // The buyer's two e-mails: what left, what is still to come; then that nothing is.
     const subject = new RegExp(`of your checkout ${checkout.reference} is on its way$`);
