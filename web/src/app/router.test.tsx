@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fake-api';
 import { jsonResponse, renderRoutes } from '../test/render';
 import { appRoutes } from './router';
-import { hammer } from '../test/factories';
+import { hammer, makeCart } from '../test/factories';
 
 const signedInSession = {
   user: { id: 'u1', email: 'maria@example.com', name: 'Maria', emailVerified: true },
@@ -18,7 +18,7 @@ function stubApi({ signedIn, admin = false }: { signedIn: boolean; admin?: boole
     if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
     if (url.startsWith('/api/tool/')) return jsonResponse(hammer);
     // A customer's cart (the top bar's and the dashboard header's link count its lines).
-    if (url === '/api/cart') return jsonResponse({ lines: [], total: 0, canCheckout: false });
+    if (url === '/api/cart') return jsonResponse(makeCart([]));
     return jsonResponse([]);
   });
 }

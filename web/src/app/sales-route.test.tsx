@@ -23,6 +23,7 @@ const quietMonth: SalesOverview = {
     orders: 0,
     refunded: 0,
     refundedLines: 0,
+    shipping: 0,
   })),
   ordersByStatus: [
     { status: 'unpaid', count: 0 },

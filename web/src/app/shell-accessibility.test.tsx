@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fake-api';
-import { hammer } from '../test/factories';
+import { hammer, makeCart } from '../test/factories';
 import { jsonResponse, renderRoutes } from '../test/render';
 import { appRoutes } from './router';
 
@@ -19,7 +19,7 @@ function stubApi({ signedIn = false }: { signedIn?: boolean } = {}) {
     if (url.startsWith('/api/admin/')) return jsonResponse({ admin: false });
     if (url.startsWith('/api/tool/')) return jsonResponse(hammer);
     // A customer's cart (the top bar's and the dashboard header's link count its lines).
-    if (url === '/api/cart') return jsonResponse({ lines: [], total: 0, canCheckout: false });
+    if (url === '/api/cart') return jsonResponse(makeCart([]));
     if (url === '/api/identity-settings') return jsonResponse({ googleSignIn: false });
     return jsonResponse([]);
   });

@@ -2,6 +2,8 @@ import {
   dateTimeFormat as dateTimeFormatIn,
   dayFormat as dayFormatIn,
   dayStart,
+  formatMoney,
+  texts,
 } from '@tools-factory/contract';
 
 // Money is formatted by the contract's formatMoney (one function for the web and the e-mails);
@@ -32,4 +34,13 @@ let dayFormat: Intl.DateTimeFormat | undefined;
 export function formatDay(day: string): string {
   dayFormat ??= dayFormatIn();
   return dayFormat.format(dayStart(day));
+}
+
+/**
+ * A shipping charge as the cart, the payment page and My Orders say it (issue 42): 'Free' for 0,
+ * the amount, or 'Quoted after ordering' while an admin is to quote it (null).
+ */
+export function formatShipping(shipping: number | null): string {
+  if (shipping === null) return texts.shipping.quoted;
+  return shipping === 0 ? texts.shipping.free : formatMoney(shipping);
 }

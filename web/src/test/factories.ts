@@ -1,6 +1,8 @@
 import {
   blocksCheckout,
   CartSchema,
+  centsToDollars,
+  dollarsToCents,
   GalleryItemSchema,
   ManagedOrderSchema,
   ManagedQuoteSchema,
@@ -84,12 +86,24 @@ export function makeCartLine(overrides: Partial<CartLine> = {}): CartLine {
   };
 }
 
-/** A cart as the server answers it: the total and canCheckout from its lines. */
-export function makeCart(lines: CartLine[]): Cart {
-  const total = lines.reduce((sum, shown) => sum + (shown.lineTotal ?? 0), 0);
+/**
+ * A cart as the server answers it: the subtotal and canCheckout from its lines, shipping free
+ * unless told (null: quoted after ordering), the total the two.
+ */
+export function makeCart(
+  lines: CartLine[],
+  {
+    shipping = 0,
+    cheaperShipping = null,
+  }: Pick<Partial<Cart>, 'shipping' | 'cheaperShipping'> = {},
+): Cart {
+  const subtotalCents = lines.reduce((sum, shown) => sum + dollarsToCents(shown.lineTotal ?? 0), 0);
   return CartSchema.parse({
     lines,
-    total: Math.round(total * 100) / 100,
+    subtotal: centsToDollars(subtotalCents),
+    shipping,
+    cheaperShipping,
+    total: centsToDollars(subtotalCents + dollarsToCents(shipping ?? 0)),
     canCheckout: lines.length > 0 && lines.every((shown) => !shown.problems.some(blocksCheckout)),
   });
 }

@@ -3,6 +3,7 @@ import { routes, texts } from '@tools-factory/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../test/identity';
 import { callsTo } from '../../test/fake-api';
+import { makeCart } from '../../test/factories';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import CartRoutePage from './cart-page';
 
@@ -12,7 +13,7 @@ function signedIn(admin: boolean) {
     user: maria,
     answer: ({ url }) => {
       if (url.startsWith('/api/admin/')) return jsonResponse({ admin });
-      if (url === '/api/cart') return jsonResponse({ lines: [], total: 0, canCheckout: false });
+      if (url === '/api/cart') return jsonResponse(makeCart([]));
       return undefined;
     },
   }).server;

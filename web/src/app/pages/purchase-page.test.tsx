@@ -6,7 +6,7 @@ import { fakeIdentityServer, maria } from '../../test/identity';
 import { callsTo, type ApiRequest } from '../../test/fake-api';
 import { jsonResponse, renderRoutes } from '../../test/render';
 import PurchasePage from './purchase-page';
-import { hammer, hammerWithBreaks, makeOrder } from '../../test/factories';
+import { hammer, hammerWithBreaks, makeCart, makeOrder } from '../../test/factories';
 
 const TOOL_URL = `/api/tool/${hammer._id}`;
 
@@ -209,7 +209,7 @@ describe('PurchasePage', () => {
                   message: null,
                 },
           ],
-          cart: { lines: [], total: 0, canCheckout: false },
+          cart: makeCart([]),
         });
       },
     });

@@ -79,7 +79,7 @@ function quickOrderServer({
     });
     return jsonResponse({
       results,
-      cart: { lines: [], total: 0, canCheckout: false },
+      cart: makeCart([]),
     } satisfies AddCartLinesResponse);
   }
   // A signed-in customer (maria): the page reads the cart of customers only.

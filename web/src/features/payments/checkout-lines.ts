@@ -11,12 +11,22 @@ export function unpaidLines(checkout: Checkout): Order[] {
   return checkout.lines.filter((line) => isPayable(line.status));
 }
 
-/** What the unpaid lines come to, added in cents as the server adds them. */
+/**
+ * What the one payment comes to, added in cents as the server adds them: the unpaid lines and,
+ * while any is unpaid, the whole shipping (issue 42: a checkout is paid once, its shipping with
+ * it). Nothing is added for a shipping still to be quoted: such a checkout cannot be paid yet.
+ */
 export function unpaidTotal(checkout: Checkout): number {
-  return centsToDollars(
-    unpaidLines(checkout).reduce(
-      (sum, line) => sum + dollarsToCents(line.price) * line.quantity,
-      0,
-    ),
+  const lines = unpaidLines(checkout);
+  if (lines.length === 0) return 0;
+  const linesCents = lines.reduce(
+    (sum, line) => sum + dollarsToCents(line.price) * line.quantity,
+    0,
   );
+  return centsToDollars(linesCents + dollarsToCents(checkout.shipping ?? 0));
+}
+
+/** Lines are left to pay but their shipping is not quoted yet (issue 42): nothing can be paid. */
+export function awaitsShippingQuote(checkout: Checkout): boolean {
+  return checkout.shipping === null && unpaidLines(checkout).length > 0;
 }

@@ -62,7 +62,10 @@ function useIdempotencyKey() {
 }
 
 interface CheckoutFormProps {
-  /** The total the page shows: sent as `expectedTotal`, so that nothing else is placed. */
+  /**
+   * The total the page shows, goods and shipping: sent as `expectedTotal`, so that nothing else
+   * is placed.
+   */
   total: number;
   /** False while a line blocks the checkout: the button says why instead of sending. */
   canCheckout: boolean;

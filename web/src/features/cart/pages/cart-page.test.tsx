@@ -10,7 +10,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
-import { hammer, makeCart, makeCartLine, pliers } from '../../../test/factories';
+import { hammer, makeCart as makeCartOf, makeCartLine, pliers } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import CartPage from './cart-page';
 
@@ -36,13 +36,19 @@ const pliersLine = makeCartLine({
 /**
  * The cart as the cart module answers it: PUT sets a line (re-priced at the hammer's $12.50, the
  * pliers' problems gone once the quantity is above their minimum), DELETE removes one or all;
- * POST /api/checkout answers `checkout` (placed unless told).
+ * POST /api/checkout answers `checkout` (placed unless told). Shipping is free unless told.
  */
 function cartServer({
   lines = [hammerLine, pliersLine],
   checkout,
-}: { lines?: CartLine[]; checkout?: (request: ApiRequest) => Response } = {}) {
+  shipping,
+}: {
+  lines?: CartLine[];
+  checkout?: (request: ApiRequest) => Response;
+  shipping?: Parameters<typeof makeCartOf>[1];
+} = {}) {
   let held = [...lines];
+  const makeCart = (cartLines: CartLine[]) => makeCartOf(cartLines, shipping);
   const { server } = fakeIdentityServer({
     user: maria,
     answer: (request) => {
@@ -85,6 +91,8 @@ function cartServer({
               phone: '',
               createdAt: '2026-11-27T02:00:00.000Z',
               status: 'unpaid',
+              shipping: 0,
+              shippingRefunded: 0,
               total: 1875,
               lines: [],
             },
@@ -226,6 +234,49 @@ describe('CartPage', () => {
       expectedTotal: 1875,
     } satisfies CheckoutInput);
     expect(sent?.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the goods, the shipping and the total, nudges to cheaper shipping, and checks out at that total (issue 42)', async () => {
+    const server = cartServer({
+      lines: [hammerLine],
+      shipping: { shipping: 25, cheaperShipping: { more: 125, charge: 0 } },
+    });
+    renderCart();
+    await screen.findByRole('listitem', { name: 'Claw Hammer' });
+    expect(screen.getByText(texts.shipping.subtotal).nextElementSibling).toHaveTextContent(
+      '$1,875.00',
+    );
+    expect(screen.getByText(texts.shipping.line).nextElementSibling).toHaveTextContent('$25.00');
+    expect(screen.getByText(words.total).nextElementSibling).toHaveTextContent('$1,900.00');
+    expect(screen.getByText('Add $125.00 more for free shipping.')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Address'), '12 Harbour Road');
+    await user.click(screen.getByRole('button', { name: /Check out, \$1,900\.00/ }));
+    expect(await screen.findByRole('heading', { name: 'Pay the checkout' })).toBeInTheDocument();
+    const [sent] = callsTo(server.requests, 'POST', '/api/checkout');
+    expect(sent?.body).toMatchObject({ expectedTotal: 1900 });
+  });
+
+  it('says free shipping is free, with no nudge', async () => {
+    cartServer({ lines: [hammerLine] });
+    renderCart();
+    await screen.findByRole('listitem', { name: 'Claw Hammer' });
+    expect(screen.getByText(texts.shipping.line).nextElementSibling).toHaveTextContent(
+      texts.shipping.free,
+    );
+    expect(screen.queryByText(/more for free shipping/)).not.toBeInTheDocument();
+  });
+
+  it('says shipping quoted after ordering, and what happens then', async () => {
+    cartServer({ lines: [hammerLine], shipping: { shipping: null } });
+    renderCart();
+    await screen.findByRole('listitem', { name: 'Claw Hammer' });
+    expect(screen.getByText(texts.shipping.line).nextElementSibling).toHaveTextContent(
+      texts.shipping.quoted,
+    );
+    expect(screen.getByText(texts.shipping.quotedHint)).toBeInTheDocument();
+    expect(screen.getByText(words.total).nextElementSibling).toHaveTextContent('$1,875.00');
   });
 
   it("shows a refused checkout's reason, and each failing line's on its line", async () => {

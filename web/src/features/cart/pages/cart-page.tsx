@@ -1,4 +1,4 @@
-import { formatMoney, routes, texts, type Cart, type CartLine } from '@tools-factory/contract';
+import { routes, texts, type Cart, type CartLine } from '@tools-factory/contract';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -9,14 +9,16 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useEmptyCart, useRemoveCartLine, useSetCartLine } from '../api/change-cart';
 import { useCart } from '../api/get-cart';
+import { CartFigures } from '../components/cart-figures';
 import { CART_LINE_COLUMNS, CartLineItem } from '../components/cart-line-item';
 import { CHECKOUT_FORM_ID, CheckoutForm, type RefusedLine } from '../components/checkout-form';
 
 const words = texts.cart.page;
 
 /**
- * /cart (signed-in customers): the cart's lines as they stand now, their total, Empty cart, and
- * the checkout. Every change is saved on the server at once, so another device shows it too.
+ * /cart (signed-in customers): the cart's lines as they stand now, their goods, shipping and
+ * total, Empty cart, and the checkout. Every change is saved on the server at once, so another
+ * device shows it too.
  */
 export default function CartPage() {
   const cart = useCart();
@@ -123,10 +125,7 @@ function FilledCart({ cart }: { cart: Cart }) {
       <div className="flex flex-col gap-4 lg:sticky lg:top-20">
         <div className="card bg-base-100 border-base-300 border shadow-sm">
           <div className="card-body gap-3">
-            <dl className="flex items-baseline justify-between gap-4">
-              <dt className="font-semibold">{words.total}</dt>
-              <dd className="text-2xl font-bold tabular-nums">{formatMoney(cart.total)}</dd>
-            </dl>
+            <CartFigures cart={cart} />
             <p className="text-base-content/70 text-sm">{words.lineCount(cart.lines.length)}</p>
             {cart.canCheckout ? null : (
               <p role="status" className="text-error text-sm">

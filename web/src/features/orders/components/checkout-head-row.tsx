@@ -7,8 +7,9 @@ import {
 } from '@tools-factory/contract';
 import type { ReactNode } from 'react';
 import { cardRow } from '../../../components/ui/data-table';
+import { formatShipping } from '../../../lib/format';
 import type { CheckoutGroup } from './checkout-groups';
-import { checkoutAmounts } from './refund-amounts';
+import { chargesShipping, checkoutAmounts, type ShippingCharge } from './refund-amounts';
 
 const words = texts.checkout.group;
 
@@ -17,14 +18,16 @@ export const checkoutHeadId = (checkoutId: string) => `checkout-${checkoutId}`;
 
 /**
  * The head of a checkout's lines in My Orders and Manage Orders (issue 42): once for all its
- * lines, its reference, how many tools, its PO number, what the table adds (`facts`), its total,
- * where it stands and how far it shipped ('2 of 12 lines shipped'); its buttons on the right.
+ * lines, its reference, how many tools, its PO number, what the table adds (`facts`), its total
+ * with its shipping when known, where it stands and how far it shipped ('2 of 12 lines shipped');
+ * its buttons on the right.
  */
 export function CheckoutHeadRow({
   group,
   columns,
   reference,
   facts,
+  shipping,
   actions,
 }: {
   group: CheckoutGroup<Order>;
@@ -34,11 +37,13 @@ export function CheckoutHeadRow({
   reference: ReactNode;
   /** What else the table says of the checkout, each set off by a dot. */
   facts: ReactNode[];
+  /** The checkout's shipping (issue 42), when the table knows it: counted in its total, and said. */
+  shipping?: ShippingCharge | undefined;
   actions: ReactNode;
 }) {
   // What the checkout is worth now: what went back of its lines (issue 42: in whole or in part)
-  // is said apart, not counted in it.
-  const { kept, refunded } = checkoutAmounts(group.lines);
+  // is said apart, not counted in it; its shipping is part of it, and of what went back.
+  const { kept, refunded } = checkoutAmounts(group.lines, shipping);
   const status = checkoutStatusOf(group.lines);
   const { shipped, of } = shippedCount(group.lines);
   return (
@@ -68,6 +73,12 @@ export function CheckoutHeadRow({
               {words.total}{' '}
             </span>
             <span className="font-semibold">{formatMoney(kept)}</span>
+            {shipping && chargesShipping(shipping) ? (
+              <span className="text-base-content/70 whitespace-nowrap">
+                {' · '}
+                {texts.shipping.line}: {formatShipping(shipping.shipping)}
+              </span>
+            ) : null}
             {refunded > 0 ? (
               <span className="text-base-content/70 whitespace-nowrap">
                 {' · '}

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   checkoutReference,
+  serverTexts,
   texts,
   type CancelCheckoutResponse,
   type ManagedCheckout,
@@ -12,7 +13,7 @@ import { callsTo } from '../../../test/fake-api';
 import { fakeIdentityServer } from '../../../test/identity';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import { signedInForEachTest } from '../../../test/signed-in';
-import { managedOrdersServer, paidManagedOrder } from '../test/managed-orders-server';
+import { managedOrder, managedOrdersServer, paidManagedOrder } from '../test/managed-orders-server';
 import { ManagedCheckoutView } from './managed-checkout';
 
 const CHECKOUT = '66666666-6666-4666-8666-666666666666';
@@ -39,6 +40,8 @@ const checkout: ManagedCheckout = {
   address: wrench.address,
   phone: '',
   createdAt: wrench.createdAt,
+  shipping: 0,
+  shippingRefunded: 0,
   lines: [wrench, file],
   shipments: [],
 };
@@ -223,5 +226,91 @@ describe("a checkout's page for admins: cancelling the whole checkout (issue 42)
     ).toBeInTheDocument();
     const [sent] = callsTo(server.requests, 'POST', `/api/manageCheckouts/${CHECKOUT}/cancel`);
     expect(sent?.body).toEqual({ refund: false });
+  });
+});
+
+describe("a checkout's page for admins: its shipping (issue 42)", () => {
+  signedInForEachTest();
+  const quote = texts.shipping.admin;
+
+  const unpaidLines = [wrench, file].map((line) =>
+    managedOrder({ ...line, paid: false, status: 'unpaid', transectionId: null }),
+  );
+  const waiting: ManagedCheckout = { ...checkout, shipping: null, lines: unpaidLines };
+
+  /**
+   * An unpaid checkout waiting for its shipping quote: POST .../shipping answers `answer`, and
+   * the checkout is as a 200 answered it from then on.
+   */
+  function serveQuote(answer: (body: unknown) => Response) {
+    let current = waiting;
+    return fakeIdentityServer({
+      answer: async ({ method, url, body }) => {
+        if (method === 'GET' && url === `/api/manageCheckouts/${CHECKOUT}`) {
+          return jsonResponse(current);
+        }
+        if (method === 'POST' && url === `/api/manageCheckouts/${CHECKOUT}/shipping`) {
+          const answered = answer(body);
+          if (answered.ok) current = (await answered.clone().json()) as ManagedCheckout;
+          return answered;
+        }
+        return undefined;
+      },
+    }).server;
+  }
+
+  it('shows the shipping charged, and what went back of it', async () => {
+    fakeIdentityServer({
+      answer: ({ method, url }) =>
+        method === 'GET' && url === `/api/manageCheckouts/${CHECKOUT}`
+          ? jsonResponse({ ...checkout, shipping: 25, shippingRefunded: 25 })
+          : undefined,
+    });
+    renderRoutes([{ path: '/', element: <ManagedCheckoutView id={CHECKOUT} /> }]);
+    const card = await screen.findByRole('region', { name: quote.title });
+    expect(card).toHaveTextContent(`${texts.shipping.line}$25.00$25.00 refunded`);
+    expect(within(card).queryByRole('form')).toBeNull();
+  });
+
+  it('sets the shipping of a checkout waiting for a quote, and says the buyer can pay', async () => {
+    const server = serveQuote(() =>
+      jsonResponse({ ...waiting, shipping: 40.5 } satisfies ManagedCheckout),
+    );
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ManagedCheckoutView id={CHECKOUT} /> }]);
+    const form = await screen.findByRole('form', { name: quote.title });
+    expect(form).toHaveTextContent(quote.toQuote);
+    await user.type(within(form).getByLabelText(quote.amount), '40.50');
+    await user.click(within(form).getByRole('button', { name: quote.set }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(quote.done(40.5));
+    const [sent] = callsTo(server.requests, 'POST', `/api/manageCheckouts/${CHECKOUT}/shipping`);
+    expect(sent?.body).toEqual({ amount: 40.5 });
+    // The checkout as answered: its shipping set, no form any more.
+    const card = screen.getByRole('region', { name: quote.title });
+    expect(card).toHaveTextContent(`${texts.shipping.line}$40.50`);
+    expect(screen.queryByRole('form', { name: quote.title })).toBeNull();
+  });
+
+  it("refuses an amount that is no price before sending, and tells the server's refusal in words", async () => {
+    const refusal = serverTexts.shippingErrors.notQuoted;
+    const server = serveQuote(() => jsonResponse({ message: refusal, statusCode: 409 }, 409));
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ManagedCheckoutView id={CHECKOUT} /> }]);
+    const form = await screen.findByRole('form', { name: quote.title });
+    const amount = within(form).getByLabelText(quote.amount);
+    await user.type(amount, 'lots');
+    await user.click(within(form).getByRole('button', { name: quote.set }));
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      callsTo(server.requests, 'POST', `/api/manageCheckouts/${CHECKOUT}/shipping`),
+    ).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.click(within(form).getByRole('button', { name: quote.set }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(refusal);
+    const [sent] = callsTo(server.requests, 'POST', `/api/manageCheckouts/${CHECKOUT}/shipping`);
+    expect(sent?.body).toEqual({ amount: 0 });
   });
 });

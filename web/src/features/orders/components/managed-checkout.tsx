@@ -27,6 +27,7 @@ import { useCancelCheckout } from '../api/cancel-checkout';
 import { useRefundOrderTold } from '../hooks/use-refund-order-told';
 import { useShipCheckoutTold } from '../hooks/use-ship-checkout-told';
 import { CancelCheckoutDialog, cancellableOf } from './cancel-checkout-dialog';
+import { CheckoutShipping } from './checkout-shipping';
 import { OrderCard } from './order-card';
 import { OrderFacts, orDash } from './order-facts';
 import { OrderStatusBadge } from './order-status-badge';
@@ -280,17 +281,20 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
         </div>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <OrderCard title={words.buyer}>
-          <OrderFacts
-            rows={[
-              [orderWords.email, <EmailAddress key="email" email={checkout.email} />],
-              [orderWords.phone, orDash(checkout.phone)],
-              [orderWords.address, checkout.address],
-              [orderWords.poNumber, orDash(checkout.poNumber)],
-              [words.placed, formatDateTime(checkout.createdAt)],
-            ]}
-          />
-        </OrderCard>
+        <div className="flex min-w-0 flex-col gap-4">
+          <OrderCard title={words.buyer}>
+            <OrderFacts
+              rows={[
+                [orderWords.email, <EmailAddress key="email" email={checkout.email} />],
+                [orderWords.phone, orDash(checkout.phone)],
+                [orderWords.address, checkout.address],
+                [orderWords.poNumber, orDash(checkout.poNumber)],
+                [words.placed, formatDateTime(checkout.createdAt)],
+              ]}
+            />
+          </OrderCard>
+          <CheckoutShipping checkout={checkout} />
+        </div>
         <OrderCard title={words.lines}>
           <CheckoutLines checkout={checkout} onRefund={setToRefund} />
         </OrderCard>
@@ -333,9 +337,9 @@ function CheckoutDetail({ checkout }: { checkout: ManagedCheckout }) {
 
 /**
  * A checkout's page for admins (/dashborad/allorders/checkout/{id}, issue 42): who bought it and
- * where it goes, each line with how much of it shipped, and its shipments, each with its packing
- * slip and, within 24 hours, Undo. Ship… opens one dialog for the whole checkout; a line's
- * Refund part gives back part of its amount.
+ * where it goes, its shipping (quoted here when it waits for a quote), each line with how much of
+ * it shipped, and its shipments, each with its packing slip and, within 24 hours, Undo. Ship…
+ * opens one dialog for the whole checkout; a line's Refund part gives back part of its amount.
  */
 export function ManagedCheckoutView({ id }: { id: string }) {
   const checkout = useManagedCheckout(id);

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatMoney, type Order } from '@tools-factory/contract';
+import { formatMoney, orderTotal, texts, type Checkout, type Order } from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
@@ -14,14 +14,16 @@ import { MyOrders } from './my-orders';
 
 /**
  * GET /api/orders answers the list held here; DELETE /api/deleteOrder/{id} takes the order out
- * of it (or answers `deleteAnswer` when one is given).
+ * of it (or answers `deleteAnswer` when one is given). GET /api/checkouts answers `checkouts`
+ * when given (issue 42: their shipping), else 404.
  */
-function ordersServer(initial: Order[], deleteAnswer?: () => Response) {
+function ordersServer(initial: Order[], deleteAnswer?: () => Response, checkouts?: Checkout[]) {
   let orders = [...initial];
   return fakeIdentityServer({
     user: maria,
     answer: ({ method, url }: ApiRequest) => {
       if (method === 'GET' && url === ORDERS_URL) return jsonResponse(orders);
+      if (method === 'GET' && url === '/api/checkouts' && checkouts) return jsonResponse(checkouts);
       const removed = /^\/api\/deleteOrder\/(.+)$/.exec(url)?.[1];
       if (method === 'DELETE' && removed) {
         if (deleteAnswer) return deleteAnswer();
@@ -399,5 +401,74 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
     expect(within(files!).getByText('cancelled')).toBeInTheDocument();
     expect(files).not.toHaveTextContent('refunded');
     expect(within(files!).queryByRole('button', { name: /credit note/i })).toBeNull();
+  });
+
+  /** The checkout of `lines` as GET /api/checkouts answers it, its shipping as told (issue 42). */
+  function checkoutOf(lines: Order[], shipping: number | null, shippingRefunded = 0): Checkout {
+    const [first] = lines;
+    return {
+      _id: CHECKOUT,
+      reference: first!.checkoutReference,
+      poNumber: first!.poNumber,
+      companyName: '',
+      taxNumber: '',
+      address: first!.address,
+      phone: first!.phone,
+      createdAt: first!.createdAt,
+      status: 'unpaid',
+      shipping,
+      shippingRefunded,
+      total: lines.reduce(
+        (sum, line) => sum + orderTotal(line.price, line.quantity),
+        shipping ?? 0,
+      ),
+      lines,
+    };
+  }
+
+  it("counts the checkout's shipping in its total and says it (issue 42)", async () => {
+    const lines = [hammerLine, fileLine];
+    ordersServer(lines, undefined, [checkoutOf(lines, 25)]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    const head = within(table).getAllByRole('row')[1]!;
+    await vi.waitFor(() =>
+      expect(head).toHaveTextContent('Total $3,100.00 · Shipping: $25.00 · unpaid'),
+    );
+  });
+
+  it('says when the shipping is still to be quoted, the total of the goods alone (issue 42)', async () => {
+    const lines = [hammerLine, fileLine];
+    ordersServer(lines, undefined, [checkoutOf(lines, null)]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    const head = within(table).getAllByRole('row')[1]!;
+    await vi.waitFor(() =>
+      expect(head).toHaveTextContent(
+        `Total $3,075.00 · Shipping: ${texts.shipping.quoted} · unpaid`,
+      ),
+    );
+  });
+
+  it('gives one line charged shipping its head, whose Pay for all pays both (issue 42)', async () => {
+    ordersServer([hammerLine], undefined, [checkoutOf([hammerLine], 25)]);
+    renderMyOrders();
+    const payAll = await screen.findByRole('link', { name: /Pay for all/ });
+    expect(payAll).toHaveAttribute('href', `/dashborad/orders/payment/checkout/${CHECKOUT}`);
+    const [head, line] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(head).toHaveTextContent('Total $1,900.00 · Shipping: $25.00');
+    expect(within(line!).queryByRole('link', { name: /pay/i })).toBeNull();
+  });
+
+  it('counts shipping given back in what was refunded (issue 42)', async () => {
+    const cancelled = settled(hammerLine, 'cancelled', 1875);
+    ordersServer([cancelled], undefined, [checkoutOf([cancelled], 25, 25)]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    await vi.waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+        'Total $0.00 · Shipping: $25.00 · $1,900.00 refunded',
+      ),
+    );
   });
 });

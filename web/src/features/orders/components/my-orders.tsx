@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
 import { useDeleteOrder } from '../api/delete-order';
+import { useCheckouts } from '../api/get-checkouts';
 import { useOrders } from '../api/get-orders';
 import { useOrderDocuments } from '../hooks/use-order-documents';
 import { OrdersTable, type OrderAgainTarget } from './orders-table';
@@ -21,10 +22,15 @@ interface MyOrdersProps {
  * My Orders: a spinner, the readable failure, an invitation to order when there is nothing yet,
  * or the table. Remove asks first (a modal with the order's name); Delete removes the order,
  * says 'Delete success' and the list is asked for again. A paid or shipped order's Invoice
- * downloads its PDF; a failure is told in the server's words.
+ * downloads its PDF; a failure is told in the server's words. Each checkout's shipping (issue 42)
+ * comes from the checkouts, asked for beside the orders: without them the list shows all the same.
  */
 export function MyOrders({ email, orderAgain }: MyOrdersProps) {
   const orders = useOrders(email);
+  const checkouts = useCheckouts();
+  const shippingCharges = checkouts.data
+    ? new Map(checkouts.data.map((checkout) => [checkout._id, checkout]))
+    : undefined;
   // Gone or paid meanwhile (404, 409) closes the question; no answer leaves it to try again.
   const removal = useConfirmedRemoval({
     mutation: useDeleteOrder(),
@@ -48,6 +54,7 @@ export function MyOrders({ email, orderAgain }: MyOrdersProps) {
               orders={list}
               onRemove={removal.ask}
               orderAgain={orderAgain}
+              shippingCharges={shippingCharges}
               {...documents}
             />
             <RemoveOrderDialog removal={removal} />

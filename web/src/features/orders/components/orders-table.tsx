@@ -17,6 +17,7 @@ import { groupByCheckout, isShownAsGroup, type CheckoutGroup } from './checkout-
 import { CheckoutHeadRow, checkoutHeadId } from './checkout-head-row';
 import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cells';
 import { OrderStatusLine } from './order-status';
+import { chargesShipping, type ShippingCharge } from './refund-amounts';
 
 /** What Order again is asked for: a past checkout, or one order. */
 export type OrderAgainTarget = { checkoutId: string } | { orderId: string };
@@ -26,6 +27,11 @@ interface OrdersTableProps extends OrderDocumentActions {
   onRemove: (order: Order) => void;
   /** Order again's button (the cart's, given by the page: a feature never imports another). */
   orderAgain?: (target: OrderAgainTarget) => ReactNode;
+  /**
+   * Each checkout's shipping by its id (issue 42), once known: a checkout that charges it is
+   * shown as a group, its head's total counting it.
+   */
+  shippingCharges?: ReadonlyMap<string, ShippingCharge> | undefined;
 }
 
 type OrderActionsProps = {
@@ -36,7 +42,7 @@ type OrderActionsProps = {
    * one, from the group's head.
    */
   inGroup: boolean;
-} & Omit<OrdersTableProps, 'orders'>;
+} & Omit<OrdersTableProps, 'orders' | 'shippingCharges'>;
 
 /**
  * What the customer can do with an order, as orderActions tells (contract/src/order-status.ts):
@@ -108,11 +114,13 @@ function OrderActions({
  */
 function CheckoutGroupHead({
   group,
+  shipping,
   orderAgain,
   onDownloadInvoice,
   downloadingInvoiceId,
 }: {
   group: CheckoutGroup;
+  shipping: ShippingCharge | undefined;
   orderAgain?: OrdersTableProps['orderAgain'];
 } & Pick<OrderDocumentActions, 'onDownloadInvoice' | 'downloadingInvoiceId'>) {
   const words = texts.checkout.group;
@@ -126,6 +134,7 @@ function CheckoutGroupHead({
       group={group}
       columns={6}
       reference={<span className="font-mono whitespace-nowrap">{group.reference}</span>}
+      shipping={shipping}
       facts={[
         <span key="placed">
           {words.placed}{' '}
@@ -172,9 +181,12 @@ function CheckoutGroupHead({
   );
 }
 
-export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
+export function OrdersTable({ orders, shippingCharges, ...actions }: OrdersTableProps) {
   const idPrefix = useId();
   const groups = groupByCheckout(orders);
+  // One line charged shipping is paid with it, from a head that says so (issue 42).
+  const shownAsGroup = (group: CheckoutGroup) =>
+    isShownAsGroup(group) || chargesShipping(shippingCharges?.get(group.checkoutId));
   // The spec's "no." counts the orders as they are shown, checkout by checkout.
   const numbers = new Map(groups.flatMap((group) => group.lines).map((o, i) => [o._id, i + 1]));
   const { columns } = texts.orders;
@@ -194,9 +206,15 @@ export function OrdersTable({ orders, ...actions }: OrdersTableProps) {
     >
       {groups.map((group) => (
         <Fragment key={group.checkoutId}>
-          {isShownAsGroup(group) ? <CheckoutGroupHead group={group} {...actions} /> : null}
+          {shownAsGroup(group) ? (
+            <CheckoutGroupHead
+              group={group}
+              shipping={shippingCharges?.get(group.checkoutId)}
+              {...actions}
+            />
+          ) : null}
           {group.lines.map((order) => {
-            const inGroup = isShownAsGroup(group);
+            const inGroup = shownAsGroup(group);
             const nameId = `${idPrefix}-${order._id}`;
             return (
               <tr key={order._id} className={cardRow('xl')}>

@@ -65,6 +65,8 @@ function managedCheckout(checkoutId: string, lines: ManagedOrder[]): ManagedChec
     address: first?.address ?? '',
     phone: '',
     createdAt: first?.createdAt ?? '',
+    shipping: 0,
+    shippingRefunded: 0,
     lines,
     shipments: [],
   };

@@ -6,12 +6,13 @@ import {
   type PaymentIntentResponse,
 } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import { unpaidLines, unpaidTotal } from '../checkout-lines';
+import { awaitsShippingQuote, unpaidLines, unpaidTotal } from '../checkout-lines';
 
 /**
  * POST /api/checkouts/{id}/payment-intent (bearer): one intent for every unpaid line of the
- * caller's checkout. The server computes the amount and answers 409 when `totalPrice` differs
- * (a line removed meanwhile) or the checkout is paid.
+ * caller's checkout and its shipping. The server computes the amount and answers 409 when
+ * `totalPrice` differs (a line removed meanwhile), the checkout is paid, or its shipping is still
+ * to be quoted.
  */
 function createCheckoutPaymentIntent(
   checkoutId: string,
@@ -32,10 +33,10 @@ const checkoutPaymentIntentQueryOptions = (checkout: Checkout) =>
     gcTime: 0,
   });
 
-/** The checkout's intent; none is made once no line is left to pay. */
+/** The checkout's intent: none once no line is left to pay, nor while its shipping is unquoted. */
 export function useCheckoutPaymentIntent(checkout: Checkout) {
   return useQuery({
     ...checkoutPaymentIntentQueryOptions(checkout),
-    enabled: unpaidLines(checkout).length > 0,
+    enabled: unpaidLines(checkout).length > 0 && !awaitsShippingQuote(checkout),
   });
 }

@@ -4,10 +4,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCheckoutPaymentIntent } from '../api/create-checkout-payment-intent';
 import { useDownloadCheckoutInvoice } from '../api/download-checkout-invoice';
-import { unpaidLines } from '../checkout-lines';
+import { awaitsShippingQuote, unpaidLines } from '../checkout-lines';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import type { Payer } from './card-form';
-import { CardPaymentPanel } from './payment-panel';
+import { CardPaymentPanel, PanelCard } from './payment-panel';
 import { PaymentReceipt } from './payment-receipt';
 
 const words = texts.checkoutPayment;
@@ -37,11 +37,21 @@ function InvoiceButton({ checkout }: { checkout: Checkout }) {
 /**
  * The card beside the checkout's summary: one card form for every unpaid line, 'payment is
  * complete' once paid here, or the paid checkout's status and transaction id; its invoice once
- * paid.
+ * paid. While its shipping is still to be quoted (issue 42), no form: the buyer is told to wait
+ * for the quote's e-mail.
  */
 export function CheckoutPaymentPanel({ checkout, payer, onPaid }: CheckoutPaymentPanelProps) {
   const payment = useCheckoutPayment(checkout, onPaid);
   const intent = useCheckoutPaymentIntent(checkout);
+  if (awaitsShippingQuote(checkout)) {
+    return (
+      <PanelCard>
+        <p role="status" className="alert alert-info alert-soft text-sm">
+          {texts.shipping.awaitingQuote}
+        </p>
+      </PanelCard>
+    );
+  }
   const [first] = checkout.lines;
   const paidBefore =
     unpaidLines(checkout).length === 0 && first ? (

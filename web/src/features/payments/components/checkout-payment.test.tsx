@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { checkoutReference, type Checkout, type Order } from '@tools-factory/contract';
+import { checkoutReference, texts, type Checkout, type Order } from '@tools-factory/contract';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
@@ -14,8 +14,11 @@ const CHECKOUT_ID = '33333333-3333-4333-8333-333333333333';
 const CLIENT_SECRET = 'pi_test_9_secret_xyz';
 const TRANSACTION_ID = 'pi_test_9';
 
-/** Maria's checkout of two lines: 200 hammers at $12.50 and 40 files at $3.75 ($2,650). */
-function twoLines(status: Order['status'] = 'unpaid'): Checkout {
+/**
+ * Maria's checkout of two lines: 200 hammers at $12.50 and 40 files at $3.75 ($2,650), shipped
+ * free unless told (issue 42: null is still to be quoted).
+ */
+function twoLines(status: Order['status'] = 'unpaid', shipping: number | null = 0): Checkout {
   const paid = status !== 'unpaid';
   const common = {
     checkoutId: CHECKOUT_ID,
@@ -46,21 +49,25 @@ function twoLines(status: Order['status'] = 'unpaid'): Checkout {
     phone: '',
     createdAt: '2025-01-01T00:00:00.000Z',
     status: paid ? 'paid' : 'unpaid',
-    total: 2650,
+    shipping,
+    shippingRefunded: 0,
+    total: 2650 + (shipping ?? 0),
     lines: [hammers, files],
   };
 }
 
-/** Our API as the checkout's payment page sees it: the checkout, its intent, the card, the record. */
+/**
+ * Our API as the checkout's payment page sees it: the checkout (and each line's own page), its
+ * intent, the card, the record.
+ */
 function checkoutServer(checkout: Checkout) {
   let current = checkout;
   return fakeIdentityServer({
     user: maria,
     answer: ({ method, url, body }: ApiRequest) => {
       if (method === 'GET' && url === `/api/checkouts/${CHECKOUT_ID}`) return jsonResponse(current);
-      if (method === 'GET' && url === `/api/payorder/${checkout.lines[1]?._id}`) {
-        return jsonResponse(current.lines[1]);
-      }
+      const payOrder = current.lines.find((line) => url === `/api/payorder/${line._id}`);
+      if (method === 'GET' && payOrder) return jsonResponse(payOrder);
       if (method === 'GET' && url === '/api/payment-settings') {
         return jsonResponse({ gateway: 'test', publishableKey: null });
       }
@@ -180,5 +187,62 @@ describe('CheckoutPayment: every line of a checkout paid at once (issue 26)', ()
     const summary = await screen.findByRole('region', { name: 'Your checkout' });
     expect(within(summary).getByText('$2,650.00')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your order' })).not.toBeInTheDocument();
+  });
+
+  it('adds the shipping to the summary and to the one payment (issue 42)', async () => {
+    const { server } = checkoutServer(twoLines('unpaid', 25));
+    renderCheckoutPayment();
+    const summary = await screen.findByRole('region', { name: 'Your checkout' });
+    expect(within(summary).getByText(texts.shipping.line).nextElementSibling).toHaveTextContent(
+      '$25.00',
+    );
+    expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent('$2,675.00');
+    await vi.waitFor(() =>
+      expect(
+        callsTo(server.requests, 'POST', `/api/checkouts/${CHECKOUT_ID}/payment-intent`),
+      ).toHaveLength(1),
+    );
+    const [intent] = callsTo(
+      server.requests,
+      'POST',
+      `/api/checkouts/${CHECKOUT_ID}/payment-intent`,
+    );
+    expect(intent?.body).toEqual({ totalPrice: 2675 });
+  });
+
+  it('while its shipping is still to be quoted, says so instead of the card form, and makes no intent', async () => {
+    const { server } = checkoutServer(twoLines('unpaid', null));
+    renderCheckoutPayment();
+    expect(await screen.findByText(texts.shipping.awaitingQuote)).toHaveAttribute('role', 'status');
+    const summary = screen.getByRole('region', { name: 'Your checkout' });
+    expect(within(summary).getByText(texts.shipping.line).nextElementSibling).toHaveTextContent(
+      texts.shipping.quoted,
+    );
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it("a one-line checkout charged shipping is paid from its line's page as the checkout", async () => {
+    const [hammers] = twoLines().lines;
+    const oneLine: Checkout = { ...twoLines('unpaid', 25), lines: [hammers!], total: 2525 };
+    const { server } = checkoutServer(oneLine);
+    renderWithProviders(
+      <PaymentCheckout
+        orderId={hammers!._id}
+        payer={{ name: maria.name, email: maria.email }}
+        onPaid={vi.fn()}
+      />,
+      { route: `/dashborad/orders/payment/${hammers!._id}` },
+    );
+    const summary = await screen.findByRole('region', { name: 'Your checkout' });
+    expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent('$2,525.00');
+    expect(screen.queryByRole('region', { name: 'Your order' })).not.toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        callsTo(server.requests, 'POST', `/api/checkouts/${CHECKOUT_ID}/payment-intent`),
+      ).toHaveLength(1),
+    );
+    expect(callsTo(server.requests, 'POST', '/api/create-payment-intent')).toEqual([]);
   });
 });

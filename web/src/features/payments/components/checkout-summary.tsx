@@ -1,6 +1,6 @@
 import { formatMoney, orderTotal, texts, type Checkout } from '@tools-factory/contract';
 import { CardSection } from '../../../components/ui/card-section';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatShipping } from '../../../lib/format';
 
 const words = texts.checkoutPayment;
 
@@ -10,8 +10,8 @@ interface CheckoutSummaryProps {
 
 /**
  * What one payment pays for (issue 26): every line of the checkout with its SKU, quantity, unit
- * price and line total, then the total. A table where there is room; on a phone each line is a
- * short block of its own, as five columns do not fit 360 px.
+ * price and line total, then its shipping (issue 42) and the total. A table where there is room;
+ * on a phone each line is a short block of its own, as five columns do not fit 360 px.
  */
 export function CheckoutSummary({ checkout }: CheckoutSummaryProps) {
   const { columns } = words;
@@ -83,9 +83,11 @@ export function CheckoutSummary({ checkout }: CheckoutSummaryProps) {
         ))}
       </ul>
 
-      <dl className="border-base-300 flex justify-between gap-4 border-t pt-2 text-lg font-bold">
-        <dt>{words.total}</dt>
-        <dd className="tabular-nums">{formatMoney(checkout.total)}</dd>
+      <dl className="border-base-300 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t pt-2">
+        <dt>{texts.shipping.line}</dt>
+        <dd className="text-right tabular-nums">{formatShipping(checkout.shipping)}</dd>
+        <dt className="text-lg font-bold">{words.total}</dt>
+        <dd className="text-right text-lg font-bold tabular-nums">{formatMoney(checkout.total)}</dd>
       </dl>
       <p className="text-base-content/70 text-sm">{words.oneCharge}</p>
     </CardSection>

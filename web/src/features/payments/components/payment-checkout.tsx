@@ -42,9 +42,11 @@ export function PaymentCheckout({ orderId, payer, onPaid }: PaymentCheckoutProps
 }
 
 /**
- * The order alone, or, when it is a line of a checkout of several (issue 26), the whole
- * checkout: its lines are paid together, with one payment. A checkout that cannot be read
- * leaves the order's own page, which the server pays as the checkout all the same.
+ * The order alone, or, when it is a line of a checkout of several (issue 26) or of one that
+ * charges shipping (issue 42), the whole checkout: its lines and shipping are paid together,
+ * with one payment (the order's own intent would ask for the order's total alone, which the
+ * server refuses once shipping is charged). A checkout that cannot be read leaves the order's
+ * own page, which the server pays as the checkout all the same.
  */
 function OrderOrItsCheckout({
   order,
@@ -55,7 +57,9 @@ function OrderOrItsCheckout({
   if (checkout.isPending) return <Spinner />;
   // Read defensively: anything but a checkout's lines leaves the order's own page.
   const lines: unknown = checkout.data?.lines;
-  if (checkout.data && Array.isArray(lines) && lines.length > 1) {
+  const shipping: unknown = checkout.data?.shipping;
+  const chargesShipping = shipping === null || (typeof shipping === 'number' && shipping !== 0);
+  if (checkout.data && Array.isArray(lines) && (lines.length > 1 || chargesShipping)) {
     return <CheckoutPaymentView checkout={checkout.data} payer={payer} onPaid={onPaid} />;
   }
   return (

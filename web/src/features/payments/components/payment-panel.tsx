@@ -65,7 +65,8 @@ function CardFormForGateway({ intent, ...formProps }: CardFormForGatewayProps) {
   );
 }
 
-function PanelCard({ children }: { children: ReactNode }) {
+/** The card beside what is paid for: the form, a receipt, or why it cannot be paid yet. */
+export function PanelCard({ children }: { children: ReactNode }) {
   return (
     <div className="card bg-base-100 border-base-300 border shadow-sm">
       <div className="card-body gap-4">{children}</div>

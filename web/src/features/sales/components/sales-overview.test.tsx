@@ -16,9 +16,16 @@ vi.mock('./sales-charts', () => ({
 
 const SALES_URL = '/api/manageSales';
 
-/** A day of the window: its sales, nothing given back of them unless told. */
-function day(date: string, revenue: number, orders: number, refunded = 0, refundedLines = 0) {
-  return { date, revenue, orders, refunded, refundedLines };
+/** A day of the window: its sales, nothing given back of them and no shipping unless told. */
+function day(
+  date: string,
+  revenue: number,
+  orders: number,
+  refunded = 0,
+  refundedLines = 0,
+  shipping = 0,
+) {
+  return { date, revenue, orders, refunded, refundedLines, shipping };
 }
 
 /**
@@ -124,6 +131,27 @@ describe('SalesOverview', () => {
     // $0.10 + $0.20 in cents: $0.30, not a float's $0.30000000000000004.
     expect(await screen.findByText('Refunded: $0.30 (3 lines)')).toBeInTheDocument();
     expect(texts.sales.refundedTotal('$0.30', 3)).toBe('Refunded: $0.30 (3 lines)');
+  });
+
+  it('says what of the revenue was shipping, only when some was charged (issue 42)', async () => {
+    salesServer(() =>
+      jsonResponse(
+        overview({
+          days: [day('2030-02-14', 2775, 1, 0, 0, 25), day('2030-02-15', 110.1, 1, 0, 0, 10.1)],
+        }),
+      ),
+    );
+    renderWithProviders(<SalesOverview />);
+    expect(
+      await screen.findByText(`${texts.shipping.line}: $35.10`, { exact: false }),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of shipping when none was charged', async () => {
+    salesServer(() => jsonResponse(overview()));
+    renderWithProviders(<SalesOverview />);
+    await screen.findByText('Refunded: $0.30 (3 lines)');
+    expect(screen.queryByText(/^Shipping:/)).toBeNull();
   });
 
   it('lists every day of the window with its revenue and orders, days without sales at 0', async () => {

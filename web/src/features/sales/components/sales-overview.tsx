@@ -49,8 +49,9 @@ function FiguresCard({
 }
 
 /**
- * The whole window's figures: its revenue (net of refunds) and what was given back of its
- * payments (issue 42), each added up in cents without a float's drift, and the counts.
+ * The whole window's figures: its revenue (net of refunds), the shipping kept within it and what
+ * was given back of its payments (issue 42), each added up in cents without a float's drift, and
+ * the counts.
  */
 function windowTotals(days: Overview['days']) {
   const sumOf = (figure: (day: Overview['days'][number]) => number) =>
@@ -60,6 +61,7 @@ function windowTotals(days: Overview['days']) {
     orders: sumOf((day) => day.orders),
     refunded: centsToDollars(sumOf((day) => dollarsToCents(day.refunded))),
     refundedLines: sumOf((day) => day.refundedLines),
+    shipping: centsToDollars(sumOf((day) => dollarsToCents(day.shipping))),
   };
 }
 
@@ -90,6 +92,12 @@ function SalesFigures({
       <p className="mt-1 text-lg font-semibold">
         {texts.sales.revenueTotal(formatMoney(totals.revenue), totals.orders)}
       </p>
+      {/* Part of the revenue above, said only where shipping was charged. */}
+      {totals.shipping > 0 ? (
+        <p className="text-base-content/80 text-sm">
+          {texts.shipping.line}: {formatMoney(totals.shipping)}
+        </p>
+      ) : null}
       <p className="text-base-content/80 mb-6 text-sm">
         {texts.sales.refundedTotal(formatMoney(totals.refunded), totals.refundedLines)}
       </p>
