@@ -82,6 +82,13 @@ describe('apiPaths', () => {
       manageQuotes: '/manageQuotes',
       offerQuote: '/manageQuotes/:id/offer',
       refuseQuote: '/manageQuotes/:id/decline',
+      // Issue 42: quote requests of several lines, from the cart.
+      quoteRequests: '/quoteRequests',
+      acceptQuoteRequest: '/quoteRequests/:id/accept',
+      declineQuoteRequest: '/quoteRequests/:id/decline',
+      manageQuoteRequests: '/manageQuoteRequests',
+      offerQuoteRequest: '/manageQuoteRequests/:id/offer',
+      refuseQuoteRequest: '/manageQuoteRequests/:id/decline',
       // Issue 26: the cart, the checkout and its payment.
       cart: '/cart',
       cartLine: '/cart/lines/:toolId',

@@ -148,6 +148,18 @@ export const apiPaths = {
   offerQuote: withSegment('/manageQuotes/:id/offer'),
   /** POST (admin): decline a request, with a reason. */
   refuseQuote: withSegment('/manageQuotes/:id/decline'),
+  /** POST (customers, issue 42): a quote for every line of the cart; GET: the caller's own. */
+  quoteRequests: '/quoteRequests',
+  /** POST: the request's customer accepts its offer (one checkout, an order per line). */
+  acceptQuoteRequest: withSegment('/quoteRequests/:id/accept'),
+  /** POST: the request's customer declines its offer. */
+  declineQuoteRequest: withSegment('/quoteRequests/:id/decline'),
+  /** GET (admin): every request of several lines, open ones first. */
+  manageQuoteRequests: '/manageQuoteRequests',
+  /** POST (admin): a unit price per line until a date (replaces an earlier offer). */
+  offerQuoteRequest: withSegment('/manageQuoteRequests/:id/offer'),
+  /** POST (admin): decline the whole request, with a reason. */
+  refuseQuoteRequest: withSegment('/manageQuoteRequests/:id/decline'),
   /** GET, DELETE (customers, issue 26): the caller's cart; DELETE empties it. */
   cart: '/cart',
   /** PUT: a tool's quantity in the cart (added when absent); DELETE: the line removed. */

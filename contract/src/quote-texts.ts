@@ -76,6 +76,38 @@ export const quoteTexts = {
     /** The dialogs' close button (an icon): the request here, the offer and refusal in Quotes. */
     close: 'Close',
   },
+  /**
+   * Quote requests of several lines (issue 42, docs/decisions/052): asked from the cart, shown
+   * in My Quotes and Quotes as one entry with its lines; the rest of the words are a quote's.
+   */
+  quoteRequests: {
+    /** The cart page. */
+    requestFromCart: 'Request a quote for these lines',
+    requestInvite: 'A large order, or a price to negotiate? Ask us for a price for every line.',
+    requestTitle: (lines: number) =>
+      `Request a quote for ${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'}`,
+    requestKeepsCart: 'Your cart stays as it is: check out later, or accept our offer.',
+    requested: (reference: string) =>
+      `Quote ${reference} requested for every line of your cart. We will e-mail you when we make an offer.`,
+    /** Their own entry in My Quotes and Quotes. */
+    lineCount: (lines: number) => `${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'}`,
+    lines: 'lines',
+    lineTotal: 'line total',
+    unitPrice: 'unit price',
+    total: 'Total',
+    /** Accepting: one checkout, an order per line. */
+    confirmAcceptBody: (total: string, lines: number) =>
+      `One checkout of ${formatCount(lines)} orders for ${total} is placed at once; pay it in one payment.`,
+    confirmAcceptMadeToOrder: (tools: string) =>
+      `We do not have these quantities in stock (${tools}): they are made for you and ship when produced.`,
+    accepted: (reference: string) => `Offer accepted: checkout ${reference} is placed`,
+    /** The admins' offer: a unit price per line. */
+    offerTitle: (reference: string) => `Offer for quote request ${reference}`,
+    unitPriceOf: (tool: string, quantity: string) => `Unit price: ${tool} (${quantity})`,
+    offerTotal: (total: string) => `Total of the offer: ${total}`,
+    /** 400: an offer or an acceptance whose lines are not the request's, each once. */
+    pricePerLine: "Give a unit price for each of the request's lines, once each.",
+  },
   /** The admins' Quotes page (docs/decisions/011). */
   manageQuotes: {
     title: 'Quotes',
@@ -126,6 +158,18 @@ export const quoteTexts = {
 export const quoteServerTexts = {
   /** The offer e-mail's row for the admin's note: the words My Quotes shows it under. */
   quoteOfferMail: { note: quoteTexts.quotes.ourNote },
+  /** What the e-mails of a request of several lines add to a quote's (issue 42). */
+  quoteRequestMail: {
+    caption: 'The lines of your request',
+    staffCaption: 'The lines requested',
+    lines: (count: number) => `${formatCount(count)} lines`,
+    quantity: (count: string) => `Quantity: ${count}`,
+    quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price} each`,
+    customerNote: "Customer's note",
+    madeToOrder: (tools: string) =>
+      `We make these for you (${tools}): they ship when produced, and we will write when they do.`,
+    madeToOrderForAdmins: (tools: string) => `The stock was short: made to order (${tools}).`,
+  },
   /** The quote calls' refusals (docs/decisions/011), in `{ message, statusCode }` bodies. */
   quoteErrors: {
     /** 404: unknown, malformed, or someone else's quote (never revealed). */
@@ -156,5 +200,18 @@ export const quoteServerTexts = {
       `This offer comes to ${limit} or more, more than can be paid. Please ask us for a new offer.`,
     /** 409: an admin offering on, or declining, a quote that is accepted or declined. */
     notOpen: 'This quote is no longer open: it was accepted or declined.',
+    /** 409: a call on one line of a request of several (they are answered together). */
+    lineOfRequest: (reference: string) =>
+      `This quote is a line of the quote request ${reference}: answer the request as a whole.`,
+    /** 400: a request from an empty cart. */
+    emptyCart: 'Your cart is empty: add the tools you want a price for, then request a quote.',
+    /** 409: some lines of the cart cannot be quoted; each line says why. */
+    linesRefused:
+      'Nothing was requested: some lines cannot be quoted as they are. Fix them and request again.',
+    /** 409: an offer or an acceptance naming lines that are not the request's. */
+    linesChanged: "These are not the request's lines. Please reload the page and try again.",
+    /** 409: accepting at prices that are not the standing offer's (a new offer came since). */
+    requestOfferChanged: (total: number) =>
+      `The offer for this request has changed: it comes to ${formatMoney(total)} now. Please review it.`,
   },
 } as const;

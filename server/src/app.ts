@@ -266,6 +266,7 @@ export async function buildApp({
   const quotes = createQuotesModule({
     db,
     orders: orders.service,
+    cart: cart.service,
     tools: tools.service,
     catalog,
     outbox,

@@ -52,7 +52,12 @@ import {
   recordTestPayment,
 } from './testing/payments.ts';
 import { orderFields } from './testing/requests.ts';
-import { createTestQuote, createTestReview, createTestTool } from './testing/factories.ts';
+import {
+  createTestQuote,
+  createTestQuoteRequest,
+  createTestReview,
+  createTestTool,
+} from './testing/factories.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
 import { openTestApp } from './testing/app-fixtures.ts';
 
@@ -277,6 +282,23 @@ function createFixtures(
         offeredAt: new Date(),
       });
       return { id: quote.id, price };
+    },
+    async requestedQuoteRequest() {
+      const lines = await createTestQuoteRequest(app, customer, [tool, await createTestTool(app)]);
+      return { id: lines[0]!.requestId!, lines: lines.map((line) => ({ quoteId: line.id })) };
+    },
+    async offeredQuoteRequest() {
+      const price = 12.5;
+      const lines = await createTestQuoteRequest(app, customer, [tool, await createTestTool(app)], {
+        status: 'offered',
+        offerPriceCents: dollarsToCents(price),
+        offerValidUntil: '2099-12-31',
+        offeredAt: new Date(),
+      });
+      return {
+        id: lines[0]!.requestId!,
+        lines: lines.map((line) => ({ quoteId: line.id, price })),
+      };
     },
     async customerCart() {
       const response = await app.inject({

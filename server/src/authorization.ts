@@ -258,6 +258,14 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/manageQuotes': 'admin',
   'POST /api/manageQuotes/:id/offer': 'admin',
   'POST /api/manageQuotes/:id/decline': 'admin',
+  // Issue 42: a request of several lines, made from the cart (a customer's: admins do not buy).
+  'POST /api/quoteRequests': 'customer, not an admin',
+  'GET /api/quoteRequests': 'signed-in user',
+  'POST /api/quoteRequests/:id/accept': 'quote customer',
+  'POST /api/quoteRequests/:id/decline': 'quote customer',
+  'GET /api/manageQuoteRequests': 'admin',
+  'POST /api/manageQuoteRequests/:id/offer': 'admin',
+  'POST /api/manageQuoteRequests/:id/decline': 'admin',
   // --- payments ---------------------------------------------------------------------------
   'POST /api/create-payment-intent': 'owner',
   'POST /api/checkouts/:id/payment-intent': 'checkout owner',

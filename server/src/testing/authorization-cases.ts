@@ -83,6 +83,10 @@ export type Fixtures = {
   requestedQuote(): Promise<{ id: string }>;
   /** A new quote of the customer with an offer standing, `price` its unit price in dollars. */
   offeredQuote(): Promise<{ id: string; price: number }>;
+  /** A new request of several lines of the customer (issue 42), waiting for an offer. */
+  requestedQuoteRequest(): Promise<{ id: string; lines: { quoteId: string }[] }>;
+  /** A new request of several lines of the customer, every line offered at `price` dollars. */
+  offeredQuoteRequest(): Promise<{ id: string; lines: { quoteId: string; price: number }[] }>;
   /** A line of the tool in the customer's cart (PUT /api/cart/lines; the other callers' stay empty). */
   customerCart(): Promise<void>;
   /** The customer's profile information, added (once) through POST /api/userinfo. */
@@ -756,6 +760,16 @@ const CASES: readonly AuthorizationCase[] = [
   },
 
   // --- quotes -----------------------------------------------------------------------------
+  // First: the cap on open quotes counts the customer's, which the rows below leave open.
+  {
+    route: 'POST /api/quoteRequests',
+    case: "the caller's own cart (the customer's holds a line, the others' are empty: 400)",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 400, admin: 403 },
+    request: async (the) => {
+      await the.customerCart();
+      return { url: '/api/quoteRequests', payload: { neededBy: '2099-12-31', note: 'Walk' } };
+    },
+  },
   {
     route: 'POST /api/quotes',
     case: "a quote for the caller's own account",
@@ -810,6 +824,61 @@ const CASES: readonly AuthorizationCase[] = [
     request: async (the) => ({
       url: `/api/manageQuotes/${(await the.requestedQuote()).id}/decline`,
       payload: { reason: 'We do not make this quantity.' },
+    }),
+  },
+  {
+    route: 'GET /api/quoteRequests',
+    case: "the caller's own requests",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
+    request: () => ({ url: '/api/quoteRequests' }),
+  },
+  {
+    route: 'POST /api/quoteRequests/:id/accept',
+    case: "the customer's request, an offer standing",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
+    request: async (the) => {
+      const request = await the.offeredQuoteRequest();
+      return {
+        url: `/api/quoteRequests/${request.id}/accept`,
+        payload: { lines: request.lines, address: '12 Forge Lane, Sheffield' },
+      };
+    },
+  },
+  {
+    route: 'POST /api/quoteRequests/:id/decline',
+    case: "the customer's request, an offer standing",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
+    request: async (the) => ({
+      url: `/api/quoteRequests/${(await the.offeredQuoteRequest()).id}/decline`,
+    }),
+  },
+  {
+    route: 'GET /api/manageQuoteRequests',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageQuoteRequests' }),
+  },
+  {
+    route: 'POST /api/manageQuoteRequests/:id/offer',
+    case: "the customer's requested request",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => {
+      const request = await the.requestedQuoteRequest();
+      return {
+        url: `/api/manageQuoteRequests/${request.id}/offer`,
+        payload: {
+          lines: request.lines.map(({ quoteId }) => ({ quoteId, price: 12.5 })),
+          validUntil: '2099-12-31',
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /api/manageQuoteRequests/:id/decline',
+    case: "the customer's requested request",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageQuoteRequests/${(await the.requestedQuoteRequest()).id}/decline`,
+      payload: { reason: 'We do not make these quantities.' },
     }),
   },
 

@@ -8,6 +8,7 @@ import {
 } from '../modules/reviews/reviews.repository.ts';
 import {
   insertQuote,
+  insertQuoteRequest,
   type NewQuoteRow,
   type QuoteRow,
 } from '../modules/quotes/quotes.repository.ts';
@@ -65,6 +66,34 @@ export async function createTestReview(
  * `overrides` (an offer, another status). Straight in, so that fixtures made in bulk (the
  * authorization walk) are not refused by the cap on open quotes that POST /api/quotes keeps.
  */
+/**
+ * A quote request of several lines of the customer's (issue 42), one line of 250 per tool, as
+ * POST /api/quoteRequests makes them; `overrides` change every line (an offer: its columns).
+ */
+export function createTestQuoteRequest(
+  app: App,
+  customer: { userId: string; email: string },
+  tools: readonly { id: string; name: string; image?: string }[],
+  overrides: Partial<NewQuoteRow> = {},
+): Promise<QuoteRow[]> {
+  return app.database.db.transaction((tx) =>
+    insertQuoteRequest(
+      tx,
+      { userId: customer.userId, requestedAt: new Date() },
+      tools.map((tool) => ({
+        email: customer.email,
+        toolId: tool.id,
+        toolName: tool.name,
+        toolImage: tool.image ?? '/images/tools/claw-hammer.svg',
+        quantity: 250,
+        neededBy: '2099-12-31',
+        note: 'A quote request made for the tests.',
+        ...overrides,
+      })),
+    ),
+  );
+}
+
 export function createTestQuote(
   app: App,
   customer: { userId: string; email: string },

@@ -5,6 +5,7 @@ import {
   dollarsToCents,
   GalleryItemSchema,
   ManagedOrderSchema,
+  ManagedQuoteRequestSchema,
   ManagedQuoteSchema,
   checkoutReference,
   orderReference,
@@ -21,6 +22,7 @@ import {
   type GalleryItem,
   type ManagedOrder,
   type ManagedQuote,
+  type ManagedQuoteRequest,
   type Order,
   type Profile,
   type Quote,
@@ -185,6 +187,44 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     offer: null,
     declineReason: null,
     orderId: null,
+    ...overrides,
+  });
+}
+
+/**
+ * Maria's quote request of two lines (issue 42): 40 hammers and 300 pliers, needed by mid-2099,
+ * with her note; no offer yet (the admins' view: the catalog beside each line).
+ */
+export function makeManagedQuoteRequest(
+  overrides: Partial<ManagedQuoteRequest> = {},
+): ManagedQuoteRequest {
+  const _id = overrides._id ?? '5e000000-0000-4555-8555-555555555555';
+  const line = (lineId: string, tool: Tool, quantity: number) => ({
+    _id: lineId,
+    toolId: tool._id,
+    name: tool.name,
+    img: tool.img,
+    quantity,
+    offer: null,
+    orderId: null,
+    catalogUnitPrice: tool.price,
+    availableQuantity: tool.availableQuantity,
+  });
+  return ManagedQuoteRequestSchema.parse({
+    _id,
+    reference: quoteReference(_id),
+    neededBy: '2099-06-30',
+    note: 'One delivery, please.',
+    email: 'maria@example.com',
+    status: 'requested',
+    requestedAt: '2025-01-03T00:00:00.000Z',
+    offer: null,
+    declineReason: null,
+    checkoutId: null,
+    lines: [
+      line('5e000001-0000-4555-8555-555555555555', hammer, 40),
+      line('5e000002-0000-4555-8555-555555555555', pliers, 300),
+    ],
     ...overrides,
   });
 }

@@ -303,6 +303,15 @@ export function createCartService(options: CartServiceOptions) {
     },
 
     /**
+     * For the quotes module (a quote request of every line, issue 42): the caller's lines as
+     * the cart page lists them, oldest first, the tool and how many; the cart is left as it is.
+     */
+    async linesToQuote(caller: Account): Promise<{ toolId: string; quantity: number }[]> {
+      const rows = await selectCartLinesOldestFirst(db, caller.id);
+      return rows.map(({ toolId, quantity }) => ({ toolId, quantity }));
+    },
+
+    /**
      * PUT /cart/lines/{toolId}: sets a tool's quantity in the cart (the line added when absent)
      * and records today's unit price for it as the one shown. The purchase rule is not refused
      * here: a quantity that breaks it shows as the line's problem. 404 for a tool not on sale;

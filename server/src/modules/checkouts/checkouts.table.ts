@@ -47,6 +47,9 @@ export const checkouts = pgTable(
       'checkouts_shipping_refund_within',
       sql`${t.shippingRefundedCents} >= 0 and ${t.shippingRefundedCents} <= coalesce(${t.shippingCents}, 0)`,
     ),
-    check('checkouts_shipping_not_negative', sql`${t.shippingCents} is null or ${t.shippingCents} >= 0`),
+    check(
+      'checkouts_shipping_not_negative',
+      sql`${t.shippingCents} is null or ${t.shippingCents} >= 0`,
+    ),
   ],
 );

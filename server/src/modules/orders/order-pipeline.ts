@@ -61,6 +61,8 @@ export type PlacedLine = {
   unitPriceCents: number;
   /** Its place in the buyer's order (the cart's), from 1; a line placed alone is line 1. */
   lineNumber?: number;
+  /** The quote (a line of an accepted quote or request) its order is placed from. */
+  quoteId?: string;
   /** The tool after its reservation; undefined when made to order (no stock taken). */
   reserved: ReservedTool | undefined;
 };
@@ -97,7 +99,7 @@ type PlacementReservation =
   | {
       /** Step 5: every line reserved, or the caller's refusal thrown (rolling back what it took). */
       reserve(tx: Transaction, rules: PlacementRules): Promise<PlacedLine[]>;
-      /** Columns each order keeps besides its line (a quote). */
+      /** Columns each order keeps besides its line. */
       orderColumns?: Partial<NewOrderRow>;
       /**
        * Step 7: the e-mails, composed from the rows written, `staff` being the staff's addresses;
@@ -309,6 +311,7 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           phone: plan.checkout.phone,
           madeToOrder: !line.reserved,
           taxRateBasisPoints,
+          ...(line.quoteId === undefined ? {} : { quoteId: line.quoteId }),
           ...plan.orderColumns,
         })),
       );

@@ -46,6 +46,23 @@ export type QuotedOrderRequest = {
   poNumber: string;
 };
 
+/** A line of an accepted quote or request: its tool as the quote kept it, how many, at what. */
+export type QuotedLine = Omit<QuotedOrderRequest, 'address' | 'phone' | 'poNumber'>;
+
+/** What accepting a quote request orders: its lines, in its order, and where they go. */
+export type QuotedCheckoutRequest = Pick<QuotedOrderRequest, 'address' | 'phone' | 'poNumber'> & {
+  lines: readonly QuotedLine[];
+  /** The 'placed' event's detail of each order (the quote's id, or the request's). */
+  eventDetail: Record<string, string>;
+};
+
+/** The checkout an accepted request placed, its orders, and the stock each reservation left. */
+export type QuotedCheckoutPlaced = {
+  checkoutId: string;
+  orders: Order[];
+  stock: StockChange[];
+};
+
 /**
  * The order an accepted quote placed; the stock its reservation left (none when made to order),
  * for the caller to hand to the catalog after its commit.
@@ -123,7 +140,7 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
   async function reserveQuotedWithinShare(
     tx: Transaction,
     caller: Account,
-    request: QuotedOrderRequest,
+    request: Pick<QuotedLine, 'toolId' | 'quantity'>,
     heldUnits: number,
   ): Promise<ReservedTool | undefined> {
     return tx
@@ -146,6 +163,62 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
         if (error === BEYOND_SHARE) return undefined;
         throw error;
       });
+  }
+
+  /**
+   * For the quotes module, in the transaction that accepts a quote or a request of several lines
+   * (its row locked there): ONE unpaid checkout with an order per line at its agreed unit price,
+   * to the address the customer gave, through the pipeline (its lock, MAX_UNPAID_ORDERS cap and
+   * hold limit on the whole total). Each line's stock is reserved when its tool is on sale, at
+   * least its quantity is available and the account stays within its share of the tool's stock;
+   * otherwise that order is made to order and takes none. The tools are reserved in the order of
+   * their ids (as a cart's checkout locks them), the orders numbered in the lines' order.
+   */
+  async function placeQuotedCheckout(
+    tx: Transaction,
+    caller: Account,
+    request: QuotedCheckoutRequest,
+  ): Promise<QuotedCheckoutPlaced> {
+    const outcome = await pipeline.place<never>(tx, {
+      caller,
+      async reserve(tx, rules) {
+        // Before any stock is taken, as for POST /order: a refused quote takes no tool's row.
+        rules.ensurePayableWithinHoldLimit(
+          request.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+        );
+        const byToolId = [...request.lines].sort((a, b) => a.toolId.localeCompare(b.toolId));
+        const reserved = new Map<string, ReservedTool | undefined>();
+        for (const line of byToolId) {
+          reserved.set(
+            line.quoteId,
+            await reserveQuotedWithinShare(tx, caller, line, rules.holdings.units),
+          );
+        }
+        return Promise.all(
+          request.lines.map(async (line, index) => {
+            const tool = reserved.get(line.quoteId);
+            return {
+              quoteId: line.quoteId,
+              lineNumber: index + 1,
+              toolId: line.toolId,
+              toolSku: tool?.sku ?? (await tools.skuOf(tx, line.toolId)),
+              toolName: line.toolName,
+              toolImage: line.toolImage,
+              quantity: line.quantity,
+              unitPriceCents: line.unitPriceCents,
+              reserved: tool,
+            };
+          }),
+        );
+      },
+      // The share was each reservation's condition; the hold limit was checked before them.
+      check: () => {},
+      checkout: { address: request.address, phone: request.phone, poNumber: request.poNumber },
+      eventDetail: () => request.eventDetail,
+    });
+    if (!('placed' in outcome)) throw new Error('an accepted quote has no earlier placement');
+    const { checkout, orders, stock } = outcome.placed;
+    return { checkoutId: checkout.id, orders: orders.map((row) => dtos.orderDto(row)), stock };
   }
 
   return {
@@ -228,50 +301,27 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
     /**
      * For the quotes module, in the transaction that accepts the quote (its row locked there):
      * an unpaid order at the agreed unit price, to the address the customer gave, through the
-     * same pipeline as POST /order (its lock, MAX_UNPAID_ORDERS cap and hold limit). The stock is
-     * reserved when the tool is on sale, at least the quantity is available and the account stays
-     * within its share of the tool's stock; otherwise the order is made to order and takes none.
-     * The orders' unique quote_id makes it one order per quote, whatever races. The caller writes
-     * the quote's e-mails, and hands `stock` (when the stock moved) to the catalog after its
-     * commit (catalog.stockMoved).
+     * same pipeline as POST /order (its lock, MAX_UNPAID_ORDERS cap and hold limit): the one-line
+     * case of placeQuotedCheckout. The orders' unique quote_id makes it one order per quote,
+     * whatever races. The caller writes the quote's e-mails, and hands `stock` (when the stock
+     * moved) to the catalog after its commit (catalog.stockMoved).
      */
     async placeQuotedOrder(
       tx: Transaction,
       caller: Account,
       request: QuotedOrderRequest,
     ): Promise<QuotedOrderPlaced> {
-      const outcome = await pipeline.place<never>(tx, {
-        caller,
-        async reserve(tx, rules) {
-          // Before the stock is taken, as for POST /order: a refused quote takes no tool's row.
-          rules.ensurePayableWithinHoldLimit(request.unitPriceCents * request.quantity);
-          const reserved = await reserveQuotedWithinShare(
-            tx,
-            caller,
-            request,
-            rules.holdings.units,
-          );
-          return [
-            {
-              toolId: request.toolId,
-              toolSku: reserved?.sku ?? (await tools.skuOf(tx, request.toolId)),
-              toolName: request.toolName,
-              toolImage: request.toolImage,
-              quantity: request.quantity,
-              unitPriceCents: request.unitPriceCents,
-              reserved,
-            },
-          ];
-        },
-        // The share was the reservation's condition; the hold limit was checked before it.
-        check: () => {},
-        checkout: { address: request.address, phone: request.phone, poNumber: request.poNumber },
-        orderColumns: { quoteId: request.quoteId },
-        eventDetail: () => ({ quoteId: request.quoteId }),
+      const { quoteId, address, phone, poNumber, ...line } = request;
+      const placed = await placeQuotedCheckout(tx, caller, {
+        lines: [{ quoteId, ...line }],
+        address,
+        phone,
+        poNumber,
+        eventDetail: { quoteId },
       });
-      if (!('placed' in outcome)) throw new Error('an accepted quote has no earlier placement');
-      const { orders, stock } = outcome.placed;
-      return { order: dtos.orderDto(orders[0]!), stock: stock[0] };
+      return { order: placed.orders[0]!, stock: placed.stock[0] };
     },
+
+    placeQuotedCheckout,
   };
 }

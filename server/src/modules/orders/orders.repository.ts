@@ -633,6 +633,21 @@ export function deleteUnpaidOrdersCreatedBefore(
 }
 
 /** The orders placed by accepting these quotes: each quote's order id (one at most: unique). */
+/** The checkout of the order each of these quotes placed, by quote id (those that have one). */
+export async function selectCheckoutIdsOfQuotes(
+  executor: Executor,
+  quoteIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ checkoutId: orders.checkoutId, quoteId: orders.quoteId })
+    .from(orders)
+    .where(inArray(orders.quoteId, [...quoteIds]));
+  return new Map(
+    rows.flatMap(({ checkoutId, quoteId }) => (quoteId ? [[quoteId, checkoutId] as const] : [])),
+  );
+}
+
 export async function selectOrderIdsOfQuotes(
   executor: Executor,
   quoteIds: readonly string[],

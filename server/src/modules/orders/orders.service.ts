@@ -30,6 +30,8 @@ import { holdCeilingMs, holdUntilOf } from './order-hold.ts';
 import {
   createOrderPlacement,
   type QuotedOrderPlaced,
+  type QuotedCheckoutPlaced,
+  type QuotedCheckoutRequest,
   type QuotedOrderRequest,
 } from './order-placement.ts';
 import { insertOrderEvents, selectOrderEvents } from './order-events.repository.ts';
@@ -51,6 +53,7 @@ import {
   selectOrderById,
   selectOrderByIdForUpdate,
   selectOrderByIdempotencyKey,
+  selectCheckoutIdsOfQuotes,
   selectOrderIdsOfQuotes,
   selectOrdersOfUser,
   type OrderRow,
@@ -291,9 +294,23 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return placement.placeQuotedOrder(tx, caller, request);
     },
 
+    /** For the quotes module: accepting a request of several lines places ONE checkout. */
+    placeQuotedCheckout(
+      tx: Transaction,
+      caller: Account,
+      request: QuotedCheckoutRequest,
+    ): Promise<QuotedCheckoutPlaced> {
+      return placement.placeQuotedCheckout(tx, caller, request);
+    },
+
     /** For the quotes module: the order each of these quotes placed, by quote id (if any). */
     orderIdsOfQuotes(quoteIds: readonly string[]): Promise<Map<string, string>> {
       return selectOrderIdsOfQuotes(db, quoteIds);
+    },
+
+    /** For the quotes module: the checkout of each of these quotes' orders, by quote id (if any). */
+    checkoutIdsOfQuotes(quoteIds: readonly string[]): Promise<Map<string, string>> {
+      return selectCheckoutIdsOfQuotes(db, quoteIds);
     },
 
     /** GET /manageOrders (admin): every order, newest first, those of removed accounts too. */

@@ -19,6 +19,8 @@ import {
 import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { QuotesService } from './quotes.service.ts';
+import type { QuoteRequestsService } from './quote-requests.service.ts';
+import { quoteRequestsRoutes } from './quote-requests.routes.ts';
 import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
 
@@ -34,11 +36,13 @@ const adminAnswers = {
  */
 export const quotesRoutes: FastifyPluginAsyncZod<{
   quotes: QuotesService;
+  /** Requests of several lines (quote-requests.routes.ts), under the same rate limit. */
+  requests: QuoteRequestsService;
   guards: AuthGuards;
   /** Quote requests one account may send a minute (ORDER_RATE_LIMIT), counted per account. */
   requestsPerMinute: number;
 }> = async (app, options) => {
-  const { quotes, guards, requestsPerMinute } = options;
+  const { quotes, requests, guards, requestsPerMinute } = options;
   // As POST /order: after the bearer guard, so the count is the account's.
   const limitRequestsPerAccount = refuseWhenUncounted(
     app.rateLimit({
@@ -51,6 +55,8 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
       }),
     }),
   );
+  // One count a minute for both kinds of request: the same limiter instance serves them.
+  await app.register(quoteRequestsRoutes, { requests, guards, limitRequestsPerAccount });
 
   app.post(
     apiPaths.quotes,

@@ -18,7 +18,6 @@ import {
   type ManagedQuote,
   type OfferQuote,
   type Quote,
-  type QuoteStatus,
   type RequestQuote,
   type Tool,
 } from '@tools-factory/contract';
@@ -38,6 +37,7 @@ import {
 import type { Account } from '../identity/identity.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
+import { customerRefusal, isOpenToAdmins, LIST_RANK, offerOf, statusOf } from './quote-rows.ts';
 import {
   countOpenQuotes,
   insertQuote,
@@ -48,29 +48,6 @@ import {
   updateQuote,
   type QuoteRow,
 } from './quotes.repository.ts';
-
-/** The offer a row holds (its three columns set and cleared together) and its note, else null. */
-function offerOf(
-  row: QuoteRow,
-): { priceCents: number; validUntil: string; offeredAt: Date; note: string } | null {
-  if (row.offerPriceCents === null || row.offerValidUntil === null || row.offeredAt === null) {
-    return null;
-  }
-  return {
-    priceCents: row.offerPriceCents,
-    validUntil: row.offerValidUntil,
-    offeredAt: row.offeredAt,
-    note: row.offerNote,
-  };
-}
-
-/** The status people see: an offer past its last valid day (by the service's clock) is expired. */
-function statusOf(row: QuoteRow, now: Date): QuoteStatus {
-  const offer = offerOf(row);
-  return row.status === 'offered' && offer && isOfferExpired(offer.validUntil, now)
-    ? 'expired'
-    : row.status;
-}
 
 function toQuoteDto(row: QuoteRow, orderId: string | null, now: Date): Quote {
   const offer = offerOf(row);
@@ -113,39 +90,6 @@ function toManagedQuote(quote: Quote, onSale: ReadonlyMap<string, Tool>): Manage
     catalogUnitPrice: tool ? unitPriceFor(tool, quote.quantity) : null,
     availableQuantity: tool?.availableQuantity ?? null,
   };
-}
-
-/** Requested quotes first, then offered ones, then the rest (each group keeps its order). */
-const LIST_RANK: Record<QuoteStatus, number> = {
-  requested: 0,
-  offered: 1,
-  expired: 2,
-  accepted: 2,
-  declined: 2,
-  refused: 2,
-};
-
-/**
- * Why the quote's customer cannot act on its offer (accept or decline), or undefined while an
- * offer stands (expired or not: declining an expired offer is allowed, accepting one is not).
- */
-function customerRefusal(row: QuoteRow): Error | undefined {
-  switch (row.status) {
-    case 'requested':
-      return conflict(serverTexts.quoteErrors.noOffer);
-    case 'accepted':
-      return conflict(serverTexts.quoteErrors.alreadyAccepted);
-    case 'declined':
-    case 'refused':
-      return conflict(serverTexts.quoteErrors.closed);
-    case 'offered':
-      return undefined;
-  }
-}
-
-/** An admin may offer on, or decline, a quote still waiting (requested, offered or expired). */
-function isOpenToAdmins(row: QuoteRow): boolean {
-  return row.status === 'requested' || row.status === 'offered';
 }
 
 export type QuotesServiceOptions = {
@@ -193,10 +137,18 @@ export function createQuotesService(options: QuotesServiceOptions) {
     return row;
   }
 
+  /** A line of a request of several is answered with its request, never alone. */
+  function ensureAlone(row: QuoteRow): void {
+    if (row.requestId !== null) {
+      throw conflict(serverTexts.quoteErrors.lineOfRequest(quoteReference(row.requestId)));
+    }
+  }
+
   /** The caller's own quote, locked; someone else's is answered as not found (never revealed). */
   async function lockOwnQuote(tx: Transaction, caller: Account, id: string): Promise<QuoteRow> {
     const row = await lockQuote(tx, id);
     if (row.userId !== caller.id) throw notFound(serverTexts.quoteErrors.quoteNotFound);
+    ensureAlone(row);
     return row;
   }
 
@@ -369,6 +321,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
         throw badRequest(texts.manageQuotes.validUntilPast);
       const row = await db.transaction(async (tx) => {
         const quote = await lockQuote(tx, id);
+        ensureAlone(quote);
         if (!isOpenToAdmins(quote)) throw conflict(serverTexts.quoteErrors.notOpen);
         // The order accepting it would place must be payable: refused now, not at payment.
         if (!isPayableTotal(dollarsToCents(input.price) * quote.quantity)) {
@@ -399,6 +352,7 @@ export function createQuotesService(options: QuotesServiceOptions) {
       const now = clock();
       const row = await db.transaction(async (tx) => {
         const quote = await lockQuote(tx, id);
+        ensureAlone(quote);
         if (!isOpenToAdmins(quote)) throw conflict(serverTexts.quoteErrors.notOpen);
         const refused = await updateQuote(tx, quote.id, {
           status: 'refused',

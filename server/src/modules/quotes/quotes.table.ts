@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 import { toolSnapshotColumns } from '../tools/tools.table.ts';
@@ -12,6 +12,24 @@ export const STORED_QUOTE_STATUSES = [
   'declined',
   'refused',
 ] as const;
+
+/**
+ * A request for the prices of several tools at once, made from the cart (issue 42): its lines are
+ * quotes (one row per tool, `quotes.request_id`), offered, accepted, declined and expiring
+ * together, so every rule of a quote of one tool holds for each line (docs/decisions/052). The
+ * row is what a request's action locks, and what the cap on open quotes counts once.
+ */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: randomUuidKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+  },
+  (t) => [index('quote_requests_user_id_idx').on(t.userId)],
+);
 
 /**
  * A customer's request for a price (docs/architecture.md#business-buyers), with the tool's name and
@@ -42,6 +60,10 @@ export const quotes = pgTable(
     declineReason: text('decline_reason'),
     /** When the quote was accepted, declined or refused. */
     closedAt: timestamptz('closed_at'),
+    /** The request of several lines this quote is a line of; null for a quote of one tool. */
+    requestId: uuid('request_id').references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    /** Its place in its request (the cart's order), from 1; null for a quote of one tool. */
+    lineNumber: integer('line_number'),
   },
   (t) => [
     check('quotes_quantity_positive', sql`${t.quantity} > 0`),
@@ -57,7 +79,11 @@ export const quotes = pgTable(
       'quotes_offer_price_positive',
       sql`${t.offerPriceCents} is null or ${t.offerPriceCents} > 0`,
     ),
+    check('quotes_line_of_request', sql`(${t.requestId} is null) = (${t.lineNumber} is null)`),
     index('quotes_user_id_idx').on(t.userId),
+    uniqueIndex('quotes_request_line_idx')
+      .on(t.requestId, t.lineNumber)
+      .where(sql`${t.requestId} is not null`),
     // The cap on open quotes counts these on every request.
     index('quotes_open_user_id_idx')
       .on(t.userId)

@@ -1,5 +1,5 @@
 import { routes, texts, type Cart, type CartLine } from '@tools-factory/contract';
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -15,19 +15,33 @@ import { CHECKOUT_FORM_ID, CheckoutForm, type RefusedLine } from '../components/
 
 const words = texts.cart.page;
 
+interface CartPageProps {
+  /**
+   * What the page adds under the checkout for a filled cart (the quotes' request of every line):
+   * given the cart's line count and a way to show the lines it refused on the cart's lines.
+   */
+  besideCheckout?: (cart: Cart, onRefusedLines: (lines: RefusedLine[]) => void) => ReactNode;
+}
+
 /**
  * /cart (signed-in customers): the cart's lines as they stand now, their goods, shipping and
  * total, Empty cart, and the checkout. Every change is saved on the server at once, so another
  * device shows it too.
  */
-export default function CartPage() {
+export default function CartPage({ besideCheckout }: CartPageProps) {
   const cart = useCart();
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 md:py-12">
       <h1 className="mb-2 text-3xl font-bold">{texts.cart.title}</h1>
       <p className="text-base-content/70 mb-6 text-sm">{words.intro}</p>
       <QueryBoundary query={cart} keepDataOnError>
-        {(found) => (found.lines.length === 0 ? <EmptyCart /> : <FilledCart cart={found} />)}
+        {(found) =>
+          found.lines.length === 0 ? (
+            <EmptyCart />
+          ) : (
+            <FilledCart cart={found} besideCheckout={besideCheckout} />
+          )
+        }
       </QueryBoundary>
     </section>
   );
@@ -48,7 +62,7 @@ function EmptyCart() {
   );
 }
 
-function FilledCart({ cart }: { cart: Cart }) {
+function FilledCart({ cart, besideCheckout }: { cart: Cart } & CartPageProps) {
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
   const emptyCart = useEmptyCart();
@@ -147,6 +161,7 @@ function FilledCart({ cart }: { cart: Cart }) {
           canCheckout={cart.canCheckout}
           onRefusedLines={setRefusals}
         />
+        {besideCheckout?.(cart, setRefusals)}
       </div>
       <ConfirmDialog
         open={confirmingEmpty}

@@ -4,9 +4,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { toast } from '../../../lib/toast';
+import { useManagedQuoteRequests } from '../api/get-managed-quote-requests';
 import { useManagedQuotes } from '../api/get-managed-quotes';
 import { useOfferQuote } from '../api/offer-quote';
 import { useRefuseQuote } from '../api/refuse-quote';
+import { ManagedQuoteRequests } from './managed-quote-requests';
 import { ManagedQuotesTable } from './managed-quotes-table';
 import { OfferQuoteForm } from './offer-quote-form';
 import { RefuseQuoteForm } from './refuse-quote-form';
@@ -14,12 +16,14 @@ import { RefuseQuoteForm } from './refuse-quote-form';
 type OpenDialog = { kind: 'offer' | 'refuse'; quote: ManagedQuote } | null;
 
 /**
- * Quotes (admins): every quote, open ones first. 'Make an offer' / 'New offer' and 'Decline'
+ * Quotes (admins): the requests of several lines (each one card, managed-quote-requests.tsx),
+ * then every quote of one tool, open ones first. 'Make an offer' / 'New offer' and 'Decline'
  * open their dialog; what the server refuses (accepted or declined meanwhile) is said in the
  * dialog, and the list is asked for again after every answer.
  */
 export function ManageQuotes() {
   const quotes = useManagedQuotes();
+  const requests = useManagedQuoteRequests();
   const offerQuote = useOfferQuote();
   const refuseQuote = useRefuseQuote();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -42,50 +46,57 @@ export function ManageQuotes() {
 
   return (
     <QueryBoundary query={quotes}>
-      {(list) =>
-        list.length === 0 ? (
-          <EmptyState message={texts.manageQuotes.empty} />
-        ) : (
-          <>
-            <ManagedQuotesTable
-              quotes={list}
-              onOffer={(quote) => setDialog({ kind: 'offer', quote })}
-              onRefuse={(quote) => setDialog({ kind: 'refuse', quote })}
-            />
-            <FormDialog
-              open={dialog?.kind === 'offer'}
-              title={texts.manageQuotes.offerTitle(shown?.reference ?? '')}
-              closeLabel={texts.quotes.close}
-              busy={offerQuote.isPending}
-              onClose={close}
-            >
-              {shown ? (
-                <OfferQuoteForm
-                  quote={shown}
-                  onSend={(values) => offer(shown, values)}
-                  onCancel={close}
+      {(list) => (
+        <QueryBoundary query={requests}>
+          {(requestList) =>
+            list.length === 0 && requestList.length === 0 ? (
+              <EmptyState message={texts.manageQuotes.empty} />
+            ) : (
+              <div className="flex flex-col gap-6">
+                {requestList.length > 0 ? <ManagedQuoteRequests requests={requestList} /> : null}
+                {list.length > 0 ? (
+                  <ManagedQuotesTable
+                    quotes={list}
+                    onOffer={(quote) => setDialog({ kind: 'offer', quote })}
+                    onRefuse={(quote) => setDialog({ kind: 'refuse', quote })}
+                  />
+                ) : null}
+                <FormDialog
+                  open={dialog?.kind === 'offer'}
+                  title={texts.manageQuotes.offerTitle(shown?.reference ?? '')}
+                  closeLabel={texts.quotes.close}
                   busy={offerQuote.isPending}
-                />
-              ) : null}
-            </FormDialog>
-            <FormDialog
-              open={dialog?.kind === 'refuse'}
-              title={texts.manageQuotes.declineTitle(shown?.reference ?? '')}
-              closeLabel={texts.quotes.close}
-              busy={refuseQuote.isPending}
-              onClose={close}
-            >
-              {shown ? (
-                <RefuseQuoteForm
-                  onSend={({ reason }) => refuse(shown, reason)}
-                  onCancel={close}
+                  onClose={close}
+                >
+                  {shown ? (
+                    <OfferQuoteForm
+                      quote={shown}
+                      onSend={(values) => offer(shown, values)}
+                      onCancel={close}
+                      busy={offerQuote.isPending}
+                    />
+                  ) : null}
+                </FormDialog>
+                <FormDialog
+                  open={dialog?.kind === 'refuse'}
+                  title={texts.manageQuotes.declineTitle(shown?.reference ?? '')}
+                  closeLabel={texts.quotes.close}
                   busy={refuseQuote.isPending}
-                />
-              ) : null}
-            </FormDialog>
-          </>
-        )
-      }
+                  onClose={close}
+                >
+                  {shown ? (
+                    <RefuseQuoteForm
+                      onSend={({ reason }) => refuse(shown, reason)}
+                      onCancel={close}
+                      busy={refuseQuote.isPending}
+                    />
+                  ) : null}
+                </FormDialog>
+              </div>
+            )
+          }
+        </QueryBoundary>
+      )}
     </QueryBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { routes, texts, type Order, type Quote } from '@tools-factory/contract';
+import { routes, texts, type Quote } from '@tools-factory/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -7,9 +7,11 @@ import { toast } from '../../../lib/toast';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useDeclineQuote } from '../api/decline-quote';
+import { useQuoteRequests } from '../api/get-quote-requests';
 import { useQuotes } from '../api/get-quotes';
 import type { Acceptance, SavedShipTo } from './accept-quote-form';
 import { AcceptQuoteDialog, DeclineQuoteDialog } from './answer-offer-dialogs';
+import { MyQuoteRequests } from './my-quote-requests';
 import { MyQuotesTable } from './my-quotes-table';
 
 interface MyQuotesProps {
@@ -19,12 +21,13 @@ interface MyQuotesProps {
   stockOf: ReadonlyMap<string, number>;
   /** The buyer's saved ship-to: accepting starts from its address and phone (still editable). */
   savedShipTo?: SavedShipTo | undefined;
-  /** An offer was accepted: its order is placed, and the stock may have moved. */
-  onAccepted?: (order: Order) => void;
+  /** An offer was accepted: its order (or checkout) is placed, and the stock may have moved. */
+  onAccepted?: () => void;
 }
 
 /**
- * My Quotes: the customer's quotes, newest first (with their own note and ours), or an invitation
+ * My Quotes: the customer's requests of several lines (each one card with its lines,
+ * my-quote-requests.tsx), then their quotes of one tool, newest first (with their own note and ours), or an invitation
  * to browse the tools. Accept opens a dialog (the total, whether it is made to order, the
  * delivery address and phone, from the saved ship-to, and a PO number), then places the order
  * and says its reference; Decline asks first. A refusal (the offer replaced or expired meanwhile,
@@ -33,6 +36,7 @@ interface MyQuotesProps {
  */
 export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: MyQuotesProps) {
   const quotes = useQuotes();
+  const requests = useQuoteRequests();
   const acceptQuote = useAcceptQuote();
   // The quote being accepted, by id: the dialog shows it as the list has it now (a refusal
   // asks for the list again, so a replaced offer's new total shows there at once).
@@ -47,7 +51,7 @@ export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: M
     });
     toast.success(texts.quotes.accepted(order.reference));
     closeAcceptance();
-    onAccepted?.(order);
+    onAccepted?.();
   }
 
   const declining = useConfirmedAction({
@@ -58,38 +62,53 @@ export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: M
 
   return (
     <QueryBoundary query={quotes}>
-      {(list) =>
-        list.length === 0 ? (
-          <EmptyState message={texts.quotes.empty}>
-            <Link to={`${routes.home}#tools`} className="btn btn-primary">
-              {texts.quotes.browseTools}
-            </Link>
-          </EmptyState>
-        ) : (
-          <>
-            <MyQuotesTable
-              quotes={list}
-              unpaidOrderIds={unpaidOrderIds}
-              onAccept={(quote) => setAcceptingId(quote._id)}
-              onDecline={declining.ask}
-            />
-            <AcceptQuoteDialog
-              quote={list.find((quote) => quote._id === acceptingId) ?? null}
-              stockOf={stockOf}
-              savedShipTo={savedShipTo}
-              busy={acceptQuote.isPending}
-              onSend={accept}
-              onCancel={closeAcceptance}
-            />
-            <DeclineQuoteDialog
-              quote={declining.item}
-              busy={declining.busy}
-              onConfirm={declining.confirm}
-              onCancel={declining.cancel}
-            />
-          </>
-        )
-      }
+      {(list) => (
+        <QueryBoundary query={requests}>
+          {(requestList) =>
+            list.length === 0 && requestList.length === 0 ? (
+              <EmptyState message={texts.quotes.empty}>
+                <Link to={`${routes.home}#tools`} className="btn btn-primary">
+                  {texts.quotes.browseTools}
+                </Link>
+              </EmptyState>
+            ) : (
+              <div className="flex flex-col gap-6">
+                {requestList.length > 0 ? (
+                  <MyQuoteRequests
+                    requests={requestList}
+                    unpaidOrderIds={unpaidOrderIds}
+                    stockOf={stockOf}
+                    savedShipTo={savedShipTo}
+                    onAccepted={onAccepted}
+                  />
+                ) : null}
+                {list.length > 0 ? (
+                  <MyQuotesTable
+                    quotes={list}
+                    unpaidOrderIds={unpaidOrderIds}
+                    onAccept={(quote) => setAcceptingId(quote._id)}
+                    onDecline={declining.ask}
+                  />
+                ) : null}
+                <AcceptQuoteDialog
+                  quote={list.find((quote) => quote._id === acceptingId) ?? null}
+                  stockOf={stockOf}
+                  savedShipTo={savedShipTo}
+                  busy={acceptQuote.isPending}
+                  onSend={accept}
+                  onCancel={closeAcceptance}
+                />
+                <DeclineQuoteDialog
+                  quote={declining.item}
+                  busy={declining.busy}
+                  onConfirm={declining.confirm}
+                  onCancel={declining.cancel}
+                />
+              </div>
+            )
+          }
+        </QueryBoundary>
+      )}
     </QueryBoundary>
   );
 }

@@ -5,7 +5,10 @@ import { isOfferExpired, type Quote, type QuoteStatus } from '@tools-factory/con
  * last day has passed since the list arrived (a page left open past midnight UTC) reads
  * 'expired', as the server would now say.
  */
-export function shownQuoteStatus(quote: Quote, now: Date): QuoteStatus {
+export function shownQuoteStatus(
+  quote: Pick<Quote, 'status'> & { offer: { validUntil: string } | null },
+  now: Date,
+): QuoteStatus {
   return quote.status === 'offered' && quote.offer && isOfferExpired(quote.offer.validUntil, now)
     ? 'expired'
     : quote.status;

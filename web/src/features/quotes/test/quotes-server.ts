@@ -1,5 +1,7 @@
 import {
+  AcceptQuoteRequestSchema,
   AcceptQuoteSchema,
+  OfferQuoteRequestSchema,
   isOfferExpired,
   isQuoteQuantityAllowed,
   isTodayOrLater,
@@ -12,6 +14,7 @@ import {
   serverTexts,
   texts,
   type ManagedQuote,
+  type ManagedQuoteRequest,
   type Order,
   type Quote,
   type Tool,
@@ -37,6 +40,19 @@ function customerView({
   return quote satisfies Quote;
 }
 
+/** A request as the customer reads it: its lines without the admins' catalog figures. */
+function customerRequestView(request: ManagedQuoteRequest) {
+  return {
+    ...request,
+    lines: request.lines.map(
+      ({ catalogUnitPrice: _price, availableQuantity: _stock, ...line }) => line,
+    ),
+  };
+}
+
+/** The checkout an accepted request places here. */
+export const NEW_CHECKOUT_ID = '88888888-8888-4888-8888-888888888888';
+
 /**
  * The quote calls on the lists held here, as the server answers them (Maria signed in, as a
  * customer and as an admin: the fake does not tell them apart), with the catalog (GET /api/parts)
@@ -45,22 +61,37 @@ function customerView({
  */
 export function quotesServer({
   quotes: initialQuotes = [],
+  requests: initialRequests = [],
   tools = [hammer],
   orders: initialOrders = [],
   answer = () => undefined,
 }: {
   quotes?: ManagedQuote[];
+  /** Requests of several lines (issue 42). */
+  requests?: ManagedQuoteRequest[];
   tools?: Tool[];
   orders?: Order[];
   answer?: (request: ApiRequest) => Answer;
 } = {}) {
-  const store = { quotes: [...initialQuotes], orders: [...initialOrders] };
+  const store = {
+    quotes: [...initialQuotes],
+    requests: [...initialRequests],
+    orders: [...initialOrders],
+  };
+  const replaceRequest = (updated: ManagedQuoteRequest) => {
+    store.requests = store.requests.map((request) =>
+      request._id === updated._id ? updated : request,
+    );
+    return updated;
+  };
   const find = (id: string | undefined) => store.quotes.find((quote) => quote._id === id);
   const replace = (updated: ManagedQuote) => {
     store.quotes = store.quotes.map((quote) => (quote._id === updated._id ? updated : quote));
     return updated;
   };
-  const status = (quote: ManagedQuote) =>
+  const status = (
+    quote: Pick<ManagedQuote, 'status'> & { offer: { validUntil: string } | null },
+  ) =>
     quote.status === 'offered' && quote.offer && isOfferExpired(quote.offer.validUntil, new Date())
       ? 'expired'
       : quote.status;
@@ -78,6 +109,90 @@ export function quotesServer({
       if (method === 'GET' && url === '/api/quotes') {
         return jsonResponse(
           store.quotes.map((quote) => customerView({ ...quote, status: status(quote) })),
+        );
+      }
+      if (method === 'GET' && url === '/api/quoteRequests') {
+        return jsonResponse(
+          store.requests.map((request) =>
+            customerRequestView({ ...request, status: status(request) }),
+          ),
+        );
+      }
+      if (method === 'GET' && url === '/api/manageQuoteRequests') {
+        return jsonResponse(
+          store.requests.map((request) => ({ ...request, status: status(request) })),
+        );
+      }
+      const [, requestId, requestVerb] =
+        /^\/api\/(?:quoteRequests|manageQuoteRequests)\/([^/]+)\/(\w+)$/.exec(url) ?? [];
+      if (method === 'POST' && requestVerb) {
+        const request = store.requests.find((candidate) => candidate._id === requestId);
+        if (!request) return quoteNotFound();
+        if (url.startsWith('/api/quoteRequests/')) {
+          if (status(request) !== 'offered') return refusal(serverTexts.quoteErrors.noOffer, 409);
+          if (requestVerb === 'decline') {
+            return jsonResponse(
+              customerRequestView(replaceRequest({ ...request, status: 'declined' })),
+            );
+          }
+          const acceptance = AcceptQuoteRequestSchema.parse(body);
+          const prices = new Map(acceptance.lines.map((line) => [line.quoteId, line.price]));
+          if (request.lines.some((line) => prices.get(line._id) !== line.offer?.price)) {
+            return refusal(
+              serverTexts.quoteErrors.requestOfferChanged(request.offer?.total ?? 0),
+              409,
+            );
+          }
+          const orders = request.lines.map((line, index) =>
+            makeOrder({
+              _id: `9${index}999999-9999-4999-8999-999999999999`,
+              checkoutId: NEW_CHECKOUT_ID,
+              name: line.name,
+              quantity: line.quantity,
+              price: line.offer?.price ?? 0,
+              address: acceptance.address,
+              phone: acceptance.phone,
+              poNumber: acceptance.poNumber,
+              quoteId: line._id,
+            }),
+          );
+          store.orders.unshift(...orders);
+          const accepted = replaceRequest({
+            ...request,
+            status: 'accepted',
+            checkoutId: NEW_CHECKOUT_ID,
+            lines: request.lines.map((line, index) => ({ ...line, orderId: orders[index]!._id })),
+          });
+          return jsonResponse({
+            request: customerRequestView(accepted),
+            checkoutId: NEW_CHECKOUT_ID,
+            orders,
+          });
+        }
+        if (requestVerb === 'offer') {
+          const offer = OfferQuoteRequestSchema.parse(body);
+          const prices = new Map(offer.lines.map((line) => [line.quoteId, line.price]));
+          const lines = request.lines.map((line) => {
+            const price = prices.get(line._id) ?? 0;
+            return { ...line, offer: { price, total: orderTotal(price, line.quantity) } };
+          });
+          return jsonResponse(
+            replaceRequest({
+              ...request,
+              status: 'offered',
+              lines,
+              offer: {
+                total: lines.reduce((sum, line) => sum + line.offer.total, 0),
+                validUntil: offer.validUntil,
+                offeredAt: new Date().toISOString(),
+                note: offer.note,
+              },
+            }),
+          );
+        }
+        const { reason } = RefuseQuoteSchema.parse(body);
+        return jsonResponse(
+          replaceRequest({ ...request, status: 'refused', declineReason: reason }),
         );
       }
       if (method === 'GET' && url === '/api/manageQuotes') {
