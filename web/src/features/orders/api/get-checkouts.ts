@@ -16,9 +16,10 @@ const checkoutsQueryOptions = () =>
   });
 
 /**
- * The customer's checkouts, for what their orders do not say (issue 42: each checkout's shipping).
+ * The customer's checkouts, for what their orders do not say (issue 42: each checkout's shipping),
+ * asked for only when `enabled` (a customer with orders: admins do not buy, and are refused).
  * My Orders shows without them while they load or if they fail.
  */
-export function useCheckouts() {
-  return useQuery(checkoutsQueryOptions());
+export function useCheckouts(enabled: boolean) {
+  return useQuery({ ...checkoutsQueryOptions(), enabled });
 }

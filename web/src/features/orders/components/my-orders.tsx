@@ -16,6 +16,8 @@ interface MyOrdersProps {
   email: string;
   /** Order again's button, from the cart (the page composes the two features). */
   orderAgain?: (target: OrderAgainTarget) => ReactNode;
+  /** The viewer buys (not an admin, who is refused the checkouts): their shipping is shown. */
+  buyer?: boolean;
 }
 
 /**
@@ -25,9 +27,9 @@ interface MyOrdersProps {
  * downloads its PDF; a failure is told in the server's words. Each checkout's shipping (issue 42)
  * comes from the checkouts, asked for beside the orders: without them the list shows all the same.
  */
-export function MyOrders({ email, orderAgain }: MyOrdersProps) {
+export function MyOrders({ email, orderAgain, buyer = true }: MyOrdersProps) {
   const orders = useOrders(email);
-  const checkouts = useCheckouts();
+  const checkouts = useCheckouts(buyer && (orders.data?.length ?? 0) > 0);
   const shippingCharges = checkouts.data
     ? new Map(checkouts.data.map((checkout) => [checkout._id, checkout]))
     : undefined;
