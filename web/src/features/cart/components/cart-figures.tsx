@@ -27,7 +27,7 @@ export function CartFigures({ cart }: { cart: Cart }) {
         <dd className="text-2xl font-bold tabular-nums">{formatMoney(cart.total)}</dd>
       </dl>
       {/* Said as the quantities change: the nudge comes and goes with them. */}
-      <p aria-live="polite" className="text-info text-sm">
+      <p aria-live="polite" className="text-base-content text-sm font-medium">
         {cart.cheaperShipping
           ? words.addMore(cart.cheaperShipping.more, cart.cheaperShipping.charge)
           : null}

@@ -46,7 +46,7 @@ export function CheckoutPaymentPanel({ checkout, payer, onPaid }: CheckoutPaymen
   if (awaitsShippingQuote(checkout)) {
     return (
       <PanelCard>
-        <p role="status" className="alert alert-info alert-soft text-sm">
+        <p role="status" className="alert alert-info alert-soft text-base-content text-sm">
           {texts.shipping.awaitingQuote}
         </p>
       </PanelCard>
