@@ -78,22 +78,23 @@ export function selectRevenuePerDay(
   executor: Executor,
   window: DayWindow,
 ): Promise<RevenueDayRow[]> {
+  // One pass over the window's paid lines, grouped by their UTC day, then the days without any
+  // joined in: a year at a million orders is one range scan of orders_paid_at_idx, where a join
+  // per day of the series ran a scan per day (issue 43's probe: 96.8 s, then 503).
   return selectRows(
     executor,
     sql`
-      select to_char(d.day, 'YYYY-MM-DD') as date,
-             coalesce(sum(${KEPT_CENTS}), 0)::text as revenue_cents,
-             (count(o.id) filter (where o.status in ${STANDING}))::int as orders,
-             coalesce(sum(o.refunded_cents), 0)::text as refunded_cents,
-             (count(o.id) filter (where o.refunded_cents > 0))::int as refunded_lines,
-             coalesce(max(s.kept), 0)::text as shipping_cents,
-             coalesce(max(s.back), 0)::text as shipping_refunded_cents
-      from generate_series(${window.from}::date, ${window.to}::date, interval '1 day') as d(day)
-      left join ${orders} o
-        on ${PAID}
-        and o.paid_at >= (d.day at time zone 'UTC')
-        and o.paid_at < ((d.day + interval '1 day') at time zone 'UTC')
-      left join (
+      with lines as (
+        select (o.paid_at at time zone 'UTC')::date as day,
+               sum(${KEPT_CENTS}) as revenue_cents,
+               (count(*) filter (where o.status in ${STANDING}))::int as orders,
+               sum(o.refunded_cents) as refunded_cents,
+               (count(*) filter (where o.refunded_cents > 0))::int as refunded_lines
+        from ${orders} o
+        where ${PAID} and ${paidWithin(window)}
+        group by 1
+      ),
+      shipping as (
         select c.day, sum(c.kept) as kept, sum(c.back) as back
         from (
           select (min(o.paid_at) at time zone 'UTC')::date as day,
@@ -105,8 +106,17 @@ export function selectRevenuePerDay(
           group by ch.id
         ) c
         group by c.day
-      ) s on s.day = d.day
-      group by d.day
+      )
+      select to_char(d.day, 'YYYY-MM-DD') as date,
+             coalesce(l.revenue_cents, 0)::text as revenue_cents,
+             coalesce(l.orders, 0)::int as orders,
+             coalesce(l.refunded_cents, 0)::text as refunded_cents,
+             coalesce(l.refunded_lines, 0)::int as refunded_lines,
+             coalesce(s.kept, 0)::text as shipping_cents,
+             coalesce(s.back, 0)::text as shipping_refunded_cents
+      from generate_series(${window.from}::date, ${window.to}::date, interval '1 day') as d(day)
+      left join lines l on l.day = d.day::date
+      left join shipping s on s.day = d.day::date
       order by d.day`,
     DayRowSchema,
   );

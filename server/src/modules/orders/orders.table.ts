@@ -128,6 +128,14 @@ export const orders = pgTable(
     ),
     index('orders_user_id_idx').on(t.userId),
     index('orders_checkout_id_idx').on(t.checkoutId),
+    // Sales reads a window of paid lines by the day they were paid (issue 43: a year at a million
+    // orders is one range scan); unpaid lines have no paid_at and stay out.
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
+    // Every order newest first, checkout by checkout: the orders CSV's keyset pages
+    // (orders-csv.repository.ts) read this index instead of sorting the table per page.
+    index('orders_created_at_checkout_id_id_idx').on(t.createdAt, t.checkoutId, t.id),
     // The cap on unpaid orders counts these on every placement: a few rows, whatever the history.
     // (HELD_STATUSES as SQL: order-status.test.ts proves the two agree.)
     index('orders_unpaid_user_id_idx')
