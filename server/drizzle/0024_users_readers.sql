@@ -1,0 +1,2 @@
+CREATE INDEX "users_lower_email_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "users_staff_readers_idx" ON "users" USING btree ("id") WHERE "users"."role" = 'admin' and "users"."staff_notifications";
