@@ -3,6 +3,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
+import { checkoutCharges } from './checkout-charges.ts';
 import { selectCheckout } from './checkouts.repository.ts';
 import {
   holdCeilingMs,
@@ -80,8 +81,7 @@ export function createCheckoutLines(options: {
      * null while an admin is to quote it (or when the checkout is gone).
      */
     async shippingOf(executor: Executor, checkoutId: string): Promise<number | null> {
-      const checkout = await selectCheckout(executor, checkoutId);
-      return checkout ? checkout.shippingCents : null;
+      return (await checkoutCharges.shippingOf(executor, checkoutId))?.shippingCents ?? null;
     },
 
     /** Every line of the checkout, locked until `tx` ends (none when all are gone). */

@@ -57,7 +57,7 @@ export function createInvoicesService(options: {
   /** The seller's legal details every document prints (SELLER_*). */
   seller: Seller;
   /** Who may download a checkout's invoice (issue 26). */
-  checkoutLines: Pick<CheckoutLines, 'linesForOwnerOrAdmin' | 'buyerOf' | 'shippingOf'>;
+  checkoutLines: Pick<CheckoutLines, 'linesForOwnerOrAdmin' | 'buyerOf'>;
 }) {
   const { db, orders, identity, seller, checkoutLines } = options;
 
@@ -113,13 +113,18 @@ export function createInvoicesService(options: {
      * and names the buyer as the account names them now. A one-line checkout's invoice is named
      * by its order's reference, as before checkouts; a larger one by the checkout's.
      */
-    async issue(tx: Transaction, paid: readonly PayableOrder[], paidAt: Date): Promise<Invoice> {
+    async issue(
+      tx: Transaction,
+      paid: readonly PayableOrder[],
+      paidAt: Date,
+      /** The checkout's shipping paid with the lines, in cents (issue 42; 0 when free). */
+      shippingCents: number,
+    ): Promise<Invoice> {
       const [first] = paid;
       if (!first) throw new Error('an invoice needs at least one paid line');
       const { order } = first;
       const buyer = first.userId ? await identity.findById(first.userId, tx) : undefined;
       const business = await checkoutLines.buyerOf(tx, order.checkoutId);
-      const shippingCents = (await checkoutLines.shippingOf(tx, order.checkoutId)) ?? 0;
       const year = paidAt.getUTCFullYear();
       const sequence = await takeNextSequence(tx, year);
       const invoice = await insertInvoice(tx, {

@@ -153,7 +153,7 @@ export function createPaymentsService(options: {
           amountCents: line.totalCents,
         });
       }
-      const invoice = await invoices.issue(tx, paid, paidAt);
+      const invoice = await invoices.issue(tx, paid, paidAt, shippingCents ?? 0);
       // The one place lines become paid, whoever confirmed it: the e-mail commits with them.
       await announcement.announce(tx, paid, invoice);
       return { outcome: 'paid', lines: paid, invoice };
