@@ -10,8 +10,14 @@ import type { Tool } from './tools.ts';
  * Everything in it is public: the same for every visitor of a catalog version.
  */
 export type PageData = {
-  /** GET /api/parts's tools (the catalog's order), as the snapshot holds them. */
-  tools: Tool[];
+  /**
+   * GET /api/parts's tools (the catalog's order), as the snapshot holds them: on the pages that
+   * list them (the home page) only, so that a page never carries, nor waits for, a catalog it
+   * does not show.
+   */
+  tools?: Tool[];
+  /** GET /api/tool/{id}'s tool, on its purchase page. */
+  tool?: Tool;
   /** GET /api/reviews. */
   reviews: Review[];
   /** GET /api/gallery. */

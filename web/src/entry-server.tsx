@@ -7,7 +7,7 @@ import SignupPage from './features/identity/pages/signup-page';
 import AboutPage from './features/about/pages/about-page';
 import BlogsPage from './features/about/pages/blogs-page';
 import { AppRoutes } from './app/app-routes';
-import { purchasedToolId, seedPageData } from './app/page-data';
+import { pageTool, purchasedToolId, seedPageData } from './app/page-data';
 import HomePage from './app/pages/home-page';
 import NotFoundPage from './app/pages/not-found-page';
 import PurchasePage from './app/pages/purchase-page';
@@ -41,7 +41,7 @@ function describePage(pathname: string, data: PageData): Omit<RenderedPage, 'htm
   const matches = matchRoutes(serverRoutes, pathname) ?? [];
   const deepest = matches.at(-1);
   const toolId = purchasedToolId(pathname);
-  const tool = data.tools.find(({ _id }) => _id === toolId);
+  const tool = pageTool(data, pathname);
   // 404 for a path the app does not know, and for a tool the catalog does not hold.
   const known = deepest !== undefined && deepest.route.path !== '*';
   const status = known && (toolId === undefined || tool) ? 200 : 404;

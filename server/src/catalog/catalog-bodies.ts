@@ -1,5 +1,9 @@
 import { searchTools, searchWords, type SearchQuery, type Tool } from '@tools-factory/contract';
-import { prepareJsonBodyLazily, type PreparedBody } from '../plugins/preserialized.ts';
+import {
+  joinJsonArrayBodyLazily,
+  prepareJsonBodyLazily,
+  type PreparedBody,
+} from '../plugins/preserialized.ts';
 
 // The catalog's answers as the snapshot serves them: the bodies made once per change, the
 // searches answered from them and the whole answers kept with them. When they are made again is
@@ -13,11 +17,20 @@ export type CatalogBodies = {
    * made again when the bodies change.
    */
   version: number;
-  parts: PreparedBody;
-  /** The tools of `parts`, for searches (GET /parts?q=saw&sort=price). */
+  /**
+   * GET /parts's body: joined from the tools' own bodies on the first ask of this version, once
+   * (a stock move makes none: an order never waits for the whole catalog to be serialized).
+   */
+  parts(): PreparedBody;
+  /** The tools of `parts`, in the catalog's order, for searches (GET /parts?q=saw&sort=price). */
   tools: readonly Tool[];
   /** Searches answered from these bodies, by their words and sort: at most MAX_SEARCHES_KEPT. */
   searches: Map<string, PreparedBody | Promise<PreparedBody>>;
+  /**
+   * Each tool's own body. Shared by the versions a stock move makes from one build (a move puts
+   * the moved tools' new bodies in it just before it publishes), so that a move costs what it
+   * moved, not the size of the catalog.
+   */
   toolsById: ReadonlyMap<string, PreparedBody>;
   reviews: PreparedBody;
   gallery: PreparedBody;
@@ -47,34 +60,88 @@ export function keepAnswer(bodies: CatalogBodies, key: string, answer: KeptAnswe
 /** Serializes a value once (the snapshot's one way to make a body; tests may replace it). */
 export type PrepareBody = (value: unknown) => Promise<PreparedBody>;
 
+/** Each tool's own body, by the (never changed) Tool object it was made from. */
+export type ToolBodies = WeakMap<Tool, PreparedBody>;
+
 /**
- * Makes the bodies of one state of the catalog: each tool's (kept in `toolBodies` by its Tool
- * object, which a state never changes: a tool the state did not touch keeps its body) and the
- * list's; `reviews` and `gallery` come prepared. Its searches and answers start empty.
+ * The bodies of one state of the catalog as the snapshot holds them, but for their version
+ * number: `toolsById` is the one a stock move of this build's state updates.
+ */
+export type UnnumberedBodies = Omit<CatalogBodies, 'version' | 'toolsById'> & {
+  toolsById: Map<string, PreparedBody>;
+};
+
+/**
+ * Makes the bodies of a build: every tool's (kept in `toolBodies` by its Tool object, which a
+ * state never changes) in a new `toolsById`; `reviews` and `gallery` come prepared. Its list,
+ * searches and answers are made on their first ask.
  */
 export async function prepareCatalogBodies(
   state: { tools: readonly Tool[]; reviews: PreparedBody; gallery: PreparedBody },
-  made: { prepare: PrepareBody; toolBodies: WeakMap<Tool, PreparedBody> },
-): Promise<Omit<CatalogBodies, 'version'>> {
-  const { tools, reviews, gallery } = state;
-  const { prepare, toolBodies } = made;
-  const toolEntries = await Promise.all(
-    tools.map(async (tool) => {
-      let body = toolBodies.get(tool);
-      if (!body) {
-        body = await prepare(tool);
-        toolBodies.set(tool, body);
-      }
-      return [tool._id, body] as const;
-    }),
+  made: { prepare: PrepareBody; toolBodies: ToolBodies },
+): Promise<UnnumberedBodies> {
+  const toolsById = new Map<string, PreparedBody>();
+  const entries = await Promise.all(
+    state.tools.map(async (tool) => [tool._id, await toolBodyOf(tool, made)] as const),
   );
-  const parts = await prepare(tools);
+  for (const [id, body] of entries) toolsById.set(id, body);
+  return bodiesOf(state, toolsById, made.toolBodies);
+}
+
+/**
+ * Makes the bodies of a state that differs from `previous` only in the stock of the tools named
+ * `moved`: their bodies alone are made, then put in `previous`'s `toolsById` (the caller
+ * publishes at once: nothing is awaited between the two).
+ */
+export function patchCatalogBodies(
+  previous: UnnumberedBodies,
+  state: { tools: readonly Tool[]; positions: ReadonlyMap<string, number> },
+  moved: Iterable<string>,
+  made: { prepare: PrepareBody; toolBodies: ToolBodies },
+): Promise<() => UnnumberedBodies> {
+  // The state as it is now: later patches change `state.tools` in place, not these.
+  const tools = state.tools.slice();
+  const movedTools: Tool[] = [];
+  for (const id of moved) {
+    const tool = tools[state.positions.get(id) ?? -1];
+    if (tool) movedTools.push(tool);
+  }
+  return Promise.all(movedTools.map((tool) => toolBodyOf(tool, made))).then((movedBodies) => () => {
+    const { toolsById } = previous;
+    movedTools.forEach((tool, index) => toolsById.set(tool._id, movedBodies[index]!));
+    return bodiesOf({ ...previous, tools }, toolsById, made.toolBodies);
+  });
+}
+
+async function toolBodyOf(
+  tool: Tool,
+  made: { prepare: PrepareBody; toolBodies: ToolBodies },
+): Promise<PreparedBody> {
+  let body = made.toolBodies.get(tool);
+  if (!body) {
+    body = await made.prepare(tool);
+    made.toolBodies.set(tool, body);
+  }
+  return body;
+}
+
+function bodiesOf(
+  state: { tools: readonly Tool[]; reviews: PreparedBody; gallery: PreparedBody },
+  toolsById: Map<string, PreparedBody>,
+  toolBodies: ToolBodies,
+): UnnumberedBodies {
+  const { tools, reviews, gallery } = state;
+  let parts: PreparedBody | undefined;
   return {
-    parts,
+    // From this state's own Tool objects, not `toolsById` (a later move may have changed it).
+    parts: () =>
+      (parts ??= joinJsonArrayBodyLazily(
+        tools.map((tool) => toolBodies.get(tool)?.identity ?? Buffer.from(JSON.stringify(tool))),
+      )),
     tools,
     searches: new Map(),
     answers: new Map(),
-    toolsById: new Map(toolEntries),
+    toolsById,
     reviews,
     gallery,
   };
@@ -94,7 +161,7 @@ export function searchedParts(
   query: SearchQuery,
 ): PreparedBody | Promise<PreparedBody> {
   const words = searchWords(query.q);
-  if (words.length === 0 && !query.sort) return bodies.parts;
+  if (words.length === 0 && !query.sort) return bodies.parts();
   const key = `${query.sort ?? ''} ${words.join(' ')}`;
   const kept = bodies.searches.get(key);
   if (kept) return kept;

@@ -81,7 +81,7 @@ const json = (body: PreparedBody): unknown => JSON.parse(body.identity.toString(
 /** The stock the snapshot shows for `tool`: in the list, on its own, and in a search. */
 async function shownStock(snapshot: CatalogSnapshot, toolId: string): Promise<number[]> {
   const bodies = snapshot.current();
-  const inParts = ToolListSchema.parse(json(bodies.parts)).find((tool) => tool._id === toolId);
+  const inParts = ToolListSchema.parse(json(bodies.parts())).find((tool) => tool._id === toolId);
   const own = bodies.toolsById.get(toolId);
   const searched = ToolListSchema.parse(
     json(await searchedParts(bodies, { q: 'patch saw', sort: 'available' })),
@@ -131,18 +131,18 @@ describe('catalog snapshot: stock patches', () => {
 
   it('prepares the bodies once for a burst of patches, not once per order', async () => {
     const tool = makeTool(1000);
-    let partsPrepared = 0;
+    let toolsPrepared = 0;
     const snapshot = await startSnapshot(
       { tools: [{ tool, stockVersion: 0 }], toolReads: 0 },
       {
         prepareBody: (value) => {
-          if (Array.isArray(value)) partsPrepared += 1;
+          if (ToolSchema.safeParse(value).success) toolsPrepared += 1;
           return prepareJsonBody(value);
         },
       },
     );
     const version = snapshot.current().version;
-    partsPrepared = 0;
+    toolsPrepared = 0;
 
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
@@ -155,8 +155,44 @@ describe('catalog snapshot: stock patches', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await snapshot.stop();
 
-    expect(partsPrepared).toBe(1);
+    expect(toolsPrepared).toBe(1);
     expect(snapshot.current().version).toBe(version + 1);
+  });
+
+  it('a stock move prepares the tools it moved, never the whole catalog (issue 43)', async () => {
+    const catalogTools = Array.from({ length: 2000 }, (_, index) => makeTool(500 + index));
+    const prepared: unknown[] = [];
+    const snapshot = await startSnapshot(
+      {
+        tools: catalogTools.map((tool) => ({ tool, stockVersion: 0 })),
+        toolReads: 0,
+      },
+      {
+        prepareBody: (value) => {
+          prepared.push(value);
+          return prepareJsonBody(value);
+        },
+      },
+    );
+    prepared.length = 0;
+    const [first, second] = catalogTools;
+
+    await snapshot.stockMoved([change(first!._id, 400, 1), change(second!._id, 401, 1)]);
+
+    // Two bodies made, each of one tool: no list, no other tool.
+    expect(prepared.map((value) => ToolSchema.parse(value)._id)).toEqual([first!._id, second!._id]);
+    // The list, made on its first ask, is the catalog as JSON would write it, with the moves.
+    const list = snapshot.current().parts().identity.toString('utf8');
+    const expected = catalogTools.map((tool, index) =>
+      index === 0
+        ? { ...tool, availableQuantity: 400 }
+        : index === 1
+          ? { ...tool, availableQuantity: 401 }
+          : tool,
+    );
+    expect(list).toBe(JSON.stringify(expected));
+    expect(snapshot.current().parts()).toBe(snapshot.current().parts());
+    expect(prepared).toHaveLength(2);
   });
 
   it('keeps a patch newer than the row a build read while the build ran', async () => {

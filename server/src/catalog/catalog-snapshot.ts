@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GalleryItem, Review, Tool } from '@tools-factory/contract';
 import type { DatabaseHandle } from '../db/client.ts';
-import { prepareJsonBodyLazily, type PreparedBody } from '../plugins/preserialized.ts';
-import { prepareCatalogBodies, type CatalogBodies, type PrepareBody } from './catalog-bodies.ts';
+import { prepareJsonBodyLazily } from '../plugins/preserialized.ts';
+import {
+  patchCatalogBodies,
+  prepareCatalogBodies,
+  type CatalogBodies,
+  type PrepareBody,
+  type ToolBodies,
+  type UnnumberedBodies,
+} from './catalog-bodies.ts';
 import {
   applyStockChanges,
   mergeNewerStock,
@@ -101,7 +108,7 @@ export function createCatalogSnapshot(options: {
 }): CatalogSnapshot {
   const { database, log, sources, prepareBody: prepare = prepareJsonBodyLazily } = options;
   const instanceId = randomUUID();
-  let bodies: CatalogBodies | undefined;
+  let bodies: (UnnumberedBodies & { version: number }) | undefined;
   /** The tools as this instance knows them now: the last build's, with the patches since. */
   let state: StockState | undefined;
   /** Grows with every change to `state` (a build taken in, a patch applied). */
@@ -110,7 +117,9 @@ export function createCatalogSnapshot(options: {
   let publishedSeq = 0;
   let publications = 0;
   /** Each tool's own body, by the (never changed) Tool object it was made from. */
-  const toolBodies = new WeakMap<Tool, PreparedBody>();
+  const toolBodies: ToolBodies = new WeakMap<Tool, never>();
+  /** The tools whose stock a patch changed since the last preparation took the state. */
+  let moved = new Set<string>();
   /** Preparations of bodies, one at a time (see publishInTurn). */
   let preparing: Promise<void> = Promise.resolve();
   let patchScheduled = false;
@@ -137,22 +146,19 @@ export function createCatalogSnapshot(options: {
   }
 
   /**
-   * Prepares bodies from the state as it is when this turn comes (taken synchronously, so every
-   * change before it is in) and serves them. Turns run one after the other: bodies from a later
-   * state are never replaced by bodies from an earlier one.
+   * Prepares bodies from the state as it is when this turn comes (`take` runs synchronously, so
+   * every change before it is in, and starts the preparation) and serves them. Turns run one
+   * after the other: bodies from a later state are never replaced by bodies from an earlier one.
    */
-  function publishInTurn(
-    takeState: () =>
-      { tools: readonly Tool[]; reviews: PreparedBody; gallery: PreparedBody } | undefined,
-  ): Promise<void> {
+  function publishInTurn(take: () => Promise<() => UnnumberedBodies> | undefined): Promise<void> {
     const turn = preparing.then(async () => {
-      const taken = takeState();
+      const preparation = take();
       // Nothing new since the bodies served (a build took the patches in already).
-      if (!taken) return;
+      if (!preparation) return;
       const seq = stateSeq;
-      const prepared = await prepareCatalogBodies(taken, { prepare, toolBodies });
+      const made = await preparation;
       publications += 1;
-      bodies = { version: publications, ...prepared };
+      bodies = { version: publications, ...made() };
       publishedSeq = seq;
       settleWaiters(seq);
     });
@@ -171,11 +177,13 @@ export function createCatalogSnapshot(options: {
       // A stock patch applied while the queries ran may be newer than the row they read.
       state = mergeNewerStock(loaded.tools, state);
       stateSeq += 1;
-      return { tools: state.tools.slice(), reviews, gallery };
+      moved = new Set();
+      const taken = { tools: state.tools.slice(), reviews, gallery };
+      return prepareCatalogBodies(taken, { prepare, toolBodies }).then((made) => () => made);
     });
   }
 
-  /** One preparation for every patch applied until its turn comes. */
+  /** One preparation for every patch applied until its turn comes: of the moved tools only. */
   function schedulePatchedBodies(): void {
     if (patchScheduled) return;
     patchScheduled = true;
@@ -185,7 +193,10 @@ export function createCatalogSnapshot(options: {
         patchScheduled = false;
         if (!state || !bodies) throw new Error('The catalog snapshot is patched before start()');
         if (publishedSeq >= stateSeq) return undefined;
-        return { tools: state.tools.slice(), reviews: bodies.reviews, gallery: bodies.gallery };
+        const { version: _served, ...served } = bodies;
+        const movedNow = moved;
+        moved = new Set();
+        return patchCatalogBodies(served, state, movedNow, { prepare, toolBodies });
       }).catch((error: unknown) => {
         if (stopped) return;
         // Never a stale stock: the database has it, a rebuild reads it.
@@ -283,6 +294,7 @@ export function createCatalogSnapshot(options: {
       const outcome = applyStockChanges(state, changes);
       if (outcome.behind) return rebuild();
       if (outcome.changed.length > 0) {
+        for (const id of outcome.changed) moved.add(id);
         stateSeq += 1;
         schedulePatchedBodies();
       }

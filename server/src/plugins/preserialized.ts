@@ -46,6 +46,26 @@ export async function prepareJsonBodyLazily(value: unknown): Promise<PreparedBod
   return body;
 }
 
+/**
+ * The JSON array of values whose JSON is `items` (each a body's identity), made without
+ * serializing them again, compressed lazily as prepareJsonBodyLazily's.
+ */
+export function joinJsonArrayBodyLazily(items: readonly Buffer[]): PreparedBody {
+  const pieces: Buffer[] = [OPEN_BRACKET];
+  items.forEach((item, index) => {
+    if (index > 0) pieces.push(COMMA);
+    pieces.push(item);
+  });
+  pieces.push(CLOSE_BRACKET);
+  const body = uncompressed(Buffer.concat(pieces));
+  if (body.identity.length >= COMPRESS_THRESHOLD) compressLater.add(body);
+  return body;
+}
+
+const OPEN_BRACKET = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE_BRACKET = Buffer.from(']');
+
 /** Bodies of prepareJsonBodyLazily not compressed yet. */
 const compressLater = new WeakSet<PreparedBody>();
 /** Their compression under way, for the asks that come meanwhile. */

@@ -12,6 +12,7 @@ import {
   routes,
   type PageData,
 } from '@tools-factory/contract';
+import { bearer } from '../testing/accounts.ts';
 import { createTestReview, createTestTool } from '../testing/factories.ts';
 import type { App } from '../app.ts';
 import { appTest, openTestApp } from '../testing/app-fixtures.ts';
@@ -24,8 +25,8 @@ const indexHtml =
   '<body><div id="root"></div></body></html>';
 
 /**
- * A stand-in for web/dist-ssr/entry-server.js: renders every tool's name and price (the one tool
- * on /purchase/{id}), 404 for what the app has no page for, throws for a URL holding 'explode',
+ * A stand-in for web/dist-ssr/entry-server.js: renders the name and price of every tool its data
+ * holds (the home page's list, the one tool on /purchase/{id}), 404 for what the app has no page for, throws for a URL holding 'explode',
  * and records each URL it is asked to render.
  */
 const standInEntry = `
@@ -36,9 +37,9 @@ export async function render(url, data) {
   calls.push(url);
   if (url.includes('explode')) throw new Error('the stand-in render failed');
   const pathname = url.split('?')[0];
-  const tool = data.tools.find((candidate) => pathname === '/purchase/' + candidate._id);
+  const tool = data.tool && pathname === '/purchase/' + data.tool._id ? data.tool : undefined;
   const status = pages.has(pathname) || tool ? 200 : 404;
-  const items = (tool ? [tool] : data.tools)
+  const items = (tool ? [tool] : (data.tools ?? []))
     .map((shown) => '<li>' + escape(shown.name) + ' $' + shown.price + '</li>')
     .join('');
   const heading = status === 404 ? 'Page not found' : 'Our tools';
@@ -131,7 +132,7 @@ describe('the server-rendered public pages', () => {
     return (await import(pathToFileURL(web.entry).href)) as StandIn;
   }
 
-  /** The data the public API answers now: what every page must carry. */
+  /** The data the public API answers now: what the home page must carry. */
   async function publicData(app: App): Promise<PageData> {
     return {
       tools: (await app.inject(`${API_BASE}${apiPaths.parts}`)).json(),
@@ -158,7 +159,7 @@ describe('the server-rendered public pages', () => {
       expect(response.body).toContain('src="/assets/index-a1b2c3d4.js"');
       const data = pageDataOf(response.body) as PageData;
       expect(data).toEqual(await publicData(app));
-      expect(data.tools.map((shown) => shown._id)).toContain(tool.id);
+      expect(data.tools?.map((shown) => shown._id)).toContain(tool.id);
       expect(data.reviews.length).toBeGreaterThan(0);
     },
   );
@@ -210,26 +211,76 @@ describe('the server-rendered public pages', () => {
     // One data element and the app's module script: nothing more became a script.
     expect(response.body.match(/<script/gi)).toHaveLength(2);
     const data = pageDataOf(response.body) as PageData;
-    expect(data.tools.map((tool) => tool.name)).toContain(hostile);
+    expect(data.tools?.map((tool) => tool.name)).toContain(hostile);
     expect(data).toEqual(await publicData(app));
   });
 
-  pagesTest('renders a page once per catalog version, however many ask', async ({ app, web }) => {
-    const { calls } = await standIn(web);
-    await createTestTool(app);
-    const before = calls.length;
-    const first = await Promise.all([app.inject('/blogs'), app.inject('/blogs')]);
-    expect(first.map((response) => response.statusCode)).toEqual([200, 200]);
-    await app.inject('/blogs');
-    await app.inject({ method: 'HEAD', url: '/blogs' });
-    expect(calls.length - before).toBe(1);
+  pagesTest(
+    'renders a page once, however many ask, again when what it shows changes',
+    async ({ app, web }) => {
+      const { calls } = await standIn(web);
+      await createTestTool(app);
+      await app.inject('/');
+      const before = calls.length;
+      const first = await Promise.all([app.inject('/'), app.inject('/')]);
+      expect(first.map((response) => response.statusCode)).toEqual([200, 200]);
+      await app.inject({ method: 'HEAD', url: '/' });
+      expect(calls.length).toBe(before);
 
-    const added = await createTestTool(app, { name: 'Newly Added Bench Vise' });
-    const after = await app.inject('/blogs');
-    expect(calls.length - before).toBe(2);
-    expect(after.body).toContain('Newly Added Bench Vise');
-    expect((pageDataOf(after.body) as PageData).tools.map((tool) => tool._id)).toContain(added.id);
-  });
+      const added = await createTestTool(app, { name: 'Newly Added Bench Vise' });
+      const after = await app.inject('/');
+      expect(calls.slice(before)).toEqual(['/']);
+      expect(after.body).toContain('Newly Added Bench Vise');
+      expect((pageDataOf(after.body) as PageData).tools?.map((tool) => tool._id)).toContain(
+        added.id,
+      );
+    },
+  );
+
+  pagesTest(
+    "an order renders again its tool's page and the list, never another tool's page nor a page without tools (issue 43)",
+    async ({ app, web, customer }) => {
+      const { calls } = await standIn(web);
+      const ordered = await createTestTool(app, {
+        name: 'Ordered Pipe Wrench',
+        availableQuantity: 500,
+      });
+      const other = await createTestTool(app, { name: 'Untouched Hacksaw' });
+      const urls = [
+        '/',
+        '/blogs',
+        '/login',
+        routes.purchase(ordered.id),
+        routes.purchase(other.id),
+      ];
+      const before = await Promise.all(urls.map((url) => app.inject(url)));
+      const rendered = calls.length;
+
+      const order = await app.inject({
+        method: 'POST',
+        url: `${API_BASE}${apiPaths.order}`,
+        headers: bearer(customer.token),
+        payload: {
+          toolId: ordered.id,
+          name: ordered.name,
+          address: '12 Forge Lane, Sheffield',
+          quantity: ordered.minOrderQuantity + 1,
+          email: customer.email,
+        },
+      });
+      expect(order.statusCode, order.body).toBe(200);
+      const after = await Promise.all(urls.map((url) => app.inject(url)));
+
+      expect(calls.slice(rendered).sort()).toEqual(['/', routes.purchase(ordered.id)].sort());
+      // The pages not rendered again are the very bytes sent before.
+      for (const index of [1, 2, 4]) expect(after[index]!.body).toBe(before[index]!.body);
+      // The purchase page carries its tool only, with the stock the order left.
+      const data = pageDataOf(after[3]!.body) as PageData;
+      expect(data.tools).toBeUndefined();
+      expect(data.tool?.availableQuantity).toBe(500 - ordered.minOrderQuantity - 1);
+      expect(pageDataOf(after[1]!.body)).not.toHaveProperty('tools');
+    },
+  );
 
   pagesTest(
     'keeps searches of the home page too, each rendered with its query',
@@ -266,7 +317,9 @@ describe('the server-rendered public pages', () => {
         expect(response.statusCode, url).toBe(404);
         expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
         expect(response.body, url).toContain('<h1>Page not found</h1>');
-        expect(pageDataOf(response.body), url).toEqual(await publicData(app));
+        // A page that lists no tools carries none.
+        const { tools: _listed, ...withoutTools } = await publicData(app);
+        expect(pageDataOf(response.body), url).toEqual(withoutTools);
         // Preconditions do not apply to a 404 (RFC 9110 section 13.2.1).
         expect(response.headers.etag, url).toBeUndefined();
       }
@@ -325,9 +378,10 @@ describe('the server-rendered public pages', () => {
     const gz = await app.inject({ url: '/home', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
-    // The not-found handler's pages too, not compressed again on the way out.
+    // The not-found handler's pages too (this one's title makes it big enough), not compressed
+    // again on the way out.
     const missing = await app.inject({
-      url: '/no/such/page',
+      url: `/no/such/page/${'x'.repeat(1200)}`,
       headers: { 'accept-encoding': 'br' },
     });
     expect(missing.headers['content-encoding']).toBe('br');

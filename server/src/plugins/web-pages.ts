@@ -12,6 +12,7 @@ import {
   type RenderedPage,
   type RenderPage,
   type Review,
+  type Tool,
 } from '@tools-factory/contract';
 import type { CatalogBodies, CatalogReader } from '../catalog/catalog-snapshot.ts';
 import { prepareBody, pickEncoding, type PreparedBody } from './preserialized.ts';
@@ -95,17 +96,19 @@ class BoundedMap<Key, Value> extends Map<Key, Value> {
   }
 }
 
-/** What is rendered from one catalog version, dropped as a whole when the version changes. */
-type Generation = {
-  bodies: CatalogBodies;
-  version: number;
-  data: PageData;
-  dataScriptText: string;
-  /** The public pages and one page per tool: bounded by the catalog itself. */
-  kept: Map<string, PageAnswer | Promise<PageAnswer>>;
-  searches: BoundedMap<string, PageAnswer | Promise<PageAnswer>>;
-  others: BoundedMap<string, PageAnswer | Promise<PageAnswer>>;
-};
+/** A page's answer, kept with what it was rendered from. */
+type KeptPage = { sources: readonly unknown[]; answer: PageAnswer | Promise<PageAnswer> };
+
+/**
+ * What a page is rendered from: its data, and the objects of the catalog snapshot it was taken
+ * from (the tools it lists or its one tool, the reviews, the gallery). The page is rendered again
+ * only when one of them is replaced: an order that moves one tool's stock renders again that
+ * tool's page and the lists that show it, never the pages of the others.
+ */
+type PageSources = { data: () => PageData; sources: readonly unknown[]; tool?: Tool };
+
+/** How many purchase pages are kept: the popular tools', not one per tool of a big catalog. */
+const MAX_TOOL_PAGES_KEPT = 1024;
 
 export type WebPagesOptions = {
   webDistDir: string;
@@ -130,6 +133,21 @@ function listOf<Item>(body: PreparedBody): Item[] {
     listsOfBodies.set(body, list);
   }
   return list as Item[];
+}
+
+/** GET /api/tool/{id}'s answer, read back from its bytes as listOf reads a list. */
+const toolsOfBodies = new WeakMap<PreparedBody, Tool>();
+function toolOf(body: PreparedBody): Tool {
+  let tool = toolsOfBodies.get(body);
+  if (!tool) {
+    tool = JSON.parse(body.identity.toString('utf8')) as Tool;
+    toolsOfBodies.set(body, tool);
+  }
+  return tool;
+}
+
+function sameSources(kept: readonly unknown[], now: readonly unknown[]): boolean {
+  return kept.length === now.length && kept.every((source, index) => source === now[index]);
 }
 
 function pathnameOf(url: string): string {
@@ -210,7 +228,11 @@ export async function registerWebPages(
   const { catalog, identitySettings, log } = options;
   const indexFile = path.join(path.resolve(options.webDistDir), 'index.html');
   let renderer: Promise<Renderer | undefined> | undefined;
-  let generation: Generation | undefined;
+  /** The public pages: as many as their paths. */
+  const keptPages = new Map<string, KeptPage>();
+  const toolPages = new BoundedMap<string, KeptPage>(MAX_TOOL_PAGES_KEPT);
+  const searchPages = new BoundedMap<string, KeptPage>(MAX_SEARCH_PAGES_KEPT);
+  const otherPages = new BoundedMap<string, KeptPage>(MAX_OTHER_PAGES_KEPT);
 
   /**
    * The entry and the index.html it renders into, loaded once per start (they come from the same
@@ -238,55 +260,55 @@ export async function registerWebPages(
     return renderer;
   }
 
-  function currentGeneration(): Generation {
-    const bodies = catalog.current();
-    if (generation?.bodies === bodies && generation.version === bodies.version) return generation;
-    const data: PageData = {
-      tools: [...bodies.tools],
+  /** What the page at `url` shows of the catalog as it is now. */
+  function pageSources(bodies: CatalogBodies, url: string): PageSources {
+    const pathname = pathnameOf(url);
+    const shared = [bodies.reviews, bodies.gallery];
+    const withShared = (data: Pick<PageData, 'tools' | 'tool'>): PageData => ({
+      ...data,
       reviews: listOf<Review>(bodies.reviews),
       gallery: listOf<GalleryItem>(bodies.gallery),
       identitySettings,
-    };
-    generation = {
-      bodies,
-      version: bodies.version,
-      data,
-      dataScriptText: pageDataScriptText(data),
-      kept: new Map(),
-      searches: new BoundedMap(MAX_SEARCH_PAGES_KEPT),
-      others: new BoundedMap(MAX_OTHER_PAGES_KEPT),
-    };
-    return generation;
+    });
+    if (pathname === routes.home || pathname === routes.homeAlias) {
+      return {
+        data: () => withShared({ tools: [...bodies.tools] }),
+        sources: [bodies.tools, ...shared],
+      };
+    }
+    const toolBody = pathname.startsWith(PURCHASE_PREFIX)
+      ? bodies.toolsById.get(pathname.slice(PURCHASE_PREFIX.length))
+      : undefined;
+    if (toolBody) {
+      const tool = toolOf(toolBody);
+      return { data: () => withShared({ tool }), sources: [toolBody, ...shared], tool };
+    }
+    return { data: () => withShared({}), sources: shared };
   }
 
-  function pagesFor(
-    current: Generation,
-    url: string,
-  ): Map<string, PageAnswer | Promise<PageAnswer>> {
+  /** Where the page at `url` is kept. */
+  function keptFor(url: string, sources: PageSources): Map<string, KeptPage> {
     const query = url.indexOf('?');
     if (query === -1) {
-      if (PUBLIC_PAGE_PATHS.includes(url)) return current.kept;
-      if (
-        url.startsWith(PURCHASE_PREFIX) &&
-        current.bodies.toolsById.has(url.slice(PURCHASE_PREFIX.length))
-      ) {
-        return current.kept;
-      }
+      if (PUBLIC_PAGE_PATHS.includes(url)) return keptPages;
+      if (sources.tool) return toolPages;
     } else {
       const pathname = url.slice(0, query);
-      if (pathname === routes.home || pathname === routes.homeAlias) return current.searches;
+      if (pathname === routes.home || pathname === routes.homeAlias) return searchPages;
     }
-    return current.others;
+    return otherPages;
   }
 
-  async function renderPage(current: Generation, url: string): Promise<PageAnswer> {
+  async function renderPage(url: string, sources: PageSources): Promise<PageAnswer> {
     const loaded = await loadRenderer();
     if (!loaded) return NOT_RENDERED;
     try {
-      const page: unknown = await loaded.render(url, current.data);
+      const data = sources.data();
+      const page: unknown = await loaded.render(url, data);
       if (!isRenderedPage(page)) throw new Error('render answered no { status, html, title }');
       const scriptFiles = (page.page && loaded.preloads.get(page.page)) || [];
-      const html = fillPageTemplate(loaded.template, page, current.dataScriptText, scriptFiles);
+      const dataScriptText = pageDataScriptText(data);
+      const html = fillPageTemplate(loaded.template, page, dataScriptText, scriptFiles);
       return { status: page.status, body: await prepareBody(Buffer.from(html, 'utf8')) };
     } catch (error) {
       log.error({ err: error, url }, 'web pages: rendering failed; the page is sent unrendered');
@@ -294,19 +316,23 @@ export async function registerWebPages(
     }
   }
 
-  /** The answer for a URL: kept from this version, or rendered now (once, however many ask). */
+  /**
+   * The answer for a URL: kept while what it shows is unchanged, or rendered now (once, however
+   * many ask).
+   */
   function pageAnswer(url: string): PageAnswer | Promise<PageAnswer> {
-    const current = currentGeneration();
-    const pages = pagesFor(current, url);
+    const sources = pageSources(catalog.current(), url);
+    const pages = keptFor(url, sources);
     const kept = pages.get(url);
-    if (kept) return kept;
-    const rendering = renderPage(current, url);
-    pages.set(url, rendering);
+    if (kept && sameSources(kept.sources, sources.sources)) return kept.answer;
+    const rendering = renderPage(url, sources);
+    const entry: KeptPage = { sources: sources.sources, answer: rendering };
+    pages.set(url, entry);
     // Once ready, the answer itself replaces the promise: later visitors wait for nothing.
     void rendering.then((answer) => {
-      if (pages.get(url) !== rendering) return;
+      if (pages.get(url) !== entry) return;
       if (answer === NOT_RENDERED) pages.delete(url);
-      else pages.set(url, answer);
+      else entry.answer = answer;
     });
     return rendering;
   }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PageData } from '@tools-factory/contract';
+import type { PageData, Tool } from '@tools-factory/contract';
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths';
 import { identitySettingsQueryOptions } from '../features/identity/api/get-identity-settings';
@@ -20,11 +20,18 @@ export function purchasedToolId(pathname: string): string | undefined {
  * page, so `/?q=..&sort=..` needs no key of its own.)
  */
 export function seedPageData(queryClient: QueryClient, data: PageData, pathname: string): void {
-  queryClient.setQueryData(toolsQueryOptions().queryKey, data.tools);
+  if (data.tools) queryClient.setQueryData(toolsQueryOptions().queryKey, data.tools);
   queryClient.setQueryData(reviewsQueryOptions().queryKey, data.reviews);
   queryClient.setQueryData(galleryQueryOptions().queryKey, data.gallery);
   queryClient.setQueryData(identitySettingsQueryOptions().queryKey, data.identitySettings);
-  const toolId = purchasedToolId(pathname);
-  const tool = toolId === undefined ? undefined : data.tools.find(({ _id }) => _id === toolId);
+  const tool = pageTool(data, pathname);
   if (tool) queryClient.setQueryData(toolQueryOptions(tool._id).queryKey, tool);
+}
+
+/** The tool of a /purchase/{id} page, when the page's data holds it. */
+export function pageTool(data: PageData, pathname: string): Tool | undefined {
+  const toolId = purchasedToolId(pathname);
+  if (toolId === undefined) return undefined;
+  if (data.tool?._id === toolId) return data.tool;
+  return data.tools?.find(({ _id }) => _id === toolId);
 }
