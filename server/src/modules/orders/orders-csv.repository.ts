@@ -1,6 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
+import { inBuyersOrder } from './orders-of-checkouts.repository.ts';
 import { orders } from './orders.table.ts';
 
 /**
@@ -61,4 +62,35 @@ export function ordersPageByCheckoutQuery(
     )
     .orderBy(desc(orders.createdAt), desc(orders.checkoutId), desc(orders.id))
     .limit(limit);
+}
+
+/**
+ * Every order, newest first, checkout by checkout, read `pageSize` orders at a time as the
+ * caller asks for more: each item is a page's whole checkouts, each checkout's lines in the
+ * buyer's order. A page may end inside a checkout: its lines are held until another checkout's
+ * first line (or the end) shows it is whole. What the exports and GET /manageOrders stream.
+ */
+export async function* everyCheckoutOfOrders(
+  executor: Executor,
+  pageSize: number,
+): AsyncGenerator<OrderRow[][]> {
+  let cursor: CheckoutOrdersPageCursor | undefined;
+  let held: OrderRow[] = [];
+  do {
+    const page = await selectOrdersPageByCheckout(executor, cursor, pageSize);
+    cursor = page.next;
+    const whole: OrderRow[][] = [];
+    for (const row of page.rows) {
+      if (held[0] && held[0].checkoutId !== row.checkoutId) {
+        whole.push(held.sort(inBuyersOrder));
+        held = [];
+      }
+      held.push(row);
+    }
+    if (!cursor && held.length > 0) {
+      whole.push(held.sort(inBuyersOrder));
+      held = [];
+    }
+    if (whole.length > 0) yield whole;
+  } while (cursor);
 }

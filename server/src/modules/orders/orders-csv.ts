@@ -10,18 +10,14 @@ import {
 } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
-import {
-  selectOrdersPageByCheckout,
-  type CheckoutOrdersPageCursor,
-} from './orders-csv.repository.ts';
-import { inBuyersOrder } from './orders-of-checkouts.repository.ts';
+import { everyCheckoutOfOrders } from './orders-csv.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 /**
  * Orders read from the database at a time: the export never holds more than this many, and the
  * lines of the checkout a page ends in.
  */
-const CSV_PAGE_SIZE = 500;
+export const CSV_PAGE_SIZE = 500;
 
 const csvTexts = texts.manageOrders.csv;
 type Column = keyof typeof csvTexts.columns;
@@ -136,9 +132,8 @@ function* checkoutRecords(
   lines: readonly OrderRow[],
   names: ReadonlyMap<string, string>,
 ): Generator<CsvRecord> {
-  // In the order selectCheckoutLines reads them (its invoice's, e-mails' and pages' order), not
-  // as the pages of orders brought them.
-  const [first, ...rest] = [...lines].sort(inBuyersOrder);
+  // In the buyer's order (everyCheckoutOfOrders), as its invoice, e-mails and pages list them.
+  const [first, ...rest] = lines;
   if (!first) return;
   const customerName = first.userId ? names.get(first.userId) : undefined;
   if (rest.length === 0) {
@@ -150,39 +145,19 @@ function* checkoutRecords(
   for (const line of rest) yield lineRecord(line);
 }
 
-/**
- * Every checkout, newest first, read a page of orders at a time as the stream asks for more.
- * A checkout's lines come together (selectOrdersPageByCheckout), but a page may end inside one:
- * its lines are held until another checkout's first line (or the end) shows it is whole.
- */
+/** Every checkout's records, newest first, read a page of orders at a time as the stream asks. */
 async function* everyCsvRecord(
   db: Executor,
   identity: Pick<IdentityService, 'namesOf'>,
   pageSize: number,
 ): AsyncGenerator<CsvRecord> {
-  let cursor: CheckoutOrdersPageCursor | undefined;
-  let held: OrderRow[] = [];
-  do {
-    const page = await selectOrdersPageByCheckout(db, cursor, pageSize);
-    cursor = page.next;
-    const whole: OrderRow[][] = [];
-    for (const row of page.rows) {
-      if (held[0] && held[0].checkoutId !== row.checkoutId) {
-        whole.push(held);
-        held = [];
-      }
-      held.push(row);
-    }
-    if (!cursor && held.length > 0) {
-      whole.push(held);
-      held = [];
-    }
-    // The whole checkouts' customers' names in one query (a removed account's is left out: empty).
+  for await (const checkouts of everyCheckoutOfOrders(db, pageSize)) {
+    // The page's customers' names in one query (a removed account's is left out: empty).
     const names = await identity.namesOf(
-      whole.flatMap((lines) => lines.flatMap(({ userId }) => userId ?? [])),
+      checkouts.flatMap((lines) => lines.flatMap(({ userId }) => userId ?? [])),
     );
-    for (const lines of whole) yield* checkoutRecords(lines, names);
-  } while (cursor);
+    for (const lines of checkouts) yield* checkoutRecords(lines, names);
+  }
 }
 
 /**

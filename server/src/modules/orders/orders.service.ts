@@ -11,6 +11,7 @@ import {
   type PlaceOrderResponse,
   unshipDeadline,
 } from '@tools-factory/contract';
+import { Readable } from 'node:stream';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
@@ -43,12 +44,12 @@ import {
   type HoldLimitDefaults,
 } from './order-rules.ts';
 import { searchOrders } from './orders-admin.repository.ts';
+import { ALL_ORDERS_PAGE_SIZE, everyManagedOrderJson } from './orders-json-stream.ts';
 import {
   deleteOrderById,
   deleteUnpaidOrdersOfUser,
   extendHold,
   markOrderPaid,
-  selectAllOrders,
   selectHeldOrders,
   selectOrderById,
   selectOrderByIdForUpdate,
@@ -313,9 +314,13 @@ export function createOrdersService(options: OrdersServiceOptions) {
       return selectCheckoutIdsOfQuotes(db, quoteIds);
     },
 
-    /** GET /manageOrders (admin): every order, newest first, those of removed accounts too. */
-    async listAllOrders(): Promise<ManagedOrder[]> {
-      return (await selectAllOrders(db)).map(managedOrderDto);
+    /**
+     * GET /manageOrders (admin): every order, newest first and checkout by checkout, those of
+     * removed accounts too, as a JSON array written a page of orders at a time while the client
+     * takes it (issue 43: a million orders in the memory of one page, never the whole list).
+     */
+    streamAllOrders(pageSize = ALL_ORDERS_PAGE_SIZE): Readable {
+      return Readable.from(everyManagedOrderJson(db, pageSize, managedOrderDto));
     },
 
     /**
