@@ -17,9 +17,15 @@ export const orderAdminTexts = {
   poNumber: 'PO',
   noMatch: 'No order matches this search',
   found: (count: number) => (count === 1 ? '1 order' : `${count.toLocaleString('en-US')} orders`),
+  /** More orders match than are counted (issue 43: MANAGED_ORDERS_COUNT_CAP). */
+  foundAtLeast: (count: number) => `More than ${count.toLocaleString('en-US')} orders`,
   previousPage: 'Previous',
   nextPage: 'Next',
   pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
+  /** A page whose count of pages is not known (the counts are capped). */
+  pageNumber: (page: string) => `Page ${page}`,
+  /** GET /manageOrders/search with an `after` that no page answered. */
+  badCursor: 'after: not the next page of a search; start again from the first page',
   /** The ship dialog: carrier and tracking number, both optional. */
   shipTitle: 'Ship this order?',
   carrier: 'Carrier (optional)',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { InsertedSchema } from './inserted.ts';
+import { orderAdminTexts } from './order-admin-texts.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 import { serverTexts, texts } from './texts.ts';
 import { EmailSchema } from './users.ts';
@@ -222,6 +223,19 @@ export type ManagedOrderRow = z.infer<typeof ManagedOrderRowSchema>;
 export const MANAGED_ORDERS_MAX_PAGE_SIZE = 200;
 
 /**
+ * How many matching orders GET /manageOrders/search counts at most (issue 43): beyond, its counts
+ * stop there and say so (`capped`), so that a page never counts a million orders.
+ */
+export const MANAGED_ORDERS_COUNT_CAP = 10_000;
+
+/**
+ * Where a page of GET /manageOrders/search ended, as its `next` says (the last checkout's time to
+ * the microsecond and id): the next page starts after it.
+ */
+const MANAGED_ORDERS_CURSOR =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
  * GET /manageOrders/search: a status, words to look for in the reference ('TF-3F2A9C1B', or part
  * of it), the customer's e-mail or the tool's name (any case), and the page (from 1).
  */
@@ -234,6 +248,11 @@ export const ManagedOrdersSearchQuerySchema = z.object({
   pageSize: wholeNumberSchema('pageSize', { min: 1, max: MANAGED_ORDERS_MAX_PAGE_SIZE })
     .optional()
     .default(MANAGED_ORDERS_MAX_PAGE_SIZE),
+  /** The `next` of the page before (issue 43): this page starts after it, whatever `page` says. */
+  after: z
+    .string({ error: () => orderAdminTexts.badCursor })
+    .regex(MANAGED_ORDERS_CURSOR, { error: () => orderAdminTexts.badCursor })
+    .optional(),
 });
 export type ManagedOrdersSearchQuery = z.input<typeof ManagedOrdersSearchQuerySchema>;
 
@@ -249,6 +268,13 @@ export const ManagedOrdersPageSchema = z.object({
   checkouts: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
+  /**
+   * True when more orders match than MANAGED_ORDERS_COUNT_CAP: `total` and `checkouts` then count
+   * the first ones only (issue 43).
+   */
+  capped: z.boolean(),
+  /** The `after` of the next page; null on the last one. */
+  next: z.string().nullable(),
 });
 export type ManagedOrdersPage = z.infer<typeof ManagedOrdersPageSchema>;
 

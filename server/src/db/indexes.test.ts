@@ -4,6 +4,7 @@ import type { App } from '../app.ts';
 import { appTest } from '../testing/app-fixtures.ts';
 import { readersQuery } from '../modules/identity/staff-notifications.ts';
 import { revenuePerDayQuery } from '../modules/orders/order-figures.repository.ts';
+import { checkoutsPageQuery } from '../modules/orders/orders-admin.repository.ts';
 import { ordersPageByCheckoutQuery } from '../modules/orders/orders-csv.repository.ts';
 
 const it = appTest();
@@ -50,6 +51,20 @@ describe('the statements that must never scan a whole table', () => {
     for (const plan of [await planOf(app, first), await planOf(app, next)]) {
       expect(plan).toContain('orders_created_at_checkout_id_id_idx');
       // Whether the planner then sorts the few rows it found is its choice at this size.
+      expect(plan).not.toMatch(/Seq Scan on orders/);
+    }
+  });
+
+  it("Manage Orders' keyset page reads orders by (created_at, checkout_id)", async ({ app }) => {
+    const first = checkoutsPageQuery(app.database.db, undefined, { limit: 200, offset: 0 });
+    const next = checkoutsPageQuery(app.database.db, undefined, {
+      limit: 200,
+      offset: 0,
+      after: { createdAt: '2026-06-01T00:00:00.000000Z', checkoutId: crypto.randomUUID() },
+    });
+    for (const plan of [await planOf(app, first), await planOf(app, next)]) {
+      expect(plan).toContain('orders_created_at_checkout_id_id_idx');
+      // As the CSV's: whether the planner sorts the few rows it found is its choice at this size.
       expect(plan).not.toMatch(/Seq Scan on orders/);
     }
   });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizz
 import {
   isCancelled,
   isRefunded,
+  MANAGED_ORDERS_COUNT_CAP,
   ORDER_TRANSITIONS,
   type OrderStatus,
 } from '@tools-factory/contract';
@@ -17,8 +18,27 @@ export type OrderSearch = {
    */
   q?: string | undefined;
   limit: number;
+  /** Checkouts to skip (`page`): used only without `after`. */
   offset: number;
+  /** Where the page before ended (its `next`): the keyset this page starts after. */
+  after?: ManagedOrdersCursor | undefined;
+  /** How many matching orders are counted at most: MANAGED_ORDERS_COUNT_CAP, unless a test says. */
+  countCap?: number;
 };
+
+/** The last checkout of a page: its time (PostgreSQL's text, to the microsecond) and id. */
+export type ManagedOrdersCursor = { createdAt: string; checkoutId: string };
+
+/** The cursor's text, as GET /manageOrders/search's `next` and `after` carry it. */
+export function cursorText(cursor: ManagedOrdersCursor): string {
+  return `${cursor.createdAt}_${cursor.checkoutId}`;
+}
+
+/** A cursor read back from its text (its shape was checked by the contract's schema). */
+export function parseCursor(text: string): ManagedOrdersCursor {
+  const at = text.indexOf('_');
+  return { createdAt: text.slice(0, at), checkoutId: text.slice(at + 1) };
+}
 
 /** `text` as a LIKE pattern's literal part: its wildcards and the escape character escaped. */
 function likeLiteral(text: string): string {
@@ -90,33 +110,27 @@ function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL | undef
 
 /**
  * One page of the checkouts whose orders match (issue 42: Manage Orders shows a checkout as one
- * entry), newest first, with their matching orders, and how many checkouts and orders match in
- * all. Three short queries: the page's checkouts, their matching orders, the counts (a page past
- * the last still knows them). The orders come checkout by checkout, each checkout's in the order
- * its lines were placed.
+ * entry), newest first, with their matching orders, and how many checkouts and orders match (up
+ * to MANAGED_ORDERS_COUNT_CAP orders, issue 43). Three short queries: the page's checkouts, their
+ * matching orders, the counts (a page past the last still knows them). The page walks
+ * orders_created_at_checkout_id_id_idx from `after` (a checkout's lines share their time: they are
+ * placed in one transaction), so a page deep in a million orders costs what the first costs; the
+ * orders come checkout by checkout, each checkout's in the order its lines were placed.
  */
 export async function searchOrders(
   executor: Executor,
   search: OrderSearch,
-): Promise<{ rows: OrderRow[]; total: number; checkouts: number }> {
+): Promise<{
+  rows: OrderRow[];
+  total: number;
+  checkouts: number;
+  capped: boolean;
+  next: ManagedOrdersCursor | undefined;
+}> {
   const where = searchCondition(search);
-  const placed = sql<Date>`max(${orders.createdAt})`;
-  const [page, [counted]] = await Promise.all([
-    executor
-      .select({ checkoutId: orders.checkoutId })
-      .from(orders)
-      .where(where)
-      .groupBy(orders.checkoutId)
-      .orderBy(desc(placed), desc(orders.checkoutId))
-      .limit(search.limit)
-      .offset(search.offset),
-    executor
-      .select({
-        orders: sql<number>`count(*)::int`,
-        checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
-      })
-      .from(orders)
-      .where(where),
+  const [page, counted] = await Promise.all([
+    checkoutsPageQuery(executor, where, search),
+    countMatches(executor, where, search.countCap ?? MANAGED_ORDERS_COUNT_CAP),
   ]);
   const checkoutIds = page.map((row) => row.checkoutId);
   const rows =
@@ -129,5 +143,68 @@ export async function searchOrders(
           .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
   const position = new Map(checkoutIds.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.checkoutId)! - position.get(b.checkoutId)!);
-  return { rows, total: counted?.orders ?? 0, checkouts: counted?.checkouts ?? 0 };
+  const last = page.at(-1);
+  return {
+    rows,
+    ...counted,
+    next:
+      last && page.length === search.limit
+        ? { createdAt: last.cursorDate, checkoutId: last.checkoutId }
+        : undefined,
+  };
+}
+
+/**
+ * The page's checkouts, newest first: one row per checkout read off the index backwards from
+ * `after` (or past `offset` checkouts without it). Apart, so that a test reads its plan.
+ */
+export function checkoutsPageQuery(
+  executor: Executor,
+  where: SQL | undefined,
+  search: Pick<OrderSearch, 'limit' | 'offset' | 'after'>,
+) {
+  const { after } = search;
+  const query = executor
+    .selectDistinctOn([orders.createdAt, orders.checkoutId], {
+      checkoutId: orders.checkoutId,
+      cursorDate: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(orders)
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${orders.createdAt}, ${orders.checkoutId}) < (${after.createdAt}::timestamptz, ${after.checkoutId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.checkoutId))
+    .limit(search.limit);
+  return after ? query : query.offset(search.offset);
+}
+
+/** How many orders and checkouts match, counting `cap` orders at most. */
+async function countMatches(
+  executor: Executor,
+  where: SQL | undefined,
+  cap: number,
+): Promise<{ total: number; checkouts: number; capped: boolean }> {
+  const matching = executor
+    .select({ checkoutId: orders.checkoutId })
+    .from(orders)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching');
+  const [counted] = await executor
+    .select({
+      orders: sql<number>`count(*)::int`,
+      checkouts: sql<number>`count(distinct ${matching.checkoutId})::int`,
+    })
+    .from(matching);
+  const total = counted?.orders ?? 0;
+  return {
+    total: Math.min(total, cap),
+    checkouts: counted?.checkouts ?? 0,
+    capped: total > cap,
+  };
 }

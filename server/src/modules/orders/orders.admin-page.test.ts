@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
+  orderAdminTexts,
   CancelOrderResponseSchema,
   ManagedOrderDetailSchema,
   ManagedOrderSchema,
@@ -23,6 +24,7 @@ import { placeTestOrder } from '../../testing/orders.ts';
 import { payOrder } from '../../testing/payments.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { searchOrders } from './orders-admin.repository.ts';
 import { orders } from './orders.table.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -356,6 +358,37 @@ describe('Manage Orders searched and paged (GET /api/manageOrders/search)', () =
     expect(second.total).toBe(3);
     expect(ids(await read(`q=${word}&pageSize=2&page=9`))).toEqual([]);
 
+    // Issue 43: page after page by `next`, the same pages as by number; the last says null.
+    const first = await read(`q=${word}&pageSize=2`);
+    expect(ids(first)).toEqual([third._id, paid._id]);
+    expect(first).toMatchObject({ capped: false, next: expect.any(String) });
+    const after = await read(`q=${word}&pageSize=2&page=2&after=${first.next}`);
+    expect(ids(after)).toEqual([unpaid._id]);
+    expect(after).toMatchObject({ total: 3, page: 2, next: null });
+    // One checkout a page: every one once, newest first; the page that ends with the last one
+    // cannot know it is the last, so the walk ends on an empty page.
+    const walked: string[] = [];
+    let next: string | null = '';
+    while (next !== null) {
+      const page = await read(`q=${word}&pageSize=1${next ? `&after=${next}` : ''}`);
+      walked.push(...ids(page));
+      next = page.orders.length === 0 ? null : page.next;
+    }
+    expect(walked).toEqual([third._id, paid._id, unpaid._id]);
+
+    // Counted up to a cap (MANAGED_ORDERS_COUNT_CAP; two here): the page says so.
+    const capped = await searchOrders(app.database.db, {
+      q: word,
+      limit: 10,
+      offset: 0,
+      countCap: 2,
+    });
+    expect(capped).toMatchObject({ total: 2, capped: true });
+    expect(capped.rows).toHaveLength(3);
+    expect(
+      await searchOrders(app.database.db, { q: word, limit: 10, offset: 0, countCap: 3 }),
+    ).toMatchObject({ total: 3, capped: false });
+
     // A LIKE wildcard is a character like any other.
     expect(ids(await read(`q=${encodeURIComponent('%')}`))).toEqual([]);
   });
@@ -409,6 +442,14 @@ describe('Manage Orders searched and paged (GET /api/manageOrders/search)', () =
       const response = await search(app, admin, query);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message, query).toMatch(/status|page/);
+    }
+    // Issue 43: an `after` no page answered.
+    for (const after of ['x', '2026-06-01T00:00:00Z_abc', `2026-06-01T00:00:00.000000Z`]) {
+      expectError(
+        await search(app, admin, `after=${encodeURIComponent(after)}`),
+        400,
+        orderAdminTexts.badCursor,
+      );
     }
     expectError(await search(app, undefined, ''), 401, texts.identityErrors.notSignedIn);
     expectError(await search(app, customer, ''), 403, texts.identityErrors.adminsOnly);

@@ -43,7 +43,7 @@ import {
   type HoldLimit,
   type HoldLimitDefaults,
 } from './order-rules.ts';
-import { searchOrders } from './orders-admin.repository.ts';
+import { cursorText, parseCursor, searchOrders } from './orders-admin.repository.ts';
 import { ALL_ORDERS_PAGE_SIZE, everyManagedOrderJson } from './orders-json-stream.ts';
 import {
   deleteOrderById,
@@ -333,6 +333,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       q?: string | undefined;
       page: number;
       pageSize: number;
+      after?: string | undefined;
     }): Promise<ManagedOrdersPage> {
       const { page, pageSize } = query;
       const found = await searchOrders(db, {
@@ -340,14 +341,17 @@ export function createOrdersService(options: OrdersServiceOptions) {
         q: query.q,
         limit: pageSize,
         offset: (page - 1) * pageSize,
+        after: query.after === undefined ? undefined : parseCursor(query.after),
       });
       const names = await identity.namesOf(found.rows.flatMap(({ userId }) => userId ?? []));
       return {
         orders: found.rows.map((row) => managedOrderRow(row, names)),
         total: found.total,
         checkouts: found.checkouts,
+        capped: found.capped,
         page,
         pageSize,
+        next: found.next ? cursorText(found.next) : null,
       };
     },
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { texts } from '@tools-factory/contract';
+import { shipToTown, texts } from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer } from '../../test/identity';
 import { callsTo } from '../../test/fake-api';
@@ -426,7 +426,51 @@ describe('ManageOrders', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     expect(rowOf('Hand Saw').getByText('shipped')).toBeInTheDocument();
-    expect(callsTo(server.requests, 'GET', `${LIST_URL}?page=2&pageSize=2`)).toHaveLength(1);
+    // Issue 43: the next page starts where this one ended (its `next`), not counted from the first.
+    expect(
+      callsTo(server.requests, 'GET', `${LIST_URL}?page=2&after=from-2&pageSize=2`),
+    ).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(rowOf('Pipe Wrench')).toBeDefined();
+  });
+
+  it('says "More than" and pages without a count when the counts are capped (issue 43)', async () => {
+    const { server } = managedOrdersServer({
+      orders: [unpaid, paid, shipped],
+      answer: ({ method, url }) => {
+        if (method !== 'GET' || !url.startsWith(LIST_URL)) return undefined;
+        const first = !url.includes('after=');
+        return jsonResponse({
+          orders: (first ? [unpaid] : [paid]).map((order) => ({
+            ...order,
+            customerName: null,
+            town: shipToTown(order.address),
+          })),
+          total: 10_000,
+          checkouts: 9_000,
+          capped: true,
+          page: first ? 1 : 2,
+          pageSize: 1,
+          next: first ? 'from-1' : 'from-2',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([
+      {
+        path: '/',
+        element: <ManageOrders onStockReturned={() => Promise.resolve()} pageSize={1} />,
+      },
+    ]);
+    expect(await screen.findByText('More than 10,000 orders')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2')).toBeInTheDocument();
+    expect(
+      callsTo(server.requests, 'GET', `${LIST_URL}?page=2&after=from-1&pageSize=1`),
+    ).toHaveLength(1);
   });
 
   it('says so when there are no orders yet', async () => {

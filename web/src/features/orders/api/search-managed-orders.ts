@@ -7,8 +7,11 @@ import {
 import { api } from '../../../lib/api-client';
 import { managedOrdersQueryKey } from './get-managed-orders';
 
-/** What Manage Orders asks for: a status ('' for all), words, a page. */
-export type OrdersSearch = { status: string; q: string; page: number };
+/**
+ * What Manage Orders asks for: a status ('' for all), words, a page, and where the page before
+ * ended (its `next`: the page starts there, issue 43), none for the first page.
+ */
+export type OrdersSearch = { status: string; q: string; page: number; after?: string };
 
 /** The query string of a search: only what is set (a bare search is the spec's whole view). */
 function queryOf(search: OrdersSearch, pageSize?: number): string {
@@ -16,6 +19,7 @@ function queryOf(search: OrdersSearch, pageSize?: number): string {
   if (search.status) params.set('status', search.status);
   if (search.q.trim()) params.set('q', search.q.trim());
   if (search.page > 1) params.set('page', String(search.page));
+  if (search.after) params.set('after', search.after);
   if (pageSize) params.set('pageSize', String(pageSize));
   const query = params.toString();
   return query ? `?${query}` : '';

@@ -46,6 +46,13 @@ export function ManageOrders({
   pageSize?: number;
 }) {
   const [search, setSearch] = useState<OrdersSearch>({ status: '', q: '', page: 1 });
+  /** Where each page before this one started (its `after`): what Previous goes back to. */
+  const [earlier, setEarlier] = useState<Array<string | undefined>>([]);
+  /** A new search starts on its first page. */
+  function searchFor(changed: Pick<OrdersSearch, 'status' | 'q'>) {
+    setEarlier([]);
+    setSearch({ ...changed, page: 1 });
+  }
   const [typed, setTyped] = useState('');
   const orders = useManagedOrdersSearch(
     search,
@@ -88,7 +95,7 @@ export function ManageOrders({
         className="mb-4 flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          setSearch({ ...search, q: typed, page: 1 });
+          searchFor({ status: search.status, q: typed });
         }}
       >
         <label className="flex flex-col gap-1 text-sm max-sm:w-full">
@@ -96,7 +103,7 @@ export function ManageOrders({
           <select
             className="select select-sm w-full sm:w-40"
             value={search.status}
-            onChange={(event) => setSearch({ ...search, status: event.target.value, page: 1 })}
+            onChange={(event) => searchFor({ status: event.target.value, q: search.q })}
           >
             <option value="">{words.allStatuses}</option>
             {ORDER_STATUSES.map((status) => (
@@ -121,14 +128,14 @@ export function ManageOrders({
         </button>
       </form>
       <QueryBoundary query={orders}>
-        {({ orders: list, total, checkouts, page }) =>
+        {({ orders: list, total, checkouts, capped, page, next }) =>
           list.length === 0 ? (
             <EmptyState message={searching ? words.noMatch : words.empty} />
           ) : (
             <>
               <div className="mb-4 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
                 <p className="text-base-content/70 text-sm" aria-live="polite">
-                  {words.found(total)}
+                  {capped ? words.foundAtLeast(total) : words.found(total)}
                 </p>
                 <BusyButton
                   busy={exportCsv.isPending}
@@ -170,8 +177,19 @@ export function ManageOrders({
               <RemoveManagedOrderDialog removal={removal} />
               <Pager
                 page={page}
-                pages={Math.max(1, Math.ceil(checkouts / pageSize))}
-                onPage={(next) => setSearch({ ...search, page: next })}
+                pages={capped ? undefined : Math.max(1, Math.ceil(checkouts / pageSize))}
+                hasNext={next !== null}
+                onNext={() => {
+                  if (next === null) return;
+                  setEarlier([...earlier, search.after]);
+                  setSearch({ ...search, page: page + 1, after: next });
+                }}
+                onPrevious={() => {
+                  const after = earlier.at(-1);
+                  setEarlier(earlier.slice(0, -1));
+                  const { after: _current, ...rest } = search;
+                  setSearch({ ...rest, page: page - 1, ...(after ? { after } : {}) });
+                }}
               />
             </>
           )
@@ -181,37 +199,47 @@ export function ManageOrders({
   );
 }
 
-/** Previous and Next under the list, shown only when there is more than one page. */
+/**
+ * Previous and Next under the list, shown only when there is more than one page. Next goes on
+ * from where this page ended, Previous back to where the page before started (issue 43: never
+ * counting checkouts from the first); `pages` is unknown when the counts are capped.
+ */
 function Pager({
   page,
   pages,
-  onPage,
+  hasNext,
+  onNext,
+  onPrevious,
 }: {
   page: number;
-  pages: number;
-  onPage: (page: number) => void;
+  pages: number | undefined;
+  hasNext: boolean;
+  onNext: () => void;
+  onPrevious: () => void;
 }) {
   const words = { ...texts.manageOrders, ...orderAdminTexts };
-  if (pages <= 1) return null;
+  const last = pages !== undefined && page >= pages;
+  if (page <= 1 && (last || !hasNext)) return null;
+  const label =
+    pages === undefined
+      ? words.pageNumber(formatCount(page))
+      : words.pageOf(formatCount(page), formatCount(pages));
   return (
-    <nav
-      className="mt-4 flex items-center justify-between gap-2"
-      aria-label={words.pageOf(formatCount(page), formatCount(pages))}
-    >
+    <nav className="mt-4 flex items-center justify-between gap-2" aria-label={label}>
       <button
         type="button"
         className="btn btn-sm btn-outline"
         disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
+        onClick={onPrevious}
       >
         {words.previousPage}
       </button>
-      <span className="text-sm">{words.pageOf(formatCount(page), formatCount(pages))}</span>
+      <span className="text-sm">{label}</span>
       <button
         type="button"
         className="btn btn-sm btn-outline"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
+        disabled={last || !hasNext}
+        onClick={onNext}
       >
         {words.nextPage}
       </button>

@@ -118,6 +118,9 @@ export function managedOrdersServer({
         const q = query.get('q')?.toLowerCase();
         const page = Number(query.get('page') ?? 1);
         const pageSize = Number(query.get('pageSize') ?? 200);
+        // The server's cursor is opaque to the page: here, where the page starts.
+        const after = query.get('after');
+        const start = after ? Number(after.replace('from-', '')) : (page - 1) * pageSize;
         const found = store.orders.filter(
           (order) =>
             (!status || order.status === status) &&
@@ -128,13 +131,15 @@ export function managedOrdersServer({
         );
         return jsonResponse({
           orders: found
-            .slice((page - 1) * pageSize, page * pageSize)
+            .slice(start, start + pageSize)
             .map((order) => ({ ...order, customerName: null, town: shipToTown(order.address) })),
           total: found.length,
           // Each order here is a checkout of its own (its id is its checkout's).
           checkouts: new Set(found.map((order) => order.checkoutId)).size,
+          capped: false,
           page,
           pageSize,
+          next: start + pageSize < found.length ? `from-${start + pageSize}` : null,
         });
       }
       const shipId = /^\/api\/manageOrders\/(.+)\/ship$/.exec(url)?.[1];
