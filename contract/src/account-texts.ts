@@ -60,6 +60,13 @@ export const accountTexts = {
     newProductAdded: 'New product added',
     /** ALL USERS with the count in the title (SPEC.md section 2). */
     allUsersTitle: (count: number) => `ALL USERS (${count})`,
+    /** ALL USERS' search (issue 43: a page at a time). */
+    searchUsers: 'Search',
+    searchUsersPlaceholder: 'Name or e-mail',
+    usersFound: (count: number) =>
+      count === 1 ? '1 account matches' : `${count.toLocaleString('en-US')} accounts match`,
+    noUserMatches: 'No account matches this search',
+    badUsersCursor: 'after: not the next page of the accounts; start again from the first page',
     userColumns: { number: 'no.', name: 'name', email: 'email', role: 'role', action: 'action' },
     adminBadge: 'admin',
     /** Marks the admin's own row, which has no Remove User. */

@@ -36,6 +36,7 @@ describe('apiPaths', () => {
       user: '/user/:email',
       removeUser: '/user/:email',
       users: '/user',
+      usersSearch: '/users/search',
       makeAdmin: '/user/admin/:email',
       removeAdmin: '/user/admin/:email',
       admin: '/admin/:email',

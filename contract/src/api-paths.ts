@@ -50,6 +50,8 @@ export const apiPaths = {
   /** DELETE (admin): Remove User; the same path as `user`. */
   removeUser: userPath,
   users: '/user',
+  /** GET (admin, issue 43): ALL USERS searched, a page at a time (the spec's list stays whole). */
+  usersSearch: '/users/search',
   /** PUT (admin): Make Admin; DELETE (admin): Remove Admin, the same path. */
   makeAdmin: withSegment('/user/admin/:email'),
   /** DELETE (admin): Remove Admin (not on oneself, not on an ADMIN_EMAILS owner). */

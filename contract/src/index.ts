@@ -39,5 +39,6 @@ export * from './summary.ts';
 export * from './system.ts';
 export * from './texts.ts';
 export * from './order-admin-texts.ts';
+export * from './pager-texts.ts';
 export * from './tools.ts';
 export * from './users.ts';

@@ -1,3 +1,5 @@
+import { pagerTexts } from './pager-texts.ts';
+
 /**
  * What only Manage Orders' search and pages and an order's page for admins say (issue 25): kept
  * apart from `texts`, so that the home page's script, which carries `texts`, does not carry them.
@@ -19,11 +21,7 @@ export const orderAdminTexts = {
   found: (count: number) => (count === 1 ? '1 order' : `${count.toLocaleString('en-US')} orders`),
   /** More orders match than are counted (issue 43: MANAGED_ORDERS_COUNT_CAP). */
   foundAtLeast: (count: number) => `More than ${count.toLocaleString('en-US')} orders`,
-  previousPage: 'Previous',
-  nextPage: 'Next',
-  pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
-  /** A page whose count of pages is not known (the counts are capped). */
-  pageNumber: (page: string) => `Page ${page}`,
+  ...pagerTexts,
   /** GET /manageOrders/search with an `after` that no page answered. */
   badCursor: 'after: not the next page of a search; start again from the first page',
   /** The ship dialog: carrier and tracking number, both optional. */

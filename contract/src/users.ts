@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from './common.ts';
+import { textSchema, wholeNumberSchema } from './common.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -70,6 +70,38 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserListSchema = z.array(UserSchema);
+
+/** The largest page GET /users/search answers, and its default (issue 43). */
+export const USERS_MAX_PAGE_SIZE = 200;
+export const USERS_PAGE_SIZE = 100;
+
+/** Where a page of accounts ended (its last account's time to the microsecond, and id). */
+const USERS_CURSOR =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * GET /users/search (admin, issue 43): ALL USERS a page at a time, oldest first as the spec's
+ * list, `q` found in the name or e-mail; `after` is the `next` of the page before.
+ */
+export const UsersSearchQuerySchema = z.object({
+  q: textSchema('q', { max: 200, required: false }).optional(),
+  pageSize: wholeNumberSchema('pageSize', { min: 1, max: USERS_MAX_PAGE_SIZE })
+    .optional()
+    .default(USERS_PAGE_SIZE),
+  after: z
+    .string({ error: () => texts.admin.badUsersCursor })
+    .regex(USERS_CURSOR, { error: () => texts.admin.badUsersCursor })
+    .optional(),
+});
+export type UsersSearchQuery = z.input<typeof UsersSearchQuerySchema>;
+
+/** GET /users/search's answer: one page, how many accounts match, and the next page's `after`. */
+export const UsersPageSchema = z.object({
+  users: UserListSchema,
+  total: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+});
+export type UsersPage = z.infer<typeof UsersPageSchema>;
 
 /** PUT /user/{email}: sent after every sign-in or sign-up. */
 export const UpsertUserSchema = z.object({

@@ -253,14 +253,18 @@ function adminStates(sweep: Sweep, tool: Tool, fixtures: AdminFixtures): States 
   return {
     dashboard: () => checkDashboardDrawer(sweep),
     ...(customerEmail && {
-      dashboardUsers: () =>
-        rowDialogs('dashboardUsers', rowOf(customerEmail), [
+      dashboardUsers: async () => {
+        // Issue 43: a page of accounts at a time, oldest first: the customer's found by e-mail.
+        await page.getByRole('searchbox', { name: texts.admin.searchUsers }).fill(customerEmail);
+        await page.getByRole('button', { name: texts.admin.searchUsers, exact: true }).click();
+        await rowDialogs('dashboardUsers', rowOf(customerEmail), [
           [
             texts.admin.removeUser,
             texts.admin.confirmRemoveUserTitle,
             texts.admin.confirmRemoveUserTitle,
           ],
-        ]),
+        ]);
+      },
       dashboardAllOrders: () =>
         rowDialogs('dashboardAllOrders', rowOf(customerEmail), [
           [texts.orders.remove, texts.orders.confirmRemoveTitle, texts.orders.confirmRemoveTitle],

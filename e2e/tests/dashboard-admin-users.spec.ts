@@ -53,6 +53,13 @@ async function followMenu(page: Page, viewport: Viewport, label: string): Promis
   await dashboardMenu(page).getByRole('link', { name: label, exact: true }).click();
 }
 
+/** ALL USERS searched for `text` (a name or an e-mail, or part of one). */
+async function searchUsers(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: texts.admin.searchUsers });
+  await box.fill(text);
+  await page.getByRole('button', { name: texts.admin.searchUsers, exact: true }).click();
+}
+
 /** One user of ALL USERS: a row of the table, or a card on a phone. */
 function userEntry(page: Page, viewport: Viewport, email: string): Locator {
   return (isPhone(viewport) ? page.getByRole('listitem') : page.getByRole('row')).filter({
@@ -91,10 +98,10 @@ test.describe('ALL USERS', () => {
       await expect(page).toHaveURL(routes.dashboardUsers);
       const title = page.getByRole('heading', { level: 2, name: /^ALL USERS \(\d+\)$/ });
       await expect(title).toBeVisible();
-      await expect(userEntry(page, viewport, rex.email)).toBeVisible();
       await keep(page, 'all-users', viewport);
 
-      // The admin's own entry (an ADMIN_EMAILS owner): an admin already, no Remove of any kind.
+      // The admin's own entry (an ADMIN_EMAILS owner, the first account: on the first page): an
+      // admin already, no Remove of any kind.
       const own = userEntry(page, viewport, E2E_ADMIN_EMAIL);
       await expect(own.getByText(texts.admin.adminBadge, { exact: true })).toBeVisible();
       await expect(own.getByText(texts.admin.you, { exact: true })).toBeVisible();
@@ -107,6 +114,10 @@ test.describe('ALL USERS', () => {
           expect(await textContrast(header)).toBeGreaterThanOrEqual(4.5);
         }
       }
+
+      // Issue 43: a page of accounts at a time, oldest first; this test's are found by name.
+      await searchUsers(page, `Cora Customer ${viewport.width}`);
+      await expect(page.getByText('1 account matches')).toBeVisible();
 
       // Make Admin, after the confirmation.
       const coraEntry = userEntry(page, viewport, cora.email);
@@ -146,6 +157,7 @@ test.describe('ALL USERS', () => {
       await expect(coraEntry.getByRole('button', { name: texts.admin.makeAdmin })).toBeVisible();
 
       // Remove User, after the confirmation.
+      await searchUsers(page, rex.email);
       await userEntry(page, viewport, rex.email)
         .getByRole('button', { name: texts.admin.removeUser })
         .click();
@@ -160,6 +172,7 @@ test.describe('ALL USERS', () => {
       await expectToast(page, texts.admin.removeUserSuccess);
       await expect(dialog).toBeHidden();
       await expect(userEntry(page, viewport, rex.email)).toHaveCount(0);
+      await expect(page.getByText(texts.admin.noUserMatches)).toBeVisible();
     });
   }
 });
@@ -184,7 +197,13 @@ for (const viewport of [phone, desktop]) {
       // Typing an admin address: refused in words, never the page, and no admin call is made.
       const adminCalls: string[] = [];
       page.on('request', (request) => {
-        if (request.url().endsWith(`${API_BASE}${apiPaths.users}`)) adminCalls.push(request.url());
+        const url = request.url();
+        if (
+          url.endsWith(`${API_BASE}${apiPaths.users}`) ||
+          url.includes(`${API_BASE}${apiPaths.usersSearch}`)
+        ) {
+          adminCalls.push(url);
+        }
       });
       await page.goto(routes.dashboardUsers);
       await expect(page.getByText(texts.dashboard.adminsOnly)).toBeVisible();

@@ -186,6 +186,7 @@ export const AUTHORIZATION_TABLE = {
   'PUT /api/user/:email': 'session of that e-mail',
   'GET /api/admin/:email': 'the user themself or an admin',
   'GET /api/user': 'admin',
+  'GET /api/users/search': 'admin',
   'PUT /api/user/admin/:email': 'admin',
   'DELETE /api/user/admin/:email': 'admin',
   'DELETE /api/user/:email': 'admin',

@@ -230,6 +230,11 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/user' }),
   },
   {
+    route: 'GET /api/users/search',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/users/search?q=example&pageSize=5' }),
+  },
+  {
     route: 'PUT /api/user/admin/:email',
     case: 'a new account',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },

@@ -98,6 +98,15 @@ export function createIdentityService(options: {
     async list(): Promise<Account[]> {
       return (await repository.listUsers(db)).map(toAccount);
     },
+    /** A page of the accounts (ALL USERS searched, issue 43): see repository.searchUsers. */
+    async searchPage(search: {
+      q?: string | undefined;
+      limit: number;
+      after?: repository.UsersCursor | undefined;
+    }): Promise<{ accounts: Account[]; total: number; next: repository.UsersCursor | undefined }> {
+      const found = await repository.searchUsers(db, search);
+      return { accounts: found.rows.map(toAccount), total: found.total, next: found.next };
+    },
     /**
      * Called on every sign-in (PUT /user): keeps the display name the client sends (never the
      * role: ADMIN_EMAILS acts at a password reset, see admin-emails.ts). Answers how many rows

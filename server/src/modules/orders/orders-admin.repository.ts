@@ -9,6 +9,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders } from './orders.table.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 export type OrderSearch = {
   status?: OrderStatus | undefined;
@@ -38,11 +39,6 @@ export function cursorText(cursor: ManagedOrdersCursor): string {
 export function parseCursor(text: string): ManagedOrdersCursor {
   const at = text.indexOf('_');
   return { createdAt: text.slice(0, at), checkoutId: text.slice(at + 1) };
-}
-
-/** `text` as a LIKE pattern's literal part: its wildcards and the escape character escaped. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**
@@ -86,7 +82,7 @@ function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL | undef
   if (search.status) conditions.push(readsAs(search.status));
   const q = search.q?.trim();
   if (q) {
-    const words = `%${likeLiteral(q)}%`;
+    const words = containsPattern(q);
     // Issue 26: the SKU the order was placed with and its checkout's PO number too.
     const matches: SQL[] = [
       ilike(orders.email, words),

@@ -9,6 +9,8 @@ import {
   UpsertUserResponseSchema,
   UpsertUserSchema,
   UserListSchema,
+  UsersPageSchema,
+  UsersSearchQuerySchema,
 } from '@tools-factory/contract';
 import { callerOf, identitySessionOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { UsersService } from './users.service.ts';
@@ -80,6 +82,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => users.listUsers(),
+  );
+
+  app.get(
+    apiPaths.usersSearch,
+    {
+      onRequest: guardOf(guards, 'GET /api/users/search'),
+      schema: {
+        operationId: 'searchUsers',
+        summary: 'ALL USERS searched, a page at a time',
+        description:
+          "Admins only (issue 43). Oldest first, as GET /user. `q` finds the words in the account's name or e-mail (any case, plain text); `pageSize` 1 to 200 (default 100); `total` counts the accounts that match. `next` (null on the last page) is the `after` of the next page, which starts there, read off the accounts' order however deep; an `after` that no page answered is refused (400). GET /user stays the spec's whole list.",
+        tags: ['users'],
+        querystring: UsersSearchQuerySchema,
+        response: { 200: UsersPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => users.searchUsers(request.query),
   );
 
   app.put(

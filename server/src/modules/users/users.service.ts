@@ -1,4 +1,4 @@
-import { texts, type UpsertUserResponse, type User } from '@tools-factory/contract';
+import { texts, type UpsertUserResponse, type User, type UsersPage } from '@tools-factory/contract';
 import { conflict, forbidden, notFound, unauthorized } from '../../http-errors.ts';
 import type { AccessTokens } from '../identity/access-token.ts';
 import type { Account, IdentityService, SessionAccount } from '../identity/identity.service.ts';
@@ -80,6 +80,27 @@ export function createUsersService(options: {
     /** GET /user: every account, oldest first. */
     async listUsers(): Promise<User[]> {
       return (await identity.list()).map(toUserDto);
+    },
+    /** GET /users/search (issue 43): ALL USERS a page at a time, oldest first. */
+    async searchUsers(query: {
+      q?: string | undefined;
+      pageSize: number;
+      after?: string | undefined;
+    }): Promise<UsersPage> {
+      const at = query.after?.indexOf('_') ?? -1;
+      const found = await identity.searchPage({
+        q: query.q,
+        limit: query.pageSize,
+        after:
+          query.after === undefined
+            ? undefined
+            : { createdAt: query.after.slice(0, at), id: query.after.slice(at + 1) },
+      });
+      return {
+        users: found.accounts.map(toUserDto),
+        total: found.total,
+        next: found.next ? `${found.next.createdAt}_${found.next.id}` : null,
+      };
     },
     /** PUT /user/admin/{email}: the spec's `modifiedCount`, 0 when already an admin. */
     async makeAdmin(email: string): Promise<AdminActionDone<{ modifiedCount: number }>> {

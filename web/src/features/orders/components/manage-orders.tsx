@@ -7,6 +7,8 @@ import {
   orderAdminTexts,
 } from '@tools-factory/contract';
 import { useState } from 'react';
+import { Pager } from '../../../components/ui/pager';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
@@ -17,7 +19,6 @@ import type { StockReturnedOptions } from '../../../lib/stock-returned';
 import { useDeleteManagedOrder } from '../api/delete-order';
 import { useExportOrdersCsv } from '../api/export-orders-csv';
 import { useManagedOrdersSearch, type OrdersSearch } from '../api/search-managed-orders';
-import { formatCount } from '../../../lib/format';
 import { useShipOrder } from '../api/ship-order';
 import { useCancelOrderTold } from '../hooks/use-cancel-order-told';
 import { useOrderDocuments } from '../hooks/use-order-documents';
@@ -45,14 +46,12 @@ export function ManageOrders({
   /** Orders a page (the spec's view: up to 200 on one page); tests page sooner. */
   pageSize?: number;
 }) {
-  const [search, setSearch] = useState<OrdersSearch>({ status: '', q: '', page: 1 });
-  /** Where each page before this one started (its `after`): what Previous goes back to. */
-  const [earlier, setEarlier] = useState<Array<string | undefined>>([]);
-  /** A new search starts on its first page. */
-  function searchFor(changed: Pick<OrdersSearch, 'status' | 'q'>) {
-    setEarlier([]);
-    setSearch({ ...changed, page: 1 });
-  }
+  const pages = useKeysetPages({ status: '', q: '' });
+  const search: OrdersSearch = {
+    ...pages.filters,
+    page: pages.page,
+    ...(pages.after ? { after: pages.after } : {}),
+  };
   const [typed, setTyped] = useState('');
   const orders = useManagedOrdersSearch(
     search,
@@ -95,7 +94,7 @@ export function ManageOrders({
         className="mb-4 flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          searchFor({ status: search.status, q: typed });
+          pages.search({ status: search.status, q: typed });
         }}
       >
         <label className="flex flex-col gap-1 text-sm max-sm:w-full">
@@ -103,7 +102,7 @@ export function ManageOrders({
           <select
             className="select select-sm w-full sm:w-40"
             value={search.status}
-            onChange={(event) => searchFor({ status: event.target.value, q: search.q })}
+            onChange={(event) => pages.search({ status: event.target.value, q: search.q })}
           >
             <option value="">{words.allStatuses}</option>
             {ORDER_STATUSES.map((status) => (
@@ -179,70 +178,13 @@ export function ManageOrders({
                 page={page}
                 pages={capped ? undefined : Math.max(1, Math.ceil(checkouts / pageSize))}
                 hasNext={next !== null}
-                onNext={() => {
-                  if (next === null) return;
-                  setEarlier([...earlier, search.after]);
-                  setSearch({ ...search, page: page + 1, after: next });
-                }}
-                onPrevious={() => {
-                  const after = earlier.at(-1);
-                  setEarlier(earlier.slice(0, -1));
-                  const { after: _current, ...rest } = search;
-                  setSearch({ ...rest, page: page - 1, ...(after ? { after } : {}) });
-                }}
+                onNext={() => next !== null && pages.next(next)}
+                onPrevious={pages.previous}
               />
             </>
           )
         }
       </QueryBoundary>
     </>
-  );
-}
-
-/**
- * Previous and Next under the list, shown only when there is more than one page. Next goes on
- * from where this page ended, Previous back to where the page before started (issue 43: never
- * counting checkouts from the first); `pages` is unknown when the counts are capped.
- */
-function Pager({
-  page,
-  pages,
-  hasNext,
-  onNext,
-  onPrevious,
-}: {
-  page: number;
-  pages: number | undefined;
-  hasNext: boolean;
-  onNext: () => void;
-  onPrevious: () => void;
-}) {
-  const words = { ...texts.manageOrders, ...orderAdminTexts };
-  const last = pages !== undefined && page >= pages;
-  if (page <= 1 && (last || !hasNext)) return null;
-  const label =
-    pages === undefined
-      ? words.pageNumber(formatCount(page))
-      : words.pageOf(formatCount(page), formatCount(pages));
-  return (
-    <nav className="mt-4 flex items-center justify-between gap-2" aria-label={label}>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline"
-        disabled={page <= 1}
-        onClick={onPrevious}
-      >
-        {words.previousPage}
-      </button>
-      <span className="text-sm">{label}</span>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline"
-        disabled={last || !hasNext}
-        onClick={onNext}
-      >
-        {words.nextPage}
-      </button>
-    </nav>
   );
 }

@@ -1,4 +1,4 @@
-import type { User } from '@tools-factory/contract';
+import { USERS_PAGE_SIZE, type User } from '@tools-factory/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ const otto = makeUser({
 const pia = makeUser({ _id: 'u5', name: 'Pia Promoted', email: 'pia@example.com', role: 'admin' });
 
 /**
- * GET /api/user, PUT and DELETE /api/user/admin/{email} and DELETE /api/user/{email} over a list
+ * GET /api/users/search, PUT and DELETE /api/user/admin/{email} and DELETE /api/user/{email} over a list
  * kept here;
  * `refuse` answers a call with an error instead (status and message).
  */
@@ -34,7 +34,21 @@ function fakeUsersApi(
     if (refusal) {
       return jsonResponse({ message: refusal.message, statusCode: refusal.status }, refusal.status);
     }
-    if (call.method === 'GET' && call.url === '/api/user') return jsonResponse(users);
+    if (call.method === 'GET' && call.url.startsWith('/api/users/search')) {
+      // The server's page on the accounts held here; its cursor (opaque to the page): the start.
+      const query = new URLSearchParams(call.url.split('?')[1] ?? '');
+      const q = query.get('q')?.toLowerCase();
+      const start = Number(query.get('after')?.replace('from-', '') ?? 0);
+      const found = users.filter(
+        (user) => !q || `${user.name} ${user.email}`.toLowerCase().includes(q),
+      );
+      const end = start + USERS_PAGE_SIZE;
+      return jsonResponse({
+        users: found.slice(start, end),
+        total: found.length,
+        next: end < found.length ? `from-${end}` : null,
+      });
+    }
     const promoted = /^\/api\/user\/admin\/(.+)$/.exec(call.url);
     if (call.method === 'PUT' && promoted) {
       const email = decodeURIComponent(promoted[1]!);
@@ -90,9 +104,42 @@ describe('AllUsers', () => {
         .map((header) => header.textContent),
     ).toEqual(['no.', 'name', 'email', 'role', 'action']);
     expect(row('Maria Lopez').getByRole('cell', { name: 'maria@example.com' })).toBeInTheDocument();
-    expect(callsTo(api.requests, 'GET', '/api/user')[0]?.headers.get('Authorization')).toBe(
+    expect(callsTo(api.requests, 'GET', '/api/users/search')[0]?.headers.get('Authorization')).toBe(
       'Bearer token-7',
     );
+  });
+
+  it('pages a hundred accounts at a time and finds by name or e-mail (issue 43)', async () => {
+    const many = Array.from({ length: USERS_PAGE_SIZE + 2 }, (_, index) =>
+      makeUser({
+        _id: `m${index}`,
+        name: `Fitter ${index + 1}`,
+        email: `fitter${index + 1}@example.com`,
+      }),
+    );
+    const api = fakeUsersApi([admin, ...many]);
+    const user = userEvent.setup();
+    renderAllUsers();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: `ALL USERS (${many.length + 1})` }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    // Numbered on from the page before.
+    expect(row('Fitter 102').getByRole('rowheader')).toHaveTextContent('103');
+    expect(callsTo(api.requests, 'GET', '/api/users/search?after=from-100')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fitter10');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('4 accounts match')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: /Page/ })).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody at all');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No account matches this search')).toBeInTheDocument();
   });
 
   it('hides Make Admin for admins and Remove User on the admin’s own row', async () => {
@@ -161,7 +208,7 @@ describe('AllUsers', () => {
       ).not.toBeInTheDocument(),
     );
     expect(row('Maria Lopez').getByText('admin')).toBeInTheDocument();
-    expect(callsTo(api.requests, 'GET', '/api/user')).toHaveLength(2);
+    expect(callsTo(api.requests, 'GET', '/api/users/search')).toHaveLength(2);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -177,7 +224,7 @@ describe('AllUsers', () => {
     );
     expect(await screen.findByText('Failed to Make an admin')).toBeInTheDocument();
     expect(screen.queryByText('Successfully made an admin')).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(callsTo(api.requests, 'GET', '/api/user')).toHaveLength(2));
+    await vi.waitFor(() => expect(callsTo(api.requests, 'GET', '/api/users/search')).toHaveLength(2));
   });
 
   it('Remove User asks first, then DELETE /user/{email}, a toast and the list refreshed', async () => {

@@ -1,11 +1,14 @@
-import { texts, type User } from '@tools-factory/contract';
+import { texts, USERS_PAGE_SIZE, type User } from '@tools-factory/contract';
 import { useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
-import { useUsers } from '../api/get-users';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
+import { useUsersPage } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveAdmin } from '../api/remove-admin';
 import { useRemoveUser } from '../api/remove-user';
@@ -21,10 +24,14 @@ interface AllUsersProps {
  * ALL USERS (SPEC.md sections 2 and 4): the count in the title, the list, Make Admin ('Successfully
  * made an admin' when modifiedCount is above 0, 'Failed to Make an admin' on 403), Remove Admin
  * and Remove User, each behind a confirmation. The ADMIN_EMAILS owners offer neither Remove
- * (the server refuses it too). Every answer refreshes the list.
+ * (the server refuses it too). Every answer refreshes the list. Issue 43: a page of accounts at a
+ * time (GET /users/search), searched by name or e-mail.
  */
 export function AllUsers({ currentEmail }: AllUsersProps) {
-  const users = useUsers();
+  const pages = useKeysetPages({ q: '' });
+  const [typed, setTyped] = useState('');
+  const users = useUsersPage({ q: pages.filters.q, after: pages.after });
+  const searching = pages.filters.q.trim() !== '';
   const makeAdmin = useMakeAdmin();
   const [userToPromote, setUserToPromote] = useState<User | null>(null);
   // A refusal is said in the server's own words: 'You cannot remove your own account ...'
@@ -63,20 +70,63 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
   return (
     <>
       <h2 className="mb-6 text-2xl font-bold">
-        {users.data ? texts.admin.allUsersTitle(users.data.length) : texts.dashboard.allUsers}
+        {users.data && !searching
+          ? texts.admin.allUsersTitle(users.data.total)
+          : texts.dashboard.allUsers}
       </h2>
+      <form
+        role="search"
+        className="mb-4 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          pages.search({ q: typed });
+        }}
+      >
+        <label className="flex grow flex-col gap-1 text-sm sm:max-w-xs">
+          {texts.admin.searchUsers}
+          <input
+            type="search"
+            className="input input-sm w-full"
+            placeholder={texts.admin.searchUsersPlaceholder}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-sm btn-outline max-sm:flex-1">
+          {texts.admin.searchUsers}
+        </button>
+      </form>
       {/* A list already shown stays when a later refresh fails: it is still the best known. */}
       <QueryBoundary query={users} keepDataOnError>
-        {(list) => (
-          <UsersList
-            users={list}
-            currentEmail={currentEmail}
-            promotingEmail={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
-            onMakeAdmin={setUserToPromote}
-            onRemoveAdmin={demotion.ask}
-            onRemove={removal.ask}
-          />
-        )}
+        {({ users: list, total, next }) =>
+          list.length === 0 ? (
+            <EmptyState message={texts.admin.noUserMatches} />
+          ) : (
+            <>
+              {searching ? (
+                <p className="text-base-content/70 mb-4 text-sm" aria-live="polite">
+                  {texts.admin.usersFound(total)}
+                </p>
+              ) : null}
+              <UsersList
+                users={list}
+                firstNumber={(pages.page - 1) * USERS_PAGE_SIZE + 1}
+                currentEmail={currentEmail}
+                promotingEmail={makeAdmin.isPending ? (makeAdmin.variables ?? null) : null}
+                onMakeAdmin={setUserToPromote}
+                onRemoveAdmin={demotion.ask}
+                onRemove={removal.ask}
+              />
+              <Pager
+                page={pages.page}
+                pages={Math.max(1, Math.ceil(total / USERS_PAGE_SIZE))}
+                hasNext={next !== null}
+                onNext={() => next !== null && pages.next(next)}
+                onPrevious={pages.previous}
+              />
+            </>
+          )
+        }
       </QueryBoundary>
       <MakeAdminDialog
         user={userToPromote}

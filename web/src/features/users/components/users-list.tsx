@@ -6,6 +6,8 @@ import { RowButton } from '../../../components/ui/row-actions';
 
 interface UsersListProps {
   users: User[];
+  /** The number of the first row (a later page's rows go on from the page before's). */
+  firstNumber?: number;
   /** The signed-in admin: their own row has no Remove User (the server refuses it too). */
   currentEmail: string;
   /** The e-mail whose Make Admin is on its way; null when none is. */
@@ -92,7 +94,7 @@ function ActionCell({
  * the page and CSS shows one, so nothing shifts when a phone is turned.
  */
 export function UsersList(props: UsersListProps) {
-  const { users } = props;
+  const { users, firstNumber = 1 } = props;
   const idPrefix = useId();
   const { userColumns } = texts.admin;
   return (
@@ -134,7 +136,7 @@ export function UsersList(props: UsersListProps) {
           const nameId = `${idPrefix}-row-${user._id}`;
           return (
             <tr key={user._id}>
-              <th scope="row">{index + 1}</th>
+              <th scope="row">{firstNumber + index}</th>
               <td id={nameId} className="font-semibold">
                 {user.name}
               </td>
