@@ -224,7 +224,9 @@ describe('AllUsers', () => {
     );
     expect(await screen.findByText('Failed to Make an admin')).toBeInTheDocument();
     expect(screen.queryByText('Successfully made an admin')).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(callsTo(api.requests, 'GET', '/api/users/search')).toHaveLength(2));
+    await vi.waitFor(() =>
+      expect(callsTo(api.requests, 'GET', '/api/users/search')).toHaveLength(2),
+    );
   });
 
   it('Remove User asks first, then DELETE /user/{email}, a toast and the list refreshed', async () => {
