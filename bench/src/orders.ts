@@ -190,16 +190,35 @@ function cookieHeader(response: Response): string {
 export async function signUpCustomer(baseUrl: string, index: number): Promise<Customer> {
   const email = `bench-${index}-${randomUUID().slice(0, 8)}@example.com`;
   // Better Auth refuses other origins; the server's PUBLIC_URL defaults to its own address.
-  const origin = baseUrl;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'bench-secret', name: `Bench Customer ${index}` }),
   });
   if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  return withAccessToken(baseUrl, email, cookieHeader(signUp));
+}
+
+/** Signs an existing account in as the web app does (a scale data's, issue 43). */
+export async function signInAccount(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<Customer> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  return withAccessToken(baseUrl, email, cookieHeader(signIn));
+}
+
+/** The access token of a signed-in session: PUT /api/user, as the web app asks for it. */
+async function withAccessToken(baseUrl: string, email: string, cookie: string): Promise<Customer> {
   const user = await fetch(`${baseUrl}/api/user/${encodeURIComponent(email)}`, {
     method: 'PUT',
-    headers: { origin, cookie: cookieHeader(signUp), 'content-type': 'application/json' },
+    headers: { origin: baseUrl, cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
   if (!user.ok) throw new Error(`PUT /api/user answered ${user.status}: ${await user.text()}`);
@@ -207,7 +226,7 @@ export async function signUpCustomer(baseUrl: string, index: number): Promise<Cu
   const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
     sub: string;
   };
-  return { email, token, userId: claims.sub, cookie: cookieHeader(signUp) };
+  return { email, token, userId: claims.sub, cookie };
 }
 
 async function signUpCustomers(baseUrl: string, count: number): Promise<Customer[]> {
@@ -321,14 +340,20 @@ export async function benchOrdersOnPglite(
 /**
  * A fresh database on the PostgreSQL server (dropped afterwards), the server on it with the demo
  * data, the bench tool added directly; the baseline runs through a pool of the server's size.
- * Resolves to undefined (and says why) when no PostgreSQL answers.
+ * With `catalogTools` (issue 43), that many tools more are on sale first, so that the row says
+ * what an order costs in a real catalog (every order patches the catalog's stock). Resolves to
+ * undefined (and says why) when no PostgreSQL answers.
  */
-export function benchOrdersOnPostgres(options: OrderBenchOptions): Promise<Row | undefined> {
+export function benchOrdersOnPostgres(
+  options: OrderBenchOptions & { catalogTools?: number },
+): Promise<Row | undefined> {
+  const { catalogTools = 0 } = options;
+  const atScale = catalogTools > 0 ? ` at ${catalogTools.toLocaleString('en-US')} tools` : '';
   return withBenchDatabase(
     `tools_factory_bench_${process.pid}`,
-    'POST /api/order',
+    `POST /api/order${atScale}`,
     async (database) => {
-      const server = await startAppServer('orders-postgres', {
+      const server = await startAppServer(`orders-postgres${catalogTools ? '-scale' : ''}`, {
         DATABASE_URL: database.url,
         SEED_DEMO: '1',
         ...UNCAPPED_ORDERS_ENV,
@@ -337,9 +362,10 @@ export function benchOrdersOnPostgres(options: OrderBenchOptions): Promise<Row |
       try {
         const watched = await watchServer(
           server,
-          'app on PostgreSQL (fresh database), order row',
+          `app on PostgreSQL (fresh database${atScale}), order row`,
           IDLE_RSS_GOAL_BYTES,
         );
+        if (catalogTools > 0) await addCatalogTools(server, database.query, catalogTools);
         const tool = await insertBenchTool(database.query);
         const customers = await signUpBenchCustomers(server, options);
         alternated = await alternateOrders(server, watched, database, tool, customers, options);
@@ -347,11 +373,35 @@ export function benchOrdersOnPostgres(options: OrderBenchOptions): Promise<Row |
         await server.stop();
       }
       return {
-        scenario: 'POST /api/order (PostgreSQL), orders/s',
+        scenario: `POST /api/order${atScale} (PostgreSQL), orders/s`,
         ...alternated,
         baseline: `${ORDER_BASELINE}, pool of ${SERVER_POOL_SIZE}`,
         goal: ORDER_GOALS.postgres,
       };
     },
   );
+}
+
+/**
+ * `count` tools more on sale, of plausible names and sizes, written in one statement; then the
+ * catalog told (its NOTIFY), and waited for until the server lists them.
+ */
+async function addCatalogTools(server: RunningServer, query: Query, count: number): Promise<void> {
+  await query(
+    `insert into tools (name, sku, image, description, price_cents, min_order_quantity, available_quantity)
+     select 'Scale Tool ' || n, 'SC-' || lpad(n::text, 6, '0'), '/images/tools/claw-hammer.svg',
+            'A tool of the scale catalog, drop-forged and hardened, for the order bench.',
+            500 + n % 5000, 10, 100000
+     from generate_series(1, $1::int) as n`,
+    [count],
+  );
+  await query(`select pg_notify('catalog_changed', 'bench')`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const response = await fetch(`${server.baseUrl}/api/parts`);
+    const listed = ((await response.json()) as unknown[]).length;
+    if (listed >= count) return;
+    if (Date.now() > deadline) throw new Error(`the catalog lists ${listed} of ${count} tools`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

@@ -19,6 +19,7 @@ import {
   type Run,
 } from './report.ts';
 import { measureQuickOrder } from './quick-order.ts';
+import { benchAtScale } from './scale.ts';
 import { firstToolId, scenarios, type PreparedScenario } from './scenarios.ts';
 import { watchServer, type WatchedServer } from './server-figures.ts';
 
@@ -49,7 +50,15 @@ const rounds = Math.round(positiveNumber('BENCH_ROUNDS', 5));
  * quicker loop while tuning the order rows; BENCH_ONLY=lighthouse,weight for the pages alone).
  * The PGlite app server always starts: its start and idle RSS are measured in every run.
  */
-const GROUPS = ['reads', 'weight', 'lighthouse', 'quickorder', 'orders', 'checkout'] as const;
+const GROUPS = [
+  'reads',
+  'weight',
+  'lighthouse',
+  'quickorder',
+  'orders',
+  'checkout',
+  'scale',
+] as const;
 type Group = (typeof GROUPS)[number];
 const isGroup = (name: string): name is Group => (GROUPS as readonly string[]).includes(name);
 
@@ -77,6 +86,8 @@ function benchCommand(): string {
   return [...settings.sort(), 'npm run bench'].join(' ');
 }
 const warmUp: LoadOptions = { connections, seconds: warmupSeconds };
+/** The catalog of the order row at scale (issue 43): a manufacturer's thousands of SKUs. */
+const SCALE_TOOLS = Math.round(positiveNumber('BENCH_SCALE_TOOLS', 50_000));
 
 const servers: RunningServer[] = [];
 const stopAll = () => Promise.allSettled(servers.splice(0).map((server) => server.stop()));
@@ -195,7 +206,10 @@ async function main(): Promise<void> {
     const onPglite = await benchOrdersOnPglite({ ...orderOptions, dataDir });
     console.log('bench: POST /api/order on PostgreSQL ...');
     const onPostgres = await benchOrdersOnPostgres(orderOptions);
-    for (const row of onPostgres ? [onPglite, onPostgres] : [onPglite]) {
+    // Issue 43: the same row with a catalog of a manufacturer's size, beside the demo's.
+    console.log(`bench: POST /api/order on PostgreSQL at ${SCALE_TOOLS} tools ...`);
+    const atScale = await benchOrdersOnPostgres({ ...orderOptions, catalogTools: SCALE_TOOLS });
+    for (const row of [onPglite, onPostgres, atScale].filter((row) => row !== undefined)) {
       checkClean(`${row.scenario} (server)`, row.app);
       if (row.bare) checkClean(`${row.scenario} (bare)`, row.bare);
       run.rows.push(row);
@@ -210,6 +224,22 @@ async function main(): Promise<void> {
     console.log('bench: POST /api/checkout, 50 lines, 10 buyers, on PostgreSQL ...');
     const onPostgres = await benchCheckoutsOnPostgres(checkoutOptions);
     if (onPostgres) run.checkouts.push(onPostgres);
+  }
+
+  // Issue 43: the pages and calls at a manufacturer's size, beside the demo catalog's.
+  if (only.has('scale')) {
+    const atScale = await benchAtScale({
+      seconds,
+      warmUp: { connections: 20, seconds: warmupSeconds },
+      rounds,
+      servers: run.servers,
+    });
+    for (const row of atScale) {
+      if (row.app.non2xx || row.app.errors || row.app.timeouts) {
+        console.log(`bench: ${row.scenario}: not every answer was a 2xx (see the table)`);
+      }
+      run.rows.push(row);
+    }
   }
 
   console.log(`\n${run.rows.length ? table(run) : ''}\n${figureLines(run).join('\n')}\n`);

@@ -1,0 +1,214 @@
+import pg from 'pg';
+import { withBenchDatabase } from './bench-database.ts';
+import type { RequestSpec } from './http.ts';
+import { load, loadSample, type LoadOptions } from './load.ts';
+import { signInAccount, signUpCustomer, type Customer } from './orders.ts';
+import { startAppServer, type RunningServer } from './processes.ts';
+import { IDLE_RSS_GOAL_BYTES, type Row, type RowGoal, type ServerFigures } from './report.ts';
+import { alternateRounds } from './rounds.ts';
+import { watchServer } from './server-figures.ts';
+
+/**
+ * The shop at a manufacturer's size (issue 43): the pages and calls a buyer and an admin make, on
+ * a server over the scale data (`npm run seed:scale`: 50,000 tools, a year of a million orders,
+ * in the database BENCH_SCALE_URL names), beside the same calls on a server over the demo
+ * catalog (a fresh PostgreSQL database), the two taking turns in one run. Goal: p99 under 200 ms
+ * at 20 connections (a search under 50 ms) at scale; the ratio column says what the size costs.
+ */
+
+const SCALE_URL = process.env.BENCH_SCALE_URL || 'postgres://postgres@127.0.0.1:5432/scale_50k';
+/** The scale data's accounts' password and admin (server/src/scale/seed-scale.ts). */
+const SCALE_PASSWORD = process.env.BENCH_SCALE_PASSWORD || 'anvil-ledger-scale-42';
+const SCALE_ADMIN = 'scale-admin@example.com';
+/** Issue 43's connections for these rows. */
+const CONNECTIONS = 20;
+const PAGE_GOAL: RowGoal = { minRatio: 0, maxP99Ms: 200 };
+const SEARCH_GOAL: RowGoal = { minRatio: 0, maxP99Ms: 50 };
+
+export const SCALE_BASELINE = 'the same call on the demo catalog, fresh PostgreSQL, same run';
+
+type Shop = {
+  server: RunningServer;
+  admin: Customer;
+  buyer: Customer;
+  toolId: string;
+};
+
+type ScaleOptions = {
+  seconds: number;
+  warmUp: LoadOptions;
+  rounds: number;
+  servers?: ServerFigures[];
+};
+
+/** What the scale database holds, or why it cannot serve (it is not there, or empty). */
+async function scaleSize(): Promise<{ tools: number; orders: number } | string> {
+  const client = new pg.Client({ connectionString: SCALE_URL });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ tools: number; orders: number }>(
+      'select (select count(*)::int from tools) as tools, (select count(*)::int from orders) as orders',
+    );
+    const size = rows[0];
+    return size && size.orders > 0 ? size : 'it holds no orders';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** One query on the database at `url`. */
+async function queryOnce<Result extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<Result[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Result>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The calls measured, each as the shop's web app makes them. */
+function calls(shop: Shop): Array<{ name: string; spec: RequestSpec; goal: RowGoal }> {
+  const as = (account: Customer) => ({ authorization: `Bearer ${account.token}` });
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  const get = (path: string, headers?: Record<string, string>): RequestSpec => ({
+    method: 'GET',
+    path,
+    ...(headers ? { headers } : {}),
+  });
+  return [
+    { name: 'GET /', spec: get('/'), goal: PAGE_GOAL },
+    { name: 'GET /purchase/{id}', spec: get(`/purchase/${shop.toolId}`), goal: PAGE_GOAL },
+    { name: 'GET /api/tool/{id}', spec: get(`/api/tool/${shop.toolId}`), goal: PAGE_GOAL },
+    { name: 'GET /api/parts?q=hammer', spec: get('/api/parts?q=hammer'), goal: SEARCH_GOAL },
+    {
+      name: 'GET /api/checkouts (My Orders)',
+      spec: get('/api/checkouts', as(shop.buyer)),
+      goal: PAGE_GOAL,
+    },
+    {
+      name: 'GET /api/manageOrders/search',
+      spec: get('/api/manageOrders/search', as(shop.admin)),
+      goal: PAGE_GOAL,
+    },
+    {
+      name: 'GET /api/manageOrders/search?status=paid',
+      spec: get('/api/manageOrders/search?status=paid', as(shop.admin)),
+      goal: PAGE_GOAL,
+    },
+    {
+      name: 'GET /api/users/search',
+      spec: get('/api/users/search', as(shop.admin)),
+      goal: PAGE_GOAL,
+    },
+    {
+      name: 'GET /api/manageSales, 30 days',
+      spec: get(`/api/manageSales?from=${monthAgo}&to=${today}`, as(shop.admin)),
+      goal: PAGE_GOAL,
+    },
+    {
+      name: 'GET /api/manageSales, a year',
+      spec: get(`/api/manageSales?from=${yearAgo}&to=${today}`, as(shop.admin)),
+      goal: PAGE_GOAL,
+    },
+  ];
+}
+
+/** The scale data's server, its admin and its busiest buyer. */
+async function scaleShop(options: ScaleOptions): Promise<Shop> {
+  const server = await startAppServer('scale', { DATABASE_URL: SCALE_URL, SEED_DEMO: '0' });
+  const watched = await watchServer(server, 'app on PostgreSQL (scale data), read rows');
+  options.servers?.push(watched.figures());
+  const [busiest] = await queryOnce<{ email: string }>(
+    SCALE_URL,
+    `select o.email from orders o join users u on u.email = o.email
+     group by o.email order by count(*) desc limit 1`,
+  );
+  const [tool] = await queryOnce<{ id: string }>(
+    SCALE_URL,
+    'select id from tools where archived_at is null order by created_at desc limit 1',
+  );
+  if (!busiest || !tool) throw new Error('the scale data has no buyer or no tool');
+  return {
+    server,
+    admin: await signInAccount(server.baseUrl, SCALE_ADMIN, SCALE_PASSWORD),
+    buyer: await signInAccount(server.baseUrl, busiest.email, SCALE_PASSWORD),
+    toolId: tool.id,
+  };
+}
+
+/**
+ * The rows at scale, or none (and why) when the scale data is not there. Runs after the other
+ * rows' servers have stopped: two servers of its own.
+ */
+export async function benchAtScale(options: ScaleOptions): Promise<Row[]> {
+  const size = await scaleSize();
+  if (typeof size === 'string') {
+    console.log(
+      `bench: skipping the rows at scale: ${SCALE_URL} cannot serve (${size}); make it with npm run seed:scale`,
+    );
+    return [];
+  }
+  const label = `${size.tools.toLocaleString('en-US')} tools, ${size.orders.toLocaleString('en-US')} orders`;
+  const rows = await withBenchDatabase(
+    `tools_factory_bench_demo_${process.pid}`,
+    'the rows at scale',
+    async (demoDatabase) => {
+      const demoServer = await startAppServer('scale-demo', {
+        DATABASE_URL: demoDatabase.url,
+        SEED_DEMO: '1',
+      });
+      let scale: Shop | undefined;
+      try {
+        const watched = await watchServer(
+          demoServer,
+          'app on PostgreSQL (demo catalog), beside the scale rows',
+          IDLE_RSS_GOAL_BYTES,
+        );
+        options.servers?.push(watched.figures());
+        const buyer = await signUpCustomer(demoServer.baseUrl, 0);
+        const admin = await signUpCustomer(demoServer.baseUrl, 1);
+        await demoDatabase.query(`update users set role = 'admin' where email = $1`, [admin.email]);
+        const { rows: demoTools } = await demoDatabase.query(
+          'select id from tools where archived_at is null order by created_at limit 1',
+        );
+        const demo: Shop = { server: demoServer, admin, buyer, toolId: String(demoTools[0]?.id) };
+        scale = await scaleShop(options);
+        const measured: Row[] = [];
+        const demoCalls = calls(demo);
+        for (const [index, call] of calls(scale).entries()) {
+          const onDemo = demoCalls[index]!;
+          console.log(`bench: ${call.name} at ${label} ...`);
+          const load20 = (server: RunningServer, spec: RequestSpec) => (seconds: number) =>
+            loadSample(server.baseUrl, spec, { connections: CONNECTIONS, seconds });
+          await load(scale.server.baseUrl, call.spec, options.warmUp);
+          await load(demoServer.baseUrl, onDemo.spec, options.warmUp);
+          const alternated = await alternateRounds({
+            rounds: options.rounds,
+            seconds: options.seconds,
+            app: load20(scale.server, call.spec),
+            bare: load20(demoServer, onDemo.spec),
+          });
+          measured.push({
+            scenario: `${call.name} at ${label} (PostgreSQL, ${CONNECTIONS} connections)`,
+            ...alternated,
+            baseline: SCALE_BASELINE,
+            goal: call.goal,
+          });
+        }
+        return measured;
+      } finally {
+        await Promise.allSettled([demoServer.stop(), scale?.server.stop()]);
+      }
+    },
+  );
+  return rows ?? [];
+}
