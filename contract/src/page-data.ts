@@ -1,3 +1,4 @@
+import type { CategoryToolsPage, CategoryTree } from './categories.ts';
 import type { GalleryItem } from './gallery.ts';
 import type { IdentitySettings } from './identity.ts';
 import type { Review } from './reviews.ts';
@@ -10,8 +11,20 @@ import type { Tool } from './tools.ts';
  * Everything in it is public: the same for every visitor of a catalog version.
  */
 export type PageData = {
-  /** GET /api/parts's tools (the catalog's order), as the snapshot holds them. */
+  /**
+   * GET /api/parts's tools (the catalog's order), as the snapshot holds them; above
+   * HOME_PAGE_TOOLS_LIMIT tools on sale only the purchase page's tool (none on other pages), so
+   * that no page carries the whole catalog.
+   */
   tools: Tool[];
+  /** GET /api/categories (issue 43). */
+  categories?: CategoryTree;
+  /**
+   * GET /api/categories/{slug}/tools's answer for a category page's URL, and for the home page
+   * above HOME_PAGE_TOOLS_LIMIT its first page of every tool (slug `all`). Left out when the
+   * call refuses the URL (the page then asks, and says why).
+   */
+  categoryTools?: CategoryToolsPage;
   /** GET /api/reviews. */
   reviews: Review[];
   /** GET /api/gallery. */
