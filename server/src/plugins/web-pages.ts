@@ -4,8 +4,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ALL_TOOLS_SLUG,
   PAGE_PRELOADS_FILE,
   routes,
+  type CategoryToolsPage,
+  type CategoryTree,
   type GalleryItem,
   type IdentitySettings,
   type PageData,
@@ -33,6 +36,7 @@ const PUBLIC_PAGE_PATHS: readonly string[] = [
   routes.signup,
 ];
 const PURCHASE_PREFIX = routes.purchase('');
+const CATEGORY_PREFIX = routes.category('');
 /** Paths whose page depends on who is signed in (or on a link's token): the shell renders them. */
 const SHELL_PAGE_PATHS: readonly string[] = [routes.resetPassword, routes.myProfileInfo];
 /** The dashboard and everything below it; '/dashboard' is the web app's alias for it. */
@@ -40,6 +44,8 @@ const SHELL_PAGE_PREFIXES: readonly string[] = [routes.dashboard, '/dashboard'];
 
 /** Searches of the home page (`/?q=..&sort=..`) kept per catalog version. */
 const MAX_SEARCH_PAGES_KEPT = 256;
+/** Category pages (`/category/hammers?material=steel&page=2`) kept per catalog version. */
+const MAX_CATEGORY_PAGES_KEPT = 256;
 /** Other rendered URLs (not-found pages, unknown tools, odd spellings) kept per catalog version. */
 const MAX_OTHER_PAGES_KEPT = 64;
 
@@ -99,12 +105,40 @@ class BoundedMap<Key, Value> extends Map<Key, Value> {
 type Generation = {
   bodies: CatalogBodies;
   version: number;
+  /** What every page carries, but the pages below that carry their own. */
   data: PageData;
   dataScriptText: string;
+  /**
+   * The home page's own data above HOME_PAGE_TOOLS_LIMIT tools on sale: the first page of
+   * every tool instead of every tool (made on its first render).
+   */
+  homeData?: PageWithData;
   /** The public pages and one page per tool: bounded by the catalog itself. */
   kept: Map<string, PageAnswer | Promise<PageAnswer>>;
   searches: BoundedMap<string, PageAnswer | Promise<PageAnswer>>;
+  categoryPages: BoundedMap<string, PageAnswer | Promise<PageAnswer>>;
   others: BoundedMap<string, PageAnswer | Promise<PageAnswer>>;
+};
+
+/** A page's data and its script element's text. */
+type PageWithData = { data: PageData; dataScriptText: string };
+
+/**
+ * What the category pages and the home page show of the tree (issue 43), from the categories
+ * module (wired in app.ts: this plugin imports no module).
+ */
+export type CategoryPages = {
+  /** GET /api/categories's answer for these bodies. */
+  tree(bodies: CatalogBodies): CategoryTree;
+  /**
+   * GET /api/categories/{slug}/tools's answer for a URL's search; undefined when the call
+   * refuses it (the page then asks the API, and shows why).
+   */
+  toolsPage(
+    bodies: CatalogBodies,
+    slug: string,
+    search: URLSearchParams,
+  ): CategoryToolsPage | undefined;
 };
 
 export type WebPagesOptions = {
@@ -112,6 +146,7 @@ export type WebPagesOptions = {
   /** The web's built server entry (config.webSsrEntry), exporting `render: RenderPage`. */
   ssrEntry: string;
   catalog: CatalogReader;
+  categoryPages: CategoryPages;
   identitySettings: IdentitySettings;
   log: FastifyBaseLogger;
 };
@@ -207,7 +242,7 @@ export async function registerWebPages(
   app: FastifyInstance,
   options: WebPagesOptions,
 ): Promise<void> {
-  const { catalog, identitySettings, log } = options;
+  const { catalog, categoryPages, identitySettings, log } = options;
   const indexFile = path.join(path.resolve(options.webDistDir), 'index.html');
   let renderer: Promise<Renderer | undefined> | undefined;
   let generation: Generation | undefined;
@@ -241,11 +276,14 @@ export async function registerWebPages(
   function currentGeneration(): Generation {
     const bodies = catalog.current();
     if (generation?.bodies === bodies && generation.version === bodies.version) return generation;
+    const categories = categoryPages.tree(bodies);
     const data: PageData = {
-      tools: [...bodies.tools],
+      // Above HOME_PAGE_TOOLS_LIMIT no page carries the whole catalog (pageDataFor).
+      tools: categories.homeShowsEveryTool ? [...bodies.tools] : [],
       reviews: listOf<Review>(bodies.reviews),
       gallery: listOf<GalleryItem>(bodies.gallery),
       identitySettings,
+      categories,
     };
     generation = {
       bodies,
@@ -254,9 +292,47 @@ export async function registerWebPages(
       dataScriptText: pageDataScriptText(data),
       kept: new Map(),
       searches: new BoundedMap(MAX_SEARCH_PAGES_KEPT),
+      categoryPages: new BoundedMap(MAX_CATEGORY_PAGES_KEPT),
       others: new BoundedMap(MAX_OTHER_PAGES_KEPT),
     };
     return generation;
+  }
+
+  function withData(data: PageData): PageWithData {
+    return { data, dataScriptText: pageDataScriptText(data) };
+  }
+
+  /**
+   * The data a URL's page carries: a category page its page of tools; above
+   * HOME_PAGE_TOOLS_LIMIT, the home page the first page of every tool and a purchase page its
+   * tool alone; every other page the generation's.
+   */
+  function pageDataFor(current: Generation, url: string): PageWithData {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    const { bodies, data } = current;
+    if (pathname.startsWith(CATEGORY_PREFIX)) {
+      let slug = pathname.slice(CATEGORY_PREFIX.length);
+      try {
+        slug = decodeURIComponent(slug);
+      } catch {
+        // A malformed escape names no category: the page says so.
+      }
+      const categoryTools = categoryPages.toolsPage(bodies, slug, searchParams);
+      return categoryTools ? withData({ ...data, categoryTools }) : current;
+    }
+    if (data.categories?.homeShowsEveryTool !== false) return current;
+    if (pathname === routes.home || pathname === routes.homeAlias) {
+      current.homeData ??= withData({
+        ...data,
+        categoryTools: categoryPages.toolsPage(bodies, ALL_TOOLS_SLUG, new URLSearchParams()),
+      });
+      return current.homeData;
+    }
+    if (pathname.startsWith(PURCHASE_PREFIX)) {
+      const tool = bodies.tools.find(({ _id }) => _id === pathname.slice(PURCHASE_PREFIX.length));
+      if (tool) return withData({ ...data, tools: [tool] });
+    }
+    return current;
   }
 
   function pagesFor(
@@ -276,6 +352,7 @@ export async function registerWebPages(
       const pathname = url.slice(0, query);
       if (pathname === routes.home || pathname === routes.homeAlias) return current.searches;
     }
+    if (url.startsWith(CATEGORY_PREFIX)) return current.categoryPages;
     return current.others;
   }
 
@@ -283,10 +360,11 @@ export async function registerWebPages(
     const loaded = await loadRenderer();
     if (!loaded) return NOT_RENDERED;
     try {
-      const page: unknown = await loaded.render(url, current.data);
+      const { data, dataScriptText } = pageDataFor(current, url);
+      const page: unknown = await loaded.render(url, data);
       if (!isRenderedPage(page)) throw new Error('render answered no { status, html, title }');
       const scriptFiles = (page.page && loaded.preloads.get(page.page)) || [];
-      const html = fillPageTemplate(loaded.template, page, current.dataScriptText, scriptFiles);
+      const html = fillPageTemplate(loaded.template, page, dataScriptText, scriptFiles);
       return { status: page.status, body: await prepareBody(Buffer.from(html, 'utf8')) };
     } catch (error) {
       log.error({ err: error, url }, 'web pages: rendering failed; the page is sent unrendered');
@@ -339,7 +417,7 @@ export async function registerWebPages(
 
   // Routes of their own (rather than the not-found handler) keep the hottest pages one lookup
   // away; the static plugin's wildcard would otherwise answer '/' with the plain index.html.
-  for (const pagePath of [...PUBLIC_PAGE_PATHS, routes.purchase(':id')]) {
+  for (const pagePath of [...PUBLIC_PAGE_PATHS, routes.purchase(':id'), routes.category(':slug')]) {
     app.get(pagePath, { schema: { hide: true }, compress: false }, sendPublicPage);
   }
 }
