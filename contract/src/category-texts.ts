@@ -16,6 +16,8 @@ export const categoryTexts = {
     /** The disclosure the filters collapse into on a phone. */
     showFilters: 'Filter and sort',
     clearFilters: 'Clear filters',
+    /** Read after a chosen facet value by screen readers. */
+    chosen: ', chosen',
     attributes: { brandLine: 'Brand line', size: 'Size', material: 'Material' },
     sortLabel: 'Sort by',
     sorts: { name: 'Name', price: 'Price: low to high', '-price': 'Price: high to low' },
