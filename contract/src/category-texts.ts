@@ -1,44 +1,45 @@
-/**
- * Categories and facets (issue 43): the category page, the home page's row of categories, and
- * Manage Tools' Categories section with its refusals. Part of `texts` (texts.ts).
- */
+// Categories and facets (issue 43): the category page, the home page's row of categories, and
+// Manage Tools' Categories section with its refusals. Part of `texts` (texts.ts).
+
+/** The category page and the home page's categories: apart, so the home page carries only these. */
+export const categoryBrowseTexts = {
+  /** The row of category links on the home page, and the home page's title above the limit. */
+  title: 'Browse by category',
+  /** The pseudo-category of every tool on sale (/category/all). */
+  allTools: 'All tools',
+  breadcrumb: 'Breadcrumb',
+  home: 'Home',
+  subcategories: 'Categories in this one',
+  filters: 'Filters',
+  /** The disclosure the filters collapse into on a phone. */
+  showFilters: 'Filter and sort',
+  clearFilters: 'Clear filters',
+  /** Read after a chosen facet value by screen readers. */
+  chosen: ', chosen',
+  attributes: { brandLine: 'Brand line', size: 'Size', material: 'Material' },
+  sortLabel: 'Sort by',
+  sorts: { name: 'Name', price: 'Price: low to high', '-price': 'Price: high to low' },
+  /** The sort form's button, for browsers without script (with script it sorts on change). */
+  applySort: 'Sort',
+  /** How many tools a category or a facet value holds. */
+  toolCount: (count: number) => (count === 1 ? '1 tool' : `${count} tools`),
+  /** Above the grid: which of the matches this page shows. */
+  showing: (first: number, last: number, total: number) =>
+    total === 0 ? 'No tools' : `Showing ${first}-${last} of ${total} tools`,
+  noMatch: 'No tools match these filters',
+  empty: 'No tools in this category yet',
+  pagination: 'Pages',
+  previous: 'Previous page',
+  next: 'Next page',
+  page: (page: number) => `Page ${page}`,
+  /** On the home page above HOME_PAGE_TOOLS_LIMIT: the link under the first page. */
+  seeAll: (total: number) => `See all ${total} tools`,
+  pageTitle: (category: string, page: number) =>
+    page > 1 ? `${category}, page ${page}` : category,
+} as const;
+
 export const categoryTexts = {
-  /** The category page and the home page's categories. */
-  browse: {
-    /** The row of category links on the home page, and the home page's title above the limit. */
-    title: 'Browse by category',
-    /** The pseudo-category of every tool on sale (/category/all). */
-    allTools: 'All tools',
-    breadcrumb: 'Breadcrumb',
-    home: 'Home',
-    subcategories: 'Categories in this one',
-    filters: 'Filters',
-    /** The disclosure the filters collapse into on a phone. */
-    showFilters: 'Filter and sort',
-    clearFilters: 'Clear filters',
-    /** Read after a chosen facet value by screen readers. */
-    chosen: ', chosen',
-    attributes: { brandLine: 'Brand line', size: 'Size', material: 'Material' },
-    sortLabel: 'Sort by',
-    sorts: { name: 'Name', price: 'Price: low to high', '-price': 'Price: high to low' },
-    /** The sort form's button, for browsers without script (with script it sorts on change). */
-    applySort: 'Sort',
-    /** How many tools a category or a facet value holds. */
-    toolCount: (count: number) => (count === 1 ? '1 tool' : `${count} tools`),
-    /** Above the grid: which of the matches this page shows. */
-    showing: (first: number, last: number, total: number) =>
-      total === 0 ? 'No tools' : `Showing ${first}-${last} of ${total} tools`,
-    noMatch: 'No tools match these filters',
-    empty: 'No tools in this category yet',
-    pagination: 'Pages',
-    previous: 'Previous page',
-    next: 'Next page',
-    page: (page: number) => `Page ${page}`,
-    /** On the home page above HOME_PAGE_TOOLS_LIMIT: the link under the first page. */
-    seeAll: (total: number) => `See all ${total} tools`,
-    pageTitle: (category: string, page: number) =>
-      page > 1 ? `${category}, page ${page}` : category,
-  },
+  browse: categoryBrowseTexts,
   /** The refusals of the category calls (`{ message, statusCode }` bodies). */
   errors: {
     /** 404: a slug no category has. */
@@ -99,8 +100,6 @@ export const categoryTexts = {
     removeTitle: (name: string) => `Delete ${name}?`,
     removeConfirm: 'Delete',
     removed: (name: string) => `${name} deleted`,
-    /** The column of each category's tools on sale. */
-    tools: 'tools',
     /** The tool form's fields. */
     toolCategory: 'Category',
     noCategory: 'No category',

@@ -1,7 +1,7 @@
 import { accountAdminErrors, accountTexts } from './account-texts.ts';
 import { apiErrorTexts } from './api-error-texts.ts';
 import { cartTexts } from './cart-texts.ts';
-import { categoryTexts } from './category-texts.ts';
+import { categoryBrowseTexts, categoryTexts } from './category-texts.ts';
 import { checkoutDocumentTexts } from './checkout-mail-texts.ts';
 import { checkoutPaymentTexts } from './checkout-payment-texts.ts';
 import { checkoutTexts } from './checkout-texts.ts';
@@ -25,7 +25,7 @@ import { siteTexts } from './site-texts.ts';
 import { skuTexts } from './sku-texts.ts';
 import { toolAdminErrors, toolTexts } from './tool-texts.ts';
 
-export { homeTexts, shellTexts };
+export { categoryBrowseTexts, categoryTexts, homeTexts, shellTexts };
 
 /**
  * Every text a user sees, spelt exactly as SPEC.md spells it (typos included: the product's

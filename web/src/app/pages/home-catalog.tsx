@@ -1,4 +1,9 @@
-import { ALL_TOOLS_SLUG, categoryPagePath, homeTexts, texts } from '@tools-factory/contract';
+import {
+  ALL_TOOLS_SLUG,
+  categoryPagePath,
+  homeTexts,
+  categoryBrowseTexts,
+} from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { CardGrid } from '../../components/ui/card-grid';
 import { QueryBoundary } from '../../components/ui/query-boundary';
@@ -9,7 +14,7 @@ import { CategoryCards, CategoryLinks } from '../../features/categories/componen
 import { ToolCard } from '../../features/tools/components/tool-card';
 import { ToolsSection } from '../../features/tools/components/tools-section';
 
-const words = texts.categories.browse;
+const words = categoryBrowseTexts;
 
 /**
  * The home page's tools (issue 43). At most HOME_PAGE_TOOLS_LIMIT on sale: a row of category

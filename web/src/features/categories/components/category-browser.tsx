@@ -6,13 +6,13 @@ import {
   noFilters,
   readCategoryToolsQuery,
   routes,
-  texts,
   toggleFacetValue,
   type CategoryPageQuery,
   type CategorySort,
   type CategoryToolsPage,
   type FacetAttribute,
   type Tool,
+  categoryTexts,
 } from '@tools-factory/contract';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -22,7 +22,7 @@ import { isApiError } from '../../../lib/api-client';
 import { pageTitle, useDocumentTitle } from '../../../lib/document-title';
 import { useCategoryTools } from '../api/get-category-tools';
 
-const words = texts.categories.browse;
+const words = categoryTexts.browse;
 
 interface CategoryBrowserProps {
   /** The cards of a page's tools (the tools feature's, handed in by the page). */
@@ -70,18 +70,25 @@ function CategoryContent({
   const filtered = FACET_ATTRIBUTES.some((attribute) => query.filters[attribute].length > 0);
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 md:py-10">
-      <nav aria-label={words.breadcrumb} className="breadcrumbs mb-2 text-sm">
-        <ul>
-          <li>
-            <Link to={routes.home}>{words.home}</Link>
-          </li>
-          {page.breadcrumb.map((link) => (
-            <li key={link.slug}>
-              <Link to={categoryPagePath(link.slug)}>{link.name}</Link>
+      <nav aria-label={words.breadcrumb} className="mb-2 text-sm">
+        <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {[{ slug: '', name: words.home }, ...page.breadcrumb].map((link) => (
+            <li key={link.slug} className="flex items-center gap-2">
+              <Link
+                to={link.slug ? categoryPagePath(link.slug) : routes.home}
+                className="link link-hover"
+              >
+                {link.name}
+              </Link>
+              <span aria-hidden="true" className="text-base-content/75">
+                ›
+              </span>
             </li>
           ))}
-          <li aria-current="page">{page.category.name}</li>
-        </ul>
+          <li aria-current="page" className="font-medium">
+            {page.category.name}
+          </li>
+        </ol>
       </nav>
       <h1 className="text-3xl font-bold">{page.category.name}</h1>
       <p role="status" className="text-base-content/70 mt-1 mb-4 text-sm">
@@ -151,7 +158,7 @@ function Filters({ page, query }: { page: CategoryToolsPage; query: CategoryPage
       {filtered ? (
         <Link
           to={categoryPagePath(slug, { ...query, filters: noFilters(), page: 1 })}
-          className="link link-primary text-sm"
+          className="link text-sm"
         >
           {words.clearFilters}
         </Link>
@@ -188,7 +195,7 @@ function Facet({
               rel="nofollow"
               aria-current={value.selected ? 'true' : undefined}
               className={`flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-base-200 ${
-                value.count === 0 && !value.selected ? 'text-base-content/60' : ''
+                value.count === 0 && !value.selected ? 'text-base-content/75' : ''
               }`}
             >
               <span

@@ -1,7 +1,7 @@
-import { categoryPagePath, texts, type Category } from '@tools-factory/contract';
+import { categoryPagePath, type Category, categoryBrowseTexts } from '@tools-factory/contract';
 import { Link } from 'react-router';
 
-const words = texts.categories.browse;
+const words = categoryBrowseTexts;
 
 /** The top-level categories as a row of links, each with its tools on sale (the home page). */
 export function CategoryLinks({ categories }: { categories: readonly Category[] }) {
@@ -55,7 +55,7 @@ export function CategoryCards({ categories }: { categories: readonly Category[] 
                 <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
                   {children.map((child) => (
                     <li key={child._id}>
-                      <Link to={categoryPagePath(child.slug)} className="link link-primary">
+                      <Link to={categoryPagePath(child.slug)} className="link">
                         {child.name}
                       </Link>
                     </li>

@@ -1,4 +1,4 @@
-import { texts, type Category } from '@tools-factory/contract';
+import { type Category, categoryTexts } from '@tools-factory/contract';
 import { useState, type FormEvent } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,7 +12,7 @@ import { useCategories } from '../api/get-categories';
 import { useAddCategory, useDeleteCategory, useUpdateCategory } from '../api/manage-categories';
 import { CategorySelect } from '../../../components/ui/category-select';
 
-const words = texts.categories.manage;
+const words = categoryTexts.manage;
 
 /** The category and every category under it: where it may not be moved. */
 function withDescendants(categories: readonly Category[], slug: string): Set<string> {
@@ -76,15 +76,15 @@ function CategoryTreeList({
       {categories.map((category) => (
         <li
           key={category._id}
-          className="flex flex-wrap items-center gap-2 px-3 py-2"
+          className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2"
           style={{ paddingInlineStart: `${0.75 + (category.depth - 1) * 1.5}rem` }}
         >
-          <span className="grow">
+          <span className="min-w-0 grow">
             <span className="font-medium">{category.name}</span>{' '}
-            <span className="text-base-content/60 text-xs">/{category.slug}</span>
+            <span className="text-base-content/75 text-xs">/{category.slug}</span>
           </span>
-          <span className="badge badge-ghost badge-sm">
-            {`${category.toolCount} ${words.tools}`}
+          <span className="badge badge-ghost badge-sm whitespace-nowrap">
+            {categoryTexts.browse.toolCount(category.toolCount)}
           </span>
           <button
             type="button"

@@ -1,10 +1,10 @@
-import { texts, type Category } from '@tools-factory/contract';
+import { type Category, categoryTexts } from '@tools-factory/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CategorySelect } from '../../../components/ui/category-select';
 import { TextField } from '../../../components/ui/text-field';
 import type { ToolFormValues } from '../tool-form';
 
-const words = texts.categories.manage;
+const words = categoryTexts.manage;
 
 interface ToolCategoryFieldsProps {
   /** The tree to choose from (the page hands it in: it is the categories feature's). */
