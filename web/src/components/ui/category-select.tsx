@@ -1,40 +1,33 @@
 import type { Category } from '@tools-factory/contract';
+import type { ComponentProps } from 'react';
 import { LabelledField } from './labelled-field';
 
-interface CategorySelectProps {
+interface CategorySelectProps extends Omit<ComponentProps<'select'>, 'children'> {
   label: string;
   categories: readonly Category[];
-  /** The chosen slug; '' for the first choice (`noneLabel`). */
-  value: string;
-  onChange: (slug: string) => void;
+  /** The first choice, '' (none, or the top level). */
   noneLabel: string;
   /** Slugs that may not be chosen (a category and those under it, when moving it). */
   excluded?: ReadonlySet<string>;
-  name?: string;
   error?: string | undefined;
 }
 
-/** A category chosen from the tree, each indented under its parent. */
+/**
+ * A category chosen from the tree, each indented under its parent; the select's own props (a
+ * form's register, or value and onChange) pass through.
+ */
 export function CategorySelect({
   label,
   categories,
-  value,
-  onChange,
   noneLabel,
   excluded,
-  name,
   error,
+  ...select
 }: CategorySelectProps) {
   return (
     <LabelledField label={label} error={error}>
       {(control) => (
-        <select
-          {...control}
-          name={name}
-          className="select select-bordered w-full"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
+        <select {...control} {...select} className="select select-bordered w-full">
           <option value="">{noneLabel}</option>
           {categories
             .filter((category) => !excluded?.has(category.slug))

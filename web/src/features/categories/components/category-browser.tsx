@@ -21,6 +21,7 @@ import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { isApiError } from '../../../lib/api-client';
 import { pageTitle, useDocumentTitle } from '../../../lib/document-title';
 import { useCategoryTools } from '../api/get-category-tools';
+import { CategoryPills } from './category-links';
 
 const words = categoryTexts.browse;
 
@@ -96,22 +97,7 @@ function CategoryContent({
       </p>
       {page.subcategories.length > 0 ? (
         <nav aria-label={words.subcategories} className="mb-6">
-          <ul className="flex flex-wrap gap-2">
-            {page.subcategories.map((child) => (
-              <li key={child.slug}>
-                <Link
-                  to={categoryPagePath(child.slug)}
-                  className="btn btn-sm btn-outline rounded-full normal-case"
-                >
-                  {child.name}
-                  <span className="badge badge-sm badge-ghost" aria-hidden="true">
-                    {child.toolCount}
-                  </span>
-                  <span className="sr-only">{`, ${words.toolCount(child.toolCount)}`}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryPills categories={page.subcategories} />
         </nav>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">

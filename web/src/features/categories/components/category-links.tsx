@@ -12,23 +12,36 @@ export function CategoryLinks({ categories }: { categories: readonly Category[] 
       <h2 className="text-base-content/70 mb-3 text-center text-sm font-semibold tracking-wide uppercase">
         {words.title}
       </h2>
-      <ul className="flex flex-wrap justify-center gap-2">
-        {topLevel.map((category) => (
-          <li key={category._id}>
-            <Link
-              to={categoryPagePath(category.slug)}
-              className="btn btn-sm btn-outline rounded-full normal-case"
-            >
-              {category.name}
-              <span className="badge badge-sm badge-ghost" aria-hidden="true">
-                {category.toolCount}
-              </span>
-              <span className="sr-only">{`, ${words.toolCount(category.toolCount)}`}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <CategoryPills categories={topLevel} className="justify-center" />
     </nav>
+  );
+}
+
+/** Categories as a row of pill links, each with its tools on sale (read out as words). */
+export function CategoryPills({
+  categories,
+  className = '',
+}: {
+  categories: readonly { slug: string; name: string; toolCount: number }[];
+  className?: string;
+}) {
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className}`}>
+      {categories.map((category) => (
+        <li key={category.slug}>
+          <Link
+            to={categoryPagePath(category.slug)}
+            className="btn btn-sm btn-outline rounded-full normal-case"
+          >
+            {category.name}
+            <span className="badge badge-sm badge-ghost" aria-hidden="true">
+              {category.toolCount}
+            </span>
+            <span className="sr-only">{`, ${words.toolCount(category.toolCount)}`}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

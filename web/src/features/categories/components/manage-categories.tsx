@@ -1,5 +1,5 @@
 import { type Category, categoryTexts } from '@tools-factory/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
@@ -13,6 +13,15 @@ import { useAddCategory, useDeleteCategory, useUpdateCategory } from '../api/man
 import { CategorySelect } from '../../../components/ui/category-select';
 
 const words = categoryTexts.manage;
+
+/** A text input's props bound to a piece of state. */
+function typed(value: string, set: (value: string) => void) {
+  return {
+    autoComplete: 'off',
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  };
+}
 
 /** The category and every category under it: where it may not be moved. */
 function withDescendants(categories: readonly Category[], slug: string): Set<string> {
@@ -139,26 +148,14 @@ function AddCategoryForm({ categories }: { categories: readonly Category[] }) {
     >
       <div className="card-body gap-3 p-5">
         <h4 className="font-semibold">{words.add}</h4>
-        <TextField
-          label={words.name}
-          name="name"
-          autoComplete="off"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextField
-          label={words.slug}
-          name="slug"
-          autoComplete="off"
-          value={slug}
-          onChange={(event) => setSlug(event.target.value)}
-        />
+        <TextField label={words.name} name="name" {...typed(name, setName)} />
+        <TextField label={words.slug} name="slug" {...typed(slug, setSlug)} />
         <CategorySelect
           label={words.parent}
           name="parent"
           categories={categories}
           value={parent}
-          onChange={setParent}
+          onChange={(event) => setParent(event.target.value)}
           noneLabel={words.topLevel}
         />
         <FormError message={error} />
@@ -242,17 +239,12 @@ function EditCategoryForm({
   };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-      <TextField
-        label={words.name}
-        autoComplete="off"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
+      <TextField label={words.name} {...typed(name, setName)} />
       <CategorySelect
         label={words.parent}
         categories={categories}
         value={parent}
-        onChange={setParent}
+        onChange={(event) => setParent(event.target.value)}
         noneLabel={words.topLevel}
         excluded={withDescendants(categories, category.slug)}
       />

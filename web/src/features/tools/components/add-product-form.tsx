@@ -231,23 +231,10 @@ export function AddProductForm({ categories = [] }: { categories?: readonly Cate
             <TextField key={name} autoComplete="off" {...input} {...requiredField(name)} />
           ))}
         </div>
-        <Controller
-          control={control}
-          name="category"
-          render={({ field: category }) => (
-            <ToolCategoryFields
-              categories={categories}
-              register={(name) => register(name)}
-              category={category.value}
-              onCategoryChange={category.onChange}
-              errors={{
-                category: errors.category?.message,
-                brandLine: errors.brandLine?.message,
-                size: errors.size?.message,
-                material: errors.material?.message,
-              }}
-            />
-          )}
+        <ToolCategoryFields
+          categories={categories}
+          register={(name) => register(name)}
+          errors={errors}
         />
         <Controller
           control={control}

@@ -168,23 +168,10 @@ function EditToolForm({ tool, categories, update, onDone }: EditToolFormProps) {
           {...field('minOrderQuantity')}
         />
       </div>
-      <Controller
-        control={control}
-        name="category"
-        render={({ field: category }) => (
-          <ToolCategoryFields
-            categories={categories}
-            register={(name) => register(name)}
-            category={category.value}
-            onCategoryChange={category.onChange}
-            errors={{
-              category: errors.category?.message,
-              brandLine: errors.brandLine?.message,
-              size: errors.size?.message,
-              material: errors.material?.message,
-            }}
-          />
-        )}
+      <ToolCategoryFields
+        categories={categories}
+        register={(name) => register(name)}
+        errors={errors}
       />
     </DialogForm>
   );

@@ -6,48 +6,36 @@ import type { ToolFormValues } from '../tool-form';
 
 const words = categoryTexts.manage;
 
+/** What the tool forms register of these fields. */
+type CategoryField = 'category' | 'brandLine' | 'size' | 'material';
+
 interface ToolCategoryFieldsProps {
   /** The tree to choose from (the page hands it in: it is the categories feature's). */
   categories: readonly Category[];
-  /** The form's own register, for the three attributes. */
-  register: (name: 'brandLine' | 'size' | 'material') => UseFormRegisterReturn;
-  category: string;
-  onCategoryChange: (slug: string) => void;
-  errors: Partial<Record<'category' | 'brandLine' | 'size' | 'material', string | undefined>>;
+  /** The form's own register. */
+  register: (name: CategoryField) => UseFormRegisterReturn;
+  errors: Partial<Record<CategoryField, { message?: string | undefined } | undefined>>;
 }
 
 /** A tool's category and its three attributes (issue 43), on Add Product and Edit Tool alike. */
-export function ToolCategoryFields({
-  categories,
-  register,
-  category,
-  onCategoryChange,
-  errors,
-}: ToolCategoryFieldsProps) {
+export function ToolCategoryFields({ categories, register, errors }: ToolCategoryFieldsProps) {
+  const text = (name: Exclude<CategoryField, 'category'>) => ({
+    autoComplete: 'off',
+    error: errors[name]?.message,
+    ...register(name),
+  });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <CategorySelect
         label={words.toolCategory}
-        name="category"
         categories={categories}
-        value={category}
-        onChange={onCategoryChange}
         noneLabel={words.noCategory}
-        error={errors.category}
+        error={errors.category?.message}
+        {...register('category')}
       />
-      <TextField
-        label={words.brandLine}
-        autoComplete="off"
-        error={errors.brandLine}
-        {...register('brandLine')}
-      />
-      <TextField label={words.size} autoComplete="off" error={errors.size} {...register('size')} />
-      <TextField
-        label={words.material}
-        autoComplete="off"
-        error={errors.material}
-        {...register('material')}
-      />
+      <TextField label={words.brandLine} {...text('brandLine')} />
+      <TextField label={words.size} {...text('size')} />
+      <TextField label={words.material} {...text('material')} />
     </div>
   );
 }
