@@ -8,6 +8,8 @@ describe('apiPaths', () => {
     expect(apiPaths.shipOrder('x/y')).toBe('/manageOrders/x%2Fy/ship');
     expect(apiPaths.shipOrder.pattern).toBe('/manageOrders/:id/ship');
     expect(apiPaths.deleteTool('$&')).toBe('/deleteTols/%24%26');
+    expect(apiPaths.categoryTools('hand-saws')).toBe('/categories/hand-saws/tools');
+    expect(apiPaths.manageCategory('a/b')).toBe('/manageCategories/a%2Fb');
   });
 
   it('puts a query parameter after the bare route', () => {
@@ -74,6 +76,10 @@ describe('apiPaths', () => {
       restoreTool: '/manageTools/:id/restore',
       archivedTools: '/manageTools/archived',
       toolImages: '/manageTools/images',
+      categories: '/categories',
+      categoryTools: '/categories/:slug/tools',
+      manageCategories: '/manageCategories',
+      manageCategory: '/manageCategories/:slug',
       sales: '/manageSales',
       salesCsv: '/manageSales.csv',
       manageNotifications: '/manageNotifications',

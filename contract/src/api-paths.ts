@@ -126,6 +126,14 @@ export const apiPaths = {
   archivedTools: '/manageTools/archived',
   /** POST (admin, multipart): a tool's picture, answered with its URL. */
   toolImages: '/manageTools/images',
+  /** GET (anyone, issue 43): the category tree, each category's tools on sale counted. */
+  categories: '/categories',
+  /** GET (anyone): a page of a category's tools with its facets (`all`: every tool). */
+  categoryTools: withSegment('/categories/:slug/tools'),
+  /** POST (admin): add a category. */
+  manageCategories: '/manageCategories',
+  /** PATCH (admin): rename, move or place a category; DELETE (admin): delete an empty one. */
+  manageCategory: withSegment('/manageCategories/:slug'),
   /** GET (admin): the Sales page's figures (revenue per day, orders by status, top tools). */
   sales: '/manageSales',
   /** GET (admin): the Sales page's figures as CSV, for the same range. */

@@ -1,5 +1,7 @@
 export * from './api-paths.ts';
 export * from './cart.ts';
+export * from './categories.ts';
+export * from './category-browse.ts';
 export * from './catalog-search.ts';
 export * from './checkout.ts';
 export * from './catalog-search-query.ts';

@@ -1,3 +1,4 @@
+import type { CategoryToolsPage, CategoryTree } from './categories.ts';
 import type { GalleryItem } from './gallery.ts';
 import type { IdentitySettings } from './identity.ts';
 import type { Review } from './reviews.ts';
@@ -11,13 +12,21 @@ import type { Tool } from './tools.ts';
  */
 export type PageData = {
   /**
-   * GET /api/parts's tools (the catalog's order), as the snapshot holds them: on the pages that
-   * list them (the home page) only, so that a page never carries, nor waits for, a catalog it
-   * does not show.
+   * GET /api/parts's tools (the catalog's order), as the snapshot holds them: on the home page
+   * only, and there only up to HOME_PAGE_TOOLS_LIMIT tools on sale, so that a page never carries,
+   * nor waits for, a catalog it does not show.
    */
   tools?: Tool[];
   /** GET /api/tool/{id}'s tool, on its purchase page. */
   tool?: Tool;
+  /** GET /api/categories (issue 43). */
+  categories?: CategoryTree;
+  /**
+   * GET /api/categories/{slug}/tools's answer for a category page's URL, and for the home page
+   * above HOME_PAGE_TOOLS_LIMIT its first page of every tool (slug `all`). Left out when the
+   * call refuses the URL (the page then asks, and says why).
+   */
+  categoryTools?: CategoryToolsPage;
   /** GET /api/reviews. */
   reviews: Review[];
   /** GET /api/gallery. */

@@ -1,6 +1,7 @@
 import { accountAdminErrors, accountTexts } from './account-texts.ts';
 import { apiErrorTexts } from './api-error-texts.ts';
 import { cartTexts } from './cart-texts.ts';
+import { categoryBrowseTexts, categoryTexts } from './category-texts.ts';
 import { checkoutDocumentTexts } from './checkout-mail-texts.ts';
 import { checkoutPaymentTexts } from './checkout-payment-texts.ts';
 import { checkoutTexts } from './checkout-texts.ts';
@@ -24,7 +25,7 @@ import { siteTexts } from './site-texts.ts';
 import { skuTexts } from './sku-texts.ts';
 import { toolAdminErrors, toolTexts } from './tool-texts.ts';
 
-export { homeTexts, shellTexts };
+export { categoryBrowseTexts, categoryTexts, homeTexts, shellTexts };
 
 /**
  * Every text a user sees, spelt exactly as SPEC.md spells it (typos included: the product's
@@ -48,6 +49,8 @@ export const texts = {
   /** Shipping charges (issue 42). */
   shipping: shippingTexts,
   ...toolTexts,
+  /** Categories and facets (issue 43). */
+  categories: categoryTexts,
   ...siteTexts,
   ...accountTexts,
   ...fieldTexts,

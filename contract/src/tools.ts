@@ -9,6 +9,18 @@ import {
 } from './price-breaks.ts';
 import { skuSchema } from './sku.ts';
 import { texts } from './texts.ts';
+import { MAX_ATTRIBUTE_LENGTH, MAX_CATEGORY_SLUG_LENGTH } from './category-browse.ts';
+
+/**
+ * A tool's attributes (issue 43), each a facet of the category pages; a tool without any has
+ * none of them (the object is left out of the tool).
+ */
+export const ToolAttributesSchema = z.object({
+  brandLine: z.string().optional(),
+  size: z.string().optional(),
+  material: z.string().optional(),
+});
+export type ToolAttributes = z.infer<typeof ToolAttributesSchema>;
 
 export const ToolSchema = z.object({
   _id: IdSchema,
@@ -26,6 +38,10 @@ export const ToolSchema = z.object({
    * `price` above stays the list price.
    */
   priceBreaks: z.array(PriceBreakSchema),
+  /** The slug of the tool's category (issue 43); left out when it has none. */
+  category: z.string().optional(),
+  /** Its attributes (issue 43); left out when it has none. */
+  attributes: ToolAttributesSchema.optional(),
 });
 export type Tool = z.infer<typeof ToolSchema>;
 
@@ -48,6 +64,11 @@ export function isToolImageLink(link: string): boolean {
   return HTTPS_URL.test(link);
 }
 
+/** An attribute as Add Product and Edit Tool take it: '' or null for none. */
+function attributeInput(field: string) {
+  return textSchema(field, { max: MAX_ATTRIBUTE_LENGTH, required: false }).nullable().optional();
+}
+
 /**
  * The fields Add Product and Edit Tool share, each with its own rule: one place for them, so that
  * an edited tool follows exactly the rules a new one does.
@@ -58,6 +79,24 @@ const ToolFieldsSchema = z.object({
   img: textSchema('image link', { max: 2000 }).refine(isToolImageLink, texts.adminErrors.imageLink),
   price: priceSchema(),
   minOrderQuantity: wholeNumberSchema('minimum order quantity', { min: 1 }),
+  /**
+   * The slug of the tool's category (issue 43): '' or null for none; on Edit Tool, left out to
+   * keep the one it has. A slug no category has is a 400.
+   */
+  category: textSchema('category', { max: MAX_CATEGORY_SLUG_LENGTH, required: false })
+    .nullable()
+    .optional(),
+  /**
+   * Its three attributes, each '' or null for none; on Edit Tool, left out to keep them, sent
+   * to replace all three (one left out is none).
+   */
+  attributes: z
+    .object({
+      brandLine: attributeInput('brand line'),
+      size: attributeInput('size'),
+      material: attributeInput('material'),
+    })
+    .optional(),
 });
 
 /** The fields a cross-field rule reads parsed well: only then is it checked (zod's `when`). */

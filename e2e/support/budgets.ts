@@ -13,8 +13,11 @@
 // middle of a sign-out and ask for the cart with the revoked token.) 113.5 kB since issue 27:
 // the tool cards, reviews and gallery keep the server's markup on the first page and their code
 // moved to chunks loaded only when the browser renders them: 112.9-113.2 kB measured (the entry,
-// with React, the router and the route table, is 105 kB of it).
-export const HOME_JS_BUDGET_GZIP_BYTES = 113_500;
+// with React, the router and the route table, is 105 kB of it). 116.5 kB since issue 43: the
+// home page's categories (the row of links, and above HOME_PAGE_TOOLS_LIMIT the cards and the
+// first page), their two queries seeded from the page's data, and the category page's route came
+// to 115.9 kB measured. (Their texts apart from the rest of the category words: no change.)
+export const HOME_JS_BUDGET_GZIP_BYTES = 116_500;
 
 /**
  * Tailwind and daisyUI build one stylesheet for every page: 21.7 kB gzip with every daisyUI

@@ -102,6 +102,8 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
   },
   myProfileInfo: { path: () => routes.myProfileInfo, access: 'signedIn', group: 'account' },
   purchase: { path: ({ toolId }) => routes.purchase(toolId), access: 'signedIn', group: 'shop' },
+  /** Issue 43: a category's tools with its facets (a demo category: its tools are seeded). */
+  category: { path: () => routes.category('gripping-tools'), access: 'public', group: 'shop' },
   /** Issue 26: the customer's cart (an admin is told the cart is for customers). */
   cart: { path: () => routes.cart, access: 'signedIn', group: 'shop' },
   dashboard: { path: () => routes.dashboard, access: 'signedIn' },

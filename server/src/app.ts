@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createCatalogSnapshot, type CatalogSnapshot } from './catalog/catalog-snapshot.ts';
 import { cartForCheckout, createCartModule } from './modules/cart/cart.module.ts';
+import { createCategoriesModule } from './modules/categories/categories.module.ts';
 import { createCheckoutsModule } from './modules/checkouts/checkouts.module.ts';
 import { createContactModule } from './modules/contact/contact.module.ts';
 import { createGalleryModule } from './modules/gallery/gallery.module.ts';
@@ -170,7 +171,11 @@ export async function buildApp({
     database,
     log: app.log,
     sources: {
-      tools: () => tools.service.listVersionedCatalog(),
+      // The category tree the pages count with is read with the tools that name it.
+      tools: async () => {
+        await categories.service.reloadTree();
+        return tools.service.listVersionedCatalog();
+      },
       reviews: () => reviews.service.list(),
       gallery: () => gallery.service.list(),
     },
@@ -221,9 +226,18 @@ export async function buildApp({
     messagesPerWindow: config.contactRateLimit,
   });
   const gallery = createGalleryModule({ db, catalog });
+  const categories = createCategoriesModule({
+    db,
+    catalog,
+    // The tools module, built just below, counts what a category holds.
+    contents: { toolsOnSaleIn: (executor, id) => tools.service.toolsOnSaleIn(executor, id) },
+    homePageToolsLimit: config.homePageToolsLimit,
+    guards,
+  });
   const tools = createToolsModule({
     db,
     catalog,
+    categories: categories.service,
     outbox,
     publicUrl: config.publicUrl,
     accounts: identity.service,
@@ -329,6 +343,7 @@ export async function buildApp({
       await api.register(contact.routes);
       await api.register(profiles.routes);
       await api.register(gallery.routes);
+      await api.register(categories.routes);
       await api.register(users.routes);
       await api.register(identity.routes);
       await api.register(payments.routes);
@@ -354,6 +369,7 @@ export async function buildApp({
     webDistDir: config.webDistDir,
     ssrEntry: config.webSsrEntry,
     catalog,
+    categoryPages: categories.pages,
     identitySettings: { googleSignIn: config.google !== undefined },
     log: app.log,
   });

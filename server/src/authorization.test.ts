@@ -56,6 +56,7 @@ import {
   createTestQuote,
   createTestQuoteRequest,
   createTestReview,
+  createTestCategory,
   createTestTool,
 } from './testing/factories.ts';
 import { UNCAPPED_ORDERS } from './testing/test-config.ts';
@@ -325,6 +326,7 @@ function createFixtures(
     },
     newTool: () => createTestTool(app),
     removedTool: () => createTestTool(app, { archivedAt: new Date() }),
+    newCategory: () => createTestCategory(app),
     newReview: () => createTestReview(app),
     newMessage: async () => {
       const row = await insertContactMessage(app.database.db, {

@@ -176,6 +176,8 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/tool/:id': 'anyone',
   'GET /api/review': 'anyone',
   'GET /api/gallery': 'anyone',
+  'GET /api/categories': 'anyone',
+  'GET /api/categories/:slug/tools': 'anyone',
   'GET /api/payment-settings': 'anyone',
   'GET /api/identity-settings': 'anyone',
   'POST /api/contact': 'anyone',
@@ -197,6 +199,9 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/profilrdetail/:email': 'that user; an admin may read',
   // --- the catalog: admins' writes, and reviews --------------------------------------------
   'POST /api/tool': 'admin',
+  'POST /api/manageCategories': 'admin',
+  'PATCH /api/manageCategories/:slug': 'admin',
+  'DELETE /api/manageCategories/:slug': 'admin',
   'DELETE /api/deleteTols/:id': 'admin',
   'PUT /api/tool/:id/priceBreaks': 'admin',
   'PUT /api/tool/:id/lowStockThreshold': 'admin',

@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   // Percent of a tool's stock one account may hold unpaid (100: as much as is on sale).
   UNPAID_TOOL_SHARE: z.coerce.number().int().min(1).max(100).default(50),
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  // Tools on sale the home page lists whole; above it, the categories and a first page.
+  HOME_PAGE_TOOLS_LIMIT: z.coerce.number().int().min(0).max(10_000).default(60),
   // Identity sessions: ended after this many hours without activity (at least an access token's
   // day, which is renewed through the session), and this many days after sign-in whatever happens.
   SESSION_IDLE_HOURS: z.coerce
@@ -200,6 +202,11 @@ export type Config = {
   unpaidToolSharePercent: number;
   /** Orders one account may place a minute (ORDER_RATE_LIMIT). */
   orderRateLimit: number;
+  /**
+   * The most tools on sale the home page lists whole (HOME_PAGE_TOOLS_LIMIT); above it, the
+   * home page shows the categories and the first page of every tool (issue 43).
+   */
+  homePageToolsLimit: number;
   /**
    * Identity sessions (README): an idle window in hours that each use of the session slides
    * (SESSION_IDLE_HOURS), and an absolute lifetime in days from sign-in (SESSION_MAX_DAYS).
@@ -347,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidHoldLimit: e.UNPAID_HOLD_LIMIT,
     unpaidToolSharePercent: e.UNPAID_TOOL_SHARE,
     orderRateLimit: e.ORDER_RATE_LIMIT,
+    homePageToolsLimit: e.HOME_PAGE_TOOLS_LIMIT,
     session: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     signInCodeGuessesPerDay: e.SIGN_IN_CODE_GUESSES_PER_DAY,

@@ -2,7 +2,14 @@
 import type { PageData } from '@tools-factory/contract';
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server';
-import { hammer, makeGalleryItem, makeReview, makeTool } from './test/factories';
+import {
+  hammer,
+  makeCategoryToolsPage,
+  makeCategoryTree,
+  makeGalleryItem,
+  makeReview,
+  makeTool,
+} from './test/factories';
 
 const saw = makeTool({
   _id: '0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6',
@@ -16,7 +23,60 @@ const data: PageData = {
   reviews: [makeReview({ review: 'Sturdy hammers, fast delivery.' })],
   gallery: [makeGalleryItem({ desc: 'Our forge at night' })],
   identitySettings: { googleSignIn: false },
+  categories: makeCategoryTree(),
 };
+
+describe('render (the server entry): categories (issue 43)', () => {
+  it('shows a row of categories above every tool when the home page lists them all', async () => {
+    const page = await render('/', { ...data, categories: makeCategoryTree() });
+    expect(page.html).toContain('Browse by category');
+    expect(page.html).toContain('href="/category/striking-tools"');
+    // Top-level only in the row; every tool in OUR TOOLS, as SPEC.md has it.
+    expect(page.html).not.toContain('href="/category/hammers"');
+    expect(page.html).toContain('Hand Saw');
+    expect(page.html).toContain('OUR TOOLS');
+  });
+
+  it('shows the categories and a first page instead, above HOME_PAGE_TOOLS_LIMIT', async () => {
+    const page = await render('/', {
+      ...data,
+      tools: [],
+      categories: makeCategoryTree({ homeShowsEveryTool: false, toolsOnSale: 500 }),
+      categoryTools: makeCategoryToolsPage([saw], {
+        category: { slug: 'all', name: 'All tools' },
+        breadcrumb: [],
+        total: 500,
+        pageCount: 21,
+      }),
+    });
+    expect(page.html).toContain('OUR TOOLS');
+    expect(page.html).toContain('href="/category/striking-tools"');
+    expect(page.html).toContain('href="/category/hammers"');
+    expect(page.html).toContain('Hand Saw');
+    expect(page.html).toContain('See all 500 tools');
+    expect(page.html).toContain(`href="/purchase/${saw._id}"`);
+  });
+
+  it('renders a category page: breadcrumb, facets as links, tools, titled after it', async () => {
+    const page = await render('/category/hammers?material=steel', {
+      ...data,
+      categories: makeCategoryTree(),
+      categoryTools: makeCategoryToolsPage([hammer]),
+    });
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Hammers | Tools Factory');
+    expect(page.html).toContain('href="/category/striking-tools"');
+    expect(page.html).toContain('Claw Hammer');
+    // Each facet value a shareable link: Titanium added to the steel already chosen.
+    expect(page.html).toContain('href="/category/hammers?material=steel&amp;material=titanium"');
+    expect(page.html).not.toContain('<script');
+  });
+
+  it('answers 404 for a category page the API refused (the browser then says why)', async () => {
+    const page = await render('/category/no-such', data);
+    expect(page.status).toBe(404);
+  });
+});
 
 describe('render (the server entry)', () => {
   it('renders the home page with its data, never a spinner, as one piece of HTML', async () => {

@@ -7,10 +7,11 @@ import SignupPage from './features/identity/pages/signup-page';
 import AboutPage from './features/about/pages/about-page';
 import BlogsPage from './features/about/pages/blogs-page';
 import { AppRoutes } from './app/app-routes';
-import { pageTool, purchasedToolId, seedPageData } from './app/page-data';
+import { browsedCategory, pageTool, purchasedToolId, seedPageData } from './app/page-data';
 import HomePage from './app/pages/home-page';
 import NotFoundPage from './app/pages/not-found-page';
 import PurchasePage from './app/pages/purchase-page';
+import CategoryPage from './app/pages/category-page';
 import { AppProvider } from './app/provider';
 import { pageNameIn } from './app/route-title';
 import { createAppRoutes, routeComponent, type PublicPages } from './app/route-table';
@@ -31,6 +32,7 @@ const publicPages: PublicPages = {
   login: LoginPage,
   signup: SignupPage,
   purchase: PurchasePage,
+  category: CategoryPage,
   notFound: NotFoundPage,
 };
 
@@ -42,17 +44,24 @@ function describePage(pathname: string, data: PageData): Omit<RenderedPage, 'htm
   const deepest = matches.at(-1);
   const toolId = purchasedToolId(pathname);
   const tool = pageTool(data, pathname);
-  // 404 for a path the app does not know, and for a tool the catalog does not hold.
+  const category = browsedCategory(pathname) === undefined ? undefined : data.categoryTools;
+  // 404 for a path the app does not know, for a tool the catalog does not hold, and for a
+  // category page the API refuses (the browser then asks, and says why).
   const known = deepest !== undefined && deepest.route.path !== '*';
-  const status = known && (toolId === undefined || tool) ? 200 : 404;
-  // The title as the browser's effects would set it (the purchase page names the tool).
+  const status =
+    known && (toolId === undefined || tool) && (browsedCategory(pathname) === undefined || category)
+      ? 200
+      : 404;
+  // The title as the browser's effects would set it (the purchase and category pages name theirs).
   const name = pageNameIn(matches);
   const title = pageTitle(
     name !== null
       ? name
-      : tool
-        ? texts.pageTitles.purchase(tool.name)
-        : texts.pageTitles.purchaseLoading,
+      : category
+        ? texts.categories.browse.pageTitle(category.category.name, category.page)
+        : tool
+          ? texts.pageTitles.purchase(tool.name)
+          : texts.pageTitles.purchaseLoading,
   );
   const type = deepest && routeComponent(deepest.route);
   const page = Object.entries(publicPages).find(([, component]) => component === type)?.[0];
@@ -63,7 +72,7 @@ export const render: RenderPage = async (url, data) => {
   const { pathname } = new URL(url, 'http://localhost');
   // A cache per render: nothing of one page (or one catalog version) leaks into the next.
   const queryClient = createQueryClient();
-  seedPageData(queryClient, data, pathname);
+  seedPageData(queryClient, data, url);
   try {
     // prerender waits for everything that suspends, so the HTML is the whole page.
     const { prelude } = await prerender(

@@ -7,7 +7,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PublicPages } from './app/route-table';
 import { render } from './entry-server';
 import { markInteractive } from './test/mark-interactive';
-import { hammer, makeGalleryItem, makeReview, makeTool } from './test/factories';
+import {
+  hammer,
+  makeCategoryToolsPage,
+  makeCategoryTree,
+  makeGalleryItem,
+  makeReview,
+  makeTool,
+} from './test/factories';
 
 /*
  * A kept part (lib/server-html.tsx) stays the server's HTML on the hydrating render: React runs
@@ -41,6 +48,8 @@ const data: PageData = {
   reviews: [makeReview({ review: 'Sturdy hammers, fast delivery.' })],
   gallery: [makeGalleryItem({ desc: 'Our forge at night' })],
   identitySettings: { googleSignIn: true },
+  categories: makeCategoryTree(),
+  categoryTools: makeCategoryToolsPage([hammer]),
 };
 
 /** Every server-rendered page, at each address that renders it differently. */
@@ -51,6 +60,7 @@ const pageUrls: Record<keyof PublicPages, string[]> = {
   login: ['/login'],
   signup: ['/signup'],
   purchase: [`/purchase/${saw._id}`],
+  category: ['/category/hammers', '/category/hammers?material=steel&page=1'],
   notFound: ['/no/such/page'],
 };
 

@@ -41,7 +41,7 @@ const app = (
 );
 
 if (pageData) {
-  seedPageData(queryClient, pageData, window.location.pathname);
+  seedPageData(queryClient, pageData, window.location.pathname + window.location.search);
   // After the page's chunk (asked for at once): hydration then meets every component ready and
   // in its first state. Hydrated at once instead, a page whose chunk was still on its way was
   // hydrated later, with whatever had changed meanwhile (the session read: the purchase page's

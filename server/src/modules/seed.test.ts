@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { centsToDollars, isQuantityAllowed, priceBreaksProblem } from '@tools-factory/contract';
 import { createTestDatabase } from '../testing/test-database.ts';
 import type { Database } from '../db/client.ts';
-import { galleryItems, reviews, toolPriceBreaks, tools } from './tables.ts';
-import { demoGallery, demoReviews, demoTools, seedDemoData } from './seed.ts';
+import { categories, galleryItems, reviews, toolPriceBreaks, tools } from './tables.ts';
+import { demoCategories, demoGallery, demoReviews, demoTools, seedDemoData } from './seed.ts';
 
 async function count(
   db: Database,
@@ -26,6 +26,34 @@ describe('demo seed', () => {
       expect(await count(db, galleryItems)).toBe(demoGallery.length);
       const breaks = demoTools.flatMap((tool) => tool.priceBreaks ?? []);
       expect(await count(db, toolPriceBreaks)).toBe(breaks.length);
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('seeds the demo tree and puts every demo tool in a category of it, with attributes', async () => {
+    // Parents come before their children, and every demo tool names a category of the tree.
+    const slugs = demoCategories.map((category) => category.slug);
+    demoCategories.forEach((category, index) => {
+      if (category.parent !== null) expect(slugs.slice(0, index)).toContain(category.parent);
+    });
+    for (const tool of demoTools) {
+      expect(slugs, tool.name).toContain(tool.category);
+      expect(Object.values(tool.attributes).every((value) => value.length <= 60)).toBe(true);
+    }
+    const database = await createTestDatabase();
+    try {
+      const { db } = await database.connect();
+      await seedDemoData(db);
+      const stored = await db.select().from(categories);
+      expect(stored.map((row) => row.slug).sort()).toEqual([...slugs].sort());
+      const idOf = new Map(stored.map((row) => [row.slug, row.id]));
+      const seeded = await db.select().from(tools);
+      for (const tool of demoTools) {
+        const row = seeded.find((each) => each.sku === tool.sku);
+        expect(row?.categoryId, tool.name).toBe(idOf.get(tool.category));
+        expect(row?.material, tool.name).toBe(tool.attributes.material);
+      }
     } finally {
       await database.destroy();
     }

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { galleryItems, reviews, toolPriceBreaks, tools } from './tables.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client.ts';
+import { categories, galleryItems, reviews, toolPriceBreaks, tools } from './tables.ts';
 import demoCatalog from './demo-catalog.json' with { type: 'json' };
 
 /** Any number, as long as nothing else takes the same advisory lock. */
@@ -20,7 +20,18 @@ type DemoTool = {
    * from a thousand): above the minimum and below the stock, so a newcomer can try each break.
    */
   priceBreaks?: readonly { minQuantity: number; priceCents: number }[];
+  /** The slug of its category in the demo tree (issue 43). */
+  category: string;
+  /** Its facets on the category pages. */
+  attributes: { brandLine: string; size: string; material: string };
 };
+
+/**
+ * A category of the demo tree (issue 43), its parent named by slug (null: the top level), in
+ * the order the tree shows them: each category's position is its place among its siblings here.
+ * Migration 0025 states the same tree for databases seeded before it (its test compares them).
+ */
+type DemoCategory = { slug: string; name: string; parent: string | null };
 
 type DemoReview = { name: string; email: string; review: string; rating: number };
 
@@ -30,6 +41,20 @@ type DemoReview = { name: string; email: string; review: string; rating: number 
  * image web/public/images/gallery/<n>.svg). Typed here; seed.test.ts checks what it holds.
  */
 export const demoTools: readonly DemoTool[] = demoCatalog.tools;
+
+export const demoCategories: readonly DemoCategory[] = demoCatalog.categories;
+
+/** Each demo category's place among its siblings, from 1, as the tree lists them. */
+export function demoCategoryPositions(): Map<string, number> {
+  const positions = new Map<string, number>();
+  const siblings = new Map<string | null, number>();
+  for (const category of demoCategories) {
+    const position = (siblings.get(category.parent) ?? 0) + 1;
+    siblings.set(category.parent, position);
+    positions.set(category.slug, position);
+  }
+  return positions;
+}
 
 export const demoReviews: readonly DemoReview[] = demoCatalog.reviews;
 
@@ -44,8 +69,34 @@ export function galleryImagePath(position: number): string {
 }
 
 /**
- * Fills an empty catalog with the demo tools (their price breaks too), reviews and gallery, in
- * one transaction. Does nothing when the tools table has any row (archived ones too), so it is
+ * The demo tree, parents before their children; a category whose slug is taken already is
+ * left as it is. Answers every demo category's id by slug.
+ */
+async function seedDemoCategories(tx: Transaction): Promise<Map<string, string>> {
+  const positions = demoCategoryPositions();
+  const ids = new Map<string, string>();
+  for (const category of demoCategories) {
+    await tx
+      .insert(categories)
+      .values({
+        slug: category.slug,
+        name: category.name,
+        parentId: category.parent === null ? null : (ids.get(category.parent) ?? null),
+        position: positions.get(category.slug) ?? 0,
+      })
+      .onConflictDoNothing({ target: categories.slug });
+    const [row] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, category.slug));
+    if (row) ids.set(category.slug, row.id);
+  }
+  return ids;
+}
+
+/**
+ * Fills an empty catalog with the demo tree, the demo tools (their categories, attributes and
+ * price breaks too), reviews and gallery, in one transaction. Does nothing when the tools table has any row (archived ones too), so it is
  * safe on every start; an advisory lock keeps two instances starting together from both
  * seeding. Resolves to true when it seeded.
  */
@@ -57,6 +108,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
     // Spaced timestamps keep the catalog in this order and the reviews newest first.
     const base = Date.now() - 60 * 60 * 1000;
+    const categoryIds = await seedDemoCategories(tx);
     const inserted = await tx
       .insert(tools)
       .values(
@@ -68,6 +120,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           priceCents: tool.priceCents,
           minOrderQuantity: tool.minOrderQuantity,
           availableQuantity: tool.availableQuantity,
+          categoryId: categoryIds.get(tool.category) ?? null,
+          ...tool.attributes,
           createdAt: new Date(base + index * 1000),
           updatedAt: new Date(base + index * 1000),
         })),

@@ -3,6 +3,7 @@
  * database handle itself knows no table (db/client.ts); each repository imports its own.
  */
 export * from './identity/identity.table.ts';
+export * from './categories/categories.table.ts';
 export * from './tools/tools.table.ts';
 export * from './tools/stock-movements.table.ts';
 export * from './reviews/reviews.table.ts';

@@ -1,28 +1,26 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import {
   API_BASE,
   apiPaths,
-  PAGE_DATA_ELEMENT_ID,
   PAGE_PRELOADS_FILE,
   routes,
   type PageData,
 } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
 import { createTestReview, createTestTool } from '../testing/factories.ts';
+import {
+  builtWebFixture,
+  indexHtml,
+  loginScripts,
+  pageDataOf,
+  servingConfig,
+  type BuiltWeb,
+} from '../testing/built-web.ts';
 import type { App } from '../app.ts';
 import { appTest, openTestApp } from '../testing/app-fixtures.ts';
 import { INDEX_CACHE } from './web-static.ts';
-
-/** Shaped like Vite's index.html: a title, the module script in the head, an empty root. */
-const indexHtml =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Tools Factory</title>' +
-  '<script type="module" crossorigin src="/assets/index-a1b2c3d4.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
 
 /**
  * A stand-in for web/dist-ssr/entry-server.js: renders the name and price of every tool its data
@@ -48,54 +46,7 @@ export async function render(url, data) {
 }
 `;
 
-/** The build's list of the login page's script files (web/build/page-preloads.ts writes it). */
-const loginScripts = ['/assets/login-page-1a2b3c4d.js', '/assets/text-field-5e6f7a8b.js'];
-
 type StandIn = { calls: string[] };
-
-function makeBuiltWeb(entrySource: string | undefined): { base: string; entry: string } {
-  const base = mkdtempSync(path.join(tmpdir(), 'tools-factory-web-pages-'));
-  mkdirSync(path.join(base, 'dist', 'assets'), { recursive: true });
-  mkdirSync(path.join(base, 'dist-ssr'));
-  writeFileSync(path.join(base, 'dist', 'index.html'), indexHtml);
-  mkdirSync(path.dirname(path.join(base, 'dist', PAGE_PRELOADS_FILE)));
-  writeFileSync(
-    path.join(base, 'dist', PAGE_PRELOADS_FILE),
-    JSON.stringify({ login: loginScripts }),
-  );
-  const entry = path.join(base, 'dist-ssr', 'entry-server.mjs');
-  if (entrySource !== undefined) writeFileSync(entry, entrySource);
-  return { base, entry };
-}
-
-const PAGE_DATA_ELEMENT = new RegExp(
-  `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`,
-);
-
-/** The PageData of a page, read as a browser reads it: the element's text up to its first end tag. */
-function pageDataOf(html: string): unknown {
-  const text = PAGE_DATA_ELEMENT.exec(html)?.[1];
-  if (text === undefined) throw new Error('the page has no page-data element');
-  return JSON.parse(text);
-}
-
-type BuiltWeb = ReturnType<typeof makeBuiltWeb>;
-type Cleanup = { onCleanup: (cleanup: () => void) => void };
-
-/** A built web app with this server entry (none: undefined), removed when the file ends. */
-function builtWebFixture(entrySource: string | undefined) {
-  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern
-  return ({}, { onCleanup }: Cleanup): BuiltWeb => {
-    const web = makeBuiltWeb(entrySource);
-    onCleanup(() => rmSync(web.base, { recursive: true, force: true }));
-    return web;
-  };
-}
-/** The config of an app serving `web`. */
-const servingConfig = (web: BuiltWeb) => ({
-  webDistDir: path.join(web.base, 'dist'),
-  webSsrEntry: web.entry,
-});
 
 const pagesLog: string[] = [];
 const pagesTest = appTest()
@@ -139,6 +90,7 @@ describe('the server-rendered public pages', () => {
       reviews: (await app.inject(`${API_BASE}${apiPaths.reviews}`)).json(),
       gallery: (await app.inject(`${API_BASE}${apiPaths.gallery}`)).json(),
       identitySettings: (await app.inject(`${API_BASE}${apiPaths.identitySettings}`)).json(),
+      categories: (await app.inject(`${API_BASE}${apiPaths.categories}`)).json(),
     };
   }
 

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ALL_TOOLS_SLUG,
   PAGE_PRELOADS_FILE,
   routes,
+  type CategoryToolsPage,
+  type CategoryTree,
   type GalleryItem,
   type IdentitySettings,
   type PageData,
@@ -34,6 +37,7 @@ const PUBLIC_PAGE_PATHS: readonly string[] = [
   routes.signup,
 ];
 const PURCHASE_PREFIX = routes.purchase('');
+const CATEGORY_PREFIX = routes.category('');
 /** Paths whose page depends on who is signed in (or on a link's token): the shell renders them. */
 const SHELL_PAGE_PATHS: readonly string[] = [routes.resetPassword, routes.myProfileInfo];
 /** The dashboard and everything below it; '/dashboard' is the web app's alias for it. */
@@ -41,6 +45,8 @@ const SHELL_PAGE_PREFIXES: readonly string[] = [routes.dashboard, '/dashboard'];
 
 /** Searches of the home page (`/?q=..&sort=..`) kept per catalog version. */
 const MAX_SEARCH_PAGES_KEPT = 256;
+/** Category pages (`/category/hammers?material=steel&page=2`) kept per catalog version. */
+const MAX_CATEGORY_PAGES_KEPT = 256;
 /** Other rendered URLs (not-found pages, unknown tools, odd spellings) kept per catalog version. */
 const MAX_OTHER_PAGES_KEPT = 64;
 
@@ -101,20 +107,39 @@ type KeptPage = { sources: readonly unknown[]; answer: PageAnswer | Promise<Page
 
 /**
  * What a page is rendered from: its data, and the objects of the catalog snapshot it was taken
- * from (the tools it lists or its one tool, the reviews, the gallery). The page is rendered again
- * only when one of them is replaced: an order that moves one tool's stock renders again that
- * tool's page and the lists that show it, never the pages of the others.
+ * from (the tools it lists or its one tool, the category tree, the reviews, the gallery). The
+ * page is rendered again only when one of them is replaced: an order that moves one tool's stock
+ * renders again that tool's page and the lists that show it, never the pages of the others.
  */
 type PageSources = { data: () => PageData; sources: readonly unknown[]; tool?: Tool };
 
 /** How many purchase pages are kept: the popular tools', not one per tool of a big catalog. */
 const MAX_TOOL_PAGES_KEPT = 1024;
 
+/**
+ * What the category pages and the home page show of the tree (issue 43), from the categories
+ * module (wired in app.ts: this plugin imports no module).
+ */
+export type CategoryPages = {
+  /** GET /api/categories's answer for these bodies. */
+  tree(bodies: CatalogBodies): CategoryTree;
+  /**
+   * GET /api/categories/{slug}/tools's answer for a URL's search; undefined when the call
+   * refuses it (the page then asks the API, and shows why).
+   */
+  toolsPage(
+    bodies: CatalogBodies,
+    slug: string,
+    search: URLSearchParams,
+  ): CategoryToolsPage | undefined;
+};
+
 export type WebPagesOptions = {
   webDistDir: string;
   /** The web's built server entry (config.webSsrEntry), exporting `render: RenderPage`. */
   ssrEntry: string;
   catalog: CatalogReader;
+  categoryPages: CategoryPages;
   identitySettings: IdentitySettings;
   log: FastifyBaseLogger;
 };
@@ -225,13 +250,14 @@ export async function registerWebPages(
   app: FastifyInstance,
   options: WebPagesOptions,
 ): Promise<void> {
-  const { catalog, identitySettings, log } = options;
+  const { catalog, categoryPages, identitySettings, log } = options;
   const indexFile = path.join(path.resolve(options.webDistDir), 'index.html');
   let renderer: Promise<Renderer | undefined> | undefined;
   /** The public pages: as many as their paths. */
   const keptPages = new Map<string, KeptPage>();
   const toolPages = new BoundedMap<string, KeptPage>(MAX_TOOL_PAGES_KEPT);
   const searchPages = new BoundedMap<string, KeptPage>(MAX_SEARCH_PAGES_KEPT);
+  const keptCategoryPages = new BoundedMap<string, KeptPage>(MAX_CATEGORY_PAGES_KEPT);
   const otherPages = new BoundedMap<string, KeptPage>(MAX_OTHER_PAGES_KEPT);
 
   /**
@@ -262,19 +288,36 @@ export async function registerWebPages(
 
   /** What the page at `url` shows of the catalog as it is now. */
   function pageSources(bodies: CatalogBodies, url: string): PageSources {
-    const pathname = pathnameOf(url);
-    const shared = [bodies.reviews, bodies.gallery];
-    const withShared = (data: Pick<PageData, 'tools' | 'tool'>): PageData => ({
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    const categories = categoryPages.tree(bodies);
+    const shared = [categories, bodies.reviews, bodies.gallery];
+    const withShared = (data: Pick<PageData, 'tools' | 'tool' | 'categoryTools'>): PageData => ({
       ...data,
       reviews: listOf<Review>(bodies.reviews),
       gallery: listOf<GalleryItem>(bodies.gallery),
       identitySettings,
+      categories,
     });
+    // A list of tools shows their stock: rendered again with every version of the catalog.
+    const listed = [bodies.tools, ...shared];
+    if (pathname.startsWith(CATEGORY_PREFIX)) {
+      let slug = pathname.slice(CATEGORY_PREFIX.length);
+      try {
+        slug = decodeURIComponent(slug);
+      } catch {
+        // A malformed escape names no category: the page says so.
+      }
+      const categoryTools = categoryPages.toolsPage(bodies, slug, searchParams);
+      return { data: () => withShared(categoryTools ? { categoryTools } : {}), sources: listed };
+    }
     if (pathname === routes.home || pathname === routes.homeAlias) {
-      return {
-        data: () => withShared({ tools: [...bodies.tools] }),
-        sources: [bodies.tools, ...shared],
+      // Above HOME_PAGE_TOOLS_LIMIT tools on sale, the first page of every tool, not every tool.
+      const home = (): Pick<PageData, 'tools' | 'categoryTools'> => {
+        if (categories.homeShowsEveryTool) return { tools: [...bodies.tools] };
+        const first = categoryPages.toolsPage(bodies, ALL_TOOLS_SLUG, new URLSearchParams());
+        return first ? { categoryTools: first } : {};
       };
+      return { data: () => withShared(home()), sources: listed };
     }
     const toolBody = pathname.startsWith(PURCHASE_PREFIX)
       ? bodies.toolsById.get(pathname.slice(PURCHASE_PREFIX.length))
@@ -296,6 +339,7 @@ export async function registerWebPages(
       const pathname = url.slice(0, query);
       if (pathname === routes.home || pathname === routes.homeAlias) return searchPages;
     }
+    if (url.startsWith(CATEGORY_PREFIX)) return keptCategoryPages;
     return otherPages;
   }
 
@@ -365,7 +409,7 @@ export async function registerWebPages(
 
   // Routes of their own (rather than the not-found handler) keep the hottest pages one lookup
   // away; the static plugin's wildcard would otherwise answer '/' with the plain index.html.
-  for (const pagePath of [...PUBLIC_PAGE_PATHS, routes.purchase(':id')]) {
+  for (const pagePath of [...PUBLIC_PAGE_PATHS, routes.purchase(':id'), routes.category(':slug')]) {
     app.get(pagePath, { schema: { hide: true }, compress: false }, sendPublicPage);
   }
 }

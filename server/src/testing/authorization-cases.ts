@@ -95,6 +95,8 @@ export type Fixtures = {
   newTool(): Promise<{ id: string; name: string }>;
   /** A new tool, removed (archived) already. */
   removedTool(): Promise<{ id: string; name: string }>;
+  /** A new top-level category, with no tool (issue 43). */
+  newCategory(): Promise<{ slug: string; name: string }>;
   /** A new review, shown, nobody's caller's. */
   newReview(): Promise<{ id: string }>;
   /** A new contact form message, unread. */
@@ -195,6 +197,16 @@ const CASES: readonly AuthorizationCase[] = [
     route: 'GET /api/gallery',
     answers: everyone(200),
     request: () => ({ url: '/api/gallery' }),
+  },
+  {
+    route: 'GET /api/categories',
+    answers: everyone(200),
+    request: () => ({ url: '/api/categories' }),
+  },
+  {
+    route: 'GET /api/categories/:slug/tools',
+    answers: everyone(200),
+    request: () => ({ url: '/api/categories/all/tools?sort=-price' }),
   },
   {
     route: 'GET /api/payment-settings',
@@ -308,6 +320,27 @@ const CASES: readonly AuthorizationCase[] = [
         availableQuantity: 500,
       },
     }),
+  },
+  {
+    route: 'POST /api/manageCategories',
+    case: 'a new category',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 201 },
+    request: (the) => ({ url: '/api/manageCategories', payload: { name: the.newToolName() } }),
+  },
+  {
+    route: 'PATCH /api/manageCategories/:slug',
+    case: 'a category renamed',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      url: `/api/manageCategories/${(await the.newCategory()).slug}`,
+      payload: { name: the.newToolName() },
+    }),
+  },
+  {
+    route: 'DELETE /api/manageCategories/:slug',
+    case: 'an empty category',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({ url: `/api/manageCategories/${(await the.newCategory()).slug}` }),
   },
   {
     route: 'DELETE /api/deleteTols/:id',

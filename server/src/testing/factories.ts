@@ -13,6 +13,11 @@ import {
   type QuoteRow,
 } from '../modules/quotes/quotes.repository.ts';
 import { insertTool, type NewToolRow, type ToolRow } from '../modules/tools/tools.repository.ts';
+import {
+  insertCategory,
+  type CategoryRow,
+  type NewCategoryRow,
+} from '../modules/categories/categories.repository.ts';
 
 /**
  * Rows for tests, written straight to the app's database, then the app's catalog snapshot is
@@ -23,6 +28,21 @@ export async function createTestTool(
   overrides: Partial<NewToolRow> = {},
 ): Promise<ToolRow> {
   const row = await insertTestTool(app.database.db, overrides);
+  await app.catalog.invalidate();
+  return row;
+}
+
+/** A category (issue 43), at the top level unless `overrides` say otherwise, with no tool. */
+export async function createTestCategory(
+  app: App,
+  overrides: Partial<NewCategoryRow> = {},
+): Promise<CategoryRow> {
+  const unique = randomUUID().slice(0, 8);
+  const row = await insertCategory(app.database.db, {
+    slug: `test-category-${unique}`,
+    name: `Test Category ${unique}`,
+    ...overrides,
+  });
   await app.catalog.invalidate();
   return row;
 }

@@ -19,6 +19,8 @@ export interface PublicPages {
   login: ComponentType;
   signup: ComponentType;
   purchase: ComponentType;
+  /** Beyond the spec (issue 43): a category's tools with its facets. */
+  category: ComponentType;
   notFound: ComponentType;
 }
 
@@ -42,7 +44,7 @@ const MyProfilePage = lazyPage(() => import('./pages/my-profile-page'));
 // Its own chunk: the first page's script stays as it was.
 const RequireAdmin = lazyPage(() => import('../features/identity/components/require-admin'));
 const AllUsersPage = lazyPage(() => import('./pages/all-users-page'));
-const AddProductPage = lazyPage(() => import('../features/tools/pages/add-product-page'));
+const AddProductPage = lazyPage(() => import('./pages/add-product-page'));
 const ManageOrdersPage = lazyPage(() => import('./pages/manage-orders-page'));
 const ManagedOrderPage = lazyPage(() => import('./pages/managed-order-page'));
 const ManagedCheckoutPage = lazyPage(() => import('./pages/managed-checkout-page'));
@@ -53,7 +55,7 @@ const ManagedReviewsPage = lazyPage(() => import('../features/reviews/pages/mana
 const ContactMessagesPage = lazyPage(
   () => import('../features/contact/pages/contact-messages-page'),
 );
-const ManageToolsPage = lazyPage(() => import('../features/tools/pages/manage-tools-page'));
+const ManageToolsPage = lazyPage(() => import('./pages/manage-tools-page'));
 
 /** /dashboard and anything under it lead to the product's own spelling, /dashborad. */
 function DashboardAliasRedirect() {
@@ -90,6 +92,8 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
         // Protected (SPEC.md section 2) inside the page: the tool shows while the sign-in is
         // read, only the order form waits for it. The page names itself after the tool.
         titledPage(paths.purchasePattern, null, pages.purchase),
+        // Names itself after the category.
+        titledPage(paths.categoryPattern, null, pages.category),
         {
           // Protected (SPEC.md section 2): signed-in users only, others go to /login and back.
           element: <RequireAuth />,

@@ -13,6 +13,7 @@ const lazyPublicPages = {
   login: lazyPage(() => import('../features/identity/pages/login-page')),
   signup: lazyPage(() => import('../features/identity/pages/signup-page')),
   purchase: lazyPage(() => import('./pages/purchase-page')),
+  category: lazyPage(() => import('./pages/category-page')),
   notFound: lazyPage(() => import('./pages/not-found-page')),
 } satisfies PublicPages;
 

@@ -8,6 +8,7 @@ import { routes } from '@tools-factory/contract';
 export const paths = {
   ...routes,
   purchasePattern: routes.purchase(':id'),
+  categoryPattern: routes.category(':slug'),
   dashboardPaymentPattern: routes.dashboardPayment(':id'),
   dashboardCheckoutPaymentPattern: routes.dashboardCheckoutPayment(':checkoutId'),
   dashboardManagedOrderPattern: routes.dashboardManagedOrder(':id'),

@@ -1,6 +1,8 @@
 import {
   blocksCheckout,
   CartSchema,
+  CategoryToolsPageSchema,
+  CategoryTreeSchema,
   centsToDollars,
   dollarsToCents,
   GalleryItemSchema,
@@ -19,6 +21,8 @@ import {
   UserSchema,
   type Cart,
   type CartLine,
+  type CategoryToolsPage,
+  type CategoryTree,
   type GalleryItem,
   type ManagedOrder,
   type ManagedQuote,
@@ -292,6 +296,66 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     city: 'Dhaka',
     phone: '+880 1711 000000',
     linkdin: 'https://www.linkedin.com/in/maria-lopez',
+    ...overrides,
+  });
+}
+
+/**
+ * A small category tree (issue 43): Striking tools with Hammers and Mallets under it, and
+ * Cutting tools; `homeShowsEveryTool` as the home page's switch says.
+ */
+export function makeCategoryTree(overrides: Partial<CategoryTree> = {}): CategoryTree {
+  const category = (
+    index: number,
+    slug: string,
+    name: string,
+    parent: string | null,
+    toolCount: number,
+  ) => ({
+    _id: `00000000-0000-4000-8000-0000000000c${index}`,
+    slug,
+    name,
+    parent,
+    position: index,
+    depth: parent === null ? 1 : 2,
+    toolCount,
+  });
+  return CategoryTreeSchema.parse({
+    categories: [
+      category(1, 'striking-tools', 'Striking tools', null, 2),
+      category(2, 'hammers', 'Hammers', 'striking-tools', 2),
+      category(3, 'mallets', 'Mallets', 'striking-tools', 0),
+      category(4, 'cutting-tools', 'Cutting tools', null, 1),
+    ],
+    toolsOnSale: 3,
+    homeShowsEveryTool: true,
+    ...overrides,
+  });
+}
+
+/** A page of Hammers (Striking tools above it) with `tools`, its facets counted from them. */
+export function makeCategoryToolsPage(
+  tools: Tool[],
+  overrides: Partial<CategoryToolsPage> = {},
+): CategoryToolsPage {
+  return CategoryToolsPageSchema.parse({
+    category: { slug: 'hammers', name: 'Hammers' },
+    breadcrumb: [{ slug: 'striking-tools', name: 'Striking tools' }],
+    subcategories: [],
+    tools,
+    total: tools.length,
+    page: 1,
+    pageCount: 1,
+    pageSize: 24,
+    sort: 'name',
+    facets: {
+      brandLine: [{ value: 'forge-pro', label: 'Forge Pro', count: tools.length, selected: false }],
+      size: [],
+      material: [
+        { value: 'steel', label: 'Steel', count: tools.length, selected: false },
+        { value: 'titanium', label: 'Titanium', count: 0, selected: false },
+      ],
+    },
     ...overrides,
   });
 }

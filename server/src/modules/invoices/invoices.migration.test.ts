@@ -1,28 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/client.ts';
+import { migrationsBefore } from '../../testing/migrations.ts';
 import { invoiceLines, invoices, invoiceSequences } from './invoices.table.ts';
-
-/** The committed migrations up to (not including) `tag`, as a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-before-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (cut === -1) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 // Migration 0006 gives every order paid before invoices existed its invoice: numbered per year
 // of payment (UTC) in the order they were paid, each year's sequence continuing from there.

@@ -12,9 +12,9 @@ import {
 } from '@tools-factory/contract';
 import { randomUUID } from 'node:crypto';
 import type { CatalogChanged, VersionedTool } from '../../catalog/catalog-snapshot.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation, violatedUniqueConstraint } from '../../db/errors.ts';
-import { badRequestOfFields, conflict, notFound } from '../../http-errors.ts';
+import { badRequest, badRequestOfFields, conflict, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import {
   replacePriceBreaks,
@@ -22,9 +22,10 @@ import {
   selectPriceBreaks,
   type PriceBreakRow,
 } from './price-breaks.repository.ts';
-import { toPriceBreakRows, toToolDto } from './tool-dto.ts';
+import { toPriceBreakRows, toToolDto, type ToolCategories } from './tool-dto.ts';
 import {
   archiveToolById,
+  countToolsOnSaleInCategory,
   insertTool,
   lockLiveTool,
   selectArchivedTools,
@@ -65,17 +66,49 @@ export type CatalogAdminServiceOptions = {
   db: Database;
   /** Told after every committed catalog write, so GET /parts shows it at once. */
   catalog: CatalogChanged;
+  /** A tool's category is named by its slug (issue 43). */
+  categories: ToolCategories;
 };
+
+/** A tool's category and attributes as Add Product and Edit Tool send them (issue 43). */
+type CategoryAndAttributes = Pick<CreateTool, 'category' | 'attributes'>;
+
+/** An attribute as stored: null for none ('' or null sent, or left out of `attributes`). */
+const storedAttribute = (value: string | null | undefined) => (value ? value : null);
 
 /**
  * The catalog's tools as the admins keep them (Manage Tools: add, edit, archive, restore) and as
  * the catalog lists them. Their stock is tool-stock.service.ts's, their breaks price-breaks'.
  */
 export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
-  const { db, catalog } = options;
+  const { db, catalog, categories } = options;
+
+  /**
+   * The columns of a tool's category and attributes from what was sent: the category's id
+   * (400 in words for a slug no category has; null for none), the three attributes when sent.
+   * What is left out is left out here too, so Edit Tool keeps it.
+   */
+  async function categoryColumns(executor: Executor, input: CategoryAndAttributes) {
+    const columns: Partial<Pick<ToolRow, 'categoryId' | 'brandLine' | 'size' | 'material'>> = {};
+    if (input.category !== undefined) {
+      const slug = input.category;
+      const categoryId = slug ? await categories.idOfSlug(executor, slug) : null;
+      if (categoryId === undefined) {
+        throw badRequest(texts.categories.errors.toolCategoryUnknown(slug ?? ''));
+      }
+      columns.categoryId = categoryId;
+    }
+    if (input.attributes !== undefined) {
+      columns.brandLine = storedAttribute(input.attributes.brandLine);
+      columns.size = storedAttribute(input.attributes.size);
+      columns.material = storedAttribute(input.attributes.material);
+    }
+    return columns;
+  }
 
   async function listVersionedCatalog(): Promise<VersionedTool[]> {
     const rows = await selectLiveTools(db);
+    const slugs = await categories.slugsById(db);
     const breaksByTool = new Map<string, PriceBreakRow[]>();
     for (const { toolId, ...priceBreak } of await selectLivePriceBreaks(db)) {
       const breaks = breaksByTool.get(toolId) ?? [];
@@ -83,7 +116,7 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
       breaksByTool.set(toolId, breaks);
     }
     return rows.map((row) => ({
-      tool: toToolDto(row, breaksByTool.get(row.id) ?? []),
+      tool: toToolDto(row, breaksByTool.get(row.id) ?? [], slugs),
       stockVersion: row.stockVersion,
     }));
   }
@@ -99,6 +132,10 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
      * can tell a stock patch older than what it read from a newer one.
      */
     listVersionedCatalog,
+
+    /** For the categories: how many tools on sale the category holds itself. */
+    toolsOnSaleIn: (executor: Executor, categoryId: string) =>
+      countToolsOnSaleInCategory(executor, categoryId),
 
     /**
      * POST /tool (Add Product): names are unique among tools on sale. The tool and its price
@@ -121,6 +158,7 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
             priceCents: dollarsToCents(input.price),
             minOrderQuantity: input.minOrderQuantity,
             availableQuantity: input.availableQuantity,
+            ...(await categoryColumns(tx, input)),
           });
           await replacePriceBreaks(tx, inserted.id, breaks);
           return inserted;
@@ -129,7 +167,7 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
         throw toolTakenConflict(error, { name: input.name, sku });
       }
       await catalog.invalidate();
-      const tool = toToolDto(row, breaks);
+      const tool = toToolDto(row, breaks, await categories.slugsById(db));
       return { acknowledged: true, insertedId: tool._id, tool };
     },
 
@@ -172,6 +210,7 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
             priceCents: dollarsToCents(input.price),
             minOrderQuantity: input.minOrderQuantity,
             sku: input.sku,
+            ...(await categoryColumns(tx, input)),
           });
           if (!row) throw notFound(serverTexts.apiErrors.toolNotFound);
           return { row, breaks };
@@ -180,7 +219,7 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
         throw toolTakenConflict(error, { name: input.name, sku: input.sku ?? '' });
       }
       await catalog.invalidate();
-      return toToolDto(updated.row, updated.breaks);
+      return toToolDto(updated.row, updated.breaks, await categories.slugsById(db));
     },
 
     /**
@@ -203,9 +242,10 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
     /** GET /manageTools/archived: the removed tools, the most recently removed first. */
     async listArchived(): Promise<ArchivedTool[]> {
       const rows = await selectArchivedTools(db);
+      const slugs = await categories.slugsById(db);
       return Promise.all(
         rows.map(async (row) => ({
-          ...toToolDto(row, await selectPriceBreaks(db, row.id)),
+          ...toToolDto(row, await selectPriceBreaks(db, row.id), slugs),
           archivedAt: (row.archivedAt ?? new Date()).toISOString(),
         })),
       );
@@ -229,7 +269,7 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
       }
       if (!row) throw notFound(serverTexts.apiErrors.toolNotFound);
       await catalog.invalidate();
-      return toToolDto(row, await selectPriceBreaks(db, row.id));
+      return toToolDto(row, await selectPriceBreaks(db, row.id), await categories.slugsById(db));
     },
 
     /**

@@ -15,7 +15,7 @@ import {
   selectPriceBreaks,
   selectPriceBreaksOfTools,
 } from './price-breaks.repository.ts';
-import { toPriceBreakRows, toToolDto } from './tool-dto.ts';
+import { toPriceBreakRows, toToolDto, type ToolCategories } from './tool-dto.ts';
 import { lockLiveTool } from './tools.repository.ts';
 
 export type PriceBreaksServiceOptions = {
@@ -23,6 +23,8 @@ export type PriceBreaksServiceOptions = {
   db: Database;
   /** Told after every committed edit, so GET /parts shows it at once. */
   catalog: CatalogChanged;
+  /** The tools' answers name their category's slug. */
+  categories: ToolCategories;
 };
 
 /**
@@ -30,7 +32,7 @@ export type PriceBreaksServiceOptions = {
  * admins' edit of them, and the unit price they give an order.
  */
 export function createPriceBreaksService(options: PriceBreaksServiceOptions) {
-  const { db, catalog } = options;
+  const { db, catalog, categories } = options;
 
   return {
     /**
@@ -57,7 +59,7 @@ export function createPriceBreaksService(options: PriceBreaksServiceOptions) {
         return locked;
       });
       await catalog.invalidate();
-      return toToolDto(row, breaks);
+      return toToolDto(row, breaks, await categories.slugsById(db));
     },
 
     /**

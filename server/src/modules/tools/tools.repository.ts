@@ -46,14 +46,15 @@ export async function archiveToolById(executor: Executor, id: string): Promise<n
   return archived.length;
 }
 
-/** The five fields Edit Tool changes (issue 25). */
+/** The five fields Edit Tool changes (issue 25), and its category and attributes (issue 43). */
 export type ToolFields = Pick<
   NewToolRow,
   'name' | 'description' | 'image' | 'priceCents' | 'minOrderQuantity'
-> & {
-  /** Left as it is when undefined (an older client's edit sends no SKU). */
-  sku?: string | undefined;
-};
+> &
+  Partial<Pick<NewToolRow, 'categoryId' | 'brandLine' | 'size' | 'material'>> & {
+    /** Left as it is when undefined (an older client's edit sends no SKU). */
+    sku?: string | undefined;
+  };
 
 /** Writes a tool on sale's editable fields; the tool after it, or undefined when none is on sale. */
 export async function updateToolFields(
@@ -67,6 +68,18 @@ export async function updateToolFields(
     .where(and(eq(tools.id, id), isNull(tools.archivedAt)))
     .returning();
   return row;
+}
+
+/** How many tools on sale are in the category (not in those under it). */
+export async function countToolsOnSaleInCategory(
+  executor: Executor,
+  categoryId: string,
+): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tools)
+    .where(and(eq(tools.categoryId, categoryId), isNull(tools.archivedAt)));
+  return row?.count ?? 0;
 }
 
 /** A tool by id, on sale or archived. */

@@ -22,7 +22,9 @@ describe('catalog routes: GET /api/parts and GET /api/tool/:id', () => {
     expect(Object.keys(hammer).sort()).toEqual(
       [
         '_id',
+        'attributes',
         'availableQuantity',
+        'category',
         'desc',
         'img',
         'minOrderQuantity',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -10,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
+import { categories } from '../categories/categories.table.ts';
 
 /** A tool of the catalog. Removing a tool archives it: its orders keep their snapshot. */
 export const tools = pgTable(
@@ -39,6 +41,15 @@ export const tools = pgTable(
      * that arrive out of order leave the later stock (docs/decisions/013).
      */
     stockVersion: bigint('stock_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The tool's category (issue 43), null for none. Deleting a category is refused while a tool
+     * on sale is in it; an archived tool in it loses its category then.
+     */
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** Its attributes (issue 43), each a facet of the category pages; null for none. */
+    brandLine: text('brand_line'),
+    size: text('size'),
+    material: text('material'),
     archivedAt: timestamptz('archived_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -53,6 +64,11 @@ export const tools = pgTable(
     check('tools_min_nonnegative', sql`${t.minOrderQuantity} >= 0`),
     check('tools_available_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('tools_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
+    index('tools_category_id_idx').on(t.categoryId),
+    check(
+      'tools_attributes_length',
+      sql`char_length(${t.brandLine}) <= 60 and char_length(${t.size}) <= 60 and char_length(${t.material}) <= 60`,
+    ),
   ],
 );
 

@@ -1,12 +1,12 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { use, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ToolsSection } from '../../features/tools/components/tools-section';
 import { BusinessSummarySection } from '../../features/about/components/business-summary-section';
 import { ContactSection } from '../../features/contact/components/contact-section';
 import { HeroSection } from '../../features/about/components/hero-section';
 import { hasServerMarkup, lazyPart, ServerHtml } from '../../lib/server-html';
 import { ToolsGrid } from '../../features/tools/components/tools-section';
+import { HomeCatalog } from './home-catalog';
 
 /*
  * The static sections (issue 27): the hydrating page keeps the server's markup of each and runs
@@ -82,7 +82,7 @@ export default function HomePage() {
   return (
     <>
       <HeroSection />
-      <ToolsSection />
+      <HomeCatalog />
       <ServerHtml id="reviews" load={ReviewsSection.load}>
         <ReviewsSection />
       </ServerHtml>

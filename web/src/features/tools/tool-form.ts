@@ -11,6 +11,11 @@ export interface ToolFormValues {
   img: string;
   price: string;
   minOrderQuantity: string;
+  /** The category's slug, '' for none, and the three attributes (issue 43). */
+  category: string;
+  brandLine: string;
+  size: string;
+  material: string;
 }
 
 /** A number as typed: empty is missing, and padding spaces are not part of it. */

@@ -1,4 +1,10 @@
-import { CreateToolSchema, suggestSku, texts, type CreateTool } from '@tools-factory/contract';
+import {
+  CreateToolSchema,
+  suggestSku,
+  texts,
+  type Category,
+  type CreateTool,
+} from '@tools-factory/contract';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -13,6 +19,11 @@ import { takenField, typedNumber, type ToolFormValues } from '../tool-form';
 import { showFieldErrors } from './show-field-errors';
 import { SkuField } from './sku-field';
 import { ToolImageField } from './tool-image-field';
+import {
+  categoryAndAttributes,
+  categoryFieldsOf,
+  ToolCategoryFields,
+} from './tool-category-fields';
 
 /**
  * The tool's fields as typed (its SKU filled in from the name, suggestSku, until the admin types
@@ -54,6 +65,7 @@ const emptyForm: AddProductFormValues = {
   minOrderQuantity: '',
   availableQuantity: '',
   priceBreaks: [],
+  ...categoryFieldsOf(),
 };
 
 /** The four digits of a new product's suggested SKU: picked once per product, at random. */
@@ -92,11 +104,13 @@ const resolver: Resolver<AddProductFormValues, unknown, CreateTool> = (values) =
     minOrderQuantity,
     availableQuantity: typedNumber(values.availableQuantity),
     priceBreaks: 'breaks' in breaks ? breaks.breaks : [],
+    ...categoryAndAttributes(values, true),
   });
   if (result.success && 'breaks' in breaks) return { values: result.data, errors: {} };
   const errors: FieldErrors<AddProductFormValues> = {};
   for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0];
+    // An attribute's problem is under its own field (attributes.size -> size).
+    const field = issue.path[0] === 'attributes' ? issue.path[1] : issue.path[0];
     if (typeof field !== 'string' || !(field in emptyForm) || field === 'priceBreaks') continue;
     // The first problem of each field is the one to fix first.
     errors[field as TypedField] ??= {
@@ -115,7 +129,7 @@ const resolver: Resolver<AddProductFormValues, unknown, CreateTool> = (values) =
  * types their own. Success says 'New product added' and empties the form; a name or SKU another
  * tool has (409) is told under its field, any other refusal in red under the form.
  */
-export function AddProductForm() {
+export function AddProductForm({ categories = [] }: { categories?: readonly Category[] }) {
   const addTool = useAddTool();
   const [serverError, setServerError] = useState<string | null>(null);
   const [productsAdded, setProductsAdded] = useState(0);
@@ -217,6 +231,11 @@ export function AddProductForm() {
             <TextField key={name} autoComplete="off" {...input} {...requiredField(name)} />
           ))}
         </div>
+        <ToolCategoryFields
+          categories={categories}
+          register={(name) => register(name)}
+          errors={errors}
+        />
         <Controller
           control={control}
           name="priceBreaks"

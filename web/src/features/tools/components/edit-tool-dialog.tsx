@@ -2,6 +2,7 @@ import {
   manageToolsTexts,
   texts,
   UpdateToolSchema,
+  type Category,
   type Tool,
   type UpdateTool,
 } from '@tools-factory/contract';
@@ -18,11 +19,27 @@ import { takenField, typedNumber, type ToolFormValues } from '../tool-form';
 import { showFieldErrors } from './show-field-errors';
 import { SkuField } from './sku-field';
 import { ToolImageField } from './tool-image-field';
+import {
+  categoryAndAttributes,
+  categoryFieldsOf,
+  ToolCategoryFields,
+} from './tool-category-fields';
 
 const words = manageToolsTexts.edit;
 const { addProduct } = texts;
 
-const FIELDS = ['name', 'sku', 'desc', 'img', 'price', 'minOrderQuantity'] as const;
+const FIELDS = [
+  'name',
+  'sku',
+  'desc',
+  'img',
+  'price',
+  'minOrderQuantity',
+  'category',
+  'brandLine',
+  'size',
+  'material',
+] as const;
 
 /** The contract's own schema (the server's), every field's first problem at once. */
 const resolver: Resolver<ToolFormValues, unknown, UpdateTool> = (values) => {
@@ -30,11 +47,13 @@ const resolver: Resolver<ToolFormValues, unknown, UpdateTool> = (values) => {
     ...values,
     price: typedNumber(values.price),
     minOrderQuantity: typedNumber(values.minOrderQuantity),
+    ...categoryAndAttributes(values),
   });
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<ToolFormValues> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0];
+    // An attribute's problem is under its own field (attributes.size -> size).
+    const field = issue.path[0] === 'attributes' ? issue.path[1] : issue.path[0];
     if (!FIELDS.some((known) => known === field)) continue;
     errors[field as (typeof FIELDS)[number]] ??= { type: issue.code, message: issue.message };
   }
@@ -43,6 +62,7 @@ const resolver: Resolver<ToolFormValues, unknown, UpdateTool> = (values) => {
 
 interface EditToolFormProps {
   tool: Tool;
+  categories: readonly Category[];
   update: ReturnType<typeof useEditTool>;
   onDone: () => void;
 }
@@ -52,7 +72,7 @@ interface EditToolFormProps {
  * each field's problem under it, all at once (the form's and the server's alike); a name or a SKU
  * another tool has (409) under its field. The form always sends the SKU: emptied, it is required.
  */
-function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
+function EditToolForm({ tool, categories, update, onDone }: EditToolFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -69,6 +89,7 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
       img: tool.img,
       price: String(tool.price),
       minOrderQuantity: String(tool.minOrderQuantity),
+      ...categoryFieldsOf(tool),
     },
   });
 
@@ -100,7 +121,7 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
     }
   });
 
-  const field = (name: Exclude<keyof ToolFormValues, 'img'>) => ({
+  const field = (name: 'name' | 'sku' | 'desc' | 'price' | 'minOrderQuantity') => ({
     'aria-required': 'true' as const,
     error: errors[name]?.message,
     ...register(name),
@@ -147,6 +168,11 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
           {...field('minOrderQuantity')}
         />
       </div>
+      <ToolCategoryFields
+        categories={categories}
+        register={(name) => register(name)}
+        errors={errors}
+      />
     </DialogForm>
   );
 }
@@ -154,11 +180,13 @@ function EditToolForm({ tool, update, onDone }: EditToolFormProps) {
 interface EditToolDialogProps {
   /** The tool being edited; null: the dialog is closed. */
   tool: Tool | null;
+  /** The category tree to choose the tool's from. */
+  categories: readonly Category[];
   onClose: () => void;
 }
 
 /** Manage Tools' 'Edit': a tool's five fields (issue 25) and its SKU (issue 26) in a modal. */
-export function EditToolDialog({ tool, onClose }: EditToolDialogProps) {
+export function EditToolDialog({ tool, categories, onClose }: EditToolDialogProps) {
   const update = useEditTool();
   return (
     <FormDialog
@@ -168,7 +196,15 @@ export function EditToolDialog({ tool, onClose }: EditToolDialogProps) {
       busy={update.isPending}
       onClose={onClose}
     >
-      {tool ? <EditToolForm key={tool._id} tool={tool} update={update} onDone={onClose} /> : null}
+      {tool ? (
+        <EditToolForm
+          key={tool._id}
+          tool={tool}
+          categories={categories}
+          update={update}
+          onDone={onClose}
+        />
+      ) : null}
     </FormDialog>
   );
 }

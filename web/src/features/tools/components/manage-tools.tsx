@@ -1,4 +1,11 @@
-import { MAX_SEARCH_LENGTH, routes, searchTools, texts, type Tool } from '@tools-factory/contract';
+import {
+  MAX_SEARCH_LENGTH,
+  routes,
+  searchTools,
+  texts,
+  type Category,
+  type Tool,
+} from '@tools-factory/contract';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -23,7 +30,15 @@ import { ToolsTable } from './tools-table';
  * whole. The low-stock column comes from GET /manageTools/stock, asked for each time the page
  * opens; 'Low stock' sets a tool's threshold in a dialog.
  */
-export function ManageTools() {
+export function ManageTools({
+  categories = [],
+  onToolChanged,
+}: {
+  /** The category tree to choose a tool's from (issue 43). */
+  categories?: readonly Category[];
+  /** After an edit: what else shows the tool (the categories' counts) is asked for again. */
+  onToolChanged?: () => void;
+}) {
   const tools = useTools();
   const removal = useConfirmedRemoval({
     mutation: useDeleteTool(),
@@ -84,7 +99,14 @@ export function ManageTools() {
                 onEdit={setEditing}
                 onMoveStock={setMovingStockOf}
               />
-              <EditToolDialog tool={editing} onClose={() => setEditing(null)} />
+              <EditToolDialog
+                tool={editing}
+                categories={categories}
+                onClose={() => {
+                  setEditing(null);
+                  onToolChanged?.();
+                }}
+              />
               <StockDialog tool={movingStockOf} onClose={() => setMovingStockOf(null)} />
               <EditLowStockDialog
                 editing={editingLowStock}

@@ -51,7 +51,12 @@ export function toolsServer({
       const { method, url, body } = request;
       if (method === 'GET' && url === '/api/parts') return jsonResponse(store.tools);
       if (method === 'POST' && url === '/api/tool') {
-        const parsed = CreateToolSchema.parse(body);
+        // The fake keeps no category nor attributes (the category pages have their own tests).
+        const {
+          category: _category,
+          attributes: _attributes,
+          ...parsed
+        } = CreateToolSchema.parse(body);
         const tool = { _id: NEW_TOOL_ID, ...parsed, sku: parsed.sku ?? 'TL-NEW' };
         store.tools.push(tool);
         return jsonResponse({ acknowledged: true, insertedId: tool._id, tool });
