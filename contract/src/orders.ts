@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { InsertedSchema } from './inserted.ts';
+import { isCursorTime } from './cursor-time.ts';
 import { orderAdminTexts } from './order-admin-texts.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 import { serverTexts, texts } from './texts.ts';
@@ -252,6 +253,7 @@ export const ManagedOrdersSearchQuerySchema = z.object({
   after: z
     .string({ error: () => orderAdminTexts.badCursor })
     .regex(MANAGED_ORDERS_CURSOR, { error: () => orderAdminTexts.badCursor })
+    .refine(isCursorTime, { error: () => orderAdminTexts.badCursor })
     .optional(),
 });
 export type ManagedOrdersSearchQuery = z.input<typeof ManagedOrdersSearchQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textSchema, wholeNumberSchema } from './common.ts';
+import { isCursorTime } from './cursor-time.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -91,6 +92,7 @@ export const UsersSearchQuerySchema = z.object({
   after: z
     .string({ error: () => texts.admin.badUsersCursor })
     .regex(USERS_CURSOR, { error: () => texts.admin.badUsersCursor })
+    .refine(isCursorTime, { error: () => texts.admin.badUsersCursor })
     .optional(),
 });
 export type UsersSearchQuery = z.input<typeof UsersSearchQuerySchema>;

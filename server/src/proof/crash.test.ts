@@ -611,14 +611,31 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     await server!.stop();
     const database = await withDatabase(async (query) => ({
       tools: await query(
-        `select id, name, sku, image, description, price_cents, min_order_quantity, available_quantity
-           from tools where archived_at is null order by created_at, name`,
+        `select t.id, t.name, t.sku, t.image, t.description, t.price_cents, t.min_order_quantity,
+                t.available_quantity, c.slug as category, t.brand_line, t.size, t.material
+           from tools t left join categories c on c.id = t.category_id
+          where t.archived_at is null order by t.created_at, t.name`,
       ),
       breaks: await query(
         'select tool_id, min_quantity, price_cents from tool_price_breaks order by min_quantity',
       ),
     }));
+    // Issue 43: a tool's category and attributes are shown when it has them.
+    const attributesOf = (row: Record<string, unknown>) => {
+      const attributes = Object.fromEntries(
+        (
+          [
+            ['brandLine', row.brand_line],
+            ['size', row.size],
+            ['material', row.material],
+          ] as const
+        ).filter(([, value]) => value !== null),
+      );
+      return Object.keys(attributes).length > 0 ? { attributes } : {};
+    };
     const catalogOfDatabase: Tool[] = database.tools.map((row) => ({
+      ...(row.category === null ? {} : { category: String(row.category) }),
+      ...attributesOf(row),
       _id: String(row.id),
       name: String(row.name),
       sku: String(row.sku),

@@ -444,7 +444,12 @@ describe('Manage Orders searched and paged (GET /api/manageOrders/search)', () =
       expect(response.json().message, query).toMatch(/status|page/);
     }
     // Issue 43: an `after` no page answered.
-    for (const after of ['x', '2026-06-01T00:00:00Z_abc', `2026-06-01T00:00:00.000000Z`]) {
+    for (const after of [
+      'x',
+      '2026-06-01T00:00:00Z_abc',
+      `2026-06-01T00:00:00.000000Z`,
+      `2026-13-45T00:00:00.000000Z_${randomUUID()}`,
+    ]) {
       expectError(
         await search(app, admin, `after=${encodeURIComponent(after)}`),
         400,

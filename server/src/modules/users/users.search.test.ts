@@ -57,6 +57,12 @@ describe('ALL USERS a page at a time: GET /api/users/search (issue 43)', () => {
     admin,
   }) => {
     expectError(await search(app, admin, 'after=yesterday'), 400, texts.admin.badUsersCursor);
+    // The right shape, a time that does not exist: refused in words, not by the database.
+    expectError(
+      await search(app, admin, `after=2026-13-45T00:00:00.000000Z_${admin.userId}`),
+      400,
+      texts.admin.badUsersCursor,
+    );
     const response = await search(app, admin, 'pageSize=201');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/pageSize/);
