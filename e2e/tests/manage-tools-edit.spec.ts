@@ -39,10 +39,10 @@ for (const viewport of [desktop, phone]) {
     await page.goto(routes.dashboardManageTools);
     await (await rowAction(rowOf(page, name), edit.button)).click();
     const editDialog = page.getByRole('dialog', { name: edit.title(name) });
-    await expect(field(page, texts.addProduct.name)).toHaveValue(name);
-    await field(page, texts.addProduct.name).fill('');
-    await field(page, texts.addProduct.price).fill('abc');
-    await field(page, texts.addProduct.minOrderQuantity).fill('0');
+    await expect(field(editDialog, texts.addProduct.name)).toHaveValue(name);
+    await field(editDialog, texts.addProduct.name).fill('');
+    await field(editDialog, texts.addProduct.price).fill('abc');
+    await field(editDialog, texts.addProduct.minOrderQuantity).fill('0');
     await editDialog.getByRole('button', { name: edit.save }).click();
     await expect(editDialog.getByText(texts.fieldErrors.required('name'))).toBeVisible();
     await expect(editDialog.getByText(texts.fieldErrors.notANumber('price'))).toBeVisible();
@@ -55,9 +55,9 @@ for (const viewport of [desktop, phone]) {
     await expectNoSeriousA11yViolations(page, 'edit dialog with its errors');
 
     const renamed = `${name} Pro`;
-    await field(page, texts.addProduct.name).fill(renamed);
-    await field(page, texts.addProduct.price).fill('37.50');
-    await field(page, texts.addProduct.minOrderQuantity).fill('6');
+    await field(editDialog, texts.addProduct.name).fill(renamed);
+    await field(editDialog, texts.addProduct.price).fill('37.50');
+    await field(editDialog, texts.addProduct.minOrderQuantity).fill('6');
     await editDialog.getByRole('button', { name: edit.save }).click();
     await expectToast(page, edit.saved(renamed));
     await expect(editDialog).toBeHidden();
@@ -68,9 +68,9 @@ for (const viewport of [desktop, phone]) {
     await (await rowAction(row, stock.button)).click();
     const stockDialog = page.getByRole('dialog', { name: stock.title(renamed) });
     await expect(stockDialog.getByText(stock.inStock('50'))).toBeVisible();
-    await field(page, stock.units).fill('20');
+    await field(stockDialog, stock.units).fill('20');
     await stockDialog.getByLabel(stock.reason).selectOption('received');
-    await field(page, stock.note).fill('Pallet 7 from the forge');
+    await field(stockDialog, stock.note).fill('Pallet 7 from the forge');
     await stockDialog.getByRole('button', { name: stock.save }).click();
     // The dialog stays open (the movement is listed in it): its toast is under the modal.
     await expect(
@@ -83,7 +83,7 @@ for (const viewport of [desktop, phone]) {
     );
     await expect(movements.getByRole('listitem').first()).toContainText('Pallet 7 from the forge');
     await stockDialog.getByRole('radio', { name: stock.remove }).check();
-    await field(page, stock.units).fill('500');
+    await field(stockDialog, stock.units).fill('500');
     await stockDialog.getByRole('button', { name: stock.save }).click();
     await expect(stockDialog.getByText(texts.adminErrors.stockBelowZero(70, 500))).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -103,10 +103,10 @@ for (const viewport of [desktop, phone]) {
       buffer: PNG,
     });
     await expect(page.getByRole('alert').filter({ hasText: image.uploaded })).toBeVisible();
-    await expect(field(page, texts.addProduct.imageLink)).toHaveValue(
+    await expect(field(again, texts.addProduct.imageLink)).toHaveValue(
       /^\/images\/tools\/[0-9a-f]{64}\.webp$/,
     );
-    const link = await field(page, texts.addProduct.imageLink).inputValue();
+    const link = await field(again, texts.addProduct.imageLink).inputValue();
     await expect(again.getByRole('img', { name: image.preview })).toHaveAttribute('src', link);
     await again.getByRole('button', { name: edit.save }).click();
     await expectToast(page, edit.saved(renamed));
