@@ -8,12 +8,16 @@ export interface CartLineRow {
   quantity: number;
   /** The unit price the buyer was shown when the line was added or its quantity last set. */
   unitPriceCents: number;
-  /** When it was added: the cart page lists its lines oldest first, the buyer's order. */
-  addedAt: Date;
+  /**
+   * Where the line stands in the cart page's order (oldest added first, the buyer's order),
+   * from 1. Ranked by the database, whose clock keeps microseconds: a JavaScript Date keeps
+   * milliseconds, and two lines added in one millisecond would lose their order.
+   */
+  placeInCart: number;
 }
 
 /** A line as a write sets it: when it was added is the database's to say (and stays). */
-export type CartLineWrite = Omit<CartLineRow, 'addedAt'>;
+export type CartLineWrite = Omit<CartLineRow, 'placeInCart'>;
 
 /** The first key of the advisory locks that serialise one account's cart writes. */
 const CART_WRITES_LOCK = 724_611;
@@ -22,7 +26,7 @@ const lineColumns = {
   toolId: cartLines.toolId,
   quantity: cartLines.quantity,
   unitPriceCents: cartLines.unitPriceCents,
-  addedAt: cartLines.addedAt,
+  placeInCart: sql<number>`(row_number() over (order by ${cartLines.addedAt}, ${cartLines.toolId}))::int`,
 };
 
 /**

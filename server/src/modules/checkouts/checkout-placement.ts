@@ -32,8 +32,8 @@ export type CartLineRow = {
   toolId: string;
   quantity: number;
   unitPriceCents: number;
-  /** When it was put in the cart: the cart lists its lines oldest first (the buyer's order). */
-  addedAt: Date;
+  /** Where it stands in the cart, from 1: the cart lists its lines oldest first (the buyer's order). */
+  placeInCart: number;
 };
 
 /** What the checkout needs of the cart module, in the checkout's own transaction. */
@@ -176,7 +176,7 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
         return { response: dtos.checkoutResponse(earlier, lines, []), replayed: true };
       }
       /** Each reserved line's unit price when it was added to the cart, by tool id. */
-      const addedAt = new Map<string, number>();
+      const priceWhenAdded = new Map<string, number>();
       const placed = await db
         .transaction(async (tx): Promise<PlacedCheckout> => {
           let cart: CartLineRow[] = [];
@@ -199,16 +199,10 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
               const { reserved, failed } = await reserveLines(tx, cart);
               // Thrown, not returned: the reservations made before the failing lines roll back.
               if (failed.length > 0) throw new LinesNotReserved(failed);
-              for (const { line } of reserved) addedAt.set(line.toolId, line.unitPriceCents);
+              for (const { line } of reserved) priceWhenAdded.set(line.toolId, line.unitPriceCents);
               // The cart's order (oldest line first, as its page lists them) is the buyer's: the
               // invoice keeps it. The cart was read in tool order, the order the tools are locked in.
-              const inCartOrder = [...cart].sort(
-                (a, b) =>
-                  a.addedAt.getTime() - b.addedAt.getTime() || a.toolId.localeCompare(b.toolId),
-              );
-              const lineNumbers = new Map(
-                inCartOrder.map((line, index) => [line.toolId, index + 1]),
-              );
+              const lineNumbers = new Map(cart.map((line) => [line.toolId, line.placeInCart]));
               return reserved.map(({ line, tool, unitPriceCents }) => ({
                 lineNumber: lineNumbers.get(line.toolId),
                 toolId: tool.id,
@@ -292,11 +286,11 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
           }
           const { checkout, orders, stock } = outcome.placed;
           const priceChanges = orders
-            .filter((row) => addedAt.get(row.toolId) !== row.unitPriceCents)
+            .filter((row) => priceWhenAdded.get(row.toolId) !== row.unitPriceCents)
             .map((row) => ({
               toolId: row.toolId,
               sku: row.toolSku,
-              before: centsToDollars(addedAt.get(row.toolId) ?? 0),
+              before: centsToDollars(priceWhenAdded.get(row.toolId) ?? 0),
               now: centsToDollars(row.unitPriceCents),
             }));
           return { checkout, lines: orders, replayed: false, stock, priceChanges };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
   CheckoutListSchema,
@@ -111,6 +111,33 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(saw.sku);
     expect(mails[0]!.text).toContain(file.sku);
+  });
+
+  it("numbers the lines in the cart's order even when they were added within one millisecond", async ({
+    app,
+  }) => {
+    const customer = await signUpTestAccount(app);
+    const tools = await Promise.all(
+      [1, 2, 3].map(() => createTestTool(app, { priceCents: 500, availableQuantity: 1000 })),
+    );
+    // Added last-id first, a few microseconds apart: one millisecond to a JavaScript Date.
+    const inCart = [...tools].sort((a, b) => b.id.localeCompare(a.id));
+    await app.database.db.insert(cartLines).values(
+      inCart.map((tool, index) => ({
+        userId: customer.userId,
+        toolId: tool.id,
+        quantity: 20,
+        unitPriceCents: 500,
+        addedAt: sql`${`2026-12-01T10:00:00.000${index + 1}00Z`}::timestamptz`,
+      })),
+    );
+    const cart = await injectAs(app, customer, { url: '/api/cart' });
+    expect(cart.json().lines.map((line: { toolId: string }) => line.toolId)).toEqual(
+      inCart.map((tool) => tool.id),
+    );
+
+    const { checkout } = await checkOut(app, customer);
+    expect(checkout.lines.map((line) => line.toolId)).toEqual(inCart.map((tool) => tool.id));
   });
 
   it('reserves nothing when one line cannot be had, names each failing line, keeps the cart', async ({
