@@ -4,6 +4,8 @@ export const salesTexts = {
   sales: {
     title: 'Sales',
     window: (from: string, to: string) => `${from} to ${to} (UTC)`,
+    /** Issue 43: when the figures were read (older while another admin's are being added up). */
+    asOf: (time: string) => `Figures as of ${time}`,
     revenuePerDay: 'Revenue per day',
     revenueTotal: (total: string, orders: number) =>
       `${total} from ${orders.toLocaleString('en-US')} paid ${orders === 1 ? 'order' : 'orders'} in this range`,

@@ -7,6 +7,12 @@ export const SALES_DAYS = 30;
 /** The longest range GET /manageSales answers, in days (a leap year, both ends included). */
 export const MAX_SALES_RANGE_DAYS = 366;
 
+/**
+ * The oldest figures the Sales page is given while newer ones of the same range are being added
+ * up for another admin (GET /manageSales's `asOf`).
+ */
+export const SALES_MAX_AGE_SECONDS = 60;
+
 /** A calendar day as the API takes it: 'YYYY-MM-DD'. */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -83,6 +89,12 @@ export type TopTool = z.infer<typeof TopToolSchema>;
 export const SalesOverviewSchema = z.object({
   from: z.string(),
   to: z.string(),
+  /**
+   * When the figures were read (ISO 8601): now, unless adding them up takes long (seconds for a
+   * year of a million orders) and figures of the same range at most SALES_MAX_AGE_SECONDS old
+   * are at hand, which are given at once instead.
+   */
+  asOf: z.string(),
   days: z.array(SalesDaySchema),
   ordersByStatus: z.array(StatusCountSchema),
   topTools: z.array(TopToolSchema),

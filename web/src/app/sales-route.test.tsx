@@ -15,6 +15,7 @@ vi.mock('../features/sales/components/sales-charts', () => ({
 const quietMonth: SalesOverview = {
   from: '2030-02-14',
   to: '2030-03-15',
+  asOf: '2030-03-15T14:47:00Z',
   days: Array.from({ length: SALES_DAYS }, (_, index) => ({
     date: new Date(Date.parse('2030-02-14T00:00:00Z') + index * 86_400_000)
       .toISOString()

@@ -1,4 +1,5 @@
 import { OrderStatusSchema } from '@tools-factory/contract';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   selectOrderCountsByStatus,
@@ -25,11 +26,17 @@ export function createOrderFigures(options: { db: Database }) {
      */
     read(window: DayWindow, topCount: number) {
       return db.transaction(
-        async (tx) => ({
-          days: await selectRevenuePerDay(tx, window),
-          statuses: await selectOrderCountsByStatus(tx, OrderStatusSchema.options),
-          topTools: await selectTopTools(tx, window, topCount),
-        }),
+        async (tx) => {
+          // PostgreSQL compiles these plans (their cost is above jit_above_cost at a year of a
+          // million orders), which cost more than it saved: the year's revenue per day took
+          // 0.97 s with it, 0.80 s without. Only for this read-only transaction.
+          await tx.execute(sql`set local jit = off`);
+          return {
+            days: await selectRevenuePerDay(tx, window),
+            statuses: await selectOrderCountsByStatus(tx, OrderStatusSchema.options),
+            topTools: await selectTopTools(tx, window, topCount),
+          };
+        },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
     },

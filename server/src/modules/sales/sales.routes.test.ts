@@ -122,8 +122,10 @@ describe('Sales overview: GET /api/manageSales', () => {
     app,
     admin,
   }) => {
-    const { from, to, days } = await overview(app, admin);
+    const { from, to, days, asOf } = await overview(app, admin);
     expect({ from, to }).toEqual({ from: '2030-02-14', to: '2030-03-15' });
+    // Read now, by the app's clock: nobody else was adding this range up.
+    expect(asOf).toBe(TODAY.toISOString());
     expect(days).toHaveLength(SALES_DAYS);
     expect(days[0]?.date).toBe('2030-02-14');
     expect(days.at(-1)?.date).toBe('2030-03-15');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   apiPaths,
   MAX_SALES_RANGE_DAYS,
+  SALES_MAX_AGE_SECONDS,
   SalesOverviewSchema,
   SalesRangeQuerySchema,
 } from '@tools-factory/contract';
@@ -27,7 +28,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'getSalesOverview',
         summary: 'The sales overview (Sales page)',
-        description: `Admins only. Every figure summed by the database. ${RANGE_WORDS} \`days\`: one entry per day of the range, oldest first, with the revenue (dollars) and the number of orders paid that day (orders paid or shipped since, by their payment's UTC day; days without any at 0). \`ordersByStatus\`: how many orders stand in each status now (unpaid, paid, shipped; 0 included). \`topTools\`: at most TOP_TOOLS_COUNT (5) tools by revenue from orders paid in the range, highest first, ties by name, each with its units and the name its latest such order recorded.`,
+        description: `Admins only. Every figure summed by the database. ${RANGE_WORDS} \`days\`: one entry per day of the range, oldest first, with the revenue (dollars) and the number of orders paid that day (orders paid or shipped since, by their payment's UTC day; days without any at 0). \`ordersByStatus\`: how many orders stand in each status now (unpaid, paid, shipped; 0 included). \`topTools\`: at most TOP_TOOLS_COUNT (5) tools by revenue from orders paid in the range, highest first, ties by name, each with its units and the name its latest such order recorded. \`asOf\`: when the figures were read. A range is added up once at a time per instance: an ask gets figures read now, unless adding them up takes more than 150 ms (a year at a million orders takes seconds) while figures of the same range read less than SALES_MAX_AGE_SECONDS (${SALES_MAX_AGE_SECONDS}) ago are at hand: then it gets those at once, and the next ask gets the newer ones.`,
         tags: ['sales'],
         querystring: SalesRangeQuerySchema,
         response: { 200: SalesOverviewSchema, ...errorResponses(400) },

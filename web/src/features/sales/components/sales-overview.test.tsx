@@ -42,6 +42,7 @@ function overview(overrides: Partial<Overview> = {}): Overview {
   return {
     from: '2030-02-14',
     to: '2030-03-15',
+    asOf: '2030-03-15T14:47:00Z',
     days: Array.from({ length: 30 }, (_, index) => {
       const date = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
       return day(date, ...(sales[date] ?? [0, 0]));
@@ -121,6 +122,10 @@ describe('SalesOverview', () => {
     salesServer(() => jsonResponse(overview()));
     renderWithProviders(<SalesOverview />);
     expect(await screen.findByText('Feb 14, 2030 to Mar 15, 2030 (UTC)')).toBeInTheDocument();
+    // When the figures were read, in the admin's time zone.
+    expect(
+      screen.getByText(/^Figures as of Mar 1[45], 2030, \d{1,2}:47 [AP]M$/),
+    ).toBeInTheDocument();
     // $2,750.00 + $30,000,000.00 + $699.65, from 1 + 1 + 2 orders.
     expect(screen.getByText(texts.sales.revenueTotal('$30,003,449.65', 4))).toBeInTheDocument();
   });

@@ -9,7 +9,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { CardSection } from '../../../components/ui/card-section';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDay } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { useSalesOverview, type SalesRange } from '../api/get-sales';
 import { SalesRangeForm } from './sales-range-form';
 import { OrdersByStatusTable, RevenuePerDayTable, TopToolsTable } from './sales-tables';
@@ -88,6 +88,9 @@ function SalesFigures({
       />
       <p className="text-base-content/80 text-sm">
         {texts.sales.window(formatDay(overview.from), formatDay(overview.to))}
+      </p>
+      <p className="text-base-content/80 text-xs">
+        {texts.sales.asOf(formatDateTime(overview.asOf))}
       </p>
       <p className="mt-1 text-lg font-semibold">
         {texts.sales.revenueTotal(formatMoney(totals.revenue), totals.orders)}
