@@ -22,7 +22,9 @@ import {
 export {
   keepAnswer,
   searchedParts,
+  toolsWithIds,
   type CatalogBodies,
+  type FindToolIds,
   type KeptAnswer,
   type PrepareBody,
 } from './catalog-bodies.ts';
