@@ -123,9 +123,7 @@ export async function selectNearestCatalogWord(
   const [row] = await executor
     .select({ word: catalogWords.word })
     .from(catalogWords)
-    .where(
-      and(sql`${catalogWords.word} % ${word}`, sql`${similarity} >= ${CORRECTION_SIMILARITY}`),
-    )
+    .where(and(sql`${catalogWords.word} % ${word}`, sql`${similarity} >= ${CORRECTION_SIMILARITY}`))
     .orderBy(desc(similarity), asc(sql`length(${catalogWords.word})`), asc(catalogWords.word))
     .limit(1);
   return row?.word;

@@ -37,8 +37,6 @@ export const toolSearch = pgTable(
  * few thousand at 50,000 tools); one no tool has any more finds nothing, and is never offered
  * then (a correction is only taken when it finds tools).
  */
-export const catalogWords = pgTable(
-  'catalog_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('catalog_words_word_idx').using('gin', t.word.op('gin_trgm_ops'))],
-);
+export const catalogWords = pgTable('catalog_words', { word: text('word').primaryKey() }, (t) => [
+  index('catalog_words_word_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

@@ -84,9 +84,7 @@ describe('GET /api/search: the search that forgives', () => {
     );
   });
 
-  it('corrects nothing that finds tools, and only the words that find nothing', async ({
-    app,
-  }) => {
+  it('corrects nothing that finds tools, and only the words that find nothing', async ({ app }) => {
     expect((await search(app, { q: 'hammer' })).corrected).toEqual([]);
     const mixed = await search(app, { q: 'framing hamer' });
     expect(mixed.corrected).toEqual([{ word: 'hamer', correction: 'hammer' }]);
@@ -157,11 +155,7 @@ describe('GET /api/search: the search that forgives', () => {
   });
 
   it('refuses a long q, a bad page and an unknown sort in words', async ({ app }) => {
-    await expect400(
-      app,
-      `/api/search?q=${'a'.repeat(201)}`,
-      texts.fieldErrors.tooLong('q', 200),
-    );
+    await expect400(app, `/api/search?q=${'a'.repeat(201)}`, texts.fieldErrors.tooLong('q', 200));
     await expect400(
       app,
       '/api/search?q=saw&sort=cheapest',

@@ -29,11 +29,7 @@ import {
   UpdateLowStockThresholdSchema,
   UpdatePriceBreaksSchema,
 } from '@tools-factory/contract';
-import {
-  searchedParts,
-  toolsWithIds,
-  type CatalogReader,
-} from '../../catalog/catalog-snapshot.ts';
+import { searchedParts, toolsWithIds, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { notFound } from '../../http-errors.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { keepCatalogAnswer, noteAnsweredFrom } from '../../plugins/catalog-answers.ts';
@@ -65,8 +61,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         operationId: 'listTools',
         tags: ['catalog'],
         summary: 'The tools on sale',
-        description:
-          `Without \`q\` and \`sort\`, every tool on sale in the catalog order. \`q\` (plain text, any case, at most ${MAX_SEARCH_LENGTH} characters) finds what GET /api/search finds, every match and no page: a SKU or the start of one (one word with a digit or one of . _ - /) the tools whose SKU starts so, the whole SKU first; else the tools holding every word in any order (any part of the name, SKU or description, or the word's English stem, the last word also as the start of one), the best first (a word in the name before one in the description, then by name); when that finds nothing, words of letters that no tool holds are replaced by the nearest word of the catalog ('hamer' finds hammers). \`sort\` orders them by \`name\` (A to Z), \`price\` (the lowest unit price, low to high), \`price-desc\` (high to low) or \`available\` (most in stock first), ties keeping the catalog order. 400 for an unknown sort or a longer \`q\`.`,
+        description: `Without \`q\` and \`sort\`, every tool on sale in the catalog order. \`q\` (plain text, any case, at most ${MAX_SEARCH_LENGTH} characters) finds what GET /api/search finds, every match and no page: a SKU or the start of one (one word with a digit or one of . _ - /) the tools whose SKU starts so, the whole SKU first; else the tools holding every word in any order (any part of the name, SKU or description, or the word's English stem, the last word also as the start of one), the best first (a word in the name before one in the description, then by name); when that finds nothing, words of letters that no tool holds are replaced by the nearest word of the catalog ('hamer' finds hammers). \`sort\` orders them by \`name\` (A to Z), \`price\` (the lowest unit price, low to high), \`price-desc\` (high to low) or \`available\` (most in stock first), ties keeping the catalog order. 400 for an unknown sort or a longer \`q\`.`,
         querystring: SearchQuerySchema,
         response: { 200: ToolListSchema, ...errorResponses(400) },
       },
