@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { catalogWords, toolSearch } from './tool-search.table.ts';
-import { tools } from './tools.table.ts';
 
 // The search's statements (docs/decisions/057-search-in-postgres.md): they find and rank tools'
 // ids; the tools themselves are read from the catalog snapshot. Every word comes as a bound
@@ -88,26 +87,28 @@ export async function selectIdsHoldingWords(
   const query = executor
     .select({ id: toolSearch.toolId, total: sql<number>`(count(*) over ())::int` })
     .from(toolSearch)
-    .innerJoin(tools, eq(tools.id, toolSearch.toolId))
     .where(and(...words.map(holds)))
     .orderBy(
       desc(sql`${toolSearch.sku} = ${page.whole}`),
       ...ranks,
-      asc(tools.name),
-      asc(tools.id),
+      asc(toolSearch.name),
+      asc(toolSearch.toolId),
     );
   const rows = await (page.limit === undefined ? query : query.limit(page.limit));
   return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
 }
 
-/** Whether any tool on sale holds the word. */
+/**
+ * Whether any tool on sale holds the word. Counted, not LIMIT 1: with a limit PostgreSQL bets
+ * on a sequential scan finding one soon, which for a word no tool holds reads every row (47 ms
+ * at 50,000 tools, against 2.5 ms through the indexes).
+ */
 export async function anyToolHolds(executor: Executor, word: SearchWord): Promise<boolean> {
-  const rows = await executor
-    .select({ found: sql<number>`1` })
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
     .from(toolSearch)
-    .where(holds(word))
-    .limit(1);
-  return rows.length > 0;
+    .where(holds(word));
+  return (row?.count ?? 0) > 0;
 }
 
 /**

@@ -48,8 +48,10 @@ export function createToolSearchService(deps: { db: Database }) {
     const corrected: SearchCorrection[] = [];
     const correctedWords: SearchWord[] = [];
     for (const word of asTyped) {
+      // One word that found nothing is known to be held by no tool.
       const correction =
-        CORRECTABLE_WORD.test(word.text) && !(await anyToolHolds(db, word))
+        CORRECTABLE_WORD.test(word.text) &&
+        (asTyped.length === 1 || !(await anyToolHolds(db, word)))
           ? await selectNearestCatalogWord(db, word.text)
           : undefined;
       if (correction) corrected.push({ word: word.text, correction });

@@ -17,6 +17,8 @@ export const toolSearch = pgTable(
     toolId: uuid('tool_id')
       .primaryKey()
       .references(() => tools.id, { onDelete: 'cascade' }),
+    /** The tool's name: ties of rank go by it, without reading tools (migration 0027). */
+    name: text('name').notNull(),
     /** lower(sku): a whole SKU or its start is found through its btree (text_pattern_ops). */
     sku: text('sku').notNull(),
     /** The name (weight A) and the description (weight B), English stems. */

@@ -25,6 +25,7 @@ import {
   ToolStockListSchema,
   ToolSearchPageSchema,
   ToolSearchQuerySchema,
+  type ToolSearchPage,
   ToolStockSchema,
   UpdateLowStockThresholdSchema,
   UpdatePriceBreaksSchema,
@@ -33,7 +34,7 @@ import { searchedParts, toolsWithIds, type CatalogReader } from '../../catalog/c
 import { notFound } from '../../http-errors.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { keepCatalogAnswer, noteAnsweredFrom } from '../../plugins/catalog-answers.ts';
-import { sendPrepared } from '../../plugins/preserialized.ts';
+import { prepareJsonBodyLazily, sendPrepared } from '../../plugins/preserialized.ts';
 import type { ToolSearchService } from './tool-search.service.ts';
 import type { ToolsService } from './tools.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
@@ -92,11 +93,17 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         querystring: ToolSearchQuerySchema,
         response: { 200: ToolSearchPageSchema, ...errorResponses(400, 404) },
       },
+      compress: false,
+      // The same public data for everyone: keeps its caching (no-cache and an ETag).
       config: { publicCache: true },
+      // Its answers are kept with the catalog version, and sent again before any routing: a
+      // popular search costs the database once per catalog change (docs/decisions/028, 057).
+      onSend: keepCatalogAnswer,
     },
-    async (request) => {
+    async (request, reply) => {
       const { q, sort, page } = request.query;
       const bodies = catalog.current();
+      noteAnsweredFrom(request, bodies);
       const words = searchWords(q).join(' ');
       const found = words
         ? await search.find(words, MAX_SEARCH_MATCHES)
@@ -105,7 +112,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       const sorted = sort ? searchTools(inOrder, { sort }) : inOrder;
       const pageCount = Math.max(1, Math.ceil(sorted.length / SEARCH_PAGE_SIZE));
       if (page > pageCount) throw notFound(searchTexts.errors.noSuchPage(page, pageCount));
-      return {
+      const answer: ToolSearchPage = {
         q: words,
         tools: sorted.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
         total: found.total,
@@ -116,6 +123,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         sort: sort ?? null,
         corrected: found.corrected,
       };
+      return sendPrepared(request, reply, await prepareJsonBodyLazily(answer));
     },
   );
 
