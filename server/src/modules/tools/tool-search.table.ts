@@ -21,14 +21,16 @@ export const toolSearch = pgTable(
     name: text('name').notNull(),
     /** lower(sku): a whole SKU or its start is found through its btree (text_pattern_ops). */
     sku: text('sku').notNull(),
-    /** The name (weight A) and the description (weight B), English stems. */
+    /**
+     * The name (weight A) and the description (weight B), English stems: what ts_rank ranks the
+     * found tools by. No index: the words are found through `content` (migration 0028).
+     */
     document: tsvector('document').notNull(),
-    /** lower(name, SKU and description): any part of it, through its trigram index. */
+    /** lower(name, SKU and description): a word or its stem anywhere in it, through its trigrams. */
     content: text('content').notNull(),
   },
   (t) => [
     index('tool_search_sku_idx').using('btree', t.sku.op('text_pattern_ops')),
-    index('tool_search_document_idx').using('gin', t.document),
     index('tool_search_content_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 );
