@@ -11,6 +11,7 @@ export const searchTexts = {
   showingResultsFor: (q: string) => `Showing results for ${q}`,
   /** Under it: what was typed, which found nothing. */
   noneFor: (q: string) => `No tools match "${q}"`,
+  submit: 'Search',
   /** Before anything is typed. */
   prompt: 'Type a name, a word of a description or a SKU',
   /** The first option of the sort control: the search's own ranking. */
@@ -20,6 +21,10 @@ export const searchTexts = {
   /** Past MAX_SEARCH_MATCHES matches: only the best can be paged through. */
   capped: (shown: number, total: number) =>
     `${total} tools match: the best ${shown} are shown. Add a word to narrow the search.`,
+  pagination: 'Pages of results',
+  previous: 'Previous page',
+  next: 'Next page',
+  page: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
   errors: {
     /** 404: a page past the last of the results. */
     noSuchPage: categoryTexts.errors.noSuchPage,

@@ -44,8 +44,8 @@ export async function selectStems(
   words: readonly string[],
 ): Promise<Array<string | undefined>> {
   if (words.length === 0) return [];
-  const columns = words.map((word, index) =>
-    sql`(ts_lexize(${STEMMER}, ${word}))[1] as ${sql.identifier(`stem${index}`)}`,
+  const columns = words.map(
+    (word, index) => sql`(ts_lexize(${STEMMER}, ${word}))[1] as ${sql.identifier(`stem${index}`)}`,
   );
   const result = (await executor.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
     rows: Array<Record<string, string | null>>;

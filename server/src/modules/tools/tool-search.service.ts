@@ -75,4 +75,3 @@ export function createToolSearchService(deps: { db: Database }) {
 }
 
 export type ToolSearchService = ReturnType<typeof createToolSearchService>;
-

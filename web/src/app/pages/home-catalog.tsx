@@ -12,14 +12,16 @@ import { useCategories } from '../../features/categories/api/get-categories';
 import { useCategoryTools } from '../../features/categories/api/get-category-tools';
 import { CategoryCards, CategoryLinks } from '../../features/categories/components/category-links';
 import { ToolCard } from '../../features/tools/components/tool-card';
+import { ToolSearchForm } from '../../features/tools/components/tool-search-form';
 import { ToolsSection } from '../../features/tools/components/tools-section';
 
 const words = categoryBrowseTexts;
 
 /**
  * The home page's tools (issue 43). At most HOME_PAGE_TOOLS_LIMIT on sale: a row of category
- * links, then OUR TOOLS with every tool, as SPEC.md has it. Above it: OUR TOOLS shows the
- * categories and the first page of every tool, each page of a category one link away.
+ * links, then OUR TOOLS with every tool, as SPEC.md has it. Above it: OUR TOOLS shows the box
+ * that searches on the server (/search?q=), the categories and the first page of every tool,
+ * each page of a category one link away.
  */
 export function HomeCatalog() {
   const categories = useCategories();
@@ -28,6 +30,7 @@ export function HomeCatalog() {
   if (tree && !tree.homeShowsEveryTool) {
     return (
       <Section id="tools" title={homeTexts.home.toolsTitle}>
+        <ToolSearchForm />
         <CategoryCards categories={tree.categories} />
         <FirstPage />
       </Section>
