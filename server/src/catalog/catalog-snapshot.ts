@@ -24,7 +24,6 @@ export {
   searchedParts,
   toolsWithIds,
   type CatalogBodies,
-  type FindToolIds,
   type KeptAnswer,
   type PrepareBody,
 } from './catalog-bodies.ts';
