@@ -25,8 +25,10 @@ export const searchTexts = {
   previous: 'Previous page',
   next: 'Next page',
   page: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
-  errors: {
-    /** 404: a page past the last of the results. */
-    noSuchPage: categoryTexts.errors.noSuchPage,
-  },
+} as const;
+
+/** The search's refusals (`{ message, statusCode }` bodies): apart, so no page carries them. */
+export const searchErrors = {
+  /** 404: a page past the last of the results. */
+  noSuchPage: categoryTexts.errors.noSuchPage,
 } as const;

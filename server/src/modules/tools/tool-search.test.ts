@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import {
   ErrorBodySchema,
+  searchErrors,
   searchTexts,
   texts,
   ToolListSchema,
@@ -149,7 +150,7 @@ describe('GET /api/search: the search that forgives', () => {
     const past = await app.inject('/api/search?q=hammer&page=2');
     expect(past.statusCode).toBe(404);
     expect(past.json()).toEqual({
-      message: searchTexts.errors.noSuchPage(2, 1),
+      message: searchErrors.noSuchPage(2, 1),
       statusCode: 404,
     });
   });

@@ -16,7 +16,7 @@ import {
   MAX_SEARCH_PAGE,
   SEARCH_PAGE_SIZE,
   SearchQuerySchema,
-  searchTexts,
+  searchErrors,
   searchTools,
   searchWords,
   serverTexts,
@@ -111,7 +111,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       const inOrder = toolsWithIds(bodies, found.ids, sort !== undefined);
       const sorted = sort ? searchTools(inOrder, { sort }) : inOrder;
       const pageCount = Math.max(1, Math.ceil(sorted.length / SEARCH_PAGE_SIZE));
-      if (page > pageCount) throw notFound(searchTexts.errors.noSuchPage(page, pageCount));
+      if (page > pageCount) throw notFound(searchErrors.noSuchPage(page, pageCount));
       const answer: ToolSearchPage = {
         q: words,
         tools: sorted.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),

@@ -4,6 +4,7 @@ import {
   homeTexts,
   categoryBrowseTexts,
 } from '@tools-factory/contract';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { CardGrid } from '../../components/ui/card-grid';
 import { QueryBoundary } from '../../components/ui/query-boundary';
@@ -12,8 +13,15 @@ import { useCategories } from '../../features/categories/api/get-categories';
 import { useCategoryTools } from '../../features/categories/api/get-category-tools';
 import { CategoryCards, CategoryLinks } from '../../features/categories/components/category-links';
 import { ToolCard } from '../../features/tools/components/tool-card';
-import { ToolSearchForm } from '../../features/tools/components/tool-search-form';
 import { ToolsSection } from '../../features/tools/components/tools-section';
+import { lazyPart } from '../../lib/server-html';
+
+/** The box that searches on the server: only above the limit, so a chunk of its own. */
+const ToolSearchForm = lazyPart(() =>
+  import('../../features/tools/components/tool-search-form').then(
+    (module) => module.ToolSearchForm,
+  ),
+);
 
 const words = categoryBrowseTexts;
 
@@ -30,7 +38,9 @@ export function HomeCatalog() {
   if (tree && !tree.homeShowsEveryTool) {
     return (
       <Section id="tools" title={homeTexts.home.toolsTitle}>
-        <ToolSearchForm />
+        <Suspense fallback={null}>
+          <ToolSearchForm />
+        </Suspense>
         <CategoryCards categories={tree.categories} />
         <FirstPage />
       </Section>

@@ -1,7 +1,6 @@
 import { MAX_SEARCH_LENGTH, routes, searchTexts } from '@tools-factory/contract';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toolSearchParams } from '../api/search-tools';
 
 /**
  * The box that searches the whole catalog on the server (/search?q=...): on the home page above
@@ -22,7 +21,7 @@ export function ToolSearchForm({ q = '' }: { q?: string }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (text.trim() === '') return;
-        void navigate(`${routes.search}?${toolSearchParams({ q: text })}`);
+        void navigate(`${routes.search}?${new URLSearchParams({ q: text.trim() })}`);
       }}
     >
       <div className="flex grow flex-col gap-1">

@@ -1,22 +1,18 @@
-import {
-  homeTexts,
-  routes,
-  searchTexts,
-  searchTools,
-  type ToolSort,
-} from '@tools-factory/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { homeTexts, searchTools } from '@tools-factory/contract';
+import { Suspense, useState } from 'react';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Section } from '../../../components/ui/section';
 import { lazyPart, ServerHtml } from '../../../lib/server-html';
-import { correctedWords, toolSearchParams, useSearchedTools } from '../api/search-tools';
 import { useTools } from '../api/tools-query';
 import { ToolsSearch, useToolSearch } from './tools-search';
 
 /** The cards: a chunk of its own (tools-grid.tsx). */
 export const ToolsGrid = lazyPart(() => import('./tools-grid').then((module) => module.default));
+
+/** The server's search when nothing here matches: a chunk of its own, asked for only then. */
+const ForgivingSearch = lazyPart(() =>
+  import('./forgiving-search').then((module) => module.default),
+);
 
 /**
  * OUR TOOLS: the search and sort (kept in the URL), then the catalog in 1, 2 or 3 columns,
@@ -50,7 +46,9 @@ export function ToolsSection() {
                 {noMatch ? homeTexts.search.noMatch(q) : homeTexts.search.count(shown.length)}
               </p>
               {noMatch ? (
-                <ForgivingSearch q={q} sort={search.query.sort} clear={search.clear} />
+                <Suspense fallback={null}>
+                  <ForgivingSearch q={q} sort={search.query.sort} clear={search.clear} />
+                </Suspense>
               ) : (
                 <ServerHtml id="tool-cards" keep={sameSearch} load={ToolsGrid.load}>
                   <ToolsGrid tools={shown} />
@@ -61,44 +59,5 @@ export function ToolsSection() {
         }}
       </QueryBoundary>
     </Section>
-  );
-}
-
-/**
- * What the server's search finds when the words as typed are in no tool: its stems and its
- * corrections, said above the cards ('Showing results for hammer'); the no-match card when it
- * finds nothing either.
- */
-function ForgivingSearch(props: { q: string; sort: ToolSort | undefined; clear: () => void }) {
-  const { q, sort, clear } = props;
-  const found = useSearchedTools({ q, sort });
-  const answer = found.isPlaceholderData ? undefined : found.data;
-  if (answer && answer.tools.length > 0) {
-    return (
-      <>
-        <p className="mb-4 font-semibold">
-          {searchTexts.showingResultsFor(correctedWords(answer.q, answer.corrected))}
-        </p>
-        <ServerHtml id="tool-cards" keep={false} load={ToolsGrid.load}>
-          <ToolsGrid tools={answer.tools} />
-        </ServerHtml>
-        {answer.pageCount > 1 ? (
-          <div className="mt-8 text-center">
-            <Link to={`${routes.search}?${toolSearchParams({ q, sort })}`} className="btn">
-              {searchTexts.showing(1, answer.tools.length, answer.total)}
-            </Link>
-          </div>
-        ) : null}
-      </>
-    );
-  }
-  // Nothing until the server answers, on the server's render too (the same markup to hydrate).
-  if (found.isPending || (found.isPlaceholderData && found.isFetching)) return null;
-  return (
-    <EmptyState message={homeTexts.search.noMatch(q)}>
-      <button type="button" className="btn btn-primary" onClick={clear}>
-        {homeTexts.search.clear}
-      </button>
-    </EmptyState>
   );
 }
