@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { runAdminQuery, withDatabaseName } from '../../server/src/testing/postgres-admin.ts';
+import { pgliteExtensions } from '../../server/src/db/pglite-extensions.ts';
 
 /**
  * The databases the write rows (orders.ts, checkouts.ts) load and replay their baselines on: a
@@ -42,7 +43,7 @@ export async function withPgliteDatabase<T>(
   pgliteDir: string,
   use: (database: BenchDatabase) => Promise<T>,
 ): Promise<T> {
-  const db = await PGlite.create(pgliteDir);
+  const db = await PGlite.create(pgliteDir, { extensions: pgliteExtensions });
   try {
     return await use({
       query: pgliteQuery(db),

@@ -89,6 +89,14 @@ function calls(shop: Shop): Array<{ name: string; spec: RequestSpec; goal: RowGo
     { name: 'GET /purchase/{id}', spec: get(`/purchase/${shop.toolId}`), goal: PAGE_GOAL },
     { name: 'GET /api/tool/{id}', spec: get(`/api/tool/${shop.toolId}`), goal: PAGE_GOAL },
     { name: 'GET /api/parts?q=hammer', spec: get('/api/parts?q=hammer'), goal: SEARCH_GOAL },
+    // The web's search (issue 43 item 2): a word corrected ('hamer'), two words, a SKU's start.
+    { name: 'GET /api/search?q=hamer', spec: get('/api/search?q=hamer'), goal: SEARCH_GOAL },
+    {
+      name: 'GET /api/search?q=driver screw&sort=price',
+      spec: get('/api/search?q=driver%20screw&sort=price'),
+      goal: SEARCH_GOAL,
+    },
+    { name: 'GET /api/search?q=hm-claw', spec: get('/api/search?q=hm-claw'), goal: SEARCH_GOAL },
     {
       name: 'GET /api/checkouts (My Orders)',
       spec: get('/api/checkouts', as(shop.buyer)),

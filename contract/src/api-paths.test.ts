@@ -76,6 +76,7 @@ describe('apiPaths', () => {
       restoreTool: '/manageTools/:id/restore',
       archivedTools: '/manageTools/archived',
       toolImages: '/manageTools/images',
+      search: '/search',
       categories: '/categories',
       categoryTools: '/categories/:slug/tools',
       manageCategories: '/manageCategories',

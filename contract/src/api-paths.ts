@@ -126,6 +126,8 @@ export const apiPaths = {
   archivedTools: '/manageTools/archived',
   /** POST (admin, multipart): a tool's picture, answered with its URL. */
   toolImages: '/manageTools/images',
+  /** GET (anyone, issue 43): a page of the tools a search finds, ranked, with its corrections. */
+  search: '/search',
   /** GET (anyone, issue 43): the category tree, each category's tools on sale counted. */
   categories: '/categories',
   /** GET (anyone): a page of a category's tools with its facets (`all`: every tool). */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isSkuLike,
   MAX_SEARCH_LENGTH,
   SearchQuerySchema,
+  ToolSearchQuerySchema,
   searchTools,
   searchWords,
   type SearchQuery,
@@ -159,5 +161,26 @@ describe('SearchQuerySchema', () => {
       'sort must be one of name, price, price-desc, available',
     );
     expect(SearchQuerySchema.safeParse({ q: ['saw', 'hammer'] }).success).toBe(false);
+  });
+});
+
+describe('isSkuLike: a search the server reads as a SKU or its start', () => {
+  it('takes one word of a SKU shape with a digit or a separator', () => {
+    for (const q of ['hm-claw-16', 'sd-', 'rg1', 'tm-5m', 'a.b/c_d'])
+      expect(isSkuLike(searchWords(q)), q).toBe(true);
+  });
+
+  it('leaves plain words, several words and other characters to the word search', () => {
+    for (const q of ['saw', 'claw hammer', 'hm-claw 16', '50%', '-x', '', 'a'.repeat(31) + '-1'])
+      expect(isSkuLike(searchWords(q)), q).toBe(false);
+  });
+});
+
+describe('ToolSearchQuerySchema: GET /api/search', () => {
+  it('takes a page from 1 to the last the best matches fill, and refuses others in words', () => {
+    expect(ToolSearchQuerySchema.parse({ q: 'saw' })).toEqual({ q: 'saw', page: 1 });
+    expect(ToolSearchQuerySchema.parse({ q: 'saw', page: '42' }).page).toBe(42);
+    for (const page of ['0', '43', '1.5', 'x'])
+      expect(ToolSearchQuerySchema.safeParse({ q: 'saw', page }).success, page).toBe(false);
   });
 });

@@ -5,6 +5,37 @@ import { lowestUnitPrice } from './price-break-rules.ts';
 /** The longest search text the API and the search box take. */
 export const MAX_SEARCH_LENGTH = 200;
 
+/** The tools a page of GET /api/search shows. */
+export const SEARCH_PAGE_SIZE = 24;
+
+/**
+ * The most matches a ranked search pages through, the best first: its `total` still counts them
+ * all, and a sort orders these (a buyer who needs more than 1,000 narrows the words).
+ */
+export const MAX_SEARCH_MATCHES = 1_000;
+
+/** The last page of GET /api/search. */
+export const MAX_SEARCH_PAGE = Math.ceil(MAX_SEARCH_MATCHES / SEARCH_PAGE_SIZE);
+
+/** A word that found nothing, and the catalog's word the search took instead ('hamer', 'hammer'). */
+export type SearchCorrection = { word: string; correction: string };
+
+/**
+ * A search that reads as a SKU or the start of one: one word of a SKU's shape with a digit or a
+ * separator in it ('hm-claw-16', 'sd-', 'rg1'). The tools whose SKU starts with it are then all
+ * it finds; a plain word ('saw') is looked for in names and descriptions too.
+ */
+export function isSkuLike(words: readonly string[]): boolean {
+  const [word] = words;
+  return (
+    words.length === 1 &&
+    word !== undefined &&
+    word.length <= 32 &&
+    /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u.test(word) &&
+    /[\p{N}._/-]/u.test(word)
+  );
+}
+
 /** The orders the catalog can be sorted in; none keeps the catalog's own order. */
 export const TOOL_SORTS = ['name', 'price', 'price-desc', 'available'] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];

@@ -11,6 +11,8 @@ export const routes = {
   purchase: (id: string) => `/purchase/${id}`,
   /** Beyond the spec (issue 43): a category's tools with its facets (`all`: every tool). */
   category: (slug: string) => `/category/${slug}`,
+  /** Beyond the spec (issue 43): the catalog searched on the server (/search?q=hamer). */
+  search: '/search',
   /** Beyond the spec (issue 26): the signed-in customer's cart, kept on the server. */
   cart: '/cart',
   dashboard: '/dashborad',

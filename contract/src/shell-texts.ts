@@ -87,6 +87,7 @@ export const shellTexts = {
     withSite: (page: string) => `${page} | Tools Factory`,
     about: 'About',
     blogs: 'Blogs',
+    search: 'Search tools',
     login: 'Login',
     signup: 'Sign Up',
     resetPassword: 'Reset password',

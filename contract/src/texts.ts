@@ -18,6 +18,7 @@ import { quickOrderTexts } from './quick-order-texts.ts';
 import { quoteServerTexts, quoteTexts } from './quote-texts.ts';
 import { reviewTexts } from './review-texts.ts';
 import { salesServerTexts, salesTexts } from './sales-texts.ts';
+import { searchErrors, searchTexts } from './search-texts.ts';
 import { shellTexts } from './shell-texts.ts';
 import { shipmentServerTexts, shipmentTexts } from './shipment-texts.ts';
 import { shippingServerTexts, shippingTexts } from './shipping-texts.ts';
@@ -25,7 +26,7 @@ import { siteTexts } from './site-texts.ts';
 import { skuTexts } from './sku-texts.ts';
 import { toolAdminErrors, toolTexts } from './tool-texts.ts';
 
-export { categoryBrowseTexts, categoryTexts, homeTexts, shellTexts };
+export { categoryBrowseTexts, categoryTexts, homeTexts, searchErrors, searchTexts, shellTexts };
 
 /**
  * Every text a user sees, spelt exactly as SPEC.md spells it (typos included: the product's
@@ -51,6 +52,8 @@ export const texts = {
   ...toolTexts,
   /** Categories and facets (issue 43). */
   categories: categoryTexts,
+  /** The search page (issue 43). */
+  toolSearch: { ...searchTexts, errors: searchErrors },
   ...siteTexts,
   ...accountTexts,
   ...fieldTexts,

@@ -104,6 +104,8 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
   purchase: { path: ({ toolId }) => routes.purchase(toolId), access: 'signedIn', group: 'shop' },
   /** Issue 43: a category's tools with its facets (a demo category: its tools are seeded). */
   category: { path: () => routes.category('gripping-tools'), access: 'public', group: 'shop' },
+  /** Issue 43: the catalog searched on the server, a word corrected. */
+  search: { path: () => `${routes.search}?q=hamer`, access: 'public', group: 'shop' },
   /** Issue 26: the customer's cart (an admin is told the cart is for customers). */
   cart: { path: () => routes.cart, access: 'signedIn', group: 'shop' },
   dashboard: { path: () => routes.dashboard, access: 'signedIn' },

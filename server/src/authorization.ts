@@ -176,6 +176,7 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/tool/:id': 'anyone',
   'GET /api/review': 'anyone',
   'GET /api/gallery': 'anyone',
+  'GET /api/search': 'anyone',
   'GET /api/categories': 'anyone',
   'GET /api/categories/:slug/tools': 'anyone',
   'GET /api/payment-settings': 'anyone',

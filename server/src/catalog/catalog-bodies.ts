@@ -151,21 +151,33 @@ function bodiesOf(
 const MAX_SEARCHES_KEPT = 256;
 
 /**
+ * Finds the tools of a search: their ids, the best first (the tools module's search, in the
+ * database). The snapshot's own bodies are what is answered.
+ */
+export type FindToolIds = (q: string) => Promise<readonly string[]>;
+
+/**
  * The answer to a search of the catalog: `parts` itself without one (at once: GET /parts's hot
- * path waits for nothing), else the filtered, sorted tools, serialized on the first ask and kept
- * with the build (the oldest dropped past MAX_SEARCHES_KEPT), so that popular searches cost what
- * GET /parts costs.
+ * path waits for nothing), else the tools `find` names, best first, or sorted by `sort` (ties in
+ * the catalog's order), serialized on the first ask and kept with the build (the oldest dropped
+ * past MAX_SEARCHES_KEPT), so that popular searches cost what GET /parts costs.
  */
 export function searchedParts(
   bodies: CatalogBodies,
   query: SearchQuery,
+  find: FindToolIds,
 ): PreparedBody | Promise<PreparedBody> {
   const words = searchWords(query.q);
   if (words.length === 0 && !query.sort) return bodies.parts();
   const key = `${query.sort ?? ''} ${words.join(' ')}`;
   const kept = bodies.searches.get(key);
   if (kept) return kept;
-  const body = prepareJsonBodyLazily(searchTools(bodies.tools, query));
+  const found = words.length
+    ? find(words.join(' ')).then((ids) => toolsWithIds(bodies, ids, query.sort !== undefined))
+    : Promise.resolve(bodies.tools);
+  const body = found.then((tools) =>
+    prepareJsonBodyLazily(query.sort ? searchTools(tools, { sort: query.sort }) : tools),
+  );
   if (bodies.searches.size >= MAX_SEARCHES_KEPT) {
     const oldest = bodies.searches.keys().next();
     if (!oldest.done) bodies.searches.delete(oldest.value);
@@ -180,4 +192,33 @@ export function searchedParts(
     () => bodies.searches.delete(key),
   );
   return body;
+}
+
+/** Each state's tools by id, made on the first search of the state. */
+const toolsByIdOf = new WeakMap<readonly Tool[], ReadonlyMap<string, Tool>>();
+
+/**
+ * The snapshot's tools with these ids (one the snapshot does not hold, newer than it, is left
+ * out): in the order of `ids`, or in the catalog's order with `catalogOrder`.
+ */
+export function toolsWithIds(
+  bodies: CatalogBodies,
+  ids: readonly string[],
+  catalogOrder = false,
+): Tool[] {
+  if (catalogOrder) {
+    const wanted = new Set(ids);
+    return bodies.tools.filter((tool) => wanted.has(tool._id));
+  }
+  let byId = toolsByIdOf.get(bodies.tools);
+  if (!byId) {
+    byId = new Map(bodies.tools.map((tool) => [tool._id, tool]));
+    toolsByIdOf.set(bodies.tools, byId);
+  }
+  const found: Tool[] = [];
+  for (const id of ids) {
+    const tool = byId.get(id);
+    if (tool) found.push(tool);
+  }
+  return found;
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToolListSchema, ToolSchema, type Tool } from '@tools-factory/contract';
+import { searchTools, ToolListSchema, ToolSchema, type Tool } from '@tools-factory/contract';
 import { prepareJsonBody, type PreparedBody } from '../plugins/preserialized.ts';
 import {
   createCatalogSnapshot,
   searchedParts,
+  type CatalogBodies,
   type CatalogSnapshot,
   type PrepareBody,
   type StockChange,
@@ -78,13 +79,17 @@ function startSnapshot(
 
 const json = (body: PreparedBody): unknown => JSON.parse(body.identity.toString('utf8'));
 
+/** The search's ids as the contract's in-memory filter finds them (the database is not here). */
+const findInMemory = (bodies: CatalogBodies) => (q: string) =>
+  Promise.resolve(searchTools(bodies.tools, { q }).map((tool) => tool._id));
+
 /** The stock the snapshot shows for `tool`: in the list, on its own, and in a search. */
 async function shownStock(snapshot: CatalogSnapshot, toolId: string): Promise<number[]> {
   const bodies = snapshot.current();
   const inParts = ToolListSchema.parse(json(bodies.parts())).find((tool) => tool._id === toolId);
   const own = bodies.toolsById.get(toolId);
   const searched = ToolListSchema.parse(
-    json(await searchedParts(bodies, { q: 'patch saw', sort: 'available' })),
+    json(await searchedParts(bodies, { q: 'patch saw', sort: 'available' }, findInMemory(bodies))),
   ).find((tool) => tool._id === toolId);
   return [
     inParts?.availableQuantity ?? -1,

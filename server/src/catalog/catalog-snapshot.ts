@@ -22,6 +22,7 @@ import {
 export {
   keepAnswer,
   searchedParts,
+  toolsWithIds,
   type CatalogBodies,
   type KeptAnswer,
   type PrepareBody,

@@ -5,6 +5,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { pgliteClientForDrizzle, poolClientClass, withCommitJobs } from './driver-adapter.ts';
 import { keepingDiskReserve, type DiskReserve } from './disk-reserve.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 import type { PostgresListener } from './listener.ts';
 import { serverRoot } from '../server-root.ts';
 
@@ -159,6 +160,7 @@ async function openPglite(
     const { PGlite } = await import('@electric-sql/pglite');
     client = await PGlite.create({
       dataDir: options.dataDir,
+      extensions: pgliteExtensions,
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
   }

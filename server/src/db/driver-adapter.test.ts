@@ -27,6 +27,7 @@ import {
   StatementNames,
 } from './driver-adapter.ts';
 import { isUniqueViolation } from './errors.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 
 /**
  * The database adapter (driver-adapter.ts). `npm test` runs this file, and the database tests of
@@ -50,7 +51,7 @@ describe('the switch DB_DRIVER_TRICKS', () => {
   });
 
   it("gives Drizzle the drivers' own clients when off, adapted ones when on", async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     try {
       const given = await pgliteClientForDrizzle(client);
       expect(given === client).toBe(!driverTricksOn());
@@ -61,7 +62,7 @@ describe('the switch DB_DRIVER_TRICKS', () => {
   });
 
   it('keeps the named statements PGlite parsed through openDatabase only when on', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     try {
       const { db } = await openDatabase({ kind: 'pglite-instance', pglite: client });
       const text = 'select $1::int + 2 as "next"';
@@ -87,7 +88,7 @@ describe('named statements on PGlite', () => {
   let other: DatabaseHandle;
 
   beforeAll(async () => {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create({ extensions: pgliteExtensions });
     [handle, other] = [
       await openDatabase({ kind: 'pglite-instance', pglite }),
       await openDatabase({ kind: 'pglite-instance', pglite }),
@@ -175,7 +176,7 @@ describe('named statements on PGlite', () => {
   });
 
   it('names a bounded number of statements, then runs new ones as PGlite does', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     try {
       const statements = namedStatements(client, { parse, protocol });
       const texts = Array.from(
@@ -204,7 +205,7 @@ describe("PGlite for Drizzle: Drizzle's parsers installed once, not copied per q
   let client: PGlite;
 
   beforeAll(async () => {
-    raw = await PGlite.create();
+    raw = await PGlite.create({ extensions: pgliteExtensions });
     client = pgliteForDrizzle(raw, { parse, protocol });
   });
   afterAll(() => raw.close());

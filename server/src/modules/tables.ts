@@ -6,6 +6,7 @@ export * from './identity/identity.table.ts';
 export * from './categories/categories.table.ts';
 export * from './tools/tools.table.ts';
 export * from './tools/stock-movements.table.ts';
+export * from './tools/tool-search.table.ts';
 export * from './reviews/reviews.table.ts';
 export * from './gallery/gallery.table.ts';
 export * from './checkouts/checkouts.table.ts';

@@ -32,6 +32,7 @@ import {
   type ProofCustomer,
 } from '../testing/proof-shop.ts';
 import { runAdminQuery, withDatabaseName } from '../testing/postgres-admin.ts';
+import { pgliteExtensions } from '../db/pglite-extensions.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { createPgliteDataDir } from '../testing/test-database.ts';
 import { PROOF_TEST_TIMEOUT_MS } from '../testing/hang-limits.ts';
@@ -120,7 +121,10 @@ describe(`kill -9 on ${engine}: nothing acknowledged is lost`, () => {
     }
     if (server?.running()) throw new Error('PGlite has one owner: stop the server first');
     const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const pglite = await PGlite.create({
+      dataDir: path.join(dataDir, 'pglite'),
+      extensions: pgliteExtensions,
+    });
     try {
       return await work(async (text) => (await pglite.query(text)).rows as Rows);
     } finally {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalSmtpServer, type LocalSmtpServer } from '../testing/smtp.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
+import { pgliteExtensions } from '../db/pglite-extensions.ts';
 import {
   createPgliteDataDir,
   createTestDatabase,
@@ -101,7 +102,10 @@ describe(`e-mails on ${engine}: a crash repeats at most the message in flight, a
     }
     if (servers.some((server) => server.running())) throw new Error('PGlite has one owner');
     const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const pglite = await PGlite.create({
+      dataDir: path.join(dataDir, 'pglite'),
+      extensions: pgliteExtensions,
+    });
     try {
       return (await pglite.query(text)).rows as Rows;
     } finally {

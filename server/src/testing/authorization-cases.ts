@@ -199,6 +199,11 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/gallery' }),
   },
   {
+    route: 'GET /api/search',
+    answers: everyone(200),
+    request: () => ({ url: '/api/search?q=hamer&sort=price&page=1' }),
+  },
+  {
     route: 'GET /api/categories',
     answers: everyone(200),
     request: () => ({ url: '/api/categories' }),

@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { pgliteExtensions } from '../db/pglite-extensions.ts';
 import { runAdminQuery, withDatabaseName } from './postgres-admin.ts';
 
 /** A database of its own for one test (or for several apps of one test), dropped at the end. */
@@ -78,7 +79,7 @@ function removeStaleTemplates(current: string): void {
 }
 
 async function buildTemplateDump(file: string): Promise<void> {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await openDatabase({ kind: 'pglite-instance', pglite });
     const dump = await pglite.dumpDataDir('none');
@@ -122,7 +123,7 @@ let template: Promise<PGlite> | undefined;
 function pgliteTemplate(): Promise<PGlite> {
   template ??= (async () => {
     const dump = readFileSync(await templateDumpFile());
-    return PGlite.create({ loadDataDir: new Blob([dump]) });
+    return PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
   })();
   return template;
 }
@@ -133,7 +134,11 @@ function pgliteTemplate(): Promise<PGlite> {
  */
 export async function createPgliteDataDir(dir: string): Promise<void> {
   const dump = readFileSync(await templateDumpFile());
-  const pglite = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([dump]) });
+  const pglite = await PGlite.create({
+    dataDir: dir,
+    loadDataDir: new Blob([dump]),
+    extensions: pgliteExtensions,
+  });
   await pglite.close();
 }
 

@@ -56,6 +56,8 @@ const ContactMessagesPage = lazyPage(
   () => import('../features/contact/pages/contact-messages-page'),
 );
 const ManageToolsPage = lazyPage(() => import('./pages/manage-tools-page'));
+// Beyond the spec (issue 43): the catalog searched on the server; the browser asks for its results.
+const SearchPage = lazyPage(() => import('../features/tools/pages/search-page'));
 
 /** /dashboard and anything under it lead to the product's own spelling, /dashborad. */
 function DashboardAliasRedirect() {
@@ -94,6 +96,7 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
         titledPage(paths.purchasePattern, null, pages.purchase),
         // Names itself after the category.
         titledPage(paths.categoryPattern, null, pages.category),
+        titledPage(paths.search, titles.search, SearchPage),
         {
           // Protected (SPEC.md section 2): signed-in users only, others go to /login and back.
           element: <RequireAuth />,

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/client.ts';
+import { pgliteExtensions } from '../../db/pglite-extensions.ts';
 import { migrationsBefore } from '../../testing/migrations.ts';
 import { demoCategories, demoCategoryPositions, demoTools, toolImagePath } from '../seed.ts';
 import { tools } from '../tools/tools.table.ts';
@@ -18,7 +19,7 @@ describe('migration 0025: the demo tree for a database seeded before it', () => 
   afterAll(() => rmSync(before, { recursive: true, force: true }));
 
   async function migratedWith(toolRows: string): Promise<ReturnType<typeof drizzle>> {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: before });
     if (toolRows) await client.exec(toolRows);

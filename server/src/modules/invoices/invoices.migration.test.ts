@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/client.ts';
+import { pgliteExtensions } from '../../db/pglite-extensions.ts';
 import { migrationsBefore } from '../../testing/migrations.ts';
 import { invoiceLines, invoices, invoiceSequences } from './invoices.table.ts';
 
@@ -15,7 +16,7 @@ describe('migration 0006: invoices for the orders paid before it', () => {
   afterAll(() => rmSync(before, { recursive: true, force: true }));
 
   it('issues them in payment order per UTC year; the sequences continue after them', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: before });

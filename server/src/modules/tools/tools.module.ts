@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
 import { registerToolImageFiles, toolImageRequestBodies, toolImagesRoutes } from './tool-images.ts';
+import { createToolSearchService } from './tool-search.service.ts';
 import { toolsRoutes } from './tools.routes.ts';
 import { createToolsService, type ToolsServiceOptions } from './tools.service.ts';
 
@@ -17,8 +18,9 @@ export type ToolsModuleDeps = ToolsServiceOptions & {
 export function createToolsModule(deps: ToolsModuleDeps) {
   const { guards, imagesDir } = deps;
   const service = createToolsService(deps);
+  const search = createToolSearchService(deps);
   const routes: FastifyPluginAsync = async (api) => {
-    await api.register(toolsRoutes, { tools: service, catalog: deps.catalog, guards });
+    await api.register(toolsRoutes, { tools: service, search, catalog: deps.catalog, guards });
     await api.register(toolImagesRoutes, { guards, dir: imagesDir });
   };
   return {

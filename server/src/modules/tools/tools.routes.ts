@@ -11,20 +11,31 @@ import {
   DeletedCountSchema,
   IdParamsSchema,
   MAX_PRICE_BREAKS,
+  MAX_SEARCH_LENGTH,
+  MAX_SEARCH_MATCHES,
+  MAX_SEARCH_PAGE,
+  SEARCH_PAGE_SIZE,
   SearchQuerySchema,
+  searchErrors,
+  searchTools,
+  searchWords,
   serverTexts,
   ToolListSchema,
   ToolSchema,
   ToolStockListSchema,
+  ToolSearchPageSchema,
+  ToolSearchQuerySchema,
+  type ToolSearchPage,
   ToolStockSchema,
   UpdateLowStockThresholdSchema,
   UpdatePriceBreaksSchema,
 } from '@tools-factory/contract';
-import { searchedParts, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
+import { searchedParts, toolsWithIds, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { notFound } from '../../http-errors.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { keepCatalogAnswer, noteAnsweredFrom } from '../../plugins/catalog-answers.ts';
-import { sendPrepared } from '../../plugins/preserialized.ts';
+import { prepareJsonBodyLazily, sendPrepared } from '../../plugins/preserialized.ts';
+import type { ToolSearchService } from './tool-search.service.ts';
 import type { ToolsService } from './tools.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
@@ -36,10 +47,12 @@ import { errorResponses } from '../../error-responses.ts';
  */
 export const toolsRoutes: FastifyPluginAsyncZod<{
   tools: ToolsService;
+  search: ToolSearchService;
   catalog: CatalogReader;
   guards: AuthGuards;
 }> = async (app, options) => {
-  const { tools, catalog, guards } = options;
+  const { tools, search, catalog, guards } = options;
+  const findIds = (q: string) => search.find(q).then((found) => found.ids);
 
   app.get(
     apiPaths.parts,
@@ -49,8 +62,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
         operationId: 'listTools',
         tags: ['catalog'],
         summary: 'The tools on sale',
-        description:
-          'Without `q` and `sort`, every tool on sale in the catalog order. `q` keeps the tools whose name, SKU or description holds every word of it (any case, any order, plain text; at most 200 characters); `sort` orders them by `name` (A to Z), `price` (list price, low to high), `price-desc` (high to low) or `available` (most in stock first), ties keeping the catalog order. Without `sort`, a tool whose SKU is `q` itself (any case) comes first. 400 for an unknown sort or a longer `q`.',
+        description: `Without \`q\` and \`sort\`, every tool on sale in the catalog order. \`q\` (plain text, any case, at most ${MAX_SEARCH_LENGTH} characters) finds what GET /api/search finds, every match and no page: a SKU or the start of one (one word with a digit or one of . _ - /) the tools whose SKU starts so, the whole SKU first; else the tools holding every word in any order (any part of the name, SKU or description, or the word's English stem, the last word also as the start of one), the best first (a word in the name before one in the description, then by name); when that finds nothing, words of letters that no tool holds are replaced by the nearest word of the catalog ('hamer' finds hammers). \`sort\` orders them by \`name\` (A to Z), \`price\` (the lowest unit price, low to high), \`price-desc\` (high to low) or \`available\` (most in stock first), ties keeping the catalog order. 400 for an unknown sort or a longer \`q\`.`,
         querystring: SearchQuerySchema,
         response: { 200: ToolListSchema, ...errorResponses(400) },
       },
@@ -63,9 +75,55 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
     (request, reply) => {
       const bodies = catalog.current();
       noteAnsweredFrom(request, bodies);
-      const body = searchedParts(bodies, request.query);
+      const body = searchedParts(bodies, request.query, findIds);
       if (!(body instanceof Promise)) return sendPrepared(request, reply, body);
       return body.then((ready) => sendPrepared(request, reply, ready));
+    },
+  );
+
+  app.get(
+    apiPaths.search,
+    {
+      onRequest: publicRoute('GET /api/search'),
+      schema: {
+        operationId: 'searchTools',
+        tags: ['catalog'],
+        summary: 'A page of the tools a search finds, ranked',
+        description: `What GET /api/parts?q= finds, a page of ${SEARCH_PAGE_SIZE} at a time: the best first, or by \`sort\` (as GET /api/parts sorts; the best ${MAX_SEARCH_MATCHES} matches are sorted). \`total\` counts every match; \`capped\` says that only the best ${MAX_SEARCH_MATCHES} can be paged through. \`corrected\` lists the words that found nothing and the catalog's words searched instead ('hamer', 'hammer'): the tools are those of the corrected words. \`q\` as the server read it (lower case, single spaces); without words, no tool. \`page\` from 1 to ${MAX_SEARCH_PAGE}. 400 in words for a \`q\` over ${MAX_SEARCH_LENGTH} characters, an unknown sort or a page that is not a whole number in range; 404 in words for a page past the last.`,
+        querystring: ToolSearchQuerySchema,
+        response: { 200: ToolSearchPageSchema, ...errorResponses(400, 404) },
+      },
+      compress: false,
+      // The same public data for everyone: keeps its caching (no-cache and an ETag).
+      config: { publicCache: true },
+      // Its answers are kept with the catalog version, and sent again before any routing: a
+      // popular search costs the database once per catalog change (docs/decisions/028, 057).
+      onSend: keepCatalogAnswer,
+    },
+    async (request, reply) => {
+      const { q, sort, page } = request.query;
+      const bodies = catalog.current();
+      noteAnsweredFrom(request, bodies);
+      const words = searchWords(q).join(' ');
+      const found = words
+        ? await search.find(words, MAX_SEARCH_MATCHES)
+        : { ids: [], total: 0, corrected: [] };
+      const inOrder = toolsWithIds(bodies, found.ids, sort !== undefined);
+      const sorted = sort ? searchTools(inOrder, { sort }) : inOrder;
+      const pageCount = Math.max(1, Math.ceil(sorted.length / SEARCH_PAGE_SIZE));
+      if (page > pageCount) throw notFound(searchErrors.noSuchPage(page, pageCount));
+      const answer: ToolSearchPage = {
+        q: words,
+        tools: sorted.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
+        total: found.total,
+        capped: found.total > found.ids.length,
+        page,
+        pageCount,
+        pageSize: SEARCH_PAGE_SIZE,
+        sort: sort ?? null,
+        corrected: found.corrected,
+      };
+      return sendPrepared(request, reply, await prepareJsonBodyLazily(answer));
     },
   );
 

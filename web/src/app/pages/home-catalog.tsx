@@ -4,6 +4,7 @@ import {
   homeTexts,
   categoryBrowseTexts,
 } from '@tools-factory/contract';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { CardGrid } from '../../components/ui/card-grid';
 import { QueryBoundary } from '../../components/ui/query-boundary';
@@ -13,13 +14,22 @@ import { useCategoryTools } from '../../features/categories/api/get-category-too
 import { CategoryCards, CategoryLinks } from '../../features/categories/components/category-links';
 import { ToolCard } from '../../features/tools/components/tool-card';
 import { ToolsSection } from '../../features/tools/components/tools-section';
+import { lazyPart } from '../../lib/server-html';
+
+/** The box that searches on the server: only above the limit, so a chunk of its own. */
+const ToolSearchForm = lazyPart(() =>
+  import('../../features/tools/components/tool-search-form').then(
+    (module) => module.ToolSearchForm,
+  ),
+);
 
 const words = categoryBrowseTexts;
 
 /**
  * The home page's tools (issue 43). At most HOME_PAGE_TOOLS_LIMIT on sale: a row of category
- * links, then OUR TOOLS with every tool, as SPEC.md has it. Above it: OUR TOOLS shows the
- * categories and the first page of every tool, each page of a category one link away.
+ * links, then OUR TOOLS with every tool, as SPEC.md has it. Above it: OUR TOOLS shows the box
+ * that searches on the server (/search?q=), the categories and the first page of every tool,
+ * each page of a category one link away.
  */
 export function HomeCatalog() {
   const categories = useCategories();
@@ -28,6 +38,9 @@ export function HomeCatalog() {
   if (tree && !tree.homeShowsEveryTool) {
     return (
       <Section id="tools" title={homeTexts.home.toolsTitle}>
+        <Suspense fallback={null}>
+          <ToolSearchForm />
+        </Suspense>
         <CategoryCards categories={tree.categories} />
         <FirstPage />
       </Section>

@@ -30,8 +30,32 @@ const catalog = [
   }),
 ];
 
+/** The server's search as its answer says it: 'hamer' corrected to 'hammer', nothing for the rest. */
+function searchAnswer(url: string) {
+  const params = new URL(url, 'http://localhost').searchParams;
+  const q = params.get('q') ?? '';
+  const forgiven = q === 'hamer';
+  return {
+    q,
+    tools: forgiven ? [catalog[0]] : [],
+    total: forgiven ? 1 : 0,
+    capped: false,
+    page: 1,
+    pageCount: 1,
+    pageSize: 24,
+    sort: params.get('sort'),
+    corrected: forgiven ? [{ word: 'hamer', correction: 'hammer' }] : [],
+  };
+}
+
 function renderSection(route = '/') {
-  const api = fakeApi(({ url }) => (url === '/api/parts' ? jsonResponse(catalog) : undefined));
+  const api = fakeApi(({ url }) =>
+    url === '/api/parts'
+      ? jsonResponse(catalog)
+      : url.startsWith('/api/search?')
+        ? jsonResponse(searchAnswer(url))
+        : undefined,
+  );
   const rendered = renderRoutes([{ path: '/', element: <ToolsSection /> }], { route });
   return { ...api, ...rendered };
 }
@@ -101,6 +125,13 @@ describe('ToolsSection: search and sort', () => {
     expect(shownNames()).toEqual(['Bügelsäge']);
     expect(screen.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('SÄGE');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('');
+  });
+
+  it("asks the server when the words are in no tool, and shows what it forgave ('hamer')", async () => {
+    const { requests } = renderSection('/?q=hamer');
+    await screen.findByText('Showing results for hammer');
+    expect(shownNames()).toEqual(['Claw Hammer']);
+    expect(requests.map((request) => request.url)).toContain('/api/search?q=hamer');
   });
 
   it('says no tool matches, and Clear search empties the box and shows every tool', async () => {

@@ -1,6 +1,5 @@
 import { homeTexts, searchTools } from '@tools-factory/contract';
-import { useState } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { Suspense, useState } from 'react';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Section } from '../../../components/ui/section';
 import { lazyPart, ServerHtml } from '../../../lib/server-html';
@@ -10,10 +9,17 @@ import { ToolsSearch, useToolSearch } from './tools-search';
 /** The cards: a chunk of its own (tools-grid.tsx). */
 export const ToolsGrid = lazyPart(() => import('./tools-grid').then((module) => module.default));
 
+/** The server's search when nothing here matches: a chunk of its own, asked for only then. */
+const ForgivingSearch = lazyPart(() =>
+  import('./forgiving-search').then((module) => module.default),
+);
+
 /**
  * OUR TOOLS: the search and sort (kept in the URL), then the catalog in 1, 2 or 3 columns,
- * filtered here with the contract's searchTools (no refetch). The cards are kept as the server
- * rendered them until the search changes (lib/server-html.tsx).
+ * filtered here with the contract's searchTools (no refetch): the server's search finds these
+ * too (any part of a name, SKU or description). When they find nothing, the server is asked
+ * (ForgivingSearch): its stems and corrections ('hamer' finds hammers) are its alone. The cards
+ * are kept as the server rendered them until the search changes (lib/server-html.tsx).
  */
 export function ToolsSection() {
   const tools = useTools();
@@ -40,11 +46,9 @@ export function ToolsSection() {
                 {noMatch ? homeTexts.search.noMatch(q) : homeTexts.search.count(shown.length)}
               </p>
               {noMatch ? (
-                <EmptyState message={homeTexts.search.noMatch(q)}>
-                  <button type="button" className="btn btn-primary" onClick={search.clear}>
-                    {homeTexts.search.clear}
-                  </button>
-                </EmptyState>
+                <Suspense fallback={null}>
+                  <ForgivingSearch q={q} sort={search.query.sort} clear={search.clear} />
+                </Suspense>
               ) : (
                 <ServerHtml id="tool-cards" keep={sameSearch} load={ToolsGrid.load}>
                   <ToolsGrid tools={shown} />
