@@ -60,7 +60,7 @@ describe('the statements that must never scan a whole table', () => {
     const next = checkoutsPageQuery(app.database.db, undefined, {
       limit: 200,
       offset: 0,
-      after: { createdAt: '2026-06-01T00:00:00.000000Z', checkoutId: crypto.randomUUID() },
+      after: { createdAt: '2026-06-01T00:00:00.000000Z', id: crypto.randomUUID() },
     });
     for (const plan of [await planOf(app, first), await planOf(app, next)]) {
       expect(plan).toContain('orders_created_at_checkout_id_id_idx');

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders } from './orders.table.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
 
 export type OrderSearch = {
   status?: OrderStatus | undefined;
@@ -22,24 +23,10 @@ export type OrderSearch = {
   /** Checkouts to skip (`page`): used only without `after`. */
   offset: number;
   /** Where the page before ended (its `next`): the keyset this page starts after. */
-  after?: ManagedOrdersCursor | undefined;
+  after?: KeysetCursor | undefined;
   /** How many matching orders are counted at most: MANAGED_ORDERS_COUNT_CAP, unless a test says. */
   countCap?: number;
 };
-
-/** The last checkout of a page: its time (PostgreSQL's text, to the microsecond) and id. */
-export type ManagedOrdersCursor = { createdAt: string; checkoutId: string };
-
-/** The cursor's text, as GET /manageOrders/search's `next` and `after` carry it. */
-export function cursorText(cursor: ManagedOrdersCursor): string {
-  return `${cursor.createdAt}_${cursor.checkoutId}`;
-}
-
-/** A cursor read back from its text (its shape was checked by the contract's schema). */
-export function parseCursor(text: string): ManagedOrdersCursor {
-  const at = text.indexOf('_');
-  return { createdAt: text.slice(0, at), checkoutId: text.slice(at + 1) };
-}
 
 /**
  * Whether `q` reads as (the start of) a reference: 'TF-3F2A' or '3f2a9c1b'. Its hex digits are
@@ -121,7 +108,7 @@ export async function searchOrders(
   total: number;
   checkouts: number;
   capped: boolean;
-  next: ManagedOrdersCursor | undefined;
+  next: KeysetCursor | undefined;
 }> {
   const where = searchCondition(search);
   const [page, counted] = await Promise.all([
@@ -145,7 +132,7 @@ export async function searchOrders(
     ...counted,
     next:
       last && page.length === search.limit
-        ? { createdAt: last.cursorDate, checkoutId: last.checkoutId }
+        ? { createdAt: last.cursorDate, id: last.checkoutId }
         : undefined,
   };
 }
@@ -163,15 +150,13 @@ export function checkoutsPageQuery(
   const query = executor
     .selectDistinctOn([orders.createdAt, orders.checkoutId], {
       checkoutId: orders.checkoutId,
-      cursorDate: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorDate: cursorTime(orders.createdAt),
     })
     .from(orders)
     .where(
       and(
         where,
-        after
-          ? sql`(${orders.createdAt}, ${orders.checkoutId}) < (${after.createdAt}::timestamptz, ${after.checkoutId}::uuid)`
-          : undefined,
+        after ? pastCursor(orders.createdAt, orders.checkoutId, '<', after, 'uuid') : undefined,
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.checkoutId))
