@@ -3,6 +3,9 @@ import { apiPaths, type MyCheckoutsPage } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 import { ordersQueryKey } from './get-orders';
 
+/** The root of My Orders' pages of checkouts, under the orders' key. */
+export const checkoutsPagesQueryKey = [...ordersQueryKey, 'checkouts', 'page'] as const;
+
 /**
  * GET /api/checkouts/page (bearer, issue 43): a page of the signed-in account's checkouts with
  * their lines, newest first, starting after `after` (the page before's `next`; none: the first).
@@ -19,7 +22,7 @@ function getCheckoutsPage(after: string | undefined, signal?: AbortSignal) {
 export function useCheckoutsPage(after: string | undefined) {
   return useQuery(
     queryOptions({
-      queryKey: [...ordersQueryKey, 'checkouts', 'page', after ?? null],
+      queryKey: [...checkoutsPagesQueryKey, after ?? null],
       queryFn: ({ signal }) => getCheckoutsPage(after, signal),
       placeholderData: keepPreviousData,
     }),
