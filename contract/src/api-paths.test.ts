@@ -104,6 +104,7 @@ describe('apiPaths', () => {
       cartReorder: '/cart/reorder',
       checkout: '/checkout',
       checkouts: '/checkouts',
+      checkoutsPage: '/checkouts/page',
       checkoutById: '/checkouts/:id',
       checkoutPaymentIntent: '/checkouts/:id/payment-intent',
       checkoutInvoice: '/checkouts/:id/invoice.pdf',

@@ -66,6 +66,11 @@ export const apiPaths = {
   checkout: '/checkout',
   /** GET (customer): the caller's checkouts with their lines, newest first. */
   checkouts: '/checkouts',
+  /**
+   * GET (signed-in, issue 43): the caller's checkouts a page at a time, newest first (My Orders);
+   * `pageSize` and `after` (the page before's `next`) in the query.
+   */
+  checkoutsPage: '/checkouts/page',
   /** GET (the buyer): one checkout with its lines. */
   checkoutById: withSegment('/checkouts/:id'),
   manageOrders: '/manageOrders',

@@ -14,6 +14,8 @@ export const checkoutTexts = {
       `The total changed: you saw ${formatMoney(expected)}, it is ${formatMoney(now)} now. Check the cart and check out again.`,
     poNumberTooLong: 'The PO number is at most 35 characters.',
     tooLarge: 'This checkout is above what one card payment can pay: split it into smaller ones.',
+    /** GET /checkouts/page's `after` that no page of the caller's answered (issue 43). */
+    badPageCursor: 'after: not the next page of your orders; start again from the first page',
   },
   /** My Orders: the head of a checkout's lines (a checkout of one line shows as its order). */
   group: {

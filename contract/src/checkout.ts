@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, priceSchema, textSchema } from './common.ts';
+import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { checkoutTexts } from './checkout-texts.ts';
+import { keysetCursorSchema } from './keyset-cursor.ts';
 import { deliveryFields, OrderSchema } from './orders.ts';
 import {
   canShip,
@@ -66,6 +68,31 @@ export const CheckoutSchema = z.object({
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 export const CheckoutListSchema = z.array(CheckoutSchema);
+
+/** How many checkouts a page of My Orders shows (GET /checkouts/page's default), and at most. */
+export const MY_CHECKOUTS_PAGE_SIZE = 20;
+export const MY_CHECKOUTS_MAX_PAGE_SIZE = 100;
+
+/**
+ * GET /checkouts/page (issue 43): the caller's checkouts a page at a time, newest first as
+ * GET /checkouts; `after` is the `next` of the page before.
+ */
+export const MyCheckoutsPageQuerySchema = z.object({
+  pageSize: wholeNumberSchema('pageSize', { min: 1, max: MY_CHECKOUTS_MAX_PAGE_SIZE })
+    .optional()
+    .default(MY_CHECKOUTS_PAGE_SIZE),
+  after: keysetCursorSchema(checkoutTexts.errors.badPageCursor).optional(),
+});
+export type MyCheckoutsPageQuery = z.input<typeof MyCheckoutsPageQuerySchema>;
+
+/** GET /checkouts/page's answer: one page, how many checkouts the caller has, the next `after`. */
+export const MyCheckoutsPageSchema = z.object({
+  checkouts: CheckoutListSchema,
+  total: z.number().int().nonnegative(),
+  /** The `after` of the next page; null on the last one. */
+  next: z.string().nullable(),
+});
+export type MyCheckoutsPage = z.infer<typeof MyCheckoutsPageSchema>;
 
 /** POST /checkout's answer (201): the checkout, and whether prices moved since the lines were added. */
 export const CheckoutResponseSchema = z.object({

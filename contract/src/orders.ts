@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { InsertedSchema } from './inserted.ts';
-import { isCursorTime } from './cursor-time.ts';
+import { keysetCursorSchema } from './keyset-cursor.ts';
 import { orderAdminTexts } from './order-admin-texts.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 import { serverTexts, texts } from './texts.ts';
@@ -230,13 +230,6 @@ export const MANAGED_ORDERS_MAX_PAGE_SIZE = 200;
 export const MANAGED_ORDERS_COUNT_CAP = 10_000;
 
 /**
- * Where a page of GET /manageOrders/search ended, as its `next` says (the last checkout's time to
- * the microsecond and id): the next page starts after it.
- */
-const MANAGED_ORDERS_CURSOR =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
  * GET /manageOrders/search: a status, words to look for in the reference ('TF-3F2A9C1B', or part
  * of it), the customer's e-mail or the tool's name (any case), and the page (from 1).
  */
@@ -250,11 +243,7 @@ export const ManagedOrdersSearchQuerySchema = z.object({
     .optional()
     .default(MANAGED_ORDERS_MAX_PAGE_SIZE),
   /** The `next` of the page before (issue 43): this page starts after it, whatever `page` says. */
-  after: z
-    .string({ error: () => orderAdminTexts.badCursor })
-    .regex(MANAGED_ORDERS_CURSOR, { error: () => orderAdminTexts.badCursor })
-    .refine(isCursorTime, { error: () => orderAdminTexts.badCursor })
-    .optional(),
+  after: keysetCursorSchema(orderAdminTexts.badCursor).optional(),
 });
 export type ManagedOrdersSearchQuery = z.input<typeof ManagedOrdersSearchQuerySchema>;
 

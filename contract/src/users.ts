@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textSchema, wholeNumberSchema } from './common.ts';
-import { isCursorTime } from './cursor-time.ts';
+import { keysetCursorSchema } from './keyset-cursor.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -76,10 +76,6 @@ export const UserListSchema = z.array(UserSchema);
 export const USERS_MAX_PAGE_SIZE = 200;
 export const USERS_PAGE_SIZE = 100;
 
-/** Where a page of accounts ended (its last account's time to the microsecond, and id). */
-const USERS_CURSOR =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * GET /users/search (admin, issue 43): ALL USERS a page at a time, oldest first as the spec's
  * list, `q` found in the name or e-mail; `after` is the `next` of the page before.
@@ -89,11 +85,7 @@ export const UsersSearchQuerySchema = z.object({
   pageSize: wholeNumberSchema('pageSize', { min: 1, max: USERS_MAX_PAGE_SIZE })
     .optional()
     .default(USERS_PAGE_SIZE),
-  after: z
-    .string({ error: () => texts.admin.badUsersCursor })
-    .regex(USERS_CURSOR, { error: () => texts.admin.badUsersCursor })
-    .refine(isCursorTime, { error: () => texts.admin.badUsersCursor })
-    .optional(),
+  after: keysetCursorSchema(texts.admin.badUsersCursor).optional(),
 });
 export type UsersSearchQuery = z.input<typeof UsersSearchQuerySchema>;
 

@@ -226,6 +226,8 @@ export const AUTHORIZATION_TABLE = {
   // --- checkouts (issue 26) ----------------------------------------------------------------
   'POST /api/checkout': 'customer, not an admin',
   'GET /api/checkouts': 'customer, not an admin',
+  // Issue 43: My Orders a page at a time, for whoever opens it (an admin's own: usually none).
+  'GET /api/checkouts/page': 'signed-in user',
   'GET /api/checkouts/:id': 'checkout owner',
   // --- the cart (issue 26) -------------------------------------------------------------------
   'GET /api/cart': 'customer, not an admin',

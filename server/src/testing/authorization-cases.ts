@@ -725,6 +725,12 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/checkouts' }),
   },
   {
+    route: 'GET /api/checkouts/page',
+    case: "the caller's own checkouts, a page",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
+    request: () => ({ url: '/api/checkouts/page?pageSize=5' }),
+  },
+  {
     route: 'GET /api/checkouts/:id',
     case: "the customer's one-line checkout",
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },

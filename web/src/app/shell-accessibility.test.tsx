@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@tools-factory/contract';
 import { fakeApi } from '../test/fake-api';
 import { hammer, makeCart } from '../test/factories';
 import { jsonResponse, renderRoutes } from '../test/render';
@@ -21,6 +22,9 @@ function stubApi({ signedIn = false }: { signedIn?: boolean } = {}) {
     // A customer's cart (the top bar's and the dashboard header's link count its lines).
     if (url === '/api/cart') return jsonResponse(makeCart([]));
     if (url === '/api/identity-settings') return jsonResponse({ googleSignIn: false });
+    // My Orders: a page of the customer's checkouts (issue 43), none.
+    if (url === `/api${apiPaths.checkoutsPage}`)
+      return jsonResponse({ checkouts: [], total: 0, next: null });
     return jsonResponse([]);
   });
 }

@@ -9,6 +9,10 @@ import {
   CheckoutResponseSchema,
   CheckoutSchema,
   IDEMPOTENCY_KEY_HEADER,
+  MY_CHECKOUTS_MAX_PAGE_SIZE,
+  MY_CHECKOUTS_PAGE_SIZE,
+  MyCheckoutsPageQuerySchema,
+  MyCheckoutsPageSchema,
   IdempotencyKeySchema,
   IdParamsSchema,
   serverTexts,
@@ -105,6 +109,22 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => checkouts.listOwnCheckouts(callerOf(request)),
+  );
+
+  app.get(
+    apiPaths.checkoutsPage,
+    {
+      onRequest: guardOf(guards, 'GET /api/checkouts/page'),
+      schema: {
+        operationId: 'pageMyCheckouts',
+        summary: "The caller's checkouts with their lines, a page at a time (My Orders)",
+        description: `Issue 43: GET /checkouts a page at a time, newest first, for a history too long to read at once. \`pageSize\` 1 to ${MY_CHECKOUTS_MAX_PAGE_SIZE} checkouts (default ${MY_CHECKOUTS_PAGE_SIZE}); \`total\` counts the caller's checkouts; \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset, not counted from the first). An \`after\` that no page answered is refused (400). Only the caller's own checkouts; an admin's are those placed before the account was made admin. GET /checkouts stays whole.`,
+        tags: ['checkouts'],
+        querystring: MyCheckoutsPageQuerySchema,
+        response: { 200: MyCheckoutsPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => checkouts.pageOwnCheckouts(callerOf(request), request.query),
   );
 
   app.get(

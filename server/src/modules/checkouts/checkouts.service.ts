@@ -1,6 +1,12 @@
-import { serverTexts, type Checkout, type CheckoutRequest } from '@tools-factory/contract';
+import {
+  serverTexts,
+  type Checkout,
+  type CheckoutRequest,
+  type MyCheckoutsPage,
+} from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
+import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
@@ -20,7 +26,7 @@ export type CheckoutsServiceOptions = {
   /** The orders' placement pipeline and order DTO: a checkout's lines are orders. */
   orders: Pick<OrdersService, 'placementPipeline' | 'orderDto'>;
   /** A checkout's lines and the caller's lines (the orders module's `linesOfCheckouts`). */
-  orderLines: Pick<OrderLinesOfCheckouts, 'linesOf' | 'linesOfUser'>;
+  orderLines: Pick<OrderLinesOfCheckouts, 'linesOf' | 'linesOfUser' | 'pageOfUser'>;
   /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
   cart: CartForCheckout;
   /** Told of the stock the checkout reserved, after its commit. */
@@ -74,6 +80,30 @@ export function createCheckoutsService(options: CheckoutsServiceOptions) {
     /** GET /checkouts: the caller's checkouts (a one-line one per POST /order), newest first. */
     async listOwnCheckouts(caller: Account): Promise<Checkout[]> {
       return checkoutsOfLines(await orderLines.linesOfUser(db, caller.id));
+    },
+
+    /**
+     * GET /checkouts/page (issue 43): the caller's checkouts a page at a time, newest first as
+     * GET /checkouts, read off the orders by (user, time, checkout) from the page before's `next`.
+     */
+    async pageOwnCheckouts(
+      caller: Account,
+      query: { pageSize: number; after?: string | undefined },
+    ): Promise<MyCheckoutsPage> {
+      const found = await orderLines.pageOfUser(db, caller.id, {
+        limit: query.pageSize,
+        after: keysetCursorAfter(query.after),
+      });
+      // In the keyset's order, which the checkouts' own times need not break ties in alike.
+      const position = new Map(found.checkoutIds.map((id, index) => [id, index]));
+      const checkouts = (await checkoutsOfLines(found.rows)).sort(
+        (a, b) => position.get(a._id)! - position.get(b._id)!,
+      );
+      return {
+        checkouts,
+        total: found.total,
+        next: found.next ? keysetCursorText(found.next) : null,
+      };
     },
 
     /**

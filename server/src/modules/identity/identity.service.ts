@@ -1,5 +1,6 @@
 import type { Role } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import type { KeysetCursor } from '../../db/keyset-cursor.ts';
 import type { Auth } from './auth.ts';
 import * as repository from './identity.repository.ts';
 import type { SessionStanding } from './identity.repository.ts';
@@ -102,8 +103,8 @@ export function createIdentityService(options: {
     async searchPage(search: {
       q?: string | undefined;
       limit: number;
-      after?: repository.UsersCursor | undefined;
-    }): Promise<{ accounts: Account[]; total: number; next: repository.UsersCursor | undefined }> {
+      after?: KeysetCursor | undefined;
+    }): Promise<{ accounts: Account[]; total: number; next: KeysetCursor | undefined }> {
       const found = await repository.searchUsers(db, search);
       return { accounts: found.rows.map(toAccount), total: found.total, next: found.next };
     },

@@ -43,6 +43,8 @@ export const users = pgTable(
     index('users_staff_readers_idx')
       .on(t.id)
       .where(sql`${t.role} = 'admin' and ${t.staffNotifications}`),
+    // ALL USERS a page at a time, oldest first (GET /users/search's keyset, issue 43).
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { PgDialect, getTableConfig } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import {
   HELD_STATUSES,
@@ -12,6 +13,7 @@ import {
   orderActions,
   orderTotal,
   serverTexts,
+  shownStatus,
   texts,
   type ManagedOrderDetail,
   type Order,
@@ -20,7 +22,7 @@ import {
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
-import { stripeAppTest } from '../../testing/app-fixtures.ts';
+import { appTest, stripeAppTest } from '../../testing/app-fixtures.ts';
 import { movableClock } from '../../testing/movable-clock.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
@@ -31,7 +33,7 @@ import {
   requestPaymentIntent,
 } from '../../testing/stripe-webhooks.ts';
 import { formatMailDateTime } from '../../mail/templates/layout.ts';
-import { orders } from './orders.table.ts';
+import { orders, shownStatusSql } from './orders.table.ts';
 
 /*
  * The order's life (contract/src/order-status.ts) as the API lives it: an order is brought into
@@ -402,6 +404,8 @@ describe('the order life through the API (contract/src/order-status.ts)', () => 
   }
 });
 
+const dbTest = appTest();
+
 describe('the states, as the contract and the database know them', () => {
   test('names the states the contract and the database know, in the same order', () => {
     expect([...ORDER_STATUSES]).toEqual(OrderStatusSchema.options);
@@ -428,4 +432,20 @@ describe('the states, as the contract and the database know them', () => {
       expect(statuses.map((match) => match[1])).toEqual([...HELD_STATUSES]);
     }
   });
+
+  dbTest(
+    "reads each order as shownStatus does, in SQL (Manage Orders' filter and its index)",
+    async ({ app }) => {
+      for (const status of ORDER_STATUSES) {
+        for (const refunded of [0, 500]) {
+          const result = (await app.database.db.execute(
+            sql`select ${shownStatusSql(sql`${status}::text`, sql`${refunded}::bigint`)} as shown`,
+          )) as unknown as { rows: { shown: string }[] };
+          expect(result.rows[0]?.shown, `${status}, ${refunded} refunded`).toBe(
+            shownStatus({ status, refunded }),
+          );
+        }
+      }
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { cursorTime } from '../../db/keyset-cursor.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { inBuyersOrder } from './orders-of-checkouts.repository.ts';
 import { orders } from './orders.table.ts';
@@ -52,7 +53,7 @@ export function ordersPageByCheckoutQuery(
   return executor
     .select({
       order: orders,
-      cursorDate: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorDate: cursorTime(orders.createdAt),
     })
     .from(orders)
     .where(

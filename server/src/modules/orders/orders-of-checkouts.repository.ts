@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
+import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
 import { orders } from './orders.table.ts';
 import { extendHolds, type OrderRow } from './orders.repository.ts';
 
@@ -58,4 +59,81 @@ export async function extendCheckoutHolds(
   ceiling: { afterPlacingMs: number },
 ): Promise<number> {
   return (await extendHolds(executor, eq(orders.checkoutId, checkoutId), until, ceiling)).length;
+}
+
+/** A page of an account's checkouts (My Orders, issue 43): their lines, and where the page ended. */
+export type CheckoutsPageOfUser = {
+  /** The page's checkouts, newest first (the keyset's order). */
+  checkoutIds: string[];
+  /** Every line of those checkouts, each checkout's in the buyer's order. */
+  rows: OrderRow[];
+  /** How many checkouts the account has, on every page. */
+  total: number;
+  /** Where the next page starts; undefined on the last. */
+  next: KeysetCursor | undefined;
+};
+
+/**
+ * The account's checkouts of a page, newest first: one row per checkout read backwards off
+ * orders_user_id_created_at_checkout_id_idx from `after` (a checkout's lines share their time:
+ * one transaction), so page 250 of a long history costs what page 1 costs. Apart, so that a test
+ * reads its plan.
+ */
+export function checkoutsPageOfUserQuery(
+  executor: Executor,
+  userId: string,
+  page: { limit: number; after?: KeysetCursor | undefined },
+) {
+  const { after } = page;
+  return executor
+    .selectDistinctOn([orders.createdAt, orders.checkoutId], {
+      checkoutId: orders.checkoutId,
+      cursorDate: cursorTime(orders.createdAt),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        after ? pastCursor(orders.createdAt, orders.checkoutId, '<', after, 'uuid') : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.checkoutId))
+    .limit(page.limit);
+}
+
+/**
+ * One page of the account's checkouts (GET /checkouts/page): the page's checkouts off the index,
+ * then their lines (the account's own: a line is its checkout's buyer's), and the count.
+ */
+export async function selectCheckoutsPageOfUser(
+  executor: Executor,
+  userId: string,
+  page: { limit: number; after?: KeysetCursor | undefined },
+): Promise<CheckoutsPageOfUser> {
+  const [found, [counted]] = await Promise.all([
+    checkoutsPageOfUserQuery(executor, userId, page),
+    executor
+      .select({ total: sql<number>`count(distinct ${orders.checkoutId})::int` })
+      .from(orders)
+      .where(eq(orders.userId, userId)),
+  ]);
+  const checkoutIds = found.map((row) => row.checkoutId);
+  const rows =
+    checkoutIds.length === 0
+      ? []
+      : await executor
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), inArray(orders.checkoutId, checkoutIds)))
+          .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
+  const last = found.at(-1);
+  return {
+    checkoutIds,
+    rows,
+    total: counted?.total ?? 0,
+    next:
+      last && found.length === page.limit
+        ? { createdAt: last.cursorDate, id: last.checkoutId }
+        : undefined,
+  };
 }

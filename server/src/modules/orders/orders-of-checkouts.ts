@@ -1,8 +1,11 @@
 import type { Executor, Transaction } from '../../db/client.ts';
+import type { KeysetCursor } from '../../db/keyset-cursor.ts';
 import {
   extendCheckoutHolds,
   selectCheckoutLines,
   selectCheckoutLinesForUpdate,
+  selectCheckoutsPageOfUser,
+  type CheckoutsPageOfUser,
 } from './orders-of-checkouts.repository.ts';
 import { selectOrdersOfUser, type OrderRow } from './orders.repository.ts';
 
@@ -18,6 +21,7 @@ export { toPayableOrder, type PayableOrder } from './order-dto.ts';
 export { holdCeilingMs } from './order-hold.ts';
 export { inBuyersOrder } from './orders-of-checkouts.repository.ts';
 export type { OrderRow } from './orders.repository.ts';
+export type { CheckoutsPageOfUser } from './orders-of-checkouts.repository.ts';
 
 /** A checkout's lines and an account's lines, read and held in the caller's executor. */
 export type OrderLinesOfCheckouts = {
@@ -27,6 +31,12 @@ export type OrderLinesOfCheckouts = {
   lockLinesOf(tx: Transaction, checkoutId: string): Promise<OrderRow[]>;
   /** Every line of the account, newest first (the caller's checkouts are built from them). */
   linesOfUser(executor: Executor, userId: string): Promise<OrderRow[]>;
+  /** A page of the account's checkouts, newest first, with their lines (issue 43). */
+  pageOfUser(
+    executor: Executor,
+    userId: string,
+    page: { limit: number; after?: KeysetCursor | undefined },
+  ): Promise<CheckoutsPageOfUser>;
   /**
    * Extends the hold of every unpaid line of the checkout, once each and never past its
    * ceiling; resolves to how many lines were unpaid.
@@ -45,6 +55,7 @@ export function createOrderLinesOfCheckouts(): OrderLinesOfCheckouts {
     linesOf: selectCheckoutLines,
     lockLinesOf: selectCheckoutLinesForUpdate,
     linesOfUser: selectOrdersOfUser,
+    pageOfUser: selectCheckoutsPageOfUser,
     extendHoldsOf: extendCheckoutHolds,
   };
 }

@@ -43,7 +43,8 @@ import {
   type HoldLimit,
   type HoldLimitDefaults,
 } from './order-rules.ts';
-import { cursorText, parseCursor, searchOrders } from './orders-admin.repository.ts';
+import { searchOrders } from './orders-admin.repository.ts';
+import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { ALL_ORDERS_PAGE_SIZE, everyManagedOrderJson } from './orders-json-stream.ts';
 import {
   deleteOrderById,
@@ -341,7 +342,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         q: query.q,
         limit: pageSize,
         offset: (page - 1) * pageSize,
-        after: query.after === undefined ? undefined : parseCursor(query.after),
+        after: keysetCursorAfter(query.after),
       });
       const names = await identity.namesOf(found.rows.flatMap(({ userId }) => userId ?? []));
       return {
@@ -351,7 +352,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         capped: found.capped,
         page,
         pageSize,
-        next: found.next ? cursorText(found.next) : null,
+        next: found.next ? keysetCursorText(found.next) : null,
       };
     },
 

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, PLACED_STATUS } from '@tools-factory/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -16,6 +16,17 @@ import { users } from '../identity/identity.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { toolSnapshotColumns } from '../tools/tools.table.ts';
 import { checkouts } from '../checkouts/checkouts.table.ts';
+
+/**
+ * The status an order reads as on the pages (contract's shownStatus, issue 42: a cancelled order
+ * whose money went back reads refunded), as SQL: Manage Orders filters by it, and an index is
+ * built on it, so that each status is one range of that index (issue 43). The planner matches the
+ * query's expression to the index's only if the two are the same: both come from here.
+ * order-status.test.ts proves it agrees with shownStatus.
+ */
+export function shownStatusSql(status: SQLWrapper, refundedCents: SQLWrapper): SQL<string> {
+  return sql<string>`(case when ${status} = 'cancelled' and ${refundedCents} > 0 then 'refunded' else ${status} end)`;
+}
 
 /**
  * An order keeps a snapshot of the tool's name, image and unit price, so archiving the tool or
@@ -126,7 +137,9 @@ export const orders = pgTable(
       'orders_status_known',
       sql`${t.status} in ('unpaid', 'paid', 'partly_shipped', 'shipped', 'cancelled', 'refunded', 'disputed')`,
     ),
-    index('orders_user_id_idx').on(t.userId),
+    // An account's checkouts newest first (My Orders' keyset pages, issue 43); its prefix serves
+    // every other look-up by account (GET /orders, the foreign key's set null).
+    index('orders_user_id_created_at_checkout_id_idx').on(t.userId, t.createdAt, t.checkoutId),
     index('orders_checkout_id_idx').on(t.checkoutId),
     // Sales reads a window of paid lines by the day they were paid (issue 43: a year at a million
     // orders is one range scan); unpaid lines have no paid_at and stay out.
@@ -136,6 +149,13 @@ export const orders = pgTable(
     // Every order newest first, checkout by checkout: the orders CSV's keyset pages
     // (orders-csv.repository.ts) read this index instead of sorting the table per page.
     index('orders_created_at_checkout_id_id_idx').on(t.createdAt, t.checkoutId, t.id),
+    // Manage Orders filtered by a status (issue 43): each status the pages show is one range,
+    // read newest first, and counted off the index alone.
+    index('orders_shown_status_created_at_checkout_id_idx').on(
+      shownStatusSql(t.status, t.refundedCents),
+      t.createdAt,
+      t.checkoutId,
+    ),
     // The cap on unpaid orders counts these on every placement: a few rows, whatever the history.
     // (HELD_STATUSES as SQL: order-status.test.ts proves the two agree.)
     index('orders_unpaid_user_id_idx')

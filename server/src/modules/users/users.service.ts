@@ -1,4 +1,5 @@
 import { texts, type UpsertUserResponse, type User, type UsersPage } from '@tools-factory/contract';
+import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../http-errors.ts';
 import type { AccessTokens } from '../identity/access-token.ts';
 import type { Account, IdentityService, SessionAccount } from '../identity/identity.service.ts';
@@ -87,19 +88,15 @@ export function createUsersService(options: {
       pageSize: number;
       after?: string | undefined;
     }): Promise<UsersPage> {
-      const at = query.after?.indexOf('_') ?? -1;
       const found = await identity.searchPage({
         q: query.q,
         limit: query.pageSize,
-        after:
-          query.after === undefined
-            ? undefined
-            : { createdAt: query.after.slice(0, at), id: query.after.slice(at + 1) },
+        after: keysetCursorAfter(query.after),
       });
       return {
         users: found.accounts.map(toUserDto),
         total: found.total,
-        next: found.next ? `${found.next.createdAt}_${found.next.id}` : null,
+        next: found.next ? keysetCursorText(found.next) : null,
       };
     },
     /** PUT /user/admin/{email}: the spec's `modifiedCount`, 0 when already an admin. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '@tools-factory/contract';
+import type { MyCheckoutsPage, Order } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { maria } from '../../test/identity';
 import { makeOrder } from '../../test/factories';
@@ -10,6 +10,7 @@ import {
   paymentsServer,
   TRANSACTION_ID,
 } from '../../features/payments/test/payments-server';
+import { pageOf } from '../../features/orders/test/my-orders-fixtures';
 import PaymentPage from './payment-page';
 
 describe('PaymentPage', () => {
@@ -21,7 +22,7 @@ describe('PaymentPage', () => {
     localStorage.clear();
   });
 
-  it("pays as the signed-in customer, and My Orders' cached list shows the order paid at once", async () => {
+  it("pays as the signed-in customer, and My Orders' cached lists show the order paid at once", async () => {
     paymentsServer();
     const user = userEvent.setup();
     const { queryClient } = renderRoutes(
@@ -30,6 +31,9 @@ describe('PaymentPage', () => {
     );
     const myOrdersKey = ['orders', maria.email];
     queryClient.setQueryData<Order[]>(myOrdersKey, [makeOrder()]);
+    // My Orders' first page of checkouts (issue 43): another shape under the orders' key.
+    const myFirstPageKey = ['orders', 'checkouts', 'page', null];
+    queryClient.setQueryData<MyCheckoutsPage>(myFirstPageKey, pageOf([makeOrder()]));
 
     expect(screen.getByRole('heading', { level: 2, name: 'Payment' })).toBeInTheDocument();
     await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
@@ -44,5 +48,10 @@ describe('PaymentPage', () => {
       expect.objectContaining({ _id: ORDER_ID, status: 'paid', transectionId: TRANSACTION_ID }),
     ]);
     expect(queryClient.getQueryState(myOrdersKey)?.isInvalidated).toBe(true);
+    const [checkout] = queryClient.getQueryData<MyCheckoutsPage>(myFirstPageKey)?.checkouts ?? [];
+    expect(checkout?.lines).toEqual([
+      expect.objectContaining({ _id: ORDER_ID, status: 'paid', transectionId: TRANSACTION_ID }),
+    ]);
+    expect(queryClient.getQueryState(myFirstPageKey)?.isInvalidated).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@tools-factory/contract';
 import { useParams } from 'react-router';
-import { ordersQueryKey } from '../../features/orders/api/get-orders';
+import { showOrderAsItStands } from '../../features/orders/api/show-order';
 import { PaymentCheckout } from '../../features/payments/components/payment-checkout';
 import { PaymentSection } from './payment-section';
 
@@ -14,16 +13,15 @@ export default function PaymentPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
 
-  function showPaidInMyOrders(paidOrder: Order) {
-    queryClient.setQueriesData<Order[]>({ queryKey: ordersQueryKey }, (orders) =>
-      orders?.map((order) => (order._id === paidOrder._id ? paidOrder : order)),
-    );
-    void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-  }
-
   return (
     <PaymentSection>
-      {(payer) => <PaymentCheckout orderId={id} payer={payer} onPaid={showPaidInMyOrders} />}
+      {(payer) => (
+        <PaymentCheckout
+          orderId={id}
+          payer={payer}
+          onPaid={(paidOrder) => showOrderAsItStands(queryClient, paidOrder)}
+        />
+      )}
     </PaymentSection>
   );
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
-import { ORDERS_URL, paid, shipped, unpaid } from '../test/my-orders-fixtures';
+import { MY_ORDERS_URL, pageOf, paid, shipped, unpaid } from '../test/my-orders-fixtures';
 import { signedInForEachTest } from '../../../test/signed-in';
 import { catchSavedFiles } from '../test/saved-files';
 import { MyOrders } from './my-orders';
@@ -13,13 +13,13 @@ import { MyOrders } from './my-orders';
 const invoiceUrl = (order: Order) => `/api/orders/${order._id}/invoice.pdf`;
 const PDF = '%PDF-1.3\n% an invoice\n';
 
-/** GET /api/orders answers the three orders; `invoice` answers GET .../invoice.pdf. */
+/** GET /api/checkouts/page answers the three orders; `invoice` answers GET .../invoice.pdf. */
 function ordersServer(invoice: (request: ApiRequest) => Response | undefined) {
   return fakeIdentityServer({
     user: maria,
     answer: (request) =>
-      request.method === 'GET' && request.url === ORDERS_URL
-        ? jsonResponse([unpaid, paid, shipped])
+      request.method === 'GET' && request.url === MY_ORDERS_URL
+        ? jsonResponse(pageOf([unpaid, paid, shipped]))
         : invoice(request),
   });
 }
@@ -30,7 +30,7 @@ describe('MyOrders: Invoice', () => {
 
   it('offers the invoice of each paid or shipped order, named by its reference, none while unpaid', async () => {
     ordersServer(() => undefined);
-    renderWithProviders(<MyOrders email={maria.email} />, { route: '/dashborad/orders' });
+    renderWithProviders(<MyOrders />, { route: '/dashborad/orders' });
     await screen.findByRole('table');
     expect(
       rowOf('Pipe Wrench').getByRole('button', {
@@ -57,7 +57,7 @@ describe('MyOrders: Invoice', () => {
         : undefined,
     );
     const user = userEvent.setup();
-    renderWithProviders(<MyOrders email={maria.email} />, { route: '/dashborad/orders' });
+    renderWithProviders(<MyOrders />, { route: '/dashborad/orders' });
     await screen.findByRole('table');
     await user.click(rowOf('Pipe Wrench').getByRole('button', { name: /invoice/i }));
 
@@ -79,7 +79,7 @@ describe('MyOrders: Invoice', () => {
         : undefined,
     );
     const user = userEvent.setup();
-    renderWithProviders(<MyOrders email={maria.email} />, { route: '/dashborad/orders' });
+    renderWithProviders(<MyOrders />, { route: '/dashborad/orders' });
     await screen.findByRole('table');
     await user.click(rowOf('Hand Saw').getByRole('button', { name: /invoice/i }));
     expect(

@@ -1,29 +1,35 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatMoney, orderTotal, texts, type Checkout, type Order } from '@tools-factory/contract';
+import { formatMoney, texts, type Checkout, type Order } from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
 import { makeOrder } from '../../../test/factories';
 import { formatDateTime } from '../../../lib/format';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
-import { ORDERS_URL, paid, shipped, unpaid } from '../test/my-orders-fixtures';
+import {
+  MY_ORDERS_URL,
+  checkoutOf,
+  pageOf,
+  paid,
+  shipped,
+  unpaid,
+} from '../test/my-orders-fixtures';
 import { columnHeaders, neverAnswered, removeOrder } from '../test/order-list-steps';
 import { signedInForEachTest } from '../../../test/signed-in';
 import { MyOrders } from './my-orders';
 
 /**
- * GET /api/orders answers the list held here; DELETE /api/deleteOrder/{id} takes the order out
- * of it (or answers `deleteAnswer` when one is given). GET /api/checkouts answers `checkouts`
- * when given (issue 42: their shipping), else 404.
+ * GET /api/checkouts/page answers the orders held here, by their checkouts (`checkouts` stand
+ * for their own: issue 42, their shipping); DELETE /api/deleteOrder/{id} takes the order out of
+ * it (or answers `deleteAnswer` when one is given).
  */
 function ordersServer(initial: Order[], deleteAnswer?: () => Response, checkouts?: Checkout[]) {
   let orders = [...initial];
   return fakeIdentityServer({
     user: maria,
     answer: ({ method, url }: ApiRequest) => {
-      if (method === 'GET' && url === ORDERS_URL) return jsonResponse(orders);
-      if (method === 'GET' && url === '/api/checkouts' && checkouts) return jsonResponse(checkouts);
+      if (method === 'GET' && url === MY_ORDERS_URL) return jsonResponse(pageOf(orders, checkouts));
       const removed = /^\/api\/deleteOrder\/(.+)$/.exec(url)?.[1];
       if (method === 'DELETE' && removed) {
         if (deleteAnswer) return deleteAnswer();
@@ -37,7 +43,7 @@ function ordersServer(initial: Order[], deleteAnswer?: () => Response, checkouts
 
 function renderMyOrders() {
   const user = userEvent.setup();
-  renderWithProviders(<MyOrders email={maria.email} />, { route: '/dashborad/orders' });
+  renderWithProviders(<MyOrders />, { route: '/dashborad/orders' });
   return { user };
 }
 
@@ -66,7 +72,7 @@ describe('MyOrders', () => {
     expect(first.getByText('$2,500.00')).toBeInTheDocument();
     expect(first.getByText('$12.50 each')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByRole('rowheader')).toHaveTextContent('2');
-    const [list] = callsTo(server.requests, 'GET', ORDERS_URL);
+    const [list] = callsTo(server.requests, 'GET', MY_ORDERS_URL);
     expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
   });
 
@@ -227,7 +233,7 @@ describe('MyOrders', () => {
     expect(await screen.findByText('Delete success')).toBeInTheDocument();
     const [deletion] = callsTo(server.requests, 'DELETE', `/api/deleteOrder/${unpaid._id}`);
     expect(deletion?.headers.get('Authorization')).toBe('Bearer token-0');
-    expect(callsTo(server.requests, 'GET', ORDERS_URL)).toHaveLength(2);
+    expect(callsTo(server.requests, 'GET', MY_ORDERS_URL)).toHaveLength(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('row', { name: /Claw Hammer/ })).not.toBeInTheDocument();
     expect(rowOf('Pipe Wrench').getByRole('rowheader')).toHaveTextContent('1');
@@ -243,7 +249,7 @@ describe('MyOrders', () => {
     expect(await screen.findByText('A paid order cannot be removed')).toBeInTheDocument();
     expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(server.requests, 'GET', ORDERS_URL)).toHaveLength(2);
+    expect(callsTo(server.requests, 'GET', MY_ORDERS_URL)).toHaveLength(2);
   });
 
   it('invites to order when there are no orders yet', async () => {
@@ -261,7 +267,7 @@ describe('MyOrders', () => {
     fakeIdentityServer({
       user: maria,
       answer: ({ url }) =>
-        url === ORDERS_URL
+        url === MY_ORDERS_URL
           ? jsonResponse(
               { message: 'You can only do this for your own account.', statusCode: 403 },
               403,
@@ -403,29 +409,6 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
     expect(within(files!).queryByRole('button', { name: /credit note/i })).toBeNull();
   });
 
-  /** The checkout of `lines` as GET /api/checkouts answers it, its shipping as told (issue 42). */
-  function checkoutOf(lines: Order[], shipping: number | null, shippingRefunded = 0): Checkout {
-    const [first] = lines;
-    return {
-      _id: CHECKOUT,
-      reference: first!.checkoutReference,
-      poNumber: first!.poNumber,
-      companyName: '',
-      taxNumber: '',
-      address: first!.address,
-      phone: first!.phone,
-      createdAt: first!.createdAt,
-      status: 'unpaid',
-      shipping,
-      shippingRefunded,
-      total: lines.reduce(
-        (sum, line) => sum + orderTotal(line.price, line.quantity),
-        shipping ?? 0,
-      ),
-      lines,
-    };
-  }
-
   it("counts the checkout's shipping in its total and says it (issue 42)", async () => {
     const lines = [hammerLine, fileLine];
     ordersServer(lines, undefined, [checkoutOf(lines, 25)]);
@@ -470,5 +453,62 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
         'Total $0.00 · Shipping: $25.00 · $1,900.00 refunded',
       ),
     );
+  });
+});
+
+describe('MyOrders: a page of checkouts at a time (issue 43)', () => {
+  signedInForEachTest();
+
+  /** A one-line checkout of its own, the nth. */
+  const nth = (n: number) =>
+    makeOrder({
+      _id: `${String(n).padStart(8, '0')}-1111-4111-8111-111111111111`,
+      checkoutId: `${String(n).padStart(8, '0')}-2222-4222-8222-222222222222`,
+      name: `Tool number ${n}`,
+    });
+  const FIRST_NEXT = '2026-06-01T08:30:00.123456Z_00000020-2222-4222-8222-222222222222';
+  const SECOND_URL = `${MY_ORDERS_URL}?after=${encodeURIComponent(FIRST_NEXT)}`;
+  const firstPage = Array.from({ length: 20 }, (_, n) => nth(n + 1));
+  const secondPage = [nth(21), nth(22)];
+
+  it('shows the first page, goes on with Next from where it ended and back with Previous', async () => {
+    const { server } = fakeIdentityServer({
+      user: maria,
+      answer: ({ method, url }) => {
+        if (method !== 'GET') return undefined;
+        if (url === MY_ORDERS_URL) {
+          return jsonResponse({ ...pageOf(firstPage), total: 22, next: FIRST_NEXT });
+        }
+        if (url === SECOND_URL) return jsonResponse({ ...pageOf(secondPage), total: 22 });
+        return undefined;
+      },
+    });
+    const { user } = renderMyOrders();
+    expect(await screen.findByText('Tool number 20')).toBeInTheDocument();
+    expect(screen.queryByText('Tool number 21')).toBeNull();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Tool number 21')).toBeInTheDocument();
+    expect(screen.queryByText('Tool number 20')).toBeNull();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(callsTo(server.requests, 'GET', SECOND_URL)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Tool number 20')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
+  it('shows no pager when every checkout fits on one page', async () => {
+    fakeIdentityServer({
+      user: maria,
+      answer: ({ method, url }) =>
+        method === 'GET' && url === MY_ORDERS_URL ? jsonResponse(pageOf(secondPage)) : undefined,
+    });
+    renderMyOrders();
+    expect(await screen.findByText('Tool number 22')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 });

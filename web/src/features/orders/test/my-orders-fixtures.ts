@@ -1,7 +1,55 @@
+import {
+  orderTotal,
+  type Checkout,
+  type MyCheckoutsPage,
+  type Order,
+} from '@tools-factory/contract';
 import { makeOrder } from '../../../test/factories';
 
-/** Where My Orders asks for Maria's orders. */
-export const ORDERS_URL = '/api/orders?email=maria%40example.com';
+/** Where My Orders asks for the first page of Maria's checkouts (issue 43). */
+export const MY_ORDERS_URL = '/api/checkouts/page';
+
+/**
+ * The checkout of `lines` (one checkout's, in their order) as GET /api/checkouts/page answers
+ * it: unpaid, its shipping free unless told (issue 42).
+ */
+export function checkoutOf(
+  lines: Order[],
+  shipping: number | null = 0,
+  shippingRefunded = 0,
+): Checkout {
+  const [first] = lines;
+  if (!first) throw new Error('a checkout has lines');
+  return {
+    _id: first.checkoutId,
+    reference: first.checkoutReference,
+    poNumber: first.poNumber,
+    companyName: '',
+    taxNumber: '',
+    address: first.address,
+    phone: first.phone,
+    createdAt: first.createdAt,
+    status: 'unpaid',
+    shipping,
+    shippingRefunded,
+    total: lines.reduce((sum, line) => sum + orderTotal(line.price, line.quantity), shipping ?? 0),
+    lines,
+  };
+}
+
+/**
+ * One page holding `orders` by their checkouts, in the order of each checkout's first line;
+ * a checkout of `checkouts` stands for its own (its shipping), the others are checkoutOf theirs.
+ */
+export function pageOf(orders: Order[], checkouts: Checkout[] = []): MyCheckoutsPage {
+  const lines = new Map<string, Order[]>();
+  for (const order of orders) {
+    lines.set(order.checkoutId, [...(lines.get(order.checkoutId) ?? []), order]);
+  }
+  const given = new Map(checkouts.map((checkout) => [checkout._id, checkout]));
+  const page = [...lines.values()].map((own) => given.get(own[0]!.checkoutId) ?? checkoutOf(own));
+  return { checkouts: page, total: page.length, next: null };
+}
 
 /** Maria's orders: 200 hammers unpaid, 150 wrenches at $20 paid, saws shipped. */
 export const unpaid = makeOrder({

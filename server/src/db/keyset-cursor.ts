@@ -1,0 +1,44 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * Where a page of a list ended (issue 43, docs/decisions/055): its last row's time, as PostgreSQL
+ * writes it to the microsecond (a JavaScript Date keeps milliseconds, and rows a microsecond apart
+ * would be skipped or repeated), and its id. The next page starts after it.
+ */
+export type KeysetCursor = { createdAt: string; id: string };
+
+/** The cursor's text, as a page's `next` and the next page's `after` carry it: `<time>_<id>`. */
+export function keysetCursorText(cursor: KeysetCursor): string {
+  return `${cursor.createdAt}_${cursor.id}`;
+}
+
+/** A cursor read back from its text, whose shape the contract's keysetCursorSchema checked. */
+export function parseKeysetCursor(text: string): KeysetCursor {
+  const at = text.indexOf('_');
+  return { createdAt: text.slice(0, at), id: text.slice(at + 1) };
+}
+
+/** The cursor read back from a query's optional `after`. */
+export function keysetCursorAfter(after: string | undefined): KeysetCursor | undefined {
+  return after === undefined ? undefined : parseKeysetCursor(after);
+}
+
+/** A timestamptz column as the cursor writes it: UTC, to the microsecond. */
+export function cursorTime(column: SQLWrapper): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/**
+ * The rows strictly after `cursor` in the order (time, id), read forwards (`>`) or backwards
+ * (`<`): one row comparison, which PostgreSQL answers off an index on those columns.
+ */
+export function pastCursor(
+  time: SQLWrapper,
+  id: SQLWrapper,
+  direction: '<' | '>',
+  cursor: KeysetCursor,
+  idType: 'uuid' | 'text',
+): SQL {
+  const idValue = idType === 'uuid' ? sql`${cursor.id}::uuid` : sql`${cursor.id}`;
+  return sql`(${time}, ${id}) ${sql.raw(direction)} (${cursor.createdAt}::timestamptz, ${idValue})`;
+}
