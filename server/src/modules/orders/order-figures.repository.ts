@@ -1,4 +1,4 @@
-import { HELD_STATUSES, ORDER_TRANSITIONS, REVENUE_STATUSES } from '@tools-factory/contract';
+import { HELD_STATUSES, REVENUE_STATUSES } from '@tools-factory/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.ts';
 // checkouts whose lines were paid that day: the one read of the checkouts' table here.
 // eslint-disable-next-line import-x/no-restricted-paths -- that one sum
 import { checkouts } from '../checkouts/checkouts.table.ts';
-import { orders } from './orders.table.ts';
+import { orders, shownStatusSql } from './orders.table.ts';
 
 /*
  * The sums the sales module reports (issue 13), read from the orders table in SQL (the orders
@@ -148,8 +148,7 @@ export function selectOrderCountsByStatus(
       select s.status, coalesce(c.count, 0)::int as count
       from (values ${listed}) as s(status, position)
       left join (
-        select case when o.status = ${ORDER_TRANSITIONS.cancel.to} and o.refunded_cents > 0
-                    then ${ORDER_TRANSITIONS.refund.to} else o.status end as status,
+        select ${shownStatusSql(sql`o.status`, sql`o.refunded_cents`)} as status,
                count(*) as count
         from ${orders} o
         group by 1
