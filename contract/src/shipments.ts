@@ -135,18 +135,22 @@ export function shipmentNumber(sequence: number): string {
  * The carriers whose tracking pages we link to, by the name an admin types (any case, spaces
  * and dots ignored): where the parcel's tracking number is followed.
  */
-const TRACKING_PAGES: Record<string, (trackingNumber: string) => string> = {
-  ups: (n) => `https://www.ups.com/track?tracknum=${n}`,
-  fedex: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
-  dhl: (n) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${n}`,
-  usps: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
-  royalmail: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}`,
-  dpd: (n) => `https://track.dpd.co.uk/parcels/${n}`,
-};
+const TRACKING_PAGES = new Map<string, (trackingNumber: string) => string>(
+  Object.entries({
+    ups: (n: string) => `https://www.ups.com/track?tracknum=${n}`,
+    fedex: (n: string) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+    dhl: (n: string) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${n}`,
+    usps: (n: string) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+    royalmail: (n: string) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}`,
+    dpd: (n: string) => `https://track.dpd.co.uk/parcels/${n}`,
+  }),
+);
 
 /** The carrier's tracking page for the parcel, when both are known and the carrier is one we link to. */
 export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
   if (!carrier || !trackingNumber) return null;
-  const page = TRACKING_PAGES[carrier.toLowerCase().replace(/[\s.]/g, '')];
+  // A Map, not an object's keys: a carrier typed '__proto__' or 'constructor' is no carrier of
+  // ours (found by the bad-input property test: the object's prototype was called).
+  const page = TRACKING_PAGES.get(carrier.toLowerCase().replace(/[\s.]/g, ''));
   return page ? page(encodeURIComponent(trackingNumber.trim())) : null;
 }
