@@ -10,8 +10,9 @@ export interface CartLineRow {
   unitPriceCents: number;
   /**
    * Where the line stands in the cart page's order (oldest added first, the buyer's order),
-   * from 1. Ranked by the database, whose clock keeps microseconds: a JavaScript Date keeps
-   * milliseconds, and two lines added in one millisecond would lose their order.
+   * from 1. Ranked by the database: by when it was added, then by the order lines were added in
+   * (`added_order`), since lines added by one statement, or in one millisecond of PGlite's clock,
+   * share their time (a JavaScript Date would lose even PostgreSQL's microseconds).
    */
   placeInCart: number;
 }
@@ -26,7 +27,7 @@ const lineColumns = {
   toolId: cartLines.toolId,
   quantity: cartLines.quantity,
   unitPriceCents: cartLines.unitPriceCents,
-  placeInCart: sql<number>`(row_number() over (order by ${cartLines.addedAt}, ${cartLines.toolId}))::int`,
+  placeInCart: sql<number>`(row_number() over (order by ${cartLines.addedAt}, ${cartLines.addedOrder}))::int`,
 };
 
 /**
@@ -50,7 +51,7 @@ export function selectCartLinesOldestFirst(
     .select(lineColumns)
     .from(cartLines)
     .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.addedOrder));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 import { tools } from '../tools/tools.table.ts';
@@ -23,6 +23,11 @@ export const cartLines = pgTable(
     /** The unit price for this quantity when the line was added or its quantity last set. */
     unitPriceCents: integer('unit_price_cents').notNull(),
     addedAt: timestamptz('added_at').notNull().defaultNow(),
+    /**
+     * The order lines were added in, where `added_at` ties: one statement adds several lines at
+     * one time (quick order, Order again), and PGlite's clock keeps milliseconds. Never set.
+     */
+    addedOrder: bigint('added_order', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -70,12 +70,11 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
       status: 'unpaid',
       total: 20 * 10 + 50 * 4,
     });
-    expect(checkout.lines.map((line) => [line.toolId, line.quantity, line.price])).toEqual(
-      [
-        [saw.id, 20, 10],
-        [file.id, 50, 4],
-      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-    );
+    // In the cart's order: both lines were added by one statement, at one time.
+    expect(checkout.lines.map((line) => [line.toolId, line.quantity, line.price])).toEqual([
+      [saw.id, 20, 10],
+      [file.id, 50, 4],
+    ]);
     for (const line of checkout.lines) {
       expect(line).toMatchObject({
         checkoutId: checkout._id,
@@ -111,6 +110,28 @@ describe('POST /api/checkout: the cart as one checkout, all lines or none', () =
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(saw.sku);
     expect(mails[0]!.text).toContain(file.sku);
+  });
+
+  it('numbers the lines in the order one statement added them, which share their time', async ({
+    app,
+  }) => {
+    const customer = await signUpTestAccount(app);
+    const tools = await Promise.all(
+      [1, 2, 3].map(() => createTestTool(app, { priceCents: 500, availableQuantity: 1000 })),
+    );
+    // Last id first: tool id order would be the other way round.
+    const inCart = [...tools].sort((a, b) => b.id.localeCompare(a.id));
+    await fillCart(
+      app,
+      customer,
+      inCart.map((tool) => ({ tool, quantity: 20 })),
+    );
+    const cart = await injectAs(app, customer, { url: '/api/cart' });
+    expect(cart.json().lines.map((line: { toolId: string }) => line.toolId)).toEqual(
+      inCart.map((tool) => tool.id),
+    );
+    const { checkout } = await checkOut(app, customer);
+    expect(checkout.lines.map((line) => line.toolId)).toEqual(inCart.map((tool) => tool.id));
   });
 
   it("numbers the lines in the cart's order even when they were added within one millisecond", async ({
