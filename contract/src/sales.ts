@@ -90,9 +90,9 @@ export const SalesOverviewSchema = z.object({
   from: z.string(),
   to: z.string(),
   /**
-   * When the figures were read (ISO 8601): now, unless adding them up takes long (seconds for a
-   * year of a million orders) and figures of the same range at most SALES_MAX_AGE_SECONDS old
-   * are at hand, which are given at once instead.
+   * When the figures were read (ISO 8601): now, unless another admin's read of the same range
+   * was under way (seconds for a year of a million orders), when the last figures of that range,
+   * at most SALES_MAX_AGE_SECONDS old, are given at once instead.
    */
   asOf: z.string(),
   days: z.array(SalesDaySchema),

@@ -29,7 +29,6 @@ describe('createLatestAnswers: one computation at a time per key', () => {
     const answers = createLatestAnswers<string>({
       maxKeys: 5,
       maxAgeMs: 60_000,
-      waitMs: 20,
       now: time.now,
     });
     const { started, compute } = computations();
@@ -46,7 +45,6 @@ describe('createLatestAnswers: one computation at a time per key', () => {
     const answers = createLatestAnswers<string>({
       maxKeys: 5,
       maxAgeMs: 60_000,
-      waitMs: 20,
       now: time.now,
     });
     const { started, compute } = computations();
@@ -65,7 +63,6 @@ describe('createLatestAnswers: one computation at a time per key', () => {
     const answers = createLatestAnswers<string>({
       maxKeys: 5,
       maxAgeMs: 60_000,
-      waitMs: 20,
       now: time.now,
     });
     const { started, compute } = computations();
@@ -93,37 +90,11 @@ describe('createLatestAnswers: one computation at a time per key', () => {
     expect(started).toHaveLength(2);
   });
 
-  it('gives the asker who starts a computation the last answer when the new one takes longer than waitMs', async () => {
-    const time = clock();
-    const answers = createLatestAnswers<string>({
-      maxKeys: 5,
-      maxAgeMs: 60_000,
-      waitMs: 20,
-      now: time.now,
-    });
-    const { started, compute } = computations();
-    const first = answers.get('year', compute);
-    started[0]!.resolve('figures 1');
-    const { asOf } = await first;
-    time.pass(5_000);
-    const slow = await answers.get('year', compute); // nobody resolves it within 20 ms
-    expect(slow).toEqual({ value: 'figures 1', asOf });
-    started[1]!.resolve('figures 2');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(started).toHaveLength(2);
-    // The slow one's answer is the last one now: the next ask's computation is the third.
-    const next = answers.get('year', compute);
-    expect((await answers.get('year', compute)).value).toBe('figures 2');
-    started[2]!.resolve('figures 3');
-    expect((await next).value).toBe('figures 3');
-  });
-
   it('keeps the last answer when a computation fails, and fails only the asks that waited', async () => {
     const time = clock();
     const answers = createLatestAnswers<string>({
       maxKeys: 5,
       maxAgeMs: 60_000,
-      waitMs: 20,
       now: time.now,
     });
     const { started, compute } = computations();
@@ -148,7 +119,6 @@ describe('createLatestAnswers: one computation at a time per key', () => {
     const answers = createLatestAnswers<string>({
       maxKeys: 2,
       maxAgeMs: 60_000,
-      waitMs: 20,
       now: time.now,
     });
     const { started, compute } = computations();

@@ -9,11 +9,10 @@ type Entry<T> = {
 /**
  * Answers that can take seconds to compute (a year of Sales at a million orders), computed at
  * most once at a time per key on this instance:
- * - an ask when none is running starts one and waits up to `waitMs` for it, so a quiet shop
- *   gets fresh figures whenever they take less (an admin who refunds, then opens Sales, sees
- *   the refund); past `waitMs` it gets the key's last answer if there is one younger than
- *   `maxAgeMs`, and goes on waiting otherwise;
- * - an ask while one is running gets that last answer at once, and waits without one.
+ * - an ask when none is running starts one and waits for it, so an admin who refunds and then
+ *   opens Sales sees the refund: nothing older is given to an ask that could start afresh;
+ * - an ask while one is running gets the key's last answer at once, when it is younger than
+ *   `maxAgeMs`, and waits for the running one otherwise.
  * So twenty admins asking at once cost one computation, and an answer given is never older than
  * `maxAgeMs`. A failed computation keeps the last answer and fails only the asks that waited for
  * it. At most `maxKeys` keys are kept, the least recently asked dropped first.
@@ -21,10 +20,9 @@ type Entry<T> = {
 export function createLatestAnswers<T>(options: {
   maxKeys: number;
   maxAgeMs: number;
-  waitMs: number;
   now: () => Date;
 }) {
-  const { maxKeys, maxAgeMs, waitMs, now } = options;
+  const { maxKeys, maxAgeMs, now } = options;
   const entries = new Map<string, Entry<T>>();
 
   /** The key's entry, made the most recently asked (a Map iterates in insertion order). */
@@ -42,26 +40,12 @@ export function createLatestAnswers<T>(options: {
   return {
     get(key: string, compute: () => Promise<T>): Promise<LatestAnswer<T>> {
       const entry = touch(key);
-      /** The last answer when it may still be given. */
-      const young = () => {
-        const { latest } = entry;
-        return latest && now().getTime() - latest.asOf.getTime() <= maxAgeMs ? latest : undefined;
-      };
       if (entry.running) {
-        const latest = young();
-        return latest ? Promise.resolve(latest) : entry.running;
+        const { latest } = entry;
+        const young = latest && now().getTime() - latest.asOf.getTime() <= maxAgeMs;
+        return young ? Promise.resolve(latest) : entry.running;
       }
-      const running = start(entry, compute);
-      if (!young()) return running;
-      let timer: NodeJS.Timeout | undefined;
-      const waited = new Promise<LatestAnswer<T> | undefined>((resolve) => {
-        timer = setTimeout(() => resolve(young()), waitMs);
-      });
-      // A failure within waitMs fails the ask, as it would have without a last answer.
-      return Promise.race([running, waited]).then((answer) => {
-        clearTimeout(timer);
-        return answer ?? running;
-      });
+      return start(entry, compute);
     },
   };
 
