@@ -5,7 +5,6 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { pgliteClientForDrizzle, poolClientClass, withCommitJobs } from './driver-adapter.ts';
 import { keepingDiskReserve, type DiskReserve } from './disk-reserve.ts';
-import { pgliteExtensions } from './pglite-extensions.ts';
 import type { PostgresListener } from './listener.ts';
 import { serverRoot } from '../server-root.ts';
 
@@ -158,6 +157,8 @@ async function openPglite(
       }
     }
     const { PGlite } = await import('@electric-sql/pglite');
+    // Imported with PGlite, never before: a server on PostgreSQL loads neither.
+    const { pgliteExtensions } = await import('./pglite-extensions.ts');
     client = await PGlite.create({
       dataDir: options.dataDir,
       extensions: pgliteExtensions,
