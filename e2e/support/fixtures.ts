@@ -23,11 +23,26 @@ function isDocumentNotFound(
 }
 
 /**
- * A server-rendered page shows before React takes it over, and a click before that does nothing:
- * after every load the journeys wait for the app's mark (`<html data-hydrated>`, app.tsx). Pages
- * the server does not render (no page-data element) mark themselves as soon as they render.
+ * A server-rendered page shows before React takes it over, and starts the app only when the
+ * visitor first reaches for it (web/src/app/wake-on-interaction.ts): after every load the
+ * journeys move the pointer over the page, as a visitor's first move, and wait for the app's
+ * mark (`<html data-hydrated>`, app/hydrated-mark.tsx), so that each step after it meets the
+ * app. Pages the server does not render (no page-data element) start at once.
  */
-async function waitForHydration(page: Page): Promise<void> {
+export async function waitForHydration(page: Page): Promise<void> {
+  const asleep = await page
+    .evaluate(
+      () =>
+        document.getElementById('page-data') !== null &&
+        document.documentElement.dataset.hydrated !== 'true',
+    )
+    // A page that went on to another meanwhile: waited for as it is below.
+    .catch(() => false);
+  if (asleep) {
+    // Two points, so that the pointer moves whatever point it was left at.
+    await page.mouse.move(3, 3);
+    await page.mouse.move(4, 4);
+  }
   await page.waitForFunction(
     () =>
       document.documentElement.dataset.hydrated === 'true' ||

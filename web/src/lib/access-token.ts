@@ -1,21 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { ACCESS_TOKEN_KEY, readAccessToken } from './access-token-storage';
 
-/** Where the access token lives (SPEC.md section 3: local storage, key accessToken). */
-export const ACCESS_TOKEN_KEY = 'accessToken';
+export { ACCESS_TOKEN_KEY, readAccessToken };
 
 const listeners = new Set<() => void>();
 
 function notify(): void {
   for (const listener of listeners) listener();
-}
-
-export function readAccessToken(): string | null {
-  try {
-    return window.localStorage.getItem(ACCESS_TOKEN_KEY);
-  } catch {
-    // Storage can be disabled (privacy modes); calls then go out unauthenticated.
-    return null;
-  }
 }
 
 export function storeAccessToken(token: string): void {

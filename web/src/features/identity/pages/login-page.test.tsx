@@ -124,7 +124,8 @@ describe('LoginPage', () => {
     authClient.signIn.social.mockReturnValue(ok({ redirect: true, url: 'https://google' }));
     renderRoutes(routes, { route: { pathname: '/login', state: { from: purchaseLocation } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Continew with Google' }));
-    const returnTo = `/login?from=${encodeURIComponent('/purchase/tool-7?qty=200')}`;
+    // Marked as Google's way back: the app starts at once there to finish the sign-in.
+    const returnTo = `/login?from=${encodeURIComponent('/purchase/tool-7?qty=200')}&google=1`;
     expect(authClient.signIn.social).toHaveBeenCalledExactlyOnceWith({
       provider: 'google',
       callbackURL: returnTo,

@@ -7,6 +7,7 @@ import { LoginForm } from '../components/login-form';
 import { useAuth } from '../hooks/use-auth';
 import { FROM_PARAM, useRememberedPath } from '../hooks/use-remembered-location';
 import { signedOutBecause } from '../hooks/use-unauthorized-handler';
+import { backFromGoogle } from '../../../lib/hand-off-params';
 import { googleErrorMessage } from '../google-error';
 
 /**
@@ -29,7 +30,9 @@ export default function LoginPage() {
   }
 
   // Google's round trip comes back here, still knowing where the user was going.
-  const returnTo = `${routes.login}?${new URLSearchParams({ [FROM_PARAM]: from }).toString()}`;
+  const returnTo = backFromGoogle(
+    `${routes.login}?${new URLSearchParams({ [FROM_PARAM]: from }).toString()}`,
+  );
   const googleError = googleErrorMessage(search.get('error')) ?? auth.error?.message ?? null;
   return (
     <AuthCard title={texts.login.title}>

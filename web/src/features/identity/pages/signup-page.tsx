@@ -5,6 +5,7 @@ import { AuthCard } from '../components/auth-card';
 import { GoogleSignInOption } from '../components/google-sign-in-button';
 import { SignupForm } from '../components/signup-form';
 import { useAuth } from '../hooks/use-auth';
+import { backFromGoogle } from '../../../lib/hand-off-params';
 import { googleErrorMessage } from '../google-error';
 
 /** /signup. After signing up the user goes to '/' (SPEC.md section 2). */
@@ -25,7 +26,7 @@ export default function SignupPage() {
   return (
     <AuthCard title={texts.signup.title}>
       <SignupForm />
-      <GoogleSignInOption returnTo={routes.signup} error={googleError} />
+      <GoogleSignInOption returnTo={backFromGoogle(routes.signup)} error={googleError} />
     </AuthCard>
   );
 }
