@@ -262,17 +262,21 @@ export const AUTHORIZATION_TABLE = {
   // --- quotes -----------------------------------------------------------------------------
   'POST /api/quotes': 'signed-in user',
   'GET /api/quotes': 'signed-in user',
+  'GET /api/quotes/page': 'signed-in user',
   'POST /api/quotes/:id/accept': 'quote customer',
   'POST /api/quotes/:id/decline': 'quote customer',
   'GET /api/manageQuotes': 'admin',
+  'GET /api/manageQuotes/page': 'admin',
   'POST /api/manageQuotes/:id/offer': 'admin',
   'POST /api/manageQuotes/:id/decline': 'admin',
   // Issue 42: a request of several lines, made from the cart (a customer's: admins do not buy).
   'POST /api/quoteRequests': 'customer, not an admin',
   'GET /api/quoteRequests': 'signed-in user',
+  'GET /api/quoteRequests/page': 'signed-in user',
   'POST /api/quoteRequests/:id/accept': 'quote customer',
   'POST /api/quoteRequests/:id/decline': 'quote customer',
   'GET /api/manageQuoteRequests': 'admin',
+  'GET /api/manageQuoteRequests/page': 'admin',
   'POST /api/manageQuoteRequests/:id/offer': 'admin',
   'POST /api/manageQuoteRequests/:id/decline': 'admin',
   // --- payments ---------------------------------------------------------------------------
