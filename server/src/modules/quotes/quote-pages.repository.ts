@@ -147,16 +147,20 @@ export async function selectManagedQuoteKeys(
   };
 }
 
-/** How many quotes (or requests) the list holds: a buyer's own, or every one. */
+/** How many quotes (or requests) the list holds: a buyer's own, or every one. Apart for its plan. */
+export function countQuoteHeadsQuery(executor: Executor, kind: QuoteListKind, userId?: string) {
+  return executor
+    .select({ total: sql<number>`count(*)::int` })
+    .from(quotes)
+    .where(and(LISTS[kind].scope, userId === undefined ? undefined : eq(quotes.userId, userId)));
+}
+
 export async function countQuoteHeads(
   executor: Executor,
   kind: QuoteListKind,
   userId?: string,
 ): Promise<number> {
-  const [row] = await executor
-    .select({ total: sql<number>`count(*)::int` })
-    .from(quotes)
-    .where(and(LISTS[kind].scope, userId === undefined ? undefined : eq(quotes.userId, userId)));
+  const [row] = await countQuoteHeadsQuery(executor, kind, userId);
   return row?.total ?? 0;
 }
 
