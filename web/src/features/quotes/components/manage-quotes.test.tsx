@@ -2,12 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   formatMoney,
+  pagerTexts,
   QUOTE_NOTE_MAX_LENGTH,
+  QUOTES_PAGE_SIZE,
   serverTexts,
   texts,
   type ManagedQuote,
 } from '@tools-factory/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInAt, pickDate, listShown } from '../test/quotes-test-setup';
 import { formatDay } from '../../../lib/format';
 import { callsTo } from '../../../test/fake-api';
@@ -299,5 +301,23 @@ describe('ManageQuotes', () => {
     ).toBeInTheDocument();
     expect(row(requested).getByText(texts.manageQuotes.status.refused)).toBeInTheDocument();
     expect(row(requested).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a page of quotes at a time; Next asks for the page after the one shown', async () => {
+    const many = Array.from({ length: 23 }, (_, n) =>
+      makeManagedQuote({ _id: `${String(n + 10).padStart(8, '0')}-0000-4555-8555-555555555555` }),
+    );
+    const { server } = quotesServer({ quotes: many });
+    const user = userEvent.setup();
+    renderWithProviders(<ManageQuotes />);
+    await listShown(texts.manageQuotes.empty);
+
+    const rowsShown = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
+    expect(rowsShown()).toBe(QUOTES_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: pagerTexts.nextPage }));
+    expect(await screen.findByText(pagerTexts.pageOf('2', '2'))).toBeInTheDocument();
+    await vi.waitFor(() => expect(rowsShown()).toBe(3));
+    expect(rowOf(many[22]!.reference).getByText(many[22]!.reference)).toBeInTheDocument();
+    expect(callsTo(server.requests, 'GET', '/api/manageQuotes/page?after=at-20')).toHaveLength(1);
   });
 });
