@@ -64,6 +64,7 @@ describe('apiPaths', () => {
       creditNote: '/orders/:id/credit-note.pdf',
       creditNoteById: '/creditNotes/:id',
       manageHolds: '/manageHolds',
+      manageHoldsPage: '/manageHolds/page',
       releaseHolds: '/manageHolds/:userId/release',
       holdLimit: '/manageHolds/:userId/limit',
       addTool: '/tool',

@@ -149,6 +149,8 @@ export const apiPaths = {
   manageNotifications: '/manageNotifications',
   /** GET (admin): who holds stock with unpaid orders (Stock holds page). */
   manageHolds: '/manageHolds',
+  /** GET (admin, issue 43): the Stock holds page's accounts, a page at a time. */
+  manageHoldsPage: '/manageHolds/page',
   /** POST (admin): removes every unpaid order of an account; their stock goes back on sale. */
   releaseHolds: withSegment('/manageHolds/:userId/release'),
   /** PUT (admin): what an account's unpaid orders may come to (null: the default). */

@@ -257,6 +257,7 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/manageNotifications': 'admin',
   'PUT /api/manageNotifications': 'admin',
   'GET /api/manageHolds': 'admin',
+  'GET /api/manageHolds/page': 'admin',
   'POST /api/manageHolds/:userId/release': 'admin',
   'PUT /api/manageHolds/:userId/limit': 'admin',
   // --- quotes -----------------------------------------------------------------------------

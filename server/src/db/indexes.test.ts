@@ -14,6 +14,10 @@ import {
 import { checkoutsPageOfUserQuery } from '../modules/orders/orders-of-checkouts.repository.ts';
 import { ordersPageByCheckoutQuery } from '../modules/orders/orders-csv.repository.ts';
 import {
+  heldAccountsCountQuery,
+  heldAccountsPageQuery,
+} from '../modules/orders/held-accounts.repository.ts';
+import {
   countQuoteHeadsQuery,
   managedQuotesPageQuery,
   ownQuotesPageQuery,
@@ -243,6 +247,19 @@ describe('the statements that must never scan a whole table', () => {
       const count = await planOf(app, countQuoteHeadsQuery(db, kind), { bitmapScans: false });
       expect(count, kind).toMatch(/Index Only Scan using quotes_(single|request_head)_/);
       expect(count, kind).not.toMatch(/Seq Scan on quotes/);
+    }
+  });
+
+  it("Stock holds' pages read only the unpaid orders, off their partial index", async ({ app }) => {
+    const db = app.database.db;
+    for (const query of [
+      heldAccountsPageQuery(db, { limit: 20 }),
+      heldAccountsPageQuery(db, { limit: 20, after: { totalCents: 12_500, userId: 'abc' } }),
+      heldAccountsCountQuery(db),
+    ]) {
+      const plan = await planOf(app, query, { bitmapScans: false });
+      expect(plan).toMatch(/orders_unpaid_(user_id|created)_idx/);
+      expect(plan).not.toMatch(/Seq Scan on orders/);
     }
   });
 

@@ -687,6 +687,12 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/manageHolds' }),
   },
   {
+    route: 'GET /api/manageHolds/page',
+    case: 'a page of the accounts holding stock',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageHolds/page?pageSize=5' }),
+  },
+  {
     route: 'POST /api/manageHolds/:userId/release',
     case: 'an account nobody calls with',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
