@@ -14,12 +14,13 @@ import { listAllQuoteRequests, listOwnQuoteRequests } from '../../testing/quote-
 import { listAllQuotes, listOwnQuotes } from '../../testing/quotes.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
-import type { ToolRow } from '../tools/tools.repository.ts';
 import { insertQuote, insertQuoteRequest, type NewQuoteRow } from './quotes.repository.ts';
 
 /** The quotes' clock: an offer valid until the day before is expired. */
 const NOW = new Date('2030-03-10T12:00:00Z');
 const it = appTest({ config: UNCAPPED_ORDERS, now: () => NOW });
+
+type ToolRow = Awaited<ReturnType<typeof createTestTool>>;
 
 /** Rows of one moment, to the microsecond: only the id tells them apart. */
 const MOMENT = new Date('2030-03-01T09:26:53.589Z');
