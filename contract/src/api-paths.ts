@@ -149,30 +149,40 @@ export const apiPaths = {
   manageNotifications: '/manageNotifications',
   /** GET (admin): who holds stock with unpaid orders (Stock holds page). */
   manageHolds: '/manageHolds',
+  /** GET (admin, issue 43): the Stock holds page's accounts, a page at a time. */
+  manageHoldsPage: '/manageHolds/page',
   /** POST (admin): removes every unpaid order of an account; their stock goes back on sale. */
   releaseHolds: withSegment('/manageHolds/:userId/release'),
   /** PUT (admin): what an account's unpaid orders may come to (null: the default). */
   holdLimit: withSegment('/manageHolds/:userId/limit'),
   /** POST: request a quote; GET: the caller's own quotes. */
   quotes: '/quotes',
+  /** GET (issue 43): the caller's own quotes of one tool, a page at a time. */
+  quotesPage: '/quotes/page',
   /** POST: the quote's customer accepts its offer (an unpaid order at the offered price). */
   acceptQuote: withSegment('/quotes/:id/accept'),
   /** POST: the quote's customer declines its offer. */
   declineQuote: withSegment('/quotes/:id/decline'),
   /** GET (admin): every quote, open ones first. */
   manageQuotes: '/manageQuotes',
+  /** GET (admin, issue 43): every quote of one tool, open ones first, a page at a time. */
+  manageQuotesPage: '/manageQuotes/page',
   /** POST (admin): offer a unit price until a date (replaces an earlier offer). */
   offerQuote: withSegment('/manageQuotes/:id/offer'),
   /** POST (admin): decline a request, with a reason. */
   refuseQuote: withSegment('/manageQuotes/:id/decline'),
   /** POST (customers, issue 42): a quote for every line of the cart; GET: the caller's own. */
   quoteRequests: '/quoteRequests',
+  /** GET (issue 43): the caller's own requests of several lines, a page at a time. */
+  quoteRequestsPage: '/quoteRequests/page',
   /** POST: the request's customer accepts its offer (one checkout, an order per line). */
   acceptQuoteRequest: withSegment('/quoteRequests/:id/accept'),
   /** POST: the request's customer declines its offer. */
   declineQuoteRequest: withSegment('/quoteRequests/:id/decline'),
   /** GET (admin): every request of several lines, open ones first. */
   manageQuoteRequests: '/manageQuoteRequests',
+  /** GET (admin, issue 43): every request of several lines, open ones first, a page at a time. */
+  manageQuoteRequestsPage: '/manageQuoteRequests/page',
   /** POST (admin): a unit price per line until a date (replaces an earlier offer). */
   offerQuoteRequest: withSegment('/manageQuoteRequests/:id/offer'),
   /** POST (admin): decline the whole request, with a reason. */

@@ -6,6 +6,8 @@ export const holdTexts = {
     intro:
       'Every unpaid order keeps its stock until it is paid, removed or expires. Releasing an account removes all its unpaid orders and puts their stock back on sale.',
     empty: 'No unpaid orders hold any stock',
+    /** 400 (issue 43): an `after` that is not the `next` of a page of Stock holds. */
+    badPageCursor: 'after: not the next page of the stock holds; start again from the first page',
     verified: 'e-mail verified',
     unverified: 'e-mail not verified',
     columns: {

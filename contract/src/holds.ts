@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, priceSchema, textSchema } from './common.ts';
+import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { texts } from './texts.ts';
 
 /**
  * Stock holds (docs/architecture.md#orders): every unpaid order keeps its tool's stock until it is
@@ -56,6 +57,38 @@ export const StockHoldSchema = z.object({
 export type StockHold = z.infer<typeof StockHoldSchema>;
 /** GET /manageHolds: the accounts holding unpaid orders, the largest total first. */
 export const StockHoldListSchema = z.array(StockHoldSchema);
+
+/** How many accounts a page of Stock holds shows by default (GET /manageHolds/page), and at most. */
+export const STOCK_HOLDS_PAGE_SIZE = 20;
+export const STOCK_HOLDS_MAX_PAGE_SIZE = 100;
+
+/**
+ * Where a page of Stock holds ended (issue 43): the value its last account holds, in cents, and
+ * that account's id (Better Auth's ids are text: printable, no spaces), `<cents>_<userId>`. The
+ * list is by value, the largest first, as GET /manageHolds, then by account id.
+ */
+const STOCK_HOLDS_CURSOR = /^\d{1,15}_[\x21-\x7e]{1,200}$/;
+
+/** GET /manageHolds/page: `after` is the `next` of the page before. */
+export const StockHoldsPageQuerySchema = z.object({
+  pageSize: wholeNumberSchema('pageSize', { min: 1, max: STOCK_HOLDS_MAX_PAGE_SIZE })
+    .optional()
+    .default(STOCK_HOLDS_PAGE_SIZE),
+  after: z
+    .string({ error: () => texts.manageHolds.badPageCursor })
+    .regex(STOCK_HOLDS_CURSOR, { error: () => texts.manageHolds.badPageCursor })
+    .optional(),
+});
+export type StockHoldsPageQuery = z.input<typeof StockHoldsPageQuerySchema>;
+
+/** GET /manageHolds/page's answer: a page of accounts, how many hold stock, the next `after`. */
+export const StockHoldsPageSchema = z.object({
+  holds: StockHoldListSchema,
+  total: z.number().int().nonnegative(),
+  /** The `after` of the next page; null on the last one. */
+  next: z.string().nullable(),
+});
+export type StockHoldsPage = z.infer<typeof StockHoldsPageSchema>;
 
 /** An account's id as GET /manageHolds lists it (Better Auth's ids are text, not UUIDs). */
 export const UserIdParamsSchema = z.object({ userId: textSchema('userId', { max: 200 }) });

@@ -26,6 +26,7 @@ export * from './quick-order.ts';
 export * from './quotes.ts';
 export * from './quote-rules.ts';
 export * from './quote-requests.ts';
+export * from './quote-pages.ts';
 export * from './reviews.ts';
 export * from './contact.ts';
 export * from './routes.ts';

@@ -37,6 +37,8 @@ export const quoteTexts = {
     tooManyRequestsAtOnce:
       'You are requesting quotes too quickly. Please wait a minute and try again.',
     notADate: (field: string) => `${field} must be a date`,
+    /** 400 (issue 43): an `after` that is not the `next` of a page of My Quotes. */
+    badPageCursor: 'after: not the next page of your quotes; start again from the first page',
     /** My Quotes. */
     title: 'My Quotes',
     empty: 'You have not requested any quotes yet',
@@ -111,6 +113,8 @@ export const quoteTexts = {
   /** The admins' Quotes page (docs/decisions/011). */
   manageQuotes: {
     title: 'Quotes',
+    /** 400 (issue 43): an `after` that is not the `next` of a page of Quotes. */
+    badPageCursor: 'after: not the next page of the quotes; start again from the first page',
     empty: 'No quote requests yet',
     columns: { ...quoteColumns, customer: 'customer' },
     status: {

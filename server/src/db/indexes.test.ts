@@ -2,6 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { App } from '../app.ts';
 import { appTest } from '../testing/app-fixtures.ts';
+import { createTestTool } from '../testing/factories.ts';
 import { readersQuery } from '../modules/identity/staff-notifications.ts';
 import { revenuePerDayQuery } from '../modules/orders/order-figures.repository.ts';
 import { usersPageQuery } from '../modules/identity/identity.repository.ts';
@@ -12,6 +13,15 @@ import {
 } from '../modules/orders/orders-admin.repository.ts';
 import { checkoutsPageOfUserQuery } from '../modules/orders/orders-of-checkouts.repository.ts';
 import { ordersPageByCheckoutQuery } from '../modules/orders/orders-csv.repository.ts';
+import {
+  heldAccountsCountQuery,
+  heldAccountsPageQuery,
+} from '../modules/orders/held-accounts.repository.ts';
+import {
+  countQuoteHeadsQuery,
+  managedQuotesPageQuery,
+  ownQuotesPageQuery,
+} from '../modules/quotes/quote-pages.repository.ts';
 
 const it = appTest();
 
@@ -36,6 +46,41 @@ async function planOf(
     };
     return result.rows.map((row) => Object.values(row).join(' ')).join('\n');
   });
+}
+
+const filled = new WeakMap<App, Promise<void>>();
+
+/** 3,000 quotes of one tool and 1,000 requests of two lines, of 100 accounts, analysed: once. */
+function fillQuotes(app: App): Promise<void> {
+  const once = filled.get(app) ?? insertQuotes(app);
+  filled.set(app, once);
+  return once;
+}
+
+async function insertQuotes(app: App): Promise<void> {
+  const tool = await createTestTool(app);
+  await app.database.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into users (id, name, email)
+      select 'plan-' || n, 'Plan ' || n, 'plan-' || n || '@example.com'
+      from generate_series(1, 100) as n`);
+    await tx.execute(sql`
+      insert into quotes (user_id, email, tool_id, tool_name, tool_image, quantity, needed_by, status, requested_at)
+      select 'plan-' || (n % 100 + 1), 'plan@example.com', ${tool.id}, 'Plan', 'plan.png', 10, '2030-01-01',
+        case when n % 20 = 0 then 'requested' else 'refused' end, now() - n * interval '1 minute'
+      from generate_series(1, 3000) as n`);
+    await tx.execute(sql`
+      insert into quote_requests (id, user_id, requested_at)
+      select md5('plan-request-' || n)::uuid, 'plan-' || (n % 100 + 1), now() - n * interval '1 minute'
+      from generate_series(1, 1000) as n`);
+    await tx.execute(sql`
+      insert into quotes (user_id, email, tool_id, tool_name, tool_image, quantity, needed_by, status, requested_at, request_id, line_number)
+      select r.user_id, 'plan@example.com', ${tool.id}, 'Plan', 'plan.png', 10, '2030-01-01',
+        'refused', r.requested_at, r.id, line
+      from quote_requests r cross join generate_series(1, 2) as line
+      where r.user_id like 'plan-%'`);
+  });
+  await app.database.db.execute(sql`analyze quotes`);
 }
 
 /**
@@ -138,6 +183,83 @@ describe('the statements that must never scan a whole table', () => {
       const plan = await planOf(app, query, { bitmapScans: false });
       expect(plan).toContain('users_created_at_id_idx');
       expect(plan).not.toMatch(/Seq Scan on users/);
+    }
+  });
+
+  it("My Quotes' keyset pages read the account's quotes and requests by (user_id, requested_at)", async ({
+    app,
+  }) => {
+    // On empty tables every index costs alike, and the time index filtered by the account
+    // could win by its place in the list: a few thousand quotes of many accounts, analysed,
+    // make the account's own index the cheaper, as it is at any real size.
+    await fillQuotes(app);
+    const db = app.database.db;
+    const userId = 'plan-7';
+    // An hour back: most of the quotes (two days of them) come after it.
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString().replace('Z', '000Z');
+    const after = { createdAt: anHourAgo, id: crypto.randomUUID() };
+    const indexOf = {
+      single: 'quotes_single_user_requested_at_idx',
+      request: 'quotes_request_head_user_requested_at_idx',
+    };
+    for (const kind of ['single', 'request'] as const) {
+      for (const query of [
+        ownQuotesPageQuery(db, kind, userId, { limit: 20 }),
+        ownQuotesPageQuery(db, kind, userId, { limit: 20, after }),
+        countQuoteHeadsQuery(db, kind, userId),
+      ]) {
+        const plan = await planOf(app, query, { bitmapScans: false });
+        expect(plan, kind).toContain(indexOf[kind]);
+        expect(plan, kind).not.toMatch(/Sort/);
+        expect(plan, kind).not.toMatch(/Seq Scan on quotes/);
+      }
+    }
+  });
+
+  it("Quotes' keyset pages read the open quotes by status, the rest by requested_at", async ({
+    app,
+  }) => {
+    await fillQuotes(app);
+    const db = app.database.db;
+    const after = { createdAt: '2026-06-01T00:00:00.000000Z', id: crypto.randomUUID() };
+    const indexOf = {
+      single: {
+        open: 'quotes_single_open_status_requested_at_idx',
+        other: 'quotes_single_requested_at_idx',
+      },
+      request: {
+        open: 'quotes_request_head_open_status_requested_at_idx',
+        other: 'quotes_request_head_requested_at_idx',
+      },
+    };
+    for (const kind of ['single', 'request'] as const) {
+      for (const group of ['requested', 'offered', 'other'] as const) {
+        for (const page of [{ limit: 20 }, { limit: 20, after }]) {
+          const query = managedQuotesPageQuery(db, kind, group, '2026-06-01', page);
+          const plan = await planOf(app, query, { bitmapScans: false });
+          const index = indexOf[kind][group === 'other' ? 'other' : 'open'];
+          expect(plan, `${kind} ${group}`).toContain(index);
+          expect(plan, `${kind} ${group}`).not.toMatch(/Sort/);
+          expect(plan, `${kind} ${group}`).not.toMatch(/Seq Scan on quotes/);
+        }
+      }
+      // Any of the list's partial indexes counts it (each holds every one of its rows).
+      const count = await planOf(app, countQuoteHeadsQuery(db, kind), { bitmapScans: false });
+      expect(count, kind).toMatch(/Index Only Scan using quotes_(single|request_head)_/);
+      expect(count, kind).not.toMatch(/Seq Scan on quotes/);
+    }
+  });
+
+  it("Stock holds' pages read only the unpaid orders, off their partial index", async ({ app }) => {
+    const db = app.database.db;
+    for (const query of [
+      heldAccountsPageQuery(db, { limit: 20 }),
+      heldAccountsPageQuery(db, { limit: 20, after: { totalCents: 12_500, userId: 'abc' } }),
+      heldAccountsCountQuery(db),
+    ]) {
+      const plan = await planOf(app, query, { bitmapScans: false });
+      expect(plan).toMatch(/orders_unpaid_(user_id|created)_idx/);
+      expect(plan).not.toMatch(/Seq Scan on orders/);
     }
   });
 

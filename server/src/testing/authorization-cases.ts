@@ -687,6 +687,12 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/manageHolds' }),
   },
   {
+    route: 'GET /api/manageHolds/page',
+    case: 'a page of the accounts holding stock',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageHolds/page?pageSize=5' }),
+  },
+  {
     route: 'POST /api/manageHolds/:userId/release',
     case: 'an account nobody calls with',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
@@ -835,6 +841,12 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/quotes' }),
   },
   {
+    route: 'GET /api/quotes/page',
+    case: "the caller's own quotes, a page",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
+    request: () => ({ url: '/api/quotes/page?pageSize=5' }),
+  },
+  {
     route: 'POST /api/quotes/:id/accept',
     case: "the customer's quote, an offer standing",
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
@@ -856,6 +868,12 @@ const CASES: readonly AuthorizationCase[] = [
     route: 'GET /api/manageQuotes',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageQuotes' }),
+  },
+  {
+    route: 'GET /api/manageQuotes/page',
+    case: 'a page of every quote',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageQuotes/page?pageSize=5' }),
   },
   {
     route: 'POST /api/manageQuotes/:id/offer',
@@ -882,6 +900,12 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/quoteRequests' }),
   },
   {
+    route: 'GET /api/quoteRequests/page',
+    case: "the caller's own requests, a page",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
+    request: () => ({ url: '/api/quoteRequests/page?pageSize=5' }),
+  },
+  {
     route: 'POST /api/quoteRequests/:id/accept',
     case: "the customer's request, an offer standing",
     answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
@@ -905,6 +929,12 @@ const CASES: readonly AuthorizationCase[] = [
     route: 'GET /api/manageQuoteRequests',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageQuoteRequests' }),
+  },
+  {
+    route: 'GET /api/manageQuoteRequests/page',
+    case: 'a page of every request',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageQuoteRequests/page?pageSize=5' }),
   },
   {
     route: 'POST /api/manageQuoteRequests/:id/offer',

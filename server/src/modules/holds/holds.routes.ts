@@ -4,7 +4,11 @@ import {
   HoldLimitResponseSchema,
   ReleaseHoldsResponseSchema,
   SetHoldLimitSchema,
+  STOCK_HOLDS_MAX_PAGE_SIZE,
+  STOCK_HOLDS_PAGE_SIZE,
   StockHoldListSchema,
+  StockHoldsPageQuerySchema,
+  StockHoldsPageSchema,
   UserIdParamsSchema,
 } from '@tools-factory/contract';
 import type { AuthGuards } from '../identity/auth-guard.ts';
@@ -35,6 +39,25 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return holds.listHolds();
+    },
+  );
+
+  app.get(
+    apiPaths.manageHoldsPage,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageHolds/page'),
+      schema: {
+        operationId: 'pageStockHolds',
+        summary: 'Who holds stock with unpaid orders, a page of accounts at a time (Stock holds)',
+        description: `Admins only. Issue 43: GET /manageHolds a page at a time, each account with the same fields and all its unpaid orders. Accounts by the value they hold, the largest first, then by account id. \`pageSize\` 1 to ${STOCK_HOLDS_MAX_PAGE_SIZE} accounts (default ${STOCK_HOLDS_PAGE_SIZE}); \`total\` counts the accounts holding unpaid orders; \`next\` (null on the last page) is the \`after\` of the next page, \`<cents>_<userId>\`: the value the page's last account holds and its id, from which the next page starts (keyset). An \`after\` of another shape is refused (400). Only the live unpaid orders are read, off their own index. GET /manageHolds stays whole.`,
+        tags: ['holds'],
+        querystring: StockHoldsPageQuerySchema,
+        response: { 200: StockHoldsPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return holds.pageHolds(request.query);
     },
   );
 

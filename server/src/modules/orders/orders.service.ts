@@ -61,6 +61,15 @@ import {
   type OrderRow,
 } from './orders.repository.ts';
 import { returnStockOf } from './returned-stock.ts';
+import {
+  selectHeldAccountsPage,
+  selectHeldOrdersOf,
+  type HeldAccountsCursor,
+} from './held-accounts.repository.ts';
+
+/** An unpaid order as Stock holds lists it: its account, value (cents) and hold's end. */
+export type HeldOrderEntry = { userId: string; order: Order; totalCents: number; holdUntil: Date };
+export type { HeldAccountsCursor } from './held-accounts.repository.ts';
 
 // checkout-paid-announcement.ts still names the type from here; other files import order-dto.ts.
 export type { PayableOrder } from './order-dto.ts';
@@ -129,6 +138,23 @@ export function createOrdersService(options: OrdersServiceOptions) {
       customerName: (order.userId && names.get(order.userId)) || null,
       town: shipToTown(order.address),
     };
+  }
+
+  /** Unpaid orders as Stock holds lists them: each with its value and when its hold ends. */
+  function heldOrderEntries(rows: readonly OrderRow[]): HeldOrderEntry[] {
+    return rows.flatMap((row) => {
+      const holdUntil = holdUntilOf(row, orderHoldHours);
+      return row.userId && holdUntil
+        ? [
+            {
+              userId: row.userId,
+              order: orderDto(row),
+              totalCents: row.unitPriceCents * row.quantity,
+              holdUntil,
+            },
+          ]
+        : [];
+    });
   }
 
   /** An order by an id from a request; a malformed id is no order's: undefined. */
@@ -386,22 +412,24 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * GET /manageHolds (admin): every unpaid order an account holds, oldest first, with the
      * time it expires; the caller groups them by account.
      */
-    async listHeldOrders(): Promise<
-      { userId: string; order: Order; totalCents: number; holdUntil: Date }[]
-    > {
-      return (await selectHeldOrders(db)).flatMap((row) => {
-        const holdUntil = holdUntilOf(row, orderHoldHours);
-        return row.userId && holdUntil
-          ? [
-              {
-                userId: row.userId,
-                order: orderDto(row),
-                totalCents: row.unitPriceCents * row.quantity,
-                holdUntil,
-              },
-            ]
-          : [];
-      });
+    async listHeldOrders(): Promise<HeldOrderEntry[]> {
+      return heldOrderEntries(await selectHeldOrders(db));
+    },
+
+    /**
+     * GET /manageHolds/page (admin, issue 43): a page of the accounts holding unpaid orders,
+     * the largest value first, then by account id, from where the page before ended; with
+     * their unpaid orders, oldest first.
+     */
+    async pageHeldOrders(page: { limit: number; after?: HeldAccountsCursor | undefined }): Promise<{
+      userIds: string[];
+      entries: HeldOrderEntry[];
+      total: number;
+      next: HeldAccountsCursor | undefined;
+    }> {
+      const found = await selectHeldAccountsPage(db, page);
+      const entries = heldOrderEntries(await selectHeldOrdersOf(db, found.userIds));
+      return { ...found, entries };
     },
 
     /**

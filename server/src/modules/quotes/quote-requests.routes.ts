@@ -8,10 +8,16 @@ import {
   IdParamsSchema,
   ManagedQuoteRequestListSchema,
   ManagedQuoteRequestSchema,
+  ManagedQuoteRequestsPageSchema,
+  ManagedQuotesPageQuerySchema,
   MAX_CART_LINES,
+  MyQuoteRequestsPageSchema,
+  MyQuotesPageQuerySchema,
   OfferQuoteRequestSchema,
   PO_NUMBER_MAX_LENGTH,
   QUOTE_NOTE_MAX_LENGTH,
+  QUOTES_MAX_PAGE_SIZE,
+  QUOTES_PAGE_SIZE,
   QuoteRequestListSchema,
   QuoteRequestSchema,
   RefuseQuoteSchema,
@@ -79,6 +85,22 @@ export const quoteRequestsRoutes: FastifyPluginAsyncZod<{
     async (request) => requests.listOwnRequests(callerOf(request)),
   );
 
+  app.get(
+    apiPaths.quoteRequestsPage,
+    {
+      onRequest: guardOf(guards, 'GET /api/quoteRequests/page'),
+      schema: {
+        operationId: 'pageMyQuoteRequests',
+        summary: "The caller's quote requests of several lines, a page at a time (My Quotes)",
+        description: `Issue 43: GET /quoteRequests a page at a time, newest first, the same requests with the same fields and every line of each. \`pageSize\` 1 to ${QUOTES_MAX_PAGE_SIZE} requests (default ${QUOTES_PAGE_SIZE}); \`total\` counts the caller's requests; \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset on the time requested and the request's id). An \`after\` of the wrong shape is refused (400). Only the caller's own requests; GET /quoteRequests stays whole.`,
+        tags: ['quotes'],
+        querystring: MyQuotesPageQuerySchema,
+        response: { 200: MyQuoteRequestsPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => requests.pageOwnRequests(callerOf(request), request.query),
+  );
+
   app.post(
     apiPaths.acceptQuoteRequest.pattern,
     {
@@ -130,6 +152,22 @@ export const quoteRequestsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => requests.listAllRequests(),
+  );
+
+  app.get(
+    apiPaths.manageQuoteRequestsPage,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageQuoteRequests/page'),
+      schema: {
+        operationId: 'pageAllQuoteRequests',
+        summary: 'Every quote request of several lines, a page at a time (Quotes)',
+        description: `Admins only. Issue 43: GET /manageQuoteRequests a page at a time, in its order (requested ones first, then offered ones, then the rest, newest first within each) and with its fields. \`pageSize\` 1 to ${QUOTES_MAX_PAGE_SIZE} requests (default ${QUOTES_PAGE_SIZE}); \`total\` counts every request; \`next\` (null on the last page) is the \`after\` of the next page, \`<group>~<time>_<id>\`: the group the page ended in and its last request. An \`after\` of another shape is refused (400). Only the page's tools are read from the catalog. GET /manageQuoteRequests stays whole.`,
+        tags: ['quotes'],
+        querystring: ManagedQuotesPageQuerySchema,
+        response: { 200: ManagedQuoteRequestsPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => requests.pageAllRequests(request.query),
   );
 
   app.post(

@@ -16,6 +16,8 @@ import {
   type AcceptQuoteRequest,
   type AcceptQuoteRequestResponse,
   type ManagedQuoteRequest,
+  type ManagedQuoteRequestsPage,
+  type MyQuoteRequestsPage,
   type OfferQuoteRequest,
   type QuoteRequest,
   type RequestQuoteFromCart,
@@ -23,6 +25,7 @@ import {
 } from '@tools-factory/contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import type { Transaction } from '../../db/client.ts';
+import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import {
   badRequest,
   conflict,
@@ -43,6 +46,13 @@ import {
 import type { Account } from '../identity/identity.service.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { OrderableTool } from '../tools/tools.service.ts';
+import { groupedCursorAfter, groupedCursorText } from './quote-page-cursor.ts';
+import {
+  countQuoteHeads,
+  selectManagedQuoteKeys,
+  selectOwnQuoteKeys,
+  selectRowsOfKeys,
+} from './quote-pages.repository.ts';
 import { customerRefusal, isOpenToAdmins, LIST_RANK, offerOf, statusOf } from './quote-rows.ts';
 import {
   countOpenQuotes,
@@ -193,6 +203,20 @@ export function createQuoteRequestsService(options: QuoteRequestsServiceOptions)
     return new Map((await tools.listCatalog()).map((tool) => [tool._id, tool]));
   }
 
+  /** A page's requests in the page's order (its keys'), each with its lines, as their DTOs. */
+  async function requestsOfPage(found: { keys: string[] }, now: Date): Promise<QuoteRequest[]> {
+    const groups = new Map(
+      byRequest(await selectRowsOfKeys(db, 'request', found.keys)).map((lines) => [
+        lines[0].requestId,
+        lines,
+      ]),
+    );
+    const pageGroups = found.keys
+      .map((key) => groups.get(key))
+      .filter((lines) => lines !== undefined);
+    return requestDtos(pageGroups, now);
+  }
+
   /** A request and its lines, locked until `tx` ends; unknown or malformed ids answer 404. */
   async function lockRequest(tx: Transaction, id: string): Promise<LockedRequest> {
     const requestId = parseId(id);
@@ -305,6 +329,29 @@ export function createQuoteRequestsService(options: QuoteRequestsServiceOptions)
     },
 
     /**
+     * GET /quoteRequests/page (issue 43): the caller's own requests a page at a time, newest
+     * first as GET /quoteRequests, from where the page before ended (its `next`).
+     */
+    async pageOwnRequests(
+      caller: Account,
+      query: { pageSize: number; after?: string | undefined },
+    ): Promise<MyQuoteRequestsPage> {
+      const now = clock();
+      const [found, total] = await Promise.all([
+        selectOwnQuoteKeys(db, 'request', caller.id, {
+          limit: query.pageSize,
+          after: keysetCursorAfter(query.after),
+        }),
+        countQuoteHeads(db, 'request', caller.id),
+      ]);
+      return {
+        requests: await requestsOfPage(found, now),
+        total,
+        next: found.next ? keysetCursorText(found.next) : null,
+      };
+    },
+
+    /**
      * POST /quoteRequests/{id}/accept: the request's customer accepts the standing offer at
      * the prices they saw. In one transaction, on the locked request: ONE unpaid checkout with
      * an order per line at its offered unit price (orders.placeQuotedCheckout: each line's
@@ -408,6 +455,35 @@ export function createQuoteRequestsService(options: QuoteRequestsServiceOptions)
       requests.sort((a, b) => LIST_RANK[a.status] - LIST_RANK[b.status]);
       const onSale = await catalogTools();
       return requests.map((request) => toManagedRequest(request, onSale));
+    },
+
+    /**
+     * GET /manageQuoteRequests/page (admin, issue 43): GET /manageQuoteRequests a page at a
+     * time, in its order (requested, offered, the rest; newest first within each), from the
+     * group and request the page before ended on; only the page's tools are read.
+     */
+    async pageAllRequests(query: {
+      pageSize: number;
+      after?: string | undefined;
+    }): Promise<ManagedQuoteRequestsPage> {
+      const now = clock();
+      const [found, total] = await Promise.all([
+        selectManagedQuoteKeys(db, 'request', todayUtc(now), {
+          limit: query.pageSize,
+          after: groupedCursorAfter(query.after),
+        }),
+        countQuoteHeads(db, 'request'),
+      ]);
+      const page = await requestsOfPage(found, now);
+      const toolIds = new Set(page.flatMap((request) => request.lines.map((line) => line.toolId)));
+      const onSale = new Map(
+        (await tools.toolsOnSale([...toolIds])).map((tool) => [tool._id, tool]),
+      );
+      return {
+        requests: page.map((request) => toManagedRequest(request, onSale)),
+        total,
+        next: groupedCursorText(found.next),
+      };
     },
 
     /**

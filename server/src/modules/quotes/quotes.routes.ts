@@ -7,9 +7,15 @@ import {
   IdParamsSchema,
   ManagedQuoteListSchema,
   ManagedQuoteSchema,
+  ManagedQuotesPageQuerySchema,
+  ManagedQuotesPageSchema,
+  MyQuotesPageQuerySchema,
+  MyQuotesPageSchema,
   OfferQuoteSchema,
   PO_NUMBER_MAX_LENGTH,
   QUOTE_NOTE_MAX_LENGTH,
+  QUOTES_MAX_PAGE_SIZE,
+  QUOTES_PAGE_SIZE,
   QuoteListSchema,
   QuoteSchema,
   RefuseQuoteSchema,
@@ -92,6 +98,22 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     async (request) => quotes.listOwnQuotes(callerOf(request)),
   );
 
+  app.get(
+    apiPaths.quotesPage,
+    {
+      onRequest: guardOf(guards, 'GET /api/quotes/page'),
+      schema: {
+        operationId: 'pageMyQuotes',
+        summary: "The caller's quotes, a page at a time (My Quotes)",
+        description: `Issue 43: GET /quotes a page at a time, newest first, the same quotes with the same fields. \`pageSize\` 1 to ${QUOTES_MAX_PAGE_SIZE} quotes (default ${QUOTES_PAGE_SIZE}); \`total\` counts the caller's quotes of one tool; \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset on the time requested and the id). An \`after\` of the wrong shape is refused (400). Only the caller's own quotes; GET /quotes stays whole.`,
+        tags: ['quotes'],
+        querystring: MyQuotesPageQuerySchema,
+        response: { 200: MyQuotesPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => quotes.pageOwnQuotes(callerOf(request), request.query),
+  );
+
   app.post(
     apiPaths.acceptQuote.pattern,
     {
@@ -140,6 +162,22 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => quotes.listAllQuotes(),
+  );
+
+  app.get(
+    apiPaths.manageQuotesPage,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageQuotes/page'),
+      schema: {
+        operationId: 'pageAllQuotes',
+        summary: 'Every quote, a page at a time (Quotes)',
+        description: `Admins only. Issue 43: GET /manageQuotes a page at a time, in its order (requested quotes first, then offered ones, then the rest, newest first within each) and with its fields. \`pageSize\` 1 to ${QUOTES_MAX_PAGE_SIZE} quotes (default ${QUOTES_PAGE_SIZE}); \`total\` counts every quote of one tool; \`next\` (null on the last page) is the \`after\` of the next page, \`<group>~<time>_<id>\`: the group the page ended in and its last quote, from which the next page starts however deep. An \`after\` of another shape is refused (400). Only the page's tools are read from the catalog. GET /manageQuotes stays whole.`,
+        tags: ['quotes'],
+        querystring: ManagedQuotesPageQuerySchema,
+        response: { 200: ManagedQuotesPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => quotes.pageAllQuotes(request.query),
   );
 
   app.post(

@@ -16,6 +16,8 @@ import {
   type AcceptQuote,
   type AcceptQuoteResponse,
   type ManagedQuote,
+  type ManagedQuotesPage,
+  type MyQuotesPage,
   type OfferQuote,
   type Quote,
   type RequestQuote,
@@ -24,6 +26,7 @@ import {
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
@@ -37,6 +40,13 @@ import {
 import type { Account } from '../identity/identity.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
+import {
+  countQuoteHeads,
+  selectManagedQuoteKeys,
+  selectOwnQuoteKeys,
+  selectRowsOfKeys,
+} from './quote-pages.repository.ts';
+import { groupedCursorAfter, groupedCursorText } from './quote-page-cursor.ts';
 import { customerRefusal, isOpenToAdmins, LIST_RANK, offerOf, statusOf } from './quote-rows.ts';
 import {
   countOpenQuotes,
@@ -129,6 +139,15 @@ export function createQuotesService(options: QuotesServiceOptions) {
     return new Map((await tools.listCatalog()).map((tool) => [tool._id, tool]));
   }
 
+  /** A page's quotes in the page's order (its keys'), as their DTOs. */
+  async function quotesOfPage(found: { keys: string[] }, now: Date): Promise<Quote[]> {
+    const byId = new Map(
+      (await selectRowsOfKeys(db, 'single', found.keys)).map((row) => [row.id, row]),
+    );
+    const rows = found.keys.flatMap((key) => byId.get(key) ?? []);
+    return quoteDtos(rows, now);
+  }
+
   /** A quote, locked until `tx` ends; unknown or malformed ids are answered as not found. */
   async function lockQuote(tx: Transaction, id: string): Promise<QuoteRow> {
     const quoteId = parseId(id);
@@ -214,6 +233,29 @@ export function createQuotesService(options: QuotesServiceOptions) {
     async listOwnQuotes(caller: Account): Promise<Quote[]> {
       const now = clock();
       return quoteDtos(await selectQuotesOfUser(db, caller.id), now);
+    },
+
+    /**
+     * GET /quotes/page (issue 43): the caller's own quotes a page at a time, newest first as
+     * GET /quotes, from where the page before ended (its `next`).
+     */
+    async pageOwnQuotes(
+      caller: Account,
+      query: { pageSize: number; after?: string | undefined },
+    ): Promise<MyQuotesPage> {
+      const now = clock();
+      const [found, total] = await Promise.all([
+        selectOwnQuoteKeys(db, 'single', caller.id, {
+          limit: query.pageSize,
+          after: keysetCursorAfter(query.after),
+        }),
+        countQuoteHeads(db, 'single', caller.id),
+      ]);
+      return {
+        quotes: await quotesOfPage(found, now),
+        total,
+        next: found.next ? keysetCursorText(found.next) : null,
+      };
     },
 
     /**
@@ -307,6 +349,37 @@ export function createQuotesService(options: QuotesServiceOptions) {
       quotes.sort((a, b) => LIST_RANK[a.status] - LIST_RANK[b.status]);
       const onSale = await catalogTools();
       return quotes.map((quote) => toManagedQuote(quote, onSale));
+    },
+
+    /**
+     * GET /manageQuotes/page (admin, issue 43): GET /manageQuotes a page at a time, in its
+     * order (requested, offered, the rest; newest first within each), from the group and row
+     * the page before ended on; only the page's tools are read from the catalog.
+     */
+    async pageAllQuotes(query: {
+      pageSize: number;
+      after?: string | undefined;
+    }): Promise<ManagedQuotesPage> {
+      const now = clock();
+      const [found, total] = await Promise.all([
+        selectManagedQuoteKeys(db, 'single', todayUtc(now), {
+          limit: query.pageSize,
+          after: groupedCursorAfter(query.after),
+        }),
+        countQuoteHeads(db, 'single'),
+      ]);
+      const page = await quotesOfPage(found, now);
+      const onSale = new Map(
+        (await tools.toolsOnSale([...new Set(page.map((quote) => quote.toolId))])).map((tool) => [
+          tool._id,
+          tool,
+        ]),
+      );
+      return {
+        quotes: page.map((quote) => toManagedQuote(quote, onSale)),
+        total,
+        next: groupedCursorText(found.next),
+      };
     },
 
     /**

@@ -88,5 +88,30 @@ export const quotes = pgTable(
     index('quotes_open_user_id_idx')
       .on(t.userId)
       .where(sql`${t.status} in ('requested', 'offered')`),
+    /*
+     * The quote lists a page at a time (issue 43, docs/decisions/055), newest first from where
+     * the page before ended: a quote of one tool is its own row (request_id null), a request of
+     * several lines is read by its first line, keyed by (requested_at, request_id). A buyer's
+     * pages read their account's range; the admins' pages read the open ones (requested,
+     * offered: few) by status, and the rest off the time.
+     */
+    index('quotes_single_user_requested_at_idx')
+      .on(t.userId, t.requestedAt, t.id)
+      .where(sql`${t.requestId} is null`),
+    index('quotes_single_requested_at_idx')
+      .on(t.requestedAt, t.id)
+      .where(sql`${t.requestId} is null`),
+    index('quotes_single_open_status_requested_at_idx')
+      .on(t.status, t.requestedAt, t.id)
+      .where(sql`${t.requestId} is null and ${t.status} in ('requested', 'offered')`),
+    index('quotes_request_head_user_requested_at_idx')
+      .on(t.userId, t.requestedAt, t.requestId)
+      .where(sql`${t.lineNumber} = 1`),
+    index('quotes_request_head_requested_at_idx')
+      .on(t.requestedAt, t.requestId)
+      .where(sql`${t.lineNumber} = 1`),
+    index('quotes_request_head_open_status_requested_at_idx')
+      .on(t.status, t.requestedAt, t.requestId)
+      .where(sql`${t.lineNumber} = 1 and ${t.status} in ('requested', 'offered')`),
   ],
 );

@@ -106,11 +106,12 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
     return columns;
   }
 
-  async function listVersionedCatalog(): Promise<VersionedTool[]> {
-    const rows = await selectLiveTools(db);
+  /** The tools on sale (those of `ids` only, when given) with their stock versions. */
+  async function listVersionedCatalog(ids?: readonly string[]): Promise<VersionedTool[]> {
+    const rows = await selectLiveTools(db, ids);
     const slugs = await categories.slugsById(db);
     const breaksByTool = new Map<string, PriceBreakRow[]>();
-    for (const { toolId, ...priceBreak } of await selectLivePriceBreaks(db)) {
+    for (const { toolId, ...priceBreak } of await selectLivePriceBreaks(db, ids)) {
       const breaks = breaksByTool.get(toolId) ?? [];
       breaks.push(priceBreak);
       breaksByTool.set(toolId, breaks);
@@ -128,10 +129,19 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
     },
 
     /**
+     * Those of `ids` still on sale, as GET /parts shows them: what a page of a list beside the
+     * catalog (the admins' Quotes, issue 43) reads, rather than the whole catalog.
+     */
+    async toolsOnSale(ids: readonly string[]): Promise<Tool[]> {
+      if (ids.length === 0) return [];
+      return (await listVersionedCatalog(ids)).map(({ tool }) => tool);
+    },
+
+    /**
      * The tools on sale with their stock versions: what the catalog snapshot reads, so that it
      * can tell a stock patch older than what it read from a newer one.
      */
-    listVersionedCatalog,
+    listVersionedCatalog: () => listVersionedCatalog(),
 
     /** For the categories: how many tools on sale the category holds itself. */
     toolsOnSaleIn: (executor: Executor, categoryId: string) =>

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { builtOnce } from '../../db/driver-adapter.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { toolPriceBreaks, tools } from './tools.table.ts';
@@ -12,6 +12,7 @@ export type PriceBreakRow = { minQuantity: number; priceCents: number };
 /** The price breaks of every tool on sale, in one query, each tool's smallest quantity first. */
 export function selectLivePriceBreaks(
   executor: Executor,
+  toolIds?: readonly string[],
 ): Promise<(PriceBreakRow & { toolId: string })[]> {
   return executor
     .select({
@@ -21,7 +22,12 @@ export function selectLivePriceBreaks(
     })
     .from(toolPriceBreaks)
     .innerJoin(tools, eq(tools.id, toolPriceBreaks.toolId))
-    .where(isNull(tools.archivedAt))
+    .where(
+      and(
+        isNull(tools.archivedAt),
+        toolIds ? inArray(toolPriceBreaks.toolId, [...toolIds]) : undefined,
+      ),
+    )
     .orderBy(asc(toolPriceBreaks.toolId), asc(toolPriceBreaks.minQuantity));
 }
 

@@ -9,11 +9,11 @@ export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
 
 /** The tools on sale (not archived), oldest first, as the catalog lists them. */
-export function selectLiveTools(executor: Executor): Promise<ToolRow[]> {
+export function selectLiveTools(executor: Executor, ids?: readonly string[]): Promise<ToolRow[]> {
   return executor
     .select()
     .from(tools)
-    .where(isNull(tools.archivedAt))
+    .where(and(isNull(tools.archivedAt), ids ? inArray(tools.id, [...ids]) : undefined))
     .orderBy(asc(tools.createdAt), asc(tools.name));
 }
 

@@ -94,9 +94,9 @@ describe('My Quotes', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['quote', 'tool', 'quantity', 'needed by', 'offer', 'status', 'action']);
-    expect(callsTo(server.requests, 'GET', '/api/quotes')[0]?.headers.get('Authorization')).toBe(
-      'Bearer token-0',
-    );
+    expect(
+      callsTo(server.requests, 'GET', '/api/quotes/page')[0]?.headers.get('Authorization'),
+    ).toBe('Bearer token-0');
 
     expect(row('requested').getByText(texts.quotes.status.requested)).toBeInTheDocument();
     expect(row('requested').getByText('Claw Hammer')).toBeInTheDocument();
@@ -147,7 +147,10 @@ describe('My Quotes', () => {
       offer: makeOffer(10, 8000, '2026-03-10'),
     });
     quotesServer({
-      answer: ({ url }) => (url === '/api/quotes' ? jsonResponse([lastDay]) : undefined),
+      answer: ({ url }) =>
+        url === '/api/quotes/page'
+          ? jsonResponse({ quotes: [lastDay], total: 1, next: null })
+          : undefined,
     });
     vi.setSystemTime(new Date('2026-03-11T00:30:00Z'));
     await renderMyQuotes();
@@ -277,7 +280,7 @@ describe('My Quotes', () => {
       await row('offered').findByText(texts.quotes.offerEach(formatMoney(9.5))),
     ).toBeInTheDocument();
     expect(store.orders).toHaveLength(0);
-    expect(callsTo(server.requests, 'GET', '/api/quotes').length).toBeGreaterThan(1);
+    expect(callsTo(server.requests, 'GET', '/api/quotes/page').length).toBeGreaterThan(1);
 
     // Read, accepted again: at the new price, to the address still typed.
     await user.click(dialog.getByRole('button', { name: texts.quotes.acceptConfirm }));

@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatMoney, texts, type StockHold } from '@tools-factory/contract';
+import {
+  formatMoney,
+  pagerTexts,
+  STOCK_HOLDS_PAGE_SIZE,
+  texts,
+  type StockHold,
+} from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
@@ -51,7 +57,17 @@ const far = hold({
 function serve(holds: StockHold[]) {
   return fakeIdentityServer({
     answer: ({ method, url, body }) => {
-      if (method === 'GET' && url === '/api/manageHolds') return jsonResponse(holds);
+      // A page of STOCK_HOLDS_PAGE_SIZE from where `after` says (`at-<index>` here).
+      if (method === 'GET' && url.startsWith('/api/manageHolds/page')) {
+        const after = new URL(url, 'http://localhost').searchParams.get('after');
+        const start = Number(after?.replace('at-', '') ?? 0);
+        const end = start + STOCK_HOLDS_PAGE_SIZE;
+        return jsonResponse({
+          holds: holds.slice(start, end),
+          total: holds.length,
+          next: end < holds.length ? `at-${end}` : null,
+        });
+      }
       if (method === 'POST' && url === '/api/manageHolds/user-1/release') {
         return jsonResponse({ deletedCount: 1, returnedUnits: 2100 });
       }
@@ -141,5 +157,28 @@ describe('Stock holds: each account against its limit', () => {
     expect(callsTo(server.requests, 'POST', '/api/manageHolds/user-1/release')).toHaveLength(1);
     expect(onOrdersRemoved).toHaveBeenCalledTimes(1);
     expect(onStockReturned).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a page of accounts at a time; Next asks for the page after the one shown', async () => {
+    const many = Array.from({ length: 22 }, (_, n) =>
+      hold({ userId: `user-${n + 10}`, name: `Holder ${n + 1}`, total: 1000 - n }),
+    );
+    const server = serve(many);
+    const { user } = renderList();
+    await cardOf('Holder 1');
+    expect(screen.getAllByRole('heading', { name: /^Holder / })).toHaveLength(
+      STOCK_HOLDS_PAGE_SIZE,
+    );
+    expect(screen.getByText(pagerTexts.pageOf('1', '2'))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: pagerTexts.nextPage }));
+    await cardOf('Holder 22');
+    expect(screen.getAllByRole('heading', { name: /^Holder / })).toHaveLength(2);
+    expect(screen.getByText(pagerTexts.pageOf('2', '2'))).toBeInTheDocument();
+    expect(callsTo(server.requests, 'GET', '/api/manageHolds/page?after=at-20')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: pagerTexts.previousPage }));
+    await cardOf('Holder 1');
+    expect(screen.getByText(pagerTexts.pageOf('1', '2'))).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import {
   formatMoney,
   NEAR_HOLD_LIMIT,
   SetHoldLimitSchema,
+  STOCK_HOLDS_PAGE_SIZE,
   texts,
   type StockHold,
 } from '@tools-factory/contract';
@@ -10,13 +11,15 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { ColumnHeads } from '../../../components/ui/column-heads';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
-import { useStockHolds } from '../api/get-stock-holds';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
+import { useStockHoldsPage } from '../api/get-stock-holds';
 import { useReleaseHolds, type ReleasedHoldsOptions } from '../api/release-holds';
 import { useSetHoldLimit } from '../api/set-hold-limit';
 import { formatCount } from '../../../lib/format';
@@ -219,10 +222,12 @@ function HoldCard({
  * Stock holds (issue 22): every account holding unpaid orders, the largest value first. Release
  * asks first, then removes the account's unpaid orders (their stock back on sale) and says so;
  * `onOrdersRemoved` and `onStockReturned` refresh what that changes elsewhere (the page hands in
- * the orders' and the catalog's refresh).
+ * the orders' and the catalog's refresh). Issue 43: a page of accounts at a time
+ * (STOCK_HOLDS_PAGE_SIZE), with Previous and Next under them.
  */
 export function StockHolds({ onOrdersRemoved, onStockReturned }: ReleasedHoldsOptions) {
-  const holds = useStockHolds();
+  const pages = useKeysetPages({});
+  const holds = useStockHoldsPage(pages.after);
   const release = useConfirmedAction({
     mutation: useReleaseHolds({ onOrdersRemoved, onStockReturned }),
     variablesOf: (hold: StockHold) => hold.userId,
@@ -232,8 +237,8 @@ export function StockHolds({ onOrdersRemoved, onStockReturned }: ReleasedHoldsOp
 
   return (
     <QueryBoundary query={holds}>
-      {(list) =>
-        list.length === 0 ? (
+      {({ holds: list, total, next }) =>
+        list.length === 0 && pages.page === 1 ? (
           <EmptyState message={t.empty} />
         ) : (
           <>
@@ -247,6 +252,13 @@ export function StockHolds({ onOrdersRemoved, onStockReturned }: ReleasedHoldsOp
                 />
               ))}
             </ul>
+            <Pager
+              page={pages.page}
+              pages={Math.max(1, Math.ceil(total / STOCK_HOLDS_PAGE_SIZE))}
+              hasNext={next !== null}
+              onNext={() => next !== null && pages.next(next)}
+              onPrevious={pages.previous}
+            />
             <RemoveDialog
               item={release.item}
               title={release.item ? t.confirmReleaseTitle(release.item.name) : ''}

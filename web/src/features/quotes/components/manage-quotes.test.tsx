@@ -2,16 +2,18 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   formatMoney,
+  pagerTexts,
   QUOTE_NOTE_MAX_LENGTH,
+  QUOTES_PAGE_SIZE,
   serverTexts,
   texts,
   type ManagedQuote,
 } from '@tools-factory/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInAt, pickDate, listShown } from '../test/quotes-test-setup';
 import { formatDay } from '../../../lib/format';
 import { callsTo } from '../../../test/fake-api';
-import { makeManagedQuote, makeOffer } from '../../../test/factories';
+import { makeManagedQuote, makeManagedQuoteRequest, makeOffer } from '../../../test/factories';
 import { jsonResponse, renderWithProviders, rowOf } from '../../../test/render';
 import { quotesServer } from '../test/quotes-server';
 import { ManageQuotes } from './manage-quotes';
@@ -137,8 +139,12 @@ describe('ManageQuotes', () => {
     pickDate(dialog.getByLabelText(texts.manageQuotes.validUntil), '2026-04-30');
     await user.click(dialog.getByRole('button', { name: texts.manageQuotes.sendOffer }));
 
-    const [sent] = callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`);
-    expect(sent?.body).toEqual({ price: 10.5, validUntil: '2026-04-30', note: '' });
+    // The offer reaches the server after the click's own render: waited for (a busy machine).
+    await vi.waitFor(() =>
+      expect(
+        callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`)[0]?.body,
+      ).toEqual({ price: 10.5, validUntil: '2026-04-30', note: '' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       texts.manageQuotes.offerSent('olga@example.com'),
     );
@@ -165,12 +171,11 @@ describe('ManageQuotes', () => {
     await user.type(note, 'Ships in three weeks.');
     await user.click(dialog.getByRole('button', { name: texts.manageQuotes.sendOffer }));
 
-    const [sent] = callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`);
-    expect(sent?.body).toEqual({
-      price: 10.5,
-      validUntil: '2026-04-30',
-      note: 'Ships in three weeks.',
-    });
+    await vi.waitFor(() =>
+      expect(
+        callsTo(server.requests, 'POST', `/api/manageQuotes/${requested._id}/offer`)[0]?.body,
+      ).toEqual({ price: 10.5, validUntil: '2026-04-30', note: 'Ships in three weeks.' }),
+    );
     expect(
       await row(requested).findByText(`${texts.quotes.ourNote}: Ships in three weeks.`),
     ).toBeInTheDocument();
@@ -299,5 +304,48 @@ describe('ManageQuotes', () => {
     ).toBeInTheDocument();
     expect(row(requested).getByText(texts.manageQuotes.status.refused)).toBeInTheDocument();
     expect(row(requested).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a page of quotes at a time; Next asks for the page after the one shown', async () => {
+    const many = Array.from({ length: 23 }, (_, n) =>
+      makeManagedQuote({ _id: `${String(n + 10).padStart(8, '0')}-0000-4555-8555-555555555555` }),
+    );
+    const { server } = quotesServer({ quotes: many });
+    const user = userEvent.setup();
+    renderWithProviders(<ManageQuotes />);
+    await listShown(texts.manageQuotes.empty);
+
+    const rowsShown = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
+    expect(rowsShown()).toBe(QUOTES_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: pagerTexts.nextPage }));
+    expect(await screen.findByText(pagerTexts.pageOf('2', '2'))).toBeInTheDocument();
+    await vi.waitFor(() => expect(rowsShown()).toBe(3));
+    expect(rowOf(many[22]!.reference).getByText(many[22]!.reference)).toBeInTheDocument();
+    expect(callsTo(server.requests, 'GET', '/api/manageQuotes/page?after=at-20')).toHaveLength(1);
+  });
+
+  it('pages the requests of several lines apart from the quotes, with their own Next', async () => {
+    const requests = Array.from({ length: 21 }, (_, n) =>
+      makeManagedQuoteRequest({
+        _id: `${String(n + 10).padStart(8, '0')}-0000-4555-8555-555555555555`,
+      }),
+    );
+    const { server } = quotesServer({ requests, quotes: [requested] });
+    const user = userEvent.setup();
+    renderWithProviders(<ManageQuotes />);
+    await listShown(texts.manageQuotes.empty);
+    expect(await screen.findByText(requests[0]!.reference)).toBeInTheDocument();
+    expect(screen.queryByText(requests[20]!.reference)).not.toBeInTheDocument();
+    // The requests' pager: the quotes (one) have none.
+    expect(screen.getAllByRole('button', { name: pagerTexts.nextPage })).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: pagerTexts.nextPage }));
+    expect(await screen.findByText(requests[20]!.reference)).toBeInTheDocument();
+    expect(screen.queryByText(requests[0]!.reference)).not.toBeInTheDocument();
+    expect(
+      callsTo(server.requests, 'GET', '/api/manageQuoteRequests/page?after=at-20'),
+    ).toHaveLength(1);
+    // The quotes stay on their first page.
+    expect(rowOf(requested.reference).getByText(requested.reference)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PO_NUMBER_MAX_LENGTH, texts, type ManagedQuote } from '@tools-factory/contract';
-import { describe, expect, it } from 'vitest';
+import {
+  pagerTexts,
+  PO_NUMBER_MAX_LENGTH,
+  QUOTES_PAGE_SIZE,
+  texts,
+  type ManagedQuote,
+} from '@tools-factory/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/fake-api';
 import { makeManagedQuote, makeOffer } from '../../../test/factories';
 import { renderWithProviders, rowOf } from '../../../test/render';
@@ -117,5 +123,38 @@ describe('MyQuotes', () => {
     expect(await dialog.findByText(tooLong)).toBeInTheDocument();
     expect(poNumber).toHaveAccessibleDescription(tooLong);
     expect(callsTo(server.requests, 'POST', `/api/quotes/${offered._id}/accept`)).toHaveLength(0);
+  });
+
+  it('shows a page of quotes at a time, and Next and Previous walk the pages the server gives', async () => {
+    // 25 quotes: a page of QUOTES_PAGE_SIZE (20), then the last 5.
+    const many = Array.from({ length: 25 }, (_, n) =>
+      makeManagedQuote({ _id: `${String(n + 10).padStart(8, '0')}-0000-4555-8555-555555555555` }),
+    );
+    const { server } = quotesServer({ quotes: many });
+    const { user } = await renderMyQuotes();
+
+    const rowsShown = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
+    expect(rowsShown()).toBe(QUOTES_PAGE_SIZE);
+    expect(screen.getByText(pagerTexts.pageOf('1', '2'))).toBeInTheDocument();
+    expect(row(many[0]!).getByText(many[0]!.reference)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: pagerTexts.nextPage }));
+    expect(await screen.findByText(pagerTexts.pageOf('2', '2'))).toBeInTheDocument();
+    await vi.waitFor(() => expect(rowsShown()).toBe(5));
+    expect(row(many[24]!).getByText(many[24]!.reference)).toBeInTheDocument();
+    expect(screen.queryByText(many[0]!.reference)).not.toBeInTheDocument();
+    // The next page starts where the first one ended, as the server said.
+    expect(callsTo(server.requests, 'GET', '/api/quotes/page?after=at-20')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: pagerTexts.nextPage })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: pagerTexts.previousPage }));
+    expect(await screen.findByText(pagerTexts.pageOf('1', '2'))).toBeInTheDocument();
+    await vi.waitFor(() => expect(rowsShown()).toBe(QUOTES_PAGE_SIZE));
+  });
+
+  it('shows no pager while every quote fits on one page', async () => {
+    quotesServer({ quotes: [offered, plain] });
+    await renderMyQuotes();
+    expect(screen.queryByRole('button', { name: pagerTexts.nextPage })).not.toBeInTheDocument();
   });
 });

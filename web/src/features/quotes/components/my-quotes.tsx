@@ -2,17 +2,20 @@ import { routes, texts, type Quote } from '@tools-factory/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { toast } from '../../../lib/toast';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useDeclineQuote } from '../api/decline-quote';
-import { useQuoteRequests } from '../api/get-quote-requests';
-import { useQuotes } from '../api/get-quotes';
+import { useQuoteRequestsPage } from '../api/get-quote-requests';
+import { useQuotesPage } from '../api/get-quotes';
 import type { Acceptance, SavedShipTo } from './accept-quote-form';
 import { AcceptQuoteDialog, DeclineQuoteDialog } from './answer-offer-dialogs';
 import { MyQuoteRequests } from './my-quote-requests';
 import { MyQuotesTable } from './my-quotes-table';
+import { pagesOf } from './quote-pages';
 
 interface MyQuotesProps {
   /** The customer's orders waiting for payment (from the orders): an accepted quote's gets 'pay'. */
@@ -32,11 +35,15 @@ interface MyQuotesProps {
  * delivery address and phone, from the saved ship-to, and a PO number), then places the order
  * and says its reference; Decline asks first. A refusal (the offer replaced or expired meanwhile,
  * another tab quicker) is said in the server's words (in the accept dialog, or a toast for
- * Decline), and the list is asked for again.
+ * Decline), and the list is asked for again. Issue 43: each list a page at a time
+ * (QUOTES_PAGE_SIZE, newest first), with its own Previous and Next; the server reads only the
+ * caller's own.
  */
 export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: MyQuotesProps) {
-  const quotes = useQuotes();
-  const requests = useQuoteRequests();
+  const quotePages = useKeysetPages({});
+  const quotes = useQuotesPage(quotePages.after);
+  const requestPages = useKeysetPages({});
+  const requests = useQuoteRequestsPage(requestPages.after);
   const acceptQuote = useAcceptQuote();
   // The quote being accepted, by id: the dialog shows it as the list has it now (a refusal
   // asks for the list again, so a replaced offer's new total shows there at once).
@@ -62,10 +69,13 @@ export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: M
 
   return (
     <QueryBoundary query={quotes}>
-      {(list) => (
+      {({ quotes: list, total, next }) => (
         <QueryBoundary query={requests}>
-          {(requestList) =>
-            list.length === 0 && requestList.length === 0 ? (
+          {(requestPage) =>
+            list.length === 0 &&
+            requestPage.requests.length === 0 &&
+            quotePages.page === 1 &&
+            requestPages.page === 1 ? (
               <EmptyState message={texts.quotes.empty}>
                 <Link to={`${routes.home}#tools`} className="btn btn-primary">
                   {texts.quotes.browseTools}
@@ -73,22 +83,42 @@ export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: M
               </EmptyState>
             ) : (
               <div className="flex flex-col gap-6">
-                {requestList.length > 0 ? (
-                  <MyQuoteRequests
-                    requests={requestList}
-                    unpaidOrderIds={unpaidOrderIds}
-                    stockOf={stockOf}
-                    savedShipTo={savedShipTo}
-                    onAccepted={onAccepted}
-                  />
+                {requestPage.requests.length > 0 || requestPages.page > 1 ? (
+                  <div>
+                    <MyQuoteRequests
+                      requests={requestPage.requests}
+                      unpaidOrderIds={unpaidOrderIds}
+                      stockOf={stockOf}
+                      savedShipTo={savedShipTo}
+                      onAccepted={onAccepted}
+                    />
+                    <Pager
+                      page={requestPages.page}
+                      pages={pagesOf(requestPage.total)}
+                      hasNext={requestPage.next !== null}
+                      onNext={() =>
+                        requestPage.next !== null && requestPages.next(requestPage.next)
+                      }
+                      onPrevious={requestPages.previous}
+                    />
+                  </div>
                 ) : null}
-                {list.length > 0 ? (
-                  <MyQuotesTable
-                    quotes={list}
-                    unpaidOrderIds={unpaidOrderIds}
-                    onAccept={(quote) => setAcceptingId(quote._id)}
-                    onDecline={declining.ask}
-                  />
+                {list.length > 0 || quotePages.page > 1 ? (
+                  <div>
+                    <MyQuotesTable
+                      quotes={list}
+                      unpaidOrderIds={unpaidOrderIds}
+                      onAccept={(quote) => setAcceptingId(quote._id)}
+                      onDecline={declining.ask}
+                    />
+                    <Pager
+                      page={quotePages.page}
+                      pages={pagesOf(total)}
+                      hasNext={next !== null}
+                      onNext={() => next !== null && quotePages.next(next)}
+                      onPrevious={quotePages.previous}
+                    />
+                  </div>
                 ) : null}
                 <AcceptQuoteDialog
                   quote={list.find((quote) => quote._id === acceptingId) ?? null}

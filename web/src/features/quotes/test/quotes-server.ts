@@ -8,6 +8,7 @@ import {
   OfferQuoteSchema,
   orderReference,
   orderTotal,
+  QUOTES_PAGE_SIZE,
   quoteReference,
   RefuseQuoteSchema,
   RequestQuoteSchema,
@@ -26,6 +27,23 @@ import { jsonResponse } from '../../../test/render';
 
 const NEW_QUOTE_ID = '66666666-6666-4666-8666-666666666666';
 const NEW_ORDER_ID = '77777777-7777-4777-8777-777777777777';
+
+/**
+ * A page of `rows` as the paged quote calls answer it (issue 43): `pageSize` of them from where
+ * `after` says (here simply `at-<index>`: the web treats it as the server's word), `total`, and
+ * the next page's `after` (null on the last).
+ */
+function pageOf<Row>(rows: Row[], url: string, field: 'quotes' | 'requests') {
+  const params = new URL(url, 'http://localhost').searchParams;
+  const size = Number(params.get('pageSize') ?? QUOTES_PAGE_SIZE);
+  const start = Number(params.get('after')?.replace('at-', '') ?? 0);
+  const end = start + size;
+  return jsonResponse({
+    [field]: rows.slice(start, end),
+    total: rows.length,
+    next: end < rows.length ? `at-${end}` : null,
+  });
+}
 
 const refusal = (message: string, statusCode: number) =>
   jsonResponse({ message, statusCode }, statusCode);
@@ -105,6 +123,25 @@ export function quotesServer({
       if (method === 'GET' && url === '/api/parts') return jsonResponse(tools);
       if (method === 'GET' && url === `/api/orders?email=${encodeURIComponent(maria.email)}`) {
         return jsonResponse(store.orders);
+      }
+      const path = url.split('?')[0];
+      if (method === 'GET' && path === '/api/quotes/page') {
+        const rows = store.quotes.map((quote) => customerView({ ...quote, status: status(quote) }));
+        return pageOf(rows, url, 'quotes');
+      }
+      if (method === 'GET' && path === '/api/quoteRequests/page') {
+        const rows = store.requests.map((request) =>
+          customerRequestView({ ...request, status: status(request) }),
+        );
+        return pageOf(rows, url, 'requests');
+      }
+      if (method === 'GET' && path === '/api/manageQuotes/page') {
+        const rows = store.quotes.map((quote) => ({ ...quote, status: status(quote) }));
+        return pageOf(rows, url, 'quotes');
+      }
+      if (method === 'GET' && path === '/api/manageQuoteRequests/page') {
+        const rows = store.requests.map((request) => ({ ...request, status: status(request) }));
+        return pageOf(rows, url, 'requests');
       }
       if (method === 'GET' && url === '/api/quotes') {
         return jsonResponse(
