@@ -8,4 +8,6 @@ export const pagerTexts = {
   pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
   /** A page whose count of pages is not known (the counts are capped). */
   pageNumber: (page: string) => `Page ${page}`,
+  /** Where a page shows two paged lists: each pager's landmark names its list. */
+  pagesOfList: (list: string, page: string) => `${list}: ${page}`,
 };

@@ -83,6 +83,10 @@ export const quoteTexts = {
    * in My Quotes and Quotes as one entry with its lines; the rest of the words are a quote's.
    */
   quoteRequests: {
+    /** The name of their paged list, beside the single quotes' (My Quotes, Quotes). */
+    listName: 'Quote requests',
+    /** The single quotes' paged list, beside the requests'. */
+    singleQuotesListName: 'Quotes of one tool',
     /** The cart page. */
     requestFromCart: 'Request a quote for these lines',
     requestInvite: 'A large order, or a price to negotiate? Ask us for a price for every line.',

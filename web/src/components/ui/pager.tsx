@@ -7,12 +7,15 @@ import { formatCount } from '../../lib/format';
  * started (never counting rows from the first); `pages` is unknown when the counts are capped.
  */
 export function Pager({
+  list,
   page,
   pages,
   hasNext,
   onNext,
   onPrevious,
 }: {
+  /** The list's name, where a page shows two paged lists (their landmarks must differ). */
+  list?: string;
   page: number;
   pages: number | undefined;
   hasNext: boolean;
@@ -26,7 +29,10 @@ export function Pager({
       ? pagerTexts.pageNumber(formatCount(page))
       : pagerTexts.pageOf(formatCount(page), formatCount(pages));
   return (
-    <nav className="mt-4 flex items-center justify-between gap-2" aria-label={label}>
+    <nav
+      className="mt-4 flex items-center justify-between gap-2"
+      aria-label={list === undefined ? label : pagerTexts.pagesOfList(list, label)}
+    >
       <button
         type="button"
         className="btn btn-sm btn-outline"

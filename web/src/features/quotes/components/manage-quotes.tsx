@@ -66,6 +66,7 @@ export function ManageQuotes() {
                   <div>
                     <ManagedQuoteRequests requests={requestPage.requests} />
                     <Pager
+                      list={texts.quoteRequests.listName}
                       page={requestPages.page}
                       pages={pagesOf(requestPage.total)}
                       hasNext={requestPage.next !== null}
@@ -84,6 +85,7 @@ export function ManageQuotes() {
                       onRefuse={(quote) => setDialog({ kind: 'refuse', quote })}
                     />
                     <Pager
+                      list={texts.quoteRequests.singleQuotesListName}
                       page={quotePages.page}
                       pages={pagesOf(total)}
                       hasNext={next !== null}

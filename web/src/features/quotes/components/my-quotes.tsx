@@ -93,6 +93,7 @@ export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: M
                       onAccepted={onAccepted}
                     />
                     <Pager
+                      list={texts.quoteRequests.listName}
                       page={requestPages.page}
                       pages={pagesOf(requestPage.total)}
                       hasNext={requestPage.next !== null}
@@ -112,6 +113,7 @@ export function MyQuotes({ unpaidOrderIds, stockOf, savedShipTo, onAccepted }: M
                       onDecline={declining.ask}
                     />
                     <Pager
+                      list={texts.quoteRequests.singleQuotesListName}
                       page={quotePages.page}
                       pages={pagesOf(total)}
                       hasNext={next !== null}
