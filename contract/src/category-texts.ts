@@ -25,7 +25,11 @@ export const categoryBrowseTexts = {
   toolCount: (count: number) => (count === 1 ? '1 tool' : `${count} tools`),
   /** Above the grid: which of the matches this page shows. */
   showing: (first: number, last: number, total: number) =>
-    total === 0 ? 'No tools' : `Showing ${first}-${last} of ${total} tools`,
+    total === 0
+      ? 'No tools'
+      : total === 1
+        ? 'Showing the one tool'
+        : `Showing ${first}-${last} of ${total} tools`,
   noMatch: 'No tools match these filters',
   empty: 'No tools in this category yet',
   pagination: 'Pages',

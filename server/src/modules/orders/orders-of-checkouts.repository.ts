@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import type { KeysetCursor } from '../../db/keyset-cursor.ts';
+import { checkoutsPageQuery } from './orders-admin.repository.ts';
 import { orders } from './orders.table.ts';
 import { extendHolds, type OrderRow } from './orders.repository.ts';
 
@@ -84,21 +85,8 @@ export function checkoutsPageOfUserQuery(
   userId: string,
   page: { limit: number; after?: KeysetCursor | undefined },
 ) {
-  const { after } = page;
-  return executor
-    .selectDistinctOn([orders.createdAt, orders.checkoutId], {
-      checkoutId: orders.checkoutId,
-      cursorDate: cursorTime(orders.createdAt),
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        after ? pastCursor(orders.createdAt, orders.checkoutId, '<', after, 'uuid') : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.checkoutId))
-    .limit(page.limit);
+  // Manage Orders' page of checkouts, narrowed to the account (the index's first column).
+  return checkoutsPageQuery(executor, eq(orders.userId, userId), { ...page, offset: 0 });
 }
 
 /**
