@@ -31,4 +31,6 @@ export const searchTexts = {
 export const searchErrors = {
   /** 404: a page past the last of the results. */
   noSuchPage: categoryTexts.errors.noSuchPage,
+  /** 429: more searches from one client in a minute than SEARCHES_PER_MINUTE. */
+  tooManySearches: 'You are searching too quickly. Please wait a minute and try again.',
 } as const;

@@ -243,6 +243,7 @@ export async function buildApp({
     accounts: identity.service,
     guards,
     imagesDir: config.toolImagesDir,
+    searchesPerMinute: config.searchRateLimit,
   });
   const orders = createOrdersModule({
     config,

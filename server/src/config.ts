@@ -9,6 +9,7 @@ import {
 } from '@tools-factory/contract';
 import { serverRoot } from './server-root.ts';
 import { DEFAULT_DISK_RESERVE_MB, MIN_DISK_RESERVE_MB } from './db/disk-reserve.ts';
+import { SEARCHES_PER_MINUTE } from './modules/tools/search-rate.ts';
 
 const repoRoot = path.resolve(serverRoot, '..');
 
@@ -95,6 +96,7 @@ const EnvSchema = z.object({
     .default(72),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(SEARCHES_PER_MINUTE),
   // Issue 40: sign-in code guesses one account takes a day, from all clients together (at most
   // 10,000: a stranger's chance a day is this many in 2^40), and e-mails of each kind (sign-in
   // code, reset, verification) one address gets an hour, whoever asks.
@@ -214,6 +216,8 @@ export type Config = {
   session: { idleHours: number; maxDays: number };
   /** Contact form messages one client address may send in 10 minutes (CONTACT_RATE_LIMIT). */
   contactRateLimit: number;
+  /** Searches not answered before that one client address may make a minute (SEARCH_RATE_LIMIT). */
+  searchRateLimit: number;
   /**
    * Sign-in code guesses one account takes in a day, whichever clients make them
    * (SIGN_IN_CODE_GUESSES_PER_DAY); past it the account's code path is paused (auth-rate-limits.ts).
@@ -357,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     homePageToolsLimit: e.HOME_PAGE_TOOLS_LIMIT,
     session: { idleHours: e.SESSION_IDLE_HOURS, maxDays: e.SESSION_MAX_DAYS },
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
     signInCodeGuessesPerDay: e.SIGN_IN_CODE_GUESSES_PER_DAY,
     identityEmailsPerHour: e.IDENTITY_EMAILS_PER_HOUR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

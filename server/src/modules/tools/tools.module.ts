@@ -12,6 +12,8 @@ export type ToolsModuleDeps = ToolsServiceOptions & {
   guards: AuthGuards;
   /** Where the uploaded pictures are kept (DATA_DIR/tool-images). */
   imagesDir: string;
+  /** Searches one client may make a minute (SEARCH_RATE_LIMIT). */
+  searchesPerMinute: number;
 };
 
 /** The catalog's tools, SKUs, pictures, price breaks and stock (docs/architecture.md#server-modules). */
@@ -20,7 +22,13 @@ export function createToolsModule(deps: ToolsModuleDeps) {
   const service = createToolsService(deps);
   const search = createToolSearchService(deps);
   const routes: FastifyPluginAsync = async (api) => {
-    await api.register(toolsRoutes, { tools: service, search, catalog: deps.catalog, guards });
+    await api.register(toolsRoutes, {
+      tools: service,
+      search,
+      catalog: deps.catalog,
+      guards,
+      searchesPerMinute: deps.searchesPerMinute,
+    });
     await api.register(toolImagesRoutes, { guards, dir: imagesDir });
   };
   return {

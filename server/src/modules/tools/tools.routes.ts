@@ -1,3 +1,5 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiPaths,
@@ -31,10 +33,11 @@ import {
   UpdatePriceBreaksSchema,
 } from '@tools-factory/contract';
 import { searchedParts, toolsWithIds, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
-import { notFound } from '../../http-errors.ts';
+import { HttpError, notFound } from '../../http-errors.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { keepCatalogAnswer, noteAnsweredFrom } from '../../plugins/catalog-answers.ts';
 import { prepareJsonBodyLazily, sendPrepared } from '../../plugins/preserialized.ts';
+import { SEARCHES_PER_MINUTE } from './search-rate.ts';
 import type { ToolSearchService } from './tool-search.service.ts';
 import type { ToolsService } from './tools.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
@@ -50,21 +53,49 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   search: ToolSearchService;
   catalog: CatalogReader;
   guards: AuthGuards;
+  /** SEARCHES_PER_MINUTE unless the config (SEARCH_RATE_LIMIT) says otherwise. */
+  searchesPerMinute?: number;
 }> = async (app, options) => {
-  const { tools, search, catalog, guards } = options;
+  const { tools, search, catalog, guards, searchesPerMinute = SEARCHES_PER_MINUTE } = options;
   const findIds = (q: string) => search.find(q).then((found) => found.ids);
+  const limitSearches = app.rateLimit({
+    max: searchesPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `search:${normalizeIP(request.ip)}`,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: searchErrors.tooManySearches,
+    }),
+  });
+  /**
+   * Counts a search that will reach the database. When the count cannot be kept (the limits'
+   * Redis does not answer) the search goes on: a public read, and the catalog's own kept
+   * answers, not the limit, are what keeps popular searches cheap.
+   */
+  const countSearch = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await limitSearches.call(app, request, reply);
+    } catch (error) {
+      // The limit's own refusal is the plain object its errorResponseBuilder made.
+      if (!(error instanceof Error) || error instanceof HttpError) throw error;
+      request.log.error({ err: error }, 'rate limit: could not count a search');
+    }
+  };
 
   app.get(
     apiPaths.parts,
     {
       onRequest: publicRoute('GET /api/parts'),
+      preHandler: async (request, reply) => {
+        if (request.query.q) await countSearch(request, reply);
+      },
       schema: {
         operationId: 'listTools',
         tags: ['catalog'],
         summary: 'The tools on sale',
-        description: `Without \`q\` and \`sort\`, every tool on sale in the catalog order. \`q\` (plain text, any case, at most ${MAX_SEARCH_LENGTH} characters) finds what GET /api/search finds, every match and no page: a SKU or the start of one (one word with a digit or one of . _ - /) the tools whose SKU starts so, the whole SKU first; else the tools holding every word in any order (any part of the name, SKU or description, or the word's English stem, the last word also as the start of one), the best first (a word in the name before one in the description, then by name); when that finds nothing, words of letters that no tool holds are replaced by the nearest word of the catalog ('hamer' finds hammers). \`sort\` orders them by \`name\` (A to Z), \`price\` (the lowest unit price, low to high), \`price-desc\` (high to low) or \`available\` (most in stock first), ties keeping the catalog order. 400 for an unknown sort or a longer \`q\`.`,
+        description: `Without \`q\` and \`sort\`, every tool on sale in the catalog order. \`q\` (plain text, any case, at most ${MAX_SEARCH_LENGTH} characters) finds what GET /api/search finds, every match and no page: a SKU or the start of one (one word with a digit or one of . _ - /) the tools whose SKU starts so, the whole SKU first; else the tools holding every word in any order (any part of the name, SKU or description, or the word's English stem, the last word also as the start of one), the best first (a word in the name before one in the description, then by name); when that finds nothing, words of letters that no tool holds are replaced by the nearest word of the catalog ('hamer' finds hammers). \`sort\` orders them by \`name\` (A to Z), \`price\` (the lowest unit price, low to high), \`price-desc\` (high to low) or \`available\` (most in stock first), ties keeping the catalog order. 400 for an unknown sort or a longer \`q\`. A search counts towards a client's ${searchesPerMinute} a minute with GET /api/search's (429 in words past them) unless its answer was kept since the catalog last changed.`,
         querystring: SearchQuerySchema,
-        response: { 200: ToolListSchema, ...errorResponses(400) },
+        response: { 200: ToolListSchema, ...errorResponses(400, 429) },
       },
       compress: false,
       // The same public data for everyone: keeps its caching (no-cache and an ETag).
@@ -85,13 +116,14 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
     apiPaths.search,
     {
       onRequest: publicRoute('GET /api/search'),
+      preHandler: countSearch,
       schema: {
         operationId: 'searchTools',
         tags: ['catalog'],
         summary: 'A page of the tools a search finds, ranked',
-        description: `What GET /api/parts?q= finds, a page of ${SEARCH_PAGE_SIZE} at a time: the best first, or by \`sort\` (as GET /api/parts sorts; the best ${MAX_SEARCH_MATCHES} matches are sorted). \`total\` counts every match; \`capped\` says that only the best ${MAX_SEARCH_MATCHES} can be paged through. \`corrected\` lists the words that found nothing and the catalog's words searched instead ('hamer', 'hammer'): the tools are those of the corrected words. \`q\` as the server read it (lower case, single spaces); without words, no tool. \`page\` from 1 to ${MAX_SEARCH_PAGE}. 400 in words for a \`q\` over ${MAX_SEARCH_LENGTH} characters, an unknown sort or a page that is not a whole number in range; 404 in words for a page past the last.`,
+        description: `What GET /api/parts?q= finds, a page of ${SEARCH_PAGE_SIZE} at a time: the best first, or by \`sort\` (as GET /api/parts sorts; the best ${MAX_SEARCH_MATCHES} matches are sorted). \`total\` counts every match; \`capped\` says that only the best ${MAX_SEARCH_MATCHES} can be paged through. \`corrected\` lists the words that found nothing and the catalog's words searched instead ('hamer', 'hammer'): the tools are those of the corrected words. \`q\` as the server read it (lower case, single spaces); without words, no tool. \`page\` from 1 to ${MAX_SEARCH_PAGE}. 400 in words for a \`q\` over ${MAX_SEARCH_LENGTH} characters, an unknown sort or a page that is not a whole number in range; 404 in words for a page past the last; 429 in words past ${searchesPerMinute} searches a minute from one client (with GET /api/parts?q=), a search answered since the catalog last changed not counted.`,
         querystring: ToolSearchQuerySchema,
-        response: { 200: ToolSearchPageSchema, ...errorResponses(400, 404) },
+        response: { 200: ToolSearchPageSchema, ...errorResponses(400, 404, 429) },
       },
       compress: false,
       // The same public data for everyone: keeps its caching (no-cache and an ETag).
