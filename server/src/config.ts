@@ -9,7 +9,6 @@ import {
 } from '@tools-factory/contract';
 import { serverRoot } from './server-root.ts';
 import { DEFAULT_DISK_RESERVE_MB, MIN_DISK_RESERVE_MB } from './db/disk-reserve.ts';
-import { SEARCHES_PER_MINUTE } from './modules/tools/search-rate.ts';
 
 const repoRoot = path.resolve(serverRoot, '..');
 
@@ -35,6 +34,16 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * How many searches one client (its address; an IPv6 client by its /64) may make in a minute,
+ * GET /api/search and GET /api/parts?q= together. Only a search the server has not answered
+ * since the catalog last changed counts (a kept answer is sent before any route: decision 028),
+ * so a crowd asking the same words costs nothing; each new one costs the database a few
+ * milliseconds (issue 43 item 2). A person, even in an office behind one address, searches far
+ * less often. SEARCH_RATE_LIMIT sets another.
+ */
+export const SEARCHES_PER_MINUTE = 120;
 
 /** An amount in dollars, at most two decimals (a hold limit). */
 const dollarAmount = z.coerce

@@ -37,7 +37,6 @@ import { HttpError, notFound } from '../../http-errors.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { keepCatalogAnswer, noteAnsweredFrom } from '../../plugins/catalog-answers.ts';
 import { prepareJsonBodyLazily, sendPrepared } from '../../plugins/preserialized.ts';
-import { SEARCHES_PER_MINUTE } from './search-rate.ts';
 import type { ToolSearchService } from './tool-search.service.ts';
 import type { ToolsService } from './tools.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
@@ -53,10 +52,10 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   search: ToolSearchService;
   catalog: CatalogReader;
   guards: AuthGuards;
-  /** SEARCHES_PER_MINUTE unless the config (SEARCH_RATE_LIMIT) says otherwise. */
-  searchesPerMinute?: number;
+  /** Searches one client may make a minute (SEARCH_RATE_LIMIT, config.ts). */
+  searchesPerMinute: number;
 }> = async (app, options) => {
-  const { tools, search, catalog, guards, searchesPerMinute = SEARCHES_PER_MINUTE } = options;
+  const { tools, search, catalog, guards, searchesPerMinute } = options;
   const findIds = (q: string) => search.find(q).then((found) => found.ids);
   const limitSearches = app.rateLimit({
     max: searchesPerMinute,
