@@ -20,7 +20,8 @@ export const contactMessages = pgTable(
     /** When an admin archived it: out of the inbox, kept. */
     archivedAt: timestamptz('archived_at'),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  // Newest first from a cursor (Messages' pages, issue 43): (created_at, id), read backwards.
+  (t) => [index('contact_messages_created_at_id_idx').on(t.createdAt, t.id)],
 );
 
 /**
