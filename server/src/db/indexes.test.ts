@@ -12,10 +12,7 @@ import {
 } from '../modules/orders/orders-admin.repository.ts';
 import { checkoutsPageOfUserQuery } from '../modules/orders/orders-of-checkouts.repository.ts';
 import { ordersPageByCheckoutQuery } from '../modules/orders/orders-csv.repository.ts';
-import {
-  manageToolsCountQuery,
-  manageToolsPageQuery,
-} from '../modules/tools/tools.repository.ts';
+import { manageToolsCountQuery, manageToolsPageQuery } from '../modules/tools/tools.repository.ts';
 
 const it = appTest();
 

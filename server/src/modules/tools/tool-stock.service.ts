@@ -32,12 +32,7 @@ import {
   type StockMovementRow,
   type ToolReference,
 } from './tool-stock.repository.ts';
-import {
-  selectLiveTools,
-  selectToolById,
-  selectToolSku,
-  type ToolRow,
-} from './tools.repository.ts';
+import { selectLiveTools, selectToolById, selectToolSku } from './tools.repository.ts';
 import { toToolStock } from './tool-dto.ts';
 
 /** An order took this tool's stock below its low-stock threshold: the admins hear of it once. */

@@ -51,7 +51,13 @@ describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', 
     // Five tools of one instant (one transaction's now()): the name orders them, as the
     // catalog does, and names holding the cursor's own `_` and other signs read back whole.
     const instant = new Date('2026-03-01T10:00:00.000Z');
-    const names = ['Page_Tool E', 'Page Tool A', 'Page_Tool_C', 'Page Tool "B" 100%', 'Page Tool D'];
+    const names = [
+      'Page_Tool E',
+      'Page Tool A',
+      'Page_Tool_C',
+      'Page Tool "B" 100%',
+      'Page Tool D',
+    ];
     const made = [];
     for (const name of names) made.push(await createTestTool(app, { name, createdAt: instant }));
     const [first] = made;
@@ -74,9 +80,9 @@ describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', 
     expect(pages.flatMap((found) => found.tools)).toEqual(parts);
     expect(pages.flatMap((found) => found.stock)).toEqual(stock);
     // In the database's collation, as GET /parts orders them; the removed one is gone.
-    expect(
-      parts.map((tool) => tool.name).filter((name) => name.startsWith('Page')),
-    ).toEqual(expect.arrayContaining(names));
+    expect(parts.map((tool) => tool.name).filter((name) => name.startsWith('Page'))).toEqual(
+      expect.arrayContaining(names),
+    );
     expect(parts.map((tool) => tool._id)).not.toContain(gone.id);
   });
 
@@ -106,7 +112,8 @@ describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', 
     // LIKE's own characters are characters like any other: only tools that hold them.
     for (const sign of ['%', '_']) {
       const found = await page(app, admin, `q=${encodeURIComponent(sign)}`);
-      for (const tool of found.tools) expect(`${tool.name} ${tool.sku} ${tool.desc}`).toContain(sign);
+      for (const tool of found.tools)
+        expect(`${tool.name} ${tool.sku} ${tool.desc}`).toContain(sign);
       expect(found.tools.map((tool) => tool._id)).not.toContain(hammer.id);
     }
 
