@@ -12,6 +12,7 @@ import {
 } from '../modules/orders/orders-admin.repository.ts';
 import { checkoutsPageOfUserQuery } from '../modules/orders/orders-of-checkouts.repository.ts';
 import { ordersPageByCheckoutQuery } from '../modules/orders/orders-csv.repository.ts';
+import { reviewsPageQuery } from '../modules/reviews/reviews.repository.ts';
 import { manageToolsCountQuery, manageToolsPageQuery } from '../modules/tools/tools.repository.ts';
 
 const it = appTest();
@@ -185,6 +186,24 @@ describe('the statements that must never scan a whole table', () => {
       const plan = await planOf(app, query);
       expect(plan).toMatch(/tool_search_content_idx|tools_live_created_at_name_id_idx/);
       expect(plan).not.toMatch(/Seq Scan on (tools|tool_search)/);
+    }
+  });
+
+  it("Reviews' keyset page reads the reviews by (created_at, id), newest first", async ({
+    app,
+  }) => {
+    const db = app.database.db;
+    for (const query of [
+      reviewsPageQuery(db, { limit: 50 }),
+      reviewsPageQuery(db, {
+        limit: 50,
+        after: { createdAt: '2026-06-01T00:00:00.000000Z', id: crypto.randomUUID() },
+      }),
+    ]) {
+      const plan = await planOf(app, query, { bitmapScans: false });
+      expect(plan).toContain('reviews_created_at_id_idx');
+      expect(plan).not.toMatch(/Sort/);
+      expect(plan).not.toMatch(/Seq Scan on reviews/);
     }
   });
 });
