@@ -12,6 +12,7 @@ import {
 } from '../modules/orders/orders-admin.repository.ts';
 import { checkoutsPageOfUserQuery } from '../modules/orders/orders-of-checkouts.repository.ts';
 import { ordersPageByCheckoutQuery } from '../modules/orders/orders-csv.repository.ts';
+import { folderCountQuery, messagesPageQuery } from '../modules/contact/contact.repository.ts';
 import { reviewsPageQuery } from '../modules/reviews/reviews.repository.ts';
 import { manageToolsCountQuery, manageToolsPageQuery } from '../modules/tools/tools.repository.ts';
 
@@ -204,6 +205,27 @@ describe('the statements that must never scan a whole table', () => {
       expect(plan).toContain('reviews_created_at_id_idx');
       expect(plan).not.toMatch(/Sort/);
       expect(plan).not.toMatch(/Seq Scan on reviews/);
+    }
+  });
+
+  it("Messages' keyset page reads a folder's own index by (created_at, id), newest first", async ({
+    app,
+  }) => {
+    const db = app.database.db;
+    const after = { createdAt: '2026-06-01T00:00:00.000000Z', id: crypto.randomUUID() };
+    for (const folder of ['inbox', 'archive'] as const) {
+      for (const query of [
+        messagesPageQuery(db, { folder, limit: 50 }),
+        messagesPageQuery(db, { folder, limit: 50, after }),
+      ]) {
+        const plan = await planOf(app, query, { bitmapScans: false });
+        expect(plan, folder).toContain(`contact_messages_${folder}_created_at_id_idx`);
+        expect(plan, folder).not.toMatch(/Sort/);
+        expect(plan, folder).not.toMatch(/Seq Scan on contact_messages/);
+      }
+      const count = await planOf(app, folderCountQuery(db, folder), { bitmapScans: false });
+      expect(count, folder).toContain(`contact_messages_${folder}_created_at_id_idx`);
+      expect(count, folder).not.toMatch(/Seq Scan on contact_messages/);
     }
   });
 });
