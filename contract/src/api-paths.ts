@@ -38,10 +38,14 @@ export const apiPaths = {
   manageReviews: '/manageReviews',
   /** PUT (admin): hide a review ({ hidden: true }) or show it again ({ hidden: false }). */
   reviewHidden: withSegment('/manageReviews/:id/hidden'),
+  /** GET (admin): the reviews a page at a time, newest first (issue 43). */
+  manageReviewsPage: '/manageReviews/page',
   /** POST (anyone): the home page's contact form. */
   contact: '/contact',
   /** GET (admin): the contact form's messages, newest first. */
   manageMessages: '/manageMessages',
+  /** GET (admin): the contact form's messages a page at a time, newest first (issue 43). */
+  manageMessagesPage: '/manageMessages/page',
   manageMessage: withSegment('/manageMessages/:id'),
   messageReply: withSegment('/manageMessages/:id/reply'),
   gallery: '/gallery',
@@ -121,6 +125,8 @@ export const apiPaths = {
   lowStockThreshold: withSegment('/tool/:id/lowStockThreshold'),
   /** GET (admin): every tool on sale's stock against its low-stock threshold. */
   toolStock: '/manageTools/stock',
+  /** GET (admin): Manage Tools a page at a time, with each tool's stock (issue 43). */
+  manageToolsPage: '/manageTools/page',
   /** PUT (admin): Edit Tool, a tool's five fields (issue 25). */
   editTool: withSegment('/manageTools/:id'),
   /** POST (admin): move a tool's stock by hand; GET: its movements, newest first. */

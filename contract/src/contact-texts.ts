@@ -34,5 +34,9 @@ export const contactTexts = {
     messageNotFound: 'No message has this id',
     /** 400: a PATCH that says neither read nor archived. */
     stateRequired: 'Say read, archived or both (true or false).',
+    /** 400: GET /manageMessages/page's `after` that no page answered (issue 43). */
+    badPageCursor: 'after: not the next page of the messages; start again from the first page',
+    /** 400: GET /manageMessages/page's `folder` that is neither. */
+    badFolder: 'folder must be inbox or archive',
   },
 } as const;

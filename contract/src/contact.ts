@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, textSchema } from './common.ts';
+import { IdSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { keysetCursorSchema } from './keyset-cursor.ts';
 import { texts } from './texts.ts';
 import { EmailSchema } from './users.ts';
 
@@ -52,6 +53,43 @@ export const ManagedMessageSchema = z.object({
 });
 export type ManagedMessage = z.infer<typeof ManagedMessageSchema>;
 export const ManagedMessageListSchema = z.array(ManagedMessageSchema);
+
+/** Messages' two folders (issue 42): the inbox, and the archive (archived messages). */
+export const MESSAGE_FOLDERS = ['inbox', 'archive'] as const;
+export type MessageFolder = (typeof MESSAGE_FOLDERS)[number];
+
+/** How many messages a page of Messages shows (GET /manageMessages/page's default), and at most. */
+export const MANAGED_MESSAGES_PAGE_SIZE = 50;
+export const MANAGED_MESSAGES_MAX_PAGE_SIZE = 200;
+
+/**
+ * GET /manageMessages/page (admin, issue 43): a folder's messages a page at a time, newest first
+ * as GET /manageMessages; `after` is the `next` of the page before.
+ */
+export const ManagedMessagesPageQuerySchema = z.object({
+  folder: z
+    .enum(MESSAGE_FOLDERS, { error: () => texts.messagesAdmin.badFolder })
+    .optional()
+    .default('inbox'),
+  pageSize: wholeNumberSchema('pageSize', { min: 1, max: MANAGED_MESSAGES_MAX_PAGE_SIZE })
+    .optional()
+    .default(MANAGED_MESSAGES_PAGE_SIZE),
+  after: keysetCursorSchema(texts.messagesAdmin.badPageCursor).optional(),
+});
+export type ManagedMessagesPageQuery = z.input<typeof ManagedMessagesPageQuerySchema>;
+
+/**
+ * GET /manageMessages/page's answer: one page of the folder, how many messages each folder holds
+ * (`total` is the folder's), and the next page's `after` (null on the last).
+ */
+export const ManagedMessagesPageSchema = z.object({
+  messages: ManagedMessageListSchema,
+  total: z.number().int().nonnegative(),
+  inbox: z.number().int().nonnegative(),
+  archive: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+});
+export type ManagedMessagesPage = z.infer<typeof ManagedMessagesPageSchema>;
 
 /**
  * PATCH /manageMessages/{id} (admin): mark a message read or unread, archive it or move it back

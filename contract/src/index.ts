@@ -13,6 +13,8 @@ export * from './holds.ts';
 export * from './identity.ts';
 export * from './invoices.ts';
 export * from './low-stock.ts';
+export * from './manage-tools-page.ts';
+export { KEYSET_CURSOR_TIME_AND_ID_LENGTH } from './keyset-cursor.ts';
 export * from './money.ts';
 export * from './orders.ts';
 export * from './order-rules.ts';

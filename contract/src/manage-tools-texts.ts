@@ -3,6 +3,16 @@
  * apart from `texts`, so that the home page's script, which carries `texts`, does not carry them.
  */
 export const manageToolsTexts = {
+  /** GET /manageTools/page (issue 43): Manage Tools a page at a time. */
+  page: {
+    /** 400: an `after` that no page of Manage Tools answered. */
+    badCursor: 'after: not the next page of the tools; start again from the first page',
+    /** Above the table: how many tools are on sale, or match the search. */
+    onSale: (count: number) =>
+      count === 1 ? '1 tool on sale' : `${count.toLocaleString('en-US')} tools on sale`,
+    found: (count: number) =>
+      count === 1 ? '1 tool matches' : `${count.toLocaleString('en-US')} tools match`,
+  },
   /** Edit Tool (issue 25): the dialog of a tool's five fields. */
   edit: {
     button: 'Edit',

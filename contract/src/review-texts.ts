@@ -24,5 +24,10 @@ export const reviewTexts = {
     hiddenRequired: 'hidden must be true or false',
     /** 404: hiding or showing a review that does not exist. */
     reviewNotFound: 'No such review',
+    /** 400: GET /manageReviews/page's `after` that no page answered (issue 43). */
+    badPageCursor: 'after: not the next page of the reviews; start again from the first page',
+    /** Above the list: how many reviews there are, hidden ones too. */
+    count: (count: number) =>
+      count === 1 ? '1 review' : `${count.toLocaleString('en-US')} reviews`,
   },
 } as const;

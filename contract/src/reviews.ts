@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { keysetCursorSchema } from './keyset-cursor.ts';
 import { MAX_STARS } from './stars.ts';
 import { texts } from './texts.ts';
 
@@ -45,6 +46,30 @@ export const ManagedReviewSchema = ReviewSchema.extend({
 });
 export type ManagedReview = z.infer<typeof ManagedReviewSchema>;
 export const ManagedReviewListSchema = z.array(ManagedReviewSchema);
+
+/** How many reviews a page of Reviews shows (GET /manageReviews/page's default), and at most. */
+export const MANAGED_REVIEWS_PAGE_SIZE = 50;
+export const MANAGED_REVIEWS_MAX_PAGE_SIZE = 200;
+
+/**
+ * GET /manageReviews/page (admin, issue 43): the reviews a page at a time, newest first as
+ * GET /manageReviews; `after` is the `next` of the page before.
+ */
+export const ManagedReviewsPageQuerySchema = z.object({
+  pageSize: wholeNumberSchema('pageSize', { min: 1, max: MANAGED_REVIEWS_MAX_PAGE_SIZE })
+    .optional()
+    .default(MANAGED_REVIEWS_PAGE_SIZE),
+  after: keysetCursorSchema(texts.reviewsAdmin.badPageCursor).optional(),
+});
+export type ManagedReviewsPageQuery = z.input<typeof ManagedReviewsPageQuerySchema>;
+
+/** GET /manageReviews/page's answer: one page, how many reviews there are, the next `after`. */
+export const ManagedReviewsPageSchema = z.object({
+  reviews: ManagedReviewListSchema,
+  total: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+});
+export type ManagedReviewsPage = z.infer<typeof ManagedReviewsPageSchema>;
 
 /** PUT /manageReviews/{id}/hidden (admin): hide a review (true) or show it again (false). */
 export const ReviewVisibilitySchema = z.object({

@@ -68,7 +68,6 @@ export const toolTexts = {
     /** The search above the table: the catalog's own (name, SKU, description), as typed. */
     search: 'Search tools',
     searchHint: 'Name, SKU or words of the description',
-    shown: (shown: number, all: number) => `${shown} of ${all} tools`,
     noMatch: (query: string) => `No tool matches "${query}".`,
     confirmRemoveTitle: 'Remove this tool?',
     confirmRemoveBody: 'It leaves the catalog at once. Orders placed for it keep their record.',

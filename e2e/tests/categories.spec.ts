@@ -13,7 +13,7 @@ import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { field } from '../support/customer.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { rowAction } from '../support/row-actions.ts';
+import { rowAction, searchManageTools } from '../support/row-actions.ts';
 import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
 import { addToolAsAdmin, bearerOf } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
@@ -177,6 +177,7 @@ test('an admin adds a category in Manage Tools and moves a tool into it (1280 px
   await expect(confirm).toBeHidden();
 
   // The tool moved into it with Edit, and its attributes given.
+  await searchManageTools(page, tool.name);
   await (await rowAction(rowOf(page, tool.name), manageToolsTexts.edit.button)).click();
   const dialog = page.getByRole('dialog', { name: manageToolsTexts.edit.title(tool.name) });
   await dialog.getByLabel(manage.toolCategory).selectOption({ label: `\u2003${name}` });

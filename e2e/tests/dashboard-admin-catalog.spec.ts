@@ -21,6 +21,7 @@ import {
 } from '../support/fixtures.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expectToast } from '../support/toast.ts';
+import { searchManageTools } from '../support/row-actions.ts';
 import {
   addOwnTools,
   payOrderByCard,
@@ -244,6 +245,7 @@ for (const viewport of [phone, desktop]) {
 
     // Manage Tools: Remove asks with the name and image; Delete takes it off the home page.
     await page.goto(routes.dashboardManageTools);
+    await searchManageTools(page, name);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(formatCount(product.minOrderQuantity));
     await expect(row).toContainText(formatCount(product.availableQuantity - quantity));

@@ -12,7 +12,7 @@ import { addToolAsAdmin, placeOrderAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
 import { desktop, phone } from '../support/viewports.ts';
-import { rowAction } from '../support/row-actions.ts';
+import { rowAction, searchManageTools } from '../support/row-actions.ts';
 
 const words = texts.manageTools.lowStock;
 
@@ -38,6 +38,7 @@ for (const viewport of [desktop, phone]) {
 
     // The column: the default, 3 x the minimum.
     await page.goto(routes.dashboardManageTools);
+    await searchManageTools(page, name);
     const row = rowOf(page, name);
     await expect(row).toContainText(words.defaultThreshold(30));
 
@@ -78,6 +79,7 @@ for (const viewport of [desktop, phone]) {
 
     // Back in Manage Tools: low now.
     await page.reload();
+    await searchManageTools(page, name);
     await expect(row.getByText(words.lowBadge, { exact: true }).first()).toBeVisible();
     await row.scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(page);

@@ -8,7 +8,7 @@ import { addToolAsAdmin } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
 import { desktop, phone } from '../support/viewports.ts';
-import { rowAction } from '../support/row-actions.ts';
+import { rowAction, searchManageTools } from '../support/row-actions.ts';
 
 const { edit, stock, image } = manageToolsTexts;
 
@@ -37,6 +37,7 @@ for (const viewport of [desktop, phone]) {
 
     // Edit: every problem at once, each under its field.
     await page.goto(routes.dashboardManageTools);
+    await searchManageTools(page, name);
     await (await rowAction(rowOf(page, name), edit.button)).click();
     const editDialog = page.getByRole('dialog', { name: edit.title(name) });
     await expect(field(editDialog, texts.addProduct.name)).toHaveValue(name);

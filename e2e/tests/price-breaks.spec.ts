@@ -20,7 +20,7 @@ import { artifactPath, expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/toast.ts';
 import { expectNoSidewaysScroll } from '../support/screen.ts';
 import { desktop, phone } from '../support/viewports.ts';
-import { rowAction } from '../support/row-actions.ts';
+import { rowAction, searchManageTools } from '../support/row-actions.ts';
 
 const count = (units: number) => units.toLocaleString('en-US');
 
@@ -161,6 +161,7 @@ for (const viewport of [desktop, phone]) {
 
     // Manage Tools: the dialog starts from the saved break; one more, and a lower price.
     await page.goto(routes.dashboardManageTools);
+    await searchManageTools(page, name);
     await (
       await rowAction(page.getByRole('row').filter({ hasText: name }), texts.priceBreaks.edit)
     ).click();

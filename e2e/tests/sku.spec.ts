@@ -21,7 +21,7 @@ import {
 import { expectToast } from '../support/toast.ts';
 import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
 import { desktop, phone } from '../support/viewports.ts';
-import { rowAction } from '../support/row-actions.ts';
+import { rowAction, searchManageTools } from '../support/row-actions.ts';
 
 const { edit } = manageToolsTexts;
 /** A SKU the seed gives the Claw Hammer: another tool's, in any case. */
@@ -67,6 +67,7 @@ for (const viewport of [desktop, phone]) {
 
     // Manage Tools shows it; Edit refuses another tool's SKU under the field, then takes a new one.
     await page.goto(routes.dashboardManageTools);
+    await searchManageTools(page, name);
     const row = rowOf(page, name);
     await expect(row).toContainText(suggested);
     await (await rowAction(row, edit.button)).click();

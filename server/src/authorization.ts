@@ -183,6 +183,7 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/identity-settings': 'anyone',
   'POST /api/contact': 'anyone',
   'GET /api/manageMessages': 'admin',
+  'GET /api/manageMessages/page': 'admin',
   'PATCH /api/manageMessages/:id': 'admin',
   'POST /api/manageMessages/:id/reply': 'admin',
   // --- users ------------------------------------------------------------------------------
@@ -207,6 +208,7 @@ export const AUTHORIZATION_TABLE = {
   'PUT /api/tool/:id/priceBreaks': 'admin',
   'PUT /api/tool/:id/lowStockThreshold': 'admin',
   'GET /api/manageTools/stock': 'admin',
+  'GET /api/manageTools/page': 'admin',
   'PUT /api/manageTools/:id': 'admin',
   'POST /api/manageTools/:id/stock': 'admin',
   'GET /api/manageTools/:id/stock': 'admin',
@@ -215,6 +217,7 @@ export const AUTHORIZATION_TABLE = {
   'POST /api/manageTools/images': 'admin',
   'POST /api/review': 'signed-in user, e-mail verified',
   'GET /api/manageReviews': 'admin',
+  'GET /api/manageReviews/page': 'admin',
   'PUT /api/manageReviews/:id/hidden': 'admin',
   // --- orders -----------------------------------------------------------------------------
   'POST /api/order': 'customer, own e-mail',

@@ -22,6 +22,9 @@ import {
   managedQuotesPageQuery,
   ownQuotesPageQuery,
 } from '../modules/quotes/quote-pages.repository.ts';
+import { folderCountQuery, messagesPageQuery } from '../modules/contact/contact.repository.ts';
+import { reviewsPageQuery } from '../modules/reviews/reviews.repository.ts';
+import { manageToolsCountQuery, manageToolsPageQuery } from '../modules/tools/tools.repository.ts';
 
 const it = appTest();
 
@@ -270,5 +273,81 @@ describe('the statements that must never scan a whole table', () => {
     expect(plan).toContain('users_lower_email_idx');
     expect(plan).toContain('users_staff_readers_idx');
     expect(plan).not.toMatch(/Seq Scan on users/);
+  });
+
+  it("Manage Tools' keyset page reads the tools on sale in the catalog's order", async ({
+    app,
+  }) => {
+    const db = app.database.db;
+    const after = {
+      createdAt: '2026-06-01T00:00:00.000000Z',
+      name: 'Claw Hammer',
+      id: crypto.randomUUID(),
+    };
+    for (const query of [
+      manageToolsPageQuery(db, { words: [], limit: 50 }),
+      manageToolsPageQuery(db, { words: [], limit: 50, after }),
+      manageToolsCountQuery(db, []),
+    ]) {
+      const plan = await planOf(app, query, { bitmapScans: false });
+      expect(plan).toContain('tools_live_created_at_name_id_idx');
+      // Read in the index's order: no sort of the whole catalog.
+      expect(plan).not.toMatch(/Sort/);
+      expect(plan).not.toMatch(/Seq Scan on tools/);
+    }
+  });
+
+  it("Manage Tools' search reads indexes only, never the whole catalog", async ({ app }) => {
+    const db = app.database.db;
+    for (const query of [
+      manageToolsPageQuery(db, { words: ['hammer', 'srch-1'], limit: 50 }),
+      manageToolsCountQuery(db, ['hammer']),
+    ]) {
+      // The planner's choice, by how many tools the words find: the tools in the catalog's order,
+      // each looked up in tool_search, until a page is full (a common word), or the few that
+      // tool_search's trigrams find, then sorted (a rare one). Never a scan of either table.
+      const plan = await planOf(app, query);
+      expect(plan).toMatch(/tool_search_content_idx|tools_live_created_at_name_id_idx/);
+      expect(plan).not.toMatch(/Seq Scan on (tools|tool_search)/);
+    }
+  });
+
+  it("Reviews' keyset page reads the reviews by (created_at, id), newest first", async ({
+    app,
+  }) => {
+    const db = app.database.db;
+    for (const query of [
+      reviewsPageQuery(db, { limit: 50 }),
+      reviewsPageQuery(db, {
+        limit: 50,
+        after: { createdAt: '2026-06-01T00:00:00.000000Z', id: crypto.randomUUID() },
+      }),
+    ]) {
+      const plan = await planOf(app, query, { bitmapScans: false });
+      expect(plan).toContain('reviews_created_at_id_idx');
+      expect(plan).not.toMatch(/Sort/);
+      expect(plan).not.toMatch(/Seq Scan on reviews/);
+    }
+  });
+
+  it("Messages' keyset page reads a folder's own index by (created_at, id), newest first", async ({
+    app,
+  }) => {
+    const db = app.database.db;
+    const after = { createdAt: '2026-06-01T00:00:00.000000Z', id: crypto.randomUUID() };
+    for (const folder of ['inbox', 'archive'] as const) {
+      for (const query of [
+        messagesPageQuery(db, { folder, limit: 50 }),
+        messagesPageQuery(db, { folder, limit: 50, after }),
+      ]) {
+        const plan = await planOf(app, query, { bitmapScans: false });
+        expect(plan, folder).toContain(`contact_messages_${folder}_created_at_id_idx`);
+        expect(plan, folder).not.toMatch(/Sort/);
+        expect(plan, folder).not.toMatch(/Seq Scan on contact_messages/);
+      }
+      const count = await planOf(app, folderCountQuery(db, folder), { bitmapScans: false });
+      expect(count, folder).toContain(`contact_messages_${folder}_created_at_id_idx`);
+      expect(count, folder).not.toMatch(/Seq Scan on contact_messages/);
+    }
   });
 });

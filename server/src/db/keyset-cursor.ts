@@ -1,3 +1,4 @@
+import { KEYSET_CURSOR_TIME_AND_ID_LENGTH } from '@tools-factory/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
@@ -23,6 +24,26 @@ export function keysetCursorAfter(after: string | undefined): KeysetCursor | und
   return after === undefined ? undefined : parseKeysetCursor(after);
 }
 
+/**
+ * Where a page of a list in the order (time, name, id) ended, such as Manage Tools' (the
+ * catalog's order: oldest first, then by name): a keyset cursor and the last row's name.
+ */
+export type NamedKeysetCursor = KeysetCursor & { name: string };
+
+/** The named cursor's text: `<time>_<id>_<name>`, the name last so that it may hold a `_`. */
+export function namedKeysetCursorText(cursor: NamedKeysetCursor): string {
+  return `${keysetCursorText(cursor)}_${cursor.name}`;
+}
+
+/** The named cursor read back from a query's optional `after` (namedKeysetCursorSchema checked it). */
+export function namedKeysetCursorAfter(after: string | undefined): NamedKeysetCursor | undefined {
+  if (after === undefined) return undefined;
+  return {
+    ...parseKeysetCursor(after.slice(0, KEYSET_CURSOR_TIME_AND_ID_LENGTH)),
+    name: after.slice(KEYSET_CURSOR_TIME_AND_ID_LENGTH + 1),
+  };
+}
+
 /** A timestamptz column as the cursor writes it: UTC, to the microsecond. */
 export function cursorTime(column: SQLWrapper): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -41,4 +62,17 @@ export function pastCursor(
 ): SQL {
   const idValue = idType === 'uuid' ? sql`${cursor.id}::uuid` : sql`${cursor.id}`;
   return sql`(${time}, ${id}) ${sql.raw(direction)} (${cursor.createdAt}::timestamptz, ${idValue})`;
+}
+
+/**
+ * The rows strictly after `cursor` in the order (time, name, id), forwards (`>`) or backwards
+ * (`<`): one row comparison, answered off an index on those columns (the name compared in the
+ * column's collation, the one its ORDER BY and its index use).
+ */
+export function pastNamedCursor(
+  columns: { time: SQLWrapper; name: SQLWrapper; id: SQLWrapper },
+  direction: '<' | '>',
+  cursor: NamedKeysetCursor,
+): SQL {
+  return sql`(${columns.time}, ${columns.name}, ${columns.id}) ${sql.raw(direction)} (${cursor.createdAt}::timestamptz, ${cursor.name}, ${cursor.id}::uuid)`;
 }

@@ -379,6 +379,11 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/manageTools/stock' }),
   },
   {
+    route: 'GET /api/manageTools/page',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageTools/page?q=tool&pageSize=5' }),
+  },
+  {
     route: 'PUT /api/manageTools/:id',
     case: 'a tool on sale',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
@@ -448,6 +453,11 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/manageReviews' }),
   },
   {
+    route: 'GET /api/manageReviews/page',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageReviews/page?pageSize=5' }),
+  },
+  {
     route: 'PUT /api/manageReviews/:id/hidden',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: async (the) => ({
@@ -467,6 +477,11 @@ const CASES: readonly AuthorizationCase[] = [
     route: 'GET /api/manageMessages',
     answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
     request: () => ({ url: '/api/manageMessages' }),
+  },
+  {
+    route: 'GET /api/manageMessages/page',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageMessages/page?pageSize=5' }),
   },
   {
     route: 'PATCH /api/manageMessages/:id',

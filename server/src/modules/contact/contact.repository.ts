@@ -1,5 +1,7 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { MessageFolder } from '@tools-factory/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
 import { contactMessages, contactReplies } from './contact.table.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -21,6 +23,74 @@ export function selectContactMessagesNewestFirst(executor: Executor): Promise<Co
     .select()
     .from(contactMessages)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+}
+
+/**
+ * The messages of a folder: the inbox (not archived) or the archive, each the predicate of its
+ * partial index (contact_messages_inbox_created_at_id_idx, ..._archive_...).
+ */
+function inFolder(folder: MessageFolder): SQL {
+  return folder === 'archive'
+    ? isNotNull(contactMessages.archivedAt)
+    : isNull(contactMessages.archivedAt);
+}
+
+/**
+ * A page of a folder's messages, newest first: read backwards off the folder's index from
+ * `after`, never a sort of the folder. Apart, so
+ * that a test reads its plan.
+ */
+export function messagesPageQuery(
+  executor: Executor,
+  page: { folder: MessageFolder; limit: number; after?: KeysetCursor | undefined },
+) {
+  const { after } = page;
+  return executor
+    .select({ message: contactMessages, cursorDate: cursorTime(contactMessages.createdAt) })
+    .from(contactMessages)
+    .where(
+      and(
+        inFolder(page.folder),
+        after
+          ? pastCursor(contactMessages.createdAt, contactMessages.id, '<', after, 'uuid')
+          : undefined,
+      ),
+    )
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(page.limit);
+}
+
+/** How many messages a folder holds, counted off its index. */
+export function folderCountQuery(executor: Executor, folder: MessageFolder) {
+  return executor
+    .select({ total: sql<number>`count(*)::int` })
+    .from(contactMessages)
+    .where(inFolder(folder));
+}
+
+/** One page of a folder, how many messages each folder holds, and where the next page starts. */
+export async function selectMessagesPage(
+  executor: Executor,
+  page: { folder: MessageFolder; limit: number; after?: KeysetCursor | undefined },
+): Promise<{
+  rows: ContactMessageRow[];
+  counts: Record<MessageFolder, number>;
+  next: KeysetCursor | undefined;
+}> {
+  const [found, [inbox], [archive]] = await Promise.all([
+    messagesPageQuery(executor, page),
+    folderCountQuery(executor, 'inbox'),
+    folderCountQuery(executor, 'archive'),
+  ]);
+  const last = found.at(-1);
+  return {
+    rows: found.map(({ message }) => message),
+    counts: { inbox: inbox?.total ?? 0, archive: archive?.total ?? 0 },
+    next:
+      last && found.length === page.limit
+        ? { createdAt: last.cursorDate, id: last.message.id }
+        : undefined,
+  };
 }
 
 /** The replies to these messages, oldest first. */

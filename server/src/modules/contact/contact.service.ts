@@ -3,9 +3,12 @@ import {
   type ContactMessage,
   type ContactMessageResponse,
   type ManagedMessage,
+  type ManagedMessagesPage,
+  type MessageFolder,
   type MessageState,
 } from '@tools-factory/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
@@ -15,6 +18,7 @@ import {
   insertContactMessage,
   insertContactReply,
   selectContactMessagesNewestFirst,
+  selectMessagesPage,
   selectRepliesOf,
   updateMessageState,
   type ContactMessageRow,
@@ -94,6 +98,28 @@ export function createContactService(options: ContactServiceOptions) {
     /** GET /manageMessages: every message, newest first, archived ones too (the page splits). */
     async list(): Promise<ManagedMessage[]> {
       return managed(db, await selectContactMessagesNewestFirst(db));
+    },
+
+    /**
+     * GET /manageMessages/page (issue 43): a folder's messages a page at a time, newest first,
+     * read from the page before's `next`, and how many each folder holds.
+     */
+    async page(query: {
+      folder: MessageFolder;
+      pageSize: number;
+      after?: string | undefined;
+    }): Promise<ManagedMessagesPage> {
+      const found = await selectMessagesPage(db, {
+        folder: query.folder,
+        limit: query.pageSize,
+        after: keysetCursorAfter(query.after),
+      });
+      return {
+        messages: await managed(db, found.rows),
+        total: found.counts[query.folder],
+        ...found.counts,
+        next: found.next ? keysetCursorText(found.next) : null,
+      };
     },
 
     /** PATCH /manageMessages/{id}: read or unread, archived or in the inbox; 404 when none. */

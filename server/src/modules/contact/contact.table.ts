@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
@@ -20,7 +21,16 @@ export const contactMessages = pgTable(
     /** When an admin archived it: out of the inbox, kept. */
     archivedAt: timestamptz('archived_at'),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [
+    // Messages' pages (issue 43): a folder (the inbox, or the archive) newest first from a cursor,
+    // read backwards off its own index; inFolder (contact.repository.ts) states the same filters.
+    index('contact_messages_inbox_created_at_id_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('contact_messages_archive_created_at_id_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is not null`),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
 import { reviews } from './reviews.table.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -17,6 +18,44 @@ export function selectShownReviewsNewestFirst(executor: Executor): Promise<Revie
 /** Every review, hidden ones too, newest first (the admins' Reviews page). */
 export function selectAllReviewsNewestFirst(executor: Executor): Promise<ReviewRow[]> {
   return executor.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+/**
+ * A page of every review, newest first as selectAllReviewsNewestFirst: read backwards off
+ * reviews_created_at_id_idx from `after`, never a sort of them all. Apart, so that a test reads
+ * its plan.
+ */
+export function reviewsPageQuery(
+  executor: Executor,
+  page: { limit: number; after?: KeysetCursor | undefined },
+) {
+  const { after } = page;
+  return executor
+    .select({ review: reviews, cursorDate: cursorTime(reviews.createdAt) })
+    .from(reviews)
+    .where(after ? pastCursor(reviews.createdAt, reviews.id, '<', after, 'uuid') : undefined)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.limit);
+}
+
+/** One page of every review (the admins' Reviews), how many there are, where the next starts. */
+export async function selectReviewsPage(
+  executor: Executor,
+  page: { limit: number; after?: KeysetCursor | undefined },
+): Promise<{ rows: ReviewRow[]; total: number; next: KeysetCursor | undefined }> {
+  const [found, [counted]] = await Promise.all([
+    reviewsPageQuery(executor, page),
+    executor.select({ total: sql<number>`count(*)::int` }).from(reviews),
+  ]);
+  const last = found.at(-1);
+  return {
+    rows: found.map(({ review }) => review),
+    total: counted?.total ?? 0,
+    next:
+      last && found.length === page.limit
+        ? { createdAt: last.cursorDate, id: last.review.id }
+        : undefined,
+  };
 }
 
 export async function insertReview(executor: Executor, values: NewReviewRow): Promise<ReviewRow> {

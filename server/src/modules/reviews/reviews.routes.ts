@@ -5,8 +5,12 @@ import {
   CreateReviewResponseSchema,
   CreateReviewSchema,
   IdParamsSchema,
+  MANAGED_REVIEWS_MAX_PAGE_SIZE,
+  MANAGED_REVIEWS_PAGE_SIZE,
   ManagedReviewListSchema,
   ManagedReviewSchema,
+  ManagedReviewsPageQuerySchema,
+  ManagedReviewsPageSchema,
   ReviewListSchema,
   ReviewVisibilitySchema,
   texts,
@@ -93,6 +97,22 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => reviews.listForAdmins(),
+  );
+
+  app.get(
+    apiPaths.manageReviewsPage,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageReviews/page'),
+      schema: {
+        operationId: 'pageAllReviews',
+        summary: 'Every review, hidden ones too, a page at a time (Reviews)',
+        description: `Admins only (issue 43). GET /manageReviews a page at a time, newest first, each review as that call shows it. \`pageSize\` 1 to ${MANAGED_REVIEWS_MAX_PAGE_SIZE} (default ${MANAGED_REVIEWS_PAGE_SIZE}); \`total\` counts every review. \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset on the time and id, not counted from the first); an \`after\` that no page answered is refused (400). GET /manageReviews stays whole.`,
+        tags: ['reviews'],
+        querystring: ManagedReviewsPageQuerySchema,
+        response: { 200: ManagedReviewsPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => reviews.pageForAdmins(request.query),
   );
 
   app.put(

@@ -3,16 +3,19 @@ import {
   type CreateReview,
   type CreateReviewResponse,
   type ManagedReview,
+  type ManagedReviewsPage,
   type Review,
 } from '@tools-factory/contract';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
+import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { forbidden, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
 import type { Account } from '../identity/identity.service.ts';
 import {
   insertReview,
   selectAllReviewsNewestFirst,
+  selectReviewsPage,
   selectShownReviewsNewestFirst,
   updateReviewHidden,
   type ReviewRow,
@@ -77,6 +80,25 @@ export function createReviewsService(options: ReviewsServiceOptions) {
     /** GET /manageReviews (admin): every review, hidden ones too, with the author's e-mail. */
     async listForAdmins(): Promise<ManagedReview[]> {
       return (await withBuyers(await selectAllReviewsNewestFirst(db))).map(toManagedReviewDto);
+    },
+
+    /**
+     * GET /manageReviews/page (admin, issue 43): the reviews a page at a time, newest first as
+     * GET /manageReviews, read from the page before's `next`.
+     */
+    async pageForAdmins(query: {
+      pageSize: number;
+      after?: string | undefined;
+    }): Promise<ManagedReviewsPage> {
+      const found = await selectReviewsPage(db, {
+        limit: query.pageSize,
+        after: keysetCursorAfter(query.after),
+      });
+      return {
+        reviews: (await withBuyers(found.rows)).map(toManagedReviewDto),
+        total: found.total,
+        next: found.next ? keysetCursorText(found.next) : null,
+      };
     },
 
     /**

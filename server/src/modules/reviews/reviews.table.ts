@@ -19,6 +19,7 @@ export const reviews = pgTable(
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
-    index('reviews_created_at_idx').on(t.createdAt),
+    // Newest first from a cursor (Reviews' pages, issue 43), and GET /review's order.
+    index('reviews_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );

@@ -2,17 +2,20 @@ import {
   centsToDollars,
   dollarsToCents,
   priceBreaksProblems,
+  searchWords,
   serverTexts,
   texts,
   type ArchivedTool,
   type CreateTool,
   type CreateToolResponse,
+  type ManageToolsPage,
   type Tool,
   type UpdateTool,
 } from '@tools-factory/contract';
 import { randomUUID } from 'node:crypto';
 import type { CatalogChanged, VersionedTool } from '../../catalog/catalog-snapshot.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import { namedKeysetCursorAfter, namedKeysetCursorText } from '../../db/keyset-cursor.ts';
 import { isUniqueViolation, violatedUniqueConstraint } from '../../db/errors.ts';
 import { badRequest, badRequestOfFields, conflict, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
@@ -20,9 +23,10 @@ import {
   replacePriceBreaks,
   selectLivePriceBreaks,
   selectPriceBreaks,
+  selectPriceBreaksOfTools,
   type PriceBreakRow,
 } from './price-breaks.repository.ts';
-import { toPriceBreakRows, toToolDto, type ToolCategories } from './tool-dto.ts';
+import { toPriceBreakRows, toToolDto, toToolStock, type ToolCategories } from './tool-dto.ts';
 import {
   archiveToolById,
   countToolsOnSaleInCategory,
@@ -31,6 +35,7 @@ import {
   selectArchivedTools,
   selectArchivedToolsNamed,
   selectLiveTools,
+  selectManageToolsPage,
   selectToolById,
   unarchiveTool,
   updateToolFields,
@@ -142,6 +147,36 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
      * can tell a stock patch older than what it read from a newer one.
      */
     listVersionedCatalog: () => listVersionedCatalog(),
+
+    /**
+     * GET /manageTools/page (admins, issue 43): Manage Tools a page at a time, in the catalog's
+     * order, each tool with its stock, read from the database (the page's tools and their breaks
+     * only), never the whole catalog.
+     */
+    async pageManagedTools(query: {
+      q?: string | undefined;
+      pageSize: number;
+      after?: string | undefined;
+    }): Promise<ManageToolsPage> {
+      const found = await selectManageToolsPage(db, {
+        words: searchWords(query.q),
+        limit: query.pageSize,
+        after: namedKeysetCursorAfter(query.after),
+      });
+      const [breaksByTool, slugs] = await Promise.all([
+        selectPriceBreaksOfTools(
+          db,
+          found.rows.map((row) => row.id),
+        ),
+        categories.slugsById(db),
+      ]);
+      return {
+        tools: found.rows.map((row) => toToolDto(row, breaksByTool.get(row.id) ?? [], slugs)),
+        stock: found.rows.map(toToolStock),
+        total: found.total,
+        next: found.next ? namedKeysetCursorText(found.next) : null,
+      };
+    },
 
     /** For the categories: how many tools on sale the category holds itself. */
     toolsOnSaleIn: (executor: Executor, categoryId: string) =>

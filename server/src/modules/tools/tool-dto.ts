@@ -1,10 +1,12 @@
 import {
+  defaultLowStockThreshold,
   centsToDollars,
   dollarsToCents,
   sortPriceBreaks,
   type PriceBreak,
   type Tool,
   type ToolAttributes,
+  type ToolStock,
 } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { PriceBreakRow } from './price-breaks.repository.ts';
@@ -69,4 +71,17 @@ export function toPriceBreakRows(breaks: readonly PriceBreak[]): PriceBreakRow[]
     minQuantity: priceBreak.minQuantity,
     priceCents: dollarsToCents(priceBreak.price),
   }));
+}
+
+/** A tool's stock as Manage Tools shows it: its threshold (its own or the default), low or not. */
+export function toToolStock(row: ToolRow): ToolStock {
+  const custom = row.lowStockThreshold !== null;
+  const lowStockThreshold = row.lowStockThreshold ?? defaultLowStockThreshold(row.minOrderQuantity);
+  return {
+    toolId: row.id,
+    availableQuantity: row.availableQuantity,
+    lowStockThreshold,
+    custom,
+    low: row.availableQuantity < lowStockThreshold,
+  };
 }

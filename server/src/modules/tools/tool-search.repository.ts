@@ -67,6 +67,18 @@ function holds(word: SearchWord): SQL {
   return sql`(${like(text)} or ${like(stem)})`;
 }
 
+/**
+ * The ids of the tools on sale whose name, SKU or description holds every word as typed (lower
+ * case, any part of them; no stems, no corrections): Manage Tools' search (issue 43), the one
+ * the screen ran in the browser before it paged, through the trigrams of tool_search.content.
+ */
+export function idsHoldingEveryWord(executor: Executor, words: readonly string[]) {
+  return executor
+    .select({ id: toolSearch.toolId })
+    .from(toolSearch)
+    .where(and(...words.map((text) => holds({ text }))));
+}
+
 /** The query ts_rank ranks by: every word of letters and digits, each also as a word's start. */
 function rankQuery(words: readonly SearchWord[]): string | undefined {
   const ranked = words.filter((word) => word.stem !== undefined);

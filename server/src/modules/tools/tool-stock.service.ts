@@ -32,12 +32,8 @@ import {
   type StockMovementRow,
   type ToolReference,
 } from './tool-stock.repository.ts';
-import {
-  selectLiveTools,
-  selectToolById,
-  selectToolSku,
-  type ToolRow,
-} from './tools.repository.ts';
+import { selectLiveTools, selectToolById, selectToolSku } from './tools.repository.ts';
+import { toToolStock } from './tool-dto.ts';
 
 /** An order took this tool's stock below its low-stock threshold: the admins hear of it once. */
 export type LowStockCrossing = {
@@ -47,19 +43,6 @@ export type LowStockCrossing = {
   availableQuantity: number;
   lowStockThreshold: number;
 };
-
-/** A tool's stock as Manage Tools shows it: its threshold (its own or the default), low or not. */
-function toToolStock(row: ToolRow): ToolStock {
-  const custom = row.lowStockThreshold !== null;
-  const lowStockThreshold = row.lowStockThreshold ?? defaultLowStockThreshold(row.minOrderQuantity);
-  return {
-    toolId: row.id,
-    availableQuantity: row.availableQuantity,
-    lowStockThreshold,
-    custom,
-    low: row.availableQuantity < lowStockThreshold,
-  };
-}
 
 /** A movement by hand as GET /manageTools/{id}/stock lists it. */
 function toStockMovementDto(row: StockMovementRow, by: string | null) {

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
+import { cursorTime, pastNamedCursor, type NamedKeysetCursor } from '../../db/keyset-cursor.ts';
+import { idsHoldingEveryWord } from './tool-search.repository.ts';
 import { tools } from './tools.table.ts';
 
 // The catalog's tools as Manage Tools keeps them: list, add, edit, archive and restore. Their
@@ -15,6 +17,73 @@ export function selectLiveTools(executor: Executor, ids?: readonly string[]): Pr
     .from(tools)
     .where(and(isNull(tools.archivedAt), ids ? inArray(tools.id, [...ids]) : undefined))
     .orderBy(asc(tools.createdAt), asc(tools.name));
+}
+
+/** A page of Manage Tools (issue 43): the words searched, its size and where it starts. */
+export type ManageToolsPageRequest = {
+  /** Lower-case words every tool of the page holds (name, SKU or description); none: all. */
+  words: readonly string[];
+  limit: number;
+  after?: NamedKeysetCursor | undefined;
+};
+
+/** The tools on sale, or those holding every word (through tool_search's trigrams). */
+function liveToolsHolding(executor: Executor, words: readonly string[]) {
+  return and(
+    isNull(tools.archivedAt),
+    words.length > 0 ? inArray(tools.id, idsHoldingEveryWord(executor, words)) : undefined,
+  );
+}
+
+/**
+ * Manage Tools' page: the tools on sale in the catalog's order (selectLiveTools': oldest first,
+ * then by name; the id settles what nothing else would), read forwards off
+ * tools_live_created_at_name_id_idx from `after`, never a sort of the whole catalog. Apart, so
+ * that a test reads its plan.
+ */
+export function manageToolsPageQuery(executor: Executor, page: ManageToolsPageRequest) {
+  const { after } = page;
+  return executor
+    .select({ tool: tools, cursorDate: cursorTime(tools.createdAt) })
+    .from(tools)
+    .where(
+      and(
+        liveToolsHolding(executor, page.words),
+        after
+          ? pastNamedCursor({ time: tools.createdAt, name: tools.name, id: tools.id }, '>', after)
+          : undefined,
+      ),
+    )
+    .orderBy(asc(tools.createdAt), asc(tools.name), asc(tools.id))
+    .limit(page.limit);
+}
+
+/** How many tools Manage Tools' pages hold: every tool on sale, or those the words find. */
+export function manageToolsCountQuery(executor: Executor, words: readonly string[]) {
+  return executor
+    .select({ total: sql<number>`count(*)::int` })
+    .from(tools)
+    .where(liveToolsHolding(executor, words));
+}
+
+/** One page of Manage Tools, how many tools match, and where the next page starts. */
+export async function selectManageToolsPage(
+  executor: Executor,
+  page: ManageToolsPageRequest,
+): Promise<{ rows: ToolRow[]; total: number; next: NamedKeysetCursor | undefined }> {
+  const [found, [counted]] = await Promise.all([
+    manageToolsPageQuery(executor, page),
+    manageToolsCountQuery(executor, page.words),
+  ]);
+  const last = found.at(-1);
+  return {
+    rows: found.map(({ tool }) => tool),
+    total: counted?.total ?? 0,
+    next:
+      last && found.length === page.limit
+        ? { createdAt: last.cursorDate, name: last.tool.name, id: last.tool.id }
+        : undefined,
+  };
 }
 
 export async function insertTool(executor: Executor, values: NewToolRow): Promise<ToolRow> {

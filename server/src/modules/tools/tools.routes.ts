@@ -12,6 +12,10 @@ import {
   CreateToolSchema,
   DeletedCountSchema,
   IdParamsSchema,
+  MANAGE_TOOLS_MAX_PAGE_SIZE,
+  MANAGE_TOOLS_PAGE_SIZE,
+  ManageToolsPageQuerySchema,
+  ManageToolsPageSchema,
   MAX_PRICE_BREAKS,
   MAX_SEARCH_LENGTH,
   MAX_SEARCH_MATCHES,
@@ -265,6 +269,22 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => tools.listStock(),
+  );
+
+  app.get(
+    apiPaths.manageToolsPage,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageTools/page'),
+      schema: {
+        operationId: 'pageManagedTools',
+        tags: ['catalog'],
+        summary: 'The tools on sale with their stock, a page at a time (Manage Tools)',
+        description: `Admins only (issue 43). The tools on sale in the catalog's order, as GET /parts lists them (oldest first, then by name), each as GET /parts shows it, with its stock and low-stock threshold in \`stock\` as GET /manageTools/stock shows them (the page's tools, in their order). \`q\` (at most ${MAX_SEARCH_LENGTH} characters) keeps the tools whose name, SKU or description holds every word, any case, as typed. \`pageSize\` 1 to ${MANAGE_TOOLS_MAX_PAGE_SIZE} (default ${MANAGE_TOOLS_PAGE_SIZE}); \`total\` counts the tools that match. \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset on the time, name and id, not counted from the first); an \`after\` that no page answered is refused (400). GET /parts and GET /manageTools/stock stay whole.`,
+        querystring: ManageToolsPageQuerySchema,
+        response: { 200: ManageToolsPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => tools.pageManagedTools(request.query),
   );
 
   app.put(

@@ -65,6 +65,10 @@ export const tools = pgTable(
     check('tools_available_nonnegative', sql`${t.availableQuantity} >= 0`),
     check('tools_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
     index('tools_category_id_idx').on(t.categoryId),
+    // Manage Tools' pages (issue 43): the tools on sale in the catalog's order, read from a cursor.
+    index('tools_live_created_at_name_id_idx')
+      .on(t.createdAt, t.name, t.id)
+      .where(sql`${t.archivedAt} is null`),
     check(
       'tools_attributes_length',
       sql`char_length(${t.brandLine}) <= 60 and char_length(${t.size}) <= 60 and char_length(${t.material}) <= 60`,

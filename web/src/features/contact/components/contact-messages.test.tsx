@@ -1,6 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { texts, type ManagedMessage, type MessageState } from '@tools-factory/contract';
+import {
+  texts,
+  type ManagedMessage,
+  type ManagedMessagesPage,
+  type MessageState,
+} from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeApi } from '../../../test/fake-api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -8,6 +13,7 @@ import { ContactMessages } from './contact-messages';
 
 const t = texts.messagesAdmin;
 const RECEIVED = '2026-12-01T09:30:00.000Z';
+const PAGE_URL = '/api/manageMessages/page';
 
 const vera: ManagedMessage = {
   _id: '1a2b3c4d-1111-4222-8333-444455556666',
@@ -28,15 +34,46 @@ const otto: ManagedMessage = {
   readAt: RECEIVED,
 };
 
+/** Visitors 1 to `count`, newest first, in the inbox. */
+function visitors(count: number): ManagedMessage[] {
+  return Array.from({ length: count }, (_, index) => ({
+    ...vera,
+    _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    name: `Visitor ${index + 1}`,
+    message: `Question ${index + 1}`,
+  }));
+}
+
+/**
+ * A page of a folder as GET /api/manageMessages/page answers it: 50 a page, `after` here the id
+ * of the row before (the web never reads a cursor).
+ */
+function pageOf(held: ManagedMessage[], url: string): ManagedMessagesPage {
+  const params = new URL(url, 'http://localhost').searchParams;
+  const inbox = held.filter((message) => message.archivedAt === null);
+  const archive = held.filter((message) => message.archivedAt !== null);
+  const folder = params.get('folder') === 'archive' ? archive : inbox;
+  const after = params.get('after');
+  const start = after ? folder.findIndex((message) => message._id === after) + 1 : 0;
+  const page = folder.slice(start, start + 50);
+  return {
+    messages: page,
+    total: folder.length,
+    inbox: inbox.length,
+    archive: archive.length,
+    next: start + 50 < folder.length ? (page.at(-1)?._id ?? null) : null,
+  };
+}
+
 /** GET, PATCH and reply as the contact module answers them, on a list kept here. */
-function messagesServer() {
-  let held = [vera, otto];
+function messagesServer(messages: ManagedMessage[] = [vera, otto]) {
+  let held = messages;
   const change = (id: string, edit: (message: ManagedMessage) => ManagedMessage) => {
     held = held.map((message) => (message._id === id ? edit(message) : message));
     return held.find((message) => message._id === id);
   };
   return fakeApi(({ method, url, body }) => {
-    if (method === 'GET' && url === '/api/manageMessages') return jsonResponse(held);
+    if (method === 'GET' && url.startsWith(PAGE_URL)) return jsonResponse(pageOf(held, url));
     const [, id, action] = /^\/api\/manageMessages\/([^/]+)(?:\/(reply))?$/.exec(url) ?? [];
     if (!id) return undefined;
     if (method === 'PATCH') {
@@ -120,5 +157,44 @@ describe('ContactMessages', () => {
     ]);
     expect(await cardOf('Vera Visitor').findByText('Yes, from stock.')).toBeInTheDocument();
     expect(cardOf('Vera Visitor').getByText(/Replied by Shop Owner/)).toBeInTheDocument();
+  });
+
+  it('shows 50 messages of a folder a page: Next goes on, Previous back, a folder from its first', async () => {
+    const { requests } = messagesServer([...visitors(51), { ...otto, archivedAt: RECEIVED }]);
+    const user = userEvent.setup();
+    renderWithProviders(<ContactMessages />);
+    expect(await screen.findByRole('button', { name: t.inbox(51) })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    expect(
+      callsTo(requests, 'GET', `${PAGE_URL}?folder=inbox`)[0]?.headers.get('Authorization'),
+    ).toBe('Bearer token-0');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('navigation', { name: 'Page 2 of 2' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(cardOf('Visitor 51').getByText('Question 51')).toBeInTheDocument();
+    expect(
+      callsTo(
+        requests,
+        'GET',
+        `${PAGE_URL}?folder=inbox&after=00000000-0000-4000-8000-000000000049`,
+      ),
+    ).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: t.archive(1) }));
+    expect(await screen.findByRole('article', { name: /Otto Older/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: t.inbox(51) }));
+    expect(await screen.findByRole('navigation', { name: 'Page 1 of 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('says when no message came yet', async () => {
+    messagesServer([]);
+    renderWithProviders(<ContactMessages />);
+    expect(await screen.findByText(t.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
   });
 });

@@ -1,20 +1,25 @@
-import { texts, type ManagedMessage } from '@tools-factory/contract';
+import {
+  MANAGED_MESSAGES_PAGE_SIZE,
+  texts,
+  type ManagedMessage,
+  type MessageFolder,
+} from '@tools-factory/contract';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { Pager } from '../../../components/ui/pager';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
 import { useReplyToMessage, useSetMessageState } from '../api/change-contact-message';
-import { useContactMessages } from '../api/get-contact-messages';
+import { useContactMessagesPage } from '../api/get-contact-messages';
 import { ReplyForm } from './reply-form';
 
 const t = texts.messagesAdmin;
-
-type Folder = 'inbox' | 'archive';
 
 interface MessageCardProps {
   message: ManagedMessage;
@@ -112,12 +117,14 @@ function MessageCard({ message, onReply }: MessageCardProps) {
  * Messages (issue 22, admins): what visitors sent through the contact form, newest first, in an
  * inbox and an archive (issue 42). Each is marked read or unread and archived or moved back; Reply
  * e-mails the visitor (the server sends it through the outbox) and keeps the reply under the
- * message, which is read from then on.
+ * message, which is read from then on. Issue 43: 50 messages of a folder a page
+ * (GET /manageMessages/page), Previous and Next by cursor; the counts are the server's.
  */
 export function ContactMessages() {
-  const messages = useContactMessages();
+  const pages = useKeysetPages<{ folder: MessageFolder }>({ folder: 'inbox' });
+  const { folder } = pages.filters;
+  const messages = useContactMessagesPage({ folder, after: pages.after });
   const reply = useReplyToMessage();
-  const [folder, setFolder] = useState<Folder>('inbox');
   const [replyingTo, setReplyingTo] = useState<ManagedMessage | null>(null);
   // The message stays in the box while it fades out after closing.
   const [shown, setShown] = useState<ManagedMessage | null>(null);
@@ -131,19 +138,17 @@ export function ContactMessages() {
   }
 
   return (
-    <QueryBoundary query={messages}>
-      {(list) => {
-        if (list.length === 0) return <EmptyState message={t.empty} />;
-        const inbox = list.filter((message) => message.archivedAt === null);
-        const archive = list.filter((message) => message.archivedAt !== null);
-        const shownList = folder === 'inbox' ? inbox : archive;
+    // A page already shown stays when a later refresh fails: it is still the best known.
+    <QueryBoundary query={messages} keepDataOnError>
+      {({ messages: shownList, total, inbox, archive, next }) => {
+        if (inbox + archive === 0) return <EmptyState message={t.empty} />;
         return (
           <>
             <div className="join mb-4" role="group" aria-label={t.title}>
               {(
                 [
-                  ['inbox', t.inbox(inbox.length)],
-                  ['archive', t.archive(archive.length)],
+                  ['inbox', t.inbox(inbox)],
+                  ['archive', t.archive(archive)],
                 ] as const
               ).map(([key, label]) => (
                 <button
@@ -151,7 +156,9 @@ export function ContactMessages() {
                   type="button"
                   className={`btn btn-sm join-item ${folder === key ? 'btn-neutral' : 'btn-outline'}`}
                   aria-pressed={folder === key}
-                  onClick={() => setFolder(key)}
+                  onClick={() => {
+                    if (key !== folder) pages.search({ folder: key });
+                  }}
                 >
                   {label}
                 </button>
@@ -166,6 +173,13 @@ export function ContactMessages() {
                 ))}
               </ul>
             )}
+            <Pager
+              page={pages.page}
+              pages={Math.max(1, Math.ceil(total / MANAGED_MESSAGES_PAGE_SIZE))}
+              hasNext={next !== null}
+              onNext={() => next !== null && pages.next(next)}
+              onPrevious={pages.previous}
+            />
             <FormDialog
               open={replyingTo !== null}
               title={t.replyTitle(shown?.name ?? '')}

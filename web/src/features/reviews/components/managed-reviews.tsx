@@ -1,12 +1,14 @@
-import { texts, type ManagedReview } from '@tools-factory/contract';
+import { MANAGED_REVIEWS_PAGE_SIZE, texts, type ManagedReview } from '@tools-factory/contract';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Stars } from '../../../components/ui/stars';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useManagedReviews } from '../api/get-managed-reviews';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
+import { useManagedReviewsPage } from '../api/get-managed-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
 
 const t = texts.reviewsAdmin;
@@ -69,9 +71,11 @@ function ManagedReviewCard({
 /**
  * Reviews (issue 22, admins): every review, newest first, with its author's e-mail. Hide takes
  * one off the home page at once and Show puts it back: no confirmation, as each undoes the other.
+ * Issue 43: 50 reviews a page (GET /manageReviews/page), Previous and Next by cursor.
  */
 export function ManagedReviews() {
-  const reviews = useManagedReviews();
+  const pages = useKeysetPages({});
+  const reviews = useManagedReviewsPage(pages.after);
   const setHidden = useSetReviewHidden();
   const busyId = setHidden.isPending ? setHidden.variables.id : null;
 
@@ -87,21 +91,34 @@ export function ManagedReviews() {
   };
 
   return (
-    <QueryBoundary query={reviews}>
-      {(list) =>
-        list.length === 0 ? (
+    // A page already shown stays when a later refresh fails: it is still the best known.
+    <QueryBoundary query={reviews} keepDataOnError>
+      {({ reviews: list, total, next }) =>
+        list.length === 0 && pages.page === 1 ? (
           <EmptyState message={t.empty} />
         ) : (
-          <ul className="flex flex-col gap-4">
-            {list.map((review) => (
-              <ManagedReviewCard
-                key={review._id}
-                review={review}
-                busy={busyId === review._id}
-                onToggle={toggle}
-              />
-            ))}
-          </ul>
+          <>
+            <p className="text-base-content/70 mb-4 text-sm" role="status">
+              {t.count(total)}
+            </p>
+            <ul className="flex flex-col gap-4">
+              {list.map((review) => (
+                <ManagedReviewCard
+                  key={review._id}
+                  review={review}
+                  busy={busyId === review._id}
+                  onToggle={toggle}
+                />
+              ))}
+            </ul>
+            <Pager
+              page={pages.page}
+              pages={Math.max(1, Math.ceil(total / MANAGED_REVIEWS_PAGE_SIZE))}
+              hasNext={next !== null}
+              onNext={() => next !== null && pages.next(next)}
+              onPrevious={pages.previous}
+            />
+          </>
         )
       }
     </QueryBoundary>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type ArchivedTool, type Tool } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import { toolStockQueryKey } from './get-tool-stock';
+import { toolStockQueryKey } from './stock-movements';
 import { toolsQueryKey } from './tools-query';
 
 export const archivedToolsQueryKey = ['manageTools', 'archived'] as const;

@@ -6,8 +6,10 @@ import {
   type StockMovement,
 } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import { toolStockQueryKey } from './get-tool-stock';
 import { toolsQueryKey } from './tools-query';
+
+/** The root of the tools' movements by hand: a move or a restore asks for them again. */
+export const toolStockQueryKey = ['manageTools', 'stock'] as const;
 
 /** A tool's movements by hand, under Manage Tools' stock. */
 export const stockMovementsQueryKey = (toolId: string) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type ToolStock, type UpdateLowStockThreshold } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import { toolStockQueryKey } from './get-tool-stock';
+import { managedToolsQueryKey } from './get-managed-tools';
 
 /**
  * PUT /api/tool/{id}/lowStockThreshold (bearer, admins): the tool's own threshold, or null for
@@ -15,11 +15,11 @@ export function updateLowStockThreshold({
   return api.put<ToolStock>(apiPaths.lowStockThreshold(id), { lowStockThreshold });
 }
 
-/** Saves a tool's threshold; the low-stock column is asked for again. */
+/** Saves a tool's threshold; Manage Tools' page (its low-stock column) is asked for again. */
 export function useUpdateLowStockThreshold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateLowStockThreshold,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: toolStockQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: managedToolsQueryKey }),
   });
 }

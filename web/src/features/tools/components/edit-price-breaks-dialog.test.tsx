@@ -88,8 +88,11 @@ describe('Manage Tools: price breaks', () => {
     });
     expect(put?.headers.get('Authorization')).toBe('Bearer token-0');
     await vi.waitFor(() => expect(dialog).not.toHaveAttribute('open'));
-    await vi.waitFor(() => expect(callsTo(server.requests, 'GET', '/api/parts')).toHaveLength(2));
-    expect(queryClient.getQueryState(['tools'])?.isInvalidated).toBe(false);
+    await vi.waitFor(() =>
+      expect(callsTo(server.requests, 'GET', '/api/manageTools/page')).toHaveLength(2),
+    );
+    const [page] = queryClient.getQueryCache().findAll({ queryKey: ['tools', 'manage'] });
+    expect(page?.state.isInvalidated).toBe(false);
     expect(store.tools[0]?.priceBreaks).toHaveLength(3);
 
     // Opened again: what was saved.

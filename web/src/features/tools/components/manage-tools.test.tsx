@@ -18,6 +18,8 @@ const wrench = makeTool({
   availableQuantity: 1200,
 });
 
+const PAGE_URL = '/api/manageTools/page';
+
 function renderManageTools() {
   const user = userEvent.setup();
   const view = renderRoutes([
@@ -55,11 +57,11 @@ describe('ManageTools', () => {
     expect(rowOf('Claw Hammer').getByText('$12.50')).toBeInTheDocument();
     expect(rowOf('Claw Hammer').getByText('2 price breaks')).toBeInTheDocument();
     expect(rowOf('Pipe Wrench').queryByText(/price break/)).toBeNull();
-    expect(screen.getByRole('status')).toHaveTextContent('2 of 2 tools');
+    expect(screen.getByRole('status')).toHaveTextContent('2 tools on sale');
 
     const search = screen.getByRole('searchbox', { name: 'Search tools' });
     await user.type(search, 'wr-pipe');
-    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 2 tools'));
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 tool matches'));
     expect(screen.getAllByRole('row').slice(1)).toHaveLength(1);
     expect(rowOf('Pipe Wrench').getByRole('rowheader')).toBeInTheDocument();
     await user.clear(search);
@@ -131,8 +133,10 @@ describe('ManageTools', () => {
     expect(image).toHaveAttribute('src', '/images/tools/adjustable-spanner.svg');
     expect(image).toHaveAttribute('alt', '');
     expect(row.getByRole('button', { name: 'Remove' })).toHaveAccessibleDescription('Pipe Wrench');
-    const [list] = callsTo(server.requests, 'GET', '/api/parts');
+    const [list] = callsTo(server.requests, 'GET', PAGE_URL);
     expect(list?.headers.get('Authorization')).toBe('Bearer token-0');
+    // A page of the catalog, never the whole of it.
+    expect(callsTo(server.requests, 'GET', '/api/parts')).toHaveLength(0);
   });
 
   it('Remove opens a confirmation with the name and image; cancel removes nothing', async () => {
@@ -167,10 +171,12 @@ describe('ManageTools', () => {
       expect(screen.queryByRole('row', { name: /Pipe Wrench/ })).not.toBeInTheDocument(),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(callsTo(server.requests, 'GET', '/api/parts')).toHaveLength(2);
+    expect(callsTo(server.requests, 'GET', PAGE_URL)).toHaveLength(2);
     expect(rowOf('Claw Hammer').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
-    // The list lives under the home page's key: the home grid shows the same list.
-    expect(queryClient.getQueryData<unknown[]>(['tools'])).toHaveLength(1);
+    // The page lives under the catalog's key: what refreshes the home grid refreshes it too.
+    expect(
+      queryClient.getQueryCache().findAll({ queryKey: ['tools', 'manage'] }).length,
+    ).toBeGreaterThan(0);
   });
 
   it('says so when another admin removed the tool first', async () => {
@@ -200,7 +206,7 @@ describe('ManageTools', () => {
     expect(await screen.findByText('Only admins can do this.')).toBeInTheDocument();
     expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(server.requests, 'GET', '/api/parts')).toHaveLength(2);
+    expect(callsTo(server.requests, 'GET', PAGE_URL)).toHaveLength(2);
   });
 
   it('keeps the confirmation open, busy, while the removal is on its way', async () => {
@@ -240,5 +246,39 @@ describe('ManageTools', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Only admins can do this.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('pages 50 tools at a time: Next goes on from where the page ended, Previous back', async () => {
+    const many = Array.from({ length: 51 }, (_, index) =>
+      makeTool({
+        _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        name: `Tool ${String(index + 1).padStart(2, '0')}`,
+        sku: `TL-${index}`,
+      }),
+    );
+    const { server } = toolsServer({ tools: many });
+    const { user } = renderManageTools();
+    await screen.findByRole('table');
+    expect(screen.getAllByRole('row').slice(1)).toHaveLength(50);
+    expect(screen.getByRole('status')).toHaveTextContent('51 tools on sale');
+    const pager = screen.getByRole('navigation', { name: 'Page 1 of 2' });
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('navigation', { name: 'Page 2 of 2' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row').slice(1)).toHaveLength(1);
+    expect(rowOf('Tool 51').getByRole('rowheader')).toBeInTheDocument();
+    expect(callsTo(server.requests, 'GET', `${PAGE_URL}?after=${many[49]?._id}`)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('navigation', { name: 'Page 1 of 2' })).toBeInTheDocument();
+    expect(rowOf('Tool 01').getByRole('rowheader')).toBeInTheDocument();
+
+    // A search starts again from its first page, on the server.
+    await user.type(screen.getByRole('searchbox', { name: 'Search tools' }), 'tool 5{Enter}');
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 tools match'));
+    expect(callsTo(server.requests, 'GET', `${PAGE_URL}?q=tool+5`).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });

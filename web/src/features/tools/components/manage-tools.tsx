@@ -1,20 +1,22 @@
 import {
+  MANAGE_TOOLS_PAGE_SIZE,
+  manageToolsTexts,
   MAX_SEARCH_LENGTH,
   routes,
-  searchTools,
   texts,
   type Category,
   type Tool,
 } from '@tools-factory/contract';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { Pager } from '../../../components/ui/pager';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { useConfirmedRemoval } from '../../../lib/use-confirmed-removal';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
 import { useDeleteTool } from '../api/delete-tool';
-import { useTools } from '../api/tools-query';
-import { useToolStock } from '../api/get-tool-stock';
+import { useManagedToolsPage } from '../api/get-managed-tools';
 import { EditLowStockDialog, type LowStockEdit } from './edit-low-stock-dialog';
 import { ArchivedTools } from './archived-tools';
 import { EditPriceBreaksDialog } from './edit-price-breaks-dialog';
@@ -23,12 +25,16 @@ import { StockDialog } from './stock-dialog';
 import { RemoveToolDialog } from './remove-tool-dialog';
 import { ToolsTable } from './tools-table';
 
+/** How long the typing pauses before the search is asked for. */
+const SEARCH_PAUSE_MS = 300;
+
 /**
  * Manage Tools: the tools on sale, each with Remove, which asks first (a modal with the name and
  * image). Delete archives the tool: 'Delete success', the modal closes and the list (the home
  * page's too) is asked for again. 'Price breaks' opens the tool's breaks in a dialog, saved as a
- * whole. The low-stock column comes from GET /manageTools/stock, asked for each time the page
- * opens; 'Low stock' sets a tool's threshold in a dialog.
+ * whole; 'Low stock' sets a tool's threshold in a dialog. Issue 43: a page of 50 tools at a time
+ * (GET /manageTools/page, each tool with its stock), in the catalog's order, searched on the
+ * server by name, SKU or description as the typing pauses, never the whole catalog.
  */
 export function ManageTools({
   categories = [],
@@ -39,7 +45,15 @@ export function ManageTools({
   /** After an edit: what else shows the tool (the categories' counts) is asked for again. */
   onToolChanged?: () => void;
 }) {
-  const tools = useTools();
+  const pages = useKeysetPages({ q: '' });
+  const [typed, setTyped] = useState('');
+  const settled = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
+  const { search } = pages;
+  const searched = pages.filters.q;
+  useEffect(() => {
+    if (settled !== searched) search({ q: settled });
+  }, [settled, searched, search]);
+  const tools = useManagedToolsPage({ q: searched, after: pages.after });
   const removal = useConfirmedRemoval({
     mutation: useDeleteTool(),
     keyOf: (tool: Tool) => tool._id,
@@ -47,25 +61,22 @@ export function ManageTools({
     alreadyGoneText: texts.manageTools.alreadyRemoved,
   });
   const [editingBreaksOf, setEditingBreaksOf] = useState<Tool | null>(null);
-  const stock = useToolStock();
+  const stock = tools.data?.stock;
   const stockById = useMemo(
-    () => stock.data && new Map(stock.data.map((entry) => [entry.toolId, entry])),
-    [stock.data],
+    () => stock && new Map(stock.map((entry) => [entry.toolId, entry])),
+    [stock],
   );
   const [editingLowStock, setEditingLowStock] = useState<LowStockEdit | null>(null);
   const [editing, setEditing] = useState<Tool | null>(null);
   const [movingStockOf, setMovingStockOf] = useState<Tool | null>(null);
-  const [query, setQuery] = useState('');
-  // Deferred: typing stays quick however many tools there are.
-  const searched = useDeferredValue(query);
   const searchId = useId();
 
   return (
     <>
-      <QueryBoundary query={tools}>
-        {(list) => {
-          const found = searched.trim() ? searchTools(list, { q: searched }) : list;
-          return list.length === 0 ? (
+      {/* A page already shown stays when a later refresh fails: it is still the best known. */}
+      <QueryBoundary query={tools} keepDataOnError>
+        {({ tools: list, total, next }) =>
+          total === 0 && searched === '' && pages.page === 1 ? (
             <EmptyState message={texts.manageTools.empty}>
               <Link to={routes.dashboardAddProducts} className="btn btn-primary">
                 {texts.dashboard.addProducts}
@@ -73,31 +84,38 @@ export function ManageTools({
             </EmptyState>
           ) : (
             <>
-              {stock.isError && !stock.data ? (
-                <div className="mb-4">
-                  <ErrorState message={stock.error.message} onRetry={() => void stock.refetch()} />
-                </div>
-              ) : null}
               <ManageToolsSearch
                 id={searchId}
-                query={query}
-                onQuery={setQuery}
-                shown={found.length}
-                all={list.length}
+                query={typed}
+                onQuery={setTyped}
+                onSubmit={() => search({ q: typed.trim() })}
+                status={
+                  searched
+                    ? manageToolsTexts.page.found(total)
+                    : manageToolsTexts.page.onSale(total)
+                }
               />
-              {found.length === 0 ? (
-                <p className="text-base-content/70 py-6">
-                  {texts.manageTools.noMatch(searched.trim())}
-                </p>
-              ) : null}
-              <ToolsTable
-                tools={found}
-                stockById={stockById}
-                onRemove={removal.ask}
-                onEditPriceBreaks={setEditingBreaksOf}
-                onEditLowStock={(tool, toolStock) => setEditingLowStock({ tool, stock: toolStock })}
-                onEdit={setEditing}
-                onMoveStock={setMovingStockOf}
+              {list.length === 0 ? (
+                <p className="text-base-content/70 py-6">{texts.manageTools.noMatch(searched)}</p>
+              ) : (
+                <ToolsTable
+                  tools={list}
+                  stockById={stockById}
+                  onRemove={removal.ask}
+                  onEditPriceBreaks={setEditingBreaksOf}
+                  onEditLowStock={(tool, toolStock) =>
+                    setEditingLowStock({ tool, stock: toolStock })
+                  }
+                  onEdit={setEditing}
+                  onMoveStock={setMovingStockOf}
+                />
+              )}
+              <Pager
+                page={pages.page}
+                pages={Math.max(1, Math.ceil(total / MANAGE_TOOLS_PAGE_SIZE))}
+                hasNext={next !== null}
+                onNext={() => next !== null && pages.next(next)}
+                onPrevious={pages.previous}
               />
               <EditToolDialog
                 tool={editing}
@@ -123,31 +141,39 @@ export function ManageTools({
                 onCancel={removal.cancel}
               />
             </>
-          );
-        }}
+          )
+        }
       </QueryBoundary>
       <ArchivedTools />
     </>
   );
 }
 
-/** The search above Manage Tools' table, and how many tools it shows of all. */
+/** The search above Manage Tools' table, and how many tools are on sale or match. */
 function ManageToolsSearch({
   id,
   query,
   onQuery,
-  shown,
-  all,
+  onSubmit,
+  status,
 }: {
   id: string;
   query: string;
   onQuery: (query: string) => void;
-  shown: number;
-  all: number;
+  /** Enter: the search at once, without waiting for the pause. */
+  onSubmit: () => void;
+  status: string;
 }) {
   const words = texts.manageTools;
   return (
-    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+    <form
+      role="search"
+      className="mb-4 flex flex-wrap items-end justify-between gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
       <div className="flex w-full max-w-sm flex-col gap-1">
         <label htmlFor={id} className="text-sm font-semibold">
           {words.search}
@@ -163,8 +189,8 @@ function ManageToolsSearch({
         />
       </div>
       <p role="status" className="text-base-content/70 text-sm">
-        {words.shown(shown, all)}
+        {status}
       </p>
-    </div>
+    </form>
   );
 }

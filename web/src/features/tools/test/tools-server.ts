@@ -1,16 +1,42 @@
 import {
   CreateToolSchema,
   defaultLowStockThreshold,
+  MANAGE_TOOLS_PAGE_SIZE,
+  searchWords,
   priceBreaksProblem,
   sortPriceBreaks,
   UpdateLowStockThresholdSchema,
   UpdatePriceBreaksSchema,
+  type ManageToolsPage,
   type Tool,
   type ToolStock,
 } from '@tools-factory/contract';
 import { fakeIdentityServer } from '../../../test/identity';
 import { type Answer, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse } from '../../../test/render';
+
+/**
+ * GET /api/manageTools/page as the server answers it: the tools holding every word of `q`, a
+ * page from `after` (here the id of the row before: the web never reads a cursor).
+ */
+function managedToolsPage(tools: Array<[Tool, ToolStock]>, url: string): ManageToolsPage {
+  const params = new URL(url, 'http://localhost').searchParams;
+  const words = searchWords(params.get('q') ?? '');
+  const found = tools.filter(([tool]) =>
+    words.every((word) => `${tool.name} ${tool.sku} ${tool.desc}`.toLowerCase().includes(word)),
+  );
+  const after = params.get('after');
+  const start = after ? found.findIndex(([tool]) => tool._id === after) + 1 : 0;
+  const size = Number(params.get('pageSize') ?? MANAGE_TOOLS_PAGE_SIZE);
+  const page = found.slice(start, start + size);
+  const last = page.at(-1);
+  return {
+    tools: page.map(([tool]) => tool),
+    stock: page.map(([, stock]) => stock),
+    total: found.length,
+    next: last && start + size < found.length ? last[0]._id : null,
+  };
+}
 
 const NEW_TOOL_ID = '5e6f7a8b-3333-4444-8555-666677778888';
 
@@ -74,6 +100,14 @@ export function toolsServer({
       }
       if (method === 'GET' && url === '/api/manageTools/stock') {
         return jsonResponse(store.tools.map(stockOf));
+      }
+      if (method === 'GET' && url.startsWith('/api/manageTools/page')) {
+        return jsonResponse(
+          managedToolsPage(
+            store.tools.map((tool) => [tool, stockOf(tool)]),
+            url,
+          ),
+        );
       }
       const thresholdOf = /^\/api\/tool\/(.+)\/lowStockThreshold$/.exec(url)?.[1];
       if (method === 'PUT' && thresholdOf) {

@@ -1,0 +1,77 @@
+import { describe, expect } from 'vitest';
+import {
+  ManagedReviewListSchema,
+  ManagedReviewsPageSchema,
+  texts,
+  type ManagedReviewsPage,
+} from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import type { TestAccount } from '../../testing/accounts.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+import { createTestReview } from '../../testing/factories.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
+
+// An app of its own: the test walks every review there is.
+const it = appTest();
+const { badPageCursor } = texts.reviewsAdmin;
+
+function ask(app: App, sender: TestAccount | undefined, query: string) {
+  return injectAs(app, sender, { url: `/api/manageReviews/page?${query}` });
+}
+
+async function page(app: App, admin: TestAccount, query: string): Promise<ManagedReviewsPage> {
+  const response = await ask(app, admin, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return ManagedReviewsPageSchema.parse(response.json());
+}
+
+describe('Reviews a page at a time: GET /api/manageReviews/page (issue 43)', () => {
+  it('walks every review once, newest first as GET /manageReviews, hidden ones too', async ({
+    app,
+    admin,
+  }) => {
+    // Four reviews of one instant (the time ties; the id orders them) and one hidden.
+    const instant = new Date('2026-04-01T09:00:00.000Z');
+    for (let index = 0; index < 4; index += 1) await createTestReview(app, { createdAt: instant });
+    await createTestReview(app, { hiddenAt: new Date() });
+    const whole = ManagedReviewListSchema.parse(
+      (await injectAs(app, admin, { url: '/api/manageReviews' })).json(),
+    );
+
+    const walked: ManagedReviewsPage[] = [];
+    let after: string | null = '';
+    while (after !== null) {
+      const found = await page(app, admin, `pageSize=2${after ? `&after=${after}` : ''}`);
+      walked.push(found);
+      after = found.reviews.length === 0 ? null : found.next;
+    }
+    expect(walked.flatMap((found) => found.reviews)).toEqual(whole);
+    for (const found of walked) expect(found.total).toBe(whole.length);
+    expect(whole.filter((review) => review.hiddenAt !== null)).toHaveLength(1);
+    expect(walked.at(-1)?.next).toBeNull();
+  });
+
+  it('refuses an `after` no page answered and a bad page size, in words', async ({
+    app,
+    admin,
+  }) => {
+    const id = crypto.randomUUID();
+    for (const after of [
+      'yesterday',
+      `2026-13-45T00:00:00.000000Z_${id}`,
+      `2026-06-01T08:30:00.000000Z_${id}_Named`,
+    ]) {
+      expectError(await ask(app, admin, `after=${after}`), 400, badPageCursor);
+    }
+    for (const query of ['pageSize=201', 'pageSize=0', 'pageSize=ten']) {
+      const response = await ask(app, admin, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toMatch(/pageSize/);
+    }
+  });
+
+  it('is for admins only', async ({ app, customer }) => {
+    expect((await ask(app, undefined, '')).statusCode).toBe(401);
+    expect((await ask(app, customer, '')).statusCode).toBe(403);
+  });
+});

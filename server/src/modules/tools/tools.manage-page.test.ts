@@ -1,0 +1,155 @@
+import { describe, expect } from 'vitest';
+import {
+  manageToolsTexts,
+  ManageToolsPageSchema,
+  ToolListSchema,
+  ToolStockListSchema,
+  type ManageToolsPage,
+} from '@tools-factory/contract';
+import type { App } from '../../app.ts';
+import type { TestAccount } from '../../testing/accounts.ts';
+import { appTest } from '../../testing/app-fixtures.ts';
+import { removeTool, setPriceBreaks } from '../../testing/catalog-calls.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { expectError, injectAs } from '../../testing/requests.ts';
+
+// An app of its own: the test walks every tool there is.
+const it = appTest();
+const { badCursor } = manageToolsTexts.page;
+
+function ask(app: App, sender: TestAccount | undefined, query: string) {
+  return injectAs(app, sender, { url: `/api/manageTools/page?${query}` });
+}
+
+async function page(app: App, admin: TestAccount, query: string): Promise<ManageToolsPage> {
+  const response = await ask(app, admin, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return ManageToolsPageSchema.parse(response.json());
+}
+
+/** Every page from the first, `pageSize` a page: the tools' ids in the order walked. */
+async function walk(app: App, admin: TestAccount, query: string) {
+  const pages: ManageToolsPage[] = [];
+  let after: string | null = '';
+  while (after !== null) {
+    const found = await page(
+      app,
+      admin,
+      `${query}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+    );
+    pages.push(found);
+    after = found.tools.length === 0 ? null : found.next;
+  }
+  return pages;
+}
+
+describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', () => {
+  it("walks every tool on sale once, in GET /parts' order, with its stock", async ({
+    app,
+    admin,
+  }) => {
+    // Five tools of one instant (one transaction's now()): the name orders them, as the
+    // catalog does, and names holding the cursor's own `_` and other signs read back whole.
+    const instant = new Date('2026-03-01T10:00:00.000Z');
+    const names = [
+      'Page_Tool E',
+      'Page Tool A',
+      'Page_Tool_C',
+      'Page Tool "B" 100%',
+      'Page Tool D',
+    ];
+    const made = [];
+    for (const name of names) made.push(await createTestTool(app, { name, createdAt: instant }));
+    const [first] = made;
+    if (!first) throw new Error('no tool made');
+    await setPriceBreaks(app, admin, first.id, [{ minQuantity: 50, price: 15 }]);
+    const gone = await createTestTool(app, { name: 'Page Tool Removed', createdAt: instant });
+    await removeTool(app, admin, gone.id);
+
+    const parts = ToolListSchema.parse((await app.inject('/api/parts')).json());
+    const stock = ToolStockListSchema.parse(
+      (await injectAs(app, admin, { url: '/api/manageTools/stock' })).json(),
+    );
+    const pages = await walk(app, admin, 'pageSize=2');
+    expect(pages.length).toBe(Math.ceil(parts.length / 2) + (parts.length % 2 === 0 ? 1 : 0));
+    for (const found of pages) {
+      expect(found.total).toBe(parts.length);
+      expect(found.stock.map((entry) => entry.toolId)).toEqual(found.tools.map((tool) => tool._id));
+    }
+    // The same tools, each as GET /parts and GET /manageTools/stock show it, in their order.
+    expect(pages.flatMap((found) => found.tools)).toEqual(parts);
+    expect(pages.flatMap((found) => found.stock)).toEqual(stock);
+    // In the database's collation, as GET /parts orders them; the removed one is gone.
+    expect(parts.map((tool) => tool.name).filter((name) => name.startsWith('Page'))).toEqual(
+      expect.arrayContaining(names),
+    );
+    expect(parts.map((tool) => tool._id)).not.toContain(gone.id);
+  });
+
+  it('finds by any part of the name, SKU or description, every word in any order', async ({
+    app,
+    admin,
+  }) => {
+    const instant = new Date('2026-03-02T10:00:00.000Z');
+    const hammer = await createTestTool(app, {
+      name: 'Searchable Claw Hammer',
+      sku: 'SRCH-HAM-16',
+      description: 'Forged head, fibreglass handle.',
+      createdAt: instant,
+    });
+    const mallet = await createTestTool(app, {
+      name: 'Searchable Rubber Mallet',
+      sku: 'SRCH-MAL-24',
+      description: 'A soft face for tiles.',
+      createdAt: instant,
+    });
+    const ids = (found: ManageToolsPage) => found.tools.map((tool) => tool._id);
+
+    expect(ids(await page(app, admin, 'q=searchable'))).toEqual([hammer.id, mallet.id]);
+    expect(ids(await page(app, admin, 'q=srch-mal'))).toEqual([mallet.id]);
+    expect(ids(await page(app, admin, 'q=FIBREGLASS%20claw'))).toEqual([hammer.id]);
+    expect(await page(app, admin, 'q=hammer%20tiles')).toMatchObject({ tools: [], total: 0 });
+    // LIKE's own characters are characters like any other: only tools that hold them.
+    for (const sign of ['%', '_']) {
+      const found = await page(app, admin, `q=${encodeURIComponent(sign)}`);
+      for (const tool of found.tools)
+        expect(`${tool.name} ${tool.sku} ${tool.desc}`).toContain(sign);
+      expect(found.tools.map((tool) => tool._id)).not.toContain(hammer.id);
+    }
+
+    // A search pages as the whole list does.
+    const pages = await walk(app, admin, 'q=searchable&pageSize=1');
+    expect(pages.flatMap(ids)).toEqual([hammer.id, mallet.id]);
+    expect(pages.map((found) => found.total)).toEqual([2, 2, 2]);
+  });
+
+  it('refuses an `after` no page answered and a bad page size or search, in words', async ({
+    app,
+    admin,
+  }) => {
+    const id = crypto.randomUUID();
+    for (const after of [
+      'yesterday',
+      `2026-06-01T08:30:00.000000Z_${id}`,
+      `2026-13-45T00:00:00.000000Z_${id}_Hammer`,
+      `2026-06-01T08:30:00.000000Z_${id}_nul%00`,
+      `2026-06-01T08:30:00.000000Z_not-an-id_Hammer`,
+    ]) {
+      expectError(await ask(app, admin, `after=${after}`), 400, badCursor);
+    }
+    // A cursor of the right shape that names no tool still answers the tools after it.
+    const late = await page(app, admin, `after=2999-01-01T00:00:00.000000Z_${id}_Zzz`);
+    expect(late).toEqual({ tools: [], stock: [], total: late.total, next: null });
+
+    for (const query of ['pageSize=201', 'pageSize=0', `q=${'x'.repeat(201)}`, 'q=%00']) {
+      const response = await ask(app, admin, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toMatch(/pageSize|q/);
+    }
+  });
+
+  it('is for admins only', async ({ app, customer }) => {
+    expect((await ask(app, undefined, '')).statusCode).toBe(401);
+    expect((await ask(app, customer, '')).statusCode).toBe(403);
+  });
+});
