@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * `value` once it has stood still for `delayMs`: a search typed into a list paged on the server
- * asks once the typing pauses, not at every key.
+ * asks once the typing pauses, not at every key; the purchase form's price is read out once.
  */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);

@@ -19,6 +19,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { schemaResolver } from '../../../lib/use-sending-form';
 import { usePlaceOrder } from '../api/place-order';
 import { OrderConfirmation } from './order-confirmation';
@@ -86,16 +87,6 @@ function priceForQuantity(tool: Tool, quantity: number | null): PriceForQuantity
 
 /** How long typing must pause before the new price is read out to screen-reader users. */
 const ANNOUNCE_AFTER_MS = 700;
-
-/** The value once it has stopped changing for `delayMs`: one announcement, not one a keystroke. */
-function useSettledValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /**
  * The Idempotency-Key of the order being placed: the same while the same order is sent again (a
@@ -211,7 +202,7 @@ export function PurchaseForm({
     onQuantityChange?.(quantity);
   }, [quantity, onQuantityChange]);
   const price = priceForQuantity(tool, quantity);
-  const announcement = useSettledValue(
+  const announcement = useDebouncedValue(
     [
       `${texts.priceBreaks.yourUnitPrice} ${price.unitPrice}`,
       `${texts.purchase.total} ${price.total}`,
