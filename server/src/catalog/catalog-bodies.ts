@@ -2,6 +2,7 @@ import { searchTools, searchWords, type SearchQuery, type Tool } from '@tools-fa
 import {
   joinJsonArrayBodyLazily,
   prepareJsonBodyLazily,
+  prepareJsonBodyNow,
   type PreparedBody,
 } from '../plugins/preserialized.ts';
 
@@ -27,11 +28,11 @@ export type CatalogBodies = {
   /** Searches answered from these bodies, by their words and sort: at most MAX_SEARCHES_KEPT. */
   searches: Map<string, PreparedBody | Promise<PreparedBody>>;
   /**
-   * Each tool's own body. Shared by the versions a stock move makes from one build (a move puts
-   * the moved tools' new bodies in it just before it publishes), so that a move costs what it
-   * moved, not the size of the catalog.
+   * A tool's own body by its id (undefined for one not on sale here): made on its first ask and
+   * kept for the build's later versions, so that a catalog of 50,000 tools holds the JSON of
+   * the tools someone read, not of every tool (issue 43: 40 MB at that size).
    */
-  toolsById: ReadonlyMap<string, PreparedBody>;
+  toolBody(id: string): PreparedBody | undefined;
   reviews: PreparedBody;
   gallery: PreparedBody;
   /**
@@ -65,27 +66,29 @@ export type ToolBodies = WeakMap<Tool, PreparedBody>;
 
 /**
  * The bodies of one state of the catalog as the snapshot holds them, but for their version
- * number: `toolsById` is the one a stock move of this build's state updates.
+ * number. `toolsById` holds the tools' bodies made so far; it is shared by the versions a stock
+ * move makes from one build (a move puts the moved tools' new bodies in it just before it
+ * publishes), so that a move costs what it moved, not the size of the catalog.
  */
-export type UnnumberedBodies = Omit<CatalogBodies, 'version' | 'toolsById'> & {
+export type UnnumberedBodies = Omit<CatalogBodies, 'version'> & {
   toolsById: Map<string, PreparedBody>;
 };
 
+/** A state of the catalog: its tools and where each is among them (the same for a build's versions). */
+export type CatalogToolsState = {
+  tools: readonly Tool[];
+  positions: ReadonlyMap<string, number>;
+};
+
 /**
- * Makes the bodies of a build: every tool's (kept in `toolBodies` by its Tool object, which a
- * state never changes) in a new `toolsById`; `reviews` and `gallery` come prepared. Its list,
- * searches and answers are made on their first ask.
+ * Makes the bodies of a build, with `reviews` and `gallery` prepared: no tool's own body (each
+ * is made on its first ask), and its list, searches and answers on their first ask too.
  */
-export async function prepareCatalogBodies(
-  state: { tools: readonly Tool[]; reviews: PreparedBody; gallery: PreparedBody },
-  made: { prepare: PrepareBody; toolBodies: ToolBodies },
-): Promise<UnnumberedBodies> {
-  const toolsById = new Map<string, PreparedBody>();
-  const entries = await Promise.all(
-    state.tools.map(async (tool) => [tool._id, await toolBodyOf(tool, made)] as const),
-  );
-  for (const [id, body] of entries) toolsById.set(id, body);
-  return bodiesOf(state, toolsById, made.toolBodies);
+export function prepareCatalogBodies(
+  state: CatalogToolsState & { reviews: PreparedBody; gallery: PreparedBody },
+  made: { toolBodies: ToolBodies },
+): UnnumberedBodies {
+  return bodiesOf(state, new Map(), made.toolBodies);
 }
 
 /**
@@ -95,7 +98,7 @@ export async function prepareCatalogBodies(
  */
 export function patchCatalogBodies(
   previous: UnnumberedBodies,
-  state: { tools: readonly Tool[]; positions: ReadonlyMap<string, number> },
+  state: CatalogToolsState,
   moved: Iterable<string>,
   made: { prepare: PrepareBody; toolBodies: ToolBodies },
 ): Promise<() => UnnumberedBodies> {
@@ -109,7 +112,7 @@ export function patchCatalogBodies(
   return Promise.all(movedTools.map((tool) => toolBodyOf(tool, made))).then((movedBodies) => () => {
     const { toolsById } = previous;
     movedTools.forEach((tool, index) => toolsById.set(tool._id, movedBodies[index]!));
-    return bodiesOf({ ...previous, tools }, toolsById, made.toolBodies);
+    return bodiesOf({ ...previous, tools, positions: state.positions }, toolsById, made.toolBodies);
   });
 }
 
@@ -125,23 +128,43 @@ async function toolBodyOf(
   return body;
 }
 
+/** The tool's body made from this Tool object, at once (kept by the object, which never changes). */
+function toolBodyNow(tool: Tool, toolBodies: ToolBodies): PreparedBody {
+  let body = toolBodies.get(tool);
+  if (!body) {
+    body = prepareJsonBodyNow(tool);
+    toolBodies.set(tool, body);
+  }
+  return body;
+}
+
 function bodiesOf(
-  state: { tools: readonly Tool[]; reviews: PreparedBody; gallery: PreparedBody },
+  state: CatalogToolsState & { reviews: PreparedBody; gallery: PreparedBody },
   toolsById: Map<string, PreparedBody>,
   toolBodies: ToolBodies,
 ): UnnumberedBodies {
-  const { tools, reviews, gallery } = state;
+  const { tools, positions, reviews, gallery } = state;
   let parts: PreparedBody | undefined;
   return {
     // From this state's own Tool objects, not `toolsById` (a later move may have changed it).
     parts: () =>
       (parts ??= joinJsonArrayBodyLazily(
-        tools.map((tool) => toolBodies.get(tool)?.identity ?? Buffer.from(JSON.stringify(tool))),
+        tools.map((tool) => toolBodyNow(tool, toolBodies).identity),
       )),
     tools,
     searches: new Map(),
     answers: new Map(),
     toolsById,
+    toolBody(id) {
+      const made = toolsById.get(id);
+      if (made) return made;
+      // Not made since the build, so not moved since: this state's tool is the newest.
+      const tool = tools[positions.get(id) ?? -1];
+      if (!tool) return undefined;
+      const body = toolBodyNow(tool, toolBodies);
+      toolsById.set(id, body);
+      return body;
+    },
     reviews,
     gallery,
   };

@@ -87,7 +87,7 @@ const findInMemory = (bodies: CatalogBodies) => (q: string) =>
 async function shownStock(snapshot: CatalogSnapshot, toolId: string): Promise<number[]> {
   const bodies = snapshot.current();
   const inParts = ToolListSchema.parse(json(bodies.parts())).find((tool) => tool._id === toolId);
-  const own = bodies.toolsById.get(toolId);
+  const own = bodies.toolBody(toolId);
   const searched = ToolListSchema.parse(
     json(await searchedParts(bodies, { q: 'patch saw', sort: 'available' }, findInMemory(bodies))),
   ).find((tool) => tool._id === toolId);
@@ -198,6 +198,36 @@ describe('catalog snapshot: stock patches', () => {
     expect(list).toBe(JSON.stringify(expected));
     expect(snapshot.current().parts()).toBe(snapshot.current().parts());
     expect(prepared).toHaveLength(2);
+  });
+
+  it("a build makes no tool's body: each is made on its first ask, then kept (issue 43)", async () => {
+    const catalogTools = Array.from({ length: 2000 }, (_, index) => makeTool(500 + index));
+    const prepared: unknown[] = [];
+    const snapshot = await startSnapshot(
+      { tools: catalogTools.map((tool) => ({ tool, stockVersion: 0 })), toolReads: 0 },
+      {
+        prepareBody: (value) => {
+          prepared.push(value);
+          return prepareJsonBody(value);
+        },
+      },
+    );
+
+    // The build prepared its reviews and gallery, and not one of the 2,000 tools.
+    expect(prepared.filter((value) => ToolSchema.safeParse(value).success)).toEqual([]);
+    const [first, second] = catalogTools;
+    const body = snapshot.current().toolBody(first!._id);
+    expect(body?.identity.toString('utf8')).toBe(JSON.stringify(first));
+    expect(snapshot.current().toolBody(first!._id)).toBe(body);
+    expect(snapshot.current().toolBody('not-a-tool')).toBeUndefined();
+
+    // A tool read before a move shows the move; one never read shows it too.
+    await snapshot.stockMoved([change(first!._id, 300, 1), change(second!._id, 301, 1)]);
+    expect(await shownStock(snapshot, first!._id)).toEqual([300, 300, 300]);
+    expect(await shownStock(snapshot, second!._id)).toEqual([301, 301, 301]);
+    expect(snapshot.current().toolBody(catalogTools[3]!._id)?.identity.toString('utf8')).toBe(
+      JSON.stringify(catalogTools[3]),
+    );
   });
 
   it('keeps a patch newer than the row a build read while the build ran', async () => {

@@ -179,8 +179,9 @@ export function createCatalogSnapshot(options: {
       state = mergeNewerStock(loaded.tools, state);
       stateSeq += 1;
       moved = new Set();
-      const taken = { tools: state.tools.slice(), reviews, gallery };
-      return prepareCatalogBodies(taken, { prepare, toolBodies }).then((made) => () => made);
+      const taken = { tools: state.tools.slice(), positions: state.positions, reviews, gallery };
+      const made = prepareCatalogBodies(taken, { toolBodies });
+      return Promise.resolve(() => made);
     });
   }
 

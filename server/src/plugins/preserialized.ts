@@ -41,6 +41,11 @@ export async function prepareBody(identity: Buffer): Promise<PreparedBody> {
  * order load went to compressing bodies nobody read).
  */
 export async function prepareJsonBodyLazily(value: unknown): Promise<PreparedBody> {
+  return prepareJsonBodyNow(value);
+}
+
+/** prepareJsonBodyLazily, for a reader that cannot wait: the JSON is made at once. */
+export function prepareJsonBodyNow(value: unknown): PreparedBody {
   const body = uncompressed(Buffer.from(JSON.stringify(value), 'utf8'));
   if (body.identity.length >= COMPRESS_THRESHOLD) compressLater.add(body);
   return body;

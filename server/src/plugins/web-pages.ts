@@ -320,7 +320,7 @@ export async function registerWebPages(
       return { data: () => withShared(home()), sources: listed };
     }
     const toolBody = pathname.startsWith(PURCHASE_PREFIX)
-      ? bodies.toolsById.get(pathname.slice(PURCHASE_PREFIX.length))
+      ? bodies.toolBody(pathname.slice(PURCHASE_PREFIX.length))
       : undefined;
     if (toolBody) {
       const tool = toolOf(toolBody);

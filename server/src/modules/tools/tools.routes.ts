@@ -183,7 +183,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       // Unknown and malformed ids alike are simply absent from the snapshot.
       const bodies = catalog.current();
       noteAnsweredFrom(request, bodies);
-      const body = bodies.toolsById.get(request.params.id.toLowerCase());
+      const body = bodies.toolBody(request.params.id.toLowerCase());
       if (!body) throw notFound(serverTexts.apiErrors.toolNotFound);
       return sendPrepared(request, reply, body);
     },
