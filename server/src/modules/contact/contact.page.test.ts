@@ -25,7 +25,7 @@ async function page(app: App, admin: TestAccount, query: string): Promise<Manage
   return ManagedMessagesPageSchema.parse(response.json());
 }
 
-/** Every page of a folder from the first, two a page. */
+/** Every page of a folder from the first to the one whose `next` is null, two a page. */
 async function walk(app: App, admin: TestAccount, folder: string) {
   const pages: ManagedMessagesPage[] = [];
   let after: string | null = '';
@@ -35,8 +35,9 @@ async function walk(app: App, admin: TestAccount, folder: string) {
       admin,
       `folder=${folder}&pageSize=2${after ? `&after=${after}` : ''}`,
     );
+    expect(found.messages.length, folder).toBeGreaterThan(0);
     pages.push(found);
-    after = found.messages.length === 0 ? null : found.next;
+    after = found.next;
   }
   return pages;
 }
@@ -78,6 +79,9 @@ describe('Messages a page at a time: GET /api/manageMessages/page (issue 43)', (
     expect(inboxPages.flatMap((found) => found.messages)).toEqual(inbox);
     const archivePages = await walk(app, admin, 'archive');
     expect(archivePages.flatMap((found) => found.messages)).toEqual(archive);
+    // Three in the inbox, two in the archive: the archive's one page, full, is its last.
+    expect(inboxPages).toHaveLength(2);
+    expect(archivePages).toHaveLength(1);
     for (const found of [...inboxPages, ...archivePages]) {
       expect(found).toMatchObject({ inbox: inbox.length, archive: archive.length });
     }

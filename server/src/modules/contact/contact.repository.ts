@@ -1,7 +1,13 @@
 import type { MessageFolder } from '@tools-factory/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 import { contactMessages, contactReplies } from './contact.table.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -36,9 +42,9 @@ function inFolder(folder: MessageFolder): SQL {
 }
 
 /**
- * A page of a folder's messages, newest first: read backwards off the folder's index from
- * `after`, never a sort of the folder. Apart, so
- * that a test reads its plan.
+ * A page of a folder's messages, newest first, and the message after it (keysetPage): read
+ * backwards off the folder's index from `after`, never a sort of the folder. Apart, so that a
+ * test reads its plan.
  */
 export function messagesPageQuery(
   executor: Executor,
@@ -57,7 +63,7 @@ export function messagesPageQuery(
       ),
     )
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(page.limit);
+    .limit(keysetPageLimit(page.limit));
 }
 
 /** How many messages a folder holds, counted off its index. */
@@ -82,14 +88,14 @@ export async function selectMessagesPage(
     folderCountQuery(executor, 'inbox'),
     folderCountQuery(executor, 'archive'),
   ]);
-  const last = found.at(-1);
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.message.id,
+  }));
   return {
-    rows: found.map(({ message }) => message),
+    rows: rows.map(({ message }) => message),
     counts: { inbox: inbox?.total ?? 0, archive: archive?.total ?? 0 },
-    next:
-      last && found.length === page.limit
-        ? { createdAt: last.cursorDate, id: last.message.id }
-        : undefined,
+    next,
   };
 }
 

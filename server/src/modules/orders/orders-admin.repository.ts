@@ -4,7 +4,13 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders, shownStatusSql } from './orders.table.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 
 export type OrderSearch = {
   status?: OrderStatus | undefined;
@@ -97,7 +103,11 @@ export async function searchOrders(
     checkoutsPageQuery(executor, where, search),
     countMatches(executor, where, search.countCap ?? MANAGED_ORDERS_COUNT_CAP),
   ]);
-  const checkoutIds = page.map((row) => row.checkoutId);
+  const shown = keysetPage(page, search.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.checkoutId,
+  }));
+  const checkoutIds = shown.rows.map((row) => row.checkoutId);
   const rows =
     checkoutIds.length === 0
       ? []
@@ -108,20 +118,13 @@ export async function searchOrders(
           .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
   const position = new Map(checkoutIds.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.checkoutId)! - position.get(b.checkoutId)!);
-  const last = page.at(-1);
-  return {
-    rows,
-    ...counted,
-    next:
-      last && page.length === search.limit
-        ? { createdAt: last.cursorDate, id: last.checkoutId }
-        : undefined,
-  };
+  return { rows, ...counted, next: shown.next };
 }
 
 /**
- * The page's checkouts, newest first: one row per checkout read off the index backwards from
- * `after` (or past `offset` checkouts without it). Apart, so that a test reads its plan.
+ * The page's checkouts, newest first, and the one after them (keysetPage): one row per checkout
+ * read off the index backwards from `after` (or past `offset` checkouts without it). Apart, so
+ * that a test reads its plan.
  */
 export function checkoutsPageQuery(
   executor: Executor,
@@ -142,7 +145,7 @@ export function checkoutsPageQuery(
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.checkoutId))
-    .limit(search.limit);
+    .limit(keysetPageLimit(search.limit));
   return after ? query : query.offset(search.offset);
 }
 

@@ -365,16 +365,18 @@ describe('Manage Orders searched and paged (GET /api/manageOrders/search)', () =
     const after = await read(`q=${word}&pageSize=2&page=2&after=${first.next}`);
     expect(ids(after)).toEqual([unpaid._id]);
     expect(after).toMatchObject({ total: 3, page: 2, next: null });
-    // One checkout a page: every one once, newest first; the page that ends with the last one
-    // cannot know it is the last, so the walk ends on an empty page.
+    // One checkout a page: every one once, newest first; the page of the last one knows it is
+    // the last (it read one checkout more than it shows), so no walk ends on an empty page.
     const walked: string[] = [];
     let next: string | null = '';
     while (next !== null) {
       const page = await read(`q=${word}&pageSize=1${next ? `&after=${next}` : ''}`);
+      expect(ids(page)).toHaveLength(1);
       walked.push(...ids(page));
-      next = page.orders.length === 0 ? null : page.next;
+      next = page.next;
     }
     expect(walked).toEqual([third._id, paid._id, unpaid._id]);
+    expect(await read(`q=${word}&pageSize=3`)).toMatchObject({ total: 3, next: null });
 
     // Counted up to a cap (MANAGED_ORDERS_COUNT_CAP; two here): the page says so.
     const capped = await searchOrders(app.database.db, {

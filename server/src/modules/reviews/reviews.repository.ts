@@ -1,6 +1,12 @@
 import { desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 import { reviews } from './reviews.table.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -21,9 +27,9 @@ export function selectAllReviewsNewestFirst(executor: Executor): Promise<ReviewR
 }
 
 /**
- * A page of every review, newest first as selectAllReviewsNewestFirst: read backwards off
- * reviews_created_at_id_idx from `after`, never a sort of them all. Apart, so that a test reads
- * its plan.
+ * A page of every review, newest first as selectAllReviewsNewestFirst, and the review after
+ * it (keysetPage): read backwards off reviews_created_at_id_idx from `after`, never a sort of
+ * them all. Apart, so that a test reads its plan.
  */
 export function reviewsPageQuery(
   executor: Executor,
@@ -35,7 +41,7 @@ export function reviewsPageQuery(
     .from(reviews)
     .where(after ? pastCursor(reviews.createdAt, reviews.id, '<', after, 'uuid') : undefined)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(page.limit);
+    .limit(keysetPageLimit(page.limit));
 }
 
 /** One page of every review (the admins' Reviews), how many there are, where the next starts. */
@@ -47,15 +53,11 @@ export async function selectReviewsPage(
     reviewsPageQuery(executor, page),
     executor.select({ total: sql<number>`count(*)::int` }).from(reviews),
   ]);
-  const last = found.at(-1);
-  return {
-    rows: found.map(({ review }) => review),
-    total: counted?.total ?? 0,
-    next:
-      last && found.length === page.limit
-        ? { createdAt: last.cursorDate, id: last.review.id }
-        : undefined,
-  };
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.review.id,
+  }));
+  return { rows: rows.map(({ review }) => review), total: counted?.total ?? 0, next };
 }
 
 export async function insertReview(executor: Executor, values: NewReviewRow): Promise<ReviewRow> {

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { cursorTime, pastNamedCursor, type NamedKeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastNamedCursor,
+  type NamedKeysetCursor,
+} from '../../db/keyset-cursor.ts';
 import { idsHoldingEveryWord } from './tool-search.repository.ts';
 import { tools } from './tools.table.ts';
 
@@ -36,10 +42,10 @@ function liveToolsHolding(executor: Executor, words: readonly string[]) {
 }
 
 /**
- * Manage Tools' page: the tools on sale in the catalog's order (selectLiveTools': oldest first,
- * then by name; the id settles what nothing else would), read forwards off
- * tools_live_created_at_name_id_idx from `after`, never a sort of the whole catalog. Apart, so
- * that a test reads its plan.
+ * Manage Tools' page and the tool after it (keysetPage): the tools on sale in the catalog's order
+ * (selectLiveTools': oldest first, then by name; the id settles what nothing else would), read
+ * forwards off tools_live_created_at_name_id_idx from `after`, never a sort of the whole
+ * catalog. Apart, so that a test reads its plan.
  */
 export function manageToolsPageQuery(executor: Executor, page: ManageToolsPageRequest) {
   const { after } = page;
@@ -55,7 +61,7 @@ export function manageToolsPageQuery(executor: Executor, page: ManageToolsPageRe
       ),
     )
     .orderBy(asc(tools.createdAt), asc(tools.name), asc(tools.id))
-    .limit(page.limit);
+    .limit(keysetPageLimit(page.limit));
 }
 
 /** How many tools Manage Tools' pages hold: every tool on sale, or those the words find. */
@@ -75,15 +81,12 @@ export async function selectManageToolsPage(
     manageToolsPageQuery(executor, page),
     manageToolsCountQuery(executor, page.words),
   ]);
-  const last = found.at(-1);
-  return {
-    rows: found.map(({ tool }) => tool),
-    total: counted?.total ?? 0,
-    next:
-      last && found.length === page.limit
-        ? { createdAt: last.cursorDate, name: last.tool.name, id: last.tool.id }
-        : undefined,
-  };
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    name: last.tool.name,
+    id: last.tool.id,
+  }));
+  return { rows: rows.map(({ tool }) => tool), total: counted?.total ?? 0, next };
 }
 
 export async function insertTool(executor: Executor, values: NewToolRow): Promise<ToolRow> {

@@ -28,16 +28,25 @@ describe('ALL USERS a page at a time: GET /api/users/search (issue 43)', () => {
     }
     const whole = UserListSchema.parse((await injectAs(app, admin, { url: '/api/user' })).json());
 
-    // Two a page, from the first to an empty one: the spec's list, in its order.
-    const walked: string[] = [];
-    let after: string | null = '';
-    while (after !== null) {
-      const found = await page(app, admin, `pageSize=2${after ? `&after=${after}` : ''}`);
-      expect(found.total).toBe(whole.length);
-      walked.push(...found.users.map((user) => user.email));
-      after = found.users.length === 0 ? null : found.next;
+    // From the first page to the one whose `next` is null, none empty: the spec's list, in its
+    // order, also when it ends at a page's end (one a page, all on one).
+    for (const pageSize of [1, 2, whole.length]) {
+      const walked: string[] = [];
+      let after: string | null = '';
+      for (let pages = 1; after !== null; pages += 1) {
+        const found = await page(
+          app,
+          admin,
+          `pageSize=${pageSize}${after ? `&after=${after}` : ''}`,
+        );
+        expect(found.total).toBe(whole.length);
+        expect(found.users.length, `pageSize ${pageSize}`).toBeGreaterThan(0);
+        expect(pages).toBeLessThanOrEqual(Math.ceil(whole.length / pageSize));
+        walked.push(...found.users.map((user) => user.email));
+        after = found.next;
+      }
+      expect(walked).toEqual(whole.map((user) => user.email));
     }
-    expect(walked).toEqual(whole.map((user) => user.email));
 
     // By name, any case; by e-mail; a LIKE wildcard is a character like any other.
     const byName = await page(app, admin, 'q=paging%20FITTER');
