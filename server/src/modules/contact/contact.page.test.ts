@@ -9,6 +9,7 @@ import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
 import { insertContactMessage } from './contact.repository.ts';
 
 // An app of its own: the test walks every message there is.
@@ -25,21 +26,15 @@ async function page(app: App, admin: TestAccount, query: string): Promise<Manage
   return ManagedMessagesPageSchema.parse(response.json());
 }
 
-/** Every page of a folder from the first to the one whose `next` is null, two a page. */
+/** Every page of a folder from the first, two a page, as walkPages checks them. */
 async function walk(app: App, admin: TestAccount, folder: string) {
-  const pages: ManagedMessagesPage[] = [];
-  let after: string | null = '';
-  while (after !== null) {
-    const found = await page(
-      app,
-      admin,
-      `folder=${folder}&pageSize=2${after ? `&after=${after}` : ''}`,
-    );
-    expect(found.messages.length, folder).toBeGreaterThan(0);
-    pages.push(found);
-    after = found.next;
-  }
-  return pages;
+  const walked = await walkPages({
+    pageSize: 2,
+    fetchPage: (after) => page(app, admin, withAfter(`folder=${folder}&pageSize=2`, after)),
+    rowsOf: (found) => found.messages,
+    idOf: (message) => message._id,
+  });
+  return walked.pages;
 }
 
 describe('Messages a page at a time: GET /api/manageMessages/page (issue 43)', () => {

@@ -10,6 +10,7 @@ import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestReview } from '../../testing/factories.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
 
 // An app of its own: the test walks every review there is.
 const it = appTest();
@@ -40,21 +41,15 @@ describe('Reviews a page at a time: GET /api/manageReviews/page (issue 43)', () 
 
     // One a page and all on one end exactly at a page's end: that page says it is the last.
     for (const pageSize of [1, 2, whole.length]) {
-      const walked: ManagedReviewsPage[] = [];
-      let after: string | null = '';
-      while (after !== null) {
-        const found = await page(
-          app,
-          admin,
-          `pageSize=${pageSize}${after ? `&after=${after}` : ''}`,
-        );
-        expect(found.reviews.length, `pageSize ${pageSize}`).toBeGreaterThan(0);
-        walked.push(found);
-        after = found.next;
-      }
-      expect(walked.flatMap((found) => found.reviews)).toEqual(whole);
-      expect(walked).toHaveLength(Math.ceil(whole.length / pageSize));
-      for (const found of walked) expect(found.total).toBe(whole.length);
+      const walked = await walkPages({
+        pageSize,
+        fetchPage: (after) => page(app, admin, withAfter(`pageSize=${pageSize}`, after)),
+        rowsOf: (found) => found.reviews,
+        idOf: (review) => review._id,
+      });
+      expect(walked.rows, `pageSize ${pageSize}`).toEqual(whole);
+      expect(walked.pages).toHaveLength(Math.ceil(whole.length / pageSize));
+      for (const found of walked.pages) expect(found.total).toBe(whole.length);
     }
     expect(whole.filter((review) => review.hiddenAt !== null)).toHaveLength(1);
   });

@@ -12,6 +12,7 @@ import { appTest } from '../../testing/app-fixtures.ts';
 import { removeTool, setPriceBreaks } from '../../testing/catalog-calls.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
 
 // An app of its own: the test walks every tool there is.
 const it = appTest();
@@ -27,21 +28,15 @@ async function page(app: App, admin: TestAccount, query: string): Promise<Manage
   return ManageToolsPageSchema.parse(response.json());
 }
 
-/** Every page from the first to the one whose `next` is null, none of them empty. */
-async function walk(app: App, admin: TestAccount, query: string) {
-  const pages: ManageToolsPage[] = [];
-  let after: string | null = '';
-  while (after !== null) {
-    const found = await page(
-      app,
-      admin,
-      `${query}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
-    );
-    expect(found.tools.length, query).toBeGreaterThan(0);
-    pages.push(found);
-    after = found.next;
-  }
-  return pages;
+/** Every page of `pageSize` from the first (of the tools `search` finds), as walkPages checks. */
+async function walk(app: App, admin: TestAccount, pageSize: number, search = '') {
+  const walked = await walkPages({
+    pageSize,
+    fetchPage: (after) => page(app, admin, withAfter(`pageSize=${pageSize}${search}`, after)),
+    rowsOf: (found) => found.tools,
+    idOf: (tool) => tool._id,
+  });
+  return walked.pages;
 }
 
 describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', () => {
@@ -71,10 +66,10 @@ describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', 
     const stock = ToolStockListSchema.parse(
       (await injectAs(app, admin, { url: '/api/manageTools/stock' })).json(),
     );
-    const pages = await walk(app, admin, 'pageSize=2');
+    const pages = await walk(app, admin, 2);
     expect(pages.length).toBe(Math.ceil(parts.length / 2));
     // A list that ends at a page's end: that page is the last, not one before an empty page.
-    expect(await walk(app, admin, `pageSize=${parts.length}`)).toHaveLength(1);
+    expect(await walk(app, admin, parts.length)).toHaveLength(1);
     for (const found of pages) {
       expect(found.total).toBe(parts.length);
       expect(found.stock.map((entry) => entry.toolId)).toEqual(found.tools.map((tool) => tool._id));
@@ -121,7 +116,7 @@ describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', 
     }
 
     // A search pages as the whole list does.
-    const pages = await walk(app, admin, 'q=searchable&pageSize=1');
+    const pages = await walk(app, admin, 1, '&q=searchable');
     expect(pages.flatMap(ids)).toEqual([hammer.id, mallet.id]);
     expect(pages.map((found) => found.total)).toEqual([2, 2]);
   });

@@ -4,6 +4,7 @@ import type { App } from '../../app.ts';
 import { signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
 
 // An app of its own: the test counts every account there is.
 const it = appTest();
@@ -28,24 +29,18 @@ describe('ALL USERS a page at a time: GET /api/users/search (issue 43)', () => {
     }
     const whole = UserListSchema.parse((await injectAs(app, admin, { url: '/api/user' })).json());
 
-    // From the first page to the one whose `next` is null, none empty: the spec's list, in its
-    // order, also when it ends at a page's end (one a page, all on one).
+    // From the first page to the one whose `next` is null: the spec's list, in its order, also
+    // when it ends at a page's end (one a page, all on one).
     for (const pageSize of [1, 2, whole.length]) {
-      const walked: string[] = [];
-      let after: string | null = '';
-      for (let pages = 1; after !== null; pages += 1) {
-        const found = await page(
-          app,
-          admin,
-          `pageSize=${pageSize}${after ? `&after=${after}` : ''}`,
-        );
-        expect(found.total).toBe(whole.length);
-        expect(found.users.length, `pageSize ${pageSize}`).toBeGreaterThan(0);
-        expect(pages).toBeLessThanOrEqual(Math.ceil(whole.length / pageSize));
-        walked.push(...found.users.map((user) => user.email));
-        after = found.next;
-      }
-      expect(walked).toEqual(whole.map((user) => user.email));
+      const walked = await walkPages({
+        pageSize,
+        fetchPage: (after) => page(app, admin, withAfter(`pageSize=${pageSize}`, after)),
+        rowsOf: (found) => found.users,
+        idOf: (user) => user._id,
+      });
+      expect(walked.rows.map((user) => user.email)).toEqual(whole.map((user) => user.email));
+      expect(walked.pages).toHaveLength(Math.ceil(whole.length / pageSize));
+      for (const found of walked.pages) expect(found.total).toBe(whole.length);
     }
 
     // By name, any case; by e-mail; a LIKE wildcard is a character like any other.
