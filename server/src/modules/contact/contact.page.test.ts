@@ -10,7 +10,7 @@ import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { walkPages, withAfter } from '../../testing/walk-pages.ts';
-import { insertContactMessage } from './contact.repository.ts';
+import { insertContactMessage, selectMessagesPage } from './contact.repository.ts';
 
 // An app of its own: the test walks every message there is.
 const it = appTest();
@@ -78,10 +78,28 @@ describe('Messages a page at a time: GET /api/manageMessages/page (issue 43)', (
     expect(inboxPages).toHaveLength(2);
     expect(archivePages).toHaveLength(1);
     for (const found of [...inboxPages, ...archivePages]) {
-      expect(found).toMatchObject({ inbox: inbox.length, archive: archive.length });
+      expect(found).toMatchObject({
+        inbox: inbox.length,
+        inboxCapped: false,
+        archive: archive.length,
+        archiveCapped: false,
+        capped: false,
+      });
     }
     expect(inboxPages[0]?.total).toBe(inbox.length);
     expect(archivePages[0]?.total).toBe(archive.length);
+    // Each folder counted up to a cap (MANAGED_MESSAGES_COUNT_CAP; two here): the inbox's three
+    // stop there, the archive's two do not.
+    const capped = await selectMessagesPage(app.database.db, {
+      folder: 'inbox',
+      limit: 50,
+      countCap: 2,
+    });
+    expect(capped.counts).toEqual({
+      inbox: { total: 2, capped: true },
+      archive: { total: 2, capped: false },
+    });
+    expect(capped.rows).toHaveLength(inbox.length);
     // The inbox is the default folder; the reply is with its message.
     const first = await page(app, admin, '');
     expect(first.messages.map((message) => message._id)).toEqual(

@@ -1,5 +1,6 @@
-import type { MessageFolder } from '@tools-factory/contract';
+import { MANAGED_MESSAGES_COUNT_CAP, type MessageFolder } from '@tools-factory/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { cappedCount, cappedCountQuery, type CappedCount } from '../../db/capped-count.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   cursorTime,
@@ -66,27 +67,33 @@ export function messagesPageQuery(
     .limit(keysetPageLimit(page.limit));
 }
 
-/** How many messages a folder holds, counted off its index. */
-export function folderCountQuery(executor: Executor, folder: MessageFolder) {
-  return executor
-    .select({ total: sql<number>`count(*)::int` })
-    .from(contactMessages)
-    .where(inFolder(folder));
+/** How many messages a folder holds, `cap` at most (cappedCountQuery), counted off its index. */
+export function folderCountQuery(executor: Executor, folder: MessageFolder, cap: number) {
+  return cappedCountQuery(executor, contactMessages, inFolder(folder), cap);
 }
 
-/** One page of a folder, how many messages each folder holds, and where the next page starts. */
+/**
+ * One page of a folder, how many messages each folder holds (up to `countCap`:
+ * MANAGED_MESSAGES_COUNT_CAP unless a test says), and where the next page starts.
+ */
 export async function selectMessagesPage(
   executor: Executor,
-  page: { folder: MessageFolder; limit: number; after?: KeysetCursor | undefined },
+  page: {
+    folder: MessageFolder;
+    limit: number;
+    after?: KeysetCursor | undefined;
+    countCap?: number;
+  },
 ): Promise<{
   rows: ContactMessageRow[];
-  counts: Record<MessageFolder, number>;
+  counts: Record<MessageFolder, CappedCount>;
   next: KeysetCursor | undefined;
 }> {
+  const cap = page.countCap ?? MANAGED_MESSAGES_COUNT_CAP;
   const [found, [inbox], [archive]] = await Promise.all([
     messagesPageQuery(executor, page),
-    folderCountQuery(executor, 'inbox'),
-    folderCountQuery(executor, 'archive'),
+    folderCountQuery(executor, 'inbox', cap),
+    folderCountQuery(executor, 'archive', cap),
   ]);
   const { rows, next } = keysetPage(found, page.limit, (last) => ({
     createdAt: last.cursorDate,
@@ -94,7 +101,10 @@ export async function selectMessagesPage(
   }));
   return {
     rows: rows.map(({ message }) => message),
-    counts: { inbox: inbox?.total ?? 0, archive: archive?.total ?? 0 },
+    counts: {
+      inbox: cappedCount(inbox?.counted ?? 0, cap),
+      archive: cappedCount(archive?.counted ?? 0, cap),
+    },
     next,
   };
 }

@@ -3,6 +3,7 @@ import { MANAGED_ORDERS_COUNT_CAP, type OrderStatus } from '@tools-factory/contr
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders, shownStatusSql } from './orders.table.ts';
+import { cappedCount, cappedCountLimit, type CappedCount } from '../../db/capped-count.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import {
   cursorTime,
@@ -150,15 +151,15 @@ export function checkoutsPageQuery(
 }
 
 /**
- * The count of the orders and checkouts that match, `cap` + 1 orders at most (so that more than
- * `cap` shows). Apart, so that a test reads its plan.
+ * The count of the orders and checkouts that match, cappedCountLimit(cap) orders at most (so
+ * that more than `cap` shows). Apart, so that a test reads its plan.
  */
 export function matchesCountQuery(executor: Executor, where: SQL | undefined, cap: number) {
   const matching = executor
     .select({ checkoutId: orders.checkoutId })
     .from(orders)
     .where(where)
-    .limit(cap + 1)
+    .limit(cappedCountLimit(cap))
     .as('matching');
   return executor
     .select({
@@ -168,17 +169,15 @@ export function matchesCountQuery(executor: Executor, where: SQL | undefined, ca
     .from(matching);
 }
 
-/** How many orders and checkouts match, counting `cap` orders at most. */
+/**
+ * How many orders and checkouts match, counting `cap` orders at most (the checkouts are those of
+ * the orders counted).
+ */
 async function countMatches(
   executor: Executor,
   where: SQL | undefined,
   cap: number,
-): Promise<{ total: number; checkouts: number; capped: boolean }> {
+): Promise<CappedCount & { checkouts: number }> {
   const [counted] = await matchesCountQuery(executor, where, cap);
-  const total = counted?.orders ?? 0;
-  return {
-    total: Math.min(total, cap),
-    checkouts: counted?.checkouts ?? 0,
-    capped: total > cap,
-  };
+  return { ...cappedCount(counted?.orders ?? 0, cap), checkouts: counted?.checkouts ?? 0 };
 }

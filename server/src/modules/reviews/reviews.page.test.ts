@@ -11,6 +11,7 @@ import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestReview } from '../../testing/factories.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { walkPages, withAfter } from '../../testing/walk-pages.ts';
+import { selectReviewsPage } from './reviews.repository.ts';
 
 // An app of its own: the test walks every review there is.
 const it = appTest();
@@ -49,9 +50,20 @@ describe('Reviews a page at a time: GET /api/manageReviews/page (issue 43)', () 
       });
       expect(walked.rows, `pageSize ${pageSize}`).toEqual(whole);
       expect(walked.pages).toHaveLength(Math.ceil(whole.length / pageSize));
-      for (const found of walked.pages) expect(found.total).toBe(whole.length);
+      for (const found of walked.pages) {
+        expect(found).toMatchObject({ total: whole.length, capped: false });
+      }
     }
     expect(whole.filter((review) => review.hiddenAt !== null)).toHaveLength(1);
+
+    // Counted up to a cap (MANAGED_REVIEWS_COUNT_CAP; one fewer than there are here).
+    const cap = whole.length - 1;
+    const capped = await selectReviewsPage(app.database.db, { limit: 50, countCap: cap });
+    expect(capped).toMatchObject({ total: cap, capped: true });
+    expect(capped.rows).toHaveLength(whole.length);
+    expect(
+      await selectReviewsPage(app.database.db, { limit: 1, countCap: whole.length }),
+    ).toMatchObject({ total: whole.length, capped: false });
   });
 
   it('refuses an `after` no page answered and a bad page size, in words', async ({

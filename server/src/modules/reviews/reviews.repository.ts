@@ -1,4 +1,6 @@
 import { desc, eq, isNull, sql } from 'drizzle-orm';
+import { MANAGED_REVIEWS_COUNT_CAP } from '@tools-factory/contract';
+import { countUpToCap, type CappedCount } from '../../db/capped-count.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   cursorTime,
@@ -44,20 +46,23 @@ export function reviewsPageQuery(
     .limit(keysetPageLimit(page.limit));
 }
 
-/** One page of every review (the admins' Reviews), how many there are, where the next starts. */
+/**
+ * One page of every review (the admins' Reviews), how many there are (up to `countCap`:
+ * MANAGED_REVIEWS_COUNT_CAP unless a test says), where the next starts.
+ */
 export async function selectReviewsPage(
   executor: Executor,
-  page: { limit: number; after?: KeysetCursor | undefined },
-): Promise<{ rows: ReviewRow[]; total: number; next: KeysetCursor | undefined }> {
-  const [found, [counted]] = await Promise.all([
+  page: { limit: number; after?: KeysetCursor | undefined; countCap?: number },
+): Promise<CappedCount & { rows: ReviewRow[]; next: KeysetCursor | undefined }> {
+  const [found, counted] = await Promise.all([
     reviewsPageQuery(executor, page),
-    executor.select({ total: sql<number>`count(*)::int` }).from(reviews),
+    countUpToCap(executor, reviews, undefined, page.countCap ?? MANAGED_REVIEWS_COUNT_CAP),
   ]);
   const { rows, next } = keysetPage(found, page.limit, (last) => ({
     createdAt: last.cursorDate,
     id: last.review.id,
   }));
-  return { rows: rows.map(({ review }) => review), total: counted?.total ?? 0, next };
+  return { rows: rows.map(({ review }) => review), ...counted, next };
 }
 
 export async function insertReview(executor: Executor, values: NewReviewRow): Promise<ReviewRow> {

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { MANAGE_TOOLS_COUNT_CAP } from '@tools-factory/contract';
+import { cappedCount, cappedCountQuery, type CappedCount } from '../../db/capped-count.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   cursorTime,
@@ -31,6 +33,8 @@ export type ManageToolsPageRequest = {
   words: readonly string[];
   limit: number;
   after?: NamedKeysetCursor | undefined;
+  /** How many matching tools are counted at most: MANAGE_TOOLS_COUNT_CAP, unless a test says. */
+  countCap?: number;
 };
 
 /** The tools on sale, or those holding every word (through tool_search's trigrams). */
@@ -64,29 +68,30 @@ export function manageToolsPageQuery(executor: Executor, page: ManageToolsPageRe
     .limit(keysetPageLimit(page.limit));
 }
 
-/** How many tools Manage Tools' pages hold: every tool on sale, or those the words find. */
-export function manageToolsCountQuery(executor: Executor, words: readonly string[]) {
-  return executor
-    .select({ total: sql<number>`count(*)::int` })
-    .from(tools)
-    .where(liveToolsHolding(executor, words));
+/**
+ * How many tools Manage Tools' pages hold, `cap` at most (cappedCountQuery): every tool on sale,
+ * or those the words find.
+ */
+export function manageToolsCountQuery(executor: Executor, words: readonly string[], cap: number) {
+  return cappedCountQuery(executor, tools, liveToolsHolding(executor, words), cap);
 }
 
-/** One page of Manage Tools, how many tools match, and where the next page starts. */
+/** One page of Manage Tools, how many tools match (up to a cap), where the next page starts. */
 export async function selectManageToolsPage(
   executor: Executor,
   page: ManageToolsPageRequest,
-): Promise<{ rows: ToolRow[]; total: number; next: NamedKeysetCursor | undefined }> {
+): Promise<CappedCount & { rows: ToolRow[]; next: NamedKeysetCursor | undefined }> {
+  const cap = page.countCap ?? MANAGE_TOOLS_COUNT_CAP;
   const [found, [counted]] = await Promise.all([
     manageToolsPageQuery(executor, page),
-    manageToolsCountQuery(executor, page.words),
+    manageToolsCountQuery(executor, page.words, cap),
   ]);
   const { rows, next } = keysetPage(found, page.limit, (last) => ({
     createdAt: last.cursorDate,
     name: last.tool.name,
     id: last.tool.id,
   }));
-  return { rows: rows.map(({ tool }) => tool), total: counted?.total ?? 0, next };
+  return { rows: rows.map(({ tool }) => tool), ...cappedCount(counted?.counted ?? 0, cap), next };
 }
 
 export async function insertTool(executor: Executor, values: NewToolRow): Promise<ToolRow> {
