@@ -10,6 +10,9 @@ export const contactTexts = {
     /** The inbox and the archive, each with its count. */
     inbox: (count: number) => `Inbox (${count})`,
     archive: (count: number) => `Archived (${count})`,
+    /** A folder holding more than are counted (MANAGED_MESSAGES_COUNT_CAP). */
+    inboxAtLeast: (count: number) => `Inbox (more than ${count.toLocaleString('en-US')})`,
+    archiveAtLeast: (count: number) => `Archived (more than ${count.toLocaleString('en-US')})`,
     archiveEmpty: 'No archived messages',
     /** Beside an unread message's name. */
     unread: 'new',

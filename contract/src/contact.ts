@@ -63,6 +63,12 @@ export const MANAGED_MESSAGES_PAGE_SIZE = 50;
 export const MANAGED_MESSAGES_MAX_PAGE_SIZE = 200;
 
 /**
+ * How many messages GET /manageMessages/page counts in a folder at most (issue 43): beyond, the
+ * folder's count stops there and says so, as Manage Orders' does.
+ */
+export const MANAGED_MESSAGES_COUNT_CAP = 10_000;
+
+/**
  * GET /manageMessages/page (admin, issue 43): a folder's messages a page at a time, newest first
  * as GET /manageMessages; `after` is the `next` of the page before.
  */
@@ -80,13 +86,18 @@ export type ManagedMessagesPageQuery = z.input<typeof ManagedMessagesPageQuerySc
 
 /**
  * GET /manageMessages/page's answer: one page of the folder, how many messages each folder holds
- * (`total` is the folder's), and the next page's `after` (null on the last).
+ * (`total` is the folder's), each MANAGED_MESSAGES_COUNT_CAP at most and capped when more, and the
+ * next page's `after` (null on the last).
  */
 export const ManagedMessagesPageSchema = z.object({
   messages: ManagedMessageListSchema,
   total: z.number().int().nonnegative(),
+  /** True when the folder holds more messages than MANAGED_MESSAGES_COUNT_CAP (`total` stops). */
+  capped: z.boolean(),
   inbox: z.number().int().nonnegative(),
+  inboxCapped: z.boolean(),
   archive: z.number().int().nonnegative(),
+  archiveCapped: z.boolean(),
   next: z.string().nullable(),
 });
 export type ManagedMessagesPage = z.infer<typeof ManagedMessagesPageSchema>;

@@ -11,6 +11,12 @@ export const MANAGE_TOOLS_PAGE_SIZE = 50;
 export const MANAGE_TOOLS_MAX_PAGE_SIZE = 200;
 
 /**
+ * How many matching tools GET /manageTools/page counts at most (issue 43): beyond, the count stops
+ * there and says so (`capped`), as Manage Orders' does, so that a page never counts a catalog.
+ */
+export const MANAGE_TOOLS_COUNT_CAP = 10_000;
+
+/**
  * GET /manageTools/page (admin, issue 43): the tools on sale a page at a time, in the catalog's
  * order (oldest first, then by name) as GET /parts lists them; `q` keeps the tools whose name,
  * SKU or description holds every word (any case, as typed); `after` is the `next` of the page
@@ -33,7 +39,10 @@ export type ManageToolsPageQuery = z.input<typeof ManageToolsPageQuerySchema>;
 export const ManageToolsPageSchema = z.object({
   tools: ToolListSchema,
   stock: ToolStockListSchema,
+  /** How many tools match, on every page: MANAGE_TOOLS_COUNT_CAP at most. */
   total: z.number().int().nonnegative(),
+  /** True when more tools match than MANAGE_TOOLS_COUNT_CAP: `total` then counts the first ones. */
+  capped: z.boolean(),
   next: z.string().nullable(),
 });
 export type ManageToolsPage = z.infer<typeof ManageToolsPageSchema>;

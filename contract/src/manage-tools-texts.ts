@@ -12,6 +12,9 @@ export const manageToolsTexts = {
       count === 1 ? '1 tool on sale' : `${count.toLocaleString('en-US')} tools on sale`,
     found: (count: number) =>
       count === 1 ? '1 tool matches' : `${count.toLocaleString('en-US')} tools match`,
+    /** More tools than are counted (MANAGE_TOOLS_COUNT_CAP), as Manage Orders says it. */
+    onSaleAtLeast: (count: number) => `More than ${count.toLocaleString('en-US')} tools on sale`,
+    foundAtLeast: (count: number) => `More than ${count.toLocaleString('en-US')} tools match`,
   },
   /** Edit Tool (issue 25): the dialog of a tool's five fields. */
   edit: {

@@ -29,5 +29,7 @@ export const reviewTexts = {
     /** Above the list: how many reviews there are, hidden ones too. */
     count: (count: number) =>
       count === 1 ? '1 review' : `${count.toLocaleString('en-US')} reviews`,
+    /** More reviews than are counted (MANAGED_REVIEWS_COUNT_CAP), as Manage Orders says it. */
+    countAtLeast: (count: number) => `More than ${count.toLocaleString('en-US')} reviews`,
   },
 } as const;

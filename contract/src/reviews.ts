@@ -52,6 +52,12 @@ export const MANAGED_REVIEWS_PAGE_SIZE = 50;
 export const MANAGED_REVIEWS_MAX_PAGE_SIZE = 200;
 
 /**
+ * How many reviews GET /manageReviews/page counts at most (issue 43): beyond, the count stops
+ * there and says so (`capped`), as Manage Orders' does.
+ */
+export const MANAGED_REVIEWS_COUNT_CAP = 10_000;
+
+/**
  * GET /manageReviews/page (admin, issue 43): the reviews a page at a time, newest first as
  * GET /manageReviews; `after` is the `next` of the page before.
  */
@@ -66,7 +72,10 @@ export type ManagedReviewsPageQuery = z.input<typeof ManagedReviewsPageQuerySche
 /** GET /manageReviews/page's answer: one page, how many reviews there are, the next `after`. */
 export const ManagedReviewsPageSchema = z.object({
   reviews: ManagedReviewListSchema,
+  /** How many reviews there are, hidden ones too: MANAGED_REVIEWS_COUNT_CAP at most. */
   total: z.number().int().nonnegative(),
+  /** True when there are more reviews than MANAGED_REVIEWS_COUNT_CAP. */
+  capped: z.boolean(),
   next: z.string().nullable(),
 });
 export type ManagedReviewsPage = z.infer<typeof ManagedReviewsPageSchema>;

@@ -1,5 +1,10 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
+import {
+  MANAGE_TOOLS_COUNT_CAP,
+  MANAGED_MESSAGES_COUNT_CAP,
+  MANAGED_REVIEWS_COUNT_CAP,
+} from '@tools-factory/contract';
 import type { App } from '../app.ts';
 import { appTest } from '../testing/app-fixtures.ts';
 import { createTestTool } from '../testing/factories.ts';
@@ -24,7 +29,9 @@ import {
 } from '../modules/quotes/quote-pages.repository.ts';
 import { folderCountQuery, messagesPageQuery } from '../modules/contact/contact.repository.ts';
 import { reviewsPageQuery } from '../modules/reviews/reviews.repository.ts';
+import { reviews } from '../modules/reviews/reviews.table.ts';
 import { manageToolsCountQuery, manageToolsPageQuery } from '../modules/tools/tools.repository.ts';
+import { cappedCountQuery } from './capped-count.ts';
 
 const it = appTest();
 
@@ -287,7 +294,7 @@ describe('the statements that must never scan a whole table', () => {
     for (const query of [
       manageToolsPageQuery(db, { words: [], limit: 50 }),
       manageToolsPageQuery(db, { words: [], limit: 50, after }),
-      manageToolsCountQuery(db, []),
+      manageToolsCountQuery(db, [], MANAGE_TOOLS_COUNT_CAP),
     ]) {
       const plan = await planOf(app, query, { bitmapScans: false });
       expect(plan).toContain('tools_live_created_at_name_id_idx');
@@ -301,7 +308,7 @@ describe('the statements that must never scan a whole table', () => {
     const db = app.database.db;
     for (const query of [
       manageToolsPageQuery(db, { words: ['hammer', 'srch-1'], limit: 50 }),
-      manageToolsCountQuery(db, ['hammer']),
+      manageToolsCountQuery(db, ['hammer'], MANAGE_TOOLS_COUNT_CAP),
     ]) {
       // The planner's choice, by how many tools the words find: the tools in the catalog's order,
       // each looked up in tool_search, until a page is full (a common word), or the few that
@@ -328,6 +335,13 @@ describe('the statements that must never scan a whole table', () => {
       expect(plan).not.toMatch(/Sort/);
       expect(plan).not.toMatch(/Seq Scan on reviews/);
     }
+    // The count (of every review) reads an index, and stops one row past the cap.
+    const count = await planOf(
+      app,
+      cappedCountQuery(db, reviews, undefined, MANAGED_REVIEWS_COUNT_CAP),
+    );
+    expect(count).toMatch(/Limit/);
+    expect(count).not.toMatch(/Seq Scan on reviews/);
   });
 
   it("Messages' keyset page reads a folder's own index by (created_at, id), newest first", async ({
@@ -345,7 +359,9 @@ describe('the statements that must never scan a whole table', () => {
         expect(plan, folder).not.toMatch(/Sort/);
         expect(plan, folder).not.toMatch(/Seq Scan on contact_messages/);
       }
-      const count = await planOf(app, folderCountQuery(db, folder), { bitmapScans: false });
+      const count = await planOf(app, folderCountQuery(db, folder, MANAGED_MESSAGES_COUNT_CAP), {
+        bitmapScans: false,
+      });
       expect(count, folder).toContain(`contact_messages_${folder}_created_at_id_idx`);
       expect(count, folder).not.toMatch(/Seq Scan on contact_messages/);
     }

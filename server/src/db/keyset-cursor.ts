@@ -76,3 +76,26 @@ export function pastNamedCursor(
 ): SQL {
   return sql`(${columns.time}, ${columns.name}, ${columns.id}) ${sql.raw(direction)} (${cursor.createdAt}::timestamptz, ${cursor.name}, ${cursor.id}::uuid)`;
 }
+
+/**
+ * How many rows a page's query reads: one more than the page shows, so that the page knows
+ * whether another follows (keysetPage).
+ */
+export function keysetPageLimit(limit: number): number {
+  return limit + 1;
+}
+
+/**
+ * A page read `keysetPageLimit(limit)` rows deep: the rows it shows, and where the next page
+ * starts (after its last row) only when the extra row came back. A list that ends exactly at a
+ * page's end so offers no Next to an empty page.
+ */
+export function keysetPage<Row, Cursor>(
+  found: readonly Row[],
+  limit: number,
+  cursorOf: (last: Row) => Cursor,
+): { rows: Row[]; next: Cursor | undefined } {
+  const rows = found.slice(0, limit);
+  const last = found.length > limit ? rows.at(-1) : undefined;
+  return { rows, next: last === undefined ? undefined : cursorOf(last) };
+}

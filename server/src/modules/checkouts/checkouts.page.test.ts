@@ -14,6 +14,7 @@ import { placeTestCheckout } from '../../testing/checkouts.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
 import { orders } from '../orders/orders.table.ts';
 import { checkouts } from './checkouts.table.ts';
 
@@ -38,22 +39,15 @@ async function wholeList(app: App, account: TestAccount): Promise<Checkout[]> {
   return CheckoutListSchema.parse(response.json());
 }
 
-/** Every page of `pageSize`, from the first to the one whose `next` is null. */
+/** Every page of `pageSize` from the first, as walkPages checks them: the checkouts walked. */
 async function walk(app: App, account: TestAccount, pageSize: number): Promise<Checkout[]> {
-  const walked: Checkout[] = [];
-  let after: string | null = '';
-  for (let pages = 0; after !== null; pages += 1) {
-    expect(pages, 'more pages than checkouts').toBeLessThan(100);
-    const page: MyCheckoutsPage = await pageOf(
-      app,
-      account,
-      `pageSize=${pageSize}${after ? `&after=${after}` : ''}`,
-    );
-    expect(page.checkouts.length).toBeLessThanOrEqual(pageSize);
-    walked.push(...page.checkouts);
-    after = page.next;
-  }
-  return walked;
+  const walked = await walkPages({
+    pageSize,
+    fetchPage: (after) => pageOf(app, account, withAfter(`pageSize=${pageSize}`, after)),
+    rowsOf: (page) => page.checkouts,
+    idOf: (checkout) => checkout._id,
+  });
+  return walked.rows;
 }
 
 describe('My Orders a page at a time: GET /api/checkouts/page (issue 43)', () => {

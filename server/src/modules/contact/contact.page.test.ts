@@ -9,7 +9,8 @@ import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
-import { insertContactMessage } from './contact.repository.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
+import { insertContactMessage, selectMessagesPage } from './contact.repository.ts';
 
 // An app of its own: the test walks every message there is.
 const it = appTest();
@@ -25,20 +26,15 @@ async function page(app: App, admin: TestAccount, query: string): Promise<Manage
   return ManagedMessagesPageSchema.parse(response.json());
 }
 
-/** Every page of a folder from the first, two a page. */
+/** Every page of a folder from the first, two a page, as walkPages checks them. */
 async function walk(app: App, admin: TestAccount, folder: string) {
-  const pages: ManagedMessagesPage[] = [];
-  let after: string | null = '';
-  while (after !== null) {
-    const found = await page(
-      app,
-      admin,
-      `folder=${folder}&pageSize=2${after ? `&after=${after}` : ''}`,
-    );
-    pages.push(found);
-    after = found.messages.length === 0 ? null : found.next;
-  }
-  return pages;
+  const walked = await walkPages({
+    pageSize: 2,
+    fetchPage: (after) => page(app, admin, withAfter(`folder=${folder}&pageSize=2`, after)),
+    rowsOf: (found) => found.messages,
+    idOf: (message) => message._id,
+  });
+  return walked.pages;
 }
 
 describe('Messages a page at a time: GET /api/manageMessages/page (issue 43)', () => {
@@ -78,11 +74,32 @@ describe('Messages a page at a time: GET /api/manageMessages/page (issue 43)', (
     expect(inboxPages.flatMap((found) => found.messages)).toEqual(inbox);
     const archivePages = await walk(app, admin, 'archive');
     expect(archivePages.flatMap((found) => found.messages)).toEqual(archive);
+    // Three in the inbox, two in the archive: the archive's one page, full, is its last.
+    expect(inboxPages).toHaveLength(2);
+    expect(archivePages).toHaveLength(1);
     for (const found of [...inboxPages, ...archivePages]) {
-      expect(found).toMatchObject({ inbox: inbox.length, archive: archive.length });
+      expect(found).toMatchObject({
+        inbox: inbox.length,
+        inboxCapped: false,
+        archive: archive.length,
+        archiveCapped: false,
+        capped: false,
+      });
     }
     expect(inboxPages[0]?.total).toBe(inbox.length);
     expect(archivePages[0]?.total).toBe(archive.length);
+    // Each folder counted up to a cap (MANAGED_MESSAGES_COUNT_CAP; two here): the inbox's three
+    // stop there, the archive's two do not.
+    const capped = await selectMessagesPage(app.database.db, {
+      folder: 'inbox',
+      limit: 50,
+      countCap: 2,
+    });
+    expect(capped.counts).toEqual({
+      inbox: { total: 2, capped: true },
+      archive: { total: 2, capped: false },
+    });
+    expect(capped.rows).toHaveLength(inbox.length);
     // The inbox is the default folder; the reply is with its message.
     const first = await page(app, admin, '');
     expect(first.messages.map((message) => message._id)).toEqual(

@@ -1,7 +1,14 @@
-import type { MessageFolder } from '@tools-factory/contract';
+import { MANAGED_MESSAGES_COUNT_CAP, type MessageFolder } from '@tools-factory/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { cappedCount, cappedCountQuery, type CappedCount } from '../../db/capped-count.ts';
 import type { Executor } from '../../db/client.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 import { contactMessages, contactReplies } from './contact.table.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -36,9 +43,9 @@ function inFolder(folder: MessageFolder): SQL {
 }
 
 /**
- * A page of a folder's messages, newest first: read backwards off the folder's index from
- * `after`, never a sort of the folder. Apart, so
- * that a test reads its plan.
+ * A page of a folder's messages, newest first, and the message after it (keysetPage): read
+ * backwards off the folder's index from `after`, never a sort of the folder. Apart, so that a
+ * test reads its plan.
  */
 export function messagesPageQuery(
   executor: Executor,
@@ -57,39 +64,48 @@ export function messagesPageQuery(
       ),
     )
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(page.limit);
+    .limit(keysetPageLimit(page.limit));
 }
 
-/** How many messages a folder holds, counted off its index. */
-export function folderCountQuery(executor: Executor, folder: MessageFolder) {
-  return executor
-    .select({ total: sql<number>`count(*)::int` })
-    .from(contactMessages)
-    .where(inFolder(folder));
+/** How many messages a folder holds, `cap` at most (cappedCountQuery), counted off its index. */
+export function folderCountQuery(executor: Executor, folder: MessageFolder, cap: number) {
+  return cappedCountQuery(executor, contactMessages, inFolder(folder), cap);
 }
 
-/** One page of a folder, how many messages each folder holds, and where the next page starts. */
+/**
+ * One page of a folder, how many messages each folder holds (up to `countCap`:
+ * MANAGED_MESSAGES_COUNT_CAP unless a test says), and where the next page starts.
+ */
 export async function selectMessagesPage(
   executor: Executor,
-  page: { folder: MessageFolder; limit: number; after?: KeysetCursor | undefined },
+  page: {
+    folder: MessageFolder;
+    limit: number;
+    after?: KeysetCursor | undefined;
+    countCap?: number;
+  },
 ): Promise<{
   rows: ContactMessageRow[];
-  counts: Record<MessageFolder, number>;
+  counts: Record<MessageFolder, CappedCount>;
   next: KeysetCursor | undefined;
 }> {
+  const cap = page.countCap ?? MANAGED_MESSAGES_COUNT_CAP;
   const [found, [inbox], [archive]] = await Promise.all([
     messagesPageQuery(executor, page),
-    folderCountQuery(executor, 'inbox'),
-    folderCountQuery(executor, 'archive'),
+    folderCountQuery(executor, 'inbox', cap),
+    folderCountQuery(executor, 'archive', cap),
   ]);
-  const last = found.at(-1);
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.message.id,
+  }));
   return {
-    rows: found.map(({ message }) => message),
-    counts: { inbox: inbox?.total ?? 0, archive: archive?.total ?? 0 },
-    next:
-      last && found.length === page.limit
-        ? { createdAt: last.cursorDate, id: last.message.id }
-        : undefined,
+    rows: rows.map(({ message }) => message),
+    counts: {
+      inbox: cappedCount(inbox?.counted ?? 0, cap),
+      archive: cappedCount(archive?.counted ?? 0, cap),
+    },
+    next,
   };
 }
 

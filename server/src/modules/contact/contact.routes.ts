@@ -5,6 +5,7 @@ import {
   ContactMessageResponseSchema,
   ContactMessageSchema,
   IdParamsSchema,
+  MANAGED_MESSAGES_COUNT_CAP,
   MANAGED_MESSAGES_MAX_PAGE_SIZE,
   MANAGED_MESSAGES_PAGE_SIZE,
   ManagedMessageListSchema,
@@ -87,7 +88,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'pageContactMessages',
         summary: 'The contact form messages of a folder, a page at a time (Messages)',
-        description: `Admins only (issue 43). GET /manageMessages a page at a time, newest first, each message as that call shows it, of one \`folder\`: \`inbox\` (the default) or \`archive\` (archived messages). \`pageSize\` 1 to ${MANAGED_MESSAGES_MAX_PAGE_SIZE} (default ${MANAGED_MESSAGES_PAGE_SIZE}); \`total\` counts the folder's messages, \`inbox\` and \`archive\` each folder's. \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset on the time and id, not counted from the first); an \`after\` that no page answered, or another folder, is refused (400). GET /manageMessages stays whole.`,
+        description: `Admins only (issue 43). GET /manageMessages a page at a time, newest first, each message as that call shows it, of one \`folder\`: \`inbox\` (the default) or \`archive\` (archived messages). \`pageSize\` 1 to ${MANAGED_MESSAGES_MAX_PAGE_SIZE} (default ${MANAGED_MESSAGES_PAGE_SIZE}); \`total\` counts the folder's messages, \`inbox\` and \`archive\` each folder's, each up to ${MANAGED_MESSAGES_COUNT_CAP.toLocaleString('en-US')} (beyond, \`capped\`, \`inboxCapped\` or \`archiveCapped\` is true and the count is that cap). \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset on the time and id, not counted from the first); an \`after\` that no page answered, or another folder, is refused (400). GET /manageMessages stays whole.`,
         tags: ['contact'],
         querystring: ManagedMessagesPageQuerySchema,
         response: { 200: ManagedMessagesPageSchema, ...errorResponses(400) },

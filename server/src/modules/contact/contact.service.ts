@@ -114,10 +114,14 @@ export function createContactService(options: ContactServiceOptions) {
         limit: query.pageSize,
         after: keysetCursorAfter(query.after),
       });
+      const { inbox, archive } = found.counts;
       return {
         messages: await managed(db, found.rows),
-        total: found.counts[query.folder],
-        ...found.counts,
+        ...found.counts[query.folder],
+        inbox: inbox.total,
+        inboxCapped: inbox.capped,
+        archive: archive.total,
+        archiveCapped: archive.capped,
         next: found.next ? keysetCursorText(found.next) : null,
       };
     },

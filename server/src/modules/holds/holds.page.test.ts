@@ -13,6 +13,7 @@ import { createTestTool } from '../../testing/factories.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
 
 const it = appTest({ config: UNCAPPED_ORDERS });
 
@@ -28,23 +29,15 @@ async function wholeList(app: App, admin: TestAccount): Promise<StockHold[]> {
   return StockHoldListSchema.parse(response.json());
 }
 
-/** Every page of `pageSize`, from the first to the one whose `next` is null. */
+/** Every page of `pageSize` from the first, as walkPages checks them: the accounts walked. */
 async function walk(app: App, admin: TestAccount, pageSize: number): Promise<StockHold[]> {
-  const walked: StockHold[] = [];
-  let after: string | null = '';
-  for (let pages = 0; after !== null; pages += 1) {
-    expect(pages, 'more pages than accounts').toBeLessThan(100);
-    const page: StockHoldsPage = await pageOf(
-      app,
-      admin,
-      `pageSize=${pageSize}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
-    );
-    expect(page.holds.length).toBeLessThanOrEqual(pageSize);
-    if (pages > 0) expect(page.holds.length).toBeGreaterThan(0);
-    walked.push(...page.holds);
-    after = page.next;
-  }
-  return walked;
+  const walked = await walkPages({
+    pageSize,
+    fetchPage: (after) => pageOf(app, admin, withAfter(`pageSize=${pageSize}`, after)),
+    rowsOf: (page) => page.holds,
+    idOf: (hold) => hold.userId,
+  });
+  return walked.rows;
 }
 
 /** Byte order, as the page breaks ties between accounts holding the same value. */

@@ -3,7 +3,13 @@ import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { sessions, users } from './identity.table.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -145,20 +151,16 @@ export async function searchUsers(
       .from(users)
       .where(matching),
   ]);
-  const last = page.at(-1);
-  return {
-    rows: page.map(({ user }) => user),
-    total: counted?.total ?? 0,
-    next:
-      last && page.length === search.limit
-        ? { createdAt: last.cursorDate, id: last.user.id }
-        : undefined,
-  };
+  const { rows, next } = keysetPage(page, search.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.user.id,
+  }));
+  return { rows: rows.map(({ user }) => user), total: counted?.total ?? 0, next };
 }
 
 /**
- * searchUsers' page: read forwards off users_created_at_id_idx from `after`, never a sort of
- * every account. Apart, so that a test reads its plan.
+ * searchUsers' page (and the row after it): read forwards off users_created_at_id_idx from
+ * `after`, never a sort of every account. Apart, so that a test reads its plan.
  */
 export function usersPageQuery(
   db: Executor,
@@ -173,7 +175,7 @@ export function usersPageQuery(
       and(matching, after ? pastCursor(users.createdAt, users.id, '>', after, 'text') : undefined),
     )
     .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(page.limit);
+    .limit(keysetPageLimit(page.limit));
 }
 
 /** Makes the user of this e-mail an admin unless they are one; resolves to the rows changed. */

@@ -1,5 +1,6 @@
 import { and, asc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { keysetPage, keysetPageLimit } from '../../db/keyset-cursor.ts';
 import { orders } from './orders.table.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -21,8 +22,8 @@ const heldCents = sql<string>`sum(${orders.unitPriceCents}::bigint * ${orders.qu
 const userIdInOrder = sql`${orders.userId} collate "C"`;
 
 /**
- * The accounts of a page, with what each holds (cents): one more than `limit`, which says
- * whether a page follows. Apart, so that a test reads its plan.
+ * The accounts of a page, with what each holds (cents), and the account after them
+ * (keysetPage). Apart, so that a test reads its plan.
  */
 export function heldAccountsPageQuery(
   executor: Executor,
@@ -40,7 +41,7 @@ export function heldAccountsPageQuery(
         : undefined,
     )
     .orderBy(sql`${heldCents} desc`, sql`${userIdInOrder} asc`)
-    .limit(page.limit + 1);
+    .limit(keysetPageLimit(page.limit));
 }
 
 /** How many accounts hold unpaid orders. Apart, so that a test reads its plan. */
@@ -60,13 +61,11 @@ export async function selectHeldAccountsPage(
     heldAccountsPageQuery(executor, page),
     heldAccountsCountQuery(executor),
   ]);
-  const shown = found.slice(0, page.limit);
-  const last = found.length > page.limit ? shown.at(-1) : undefined;
-  return {
-    userIds: shown.map((row) => row.userId),
-    total: counted?.total ?? 0,
-    next: last && { totalCents: Number(last.totalCents), userId: last.userId },
-  };
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    totalCents: Number(last.totalCents),
+    userId: last.userId,
+  }));
+  return { userIds: rows.map((row) => row.userId), total: counted?.total ?? 0, next };
 }
 
 /** The unpaid orders of those accounts, oldest first (as GET /manageHolds lists each's). */

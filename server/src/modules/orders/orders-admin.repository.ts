@@ -3,8 +3,15 @@ import { MANAGED_ORDERS_COUNT_CAP, type OrderStatus } from '@tools-factory/contr
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders, shownStatusSql } from './orders.table.ts';
+import { cappedCount, cappedCountLimit, type CappedCount } from '../../db/capped-count.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 
 export type OrderSearch = {
   status?: OrderStatus | undefined;
@@ -97,7 +104,11 @@ export async function searchOrders(
     checkoutsPageQuery(executor, where, search),
     countMatches(executor, where, search.countCap ?? MANAGED_ORDERS_COUNT_CAP),
   ]);
-  const checkoutIds = page.map((row) => row.checkoutId);
+  const shown = keysetPage(page, search.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.checkoutId,
+  }));
+  const checkoutIds = shown.rows.map((row) => row.checkoutId);
   const rows =
     checkoutIds.length === 0
       ? []
@@ -108,20 +119,13 @@ export async function searchOrders(
           .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
   const position = new Map(checkoutIds.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.checkoutId)! - position.get(b.checkoutId)!);
-  const last = page.at(-1);
-  return {
-    rows,
-    ...counted,
-    next:
-      last && page.length === search.limit
-        ? { createdAt: last.cursorDate, id: last.checkoutId }
-        : undefined,
-  };
+  return { rows, ...counted, next: shown.next };
 }
 
 /**
- * The page's checkouts, newest first: one row per checkout read off the index backwards from
- * `after` (or past `offset` checkouts without it). Apart, so that a test reads its plan.
+ * The page's checkouts, newest first, and the one after them (keysetPage): one row per checkout
+ * read off the index backwards from `after` (or past `offset` checkouts without it). Apart, so
+ * that a test reads its plan.
  */
 export function checkoutsPageQuery(
   executor: Executor,
@@ -142,20 +146,20 @@ export function checkoutsPageQuery(
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.checkoutId))
-    .limit(search.limit);
+    .limit(keysetPageLimit(search.limit));
   return after ? query : query.offset(search.offset);
 }
 
 /**
- * The count of the orders and checkouts that match, `cap` + 1 orders at most (so that more than
- * `cap` shows). Apart, so that a test reads its plan.
+ * The count of the orders and checkouts that match, cappedCountLimit(cap) orders at most (so
+ * that more than `cap` shows). Apart, so that a test reads its plan.
  */
 export function matchesCountQuery(executor: Executor, where: SQL | undefined, cap: number) {
   const matching = executor
     .select({ checkoutId: orders.checkoutId })
     .from(orders)
     .where(where)
-    .limit(cap + 1)
+    .limit(cappedCountLimit(cap))
     .as('matching');
   return executor
     .select({
@@ -165,17 +169,15 @@ export function matchesCountQuery(executor: Executor, where: SQL | undefined, ca
     .from(matching);
 }
 
-/** How many orders and checkouts match, counting `cap` orders at most. */
+/**
+ * How many orders and checkouts match, counting `cap` orders at most (the checkouts are those of
+ * the orders counted).
+ */
 async function countMatches(
   executor: Executor,
   where: SQL | undefined,
   cap: number,
-): Promise<{ total: number; checkouts: number; capped: boolean }> {
+): Promise<CappedCount & { checkouts: number }> {
   const [counted] = await matchesCountQuery(executor, where, cap);
-  const total = counted?.orders ?? 0;
-  return {
-    total: Math.min(total, cap),
-    checkouts: counted?.checkouts ?? 0,
-    capped: total > cap,
-  };
+  return { ...cappedCount(counted?.orders ?? 0, cap), checkouts: counted?.checkouts ?? 0 };
 }

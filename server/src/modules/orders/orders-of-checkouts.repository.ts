@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import type { KeysetCursor } from '../../db/keyset-cursor.ts';
+import { keysetPage, type KeysetCursor } from '../../db/keyset-cursor.ts';
 import { checkoutsPageQuery } from './orders-admin.repository.ts';
 import { orders } from './orders.table.ts';
 import { extendHolds, type OrderRow } from './orders.repository.ts';
@@ -75,10 +75,10 @@ export type CheckoutsPageOfUser = {
 };
 
 /**
- * The account's checkouts of a page, newest first: one row per checkout read backwards off
- * orders_user_id_created_at_checkout_id_idx from `after` (a checkout's lines share their time:
- * one transaction), so page 250 of a long history costs what page 1 costs. Apart, so that a test
- * reads its plan.
+ * The account's checkouts of a page, newest first, and the one after them (keysetPage): one row
+ * per checkout read backwards off orders_user_id_created_at_checkout_id_idx from `after` (a
+ * checkout's lines share their time: one transaction), so page 250 of a long history costs what
+ * page 1 costs. Apart, so that a test reads its plan.
  */
 export function checkoutsPageOfUserQuery(
   executor: Executor,
@@ -105,7 +105,11 @@ export async function selectCheckoutsPageOfUser(
       .from(orders)
       .where(eq(orders.userId, userId)),
   ]);
-  const checkoutIds = found.map((row) => row.checkoutId);
+  const shown = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.checkoutId,
+  }));
+  const checkoutIds = shown.rows.map((row) => row.checkoutId);
   const rows =
     checkoutIds.length === 0
       ? []
@@ -114,14 +118,5 @@ export async function selectCheckoutsPageOfUser(
           .from(orders)
           .where(and(eq(orders.userId, userId), inArray(orders.checkoutId, checkoutIds)))
           .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
-  const last = found.at(-1);
-  return {
-    checkoutIds,
-    rows,
-    total: counted?.total ?? 0,
-    next:
-      last && found.length === page.limit
-        ? { createdAt: last.cursorDate, id: last.checkoutId }
-        : undefined,
-  };
+  return { checkoutIds, rows, total: counted?.total ?? 0, next: shown.next };
 }

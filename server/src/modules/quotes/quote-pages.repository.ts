@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MANAGED_QUOTE_GROUPS, type ManagedQuoteGroup } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 import type { QuoteRow } from './quotes.repository.ts';
 import { quotes } from './quotes.table.ts';
 
@@ -35,8 +41,8 @@ export type GroupedCursor = KeysetCursor & { group: ManagedQuoteGroup };
 type PageBounds = { limit: number; after?: KeysetCursor | undefined };
 
 /**
- * A page of the heads in `where`, newest first, after `after`; one more row than the limit,
- * which says whether a page follows.
+ * A page of the heads in `where`, newest first, after `after`, and the head after it
+ * (keysetPage).
  */
 function headsPageQuery(executor: Executor, kind: QuoteListKind, where: SQL, page: PageBounds) {
   const { scope, key } = LISTS[kind];
@@ -51,7 +57,7 @@ function headsPageQuery(executor: Executor, kind: QuoteListKind, where: SQL, pag
       ),
     )
     .orderBy(desc(quotes.requestedAt), desc(key))
-    .limit(page.limit + 1);
+    .limit(keysetPageLimit(page.limit));
 }
 
 /** A buyer's page (My Quotes): off quotes_single_user_requested_at_idx or its request twin. */
@@ -90,15 +96,6 @@ export function managedQuotesPageQuery(
   return headsPageQuery(executor, kind, groupCondition(group, today), page);
 }
 
-/** Where a page ended: the next page's start when more rows followed, else undefined. */
-function pageOf<Row extends { key: string; cursorDate: string }>(
-  rows: Row[],
-  limit: number,
-): { shown: Row[]; last: Row | undefined } {
-  const shown = rows.slice(0, limit);
-  return { shown, last: rows.length > limit ? shown.at(-1) : undefined };
-}
-
 /** A buyer's page of keys, newest first. */
 export async function selectOwnQuoteKeys(
   executor: Executor,
@@ -106,14 +103,12 @@ export async function selectOwnQuoteKeys(
   userId: string,
   page: PageBounds,
 ): Promise<QuoteKeysPage> {
-  const { shown, last } = pageOf(
+  const { rows, next } = keysetPage(
     await ownQuotesPageQuery(executor, kind, userId, page),
     page.limit,
+    (last) => ({ createdAt: last.cursorDate, id: last.key }),
   );
-  return {
-    keys: shown.map((row) => row.key),
-    next: last && { createdAt: last.cursorDate, id: last.key },
-  };
+  return { keys: rows.map((row) => row.key), next };
 }
 
 /**
@@ -140,11 +135,12 @@ export async function selectManagedQuoteKeys(
     found.push(...rows.map((row) => ({ ...row, group })));
     after = undefined;
   }
-  const { shown, last } = pageOf(found, page.limit);
-  return {
-    keys: shown.map((row) => row.key),
-    next: last && { createdAt: last.cursorDate, id: last.key, group: last.group },
-  };
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.key,
+    group: last.group,
+  }));
+  return { keys: rows.map((row) => row.key), next };
 }
 
 /** How many quotes (or requests) the list holds: a buyer's own, or every one. Apart for its plan. */

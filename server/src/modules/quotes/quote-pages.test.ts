@@ -14,6 +14,7 @@ import { listAllQuoteRequests, listOwnQuoteRequests } from '../../testing/quote-
 import { listAllQuotes, listOwnQuotes } from '../../testing/quotes.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
 import { insertQuote, insertQuoteRequest, type NewQuoteRow } from './quotes.repository.ts';
 
 /** The quotes' clock: an offer valid until the day before is expired. */
@@ -130,25 +131,15 @@ async function pageOf(
   }
 }
 
-/** Every page of `pageSize`, from the first to the one whose `next` is null. */
+/** Every page of `pageSize` from the first, as walkPages checks them: the rows walked. */
 async function walk(app: App, account: TestAccount, path: keyof typeof PATHS, pageSize: number) {
-  const walked: { _id: string }[] = [];
-  let after: string | null = '';
-  for (let pages = 0; after !== null; pages += 1) {
-    expect(pages, 'more pages than rows').toBeLessThan(100);
-    const page: Page = await pageOf(
-      app,
-      account,
-      path,
-      `pageSize=${pageSize}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
-    );
-    expect(page.rows.length).toBeLessThanOrEqual(pageSize);
-    // A page is empty only when the whole list is: the page before knew it was the last.
-    if (pages > 0) expect(page.rows.length).toBeGreaterThan(0);
-    walked.push(...page.rows);
-    after = page.next;
-  }
-  return walked;
+  const walked = await walkPages({
+    pageSize,
+    fetchPage: (after) => pageOf(app, account, path, withAfter(`pageSize=${pageSize}`, after)),
+    rowsOf: (page) => page.rows,
+    idOf: (row) => row._id,
+  });
+  return walked.rows;
 }
 
 describe('the quote lists a page at a time (issue 43)', () => {

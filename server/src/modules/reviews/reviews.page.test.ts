@@ -10,6 +10,8 @@ import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestReview } from '../../testing/factories.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
+import { selectReviewsPage } from './reviews.repository.ts';
 
 // An app of its own: the test walks every review there is.
 const it = appTest();
@@ -38,17 +40,30 @@ describe('Reviews a page at a time: GET /api/manageReviews/page (issue 43)', () 
       (await injectAs(app, admin, { url: '/api/manageReviews' })).json(),
     );
 
-    const walked: ManagedReviewsPage[] = [];
-    let after: string | null = '';
-    while (after !== null) {
-      const found = await page(app, admin, `pageSize=2${after ? `&after=${after}` : ''}`);
-      walked.push(found);
-      after = found.reviews.length === 0 ? null : found.next;
+    // One a page and all on one end exactly at a page's end: that page says it is the last.
+    for (const pageSize of [1, 2, whole.length]) {
+      const walked = await walkPages({
+        pageSize,
+        fetchPage: (after) => page(app, admin, withAfter(`pageSize=${pageSize}`, after)),
+        rowsOf: (found) => found.reviews,
+        idOf: (review) => review._id,
+      });
+      expect(walked.rows, `pageSize ${pageSize}`).toEqual(whole);
+      expect(walked.pages).toHaveLength(Math.ceil(whole.length / pageSize));
+      for (const found of walked.pages) {
+        expect(found).toMatchObject({ total: whole.length, capped: false });
+      }
     }
-    expect(walked.flatMap((found) => found.reviews)).toEqual(whole);
-    for (const found of walked) expect(found.total).toBe(whole.length);
     expect(whole.filter((review) => review.hiddenAt !== null)).toHaveLength(1);
-    expect(walked.at(-1)?.next).toBeNull();
+
+    // Counted up to a cap (MANAGED_REVIEWS_COUNT_CAP; one fewer than there are here).
+    const cap = whole.length - 1;
+    const capped = await selectReviewsPage(app.database.db, { limit: 50, countCap: cap });
+    expect(capped).toMatchObject({ total: cap, capped: true });
+    expect(capped.rows).toHaveLength(whole.length);
+    expect(
+      await selectReviewsPage(app.database.db, { limit: 1, countCap: whole.length }),
+    ).toMatchObject({ total: whole.length, capped: false });
   });
 
   it('refuses an `after` no page answered and a bad page size, in words', async ({

@@ -1,6 +1,14 @@
 import { desc, eq, isNull, sql } from 'drizzle-orm';
+import { MANAGED_REVIEWS_COUNT_CAP } from '@tools-factory/contract';
+import { countUpToCap, type CappedCount } from '../../db/capped-count.ts';
 import type { Executor } from '../../db/client.ts';
-import { cursorTime, pastCursor, type KeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 import { reviews } from './reviews.table.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -21,9 +29,9 @@ export function selectAllReviewsNewestFirst(executor: Executor): Promise<ReviewR
 }
 
 /**
- * A page of every review, newest first as selectAllReviewsNewestFirst: read backwards off
- * reviews_created_at_id_idx from `after`, never a sort of them all. Apart, so that a test reads
- * its plan.
+ * A page of every review, newest first as selectAllReviewsNewestFirst, and the review after
+ * it (keysetPage): read backwards off reviews_created_at_id_idx from `after`, never a sort of
+ * them all. Apart, so that a test reads its plan.
  */
 export function reviewsPageQuery(
   executor: Executor,
@@ -35,27 +43,26 @@ export function reviewsPageQuery(
     .from(reviews)
     .where(after ? pastCursor(reviews.createdAt, reviews.id, '<', after, 'uuid') : undefined)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(page.limit);
+    .limit(keysetPageLimit(page.limit));
 }
 
-/** One page of every review (the admins' Reviews), how many there are, where the next starts. */
+/**
+ * One page of every review (the admins' Reviews), how many there are (up to `countCap`:
+ * MANAGED_REVIEWS_COUNT_CAP unless a test says), where the next starts.
+ */
 export async function selectReviewsPage(
   executor: Executor,
-  page: { limit: number; after?: KeysetCursor | undefined },
-): Promise<{ rows: ReviewRow[]; total: number; next: KeysetCursor | undefined }> {
-  const [found, [counted]] = await Promise.all([
+  page: { limit: number; after?: KeysetCursor | undefined; countCap?: number },
+): Promise<CappedCount & { rows: ReviewRow[]; next: KeysetCursor | undefined }> {
+  const [found, counted] = await Promise.all([
     reviewsPageQuery(executor, page),
-    executor.select({ total: sql<number>`count(*)::int` }).from(reviews),
+    countUpToCap(executor, reviews, undefined, page.countCap ?? MANAGED_REVIEWS_COUNT_CAP),
   ]);
-  const last = found.at(-1);
-  return {
-    rows: found.map(({ review }) => review),
-    total: counted?.total ?? 0,
-    next:
-      last && found.length === page.limit
-        ? { createdAt: last.cursorDate, id: last.review.id }
-        : undefined,
-  };
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.review.id,
+  }));
+  return { rows: rows.map(({ review }) => review), ...counted, next };
 }
 
 export async function insertReview(executor: Executor, values: NewReviewRow): Promise<ReviewRow> {

@@ -5,6 +5,7 @@ import {
   CreateReviewResponseSchema,
   CreateReviewSchema,
   IdParamsSchema,
+  MANAGED_REVIEWS_COUNT_CAP,
   MANAGED_REVIEWS_MAX_PAGE_SIZE,
   MANAGED_REVIEWS_PAGE_SIZE,
   ManagedReviewListSchema,
@@ -106,7 +107,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'pageAllReviews',
         summary: 'Every review, hidden ones too, a page at a time (Reviews)',
-        description: `Admins only (issue 43). GET /manageReviews a page at a time, newest first, each review as that call shows it. \`pageSize\` 1 to ${MANAGED_REVIEWS_MAX_PAGE_SIZE} (default ${MANAGED_REVIEWS_PAGE_SIZE}); \`total\` counts every review. \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset on the time and id, not counted from the first); an \`after\` that no page answered is refused (400). GET /manageReviews stays whole.`,
+        description: `Admins only (issue 43). GET /manageReviews a page at a time, newest first, each review as that call shows it. \`pageSize\` 1 to ${MANAGED_REVIEWS_MAX_PAGE_SIZE} (default ${MANAGED_REVIEWS_PAGE_SIZE}); \`total\` counts every review, up to ${MANAGED_REVIEWS_COUNT_CAP.toLocaleString('en-US')} (beyond, \`capped\` is true and \`total\` is that cap). \`next\` (null on the last page) is the \`after\` of the next page, which starts there however deep (keyset on the time and id, not counted from the first); an \`after\` that no page answered is refused (400). GET /manageReviews stays whole.`,
         tags: ['reviews'],
         querystring: ManagedReviewsPageQuerySchema,
         response: { 200: ManagedReviewsPageSchema, ...errorResponses(400) },

@@ -97,6 +97,7 @@ export function createReviewsService(options: ReviewsServiceOptions) {
       return {
         reviews: (await withBuyers(found.rows)).map(toManagedReviewDto),
         total: found.total,
+        capped: found.capped,
         next: found.next ? keysetCursorText(found.next) : null,
       };
     },

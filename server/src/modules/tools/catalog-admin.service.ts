@@ -174,6 +174,7 @@ export function createCatalogAdminService(options: CatalogAdminServiceOptions) {
         tools: found.rows.map((row) => toToolDto(row, breaksByTool.get(row.id) ?? [], slugs)),
         stock: found.rows.map(toToolStock),
         total: found.total,
+        capped: found.capped,
         next: found.next ? namedKeysetCursorText(found.next) : null,
       };
     },

@@ -12,6 +12,8 @@ import { appTest } from '../../testing/app-fixtures.ts';
 import { removeTool, setPriceBreaks } from '../../testing/catalog-calls.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
+import { selectManageToolsPage } from './tools.repository.ts';
 
 // An app of its own: the test walks every tool there is.
 const it = appTest();
@@ -27,20 +29,15 @@ async function page(app: App, admin: TestAccount, query: string): Promise<Manage
   return ManageToolsPageSchema.parse(response.json());
 }
 
-/** Every page from the first, `pageSize` a page: the tools' ids in the order walked. */
-async function walk(app: App, admin: TestAccount, query: string) {
-  const pages: ManageToolsPage[] = [];
-  let after: string | null = '';
-  while (after !== null) {
-    const found = await page(
-      app,
-      admin,
-      `${query}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
-    );
-    pages.push(found);
-    after = found.tools.length === 0 ? null : found.next;
-  }
-  return pages;
+/** Every page of `pageSize` from the first (of the tools `search` finds), as walkPages checks. */
+async function walk(app: App, admin: TestAccount, pageSize: number, search = '') {
+  const walked = await walkPages({
+    pageSize,
+    fetchPage: (after) => page(app, admin, withAfter(`pageSize=${pageSize}${search}`, after)),
+    rowsOf: (found) => found.tools,
+    idOf: (tool) => tool._id,
+  });
+  return walked.pages;
 }
 
 describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', () => {
@@ -70,10 +67,12 @@ describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', 
     const stock = ToolStockListSchema.parse(
       (await injectAs(app, admin, { url: '/api/manageTools/stock' })).json(),
     );
-    const pages = await walk(app, admin, 'pageSize=2');
-    expect(pages.length).toBe(Math.ceil(parts.length / 2) + (parts.length % 2 === 0 ? 1 : 0));
+    const pages = await walk(app, admin, 2);
+    expect(pages.length).toBe(Math.ceil(parts.length / 2));
+    // A list that ends at a page's end: that page is the last, not one before an empty page.
+    expect(await walk(app, admin, parts.length)).toHaveLength(1);
     for (const found of pages) {
-      expect(found.total).toBe(parts.length);
+      expect(found).toMatchObject({ total: parts.length, capped: false });
       expect(found.stock.map((entry) => entry.toolId)).toEqual(found.tools.map((tool) => tool._id));
     }
     // The same tools, each as GET /parts and GET /manageTools/stock show it, in their order.
@@ -118,9 +117,23 @@ describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', 
     }
 
     // A search pages as the whole list does.
-    const pages = await walk(app, admin, 'q=searchable&pageSize=1');
+    const pages = await walk(app, admin, 1, '&q=searchable');
     expect(pages.flatMap(ids)).toEqual([hammer.id, mallet.id]);
-    expect(pages.map((found) => found.total)).toEqual([2, 2, 2]);
+    expect(pages.map((found) => found.total)).toEqual([2, 2]);
+
+    // Counted up to a cap (MANAGE_TOOLS_COUNT_CAP; one here): the page says so, and still
+    // shows every tool it holds.
+    const search = { words: ['searchable'], limit: 10 };
+    const capped = await selectManageToolsPage(app.database.db, { ...search, countCap: 1 });
+    expect(capped).toMatchObject({ total: 1, capped: true });
+    expect(capped.rows.map((row) => row.id)).toEqual([hammer.id, mallet.id]);
+    expect(await selectManageToolsPage(app.database.db, { ...search, countCap: 2 })).toMatchObject({
+      total: 2,
+      capped: false,
+    });
+    expect(
+      await selectManageToolsPage(app.database.db, { words: [], limit: 1, countCap: 3 }),
+    ).toMatchObject({ total: 3, capped: true });
   });
 
   it('refuses an `after` no page answered and a bad page size or search, in words', async ({
@@ -139,7 +152,7 @@ describe('Manage Tools a page at a time: GET /api/manageTools/page (issue 43)', 
     }
     // A cursor of the right shape that names no tool still answers the tools after it.
     const late = await page(app, admin, `after=2999-01-01T00:00:00.000000Z_${id}_Zzz`);
-    expect(late).toEqual({ tools: [], stock: [], total: late.total, next: null });
+    expect(late).toEqual({ tools: [], stock: [], total: late.total, capped: false, next: null });
 
     for (const query of ['pageSize=201', 'pageSize=0', `q=${'x'.repeat(201)}`, 'q=%00']) {
       const response = await ask(app, admin, query);

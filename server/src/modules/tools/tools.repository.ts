@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { MANAGE_TOOLS_COUNT_CAP } from '@tools-factory/contract';
+import { cappedCount, cappedCountQuery, type CappedCount } from '../../db/capped-count.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { cursorTime, pastNamedCursor, type NamedKeysetCursor } from '../../db/keyset-cursor.ts';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastNamedCursor,
+  type NamedKeysetCursor,
+} from '../../db/keyset-cursor.ts';
 import { idsHoldingEveryWord } from './tool-search.repository.ts';
 import { tools } from './tools.table.ts';
 
@@ -25,6 +33,8 @@ export type ManageToolsPageRequest = {
   words: readonly string[];
   limit: number;
   after?: NamedKeysetCursor | undefined;
+  /** How many matching tools are counted at most: MANAGE_TOOLS_COUNT_CAP, unless a test says. */
+  countCap?: number;
 };
 
 /** The tools on sale, or those holding every word (through tool_search's trigrams). */
@@ -36,10 +46,10 @@ function liveToolsHolding(executor: Executor, words: readonly string[]) {
 }
 
 /**
- * Manage Tools' page: the tools on sale in the catalog's order (selectLiveTools': oldest first,
- * then by name; the id settles what nothing else would), read forwards off
- * tools_live_created_at_name_id_idx from `after`, never a sort of the whole catalog. Apart, so
- * that a test reads its plan.
+ * Manage Tools' page and the tool after it (keysetPage): the tools on sale in the catalog's order
+ * (selectLiveTools': oldest first, then by name; the id settles what nothing else would), read
+ * forwards off tools_live_created_at_name_id_idx from `after`, never a sort of the whole
+ * catalog. Apart, so that a test reads its plan.
  */
 export function manageToolsPageQuery(executor: Executor, page: ManageToolsPageRequest) {
   const { after } = page;
@@ -55,35 +65,33 @@ export function manageToolsPageQuery(executor: Executor, page: ManageToolsPageRe
       ),
     )
     .orderBy(asc(tools.createdAt), asc(tools.name), asc(tools.id))
-    .limit(page.limit);
+    .limit(keysetPageLimit(page.limit));
 }
 
-/** How many tools Manage Tools' pages hold: every tool on sale, or those the words find. */
-export function manageToolsCountQuery(executor: Executor, words: readonly string[]) {
-  return executor
-    .select({ total: sql<number>`count(*)::int` })
-    .from(tools)
-    .where(liveToolsHolding(executor, words));
+/**
+ * How many tools Manage Tools' pages hold, `cap` at most (cappedCountQuery): every tool on sale,
+ * or those the words find.
+ */
+export function manageToolsCountQuery(executor: Executor, words: readonly string[], cap: number) {
+  return cappedCountQuery(executor, tools, liveToolsHolding(executor, words), cap);
 }
 
-/** One page of Manage Tools, how many tools match, and where the next page starts. */
+/** One page of Manage Tools, how many tools match (up to a cap), where the next page starts. */
 export async function selectManageToolsPage(
   executor: Executor,
   page: ManageToolsPageRequest,
-): Promise<{ rows: ToolRow[]; total: number; next: NamedKeysetCursor | undefined }> {
+): Promise<CappedCount & { rows: ToolRow[]; next: NamedKeysetCursor | undefined }> {
+  const cap = page.countCap ?? MANAGE_TOOLS_COUNT_CAP;
   const [found, [counted]] = await Promise.all([
     manageToolsPageQuery(executor, page),
-    manageToolsCountQuery(executor, page.words),
+    manageToolsCountQuery(executor, page.words, cap),
   ]);
-  const last = found.at(-1);
-  return {
-    rows: found.map(({ tool }) => tool),
-    total: counted?.total ?? 0,
-    next:
-      last && found.length === page.limit
-        ? { createdAt: last.cursorDate, name: last.tool.name, id: last.tool.id }
-        : undefined,
-  };
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    name: last.tool.name,
+    id: last.tool.id,
+  }));
+  return { rows: rows.map(({ tool }) => tool), ...cappedCount(counted?.counted ?? 0, cap), next };
 }
 
 export async function insertTool(executor: Executor, values: NewToolRow): Promise<ToolRow> {

@@ -4,6 +4,7 @@ import type { App } from '../../app.ts';
 import { signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
+import { walkPages, withAfter } from '../../testing/walk-pages.ts';
 
 // An app of its own: the test counts every account there is.
 const it = appTest();
@@ -28,16 +29,19 @@ describe('ALL USERS a page at a time: GET /api/users/search (issue 43)', () => {
     }
     const whole = UserListSchema.parse((await injectAs(app, admin, { url: '/api/user' })).json());
 
-    // Two a page, from the first to an empty one: the spec's list, in its order.
-    const walked: string[] = [];
-    let after: string | null = '';
-    while (after !== null) {
-      const found = await page(app, admin, `pageSize=2${after ? `&after=${after}` : ''}`);
-      expect(found.total).toBe(whole.length);
-      walked.push(...found.users.map((user) => user.email));
-      after = found.users.length === 0 ? null : found.next;
+    // From the first page to the one whose `next` is null: the spec's list, in its order, also
+    // when it ends at a page's end (one a page, all on one).
+    for (const pageSize of [1, 2, whole.length]) {
+      const walked = await walkPages({
+        pageSize,
+        fetchPage: (after) => page(app, admin, withAfter(`pageSize=${pageSize}`, after)),
+        rowsOf: (found) => found.users,
+        idOf: (user) => user._id,
+      });
+      expect(walked.rows.map((user) => user.email)).toEqual(whole.map((user) => user.email));
+      expect(walked.pages).toHaveLength(Math.ceil(whole.length / pageSize));
+      for (const found of walked.pages) expect(found.total).toBe(whole.length);
     }
-    expect(walked).toEqual(whole.map((user) => user.email));
 
     // By name, any case; by e-mail; a LIKE wildcard is a character like any other.
     const byName = await page(app, admin, 'q=paging%20FITTER');

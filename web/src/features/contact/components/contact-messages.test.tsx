@@ -44,11 +44,16 @@ function visitors(count: number): ManagedMessage[] {
   }));
 }
 
+/** A folder's count as the server answers it: `countCap` at most, and whether more are there. */
+function countOf(folder: ManagedMessage[], countCap: number) {
+  return { total: Math.min(folder.length, countCap), capped: folder.length > countCap };
+}
+
 /**
  * A page of a folder as GET /api/manageMessages/page answers it: 50 a page, `after` here the id
- * of the row before (the web never reads a cursor).
+ * of the row before (the web never reads a cursor), each folder counted up to `countCap`.
  */
-function pageOf(held: ManagedMessage[], url: string): ManagedMessagesPage {
+function pageOf(held: ManagedMessage[], url: string, countCap: number): ManagedMessagesPage {
   const params = new URL(url, 'http://localhost').searchParams;
   const inbox = held.filter((message) => message.archivedAt === null);
   const archive = held.filter((message) => message.archivedAt !== null);
@@ -56,24 +61,32 @@ function pageOf(held: ManagedMessage[], url: string): ManagedMessagesPage {
   const after = params.get('after');
   const start = after ? folder.findIndex((message) => message._id === after) + 1 : 0;
   const page = folder.slice(start, start + 50);
+  const inboxCount = countOf(inbox, countCap);
+  const archiveCount = countOf(archive, countCap);
   return {
     messages: page,
-    total: folder.length,
-    inbox: inbox.length,
-    archive: archive.length,
+    ...countOf(folder, countCap),
+    inbox: inboxCount.total,
+    inboxCapped: inboxCount.capped,
+    archive: archiveCount.total,
+    archiveCapped: archiveCount.capped,
     next: start + 50 < folder.length ? (page.at(-1)?._id ?? null) : null,
   };
 }
 
-/** GET, PATCH and reply as the contact module answers them, on a list kept here. */
-function messagesServer(messages: ManagedMessage[] = [vera, otto]) {
+/**
+ * GET, PATCH and reply as the contact module answers them, on a list kept here; a folder's count
+ * stops at `countCap` (MANAGED_MESSAGES_COUNT_CAP on the server).
+ */
+function messagesServer(messages: ManagedMessage[] = [vera, otto], countCap = 10_000) {
   let held = messages;
   const change = (id: string, edit: (message: ManagedMessage) => ManagedMessage) => {
     held = held.map((message) => (message._id === id ? edit(message) : message));
     return held.find((message) => message._id === id);
   };
   return fakeApi(({ method, url, body }) => {
-    if (method === 'GET' && url.startsWith(PAGE_URL)) return jsonResponse(pageOf(held, url));
+    if (method === 'GET' && url.startsWith(PAGE_URL))
+      return jsonResponse(pageOf(held, url, countCap));
     const [, id, action] = /^\/api\/manageMessages\/([^/]+)(?:\/(reply))?$/.exec(url) ?? [];
     if (!id) return undefined;
     if (method === 'PATCH') {
@@ -189,6 +202,20 @@ describe('ContactMessages', () => {
     await user.click(screen.getByRole('button', { name: t.inbox(51) }));
     expect(await screen.findByRole('navigation', { name: 'Page 1 of 2' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('says "more than" on a folder whose count is capped, and pages it without a count (issue 43)', async () => {
+    messagesServer([...visitors(52), { ...otto, archivedAt: RECEIVED }], 51);
+    const user = userEvent.setup();
+    renderWithProviders(<ContactMessages />);
+    expect(await screen.findByRole('button', { name: t.inboxAtLeast(51) })).toBeInTheDocument();
+    expect(t.inboxAtLeast(10_000)).toBe('Inbox (more than 10,000)');
+    expect(screen.getByRole('button', { name: t.archive(1) })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Page 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('navigation', { name: 'Page 2' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('says when no message came yet', async () => {

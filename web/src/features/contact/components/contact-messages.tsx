@@ -140,15 +140,24 @@ export function ContactMessages() {
   return (
     // A page already shown stays when a later refresh fails: it is still the best known.
     <QueryBoundary query={messages} keepDataOnError>
-      {({ messages: shownList, total, inbox, archive, next }) => {
+      {({
+        messages: shownList,
+        total,
+        capped,
+        inbox,
+        inboxCapped,
+        archive,
+        archiveCapped,
+        next,
+      }) => {
         if (inbox + archive === 0) return <EmptyState message={t.empty} />;
         return (
           <>
             <div className="join mb-4" role="group" aria-label={t.title}>
               {(
                 [
-                  ['inbox', t.inbox(inbox)],
-                  ['archive', t.archive(archive)],
+                  ['inbox', inboxCapped ? t.inboxAtLeast(inbox) : t.inbox(inbox)],
+                  ['archive', archiveCapped ? t.archiveAtLeast(archive) : t.archive(archive)],
                 ] as const
               ).map(([key, label]) => (
                 <button
@@ -175,7 +184,9 @@ export function ContactMessages() {
             )}
             <Pager
               page={pages.page}
-              pages={Math.max(1, Math.ceil(total / MANAGED_MESSAGES_PAGE_SIZE))}
+              pages={
+                capped ? undefined : Math.max(1, Math.ceil(total / MANAGED_MESSAGES_PAGE_SIZE))
+              }
               hasNext={next !== null}
               onNext={() => next !== null && pages.next(next)}
               onPrevious={pages.previous}

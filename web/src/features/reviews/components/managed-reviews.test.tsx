@@ -25,9 +25,10 @@ function reviewsOf(count: number): ManagedReview[] {
 
 /**
  * GET /api/manageReviews/page and the hiding, as the server answers them: 50 a page, `after`
- * here the id of the row before (the web never reads a cursor).
+ * here the id of the row before (the web never reads a cursor), counted up to `countCap`
+ * (MANAGED_REVIEWS_COUNT_CAP on the server).
  */
-function reviewsServer(reviews: ManagedReview[]) {
+function reviewsServer(reviews: ManagedReview[], countCap = 10_000) {
   let held = reviews;
   return fakeApi(({ method, url, body }) => {
     if (method === 'GET' && url.startsWith(PAGE_URL)) {
@@ -36,7 +37,8 @@ function reviewsServer(reviews: ManagedReview[]) {
       const page = held.slice(start, start + 50);
       const answer: ManagedReviewsPage = {
         reviews: page,
-        total: held.length,
+        total: Math.min(held.length, countCap),
+        capped: held.length > countCap,
         next: start + 50 < held.length ? (page.at(-1)?._id ?? null) : null,
       };
       return jsonResponse(answer);
@@ -82,6 +84,18 @@ describe('ManagedReviews', () => {
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Review number 1')).toBeInTheDocument();
+  });
+
+  it('says "More than" and pages without a count when the count is capped (issue 43)', async () => {
+    reviewsServer(reviewsOf(51), 50);
+    const user = userEvent.setup();
+    renderWithProviders(<ManagedReviews />);
+    expect(await screen.findByText('More than 50 reviews')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Page 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Review number 51')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Page 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('hides a review, says so and asks for the page again', async () => {

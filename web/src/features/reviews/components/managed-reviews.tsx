@@ -93,13 +93,13 @@ export function ManagedReviews() {
   return (
     // A page already shown stays when a later refresh fails: it is still the best known.
     <QueryBoundary query={reviews} keepDataOnError>
-      {({ reviews: list, total, next }) =>
+      {({ reviews: list, total, capped, next }) =>
         list.length === 0 && pages.page === 1 ? (
           <EmptyState message={t.empty} />
         ) : (
           <>
             <p className="text-base-content/70 mb-4 text-sm" role="status">
-              {t.count(total)}
+              {capped ? t.countAtLeast(total) : t.count(total)}
             </p>
             <ul className="flex flex-col gap-4">
               {list.map((review) => (
@@ -113,7 +113,7 @@ export function ManagedReviews() {
             </ul>
             <Pager
               page={pages.page}
-              pages={Math.max(1, Math.ceil(total / MANAGED_REVIEWS_PAGE_SIZE))}
+              pages={capped ? undefined : Math.max(1, Math.ceil(total / MANAGED_REVIEWS_PAGE_SIZE))}
               hasNext={next !== null}
               onNext={() => next !== null && pages.next(next)}
               onPrevious={pages.previous}

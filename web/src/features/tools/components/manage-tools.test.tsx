@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Tool } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer } from '../../../test/identity';
 import { callsTo } from '../../../test/fake-api';
@@ -33,6 +34,17 @@ async function askToRemove(user: ReturnType<typeof userEvent.setup>, name: strin
   await screen.findByRole('table');
   await user.click(rowOf(name).getByRole('button', { name: 'Remove' }));
   return screen.getByRole('dialog', { name: 'Remove this tool?' });
+}
+
+/** Tools 01 to `count`, in the catalog's order. */
+function numberedTools(count: number): Tool[] {
+  return Array.from({ length: count }, (_, index) =>
+    makeTool({
+      _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      name: `Tool ${String(index + 1).padStart(2, '0')}`,
+      sku: `TL-${index}`,
+    }),
+  );
 }
 
 describe('ManageTools', () => {
@@ -249,13 +261,7 @@ describe('ManageTools', () => {
   });
 
   it('pages 50 tools at a time: Next goes on from where the page ended, Previous back', async () => {
-    const many = Array.from({ length: 51 }, (_, index) =>
-      makeTool({
-        _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-        name: `Tool ${String(index + 1).padStart(2, '0')}`,
-        sku: `TL-${index}`,
-      }),
-    );
+    const many = numberedTools(51);
     const { server } = toolsServer({ tools: many });
     const { user } = renderManageTools();
     await screen.findByRole('table');
@@ -280,5 +286,23 @@ describe('ManageTools', () => {
     await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 tools match'));
     expect(callsTo(server.requests, 'GET', `${PAGE_URL}?q=tool+5`).length).toBeGreaterThan(0);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('says "More than" and pages without a count when the count is capped (issue 43)', async () => {
+    toolsServer({ tools: numberedTools(51), countCap: 50 });
+    const { user } = renderManageTools();
+    await screen.findByRole('table');
+    expect(screen.getByRole('status')).toHaveTextContent('More than 50 tools on sale');
+    const pager = screen.getByRole('navigation', { name: 'Page 1' });
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('navigation', { name: 'Page 2' })).toBeInTheDocument();
+    expect(rowOf('Tool 51').getByRole('rowheader')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // A search whose matches are capped too.
+    await user.type(screen.getByRole('searchbox', { name: 'Search tools' }), 'tool{Enter}');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('More than 50 tools match'),
+    );
   });
 });

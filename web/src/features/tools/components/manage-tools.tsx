@@ -75,7 +75,7 @@ export function ManageTools({
     <>
       {/* A page already shown stays when a later refresh fails: it is still the best known. */}
       <QueryBoundary query={tools} keepDataOnError>
-        {({ tools: list, total, next }) =>
+        {({ tools: list, total, capped, next }) =>
           total === 0 && searched === '' && pages.page === 1 ? (
             <EmptyState message={texts.manageTools.empty}>
               <Link to={routes.dashboardAddProducts} className="btn btn-primary">
@@ -89,11 +89,7 @@ export function ManageTools({
                 query={typed}
                 onQuery={setTyped}
                 onSubmit={() => search({ q: typed.trim() })}
-                status={
-                  searched
-                    ? manageToolsTexts.page.found(total)
-                    : manageToolsTexts.page.onSale(total)
-                }
+                status={toolsCountText(searched !== '', total, capped)}
               />
               {list.length === 0 ? (
                 <p className="text-base-content/70 py-6">{texts.manageTools.noMatch(searched)}</p>
@@ -112,7 +108,7 @@ export function ManageTools({
               )}
               <Pager
                 page={pages.page}
-                pages={Math.max(1, Math.ceil(total / MANAGE_TOOLS_PAGE_SIZE))}
+                pages={capped ? undefined : Math.max(1, Math.ceil(total / MANAGE_TOOLS_PAGE_SIZE))}
                 hasNext={next !== null}
                 onNext={() => next !== null && pages.next(next)}
                 onPrevious={pages.previous}
@@ -147,6 +143,16 @@ export function ManageTools({
       <ArchivedTools />
     </>
   );
+}
+
+/**
+ * How many tools are on sale or match the search, or more than the count when the server's count
+ * stopped at its cap (MANAGE_TOOLS_COUNT_CAP), as Manage Orders says it.
+ */
+function toolsCountText(searched: boolean, total: number, capped: boolean): string {
+  const words = manageToolsTexts.page;
+  if (searched) return capped ? words.foundAtLeast(total) : words.found(total);
+  return capped ? words.onSaleAtLeast(total) : words.onSale(total);
 }
 
 /** The search above Manage Tools' table, and how many tools are on sale or match. */

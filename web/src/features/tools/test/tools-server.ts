@@ -17,9 +17,14 @@ import { jsonResponse } from '../../../test/render';
 
 /**
  * GET /api/manageTools/page as the server answers it: the tools holding every word of `q`, a
- * page from `after` (here the id of the row before: the web never reads a cursor).
+ * page from `after` (here the id of the row before: the web never reads a cursor), counted up to
+ * `countCap` (MANAGE_TOOLS_COUNT_CAP on the server).
  */
-function managedToolsPage(tools: Array<[Tool, ToolStock]>, url: string): ManageToolsPage {
+function managedToolsPage(
+  tools: Array<[Tool, ToolStock]>,
+  url: string,
+  countCap: number,
+): ManageToolsPage {
   const params = new URL(url, 'http://localhost').searchParams;
   const words = searchWords(params.get('q') ?? '');
   const found = tools.filter(([tool]) =>
@@ -33,7 +38,8 @@ function managedToolsPage(tools: Array<[Tool, ToolStock]>, url: string): ManageT
   return {
     tools: page.map(([tool]) => tool),
     stock: page.map(([, stock]) => stock),
-    total: found.length,
+    total: Math.min(found.length, countCap),
+    capped: found.length > countCap,
     next: last && start + size < found.length ? last[0]._id : null,
   };
 }
@@ -48,11 +54,14 @@ const NEW_TOOL_ID = '5e6f7a8b-3333-4444-8555-666677778888';
 export function toolsServer({
   tools: initialTools = [],
   thresholds: initialThresholds = {},
+  countCap = 10_000,
   answer = () => undefined,
 }: {
   tools?: Tool[];
   /** Low-stock thresholds set by an admin, by tool id; the others have the default. */
   thresholds?: Record<string, number>;
+  /** How many tools Manage Tools' pages count at most. */
+  countCap?: number;
   answer?: (request: ApiRequest) => Answer;
 } = {}) {
   const store = {
@@ -106,6 +115,7 @@ export function toolsServer({
           managedToolsPage(
             store.tools.map((tool) => [tool, stockOf(tool)]),
             url,
+            countCap,
           ),
         );
       }
