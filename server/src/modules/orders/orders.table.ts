@@ -150,11 +150,16 @@ export const orders = pgTable(
     // (orders-csv.repository.ts) read this index instead of sorting the table per page.
     index('orders_created_at_checkout_id_id_idx').on(t.createdAt, t.checkoutId, t.id),
     // Manage Orders filtered by a status (issue 43): each status the pages show is one range,
-    // read newest first, and counted off the index alone.
+    // read newest first, and counted off the index alone. The status and refund close the key
+    // (drizzle has no INCLUDE): PostgreSQL reads an expression's match off the index only when
+    // the columns it is made of are there too; without them each count of a status read every
+    // matching row of the table (34 ms for 6,000 paid orders among a million).
     index('orders_shown_status_created_at_checkout_id_idx').on(
       shownStatusSql(t.status, t.refundedCents),
       t.createdAt,
       t.checkoutId,
+      t.status,
+      t.refundedCents,
     ),
     // The cap on unpaid orders counts these on every placement: a few rows, whatever the history.
     // (HELD_STATUSES as SQL: order-status.test.ts proves the two agree.)
