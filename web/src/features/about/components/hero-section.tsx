@@ -17,8 +17,13 @@ export function HeroSection() {
             {homeTexts.hero.cta}
           </Link>
         </div>
+        {/* WebP, not the SVG drawn (web/public/images/hero.svg): a browser decodes it off the
+            main thread, where an SVG picture is a whole document built on it (issue 43 item 6;
+            scripts/raster-hero.ts makes these). */}
         <img
-          src="/images/hero.svg"
+          src="/images/hero-600.webp"
+          srcSet="/images/hero-600.webp 600w, /images/hero-1200.webp 1200w"
+          sizes="(min-width: 768px) min(36rem, 50vw), calc(100vw - 2rem)"
           alt={homeTexts.hero.imageAlt}
           width={800}
           height={500}
