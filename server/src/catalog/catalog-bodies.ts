@@ -19,6 +19,12 @@ export type CatalogBodies = {
    */
   version: number;
   /**
+   * Counts the builds this instance published, from 1. A stock move keeps it: it changes no
+   * name, SKU or description and takes no tool off sale, so what depends on those alone (the
+   * ids a search found) is kept across orders, where the version is not.
+   */
+  build: number;
+  /**
    * GET /parts's body: joined from the tools' own bodies on the first ask of this version, once
    * (a stock move makes none: an order never waits for the whole catalog to be serialized).
    */
@@ -85,7 +91,7 @@ export type CatalogToolsState = {
  * is made on its first ask), and its list, searches and answers on their first ask too.
  */
 export function prepareCatalogBodies(
-  state: CatalogToolsState & { reviews: PreparedBody; gallery: PreparedBody },
+  state: CatalogToolsState & { build: number; reviews: PreparedBody; gallery: PreparedBody },
   made: { toolBodies: ToolBodies },
 ): UnnumberedBodies {
   return bodiesOf(state, new Map(), made.toolBodies);
@@ -139,13 +145,14 @@ function toolBodyNow(tool: Tool, toolBodies: ToolBodies): PreparedBody {
 }
 
 function bodiesOf(
-  state: CatalogToolsState & { reviews: PreparedBody; gallery: PreparedBody },
+  state: CatalogToolsState & { build: number; reviews: PreparedBody; gallery: PreparedBody },
   toolsById: Map<string, PreparedBody>,
   toolBodies: ToolBodies,
 ): UnnumberedBodies {
-  const { tools, positions, reviews, gallery } = state;
+  const { build, tools, positions, reviews, gallery } = state;
   let parts: PreparedBody | undefined;
   return {
+    build,
     // From this state's own Tool objects, not `toolsById` (a later move may have changed it).
     parts: () =>
       (parts ??= joinJsonArrayBodyLazily(

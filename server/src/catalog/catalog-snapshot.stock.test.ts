@@ -230,6 +230,21 @@ describe('catalog snapshot: stock patches', () => {
     );
   });
 
+  it('a stock move makes a new version of the same build; a rebuild makes a new build', async () => {
+    const tool = makeTool(100);
+    const data: FakeDatabase = { tools: [{ tool, stockVersion: 0 }], toolReads: 0 };
+    const snapshot = await startSnapshot(data);
+    const first = snapshot.current();
+
+    await snapshot.stockMoved([change(tool._id, 90, 1)]);
+    const moved = snapshot.current();
+    expect(moved.version).toBeGreaterThan(first.version);
+    expect(moved.build).toBe(first.build);
+
+    await snapshot.rebuild();
+    expect(snapshot.current().build).toBe(first.build + 1);
+  });
+
   it('keeps a patch newer than the row a build read while the build ran', async () => {
     const tool = makeTool(100);
     const data: FakeDatabase = { tools: [{ tool, stockVersion: 1 }], toolReads: 0 };

@@ -117,6 +117,8 @@ export function createCatalogSnapshot(options: {
   /** The `stateSeq` the served bodies were prepared from. */
   let publishedSeq = 0;
   let publications = 0;
+  /** Counts the builds taken in (CatalogBodies.build). */
+  let builds = 0;
   /** Each tool's own body, by the (never changed) Tool object it was made from. */
   const toolBodies: ToolBodies = new WeakMap<Tool, never>();
   /** The tools whose stock a patch changed since the last preparation took the state. */
@@ -179,7 +181,14 @@ export function createCatalogSnapshot(options: {
       state = mergeNewerStock(loaded.tools, state);
       stateSeq += 1;
       moved = new Set();
-      const taken = { tools: state.tools.slice(), positions: state.positions, reviews, gallery };
+      builds += 1;
+      const taken = {
+        build: builds,
+        tools: state.tools.slice(),
+        positions: state.positions,
+        reviews,
+        gallery,
+      };
       const made = prepareCatalogBodies(taken, { toolBodies });
       return Promise.resolve(() => made);
     });

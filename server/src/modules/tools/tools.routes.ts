@@ -37,11 +37,17 @@ import {
   UpdateLowStockThresholdSchema,
   UpdatePriceBreaksSchema,
 } from '@tools-factory/contract';
-import { searchedParts, toolsWithIds, type CatalogReader } from '../../catalog/catalog-snapshot.ts';
+import {
+  searchedParts,
+  toolsWithIds,
+  type CatalogBodies,
+  type CatalogReader,
+} from '../../catalog/catalog-snapshot.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import { keepCatalogAnswer, noteAnsweredFrom } from '../../plugins/catalog-answers.ts';
 import { prepareJsonBodyLazily, sendPrepared } from '../../plugins/preserialized.ts';
+import { createFoundSearches } from './found-searches.ts';
 import type { ToolSearchService } from './tool-search.service.ts';
 import type { ToolsService } from './tools.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
@@ -61,7 +67,10 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
   searchesPerMinute: number;
 }> = async (app, options) => {
   const { tools, search, catalog, guards, searchesPerMinute } = options;
-  const findIds = (q: string) => search.find(q).then((found) => found.ids);
+  const found = createFoundSearches(search.find);
+  /** GET /parts?q='s search: every match, kept for the build of `bodies`. */
+  const findIdsIn = (bodies: CatalogBodies) => (q: string) =>
+    found(bodies.build, q).then((matches) => matches.ids);
   const limitSearches = app.rateLimit({
     max: searchesPerMinute,
     timeWindow: 60_000,
@@ -110,7 +119,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
     (request, reply) => {
       const bodies = catalog.current();
       noteAnsweredFrom(request, bodies);
-      const body = searchedParts(bodies, request.query, findIds);
+      const body = searchedParts(bodies, request.query, findIdsIn(bodies));
       if (!(body instanceof Promise)) return sendPrepared(request, reply, body);
       return body.then((ready) => sendPrepared(request, reply, ready));
     },
@@ -141,23 +150,23 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       const bodies = catalog.current();
       noteAnsweredFrom(request, bodies);
       const words = searchWords(q).join(' ');
-      const found = words
-        ? await search.find(words, MAX_SEARCH_MATCHES)
+      const matches = words
+        ? await found(bodies.build, words, MAX_SEARCH_MATCHES)
         : { ids: [], total: 0, corrected: [] };
-      const inOrder = toolsWithIds(bodies, found.ids, sort !== undefined);
+      const inOrder = toolsWithIds(bodies, matches.ids, sort !== undefined);
       const sorted = sort ? searchTools(inOrder, { sort }) : inOrder;
       const pageCount = Math.max(1, Math.ceil(sorted.length / SEARCH_PAGE_SIZE));
       if (page > pageCount) throw notFound(searchErrors.noSuchPage(page, pageCount));
       const answer: ToolSearchPage = {
         q: words,
         tools: sorted.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
-        total: found.total,
-        capped: found.total > found.ids.length,
+        total: matches.total,
+        capped: matches.total > matches.ids.length,
         page,
         pageCount,
         pageSize: SEARCH_PAGE_SIZE,
         sort: sort ?? null,
-        corrected: found.corrected,
+        corrected: matches.corrected,
       };
       return sendPrepared(request, reply, await prepareJsonBodyLazily(answer));
     },
