@@ -165,7 +165,8 @@ function bodiesOf(
     toolBody(id) {
       const made = toolsById.get(id);
       if (made) return made;
-      // Not made since the build, so not moved since: this state's tool is the newest.
+      // No move has published a body of it since the build: this version's own tool is the one
+      // to show (a move under way puts its newer body here when it publishes, after this).
       const tool = tools[positions.get(id) ?? -1];
       if (!tool) return undefined;
       const body = toolBodyNow(tool, toolBodies);
