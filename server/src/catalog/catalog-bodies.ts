@@ -31,6 +31,8 @@ export type CatalogBodies = {
   parts(): PreparedBody;
   /** The tools of `parts`, in the catalog's order, for searches (GET /parts?q=saw&sort=price). */
   tools: readonly Tool[];
+  /** Where each tool is in `tools`, by its id. */
+  positions: ReadonlyMap<string, number>;
   /** Searches answered from these bodies, by their words and sort: at most MAX_SEARCHES_KEPT. */
   searches: Map<string, PreparedBody | Promise<PreparedBody>>;
   /**
@@ -159,6 +161,7 @@ function bodiesOf(
         tools.map((tool) => toolBodyNow(tool, toolBodies).identity),
       )),
     tools,
+    positions,
     searches: new Map(),
     answers: new Map(),
     toolsById,
@@ -225,9 +228,6 @@ export function searchedParts(
   return body;
 }
 
-/** Each state's tools by id, made on the first search of the state. */
-const toolsByIdOf = new WeakMap<readonly Tool[], ReadonlyMap<string, Tool>>();
-
 /**
  * The snapshot's tools with these ids (one the snapshot does not hold, newer than it, is left
  * out): in the order of `ids`, or in the catalog's order with `catalogOrder`.
@@ -237,19 +237,11 @@ export function toolsWithIds(
   ids: readonly string[],
   catalogOrder = false,
 ): Tool[] {
-  if (catalogOrder) {
-    const wanted = new Set(ids);
-    return bodies.tools.filter((tool) => wanted.has(tool._id));
-  }
-  let byId = toolsByIdOf.get(bodies.tools);
-  if (!byId) {
-    byId = new Map(bodies.tools.map((tool) => [tool._id, tool]));
-    toolsByIdOf.set(bodies.tools, byId);
-  }
-  const found: Tool[] = [];
+  const positions: number[] = [];
   for (const id of ids) {
-    const tool = byId.get(id);
-    if (tool) found.push(tool);
+    const position = bodies.positions.get(id);
+    if (position !== undefined) positions.push(position);
   }
-  return found;
+  if (catalogOrder) positions.sort((a, b) => a - b);
+  return positions.map((position) => bodies.tools[position]!);
 }

@@ -6,7 +6,7 @@ import type { ToolSearchFound } from './tool-search.service.ts';
 function countedFind() {
   const asked: string[] = [];
   let failNext = false;
-  const find = (q: string, limit?: number): Promise<ToolSearchFound> => {
+  const find = (_build: number, q: string, limit?: number): Promise<ToolSearchFound> => {
     asked.push(`${limit ?? 'all'} ${q}`);
     if (failNext) {
       failNext = false;

@@ -153,13 +153,16 @@ export const toolsRoutes: FastifyPluginAsyncZod<{
       const matches = words
         ? await found(bodies.build, words, MAX_SEARCH_MATCHES)
         : { ids: [], total: 0, corrected: [] };
-      const inOrder = toolsWithIds(bodies, matches.ids, sort !== undefined);
-      const sorted = sort ? searchTools(inOrder, { sort }) : inOrder;
-      const pageCount = Math.max(1, Math.ceil(sorted.length / SEARCH_PAGE_SIZE));
+      const pageCount = Math.max(1, Math.ceil(matches.ids.length / SEARCH_PAGE_SIZE));
       if (page > pageCount) throw notFound(searchErrors.noSuchPage(page, pageCount));
+      const [start, end] = [(page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE];
+      // Sorted, every match is needed; else only the page's tools.
+      const shown = sort
+        ? searchTools(toolsWithIds(bodies, matches.ids, true), { sort }).slice(start, end)
+        : toolsWithIds(bodies, matches.ids.slice(start, end));
       const answer: ToolSearchPage = {
         q: words,
-        tools: sorted.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
+        tools: shown,
         total: matches.total,
         capped: matches.total > matches.ids.length,
         page,

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it as plainIt } from 'vitest';
+import { appTest } from '../../testing/app-fixtures.ts';
+import { createTestTool } from '../../testing/factories.ts';
+import { tools } from './tools.table.ts';
+import { createToolSearchService } from './tool-search.service.ts';
+import { rankedIntersection, toolsByName, wordPosting } from './search-postings.ts';
+
+// The search's postings (issue 43 item 2): each word found in the database once per catalog
+// build, a search of known words an intersection in memory, ranked as the database ranked.
+
+const it = appTest({ seed: true });
+
+describe('the search service: a word from the database once per catalog build', () => {
+  it('answers a new mix of words it has read from what it kept, until the next build', async ({
+    app,
+  }) => {
+    const search = createToolSearchService({ db: app.database.db });
+    const hammer = await createTestTool(app, {
+      name: 'Tinning Hammer',
+      sku: 'HM-PLAN-8',
+      description: 'Light, for sheet metal.',
+    });
+    await createTestTool(app, {
+      name: 'Tinning Snips',
+      sku: 'SN-TIN-10',
+      description: 'Straight cuts in sheet metal.',
+    });
+    expect((await search.find(1, 'tinning hammer')).ids).toEqual([hammer.id]);
+
+    // Renamed behind the catalog's back (psql): the database no longer holds 'tinning' for it.
+    await app.database.db
+      .update(tools)
+      .set({ name: 'Planishing Hammer' })
+      .where(eq(tools.id, hammer.id));
+
+    // Another search of the same words, in the same build: from the postings kept, unread.
+    const kept = await search.find(1, 'hammer tinning');
+    expect(kept.ids).toEqual([hammer.id]);
+    // A word not read in this build is read now: it sees the new name.
+    expect((await search.find(1, 'planishing')).ids).toEqual([hammer.id]);
+
+    // The next build reads every word again.
+    expect((await search.find(2, 'hammer tinning')).total).toBe(0);
+    expect((await search.find(2, 'tinning')).total).toBe(1);
+    // An older build's ask is answered from the database, and never kept.
+    expect((await search.find(1, 'tinning hammer')).total).toBe(0);
+  });
+});
+
+/** The tools of a build, by name: their ids are their names' order here. */
+const built = toolsByName(['a-adze', 'b-claw', 'c-crowbar', 'd-hammer', 'e-mallet']);
+
+/** The posting of holders given as [id, rank], the word the whole SKU of `sku`. */
+function posting(holders: Array<[string, number]>, sku?: string) {
+  return wordPosting(
+    built,
+    holders.map(([id, rank]) => ({ id, rank, isSku: id === sku })),
+  );
+}
+
+describe('rankedIntersection: the tools in every posting, best first', () => {
+  plainIt('keeps only the tools of every word, by the sum of their ranks, then by name', () => {
+    const claw = posting([
+      ['d-hammer', 0.6],
+      ['a-adze', 0.1],
+      ['c-crowbar', 0.2],
+      ['b-claw', 0.6],
+    ]);
+    const hammer = posting([
+      ['b-claw', 0.6],
+      ['e-mallet', 0.2],
+      ['d-hammer', 0.6],
+      ['c-crowbar', 0.1],
+    ]);
+    expect(rankedIntersection(built, [claw, hammer], undefined)).toEqual({
+      ids: ['b-claw', 'd-hammer', 'c-crowbar'],
+      total: 3,
+    });
+    // The limit keeps the best; the total counts them all.
+    expect(rankedIntersection(built, [hammer, claw], 2)).toEqual({
+      ids: ['b-claw', 'd-hammer'],
+      total: 3,
+    });
+    expect(rankedIntersection(built, [claw, posting([])], undefined)).toEqual({
+      ids: [],
+      total: 0,
+    });
+    // A word given twice finds each tool once.
+    expect(rankedIntersection(built, [claw, claw], undefined).total).toBe(4);
+  });
+
+  plainIt('puts the tool whose whole SKU is the one word first, whatever its rank', () => {
+    const word = posting(
+      [
+        ['a-adze', 0.9],
+        ['e-mallet', 0],
+      ],
+      'e-mallet',
+    );
+    expect(rankedIntersection(built, [word], undefined).ids).toEqual(['e-mallet', 'a-adze']);
+    // Two words are never a whole SKU (a SKU holds no space).
+    expect(rankedIntersection(built, [word, word], undefined).ids).toEqual(['a-adze', 'e-mallet']);
+  });
+
+  plainIt('leaves out a holder that came on sale after the build read its tools', () => {
+    const word = posting([
+      ['b-claw', 0.5],
+      ['z-new', 0.9],
+    ]);
+    expect(rankedIntersection(built, [word], undefined)).toEqual({ ids: ['b-claw'], total: 1 });
+  });
+});
