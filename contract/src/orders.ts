@@ -220,8 +220,15 @@ export const ManagedOrderRowSchema = ManagedOrderSchema.extend({
 });
 export type ManagedOrderRow = z.infer<typeof ManagedOrderRowSchema>;
 
-/** The largest page GET /manageOrders/search answers (and its default: the spec's view). */
+/** The largest page GET /manageOrders/search answers. */
 export const MANAGED_ORDERS_MAX_PAGE_SIZE = 200;
+
+/**
+ * GET /manageOrders/search's page when none is asked for, and Manage Orders' (issue 43): 50
+ * checkouts, about 150 kB of JSON, where 200 were about 600 kB and 0.5 s at 20 admins at once
+ * on a million orders.
+ */
+export const MANAGED_ORDERS_PAGE_SIZE = 50;
 
 /**
  * How many matching orders GET /manageOrders/search counts at most (issue 43): beyond, its counts
@@ -241,7 +248,7 @@ export const ManagedOrdersSearchQuerySchema = z.object({
   page: wholeNumberSchema('page', { min: 1 }).optional().default(1),
   pageSize: wholeNumberSchema('pageSize', { min: 1, max: MANAGED_ORDERS_MAX_PAGE_SIZE })
     .optional()
-    .default(MANAGED_ORDERS_MAX_PAGE_SIZE),
+    .default(MANAGED_ORDERS_PAGE_SIZE),
   /** The `next` of the page before (issue 43): this page starts after it, whatever `page` says. */
   after: keysetCursorSchema(orderAdminTexts.badCursor).optional(),
 });

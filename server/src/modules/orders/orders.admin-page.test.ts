@@ -7,6 +7,7 @@ import {
   ManagedOrderDetailSchema,
   ManagedOrderSchema,
   ManagedOrdersPageSchema,
+  MANAGED_ORDERS_PAGE_SIZE,
   OrderListSchema,
   orderReference,
   shipToTown,
@@ -335,7 +336,7 @@ describe('Manage Orders searched and paged (GET /api/manageOrders/search)', () =
     // By tool name, any case: newest first, with the customer's name and town.
     const byTool = await read(`q=${encodeURIComponent(word.toUpperCase())}`);
     expect(ids(byTool)).toEqual([third._id, paid._id, unpaid._id]);
-    expect(byTool).toMatchObject({ total: 3, page: 1, pageSize: 200 });
+    expect(byTool).toMatchObject({ total: 3, page: 1, pageSize: MANAGED_ORDERS_PAGE_SIZE });
     expect(byTool.orders[2]).toMatchObject({ customerName: 'Ada Lovelace', town: 'Bristol' });
 
     // Status and words together.

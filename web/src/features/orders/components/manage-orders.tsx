@@ -1,5 +1,5 @@
 import {
-  MANAGED_ORDERS_MAX_PAGE_SIZE,
+  MANAGED_ORDERS_PAGE_SIZE,
   ORDER_STATUSES,
   texts,
   type ManagedOrder,
@@ -30,7 +30,7 @@ import { ShipCheckoutFromList } from './ship-checkout-from-list';
 
 /**
  * Manage Orders: the orders, newest first, filtered by status and searched by reference, e-mail
- * or tool (GET /manageOrders/search), a page of up to 200 at a time with Previous and Next
+ * or tool (GET /manageOrders/search), 50 checkouts a page with Previous and Next
  * beyond; each order's reference opens its page. Ship asks for the carrier and tracking number
  * (both optional), then sends a paid order on its way and says so; Remove asks first, then removes an unpaid
  * order, whose quantity goes back on sale, and says 'Delete success'. Export CSV downloads every
@@ -41,9 +41,9 @@ import { ShipCheckoutFromList } from './ship-checkout-from-list';
  */
 export function ManageOrders({
   onStockReturned,
-  pageSize = MANAGED_ORDERS_MAX_PAGE_SIZE,
+  pageSize = MANAGED_ORDERS_PAGE_SIZE,
 }: StockReturnedOptions & {
-  /** Orders a page (the spec's view: up to 200 on one page); tests page sooner. */
+  /** Checkouts a page (MANAGED_ORDERS_PAGE_SIZE); tests page sooner. */
   pageSize?: number;
 }) {
   const pages = useKeysetPages({ status: '', q: '' });
@@ -55,7 +55,7 @@ export function ManageOrders({
   const [typed, setTyped] = useState('');
   const orders = useManagedOrdersSearch(
     search,
-    pageSize === MANAGED_ORDERS_MAX_PAGE_SIZE ? undefined : pageSize,
+    pageSize === MANAGED_ORDERS_PAGE_SIZE ? undefined : pageSize,
   );
   const searching = search.status !== '' || search.q !== '';
   const shipOrder = useShipOrder();

@@ -3,6 +3,7 @@ import {
   checkoutReference,
   dollarsToCents,
   formatMoney,
+  MANAGED_ORDERS_PAGE_SIZE,
   shipToTown,
   texts,
   type CancelOrderResponse,
@@ -117,7 +118,7 @@ export function managedOrdersServer({
         const status = query.get('status');
         const q = query.get('q')?.toLowerCase();
         const page = Number(query.get('page') ?? 1);
-        const pageSize = Number(query.get('pageSize') ?? 200);
+        const pageSize = Number(query.get('pageSize') ?? MANAGED_ORDERS_PAGE_SIZE);
         // The server's cursor is opaque to the page: here, where the page starts.
         const after = query.get('after');
         const start = after ? Number(after.replace('from-', '')) : (page - 1) * pageSize;
