@@ -8,21 +8,11 @@ import type { FoundIds, WordHolder } from './tool-search.repository.ts';
 export type ToolsByName = {
   ids: readonly string[];
   positions: ReadonlyMap<string, number>;
-  /**
-   * What rankedIntersection counts, a slot per tool: how many of the words each holds and the
-   * sum of their ranks. All zero between calls (each puts back what it counted), so that a
-   * search allocates nothing the size of the catalog.
-   */
-  counts: { held: Uint16Array; rank: Float64Array };
 };
 
 /** `ids` in name order as ToolsByName. */
 export function toolsByName(ids: readonly string[]): ToolsByName {
-  return {
-    ids,
-    positions: new Map(ids.map((id, position) => [id, position])),
-    counts: { held: new Uint16Array(ids.length), rank: new Float64Array(ids.length) },
-  };
+  return { ids, positions: new Map(ids.map((id, position) => [id, position])) };
 }
 
 /**
@@ -58,50 +48,62 @@ export function wordPosting(tools: ToolsByName, holders: readonly WordHolder[]):
 }
 
 /**
+ * Where `position` is in `positions` (ascending), looking from `from` on; -1 - the place it
+ * would go when it is not there.
+ */
+function find(positions: Int32Array, position: number, from: number): number {
+  let low = from;
+  let high = positions.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = positions[middle]!;
+    if (found === position) return middle;
+    if (found < position) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1 - low;
+}
+
+/**
  * The tools in every posting, best first: the tool whose whole SKU is the one word, then by the
- * sum of the words' ranks, then by name. `limit` caps the ids; `total` counts them all. Counted
- * in `tools.counts`; the found are grouped by rank (a few distinct sums), each group in name
- * order, so that thousands found cost no sort of thousands.
+ * sum of the words' ranks, then by name. `limit` caps the ids; `total` counts them all. The
+ * smallest posting is walked, each of its tools looked up in the others (all ascending, so each
+ * lookup starts where the last ended); the found are grouped by rank (a few distinct sums),
+ * each group in name order, so that thousands found cost no sort of thousands.
  */
 export function rankedIntersection(
   tools: ToolsByName,
   postings: readonly WordPosting[],
   limit: number | undefined,
 ): FoundIds {
-  const words = postings.length;
-  if (words === 0) return { ids: [], total: 0 };
-  const { held, rank } = tools.counts;
-  for (const posting of postings) {
-    const { positions, ranks } = posting;
-    for (let index = 0; index < positions.length; index += 1) {
-      held[positions[index]!]! += 1;
-      rank[positions[index]!]! += ranks[index]!;
-    }
-  }
-  const smallest = postings.reduce((a, b) => (b.positions.length < a.positions.length ? b : a));
-  const wholeSku = words === 1 ? smallest.wholeSku : -1;
+  // A word given twice is one word.
+  const words = [...new Set(postings)];
+  if (words.length === 0) return { ids: [], total: 0 };
+  const smallest = words.reduce((a, b) => (b.positions.length < a.positions.length ? b : a));
+  const others = words.filter((posting) => posting !== smallest);
+  const from = others.map(() => 0);
+  // Two words typed (even one word twice) are never a whole SKU: a SKU holds no space.
+  const wholeSku = postings.length === 1 ? smallest.wholeSku : -1;
   let total = 0;
   const byRank = new Map<number, number[]>();
-  for (const position of smallest.positions) {
-    if (held[position] !== words) continue;
-    total += 1;
-    if (position === wholeSku) continue;
-    const sum = rank[position]!;
-    const group = byRank.get(sum);
-    if (group) group.push(position);
-    else byRank.set(sum, [position]);
-  }
-  for (const posting of postings) {
-    for (const position of posting.positions) {
-      held[position] = 0;
-      rank[position] = 0;
+  smallest.positions.forEach((position, index) => {
+    let rank = smallest.ranks[index]!;
+    for (const [other, posting] of others.entries()) {
+      const at = find(posting.positions, position, from[other]!);
+      from[other] = at < 0 ? -1 - at : at + 1;
+      if (at < 0) return;
+      rank += posting.ranks[at]!;
     }
-  }
-  const best = wholeSku >= 0 && total > 0 ? [wholeSku] : [];
+    total += 1;
+    if (position === wholeSku) return;
+    const group = byRank.get(rank);
+    if (group) group.push(position);
+    else byRank.set(rank, [position]);
+  });
+  const best = wholeSku >= 0 ? [wholeSku] : [];
   const wanted = limit ?? total;
-  for (const sum of [...byRank.keys()].sort((a, b) => b - a)) {
-    if (best.length >= wanted) break;
-    for (const position of byRank.get(sum)!) {
+  for (const rank of [...byRank.keys()].sort((a, b) => b - a)) {
+    for (const position of byRank.get(rank)!) {
       if (best.length >= wanted) break;
       best.push(position);
     }
