@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { searchWords } from '@tools-factory/contract';
 import { withBenchDatabase } from './bench-database.ts';
 import type { RequestSpec } from './http.ts';
 import { load, loadSample, type LoadOptions } from './load.ts';
@@ -38,44 +39,75 @@ type Shop = {
   admin: Customer;
   buyer: Customer;
   toolId: string;
-  /** Searches a buyer might type, each different (distinctSearches). */
-  searches: string[];
+  /** Searches a buyer might type, each different, and their words (distinctSearches). */
+  searches: Searches;
 };
 
-/** How many different searches the distinct-search row sends at most (each connection its share). */
-const DISTINCT_SEARCHES = 8_000;
+/** How many different searches the distinct-search rows send at most (each connection its share). */
+const DISTINCT_SEARCHES = 20_000;
+
+/** What the distinct-search rows ask: searches a buyer might type, and the words they are made of. */
+type Searches = { different: string[]; words: string[] };
 
 /**
- * Searches as buyers type them, made from the tools of the database at `url` (a sample in a
- * fixed order): a SKU's start, two or three words of a name, a noun misspelt, a kind with its
- * family; each different, so that the distinct-search row asks no search twice in a stretch and
- * finds no kept answer (the other search rows ask one search again and again).
+ * Searches as buyers type them, made from the names and SKUs of the tools on sale in the
+ * database at `url` (in a fixed order): a SKU's start, the name up to its first comma, two or
+ * three words of it, a word misspelt, a kind with its family; each different, so that the
+ * distinct-search rows ask no search twice in a stretch and find no kept answer (the other
+ * search rows ask one search again and again). And every word of the names (sizes and units
+ * too), for the row that reads each word before it measures; no search is one of them.
  */
-async function distinctSearches(url: string): Promise<string[]> {
+async function distinctSearches(url: string): Promise<Searches> {
   const tools = await queryOnce<{ name: string; sku: string }>(
     url,
-    `select name, sku from tools where archived_at is null order by md5(id::text) limit $1`,
-    [DISTINCT_SEARCHES],
+    `select name, sku from tools where archived_at is null order by md5(id::text)`,
   );
+  const words = new Set<string>();
   const searches = new Set<string>();
   tools.forEach(({ name, sku }, index) => {
-    const words = name
-      .toLowerCase()
-      .split(/\s+/)
-      .filter((word) => /^\p{L}{3,}$/u.test(word));
-    const last = words.at(-1) ?? name.toLowerCase();
-    const longest = [...words].sort((a, b) => b.length - a.length)[0] ?? last;
+    const lower = name.toLowerCase();
+    // Every word of the name as the search splits it, its commas and brackets aside.
+    searchWords(lower.replace(/[,()]/gu, ' ')).forEach((word) => words.add(word));
+    const named = lower.split(/\s+/).filter((word) => /^\p{L}{3,}$/u.test(word));
+    const last = named.at(-1) ?? lower;
+    const longest = [...named].sort((a, b) => b.length - a.length)[0] ?? last;
+    const skuParts = sku.toLowerCase().split('-');
     const ways = [
-      sku.toLowerCase().split('-').slice(0, 2).join('-'),
-      words.slice(0, 2).join(' '),
-      words.slice(-3).reverse().join(' '),
+      skuParts.slice(0, 2).join('-'),
+      (lower.split(',')[0] ?? lower).trim(),
+      named.slice(0, 2).join(' '),
+      skuParts.slice(0, 3).join('-'),
+      named.slice(-3).reverse().join(' '),
       // A letter left out of the longest word ('hamer'), as a hurried buyer types it.
-      `${longest.slice(0, 2)}${longest.slice(3)} ${words[0] ?? ''}`.trim(),
-      `${words[1] ?? ''} ${last}`.trim(),
+      `${longest.slice(0, 2)}${longest.slice(3)} ${named[0] ?? ''}`.trim(),
+      `${named[1] ?? ''} ${last}`.trim(),
     ];
     searches.add(ways[index % ways.length]!);
   });
-  return [...searches].filter((search) => search.length > 0);
+  const different = [...searches]
+    .filter((search) => search.length > 0 && !words.has(search))
+    .slice(0, DISTINCT_SEARCHES);
+  return { different, words: [...words] };
+}
+
+/** Asks each request once, `connections` at a time (the words a row reads before it measures). */
+async function askEach(
+  baseUrl: string,
+  requests: readonly RequestSpec[],
+  connections = CONNECTIONS,
+): Promise<void> {
+  let next = 0;
+  async function asker(): Promise<void> {
+    while (next < requests.length) {
+      const request = requests[next++]!;
+      const response = await fetch(new URL(request.path, baseUrl), {
+        method: request.method,
+        ...(request.headers ? { headers: request.headers } : {}),
+      });
+      await response.arrayBuffer();
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, asker));
 }
 
 type ScaleOptions = {
@@ -123,6 +155,8 @@ function calls(shop: Shop): Array<{
   spec: RequestSpec;
   /** Connection i's own requests, cycled, instead of `spec` for every one. */
   perConnection?: (index: number) => RequestSpec[];
+  /** Asked once each (askEach) before the warm-up. */
+  before?: RequestSpec[];
   goal: RowGoal;
 }> {
   const as = (account: Customer) => ({ authorization: `Bearer ${account.token}` });
@@ -133,6 +167,17 @@ function calls(shop: Shop): Array<{
     method: 'GET',
     path,
     ...(headers ? { headers } : {}),
+  });
+  /** Each connection its own share of `searches`, in their order. */
+  const differentSearches = (searches: readonly string[]) => ({
+    spec: get(`/api/search?q=${encodeURIComponent(searches[0] ?? 'hammer')}`),
+    perConnection: (index: number) => {
+      const own = searches.filter((_, at) => at % CONNECTIONS === index);
+      // A catalog of fewer searches than connections (the demo's) gives each all of them.
+      return (own.length ? own : searches).map((search) =>
+        get(`/api/search?q=${encodeURIComponent(search)}`),
+      );
+    },
   });
   return [
     { name: 'GET /', spec: get('/'), goal: PAGE_GOAL },
@@ -148,16 +193,19 @@ function calls(shop: Shop): Array<{
     },
     { name: 'GET /api/search?q=hm-claw', spec: get('/api/search?q=hm-claw'), goal: SEARCH_GOAL },
     {
-      // Every request a search not asked before in the stretch: the database's cost, not a kept answer.
-      name: 'GET /api/search, every request a different search',
-      spec: get(`/api/search?q=${encodeURIComponent(shop.searches[0] ?? 'hammer')}`),
-      perConnection: (index) => {
-        const own = shop.searches.filter((_, at) => at % CONNECTIONS === index);
-        // A catalog of fewer searches than connections (the demo's) gives each all of them.
-        return (own.length ? own : shop.searches).map((search) =>
-          get(`/api/search?q=${encodeURIComponent(search)}`),
-        );
-      },
+      // Every request a search not asked before, on a catalog whose words nobody searched yet:
+      // each common word's first read (its posting) is in this stretch.
+      name: 'GET /api/search, every request a different search, words read for the first time',
+      ...differentSearches(shop.searches.different),
+      goal: SEARCH_GOAL,
+    },
+    {
+      // The same once each word of the names was searched (read) before: a shop's steady state,
+      // where buyers' new searches are new mixes of the catalog's words. Other searches than the
+      // row above, so that none is a kept answer.
+      name: 'GET /api/search, every request a different search, its words read before',
+      before: shop.searches.words.map((word) => get(`/api/search?q=${encodeURIComponent(word)}`)),
+      ...differentSearches([...shop.searches.different].reverse()),
       goal: SEARCH_GOAL,
     },
     {
@@ -283,6 +331,8 @@ export async function benchAtScale(options: ScaleOptions): Promise<Row[]> {
               { connections: CONNECTIONS, seconds },
               side.perConnection,
             );
+          if (call.before) await askEach(scale.server.baseUrl, call.before);
+          if (onDemo.before) await askEach(demoServer.baseUrl, onDemo.before);
           await load(scale.server.baseUrl, call.spec, options.warmUp);
           await load(demoServer.baseUrl, onDemo.spec, options.warmUp);
           const alternated = await alternateRounds({
