@@ -69,4 +69,19 @@ describe('createKeptPerBuild: values kept for their catalog build, within a weig
     await keep(3, 'a', make('a', 1));
     expect(made).toEqual(['a', 'a', 'a', 'a']);
   });
+
+  it('peeks at a value once it is made, for the latest build only, making nothing', async () => {
+    const { made, make } = countedMaker();
+    const keep = createKeptPerBuild<string[]>({ capacity: 100, weigh: (list) => list.length });
+    const making = keep(1, 'a', make('a', 2));
+    expect(keep.peek(1, 'a')).toBeUndefined();
+    await making;
+    expect(keep.peek(1, 'a')).toEqual(['a0', 'a1']);
+    expect(keep.peek(1, 'b')).toBeUndefined();
+    expect(keep.peek(0, 'a')).toBeUndefined();
+    await keep(2, 'b', make('b', 1));
+    expect(keep.peek(1, 'a')).toBeUndefined();
+    expect(keep.peek(2, 'a')).toBeUndefined();
+    expect(made).toEqual(['a', 'b']);
+  });
 });

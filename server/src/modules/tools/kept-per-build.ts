@@ -16,7 +16,7 @@ export function createKeptPerBuild<Value>(options: {
   const { capacity, weigh = () => 1 } = options;
   let build = 0;
   let weight = 0;
-  const kept = new Map<string, { value: Promise<Value>; weight: number }>();
+  const kept = new Map<string, { value: Promise<Value>; weight: number; made?: Value }>();
 
   function drop(key: string): void {
     const entry = kept.get(key);
@@ -32,7 +32,7 @@ export function createKeptPerBuild<Value>(options: {
     }
   }
 
-  return function keep(askedBuild: number, key: string, make: () => Promise<Value>) {
+  function keep(askedBuild: number, key: string, make: () => Promise<Value>): Promise<Value> {
     if (askedBuild < build) return make();
     if (askedBuild > build) {
       kept.clear();
@@ -47,13 +47,14 @@ export function createKeptPerBuild<Value>(options: {
       return known.value;
     }
     const value = make();
-    const entry = { value, weight: 1 };
+    const entry: { value: Promise<Value>; weight: number; made?: Value } = { value, weight: 1 };
     kept.set(key, entry);
     weight += entry.weight;
     fitCapacity();
     value.then(
       (made) => {
         if (kept.get(key) !== entry) return;
+        entry.made = made;
         const madeWeight = Math.max(1, weigh(made));
         weight += madeWeight - entry.weight;
         entry.weight = madeWeight;
@@ -64,7 +65,21 @@ export function createKeptPerBuild<Value>(options: {
       },
     );
     return value;
-  };
+  }
+
+  /**
+   * The value kept for `key` with `askedBuild`, once made (undefined while it is being made,
+   * when none is kept, or for another build than the latest seen): an ask that makes nothing.
+   */
+  function peek(askedBuild: number, key: string): Value | undefined {
+    const entry = askedBuild === build ? kept.get(key) : undefined;
+    if (entry?.made === undefined) return undefined;
+    kept.delete(key);
+    kept.set(key, entry);
+    return entry.made;
+  }
+
+  return Object.assign(keep, { peek });
 }
 
 export type KeptPerBuild<Value> = ReturnType<typeof createKeptPerBuild<Value>>;

@@ -76,22 +76,23 @@ export function rankedIntersection(
   postings: readonly WordPosting[],
   limit: number | undefined,
 ): FoundIds {
-  // A word given twice is one word.
-  const words = [...new Set(postings)];
-  if (words.length === 0) return { ids: [], total: 0 };
-  const smallest = words.reduce((a, b) => (b.positions.length < a.positions.length ? b : a));
-  const others = words.filter((posting) => posting !== smallest);
-  const from = others.map(() => 0);
+  if (postings.length === 0) return { ids: [], total: 0 };
+  const smallest = postings.reduce((a, b) => (b.positions.length < a.positions.length ? b : a));
+  const from = postings.map(() => 0);
   // Two words typed (even one word twice) are never a whole SKU: a SKU holds no space.
   const wholeSku = postings.length === 1 ? smallest.wholeSku : -1;
   let total = 0;
   const byRank = new Map<number, number[]>();
   smallest.positions.forEach((position, index) => {
-    let rank = smallest.ranks[index]!;
-    for (const [other, posting] of others.entries()) {
-      const at = find(posting.positions, position, from[other]!);
-      from[other] = at < 0 ? -1 - at : at + 1;
-      if (at < 0) return;
+    // Added in the words' order, as selectIdsHoldingWords adds them: the same sums to the bit.
+    let rank = 0;
+    for (const [word, posting] of postings.entries()) {
+      let at = index;
+      if (posting !== smallest) {
+        at = find(posting.positions, position, from[word]!);
+        from[word] = at < 0 ? -1 - at : at + 1;
+        if (at < 0) return;
+      }
       rank += posting.ranks[at]!;
     }
     total += 1;

@@ -110,19 +110,59 @@ export async function selectWordHolders(
   executor: Executor,
   word: SearchWord,
 ): Promise<WordHolder[]> {
-  const rank =
-    word.stem === undefined
-      ? sql`0::float8`
-      : sql`ts_rank(${toolSearch.document}, to_tsquery(${TEXT_SEARCH_CONFIG}, ${`${word.text}:*`}))::float8`;
   const rows = await executor
     .select({
       id: toolSearch.toolId,
-      rank: sql<number>`${rank}`,
+      rank: sql<number>`${wordRank(word)}`,
       isSku: sql<boolean>`${toolSearch.sku} = ${word.text}`,
     })
     .from(toolSearch)
     .where(rowHolds(word));
   return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+}
+
+/** The word's ts_rank in a tool's document, as float8; 0 for a word not ranked (WordHolder). */
+function wordRank(word: SearchWord): SQL {
+  return word.stem === undefined
+    ? sql`0::float8`
+    : sql`ts_rank(${toolSearch.document}, to_tsquery(${TEXT_SEARCH_CONFIG}, ${`${word.text}:*`}))::float8`;
+}
+
+/**
+ * The tools on sale holding every word (any order), best first, in one statement: ranked as
+ * rankedIntersection ranks the words' postings (search-postings.ts), to the last bit: the tool
+ * whose SKU is the one word, then the sum of the words' ranks (added in the words' order), then
+ * name and id. What a search asks while its words are not read yet. `limit` caps the ids.
+ */
+export async function selectIdsHoldingWords(
+  executor: Executor,
+  words: readonly SearchWord[],
+  limit: number | undefined,
+): Promise<FoundIds> {
+  const [first] = words;
+  const wholeSku =
+    words.length === 1 && first ? [desc(sql`${toolSearch.sku} = ${first.text}`)] : [];
+  const rank = sql.join(words.map(wordRank), sql` + `);
+  const query = executor
+    .select({ id: toolSearch.toolId, total: sql<number>`(count(*) over ())::int` })
+    .from(toolSearch)
+    .where(and(...words.map(rowHolds)))
+    .orderBy(...wholeSku, desc(sql`(${rank})`), asc(toolSearch.name), asc(toolSearch.toolId));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * Whether any tool on sale holds the word. Counted, not LIMIT 1: with a limit PostgreSQL bets
+ * on a sequential scan finding one soon, which for a word no tool holds reads every row (47 ms
+ * at 50,000 tools, against 2.5 ms through the indexes).
+ */
+export async function anyToolHolds(executor: Executor, word: SearchWord): Promise<boolean> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(toolSearch)
+    .where(rowHolds(word));
+  return (row?.count ?? 0) > 0;
 }
 
 /** The ids of the tools on sale in the order of their names (then ids): ties of rank go so. */

@@ -9,11 +9,15 @@ import {
   type WordPosting,
 } from './search-postings.ts';
 import {
+  anyToolHolds,
   selectIdsByName,
   selectIdsBySkuStart,
+  selectIdsHoldingWords,
   selectNearestCatalogWord,
   selectStems,
   selectWordHolders,
+  type FoundIds,
+  type SearchWord,
 } from './tool-search.repository.ts';
 
 /** What a search found: tools' ids, the best first, how many in all, and the words it corrected. */
@@ -39,6 +43,12 @@ export const MAX_POSTED_TOOLS = 2_000_000;
 /** How many words' corrections are kept (a word and the catalog word nearest it, or none). */
 const MAX_CORRECTIONS_KEPT = 4_096;
 
+/** How a search finds the tools holding words, and whether one word is held at all. */
+type Finder = {
+  idsHolding(words: readonly string[], limit: number | undefined): Promise<FoundIds>;
+  anyHolds(word: string): Promise<boolean>;
+};
+
 /**
  * The catalog's search (issue 43 item 2, docs/decisions/057-search-in-postgres.md), in this
  * order: a SKU or its start finds exactly the tools whose SKU starts so; else every word must
@@ -48,9 +58,11 @@ const MAX_CORRECTIONS_KEPT = 4_096;
  * the nearest word of the catalog (trigram similarity, at least CORRECTION_SIMILARITY), and the
  * corrected words are searched and named. Never fuzzy on SKUs.
  *
- * A word is found in the database once per catalog build (its posting, kept with
- * createKeptPerBuild up to MAX_POSTED_TOOLS): a search of words asked before, in any mix, is
- * an intersection in memory. Buyers' searches share the catalog's few thousand words.
+ * Each word is read from the database once per catalog build (its posting, kept with
+ * createKeptPerBuild up to MAX_POSTED_TOOLS): a search whose words were all read is an
+ * intersection in memory. One that holds a word not read yet is asked of the database in one
+ * statement, ranked the same to the last bit, and its words are read behind it, one at a time,
+ * so that the first searches after a start or a catalog edit cost what one statement costs.
  */
 export function createToolSearchService(deps: { db: Database }) {
   const { db } = deps;
@@ -60,49 +72,96 @@ export function createToolSearchService(deps: { db: Database }) {
     weigh: (posting) => posting.positions.length,
   });
   const nearestWords = createKeptPerBuild<string | undefined>({ capacity: MAX_CORRECTIONS_KEPT });
+  /** The newest build asked about, and the reads behind the searches, one after another. */
+  let latestBuild = 0;
+  let reading: Promise<unknown> = Promise.resolve();
+  const queued = new Set<string>();
+
+  /** The words as the statements read them, with the stems of those of letters and digits. */
+  async function readWords(texts: readonly string[]): Promise<SearchWord[]> {
+    const stemmable = texts.filter((text) => STEMMED_WORD.test(text));
+    const stems = await selectStems(db, stemmable);
+    const stemOf = new Map(stemmable.map((text, index) => [text, stems[index]]));
+    return texts.map((text) => ({ text, stem: stemOf.get(text) }));
+  }
 
   /** The build's tools on sale by name, read once per build. */
   function toolsOf(build: number): Promise<ToolsByName> {
     return byName(build, 'tools', async () => toolsByName(await selectIdsByName(db)));
   }
 
-  /** The postings of `words`, each read from the database once per build. */
-  function postingsOf(
-    build: number,
-    tools: ToolsByName,
-    words: readonly string[],
-  ): Promise<WordPosting[]> {
-    return Promise.all(
-      words.map((word) =>
-        postings(build, word, async () => {
-          const [stem] = STEMMED_WORD.test(word) ? await selectStems(db, [word]) : [undefined];
-          return wordPosting(tools, await selectWordHolders(db, { text: word, stem }));
-        }),
-      ),
-    );
+  /** The posting of `word`, read from the database once per build. */
+  function postingOf(build: number, tools: ToolsByName, word: string): Promise<WordPosting> {
+    return postings(build, word, async () => {
+      const [asRead] = await readWords([word]);
+      return wordPosting(tools, await selectWordHolders(db, asRead!));
+    });
   }
+
+  /** Reads the build's tools and `words`' postings behind the searches, one at a time. */
+  function readLater(build: number, words: readonly string[]): void {
+    for (const word of ['', ...words]) {
+      const key = `${build} ${word}`;
+      if (queued.has(key) || (word !== '' && postings.peek(build, word))) continue;
+      queued.add(key);
+      reading = reading
+        .then(async () => {
+          // A newer build came: this one's words would be read for nothing.
+          if (build !== latestBuild) return;
+          const tools = await toolsOf(build);
+          if (word !== '') await postingOf(build, tools, word);
+        })
+        // A read that fails is read again by a later search; the search itself has its answer.
+        .catch(() => undefined)
+        .finally(() => queued.delete(key));
+    }
+  }
+
+  /** The finder of words already read, in memory; undefined when one is not read yet. */
+  function memoryFinder(build: number, words: readonly string[]): Finder | undefined {
+    const tools = byName.peek(build, 'tools');
+    if (!tools || words.some((word) => !postings.peek(build, word))) return undefined;
+    return {
+      idsHolding: async (texts, limit) =>
+        rankedIntersection(
+          tools,
+          await Promise.all(texts.map((text) => postingOf(build, tools, text))),
+          limit,
+        ),
+      anyHolds: async (word) => (await postingOf(build, tools, word)).positions.length > 0,
+    };
+  }
+
+  /** The finder that asks the database each time. */
+  const databaseFinder: Finder = {
+    idsHolding: async (texts, limit) => selectIdsHoldingWords(db, await readWords(texts), limit),
+    anyHolds: async (word) => anyToolHolds(db, (await readWords([word]))[0]!),
+  };
 
   /**
    * The ids found for `q` with the catalog of `build` (CatalogBodies.build). `limit` caps the
    * ids, the best kept (all of them without one); `total` counts them all.
    */
   async function find(build: number, q: string, limit?: number): Promise<ToolSearchFound> {
+    latestBuild = Math.max(latestBuild, build);
     const words = searchWords(q);
     if (words.length === 0) return { ids: [], total: 0, corrected: [] };
     if (isSkuLike(words)) {
       const bySku = await selectIdsBySkuStart(db, words[0]!, limit);
       if (bySku.total > 0) return { ...bySku, corrected: [] };
     }
-    const tools = await toolsOf(build);
-    const asTyped = await postingsOf(build, tools, words);
-    const found = rankedIntersection(tools, asTyped, limit);
+    let finder = memoryFinder(build, words);
+    if (!finder) {
+      readLater(build, words);
+      finder = databaseFinder;
+    }
+    const found = await finder.idsHolding(words, limit);
     if (found.total > 0) return { ...found, corrected: [] };
 
     const corrections = await Promise.all(
-      words.map((word, index) =>
+      words.map(async (word) =>
         // One word that found nothing is known to be held by no tool.
-        CORRECTABLE_WORD.test(word) &&
-        (words.length === 1 || asTyped[index]!.positions.length === 0)
+        CORRECTABLE_WORD.test(word) && (words.length === 1 || !(await finder.anyHolds(word)))
           ? nearestWords(build, word, () => selectNearestCatalogWord(db, word))
           : undefined,
       ),
@@ -111,13 +170,18 @@ export function createToolSearchService(deps: { db: Database }) {
       const correction = corrections[index];
       return correction ? [{ word, correction }] : [];
     });
-    const correctedWords = words.map((word, index) => corrections[index] ?? word);
     if (corrected.length === 0) return { ...found, corrected };
-    const again = rankedIntersection(tools, await postingsOf(build, tools, correctedWords), limit);
+    const correctedWords = words.map((word, index) => corrections[index] ?? word);
+    const again = await finder.idsHolding(correctedWords, limit);
     return again.total > 0 ? { ...again, corrected } : { ...again, corrected: [] };
   }
 
-  return { find };
+  /** Settles once the reads behind the searches asked so far are done (tests wait for it). */
+  async function readsBehind(): Promise<void> {
+    await reading;
+  }
+
+  return { find, readsBehind };
 }
 
 export type ToolSearchService = ReturnType<typeof createToolSearchService>;
