@@ -139,6 +139,17 @@ export function createToolSearchService(deps: { db: Database }) {
   };
 
   /**
+   * The finder of `words`: in memory when they are all read in this build; else the database,
+   * and they are read behind.
+   */
+  function finderFor(build: number, words: readonly string[]): Finder {
+    const inMemory = memoryFinder(build, words);
+    if (inMemory) return inMemory;
+    readLater(build, words);
+    return databaseFinder;
+  }
+
+  /**
    * The ids found for `q` with the catalog of `build` (CatalogBodies.build). `limit` caps the
    * ids, the best kept (all of them without one); `total` counts them all.
    */
@@ -150,18 +161,14 @@ export function createToolSearchService(deps: { db: Database }) {
       const bySku = await selectIdsBySkuStart(db, words[0]!, limit);
       if (bySku.total > 0) return { ...bySku, corrected: [] };
     }
-    let finder = memoryFinder(build, words);
-    if (!finder) {
-      readLater(build, words);
-      finder = databaseFinder;
-    }
-    const found = await finder.idsHolding(words, limit);
+    const found = await finderFor(build, words).idsHolding(words, limit);
     if (found.total > 0) return { ...found, corrected: [] };
 
     const corrections = await Promise.all(
       words.map(async (word) =>
         // One word that found nothing is known to be held by no tool.
-        CORRECTABLE_WORD.test(word) && (words.length === 1 || !(await finder.anyHolds(word)))
+        CORRECTABLE_WORD.test(word) &&
+        (words.length === 1 || !(await finderFor(build, [word]).anyHolds(word)))
           ? nearestWords(build, word, () => selectNearestCatalogWord(db, word))
           : undefined,
       ),
@@ -172,7 +179,7 @@ export function createToolSearchService(deps: { db: Database }) {
     });
     if (corrected.length === 0) return { ...found, corrected };
     const correctedWords = words.map((word, index) => corrections[index] ?? word);
-    const again = await finder.idsHolding(correctedWords, limit);
+    const again = await finderFor(build, correctedWords).idsHolding(correctedWords, limit);
     return again.total > 0 ? { ...again, corrected } : { ...again, corrected: [] };
   }
 
