@@ -81,5 +81,3 @@ export function createKeptPerBuild<Value>(options: {
 
   return Object.assign(keep, { peek });
 }
-
-export type KeptPerBuild<Value> = ReturnType<typeof createKeptPerBuild<Value>>;

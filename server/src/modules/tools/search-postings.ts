@@ -1,8 +1,8 @@
 import type { FoundIds, WordHolder } from './tool-search.repository.ts';
 
 // The search's words in memory (issue 43 item 2): what the database found for each word, as
-// positions in the build's tools by name, so that a search of several words is counted in
-// arrays, never looked up by id.
+// positions in the build's tools by name, so that a search of several words compares numbers in
+// sorted arrays, never ids.
 
 /** The tools on sale of one catalog build, in the order of their names (then ids). */
 export type ToolsByName = {

@@ -38,7 +38,7 @@ const STEMMED_WORD = /^[\p{L}\p{N}]+$/u;
  * full, about every word of 50,000 tools' names and descriptions). 'hammer' names about 4,000
  * at 50,000 tools; 'steel', 23,000.
  */
-export const MAX_POSTED_TOOLS = 2_000_000;
+const MAX_POSTED_TOOLS = 2_000_000;
 
 /** How many words' corrections are kept (a word and the catalog word nearest it, or none). */
 const MAX_CORRECTIONS_KEPT = 4_096;
@@ -98,18 +98,17 @@ export function createToolSearchService(deps: { db: Database }) {
     });
   }
 
-  /** Reads the build's tools and `words`' postings behind the searches, one at a time. */
+  /** Reads `words`' postings (the build's tools first) behind the searches, one at a time. */
   function readLater(build: number, words: readonly string[]): void {
-    for (const word of ['', ...words]) {
+    for (const word of words) {
       const key = `${build} ${word}`;
-      if (queued.has(key) || (word !== '' && postings.peek(build, word))) continue;
+      if (queued.has(key) || postings.peek(build, word)) continue;
       queued.add(key);
       reading = reading
         .then(async () => {
           // A newer build came: this one's words would be read for nothing.
           if (build !== latestBuild) return;
-          const tools = await toolsOf(build);
-          if (word !== '') await postingOf(build, tools, word);
+          await postingOf(build, await toolsOf(build), word);
         })
         // A read that fails is read again by a later search; the search itself has its answer.
         .catch(() => undefined)
