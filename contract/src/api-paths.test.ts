@@ -28,6 +28,7 @@ describe('apiPaths', () => {
       parts: '/parts',
       tool: '/tool/:id',
       reviews: '/review',
+      reviewsPage: '/review/page',
       manageReviews: '/manageReviews',
       reviewHidden: '/manageReviews/:id/hidden',
       manageReviewsPage: '/manageReviews/page',

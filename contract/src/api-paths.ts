@@ -34,6 +34,8 @@ export const apiPaths = {
   parts: '/parts',
   tool: toolPath,
   reviews: '/review',
+  /** GET (anyone): GET /review a page at a time (the home page's reviews, issue 43). */
+  reviewsPage: '/review/page',
   /** GET (admin): every review, hidden ones too, with its author's e-mail. */
   manageReviews: '/manageReviews',
   /** PUT (admin): hide a review ({ hidden: true }) or show it again ({ hidden: false }). */

@@ -72,6 +72,9 @@ export const homeTexts = {
     /** 429: more reviews a minute than one account may post (keeps the home page readable). */
     tooManyReviews: 'You are posting reviews too quickly. Please wait a minute and try again.',
     ratingLabel: (stars: number, max: number) => `Rated ${stars} out of ${max} stars`,
+    /** Under the home page's reviews when there are more than it shows (issue 43). */
+    showMore: 'Show more reviews',
+    shownOf: (shown: string, total: string) => `Showing ${shown} of ${total} reviews`,
     /** Add Review's form (SPEC.md section 2: name, review text and a 1-5 star rating). */
     intro: 'Tell other buyers how our tools work for you.',
     name: 'Name',

@@ -30,6 +30,7 @@ export * from './quote-rules.ts';
 export * from './quote-requests.ts';
 export * from './quote-pages.ts';
 export * from './reviews.ts';
+export * from './reviews-page.ts';
 export * from './contact.ts';
 export * from './routes.ts';
 export * from './sales.ts';

@@ -1,7 +1,7 @@
 import type { CategoryToolsPage, CategoryTree } from './categories.ts';
 import type { GalleryItem } from './gallery.ts';
 import type { IdentitySettings } from './identity.ts';
-import type { Review } from './reviews.ts';
+import type { ReviewsPage } from './reviews.ts';
 import type { Tool } from './tools.ts';
 
 /**
@@ -27,8 +27,11 @@ export type PageData = {
    * call refuses the URL (the page then asks, and says why).
    */
   categoryTools?: CategoryToolsPage;
-  /** GET /api/reviews. */
-  reviews: Review[];
+  /**
+   * GET /api/review/page's first page: on the home page only, the one page that shows reviews,
+   * so that no other page carries, nor is rendered again for, the shop's reviews.
+   */
+  reviewsPage?: ReviewsPage;
   /** GET /api/gallery. */
   gallery: GalleryItem[];
   /** GET /api/identity-settings (whether the login page offers Google). */

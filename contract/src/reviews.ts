@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, textSchema, wholeNumberSchema } from './common.ts';
 import { keysetCursorSchema } from './keyset-cursor.ts';
+import { REVIEWS_MAX_PAGE_SIZE, REVIEWS_PAGE_SIZE } from './reviews-page.ts';
 import { MAX_STARS } from './stars.ts';
 import { texts } from './texts.ts';
 
@@ -20,6 +21,26 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 export const ReviewListSchema = z.array(ReviewSchema);
+
+/** GET /review/page: the reviews of GET /review (newest first) a page at a time, from 1. */
+export const ReviewsPageQuerySchema = z.object({
+  page: wholeNumberSchema('page', { min: 1, max: 1_000_000 }).optional().default(1),
+  pageSize: wholeNumberSchema('pageSize', { min: 1, max: REVIEWS_MAX_PAGE_SIZE })
+    .optional()
+    .default(REVIEWS_PAGE_SIZE),
+});
+export type ReviewsPageQuery = z.input<typeof ReviewsPageQuerySchema>;
+
+/** GET /review/page's answer: one page of reviews, how many there are, and how many pages. */
+export const ReviewsPageSchema = z.object({
+  reviews: ReviewListSchema,
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+  /** At least 1 (an empty shop has one empty page). */
+  pages: z.number().int().positive(),
+});
+export type ReviewsPage = z.infer<typeof ReviewsPageSchema>;
 
 /**
  * POST /review: the text and the stars. The name and the e-mail are always the account's (the

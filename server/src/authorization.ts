@@ -175,6 +175,7 @@ export const AUTHORIZATION_TABLE = {
   'GET /api/shipping-rates': 'anyone',
   'GET /api/tool/:id': 'anyone',
   'GET /api/review': 'anyone',
+  'GET /api/review/page': 'anyone',
   'GET /api/gallery': 'anyone',
   'GET /api/search': 'anyone',
   'GET /api/categories': 'anyone',

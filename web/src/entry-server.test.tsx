@@ -8,6 +8,7 @@ import {
   makeCategoryTree,
   makeGalleryItem,
   makeReview,
+  makeReviewsPage,
   makeTool,
 } from './test/factories';
 
@@ -20,7 +21,7 @@ const saw = makeTool({
 
 const data: PageData = {
   tools: [hammer, saw],
-  reviews: [makeReview({ review: 'Sturdy hammers, fast delivery.' })],
+  reviewsPage: makeReviewsPage([makeReview({ review: 'Sturdy hammers, fast delivery.' })]),
   gallery: [makeGalleryItem({ desc: 'Our forge at night' })],
   identitySettings: { googleSignIn: false },
   categories: makeCategoryTree(),

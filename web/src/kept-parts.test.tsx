@@ -1,11 +1,12 @@
 import { ReadableStream } from 'node:stream/web';
-import type { PageData } from '@tools-factory/contract';
+import { REVIEWS_PAGE_SIZE, type PageData } from '@tools-factory/contract';
 import type * as JsxDevRuntime from 'react/jsx-dev-runtime';
 import type * as JsxRuntime from 'react/jsx-runtime';
 import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicPages } from './app/route-table';
 import { render } from './entry-server';
+import { ACTION_ATTRIBUTE } from './lib/server-html';
 import { markInteractive } from './test/mark-interactive';
 import {
   hammer,
@@ -13,6 +14,7 @@ import {
   makeCategoryTree,
   makeGalleryItem,
   makeReview,
+  makeReviewsPage,
   makeTool,
 } from './test/factories';
 
@@ -45,7 +47,7 @@ globalThis.ReadableStream ??= ReadableStream as typeof globalThis.ReadableStream
 const saw = makeTool({ _id: '0d8a3f4e-5b6c-4d7e-8f90-a1b2c3d4e5f6', name: 'Hand Saw' });
 const data: PageData = {
   tools: [hammer, saw],
-  reviews: [makeReview({ review: 'Sturdy hammers, fast delivery.' })],
+  reviewsPage: makeReviewsPage([makeReview({ review: 'Sturdy hammers, fast delivery.' })]),
   gallery: [makeGalleryItem({ desc: 'Our forge at night' })],
   identitySettings: { googleSignIn: true },
   categories: makeCategoryTree(),
@@ -76,15 +78,20 @@ const INTERACTIVE = [
   '[data-interactive]',
 ].join(', ');
 
-/** The kept parts of the page's HTML, each with what in it is interactive. */
+/**
+ * The kept parts of the page's HTML, each with what in it is interactive; a button naming an
+ * action (`data-action`: Show more reviews) is the part's ServerHtml's to answer, not the part's.
+ */
 function keptParts(html: string) {
   const page = new DOMParser().parseFromString(html, 'text/html');
   return [...page.querySelectorAll('[data-server-html]')].map((part) => ({
     part: part.getAttribute('data-server-html'),
-    interactive: [...part.querySelectorAll(INTERACTIVE)].map((element) => {
-      const marked = element.getAttribute('data-interactive');
-      return `<${element.localName}>${marked ? ` (${marked})` : ''}: ${element.textContent}`;
-    }),
+    interactive: [...part.querySelectorAll(INTERACTIVE)]
+      .filter((element) => !element.matches(`button[${ACTION_ATTRIBUTE}]`))
+      .map((element) => {
+        const marked = element.getAttribute('data-interactive');
+        return `<${element.localName}>${marked ? ` (${marked})` : ''}: ${element.textContent}`;
+      }),
   }));
 }
 
@@ -98,6 +105,20 @@ describe('the kept parts of the server-rendered pages', () => {
       }
     },
   );
+
+  it('keeps Show more reviews in the reviews part as a button naming its action', async () => {
+    const reviews = Array.from({ length: REVIEWS_PAGE_SIZE + 1 }, (_, index) =>
+      makeReview({ _id: `2fac5b60-7d8e-4f90-8b12-${String(index).padStart(12, '0')}` }),
+    );
+    const { html } = await render('/', { ...data, reviewsPage: makeReviewsPage(reviews) });
+    const reviewsPart = keptParts(html).find(({ part }) => part === 'reviews');
+    expect(reviewsPart).toEqual({ part: 'reviews', interactive: [] });
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const buttons = [...page.querySelectorAll('[data-server-html="reviews"] button')];
+    expect(buttons.map((button) => button.getAttribute(ACTION_ATTRIBUTE))).toEqual([
+      'show-more-reviews',
+    ]);
+  });
 
   it('finds the kept parts of the home page (the walk above is not empty)', async () => {
     const parts = keptParts((await render('/', data)).html);

@@ -177,3 +177,19 @@ export function sendPrepared(
   // Should compressing fail (no memory), the body goes as it is.
   return (compressedOnce(body) ?? Promise.resolve()).then(send, send);
 }
+
+/** The lists behind prepared bodies, read back once per body (stock patches keep these bodies). */
+const listsOfBodies = new WeakMap<PreparedBody, unknown[]>();
+
+/**
+ * The JSON list a prepared body holds (GET /api/review's, GET /api/gallery's), read back from its
+ * bytes once per body: by construction the very list its route sends.
+ */
+export function listOfBody<Item>(body: PreparedBody): readonly Item[] {
+  let list = listsOfBodies.get(body);
+  if (!list) {
+    list = JSON.parse(body.identity.toString('utf8')) as unknown[];
+    listsOfBodies.set(body, list);
+  }
+  return list as Item[];
+}

@@ -7,6 +7,8 @@ import {
   PAGE_PRELOADS_FILE,
   routes,
   type PageData,
+  REVIEWS_PAGE_SIZE,
+  type Review,
 } from '@tools-factory/contract';
 import { bearer } from '../testing/accounts.ts';
 import { createTestReview, createTestTool } from '../testing/factories.ts';
@@ -87,7 +89,7 @@ describe('the server-rendered public pages', () => {
   async function publicData(app: App): Promise<PageData> {
     return {
       tools: (await app.inject(`${API_BASE}${apiPaths.parts}`)).json(),
-      reviews: (await app.inject(`${API_BASE}${apiPaths.reviews}`)).json(),
+      reviewsPage: (await app.inject(`${API_BASE}${apiPaths.reviewsPage}`)).json(),
       gallery: (await app.inject(`${API_BASE}${apiPaths.gallery}`)).json(),
       identitySettings: (await app.inject(`${API_BASE}${apiPaths.identitySettings}`)).json(),
       categories: (await app.inject(`${API_BASE}${apiPaths.categories}`)).json(),
@@ -112,7 +114,32 @@ describe('the server-rendered public pages', () => {
       const data = pageDataOf(response.body) as PageData;
       expect(data).toEqual(await publicData(app));
       expect(data.tools?.map((shown) => shown._id)).toContain(tool.id);
-      expect(data.reviews.length).toBeGreaterThan(0);
+      expect(data.reviewsPage?.reviews.length).toBeGreaterThan(0);
+    },
+  );
+
+  pagesTest(
+    'carries the newest reviews on the home page only, and renders no other page again for one',
+    async ({ app }) => {
+      const tool = await createTestTool(app, { name: 'Reviewless Page Wrench' });
+      for (let index = 0; index < REVIEWS_PAGE_SIZE + 2; index += 1) await createTestReview(app);
+      const every = (await app.inject(`${API_BASE}${apiPaths.reviews}`)).json<Review[]>();
+      expect(every.length).toBeGreaterThan(REVIEWS_PAGE_SIZE);
+      const home = pageDataOf((await app.inject('/')).body) as PageData;
+      expect(home.reviewsPage?.reviews).toEqual(every.slice(0, REVIEWS_PAGE_SIZE));
+      expect(home.reviewsPage?.total).toBe(every.length);
+      const purchasePath = `/purchase/${tool.id}`;
+      for (const path of ['/about', '/login', purchasePath]) {
+        const data = pageDataOf((await app.inject(path)).body) as Record<string, unknown>;
+        expect(Object.keys(data), path).not.toContain('reviewsPage');
+        expect(Object.keys(data), path).not.toContain('reviews');
+      }
+      // A new review renders the home page again (its ETag changes), not a purchase page.
+      const homeTag = (await app.inject('/')).headers.etag;
+      const purchaseTag = (await app.inject(purchasePath)).headers.etag;
+      await createTestReview(app);
+      expect((await app.inject('/')).headers.etag).not.toBe(homeTag);
+      expect((await app.inject(purchasePath)).headers.etag).toBe(purchaseTag);
     },
   );
 
@@ -269,9 +296,9 @@ describe('the server-rendered public pages', () => {
         expect(response.statusCode, url).toBe(404);
         expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
         expect(response.body, url).toContain('<h1>Page not found</h1>');
-        // A page that lists no tools carries none.
-        const { tools: _listed, ...withoutTools } = await publicData(app);
-        expect(pageDataOf(response.body), url).toEqual(withoutTools);
+        // A page that lists no tools carries none, nor any review.
+        const { tools: _listed, reviewsPage: _reviews, ...neither } = await publicData(app);
+        expect(pageDataOf(response.body), url).toEqual(neither);
         // Preconditions do not apply to a 404 (RFC 9110 section 13.2.1).
         expect(response.headers.etag, url).toBeUndefined();
       }

@@ -6,6 +6,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import {
   ALL_TOOLS_SLUG,
   PAGE_PRELOADS_FILE,
+  REVIEWS_PAGE_SIZE,
+  reviewsPageOf,
   routes,
   type CategoryToolsPage,
   type CategoryTree,
@@ -18,7 +20,7 @@ import {
   type Tool,
 } from '@tools-factory/contract';
 import type { CatalogBodies, CatalogReader } from '../catalog/catalog-snapshot.ts';
-import { prepareBody, pickEncoding, type PreparedBody } from './preserialized.ts';
+import { listOfBody, prepareBody, pickEncoding, type PreparedBody } from './preserialized.ts';
 import {
   fillPageTemplate,
   pageDataScriptText,
@@ -144,23 +146,7 @@ export type WebPagesOptions = {
   log: FastifyBaseLogger;
 };
 
-/** The lists behind prepared bodies, read back once per body (stock patches keep these bodies). */
-const listsOfBodies = new WeakMap<PreparedBody, unknown[]>();
-
-/**
- * GET /api/reviews's and /api/gallery's answer as the snapshot serialized it: read back from its
- * bytes, it is by construction the very list those routes send.
- */
-function listOf<Item>(body: PreparedBody): Item[] {
-  let list = listsOfBodies.get(body);
-  if (!list) {
-    list = JSON.parse(body.identity.toString('utf8')) as unknown[];
-    listsOfBodies.set(body, list);
-  }
-  return list as Item[];
-}
-
-/** GET /api/tool/{id}'s answer, read back from its bytes as listOf reads a list. */
+/** GET /api/tool/{id}'s answer, read back from its bytes as listOfBody reads a list. */
 const toolsOfBodies = new WeakMap<PreparedBody, Tool>();
 function toolOf(body: PreparedBody): Tool {
   let tool = toolsOfBodies.get(body);
@@ -290,11 +276,12 @@ export async function registerWebPages(
   function pageSources(bodies: CatalogBodies, url: string): PageSources {
     const { pathname, searchParams } = new URL(url, 'http://localhost');
     const categories = categoryPages.tree(bodies);
-    const shared = [categories, bodies.reviews, bodies.gallery];
-    const withShared = (data: Pick<PageData, 'tools' | 'tool' | 'categoryTools'>): PageData => ({
+    const shared = [categories, bodies.gallery];
+    const withShared = (
+      data: Pick<PageData, 'tools' | 'tool' | 'categoryTools' | 'reviewsPage'>,
+    ): PageData => ({
       ...data,
-      reviews: listOf<Review>(bodies.reviews),
-      gallery: listOf<GalleryItem>(bodies.gallery),
+      gallery: [...listOfBody<GalleryItem>(bodies.gallery)],
       identitySettings,
       categories,
     });
@@ -311,13 +298,15 @@ export async function registerWebPages(
       return { data: () => withShared(categoryTools ? { categoryTools } : {}), sources: listed };
     }
     if (pathname === routes.home || pathname === routes.homeAlias) {
-      // Above HOME_PAGE_TOOLS_LIMIT tools on sale, the first page of every tool, not every tool.
-      const home = (): Pick<PageData, 'tools' | 'categoryTools'> => {
-        if (categories.homeShowsEveryTool) return { tools: [...bodies.tools] };
+      // Above HOME_PAGE_TOOLS_LIMIT tools on sale, the first page of every tool, not every tool;
+      // the newest reviews, not every review (Show more asks GET /api/review/page for the rest).
+      const home = (): Pick<PageData, 'tools' | 'categoryTools' | 'reviewsPage'> => {
+        const reviewsPage = reviewsPageOf(listOfBody<Review>(bodies.reviews), 1, REVIEWS_PAGE_SIZE);
+        if (categories.homeShowsEveryTool) return { tools: [...bodies.tools], reviewsPage };
         const first = categoryPages.toolsPage(bodies, ALL_TOOLS_SLUG, new URLSearchParams());
-        return first ? { categoryTools: first } : {};
+        return first ? { categoryTools: first, reviewsPage } : { reviewsPage };
       };
-      return { data: () => withShared(home()), sources: listed };
+      return { data: () => withShared(home()), sources: [...listed, bodies.reviews] };
     }
     const toolBody = pathname.startsWith(PURCHASE_PREFIX)
       ? bodies.toolBody(pathname.slice(PURCHASE_PREFIX.length))

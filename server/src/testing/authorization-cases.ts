@@ -194,6 +194,11 @@ const CASES: readonly AuthorizationCase[] = [
     request: () => ({ url: '/api/review' }),
   },
   {
+    route: 'GET /api/review/page',
+    answers: everyone(200),
+    request: () => ({ url: '/api/review/page?page=1' }),
+  },
+  {
     route: 'GET /api/gallery',
     answers: everyone(200),
     request: () => ({ url: '/api/gallery' }),

@@ -12,7 +12,7 @@ import { identitySettingsQueryOptions } from '../features/identity/api/get-ident
 import { toolQueryOptions } from '../features/tools/api/get-tool';
 import { toolsQueryOptions } from '../features/tools/api/tools-query';
 import { galleryQueryOptions } from '../features/gallery/api/get-gallery';
-import { reviewsQueryOptions } from '../features/reviews/api/get-reviews';
+import { reviewsPageQueryOptions } from '../features/reviews/api/get-reviews';
 import { categoriesQueryOptions } from '../features/categories/api/get-categories';
 import { categoryToolsQueryOptions } from '../features/categories/api/get-category-tools';
 
@@ -35,7 +35,9 @@ export function browsedCategory(pathname: string): string | undefined {
 export function seedPageData(queryClient: QueryClient, data: PageData, url: string): void {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   if (data.tools) queryClient.setQueryData(toolsQueryOptions().queryKey, data.tools);
-  queryClient.setQueryData(reviewsQueryOptions().queryKey, data.reviews);
+  if (data.reviewsPage) {
+    queryClient.setQueryData(reviewsPageQueryOptions(1).queryKey, data.reviewsPage);
+  }
   queryClient.setQueryData(galleryQueryOptions().queryKey, data.gallery);
   queryClient.setQueryData(identitySettingsQueryOptions().queryKey, data.identitySettings);
   const tool = pageTool(data, pathname);

@@ -3,7 +3,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Link, MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasServerMarkup, ServerHtml } from './server-html';
+import { useState } from 'react';
+import { ACTION_ATTRIBUTE, hasServerMarkup, ServerHtml } from './server-html';
 
 /** The part: a heading and a link, counting its renders in the browser. */
 function Part({ onRender, label }: { onRender: () => void; label: string }) {
@@ -118,5 +119,49 @@ describe('ServerHtml', () => {
   it('renders the part in a page rendered in the browser', () => {
     render(<Page keep label="Rendered here" onRender={() => undefined} />);
     expect(screen.getByRole('heading', { name: 'Rendered here' })).toBeInTheDocument();
+  });
+
+  it("renders the part when a button of the server's markup names an action, and focuses it there", async () => {
+    /** A part with a More button: `more` says whether it was asked for before rendering. */
+    function MorePart({ more }: { more: boolean }) {
+      return (
+        <section>
+          <h2>{more ? 'More shown' : 'First shown'}</h2>
+          <button type="button" {...{ [ACTION_ATTRIBUTE]: 'more' }}>
+            More
+          </button>
+        </section>
+      );
+    }
+    const actions: string[] = [];
+    function ActionPage() {
+      const [more, setMore] = useState(false);
+      return (
+        <MemoryRouter initialEntries={['/']}>
+          <ServerHtml
+            id="part"
+            keep={!more}
+            load={() => Promise.resolve()}
+            onAction={(action) => {
+              actions.push(action);
+              setMore(true);
+            }}
+          >
+            <MorePart more={more} />
+          </ServerHtml>
+        </MemoryRouter>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ActionPage />);
+    document.body.append(container);
+    await act(async () => {
+      root = hydrateRoot(container, <ActionPage />);
+    });
+    expect(screen.getByRole('heading', { name: 'First shown' })).toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: 'More' }).click());
+    expect(await screen.findByRole('heading', { name: 'More shown' })).toBeInTheDocument();
+    expect(actions).toEqual(['more']);
+    expect(screen.getByRole('button', { name: 'More' })).toHaveFocus();
   });
 });

@@ -2,6 +2,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useRef,
   useState,
   type ComponentType,
   type MouseEvent,
@@ -63,9 +64,30 @@ function followLinksInApp(navigate: NavigateFunction) {
   };
 }
 
+/**
+ * A button in a part that asks for the part to be rendered (Show more reviews): it carries
+ * `data-action` (a name), and the page passes ServerHtml an `onAction` for it.
+ */
+export const ACTION_ATTRIBUTE = 'data-action';
+
+/** The action named by a plain click on a `data-action` element of the part, if any. */
+function actionOf(event: MouseEvent<HTMLElement>): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (!(event.target instanceof Element)) return null;
+  const element = event.target.closest(`[${ACTION_ATTRIBUTE}]`);
+  if (!element || !event.currentTarget.contains(element)) return null;
+  return element.getAttribute(ACTION_ATTRIBUTE);
+}
+
 interface ServerHtmlProps {
   /** Names the part in the HTML (unique in the page). */
   id: string;
+  /**
+   * Called with the name of a `data-action` button clicked in the server's markup: the page
+   * then sets `keep` false and renders the part as that action asks. Once the part is rendered,
+   * the button of the same name has the focus.
+   */
+  onAction?: (action: string) => void;
   /**
    * While true the server's markup stays; once false (the part must now show something else,
    * e.g. another search), `load` is awaited and the children render from then on.
@@ -82,10 +104,19 @@ interface ServerHtmlProps {
  * `display: contents` wrapper (the layout is the children's). Rendered in the browser later
  * (another page first, then this one), it renders its children.
  */
-export function ServerHtml({ id, keep = true, load, children }: ServerHtmlProps) {
+export function ServerHtml({ id, keep = true, load, onAction, children }: ServerHtmlProps) {
   const navigate = useNavigate();
   const [markup] = useState(() => serverElementOf(id)?.innerHTML ?? null);
   const [released, setReleased] = useState(markup === null);
+  const [asked, setAsked] = useState<string | null>(null);
+  const rendered = useRef<HTMLDivElement | null>(null);
+
+  // The button pressed in the server's markup keeps the focus in the rendered part.
+  useEffect(() => {
+    if (!released || asked === null) return;
+    const button = rendered.current?.querySelector(`[${ACTION_ATTRIBUTE}="${asked}"]`);
+    if (button instanceof HTMLElement) button.focus();
+  }, [released, asked]);
 
   useEffect(() => {
     if (released || keep) return;
@@ -108,7 +139,13 @@ export function ServerHtml({ id, keep = true, load, children }: ServerHtmlProps)
         {...{ [ATTRIBUTE]: id }}
         ref={claim}
         className="contents"
-        onClick={followLinksInApp(navigate)}
+        onClick={(event) => {
+          const action = onAction ? actionOf(event) : null;
+          if (action === null) return followLinksInApp(navigate)(event);
+          event.preventDefault();
+          setAsked(action);
+          onAction?.(action);
+        }}
         // The server's own markup, read from this very element: the same HTML, not run again.
         dangerouslySetInnerHTML={{ __html: markup }}
         suppressHydrationWarning
@@ -116,7 +153,14 @@ export function ServerHtml({ id, keep = true, load, children }: ServerHtmlProps)
     );
   }
   return (
-    <div {...{ [ATTRIBUTE]: id }} ref={claim} className="contents">
+    <div
+      {...{ [ATTRIBUTE]: id }}
+      ref={(element) => {
+        claim(element);
+        rendered.current = element;
+      }}
+      className="contents"
+    >
       <Suspense fallback={null}>{children}</Suspense>
     </div>
   );

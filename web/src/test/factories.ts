@@ -16,7 +16,9 @@ import {
   quoteReference,
   QuoteSchema,
   ProfileSchema,
+  REVIEWS_PAGE_SIZE,
   ReviewSchema,
+  reviewsPageOf,
   ToolSchema,
   UserSchema,
   type Cart,
@@ -33,6 +35,7 @@ import {
   type Review,
   type Tool,
   type User,
+  type ReviewsPage,
 } from '@tools-factory/contract';
 
 // Test data as the server sends it: every factory's output is parsed by the contract's schema, so
@@ -263,6 +266,11 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
     verifiedBuyer: false,
     ...overrides,
   });
+}
+
+/** GET /api/review/page's first page of `reviews` (all of them unless told how many a page). */
+export function makeReviewsPage(reviews: Review[], pageSize = REVIEWS_PAGE_SIZE): ReviewsPage {
+  return reviewsPageOf(reviews, 1, pageSize);
 }
 
 /** An account as ALL USERS lists it: Maria, a customer. */

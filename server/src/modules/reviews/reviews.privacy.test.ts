@@ -27,7 +27,7 @@ function makeBuiltWeb(): { base: string; dist: string; entry: string } {
   writeFileSync(
     entry,
     `export async function render(url, data) {
-      const items = data.reviews.map((review) => '<li>' + review.name + ': ' + review.review + '</li>');
+      const items = (data.reviewsPage?.reviews ?? []).map((review) => '<li>' + review.name + ': ' + review.review + '</li>');
       return { status: 200, html: '<main><ul>' + items.join('') + '</ul></main>', title: 'Home' };
     }`,
   );

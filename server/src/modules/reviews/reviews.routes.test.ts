@@ -7,6 +7,9 @@ import {
   ManagedReviewSchema,
   PlaceOrderResponseSchema,
   ReviewListSchema,
+  REVIEWS_MAX_PAGE_SIZE,
+  REVIEWS_PAGE_SIZE,
+  ReviewsPageSchema,
   texts,
   type Review,
 } from '@tools-factory/contract';
@@ -60,6 +63,57 @@ describe('GET /api/review', () => {
       verifiedBuyer: false,
     });
     expect(reviews[1]?.name).toBe(demoReviews[0]?.name);
+  });
+});
+
+describe('GET /api/review/page', () => {
+  seededTest(
+    "pages GET /api/review's list, newest first, and says how many there are",
+    async ({ app }) => {
+      for (let index = 0; index < 4; index += 1) await createTestReview(app);
+      const every = ReviewListSchema.parse((await app.inject('/api/review')).json());
+      const pageSize = 3;
+      const pages = Math.ceil(every.length / pageSize);
+      const walked: Review[] = [];
+      for (let page = 1; page <= pages; page += 1) {
+        const response = await app.inject(`/api/review/page?page=${page}&pageSize=${pageSize}`);
+        expect(response.statusCode).toBe(200);
+        const answer = ReviewsPageSchema.parse(response.json());
+        expect(answer).toMatchObject({ page, pageSize, total: every.length, pages });
+        expect(answer.reviews.length).toBe(page < pages ? pageSize : every.length - walked.length);
+        walked.push(...answer.reviews);
+      }
+      expect(walked).toEqual(every);
+      // Past the last page: empty, with the same counts.
+      const past = ReviewsPageSchema.parse(
+        (await app.inject(`/api/review/page?page=${pages + 1}&pageSize=${pageSize}`)).json(),
+      );
+      expect(past).toMatchObject({ reviews: [], total: every.length, pages });
+      // Without a query: the first page of REVIEWS_PAGE_SIZE, what the home page shows.
+      const first = ReviewsPageSchema.parse((await app.inject('/api/review/page')).json());
+      expect(first.reviews).toEqual(every.slice(0, REVIEWS_PAGE_SIZE));
+      expect(first.pageSize).toBe(REVIEWS_PAGE_SIZE);
+    },
+  );
+
+  seededTest('refuses a page or a page size that is not one, in words', async ({ app }) => {
+    for (const query of ['page=0', 'page=two', 'page=1.5', 'pageSize=0', 'pageSize=101']) {
+      const response = await app.inject(`/api/review/page?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      const { message } = ErrorBodySchema.parse(response.json());
+      expect(message, query).toMatch(/page/i);
+    }
+  });
+
+  seededTest('leaves out the reviews an admin hid, as GET /api/review does', async ({ app }) => {
+    const hidden = await createTestReview(app, { hiddenAt: new Date() });
+    const first = ReviewsPageSchema.parse(
+      (await app.inject(`/api/review/page?pageSize=${REVIEWS_MAX_PAGE_SIZE}`)).json(),
+    );
+    expect(first.reviews.map(({ _id }) => _id)).not.toContain(hidden.id);
+    expect(first.total).toBe(
+      ReviewListSchema.parse((await app.inject('/api/review')).json()).length,
+    );
   });
 });
 

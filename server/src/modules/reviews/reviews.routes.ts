@@ -13,12 +13,18 @@ import {
   ManagedReviewsPageQuerySchema,
   ManagedReviewsPageSchema,
   ReviewListSchema,
+  REVIEWS_MAX_PAGE_SIZE,
+  REVIEWS_PAGE_SIZE,
+  ReviewsPageQuerySchema,
+  ReviewsPageSchema,
+  reviewsPageOf,
   ReviewVisibilitySchema,
+  type Review,
   texts,
 } from '@tools-factory/contract';
 import type { CatalogReader } from '../../catalog/catalog-snapshot.ts';
 import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
-import { sendPrepared } from '../../plugins/preserialized.ts';
+import { listOfBody, sendPrepared } from '../../plugins/preserialized.ts';
 import type { ReviewsService } from './reviews.service.ts';
 import { guardOf, publicRoute } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
@@ -64,6 +70,25 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
     },
     (request, reply) => {
       sendPrepared(request, reply, catalog.current().reviews);
+    },
+  );
+
+  app.get(
+    apiPaths.reviewsPage,
+    {
+      onRequest: publicRoute('GET /api/review/page'),
+      schema: {
+        operationId: 'listReviewsPage',
+        tags: ['reviews'],
+        summary: 'Customer reviews, a page at a time',
+        description: `GET /review's reviews, newest first, a page at a time (issue 43): \`page\` from 1, \`pageSize\` ${REVIEWS_PAGE_SIZE} unless asked (at most ${REVIEWS_MAX_PAGE_SIZE}). The answer says how many reviews there are and how many pages; a page past the last is empty. The home page shows the first and asks for the next on Show more reviews.`,
+        querystring: ReviewsPageQuerySchema,
+        response: { 200: ReviewsPageSchema },
+      },
+    },
+    (request) => {
+      const { page, pageSize } = request.query;
+      return reviewsPageOf(listOfBody<Review>(catalog.current().reviews), page, pageSize);
     },
   );
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { REVIEWS_PAGE_SIZE } from '@tools-factory/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
-import { makeGalleryItem, makeReview, makeTool } from '../../test/factories';
+import { makeGalleryItem, makeReview, makeReviewsPage, makeTool } from '../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import HomePage, { loadStaticSections } from './home-page';
 
@@ -28,9 +29,12 @@ const gallery = Array.from({ length: 6 }, (_, index) =>
   }),
 );
 
+/** The call the reviews section makes for its first page. */
+const FIRST_REVIEWS_PAGE = `/api/review/page?page=1&pageSize=${REVIEWS_PAGE_SIZE}`;
+
 const answers: Record<string, unknown> = {
   '/api/parts': tools,
-  '/api/review': reviews,
+  [FIRST_REVIEWS_PAGE]: makeReviewsPage(reviews),
   '/api/gallery': gallery,
 };
 
@@ -129,7 +133,9 @@ describe('HomePage', () => {
     ).toBeInTheDocument();
 
     const urls = fetchMock.mock.calls.map(([input]) => String(input));
-    expect(urls).toEqual(expect.arrayContaining(['/api/parts', '/api/review', '/api/gallery']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/parts', FIRST_REVIEWS_PAGE, '/api/gallery']),
+    );
   });
 
   it('counts the business summary up to 400, 2000, 750 and 350 once it is seen', async () => {

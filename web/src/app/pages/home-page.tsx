@@ -76,6 +76,8 @@ function useScrollToHashOnceSettled() {
 /** / and /home: the sections in SPEC.md's order (the footer comes with the shell). */
 export default function HomePage() {
   const [hydrating] = useState(() => hasServerMarkup('reviews'));
+  // The server's reviews are kept until Show more reviews asks for the next page.
+  const [reviewPages, setReviewPages] = useState(1);
   // Rendered here, not hydrated: every section at once (a /#reviews link finds its section).
   if (!hydrating) use(loadStaticSections());
   useScrollToHashOnceSettled();
@@ -83,8 +85,13 @@ export default function HomePage() {
     <>
       <HeroSection />
       <HomeCatalog />
-      <ServerHtml id="reviews" load={ReviewsSection.load}>
-        <ReviewsSection />
+      <ServerHtml
+        id="reviews"
+        load={ReviewsSection.load}
+        keep={reviewPages === 1}
+        onAction={() => setReviewPages(2)}
+      >
+        <ReviewsSection initialPages={reviewPages} />
       </ServerHtml>
       <ServerHtml id="gallery" load={GallerySection.load}>
         <GallerySection />

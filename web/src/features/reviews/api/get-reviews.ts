@@ -1,18 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type Review } from '@tools-factory/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiPaths, REVIEWS_PAGE_SIZE, type ReviewsPage } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 
-/** GET /api/review: every review (the bearer goes along when one is stored). */
-function getReviews(signal?: AbortSignal): Promise<Review[]> {
-  return api.get<Review[]>(apiPaths.reviews, signal);
+/** Every public review query starts so: posting or hiding a review asks them all again. */
+export const reviewsQueryKey = ['reviews'] as const;
+
+/** GET /api/review/page: page `page` of the home page's reviews, newest first. */
+function getReviewsPage(page: number, signal?: AbortSignal): Promise<ReviewsPage> {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(REVIEWS_PAGE_SIZE) });
+  return api.get<ReviewsPage>(`${apiPaths.reviewsPage}?${query}`, signal);
 }
 
-export const reviewsQueryOptions = () =>
+export const reviewsPageQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['reviews'],
-    queryFn: ({ signal }) => getReviews(signal),
+    queryKey: [...reviewsQueryKey, 'page', page, REVIEWS_PAGE_SIZE],
+    queryFn: ({ signal }) => getReviewsPage(page, signal),
   });
-
-export function useReviews() {
-  return useQuery(reviewsQueryOptions());
-}

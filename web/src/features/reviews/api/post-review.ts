@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type CreateReview, type CreateReviewResponse } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
-import { reviewsQueryOptions } from './get-reviews';
+import { reviewsQueryKey } from './get-reviews';
 
 /**
  * POST /api/review (bearer): the name, text and stars typed; the server files the review under
@@ -16,6 +16,6 @@ export function usePostReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type ManagedReview } from '@tools-factory/contract';
 import { api } from '../../../lib/api-client';
 import { managedReviewsQueryKey } from './get-managed-reviews';
-import { reviewsQueryOptions } from './get-reviews';
+import { reviewsQueryKey } from './get-reviews';
 
 /** PUT /api/manageReviews/{id}/hidden (bearer, admins): hide a review, or show it again. */
 function setReviewHidden(change: { id: string; hidden: boolean }): Promise<ManagedReview> {
@@ -17,7 +17,7 @@ export function useSetReviewHidden() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: managedReviewsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: reviewsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
       ]),
   });
 }

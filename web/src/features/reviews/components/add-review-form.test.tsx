@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Review } from '@tools-factory/contract';
+import { REVIEWS_PAGE_SIZE, type Review } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
-import { makeReview } from '../../../test/factories';
+import { makeReview, makeReviewsPage } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { AddReviewForm } from './add-review-form';
 import { ReviewsSection } from './reviews-section';
@@ -16,8 +16,11 @@ const seeded = makeReview({
   review: 'The wrenches hold up in daily use.',
 });
 
+/** The call the home page's reviews make for their first page. */
+const FIRST_REVIEWS_PAGE = `/api/review/page?page=1&pageSize=${REVIEWS_PAGE_SIZE}`;
+
 /**
- * GET /api/review answers the reviews held here; POST /api/review adds one (under the account's
+ * GET /api/review/page answers the reviews held here; POST /api/review adds one (under the account's
  * name, as the server does) or answers `refusal` when one is given.
  */
 function reviewsServer(refusal?: () => Response) {
@@ -25,8 +28,10 @@ function reviewsServer(refusal?: () => Response) {
   return fakeIdentityServer({
     user: maria,
     answer: ({ method, url, body }: ApiRequest) => {
+      if (method === 'GET' && url === FIRST_REVIEWS_PAGE) {
+        return jsonResponse(makeReviewsPage(reviews));
+      }
       if (url !== '/api/review') return undefined;
-      if (method === 'GET') return jsonResponse(reviews);
       if (method !== 'POST') return undefined;
       if (refusal) return refusal();
       const posted = body as Pick<Review, 'review' | 'rattings'>;
@@ -132,7 +137,7 @@ describe('AddReviewForm', () => {
 
     // The reviews list was asked for again and shows the new review.
     expect(await within(reviews).findByText('Great pliers, sharp and solid.')).toBeInTheDocument();
-    expect(callsTo(server.requests, 'GET', '/api/review')).toHaveLength(2);
+    expect(callsTo(server.requests, 'GET', FIRST_REVIEWS_PAGE)).toHaveLength(2);
   });
 
   it('tells a refusal in words under the form (429: too many reviews), keeping what was typed', async () => {
