@@ -1,6 +1,9 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { searchWords } from '@tools-factory/contract';
-import { withBenchDatabase } from './bench-database.ts';
+import { withBenchDatabase, withPgliteDatabase, type Query } from './bench-database.ts';
 import type { RequestSpec } from './http.ts';
 import { load, loadSample, type LoadOptions } from './load.ts';
 import { signInAccount, signUpCustomer, type Customer } from './orders.ts';
@@ -15,6 +18,8 @@ import { watchServer } from './server-figures.ts';
  * in the database BENCH_SCALE_URL names), beside the same calls on a server over the demo
  * catalog (a fresh PostgreSQL database), the two taking turns in one run. Goal: p99 under 200 ms
  * at 20 connections (a search under 50 ms) at scale; the ratio column says what the size costs.
+ * Then the same on PGlite (10,000 tools, 100,000 orders in BENCH_SCALE_PGLITE_DIR, beside a demo
+ * catalog on PGlite): every call under 500 ms, the idle server under 400 MB.
  */
 
 const SCALE_URL = process.env.BENCH_SCALE_URL || 'postgres://postgres@127.0.0.1:5432/scale_50k';
@@ -32,7 +37,9 @@ const SEARCH_GOAL: RowGoal = { minRatio: 0, maxP99Ms: 50 };
  */
 const ONE_CLIENT_FOR_MANY = { SEARCH_RATE_LIMIT: '100000000' };
 
-export const SCALE_BASELINE = 'the same call on the demo catalog, fresh PostgreSQL, same run';
+/** Each scale row's baseline: the same call on a demo catalog on the same engine. */
+const scaleBaseline = (engine: string) =>
+  `the same call on the demo catalog, fresh ${engine}, same run`;
 
 type Shop = {
   server: RunningServer;
@@ -57,11 +64,11 @@ type Searches = { different: string[]; words: string[] };
  * search rows ask one search again and again). And every word of the names (sizes and units
  * too), for the row that reads each word before it measures; no search is one of them.
  */
-async function distinctSearches(url: string): Promise<Searches> {
-  const tools = await queryOnce<{ name: string; sku: string }>(
-    url,
+async function distinctSearches(query: Query): Promise<Searches> {
+  const { rows } = await query(
     `select name, sku from tools where archived_at is null order by md5(id::text)`,
   );
+  const tools = rows as Array<{ name: string; sku: string }>;
   const words = new Set<string>();
   const searches = new Set<string>();
   tools.forEach(({ name, sku }, index) => {
@@ -120,36 +127,39 @@ type ScaleOptions = {
   servers?: ServerFigures[];
 };
 
-/** What the scale database holds, or why it cannot serve (it is not there, or empty). */
-async function scaleSize(): Promise<{ tools: number; orders: number } | string> {
-  const client = new pg.Client({ connectionString: SCALE_URL });
-  try {
+/** Queries on the PostgreSQL database at `url`, each on a connection of its own. */
+function postgresQuery(url: string): Query {
+  return async (text, params = []) => {
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows } = await client.query<{ tools: number; orders: number }>(
-      'select (select count(*)::int from tools) as tools, (select count(*)::int from orders) as orders',
-    );
-    const size = rows[0];
-    return size && size.orders > 0 ? size : 'it holds no orders';
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
+    try {
+      return { rows: (await client.query(text, params)).rows };
+    } finally {
+      await client.end();
+    }
+  };
 }
 
-/** One query on the database at `url`. */
-async function queryOnce<Result extends pg.QueryResultRow>(
-  url: string,
-  text: string,
-  params: unknown[] = [],
-): Promise<Result[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Result>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
+/**
+ * What a shop's data gives the rows: its busiest buyer (none in a demo catalog, whose buyer
+ * signs up), its newest tool, searches.
+ */
+type ShopData = { busiestEmail: string | undefined; toolId: string; searches: Searches };
+
+async function shopData(query: Query): Promise<ShopData> {
+  const { rows: busiest } = await query(
+    `select o.email from orders o join users u on u.email = o.email
+     group by o.email order by count(*) desc limit 1`,
+  );
+  const { rows: tools } = await query(
+    'select id from tools where archived_at is null order by created_at desc limit 1',
+  );
+  if (!tools[0]) throw new Error('the shop has no tool on sale');
+  return {
+    busiestEmail: busiest[0] ? String(busiest[0].email) : undefined,
+    toolId: String(tools[0].id),
+    searches: await distinctSearches(query),
+  };
 }
 
 /** The calls measured, each as the shop's web app makes them. */
@@ -250,47 +260,105 @@ function calls(shop: Shop): Array<{
   ];
 }
 
-/** The scale data's server, its admin and its busiest buyer. */
-async function scaleShop(options: ScaleOptions): Promise<Shop> {
-  const server = await startAppServer('scale', {
-    DATABASE_URL: SCALE_URL,
-    SEED_DEMO: '0',
-    ...ONE_CLIENT_FOR_MANY,
-  });
-  const watched = await watchServer(server, 'app on PostgreSQL (scale data), read rows');
-  options.servers?.push(watched.figures());
-  const [busiest] = await queryOnce<{ email: string }>(
-    SCALE_URL,
-    `select o.email from orders o join users u on u.email = o.email
-     group by o.email order by count(*) desc limit 1`,
-  );
-  const [tool] = await queryOnce<{ id: string }>(
-    SCALE_URL,
-    'select id from tools where archived_at is null order by created_at desc limit 1',
-  );
-  if (!busiest || !tool) throw new Error('the scale data has no buyer or no tool');
-  return {
-    server,
-    admin: await signInAccount(server.baseUrl, SCALE_ADMIN, SCALE_PASSWORD),
-    buyer: await signInAccount(server.baseUrl, busiest.email, SCALE_PASSWORD),
-    toolId: tool.id,
-    searches: await distinctSearches(SCALE_URL),
-  };
+/** The scale data's server (on `env`), signed in as its admin and its busiest buyer. */
+async function scaleShop(
+  options: ScaleOptions,
+  data: ShopData,
+  env: Record<string, string>,
+  watch: { label: string; maxIdleRssBytes?: number },
+): Promise<Shop> {
+  const { busiestEmail } = data;
+  if (!busiestEmail) throw new Error('the scale data has no buyer with orders');
+  const server = await startAppServer('scale', { SEED_DEMO: '0', ...ONE_CLIENT_FOR_MANY, ...env });
+  try {
+    const watched = await watchServer(server, watch.label, watch.maxIdleRssBytes);
+    options.servers?.push(watched.figures());
+    return {
+      server,
+      admin: await signInAccount(server.baseUrl, SCALE_ADMIN, SCALE_PASSWORD),
+      buyer: await signInAccount(server.baseUrl, busiestEmail, SCALE_PASSWORD),
+      toolId: data.toolId,
+      searches: data.searches,
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
 /**
- * The rows at scale, or none (and why) when the scale data is not there. Runs after the other
- * rows' servers have stopped: two servers of its own.
+ * Each call on the scale shop beside the same call on the demo shop, taking turns; `where`
+ * names the engine in the rows, `goal` gives each call's goal there.
  */
-export async function benchAtScale(options: ScaleOptions): Promise<Row[]> {
-  const size = await scaleSize();
-  if (typeof size === 'string') {
+async function measureBeside(
+  options: ScaleOptions,
+  scale: Shop,
+  demo: Shop,
+  engine: 'PostgreSQL' | 'PGlite',
+  size: string,
+  goal: (call: ReturnType<typeof calls>[number]) => RowGoal,
+): Promise<Row[]> {
+  const measured: Row[] = [];
+  const demoCalls = calls(demo);
+  for (const [index, call] of calls(scale).entries()) {
+    const onDemo = demoCalls[index]!;
+    console.log(`bench: ${call.name} at ${size} (${engine}) ...`);
+    const load20 = (server: RunningServer, side: typeof call) => (seconds: number) =>
+      loadSample(
+        server.baseUrl,
+        side.spec,
+        { connections: CONNECTIONS, seconds },
+        side.perConnection,
+      );
+    if (call.before) await askEach(scale.server.baseUrl, call.before);
+    if (onDemo.before) await askEach(demo.server.baseUrl, onDemo.before);
+    // The server reads a search's words behind it, one at a time (tool-search.service.ts):
+    // about 3 s after the last of the scale names' 235 words on this machine.
+    if (call.before) await new Promise((resolve) => setTimeout(resolve, READS_BEHIND_MS));
+    await load(scale.server.baseUrl, call.spec, options.warmUp);
+    await load(demo.server.baseUrl, onDemo.spec, options.warmUp);
+    const alternated = await alternateRounds({
+      rounds: options.rounds,
+      seconds: options.seconds,
+      app: load20(scale.server, call),
+      bare: load20(demo.server, onDemo),
+    });
+    measured.push({
+      scenario: `${call.name} at ${size} (${engine}, ${CONNECTIONS} connections)`,
+      ...alternated,
+      baseline: scaleBaseline(engine),
+      goal: goal(call),
+    });
+  }
+  return measured;
+}
+
+/** How many tools and orders a scale database holds, for the rows' names. */
+async function sizeLabel(query: Query): Promise<string | undefined> {
+  const { rows } = await query(
+    'select (select count(*)::int from tools) as tools, (select count(*)::int from orders) as orders',
+  );
+  const size = rows[0] as { tools: number; orders: number } | undefined;
+  if (!size || size.orders === 0) return undefined;
+  return `${size.tools.toLocaleString('en-US')} tools, ${size.orders.toLocaleString('en-US')} orders`;
+}
+
+/** The rows on PostgreSQL (SCALE_URL), beside a demo catalog on a fresh PostgreSQL database. */
+async function benchOnPostgres(options: ScaleOptions): Promise<Row[]> {
+  const scaleQuery = postgresQuery(SCALE_URL);
+  let label: string | undefined;
+  try {
+    label = await sizeLabel(scaleQuery);
+  } catch (error) {
+    label = undefined;
+    console.log(`bench: ${SCALE_URL}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!label) {
     console.log(
-      `bench: skipping the rows at scale: ${SCALE_URL} cannot serve (${size}); make it with npm run seed:scale`,
+      `bench: skipping the rows at scale on PostgreSQL: ${SCALE_URL} holds no orders; make it with npm run seed:scale`,
     );
     return [];
   }
-  const label = `${size.tools.toLocaleString('en-US')} tools, ${size.orders.toLocaleString('en-US')} orders`;
   const rows = await withBenchDatabase(
     `tools_factory_bench_demo_${process.pid}`,
     'the rows at scale',
@@ -311,54 +379,110 @@ export async function benchAtScale(options: ScaleOptions): Promise<Row[]> {
         const buyer = await signUpCustomer(demoServer.baseUrl, 0);
         const admin = await signUpCustomer(demoServer.baseUrl, 1);
         await demoDatabase.query(`update users set role = 'admin' where email = $1`, [admin.email]);
-        const { rows: demoTools } = await demoDatabase.query(
-          'select id from tools where archived_at is null order by created_at limit 1',
+        const demoData = await shopData(demoDatabase.query);
+        const demo: Shop = { server: demoServer, admin, buyer, ...demoData };
+        scale = await scaleShop(
+          options,
+          await shopData(scaleQuery),
+          { DATABASE_URL: SCALE_URL },
+          { label: 'app on PostgreSQL (scale data), read rows' },
         );
-        const demo: Shop = {
-          server: demoServer,
-          admin,
-          buyer,
-          toolId: String(demoTools[0]?.id),
-          searches: await distinctSearches(demoDatabase.url),
-        };
-        scale = await scaleShop(options);
-        const measured: Row[] = [];
-        const demoCalls = calls(demo);
-        for (const [index, call] of calls(scale).entries()) {
-          const onDemo = demoCalls[index]!;
-          console.log(`bench: ${call.name} at ${label} ...`);
-          const load20 = (server: RunningServer, side: typeof call) => (seconds: number) =>
-            loadSample(
-              server.baseUrl,
-              side.spec,
-              { connections: CONNECTIONS, seconds },
-              side.perConnection,
-            );
-          if (call.before) await askEach(scale.server.baseUrl, call.before);
-          if (onDemo.before) await askEach(demoServer.baseUrl, onDemo.before);
-          // The server reads a search's words behind it, one at a time (tool-search.service.ts):
-          // about 3 s after the last of the scale names' 235 words on this machine.
-          if (call.before) await new Promise((resolve) => setTimeout(resolve, READS_BEHIND_MS));
-          await load(scale.server.baseUrl, call.spec, options.warmUp);
-          await load(demoServer.baseUrl, onDemo.spec, options.warmUp);
-          const alternated = await alternateRounds({
-            rounds: options.rounds,
-            seconds: options.seconds,
-            app: load20(scale.server, call),
-            bare: load20(demoServer, onDemo),
-          });
-          measured.push({
-            scenario: `${call.name} at ${label} (PostgreSQL, ${CONNECTIONS} connections)`,
-            ...alternated,
-            baseline: SCALE_BASELINE,
-            goal: call.goal,
-          });
-        }
-        return measured;
+        return await measureBeside(options, scale, demo, 'PostgreSQL', label, (call) => call.goal);
       } finally {
         await Promise.allSettled([demoServer.stop(), scale?.server.stop()]);
       }
     },
   );
   return rows ?? [];
+}
+
+/**
+ * The PGlite data directory the PGlite rows copy (a DATA_DIR that `npm run seed:scale` filled:
+ * 10,000 tools and 100,000 orders by default on PGlite).
+ */
+const SCALE_PGLITE_DIR =
+  process.env.BENCH_SCALE_PGLITE_DIR || path.join(import.meta.dirname, '../../data/scale-pglite');
+/** Issue 43's goals on PGlite at 10,000 tools and 100,000 orders: every call, and the idle RSS. */
+const PGLITE_GOAL: RowGoal = { minRatio: 0, maxP99Ms: 500 };
+const PGLITE_IDLE_RSS_GOAL_BYTES = 400 * 1024 * 1024;
+
+/**
+ * The rows on PGlite: a copy of SCALE_PGLITE_DIR (the server writes sessions; the seeded data
+ * stays as it was), beside the demo catalog on a PGlite of its own.
+ */
+async function benchOnPglite(options: ScaleOptions): Promise<Row[]> {
+  if (!existsSync(path.join(SCALE_PGLITE_DIR, 'pglite'))) {
+    console.log(
+      `bench: skipping the rows at scale on PGlite: ${SCALE_PGLITE_DIR} holds no PGlite; make it with DATA_DIR=${SCALE_PGLITE_DIR} npm run seed:scale`,
+    );
+    return [];
+  }
+  const scaleDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-scale-pglite-'));
+  const demoDir = mkdtempSync(path.join(tmpdir(), 'tools-factory-bench-scale-demo-pglite-'));
+  let demoServer: RunningServer | undefined;
+  let scale: Shop | undefined;
+  try {
+    cpSync(SCALE_PGLITE_DIR, scaleDir, { recursive: true });
+    const { label, data } = await withPgliteDatabase(path.join(scaleDir, 'pglite'), async (db) => ({
+      label: await sizeLabel(db.query),
+      data: await shopData(db.query),
+    }));
+    if (!label) {
+      console.log(
+        `bench: skipping the rows at scale on PGlite: ${SCALE_PGLITE_DIR} holds no orders`,
+      );
+      return [];
+    }
+    // The demo's first start seeds it; its buyer and admin sign up; the admin is made one with
+    // no server on the directory; the second start serves the rows.
+    const first = await startAppServer('scale-demo-pglite-init', {
+      DATA_DIR: demoDir,
+      SEED_DEMO: '1',
+    });
+    let buyer: Customer;
+    let admin: Customer;
+    try {
+      buyer = await signUpCustomer(first.baseUrl, 0);
+      admin = await signUpCustomer(first.baseUrl, 1);
+    } finally {
+      await first.stop();
+    }
+    const demoData = await withPgliteDatabase(path.join(demoDir, 'pglite'), async (db) => {
+      await db.query(`update users set role = 'admin' where email = $1`, [admin.email]);
+      return shopData(db.query);
+    });
+    demoServer = await startAppServer('scale-demo-pglite', {
+      DATA_DIR: demoDir,
+      SEED_DEMO: '1',
+      ...ONE_CLIENT_FOR_MANY,
+    });
+    options.servers?.push(
+      (
+        await watchServer(demoServer, 'app on PGlite (demo catalog), beside the scale rows')
+      ).figures(),
+    );
+    const demo: Shop = { server: demoServer, admin, buyer, ...demoData };
+    scale = await scaleShop(
+      options,
+      data,
+      { DATA_DIR: scaleDir },
+      {
+        label: 'app on PGlite (scale data), read rows',
+        maxIdleRssBytes: PGLITE_IDLE_RSS_GOAL_BYTES,
+      },
+    );
+    return await measureBeside(options, scale, demo, 'PGlite', label, () => PGLITE_GOAL);
+  } finally {
+    await Promise.allSettled([demoServer?.stop(), scale?.server.stop()]);
+    rmSync(scaleDir, { recursive: true, force: true });
+    rmSync(demoDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The rows at scale on PostgreSQL and on PGlite, or none (and why) where the scale data is not
+ * there. Runs after the other rows' servers have stopped: servers of its own.
+ */
+export async function benchAtScale(options: ScaleOptions): Promise<Row[]> {
+  return [...(await benchOnPostgres(options)), ...(await benchOnPglite(options))];
 }

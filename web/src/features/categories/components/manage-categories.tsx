@@ -88,29 +88,32 @@ function CategoryTreeList({
           className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2"
           style={{ paddingInlineStart: `${0.75 + (category.depth - 1) * 1.5}rem` }}
         >
-          <span className="min-w-0 grow">
+          <span className="min-w-0 grow break-words">
             <span className="font-medium">{category.name}</span>{' '}
             <span className="text-base-content/75 text-xs">/{category.slug}</span>
           </span>
-          <span className="badge badge-ghost badge-sm whitespace-nowrap">
-            {categoryTexts.browse.toolCount(category.toolCount)}
+          {/* One group: a long name sends it whole to the next line, not Delete alone. */}
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="badge badge-ghost badge-sm whitespace-nowrap">
+              {categoryTexts.browse.toolCount(category.toolCount)}
+            </span>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => onEdit(category)}
+              aria-label={words.renameTitle(category.name)}
+            >
+              {words.rename} / {words.move}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs text-error"
+              onClick={() => onRemove(category)}
+              aria-label={words.removeTitle(category.name)}
+            >
+              {words.remove}
+            </button>
           </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs"
-            onClick={() => onEdit(category)}
-            aria-label={words.renameTitle(category.name)}
-          >
-            {words.rename} / {words.move}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs text-error"
-            onClick={() => onRemove(category)}
-            aria-label={words.removeTitle(category.name)}
-          >
-            {words.remove}
-          </button>
         </li>
       ))}
     </ul>
