@@ -4,6 +4,8 @@ import {
   MANAGE_TOOLS_COUNT_CAP,
   MANAGED_MESSAGES_COUNT_CAP,
   MANAGED_REVIEWS_COUNT_CAP,
+  ORDER_STATUSES,
+  type OrderStatus,
 } from '@tools-factory/contract';
 import type { App } from '../app.ts';
 import { appTest } from '../testing/app-fixtures.ts';
@@ -164,6 +166,25 @@ describe('the statements that must never scan a whole table', () => {
         'Index Only Scan using orders_shown_status_created_at_checkout_id_idx',
       );
     }
+  });
+
+  it('Manage Orders names the status in its SQL, so that no generic plan forgets which it is', async ({
+    app,
+  }) => {
+    // A prepared statement may be planned once for any parameter from its sixth run: the status
+    // as a parameter then hides how few orders a rare status has (PGlite, 100,000 orders: a search
+    // of the paid ones went from 21-30 ms to 80 ms from its seventh run).
+    for (const status of ORDER_STATUSES) {
+      const query = checkoutsPageQuery(app.database.db, searchCondition({ status }), {
+        limit: 50,
+        offset: 0,
+      }).toSQL();
+      expect(query.params, status).not.toContain(status);
+      expect(query.sql, status).toContain(`= '${status}'`);
+    }
+    expect(() => searchCondition({ status: "paid' or true --" as OrderStatus })).toThrow(
+      /not an order status/,
+    );
   });
 
   it("My Orders' keyset page reads the account's orders by (user_id, created_at, checkout_id)", async ({

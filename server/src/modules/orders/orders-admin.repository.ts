@@ -1,5 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { MANAGED_ORDERS_COUNT_CAP, type OrderStatus } from '@tools-factory/contract';
+import { and, asc, desc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  MANAGED_ORDERS_COUNT_CAP,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { orders, shownStatusSql } from './orders.table.ts';
@@ -48,13 +52,29 @@ function checkoutReferencePrefix(q: string): string | undefined {
   return digits?.toLowerCase();
 }
 
+/**
+ * A status as an SQL literal, not a parameter. A statement is prepared, and from its sixth run
+ * PostgreSQL may plan it once for any status (a generic plan): that plan cannot know which range
+ * of orders_shown_status_created_at_checkout_id_idx the status is, and read every order (PGlite,
+ * 100,000 orders: a search of the paid ones took 80 ms from its seventh run, 21-30 ms before; 16
+ * pages a second at 20 connections). Only the contract's statuses reach here; anything else
+ * throws rather than be written into SQL.
+ */
+function statusLiteral(status: OrderStatus): SQL {
+  const known = ORDER_STATUSES.find((candidate) => candidate === status);
+  if (!known) throw new Error(`not an order status: ${JSON.stringify(status)}`);
+  return sql.raw(`'${known}'`);
+}
+
 /** What a search asks of the orders; exported for the plan tests (db/indexes.test.ts). */
 export function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL | undefined {
   const conditions: SQL[] = [];
   // One range of orders_shown_status_created_at_checkout_id_idx (issue 43): a cancelled order
   // whose money went back is found under refunded, not under cancelled (issue 42).
   if (search.status) {
-    conditions.push(eq(shownStatusSql(orders.status, orders.refundedCents), search.status));
+    conditions.push(
+      sql`${shownStatusSql(orders.status, orders.refundedCents)} = ${statusLiteral(search.status)}`,
+    );
   }
   const q = search.q?.trim();
   if (q) {
