@@ -54,6 +54,7 @@ import { registerNoStore } from './plugins/no-store.ts';
 import { refuseBadlyEncodedQueries, refuseUnplainApiPaths } from './plugins/normalised-paths.ts';
 import { HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './plugins/timeouts.ts';
 import { registerWebPages } from './plugins/web-pages.ts';
+import { createPgliteUpkeep } from './db/pglite-upkeep.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -384,10 +385,17 @@ export async function buildApp({
       orders.sweeper.start();
     });
   }
+  // PGlite has no autovacuum: the server vacuums and analyzes it (decision 061).
+  const pgliteUpkeep =
+    database.kind === 'pglite' ? createPgliteUpkeep({ db, log: app.log }) : undefined;
+  app.addHook('onReady', async () => {
+    pgliteUpkeep?.start();
+  });
   app.addHook('onClose', async () => {
     const step = (name: string, run: () => Promise<void> | void) =>
       closeStep(app.log, name, BACKGROUND_STOP_LIMIT_MS, run);
     await step('the expiry sweep', () => orders.sweeper.stop());
+    await step('the PGlite upkeep', () => pgliteUpkeep?.stop());
     await step('the catalog', () => catalog.stop());
     // The message in hand is finished; the rest wait in the outbox for any instance.
     await step('the e-mail outbox', () => outbox.stop());

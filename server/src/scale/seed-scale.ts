@@ -22,7 +22,8 @@ import { insertScaleTools, planScaleTools } from './tools.ts';
  * the app puts them in, written as its services write them. Deterministic from the seed (and
  * `now`): the same options make the same shop, ids included, but for the order events' ids,
  * which the database draws as it does for the app's. Written in one transaction, so a run that
- * fails leaves the database as it was; then ANALYZE, so the planner sees the new sizes.
+ * fails leaves the database as it was; then VACUUM (ANALYZE), so that the planner sees the new
+ * sizes and index-only scans need not read the table.
  */
 
 /** The password every generated account has, unless the caller gives one. */
@@ -244,10 +245,12 @@ export async function seedScale(db: Database, options: SeedScaleOptions): Promis
   });
 
   await time('analyze', async () => {
-    await db.execute(sql`analyze`);
+    // As autovacuum (PostgreSQL) or the server's upkeep (PGlite) would: the statistics, and the
+    // pages marked all-visible that index-only scans need.
+    await db.execute(sql`vacuum (analyze)`);
     return 0;
   });
-  log(`analyzed in ${seconds.analyze!.toFixed(1)} s`);
+  log(`vacuumed and analyzed in ${seconds.analyze!.toFixed(1)} s`);
 
   const sample = plan.checkouts.find((checkout) => checkout.payment)?.customer ?? customers[0]!;
   return {
