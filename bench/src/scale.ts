@@ -350,7 +350,6 @@ async function benchOnPostgres(options: ScaleOptions): Promise<Row[]> {
   try {
     label = await sizeLabel(scaleQuery);
   } catch (error) {
-    label = undefined;
     console.log(`bench: ${SCALE_URL}: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!label) {

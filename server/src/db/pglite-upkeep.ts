@@ -4,7 +4,7 @@ import type { Database } from './client.ts';
 
 /**
  * How often PGlite's tables are vacuumed and analyzed, and how long after a start the first time.
- * A run at 100,000 orders takes about a second (docs/decisions/061-pglite-vacuums-itself.md), during
+ * A run at 100,000 orders took 2.2-3.7 s (docs/decisions/061-pglite-vacuums-itself.md), during
  * which the one backend answers nothing else.
  */
 export const PGLITE_UPKEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;

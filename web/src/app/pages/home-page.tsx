@@ -77,7 +77,7 @@ function useScrollToHashOnceSettled() {
 export default function HomePage() {
   const [hydrating] = useState(() => hasServerMarkup('reviews'));
   // The server's reviews are kept until Show more reviews asks for the next page.
-  const [reviewPages, setReviewPages] = useState(1);
+  const [moreReviews, setMoreReviews] = useState(false);
   // Rendered here, not hydrated: every section at once (a /#reviews link finds its section).
   if (!hydrating) use(loadStaticSections());
   useScrollToHashOnceSettled();
@@ -88,10 +88,10 @@ export default function HomePage() {
       <ServerHtml
         id="reviews"
         load={ReviewsSection.load}
-        keep={reviewPages === 1}
-        onAction={() => setReviewPages(2)}
+        keep={!moreReviews}
+        onAction={() => setMoreReviews(true)}
       >
-        <ReviewsSection initialPages={reviewPages} />
+        <ReviewsSection initialPages={moreReviews ? 2 : 1} />
       </ServerHtml>
       <ServerHtml id="gallery" load={GallerySection.load}>
         <GallerySection />
