@@ -55,5 +55,11 @@ export type RenderedPage = { status: number; html: string; title: string; page?:
  */
 export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 
+/**
+ * The name of the meta element in a page's head that lists its script files, space-separated
+ * (from PAGE_PRELOADS_FILE); the web's entry asks the browser for them (web/src/app/page-scripts.ts).
+ */
+export const PAGE_SCRIPTS_META_NAME = 'page-scripts';
+
 /** The web's server entry (web/src/entry-server.tsx, built to web/dist-ssr/entry-server.js). */
 export type RenderPage = (url: string, data: PageData) => Promise<RenderedPage>;

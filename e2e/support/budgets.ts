@@ -20,8 +20,9 @@
 // to 115.9 kB measured. (Their texts apart from the rest of the category words: no change.)
 // 119.5 kB since issue 43 item 6: the entry that starts the app on the first interaction, and
 // the file it shares with the app (Vite's chunk loader, the stored token's read), came to
-// 118.8 kB measured once the pointer moved.
-export const HOME_APP_JS_BUDGET_GZIP_BYTES = 119_500;
+// 118.8 kB measured once the pointer moved. 120 kB since the entry asks for the account forms'
+// script files after the load (app/page-scripts.ts, decision 026): 119.55 kB measured.
+export const HOME_APP_JS_BUDGET_GZIP_BYTES = 120_000;
 
 /**
  * Before any interaction the home page loads only its entry (web/src/main.tsx: the style sheet's

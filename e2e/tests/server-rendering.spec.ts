@@ -143,33 +143,61 @@ test.describe('the server-rendered pages, taken over by the browser', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
-  test('the account forms name the scripts they need in their HTML: hydrating adds no preload link', async ({
-    page,
+  test('the account forms list their scripts: fetched after the load, the app finds them fetched', async ({
+    browser,
   }) => {
+    // A page of its own: the journeys' pages move the pointer (and start the app) after each load.
+    const context = await browser.newContext();
+    const page = await context.newPage();
     for (const path of [routes.login, routes.signup]) {
       const html = await (await page.request.get(path)).text();
-      const named = [
-        ...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
-      ].map(([, href]) => href);
+      const named =
+        /<meta name="page-scripts" content="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
       expect(named.length, path).toBeGreaterThan(0);
-      const scripts: string[] = [];
-      const onRequest = (request: { url(): string; resourceType(): string }) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-      };
-      page.on('request', onRequest);
-      await openHydrated(page, path);
+      // Each request of a listed file, from the browser's own log: when it was sent, and whether
+      // its answer came from what the page prefetched.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+      const sent: Array<{ file: string; at: number }> = [];
+      const fromPrefetch = new Map<string, boolean>();
+      const styleSheets = new Set<string>();
+      let styledAt = Number.POSITIVE_INFINITY;
+      cdp.on('Network.requestWillBeSent', ({ request, requestId, timestamp, type }) => {
+        const file = new URL(request.url).pathname;
+        // A prefetch is of no type ('Other'); the entry's own file is also the HTML's preload.
+        if (named.includes(file) && type === 'Other') sent.push({ file, at: timestamp });
+        if (type === 'Stylesheet') styleSheets.add(requestId);
+      });
+      cdp.on('Network.loadingFinished', ({ requestId, timestamp }) => {
+        if (styleSheets.has(requestId)) styledAt = Math.min(styledAt, timestamp);
+      });
+      cdp.on('Network.responseReceived', ({ response, type }) => {
+        const file = new URL(response.url).pathname;
+        if (named.includes(file) && type === 'Script') {
+          fromPrefetch.set(file, response.fromPrefetchCache === true);
+        }
+      });
+      await page.goto(path);
       await page.waitForLoadState('networkidle');
-      page.off('request', onRequest);
-      // Every link in the document is one the server wrote (the build adds none from script),
-      // and every one named was fetched.
-      const linked = await page.evaluate(() =>
-        [...document.querySelectorAll('link[rel="modulepreload"]')].map(
-          (link) => new URL(link.getAttribute('href') ?? '', window.location.href).pathname,
-        ),
-      );
-      expect(linked, path).toEqual(named);
-      for (const file of named) expect(scripts, `${path}: ${file}`).toContain(file);
+      // Before the visitor reaches for the page: each listed file prefetched, and only once the
+      // style sheet the first paint waits for had arrived (they competed with it when the HTML
+      // named them).
+      expect([...new Set(sent.map(({ file }) => file))].sort(), path).toEqual([...named].sort());
+      expect(styledAt, path).toBeLessThan(Number.POSITIVE_INFINITY);
+      for (const { file, at } of sent) expect(at, `${path}: ${file}`).toBeGreaterThan(styledAt);
+      expect(await page.locator('link[rel="prefetch"]').count(), path).toBe(named.length);
+      await page.mouse.move(3, 3);
+      await page.mouse.move(4, 4);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      // The app's imports found every one of them prefetched: none fetched again.
+      for (const file of named) {
+        expect(fromPrefetch.get(file), `${path}: ${file} as the app imported it`).toBe(true);
+      }
+      await cdp.detach();
     }
+    await context.close();
   });
 
   test('screenshots of / and /login at 360 and 1280 px', async ({ page }) => {

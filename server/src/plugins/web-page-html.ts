@@ -1,4 +1,9 @@
-import { PAGE_DATA_ELEMENT_ID, type PageData, type RenderedPage } from '@tools-factory/contract';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  PAGE_SCRIPTS_META_NAME,
+  type PageData,
+  type RenderedPage,
+} from '@tools-factory/contract';
 
 /**
  * Where a rendered page goes into web/dist/index.html: its title, its script files' preload
@@ -61,9 +66,10 @@ export function pageDataScriptText(data: PageData): string {
 }
 
 /**
- * The whole HTML of a rendered page: the template with the page's title, a modulepreload link
- * for each of `scriptFiles` (the page's chunks: the browser fetches them while it reads the HTML),
- * its markup inside the root element, and the data beside it in a script element the browser
+ * The whole HTML of a rendered page: the template with the page's title, a meta element listing
+ * `scriptFiles` (the page's chunks, which the web's entry asks the browser for: at once when the
+ * app starts at once, after the load when it waits for the visitor; decision 026), its markup
+ * inside the root element, and the data beside it in a script element the browser
  * never executes (type application/json), so the CSP's script-src 'self' holds without any
  * inline script.
  */
@@ -73,13 +79,13 @@ export function fillPageTemplate(
   dataScriptText: string,
   scriptFiles: readonly string[] = [],
 ): string {
-  // Spelt as Vite's preload helper writes its own (crossorigin): the same request, fetched once.
-  const preloads = scriptFiles
-    .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtmlText(file)}">`)
-    .join('');
+  const listed =
+    scriptFiles.length === 0
+      ? ''
+      : `<meta name="${PAGE_SCRIPTS_META_NAME}" content="${escapeHtmlText(scriptFiles.join(' '))}">`;
   return (
     `${template.beforeTitle}<title>${escapeHtmlText(page.title)}</title>${template.afterTitle}` +
-    `${preloads}${template.beforeRoot}` +
+    `${listed}${template.beforeRoot}` +
     `<div id="root">${page.html}</div>` +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${dataScriptText}</script>` +
     template.afterRoot

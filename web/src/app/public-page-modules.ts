@@ -1,11 +1,11 @@
 import type { PublicPages } from './route-table';
 
 /**
- * The server-rendered pages whose script files the server names in the page's <head> as
- * modulepreload links, each by its module as router.tsx loads it (a path under web/src): the
- * browser build lists the files (build/page-preloads.ts) and entry-server.tsx names the page it
- * rendered. The browser then fetches them while it reads the HTML, not once the entry has run and
- * the page's chunk has arrived.
+ * The server-rendered pages whose script files the server lists in the page's <head>, each by
+ * its module as router.tsx loads it (a path under web/src): the browser build lists the files
+ * (build/page-preloads.ts) and entry-server.tsx names the page it rendered. The entry asks the
+ * browser for them (app/page-scripts.ts): after the load when the app waits for the visitor,
+ * with the app when it starts at once; not one by one as each file's importer arrives.
  *
  * Only the account forms, whose pages import many files before they can answer (the form, its
  * fields, react-hook-form): measured as on a phone (decision 026), the links cut the login
