@@ -11,7 +11,7 @@ import type { App } from '../app.ts';
 import { appTest } from '../testing/app-fixtures.ts';
 import { createTestTool } from '../testing/factories.ts';
 import { readersQuery } from '../modules/identity/staff-notifications.ts';
-import { revenuePerDayQuery } from '../modules/orders/order-figures.repository.ts';
+import { revenuePerDayQuery, topToolsQuery } from '../modules/orders/order-figures.repository.ts';
 import { usersPageQuery } from '../modules/identity/identity.repository.ts';
 import {
   checkoutsPageQuery,
@@ -103,6 +103,14 @@ describe('the statements that must never scan a whole table', () => {
   it("Sales' window of paid lines reads orders by paid_at", async ({ app }) => {
     const plan = await planOf(app, revenuePerDayQuery({ from: '2026-01-01', to: '2026-12-31' }));
     expect(plan).toContain('orders_paid_at_idx');
+    expect(plan).not.toMatch(/Seq Scan on orders/);
+  });
+
+  it("Sales' top tools read the window, then each listed tool's latest name, by paid_at", async ({
+    app,
+  }) => {
+    const plan = await planOf(app, topToolsQuery({ from: '2026-01-01', to: '2026-12-31' }, 5));
+    expect(plan.match(/orders_paid_at_idx/g)?.length).toBeGreaterThanOrEqual(2);
     expect(plan).not.toMatch(/Seq Scan on orders/);
   });
 
