@@ -50,6 +50,33 @@ describe('the search service: a word from the database once per catalog build', 
     expect((await search.find(1, 'tinning hammer')).total).toBe(0);
   });
 
+  it("reads the names' common words behind a build's first search, before anyone searches them", async ({
+    app,
+  }) => {
+    const search = createToolSearchService({ db: app.database.db });
+    const hammer = await createTestTool(app, { name: 'Riveting Hammer', sku: 'RV-HAM-1' });
+    const dolly = await createTestTool(app, { name: 'Riveting Dolly', sku: 'RV-DOL-2' });
+    const stake = await createTestTool(app, { name: 'Creasing Stake', sku: 'CR-STK-3' });
+    // The build's first search: a word of one name.
+    expect((await search.find(1, 'stake')).ids).toEqual([stake.id]);
+    await search.readsBehind();
+
+    // Renamed behind the catalog's back (psql): the database no longer holds 'riveting' or
+    // 'creasing'.
+    for (const [id, name] of [
+      [hammer.id, 'Peening Hammer'],
+      [dolly.id, 'Peening Dolly'],
+      [stake.id, 'Bench Stake'],
+    ] as const) {
+      await app.database.db.update(tools).set({ name }).where(eq(tools.id, id));
+    }
+    // 'riveting', held by two names, was read behind the first search: answered from memory.
+    expect((await search.find(1, 'riveting')).ids.sort()).toEqual([hammer.id, dolly.id].sort());
+    // 'creasing', held by one name only, was not: asked of the database, which has the new name.
+    expect((await search.find(1, 'creasing')).ids).not.toContain(stake.id);
+    expect((await search.find(1, 'peening')).total).toBe(2);
+  });
+
   it('finds and ranks the same tools, in the same order, from the database and from memory', async ({
     app,
   }) => {

@@ -13,6 +13,7 @@ import {
   selectIdsByName,
   selectIdsBySkuStart,
   selectIdsHoldingWords,
+  selectCommonNameWords,
   selectNearestCatalogWord,
   selectStems,
   selectWordHolders,
@@ -40,6 +41,14 @@ const STEMMED_WORD = /^[\p{L}\p{N}]+$/u;
  */
 const MAX_POSTED_TOOLS = 2_000_000;
 
+/**
+ * How many of the names' most common words are read behind a build's first search: their
+ * postings are the ones that cost the database most to find (thousands of tools each), so a
+ * buyer's first search of them is an intersection in memory, not a statement ranking thousands.
+ * A rarer word's statement is cheap, and it is read behind its first search.
+ */
+const COMMON_WORDS_READ = 300;
+
 /** How many words' corrections are kept (a word and the catalog word nearest it, or none). */
 const MAX_CORRECTIONS_KEPT = 4_096;
 
@@ -62,7 +71,9 @@ type Finder = {
  * createKeptPerBuild up to MAX_POSTED_TOOLS): a search whose words were all read is an
  * intersection in memory. One that holds a word not read yet is asked of the database in one
  * statement, ranked the same to the last bit, and its words are read behind it, one at a time,
- * so that the first searches after a start or a catalog edit cost what one statement costs.
+ * so that the first searches after a start or a catalog edit cost what one statement costs. The
+ * first search of a build also has the names' most common words read behind (COMMON_WORDS_READ):
+ * the expensive ones to ask the database, and those most searches hold.
  */
 export function createToolSearchService(deps: { db: Database }) {
   const { db } = deps;
@@ -74,6 +85,8 @@ export function createToolSearchService(deps: { db: Database }) {
   const nearestWords = createKeptPerBuild<string | undefined>({ capacity: MAX_CORRECTIONS_KEPT });
   /** The newest build asked about, and the reads behind the searches, one after another. */
   let latestBuild = 0;
+  /** The newest build whose common words were queued to be read. */
+  let commonWordsBuild = 0;
   let reading: Promise<unknown> = Promise.resolve();
   const queued = new Set<string>();
 
@@ -116,6 +129,26 @@ export function createToolSearchService(deps: { db: Database }) {
     }
   }
 
+  /**
+   * Queues the names' COMMON_WORDS_READ most common words of `build` to be read behind the
+   * searches, once per build (the first search of a build asks for it).
+   */
+  function readCommonWords(build: number): void {
+    if (build <= commonWordsBuild) return;
+    commonWordsBuild = build;
+    reading = reading
+      .then(async () => {
+        if (build !== latestBuild) return;
+        const words = await selectCommonNameWords(db, COMMON_WORDS_READ);
+        readLater(
+          build,
+          words.filter((word) => STEMMED_WORD.test(word)),
+        );
+      })
+      // Not read this time: the words are still read behind the searches that hold them.
+      .catch(() => undefined);
+  }
+
   /** The finder of words already read, in memory; undefined when one is not read yet. */
   function memoryFinder(build: number, words: readonly string[]): Finder | undefined {
     const tools = byName.peek(build, 'tools');
@@ -154,6 +187,7 @@ export function createToolSearchService(deps: { db: Database }) {
    */
   async function find(build: number, q: string, limit?: number): Promise<ToolSearchFound> {
     latestBuild = Math.max(latestBuild, build);
+    readCommonWords(latestBuild);
     const words = searchWords(q);
     if (words.length === 0) return { ids: [], total: 0, corrected: [] };
     if (isSkuLike(words)) {
@@ -182,9 +216,15 @@ export function createToolSearchService(deps: { db: Database }) {
     return again.total > 0 ? { ...again, corrected } : { ...again, corrected: [] };
   }
 
-  /** Settles once the reads behind the searches asked so far are done (tests wait for it). */
+  /**
+   * Settles once the reads behind the searches asked so far are done, those they queued in turn
+   * included (tests wait for it).
+   */
   async function readsBehind(): Promise<void> {
-    await reading;
+    for (let waited: Promise<unknown> | undefined; waited !== reading;) {
+      waited = reading;
+      await waited;
+    }
   }
 
   return { find, readsBehind };
