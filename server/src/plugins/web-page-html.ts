@@ -6,8 +6,8 @@ import {
 } from '@tools-factory/contract';
 
 /**
- * Where a rendered page goes into web/dist/index.html: its title, its script files' preload
- * links (at the end of the head, after the entry's script and style) and its root element.
+ * Where a rendered page goes into web/dist/index.html: its title, the list of its script files
+ * (at the end of the head, after the entry's script and style) and its root element.
  */
 export type PageTemplate = {
   beforeTitle: string;

@@ -65,7 +65,7 @@ type PagePreloads = ReadonlyMap<string, readonly string[]>;
 type Renderer = { render: RenderPage; template: PageTemplate; preloads: PagePreloads };
 
 /**
- * The build's list of each page's script files; none (no preload links, the pages work as they
+ * The build's list of each page's script files; none (no list in the pages, which work as they
  * did) when the build has no list or an unreadable one.
  */
 async function readPagePreloads(webDistDir: string, log: FastifyBaseLogger): Promise<PagePreloads> {
