@@ -175,22 +175,23 @@ export async function selectIdsByName(executor: Executor): Promise<string[]> {
 }
 
 /**
- * The `limit` words most names on sale hold (lower case, split at spaces as a search splits what
- * is typed), each held by two names at least, the most held first: the words whose postings
- * cost the most to read, read behind a build's first search (tool-search.service.ts). Spaces
- * only (string_to_table): 0.5 s at 50,000 tools on PostgreSQL, 0.7 s split at any white space;
- * a word beside a tab or a line break in a name is only not read ahead.
+ * The `limit` words found most often in the names on sale (lower case, split at spaces as a
+ * search splits what is typed; each occurrence counted, so a word twice in one name counts twice),
+ * found twice at least, the most often first: the words whose postings cost the most to read,
+ * read behind a build's first search (tool-search.service.ts). Spaces only (string_to_table):
+ * 0.5 s at 50,000 tools on PostgreSQL, 0.7 s split at any white space; a word beside a tab or a
+ * line break in a name is only not read ahead.
  */
 export async function selectCommonNameWords(executor: Executor, limit: number): Promise<string[]> {
   const result = (await executor.execute(sql`
     select word from (
-      select word, count(*) as holders
+      select word, count(*) as occurrences
       from ${toolSearch}, string_to_table(lower(${toolSearch.name}), ' ') as word
       where word <> ''
       group by word
     ) as held
-    where holders >= 2
-    order by holders desc, word
+    where occurrences >= 2
+    order by occurrences desc, word
     limit ${limit}`)) as unknown as { rows: Array<{ word: string }> };
   return result.rows.map((row) => row.word);
 }
