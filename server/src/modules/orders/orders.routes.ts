@@ -7,6 +7,8 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   IdParamsSchema,
+  MANAGED_ORDERS_MAX_PAGE_SIZE,
+  MANAGED_ORDERS_PAGE_SIZE,
   ManagedOrderDetailSchema,
   ManagedOrderListSchema,
   ManagedOrderSchema,
@@ -182,7 +184,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'searchAllOrders',
         summary: 'Manage Orders searched, filtered and paged',
         description:
-          "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail, the tool's name or SKU, its checkout's reference (`CO-3F2A9C1B`, or its start) or the buyer's PO number, in any case; `page` (from 1) and `pageSize` (1 to 200, default 50) count checkouts (issue 42: a checkout is one entry of Manage Orders; a one-line checkout is one order, as the spec's view). A page holds the matching orders of its checkouts, checkout by checkout, each checkout's in the order they were placed. Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matching orders and `checkouts` their checkouts, on every page, up to 10,000 orders (issue 43: beyond, `capped` is true and they count the first 10,000). `next` (null on the last page) is the `after` of the next page: a page asked with `after` starts there, read off an index however deep it is (`page` then only names it), where `page` alone skips checkouts one by one; an `after` that no page answered is refused (400).",
+          "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail, the tool's name or SKU, its checkout's reference (`CO-3F2A9C1B`, or its start) or the buyer's PO number, in any case; `page` (from 1) and `pageSize` (1 to " +
+          MANAGED_ORDERS_MAX_PAGE_SIZE +
+          ', default ' +
+          MANAGED_ORDERS_PAGE_SIZE +
+          ") count checkouts (issue 42: a checkout is one entry of Manage Orders; a one-line checkout is one order, as the spec's view). A page holds the matching orders of its checkouts, checkout by checkout, each checkout's in the order they were placed. Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matching orders and `checkouts` their checkouts, on every page, up to 10,000 orders (issue 43: beyond, `capped` is true and they count the first 10,000). `next` (null on the last page) is the `after` of the next page: a page asked with `after` starts there, read off an index however deep it is (`page` then only names it), where `page` alone skips checkouts one by one; an `after` that no page answered is refused (400).",
         tags: ['orders'],
         querystring: ManagedOrdersSearchQuerySchema,
         response: { 200: ManagedOrdersPageSchema, ...errorResponses(400) },

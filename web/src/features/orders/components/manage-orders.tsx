@@ -30,8 +30,8 @@ import { ShipCheckoutFromList } from './ship-checkout-from-list';
 
 /**
  * Manage Orders: the orders, newest first, filtered by status and searched by reference, e-mail
- * or tool (GET /manageOrders/search), 50 checkouts a page with Previous and Next
- * beyond; each order's reference opens its page. Ship asks for the carrier and tracking number
+ * or tool (GET /manageOrders/search), MANAGED_ORDERS_PAGE_SIZE checkouts a page with Previous and
+ * Next beyond; each order's reference opens its page. Ship asks for the carrier and tracking number
  * (both optional), then sends a paid order on its way and says so; Remove asks first, then removes an unpaid
  * order, whose quantity goes back on sale, and says 'Delete success'. Export CSV downloads every
  * order as a spreadsheet file; Invoice, a paid order's invoice PDF. Cancel asks first, naming
