@@ -25,8 +25,13 @@ import { watchServer } from './server-figures.ts';
 const SCALE_URL = process.env.BENCH_SCALE_URL || 'postgres://postgres@127.0.0.1:5432/scale_50k';
 /** The scale data's accounts' password and admin (server/src/scale/seed-scale.ts). */
 const SCALE_PASSWORD = process.env.BENCH_SCALE_PASSWORD || 'anvil-ledger-scale-42';
-/** BENCH_SCALE_ROWS=<text>: only the calls whose name holds it (e.g. 'manageSales'); all without. */
-const ROWS_WANTED = process.env.BENCH_SCALE_ROWS?.trim() || undefined;
+/**
+ * BENCH_SCALE_ROWS=<text>[|<text>...]: only the calls whose name holds one of the texts (e.g.
+ * 'manageSales', or 'hammer|read for the first time'); every call without.
+ */
+const ROWS_WANTED = process.env.BENCH_SCALE_ROWS?.split('|')
+  .map((text) => text.trim())
+  .filter((text) => text !== '');
 const SCALE_ADMIN = 'scale-admin@example.com';
 /** Issue 43's connections for these rows. */
 const CONNECTIONS = 20;
@@ -304,7 +309,7 @@ async function measureBeside(
   const demoCalls = calls(demo);
   for (const [index, call] of calls(scale).entries()) {
     const onDemo = demoCalls[index]!;
-    if (ROWS_WANTED && !call.name.includes(ROWS_WANTED)) continue;
+    if (ROWS_WANTED?.length && !ROWS_WANTED.some((text) => call.name.includes(text))) continue;
     console.log(`bench: ${call.name} at ${size} (${engine}) ...`);
     const load20 = (server: RunningServer, side: typeof call) => (seconds: number) =>
       loadSample(

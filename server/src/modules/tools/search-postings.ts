@@ -31,20 +31,28 @@ export type WordPosting = {
  * came on sale after this build's list was read, and the next build reads it.
  */
 export function wordPosting(tools: ToolsByName, holders: readonly WordHolder[]): WordPosting {
-  const held: Array<{ position: number; rank: number }> = [];
+  // Each holder as one number, its position then its index among the holders, so that a numeric
+  // sort of a typed array (no comparator, no object a holder) puts them in name order: a word
+  // held by 50,000 tools is a build's common case ('steel', 'mm').
+  const span = holders.length + 1;
+  const packed = new Float64Array(holders.length);
+  let count = 0;
   let wholeSku = -1;
-  for (const holder of holders) {
+  holders.forEach((holder, index) => {
     const position = tools.positions.get(holder.id);
-    if (position === undefined) continue;
-    held.push({ position, rank: holder.rank });
+    if (position === undefined) return;
+    packed[count++] = position * span + index;
     if (holder.isSku) wholeSku = position;
-  }
-  held.sort((a, b) => a.position - b.position);
-  return {
-    positions: Int32Array.from(held, (tool) => tool.position),
-    ranks: Float32Array.from(held, (tool) => tool.rank),
-    wholeSku,
-  };
+  });
+  const sorted = packed.subarray(0, count).sort();
+  const positions = new Int32Array(count);
+  const ranks = new Float32Array(count);
+  sorted.forEach((key, at) => {
+    const position = Math.floor(key / span);
+    positions[at] = position;
+    ranks[at] = holders[key - position * span]!.rank;
+  });
+  return { positions, ranks, wholeSku };
 }
 
 /**
@@ -85,8 +93,10 @@ export function rankedIntersection(
   const byRank = new Map<number, number[]>();
   smallest.positions.forEach((position, index) => {
     // Added in the words' order, as selectIdsHoldingWords adds them: the same sums to the bit.
+    // An indexed loop: this runs once per tool of the smallest posting, thousands a search.
     let rank = 0;
-    for (const [word, posting] of postings.entries()) {
+    for (let word = 0; word < postings.length; word += 1) {
+      const posting = postings[word]!;
       let at = index;
       if (posting !== smallest) {
         at = find(posting.positions, position, from[word]!);

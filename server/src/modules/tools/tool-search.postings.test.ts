@@ -1,5 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import fc from 'fast-check';
 import { describe, expect, it as plainIt } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { tools } from './tools.table.ts';
@@ -115,6 +118,114 @@ function posting(holders: Array<[string, number]>, sku?: string) {
     holders.map(([id, rank]) => ({ id, rank, isSku: id === sku })),
   );
 }
+
+describe('the search service: stems', () => {
+  it("asks for a word's stem once, whatever the build, and never for a kept one", async ({
+    app,
+  }) => {
+    const dialect = new PgDialect();
+    const stemsAsked: string[][] = [];
+    // The service's database, with every raw statement that asks for stems noted.
+    const db = new Proxy(app.database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+        return (query: SQL) => {
+          const { sql, params } = dialect.sqlToQuery(query);
+          if (sql.includes('ts_lexize')) stemsAsked.push(params.map(String));
+          return target.execute(query);
+        };
+      },
+    }) satisfies Database;
+    const search = createToolSearchService({ db });
+    const rasp = await createTestTool(app, { name: 'Cabinet Rasps', sku: 'RS-CAB-8' });
+
+    // A misspelt word: its search, the check that no tool holds it and its correction's
+    // search all need its stem; it is asked for once, with the other word's.
+    const found = await search.find(1, 'rasps cabnet');
+    expect(found.corrected).toEqual([{ word: 'cabnet', correction: 'cabinet' }]);
+    expect(found.ids).toEqual([rasp.id]);
+    const misspelt = stemsAsked.filter((words) => words.includes('cabnet'));
+    expect(misspelt).toHaveLength(1);
+    expect(stemsAsked.filter((words) => words.includes('rasps'))).toHaveLength(1);
+
+    // Kept across builds (a stem is the stemmer's, not the catalog's): a new word alone is asked.
+    await search.readsBehind();
+    stemsAsked.length = 0;
+    expect((await search.find(2, 'rasps cabinet the')).ids).toEqual([rasp.id]);
+    await search.readsBehind();
+    expect(stemsAsked.flat().sort()).toEqual(['the']);
+  });
+});
+
+describe('the search service: once the common words are read, a new word is read at once', () => {
+  it('reads a new word and a misspelt one as postings, not by ranking the search in the database', async ({
+    app,
+  }) => {
+    const asked: string[] = [];
+    // The service's database, with what each statement built with select() reads noted.
+    const db = new Proxy(app.database.db, {
+      get(target, property, receiver) {
+        if (property !== 'select') return Reflect.get(target, property, receiver) as unknown;
+        return (fields: Record<string, unknown>) => {
+          asked.push(Object.keys(fields).sort().join(','));
+          return target.select(fields);
+        };
+      },
+    }) satisfies Database;
+    const ranked = 'id,total';
+    const holders = 'id,isSku,rank';
+    const search = createToolSearchService({ db });
+    const anvil = await createTestTool(app, { name: 'Swaging Anvil', sku: 'SW-ANV-5' });
+
+    // Before the build's common words are read, a new word's search is ranked by the database.
+    expect((await search.find(1, 'anvil')).ids).toContain(anvil.id);
+    expect(asked).toContain(ranked);
+    await search.readsBehind();
+
+    asked.length = 0;
+    expect((await search.find(1, 'swaging')).ids).toEqual([anvil.id]);
+    expect(asked).toEqual([holders]);
+
+    // Misspelt: its posting is empty, the correction is asked for, the corrected word read.
+    asked.length = 0;
+    const found = await search.find(1, 'swagng anvil');
+    expect(found.corrected).toEqual([{ word: 'swagng', correction: 'swaging' }]);
+    expect(found.ids).toEqual([anvil.id]);
+    expect(asked).not.toContain(ranked);
+    expect(asked).not.toContain('count');
+    // Read once, the correction kept: the same words again ask nothing.
+    asked.length = 0;
+    expect((await search.find(1, 'swagng anvil')).ids).toEqual([anvil.id]);
+    expect(asked).toEqual([]);
+  });
+});
+
+describe("wordPosting: a word's holders in the order of the names", () => {
+  plainIt('keeps each holder on sale at its position, with its rank, ascending', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 400 }), { maxLength: 300 }),
+        fc.integer({ min: -1, max: 300 }),
+        (toolCount, held, skuAt) => {
+          const ids = Array.from({ length: toolCount }, (_, index) => `tool-${index}`);
+          const tools = toolsByName(ids);
+          // Some holders are past the build's tools: on sale since it was read.
+          const holders = held.map((number) => ({
+            id: `tool-${number}`,
+            rank: number / 7,
+            isSku: number === skuAt,
+          }));
+          const made = wordPosting(tools, holders);
+          const expected = held.filter((number) => number < toolCount).sort((a, b) => a - b);
+          expect([...made.positions]).toEqual(expected);
+          expect([...made.ranks]).toEqual(expected.map((number) => Math.fround(number / 7)));
+          expect(made.wholeSku).toBe(expected.includes(skuAt) ? skuAt : -1);
+        },
+      ),
+    );
+  });
+});
 
 describe('rankedIntersection: the tools in every posting, best first', () => {
   plainIt('keeps only the tools of every word, by the sum of their ranks, then by name', () => {

@@ -52,6 +52,16 @@ const COMMON_WORDS_READ = 300;
 /** How many words' corrections are kept (a word and the catalog word nearest it, or none). */
 const MAX_CORRECTIONS_KEPT = 4_096;
 
+/**
+ * How many words' English stems are kept. A stem depends on the word alone (the stemmer's, not
+ * the catalog's), so it is kept across builds: a search of a word not read yet asks for its stem
+ * once, not at each of its statements (a misspelt word's search had three).
+ */
+const MAX_STEMS_KEPT = 16_384;
+
+/** The one "build" the stems are kept under: they outlive every catalog build. */
+const STEMS_KEPT_FOR_EVERY_BUILD = 1;
+
 /** How a search finds the tools holding words, and whether one word is held at all. */
 type Finder = {
   idsHolding(words: readonly string[], limit: number | undefined): Promise<FoundIds>;
@@ -73,7 +83,8 @@ type Finder = {
  * statement, ranked the same to the last bit, and its words are read behind it, one at a time,
  * so that the first searches after a start or a catalog edit cost what one statement costs. The
  * first search of a build also has the names' most common words read behind (COMMON_WORDS_READ):
- * the expensive ones to ask the database, and those most searches hold.
+ * the expensive ones to ask the database, and those most searches hold. Once they are read, a
+ * word not read yet is read at once instead (finderFor).
  */
 export function createToolSearchService(deps: { db: Database }) {
   const { db } = deps;
@@ -83,18 +94,35 @@ export function createToolSearchService(deps: { db: Database }) {
     weigh: (posting) => posting.positions.length,
   });
   const nearestWords = createKeptPerBuild<string | undefined>({ capacity: MAX_CORRECTIONS_KEPT });
+  const stems = createKeptPerBuild<string | null>({ capacity: MAX_STEMS_KEPT });
   /** The newest build asked about, and the reads behind the searches, one after another. */
   let latestBuild = 0;
   /** The newest build whose common words were queued to be read. */
   let commonWordsBuild = 0;
+  /** The newest build whose common words were read (or failed to be): see finderFor. */
+  let commonWordsReadBuild = 0;
   let reading: Promise<unknown> = Promise.resolve();
   const queued = new Set<string>();
 
-  /** The words as the statements read them, with the stems of those of letters and digits. */
+  /**
+   * The words as the statements read them, with the stems of those of letters and digits (null
+   * for a stop word, which has none); the stems not kept yet are asked for in one statement.
+   */
   async function readWords(texts: readonly string[]): Promise<SearchWord[]> {
     const stemmable = texts.filter((text) => STEMMED_WORD.test(text));
-    const stems = await selectStems(db, stemmable);
-    const stemOf = new Map(stemmable.map((text, index) => [text, stems[index]]));
+    const unknown = stemmable.filter(
+      (text) => stems.peek(STEMS_KEPT_FOR_EVERY_BUILD, text) === undefined,
+    );
+    let asked: Promise<Array<string | undefined>> | undefined;
+    const found = await Promise.all(
+      stemmable.map((text) =>
+        stems(STEMS_KEPT_FOR_EVERY_BUILD, text, async () => {
+          asked ??= selectStems(db, unknown);
+          return (await asked)[unknown.indexOf(text)] ?? null;
+        }),
+      ),
+    );
+    const stemOf = new Map(stemmable.map((text, index) => [text, found[index] ?? undefined]));
     return texts.map((text) => ({ text, stem: stemOf.get(text) }));
   }
 
@@ -147,12 +175,21 @@ export function createToolSearchService(deps: { db: Database }) {
       })
       // Not read this time: the words are still read behind the searches that hold them.
       .catch(() => undefined);
+    // Queued after the words' reads: they are done (or failed) when this runs.
+    reading = reading.then(() => {
+      commonWordsReadBuild = Math.max(commonWordsReadBuild, build);
+    });
   }
 
   /** The finder of words already read, in memory; undefined when one is not read yet. */
   function memoryFinder(build: number, words: readonly string[]): Finder | undefined {
     const tools = byName.peek(build, 'tools');
     if (!tools || words.some((word) => !postings.peek(build, word))) return undefined;
+    return postingsFinder(build, tools);
+  }
+
+  /** The finder of the postings of `build` over `tools`, each read when first asked for. */
+  function postingsFinder(build: number, tools: ToolsByName): Finder {
     return {
       idsHolding: async (texts, limit) =>
         rankedIntersection(
@@ -171,12 +208,20 @@ export function createToolSearchService(deps: { db: Database }) {
   };
 
   /**
-   * The finder of `words`: in memory when they are all read in this build; else the database,
-   * and they are read behind.
+   * The finder of `words`: in memory when they are all read in this build. Else, once the
+   * build's common words are read, the words not read yet are read now, each in one statement
+   * shared with any search asking meanwhile: they are rarer words, whose postings are small
+   * (a misspelt one's empty), and the search and its correction then cost no statement more.
+   * Before that, or for an older build, the database ranks the search, and the words are read
+   * behind it.
    */
   function finderFor(build: number, words: readonly string[]): Finder {
     const inMemory = memoryFinder(build, words);
     if (inMemory) return inMemory;
+    const tools = byName.peek(build, 'tools');
+    if (tools && build === latestBuild && commonWordsReadBuild === build) {
+      return postingsFinder(build, tools);
+    }
     readLater(build, words);
     return databaseFinder;
   }
