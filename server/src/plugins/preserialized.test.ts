@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pickEncoding, prepareJsonBody } from './preserialized.ts';
+import {
+  pickEncoding,
+  prepareJsonBody,
+  prepareJsonBodyLazily,
+  sendPrepared,
+} from './preserialized.ts';
 
 describe('prepared JSON bodies', () => {
   it('keeps a small body uncompressed', async () => {
@@ -35,5 +41,39 @@ describe('prepared JSON bodies', () => {
   ])('picks the encoding for Accept-Encoding %j: %s', async (header, expected) => {
     const body = await prepareJsonBody('x'.repeat(4096));
     expect(pickEncoding(header, body)).toBe(expected);
+  });
+});
+
+describe('lazily prepared bodies', () => {
+  it('are compressed in the encoding asked for, once, and the other only when asked', async () => {
+    const value = Array.from({ length: 100 }, (_, n) => ({ n, name: `Tool ${n}` }));
+    const body = await prepareJsonBodyLazily(value);
+    const app = Fastify();
+    app.get('/body', (request, reply) => sendPrepared(request, reply, body));
+    const ask = (acceptEncoding: string) =>
+      app.inject({ url: '/body', headers: { 'accept-encoding': acceptEncoding } });
+    try {
+      const identity = await ask('identity');
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.headers.vary).toBe('accept-encoding');
+      expect(body.br).toBeUndefined();
+      expect(body.gzip).toBeUndefined();
+
+      const br = await ask('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(value);
+      // The browser took br: gzip was not made for it.
+      expect(body.gzip).toBeUndefined();
+
+      const gzipped = await ask('gzip');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(value);
+      const madeBr = body.br;
+      // Made once: the same bytes again.
+      expect((await ask('br')).rawPayload.equals(madeBr!)).toBe(true);
+      expect(body.br).toBe(madeBr);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -71,53 +71,67 @@ const OPEN_BRACKET = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE_BRACKET = Buffer.from(']');
 
-/** Bodies of prepareJsonBodyLazily not compressed yet. */
+/** Bodies of prepareJsonBodyLazily: their compressed forms are made as they are asked for. */
 const compressLater = new WeakSet<PreparedBody>();
-/** Their compression under way, for the asks that come meanwhile. */
-const compressing = new WeakMap<PreparedBody, Promise<void>>();
+/** Their compression under way, by encoding, for the asks that come meanwhile. */
+const compressing = new WeakMap<PreparedBody, Partial<Record<Encoding, Promise<void>>>>();
+
+/** The encodings a prepared body may be held in besides its identity. */
+type Encoding = 'br' | 'gzip';
 
 function uncompressed(identity: Buffer): PreparedBody {
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
   return { identity, br: undefined, gzip: undefined, etag };
 }
 
+/** The body's identity in `encoding`. */
+function compressedAs(identity: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(identity, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      })
+    : gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION });
+}
+
 /** Fills the body's br and gzip forms. */
 async function compress(body: PreparedBody): Promise<void> {
-  const { identity } = body;
   const [br, gz] = await Promise.all([
-    brotliAsync(identity, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
+    compressedAs(body.identity, 'br'),
+    compressedAs(body.identity, 'gzip'),
   ]);
   body.br = br;
   body.gzip = gz;
 }
 
-/** A lazily prepared body's compression, made once (undefined when there is none to make). */
-function compressedOnce(body: PreparedBody): Promise<void> | undefined {
-  if (!compressLater.has(body)) return undefined;
-  let made = compressing.get(body);
-  if (!made) {
-    made = compress(body).then(() => void compressLater.delete(body));
-    compressing.set(body, made);
+/**
+ * A lazily prepared body's form in `encoding`, made once, on its first ask (undefined when there
+ * is none to make). Only the asked form: most bodies made this way are one search's answer,
+ * asked by one browser, which takes br; gzip at its best level cost as much again for nobody.
+ */
+function compressedOnce(body: PreparedBody, encoding: Encoding): Promise<void> | undefined {
+  if (!compressLater.has(body) || body[encoding]) return undefined;
+  let underWay = compressing.get(body);
+  if (!underWay) {
+    underWay = {};
+    compressing.set(body, underWay);
   }
-  return made;
+  return (underWay[encoding] ??= compressedAs(body.identity, encoding).then((made) => {
+    body[encoding] = made;
+  }));
 }
 
 /** The best encoding of those we hold that the client accepts (q=0 means refused). */
 export function pickEncoding(
   acceptEncoding: string | undefined,
   body: PreparedBody,
-): 'br' | 'gzip' | undefined {
-  if (!body.gzip) return undefined;
+): Encoding | undefined {
   const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.br && body.br) return 'br';
-  if (accepted.gzip) return 'gzip';
+  if (accepted.gzip && body.gzip) return 'gzip';
   return undefined;
 }
 
@@ -159,8 +173,8 @@ export function sendPrepared(
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('cache-control', 'no-cache');
   reply.header('etag', body.etag);
-  const compressing = compressLater.has(body);
-  if (body.gzip || compressing) reply.header('vary', 'accept-encoding');
+  const lazily = compressLater.has(body);
+  if (body.br || body.gzip || lazily) reply.header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === body.etag) {
     reply.code(304).send();
     return;
@@ -171,11 +185,10 @@ export function sendPrepared(
     if (encoding) reply.header('content-encoding', encoding);
     reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity);
   };
-  if (!compressing) return send();
-  const accepted = acceptedEncodings(acceptEncoding);
-  if (!accepted.br && !accepted.gzip) return send();
+  const asked = encodingAsked(acceptEncoding);
+  if (!lazily || asked === 'identity') return send();
   // Should compressing fail (no memory), the body goes as it is.
-  return (compressedOnce(body) ?? Promise.resolve()).then(send, send);
+  return (compressedOnce(body, asked) ?? Promise.resolve()).then(send, send);
 }
 
 /** The lists behind prepared bodies, read back once per body (stock patches keep these bodies). */

@@ -1,5 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type SelectedFields } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { describe, expect, it as plainIt } from 'vitest';
 import type { Database } from '../../db/client.ts';
@@ -166,7 +166,7 @@ describe('the search service: once the common words are read, a new word is read
     const db = new Proxy(app.database.db, {
       get(target, property, receiver) {
         if (property !== 'select') return Reflect.get(target, property, receiver) as unknown;
-        return (fields: Record<string, unknown>) => {
+        return (fields: SelectedFields) => {
           asked.push(Object.keys(fields).sort().join(','));
           return target.select(fields);
         };
