@@ -196,5 +196,24 @@ export const mailTexts = {
       body: (reference: string) =>
         `We removed your unpaid order ${reference}. Nothing was charged, and the stock it held is back on sale. If you still want it, you are welcome to order again.`,
     },
+    /** To the addressee of an invitation to join a company (issue 44). */
+    companyInvitation: {
+      subject: (company: string) => `You are invited to buy for ${company}`,
+      body: (inviter: string, company: string, role: 'admin' | 'buyer') =>
+        `${inviter} invites you to join ${company} on our shop as ${role === 'admin' ? 'a company admin' : 'a buyer'}. Sign in (or sign up) with this e-mail address, then open the link below to join.`,
+      company: 'Company',
+      role: 'Role',
+      roles: { admin: 'Company admin', buyer: 'Buyer' },
+      expires: 'The link works until',
+      action: 'Join the company',
+      note: 'If you did not expect this invitation, ignore this e-mail: nothing happens unless you open the link and join.',
+    },
+    /** To the buyer when their unpaid checkout's hold runs out (issue 44): one e-mail per checkout. */
+    orderExpired: {
+      subject: (reference: string) => `Your unpaid order ${reference} has expired`,
+      body: (reference: string, hours: number) =>
+        `Your order ${reference} was not paid within ${hours} hours, so it has expired. Nothing was charged, and the stock it held is back on sale. If you still want it, you are welcome to order again.`,
+      action: 'Visit the shop',
+    },
   },
 } as const;

@@ -13,14 +13,16 @@
  */
 
 /**
- * Every status an order may have, in the order of its life; the database's orders.status takes
- * the same list. unpaid -> paid -> shipped is the spec's life of an order; between the last two,
+ * The statuses of an order the spec's calls show, in the order of its life (ORDER_STATUSES below
+ * adds the ended ones: the database's orders.status takes that list). unpaid -> paid -> shipped is the spec's life of an order; between the last two,
  * partly shipped while a shipment took part of its quantity (issue 42: admins ship a checkout's
- * lines, or part of a line, in shipments). A paid (or shipped) order is never deleted: an admin
+ * lines, or part of a line, in shipments). A paid (or shipped) order is never removed: an admin
  * cancels it (refunded through the gateway, a credit note issued), or the gateway reports it
- * refunded or disputed.
+ * refunded or disputed. No order is ever deleted (issue 44): an unpaid one that its buyer or an
+ * admin removes, or whose hold runs out, ends as removed or expired, and keeps its row and
+ * timeline for the company's history, the stock's movements and a dispute's audit.
  */
-export const ORDER_STATUSES = [
+export const LIVE_STATUSES = [
   'unpaid',
   'paid',
   'partly_shipped',
@@ -29,7 +31,21 @@ export const ORDER_STATUSES = [
   'refunded',
   'disputed',
 ] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type LiveStatus = (typeof LIVE_STATUSES)[number];
+
+/**
+ * The ends of an order that never was paid: removed (by its buyer or an admin) and expired (its
+ * hold ran out). The spec's calls answer as if such an order were gone (My Orders, the spec's
+ * lists, the order by id); Manage Orders shows them when asked to (its status filter).
+ */
+export const ENDED_STATUSES = ['removed', 'expired'] as const;
+export type EndedStatus = (typeof ENDED_STATUSES)[number];
+
+export const ORDER_STATUSES = [...LIVE_STATUSES, ...ENDED_STATUSES] as const;
+export type OrderStatus = LiveStatus | EndedStatus;
+
+export const isEnded = (status: OrderStatus): status is EndedStatus =>
+  (ENDED_STATUSES as readonly OrderStatus[]).includes(status);
 
 /** Where every order starts: placed, its stock held, not paid yet. */
 export const PLACED_STATUS = 'unpaid' satisfies OrderStatus;
@@ -37,8 +53,8 @@ export const PLACED_STATUS = 'unpaid' satisfies OrderStatus;
 /** A shipment can be undone (its quantities back to ship) this long after it left: a mistake's window. */
 export const UNSHIP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** A transition's start states and where it leads (null: the order is deleted). */
-type Transition = { readonly from: readonly OrderStatus[]; readonly to: OrderStatus | null };
+/** A transition's start states and where it leads. */
+type Transition = { readonly from: readonly OrderStatus[]; readonly to: OrderStatus };
 
 export const ORDER_TRANSITIONS = {
   /** The gateway says its intent succeeded: only an unpaid order is paid (once). */
@@ -74,9 +90,9 @@ export const ORDER_TRANSITIONS = {
   /** The gateway reports a dispute with the card issuer. */
   dispute: { from: ['paid', 'partly_shipped', 'shipped'], to: 'disputed' },
   /** Its owner or an admin removes it (its stock goes back); a paid order stays in the books. */
-  remove: { from: ['unpaid'], to: null },
-  /** The expiry sweep deletes it once its hold is over (its stock goes back). */
-  expire: { from: ['unpaid'], to: null },
+  remove: { from: ['unpaid'], to: 'removed' },
+  /** The expiry sweep ends it once its hold is over (its stock goes back). */
+  expire: { from: ['unpaid'], to: 'expired' },
 } as const satisfies Record<string, Transition>;
 
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
@@ -105,8 +121,11 @@ export const HELD_STATUSES = ['unpaid'] as const satisfies readonly OrderStatus[
 export const isHeld = (status: OrderStatus): boolean =>
   (HELD_STATUSES as readonly OrderStatus[]).includes(status);
 
-/** Paid at some point (its payment and invoice are in the books), whatever came after. */
-export const wasPaid = (status: OrderStatus): boolean => !isHeld(status);
+/**
+ * Paid at some point (its payment and invoice are in the books), whatever came after: neither
+ * still held nor ended unpaid.
+ */
+export const wasPaid = (status: OrderStatus): boolean => !isHeld(status) && !isEnded(status);
 
 /** Paid and not shipped yet: 'panding' on its badge (wasPaid says whether it ever was paid). */
 export const isPaid = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.pay.to;

@@ -41,6 +41,9 @@ export const orderTexts = {
     cancelledBadge: 'cancelled',
     refundedBadge: 'refunded',
     disputedBadge: 'disputed',
+    /** Ended unpaid (issue 44): shown only where Manage Orders is asked for them. */
+    removedBadge: 'removed',
+    expiredBadge: 'expired',
     delete: 'Delete',
     cancel: 'cancel',
     deleteSuccess: 'Delete success',

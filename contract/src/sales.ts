@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.ts';
-import { OrderStatusSchema } from './orders.ts';
+import { LIVE_STATUSES } from './order-status.ts';
 
 /** The Sales page's window: revenue per day over the last this many days, today included (UTC). */
 export const SALES_DAYS = 30;
@@ -62,9 +62,13 @@ export const SalesDaySchema = z.object({
 });
 export type SalesDay = z.infer<typeof SalesDaySchema>;
 
-/** How many orders stand in each status now (every status, 0 included), in the statuses' order. */
+/**
+ * How many orders stand in each status now (every status, 0 included), in the statuses' order;
+ * not the removed and expired ones (never sold: issue 44).
+ */
+export const LiveStatusSchema = z.enum(LIVE_STATUSES);
 export const StatusCountSchema = z.object({
-  status: OrderStatusSchema,
+  status: LiveStatusSchema,
   count: z.number().int().nonnegative(),
 });
 export type StatusCount = z.infer<typeof StatusCountSchema>;

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, formatMoney, routes, texts, type Tool } from '@tools-factory/contract';
+import { LIVE_STATUSES, formatMoney, routes, texts, type Tool } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -109,7 +109,7 @@ test("an admin sees the paid orders in the Sales page's tables and charts (1280 
   const statuses = page.getByRole('table', { name: texts.sales.ordersByStatus });
   // Every status, in the order of an order's life.
   await expect(statuses.getByRole('rowheader')).toHaveText(
-    ORDER_STATUSES.map((status) => texts.sales.statusNames[status]),
+    LIVE_STATUSES.map((status) => texts.sales.statusNames[status]),
   );
   for (const status of ['unpaid', 'paid'] as const) {
     const count = await statuses

@@ -1,6 +1,7 @@
 import { routes, serverTexts, type Order, type Quote } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
 import { factsMail, formatCount, formatOrderTotal } from './layout.ts';
+import { checkoutLinesTable, checkoutTotalRows } from './orders.ts';
 import { orderNoticeMail } from './order-document-mail.ts';
 import { quoteRows } from './quotes.ts';
 
@@ -46,5 +47,30 @@ export function orderRemovedMail(order: Order, options: { publicUrl: string }): 
       [words.order.quantity, formatCount(order.quantity)],
       [words.order.total, formatOrderTotal(order)],
     ],
+  });
+}
+
+/**
+ * To the buyer when the hold of their unpaid checkout runs out (issue 44): one e-mail for the
+ * lines that expired together, each with its SKU, quantity and total; nothing was charged.
+ */
+export function checkoutExpiredMail(
+  lines: readonly Order[],
+  options: { publicUrl: string; holdHours: number },
+): MailContent {
+  const [first] = lines;
+  if (!first) throw new Error('an expiry e-mail needs at least one line');
+  const head = { _id: first.checkoutId, reference: first.checkoutReference };
+  const notice = words.orderExpired;
+  return factsMail({
+    to: first.email,
+    subject: notice.subject(head.reference),
+    body: notice.body(head.reference, options.holdHours),
+    table: checkoutLinesTable(lines),
+    rows: [
+      [words.checkout.reference, head.reference],
+      ...checkoutTotalRows({ ...head, poNumber: first.poNumber, address: first.address }, lines),
+    ],
+    action: { label: notice.action, url: `${options.publicUrl}${routes.home}` },
   });
 }

@@ -11,7 +11,7 @@ import {
   StockHoldsPageSchema,
   UserIdParamsSchema,
 } from '@tools-factory/contract';
-import type { AuthGuards } from '../identity/auth-guard.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
 import type { HoldsService } from './holds.service.ts';
 import { guardOf } from '../../authorization.ts';
 import { errorResponses } from '../../error-responses.ts';
@@ -75,7 +75,7 @@ export const holdsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ReleaseHoldsResponseSchema, ...errorResponses(404) },
       },
     },
-    async (request) => holds.release(request.params.userId),
+    async (request) => holds.release(callerOf(request), request.params.userId),
   );
 
   app.put(

@@ -7,7 +7,7 @@ import {
   type StockHoldsPage,
 } from '@tools-factory/contract';
 import { notFound } from '../../http-errors.ts';
-import type { IdentityService } from '../identity/identity.service.ts';
+import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type {
   HeldAccountsCursor,
   HeldOrderEntry,
@@ -124,12 +124,18 @@ export function createHoldsService(options: {
       };
     },
 
-    /** POST /manageHolds/{userId}/release: 404 for an account that does not exist. */
-    async release(userId: string): Promise<{ deletedCount: number; returnedUnits: number }> {
+    /**
+     * POST /manageHolds/{userId}/release, by `admin` (named in each order's timeline): 404 for an
+     * account that does not exist.
+     */
+    async release(
+      admin: Account,
+      userId: string,
+    ): Promise<{ deletedCount: number; returnedUnits: number }> {
       if (!(await identity.findById(userId))) {
         throw notFound(texts.manageHolds.accountNotFound);
       }
-      return orders.releaseHoldsOf(userId);
+      return orders.releaseHoldsOf(admin, userId);
     },
 
     /**

@@ -6,9 +6,9 @@ import { orderEvents, type OrderEventKind } from './order-events.table.ts';
  * Which transitions write which kind (issue 25): placed (order-placement.ts, with its e-mail),
  * paid (markPaid, whoever confirmed the payment: the browser or the webhook) and its e-mail
  * (announcePaid), shipped and its e-mail, ship_undone, cancelled and its e-mail
- * (order-cancellation.ts), refunded and disputed (order-reversals.ts, the webhook). 'removed' and
- * 'expired' are not written: a removal and the expiry sweep delete the order, and its timeline
- * goes with it (ON DELETE CASCADE), in the same transaction.
+ * (order-cancellation.ts), refunded and disputed (order-reversals.ts, the webhook), removed (by
+ * its buyer or an admin, who is named) and expired (the sweep), each with the e-mail it sent (issue
+ * 44: no order is deleted, so its timeline stays).
  */
 
 /** One line to add to an order's timeline. */

@@ -1,4 +1,10 @@
-import { HELD_STATUSES, ORDER_STATUSES, REVENUE_STATUSES } from '@tools-factory/contract';
+import {
+  HELD_STATUSES,
+  isEnded,
+  ORDER_STATUSES,
+  REVENUE_STATUSES,
+  wasPaid,
+} from '@tools-factory/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { appTest } from '../../testing/app-fixtures.ts';
@@ -118,16 +124,19 @@ describe("Sales' top tools", () => {
           quantity,
           refundedCents: random.next() < 0.2 ? random.pick([0, 100, unitPriceCents * quantity]) : 0,
           status,
-          paidAt: status === 'unpaid' ? null : random.pick(moments),
+          // Never paid: unpaid, or ended unpaid (removed or expired, issue 44).
+          paidAt: wasPaid(status) ? random.pick(moments) : null,
         };
       });
       for (const line of lines) {
         await db.execute(sql`
           insert into orders (id, user_id, email, tool_id, tool_name, tool_image, checkout_id,
-                              unit_price_cents, quantity, refunded_cents, address, status, paid_at)
+                              unit_price_cents, quantity, refunded_cents, address, status, paid_at,
+                              ended_at)
           values (${line.id}, ${user}, 'top-tools@example.com', ${line.toolId}, ${line.name},
                   'tool.png', ${checkoutId}, ${line.unitPriceCents}, ${line.quantity},
-                  ${line.refundedCents}, '1 Forge Lane', ${line.status}, ${line.paidAt}::timestamptz)`);
+                  ${line.refundedCents}, '1 Forge Lane', ${line.status}, ${line.paidAt}::timestamptz,
+                  ${isEnded(line.status) ? WINDOW.from : null}::timestamptz)`);
       }
       for (const limit of [0, 1, 2, 3, 5, 9, 12]) {
         expect(await selectTopTools(db, WINDOW, limit), `seed ${seed}, limit ${limit}`).toEqual(

@@ -1,4 +1,4 @@
-import { OrderStatusSchema } from '@tools-factory/contract';
+import { LIVE_STATUSES } from '@tools-factory/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -33,7 +33,7 @@ export function createOrderFigures(options: { db: Database }) {
           await tx.execute(sql`set local jit = off`);
           return {
             days: await selectRevenuePerDay(tx, window),
-            statuses: await selectOrderCountsByStatus(tx, OrderStatusSchema.options),
+            statuses: await selectOrderCountsByStatus(tx, LIVE_STATUSES),
             topTools: await selectTopTools(tx, window, topCount),
           };
         },

@@ -34,6 +34,7 @@ function orderRow(changes: Partial<OrderRow>): OrderRow {
     cancelledAt: null,
     refundedAt: null,
     disputedAt: null,
+    endedAt: null,
     createdAt: PLACED,
     holdUntil: null,
     holdExtended: false,

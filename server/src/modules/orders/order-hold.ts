@@ -25,7 +25,7 @@ export function holdUntilOf(row: OrderRow, holdHours: number): Date | null {
 }
 
 /**
- * What the expiry sweep deletes at `now`: unpaid orders placed before `cutoff` whose hold is
+ * What the expiry sweep ends at `now`: unpaid orders placed before `cutoff` whose hold is
  * over, and whatever their hold, those placed before `ceilingCutoff`.
  */
 export function expiryCutoffs(now: Date, holdHours: number): { cutoff: Date; ceilingCutoff: Date } {

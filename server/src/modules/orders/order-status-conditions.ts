@@ -1,5 +1,10 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
-import { type OrderStatus, ORDER_TRANSITIONS, type OrderTransition } from '@tools-factory/contract';
+import { eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import {
+  ENDED_STATUSES,
+  type OrderStatus,
+  ORDER_TRANSITIONS,
+  type OrderTransition,
+} from '@tools-factory/contract';
 import { orders } from './orders.table.ts';
 
 /**
@@ -17,4 +22,13 @@ export function statusIsOneOf(statuses: readonly OrderStatus[]): SQL {
 /** The order stands where `transition` may start: the enforcement when requests race. */
 export function statusAllows(transition: OrderTransition): SQL {
   return statusIsOneOf(ORDER_TRANSITIONS[transition].from);
+}
+
+/**
+ * The order has not ended (issue 44): neither removed nor expired. Every read that answers for
+ * the spec's calls, a checkout's lines and the lists narrows to these, so an ended order reads as
+ * gone; Manage Orders' filter and an admin's order page are the exceptions.
+ */
+export function isLiveOrder(): SQL {
+  return notInArray(orders.status, [...ENDED_STATUSES]);
 }

@@ -6,6 +6,7 @@ import {
 } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './orders.repository.ts';
+import { isLiveOrder } from './order-status-conditions.ts';
 import { orders, shownStatusSql } from './orders.table.ts';
 import { cappedCount, cappedCountLimit, type CappedCount } from '../../db/capped-count.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -66,8 +67,12 @@ function statusLiteral(status: OrderStatus): SQL {
   return sql.raw(`'${known}'`);
 }
 
-/** What a search asks of the orders; exported for the plan tests (db/indexes.test.ts). */
-export function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL | undefined {
+/**
+ * What a search asks of the orders; exported for the plan tests (db/indexes.test.ts). Without a
+ * status, the orders that have not ended; the removed or the expired ones only when that status
+ * is asked for (issue 44).
+ */
+export function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL {
   const conditions: SQL[] = [];
   // One range of orders_shown_status_created_at_checkout_id_idx (issue 43): a cancelled order
   // whose money went back is found under refunded, not under cancelled (issue 42).
@@ -75,6 +80,8 @@ export function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL 
     conditions.push(
       sql`${shownStatusSql(orders.status, orders.refundedCents)} = ${statusLiteral(search.status)}`,
     );
+  } else {
+    conditions.push(isLiveOrder());
   }
   const q = search.q?.trim();
   if (q) {
@@ -97,7 +104,7 @@ export function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL 
     const anyMatch = or(...matches);
     if (anyMatch) conditions.push(anyMatch);
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions) ?? isLiveOrder();
 }
 
 /**

@@ -1,8 +1,9 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cursorTime } from '../../db/keyset-cursor.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { inBuyersOrder } from './orders-of-checkouts.repository.ts';
+import { isLiveOrder } from './order-status-conditions.ts';
 import { orders } from './orders.table.ts';
 
 /**
@@ -57,9 +58,13 @@ export function ordersPageByCheckoutQuery(
     })
     .from(orders)
     .where(
-      cursor
-        ? sql`(${orders.createdAt}, ${orders.checkoutId}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.checkoutId}::uuid, ${cursor.id}::uuid)`
-        : undefined,
+      and(
+        // Removed and expired orders are not exported (issue 44): the spec's list leaves them out.
+        isLiveOrder(),
+        cursor
+          ? sql`(${orders.createdAt}, ${orders.checkoutId}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.checkoutId}::uuid, ${cursor.id}::uuid)`
+          : undefined,
+      ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.checkoutId), desc(orders.id))
     .limit(limit);

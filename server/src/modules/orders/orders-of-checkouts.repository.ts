@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { keysetPage, type KeysetCursor } from '../../db/keyset-cursor.ts';
 import { checkoutsPageQuery } from './orders-admin.repository.ts';
+import { isLiveOrder } from './order-status-conditions.ts';
 import { orders } from './orders.table.ts';
 import { extendHolds, type OrderRow } from './orders.repository.ts';
 
@@ -19,13 +20,14 @@ export function inBuyersOrder(a: OrderRow, b: OrderRow): number {
 
 /**
  * The lines of a checkout (its orders, docs/architecture.md#business-buyers) for paying it as one,
- * in the buyer's order (inBuyersOrder).
+ * in the buyer's order (inBuyersOrder); not those removed or expired (issue 44: they read as
+ * gone, as when they were deleted).
  */
 export function selectCheckoutLines(executor: Executor, checkoutId: string): Promise<OrderRow[]> {
   return executor
     .select()
     .from(orders)
-    .where(eq(orders.checkoutId, checkoutId))
+    .where(and(eq(orders.checkoutId, checkoutId), isLiveOrder()))
     .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
 }
 
@@ -42,7 +44,7 @@ export async function selectCheckoutLinesForUpdate(
   const rows = await tx
     .select()
     .from(orders)
-    .where(eq(orders.checkoutId, checkoutId))
+    .where(and(eq(orders.checkoutId, checkoutId), isLiveOrder()))
     .orderBy(asc(orders.id))
     .for('update');
   return rows.sort(inBuyersOrder);
@@ -86,7 +88,10 @@ export function checkoutsPageOfUserQuery(
   page: { limit: number; after?: KeysetCursor | undefined },
 ) {
   // Manage Orders' page of checkouts, narrowed to the account (the index's first column).
-  return checkoutsPageQuery(executor, eq(orders.userId, userId), { ...page, offset: 0 });
+  return checkoutsPageQuery(executor, and(eq(orders.userId, userId), isLiveOrder()), {
+    ...page,
+    offset: 0,
+  });
 }
 
 /**
@@ -103,7 +108,7 @@ export async function selectCheckoutsPageOfUser(
     executor
       .select({ total: sql<number>`count(distinct ${orders.checkoutId})::int` })
       .from(orders)
-      .where(eq(orders.userId, userId)),
+      .where(and(eq(orders.userId, userId), isLiveOrder())),
   ]);
   const shown = keysetPage(found, page.limit, (last) => ({
     createdAt: last.cursorDate,
@@ -116,7 +121,9 @@ export async function selectCheckoutsPageOfUser(
       : await executor
           .select()
           .from(orders)
-          .where(and(eq(orders.userId, userId), inArray(orders.checkoutId, checkoutIds)))
+          .where(
+            and(eq(orders.userId, userId), inArray(orders.checkoutId, checkoutIds), isLiveOrder()),
+          )
           .orderBy(asc(orders.lineNumber), asc(orders.createdAt), asc(orders.toolId));
   return { checkoutIds, rows, total: counted?.total ?? 0, next: shown.next };
 }

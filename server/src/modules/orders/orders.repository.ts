@@ -32,7 +32,7 @@ import type { PricedReservation, ReservationStatement } from '../tools/tools.ser
 // eslint-disable-next-line import-x/no-restricted-paths -- that one fused statement
 import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orderEvents } from './order-events.table.ts';
-import { statusAllows, statusIsOneOf } from './order-status-conditions.ts';
+import { isLiveOrder, statusAllows, statusIsOneOf } from './order-status-conditions.ts';
 import { orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -436,18 +436,19 @@ export function selectOrdersOfUser(executor: Executor, userId: string): Promise<
   return executor
     .select()
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(and(eq(orders.userId, userId), isLiveOrder()))
     .orderBy(desc(orders.createdAt), asc(orders.lineNumber), desc(orders.id));
 }
 
 /**
- * Every order, whoever placed it (an owner removed since included), newest first; a checkout's
- * lines (one moment) in the buyer's order.
+ * Every order that has not ended, whoever placed it (an owner removed since included), newest
+ * first; a checkout's lines (one moment) in the buyer's order.
  */
 export function selectAllOrders(executor: Executor): Promise<OrderRow[]> {
   return executor
     .select()
     .from(orders)
+    .where(isLiveOrder())
     .orderBy(desc(orders.createdAt), asc(orders.lineNumber), desc(orders.id));
 }
 
@@ -496,28 +497,63 @@ export async function markOrderUnshipped(
 }
 
 /**
- * An order, locked until the transaction ends: a payment, the expiry sweep or another removal of
- * the same order waits (the sweep skips it), so the decision taken on it stays true.
+ * An order that has not ended, locked until the transaction ends: a payment, the expiry sweep or
+ * another removal of the same order waits (the sweep skips it), so the decision taken on it stays
+ * true. A removed or expired one reads as gone.
  */
 export async function selectOrderByIdForUpdate(
   tx: Transaction,
   id: string,
 ): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), isLiveOrder()))
+    .for('update');
   return row;
 }
 
-export async function deleteOrderById(tx: Transaction, id: string): Promise<number> {
-  const deleted = await tx.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
-  return deleted.length;
+/**
+ * What ending an unpaid order sets (issue 44: no order is deleted): its status, when, and its
+ * Idempotency-Key given back, so that the same key places anew, as it did while ended orders were
+ * deleted.
+ */
+function endedAs(transition: 'remove' | 'expire', at: Date | SQL) {
+  return {
+    status: ORDER_TRANSITIONS[transition].to,
+    endedAt: at,
+    idempotencyKey: null,
+    requestDigest: null,
+  };
 }
 
-/** An order by id, if it exists (whoever owns it: the caller decides). */
+/** Ends an unpaid order as removed; resolves to it, or undefined when it was not unpaid. */
+export async function markOrderRemoved(
+  tx: Transaction,
+  id: string,
+  at: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set(endedAs('remove', at))
+    .where(and(eq(orders.id, id), statusAllows('remove')))
+    .returning();
+  return row;
+}
+
+/**
+ * An order by id, if it exists (whoever owns it: the caller decides); a removed or expired one
+ * only when `ended` says so (an admin's order page: its timeline).
+ */
 export async function selectOrderById(
   executor: Executor,
   id: string,
+  options: { ended?: boolean } = {},
 ): Promise<OrderRow | undefined> {
-  const [row] = await executor.select().from(orders).where(eq(orders.id, id));
+  const [row] = await executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), options.ended ? undefined : isLiveOrder()));
   return row;
 }
 
@@ -566,13 +602,18 @@ export function selectHeldOrders(executor: Executor): Promise<OrderRow[]> {
 }
 
 /**
- * Deletes every unpaid order of an account; an order a payment holds is waited for, and left
- * alone once paid. Resolves to the deleted orders' tools and quantities.
+ * Ends every unpaid order of an account as removed; an order a payment holds is waited for, and
+ * left alone once paid. Resolves to the removed orders.
  */
-export function deleteUnpaidOrdersOfUser(tx: Transaction, userId: string): Promise<OrderRow[]> {
+export function markUnpaidOrdersOfUserRemoved(
+  tx: Transaction,
+  userId: string,
+  at: Date,
+): Promise<OrderRow[]> {
   // Whole rows: each customer is told of their removed order (issue 25).
   return tx
-    .delete(orders)
+    .update(orders)
+    .set(endedAs('remove', at))
     .where(and(eq(orders.userId, userId), statusAllows('remove')))
     .returning();
 }
@@ -594,18 +635,19 @@ export async function markOrderPaid(
 }
 
 /**
- * Deletes up to `limit` unpaid orders created before `cutoff` and not held for a payment past
- * `now`, and any created before `ceilingCutoff` whatever their hold (no hold outlives the
+ * Ends as expired up to `limit` unpaid orders created before `cutoff` and not held for a payment
+ * past `now`, and any created before `ceilingCutoff` whatever their hold (no hold outlives the
  * ceiling), skipping any that another transaction holds (a payment under way, another
- * instance's sweep): two sweeps at once never take the same order. Resolves to the deleted
- * orders' tools and quantities, and whether each was made to order (its stock was never taken).
+ * instance's sweep): two sweeps at once never take the same order. Resolves to the expired
+ * orders (their tools, quantities and whether each was made to order: its stock was never
+ * taken; their buyers and checkouts, for the e-mail).
  */
-export function deleteUnpaidOrdersCreatedBefore(
+export function markUnpaidOrdersCreatedBeforeExpired(
   tx: Transaction,
   cutoffs: { cutoff: Date; ceilingCutoff: Date },
   now: Date,
   limit: number,
-): Promise<{ toolId: string; quantity: number; madeToOrder: boolean }[]> {
+): Promise<OrderRow[]> {
   const { cutoff, ceilingCutoff } = cutoffs;
   const expired = tx
     .select({ id: orders.id })
@@ -625,14 +667,13 @@ export function deleteUnpaidOrdersCreatedBefore(
     .orderBy(asc(orders.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return tx.delete(orders).where(inArray(orders.id, expired)).returning({
-    toolId: orders.toolId,
-    quantity: orders.quantity,
-    madeToOrder: orders.madeToOrder,
-  });
+  return tx
+    .update(orders)
+    .set(endedAs('expire', now))
+    .where(inArray(orders.id, expired))
+    .returning();
 }
 
-/** The orders placed by accepting these quotes: each quote's order id (one at most: unique). */
 /** The checkout of the order each of these quotes placed, by quote id (those that have one). */
 export async function selectCheckoutIdsOfQuotes(
   executor: Executor,
@@ -642,7 +683,7 @@ export async function selectCheckoutIdsOfQuotes(
   const rows = await executor
     .select({ checkoutId: orders.checkoutId, quoteId: orders.quoteId })
     .from(orders)
-    .where(inArray(orders.quoteId, [...quoteIds]));
+    .where(and(inArray(orders.quoteId, [...quoteIds]), isLiveOrder()));
   return new Map(
     rows.flatMap(({ checkoutId, quoteId }) => (quoteId ? [[quoteId, checkoutId] as const] : [])),
   );
@@ -656,6 +697,6 @@ export async function selectOrderIdsOfQuotes(
   const rows = await executor
     .select({ id: orders.id, quoteId: orders.quoteId })
     .from(orders)
-    .where(inArray(orders.quoteId, [...quoteIds]));
+    .where(and(inArray(orders.quoteId, [...quoteIds]), isLiveOrder()));
   return new Map(rows.flatMap(({ id, quoteId }) => (quoteId ? [[quoteId, id] as const] : [])));
 }

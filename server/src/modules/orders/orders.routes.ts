@@ -135,7 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'removeOrder',
         summary: 'Remove an order',
         description:
-          "The owner while it is unpaid (409 once paid), or an admin. An unpaid order's stock is returned. Someone else's order answers 404.",
+          "The owner while it is unpaid (409 once paid), or an admin. An unpaid order's stock is returned. The order is not deleted (issue 44): it ends as `removed`, keeping its row and timeline (who removed it, when), and the spec's calls no longer show it; removing it again answers 404, as does someone else's order.",
         tags: ['orders'],
         params: IdParamsSchema,
         response: { 200: DeletedCountSchema, ...errorResponses(404, 409) },
@@ -162,7 +162,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'listAllOrders',
         summary: 'Every order (Manage Orders)',
         description:
-          "Admins only. Newest first, checkout by checkout (a checkout's lines in the order they were placed), no paging (as the spec has it), with each order's customer e-mail, tool snapshot, quantity, unit price, total, date and status. Orders of removed accounts are listed too. Streamed as it is read from the database (issue 43): a client of a shop with many orders should page with GET /manageOrders/search instead.",
+          "Admins only. Newest first, checkout by checkout (a checkout's lines in the order they were placed), no paging (as the spec has it), with each order's customer e-mail, tool snapshot, quantity, unit price, total, date and status. Orders of removed accounts are listed too; removed and expired orders are not (issue 44). Streamed as it is read from the database (issue 43): a client of a shop with many orders should page with GET /manageOrders/search instead.",
         tags: ['orders'],
         response: { 200: ManagedOrderListSchema },
       },
@@ -184,7 +184,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'searchAllOrders',
         summary: 'Manage Orders searched, filtered and paged',
         description:
-          "Admins only (issue 25). Newest first. `status` keeps one status; `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail, the tool's name or SKU, its checkout's reference (`CO-3F2A9C1B`, or its start) or the buyer's PO number, in any case; `page` (from 1) and `pageSize` (1 to " +
+          "Admins only (issue 25). Newest first. `status` keeps one status; without it, every order but the removed and expired ones, which `status=removed` or `status=expired` shows (issue 44: orders are never deleted); `q` finds the words in the order's reference (`TF-3F2A9C1B`, or its start), the customer's e-mail, the tool's name or SKU, its checkout's reference (`CO-3F2A9C1B`, or its start) or the buyer's PO number, in any case; `page` (from 1) and `pageSize` (1 to " +
           MANAGED_ORDERS_MAX_PAGE_SIZE +
           ', default ' +
           MANAGED_ORDERS_PAGE_SIZE +

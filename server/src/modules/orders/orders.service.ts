@@ -35,7 +35,12 @@ import {
   type QuotedCheckoutRequest,
   type QuotedOrderRequest,
 } from './order-placement.ts';
-import { insertOrderEvents, selectOrderEvents } from './order-events.repository.ts';
+import {
+  emailEvent,
+  insertOrderEvents,
+  selectOrderEvents,
+  type NewOrderEvent,
+} from './order-events.repository.ts';
 import { ensureRemovable } from './order-preconditions.ts';
 import {
   ensureOwnEmail,
@@ -47,10 +52,10 @@ import { searchOrders } from './orders-admin.repository.ts';
 import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { ALL_ORDERS_PAGE_SIZE, everyManagedOrderJson } from './orders-json-stream.ts';
 import {
-  deleteOrderById,
-  deleteUnpaidOrdersOfUser,
   extendHold,
   markOrderPaid,
+  markOrderRemoved,
+  markUnpaidOrdersOfUserRemoved,
   selectHeldOrders,
   selectOrderById,
   selectOrderByIdForUpdate,
@@ -129,7 +134,15 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const pipeline = createPlacementPipeline(options);
   const placement = createOrderPlacement({ ...options, dtos, pipeline });
 
-  const expiry = createOrderExpiry({ db, tools, catalog, orderHoldHours });
+  const expiry = createOrderExpiry({
+    db,
+    tools,
+    catalog,
+    outbox,
+    orderDto,
+    publicUrl,
+    orderHoldHours,
+  });
 
   /** An order for Manage Orders' search and page: with its customer's name and town. */
   function managedOrderRow(order: OrderRow, names: Map<string, string>): ManagedOrderRow {
@@ -283,10 +296,12 @@ export function createOrdersService(options: OrdersServiceOptions) {
     },
 
     /**
-     * DELETE /deleteOrder/{id}: an unpaid order, by its owner or an admin; its stock goes back
-     * in the same transaction (a made-to-order one took none). A paid (or shipped, refunded,
-     * disputed, cancelled) order is never deleted (409): an admin cancels it (cancelPaidOrder).
-     * Someone else's order is answered as not found, so its existence is not revealed.
+     * DELETE /deleteOrder/{id}: an unpaid order, by its owner or an admin, ends as removed (issue
+     * 44: its row and timeline stay, with who removed it and when); its stock goes back in the
+     * same transaction (a made-to-order one took none). A paid (or shipped, refunded, disputed,
+     * cancelled) order is never removed (409): an admin cancels it (cancelPaidOrder). Someone
+     * else's order, or one removed already, is answered as not found, as the spec's call did
+     * when removing deleted it.
      */
     async removeOrder(caller: Account, id: string): Promise<{ deletedCount: number }> {
       const orderId = parseId(id);
@@ -299,13 +314,22 @@ export function createOrdersService(options: OrdersServiceOptions) {
         }
         // A paid order is in the books (its payment, its invoice): an admin cancels it instead.
         ensureRemovable(order.status, { admin: isAdmin });
-        await deleteOrderById(tx, order.id);
+        const at = new Date();
+        const removed = await markOrderRemoved(tx, order.id, at);
+        if (!removed) throw new Error(`order ${order.id} was locked unpaid yet not removed`);
+        const events: NewOrderEvent[] = [
+          { orderId: order.id, kind: 'removed', actorId: caller.id, at },
+        ];
         // An admin removing a customer's unpaid order tells the customer (issue 25).
-        if (isAdmin && order.userId !== caller.id)
-          await outbox.enqueue(tx, orderRemovedMail(orderDto(order), { publicUrl }), {
+        if (isAdmin && order.userId !== caller.id) {
+          const mail = orderRemovedMail(orderDto(order), { publicUrl });
+          await outbox.enqueue(tx, mail, {
             orderId: order.id,
             mail: 'order removed by an admin',
           });
+          events.push(emailEvent(order.id, mail, at));
+        }
+        await insertOrderEvents(tx, events);
         // A made-to-order order never took any stock.
         if (order.madeToOrder) return undefined;
         return tools.returnStock(tx, order.toolId, order.quantity);
@@ -388,7 +412,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
      */
     async findManagedOrder(id: string): Promise<ManagedOrderDetail> {
       const orderId = parseId(id);
-      const order = orderId ? await selectOrderById(db, orderId) : undefined;
+      const order = orderId ? await selectOrderById(db, orderId, { ended: true }) : undefined;
       if (!orderId || !order) throw notFound(serverTexts.orderErrors.orderNotFound);
       const events = await selectOrderEvents(db, orderId);
       const names = await identity.namesOf([
@@ -437,16 +461,31 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * one transaction and returns their stock (tools in one fixed order, as the sweep does); an
      * order being paid at that moment is waited for and kept once paid.
      */
-    async releaseHoldsOf(userId: string): Promise<{ deletedCount: number; returnedUnits: number }> {
+    async releaseHoldsOf(
+      admin: Account,
+      userId: string,
+    ): Promise<{ deletedCount: number; returnedUnits: number }> {
       const released = await db.transaction(async (tx) => {
-        const deleted = await deleteUnpaidOrdersOfUser(tx, userId);
+        const at = new Date();
+        const deleted = await markUnpaidOrdersOfUserRemoved(tx, userId, at);
         // An admin removed them: the customer hears of each (issue 25).
+        const mails = deleted.map((row) => ({
+          row,
+          message: orderRemovedMail(orderDto(row), { publicUrl }),
+        }));
         await outbox.enqueueEach(
           tx,
-          deleted.map((row) => ({
-            message: orderRemovedMail(orderDto(row), { publicUrl }),
+          mails.map(({ row, message }) => ({
+            message,
             about: { orderId: row.id, mail: 'order removed by an admin' },
           })),
+        );
+        await insertOrderEvents(
+          tx,
+          mails.flatMap(({ row, message }) => [
+            { orderId: row.id, kind: 'removed' as const, actorId: admin.id, at },
+            emailEvent(row.id, message, at),
+          ]),
         );
         return { deleted, ...(await returnStockOf(tx, tools, deleted)) };
       });

@@ -95,6 +95,11 @@ export const orders = pgTable(
     refundedAt: timestamptz('refunded_at'),
     /** When the gateway reported a dispute (Stripe's charge.dispute.created): not shipped then. */
     disputedAt: timestamptz('disputed_at'),
+    /**
+     * When the unpaid order ended (issue 44): removed by its buyer or an admin (who: its timeline's
+     * 'removed' event), or expired by the sweep. Null while it lives.
+     */
+    endedAt: timestamptz('ended_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /**
      * An unpaid order is kept at least until then, whatever its age: creating a payment intent
@@ -135,7 +140,12 @@ export const orders = pgTable(
     // ORDER_STATUSES again, as SQL: order-status.test.ts proves the two lists agree.
     check(
       'orders_status_known',
-      sql`${t.status} in ('unpaid', 'paid', 'partly_shipped', 'shipped', 'cancelled', 'refunded', 'disputed')`,
+      sql`${t.status} in ('unpaid', 'paid', 'partly_shipped', 'shipped', 'cancelled', 'refunded', 'disputed', 'removed', 'expired')`,
+    ),
+    // An ended order says when it ended; a living one does not.
+    check(
+      'orders_ended_at_with_status',
+      sql`(${t.status} in ('removed', 'expired')) = (${t.endedAt} is not null)`,
     ),
     // An account's checkouts newest first (My Orders' keyset pages, issue 43); its prefix serves
     // every other look-up by account (GET /orders, the foreign key's set null).

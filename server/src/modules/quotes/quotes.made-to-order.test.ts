@@ -117,8 +117,9 @@ describe('an accepted quote whose quantity is not in stock: made to order', () =
       const swept = await app.orders.sweepExpiredOrders(now);
       expect(swept).toEqual({ expiredOrders: 2, returnedUnits: 30 });
       expect(await availableOf(app, tool.id)).toBe(100);
+      // Kept, expired (issue 44: no order is deleted).
       const left = await app.database.db.select().from(orders).where(eq(orders.toolId, tool.id));
-      expect(left).toEqual([]);
+      expect(left.map((row) => row.status)).toEqual(['expired', 'expired']);
     },
   );
 

@@ -4,7 +4,7 @@ import {
   daysInRange,
   isCalendarDay,
   MAX_SALES_RANGE_DAYS,
-  OrderStatusSchema,
+  LiveStatusSchema,
   SALES_MAX_AGE_SECONDS,
   SALES_DAYS,
   serverTexts,
@@ -153,7 +153,7 @@ export function createSalesService(options: {
           shipping: dollarsOf(day.shipping_cents),
         })),
         ordersByStatus: statuses.map((row) => ({
-          status: OrderStatusSchema.parse(row.status),
+          status: LiveStatusSchema.parse(row.status),
           count: row.count,
         })),
         topTools: topTools.map((tool) => ({

@@ -20,6 +20,9 @@ const badges: Record<OrderStatus, { label: string; className: string }> = {
   cancelled: { label: texts.orders.cancelledBadge, className: 'badge-ghost' },
   refunded: { label: texts.orders.refundedBadge, className: 'badge-ghost' },
   disputed: { label: texts.orders.disputedBadge, className: 'badge-error badge-outline' },
+  // Ended unpaid (issue 44): only Manage Orders' filter shows them, struck through.
+  removed: { label: texts.orders.removedBadge, className: 'badge-ghost line-through' },
+  expired: { label: texts.orders.expiredBadge, className: 'badge-ghost line-through' },
 };
 
 /**

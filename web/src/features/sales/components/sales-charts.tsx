@@ -13,7 +13,7 @@ import {
 import {
   formatMoney,
   texts,
-  type OrderStatus,
+  type LiveStatus,
   type SalesDay,
   type StatusCount,
   type TopTool,
@@ -66,7 +66,7 @@ function chartColors() {
       cancelled: themeColor('neutral'),
       refunded: themeColor('neutral'),
       disputed: themeColor('error'),
-    } satisfies Record<OrderStatus, string>,
+    } satisfies Record<LiveStatus, string>,
   };
 }
 
