@@ -163,6 +163,26 @@ export const apiPaths = {
   releaseHolds: withSegment('/manageHolds/:userId/release'),
   /** PUT (admin): what an account's unpaid orders may come to (null: the default). */
   holdLimit: withSegment('/manageHolds/:userId/limit'),
+  /**
+   * Company accounts (issue 44). GET: the caller's company, role, members and (its admins) the
+   * invitations waiting; POST: a new company (a verified customer); PATCH: its details (admins).
+   */
+  company: '/company',
+  /** POST (company admins): invite a buyer or an admin by e-mail. */
+  companyInvitations: '/company/invitations',
+  /** DELETE (company admins): revoke an invitation waiting. */
+  companyInvitation: withSegment('/company/invitations/:id'),
+  /** POST (signed in): what an invitation's link offers, shown to its addressee only. */
+  companyInvitationLookup: '/company/invitations/lookup',
+  /** POST (signed in, verified, the addressee): join the company. */
+  companyInvitationAccept: '/company/invitations/accept',
+  /**
+   * GET (company members): Company Orders, searched and paged as Manage Orders is; its admins
+   * see every checkout of the company, its buyers their own.
+   */
+  companyOrders: '/company/orders',
+  /** PATCH (company admins): a member's role; DELETE: the member removed (or oneself leaving). */
+  companyMember: withSegment('/company/members/:userId'),
   /** POST: request a quote; GET: the caller's own quotes. */
   quotes: '/quotes',
   /** GET (issue 43): the caller's own quotes of one tool, a page at a time. */

@@ -4,6 +4,7 @@ export * from './categories.ts';
 export * from './category-browse.ts';
 export * from './catalog-search.ts';
 export * from './checkout.ts';
+export * from './companies.ts';
 export * from './catalog-search-query.ts';
 export * from './common.ts';
 export * from './whole-number.ts';

@@ -23,6 +23,8 @@ export const invoiceTexts = {
     /** The seller's details come from SELLER_* (server/src/config.ts, README). */
     seller: 'Seller',
     buyer: 'Buyer',
+    /** Before the delivery address when the company's billing address comes first (issue 44). */
+    shipTo: 'Ship to:',
     columns: { tool: 'Tool', quantity: 'Quantity', unitPrice: 'Unit price', amount: 'Amount' },
     total: 'Total',
     paidInFull: 'Paid in full by card. Thank you for your order.',

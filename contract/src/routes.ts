@@ -31,6 +31,13 @@ export const routes = {
   dashboardManagedCheckout: (id: string) => `/dashborad/allorders/checkout/${id}`,
   dashboardManageTools: '/dashborad/manageTools',
   dashboardMyProfile: '/dashborad/myprofile',
+  /** Beyond the spec (issue 44): the customer's company, its members and invitations. */
+  dashboardCompany: '/dashborad/company',
+  /**
+   * Beyond the spec (issue 44): an invitation's page; its secret follows `#`, which no request
+   * carries (so no log of ours holds it).
+   */
+  dashboardCompanyJoin: '/dashborad/company/join',
   /**
    * Beyond the spec (docs/architecture.md#business-buyers): the customer's quotes, and the admins'
    * Quotes.

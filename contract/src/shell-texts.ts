@@ -21,6 +21,8 @@ export const dashboardPageNames = {
   /** Beyond the spec (issue 22): the admins' Reviews (hide and show) and the contact Messages. */
   reviews: 'Reviews',
   messages: 'Messages',
+  /** Beyond the spec (issue 44): the customer's company, its members and invitations. */
+  company: 'Company',
 };
 
 /**
@@ -102,6 +104,8 @@ export const shellTexts = {
     /** Beyond the spec (issue 25): an order's page for admins. */
     managedOrder: 'Order',
     managedCheckout: 'Checkout',
+    /** Beyond the spec (issue 44): where an invitation's e-mailed link lands. */
+    companyJoin: 'Join a company',
     allUsers: 'All Users',
     notFound: 'Page not found',
   },

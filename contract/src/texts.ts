@@ -5,6 +5,7 @@ import { categoryBrowseTexts, categoryTexts } from './category-texts.ts';
 import { checkoutDocumentTexts } from './checkout-mail-texts.ts';
 import { checkoutPaymentTexts } from './checkout-payment-texts.ts';
 import { checkoutTexts } from './checkout-texts.ts';
+import { companyTexts } from './company-texts.ts';
 import { contactTexts } from './contact-texts.ts';
 import { fieldTexts } from './field-texts.ts';
 import { holdTexts } from './hold-texts.ts';
@@ -45,6 +46,8 @@ export const texts = {
   checkout: checkoutTexts,
   checkoutPayment: checkoutPaymentTexts,
   quickOrder: quickOrderTexts,
+  /** Company accounts (issue 44). */
+  ...companyTexts,
   /** Shipments of a checkout's lines (issue 42). */
   shipments: shipmentTexts,
   /** Shipping charges (issue 42). */

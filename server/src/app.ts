@@ -28,6 +28,7 @@ import { createOrdersModule } from './modules/orders/orders.module.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createProfilesModule } from './modules/profiles/profiles.module.ts';
+import { createCompaniesModule } from './modules/companies/companies.module.ts';
 import { createQuotesModule } from './modules/quotes/quotes.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createSalesModule } from './modules/sales/sales.module.ts';
@@ -211,12 +212,6 @@ export async function buildApp({
   // The modules, each after those it needs (docs/architecture.md#server-modules).
   const identity = createIdentityModule({ config, db, outbox, log: app.log });
   const { guards } = identity;
-  const users = createUsersModule({
-    identity: identity.service,
-    accessTokens: identity.accessTokens,
-    adminEmails: config.adminEmails,
-    guards,
-  });
   const profiles = createProfilesModule({ db, identity: identity.service, guards });
   const contact = createContactModule({
     db,
@@ -258,6 +253,22 @@ export async function buildApp({
     now,
     transactionsRunAlone: database.kind === 'pglite',
   });
+  const companies = createCompaniesModule({
+    db,
+    identity: identity.service,
+    outbox,
+    orders: orders.service,
+    publicUrl: config.publicUrl,
+    now,
+    guards,
+  });
+  const users = createUsersModule({
+    identity: identity.service,
+    accessTokens: identity.accessTokens,
+    adminEmails: config.adminEmails,
+    companies: companies.service,
+    guards,
+  });
   const checkouts = createCheckoutsModule({
     db,
     orders: orders.service,
@@ -269,6 +280,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     orderHoldHours: config.orderHoldHours,
     checkoutsPerMinute: config.orderRateLimit,
+    companies: companies.service,
   });
   const reviews = createReviewsModule({ db, catalog, buyers: orders.buyers, guards });
   const cart = createCartModule({
@@ -344,6 +356,7 @@ export async function buildApp({
       await api.register(reviews.routes);
       await api.register(contact.routes);
       await api.register(profiles.routes);
+      await api.register(companies.routes);
       await api.register(gallery.routes);
       await api.register(categories.routes);
       await api.register(users.routes);

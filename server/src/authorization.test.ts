@@ -15,6 +15,13 @@ import {
 import type { App } from './app.ts';
 import type { Config } from './config.ts';
 import { insertContactMessage } from './modules/contact/contact.repository.ts';
+import {
+  insertCompany,
+  insertInvitation,
+  insertMember,
+  revokePendingInvitationsTo,
+} from './modules/companies/companies.repository.ts';
+import { invitationTokenHash } from './modules/companies/companies.service.ts';
 import { users } from './modules/identity/identity.table.ts';
 import {
   bearer,
@@ -204,10 +211,39 @@ async function send(world: World, row: AuthorizationRow, credentials: Record<str
  */
 function createFixtures(
   app: App,
-  customer: TestAccount,
+  callers: { customer: TestAccount; anotherCustomer: TestAccount; admin: TestAccount },
   tool: { id: string; name: string },
-  admin: TestAccount,
 ): Fixtures {
+  const { customer, anotherCustomer, admin } = callers;
+  let customerCompany: Promise<{ id: string }> | undefined;
+  /** The customer's company, made once: straight in, as the walk's callers are not verified. */
+  function companyOfCustomer(): Promise<{ id: string }> {
+    customerCompany ??= app.database.db.transaction(async (tx) => {
+      const company = await insertCompany(tx, {
+        legalName: 'Walk Tools Ltd',
+        taxNumber: '',
+        billingAddress: '1 Walk Street',
+      });
+      await insertMember(tx, { userId: customer.userId, companyId: company.id, role: 'admin' });
+      // The other customer is one of its buyers: the company admin's calls tell them 403.
+      await insertMember(tx, {
+        userId: anotherCustomer.userId,
+        companyId: company.id,
+        role: 'buyer',
+      });
+      return { id: company.id };
+    });
+    return customerCompany;
+  }
+  async function targetAccount() {
+    // Straight through Better Auth rather than HTTP: these accounts are only targets, and the
+    // walk's own HTTP sign-ups already count against the per-client sign-up limit.
+    const email = uniqueEmail('target');
+    const { user } = await app.auth.api.signUpEmail({
+      body: { email, password: 'secret1', name: 'Target' },
+    });
+    return { email, id: user.id };
+  }
   async function unpaidOrder(): Promise<OrderFixture> {
     const { order } = await callAs(
       app,
@@ -336,16 +372,34 @@ function createFixtures(
       });
       return { id: row.id };
     },
-    async newAccount() {
-      // Straight through Better Auth rather than HTTP: these accounts are only targets, and the
-      // walk's own HTTP sign-ups already count against the per-client sign-up limit.
-      const email = uniqueEmail('target');
-      const { user } = await app.auth.api.signUpEmail({
-        body: { email, password: 'secret1', name: 'Target' },
-      });
-      return { email, id: user.id };
-    },
+    newAccount: targetAccount,
     newEmail: () => uniqueEmail('newcomer'),
+    anotherCustomerEmail: anotherCustomer.email,
+    customerCompany: companyOfCustomer,
+    async newCompanyBuyer() {
+      const company = await companyOfCustomer();
+      const { id } = await targetAccount();
+      await app.database.db.transaction((tx) =>
+        insertMember(tx, { userId: id, companyId: company.id, role: 'buyer' }),
+      );
+      return { userId: id };
+    },
+    async newInvitation(email = uniqueEmail('invitee')) {
+      const company = await companyOfCustomer();
+      const token = randomUUID();
+      const row = await app.database.db.transaction(async (tx) => {
+        await revokePendingInvitationsTo(tx, company.id, email.toLowerCase(), new Date());
+        return insertInvitation(tx, {
+          companyId: company.id,
+          email: email.toLowerCase(),
+          role: 'buyer',
+          tokenHash: invitationTokenHash(token),
+          invitedBy: customer.userId,
+          expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+        });
+      });
+      return { id: row.id, token };
+    },
     newToolName: () => `Walk Tool ${randomUUID().slice(0, 8)}`,
   };
 }
@@ -379,7 +433,7 @@ async function openWorld(
   return {
     app,
     accounts: { customer, anotherCustomer, admin },
-    fixtures: createFixtures(app, customer, tool, admin),
+    fixtures: createFixtures(app, { customer, anotherCustomer, admin }, tool),
     served: routesServed(app),
   };
 }

@@ -144,6 +144,41 @@ export const WHO = {
     credential: 'bearer',
     refusals: [401],
   },
+  'verified customer': {
+    words:
+      'A signed-in customer whose e-mail is verified (403 otherwise); a shop admin does not buy (403). One company per account (409).',
+    guard: 'requireUser',
+    credential: 'bearer',
+    refusals: [401, 403],
+  },
+  'company admin': {
+    words:
+      "An admin of the caller's own company (issue 44): one of its buyers is told 403, an account of no company 404. The ids of another company's members and invitations answer 404, never 403, so that nothing of another company is revealed.",
+    guard: 'requireUser',
+    credential: 'bearer',
+    refusals: [401, 403],
+  },
+  'company admin, or the member themself': {
+    words:
+      "An admin of the caller's own company, or any member for their own id (leaving it); a buyer removing someone else is told 403. Anyone who is not a member of the caller's company answers 404.",
+    guard: 'requireUser',
+    credential: 'bearer',
+    refusals: [401, 403],
+  },
+  'company member': {
+    words:
+      'A member of a company (issue 44): its admins see every checkout of the company, its buyers their own; an account of no company is told 404.',
+    guard: 'requireUser',
+    credential: 'bearer',
+    refusals: [401],
+  },
+  'the invitee': {
+    words:
+      "The invitation's addressee, signed in with the address it was sent to (joining needs it verified, and a shop admin does not join: 403). Another account is told 403; a link that does not work (unknown, revoked, used or expired), 404.",
+    guard: 'requireUser',
+    credential: 'bearer',
+    refusals: [401, 403],
+  },
   'identity service': {
     words:
       "Better Auth's own endpoints, only those the product uses (identity-endpoints.ts): sign-up and sign-in for anyone, the rest on the caller's own identity session; every other endpoint answers 404.",
@@ -265,6 +300,17 @@ export const AUTHORIZATION_TABLE = {
   'POST /api/manageHolds/:userId/release': 'admin',
   'PUT /api/manageHolds/:userId/limit': 'admin',
   // --- quotes -----------------------------------------------------------------------------
+  // --- company accounts (issue 44) ------------------------------------------------------------
+  'GET /api/company': 'signed-in user',
+  'POST /api/company': 'verified customer',
+  'PATCH /api/company': 'company admin',
+  'POST /api/company/invitations': 'company admin',
+  'DELETE /api/company/invitations/:id': 'company admin',
+  'POST /api/company/invitations/lookup': 'the invitee',
+  'POST /api/company/invitations/accept': 'the invitee',
+  'GET /api/company/orders': 'company member',
+  'PATCH /api/company/members/:userId': 'company admin',
+  'DELETE /api/company/members/:userId': 'company admin, or the member themself',
   'POST /api/quotes': 'signed-in user',
   'GET /api/quotes': 'signed-in user',
   'GET /api/quotes/page': 'signed-in user',

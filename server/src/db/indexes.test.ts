@@ -16,6 +16,7 @@ import { usersPageQuery } from '../modules/identity/identity.repository.ts';
 import {
   checkoutsPageQuery,
   matchesCountQuery,
+  ordersOfCompany,
   searchCondition,
 } from '../modules/orders/orders-admin.repository.ts';
 import { checkoutsPageOfUserQuery } from '../modules/orders/orders-of-checkouts.repository.ts';
@@ -193,6 +194,32 @@ describe('the statements that must never scan a whole table', () => {
     expect(() => searchCondition({ status: "paid' or true --" as OrderStatus })).toThrow(
       /not an order status/,
     );
+  });
+
+  it("Company Orders' keyset page reads the company's orders by (company_id, created_at, checkout_id)", async ({
+    app,
+  }) => {
+    const db = app.database.db;
+    const companyId = crypto.randomUUID();
+    for (const scope of [
+      ordersOfCompany(companyId),
+      ordersOfCompany(companyId, crypto.randomUUID()),
+    ]) {
+      for (const after of [
+        undefined,
+        { createdAt: '2026-06-01T00:00:00.000000Z', id: crypto.randomUUID() },
+      ]) {
+        const where = searchCondition({ scope });
+        const page = checkoutsPageQuery(db, where, { limit: 20, offset: 0, after });
+        for (const plan of [
+          await planOf(app, page, { bitmapScans: false }),
+          await planOf(app, matchesCountQuery(db, where, 10_000), { bitmapScans: false }),
+        ]) {
+          expect(plan).toContain('orders_company_id_created_at_checkout_id_idx');
+          expect(plan).not.toMatch(/Seq Scan on orders/);
+        }
+      }
+    }
   });
 
   it("My Orders' keyset page reads the account's orders by (user_id, created_at, checkout_id)", async ({

@@ -15,6 +15,7 @@ export * from './orders/order-events.table.ts';
 export * from './orders/shipments.table.ts';
 export * from './payments/payments.table.ts';
 export * from './profiles/profiles.table.ts';
+export * from './companies/companies.table.ts';
 export * from './quotes/quotes.table.ts';
 export * from './invoices/invoices.table.ts';
 export * from './cart/cart.table.ts';

@@ -105,6 +105,14 @@ export type Fixtures = {
   newAccount(): Promise<{ email: string; id: string }>;
   /** An e-mail address nobody uses yet. */
   newEmail(): string;
+  /** The address of the 'anotherCustomer' caller (an invitation's addressee). */
+  anotherCustomerEmail: string;
+  /** The customer's company (issue 44), the customer its admin: made once, straight in. */
+  customerCompany(): Promise<{ id: string }>;
+  /** A new account, a buyer of the customer's company. */
+  newCompanyBuyer(): Promise<{ userId: string }>;
+  /** A new invitation of the customer's company to `email` (a new address unless given). */
+  newInvitation(email?: string): Promise<{ id: string; token: string }>;
   /** A tool name nobody uses yet. */
   newToolName(): string;
 };
@@ -844,6 +852,103 @@ const CASES: readonly AuthorizationCase[] = [
       await the.customerCart();
       return { url: '/api/quoteRequests', payload: { neededBy: '2099-12-31', note: 'Walk' } };
     },
+  },
+  // Company accounts (issue 44). The customer is the admin of a company made straight in (none
+  // of the walk's callers is verified, which creating and joining need), the other customer one
+  // of its buyers; the admin belongs to none. companies.routes.test.ts tries another company's
+  // ids (404).
+  {
+    route: 'GET /api/company',
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 200 },
+    request: async (the) => {
+      await the.customerCompany();
+      return { url: '/api/company' };
+    },
+  },
+  {
+    route: 'POST /api/company',
+    case: 'a new company; the e-mail must be verified',
+    // Unverified callers are told to verify; the admin does not buy. A verified customer's 201
+    // is in companies.routes.test.ts.
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 403 },
+    request: () => ({
+      url: '/api/company',
+      payload: { legalName: 'Walk Supplies Ltd', billingAddress: '2 Walk Street' },
+    }),
+  },
+  {
+    route: 'PATCH /api/company',
+    case: "the caller's own company",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => {
+      await the.customerCompany();
+      return {
+        url: '/api/company',
+        payload: { legalName: 'Walk Tools Ltd', taxNumber: 'GB123', billingAddress: '1 Walk St' },
+      };
+    },
+  },
+  {
+    route: 'POST /api/company/invitations',
+    answers: { anonymous: 401, customer: 201, anotherCustomer: 403, admin: 404 },
+    request: async (the) => {
+      await the.customerCompany();
+      return { url: '/api/company/invitations', payload: { email: the.newEmail() } };
+    },
+  },
+  {
+    route: 'DELETE /api/company/invitations/:id',
+    case: "an invitation of the customer's company",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => ({
+      url: `/api/company/invitations/${(await the.newInvitation()).id}`,
+    }),
+  },
+  {
+    route: 'POST /api/company/invitations/lookup',
+    case: "an invitation to the other customer's address (a buyer of the company already)",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 200, admin: 403 },
+    request: async (the) => ({
+      url: '/api/company/invitations/lookup',
+      payload: { token: (await the.newInvitation(the.anotherCustomerEmail)).token },
+    }),
+  },
+  {
+    route: 'POST /api/company/invitations/accept',
+    case: "an invitation to the other customer's address; joining needs it verified",
+    // The addressee is not verified; the others are not the addressee (or do not buy). The
+    // verified addressee's 200 is in companies.routes.test.ts.
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 403 },
+    request: async (the) => ({
+      url: '/api/company/invitations/accept',
+      payload: { token: (await the.newInvitation(the.anotherCustomerEmail)).token },
+    }),
+  },
+  {
+    route: 'GET /api/company/orders',
+    case: "the company's checkouts (its buyer's own for the other customer)",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 404 },
+    request: async (the) => {
+      await the.customerCompany();
+      return { url: '/api/company/orders?pageSize=5' };
+    },
+  },
+  {
+    route: 'PATCH /api/company/members/:userId',
+    case: "a buyer of the customer's company",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => ({
+      url: `/api/company/members/${(await the.newCompanyBuyer()).userId}`,
+      payload: { role: 'buyer' },
+    }),
+  },
+  {
+    route: 'DELETE /api/company/members/:userId',
+    case: "a buyer of the customer's company",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => ({
+      url: `/api/company/members/${(await the.newCompanyBuyer()).userId}`,
+    }),
   },
   {
     route: 'POST /api/quotes',

@@ -1,8 +1,10 @@
 import { shellTexts } from '@tools-factory/contract';
-import { isValidElement, type ComponentType } from 'react';
-import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
+import { isValidElement, useMemo, type ComponentType } from 'react';
+import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import type { CompanyVisitor } from '../features/companies/company-visitor';
 import { RequireAuth } from '../features/identity/components/require-auth';
+import { useAuth } from '../features/identity/hooks/use-auth';
 import { lazyPage } from '../lib/lazy-route';
 import { ShellLayout } from './layouts/shell-layout';
 import { titled } from './route-title';
@@ -56,6 +58,9 @@ const ContactMessagesPage = lazyPage(
   () => import('../features/contact/pages/contact-messages-page'),
 );
 const ManageToolsPage = lazyPage(() => import('./pages/manage-tools-page'));
+// Beyond the spec (issue 44): the customer's company, and where an invitation's link lands.
+const CompanyPage = lazyPage(() => import('../features/companies/pages/company-page'));
+const CompanyJoinPage = lazyPage(() => import('../features/companies/pages/company-join-page'));
 // Beyond the spec (issue 43): the catalog searched on the server; the browser asks for its results.
 const SearchPage = lazyPage(() => import('../features/tools/pages/search-page'));
 
@@ -64,6 +69,21 @@ function DashboardAliasRedirect() {
   const rest = useParams()['*'];
   const { search, hash } = useLocation();
   return <Navigate to={`${paths.dashboard}${rest ? `/${rest}` : ''}${search}${hash}`} replace />;
+}
+
+/**
+ * Tells the company pages below it who is signed in (their outlet context): the companies feature
+ * reads no other feature's session.
+ */
+function CompanyVisitorOutlet() {
+  const auth = useAuth();
+  const accountId = auth.user?.id;
+  const visitor = useMemo((): CompanyVisitor => {
+    if (auth.status === 'signedOut') return { status: 'signedOut' };
+    if (auth.status !== 'signedIn' || !accountId) return { status: 'unknown' };
+    return { status: 'signedIn', account: { id: accountId } };
+  }, [auth.status, accountId]);
+  return <Outlet context={visitor} />;
 }
 
 const titles = shellTexts.pageTitles;
@@ -97,6 +117,12 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
         // Names itself after the category.
         titledPage(paths.categoryPattern, null, pages.category),
         titledPage(paths.search, titles.search, SearchPage),
+        {
+          // An invitation's link: open to signed-out visitors, who are asked to sign in and come
+          // back to the same link. Not the dashboard's (whose frame is for the signed-in).
+          element: <CompanyVisitorOutlet />,
+          children: [titledPage(paths.dashboardCompanyJoin, titles.companyJoin, CompanyJoinPage)],
+        },
         {
           // Protected (SPEC.md section 2): signed-in users only, others go to /login and back.
           element: <RequireAuth />,
@@ -146,6 +172,10 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                   ],
                 },
                 titledPage(paths.dashboardMyProfile, titles.myProfile, MyProfilePage),
+                {
+                  element: <CompanyVisitorOutlet />,
+                  children: [titledPage(paths.dashboardCompany, titles.company, CompanyPage)],
+                },
               ],
             },
           ],

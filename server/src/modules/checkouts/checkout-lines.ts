@@ -1,4 +1,5 @@
 import { serverTexts } from '@tools-factory/contract';
+import type { CompaniesService } from '../companies/companies.service.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
@@ -14,7 +15,7 @@ import {
 } from '../orders/orders-of-checkouts.ts';
 
 /** Who the invoice bills, beyond the account: as typed at checkout. */
-export type BuyerOfCheckout = { companyName: string; taxNumber: string };
+export type BuyerOfCheckout = { companyName: string; taxNumber: string; billingAddress: string };
 
 /**
  * A checkout's lines as the payments and invoices see them (issue 26): a checkout is paid,
@@ -25,8 +26,10 @@ export function createCheckoutLines(options: {
   /** The checkout's lines, read, held and locked (the orders module's `linesOfCheckouts`). */
   orderLines: Pick<OrderLinesOfCheckouts, 'linesOf' | 'lockLinesOf' | 'extendHoldsOf'>;
   orderHoldHours: number;
+  /** What a company's invoice bills (issue 44). */
+  companies: Pick<CompaniesService, 'billingOf'>;
 }) {
-  const { db, orderLines, orderHoldHours } = options;
+  const { db, orderLines, orderHoldHours, companies } = options;
   const payable = (row: OrderRow) => toPayableOrder(row, orderHoldHours);
 
   /**
@@ -68,12 +71,27 @@ export function createCheckoutLines(options: {
     },
 
     /**
-     * The buyer's company and tax number as typed at checkout ('' when not), read in `tx`: the
-     * invoice copies them when issued (issue 42).
+     * Who the checkout's invoice bills, read in `tx` when it is issued: the company account's
+     * legal name, tax number and billing address as they are then (issue 44), or for a buyer of
+     * no company what was typed at checkout ('' when nothing: issue 42).
      */
     async buyerOf(tx: Transaction, checkoutId: string): Promise<BuyerOfCheckout> {
       const checkout = await selectCheckout(tx, checkoutId);
-      return { companyName: checkout?.companyName ?? '', taxNumber: checkout?.taxNumber ?? '' };
+      const company = checkout?.companyId
+        ? await companies.billingOf(tx, checkout.companyId)
+        : undefined;
+      if (company) {
+        return {
+          companyName: company.legalName,
+          taxNumber: company.taxNumber,
+          billingAddress: company.billingAddress,
+        };
+      }
+      return {
+        companyName: checkout?.companyName ?? '',
+        taxNumber: checkout?.taxNumber ?? '',
+        billingAddress: '',
+      };
     },
 
     /**

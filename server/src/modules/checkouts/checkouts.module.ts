@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { CompaniesService } from '../companies/companies.service.ts';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthGuards } from '../identity/auth-guard.ts';
@@ -29,6 +30,8 @@ export type CheckoutsModuleDeps = {
   orderHoldHours: number;
   /** Checkouts one account may place a minute (ORDER_RATE_LIMIT, as for orders). */
   checkoutsPerMinute: number;
+  /** What a company's invoice bills (issue 44). */
+  companies: Pick<CompaniesService, 'billingOf'>;
 };
 
 /**
@@ -58,7 +61,12 @@ export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
     service,
     routes,
     /** A checkout's lines, paid, invoiced and mailed as one (issue 26). */
-    checkoutLines: createCheckoutLines({ db, orderLines, orderHoldHours: deps.orderHoldHours }),
+    checkoutLines: createCheckoutLines({
+      db,
+      orderLines,
+      orderHoldHours: deps.orderHoldHours,
+      companies: deps.companies,
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
+import { companies } from '../companies/companies.table.ts';
 import { users } from '../identity/identity.table.ts';
 
 /**
@@ -25,6 +26,11 @@ export const checkouts = pgTable(
     /** The buyer's company and tax number as typed (issue 42: the invoice prints them). */
     companyName: text('company_name').notNull().default(''),
     taxNumber: text('tax_number').notNull().default(''),
+    /**
+     * The company account its buyer belonged to when placing it (issue 44): the checkout stays the
+     * company's when the buyer leaves; null for a buyer of no company.
+     */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     /**
      * The client's Idempotency-Key of the request that placed it (null without one) and a digest
      * of that request: the same key again answers with this checkout, unless the body differs.

@@ -146,8 +146,8 @@ export function createIdentityService(options: {
      * Remove User: the account, its identity sessions and so every access token issued for
      * them (the bearer guard finds no user any more). Resolves to the accounts removed (0 or 1).
      */
-    async removeAccount(id: string): Promise<number> {
-      return repository.deleteUserById(db, id);
+    async removeAccount(id: string, executor: Executor = db): Promise<number> {
+      return repository.deleteUserById(executor, id);
     },
   };
 }

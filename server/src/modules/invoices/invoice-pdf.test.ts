@@ -29,6 +29,7 @@ function invoiceOf(lines: readonly DocumentLine[]): InvoiceRow {
     buyerPhone: '',
     buyerCompany: '',
     buyerTaxNumber: '',
+    buyerBillingAddress: '',
     checkoutId: null,
     poNumber: 'PO-88-A',
     shippingCents: 0,

@@ -96,8 +96,9 @@ export function taxWithin(totalCents: number, basisPoints: number): number {
 }
 
 /**
- * The buyer as the document was issued to them: their company first when they typed one at
- * checkout (issue 42), the account's name, e-mail, address and phone, and their tax number.
+ * The buyer as the document was issued to them: their company first (its account's, issue 44,
+ * with its billing address; or as typed at checkout, issue 42), the account's name, e-mail,
+ * address (where it ships, when a billing address is apart) and phone, and their tax number.
  */
 function buyerLinesOf(buyer: {
   buyerName: string;
@@ -106,12 +107,16 @@ function buyerLinesOf(buyer: {
   buyerPhone?: string;
   buyerCompany: string;
   buyerTaxNumber: string;
+  buyerBillingAddress?: string;
 }): string[] {
+  const billing = buyer.buyerBillingAddress?.split(/\r?\n/) ?? [];
+  const shipping = buyer.buyerAddress.split(/\r?\n/);
   return [
     buyer.buyerCompany,
+    ...billing,
     buyer.buyerName,
     buyer.buyerEmail,
-    ...buyer.buyerAddress.split(/\r?\n/),
+    ...(billing.some((line) => line.trim() !== '') ? [words.shipTo, ...shipping] : shipping),
     buyer.buyerPhone ?? '',
     buyer.buyerTaxNumber ? words.taxNumber(buyer.buyerTaxNumber) : '',
   ].filter((line) => line.trim() !== '');

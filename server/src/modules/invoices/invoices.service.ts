@@ -141,6 +141,7 @@ export function createInvoicesService(options: {
         buyerPhone: order.phone,
         buyerCompany: business.companyName,
         buyerTaxNumber: business.taxNumber,
+        buyerBillingAddress: business.billingAddress,
         shippingCents,
         totalCents: paid.reduce((sum, line) => sum + line.totalCents, 0) + shippingCents,
         transactionId: order.transectionId ?? '',
@@ -203,6 +204,7 @@ export function createInvoicesService(options: {
         buyerEmail: invoice.buyerEmail,
         buyerAddress: invoice.buyerAddress,
         buyerCompany: invoice.buyerCompany,
+        buyerBillingAddress: invoice.buyerBillingAddress,
         buyerTaxNumber: invoice.buyerTaxNumber,
         ...(shipping
           ? { toolName: words.shipping, quantity: 1, unitPriceCents: refund.amountCents }

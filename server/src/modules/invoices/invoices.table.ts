@@ -52,9 +52,14 @@ export const invoices = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     buyerAddress: text('buyer_address').notNull(),
     buyerPhone: text('buyer_phone').notNull().default(''),
-    /** The buyer's company and tax number as typed at checkout, copied when issued (issue 42). */
+    /**
+     * The buyer's company and tax number, copied when issued: its company account's legal name
+     * and tax number (issue 44), else as typed at checkout (issue 42).
+     */
     buyerCompany: text('buyer_company').notNull().default(''),
     buyerTaxNumber: text('buyer_tax_number').notNull().default(''),
+    /** The company account's billing address when issued ('' for a buyer of no company). */
+    buyerBillingAddress: text('buyer_billing_address').notNull().default(''),
     /** The checkout the invoice bills, every line of it (null once its orders are gone). */
     checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     /** The buyer's purchase-order number ('' when none). */
@@ -136,6 +141,7 @@ export const creditNotes = pgTable(
     /** Copied from the invoice it credits (issue 42). */
     buyerCompany: text('buyer_company').notNull().default(''),
     buyerTaxNumber: text('buyer_tax_number').notNull().default(''),
+    buyerBillingAddress: text('buyer_billing_address').notNull().default(''),
     toolName: text('tool_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),

@@ -15,6 +15,7 @@ function orderRow(changes: Partial<OrderRow>): OrderRow {
     toolName: 'Claw hammer',
     toolSku: 'HM-CLAW-16',
     checkoutId: '00000000-0000-4000-8000-000000000001',
+    companyId: null,
     poNumber: '',
     lineNumber: 1,
     toolImage: 'https://example.com/hammer.png',

@@ -222,7 +222,15 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     ensureRoomForUnpaidCheckouts(loaded.holdings.checkouts, maxUnpaidOrders);
     // 5. The order rows copy the tools as their reservations returned them: an edit that landed
     // after step 3 is what the order is placed at, and the caller's rules see it.
-    const checkout = { ...plan.checkout, id: randomUUID(), userId: caller.id, email: caller.email };
+    const checkout = {
+      ...plan.checkout,
+      id: randomUUID(),
+      userId: caller.id,
+      email: caller.email,
+      // A buyer of a company places its checkouts (issue 44); left out otherwise, so that the
+      // statement a buyer of none runs is the one it ran before companies.
+      ...(loaded.companyId ? { companyId: loaded.companyId } : {}),
+    };
     const rules = rulesOf(tx, caller, loaded.holdings, checkout.id);
     const taxRateBasisPoints = options.taxRateBasisPoints ?? 0;
     const prepared = readers?.prepared(loaded.readers);
@@ -299,6 +307,7 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           userId: caller.id,
           email: caller.email,
           checkoutId: checkout.id,
+          ...(checkout.companyId ? { companyId: checkout.companyId } : {}),
           poNumber: plan.checkout.poNumber,
           toolId: line.toolId,
           toolSku: line.toolSku,

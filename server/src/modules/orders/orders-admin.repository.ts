@@ -1,4 +1,4 @@
-import { and, asc, desc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   MANAGED_ORDERS_COUNT_CAP,
   ORDER_STATUSES,
@@ -19,6 +19,8 @@ import {
 } from '../../db/keyset-cursor.ts';
 
 export type OrderSearch = {
+  /** Whose orders (Company Orders: a company's, issue 44); every order without it. */
+  scope?: SQL | undefined;
   status?: OrderStatus | undefined;
   /**
    * Words to find in the reference, the customer's e-mail, the tool's name or SKU, the checkout's
@@ -68,12 +70,23 @@ function statusLiteral(status: OrderStatus): SQL {
 }
 
 /**
+ * A company's orders (issue 44), and only one buyer's of them when `buyerId` is given: one range
+ * of orders_company_id_created_at_checkout_id_idx.
+ */
+export function ordersOfCompany(companyId: string, buyerId?: string): SQL {
+  const ofCompany = eq(orders.companyId, companyId);
+  return buyerId === undefined
+    ? ofCompany
+    : (and(ofCompany, eq(orders.userId, buyerId)) ?? ofCompany);
+}
+
+/**
  * What a search asks of the orders; exported for the plan tests (db/indexes.test.ts). Without a
  * status, the orders that have not ended; the removed or the expired ones only when that status
  * is asked for (issue 44).
  */
-export function searchCondition(search: Pick<OrderSearch, 'status' | 'q'>): SQL {
-  const conditions: SQL[] = [];
+export function searchCondition(search: Pick<OrderSearch, 'scope' | 'status' | 'q'>): SQL {
+  const conditions: SQL[] = search.scope ? [search.scope] : [];
   // One range of orders_shown_status_created_at_checkout_id_idx (issue 43): a cancelled order
   // whose money went back is found under refunded, not under cancelled (issue 42).
   if (search.status) {

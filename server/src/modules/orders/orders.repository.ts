@@ -31,6 +31,7 @@ import type { PricedReservation, ReservationStatement } from '../tools/tools.ser
 // else here reads or writes the checkouts module's table.
 // eslint-disable-next-line import-x/no-restricted-paths -- that one fused statement
 import { checkouts } from '../checkouts/checkouts.table.ts';
+import { companyOfAccountSql } from '../companies/companies-of-orders.ts';
 import { orderEvents } from './order-events.table.ts';
 import { isLiveOrder, statusAllows, statusIsOneOf } from './order-status-conditions.ts';
 import { orders } from './orders.table.ts';
@@ -217,6 +218,7 @@ export async function insertOrderReservingStock(
     userId: sql`${placedCheckout.userId}`,
     email: sql`${placedCheckout.email}`,
     checkoutId: sql`${placedCheckout.id}`,
+    companyId: sql`${placedCheckout.companyId}`,
     poNumber: sql`${placedCheckout.poNumber}`,
     address: sql`${placedCheckout.address}`,
     phone: sql`${placedCheckout.phone}`,
@@ -348,7 +350,7 @@ export async function selectHoldingsAndReaders(
   tx: Transaction,
   userId: string,
   readers?: Pick<ReadersColumn, 'column' | 'values'>,
-): Promise<{ holdings: UnpaidHoldings; readers: unknown }> {
+): Promise<{ holdings: UnpaidHoldings; readers: unknown; companyId: string | null }> {
   const columns = readers ? { ...holdingsColumns, readers: readers.column } : holdingsColumns;
   const build = () =>
     tx
@@ -370,10 +372,13 @@ export async function selectHoldingsAndReaders(
       units: Number(row.units),
     },
     readers: (row as Record<string, unknown>).readers,
+    companyId: typeof row.companyId === 'string' ? row.companyId : null,
   };
 }
 
 const holdingsColumns = {
+  // The company account the buyer belongs to now (issue 44): the checkout is the company's.
+  companyId: companyOfAccountSql(sql.placeholder('userId')),
   checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
   cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
   units: sql<string>`coalesce(sum(${orders.quantity}) filter (where not ${orders.madeToOrder}), 0)::text`,

@@ -48,7 +48,7 @@ import {
   type HoldLimit,
   type HoldLimitDefaults,
 } from './order-rules.ts';
-import { searchOrders } from './orders-admin.repository.ts';
+import { ordersOfCompany, searchOrders } from './orders-admin.repository.ts';
 import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { ALL_ORDERS_PAGE_SIZE, everyManagedOrderJson } from './orders-json-stream.ts';
 import {
@@ -377,17 +377,22 @@ export function createOrdersService(options: OrdersServiceOptions) {
     /**
      * GET /manageOrders/search (admin): one page of the checkouts with orders of a status,
      * and/or whose reference, customer e-mail or tool name holds `q`, newest first, with those
-     * orders (checkout by checkout) and how many orders and checkouts match.
+     * orders (checkout by checkout) and how many orders and checkouts match. With `company`
+     * (GET /company/orders, issue 44): the company's orders only, and only `buyer`'s when given.
      */
-    async searchOrders(query: {
-      status?: ManagedOrder['status'] | undefined;
-      q?: string | undefined;
-      page: number;
-      pageSize: number;
-      after?: string | undefined;
-    }): Promise<ManagedOrdersPage> {
+    async searchOrders(
+      query: {
+        status?: ManagedOrder['status'] | undefined;
+        q?: string | undefined;
+        page: number;
+        pageSize: number;
+        after?: string | undefined;
+      },
+      company?: { companyId: string; buyerId?: string | undefined },
+    ): Promise<ManagedOrdersPage> {
       const { page, pageSize } = query;
       const found = await searchOrders(db, {
+        scope: company && ordersOfCompany(company.companyId, company.buyerId),
         status: query.status,
         q: query.q,
         limit: pageSize,

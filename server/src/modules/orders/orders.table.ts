@@ -16,6 +16,7 @@ import { users } from '../identity/identity.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { toolSnapshotColumns } from '../tools/tools.table.ts';
 import { checkouts } from '../checkouts/checkouts.table.ts';
+import { companies } from '../companies/companies.table.ts';
 
 /**
  * The status an order reads as on the pages (contract's shownStatus, issue 42: a cancelled order
@@ -51,6 +52,12 @@ export const orders = pgTable(
     checkoutId: uuid('checkout_id')
       .notNull()
       .references(() => checkouts.id),
+    /**
+     * The company account of its checkout (issue 44), kept on each line as it never changes:
+     * Company Orders reads a company's lines newest first off its own index, as My Orders reads
+     * an account's. Null for a buyer of no company.
+     */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     /** The checkout's PO number, kept on each line as it never changes ('' when none). */
     poNumber: text('po_number').notNull().default(''),
     /**
@@ -151,6 +158,10 @@ export const orders = pgTable(
     // every other look-up by account (GET /orders, the foreign key's set null).
     index('orders_user_id_created_at_checkout_id_idx').on(t.userId, t.createdAt, t.checkoutId),
     index('orders_checkout_id_idx').on(t.checkoutId),
+    // A company's checkouts newest first (Company Orders' keyset pages, issue 44).
+    index('orders_company_id_created_at_checkout_id_idx')
+      .on(t.companyId, t.createdAt, t.checkoutId)
+      .where(sql`${t.companyId} is not null`),
     // Sales reads a window of paid lines by the day they were paid (issue 43: a year at a million
     // orders is one range scan); unpaid lines have no paid_at and stay out.
     index('orders_paid_at_idx')

@@ -2,6 +2,7 @@ import { texts, type UpsertUserResponse, type User, type UsersPage } from '@tool
 import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../http-errors.ts';
 import type { AccessTokens } from '../identity/access-token.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
 import type { Account, IdentityService, SessionAccount } from '../identity/identity.service.ts';
 
 const errorsText = texts.identityErrors;
@@ -15,8 +16,10 @@ export function createUsersService(options: {
   accessTokens: AccessTokens;
   /** ADMIN_EMAILS: those of them that are admin are the shop's owners. */
   adminEmails: readonly string[];
+  /** Remove User keeps every company with members an admin (issue 44). */
+  companies: Pick<CompaniesService, 'removeAccountKeepingAnAdmin'>;
 }) {
-  const { identity, accessTokens } = options;
+  const { identity, accessTokens, companies } = options;
   const listed = new Set(options.adminEmails.map((email) => email.toLowerCase()));
   /**
    * An owner: a listed address that is admin (its holder proved the mailbox and the password).
@@ -110,7 +113,8 @@ export function createUsersService(options: {
     /**
      * DELETE /user/{email}: removes the account, its sessions and access tokens; its
      * orders stay, with the e-mail they were placed with. An admin cannot remove themself, so
-     * the shop always keeps an admin who can act.
+     * the shop always keeps an admin who can act; nor the only admin of a company that has
+     * other members (409), so that the company keeps one too.
      */
     async removeUser(
       caller: Account,
@@ -118,7 +122,11 @@ export function createUsersService(options: {
     ): Promise<AdminActionDone<{ deletedCount: number }>> {
       const account = await adminTarget(caller, email, adminErrors.cannotRemoveYourself);
       return {
-        answer: { deletedCount: await identity.removeAccount(account.id) },
+        answer: {
+          deletedCount: await companies.removeAccountKeepingAnAdmin(account.id, (tx) =>
+            identity.removeAccount(account.id, tx),
+          ),
+        },
         subjectId: account.id,
       };
     },

@@ -88,7 +88,15 @@ describe('DashboardLayout', () => {
       menu()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Protfolio', 'My Profile', 'Add Review', 'My Orders', 'Quick order', 'My Quotes']);
+    ).toEqual([
+      'Protfolio',
+      'My Profile',
+      'Add Review',
+      'My Orders',
+      'Quick order',
+      'My Quotes',
+      'Company',
+    ]);
   });
 
   it('shows the admin menu when GET /admin says so', async () => {

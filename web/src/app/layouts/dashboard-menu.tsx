@@ -26,6 +26,7 @@ const pagePaths = {
   reviews: routes.dashboardReviews,
   messages: routes.dashboardMessages,
   manageTools: routes.dashboardManageTools,
+  company: routes.dashboardCompany,
 } satisfies Partial<Record<keyof typeof texts.dashboard, string>>;
 
 /** The portfolio (the dashboard's index) first, then these pages in this order. */
@@ -37,7 +38,15 @@ function menuOf(pages: (keyof typeof pagePaths)[]): MenuItem[] {
 }
 
 // SPEC.md section 2: while the admin flag is unknown, the non-admin menu shows.
-const customerMenu = menuOf(['myProfile', 'addReview', 'myOrders', 'quickOrder', 'myQuotes']);
+const customerMenu = menuOf([
+  'myProfile',
+  'addReview',
+  'myOrders',
+  'quickOrder',
+  'myQuotes',
+  // Beyond the spec (issue 44): a shop admin does not buy, so belongs to no company.
+  'company',
+]);
 
 const adminMenu = menuOf([
   'addProducts',

@@ -1,0 +1,222 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  apiPaths,
+  ChangeMemberRoleSchema,
+  COMPANY_INVITATION_DAYS,
+  COMPANY_MAX_MEMBERS,
+  CreateCompanySchema,
+  IdParamsSchema,
+  ManagedOrdersPageSchema,
+  ManagedOrdersSearchQuerySchema,
+  InvitationPreviewSchema,
+  InvitationTokenSchema,
+  InviteMemberSchema,
+  MyCompanySchema,
+  texts,
+  UpdateCompanySchema,
+  UserIdParamsSchema,
+} from '@tools-factory/contract';
+import { guardOf } from '../../authorization.ts';
+import { errorResponses } from '../../error-responses.ts';
+import { refuseWhenUncounted } from '../../plugins/rate-limit.ts';
+import { callerOf, type AuthGuards } from '../identity/auth-guard.ts';
+import { INVITATIONS_PER_ADDRESS_PER_DAY, type CompaniesService } from './companies.service.ts';
+
+/** How many invitations one account may send an hour (an inbox is limited on its own too). */
+export const INVITATIONS_PER_ACCOUNT_PER_HOUR = 30;
+
+const companyView =
+  'Answers the company as the caller sees it then (GET /company): its details, the caller’s role, its members (admins first) and, for its admins, the invitations waiting.';
+
+/** Company accounts (issue 44): a company, its members and the invitations to join it. */
+export const companiesRoutes: FastifyPluginAsyncZod<{
+  companies: CompaniesService;
+  guards: AuthGuards;
+}> = async (app, options) => {
+  const { companies, guards } = options;
+
+  const limitInvitationsPerAccount = refuseWhenUncounted(
+    app.rateLimit({
+      max: INVITATIONS_PER_ACCOUNT_PER_HOUR,
+      timeWindow: 60 * 60_000,
+      keyGenerator: (request: FastifyRequest) => `company-invitation:${callerOf(request).id}`,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: texts.companyErrors.tooManySent,
+      }),
+    }),
+  );
+
+  app.get(
+    apiPaths.company,
+    {
+      onRequest: guardOf(guards, 'GET /api/company'),
+      schema: {
+        operationId: 'getMyCompany',
+        summary: 'Your company',
+        description:
+          "The caller's company (issue 44): its details, the caller's role (`admin` or `buyer`), its members, admins first, and, for its admins, the invitations still waiting. `company` and `role` are null, and the lists empty, when the account belongs to no company.",
+        tags: ['companies'],
+        response: { 200: MyCompanySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return companies.myCompany(callerOf(request));
+    },
+  );
+
+  app.get(
+    apiPaths.companyOrders,
+    {
+      onRequest: guardOf(guards, 'GET /api/company/orders'),
+      schema: {
+        operationId: 'searchCompanyOrders',
+        summary: 'Company Orders',
+        description:
+          "The company's checkouts (issue 44), searched, filtered and paged exactly as GET /manageOrders/search: its admins see every checkout of the company (whoever of its buyers placed it, those who left since included), its buyers their own. Each order comes with its buyer's name, reference, PO number, total and status. An account of no company answers 404.",
+        tags: ['companies'],
+        querystring: ManagedOrdersSearchQuerySchema,
+        response: { 200: ManagedOrdersPageSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return companies.searchOrders(callerOf(request), request.query);
+    },
+  );
+
+  app.post(
+    apiPaths.company,
+    {
+      onRequest: guardOf(guards, 'POST /api/company'),
+      schema: {
+        operationId: 'createCompany',
+        summary: 'Create a company',
+        description: `A verified customer creates a company (legal name, optional tax or VAT number, billing address) and becomes its admin, in one transaction. An account belongs to one company at most: 409 when it has one (and no company is left behind). 403 for an unverified account or a shop admin. Answers 201. ${companyView}`,
+        tags: ['companies'],
+        body: CreateCompanySchema,
+        response: { 201: MyCompanySchema, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await companies.create(callerOf(request), request.body)),
+  );
+
+  app.patch(
+    apiPaths.company,
+    {
+      onRequest: guardOf(guards, 'PATCH /api/company'),
+      schema: {
+        operationId: 'updateMyCompany',
+        summary: "Edit your company's details",
+        description: `Its admins: the legal name, tax number and billing address its next invoices carry (an issued invoice keeps what it was issued with). ${companyView}`,
+        tags: ['companies'],
+        body: UpdateCompanySchema,
+        response: { 200: MyCompanySchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => companies.update(callerOf(request), request.body),
+  );
+
+  app.post(
+    apiPaths.companyInvitations,
+    {
+      onRequest: guardOf(guards, 'POST /api/company/invitations'),
+      preHandler: limitInvitationsPerAccount,
+      schema: {
+        operationId: 'inviteToMyCompany',
+        summary: 'Invite someone to your company',
+        description: `Its admins: an invitation to \`email\` as \`role\` (\`buyer\` unless said), e-mailed with a link that works for ${COMPANY_INVITATION_DAYS} days; a new invitation to the same address replaces the one waiting. The e-mail is written in the invitation's own transaction. 409 when the address is a member's already, or past ${COMPANY_MAX_MEMBERS} members and invitations waiting; 429 past ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations to one address in a day (from every company) or ${INVITATIONS_PER_ACCOUNT_PER_HOUR} sent by one account in an hour. Answers 201. ${companyView}`,
+        tags: ['companies'],
+        body: InviteMemberSchema,
+        response: { 201: MyCompanySchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await companies.invite(callerOf(request), request.body)),
+  );
+
+  app.delete(
+    apiPaths.companyInvitation.pattern,
+    {
+      onRequest: guardOf(guards, 'DELETE /api/company/invitations/:id'),
+      schema: {
+        operationId: 'revokeCompanyInvitation',
+        summary: 'Revoke an invitation',
+        description: `Its admins: the invitation waiting stops working at once. 404 for one that is not waiting, or not the company's. ${companyView}`,
+        tags: ['companies'],
+        params: IdParamsSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => companies.revoke(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    apiPaths.companyInvitationLookup,
+    {
+      onRequest: guardOf(guards, 'POST /api/company/invitations/lookup'),
+      schema: {
+        operationId: 'lookUpCompanyInvitation',
+        summary: 'What an invitation offers',
+        description:
+          "The invitation page: the company's name, the role and until when, for the link's secret (`token`, in the body so that no URL or log holds it). Only its addressee, signed in with the address it was sent to, reads it (403 otherwise); a link unknown, revoked, used or expired answers 404.",
+        tags: ['companies'],
+        body: InvitationTokenSchema,
+        response: { 200: InvitationPreviewSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => companies.lookup(callerOf(request), request.body.token),
+  );
+
+  app.post(
+    apiPaths.companyInvitationAccept,
+    {
+      onRequest: guardOf(guards, 'POST /api/company/invitations/accept'),
+      schema: {
+        operationId: 'acceptCompanyInvitation',
+        summary: 'Join a company',
+        description: `Its addressee, signed in with that address and verified, joins the company with the invitation's role; the link is used once (a second tab answers 404). 409 when the account belongs to a company already (the invitation then still waits). ${companyView}`,
+        tags: ['companies'],
+        body: InvitationTokenSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => companies.accept(callerOf(request), request.body.token),
+  );
+
+  app.patch(
+    apiPaths.companyMember.pattern,
+    {
+      onRequest: guardOf(guards, 'PATCH /api/company/members/:userId'),
+      schema: {
+        operationId: 'changeCompanyMemberRole',
+        summary: "Change a member's role",
+        description: `Its admins: a member becomes an admin or a buyer. A company always keeps an admin: 409 for a change that would leave none. 404 for anyone who is not a member of the caller's company. ${companyView}`,
+        tags: ['companies'],
+        params: UserIdParamsSchema,
+        body: ChangeMemberRoleSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => companies.changeRole(callerOf(request), request.params.userId, request.body),
+  );
+
+  app.delete(
+    apiPaths.companyMember.pattern,
+    {
+      onRequest: guardOf(guards, 'DELETE /api/company/members/:userId'),
+      schema: {
+        operationId: 'removeCompanyMember',
+        summary: 'Remove a member, or leave',
+        description: `An admin removes a member; any member leaves with their own id. The account stays, and its past checkouts stay the company's. A company always keeps an admin: 409 when none would be left. 404 for anyone who is not a member of the caller's company. ${companyView}`,
+        tags: ['companies'],
+        params: UserIdParamsSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => companies.removeMember(callerOf(request), request.params.userId),
+  );
+};

@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, type MyCompany } from '@tools-factory/contract';
+import { api } from '../../../lib/api-client';
+
+/** The one key of the caller's company: every change below replaces what it holds. */
+export const companyQueryKey = ['company'] as const;
+
+/**
+ * GET /api/company (bearer): the caller's company, their role, its members and (its admins) the
+ * invitations waiting; `company` null when the account belongs to none.
+ */
+function getMyCompany(signal?: AbortSignal): Promise<MyCompany> {
+  return api.get<MyCompany>(apiPaths.company, signal);
+}
+
+export const myCompanyQueryOptions = () =>
+  queryOptions({ queryKey: companyQueryKey, queryFn: ({ signal }) => getMyCompany(signal) });
+
+export function useMyCompany() {
+  return useQuery(myCompanyQueryOptions());
+}
+
+/**
+ * A change of the company (create, edit, invite, revoke, a role, a removal, joining): each call
+ * answers the whole view as it stands after it, which replaces the one shown. A refusal asks for
+ * the view again: it may have changed meanwhile (a member removed in another tab).
+ */
+export function useCompanyChange<Variables>(send: (variables: Variables) => Promise<MyCompany>) {
+  const queryClient = useQueryClient();
+  const { queryKey } = myCompanyQueryOptions();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (view) => queryClient.setQueryData(queryKey, view),
+    onError: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}

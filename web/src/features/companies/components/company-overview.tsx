@@ -1,0 +1,85 @@
+import { texts, type MyCompany } from '@tools-factory/contract';
+import { useState } from 'react';
+import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { useMyCompany } from '../api/get-my-company';
+import type { CompanyAccount } from '../company-visitor';
+import { ActionNotice, succeeded, type Notice } from './action-notice';
+import { CompanyDetails } from './company-details';
+import { CompanyInvitations } from './company-invitations';
+import { CompanyMembers } from './company-members';
+import { CreateCompany } from './create-company';
+import { InviteMemberForm } from './invite-member-form';
+
+const words = texts.company;
+
+interface CompanyOverviewProps {
+  account: CompanyAccount;
+  /** A first message for the top of the page (joined from an invitation's page). */
+  welcome?: string | null;
+}
+
+interface CompanyViewProps {
+  view: MyCompany & { company: NonNullable<MyCompany['company']> };
+  account: CompanyAccount;
+  notice: Notice | null;
+  onNotice: (notice: Notice) => void;
+}
+
+/** A member's company: the role sentence, its details, Members; for its admins, invitations. */
+function CompanyView({ view, account, notice, onNotice }: CompanyViewProps) {
+  const isAdmin = view.role === 'admin';
+  return (
+    <div className="flex flex-col gap-8">
+      {view.role ? <p className="text-base-content/80">{words.yourRole(view.role)}</p> : null}
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <CompanyDetails
+          company={view.company}
+          isAdmin={isAdmin}
+          onSaved={() => onNotice(succeeded('page', words.saved))}
+        />
+        {isAdmin ? <InviteMemberForm notice={notice} onNotice={onNotice} /> : null}
+      </div>
+      <CompanyMembers
+        members={view.members}
+        accountId={account.id}
+        isAdmin={isAdmin}
+        notice={notice}
+        onNotice={onNotice}
+      />
+      {isAdmin ? (
+        <CompanyInvitations invitations={view.invitations} notice={notice} onNotice={onNotice} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The Company page's content (issue 44): an account of no company is offered to create one; a
+ * member sees the company as the server answers it (GET /company), and each change's answer
+ * replaces it. What went well is said in a polite live region beside it, a refusal in an alert.
+ */
+export function CompanyOverview({ account, welcome = null }: CompanyOverviewProps) {
+  const myCompany = useMyCompany();
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    welcome ? succeeded('page', welcome) : null,
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      <ActionNotice notice={notice} place="page" />
+      <QueryBoundary query={myCompany} keepDataOnError>
+        {(view) =>
+          view.company ? (
+            <CompanyView
+              view={{ ...view, company: view.company }}
+              account={account}
+              notice={notice}
+              onNotice={setNotice}
+            />
+          ) : (
+            <CreateCompany onCreated={() => setNotice(succeeded('page', words.created))} />
+          )
+        }
+      </QueryBoundary>
+    </div>
+  );
+}
