@@ -98,9 +98,12 @@ export const companyTexts = {
     memberNotFound: 'No member of your company has this id.',
     invitationNotFound:
       'This invitation does not exist, was revoked, has expired or was used already. Ask your company admin for a new one.',
-    /** 409: a shop admin's Remove User of the only admin of a company that has other members. */
+    /**
+     * 409: a shop admin's Remove User of the only admin of a company that has other members or
+     * invitations waiting (each would join a company without an admin).
+     */
     lastAdminAccount:
-      'This account is the only admin of its company, which has other members. Ask it to make another member an admin first (on its Company page), then remove it.',
+      'This account is the only admin of its company, which has other members or invitations waiting. Ask it to make another member an admin, or revoke the invitations, first (on its Company page), then remove it.',
     /** 409: the change would leave the company without an admin. */
     lastAdmin: 'A company must keep at least one admin. Make another member an admin first.',
     /** 409: an invitation past COMPANY_MAX_MEMBERS (members and invitations waiting). */

@@ -205,7 +205,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         operationId: 'getManagedOrder',
         summary: "An order's page (admin)",
         description:
-          "Admins only (issue 25). The order with its customer's name, e-mail, phone and address, its line and amounts, its payment (transaction id, paid at), carrier and tracking number, until when its shipment can be undone, and its timeline oldest first (placed, paid, shipped, shipment undone, cancelled, refunded, disputed, e-mails sent). An unknown or malformed id answers 404. A removed or expired order is deleted, its timeline with it.",
+          "Admins only (issue 25). The order with its customer's name, e-mail, phone and address, its line and amounts, its payment (transaction id, paid at), carrier and tracking number, until when its shipment can be undone, and its timeline oldest first (placed, paid, shipped, shipment undone, cancelled, refunded, disputed, removed and by whom, expired, e-mails sent). A removed or expired order is kept (issue 44) and shown here with its timeline. An unknown or malformed id answers 404.",
         tags: ['orders'],
         params: IdParamsSchema,
         response: { 200: ManagedOrderDetailSchema, ...errorResponses(404) },

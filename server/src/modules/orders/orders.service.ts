@@ -314,7 +314,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
         }
         // A paid order is in the books (its payment, its invoice): an admin cancels it instead.
         ensureRemovable(order.status, { admin: isAdmin });
-        const at = new Date();
+        const at = now();
         const removed = await markOrderRemoved(tx, order.id, at);
         if (!removed) throw new Error(`order ${order.id} was locked unpaid yet not removed`);
         const events: NewOrderEvent[] = [
@@ -471,7 +471,7 @@ export function createOrdersService(options: OrdersServiceOptions) {
       userId: string,
     ): Promise<{ deletedCount: number; returnedUnits: number }> {
       const released = await db.transaction(async (tx) => {
-        const at = new Date();
+        const at = now();
         const deleted = await markUnpaidOrdersOfUserRemoved(tx, userId, at);
         // An admin removed them: the customer hears of each (issue 25).
         const mails = deleted.map((row) => ({
