@@ -25,7 +25,32 @@ export type CheckoutFigure = {
   baseline: string;
   /** Each round's server rate over its bare rate, when the two took turns (rounds.ts). */
   roundRatios?: number[];
+  /**
+   * Issue 44 (PostgreSQL): the server's checkouts by buyers of a company with a monthly limit,
+   * beside buyers of none taking turns with them: within a limit never reached, and past a limit
+   * of $0 (every checkout placed awaiting approval).
+   */
+  limits?: Record<'within' | 'past', { without: CheckoutLoad; limited: CheckoutLoad }>;
 };
+
+/** The limits' figures as lines of the report (none when not measured). */
+export function checkoutLimitLines(figure: CheckoutFigure): string[] {
+  if (!figure.limits) return [];
+  const words = {
+    within: 'within a limit never reached (the month’s spending read on every checkout)',
+    past: 'past a limit of $0 (placed awaiting approval; the buyer and 2 company admins e-mailed)',
+  } as const;
+  return (['within', 'past'] as const).map((side) => {
+    const { without, limited } = figure.limits![side];
+    const ratio =
+      without.checkoutsPerSecond > 0 ? limited.checkoutsPerSecond / without.checkoutsPerSecond : 0;
+    return (
+      `Issue 44, ${figure.database}: company buyers ${words[side]}: ${rate(limited.checkoutsPerSecond)} checkouts/s, ` +
+      `p50/p95/p99 ${latencies(limited)} ms; buyers of no company in the same turns: ${rate(without.checkoutsPerSecond)} checkouts/s, ` +
+      `p50/p95/p99 ${latencies(without)} ms; limited / without = ${ratio.toFixed(2)}.`
+    );
+  });
+}
 
 export const checkoutRatio = (figure: CheckoutFigure): number =>
   figure.app.checkoutsPerSecond / figure.bare.checkoutsPerSecond;

@@ -232,11 +232,20 @@ function httpCheckouts(baseUrl: string, tools: readonly BenchTool[]) {
   };
 }
 
-/** Ten buyers signed up on the server, and its checkouts (HTTP) with a warm-up done. */
-async function warmedCheckouts(server: RunningServer, tools: readonly BenchTool[], warmUp: number) {
+/**
+ * Ten buyers signed up on the server, and its checkouts (HTTP) with a warm-up done; `join`, when
+ * given, runs on their accounts before the warm-up (issue 44: makes them a company's buyers).
+ */
+async function warmedCheckouts(
+  server: RunningServer,
+  tools: readonly BenchTool[],
+  warmUp: number,
+  join?: (customers: readonly Customer[]) => Promise<void>,
+) {
   const customers = await Promise.all(
     Array.from({ length: CHECKOUT_BUYERS }, (_, index) => signUpCustomer(server.baseUrl, index)),
   );
+  await join?.(customers);
   const buyers = customers.map((customer) => ({ customer, round: 0 }));
   const { fill, checkout } = httpCheckouts(server.baseUrl, tools);
   await measureRounds({ seconds: warmUp, minRounds: 1 }, buyers, fill, checkout);
@@ -551,6 +560,89 @@ async function sqlBaseline(
   return checkoutLoadOf([await stretch(options.measure.seconds, MIN_ROUNDS)]);
 }
 
+// --- monthly limits (issue 44) ---------------------------------------------------------------
+
+/** A limit no bench buyer reaches ($20,000,000): every checkout reads the month's spending. */
+const LIMIT_NEVER_REACHED_CENTS = 2_000_000_000;
+
+/**
+ * Makes `customers` the buyers of a new company with a monthly limit of `limitCents` each, and
+ * `admins` its admins (who get a past-the-limit checkout's e-mails), straight in the database.
+ */
+async function joinCompany(
+  query: Query,
+  customers: readonly Customer[],
+  admins: readonly Customer[],
+  limitCents: number,
+): Promise<void> {
+  const { rows } = await query(
+    `insert into companies (legal_name, billing_address) values ($1, '1 Bench Street') returning id`,
+    [`Bench Company ${randomUUID().slice(0, 8)}`],
+  );
+  const companyId = String(rows[0]?.id);
+  for (const admin of admins) {
+    await query(
+      `insert into company_members (user_id, company_id, role) values ($1, $2, 'admin')`,
+      [admin.userId, companyId],
+    );
+  }
+  for (const customer of customers) {
+    await query(
+      `insert into company_members (user_id, company_id, role, monthly_limit_cents) values ($1, $2, 'buyer', $3)`,
+      [customer.userId, companyId, limitCents],
+    );
+  }
+}
+
+/**
+ * Issue 44: the server's checkouts by ten buyers of a company with a monthly limit, taking turns
+ * with the ten buyers of none (`without`): within a limit never reached (every checkout reads
+ * the buyer's spending this month, then places as ever), and past a limit of $0 (every checkout
+ * placed awaiting approval, e-mailing the buyer and the company's two admins).
+ */
+async function limitedCheckouts(
+  server: RunningServer,
+  query: Query,
+  tools: readonly BenchTool[],
+  options: CheckoutBenchOptions,
+  without: (seconds: number) => Promise<Sample>,
+  settled: () => Promise<void>,
+): Promise<NonNullable<CheckoutFigure['limits']>> {
+  const admins = await Promise.all(
+    [0, 1].map((index) => signUpCustomer(server.baseUrl, 90 + index)),
+  );
+  const sides = { within: LIMIT_NEVER_REACHED_CENTS, past: 0 } as const;
+  const figures: Partial<NonNullable<CheckoutFigure['limits']>> = {};
+  for (const [side, limitCents] of Object.entries(sides) as [keyof typeof sides, number][]) {
+    const limited = await warmedCheckouts(server, tools, options.warmUp.seconds, (customers) =>
+      joinCompany(query, customers, side === 'past' ? admins : [], limitCents),
+    );
+    await settled();
+    const alternated = await alternateSamples({
+      rounds: options.rounds,
+      seconds: options.measure.seconds,
+      app: without,
+      bare: (seconds) => limited.stretch(seconds),
+      between: settled,
+    });
+    figures[side] = {
+      without: checkoutLoadOf(alternated.app),
+      limited: checkoutLoadOf(alternated.bare),
+    };
+    const { rows } = await query(
+      `select count(*)::int as lines from orders where user_id = any($1::text[]) and status = $2`,
+      [
+        limited.customers.map((customer) => customer.userId),
+        side === 'past' ? 'awaiting_approval' : 'unpaid',
+      ],
+    );
+    if (rows[0]?.lines !== limited.placed() * CHECKOUT_LINES) {
+      throw new Error(`the ${side} buyers' checkouts were not placed as their limit says`);
+    }
+  }
+  return figures as NonNullable<CheckoutFigure['limits']>;
+}
+
 // --- PGlite -----------------------------------------------------------------------------------
 
 const BASELINE = 'bare SQL: the checkout transaction’s statements, same DB';
@@ -613,6 +705,7 @@ export function benchCheckoutsOnPostgres(
       let alternated: AlternatedSamples;
       let customers: Customer[];
       let placed: number;
+      let limits: CheckoutFigure['limits'];
       try {
         // Its idle RSS first, as the order row's: before the tools and the catalog's rebuild.
         const watched = await watchServer(
@@ -641,6 +734,17 @@ export function benchCheckoutsOnPostgres(
         // The baseline's checkouts are its buyers' too: every one whole, as the server's.
         placed = onServer.placed() + bare.placed();
         options.servers?.push(watched.figures());
+        // Issue 44: buyers with a monthly limit beside the same buyers of none.
+        console.log('bench: POST /api/checkout by buyers with a monthly limit, on PostgreSQL ...');
+        limits = await limitedCheckouts(
+          server,
+          query,
+          tools,
+          options,
+          (seconds) => onServer.stretch(seconds),
+          settled,
+        );
+        placed = onServer.placed() + bare.placed();
       } finally {
         await server.stop();
       }
@@ -651,6 +755,7 @@ export function benchCheckoutsOnPostgres(
         bare: checkoutLoadOf(alternated.bare),
         roundRatios: alternated.roundRatios,
         baseline: `${BASELINE}, pool of ${SERVER_POOL_SIZE}`,
+        limits,
       };
     },
   );

@@ -12,6 +12,7 @@ import { describeQuickOrder, type QuickOrderFigure } from './quick-order-figures
 import {
   CHECKOUT_GOAL,
   CHECKOUT_TABLE_HEADER,
+  checkoutLimitLines,
   checkoutCells,
   type CheckoutFigure,
 } from './checkout-figures.ts';
@@ -290,6 +291,7 @@ export function checkoutsTable(run: Run): string[] {
     '',
     `Checkout goal (issue 26): server p95 < ${CHECKOUT_GOAL.maxP95Ms} ms and checkouts/s ratio >= ${CHECKOUT_GOAL.minRatio}; ` +
       'rounds of 10 buyers: carts filled untimed, then the 10 checkouts at once, timed.',
+    ...run.checkouts.flatMap(checkoutLimitLines),
   ];
 }
 

@@ -67,7 +67,15 @@ export const accountTexts = {
       count === 1 ? '1 account matches' : `${count.toLocaleString('en-US')} accounts match`,
     noUserMatches: 'No account matches this search',
     badUsersCursor: 'after: not the next page of the accounts; start again from the first page',
-    userColumns: { number: 'no.', name: 'name', email: 'email', role: 'role', action: 'action' },
+    userColumns: {
+      number: 'no.',
+      name: 'name',
+      email: 'email',
+      role: 'role',
+      /** Issue 44: the company account it belongs to, and as what. */
+      company: 'company',
+      action: 'action',
+    },
     adminBadge: 'admin',
     /** Marks the admin's own row, which has no Remove User. */
     you: 'you',
@@ -91,6 +99,20 @@ export const accountTexts = {
     removeAdminSuccess: 'Admin role removed',
     /** Marks an ADMIN_EMAILS owner's row, which offers neither Remove Admin nor Remove User. */
     ownerBadge: 'owner',
+    /**
+     * Issue 44: Remove User of a company's only admin, whose company has other members: one of
+     * them takes over as its admin, in the same step.
+     */
+    successor: {
+      loading: 'Reading the company’s members…',
+      onlyAdmin: (company: string) =>
+        `This account is the only admin of ${company}. Choose the member who takes over as its admin.`,
+      label: 'Who takes over',
+      choose: 'Choose a member',
+      /** An option of the select: the member (a buyer: the account removed is the only admin). */
+      option: (name: string, email: string) => `${name} (${email})`,
+      required: 'Choose the member who takes over before removing this account.',
+    },
   },
   /** An admin's own staff e-mails, on their profile page (issue 25). */
   staffNotifications: {

@@ -181,8 +181,25 @@ export const apiPaths = {
    * see every checkout of the company, its buyers their own.
    */
   companyOrders: '/company/orders',
-  /** PATCH (company admins): a member's role; DELETE: the member removed (or oneself leaving). */
+  /**
+   * PATCH (company admins): a member's role or monthly limit; DELETE: the member removed (or
+   * oneself leaving).
+   */
   companyMember: withSegment('/company/members/:userId'),
+  /** GET (shop admins): the companies, newest first, searched and paged. */
+  manageCompanies: '/manageCompanies',
+  /** GET (shop admins): one company, its members, limits, addresses and approvals waiting. */
+  manageCompany: withSegment('/manageCompanies/:id'),
+  /** POST (company admins): a new ship-to address of the company. */
+  companyAddresses: '/company/addresses',
+  /** PUT (company admins): whether checkouts ship only to the company's addresses. */
+  companyAddressesLocked: '/company/addresses/locked',
+  /** PATCH (company admins): a ship-to address changed; DELETE: removed. */
+  companyAddress: withSegment('/company/addresses/:id'),
+  /** POST (company admins): a buyer's checkout past their monthly limit, approved: payable now. */
+  companyApprove: withSegment('/company/approvals/:checkoutId/approve'),
+  /** POST (company admins): a buyer's checkout past their limit, rejected with a reason. */
+  companyReject: withSegment('/company/approvals/:checkoutId/reject'),
   /** POST: request a quote; GET: the caller's own quotes. */
   quotes: '/quotes',
   /** GET (issue 43): the caller's own quotes of one tool, a page at a time. */

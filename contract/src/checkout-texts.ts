@@ -32,6 +32,7 @@ export const checkoutTexts = {
     invoiceLabel: (reference: string) => `Download the invoice of checkout ${reference} (PDF)`,
     /** A checkout's state, as its lines make it (the spec's 'panding' for paid). */
     status: {
+      awaitingApproval: 'awaiting approval',
       unpaid: 'unpaid',
       paid: 'panding',
       partlyShipped: 'partly shipped',
@@ -39,7 +40,13 @@ export const checkoutTexts = {
       closed: 'closed',
     },
     payAllNote: 'One payment for every line of this checkout.',
+    /** A checkout past its buyer's monthly limit (issue 44): no payment until it is approved. */
+    awaitingApprovalNote:
+      'This checkout is over your monthly limit: one of your company’s admins must approve it before you can pay. We e-mail you when they decide.',
   },
+  /** Issue 44: placed past the buyer's monthly limit; the cart leads to My Orders, not to pay. */
+  placedAwaitingApproval: (reference: string) =>
+    `${reference} is placed and awaits your company’s approval: you can pay it once an admin approves it. We e-mail you when they decide.`,
   /** An accepted checkout whose prices moved since the lines were added. */
   priceChanged: (reference: string) =>
     `Prices changed since you added some lines: ${reference} is placed at today's prices.`,

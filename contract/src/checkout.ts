@@ -5,8 +5,10 @@ import { keysetCursorSchema } from './keyset-cursor.ts';
 import { deliveryFields, OrderSchema } from './orders.ts';
 import {
   canShip,
+  isAwaitingApproval,
   isDisputed,
   isPartlyShipped,
+  isPayable,
   isShipped,
   type OrderStatus,
 } from './order-status.ts';
@@ -21,6 +23,12 @@ export const PO_NUMBER_MAX_LENGTH = 35;
  */
 export const CheckoutInputSchema = z.object({
   ...deliveryFields,
+  /**
+   * Issue 44: one of the buyer's company's ship-to addresses; its name, address and phone are
+   * what the checkout keeps, whatever `address` and `phone` say (the web sends the chosen one's).
+   * Required when the company locked its list.
+   */
+  shipToId: IdSchema.optional(),
   poNumber: textSchema('PO number', { max: PO_NUMBER_MAX_LENGTH, required: false })
     .optional()
     .default(''),
@@ -37,7 +45,14 @@ export type CheckoutRequest = z.output<typeof CheckoutInputSchema>;
  * partly shipped while admins ship line by line, shipped once its last line is; closed when
  * every line was cancelled, refunded or removed.
  */
-export const CHECKOUT_STATUSES = ['unpaid', 'paid', 'partlyShipped', 'shipped', 'closed'] as const;
+export const CHECKOUT_STATUSES = [
+  'awaitingApproval',
+  'unpaid',
+  'paid',
+  'partlyShipped',
+  'shipped',
+  'closed',
+] as const;
 export const CheckoutStatusSchema = z.enum(CHECKOUT_STATUSES);
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
 
@@ -124,12 +139,14 @@ export function checkoutReference(id: string): string {
 }
 
 /**
- * Where a checkout stands, from its lines: unpaid while a line is; then shipped once every line
+ * Where a checkout stands, from its lines: awaiting its company's approval while a line is (its
+ * lines wait together, issue 44); unpaid while a line is; then shipped once every line
  * still sold is, partly shipped before; closed when none is left to ship (all cancelled,
  * refunded or removed). The server's DTO and My Orders' groups both read it.
  */
 export function checkoutStatusOf(lines: readonly { status: OrderStatus }[]): CheckoutStatus {
-  if (lines.some((line) => line.status === 'unpaid')) return 'unpaid';
+  if (lines.some((line) => isAwaitingApproval(line.status))) return 'awaitingApproval';
+  if (lines.some((line) => isPayable(line.status))) return 'unpaid';
   const live = liveLines(lines);
   if (live.length === 0) return 'closed';
   const shipped = live.filter((line) => isShipped(line.status)).length;

@@ -83,14 +83,15 @@ export function wholeNumberSchema(field: string, range: WholeNumberRange = {}) {
  * price to accept, a payment's total) goes through it. A price in dollars, as a JSON number or a
  * string like "19.99": finite, a whole number of cents and at least one (never 0 once stored),
  * below PRICE_LIMIT (so its cents fit the database's integer, and one payment can take it).
+ * `allowZero` takes $0 too, for an amount that is a bound rather than a price (a monthly limit).
  */
-export function priceSchema(field = 'price') {
+export function priceSchema(field = 'price', options: { allowZero?: boolean } = {}) {
   return z
     .union([z.number(), z.string()], { error: numberTypeError(field) })
     .transform((value, context) => {
       const message =
         typeof value === 'number' || DECIMAL_DOLLARS.test(value)
-          ? priceProblem(field, Number(value))
+          ? priceProblem(field, Number(value), options.allowZero ?? false)
           : THIRD_DECIMAL.test(value)
             ? fieldErrors.tooManyDecimals(field)
             : fieldErrors.notANumber(field);
@@ -108,8 +109,10 @@ export function priceSchema(field = 'price') {
  * (0.1 + 0.2 = 0.30000000000000004) is far below a millionth of a cent and is not a third
  * decimal; anything more is.
  */
-function priceProblem(field: string, price: number): string | undefined {
+function priceProblem(field: string, price: number, allowZero: boolean): string | undefined {
   if (Number.isNaN(price)) return fieldErrors.notANumber(field);
+  if (allowZero && price === 0) return undefined;
+  if (allowZero && price < 0) return fieldErrors.tooSmall(field, 0);
   if (price <= 0) return fieldErrors.notPositive(field);
   if (price >= PRICE_LIMIT) {
     return fieldErrors.priceTooHigh(field, `$${PRICE_LIMIT.toLocaleString('en-US')}`);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { IdSchema, textSchema } from './common.ts';
+import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } from './common.ts';
+import { CompanyRoleSchema } from './company-roles.ts';
+import { keysetCursorSchema } from './keyset-cursor.ts';
 import { texts } from './texts.ts';
 import { EmailSchema } from './users.ts';
 
@@ -8,12 +10,7 @@ import { EmailSchema } from './users.ts';
  * to one company at most, as its admin or as a buyer; a company always keeps an admin.
  */
 
-/** A member's role: a company admin keeps the company and its members; a buyer buys. */
-export const COMPANY_ROLES = ['admin', 'buyer'] as const;
-export const CompanyRoleSchema = z.enum(COMPANY_ROLES, {
-  error: () => texts.fieldErrors.notOneOf('role', COMPANY_ROLES),
-});
-export type CompanyRole = z.infer<typeof CompanyRoleSchema>;
+export { COMPANY_ROLES, CompanyRoleSchema, type CompanyRole } from './company-roles.ts';
 
 /** How long an invitation's link works. */
 export const COMPANY_INVITATION_DAYS = 7;
@@ -41,6 +38,8 @@ export const CompanySchema = z.object({
   legalName: z.string(),
   taxNumber: z.string(),
   billingAddress: z.string(),
+  /** Its checkouts ship only to its own addresses (none typed at checkout). */
+  addressesLocked: z.boolean(),
   createdAt: z.string(),
 });
 export type Company = z.infer<typeof CompanySchema>;
@@ -52,6 +51,13 @@ export const CompanyMemberSchema = z.object({
   role: CompanyRoleSchema,
   /** When they joined (ISO 8601). */
   joinedAt: z.string(),
+  /**
+   * A buyer's monthly spending limit in dollars, and what counts against it this calendar month
+   * (UTC): shown to the company's admins, and to each buyer for themself; null otherwise, and a
+   * limit null for none.
+   */
+  monthlyLimit: MoneySchema.nullable(),
+  spentThisMonth: MoneySchema.nullable(),
 });
 export type CompanyMember = z.infer<typeof CompanyMemberSchema>;
 
@@ -67,16 +73,84 @@ export const CompanyInvitationSchema = z.object({
 });
 export type CompanyInvitation = z.infer<typeof CompanyInvitationSchema>;
 
+/** The most ship-to addresses a company keeps. */
+export const COMPANY_MAX_ADDRESSES = 100;
+
+/** POST /company/addresses, PATCH /company/addresses/{id} (its admins): a ship-to address. */
+export const ShipToAddressInputSchema = z.object({
+  label: textSchema('label', { max: 60 }),
+  name: textSchema('name', { max: 120 }),
+  address: textSchema('address', { max: 500 }),
+  phone: textSchema('phone', { max: 40, required: false }).optional().default(''),
+});
+export type ShipToAddressInput = z.input<typeof ShipToAddressInputSchema>;
+
+/** A ship-to address the company keeps: its buyers choose it at checkout. */
+export const ShipToAddressSchema = z.object({
+  _id: IdSchema,
+  label: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+});
+export type ShipToAddress = z.infer<typeof ShipToAddressSchema>;
+
+/** PUT /company/addresses/locked (its admins): whether checkouts ship only to these addresses. */
+export const AddressesLockSchema = z.object({
+  locked: z.boolean({ error: () => texts.fieldErrors.notOneOf('locked', ['true', 'false']) }),
+});
+export type AddressesLockInput = z.input<typeof AddressesLockSchema>;
+
+/**
+ * What a buyer may still spend this calendar month (UTC) before a checkout needs approval: every
+ * order placed this month counts unless it awaits approval, or was removed, rejected or expired.
+ */
+export const SpendingSchema = z.object({
+  /** The month, as YYYY-MM (UTC). */
+  month: z.string(),
+  monthlyLimit: MoneySchema,
+  spent: MoneySchema,
+  /** What is left of the limit (0 once spent). */
+  left: MoneySchema,
+});
+export type Spending = z.infer<typeof SpendingSchema>;
+
+/** A checkout of a buyer, past their monthly limit, waiting for a company admin's decision. */
+export const PendingApprovalSchema = z.object({
+  checkoutId: IdSchema,
+  /** CO-... as the buyer's e-mail and My Orders name it. */
+  reference: z.string(),
+  buyer: z.object({ userId: z.string().nullable(), name: z.string(), email: z.string() }),
+  poNumber: z.string(),
+  placedAt: z.string(),
+  /** Its goods, what the limit counts (shipping and tax follow from them). */
+  total: MoneySchema,
+  lines: z.array(
+    z.object({ sku: z.string(), name: z.string(), quantity: z.number().int(), total: MoneySchema }),
+  ),
+  /** The buyer's limit now (null once lifted) and what counts against it this month. */
+  monthlyLimit: MoneySchema.nullable(),
+  spentThisMonth: MoneySchema,
+  /** When its hold runs out if no one decides: it expires then, its stock back on sale. */
+  expiresAt: z.string(),
+});
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
+
 /**
  * GET /company: the caller's company, their role in it, its members (admins first, then by
- * name) and, for its admins, the invitations waiting; `company` null when the account belongs
- * to none.
+ * name), its ship-to addresses, the caller's own spending against their limit (null without one) and, for its admins,
+ * the invitations waiting and the checkouts awaiting approval (oldest first); `company` null
+ * when the account belongs to none.
  */
 export const MyCompanySchema = z.object({
   company: CompanySchema.nullable(),
   role: CompanyRoleSchema.nullable(),
   members: z.array(CompanyMemberSchema),
   invitations: z.array(CompanyInvitationSchema),
+  /** Its ship-to addresses, by label: every member sees them (they choose them at checkout). */
+  addresses: z.array(ShipToAddressSchema),
+  spending: SpendingSchema.nullable(),
+  approvals: z.array(PendingApprovalSchema),
 });
 export type MyCompany = z.infer<typeof MyCompanySchema>;
 
@@ -103,6 +177,93 @@ export const InvitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 
-/** PATCH /company/members/{userId} (its admins): the member's new role. */
-export const ChangeMemberRoleSchema = z.object({ role: CompanyRoleSchema });
-export type ChangeMemberRoleInput = z.input<typeof ChangeMemberRoleSchema>;
+/**
+ * PATCH /company/members/{userId} (its admins): the member's new role, or a buyer's monthly
+ * spending limit in dollars ($0: every checkout needs approval; null: no limit). A member made
+ * an admin loses their limit.
+ */
+export const ChangeMemberSchema = z
+  .object({
+    role: CompanyRoleSchema.optional(),
+    monthlyLimit: priceSchema('monthly limit', { allowZero: true }).nullable().optional(),
+  })
+  .refine((change) => change.role !== undefined || change.monthlyLimit !== undefined, {
+    message: texts.companyErrors.nothingToChange,
+  });
+export type ChangeMemberInput = z.input<typeof ChangeMemberSchema>;
+export type ChangeMember = z.output<typeof ChangeMemberSchema>;
+
+/** The checkout of /company/approvals/{checkoutId}/... (any text: a malformed id answers 404). */
+export const CheckoutIdParamsSchema = z.object({
+  checkoutId: textSchema('checkoutId', { max: 200 }),
+});
+
+/** POST /company/approvals/{checkoutId}/reject (its admins): why, told to the buyer. */
+export const RejectCheckoutSchema = z.object({
+  reason: textSchema('reason', { max: 500 }),
+});
+export type RejectCheckoutInput = z.input<typeof RejectCheckoutSchema>;
+
+/** The largest page GET /manageCompanies answers, and its default. */
+export const MANAGED_COMPANIES_MAX_PAGE_SIZE = 200;
+export const MANAGED_COMPANIES_PAGE_SIZE = 50;
+
+/**
+ * GET /manageCompanies (shop admins): the companies newest first, `q` found in the legal name or
+ * tax number; `after` is the `next` of the page before.
+ */
+export const ManagedCompaniesQuerySchema = z.object({
+  q: textSchema('q', { max: 200, required: false }).optional(),
+  pageSize: wholeNumberSchema('pageSize', { min: 1, max: MANAGED_COMPANIES_MAX_PAGE_SIZE })
+    .optional()
+    .default(MANAGED_COMPANIES_PAGE_SIZE),
+  after: keysetCursorSchema(texts.companyErrors.badCursor).optional(),
+});
+export type ManagedCompaniesQuery = z.input<typeof ManagedCompaniesQuerySchema>;
+
+/** An account as the shop's admins see it beside a company: who, by name and address. */
+const PersonSchema = z.object({ userId: z.string(), name: z.string(), email: z.string() });
+
+/** A company in the shop admins' list: who runs it, how many buy, what it has placed. */
+export const ManagedCompanySummarySchema = z.object({
+  _id: IdSchema,
+  legalName: z.string(),
+  taxNumber: z.string(),
+  members: z.number().int().nonnegative(),
+  admins: z.array(PersonSchema),
+  /** Its checkouts, every status but ended ones. */
+  checkouts: z.number().int().nonnegative(),
+  /** Its checkouts waiting for one of its admins' approval. */
+  awaitingApproval: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type ManagedCompanySummary = z.infer<typeof ManagedCompanySummarySchema>;
+
+export const ManagedCompaniesPageSchema = z.object({
+  companies: z.array(ManagedCompanySummarySchema),
+  total: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+});
+export type ManagedCompaniesPage = z.infer<typeof ManagedCompaniesPageSchema>;
+
+/**
+ * GET /manageCompanies/{id} (shop admins): the company as its own admins see it (members with
+ * their limits and spending, addresses, checkouts awaiting approval), and how many checkouts it
+ * has; its checkouts themselves are Manage Orders' search with `companyId`.
+ */
+export const ManagedCompanySchema = z.object({
+  company: CompanySchema,
+  members: z.array(CompanyMemberSchema),
+  addresses: z.array(ShipToAddressSchema),
+  approvals: z.array(PendingApprovalSchema),
+  checkouts: z.number().int().nonnegative(),
+});
+export type ManagedCompany = z.infer<typeof ManagedCompanySchema>;
+
+/**
+ * DELETE /user/{email}?successor= (shop admins): the member who becomes the company's admin when
+ * the account removed is its only one (issue 44); without it, that removal is refused (409).
+ */
+export const RemoveUserQuerySchema = z.object({
+  successor: textSchema('successor', { max: 200, required: false }).optional(),
+});

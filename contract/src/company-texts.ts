@@ -64,6 +64,47 @@ export const companyTexts = {
     formerMember: 'A former member',
     revoke: 'Revoke',
     revoked: (email: string) => `The invitation to ${email} is revoked.`,
+    /** Monthly spending limits (issue 44): set per buyer by the company's admins. */
+    monthlyLimit: 'Monthly limit',
+    spentThisMonth: 'Spent this month',
+    noLimit: 'No limit',
+    adminNoLimit: 'Approves',
+    setLimit: 'Set limit',
+    limitLabel: (name: string) => `Monthly limit of ${name} in dollars (empty for none)`,
+    limitHint:
+      'A checkout that takes a buyer past their limit this calendar month waits for an admin’s approval. $0 sends every checkout for approval.',
+    limitSaved: (name: string, limit: string | null) =>
+      limit === null
+        ? `${name} has no monthly limit now.`
+        : `${name}’s monthly limit is ${limit} now.`,
+    /** The caller's own limit, on the Company page and the cart. */
+    yourLimit: (limit: string, spent: string, left: string) =>
+      `Your monthly limit is ${limit}: ${spent} spent this month, ${left} left.`,
+    /** The checkouts waiting for an admin's decision. */
+    approvals: 'Orders awaiting approval',
+    noApprovals: 'No order is waiting for approval.',
+    buyer: 'Buyer',
+    placed: 'Placed',
+    total: 'Total',
+    overLimit: (spent: string, limit: string) =>
+      `Spent this month ${spent} of a ${limit} limit before this order.`,
+    limitLifted: 'Their limit is lifted now.',
+    expiresIfUndecided: (when: string) => `Expires ${when} unless decided.`,
+    approve: 'Approve',
+    reject: 'Reject',
+    rejectTitle: 'Reject an order',
+    rejectReason: 'Reason (the buyer reads it)',
+    approved: (reference: string) => `${reference} is approved: its buyer can pay it now.`,
+    rejected: (reference: string) => `${reference} is rejected: its stock is back on sale.`,
+    /** A waiting checkout's PO number, and the reject dialog's close button (an icon). */
+    po: 'PO',
+    close: 'Close',
+  },
+  /** The cart and My Orders, for a company buyer with a monthly limit (issue 44). */
+  spending: {
+    left: (left: string, limit: string) => `${left} left of your ${limit} monthly limit.`,
+    overLimit: (left: string) =>
+      `This checkout is over what is left of your monthly limit (${left}): it will wait for your company admin’s approval before you can pay.`,
   },
   companyJoin: {
     title: shellTexts.pageTitles.companyJoin,
@@ -79,6 +120,63 @@ export const companyTexts = {
     noToken: 'This page needs the link from your invitation e-mail.',
     signIn: 'Log in',
     toCompany: 'Go to the Company page',
+  },
+  /**
+   * The shop admins' Companies page and a company's page (issue 44): each company's people,
+   * limits, addresses, approvals waiting and checkouts. A company's own words (roles, limits,
+   * members) are the Company page's (`company`).
+   */
+  manageCompanies: {
+    /** The dashboard menu's name of the page, and its document title. */
+    title: dashboardPageNames.companies,
+    intro:
+      'Every company account, newest first: who runs it, how many buy for it, and what it has ordered.',
+    search: 'Search',
+    searchPlaceholder: 'Legal name or tax number',
+    found: (count: number) =>
+      count === 1 ? '1 company matches' : `${count.toLocaleString('en-US')} companies match`,
+    none: 'No company account yet.',
+    noMatch: 'No company matches this search',
+    columns: {
+      legalName: 'Legal name',
+      taxNumber: 'Tax number',
+      members: 'Members',
+      admins: 'Admins',
+      checkouts: 'Checkouts',
+      awaitingApproval: 'Awaiting approval',
+      created: 'Created',
+    },
+    /** A company's page: the way back to the list, and its parts. */
+    back: 'All companies',
+    created: 'Created',
+    checkoutsCount: 'Checkouts',
+    shipTo: 'Ships to',
+    addressesLocked: 'Its own addresses only',
+    addressesOpen: 'Its own addresses or any typed at checkout',
+    addresses: 'Ship-to addresses',
+    noAddresses: 'No ship-to address yet.',
+    phone: 'Phone',
+    noMembers: 'No member any more.',
+    approvalsExpire: 'Expires',
+    /** The company's checkouts: Manage Orders' rows, one a line of a checkout. */
+    checkouts: 'Checkouts',
+    noCheckouts: 'This company has placed no checkout yet.',
+    orderColumns: {
+      order: 'Order',
+      checkout: 'Checkout',
+      placed: 'Placed',
+      buyer: 'Buyer',
+      tool: 'Tool',
+      quantity: 'Quantity',
+      total: 'Total',
+      status: 'Status',
+    },
+    /** A buyer whose account was removed since (the order stays). */
+    removedAccount: 'account removed',
+    openOrder: (reference: string) => `Open order ${reference}`,
+    openCheckout: (reference: string) => `Open checkout ${reference}`,
+    /** The list's name beside its pages ('Checkouts, page 2 of 3'). */
+    checkoutPages: 'Checkouts',
   },
   /** The refusals of the /company calls (each a `{ message, statusCode }` body). */
   companyErrors: {
@@ -122,5 +220,33 @@ export const companyTexts = {
       'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
     verifyToJoin:
       'Verify your e-mail address before joining a company: we sent you a link when you signed up.',
+    /** 400: PATCH /company/members/{userId} with neither a role nor a limit. */
+    nothingToChange: 'Give a role or a monthly limit to change.',
+    /** 409: a monthly limit for a company admin: an admin's own orders need no approval. */
+    adminsHaveNoLimit:
+      'A company admin has no monthly limit: their orders need no approval. Make them a buyer first.',
+    /** 404: approving or rejecting a checkout that is not one of the company's. */
+    approvalNotFound: 'No checkout of your company has this id.',
+    /** 400: GET /manageCompanies with an `after` that is no page's `next`. */
+    badCursor: 'after must be the next of a page of companies',
+    /** 404: GET /manageCompanies/{id} of no company. */
+    companyNotFound: 'No company has this id.',
+    /** 400: Remove User's successor is not a member of the removed account's company. */
+    successorNotMember: (company: string) =>
+      `The account to take over must be a member of ${company}.`,
+    /** 404: a ship-to address that is not one of the caller's company's. */
+    addressNotFound: 'Your company has no ship-to address with this id.',
+    /** 409: a second ship-to address with the same label (any case). */
+    addressLabelTaken: (label: string) =>
+      `Your company has a ship-to address labelled “${label}” already. Choose another label.`,
+    /** 409: more than COMPANY_MAX_ADDRESSES ship-to addresses. */
+    tooManyAddresses: (max: number) =>
+      `A company keeps at most ${max} ship-to addresses. Remove one first.`,
+    /** 409: a checkout with a typed address while the company ships only to its own addresses. */
+    shipToRequired:
+      'Your company ships only to its own addresses: choose one of them for this order. A company admin can add an address on the Company page.',
+    /** 409: approving or rejecting a checkout that is not waiting any more. */
+    notAwaiting:
+      'This checkout is not waiting for approval any more: it was approved, rejected, removed or has expired.',
   },
 } as const;

@@ -208,6 +208,43 @@ export const mailTexts = {
       action: 'Join the company',
       note: 'If you did not expect this invitation, ignore this e-mail: nothing happens unless you open the link and join.',
     },
+    /**
+     * Spending limits (issue 44): to the company's admins when a buyer's checkout goes past their
+     * monthly limit, and to the buyer when it waits, is approved, or is rejected.
+     */
+    approvalNeeded: {
+      subject: (buyer: string, reference: string, total: string) =>
+        `Approve an order of ${buyer}: ${reference}, ${total}`,
+      body: (buyer: string, reference: string) =>
+        `${buyer} placed order ${reference}, which is over their monthly limit. Its stock is held; it cannot be paid until one of the company’s admins approves it.`,
+      buyer: 'Buyer',
+      total: 'Total',
+      limit: 'Monthly limit',
+      spent: 'Spent this month before it',
+      po: 'PO',
+      expires: 'Held until',
+      action: 'Approve or reject',
+      note: 'If no admin decides before it is held until, the order expires and its stock goes back on sale.',
+    },
+    awaitingApproval: {
+      subject: (reference: string) => `Your order ${reference} awaits approval`,
+      body: (reference: string, limit: string) =>
+        `Your order ${reference} is over your ${limit} monthly limit, so it waits for an admin of your company to approve it. Its stock is held for you meanwhile. We e-mail you when they decide.`,
+      action: 'See your orders',
+    },
+    checkoutApproved: {
+      subject: (reference: string) => `Your order ${reference} is approved`,
+      body: (reference: string, approver: string) =>
+        `${approver} approved your order ${reference}. You can pay it now.`,
+      action: 'Pay now',
+    },
+    checkoutRejected: {
+      subject: (reference: string) => `Your order ${reference} was not approved`,
+      body: (reference: string, approver: string) =>
+        `${approver} did not approve your order ${reference}. Nothing was charged, and the stock it held is back on sale.`,
+      reason: 'Reason',
+      action: 'Visit the shop',
+    },
     /** To the buyer when their unpaid checkout's hold runs out (issue 44): one e-mail per checkout. */
     orderExpired: {
       subject: (reference: string) => `Your unpaid order ${reference} has expired`,

@@ -76,6 +76,10 @@ export const orderAdminTexts = {
       expired: 'Expired',
       removed: 'Removed',
       email: 'E-mail sent',
+      /** A company buyer's order past their monthly limit, and its admin's decision (issue 44). */
+      awaiting_approval: 'Over the buyer’s monthly limit: awaiting approval',
+      approved: 'Approved by the company',
+      rejected: 'Rejected by the company',
     },
     /**
      * Issue 42: a cancellation that gave nothing back, and part of a line given back by an admin

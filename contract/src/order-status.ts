@@ -24,6 +24,7 @@
  */
 export const LIVE_STATUSES = [
   'unpaid',
+  'awaiting_approval',
   'paid',
   'partly_shipped',
   'shipped',
@@ -34,11 +35,11 @@ export const LIVE_STATUSES = [
 export type LiveStatus = (typeof LIVE_STATUSES)[number];
 
 /**
- * The ends of an order that never was paid: removed (by its buyer or an admin) and expired (its
- * hold ran out). The spec's calls answer as if such an order were gone (My Orders, the spec's
+ * The ends of an order that never was paid: removed (by its buyer or an admin), expired (its
+ * hold ran out) and rejected (its company's admin did not approve it, issue 44). The spec's calls answer as if such an order were gone (My Orders, the spec's
  * lists, the order by id); Manage Orders shows them when asked to (its status filter).
  */
-export const ENDED_STATUSES = ['removed', 'expired'] as const;
+export const ENDED_STATUSES = ['removed', 'expired', 'rejected'] as const;
 export type EndedStatus = (typeof ENDED_STATUSES)[number];
 
 export const ORDER_STATUSES = [...LIVE_STATUSES, ...ENDED_STATUSES] as const;
@@ -49,6 +50,13 @@ export const isEnded = (status: OrderStatus): status is EndedStatus =>
 
 /** Where every order starts: placed, its stock held, not paid yet. */
 export const PLACED_STATUS = 'unpaid' satisfies OrderStatus;
+
+/**
+ * Where a company buyer's order starts instead when its checkout takes their spending this month
+ * past the monthly limit their company set (issue 44): its stock held as an unpaid order's, not
+ * payable until one of the company's admins approves it.
+ */
+export const AWAITING_APPROVAL_STATUS = 'awaiting_approval' satisfies OrderStatus;
 
 /** A shipment can be undone (its quantities back to ship) this long after it left: a mistake's window. */
 export const UNSHIP_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -89,10 +97,17 @@ export const ORDER_TRANSITIONS = {
   refund: { from: ['paid', 'partly_shipped', 'shipped', 'disputed'], to: 'refunded' },
   /** The gateway reports a dispute with the card issuer. */
   dispute: { from: ['paid', 'partly_shipped', 'shipped'], to: 'disputed' },
-  /** Its owner or an admin removes it (its stock goes back); a paid order stays in the books. */
-  remove: { from: ['unpaid'], to: 'removed' },
+  /**
+   * Its owner or an admin removes it (its stock goes back); a paid order stays in the books. One
+   * awaiting its company's approval may be withdrawn the same way.
+   */
+  remove: { from: ['unpaid', 'awaiting_approval'], to: 'removed' },
   /** The expiry sweep ends it once its hold is over (its stock goes back). */
-  expire: { from: ['unpaid'], to: 'expired' },
+  expire: { from: ['unpaid', 'awaiting_approval'], to: 'expired' },
+  /** A company admin approves a buyer's checkout past their limit: its buyer may pay it now. */
+  approve: { from: ['awaiting_approval'], to: 'unpaid' },
+  /** A company admin rejects it, with a reason: its stock goes back. */
+  reject: { from: ['awaiting_approval'], to: 'rejected' },
 } as const satisfies Record<string, Transition>;
 
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
@@ -112,12 +127,17 @@ export const canRemove = (status: OrderStatus): boolean => allows('remove', stat
 export const canExpire = (status: OrderStatus): boolean => allows('expire', status);
 export const canRefund = (status: OrderStatus): boolean => allows('refund', status);
 export const canDispute = (status: OrderStatus): boolean => allows('dispute', status);
+export const isAwaitingApproval = (status: OrderStatus): boolean => allows('approve', status);
 
 /**
  * The states that hold stock for the customer until paid, removed or expired: these count
- * against MAX_UNPAID_ORDERS and UNVERIFIED_HOLD_LIMIT, and admins see and release them.
+ * against MAX_UNPAID_ORDERS and UNVERIFIED_HOLD_LIMIT, and admins see and release them. An order
+ * awaiting its company's approval holds its stock as an unpaid one does (issue 44).
  */
-export const HELD_STATUSES = ['unpaid'] as const satisfies readonly OrderStatus[];
+export const HELD_STATUSES = [
+  'unpaid',
+  'awaiting_approval',
+] as const satisfies readonly OrderStatus[];
 export const isHeld = (status: OrderStatus): boolean =>
   (HELD_STATUSES as readonly OrderStatus[]).includes(status);
 
@@ -145,6 +165,15 @@ export const isRefunded = (status: OrderStatus): boolean => status === ORDER_TRA
 
 /** Disputed: the card issuer decides; it is neither shipped nor cancelled meanwhile. */
 export const isDisputed = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.dispute.to;
+
+/**
+ * What counts against a company buyer's monthly limit (issue 44): every order placed this month
+ * that lives and is not waiting for approval (an approved one counts from then). Removed,
+ * rejected and expired ones spent nothing: an unpaid order that ran out gives its room back.
+ */
+export const SPENDING_STATUSES = LIVE_STATUSES.filter(
+  (status) => status !== AWAITING_APPROVAL_STATUS,
+);
 
 /** The orders that make their customer a buyer (the reviews' 'verified buyer'). */
 export const BOUGHT_STATUSES = [

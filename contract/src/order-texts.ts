@@ -44,6 +44,9 @@ export const orderTexts = {
     /** Ended unpaid (issue 44): shown only where Manage Orders is asked for them. */
     removedBadge: 'removed',
     expiredBadge: 'expired',
+    /** A company buyer's order past their monthly limit, and one its admin turned down (issue 44). */
+    awaitingApprovalBadge: 'awaiting approval',
+    rejectedBadge: 'rejected',
     delete: 'Delete',
     cancel: 'cancel',
     deleteSuccess: 'Delete success',

@@ -182,6 +182,9 @@ export const ORDER_EVENT_KINDS = [
   'expired',
   'removed',
   'email',
+  'awaiting_approval',
+  'approved',
+  'rejected',
 ] as const;
 export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
 export type OrderEventKind = z.infer<typeof OrderEventKindSchema>;
@@ -253,6 +256,8 @@ export const ManagedOrdersSearchQuerySchema = z.object({
     .default(MANAGED_ORDERS_PAGE_SIZE),
   /** The `next` of the page before (issue 43): this page starts after it, whatever `page` says. */
   after: keysetCursorSchema(orderAdminTexts.badCursor).optional(),
+  /** Issue 44 (shop admins): one company's checkouts, as its Company Orders shows them. */
+  companyId: IdSchema.optional(),
 });
 export type ManagedOrdersSearchQuery = z.input<typeof ManagedOrdersSearchQuerySchema>;
 

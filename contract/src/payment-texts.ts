@@ -30,6 +30,9 @@ export const paymentTexts = {
     alreadyPaid: 'This order is paid already.',
     /** 409: PATCH /tool/{id} before the gateway says this order's payment succeeded. */
     notSucceeded: 'The payment for this order has not succeeded.',
+    /** 409: paying a company buyer's checkout that waits for their company's approval (issue 44). */
+    awaitingApproval:
+      'This order is over your monthly limit and waits for your company admin’s approval. You can pay it once it is approved.',
     /** 409: a transaction id that the gateway ties to another order or another amount. */
     notThisOrder: 'This transaction does not belong to this order.',
     /** 400: the body's order is not the order in the path. */

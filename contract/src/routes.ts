@@ -38,6 +38,10 @@ export const routes = {
    * carries (so no log of ours holds it).
    */
   dashboardCompanyJoin: '/dashborad/company/join',
+  /** Beyond the spec (issue 44): the shop admins' list of company accounts. */
+  dashboardCompanies: '/dashborad/companies',
+  /** Beyond the spec (issue 44): one company account as the shop's admins see it. */
+  dashboardManagedCompany: (id: string) => `/dashborad/companies/${id}`,
   /**
    * Beyond the spec (docs/architecture.md#business-buyers): the customer's quotes, and the admins'
    * Quotes.

@@ -23,6 +23,8 @@ export const dashboardPageNames = {
   messages: 'Messages',
   /** Beyond the spec (issue 44): the customer's company, its members and invitations. */
   company: 'Company',
+  /** Beyond the spec (issue 44): the shop admins' list of company accounts. */
+  companies: 'Companies',
 };
 
 /**

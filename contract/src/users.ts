@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompanyRoleSchema } from './company-roles.ts';
 import { textSchema, wholeNumberSchema } from './common.ts';
 import { keysetCursorSchema } from './keyset-cursor.ts';
 import { texts } from './texts.ts';
@@ -68,6 +69,11 @@ export const UserSchema = z.object({
    * neither demote nor remove an owner, so All Users offers them no such button.
    */
   owner: z.boolean(),
+  /**
+   * Beyond the spec (issue 44): the company account it belongs to, and as what (null for none);
+   * ALL USERS shows it, and Remove User asks who takes over from a company's only admin.
+   */
+  company: z.object({ _id: z.string(), legalName: z.string(), role: CompanyRoleSchema }).nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserListSchema = z.array(UserSchema);

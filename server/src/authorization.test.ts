@@ -22,6 +22,8 @@ import {
   revokePendingInvitationsTo,
 } from './modules/companies/companies.repository.ts';
 import { invitationTokenHash } from './modules/companies/companies.service.ts';
+import { insertCheckoutWithOrders } from './modules/orders/orders.repository.ts';
+import { companyAddresses } from './modules/companies/companies.table.ts';
 import { users } from './modules/identity/identity.table.ts';
 import {
   bearer,
@@ -399,6 +401,55 @@ function createFixtures(
         });
       });
       return { id: row.id, token };
+    },
+    async newCompanyAddress() {
+      const company = await companyOfCustomer();
+      const [row] = await app.database.db
+        .insert(companyAddresses)
+        .values({
+          companyId: company.id,
+          label: `Walk ${randomUUID().slice(0, 8)}`,
+          name: 'Goods In',
+          address: '6 Walk Yard',
+        })
+        .returning({ id: companyAddresses.id });
+      return { id: row!.id };
+    },
+    async newAwaitingCheckout() {
+      const company = await companyOfCustomer();
+      const buyer = await targetAccount();
+      const checkoutId = randomUUID();
+      await app.database.db.transaction(async (tx) => {
+        await insertMember(tx, { userId: buyer.id, companyId: company.id, role: 'buyer' });
+        // Made to order: it holds no stock, so the walk's tool keeps its own.
+        await insertCheckoutWithOrders(
+          tx,
+          {
+            id: checkoutId,
+            userId: buyer.id,
+            email: buyer.email,
+            address: '1 Walk St',
+            companyId: company.id,
+          },
+          [
+            {
+              checkoutId,
+              userId: buyer.id,
+              email: buyer.email,
+              companyId: company.id,
+              status: 'awaiting_approval',
+              toolId: tool.id,
+              toolName: tool.name,
+              toolImage: '/images/tools/claw-hammer.svg',
+              unitPriceCents: 1000,
+              quantity: 20,
+              address: '1 Walk St',
+              madeToOrder: true,
+            },
+          ],
+        );
+      });
+      return { checkoutId };
     },
     newToolName: () => `Walk Tool ${randomUUID().slice(0, 8)}`,
   };

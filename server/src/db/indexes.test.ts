@@ -26,6 +26,10 @@ import {
   heldAccountsPageQuery,
 } from '../modules/orders/held-accounts.repository.ts';
 import {
+  awaitingOrdersOfCompanyQuery,
+  spentThisMonthQuery,
+} from '../modules/orders/orders.repository.ts';
+import {
   countQuoteHeadsQuery,
   managedQuotesPageQuery,
   ownQuotesPageQuery,
@@ -329,9 +333,27 @@ describe('the statements that must never scan a whole table', () => {
       heldAccountsCountQuery(db),
     ]) {
       const plan = await planOf(app, query, { bitmapScans: false });
-      expect(plan).toMatch(/orders_unpaid_(user_id|created)_idx/);
+      expect(plan).toMatch(/orders_held_(user_id|created)_idx/);
       expect(plan).not.toMatch(/Seq Scan on orders/);
     }
+  });
+
+  it("a buyer's spending this month and a company's approvals are read off their indexes", async ({
+    app,
+  }) => {
+    const db = app.database.db;
+    const spent = await planOf(app, spentThisMonthQuery(db, ['user-a', 'user-b']), {
+      bitmapScans: false,
+    });
+    expect(spent).toContain('orders_user_id_created_at_checkout_id_idx');
+    expect(spent).not.toMatch(/Seq Scan on orders/);
+    const waiting = await planOf(
+      app,
+      awaitingOrdersOfCompanyQuery(db, '00000000-0000-4000-8000-000000000001'),
+      { bitmapScans: false },
+    );
+    expect(waiting).toContain('orders_awaiting_company_id_idx');
+    expect(waiting).not.toMatch(/Seq Scan on orders/);
   });
 
   it("every order's e-mail readers are read by index, not by a scan of the accounts", async ({

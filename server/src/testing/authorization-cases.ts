@@ -113,6 +113,10 @@ export type Fixtures = {
   newCompanyBuyer(): Promise<{ userId: string }>;
   /** A new invitation of the customer's company to `email` (a new address unless given). */
   newInvitation(email?: string): Promise<{ id: string; token: string }>;
+  /** A new ship-to address of the customer's company. */
+  newCompanyAddress(): Promise<{ id: string }>;
+  /** A new checkout of a new buyer of the customer's company, awaiting approval. */
+  newAwaitingCheckout(): Promise<{ checkoutId: string }>;
   /** A tool name nobody uses yet. */
   newToolName(): string;
 };
@@ -940,6 +944,73 @@ const CASES: readonly AuthorizationCase[] = [
     request: async (the) => ({
       url: `/api/company/members/${(await the.newCompanyBuyer()).userId}`,
       payload: { role: 'buyer' },
+    }),
+  },
+  {
+    route: 'GET /api/manageCompanies',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageCompanies?q=Walk&pageSize=5' }),
+  },
+  {
+    route: 'GET /api/manageCompanies/:id',
+    case: "the customer's company",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({ url: `/api/manageCompanies/${(await the.customerCompany()).id}` }),
+  },
+  {
+    route: 'POST /api/company/addresses',
+    answers: { anonymous: 401, customer: 201, anotherCustomer: 403, admin: 404 },
+    request: async (the) => {
+      await the.customerCompany();
+      const label = `Walk depot ${the.newEmail()}`;
+      return {
+        url: '/api/company/addresses',
+        payload: { label, name: 'Goods In', address: '4 Walk Yard' },
+      };
+    },
+  },
+  {
+    route: 'PUT /api/company/addresses/locked',
+    // Left unlocked: the walk's customer places orders in other cases.
+    case: 'unlocked',
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => {
+      await the.customerCompany();
+      return { url: '/api/company/addresses/locked', payload: { locked: false } };
+    },
+  },
+  {
+    route: 'PATCH /api/company/addresses/:id',
+    case: "an address of the customer's company",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => ({
+      url: `/api/company/addresses/${(await the.newCompanyAddress()).id}`,
+      payload: { label: `Walk dock ${the.newEmail()}`, name: 'Dock', address: '5 Walk Yard' },
+    }),
+  },
+  {
+    route: 'DELETE /api/company/addresses/:id',
+    case: "an address of the customer's company",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => ({
+      url: `/api/company/addresses/${(await the.newCompanyAddress()).id}`,
+    }),
+  },
+  {
+    route: 'POST /api/company/approvals/:checkoutId/approve',
+    case: "a checkout of a buyer of the customer's company, past their limit",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => ({
+      url: `/api/company/approvals/${(await the.newAwaitingCheckout()).checkoutId}/approve`,
+    }),
+  },
+  {
+    route: 'POST /api/company/approvals/:checkoutId/reject',
+    case: "a checkout of a buyer of the customer's company, past their limit",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
+    request: async (the) => ({
+      url: `/api/company/approvals/${(await the.newAwaitingCheckout()).checkoutId}/reject`,
+      payload: { reason: 'Over budget' },
     }),
   },
   {

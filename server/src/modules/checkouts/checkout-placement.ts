@@ -15,11 +15,13 @@ import {
   conflict,
   HttpError,
   LinesError,
+  notFound,
   unauthorized,
   type LineProblem,
 } from '../../http-errors.ts';
 import { checkoutPlacedMail } from '../../mail/templates/orders.ts';
 import { checkoutPlacedForStaffMail, newOrderForStaffMail } from '../../mail/templates/staff.ts';
+import { selectShipToOfMember } from '../companies/companies-of-orders.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutDtos } from './checkout-dto.ts';
@@ -89,6 +91,8 @@ function checkoutDigest(input: CheckoutRequest): string {
     input.expectedTotal ?? null,
     // Issue 42: given only when typed, so a key from before them stands for the same details.
     ...(input.companyName || input.taxNumber ? [input.companyName, input.taxNumber] : []),
+    // Issue 44: the same, for a company's ship-to address.
+    ...(input.shipToId ? [input.shipToId] : []),
   ];
   return createHash('sha256').update(JSON.stringify(details)).digest('base64url');
 }
@@ -179,6 +183,12 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
       const priceWhenAdded = new Map<string, number>();
       const placed = await db
         .transaction(async (tx): Promise<PlacedCheckout> => {
+          // Issue 44: the company's ship-to address the buyer chose, kept from removal until the
+          // commit; where the checkout goes is its copy, whatever was typed.
+          const shipTo = input.shipToId
+            ? await selectShipToOfMember(tx, caller.id, input.shipToId)
+            : undefined;
+          if (input.shipToId && !shipTo) throw notFound(texts.companyErrors.addressNotFound);
           let cart: CartLineRow[] = [];
           const outcome = await pipeline.place(tx, {
             caller,
@@ -250,8 +260,9 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
               rules.ensurePayableWithinHoldLimit(goodsCents);
             },
             checkout: {
-              address: input.address,
-              phone: input.phone,
+              address: shipTo ? `${shipTo.name}\n${shipTo.address}` : input.address,
+              phone: shipTo ? shipTo.phone || input.phone : input.phone,
+              ...(shipTo ? { shipToId: shipTo.id } : {}),
               poNumber: input.poNumber,
               companyName: input.companyName,
               taxNumber: input.taxNumber,

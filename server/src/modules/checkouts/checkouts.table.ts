@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
-import { companies } from '../companies/companies.table.ts';
+import { companies, companyAddresses } from '../companies/companies.table.ts';
 import { users } from '../identity/identity.table.ts';
 
 /**
@@ -32,6 +32,11 @@ export const checkouts = pgTable(
      */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     /**
+     * The company's ship-to address the buyer chose (issue 44), its label, name, address and
+     * phone copied onto the checkout; null when typed, or once the company removed it.
+     */
+    shipToId: uuid('ship_to_id').references(() => companyAddresses.id, { onDelete: 'set null' }),
+    /**
      * The client's Idempotency-Key of the request that placed it (null without one) and a digest
      * of that request: the same key again answers with this checkout, unless the body differs.
      */
@@ -49,6 +54,11 @@ export const checkouts = pgTable(
   },
   (t) => [
     uniqueIndex('checkouts_user_id_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+    // Removing a company's address sets its checkouts' copy free (ON DELETE SET NULL): found off
+    // this index, not by reading every checkout.
+    index('checkouts_ship_to_id_idx')
+      .on(t.shipToId)
+      .where(sql`${t.shipToId} is not null`),
     check(
       'checkouts_shipping_refund_within',
       sql`${t.shippingRefundedCents} >= 0 and ${t.shippingRefundedCents} <= coalesce(${t.shippingCents}, 0)`,

@@ -1,9 +1,11 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { companyMembers } from './companies.table.ts';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { companies, companyAddresses, companyMembers } from './companies.table.ts';
 
 /*
- * What the orders' placement reads of company accounts (issue 44), as a fragment of its own first
- * statement: a placement runs no query of its own for it.
+ * What the orders' placement reads of company accounts (issue 44): the buyer's company and
+ * monthly limit as fragments of its own first statement (a placement runs no query of its own
+ * for them), and, for a checkout past the limit, who approves it.
  */
 
 /** The id of the company `userId` belongs to (null for none), as a scalar subquery. */
@@ -11,4 +13,77 @@ export function companyOfAccountSql(userId: SQLWrapper): SQL<string | null> {
   return sql<
     string | null
   >`(select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`;
+}
+
+/**
+ * A buyer's monthly spending limit in cents, as a scalar subquery: null when the account has none,
+ * belongs to no company, or is a company admin (whose orders need no approval).
+ */
+export function spendingLimitOfAccountSql(userId: SQLWrapper): SQL<number | null> {
+  return sql<number | null>`(select ${companyMembers.monthlyLimitCents} from ${companyMembers}
+    where ${companyMembers.userId} = ${userId} and ${companyMembers.role} = 'buyer')`.mapWith(
+    (value: unknown) => (value === null ? null : Number(value)),
+  );
+}
+
+/**
+ * Who decides on a buyer's checkout past their limit: the company's admins (their account ids),
+ * and the company's legal name for the e-mail, read in the placement's transaction.
+ */
+export async function selectApproversOf(
+  executor: Executor,
+  companyId: string,
+): Promise<{ companyName: string; adminIds: string[] }> {
+  const rows = await executor
+    .select({ userId: companyMembers.userId, companyName: companies.legalName })
+    .from(companies)
+    .leftJoin(
+      companyMembers,
+      and(eq(companyMembers.companyId, companies.id), eq(companyMembers.role, 'admin')),
+    )
+    .where(eq(companies.id, companyId));
+  return {
+    companyName: rows[0]?.companyName ?? '',
+    adminIds: rows.flatMap((row) => row.userId ?? []),
+  };
+}
+
+/**
+ * Whether the company `userId` belongs to ships only to its own addresses (false for an account
+ * of none), as a scalar subquery of the placement's first statement.
+ */
+export function addressesLockedOfAccountSql(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`coalesce((select ${companies.addressesLocked} from ${companies}
+    join ${companyMembers} on ${companyMembers.companyId} = ${companies.id}
+    where ${companyMembers.userId} = ${userId}), false)`.mapWith(
+    (value: unknown) => value === true || value === 't' || value === 'true',
+  );
+}
+
+/** A ship-to address as a checkout copies it. */
+export type ShipTo = { id: string; label: string; name: string; address: string; phone: string };
+
+/**
+ * One of the ship-to addresses of the company `userId` belongs to, read in the placement's
+ * transaction and kept from being removed until it commits (FOR SHARE); undefined for an address
+ * of another company, or none.
+ */
+export async function selectShipToOfMember(
+  tx: Executor,
+  userId: string,
+  addressId: string,
+): Promise<ShipTo | undefined> {
+  const [row] = await tx
+    .select({
+      id: companyAddresses.id,
+      label: companyAddresses.label,
+      name: companyAddresses.name,
+      address: companyAddresses.address,
+      phone: companyAddresses.phone,
+    })
+    .from(companyAddresses)
+    .innerJoin(companyMembers, eq(companyMembers.companyId, companyAddresses.companyId))
+    .where(and(eq(companyMembers.userId, userId), eq(companyAddresses.id, addressId)))
+    .for('share', { of: companyAddresses });
+  return row;
 }

@@ -1,12 +1,27 @@
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  cursorTime,
+  keysetPage,
+  keysetPageLimit,
+  pastCursor,
+  type KeysetCursor,
+} from '../../db/keyset-cursor.ts';
 import type { CompanyRole } from '@tools-factory/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { companies, companyInvitations, companyMembers } from './companies.table.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import {
+  companies,
+  companyAddresses,
+  companyInvitations,
+  companyMembers,
+} from './companies.table.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type MemberRow = typeof companyMembers.$inferSelect;
 export type InvitationRow = typeof companyInvitations.$inferSelect;
 export type CompanyDetails = Pick<CompanyRow, 'legalName' | 'taxNumber' | 'billingAddress'>;
+export type AddressRow = typeof companyAddresses.$inferSelect;
+export type AddressFields = Pick<AddressRow, 'label' | 'name' | 'address' | 'phone'>;
 
 /** The invitation waits for its answer: pending, and (with `now`) not expired then. */
 function isPending(now?: Date): SQL {
@@ -113,15 +128,26 @@ export async function countSeats(
   return (members?.seats ?? 0) + (invited?.seats ?? 0);
 }
 
-export async function updateMemberRole(
+/**
+ * A member's role, or monthly limit (cents; null for none), as `change` gives them; a member
+ * made an admin loses their limit (an admin's orders need no approval). Undefined for anyone who
+ * is not a member of the company.
+ */
+export async function updateMember(
   tx: Transaction,
   companyId: string,
   userId: string,
-  role: CompanyRole,
+  change: { role?: CompanyRole; monthlyLimitCents?: number | null },
 ): Promise<MemberRow | undefined> {
   const [row] = await tx
     .update(companyMembers)
-    .set({ role })
+    .set({
+      ...(change.role === undefined ? {} : { role: change.role }),
+      ...(change.role === 'admin' ? { monthlyLimitCents: null } : {}),
+      ...(change.monthlyLimitCents === undefined
+        ? {}
+        : { monthlyLimitCents: change.monthlyLimitCents }),
+    })
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
     .returning();
   return row;
@@ -238,4 +264,155 @@ export async function markInvitationAccepted(
     .where(and(eq(companyInvitations.id, id), isPending(now)))
     .returning();
   return row;
+}
+
+/** Whether the company's checkouts ship only to its own addresses. */
+export async function updateAddressesLocked(
+  tx: Transaction,
+  companyId: string,
+  locked: boolean,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ addressesLocked: locked, updatedAt: at })
+    .where(eq(companies.id, companyId));
+}
+
+/** The company's ship-to addresses, by label. */
+export function selectAddresses(executor: Executor, companyId: string): Promise<AddressRow[]> {
+  return executor
+    .select()
+    .from(companyAddresses)
+    .where(eq(companyAddresses.companyId, companyId))
+    .orderBy(asc(sql`lower(${companyAddresses.label})`), asc(companyAddresses.id));
+}
+
+export async function countAddresses(executor: Executor, companyId: string): Promise<number> {
+  const [row] = await executor
+    .select({ count: count() })
+    .from(companyAddresses)
+    .where(eq(companyAddresses.companyId, companyId));
+  return row?.count ?? 0;
+}
+
+/** A new ship-to address; a label the company uses already is a unique violation (409). */
+export async function insertAddress(
+  tx: Transaction,
+  companyId: string,
+  fields: AddressFields,
+): Promise<void> {
+  await tx.insert(companyAddresses).values({ companyId, ...fields });
+}
+
+/** Undefined when the company has no address of this id. */
+export async function updateAddress(
+  tx: Transaction,
+  companyId: string,
+  id: string,
+  fields: AddressFields,
+  at: Date,
+): Promise<AddressRow | undefined> {
+  const [row] = await tx
+    .update(companyAddresses)
+    .set({ ...fields, updatedAt: at })
+    .where(and(eq(companyAddresses.companyId, companyId), eq(companyAddresses.id, id)))
+    .returning();
+  return row;
+}
+
+/** Undefined when the company has no address of this id; placed checkouts keep their copy. */
+export async function deleteAddress(
+  tx: Transaction,
+  companyId: string,
+  id: string,
+): Promise<AddressRow | undefined> {
+  const [row] = await tx
+    .delete(companyAddresses)
+    .where(and(eq(companyAddresses.companyId, companyId), eq(companyAddresses.id, id)))
+    .returning();
+  return row;
+}
+
+/** Each of these accounts' company and role in it (an account of none is left out). */
+export function selectMembershipsOf(
+  executor: Executor,
+  userIds: readonly string[],
+): Promise<{ userId: string; role: CompanyRole; companyId: string; legalName: string }[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return executor
+    .select({
+      userId: companyMembers.userId,
+      role: companyMembers.role,
+      companyId: companies.id,
+      legalName: companies.legalName,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(inArray(companyMembers.userId, [...userIds]));
+}
+
+/** How many members each of these companies has. */
+export async function countMembersOf(
+  executor: Executor,
+  companyIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ companyId: companyMembers.companyId, count: count() })
+    .from(companyMembers)
+    .where(inArray(companyMembers.companyId, [...companyIds]))
+    .groupBy(companyMembers.companyId);
+  return new Map(rows.map((row) => [row.companyId, row.count]));
+}
+
+/** The admins of each of these companies (their account ids). */
+export async function selectAdminIdsOf(
+  executor: Executor,
+  companyIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ companyId: companyMembers.companyId, userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(
+      and(inArray(companyMembers.companyId, [...companyIds]), eq(companyMembers.role, 'admin')),
+    )
+    .orderBy(asc(companyMembers.joinedAt));
+  const byCompany = new Map<string, string[]>();
+  for (const row of rows)
+    byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row.userId]);
+  return byCompany;
+}
+
+/**
+ * A page of companies for the shop's admins, newest first (then by id), `q` in the legal name
+ * or tax number; the page after `after`, how many match, and where the next page starts.
+ */
+export async function selectCompaniesPage(
+  executor: Executor,
+  page: { q?: string | undefined; limit: number; after?: KeysetCursor | undefined },
+): Promise<{ rows: CompanyRow[]; total: number; next: KeysetCursor | undefined }> {
+  const pattern = page.q ? containsPattern(page.q) : undefined;
+  const matches = pattern
+    ? or(ilike(companies.legalName, pattern), ilike(companies.taxNumber, pattern))
+    : undefined;
+  const { after } = page;
+  const found = await executor
+    .select({ company: companies, cursorDate: cursorTime(companies.createdAt) })
+    .from(companies)
+    .where(
+      and(
+        matches,
+        after ? pastCursor(companies.createdAt, companies.id, '<', after, 'uuid') : undefined,
+      ),
+    )
+    .orderBy(desc(companies.createdAt), desc(companies.id))
+    .limit(keysetPageLimit(page.limit));
+  const [total] = await executor.select({ count: count() }).from(companies).where(matches);
+  const { rows, next } = keysetPage(found, page.limit, (last) => ({
+    createdAt: last.cursorDate,
+    id: last.company.id,
+  }));
+  return { rows: rows.map((row) => row.company), total: total?.count ?? 0, next };
 }

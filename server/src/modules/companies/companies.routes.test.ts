@@ -96,6 +96,9 @@ describe('company accounts: create, invite, join, roles (issue 44)', () => {
       role: null,
       members: [],
       invitations: [],
+      addresses: [],
+      spending: null,
+      approvals: [],
     });
     const created = await companyAnswer(
       await call(app, admin, 'POST', '/api/company', DETAILS),

@@ -2,17 +2,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   apiPaths,
-  ChangeMemberRoleSchema,
+  COMPANY_MAX_ADDRESSES,
+  AddressesLockSchema,
+  ChangeMemberSchema,
+  CheckoutIdParamsSchema,
   COMPANY_INVITATION_DAYS,
   COMPANY_MAX_MEMBERS,
   CreateCompanySchema,
   IdParamsSchema,
+  ManagedCompaniesPageSchema,
+  ManagedCompaniesQuerySchema,
+  ManagedCompanySchema,
+  MANAGED_COMPANIES_MAX_PAGE_SIZE,
+  MANAGED_COMPANIES_PAGE_SIZE,
   ManagedOrdersPageSchema,
   ManagedOrdersSearchQuerySchema,
   InvitationPreviewSchema,
   InvitationTokenSchema,
   InviteMemberSchema,
   MyCompanySchema,
+  RejectCheckoutSchema,
+  ShipToAddressInputSchema,
   texts,
   UpdateCompanySchema,
   UserIdParamsSchema,
@@ -27,7 +37,7 @@ import { INVITATIONS_PER_ADDRESS_PER_DAY, type CompaniesService } from './compan
 export const INVITATIONS_PER_ACCOUNT_PER_HOUR = 30;
 
 const companyView =
-  'Answers the company as the caller sees it then (GET /company): its details, the caller’s role, its members (admins first) and, for its admins, the invitations waiting.';
+  'Answers the company as the caller sees it then (GET /company): its details, the caller’s role, its members (admins first), the caller’s own spending against their monthly limit and, for its admins, the invitations waiting and the checkouts awaiting approval.';
 
 /** Company accounts (issue 44): a company, its members and the invitations to join it. */
 export const companiesRoutes: FastifyPluginAsyncZod<{
@@ -77,7 +87,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
         description:
           "The company's checkouts (issue 44), searched, filtered and paged exactly as GET /manageOrders/search: its admins see every checkout of the company (whoever of its buyers placed it, those who left since included), its buyers their own. Each order comes with its buyer's name, reference, PO number, total and status. An account of no company answers 404.",
         tags: ['companies'],
-        querystring: ManagedOrdersSearchQuerySchema,
+        querystring: ManagedOrdersSearchQuerySchema.omit({ companyId: true }),
         response: { 200: ManagedOrdersPageSchema, ...errorResponses(400, 404) },
       },
     },
@@ -192,16 +202,154 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: guardOf(guards, 'PATCH /api/company/members/:userId'),
       schema: {
-        operationId: 'changeCompanyMemberRole',
-        summary: "Change a member's role",
-        description: `Its admins: a member becomes an admin or a buyer. A company always keeps an admin: 409 for a change that would leave none. 404 for anyone who is not a member of the caller's company. ${companyView}`,
+        operationId: 'changeCompanyMember',
+        summary: "Change a member's role or monthly limit",
+        description: `Its admins: a member becomes an admin or a buyer, or a buyer's monthly spending limit is set in dollars ($0: every checkout needs approval; null: none). A checkout that takes the buyer's spending this calendar month (UTC) past it is placed awaiting approval. A member made an admin loses their limit; a limit for an admin is refused (409). A company always keeps an admin: 409 for a change that would leave none. 404 for anyone who is not a member of the caller's company. ${companyView}`,
         tags: ['companies'],
         params: UserIdParamsSchema,
-        body: ChangeMemberRoleSchema,
+        body: ChangeMemberSchema,
         response: { 200: MyCompanySchema, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => companies.changeRole(callerOf(request), request.params.userId, request.body),
+    async (request) =>
+      companies.changeMember(callerOf(request), request.params.userId, request.body),
+  );
+
+  app.get(
+    apiPaths.manageCompanies,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageCompanies'),
+      schema: {
+        operationId: 'listCompanies',
+        summary: 'The companies (shop admins)',
+        description: `Shop admins only: the company accounts newest first, \`q\` found in the legal name or tax number (any case); each with its members, admins, live checkouts and those awaiting approval. \`pageSize\` 1 to ${MANAGED_COMPANIES_MAX_PAGE_SIZE} (default ${MANAGED_COMPANIES_PAGE_SIZE}); \`next\` (null on the last page) is the \`after\` of the next page; an \`after\` no page answered is refused (400).`,
+        tags: ['companies'],
+        querystring: ManagedCompaniesQuerySchema,
+        response: { 200: ManagedCompaniesPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => companies.managedPage(request.query),
+  );
+
+  app.get(
+    apiPaths.manageCompany.pattern,
+    {
+      onRequest: guardOf(guards, 'GET /api/manageCompanies/:id'),
+      schema: {
+        operationId: 'getCompany',
+        summary: 'One company (shop admins)',
+        description:
+          'Shop admins only: the company as its own admins see it (members with their roles, monthly limits and spending this month, ship-to addresses, checkouts awaiting approval) and how many checkouts it has; its checkouts are GET /manageOrders/search?companyId=. 404 for no company of this id.',
+        tags: ['companies'],
+        params: IdParamsSchema,
+        response: { 200: ManagedCompanySchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => companies.managedCompany(request.params.id),
+  );
+
+  app.post(
+    apiPaths.companyAddresses,
+    {
+      onRequest: guardOf(guards, 'POST /api/company/addresses'),
+      schema: {
+        operationId: 'addCompanyAddress',
+        summary: 'Add a ship-to address',
+        description: `Its admins: a ship-to address (label, name, address, phone) its buyers choose at checkout. Labels are unique in the company, whatever their case (409); a company keeps at most ${COMPANY_MAX_ADDRESSES} (409). ${companyView}`,
+        tags: ['companies'],
+        body: ShipToAddressInputSchema,
+        response: { 201: MyCompanySchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await companies.addAddress(callerOf(request), request.body)),
+  );
+
+  app.put(
+    apiPaths.companyAddressesLocked,
+    {
+      onRequest: guardOf(guards, 'PUT /api/company/addresses/locked'),
+      schema: {
+        operationId: 'lockCompanyAddresses',
+        summary: 'Ship only to the company’s addresses',
+        description: `Its admins: when locked, every checkout of a member ships to one of the company's addresses (POST /checkout with shipToId); one typed instead, and the spec's POST /order, are refused (409). ${companyView}`,
+        tags: ['companies'],
+        body: AddressesLockSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => companies.lockAddresses(callerOf(request), request.body.locked),
+  );
+
+  app.patch(
+    apiPaths.companyAddress.pattern,
+    {
+      onRequest: guardOf(guards, 'PATCH /api/company/addresses/:id'),
+      schema: {
+        operationId: 'changeCompanyAddress',
+        summary: 'Change a ship-to address',
+        description: `Its admins: the address as given, all of it; checkouts placed to it keep their copy. 404 for an address that is not the company's; 409 for a label it uses already. ${companyView}`,
+        tags: ['companies'],
+        params: IdParamsSchema,
+        body: ShipToAddressInputSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => companies.changeAddress(callerOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    apiPaths.companyAddress.pattern,
+    {
+      onRequest: guardOf(guards, 'DELETE /api/company/addresses/:id'),
+      schema: {
+        operationId: 'removeCompanyAddress',
+        summary: 'Remove a ship-to address',
+        description: `Its admins: checkouts placed to it keep their copy. 404 for an address that is not the company's. ${companyView}`,
+        tags: ['companies'],
+        params: IdParamsSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => companies.removeAddress(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    apiPaths.companyApprove.pattern,
+    {
+      onRequest: guardOf(guards, 'POST /api/company/approvals/:checkoutId/approve'),
+      schema: {
+        operationId: 'approveCompanyCheckout',
+        summary: "Approve a buyer's checkout past their limit",
+        description: `Its admins: every line of a buyer's checkout awaiting approval becomes unpaid, payable by its buyer, and held afresh for ORDER_HOLD_HOURS; it counts against the buyer's limit from now on. The buyer is told by e-mail. 404 for a checkout that is not the company's; 409 for one no longer waiting (decided, removed by its buyer, or expired). ${companyView}`,
+        tags: ['companies'],
+        params: CheckoutIdParamsSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) =>
+      companies.decide(callerOf(request), request.params.checkoutId, { approve: true }),
+  );
+
+  app.post(
+    apiPaths.companyReject.pattern,
+    {
+      onRequest: guardOf(guards, 'POST /api/company/approvals/:checkoutId/reject'),
+      schema: {
+        operationId: 'rejectCompanyCheckout',
+        summary: "Reject a buyer's checkout past their limit",
+        description: `Its admins, with a reason: every line of a buyer's checkout awaiting approval ends as rejected (kept, with its timeline, as removed orders are), and its stock goes back on sale. The buyer is told by e-mail, with the reason. 404 for a checkout that is not the company's; 409 for one no longer waiting. ${companyView}`,
+        tags: ['companies'],
+        params: CheckoutIdParamsSchema,
+        body: RejectCheckoutSchema,
+        response: { 200: MyCompanySchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) =>
+      companies.decide(callerOf(request), request.params.checkoutId, {
+        approve: false,
+        reason: request.body.reason,
+      }),
   );
 
   app.delete(

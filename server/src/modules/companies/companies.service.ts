@@ -2,19 +2,29 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   COMPANY_INVITATION_DAYS,
   COMPANY_MAX_MEMBERS,
+  centsToDollars,
+  dollarsToCents,
   texts,
-  type ChangeMemberRoleInput,
+  type ChangeMember,
+  COMPANY_MAX_ADDRESSES,
+  type PendingApproval,
+  type ShipToAddress,
+  type ShipToAddressInput,
+  type Spending,
   type Company,
   type CompanyInvitation,
   type CompanyMember,
   type CompanyRole,
   type InvitationPreview,
+  type ManagedCompaniesPage,
+  type ManagedCompany,
   type ManagedOrdersPage,
   type MyCompany,
 } from '@tools-factory/contract';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conflict, forbidden, HttpError, notFound } from '../../http-errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http-errors.ts';
+import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { companyInvitationMail } from '../../mail/templates/companies.ts';
@@ -38,7 +48,18 @@ import {
   selectPendingInvitations,
   selectUsableInvitation,
   updateCompany,
-  updateMemberRole,
+  updateMember,
+  countAddresses,
+  countMembersOf,
+  selectAdminIdsOf,
+  selectCompaniesPage,
+  selectMembershipsOf,
+  deleteAddress,
+  insertAddress,
+  selectAddresses,
+  updateAddress,
+  updateAddressesLocked,
+  type AddressRow,
   type CompanyDetails,
   type CompanyRow,
   type InvitationRow,
@@ -48,14 +69,27 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const words = texts.companyErrors;
 
+/** A ship-to address as the routes parse it (ShipToAddressInputSchema's output). */
+type ShipToAddressFields = Required<ShipToAddressInput>;
+
 /** How many invitations one address may receive in a day, from every company together. */
 export const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
 
 export type CompaniesServiceOptions = {
   db: Database;
   identity: Pick<IdentityService, 'findByIds' | 'findByEmail'>;
-  /** Company Orders is Manage Orders' search, narrowed to the company (and to a buyer's own). */
-  orders: Pick<OrdersService, 'searchOrders'>;
+  /**
+   * Company Orders is Manage Orders' search, narrowed to the company (and to a buyer's own); the
+   * members' spending this month, and the checkouts awaiting an admin's approval, are orders'.
+   */
+  orders: Pick<
+    OrdersService,
+    | 'searchOrders'
+    | 'spentThisMonthCents'
+    | 'awaitingApprovalOfCompany'
+    | 'decideApproval'
+    | 'checkoutCountsOfCompanies'
+  >;
   outbox: Pick<OutboxWriter, 'enqueue'>;
   publicUrl: string;
   /** The service's clock (tests move it): invitations' expiry is read against it. */
@@ -73,11 +107,30 @@ function companyDto(row: CompanyRow): Company {
     legalName: row.legalName,
     taxNumber: row.taxNumber,
     billingAddress: row.billingAddress,
+    addressesLocked: row.addressesLocked,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-const NO_COMPANY: MyCompany = { company: null, role: null, members: [], invitations: [] };
+function addressDto(row: AddressRow): ShipToAddress {
+  return { _id: row.id, label: row.label, name: row.name, address: row.address, phone: row.phone };
+}
+
+const NO_COMPANY: MyCompany = {
+  company: null,
+  role: null,
+  members: [],
+  invitations: [],
+  addresses: [],
+  spending: null,
+  approvals: [],
+};
+
+const dollars = (cents: number | null): number | null =>
+  cents === null ? null : centsToDollars(cents);
+
+/** The calendar month (UTC) of `at`, as YYYY-MM. */
+const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
 
 /**
  * Company accounts (issue 44, docs/architecture.md#companies): an account creates one and is its
@@ -113,16 +166,29 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
    * The views below read on `db`, after the change's transaction: the names are identity's, read
    * on its own handle, which a PGlite transaction would keep waiting on its one connection.
    */
-  async function membersOf(companyId: string): Promise<CompanyMember[]> {
-    const rows = await selectMembers(db, companyId);
-    const accounts = await identity.findByIds(rows.map((row) => row.userId));
-    return rows.map((row) => ({
-      userId: row.userId,
-      name: accounts.get(row.userId)?.name ?? '',
-      email: accounts.get(row.userId)?.email ?? '',
-      role: row.role,
-      joinedAt: row.joinedAt.toISOString(),
-    }));
+
+  /**
+   * The members as `viewer` sees them: a company admin sees every member's limit and spending
+   * this month, a buyer their own only.
+   */
+  function membersOf(
+    rows: readonly MemberRow[],
+    accounts: ReadonlyMap<string, Account>,
+    spent: ReadonlyMap<string, number>,
+    viewer: Pick<MemberRow, 'role' | 'userId'>,
+  ): CompanyMember[] {
+    return rows.map((row) => {
+      const shown = viewer.role === 'admin' || row.userId === viewer.userId;
+      return {
+        userId: row.userId,
+        name: accounts.get(row.userId)?.name ?? '',
+        email: accounts.get(row.userId)?.email ?? '',
+        role: row.role,
+        joinedAt: row.joinedAt.toISOString(),
+        monthlyLimit: shown ? dollars(row.monthlyLimitCents) : null,
+        spentThisMonth: shown ? centsToDollars(spent.get(row.userId) ?? 0) : null,
+      };
+    });
   }
 
   async function invitationsOf(companyId: string): Promise<CompanyInvitation[]> {
@@ -138,17 +204,76 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
     }));
   }
 
-  /** The company as a member sees it: its admins see the invitations waiting too. */
+  /** What the member may still spend this month, for a buyer with a limit (null otherwise). */
+  function spendingOf(member: MemberRow, spent: ReadonlyMap<string, number>): Spending | null {
+    if (member.monthlyLimitCents === null) return null;
+    const spentCents = spent.get(member.userId) ?? 0;
+    return {
+      month: monthOf(clock()),
+      monthlyLimit: centsToDollars(member.monthlyLimitCents),
+      spent: centsToDollars(spentCents),
+      left: centsToDollars(Math.max(0, member.monthlyLimitCents - spentCents)),
+    };
+  }
+
+  /** The company's checkouts awaiting approval, for its admins: who, what, and how far spent. */
+  async function approvalsOf(
+    companyId: string,
+    members: ReadonlyMap<string, MemberRow>,
+  ): Promise<PendingApproval[]> {
+    const waiting = await orders.awaitingApprovalOfCompany(companyId);
+    const buyerIds = waiting.flatMap((checkout) => checkout.userId ?? []);
+    const [accounts, spent] = await Promise.all([
+      identity.findByIds(buyerIds),
+      orders.spentThisMonthCents(buyerIds),
+    ]);
+    return waiting.map(({ userId, lines }) => {
+      const first = lines[0]!;
+      const account = userId === null ? undefined : accounts.get(userId);
+      const limit = userId === null ? null : (members.get(userId)?.monthlyLimitCents ?? null);
+      return {
+        checkoutId: first.checkoutId,
+        reference: first.checkoutReference,
+        buyer: { userId, name: account?.name ?? '', email: first.email },
+        poNumber: first.poNumber,
+        placedAt: first.createdAt,
+        total: centsToDollars(
+          lines.reduce((sum, line) => sum + dollarsToCents(line.price) * line.quantity, 0),
+        ),
+        lines: lines.map((line) => ({
+          sku: line.sku,
+          name: line.name,
+          quantity: line.quantity,
+          total: centsToDollars(dollarsToCents(line.price) * line.quantity),
+        })),
+        monthlyLimit: dollars(limit),
+        spentThisMonth: centsToDollars((userId && spent.get(userId)) || 0),
+        expiresAt: first.holdUntil ?? first.createdAt,
+      };
+    });
+  }
+
   /** The caller's company as they see it now (after a change of theirs). */
   async function viewOfCaller(caller: Account): Promise<MyCompany> {
     const member = await selectMembershipOf(db, caller.id);
     const company = member && (await selectCompany(db, member.companyId));
     if (!member || !company) return NO_COMPANY;
+    const isAdmin = member.role === 'admin';
+    const rows = await selectMembers(db, company.id);
+    const [accounts, spent] = await Promise.all([
+      identity.findByIds(rows.map((row) => row.userId)),
+      orders.spentThisMonthCents(isAdmin ? rows.map((row) => row.userId) : [caller.id]),
+    ]);
     return {
       company: companyDto(company),
       role: member.role,
-      members: await membersOf(company.id),
-      invitations: member.role === 'admin' ? await invitationsOf(company.id) : [],
+      members: membersOf(rows, accounts, spent, member),
+      invitations: isAdmin ? await invitationsOf(company.id) : [],
+      addresses: (await selectAddresses(db, company.id)).map(addressDto),
+      spending: spendingOf(member, spent),
+      approvals: isAdmin
+        ? await approvalsOf(company.id, new Map(rows.map((row) => [row.userId, row])))
+        : [],
     };
   }
 
@@ -192,14 +317,24 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
      * Runs `remove` (a shop admin's Remove User, in the transaction given) unless it would leave
      * the account's company, with members left, without an admin (409): the company's row is
      * locked first, as every change of its members does, so that no change at once slips by.
+     * With `successorId`, a member of the same company (400 otherwise) is made its admin first,
+     * in the same transaction: who takes over from an only admin.
      */
     async removeAccountKeepingAnAdmin(
       userId: string,
       remove: (tx: Transaction) => Promise<number>,
+      successorId?: string,
     ): Promise<number> {
       return db.transaction(async (tx) => {
         const member = await selectMembershipOf(tx, userId);
-        if (member) await lockCompany(tx, member.companyId);
+        const company = member && (await lockCompany(tx, member.companyId));
+        if (member && company && successorId !== undefined) {
+          const successor = await selectMembershipOf(tx, successorId);
+          if (successor?.companyId !== member.companyId || successorId === userId) {
+            throw badRequest(words.successorNotMember(company.legalName));
+          }
+          await updateMember(tx, member.companyId, successorId, { role: 'admin' });
+        }
         const removed = await remove(tx);
         if (member && (await countSeats(tx, member.companyId, clock())) > 0) {
           if ((await countAdmins(tx, member.companyId)) === 0) {
@@ -208,6 +343,82 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
         }
         return removed;
       });
+    },
+
+    /** Each of these accounts' company and role (ALL USERS); an account of none is left out. */
+    async companiesOfAccounts(
+      userIds: readonly string[],
+    ): Promise<Map<string, { _id: string; legalName: string; role: CompanyRole }>> {
+      const rows = await selectMembershipsOf(db, userIds);
+      return new Map(
+        rows.map((row) => [
+          row.userId,
+          { _id: row.companyId, legalName: row.legalName, role: row.role },
+        ]),
+      );
+    },
+
+    /** GET /manageCompanies (shop admins): a page of companies, newest first. */
+    async managedPage(query: {
+      q?: string | undefined;
+      pageSize: number;
+      after?: string | undefined;
+    }): Promise<ManagedCompaniesPage> {
+      const found = await selectCompaniesPage(db, {
+        q: query.q,
+        limit: query.pageSize,
+        after: keysetCursorAfter(query.after),
+      });
+      const ids = found.rows.map((row) => row.id);
+      const [members, adminIds, counts] = await Promise.all([
+        countMembersOf(db, ids),
+        selectAdminIdsOf(db, ids),
+        orders.checkoutCountsOfCompanies(ids),
+      ]);
+      const accounts = await identity.findByIds([...adminIds.values()].flat());
+      return {
+        companies: found.rows.map((row) => ({
+          _id: row.id,
+          legalName: row.legalName,
+          taxNumber: row.taxNumber,
+          members: members.get(row.id) ?? 0,
+          admins: (adminIds.get(row.id) ?? []).map((userId) => ({
+            userId,
+            name: accounts.get(userId)?.name ?? '',
+            email: accounts.get(userId)?.email ?? '',
+          })),
+          checkouts: counts.get(row.id)?.checkouts ?? 0,
+          awaitingApproval: counts.get(row.id)?.awaitingApproval ?? 0,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        total: found.total,
+        next: found.next ? keysetCursorText(found.next) : null,
+      };
+    },
+
+    /**
+     * GET /manageCompanies/{id} (shop admins): the company as its own admins see it, and how
+     * many checkouts it has; 404 for no company of this id.
+     */
+    async managedCompany(id: string): Promise<ManagedCompany> {
+      const companyId = parseId(id);
+      const company = companyId ? await selectCompany(db, companyId) : undefined;
+      if (!company) throw notFound(words.companyNotFound);
+      const rows = await selectMembers(db, company.id);
+      const [accounts, spent, counts] = await Promise.all([
+        identity.findByIds(rows.map((row) => row.userId)),
+        orders.spentThisMonthCents(rows.map((row) => row.userId)),
+        orders.checkoutCountsOfCompanies([company.id]),
+      ]);
+      // The shop's admins see every member's figures, as the company's admins do.
+      const asAnAdmin = { role: 'admin', userId: '' } as const;
+      return {
+        company: companyDto(company),
+        members: membersOf(rows, accounts, spent, asAnAdmin),
+        addresses: (await selectAddresses(db, company.id)).map(addressDto),
+        approvals: await approvalsOf(company.id, new Map(rows.map((row) => [row.userId, row]))),
+        checkouts: counts.get(company.id)?.checkouts ?? 0,
+      };
     },
 
     /**
@@ -367,21 +578,42 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
     },
 
     /**
-     * PATCH /company/members/{userId} (its admins): the member's role; 404 for anyone who is not
-     * a member of the caller's company, 409 when it would leave the company without an admin.
+     * PATCH /company/members/{userId} (its admins): the member's role, or a buyer's monthly
+     * limit; 404 for anyone who is not a member of the caller's company, 409 when it would leave
+     * the company without an admin, or give an admin a limit.
      */
-    async changeRole(
-      caller: Account,
-      userId: string,
-      input: ChangeMemberRoleInput,
-    ): Promise<MyCompany> {
+    async changeMember(caller: Account, userId: string, input: ChangeMember): Promise<MyCompany> {
       await db.transaction(async (tx) => {
         const member = await adminMembershipOf(tx, caller);
         await lockCompany(tx, member.companyId);
-        const changed = await updateMemberRole(tx, member.companyId, userId, input.role);
-        if (!changed) throw notFound(words.memberNotFound);
+        const target = await selectMembershipOf(tx, userId);
+        if (target?.companyId !== member.companyId) throw notFound(words.memberNotFound);
+        const limit = input.monthlyLimit;
+        if (typeof limit === 'number' && (input.role ?? target.role) === 'admin') {
+          throw conflict(words.adminsHaveNoLimit);
+        }
+        await updateMember(tx, member.companyId, userId, {
+          role: input.role,
+          monthlyLimitCents:
+            limit === undefined ? undefined : limit === null ? null : dollarsToCents(limit),
+        });
         await ensureAnAdminLeft(tx, member.companyId);
       });
+      return viewOfCaller(caller);
+    },
+
+    /**
+     * POST /company/approvals/{checkoutId}/approve and .../reject (its admins): the decision on a
+     * buyer's checkout past their limit (order-approvals.ts); 404 for a checkout that is not the
+     * company's, 409 for one no longer waiting.
+     */
+    async decide(
+      caller: Account,
+      checkoutId: string,
+      decision: { approve: true } | { approve: false; reason: string },
+    ): Promise<MyCompany> {
+      const member = await adminMembershipOf(db, caller);
+      await orders.decideApproval(caller, { companyId: member.companyId, checkoutId }, decision);
       return viewOfCaller(caller);
     },
 
@@ -400,6 +632,75 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
         const removed = await deleteMember(tx, member.companyId, userId);
         if (!removed) throw notFound(words.memberNotFound);
         await ensureAnAdminLeft(tx, member.companyId);
+      });
+      return viewOfCaller(caller);
+    },
+
+    /**
+     * POST /company/addresses (its admins): a new ship-to address; 409 for a label the company
+     * uses already (any case), or past COMPANY_MAX_ADDRESSES.
+     */
+    async addAddress(caller: Account, input: ShipToAddressFields): Promise<MyCompany> {
+      await db
+        .transaction(async (tx) => {
+          const member = await adminMembershipOf(tx, caller);
+          await lockCompany(tx, member.companyId);
+          if ((await countAddresses(tx, member.companyId)) >= COMPANY_MAX_ADDRESSES) {
+            throw conflict(words.tooManyAddresses(COMPANY_MAX_ADDRESSES));
+          }
+          await insertAddress(tx, member.companyId, input);
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(words.addressLabelTaken(input.label));
+          throw error;
+        });
+      return viewOfCaller(caller);
+    },
+
+    /**
+     * PATCH /company/addresses/{id} (its admins): the address as given; checkouts placed to it
+     * keep their copy. 404 for an address that is not the company's.
+     */
+    async changeAddress(
+      caller: Account,
+      id: string,
+      input: ShipToAddressFields,
+    ): Promise<MyCompany> {
+      await db
+        .transaction(async (tx) => {
+          const member = await adminMembershipOf(tx, caller);
+          const addressId = parseId(id);
+          const changed =
+            addressId && (await updateAddress(tx, member.companyId, addressId, input, clock()));
+          if (!changed) throw notFound(words.addressNotFound);
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(words.addressLabelTaken(input.label));
+          throw error;
+        });
+      return viewOfCaller(caller);
+    },
+
+    /** DELETE /company/addresses/{id} (its admins): 404 for an address not the company's. */
+    async removeAddress(caller: Account, id: string): Promise<MyCompany> {
+      await db.transaction(async (tx) => {
+        const member = await adminMembershipOf(tx, caller);
+        const addressId = parseId(id);
+        const removed = addressId && (await deleteAddress(tx, member.companyId, addressId));
+        if (!removed) throw notFound(words.addressNotFound);
+      });
+      return viewOfCaller(caller);
+    },
+
+    /**
+     * PUT /company/addresses/locked (its admins): whether every checkout of the company ships to
+     * one of its addresses; the placement reads it in its own transaction.
+     */
+    async lockAddresses(caller: Account, locked: boolean): Promise<MyCompany> {
+      await db.transaction(async (tx) => {
+        const member = await adminMembershipOf(tx, caller);
+        await lockCompany(tx, member.companyId);
+        await updateAddressesLocked(tx, member.companyId, locked, clock());
       });
       return viewOfCaller(caller);
     },

@@ -1,6 +1,15 @@
 import { COMPANY_ROLES } from '@tools-factory/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { users } from '../identity/identity.table.ts';
 
@@ -13,6 +22,11 @@ export const companies = pgTable('companies', {
   legalName: text('legal_name').notNull(),
   taxNumber: text('tax_number').notNull().default(''),
   billingAddress: text('billing_address').notNull(),
+  /**
+   * Set by its admins: every checkout of its members ships to one of its addresses
+   * (company_addresses), none typed at checkout; the placement refuses any other.
+   */
+  addressesLocked: boolean('addresses_locked').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
@@ -34,8 +48,18 @@ export const companyMembers = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     role: text('role', { enum: COMPANY_ROLES }).notNull(),
     joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+    /**
+     * A buyer's monthly spending limit in cents (null: none): a checkout that would take their
+     * spending this calendar month (UTC) past it awaits a company admin's approval. An admin has
+     * none: a change of role to admin clears it.
+     */
+    monthlyLimitCents: integer('monthly_limit_cents'),
   },
   (t) => [
+    check(
+      'company_members_limit_of_buyers',
+      sql`${t.monthlyLimitCents} is null or (${t.role} = 'buyer' and ${t.monthlyLimitCents} >= 0)`,
+    ),
     // COMPANY_ROLES as SQL (companies.test.ts proves the two agree).
     check('company_members_role_known', sql`${t.role} in ('admin', 'buyer')`),
     // A company's members, and the count of its admins that every change of role takes.
@@ -80,5 +104,30 @@ export const companyInvitations = pgTable(
     uniqueIndex('company_invitations_pending_email_idx')
       .on(t.companyId, t.email)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A ship-to address the company keeps (issue 44): a label its buyers know it by, who receives,
+ * where, and a phone. Chosen at checkout, it is copied onto the checkout (as a typed one is), so a
+ * later edit or removal never changes where a placed checkout went. Labels are unique in the
+ * company, whatever their case.
+ */
+export const companyAddresses = pgTable(
+  'company_addresses',
+  {
+    id: randomUuidKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_addresses_company_id_label_idx').on(t.companyId, sql`lower(${t.label})`),
   ],
 );

@@ -78,8 +78,12 @@ export function createIdentityService(options: {
       return row && toAccount(row);
     },
     /** The accounts of these ids, by id, in one query (a removed one is left out). */
-    async findByIds(ids: readonly string[]): Promise<Map<string, Account>> {
-      const rows = await repository.selectUsersByIds(db, ids);
+    /** The accounts of these ids, read on `executor` (a transaction of the caller's, or db). */
+    async findByIds(
+      ids: readonly string[],
+      executor: Executor = db,
+    ): Promise<Map<string, Account>> {
+      const rows = await repository.selectUsersByIds(executor, ids);
       return new Map(rows.map((row) => [row.id, toAccount(row)]));
     },
     /** The account a password-reset link's token was issued for, while the link is valid. */

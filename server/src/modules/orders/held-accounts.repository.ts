@@ -1,6 +1,8 @@
+import { HELD_STATUSES } from '@tools-factory/contract';
 import { and, asc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { keysetPage, keysetPageLimit } from '../../db/keyset-cursor.ts';
+import { statusIsOneOf } from './order-status-conditions.ts';
 import { orders } from './orders.table.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -16,7 +18,7 @@ import type { OrderRow } from './orders.repository.ts';
 /** Where a page of held accounts ended: the value its last account holds and its id. */
 export type HeldAccountsCursor = { totalCents: number; userId: string };
 
-const held = and(sql`${orders.status} = 'unpaid'`, isNotNull(orders.userId));
+const held = and(statusIsOneOf(HELD_STATUSES), isNotNull(orders.userId));
 const heldCents = sql<string>`sum(${orders.unitPriceCents}::bigint * ${orders.quantity})`;
 /** Account ids compared byte by byte, whatever the database's collation (as the web compares them). */
 const userIdInOrder = sql`${orders.userId} collate "C"`;

@@ -37,6 +37,7 @@ function orderRow(changes: Partial<OrderRow>): OrderRow {
     disputedAt: null,
     endedAt: null,
     createdAt: PLACED,
+    approvedAt: null,
     holdUntil: null,
     holdExtended: false,
     idempotencyKey: null,
@@ -53,6 +54,17 @@ describe('the hold of an unpaid order (order-hold.ts)', () => {
       PLACED.getTime() + HOLD_HOURS * HOUR_MS,
     );
     expect(holdUntilOf(orderRow({ status: 'paid' }), HOLD_HOURS)).toBeNull();
+  });
+
+  it('starts again when the company approves an order that awaited approval (issue 44)', () => {
+    const approvedAt = new Date(PLACED.getTime() + 30 * HOUR_MS);
+    const waiting = orderRow({ status: 'awaiting_approval' });
+    expect(holdUntilOf(waiting, HOLD_HOURS)).toEqual(new Date(PLACED.getTime() + 48 * HOUR_MS));
+    const approved = orderRow({ status: 'unpaid', approvedAt });
+    expect(holdUntilOf(approved, HOLD_HOURS)).toEqual(
+      new Date(approvedAt.getTime() + 48 * HOUR_MS),
+    );
+    expect(holdUntilOf(orderRow({ status: 'rejected', approvedAt: null }), HOLD_HOURS)).toBeNull();
   });
 
   it('is extended by a payment under way, never shortened, never past the ceiling', () => {

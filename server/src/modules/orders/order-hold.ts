@@ -12,13 +12,15 @@ export function holdCeilingMs(holdHours: number): number {
 }
 
 /**
- * When an unpaid order expires and its stock goes back: ORDER_HOLD_HOURS after it was placed, or
+ * When an unpaid order expires and its stock goes back: ORDER_HOLD_HOURS after it was placed (or
+ * approved by its company), or
  * later while a payment holds it, never past the ceiling (the expiry sweep deletes on the same
  * terms: expiryCutoffs). Null once paid.
  */
 export function holdUntilOf(row: OrderRow, holdHours: number): Date | null {
   if (!isHeld(row.status)) return null;
-  const placed = row.createdAt.getTime();
+  // Held again from its approval, for an order its company approved (issue 44).
+  const placed = (row.approvedAt ?? row.createdAt).getTime();
   const held = placed + holdHours * HOUR_MS;
   const extended = row.holdUntil ? Math.max(held, row.holdUntil.getTime()) : held;
   return new Date(Math.min(extended, placed + holdCeilingMs(holdHours)));

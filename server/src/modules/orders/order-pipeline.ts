@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Transaction } from '../../db/client.ts';
+import { conflict } from '../../http-errors.ts';
 import type { OutboxMail, OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolReference, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
-import { FREE_SHIPPING, shippingChargeOf, type ShippingRates } from '@tools-factory/contract';
+import {
+  AWAITING_APPROVAL_STATUS,
+  centsToDollars,
+  FREE_SHIPPING,
+  formatMoney,
+  texts,
+  shippingChargeOf,
+  type ShippingRates,
+} from '@tools-factory/contract';
+import type { OrderApprovals, SpendingPastLimit } from './order-approvals.ts';
 import { emailEvent, eventRows, type NewOrderEvent } from './order-events.repository.ts';
 import {
   ensurePayableTotal,
@@ -38,16 +48,20 @@ import {
  *   1. the account's placement lock (where the engine runs transactions side by side);
  *   2. the caller's own step under the lock (an Idempotency-Key's earlier placement, the cart);
  *   3. load: the account's unpaid holdings (and the e-mails' readers) in one query;
- *   4. rules: MAX_UNPAID_ORDERS;
+ *   4. rules: MAX_UNPAID_ORDERS; a company's locked list of ship-to addresses;
  *   5. reserve every line (the caller's conditional UPDATE ... RETURNING, the tools' rows locked
  *      until the commit), then the caller's rules on what the reservation returned (prices,
  *      totals, UNPAID_TOOL_SHARE, the hold limit), in the order each caller refuses in;
- *   6. write the checkout and its orders from the reservation (one INSERT ... RETURNING);
- *   7. write their events and the e-mails, composed from the rows returned (one INSERT);
- *      POST /order's one line runs 5's reservation, 6 and 7 as one statement, its e-mails
+ *   6. a company buyer with a monthly limit (issue 44): their spending this month read; a
+ *      checkout that takes it past the limit is placed awaiting approval, not payable;
+ *   7. write the checkout and its orders from the reservation (one INSERT ... RETURNING);
+ *   8. write their events and the e-mails, composed from the rows returned (one INSERT): the
+ *      caller's, or those of a checkout awaiting approval (the buyer's, the company admins');
+ *      POST /order's one line runs 5's reservation, 7 and 8 as one statement, its e-mails
  *      recipes of the order's row (rendered as they leave), then 5's rules (a refusal rolls all
- *      back: insertOrderReservingStock says which bench row that serves);
- *   8. the low-stock e-mails of the reservations that crossed a threshold.
+ *      back: insertOrderReservingStock says which bench row that serves); for a buyer with a
+ *      limit, whose order's status waits on its total, it runs the steps one by one instead;
+ *   9. the low-stock e-mails of the reservations that crossed a threshold.
  * The caller hands the stock changes to the catalog after its commit.
  */
 
@@ -120,10 +134,15 @@ type PlacementReservation =
       /** Columns the order keeps besides its line (an Idempotency-Key). */
       orderColumns?: Omit<ReservedOrderColumns, 'taxRateBasisPoints'>;
       /**
-       * Step 7: the e-mails as recipes of the order's row (rendered as they leave): the buyer's
+       * Step 8: the e-mails as recipes of the order's row (rendered as they leave): the buyer's
        * kind, with its subject for the timeline, and the staff's kind. None: no readers are read.
        */
       recipes?: OrderMailRecipes;
+      /** The same e-mails composed now, for the steps run one by one (a buyer with a limit). */
+      mails?(
+        placed: { checkout: CheckoutRow; orders: OrderRow[] },
+        staff: readonly string[],
+      ): OutboxMail[];
     };
 
 /** POST /order's e-mails, as kinds of recipe its module defined (OutboxWriter.defineRecipe). */
@@ -163,11 +182,13 @@ export type PlacementPipelineOptions = {
   shippingRates?: ShippingRates;
   /** One transaction at a time on this engine (PGlite): the account's lock is the engine's own. */
   transactionsRunAlone?: boolean;
+  /** Step 6: a company buyer's monthly limit, and the e-mails of a checkout past it. */
+  approvals: Pick<OrderApprovals, 'pastLimit' | 'awaitingMails'>;
 };
 
 /** The placement pipeline (steps 1-8 above), for the three ways of placing orders. */
 export function createPlacementPipeline(options: PlacementPipelineOptions) {
-  const { tools, outbox, maxUnpaidOrders, holdLimits, toolSharePercent } = options;
+  const { tools, outbox, maxUnpaidOrders, holdLimits, toolSharePercent, approvals } = options;
   const shippingRates = options.shippingRates ?? FREE_SHIPPING;
 
   function rulesOf(
@@ -199,6 +220,51 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     };
   }
 
+  /** POST /order's reservation as a statement of its own (steps run one by one). */
+  async function reserveAlone(
+    tx: Transaction,
+    request: { tool: ToolReference; quantity: number },
+  ): Promise<PlacedLine[]> {
+    const reserved = await tools.reserveAlone(tx, request);
+    if (!reserved) throw NOTHING_RESERVED;
+    return [
+      {
+        toolId: reserved.id,
+        toolSku: reserved.sku,
+        toolName: reserved.name,
+        toolImage: reserved.image,
+        quantity: request.quantity,
+        unitPriceCents: reserved.unitPriceCents,
+        reserved,
+      },
+    ];
+  }
+
+  /** The e-mails of a checkout placed past its buyer's limit (a company's, always). */
+  function awaitingMails(
+    tx: Transaction,
+    written: { checkout: CheckoutRow; orders: OrderRow[] },
+    buyer: Account,
+    past: SpendingPastLimit,
+  ): Promise<OutboxMail[]> {
+    const { companyId } = written.checkout;
+    if (!companyId) throw new Error('a checkout past a limit belongs to a company');
+    return approvals.awaitingMails(tx, { companyId, orders: written.orders }, buyer, past);
+  }
+
+  /** The timeline's note of a line placed awaiting approval: the limit and what was spent. */
+  function awaitingEvent(row: OrderRow, past: SpendingPastLimit): NewOrderEvent {
+    return {
+      orderId: row.id,
+      kind: 'awaiting_approval',
+      at: row.createdAt,
+      detail: {
+        limit: formatMoney(centsToDollars(past.limitCents)),
+        spent: formatMoney(centsToDollars(past.spentCents)),
+      },
+    };
+  }
+
   /**
    * Places `plan`'s lines as one checkout in `tx`: what it wrote, or the earlier placement its
    * `underLock` found. Every refusal is thrown, and rolls back with `tx` whatever was taken.
@@ -215,11 +281,17 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     const earlier = await plan.underLock?.(tx);
     if (earlier !== undefined) return { earlier };
     // 3. Read under the lock, before any tool's row is locked (every buyer of it waits on that).
-    const writesMails = 'reserveWithOrder' in plan ? plan.recipes : plan.mails;
+    // Every placement but POST /order's without e-mails reads them: a checkout placed past its
+    // buyer's limit (step 6) is told of by e-mail, whoever placed it.
+    const writesMails = 'reserveWithOrder' in plan ? plan.recipes : true;
     const readers = writesMails && outbox.readersColumn([caller.email]);
     const loaded = await selectHoldingsAndReaders(tx, caller.id, readers);
     // 4.
     ensureRoomForUnpaidCheckouts(loaded.holdings.checkouts, maxUnpaidOrders);
+    // A company that ships only to its own addresses (issue 44): none typed.
+    if (loaded.addressesLocked && !plan.checkout.shipToId) {
+      throw conflict(texts.companyErrors.shipToRequired);
+    }
     // 5. The order rows copy the tools as their reservations returned them: an edit that landed
     // after step 3 is what the order is placed at, and the caller's rules see it.
     const checkout = {
@@ -237,8 +309,8 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     const detail = plan.eventDetail?.(checkout);
     let lines: PlacedLine[];
     let written: { checkout: CheckoutRow; orders: OrderRow[] };
-    if ('reserveWithOrder' in plan) {
-      // 5 to 7 in one statement, then 5's rules.
+    if ('reserveWithOrder' in plan && loaded.spendingLimitCents === null) {
+      // 5, 7 and 8 in one statement, then 5's rules.
       const orderId = randomUUID();
       const { recipes } = plan;
       const withMails = prepared && recipes && { prepared, recipes };
@@ -296,10 +368,15 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           : await setCheckoutShipping(tx, placed.checkout.id, shippingCents);
       written = { checkout: checkoutRow, orders: [order] };
     } else {
-      lines = await plan.reserve(tx, rules);
+      lines =
+        'reserveWithOrder' in plan
+          ? await reserveAlone(tx, plan.reserveWithOrder)
+          : await plan.reserve(tx, rules);
       await plan.check(lines, rules);
-      // 6. The checkout is charged its shipping on the goods placed.
       const goodsCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+      // 6. Under the account's lock: the spending read here is every placement's before this one.
+      const past = await approvals.pastLimit(tx, caller.id, loaded.spendingLimitCents, goodsCents);
+      // 7. The checkout is charged its shipping on the goods placed.
       written = await insertCheckoutWithOrders(
         tx,
         { ...checkout, shippingCents: rules.shippingCentsOf(goodsCents) },
@@ -308,6 +385,7 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           email: caller.email,
           checkoutId: checkout.id,
           ...(checkout.companyId ? { companyId: checkout.companyId } : {}),
+          ...(past ? { status: AWAITING_APPROVAL_STATUS } : {}),
           poNumber: plan.checkout.poNumber,
           toolId: line.toolId,
           toolSku: line.toolSku,
@@ -324,16 +402,21 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           ...plan.orderColumns,
         })),
       );
-      // 7. The e-mails leave if and only if the orders commit; each order's timeline starts
+      // 8. The e-mails leave if and only if the orders commit; each order's timeline starts
       // with its placing and the buyer's e-mail.
-      const mails = prepared ? (plan.mails?.(written, prepared.staff) ?? []) : [];
+      const mails = !prepared
+        ? []
+        : past
+          ? await awaitingMails(tx, written, caller, past)
+          : (plan.mails?.(written, prepared.staff) ?? []);
       const events: NewOrderEvent[] = written.orders.flatMap((row) => [
         { orderId: row.id, kind: 'placed', actorId: caller.id, at: row.createdAt, detail },
+        ...(past ? [awaitingEvent(row, past)] : []),
         ...(mails[0] ? [emailEvent(row.id, mails[0].message, row.createdAt)] : []),
       ]);
       await insertEventsAndMails(tx, eventRows(events), prepared ? prepared.rows(tx, mails) : []);
     }
-    // 8.
+    // 9.
     const stock: StockChange[] = [];
     for (const { reserved, quantity } of lines) {
       if (!reserved) continue;

@@ -276,6 +276,21 @@ export function createOrderPlacement(options: OrderPlacementOptions) {
               requestDigest: key?.digest ?? null,
             },
             recipes: ORDER_PLACED_RECIPES,
+            // The same e-mails composed at once, for a buyer whose limit the total is judged by.
+            mails: ({ orders }, staff) => {
+              const order = dtos.orderDto(orders[0]!);
+              const about = { orderId: order._id };
+              return [
+                {
+                  message: orderPlacedMail(order, { publicUrl }),
+                  about: { ...about, mail: ORDER_PLACED_RECIPES.buyer.kind },
+                },
+                ...staff.map((to) => ({
+                  message: newOrderForStaffMail(order, { publicUrl, to }),
+                  about: { ...about, mail: ORDER_PLACED_RECIPES.staff.kind },
+                })),
+              ];
+            },
           }),
         )
         .catch(async (error: unknown) => {

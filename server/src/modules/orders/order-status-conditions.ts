@@ -1,6 +1,7 @@
-import { eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   ENDED_STATUSES,
+  ORDER_STATUSES,
   type OrderStatus,
   ORDER_TRANSITIONS,
   type OrderTransition,
@@ -9,14 +10,20 @@ import { orders } from './orders.table.ts';
 
 /**
  * The WHERE of a conditional UPDATE or DELETE, from the lists of contract/src/order-status.ts: the
- * order's status is one of `statuses` (a plain `=` for one, as a partial index on one status
- * expects).
+ * order's status is one of `statuses`, written as literals (every status is a known word of
+ * ORDER_STATUSES), so that the planner matches it to a partial index on the same list whatever
+ * plan a prepared statement keeps (a parameter would hide the list from it).
  */
 export function statusIsOneOf(statuses: readonly OrderStatus[]): SQL {
-  const [only] = statuses;
-  return statuses.length === 1 && only !== undefined
-    ? eq(orders.status, only)
-    : inArray(orders.status, statuses);
+  const known = statuses.map((status) => {
+    if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
+      throw new Error(`unknown order status ${status}`);
+    }
+    return `'${status}'`;
+  });
+  return known.length === 1
+    ? sql`${orders.status} = ${sql.raw(known[0]!)}`
+    : sql`${orders.status} in (${sql.raw(known.join(', '))})`;
 }
 
 /** The order stands where `transition` may start: the enforcement when requests race. */

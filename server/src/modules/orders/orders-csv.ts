@@ -107,11 +107,14 @@ function checkoutRecord(
     status: snakeCase(status),
     // Paid as one: the lines share the transaction (none before it is paid).
     transactionId: lines.find((line) => line.transactionId)?.transactionId ?? '',
-    // As Manage Orders shows it: none for an unpaid checkout (nothing sold yet: '0 of 0') or a
-    // closed one (nothing sold left).
-    shipped: status === 'unpaid' || status === 'closed' ? '' : csvTexts.shippedOf(shipped, of),
+    // As Manage Orders shows it: none for a checkout not paid yet (unpaid, or awaiting its
+    // company's approval: nothing sold yet) or a closed one (nothing sold left).
+    shipped: NOTHING_SHIPPABLE.has(status) ? '' : csvTexts.shippedOf(shipped, of),
   };
 }
+
+/** The checkout statuses whose Shipped cell is empty. */
+const NOTHING_SHIPPABLE: ReadonlySet<string> = new Set(['unpaid', 'awaitingApproval', 'closed']);
 
 /** 'partlyShipped' -> 'partly_shipped'. */
 function snakeCase(word: string): string {

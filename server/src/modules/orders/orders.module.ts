@@ -41,7 +41,7 @@ export type OrdersModuleDeps = {
   /** Reserves and returns stock in the order's own transaction. */
   tools: ToolsService;
   /** The customers' and admins' names, for Manage Orders, its CSV and an order's page. */
-  identity: Pick<IdentityService, 'namesOf'>;
+  identity: Pick<IdentityService, 'namesOf' | 'findByIds'>;
   outbox: OutboxWriter;
   guards: AuthGuards;
   log: FastifyBaseLogger;

@@ -1,4 +1,4 @@
-import { HELD_STATUSES, ORDER_TRANSITIONS } from '@tools-factory/contract';
+import { HELD_STATUSES, ORDER_TRANSITIONS, SPENDING_STATUSES } from '@tools-factory/contract';
 import {
   and,
   asc,
@@ -31,7 +31,11 @@ import type { PricedReservation, ReservationStatement } from '../tools/tools.ser
 // else here reads or writes the checkouts module's table.
 // eslint-disable-next-line import-x/no-restricted-paths -- that one fused statement
 import { checkouts } from '../checkouts/checkouts.table.ts';
-import { companyOfAccountSql } from '../companies/companies-of-orders.ts';
+import {
+  addressesLockedOfAccountSql,
+  companyOfAccountSql,
+  spendingLimitOfAccountSql,
+} from '../companies/companies-of-orders.ts';
 import { orderEvents } from './order-events.table.ts';
 import { isLiveOrder, statusAllows, statusIsOneOf } from './order-status-conditions.ts';
 import { orders } from './orders.table.ts';
@@ -350,7 +354,13 @@ export async function selectHoldingsAndReaders(
   tx: Transaction,
   userId: string,
   readers?: Pick<ReadersColumn, 'column' | 'values'>,
-): Promise<{ holdings: UnpaidHoldings; readers: unknown; companyId: string | null }> {
+): Promise<{
+  holdings: UnpaidHoldings;
+  readers: unknown;
+  companyId: string | null;
+  spendingLimitCents: number | null;
+  addressesLocked: boolean;
+}> {
   const columns = readers ? { ...holdingsColumns, readers: readers.column } : holdingsColumns;
   const build = () =>
     tx
@@ -373,12 +383,22 @@ export async function selectHoldingsAndReaders(
     },
     readers: (row as Record<string, unknown>).readers,
     companyId: typeof row.companyId === 'string' ? row.companyId : null,
+    spendingLimitCents:
+      row.spendingLimitCents === null || row.spendingLimitCents === undefined
+        ? null
+        : Number(row.spendingLimitCents),
+    addressesLocked: row.addressesLocked === true || row.addressesLocked === 't',
   };
 }
 
 const holdingsColumns = {
   // The company account the buyer belongs to now (issue 44): the checkout is the company's.
   companyId: companyOfAccountSql(sql.placeholder('userId')),
+  // A buyer's monthly limit (issue 44): null for almost every account, and then nothing more is
+  // read; otherwise the placement reads the month's spending (selectSpentThisMonthCents).
+  spendingLimitCents: spendingLimitOfAccountSql(sql.placeholder('userId')),
+  // Whether the company ships only to its own addresses (issue 44): a typed one is refused.
+  addressesLocked: addressesLockedOfAccountSql(sql.placeholder('userId')),
   checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
   cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
   units: sql<string>`coalesce(sum(${orders.quantity}) filter (where not ${orders.madeToOrder}), 0)::text`,
@@ -523,7 +543,7 @@ export async function selectOrderByIdForUpdate(
  * Idempotency-Key given back, so that the same key places anew, as it did while ended orders were
  * deleted.
  */
-function endedAs(transition: 'remove' | 'expire', at: Date | SQL) {
+function endedAs(transition: 'remove' | 'expire' | 'reject', at: Date | SQL) {
   return {
     status: ORDER_TRANSITIONS[transition].to,
     endedAt: at,
@@ -562,6 +582,9 @@ export async function selectOrderById(
   return row;
 }
 
+/** When an order's hold started: its approval by its company (issue 44), else its placing. */
+const heldSince = sql`coalesce(${orders.approvedAt}, ${orders.createdAt})`;
+
 /**
  * A payment under way keeps unpaid orders at least until `until`, once, and never past `ceiling`
  * after each was placed (docs/architecture.md#orders): the first call moves an order's `hold_until`
@@ -575,7 +598,7 @@ export async function extendHolds(
   until: Date,
   ceiling: { afterPlacingMs: number },
 ): Promise<{ id: string }[]> {
-  const latest = sql`${orders.createdAt} + ${ceiling.afterPlacingMs}::double precision * interval '1 millisecond'`;
+  const latest = sql`${heldSince} + ${ceiling.afterPlacingMs}::double precision * interval '1 millisecond'`;
   return executor
     .update(orders)
     .set({
@@ -660,12 +683,15 @@ export function markUnpaidOrdersCreatedBeforeExpired(
     .where(
       and(
         statusAllows('expire'),
+        // Its hold starts when it was placed, or again when its company approved it (issue 44);
+        // placed before the cutoff first, so that the partial index of held orders answers.
         lt(orders.createdAt, cutoff),
+        or(isNull(orders.approvedAt), lt(orders.approvedAt, cutoff)),
         or(
           // An order being paid is held an hour past its intent's creation, up to the ceiling.
           isNull(orders.holdUntil),
           lt(orders.holdUntil, now),
-          lt(orders.createdAt, ceilingCutoff),
+          lt(heldSince, ceilingCutoff),
         ),
       ),
     )
@@ -704,4 +730,132 @@ export async function selectOrderIdsOfQuotes(
     .from(orders)
     .where(and(inArray(orders.quoteId, [...quoteIds]), isLiveOrder()));
   return new Map(rows.flatMap(({ id, quoteId }) => (quoteId ? [[quoteId, id] as const] : [])));
+}
+
+/** The first instant of the calendar month (UTC) of the database's clock, as orders' created_at is. */
+const monthStart = sql`(date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`;
+
+/**
+ * What counts against each of these accounts' monthly limits (issue 44), in cents: the goods of
+ * their orders placed this calendar month (UTC) in SPENDING_STATUSES (not awaiting approval, nor
+ * removed, rejected or expired). Read off the index of an account's orders by date; an account
+ * that spent nothing is left out.
+ */
+export async function selectSpentThisMonthCents(
+  executor: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await spentThisMonthQuery(executor, userIds);
+  return new Map(rows.map(({ userId, cents }) => [userId, Number(cents)]));
+}
+
+/** selectSpentThisMonthCents' statement, apart so that a test reads its plan. */
+export function spentThisMonthQuery(executor: Executor, userIds: readonly string[]) {
+  return executor
+    .select({
+      userId: sql<string>`${orders.userId}`,
+      cents: sql<string>`sum(${orders.unitPriceCents}::bigint * ${orders.quantity})::text`,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.userId, [...userIds]),
+        sql`${orders.createdAt} >= ${monthStart}`,
+        statusIsOneOf(SPENDING_STATUSES),
+      ),
+    )
+    .groupBy(orders.userId);
+}
+
+/**
+ * The orders of a company's checkouts awaiting approval, oldest first: off their own partial
+ * index, whatever the company's history.
+ */
+export function selectAwaitingOrdersOfCompany(
+  executor: Executor,
+  companyId: string,
+): Promise<OrderRow[]> {
+  return awaitingOrdersOfCompanyQuery(executor, companyId);
+}
+
+/** selectAwaitingOrdersOfCompany's statement, apart so that a test reads its plan. */
+export function awaitingOrdersOfCompanyQuery(executor: Executor, companyId: string) {
+  return (
+    executor
+      .select()
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), statusAllows('approve')))
+      // In the index's order; each checkout's lines are put in their order by its reader.
+      .orderBy(asc(orders.createdAt), asc(orders.checkoutId))
+  );
+}
+
+/**
+ * A company admin's decision on a checkout awaiting approval (issue 44): every line of it, if it
+ * is the company's and still waiting (one conditional UPDATE: two admins deciding at once, or a
+ * decision racing the buyer's removal or the expiry sweep, change it once). Approved, its lines
+ * are unpaid and held afresh from `at`; rejected, they end. Resolves to the lines changed.
+ */
+export function decideAwaitingCheckout(
+  tx: Transaction,
+  which: { checkoutId: string; companyId: string },
+  decision: 'approve' | 'reject',
+  at: Date,
+): Promise<OrderRow[]> {
+  return tx
+    .update(orders)
+    .set(
+      decision === 'approve'
+        ? { status: ORDER_TRANSITIONS.approve.to, approvedAt: at }
+        : endedAs('reject', at),
+    )
+    .where(
+      and(
+        eq(orders.checkoutId, which.checkoutId),
+        eq(orders.companyId, which.companyId),
+        statusAllows(decision),
+      ),
+    )
+    .returning();
+}
+
+/** Whether the checkout is one of the company's (whatever its status): 409 rather than 404. */
+export async function isCheckoutOfCompany(
+  executor: Executor,
+  checkoutId: string,
+  companyId: string,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.companyId, companyId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * How many checkouts each of these companies has (live ones) and how many of them await
+ * approval, for the shop admins' Companies page; a company with none is left out.
+ */
+export async function selectCheckoutCountsOfCompanies(
+  executor: Executor,
+  companyIds: readonly string[],
+): Promise<Map<string, { checkouts: number; awaitingApproval: number }>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      companyId: sql<string>`${orders.companyId}`,
+      checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
+      awaitingApproval: sql<number>`count(distinct ${orders.checkoutId}) filter (where ${statusAllows('approve')})::int`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.companyId, [...companyIds]), isLiveOrder()))
+    .groupBy(orders.companyId);
+  return new Map(
+    rows.map((row) => [
+      row.companyId,
+      { checkouts: Number(row.checkouts), awaitingApproval: Number(row.awaitingApproval) },
+    ]),
+  );
 }

@@ -188,13 +188,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
           MANAGED_ORDERS_MAX_PAGE_SIZE +
           ', default ' +
           MANAGED_ORDERS_PAGE_SIZE +
-          ") count checkouts (issue 42: a checkout is one entry of Manage Orders; a one-line checkout is one order, as the spec's view). A page holds the matching orders of its checkouts, checkout by checkout, each checkout's in the order they were placed. Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matching orders and `checkouts` their checkouts, on every page, up to 10,000 orders (issue 43: beyond, `capped` is true and they count the first 10,000). `next` (null on the last page) is the `after` of the next page: a page asked with `after` starts there, read off an index however deep it is (`page` then only names it), where `page` alone skips checkouts one by one; an `after` that no page answered is refused (400).",
+          ") count checkouts (issue 42: a checkout is one entry of Manage Orders; a one-line checkout is one order, as the spec's view). A page holds the matching orders of its checkouts, checkout by checkout, each checkout's in the order they were placed. Each order comes with its customer's name (null once the account was removed) and its ship-to town (the address's last comma- or line-separated part); `total` counts the matching orders and `checkouts` their checkouts, on every page, up to 10,000 orders (issue 43: beyond, `capped` is true and they count the first 10,000). `next` (null on the last page) is the `after` of the next page: a page asked with `after` starts there, read off an index however deep it is (`page` then only names it), where `page` alone skips checkouts one by one; an `after` that no page answered is refused (400). `companyId` (issue 44) keeps one company's checkouts, as its Company Orders shows them to its admins.",
         tags: ['orders'],
         querystring: ManagedOrdersSearchQuerySchema,
         response: { 200: ManagedOrdersPageSchema, ...errorResponses(400) },
       },
     },
-    async (request) => orders.searchOrders(request.query),
+    async (request) => {
+      const { companyId, ...query } = request.query;
+      return orders.searchOrders(query, companyId ? { companyId } : undefined);
+    },
   );
 
   app.get(

@@ -27,6 +27,7 @@ import type { ToolsService } from '../tools/tools.service.ts';
 import { createPlacementPipeline } from './order-pipeline.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
 import { createOrderExpiry } from './order-expiry.ts';
+import { createOrderApprovals } from './order-approvals.ts';
 import { holdCeilingMs, holdUntilOf } from './order-hold.ts';
 import {
   createOrderPlacement,
@@ -60,6 +61,7 @@ import {
   selectOrderById,
   selectOrderByIdForUpdate,
   selectOrderByIdempotencyKey,
+  selectCheckoutCountsOfCompanies,
   selectCheckoutIdsOfQuotes,
   selectOrderIdsOfQuotes,
   selectOrdersOfUser,
@@ -118,8 +120,11 @@ export type OrdersServiceOptions = {
   transactionsRunAlone?: boolean;
   /** The clock (tests move it): when an order is shipped. */
   now: () => Date;
-  /** The customers' and admins' names, for Manage Orders and an order's page. */
-  identity: Pick<IdentityService, 'namesOf'>;
+  /**
+   * The customers' and admins' names, for Manage Orders and an order's page; a company's admins,
+   * for the e-mails of a checkout awaiting their approval.
+   */
+  identity: Pick<IdentityService, 'namesOf' | 'findByIds'>;
 };
 
 /**
@@ -131,7 +136,8 @@ export function createOrdersService(options: OrdersServiceOptions) {
   const { db, catalog, tools, orderHoldHours, outbox, publicUrl, now, identity } = options;
   const dtos = createOrderDtos(orderHoldHours);
   const { orderDto, managedOrderDto, payableOrder } = dtos;
-  const pipeline = createPlacementPipeline(options);
+  const approvals = createOrderApprovals({ ...options, dtos });
+  const pipeline = createPlacementPipeline({ ...options, approvals });
   const placement = createOrderPlacement({ ...options, dtos, pipeline });
 
   const expiry = createOrderExpiry({
@@ -503,6 +509,19 @@ export function createOrdersService(options: OrdersServiceOptions) {
      * stock, batch by batch (order-expiry.ts). `now` is the caller's clock (tests move it).
      */
     sweepExpiredOrders: expiry.sweepExpiredOrders,
+
+    /**
+     * Spending limits and approvals (issue 44), for the companies module: what counts against
+     * members' limits this month, a company's checkouts awaiting approval, and its admin's
+     * decision on one (order-approvals.ts).
+     */
+    spentThisMonthCents: approvals.spentThisMonthCents,
+    awaitingApprovalOfCompany: approvals.awaitingOfCompany,
+    decideApproval: approvals.decide,
+
+    /** For the shop admins' Companies page: each company's live checkouts, and those waiting. */
+    checkoutCountsOfCompanies: (companyIds: readonly string[]) =>
+      selectCheckoutCountsOfCompanies(db, companyIds),
   };
 }
 

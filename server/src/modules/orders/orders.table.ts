@@ -109,6 +109,11 @@ export const orders = pgTable(
     endedAt: timestamptz('ended_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /**
+     * When its company's admin approved it (issue 44): its hold starts again then, as if placed,
+     * so that its buyer has the whole of ORDER_HOLD_HOURS to pay. Null for every other order.
+     */
+    approvedAt: timestamptz('approved_at'),
+    /**
      * An unpaid order is kept at least until then, whatever its age: creating a payment intent
      * moves it an hour ahead, so an order cannot expire while its customer pays.
      */
@@ -147,12 +152,12 @@ export const orders = pgTable(
     // ORDER_STATUSES again, as SQL: order-status.test.ts proves the two lists agree.
     check(
       'orders_status_known',
-      sql`${t.status} in ('unpaid', 'paid', 'partly_shipped', 'shipped', 'cancelled', 'refunded', 'disputed', 'removed', 'expired')`,
+      sql`${t.status} in ('unpaid', 'awaiting_approval', 'paid', 'partly_shipped', 'shipped', 'cancelled', 'refunded', 'disputed', 'removed', 'expired', 'rejected')`,
     ),
     // An ended order says when it ended; a living one does not.
     check(
       'orders_ended_at_with_status',
-      sql`(${t.status} in ('removed', 'expired')) = (${t.endedAt} is not null)`,
+      sql`(${t.status} in ('removed', 'expired', 'rejected')) = (${t.endedAt} is not null)`,
     ),
     // An account's checkouts newest first (My Orders' keyset pages, issue 43); its prefix serves
     // every other look-up by account (GET /orders, the foreign key's set null).
@@ -184,12 +189,16 @@ export const orders = pgTable(
     ),
     // The cap on unpaid orders counts these on every placement: a few rows, whatever the history.
     // (HELD_STATUSES as SQL: order-status.test.ts proves the two agree.)
-    index('orders_unpaid_user_id_idx')
+    index('orders_held_user_id_idx')
       .on(t.userId)
-      .where(sql`${t.status} = 'unpaid'`),
-    index('orders_unpaid_created_idx')
+      .where(sql`${t.status} in ('unpaid', 'awaiting_approval')`),
+    index('orders_held_created_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} = 'unpaid'`),
+      .where(sql`${t.status} in ('unpaid', 'awaiting_approval')`),
+    // A company's checkouts awaiting approval (issue 44): a few rows, whatever its history.
+    index('orders_awaiting_company_id_idx')
+      .on(t.companyId, t.createdAt, t.checkoutId)
+      .where(sql`${t.status} = 'awaiting_approval'`),
     // One order per key and account, even for two requests at once; orders without a key (null)
     // never clash.
     uniqueIndex('orders_user_id_idempotency_key_idx').on(t.userId, t.idempotencyKey),

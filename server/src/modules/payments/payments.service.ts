@@ -12,6 +12,7 @@ import {
   type PaymentIntentResponse,
   type PaymentSettings,
   type RecordPaymentResponse,
+  isAwaitingApproval,
   isPayable,
 } from '@tools-factory/contract';
 import type { Database } from '../../db/client.ts';
@@ -176,6 +177,9 @@ export function createPaymentsService(options: {
   ): Promise<PaymentIntentResponse> {
     const unpaid = lines.filter(({ order }) => isPayable(order.status));
     const [first] = unpaid;
+    if (lines.some(({ order }) => isAwaitingApproval(order.status))) {
+      throw conflict(errorsText.awaitingApproval);
+    }
     if (!first) throw conflict(errorsText.alreadyPaid);
     const { checkoutId } = first.order;
     // Its shipping is paid with its lines; one still to be quoted cannot be paid yet.
@@ -232,6 +236,7 @@ export function createPaymentsService(options: {
       input: CreatePaymentIntent,
     ): Promise<PaymentIntentResponse> {
       const { order } = await orders.findOwnOrder(caller, input.orderId);
+      if (isAwaitingApproval(order.status)) throw conflict(errorsText.awaitingApproval);
       if (!isPayable(order.status)) throw conflict(errorsText.alreadyPaid);
       const lines = await checkoutLines.ownLines(caller, order.checkoutId);
       return intentOfCheckout(caller, lines, order._id, Number(input.totalPrice));

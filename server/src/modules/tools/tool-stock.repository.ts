@@ -150,6 +150,20 @@ export function reservationOf(tx: Transaction, request: { tool: ToolReference; q
 
 export type ReservationStatement = ReturnType<typeof reservationOf>;
 
+/**
+ * reservationOf run as a statement of its own: the tool as the reservation left it and the unit
+ * price of the quantity, or undefined when nothing was reserved. For a placement that writes its
+ * order only once its total is judged (a company buyer's monthly limit, issue 44).
+ */
+export async function reserveAlone(
+  tx: Transaction,
+  request: { tool: ToolReference; quantity: number },
+): Promise<PricedReservation | undefined> {
+  const { build, values } = reservationOf(tx, request);
+  const [row] = await build().prepare('').execute(values);
+  return row;
+}
+
 /** The reservation's placeholder for the quantity ordered. */
 const QUANTITY = 'quantity';
 

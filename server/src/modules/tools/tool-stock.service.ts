@@ -20,12 +20,14 @@ import {
   insertStockMovement,
   reserveQuotedStock,
   reservationOf,
+  reserveAlone,
   reserveStockOfLines,
   returnStock,
   selectLiveTool,
   selectStockMovements,
   updateLowStockThreshold,
   type MovedStock,
+  type PricedReservation,
   type OrderableTool,
   type ReservationStatement,
   type ReservedTool,
@@ -233,6 +235,17 @@ export function createToolStockService(options: ToolStockServiceOptions) {
         toolId: crossing.toolId,
         mail: 'low stock, to staff',
       });
+    },
+
+    /**
+     * POST /order's reservation (reservationOf) run on its own, in the order's transaction: for a
+     * company buyer with a monthly limit, whose order is written once its total is judged.
+     */
+    reserveAlone(
+      tx: Transaction,
+      request: { tool: ToolReference; quantity: number },
+    ): Promise<PricedReservation | undefined> {
+      return reserveAlone(tx, request);
     },
 
     /**

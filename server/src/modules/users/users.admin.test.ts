@@ -46,7 +46,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
       await expectAdminsOnly(customer, (sender) => listUsers(app, sender));
     });
 
-    it('lists every account for an admin as { _id, name, email, role, owner }, nothing more', async ({
+    it('lists every account for an admin as { _id, name, email, role, owner, company }, nothing more', async ({
       app,
       customer,
       admin,
@@ -60,6 +60,7 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
         email: customer.email,
         role: 'user',
         owner: false,
+        company: null,
       });
       // An ADMIN_EMAILS address that is admin: one of the shop's owners.
       expect(listed).toContainEqual({
@@ -68,9 +69,17 @@ describe('admin user calls: GET /api/user, PUT /api/user/admin/:email, DELETE /a
         email: admin.email,
         role: 'admin',
         owner: true,
+        company: null,
       });
       for (const user of response.json() as object[]) {
-        expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'name', 'owner', 'role']);
+        expect(Object.keys(user).sort()).toEqual([
+          '_id',
+          'company',
+          'email',
+          'name',
+          'owner',
+          'role',
+        ]);
       }
     });
   });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  RemoveUserQuerySchema,
   AdminCheckSchema,
   apiPaths,
   DeletedCountSchema,
@@ -149,9 +150,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         operationId: 'removeUser',
         summary: 'Remove an account (Remove User)',
         description:
-          'Admins only, not on their own account (409) nor on an ADMIN_EMAILS owner (403). The account, its sessions and its access tokens end at once, and its profile goes; its orders stay (with the e-mail they were placed with, owned by nobody) and so do its reviews. An unknown e-mail answers 404.',
+          'Admins only, not on their own account (409) nor on an ADMIN_EMAILS owner (403). The account, its sessions and its access tokens end at once, and its profile goes; its orders stay (with the e-mail they were placed with, owned by nobody) and so do its reviews. An unknown e-mail answers 404. The only admin of a company with other members or invitations waiting is refused (409) unless `successor` (issue 44), the account id of a member of that company, takes over: made its admin in the same transaction (400 for anyone else).',
         tags: ['users'],
         params: EmailParamsSchema,
+        querystring: RemoveUserQuerySchema,
         response: { 200: DeletedCountSchema, ...errorResponses(400, 404, 409) },
       },
     },
@@ -159,7 +161,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       audited(
         request,
         'user.remove',
-        await users.removeUser(callerOf(request), request.params.email),
+        await users.removeUser(callerOf(request), request.params.email, request.query.successor),
       ),
   );
 };

@@ -16,8 +16,11 @@ export function createUsersService(options: {
   accessTokens: AccessTokens;
   /** ADMIN_EMAILS: those of them that are admin are the shop's owners. */
   adminEmails: readonly string[];
-  /** Remove User keeps every company with members an admin (issue 44). */
-  companies: Pick<CompaniesService, 'removeAccountKeepingAnAdmin'>;
+  /**
+   * Remove User keeps every company with members an admin (issue 44), and ALL USERS shows each
+   * account's company.
+   */
+  companies: Pick<CompaniesService, 'removeAccountKeepingAnAdmin' | 'companiesOfAccounts'>;
 }) {
   const { identity, accessTokens, companies } = options;
   const listed = new Set(options.adminEmails.map((email) => email.toLowerCase()));
@@ -27,13 +30,18 @@ export function createUsersService(options: {
    */
   const isOwner = (account: Account) =>
     account.role === 'admin' && listed.has(account.email.toLowerCase());
-  const toUserDto = (account: Account): User => ({
-    _id: account.id,
-    name: account.name,
-    email: account.email,
-    role: account.role,
-    owner: isOwner(account),
-  });
+  /** The accounts as ALL USERS shows them, each with its company (one read for them all). */
+  async function userDtos(accounts: readonly Account[]): Promise<User[]> {
+    const companyOf = await companies.companiesOfAccounts(accounts.map((account) => account.id));
+    return accounts.map((account) => ({
+      _id: account.id,
+      name: account.name,
+      email: account.email,
+      role: account.role,
+      owner: isOwner(account),
+      company: companyOf.get(account.id) ?? null,
+    }));
+  }
   /**
    * The target of Remove User or Remove Admin, in the fixed order: 404 when there is none,
    * `yourselfMessage` (409) on the caller's own account, 403 on an owner.
@@ -83,7 +91,7 @@ export function createUsersService(options: {
     },
     /** GET /user: every account, oldest first. */
     async listUsers(): Promise<User[]> {
-      return (await identity.list()).map(toUserDto);
+      return userDtos(await identity.list());
     },
     /** GET /users/search (issue 43): ALL USERS a page at a time, oldest first. */
     async searchUsers(query: {
@@ -97,7 +105,7 @@ export function createUsersService(options: {
         after: keysetCursorAfter(query.after),
       });
       return {
-        users: found.accounts.map(toUserDto),
+        users: await userDtos(found.accounts),
         total: found.total,
         next: found.next ? keysetCursorText(found.next) : null,
       };
@@ -114,17 +122,21 @@ export function createUsersService(options: {
      * DELETE /user/{email}: removes the account, its sessions and access tokens; its
      * orders stay, with the e-mail they were placed with. An admin cannot remove themself, so
      * the shop always keeps an admin who can act; nor the only admin of a company that has
-     * other members (409), so that the company keeps one too.
+     * other members (409), so that the company keeps one too, unless `successor`, a member of
+     * it, takes over (made its admin in the same transaction).
      */
     async removeUser(
       caller: Account,
       email: string,
+      successor?: string,
     ): Promise<AdminActionDone<{ deletedCount: number }>> {
       const account = await adminTarget(caller, email, adminErrors.cannotRemoveYourself);
       return {
         answer: {
-          deletedCount: await companies.removeAccountKeepingAnAdmin(account.id, (tx) =>
-            identity.removeAccount(account.id, tx),
+          deletedCount: await companies.removeAccountKeepingAnAdmin(
+            account.id,
+            (tx) => identity.removeAccount(account.id, tx),
+            successor,
           ),
         },
         subjectId: account.id,
