@@ -175,8 +175,6 @@ export const companyTexts = {
     removedAccount: 'account removed',
     openOrder: (reference: string) => `Open order ${reference}`,
     openCheckout: (reference: string) => `Open checkout ${reference}`,
-    /** The list's name beside its pages ('Checkouts, page 2 of 3'). */
-    checkoutPages: 'Checkouts',
   },
   /** The refusals of the /company calls (each a `{ message, statusCode }` body). */
   companyErrors: {
@@ -248,5 +246,79 @@ export const companyTexts = {
     /** 409: approving or rejecting a checkout that is not waiting any more. */
     notAwaiting:
       'This checkout is not waiting for approval any more: it was approved, rejected, removed or has expired.',
+  },
+  /** The company's ship-to addresses (issue 44): the Company page's section and the cart's choice. */
+  shipTo: {
+    title: 'Ship-to addresses',
+    intro: 'The addresses your company’s orders are shipped to: buyers choose one at checkout.',
+    none: 'Your company has no ship-to addresses yet.',
+    label: 'Label',
+    name: 'Name',
+    address: 'Address',
+    phone: 'Phone',
+    phoneOptional: 'Phone (optional)',
+    actions: 'Actions',
+    add: 'Add address',
+    adding: 'Adding…',
+    newAddress: 'New ship-to address',
+    editAddress: 'Edit ship-to address',
+    edit: 'Edit',
+    editOne: (label: string) => `Edit ${label}`,
+    save: 'Save',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    remove: 'Remove',
+    removeOne: (label: string) => `Remove ${label}`,
+    removeTitle: 'Remove this ship-to address?',
+    removeConfirm: 'Remove address',
+    keep: 'Keep it',
+    added: (label: string) => `${label} is added to your ship-to addresses.`,
+    saved: (label: string) => `${label} is saved.`,
+    removed: (label: string) => `${label} is removed from your ship-to addresses.`,
+    lock: 'Ship only to these addresses',
+    lockHelp: 'When on, buyers cannot type another address at checkout: they choose one of these.',
+    locked: 'Orders now ship only to these addresses.',
+    unlocked: 'Buyers may now type another address at checkout.',
+    lockedShown: 'Orders ship only to these addresses.',
+    noPhone: 'none',
+    close: 'Close',
+    /** The cart's checkout. */
+    shipTo: 'Ship to',
+    another: 'Another address (type it)',
+    option: (label: string, name: string, firstLine: string) => `${label} — ${name}, ${firstLine}`,
+    chosenHelp: 'The address and phone come from your company’s ship-to address.',
+    lockedNone:
+      'Your company ships only to its own addresses, and has none yet. Ask a company admin to add one on the Company page, then check out.',
+  },
+  /** Company Orders (issue 44): the company's checkouts (its admins), or a buyer's own. */
+  companyOrders: {
+    title: 'Company Orders',
+    /** The Company page's link to the page, for a buyer (who sees their own orders there). */
+    yourOrdersLink: 'Your orders for the company',
+    /** What the page shows, as an admin reads it. */
+    intro: 'Every checkout placed by a member of your company, newest first.',
+    /** What the page shows, as a buyer reads it. */
+    introBuyer: 'Your orders placed for your company, newest first.',
+    backToCompany: 'Back to Company',
+    statusFilter: 'Status',
+    allStatuses: 'All statuses',
+    search: 'Search',
+    searchPlaceholder: 'Reference, e-mail or tool',
+    buyer: 'Buyer',
+    reference: 'Reference',
+    po: 'PO number',
+    total: 'Total',
+    status: 'Status',
+    placed: 'Placed',
+    /** An order line's tool and quantity under the checkout's reference. */
+    line: (name: string, quantity: number) => `${name} × ${quantity}`,
+    /** A buyer's own checkout: where to pay, track or cancel it. */
+    openMyOrders: 'Open in My Orders',
+    empty: 'No member of your company has placed an order yet.',
+    emptyBuyer: 'You have not placed an order for your company yet.',
+    noMatch: 'No order matches this search.',
+    found: (total: number) => (total === 1 ? '1 order found' : `${total} orders found`),
+    foundAtLeast: (total: number) => `More than ${total} orders found`,
+    removedAccount: 'Removed account',
   },
 } as const;

@@ -220,7 +220,7 @@ export const mailTexts = {
       buyer: 'Buyer',
       total: 'Total',
       limit: 'Monthly limit',
-      spent: 'Spent this month before it',
+      spent: 'Spent before it',
       po: 'PO',
       expires: 'Held until',
       action: 'Approve or reject',

@@ -38,6 +38,8 @@ export const routes = {
    * carries (so no log of ours holds it).
    */
   dashboardCompanyJoin: '/dashborad/company/join',
+  /** Beyond the spec (issue 44): the company's checkouts (its admins), or a buyer's own. */
+  dashboardCompanyOrders: '/dashborad/company/orders',
   /** Beyond the spec (issue 44): the shop admins' list of company accounts. */
   dashboardCompanies: '/dashborad/companies',
   /** Beyond the spec (issue 44): one company account as the shop's admins see it. */

@@ -50,6 +50,7 @@ export const salesTexts = {
     /** The statuses as the Sales page names them (the API's own words, not My Orders' badges). */
     statusNames: {
       unpaid: 'unpaid',
+      awaiting_approval: 'awaiting approval',
       paid: 'paid',
       partly_shipped: 'partly shipped',
       shipped: 'shipped',

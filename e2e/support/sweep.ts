@@ -87,6 +87,9 @@ const DEFAULT_GROUP: Record<Access, RouteGroup> = {
   admin: 'admin people',
 };
 
+/** The company of a route walked without one: an id nobody's company has. */
+const NO_COMPANY = '00000000-0000-4000-8000-000000000000';
+
 export const sweptRoutes: Record<RouteKey, SweptRoute> = {
   home: { path: () => routes.home, access: 'public', group: 'shop' },
   homeAlias: { path: () => routes.homeAlias, access: 'public', aliasOf: 'home', group: 'shop' },
@@ -121,6 +124,8 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
     access: 'public',
     group: 'account',
   },
+  /** Issue 44: Company Orders, here of an account of no company: it says so in words. */
+  dashboardCompanyOrders: { path: () => routes.dashboardCompanyOrders, access: 'signedIn' },
   dashboardOrders: { path: () => routes.dashboardOrders, access: 'signedIn' },
   dashboardUsers: { path: () => routes.dashboardUsers, access: 'admin' },
   dashboardPayment: {
@@ -170,6 +175,16 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
     group: 'admin catalog',
   },
   dashboardMessages: { path: () => routes.dashboardMessages, access: 'admin' },
+  /** Issue 44: the shop admins' list of company accounts. */
+  dashboardCompanies: { path: () => routes.dashboardCompanies, access: 'admin' },
+  /**
+   * Issue 44: a company's page, here of an id no company has: it says so in words (a 404);
+   * manage-companies.spec.ts checks a real company's page with axe.
+   */
+  dashboardManagedCompany: {
+    path: () => routes.dashboardManagedCompany(NO_COMPANY),
+    access: 'admin',
+  },
 };
 
 /** The route table's keys, in its order. */

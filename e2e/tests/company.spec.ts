@@ -1,57 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { routes, serverTexts, texts } from '@tools-factory/contract';
-import type { Page } from '@playwright/test';
+import { routes, texts } from '@tools-factory/contract';
 import { E2E_PASSWORD, uniqueEmail } from '../support/accounts.ts';
-import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { field, signUpAsCustomer } from '../support/customer.ts';
-import { artifactPath, expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
-import { latestLinkTo, latestMailTo } from '../support/outbox.ts';
-import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
-import { desktop, phone } from '../support/viewports.ts';
+import { invitationLinkTo, keepAtBothWidths, verifiedCustomer } from '../support/company.ts';
+import { field } from '../support/customer.ts';
+import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
+import { rowOf } from '../support/screen.ts';
+import { desktop } from '../support/viewports.ts';
 
 const words = texts.company;
-
-/** A new customer signed up through the form, their e-mail verified by the link it sent. */
-async function verifiedCustomer(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail(name.toLowerCase().split(' ')[0]);
-  await signUpAsCustomer(page, email, name);
-  await page.goto(await latestLinkTo(email, /verify/i));
-  return email;
-}
-
-/**
- * The invitation's link as e-mailed to `email`, as a path of the server under test: its secret
- * follows `#`.
- */
-async function invitationLinkTo(email: string, companyName: string): Promise<string> {
-  const subject = serverTexts.mail.companyInvitation.subject(companyName);
-  const mail = await latestMailTo(email, new RegExp(`^${subject}$`));
-  const link = /https?:\/\/\S+?\/dashborad\/company\/join#[\w-]+/.exec(mail.text)?.[0];
-  expect(link, 'the join link in the invitation').toBeTruthy();
-  const { pathname, hash } = new URL(link!);
-  expect(pathname).toBe(routes.dashboardCompanyJoin);
-  return `${pathname}${hash}`;
-}
-
-/** The page at both widths, kept for people to look at and checked by axe and for sideways scroll. */
-async function keepAtBothWidths(page: Page, name: string): Promise<void> {
-  for (const viewport of [desktop, phone]) {
-    await page.setViewportSize(viewport);
-    // The dashboard's menu slides away below md: the screen as it comes to rest.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: artifactPath(`${name}-${viewport.width}.png`), fullPage: true });
-    await expectNoSeriousA11yViolations(page, `${name} at ${viewport.width} px`);
-  }
-  await page.setViewportSize(desktop);
-}
 
 test('a company admin invites a buyer, who signs in from the e-mailed link and joins', async ({
   page,
@@ -68,7 +24,9 @@ test('a company admin invites a buyer, who signs in from the e-mailed link and j
     .getByRole('link', { name: words.title, exact: true })
     .click();
   await expect(page).toHaveURL(routes.dashboardCompany);
-  await expect(page.getByRole('heading', { level: 2, name: words.title })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: words.title, exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(words.none)).toBeVisible();
   const createForm = page.getByRole('form', { name: words.create });
   await field(createForm, words.legalName).fill(companyName);

@@ -1,4 +1,4 @@
-import { shellTexts } from '@tools-factory/contract';
+import { shellTexts, texts } from '@tools-factory/contract';
 import { isValidElement, useMemo, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
@@ -50,6 +50,11 @@ const AddProductPage = lazyPage(() => import('./pages/add-product-page'));
 const ManageOrdersPage = lazyPage(() => import('./pages/manage-orders-page'));
 const ManagedOrderPage = lazyPage(() => import('./pages/managed-order-page'));
 const ManagedCheckoutPage = lazyPage(() => import('./pages/managed-checkout-page'));
+// Beyond the spec (issue 44): the shop admins' list of company accounts, and one company's page.
+const ManagedCompaniesPage = lazyPage(
+  () => import('../features/manage-companies/pages/managed-companies-page'),
+);
+const ManagedCompanyPage = lazyPage(() => import('./pages/managed-company-page'));
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
 const SalesPage = lazyPage(() => import('../features/sales/pages/sales-page'));
 const StockHoldsPage = lazyPage(() => import('./pages/stock-holds-page'));
@@ -61,6 +66,7 @@ const ManageToolsPage = lazyPage(() => import('./pages/manage-tools-page'));
 // Beyond the spec (issue 44): the customer's company, and where an invitation's link lands.
 const CompanyPage = lazyPage(() => import('../features/companies/pages/company-page'));
 const CompanyJoinPage = lazyPage(() => import('../features/companies/pages/company-join-page'));
+const CompanyOrdersPage = lazyPage(() => import('../features/companies/pages/company-orders-page'));
 // Beyond the spec (issue 43): the catalog searched on the server; the browser asks for its results.
 const SearchPage = lazyPage(() => import('../features/tools/pages/search-page'));
 
@@ -166,6 +172,9 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                     titledPage(paths.dashboardQuotes, titles.quotes, ManageQuotesPage),
                     titledPage(paths.dashboardSales, titles.sales, SalesPage),
                     titledPage(paths.dashboardHolds, titles.stockHolds, StockHoldsPage),
+                    titledPage(paths.dashboardCompanies, titles.companies, ManagedCompaniesPage),
+                    // Names itself after the company.
+                    titledPage(paths.dashboardManagedCompanyPattern, null, ManagedCompanyPage),
                     titledPage(paths.dashboardReviews, titles.reviews, ManagedReviewsPage),
                     titledPage(paths.dashboardMessages, titles.messages, ContactMessagesPage),
                     titledPage(paths.dashboardManageTools, titles.manageTools, ManageToolsPage),
@@ -174,7 +183,15 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                 titledPage(paths.dashboardMyProfile, titles.myProfile, MyProfilePage),
                 {
                   element: <CompanyVisitorOutlet />,
-                  children: [titledPage(paths.dashboardCompany, titles.company, CompanyPage)],
+                  children: [
+                    titledPage(paths.dashboardCompany, titles.company, CompanyPage),
+                    // Beyond the spec (issue 44): the company's checkouts, or a buyer's own.
+                    titledPage(
+                      paths.dashboardCompanyOrders,
+                      texts.companyOrders.title,
+                      CompanyOrdersPage,
+                    ),
+                  ],
                 },
               ],
             },

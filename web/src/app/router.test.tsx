@@ -116,6 +116,7 @@ describe('app routes', () => {
     ['/dashborad/allorders', /^Manage Orders/],
     ['/dashborad/manageTools', /^Manage Tools/],
     ['/dashborad/quotes', /^Quotes/],
+    ['/dashborad/companies', /^Companies/],
   ] as const;
 
   it.each(adminPages)(

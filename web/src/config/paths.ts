@@ -13,6 +13,7 @@ export const paths = {
   dashboardCheckoutPaymentPattern: routes.dashboardCheckoutPayment(':checkoutId'),
   dashboardManagedOrderPattern: routes.dashboardManagedOrder(':id'),
   dashboardManagedCheckoutPattern: routes.dashboardManagedCheckout(':id'),
+  dashboardManagedCompanyPattern: routes.dashboardManagedCompany(':id'),
   /** Old links and typing habits: /dashboard leads to the product's /dashborad. */
   dashboardAlias: '/dashboard',
 } as const;

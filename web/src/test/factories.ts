@@ -6,6 +6,7 @@ import {
   centsToDollars,
   dollarsToCents,
   GalleryItemSchema,
+  isHeld,
   ManagedOrderSchema,
   ManagedQuoteRequestSchema,
   ManagedQuoteSchema,
@@ -127,12 +128,11 @@ const HOLD_HOURS = 48;
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   const _id = overrides._id ?? '11111111-1111-4111-8111-111111111111';
   const createdAt = overrides.createdAt ?? '2025-01-01T00:00:00.000Z';
-  const unpaid = (overrides.status ?? 'unpaid') === 'unpaid';
+  // Unpaid, or awaiting its company's approval (issue 44): its stock is held until then.
+  const held = isHeld(overrides.status ?? 'unpaid');
   return OrderSchema.parse({
     reference: orderReference(_id),
-    holdUntil: unpaid
-      ? new Date(Date.parse(createdAt) + HOLD_HOURS * 3_600_000).toISOString()
-      : null,
+    holdUntil: held ? new Date(Date.parse(createdAt) + HOLD_HOURS * 3_600_000).toISOString() : null,
     _id,
     toolId: hammer._id,
     name: hammer.name,
@@ -281,6 +281,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     email: 'maria@example.com',
     role: 'user',
     owner: false,
+    company: null,
     ...overrides,
   });
 }

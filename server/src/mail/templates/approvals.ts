@@ -45,7 +45,8 @@ export function approvalNeededMail(
     to: options.to.email,
     subject: notice.subject(buyer, head.checkoutReference, total),
     body: notice.body(buyer, head.checkoutReference),
-    table: checkoutLinesTable(lines),
+    // The admin did not order them: captioned in the staff's words ('Lines ordered').
+    table: checkoutLinesTable(lines, 'staff'),
     rows: [
       [notice.buyer, `${buyer} <${head.email}>`],
       ...(head.poNumber ? [[notice.po, head.poNumber] as [string, string]] : []),

@@ -114,6 +114,7 @@ describe('DashboardLayout', () => {
       'Protfolio',
       'Add Products',
       'ALL USERS',
+      'Companies',
       'Manage Orders',
       'Quotes',
       'Sales',

@@ -27,6 +27,7 @@ const pagePaths = {
   messages: routes.dashboardMessages,
   manageTools: routes.dashboardManageTools,
   company: routes.dashboardCompany,
+  companies: routes.dashboardCompanies,
 } satisfies Partial<Record<keyof typeof texts.dashboard, string>>;
 
 /** The portfolio (the dashboard's index) first, then these pages in this order. */
@@ -51,6 +52,8 @@ const customerMenu = menuOf([
 const adminMenu = menuOf([
   'addProducts',
   'allUsers',
+  // Beyond the spec (issue 44): the company accounts, their people and checkouts.
+  'companies',
   'manageOrders',
   'quotes',
   'sales',

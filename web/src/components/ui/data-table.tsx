@@ -54,6 +54,11 @@ interface DataColumn {
   label: string;
   /** A figure: right-aligned. */
   numeric?: boolean;
+  /**
+   * A long name over a short figure ('Spent this month' over '$0.00'): it may take two lines,
+   * rather than widening its column (daisyUI keeps column names on one line).
+   */
+  wrap?: boolean;
 }
 
 interface DataTableProps {
@@ -64,6 +69,14 @@ interface DataTableProps {
   cardsBelow?: CardsBelow;
   /** More classes of the card (when it shows). */
   className?: string;
+}
+
+/** A column name's classes: right-aligned over figures, over two lines when it may wrap. */
+function headClasses(numeric = false, wrap = false): string | undefined {
+  return (
+    [numeric ? 'text-right' : null, wrap ? 'whitespace-normal' : null].filter(Boolean).join(' ') ||
+    undefined
+  );
 }
 
 /**
@@ -79,8 +92,8 @@ export function DataTable({ columns, children, cardsBelow, className = '' }: Dat
         <table className={layout?.table ?? 'table'}>
           <thead className={layout?.head}>
             <tr>
-              {columns.map(({ label, numeric }) => (
-                <th key={label} scope="col" className={numeric ? 'text-right' : undefined}>
+              {columns.map(({ label, numeric, wrap }) => (
+                <th key={label} scope="col" className={headClasses(numeric, wrap)}>
                   {label}
                 </th>
               ))}

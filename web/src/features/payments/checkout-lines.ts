@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   dollarsToCents,
+  isAwaitingApproval,
   isPayable,
   type Checkout,
   type Order,
@@ -29,4 +30,12 @@ export function unpaidTotal(checkout: Checkout): number {
 /** Lines are left to pay but their shipping is not quoted yet (issue 42): nothing can be paid. */
 export function awaitsShippingQuote(checkout: Checkout): boolean {
   return checkout.shipping === null && unpaidLines(checkout).length > 0;
+}
+
+/**
+ * Its lines wait for the buyer's company to approve them (issue 44): nothing can be paid until an
+ * admin does.
+ */
+export function awaitsApproval(checkout: Checkout): boolean {
+  return checkout.lines.some((line) => isAwaitingApproval(line.status));
 }

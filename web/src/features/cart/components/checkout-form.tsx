@@ -3,18 +3,22 @@ import {
   CheckoutInputSchema,
   CheckoutRefusalSchema,
   formatMoney,
+  isAwaitingApproval,
   routes,
   texts,
   type CheckoutInput,
   type CheckoutRefusal,
+  type ShipToAddress,
 } from '@tools-factory/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FaExclamationTriangle } from 'react-icons/fa';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DeliveryFields } from '../../../components/ui/delivery-fields';
 import { FormError } from '../../../components/ui/form-error';
+import { LabelledField } from '../../../components/ui/labelled-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -22,6 +26,26 @@ import { useCheckOut } from '../api/check-out';
 
 /** The checkout form's id: the cart's skip link leads to its first field. */
 export const CHECKOUT_FORM_ID = 'checkout-form';
+
+/**
+ * A company member's ship-to addresses (issue 44), and whether the company ships only to them
+ * (no address typed at checkout).
+ */
+export interface ShipToChoice {
+  addresses: ShipToAddress[];
+  locked: boolean;
+}
+
+/** An address as the Ship to select names it: its label, name and first line. */
+function shipToOption(address: ShipToAddress): string {
+  const firstLine = address.address.split('\n')[0]?.trim() ?? '';
+  return texts.shipTo.option(address.label, address.name, firstLine);
+}
+
+/** What the checkout keeps of a ship-to address: its name over its address. */
+function shipToText(address: ShipToAddress): string {
+  return `${address.name}\n${address.address}`;
+}
 
 /** A line the server refused at checkout, with why. */
 export type RefusedLine = NonNullable<CheckoutRefusal['lines']>[number];
@@ -71,28 +95,67 @@ interface CheckoutFormProps {
   canCheckout: boolean;
   /** The lines the server refused at the last attempt, with why (shown on their lines). */
   onRefusedLines: (lines: RefusedLine[]) => void;
+  /** What the buyer should know before checking out (issue 44: it will wait for approval). */
+  warning?: ReactNode;
+  /** A company member's ship-to addresses (issue 44): a Ship to select over the address. */
+  shipTo?: ShipToChoice | null | undefined;
 }
 
 /**
  * The checkout under the cart: delivery address and phone (as the purchase form), the buyer's
  * PO number, and Check out, which places every line at once (POST /api/checkout) at the total
- * shown. Placed: on to the checkout's payment page. Refused: the reason above the button, each
+ * shown. Placed: on to the checkout's payment page, or to My Orders when it waits for the
+ * company's approval (issue 44: nothing to pay yet). Refused: the reason above the button, each
  * failing line's on the line, the cart asked for again.
  */
-export function CheckoutForm({ total, canCheckout, onRefusedLines }: CheckoutFormProps) {
+export function CheckoutForm({
+  total,
+  canCheckout,
+  onRefusedLines,
+  warning,
+  shipTo,
+}: CheckoutFormProps) {
   const checkOut = useCheckOut();
   const navigate = useNavigate();
   const idempotencyKey = useIdempotencyKey();
   const sending = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const addresses = shipTo?.addresses ?? [];
+  const locked = shipTo?.locked === true;
+  // The address chosen ('' for one typed): a locked company's first address to begin with.
+  const [chosenId, setChosenId] = useState(() => (locked ? (addresses[0]?._id ?? '') : ''));
+  const chosen = addresses.find((address) => address._id === chosenId) ?? null;
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema),
-    defaultValues: { address: '', phone: '', poNumber: '', companyName: '', taxNumber: '' },
+    defaultValues: {
+      address: chosen ? shipToText(chosen) : '',
+      phone: chosen?.phone ?? '',
+      poNumber: '',
+      companyName: '',
+      taxNumber: '',
+    },
   });
+
+  // A locked company's addresses that came after the form: its first one is chosen.
+  const firstId = addresses[0]?._id;
+  useEffect(() => {
+    if (locked && chosenId === '' && firstId) choose(firstId);
+    // choose only reads what these say.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locked, chosenId, firstId]);
+
+  function choose(id: string) {
+    const address = addresses.find((one) => one._id === id) ?? null;
+    setChosenId(address?._id ?? '');
+    // Another address: the fields are emptied for it to be typed.
+    setValue('address', address ? shipToText(address) : '', { shouldValidate: false });
+    setValue('phone', address?.phone ?? '', { shouldValidate: false });
+  }
 
   async function placeCheckout(values: CheckoutFormValues) {
     if (sending.current) return;
@@ -103,15 +166,24 @@ export function CheckoutForm({ total, canCheckout, onRefusedLines }: CheckoutFor
     sending.current = true;
     setFailure(null);
     onRefusedLines([]);
-    const checkout: CheckoutInput = { ...values, expectedTotal: total };
+    const checkout: CheckoutInput = {
+      ...values,
+      ...(chosen ? { shipToId: chosen._id } : {}),
+      expectedTotal: total,
+    };
     try {
       const placed = await checkOut.mutateAsync({
         checkout,
         idempotencyKey: idempotencyKey.keyFor(checkout),
       });
       idempotencyKey.renew();
-      toast.success(texts.cart.checkout.placed(placed.checkout.reference));
       if (placed.message) toast.info(placed.message);
+      if (placed.checkout.lines.some((line) => isAwaitingApproval(line.status))) {
+        toast.success(texts.checkout.placedAwaitingApproval(placed.checkout.reference));
+        await navigate(routes.dashboardOrders);
+        return;
+      }
+      toast.success(texts.cart.checkout.placed(placed.checkout.reference));
       await navigate(routes.dashboardCheckoutPayment(placed.checkout._id));
     } catch (error) {
       setFailure(errorMessage(error));
@@ -135,9 +207,36 @@ export function CheckoutForm({ total, canCheckout, onRefusedLines }: CheckoutFor
           {texts.cart.checkout.title}
         </h2>
         <p className="text-base-content/70 text-sm">{texts.cart.checkout.intro}</p>
+        {addresses.length > 0 ? (
+          <LabelledField
+            label={texts.shipTo.shipTo}
+            hint={chosen ? texts.shipTo.chosenHelp : undefined}
+          >
+            {(control) => (
+              <select
+                className="select w-full"
+                {...control}
+                value={chosenId}
+                onChange={(event) => choose(event.target.value)}
+              >
+                {addresses.map((address) => (
+                  <option key={address._id} value={address._id}>
+                    {shipToOption(address)}
+                  </option>
+                ))}
+                {locked ? null : <option value="">{texts.shipTo.another}</option>}
+              </select>
+            )}
+          </LabelledField>
+        ) : locked ? (
+          <p role="alert" className="alert alert-warning alert-soft text-sm">
+            <FaExclamationTriangle aria-hidden="true" className="shrink-0" />
+            {texts.shipTo.lockedNone}
+          </p>
+        ) : null}
         <DeliveryFields
-          address={register('address')}
-          phone={register('phone')}
+          address={{ ...register('address'), readOnly: chosen !== null }}
+          phone={{ ...register('phone'), readOnly: chosen !== null }}
           errors={{ address: errors.address?.message, phone: errors.phone?.message }}
         />
         <TextField
@@ -160,6 +259,7 @@ export function CheckoutForm({ total, canCheckout, onRefusedLines }: CheckoutFor
             {...register('taxNumber')}
           />
         </div>
+        {warning}
         <FormError message={failure} />
         <BusyButton
           type="submit"

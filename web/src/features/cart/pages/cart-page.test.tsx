@@ -6,13 +6,38 @@ import {
   texts,
   type CartLine,
   type CheckoutInput,
+  type Spending,
 } from '@tools-factory/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
 import { callsTo, type ApiRequest } from '../../../test/fake-api';
-import { hammer, makeCart as makeCartOf, makeCartLine, pliers } from '../../../test/factories';
+import {
+  hammer,
+  makeCart as makeCartOf,
+  makeCartLine,
+  makeOrder,
+  pliers,
+} from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
+import type { ShipToChoice } from '../components/checkout-form';
 import CartPage from './cart-page';
+
+const SITE_ID = '5a4b3c2d-1111-4222-8333-444455556666';
+const DEPOT_ID = '5a4b3c2d-1111-4222-8333-444455557777';
+const site = {
+  _id: SITE_ID,
+  label: 'North site',
+  name: 'Ana Ruiz',
+  address: '4 Quarry Lane\nLeeds LS1 4AB',
+  phone: '+44 113 555 0101',
+};
+const depot = {
+  _id: DEPOT_ID,
+  label: 'Depot',
+  name: 'Ben Cole',
+  address: '9 Dock Road',
+  phone: '',
+};
 
 const words = texts.cart.page;
 const CHECKOUT_ID = '7e6d5c4b-3333-4444-8555-666677778888';
@@ -108,15 +133,24 @@ function cartServer({
   return server;
 }
 
-function renderCart() {
+function renderCart(spending?: Spending, shipTo?: ShipToChoice) {
   return renderRoutes(
     [
-      { path: routes.cart, Component: CartPage },
+      { path: routes.cart, element: <CartPage spending={spending} shipTo={shipTo} /> },
       { path: routes.dashboardCheckoutPayment(':id'), element: <h1>Pay the checkout</h1> },
+      { path: routes.dashboardOrders, element: <h1>My Orders</h1> },
     ],
     { route: routes.cart },
   );
 }
+
+/** A company buyer's $2,000 limit this month, `left` of it still to spend. */
+const spendingOf = (left: number): Spending => ({
+  month: '2026-11',
+  monthlyLimit: 2000,
+  spent: 2000 - left,
+  left,
+});
 
 const lineOf = (name: string) => within(screen.getByRole('listitem', { name }));
 
@@ -297,6 +331,131 @@ describe('CartPage', () => {
     expect(lineOf('Claw Hammer').getByText(texts.cart.problems.aboveAvailable(90))).toHaveClass(
       'alert-error',
     );
+  });
+
+  it("says what is left of a company buyer's monthly limit, without a warning while the goods fit (issue 44)", async () => {
+    cartServer({ lines: [hammerLine], shipping: { shipping: 25 } });
+    // $1,875.00 of goods, $1,880.00 left: the shipping is not counted against the limit.
+    renderCart(spendingOf(1880));
+    await screen.findByRole('listitem', { name: 'Claw Hammer' });
+    expect(screen.getByText(texts.spending.left('$1,880.00', '$2,000.00'))).toBeInTheDocument();
+    expect(screen.queryByText(texts.spending.overLimit('$1,880.00'))).not.toBeInTheDocument();
+  });
+
+  it('warns before the checkout of goods over what is left, which then waits in My Orders (issue 44)', async () => {
+    cartServer({
+      lines: [hammerLine],
+      checkout: () =>
+        jsonResponse(
+          {
+            checkout: {
+              _id: CHECKOUT_ID,
+              reference: 'CO-7E6D5C4B',
+              poNumber: '',
+              companyName: '',
+              taxNumber: '',
+              address: '12 Harbour Road',
+              phone: '',
+              createdAt: '2026-11-27T02:00:00.000Z',
+              status: 'awaitingApproval',
+              shipping: 0,
+              shippingRefunded: 0,
+              total: 1875,
+              lines: [
+                makeOrder({ checkoutId: CHECKOUT_ID, status: 'awaiting_approval', quantity: 150 }),
+              ],
+            },
+            priceChanges: [],
+            message: null,
+          },
+          201,
+        ),
+    });
+    renderCart(spendingOf(300));
+    await screen.findByRole('listitem', { name: 'Claw Hammer' });
+    expect(screen.getByText(texts.spending.left('$300.00', '$2,000.00'))).toBeInTheDocument();
+    const form = within(screen.getByRole('form', { name: texts.cart.checkout.title }));
+    const warning = form.getByText(texts.spending.overLimit('$300.00'));
+    expect(warning).toHaveClass('alert-warning');
+    // Before the button, where the buyer reads on to it.
+    const button = form.getByRole('button', { name: /Check out/ });
+    expect(warning.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Address'), '12 Harbour Road');
+    await user.click(button);
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(texts.checkout.placedAwaitingApproval('CO-7E6D5C4B')),
+    ).toBeInTheDocument();
+  });
+
+  it("offers the company's ship-to addresses, fills the address from the one chosen and sends it (issue 44)", async () => {
+    const server = cartServer({ lines: [hammerLine] });
+    renderCart(undefined, { addresses: [site, depot], locked: false });
+    const user = userEvent.setup();
+    const select = await screen.findByLabelText(texts.shipTo.shipTo);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      texts.shipTo.option('North site', 'Ana Ruiz', '4 Quarry Lane'),
+      texts.shipTo.option('Depot', 'Ben Cole', '9 Dock Road'),
+      texts.shipTo.another,
+    ]);
+    // Another address to begin with: typed as ever.
+    expect(select).toHaveValue('');
+    expect(screen.getByLabelText('Address')).not.toHaveAttribute('readonly');
+
+    await user.selectOptions(select, SITE_ID);
+    expect(screen.getByLabelText('Address')).toHaveValue('Ana Ruiz\n4 Quarry Lane\nLeeds LS1 4AB');
+    expect(screen.getByLabelText('Address')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(texts.purchase.phone)).toHaveValue('+44 113 555 0101');
+    await user.click(screen.getByRole('button', { name: /Check out, \$1,875\.00/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Pay the checkout' })).toBeInTheDocument();
+    const [sent] = callsTo(server.requests, 'POST', '/api/checkout');
+    expect(sent?.body).toMatchObject({
+      shipToId: SITE_ID,
+      address: 'Ana Ruiz\n4 Quarry Lane\nLeeds LS1 4AB',
+      phone: '+44 113 555 0101',
+    });
+  });
+
+  it('empties the fields for another address, and sends no ship-to address then (issue 44)', async () => {
+    const server = cartServer({ lines: [hammerLine] });
+    renderCart(undefined, { addresses: [site], locked: false });
+    const user = userEvent.setup();
+    const select = await screen.findByLabelText(texts.shipTo.shipTo);
+    await user.selectOptions(select, SITE_ID);
+    await user.selectOptions(select, '');
+    const address = screen.getByLabelText('Address');
+    expect(address).toHaveValue('');
+    expect(address).not.toHaveAttribute('readonly');
+    await user.type(address, '12 Harbour Road');
+    await user.click(screen.getByRole('button', { name: /Check out, \$1,875\.00/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Pay the checkout' })).toBeInTheDocument();
+    const [sent] = callsTo(server.requests, 'POST', '/api/checkout');
+    expect(sent?.body).not.toHaveProperty('shipToId');
+    expect(sent?.body).toMatchObject({ address: '12 Harbour Road' });
+  });
+
+  it("offers only the company's addresses when it locked them, the first chosen (issue 44)", async () => {
+    cartServer({ lines: [hammerLine] });
+    renderCart(undefined, { addresses: [site, depot], locked: true });
+    const select = await screen.findByLabelText(texts.shipTo.shipTo);
+    expect(within(select).queryByRole('option', { name: texts.shipTo.another })).toBeNull();
+    expect(select).toHaveValue(SITE_ID);
+    expect(screen.getByLabelText('Address')).toHaveValue('Ana Ruiz\n4 Quarry Lane\nLeeds LS1 4AB');
+  });
+
+  it('tells a buyer of a company that locked an empty list to ask an admin (issue 44)', async () => {
+    cartServer({ lines: [hammerLine] });
+    renderCart(undefined, { addresses: [], locked: true });
+    expect(await screen.findByText(texts.shipTo.lockedNone)).toBeInTheDocument();
+    expect(screen.queryByLabelText(texts.shipTo.shipTo)).toBeNull();
   });
 
   it('says an empty cart is empty, with the ways to fill it', async () => {

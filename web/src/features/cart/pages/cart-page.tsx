@@ -1,5 +1,13 @@
-import { routes, texts, type Cart, type CartLine } from '@tools-factory/contract';
+import {
+  formatMoney,
+  routes,
+  texts,
+  type Cart,
+  type CartLine,
+  type Spending,
+} from '@tools-factory/contract';
 import { useState, type MouseEvent, type ReactNode } from 'react';
+import { FaExclamationTriangle } from 'react-icons/fa';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,7 +19,12 @@ import { useEmptyCart, useRemoveCartLine, useSetCartLine } from '../api/change-c
 import { useCart } from '../api/get-cart';
 import { CartFigures } from '../components/cart-figures';
 import { CART_LINE_COLUMNS, CartLineItem } from '../components/cart-line-item';
-import { CHECKOUT_FORM_ID, CheckoutForm, type RefusedLine } from '../components/checkout-form';
+import {
+  CHECKOUT_FORM_ID,
+  CheckoutForm,
+  type RefusedLine,
+  type ShipToChoice,
+} from '../components/checkout-form';
 
 const words = texts.cart.page;
 
@@ -21,14 +34,21 @@ interface CartPageProps {
    * given the cart's line count and a way to show the lines it refused on the cart's lines.
    */
   besideCheckout?: (cart: Cart, onRefusedLines: (lines: RefusedLine[]) => void) => ReactNode;
+  /**
+   * A company buyer's monthly limit (issue 44), when they have one: what is left of it is said
+   * by the total, and a checkout of more goods than that is told it will wait for approval.
+   */
+  spending?: Spending | null | undefined;
+  /** A company member's ship-to addresses (issue 44), offered by the checkout. */
+  shipTo?: ShipToChoice | null | undefined;
 }
 
 /**
  * /cart (signed-in customers): the cart's lines as they stand now, their goods, shipping and
- * total, Empty cart, and the checkout. Every change is saved on the server at once, so another
- * device shows it too.
+ * total, what is left of a company buyer's monthly limit, Empty cart, and the checkout. Every
+ * change is saved on the server at once, so another device shows it too.
  */
-export default function CartPage({ besideCheckout }: CartPageProps) {
+export default function CartPage({ besideCheckout, spending, shipTo }: CartPageProps) {
   const cart = useCart();
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 md:py-12">
@@ -39,7 +59,12 @@ export default function CartPage({ besideCheckout }: CartPageProps) {
           found.lines.length === 0 ? (
             <EmptyCart />
           ) : (
-            <FilledCart cart={found} besideCheckout={besideCheckout} />
+            <FilledCart
+              cart={found}
+              besideCheckout={besideCheckout}
+              spending={spending}
+              shipTo={shipTo}
+            />
           )
         }
       </QueryBoundary>
@@ -62,7 +87,32 @@ function EmptyCart() {
   );
 }
 
-function FilledCart({ cart, besideCheckout }: { cart: Cart } & CartPageProps) {
+/**
+ * Over what is left of the buyer's monthly limit (its goods: the limit counts no shipping), the
+ * checkout will wait for their company's approval: said before they check out.
+ */
+function OverLimitWarning({
+  cart,
+  spending,
+}: {
+  cart: Cart;
+  spending: Spending | null | undefined;
+}) {
+  return (
+    // Said as the quantities change: the warning comes and goes with them.
+    <div aria-live="polite" className="empty:hidden">
+      {spending && cart.subtotal > spending.left ? (
+        // The page's own text colour on the pale warning ground (daisyUI's is too faint there).
+        <p className="alert alert-warning alert-soft text-base-content text-sm">
+          <FaExclamationTriangle aria-hidden="true" className="text-warning-content shrink-0" />
+          {texts.spending.overLimit(formatMoney(spending.left))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function FilledCart({ cart, besideCheckout, spending, shipTo }: { cart: Cart } & CartPageProps) {
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
   const emptyCart = useEmptyCart();
@@ -140,6 +190,14 @@ function FilledCart({ cart, besideCheckout }: { cart: Cart } & CartPageProps) {
         <div className="card bg-base-100 border-base-300 border shadow-sm">
           <div className="card-body gap-3">
             <CartFigures cart={cart} />
+            {spending ? (
+              <p className="text-sm">
+                {texts.spending.left(
+                  formatMoney(spending.left),
+                  formatMoney(spending.monthlyLimit),
+                )}
+              </p>
+            ) : null}
             <p className="text-base-content/70 text-sm">{words.lineCount(cart.lines.length)}</p>
             {cart.canCheckout ? null : (
               <p role="status" className="text-error text-sm">
@@ -160,6 +218,8 @@ function FilledCart({ cart, besideCheckout }: { cart: Cart } & CartPageProps) {
           total={cart.total}
           canCheckout={cart.canCheckout}
           onRefusedLines={setRefusals}
+          shipTo={shipTo}
+          warning={<OverLimitWarning cart={cart} spending={spending} />}
         />
         {besideCheckout?.(cart, setRefusals)}
       </div>

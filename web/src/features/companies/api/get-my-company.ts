@@ -6,8 +6,9 @@ import { api } from '../../../lib/api-client';
 export const companyQueryKey = ['company'] as const;
 
 /**
- * GET /api/company (bearer): the caller's company, their role, its members and (its admins) the
- * invitations waiting; `company` null when the account belongs to none.
+ * GET /api/company (bearer): the caller's company, their role, its members, their own spending
+ * against their monthly limit and (its admins) the invitations and the checkouts waiting;
+ * `company` null when the account belongs to none.
  */
 function getMyCompany(signal?: AbortSignal): Promise<MyCompany> {
   return api.get<MyCompany>(apiPaths.company, signal);
@@ -21,9 +22,19 @@ export function useMyCompany() {
 }
 
 /**
- * A change of the company (create, edit, invite, revoke, a role, a removal, joining): each call
- * answers the whole view as it stands after it, which replaces the one shown. A refusal asks for
- * the view again: it may have changed meanwhile (a member removed in another tab).
+ * What the caller may still spend this month before a checkout waits for approval (null without
+ * a limit), read from the same answer as the Company page (the cart shows it); `enabled` false
+ * (an admin of the shop) asks for nothing.
+ */
+export function useMySpending({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...myCompanyQueryOptions(), select: (view) => view.spending, enabled });
+}
+
+/**
+ * A change of the company (create, edit, invite, revoke, a role or a limit, a removal, joining,
+ * an approval or a rejection): each call answers the whole view as it stands after it, which
+ * replaces the one shown. A refusal asks for the view again: it may have changed meanwhile (a
+ * member removed in another tab).
  */
 export function useCompanyChange<Variables>(send: (variables: Variables) => Promise<MyCompany>) {
   const queryClient = useQueryClient();

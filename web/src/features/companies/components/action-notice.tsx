@@ -1,7 +1,7 @@
 import { FaCheckCircle } from 'react-icons/fa';
 
 /** Where on the Company page a message shows: beside what it is about. */
-export type NoticePlace = 'page' | 'members' | 'invite' | 'invitations';
+export type NoticePlace = 'page' | 'members' | 'invite' | 'invitations' | 'approvals';
 
 /** What the last action came to: said where it was taken. */
 export interface Notice {

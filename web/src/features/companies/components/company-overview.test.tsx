@@ -116,11 +116,13 @@ describe('CompanyOverview', () => {
     const members = within(screen.getByRole('region', { name: words.members }));
     expect(members.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       words.member,
-      words.email,
       words.role,
       words.joined,
+      words.monthlyLimit,
+      words.spentThisMonth,
       words.actions,
     ]);
+    expect(memberRow('Omar Faruk').getByText(omar.email)).toBeInTheDocument();
     expect(memberRow('Maria Lopez').getByText(words.roles.admin!)).toBeInTheDocument();
     expect(memberRow('Maria Lopez').getByText(words.you)).toBeInTheDocument();
     expect(memberRow('Maria Lopez').getByRole('button', { name: words.leave })).toBeInTheDocument();
@@ -288,5 +290,93 @@ describe('CompanyOverview', () => {
       callsTo(requests, 'DELETE', `/api/company/invitations/${makeInvitation()._id}`),
     ).toHaveLength(1);
     expect(invitations.getByText(words.noInvitations)).toBeInTheDocument();
+  });
+  it('shows an admin every limit and spending; an admin approves rather than has a limit', async () => {
+    companiesServer({
+      company: makeCompany(),
+      members: [
+        makeMember(maria, 'admin', { spentThisMonth: 75 }),
+        makeMember(omar, 'buyer', { monthlyLimit: 500, spentThisMonth: 120.5 }),
+      ],
+    });
+    renderOverview();
+    const members = within(await screen.findByRole('region', { name: words.members }));
+    expect(members.getByText(words.limitHint)).toBeInTheDocument();
+    expect(memberRow('Maria Lopez').getByText(words.adminNoLimit)).toBeInTheDocument();
+    expect(memberRow('Maria Lopez').getByText('$75.00')).toBeInTheDocument();
+    expect(memberRow('Maria Lopez').queryByRole('textbox')).toBeNull();
+    expect(memberRow('Omar Faruk').getByText('$500.00')).toBeInTheDocument();
+    expect(memberRow('Omar Faruk').getByText('$120.50')).toBeInTheDocument();
+    expect(memberRow('Omar Faruk').getByLabelText(words.limitLabel('Omar Faruk'))).toHaveValue(
+      '500',
+    );
+    expect(
+      memberRow('Omar Faruk').getByRole('button', { name: words.setLimit }),
+    ).toHaveAccessibleDescription('Omar Faruk');
+  });
+
+  it("sets a buyer's limit, lifts it when left empty, and says so in the members' live region", async () => {
+    const { requests } = withCompany();
+    const { user } = renderOverview();
+    const field = await screen.findByLabelText(words.limitLabel('Omar Faruk'));
+    expect(field).toHaveValue('');
+    expect(memberRow('Omar Faruk').getByText(words.noLimit)).toBeInTheDocument();
+    await user.type(field, '250');
+    await user.click(memberRow('Omar Faruk').getByRole('button', { name: words.setLimit }));
+    expect(await screen.findByText(words.limitSaved('Omar Faruk', '$250.00'))).toBeInTheDocument();
+    expect(politeMessages()).toContain(words.limitSaved('Omar Faruk', '$250.00'));
+    expect(callsTo(requests, 'PATCH', '/api/company/members/user-2')[0]?.body).toEqual({
+      monthlyLimit: 250,
+    });
+    expect(memberRow('Omar Faruk').getByText('$250.00')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(words.limitLabel('Omar Faruk')));
+    await user.click(memberRow('Omar Faruk').getByRole('button', { name: words.setLimit }));
+    expect(await screen.findByText(words.limitSaved('Omar Faruk', null))).toBeInTheDocument();
+    expect(callsTo(requests, 'PATCH', '/api/company/members/user-2')[1]?.body).toEqual({
+      monthlyLimit: null,
+    });
+    expect(memberRow('Omar Faruk').getByText(words.noLimit)).toBeInTheDocument();
+  });
+
+  it("takes $0, and checks a limit by the server's rule before sending it", async () => {
+    const { requests } = withCompany();
+    const { user } = renderOverview();
+    const field = await screen.findByLabelText(words.limitLabel('Omar Faruk'));
+    await user.type(field, '12.345');
+    await user.click(memberRow('Omar Faruk').getByRole('button', { name: words.setLimit }));
+    expect(field).toHaveAccessibleDescription(texts.fieldErrors.tooManyDecimals('monthly limit'));
+    expect(field).toBeInvalid();
+    expect(callsTo(requests, 'PATCH', '/api/company/members/user-2')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(memberRow('Omar Faruk').getByRole('button', { name: words.setLimit }));
+    expect(await screen.findByText(words.limitSaved('Omar Faruk', '$0.00'))).toBeInTheDocument();
+    expect(callsTo(requests, 'PATCH', '/api/company/members/user-2')[0]?.body).toEqual({
+      monthlyLimit: 0,
+    });
+  });
+
+  it('shows a buyer their own limit and spending, and nothing of the others’', async () => {
+    companiesServer({
+      callerId: omar.id,
+      company: makeCompany(),
+      members: [
+        makeMember(maria, 'admin', { spentThisMonth: 75 }),
+        makeMember(omar, 'buyer', { monthlyLimit: 500, spentThisMonth: 120 }),
+      ],
+    });
+    renderOverview(omar);
+    expect(
+      await screen.findByText(words.yourLimit('$500.00', '$120.00', '$380.00')),
+    ).toBeInTheDocument();
+    expect(memberRow('Omar Faruk').getByText('$500.00')).toBeInTheDocument();
+    expect(memberRow('Omar Faruk').getByText('$120.00')).toBeInTheDocument();
+    expect(memberRow('Maria Lopez').queryByText(words.adminNoLimit)).toBeNull();
+    expect(memberRow('Maria Lopez').queryByText('$75.00')).toBeNull();
+    expect(screen.queryByRole('button', { name: words.setLimit })).not.toBeInTheDocument();
+    expect(screen.queryByText(words.limitHint)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: words.approvals })).not.toBeInTheDocument();
   });
 });

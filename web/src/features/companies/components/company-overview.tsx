@@ -1,9 +1,12 @@
-import { texts, type MyCompany } from '@tools-factory/contract';
+import { formatMoney, routes, texts, type MyCompany } from '@tools-factory/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { useMyCompany } from '../api/get-my-company';
 import type { CompanyAccount } from '../company-visitor';
 import { ActionNotice, succeeded, type Notice } from './action-notice';
+import { CompanyAddresses } from './company-addresses';
+import { CompanyApprovals } from './company-approvals';
 import { CompanyDetails } from './company-details';
 import { CompanyInvitations } from './company-invitations';
 import { CompanyMembers } from './company-members';
@@ -25,12 +28,34 @@ interface CompanyViewProps {
   onNotice: (notice: Notice) => void;
 }
 
-/** A member's company: the role sentence, its details, Members; for its admins, invitations. */
+/**
+ * A member's company: the role sentence (and a buyer's limit, issue 44), its details, Members;
+ * for its admins, the orders awaiting their approval and the invitations.
+ */
 function CompanyView({ view, account, notice, onNotice }: CompanyViewProps) {
   const isAdmin = view.role === 'admin';
+  const { spending } = view;
   return (
     <div className="flex flex-col gap-8">
-      {view.role ? <p className="text-base-content/80">{words.yourRole(view.role)}</p> : null}
+      {view.role ? (
+        <div className="text-base-content/80 flex flex-col gap-1">
+          <p>{words.yourRole(view.role)}</p>
+          <p>
+            <Link className="link" to={routes.dashboardCompanyOrders}>
+              {isAdmin ? texts.companyOrders.title : texts.companyOrders.yourOrdersLink}
+            </Link>
+          </p>
+          {spending ? (
+            <p>
+              {words.yourLimit(
+                formatMoney(spending.monthlyLimit),
+                formatMoney(spending.spent),
+                formatMoney(spending.left),
+              )}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <CompanyDetails
           company={view.company}
@@ -39,6 +64,14 @@ function CompanyView({ view, account, notice, onNotice }: CompanyViewProps) {
         />
         {isAdmin ? <InviteMemberForm notice={notice} onNotice={onNotice} /> : null}
       </div>
+      <CompanyAddresses
+        addresses={view.addresses}
+        locked={view.company.addressesLocked}
+        isAdmin={isAdmin}
+      />
+      {isAdmin ? (
+        <CompanyApprovals approvals={view.approvals} notice={notice} onNotice={onNotice} />
+      ) : null}
       <CompanyMembers
         members={view.members}
         accountId={account.id}

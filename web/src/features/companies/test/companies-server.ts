@@ -4,12 +4,14 @@ import {
   CompanySchema,
   InvitationPreviewSchema,
   MyCompanySchema,
+  PendingApprovalSchema,
   texts,
   type Company,
   type CompanyInvitation,
   type CompanyMember,
   type CompanyRole,
   type MyCompany,
+  type PendingApproval,
 } from '@tools-factory/contract';
 import { fakeApi, type ApiRequest } from '../../../test/fake-api';
 import { jsonResponse } from '../../../test/render';
@@ -25,14 +27,17 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     legalName: 'Harbour Fittings Ltd',
     taxNumber: 'BD-123456',
     billingAddress: '12 Harbour Road\nChattogram 4100',
+    addressesLocked: false,
     createdAt: '2026-03-01T09:00:00.000Z',
     ...overrides,
   });
 }
 
+/** A member as the company's admins see them: no limit and nothing spent unless told. */
 export function makeMember(
   account: { id: string; name: string; email: string },
   role: CompanyRole,
+  spending: { monthlyLimit?: number | null; spentThisMonth?: number } = {},
 ): CompanyMember {
   return CompanyMemberSchema.parse({
     userId: account.id,
@@ -40,6 +45,28 @@ export function makeMember(
     email: account.email,
     role,
     joinedAt: '2026-03-02T10:30:00.000Z',
+    monthlyLimit: spending.monthlyLimit ?? null,
+    spentThisMonth: spending.spentThisMonth ?? 0,
+  });
+}
+
+/** Omar's checkout past his $500 limit, waiting for an admin's decision. */
+export function makeApproval(overrides: Partial<PendingApproval> = {}): PendingApproval {
+  return PendingApprovalSchema.parse({
+    checkoutId: '3f2a9c1b-1111-4222-8333-944455566677',
+    reference: 'CO-3F2A9C1B',
+    buyer: { userId: omar.id, name: omar.name, email: omar.email },
+    poNumber: 'PO-7781',
+    placedAt: '2026-03-04T09:15:00.000Z',
+    total: 640,
+    lines: [
+      { sku: 'HF-WR-0012', name: 'Torque wrench', quantity: 2, total: 480 },
+      { sku: 'HF-HM-0003', name: 'Claw hammer', quantity: 8, total: 160 },
+    ],
+    monthlyLimit: 500,
+    spentThisMonth: 120,
+    expiresAt: '2026-03-11T09:15:00.000Z',
+    ...overrides,
   });
 }
 
@@ -60,8 +87,12 @@ export type Refusal = { status: number; message: string };
 
 interface CompanyState {
   company: Company | null;
+  /** As the company's admins see them: every limit and what each spent. */
   members: CompanyMember[];
   invitations: CompanyInvitation[];
+  approvals: PendingApproval[];
+  /** Why each checkout was rejected, by its id. */
+  rejections: Map<string, string>;
 }
 
 /** The link's secret the fake server knows, and what it offers. */
@@ -77,20 +108,52 @@ export function companiesServer({
   company = null,
   members = [],
   invitations = [],
+  approvals = [],
   refuse = () => undefined,
-}: Partial<CompanyState> & {
+}: Partial<Omit<CompanyState, 'rejections'>> & {
   callerId?: string;
   refuse?: (call: ApiRequest) => Refusal | undefined;
 } = {}) {
-  const state: CompanyState = { company, members, invitations };
+  const state: CompanyState = {
+    company,
+    members,
+    invitations,
+    approvals,
+    rejections: new Map(),
+  };
   const viewOf = (): MyCompany => {
-    const role = state.members.find((member) => member.userId === callerId)?.role ?? null;
-    if (!state.company || !role) return { company: null, role: null, members: [], invitations: [] };
+    const caller = state.members.find((member) => member.userId === callerId);
+    const role = caller?.role ?? null;
+    if (!state.company || !caller || !role) {
+      return {
+        company: null,
+        role: null,
+        members: [],
+        invitations: [],
+        addresses: [],
+        spending: null,
+        approvals: [],
+      };
+    }
+    const isAdmin = role === 'admin';
+    const limit = caller.monthlyLimit;
+    const spent = caller.spentThisMonth ?? 0;
     return MyCompanySchema.parse({
       company: state.company,
       role,
-      members: state.members,
-      invitations: role === 'admin' ? state.invitations : [],
+      // A buyer sees their own limit and spending only.
+      members: state.members.map((member) =>
+        isAdmin || member.userId === callerId
+          ? member
+          : { ...member, monthlyLimit: null, spentThisMonth: null },
+      ),
+      invitations: isAdmin ? state.invitations : [],
+      addresses: [],
+      spending:
+        !isAdmin && limit !== null
+          ? { month: '2026-03', monthlyLimit: limit, spent, left: Math.max(0, limit - spent) }
+          : null,
+      approvals: isAdmin ? state.approvals : [],
     });
   };
   const refused = (refusal: Refusal) =>
@@ -134,9 +197,17 @@ export function companiesServer({
     if (member) {
       const before = state.members;
       if (method === 'PATCH') {
-        state.members = before.map((one) =>
-          one.userId === member[1] ? { ...one, role: body.role as CompanyRole } : one,
-        );
+        const change = call.body as { role?: CompanyRole; monthlyLimit?: number | null };
+        const changed = before.find((one) => one.userId === member[1]);
+        if (change.monthlyLimit !== undefined && changed?.role === 'admin') {
+          return refused({ status: 409, message: texts.companyErrors.adminsHaveNoLimit });
+        }
+        state.members = before.map((one) => {
+          if (one.userId !== member[1]) return one;
+          if (change.role === 'admin') return { ...one, role: 'admin', monthlyLimit: null };
+          if (change.role) return { ...one, role: change.role };
+          return { ...one, monthlyLimit: change.monthlyLimit ?? null };
+        });
       } else if (method === 'DELETE') {
         state.members = before.filter((one) => one.userId !== member[1]);
       }
@@ -144,6 +215,16 @@ export function companiesServer({
         state.members = before;
         return refused({ status: 409, message: texts.companyErrors.lastAdmin });
       }
+      return jsonResponse(viewOf());
+    }
+    const decision = /^\/api\/company\/approvals\/([^/]+)\/(approve|reject)$/.exec(url);
+    if (method === 'POST' && decision) {
+      const [, checkoutId, verb] = decision;
+      if (!state.approvals.some((one) => one.checkoutId === checkoutId)) {
+        return refused({ status: 409, message: texts.companyErrors.notAwaiting });
+      }
+      state.approvals = state.approvals.filter((one) => one.checkoutId !== checkoutId);
+      if (verb === 'reject') state.rejections.set(checkoutId!, body.reason!);
       return jsonResponse(viewOf());
     }
     if (method === 'POST' && url === '/api/company/invitations/lookup') {

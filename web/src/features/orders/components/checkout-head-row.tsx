@@ -1,5 +1,6 @@
 import {
   checkoutStatusOf,
+  type CheckoutStatus,
   formatMoney,
   shippedCount,
   texts,
@@ -12,6 +13,9 @@ import type { CheckoutGroup } from './checkout-groups';
 import { chargesShipping, checkoutAmounts, type ShippingCharge } from './refund-amounts';
 
 const words = texts.checkout.group;
+
+/** Nothing of such a checkout can have shipped yet: its head says no 'lines shipped'. */
+const NOT_SHIPPING: readonly CheckoutStatus[] = ['awaitingApproval', 'unpaid', 'closed'];
 
 /** The id of a checkout head's summary: its buttons are described by it. */
 export const checkoutHeadId = (checkoutId: string) => `checkout-${checkoutId}`;
@@ -29,6 +33,7 @@ export function CheckoutHeadRow({
   facts,
   shipping,
   actions,
+  note,
 }: {
   group: CheckoutGroup<Order>;
   /** The table's columns: the head spans them all. */
@@ -40,6 +45,8 @@ export function CheckoutHeadRow({
   /** The checkout's shipping (issue 42), when the table knows it: counted in its total, and said. */
   shipping?: ShippingCharge | undefined;
   actions: ReactNode;
+  /** What the buyer must know of the checkout as a whole (issue 44: it awaits approval). */
+  note?: string | undefined;
 }) {
   // What the checkout is worth now: what went back of its lines (issue 42: in whole or in part)
   // is said apart, not counted in it; its shipping is part of it, and of what went back.
@@ -87,7 +94,7 @@ export function CheckoutHeadRow({
             ) : null}
             <span className="text-base-content/70">{' · '}</span>
             <span className="badge badge-outline badge-sm">{words.status[status]}</span>
-            {status === 'unpaid' || status === 'closed' ? null : (
+            {NOT_SHIPPING.includes(status) ? null : (
               <span className="text-base-content/70 whitespace-nowrap">
                 {' '}
                 {texts.shipments.checkoutPage.linesShipped(shipped, of)}
@@ -96,6 +103,10 @@ export function CheckoutHeadRow({
           </p>
           <div className="flex flex-wrap gap-2 max-md:w-full">{actions}</div>
         </div>
+        {note ? (
+          // The page's own text colour: daisyUI's blue on its pale blue ground is too faint.
+          <p className="alert alert-info alert-soft text-base-content mt-2 text-sm">{note}</p>
+        ) : null}
       </td>
     </tr>
   );

@@ -456,6 +456,47 @@ describe('MyOrders: the lines of a checkout (issue 26)', () => {
   });
 });
 
+describe('MyOrders: a checkout over the buyer’s monthly limit (issue 44)', () => {
+  signedInForEachTest();
+
+  const awaiting = makeOrder({
+    _id: '41111111-1111-4111-8111-111111111111',
+    name: 'Torque Wrench',
+    status: 'awaiting_approval',
+  });
+
+  it('says it awaits approval and why, offers no pay nor order again; it may still be removed', async () => {
+    ordersServer([awaiting, paid]);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MyOrders orderAgain={() => <button type="button">Order again</button>} />,
+      { route: '/dashborad/orders' },
+    );
+    const table = await screen.findByRole('table');
+    const [head, line] = within(table).getAllByRole('row').slice(1);
+    // One line, no PO number: still its checkout's head, which says why it cannot be paid.
+    expect(head).toHaveTextContent(
+      `Checkout ${awaiting.checkoutReference} · 1 tools · placed ${formatDateTime(awaiting.createdAt)} · ship to: Dhaka · Total $2,500.00 · ${texts.checkout.group.status.awaitingApproval}`,
+    );
+    expect(head).not.toHaveTextContent(/lines shipped/);
+    expect(within(head!).getByText(texts.checkout.group.awaitingApprovalNote)).toBeInTheDocument();
+    expect(within(head!).queryByRole('link', { name: /pay/i })).toBeNull();
+    expect(within(head!).queryByRole('button', { name: 'Order again' })).toBeNull();
+    expect(within(line!).getByText(texts.orders.awaitingApprovalBadge)).toBeInTheDocument();
+    // Its stock is held as an unpaid order's (this one's hold has ended since).
+    expect(
+      within(line!).getByText(texts.orders.expired(formatDateTime(awaiting.holdUntil!))),
+    ).toBeInTheDocument();
+    expect(within(line!).queryByRole('link', { name: /pay/i })).toBeNull();
+    expect(within(line!).queryByRole('button', { name: /Invoice/ })).toBeNull();
+    expect(within(line!).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    // The paid order beside it is ordered again as before.
+    expect(rowOf('Pipe Wrench').getByRole('button', { name: 'Order again' })).toBeInTheDocument();
+    await user.click(within(line!).getByRole('button', { name: 'Remove' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Torque Wrench');
+  });
+});
+
 describe('MyOrders: a page of checkouts at a time (issue 43)', () => {
   signedInForEachTest();
 

@@ -5,6 +5,13 @@ import { shownStatus, texts, type Order, type OrderStatus } from '@tools-factory
 // (e2e/support/contrast.ts) is what is painted.
 const badges: Record<OrderStatus, { label: string; className: string }> = {
   unpaid: { label: texts.orders.unpaidBadge, className: 'badge-outline' },
+  // Over a company buyer's monthly limit (issue 44): held like an unpaid one, not payable yet;
+  // the pale blue of the note that says why, mixed with the page's colour as the shipped one's.
+  awaiting_approval: {
+    label: texts.orders.awaitingApprovalBadge,
+    className:
+      'border-info/50 bg-[color-mix(in_oklab,var(--color-info)_12%,var(--color-base-100))] text-base-content',
+  },
   // 'panding' is how the spec spells a paid order's badge.
   paid: { label: texts.orders.paidBadge, className: 'badge-warning' },
   // Some of it left, the rest is still to ship: the paid badge's warning hue, outlined.
@@ -23,6 +30,7 @@ const badges: Record<OrderStatus, { label: string; className: string }> = {
   // Ended unpaid (issue 44): only Manage Orders' filter shows them, struck through.
   removed: { label: texts.orders.removedBadge, className: 'badge-ghost line-through' },
   expired: { label: texts.orders.expiredBadge, className: 'badge-ghost line-through' },
+  rejected: { label: texts.orders.rejectedBadge, className: 'badge-ghost line-through' },
 };
 
 /**

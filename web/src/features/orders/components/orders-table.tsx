@@ -1,4 +1,6 @@
 import {
+  isAwaitingApproval,
+  isHeld,
   isPayable,
   orderActions,
   routes,
@@ -18,6 +20,10 @@ import { CheckoutHeadRow, checkoutHeadId } from './checkout-head-row';
 import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cells';
 import { OrderStatusLine } from './order-status';
 import { chargesShipping, type ShippingCharge } from './refund-amounts';
+
+/** Its lines wait for the buyer's company to approve them (issue 44): they wait together. */
+const awaitsApproval = (group: CheckoutGroup) =>
+  group.lines.some((line) => isAwaitingApproval(line.status));
 
 /** What Order again is asked for: a past checkout, or one order. */
 export type OrderAgainTarget = { checkoutId: string } | { orderId: string };
@@ -46,8 +52,9 @@ type OrderActionsProps = {
 
 /**
  * What the customer can do with an order, as orderActions tells (contract/src/order-status.ts):
- * pay or remove an unpaid one; a paid or shipped one has its invoice to download; one whose money
- * an admin gave back (cancelled and refunded, or refunded in part: issue 42) its credit note too.
+ * pay or remove an unpaid one, remove one awaiting its company's approval (issue 44: no pay until
+ * approved); a paid or shipped one has its invoice to download; one whose money an admin gave
+ * back (cancelled and refunded, or refunded in part: issue 42) its credit note too.
  */
 function OrderActions({
   order,
@@ -58,10 +65,10 @@ function OrderActions({
   ...documents
 }: OrderActionsProps) {
   const allowed = orderActions(order);
-  if (allowed.pay) {
+  if (allowed.pay || allowed.remove) {
     return (
       <div className="flex gap-2">
-        {inGroup ? null : (
+        {inGroup || !allowed.pay ? null : (
           <RowLink
             to={routes.dashboardPayment(order._id)}
             rowNameId={nameId}
@@ -126,6 +133,8 @@ function CheckoutGroupHead({
   const words = texts.checkout.group;
   // A line still to pay: the checkout is paid as one, from here.
   const unpaid = group.lines.some((line) => isPayable(line.status));
+  // Held (to pay, or awaiting its company's approval): not ordered again yet.
+  const held = group.lines.some((line) => isHeld(line.status));
   const first = group.lines[0]!;
   const paid = group.lines.find((line) => wasPaid(line.status));
   const headId = checkoutHeadId(group.checkoutId);
@@ -135,6 +144,7 @@ function CheckoutGroupHead({
       columns={6}
       reference={<span className="font-mono whitespace-nowrap">{group.reference}</span>}
       shipping={shipping}
+      note={awaitsApproval(group) ? words.awaitingApprovalNote : undefined}
       facts={[
         <span key="placed">
           {words.placed}{' '}
@@ -174,7 +184,7 @@ function CheckoutGroupHead({
             </BusyButton>
           ) : null}
           {/* Once paid (or closed): an unpaid checkout is paid, not ordered again. */}
-          {orderAgain && !unpaid ? orderAgain({ checkoutId: group.checkoutId }) : null}
+          {orderAgain && !held ? orderAgain({ checkoutId: group.checkoutId }) : null}
         </>
       }
     />
@@ -184,9 +194,12 @@ function CheckoutGroupHead({
 export function OrdersTable({ orders, shippingCharges, ...actions }: OrdersTableProps) {
   const idPrefix = useId();
   const groups = groupByCheckout(orders);
-  // One line charged shipping is paid with it, from a head that says so (issue 42).
+  // One line charged shipping is paid with it, from a head that says so (issue 42); one awaiting
+  // approval has a head that says why it cannot be paid (issue 44).
   const shownAsGroup = (group: CheckoutGroup) =>
-    isShownAsGroup(group) || chargesShipping(shippingCharges?.get(group.checkoutId));
+    isShownAsGroup(group) ||
+    chargesShipping(shippingCharges?.get(group.checkoutId)) ||
+    awaitsApproval(group);
   // The spec's "no." counts the orders as they are shown, checkout by checkout.
   const numbers = new Map(groups.flatMap((group) => group.lines).map((o, i) => [o._id, i + 1]));
   const { columns } = texts.orders;

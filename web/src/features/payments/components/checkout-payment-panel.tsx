@@ -4,10 +4,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCheckoutPaymentIntent } from '../api/create-checkout-payment-intent';
 import { useDownloadCheckoutInvoice } from '../api/download-checkout-invoice';
-import { awaitsShippingQuote, unpaidLines } from '../checkout-lines';
+import { awaitsApproval, awaitsShippingQuote, unpaidLines } from '../checkout-lines';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import type { Payer } from './card-form';
-import { CardPaymentPanel, PanelCard } from './payment-panel';
+import { AwaitingApprovalPanel, CardPaymentPanel, PanelCard } from './payment-panel';
 import { PaymentReceipt } from './payment-receipt';
 
 const words = texts.checkoutPayment;
@@ -37,12 +37,13 @@ function InvoiceButton({ checkout }: { checkout: Checkout }) {
 /**
  * The card beside the checkout's summary: one card form for every unpaid line, 'payment is
  * complete' once paid here, or the paid checkout's status and transaction id; its invoice once
- * paid. While its shipping is still to be quoted (issue 42), no form: the buyer is told to wait
- * for the quote's e-mail.
+ * paid. While its shipping is still to be quoted (issue 42), or while it awaits the buyer's
+ * company's approval (issue 44), no form: the buyer is told to wait for the e-mail.
  */
 export function CheckoutPaymentPanel({ checkout, payer, onPaid }: CheckoutPaymentPanelProps) {
   const payment = useCheckoutPayment(checkout, onPaid);
   const intent = useCheckoutPaymentIntent(checkout);
+  if (awaitsApproval(checkout)) return <AwaitingApprovalPanel />;
   if (awaitsShippingQuote(checkout)) {
     return (
       <PanelCard>

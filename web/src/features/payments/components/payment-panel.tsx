@@ -1,5 +1,11 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { isPayable, texts, type Order, type PaymentIntentResponse } from '@tools-factory/contract';
+import {
+  isAwaitingApproval,
+  isPayable,
+  texts,
+  type Order,
+  type PaymentIntentResponse,
+} from '@tools-factory/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
@@ -121,12 +127,27 @@ export function CardPaymentPanel({
   );
 }
 
+/**
+ * An order over its buyer's monthly limit (issue 44): no card form until their company's admin
+ * approves it; the buyer is e-mailed then.
+ */
+export function AwaitingApprovalPanel() {
+  return (
+    <PanelCard>
+      <p role="status" className="alert alert-info alert-soft text-base-content text-sm">
+        {texts.checkout.group.awaitingApprovalNote}
+      </p>
+    </PanelCard>
+  );
+}
+
 /** The payment page's card beside the order's summary. */
 export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
   // Held here, above the form: once paid, the order itself turns paid and the form goes, but
   // this visit still says 'payment is complete'.
   const payment = useCardPayment(order, onPaid);
   const intent = usePaymentIntent(order);
+  if (isAwaitingApproval(order.status)) return <AwaitingApprovalPanel />;
   return (
     <CardPaymentPanel
       intent={intent}

@@ -60,6 +60,8 @@ function chartColors() {
     tools: themeColor('accent'),
     status: {
       unpaid: themeColor('secondary'),
+      // Held like an unpaid order, not payable until its company approves it (issue 44).
+      awaiting_approval: themeColor('accent'),
       paid: themeColor('warning'),
       partly_shipped: themeColor('info'),
       shipped: themeColor('success'),

@@ -1,4 +1,9 @@
-import { USERS_PAGE_SIZE, type User } from '@tools-factory/contract';
+import {
+  ManagedCompanySchema,
+  USERS_PAGE_SIZE,
+  type ManagedCompany,
+  type User,
+} from '@tools-factory/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +24,47 @@ const otto = makeUser({
 });
 const pia = makeUser({ _id: 'u5', name: 'Pia Promoted', email: 'pia@example.com', role: 'admin' });
 
+// Issue 44: a company with Cora its only admin and Bram its buyer.
+const COMPANY_ID = '7d1c2d3e-1111-4222-8333-944455566677';
+const harbour = { _id: COMPANY_ID, legalName: 'Harbour Fittings Ltd' };
+const cora = makeUser({
+  _id: 'u6',
+  name: 'Cora Company',
+  email: 'cora@example.com',
+  company: { ...harbour, role: 'admin' },
+});
+const bram = makeUser({
+  _id: 'u7',
+  name: 'Bram Buyer',
+  email: 'bram@example.com',
+  company: { ...harbour, role: 'buyer' },
+});
+
+/** GET /api/manageCompanies/{id} of Harbour Fittings: these accounts its members, as what. */
+function harbourWith(members: { user: User; role: 'admin' | 'buyer' }[]): ManagedCompany {
+  return ManagedCompanySchema.parse({
+    company: {
+      ...harbour,
+      taxNumber: 'BD-123456',
+      billingAddress: '12 Harbour Road',
+      addressesLocked: false,
+      createdAt: '2026-03-01T09:00:00.000Z',
+    },
+    members: members.map(({ user, role }) => ({
+      userId: user._id,
+      name: user.name,
+      email: user.email,
+      role,
+      joinedAt: '2026-03-02T10:30:00.000Z',
+      monthlyLimit: null,
+      spentThisMonth: 0,
+    })),
+    addresses: [],
+    approvals: [],
+    checkouts: 0,
+  });
+}
+
 /**
  * GET /api/users/search, PUT and DELETE /api/user/admin/{email} and DELETE /api/user/{email} over a list
  * kept here;
@@ -27,6 +73,7 @@ const pia = makeUser({ _id: 'u5', name: 'Pia Promoted', email: 'pia@example.com'
 function fakeUsersApi(
   initial: User[],
   refuse: (call: ApiRequest) => { status: number; message: string } | undefined = () => undefined,
+  companies: ManagedCompany[] = [],
 ) {
   let users = [...initial];
   const { requests } = fakeApi((call) => {
@@ -64,7 +111,12 @@ function fakeUsersApi(
       users = users.map((user) => (user.email === email ? { ...user, role: 'user' } : user));
       return jsonResponse({ modifiedCount });
     }
-    const removed = /^\/api\/user\/([^/]+)$/.exec(call.url);
+    const company = /^\/api\/manageCompanies\/([^/?]+)$/.exec(call.url);
+    if (call.method === 'GET' && company) {
+      const found = companies.find((one) => one.company._id === company[1]);
+      return found ? jsonResponse(found) : undefined;
+    }
+    const removed = /^\/api\/user\/([^/?]+)(\?.*)?$/.exec(call.url);
     if (call.method === 'DELETE' && removed) {
       const email = decodeURIComponent(removed[1]!);
       const before = users.length;
@@ -102,7 +154,7 @@ describe('AllUsers', () => {
       table()
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['no.', 'name', 'email', 'role', 'action']);
+    ).toEqual(['no.', 'name', 'email', 'role', 'company', 'action']);
     expect(row('Maria Lopez').getByRole('cell', { name: 'maria@example.com' })).toBeInTheDocument();
     expect(callsTo(api.requests, 'GET', '/api/users/search')[0]?.headers.get('Authorization')).toBe(
       'Bearer token-7',
@@ -333,6 +385,125 @@ describe('AllUsers', () => {
     );
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.queryByText('Admin role removed')).not.toBeInTheDocument();
+  });
+
+  it('names each account’s company and role, a link to its page, in the table and the cards (issue 44)', async () => {
+    fakeUsersApi([admin, cora, bram, maria]);
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (4)' });
+    const companyPage = `/dashborad/companies/${COMPANY_ID}`;
+    expect(row('Cora Company').getByRole('link', { name: harbour.legalName })).toHaveAttribute(
+      'href',
+      companyPage,
+    );
+    expect(row('Cora Company').getByText('Company admin')).toBeInTheDocument();
+    expect(row('Bram Buyer').getByText('Buyer')).toBeInTheDocument();
+    expect(row('Maria Lopez').queryByRole('link')).not.toBeInTheDocument();
+    const bramCard = within(
+      screen.getAllByRole('listitem').find((card) => card.textContent?.includes('Bram Buyer'))!,
+    );
+    expect(bramCard.getByRole('link', { name: harbour.legalName })).toHaveAttribute(
+      'href',
+      companyPage,
+    );
+    expect(bramCard.getByText('Buyer')).toBeInTheDocument();
+  });
+
+  it('Remove User of a company’s only admin asks who takes over, and names them (issue 44)', async () => {
+    const api = fakeUsersApi([admin, cora, bram], undefined, [
+      harbourWith([
+        { user: cora, role: 'admin' },
+        { user: bram, role: 'buyer' },
+      ]),
+    ]);
+    const user = userEvent.setup();
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (3)' });
+    await user.click(row('Cora Company').getByRole('button', { name: 'Remove User' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Remove this user?' }));
+    expect(
+      await dialog.findByText(
+        'This account is the only admin of Harbour Fittings Ltd. Choose the member who takes over as its admin.',
+      ),
+    ).toBeInTheDocument();
+    const successor = dialog.getByRole('combobox', { name: 'Who takes over' });
+    expect(successor).toBeRequired();
+    expect(
+      within(successor)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a member', 'Bram Buyer (bram@example.com)']);
+
+    // Not chosen: said under the select, and nothing is sent.
+    await user.click(dialog.getByRole('button', { name: 'Remove' }));
+    expect(successor).toHaveAccessibleDescription(
+      'Choose the member who takes over before removing this account.',
+    );
+    expect(successor).toHaveFocus();
+    expect(api.requests.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    await user.selectOptions(successor, 'Bram Buyer (bram@example.com)');
+    expect(successor).not.toHaveAccessibleDescription();
+    await user.click(dialog.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('User removed')).toBeInTheDocument();
+    expect(
+      callsTo(api.requests, 'DELETE', '/api/user/cora%40example.com?successor=u7'),
+    ).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'ALL USERS (2)' })).toBeInTheDocument();
+  });
+
+  it('asks no successor when the company keeps another admin, nor of a buyer', async () => {
+    const api = fakeUsersApi([admin, cora, bram], undefined, [
+      harbourWith([
+        { user: cora, role: 'admin' },
+        { user: bram, role: 'admin' },
+      ]),
+    ]);
+    const user = userEvent.setup();
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (3)' });
+    await user.click(row('Cora Company').getByRole('button', { name: 'Remove User' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Remove this user?' }));
+    await vi.waitFor(() =>
+      expect(callsTo(api.requests, 'GET', `/api/manageCompanies/${COMPANY_ID}`)).toHaveLength(1),
+    );
+    await vi.waitFor(() => expect(dialog.queryByRole('status')).not.toBeInTheDocument());
+    expect(dialog.queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('User removed')).toBeInTheDocument();
+    expect(callsTo(api.requests, 'DELETE', '/api/user/cora%40example.com')).toHaveLength(1);
+
+    // A buyer's removal reads no company.
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const companyReads = callsTo(api.requests, 'GET', `/api/manageCompanies/${COMPANY_ID}`).length;
+    await user.click(row('Bram Buyer').getByRole('button', { name: 'Remove User' }));
+    expect(screen.getByRole('dialog', { name: 'Remove this user?' })).toBeInTheDocument();
+    expect(callsTo(api.requests, 'GET', `/api/manageCompanies/${COMPANY_ID}`)).toHaveLength(
+      companyReads,
+    );
+  });
+
+  it("says the server's refusal of a successor (400) in its words", async () => {
+    const refusal = 'The account to take over must be a member of Harbour Fittings Ltd.';
+    fakeUsersApi(
+      [admin, cora, bram],
+      ({ method }) => (method === 'DELETE' ? { status: 400, message: refusal } : undefined),
+      [
+        harbourWith([
+          { user: cora, role: 'admin' },
+          { user: bram, role: 'buyer' },
+        ]),
+      ],
+    );
+    const user = userEvent.setup();
+    renderAllUsers();
+    await screen.findByRole('heading', { name: 'ALL USERS (3)' });
+    await user.click(row('Cora Company').getByRole('button', { name: 'Remove User' }));
+    const successor = await screen.findByRole('combobox', { name: 'Who takes over' });
+    await user.selectOptions(successor, 'u7');
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText('User removed')).not.toBeInTheDocument();
   });
 
   it('shows the failure to list, with a way to try again', async () => {

@@ -11,8 +11,9 @@ import { useKeysetPages } from '../../../lib/use-keyset-pages';
 import { useUsersPage } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveAdmin } from '../api/remove-admin';
-import { useRemoveUser } from '../api/remove-user';
-import { MakeAdminDialog, RemoveAdminDialog, RemoveUserDialog } from './user-question-dialogs';
+import { useRemoveUser, type UserRemoval } from '../api/remove-user';
+import { RemoveUserDialog } from './remove-user-dialog';
+import { MakeAdminDialog, RemoveAdminDialog } from './user-question-dialogs';
 import { UsersList } from './users-list';
 
 interface AllUsersProps {
@@ -25,7 +26,8 @@ interface AllUsersProps {
  * made an admin' when modifiedCount is above 0, 'Failed to Make an admin' on 403), Remove Admin
  * and Remove User, each behind a confirmation. The ADMIN_EMAILS owners offer neither Remove
  * (the server refuses it too). Every answer refreshes the list. Issue 43: a page of accounts at a
- * time (GET /users/search), searched by name or e-mail.
+ * time (GET /users/search), searched by name or e-mail. Issue 44: each account's company, and
+ * Remove User of a company's only admin asks who takes over.
  */
 export function AllUsers({ currentEmail }: AllUsersProps) {
   const pages = useKeysetPages({ q: '' });
@@ -35,10 +37,13 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
   const makeAdmin = useMakeAdmin();
   const [userToPromote, setUserToPromote] = useState<User | null>(null);
   // A refusal is said in the server's own words: 'You cannot remove your own account ...'
-  // (409), 'No user with this e-mail' (404) ...
+  // (409), 'No user with this e-mail' (404), a company left without an admin (409) ...
   const removal = useConfirmedRemoval({
     mutation: useRemoveUser(),
-    keyOf: (user: User) => user.email,
+    keyOf: (user: User & Pick<UserRemoval, 'successor'>): UserRemoval => ({
+      email: user.email,
+      successor: user.successor,
+    }),
     removedText: texts.admin.removeUserSuccess,
   });
   // 'You cannot remove your own admin role ...' (409), the owners' refusal (403) ...
@@ -143,7 +148,7 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
       <RemoveUserDialog
         user={removal.itemToRemove}
         busy={removal.busy}
-        onConfirm={removal.confirm}
+        onConfirm={(user, successor) => removal.confirm({ ...user, successor })}
         onCancel={removal.cancel}
       />
     </>

@@ -1,4 +1,5 @@
 import { texts, type User } from '@tools-factory/contract';
+import type { ReactNode } from 'react';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
 
 interface UserQuestion {
@@ -41,12 +42,16 @@ interface UserQuestionDialogProps {
   onCancel: () => void;
 }
 
-/** A question about a user, with their name and e-mail, then what the answer means. */
+/**
+ * A question about a user, with their name and e-mail, then what the answer means, then what
+ * else the answer needs (`more`).
+ */
 function UserQuestionDialog({
   question: { warning, ...asked },
   user,
+  more,
   ...actions
-}: UserQuestionDialogProps & { question: UserQuestion }) {
+}: UserQuestionDialogProps & { question: UserQuestion; more?: ReactNode }) {
   return (
     <RemoveDialog item={user} cancelLabel={texts.admin.cancel} {...asked} {...actions}>
       {(shownUser) => (
@@ -54,6 +59,7 @@ function UserQuestionDialog({
           <p className="text-lg font-semibold">{shownUser.name}</p>
           <p className="text-sm break-all">{shownUser.email}</p>
           <p className="text-base-content/70 mt-2 text-sm">{warning}</p>
+          {more}
         </>
       )}
     </RemoveDialog>
@@ -70,7 +76,10 @@ export function RemoveAdminDialog(props: UserQuestionDialogProps) {
   return <UserQuestionDialog question={userQuestions.removeAdmin} {...props} />;
 }
 
-/** "Remove this user?" */
-export function RemoveUserDialog(props: UserQuestionDialogProps) {
+/**
+ * "Remove this user?"; `more` is what else the removal asks (who takes over a company: see
+ * RemoveUserDialog).
+ */
+export function RemoveUserQuestion(props: UserQuestionDialogProps & { more?: ReactNode }) {
   return <UserQuestionDialog question={userQuestions.removeUser} {...props} />;
 }

@@ -1,5 +1,6 @@
-import { texts, type User } from '@tools-factory/contract';
+import { routes, texts, type User } from '@tools-factory/contract';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { DataTable } from '../../../components/ui/data-table';
 import { RowButton } from '../../../components/ui/row-actions';
@@ -68,6 +69,27 @@ function RoleCell({
 }
 
 /**
+ * The company account the user belongs to (issue 44), a link to its page, and their role in it;
+ * nothing for an account of none.
+ */
+function CompanyCell({ user }: { user: User }) {
+  if (!user.company) return null;
+  return (
+    <span className="flex flex-col">
+      <Link
+        to={routes.dashboardManagedCompany(user.company._id)}
+        className="link font-medium wrap-break-word"
+      >
+        {user.company.legalName}
+      </Link>
+      <span className="text-base-content/70 text-xs">
+        {texts.company.roles[user.company.role] ?? user.company.role}
+      </span>
+    </span>
+  );
+}
+
+/**
  * Remove User, except on one's own row, which says whose it is instead, and on an owner's, which
  * no other admin may remove.
  */
@@ -89,9 +111,9 @@ function ActionCell({
 }
 
 /**
- * ALL USERS: name, e-mail, role and action. A table from md up; below it, one card per user,
- * since five columns do not fit 360 px without hiding the buttons off to the side. Both are in
- * the page and CSS shows one, so nothing shifts when a phone is turned.
+ * ALL USERS: name, e-mail, role, company (issue 44) and action. A table from md up; below it, one
+ * card per user, since six columns do not fit 360 px without hiding the buttons off to the side.
+ * Both are in the page and CSS shows one, so nothing shifts when a phone is turned.
  */
 export function UsersList(props: UsersListProps) {
   const { users, firstNumber = 1 } = props;
@@ -112,6 +134,11 @@ export function UsersList(props: UsersListProps) {
                   {user.name}
                 </p>
                 <p className="text-base-content/80 text-sm break-all">{user.email}</p>
+                {user.company ? (
+                  <div className="text-sm">
+                    <CompanyCell user={user} />
+                  </div>
+                ) : null}
                 <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
                   <RoleCell user={user} nameId={nameId} {...props} />
                   <ActionCell user={user} nameId={nameId} {...props} />
@@ -129,6 +156,7 @@ export function UsersList(props: UsersListProps) {
           { label: userColumns.name },
           { label: userColumns.email },
           { label: userColumns.role },
+          { label: userColumns.company },
           { label: userColumns.action },
         ]}
       >
@@ -143,6 +171,9 @@ export function UsersList(props: UsersListProps) {
               <td className="break-all">{user.email}</td>
               <td>
                 <RoleCell user={user} nameId={nameId} {...props} />
+              </td>
+              <td className="min-w-32">
+                <CompanyCell user={user} />
               </td>
               <td>
                 <ActionCell user={user} nameId={nameId} {...props} />
