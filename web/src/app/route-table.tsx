@@ -1,4 +1,4 @@
-import { shellTexts, texts } from '@tools-factory/contract';
+import { shellTexts } from '@tools-factory/contract';
 import { isValidElement, useMemo, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
@@ -51,9 +51,6 @@ const ManageOrdersPage = lazyPage(() => import('./pages/manage-orders-page'));
 const ManagedOrderPage = lazyPage(() => import('./pages/managed-order-page'));
 const ManagedCheckoutPage = lazyPage(() => import('./pages/managed-checkout-page'));
 // Beyond the spec (issue 44): the shop admins' list of company accounts, and one company's page.
-const ManagedCompaniesPage = lazyPage(
-  () => import('../features/manage-companies/pages/managed-companies-page'),
-);
 const ManagedCompanyPage = lazyPage(() => import('./pages/managed-company-page'));
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
 const SalesPage = lazyPage(() => import('../features/sales/pages/sales-page'));
@@ -172,7 +169,7 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                     titledPage(paths.dashboardQuotes, titles.quotes, ManageQuotesPage),
                     titledPage(paths.dashboardSales, titles.sales, SalesPage),
                     titledPage(paths.dashboardHolds, titles.stockHolds, StockHoldsPage),
-                    titledPage(paths.dashboardCompanies, titles.companies, ManagedCompaniesPage),
+                    titledPage(paths.dashboardCompanies, titles.companies, ManagedCompanyPage),
                     // Names itself after the company.
                     titledPage(paths.dashboardManagedCompanyPattern, null, ManagedCompanyPage),
                     titledPage(paths.dashboardReviews, titles.reviews, ManagedReviewsPage),
@@ -186,11 +183,8 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                   children: [
                     titledPage(paths.dashboardCompany, titles.company, CompanyPage),
                     // Beyond the spec (issue 44): the company's checkouts, or a buyer's own.
-                    titledPage(
-                      paths.dashboardCompanyOrders,
-                      texts.companyOrders.title,
-                      CompanyOrdersPage,
-                    ),
+                    // Its title is the page's own: its words are not the first script's.
+                    titledPage(paths.dashboardCompanyOrders, null, CompanyOrdersPage),
                   ],
                 },
               ],

@@ -2,6 +2,7 @@ import { routes, texts } from '@tools-factory/contract';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
+import { pageTitle, useDocumentTitle } from '../../../lib/document-title';
 import { useMyCompany } from '../api/get-my-company';
 import { CompanyOrders } from '../components/company-orders';
 import { useCompanyVisitor } from '../company-visitor';
@@ -14,6 +15,7 @@ const words = texts.companyOrders;
  */
 export default function CompanyOrdersPage() {
   const visitor = useCompanyVisitor();
+  useDocumentTitle(pageTitle(words.title));
   return (
     <section className="px-4 py-8 md:px-8">
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
