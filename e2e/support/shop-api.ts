@@ -39,6 +39,25 @@ export async function bearerOf(page: Page): Promise<{ authorization: string }> {
   };
 }
 
+/**
+ * A call of the API as the account this page is signed in as, a JSON body when given; fails the
+ * test on any answer but a 2xx. Resolves to the answer's JSON.
+ */
+export async function callAs(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  data?: object,
+): Promise<unknown> {
+  const response = await page.request.fetch(`${API_BASE}${path}`, {
+    method,
+    headers: await bearerOf(page),
+    ...(data ? { data } : {}),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json() as Promise<unknown>;
+}
+
 /** What a journey's admin says of a tool it adds. */
 export type NewTool = {
   name: string;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { API_BASE, apiPaths, routes, texts } from '@tools-factory/contract';
-import type { Page } from '@playwright/test';
+import { apiPaths, routes, texts } from '@tools-factory/contract';
 import { invitationLinkTo, keepAtBothWidths, verifiedCustomer } from '../support/company.ts';
 import { field } from '../support/customer.ts';
 import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
-import { addOwnToolsAside, bearerOf } from '../support/shop-api.ts';
+import { addOwnToolsAside, callAs } from '../support/shop-api.ts';
 import { desktop } from '../support/viewports.ts';
 
 const words = texts.shipTo;
@@ -12,15 +11,6 @@ const words = texts.shipTo;
 const SCREENSHOTS = 'docs/screenshots/issue-44';
 
 /** What this page's account asks the API, with its token (the steps the journey is not about). */
-async function callAs(page: Page, method: 'POST' | 'GET', path: string, data?: object) {
-  const response = await page.request.fetch(`${API_BASE}${path}`, {
-    method,
-    headers: await bearerOf(page),
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json() as Promise<unknown>;
-}
 
 test("a company admin adds a ship-to address and locks the list; a buyer's checkout ships to it", async ({
   page,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  API_BASE,
   apiPaths,
   formatMoney,
   MyCheckoutsPageSchema,
@@ -15,7 +14,7 @@ import { field } from '../support/customer.ts';
 import { expect, test, waitForHydration, waitForHydrationAfterLoads } from '../support/fixtures.ts';
 import { latestMailTo } from '../support/outbox.ts';
 import { rowOf } from '../support/screen.ts';
-import { addOwnToolsAside, bearerOf, checkOutAs } from '../support/shop-api.ts';
+import { addOwnToolsAside, callAs, checkOutAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 import { desktop, phone } from '../support/viewports.ts';
 
@@ -29,15 +28,6 @@ const exactly = (subject: string) =>
   new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** What this page's account asks the API, with its token (the steps the journey is not about). */
-async function callAs(page: Page, method: 'POST' | 'GET', path: string, data?: object) {
-  const response = await page.request.fetch(`${API_BASE}${path}`, {
-    method,
-    headers: await bearerOf(page),
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json() as Promise<unknown>;
-}
 
 /** The buyer's newest checkout, as My Orders reads it. */
 async function newestCheckoutOf(page: Page): Promise<Checkout> {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { API_BASE, apiPaths, MyCompanySchema, routes, texts } from '@tools-factory/contract';
+import { apiPaths, MyCompanySchema, routes, texts } from '@tools-factory/contract';
 import type { Page } from '@playwright/test';
 import { invitationLinkTo, keepAtBothWidths, verifiedCustomer } from '../support/company.ts';
 import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
 import { rowOf } from '../support/screen.ts';
-import { addOwnToolsAside, bearerOf, checkOutAs } from '../support/shop-api.ts';
+import { addOwnToolsAside, callAs, checkOutAs } from '../support/shop-api.ts';
 import { desktop } from '../support/viewports.ts';
 
 const words = texts.companyOrders;
@@ -12,15 +12,6 @@ const SCREENSHOTS = 'docs/screenshots/issue-44';
 const ADDRESS = '3 Forge Lane, Sheffield';
 
 /** What this page's account asks the API, with its token (the steps the journey is not about). */
-async function callAs(page: Page, method: 'POST' | 'GET' | 'PATCH', path: string, data?: object) {
-  const response = await page.request.fetch(`${API_BASE}${path}`, {
-    method,
-    headers: await bearerOf(page),
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json() as Promise<unknown>;
-}
 
 /** The rows of Company Orders' table (its header row aside). */
 const checkoutRows = (page: Page) => page.getByRole('table').locator('tbody tr');

@@ -6,7 +6,7 @@ import { invitationLinkTo, keepAtBothWidths, verifiedCustomer } from '../support
 import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expectNoSidewaysScroll, rowOf } from '../support/screen.ts';
-import { addOwnToolsAside, bearerOf, checkOutAs } from '../support/shop-api.ts';
+import { addOwnToolsAside, bearerOf, callAs, checkOutAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 import { desktop, phone } from '../support/viewports.ts';
 
@@ -16,15 +16,6 @@ const successor = texts.admin.successor;
 const SCREENSHOTS = 'docs/screenshots/issue-44';
 
 /** What this page's account asks the API, with its token (the steps the journey is not about). */
-async function callAs(page: Page, method: 'POST' | 'PATCH', path: string, data?: object) {
-  const response = await page.request.fetch(`${API_BASE}${path}`, {
-    method,
-    headers: await bearerOf(page),
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json() as Promise<unknown>;
-}
 
 /** A member's account id, as their company's GET /company lists them to its admin. */
 async function userIdOf(admin: Page, email: string): Promise<string> {
