@@ -28,10 +28,14 @@ export type Sample = {
   timeouts: number;
 };
 
-/** The p-quantile of sorted latencies, to 0.01 ms (0 for none). */
+/**
+ * The p-quantile of sorted latencies, to 0.01 ms; NaN for none (no request sent after the ramp
+ * was answered within its stretch: the answers are slower than the stretch is long), which the
+ * table prints as '-' and no goal meets.
+ */
 function quantile(sorted: readonly number[], share: number): number {
-  const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-  return Math.round(value * 100) / 100;
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+  return value === undefined ? Number.NaN : Math.round(value * 100) / 100;
 }
 
 /**

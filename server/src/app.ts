@@ -24,6 +24,7 @@ import { createIdentityModule } from './modules/identity/identity.module.ts';
 import type { IdentityService } from './modules/identity/identity.service.ts';
 import { accountsMailDirectory } from './modules/identity/staff-notifications.ts';
 import { createInvoicesModule } from './modules/invoices/invoices.module.ts';
+import type { CheckoutsService } from './modules/checkouts/checkouts.service.ts';
 import { createOrdersModule } from './modules/orders/orders.module.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
@@ -73,6 +74,7 @@ declare module 'fastify' {
      */
     outbox: Outbox;
     orders: OrdersService;
+    checkouts: CheckoutsService;
     tools: ToolsService;
   }
 }
@@ -332,6 +334,7 @@ export async function buildApp({
   app.decorate('identity', identity.service);
   app.decorate('guards', guards);
   app.decorate('orders', orders.service);
+  app.decorate('checkouts', checkouts.service);
   app.decorate('tools', tools.service);
 
   registerSecurityHeaders(app, { stripe: config.stripe !== undefined });

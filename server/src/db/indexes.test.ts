@@ -139,6 +139,27 @@ describe('the statements that must never scan a whole table', () => {
     }
   });
 
+  it("GET /checkouts's stream reads an account's orders by (user_id, created_at, checkout_id)", async ({
+    app,
+  }) => {
+    const of = { userId: crypto.randomUUID() };
+    const first = ordersPageByCheckoutQuery(app.database.db, undefined, 500, of);
+    const next = ordersPageByCheckoutQuery(
+      app.database.db,
+      {
+        createdAt: '2026-06-01T00:00:00.000000Z',
+        checkoutId: crypto.randomUUID(),
+        id: crypto.randomUUID(),
+      },
+      500,
+      of,
+    );
+    for (const plan of [await planOf(app, first), await planOf(app, next)]) {
+      expect(plan).toContain('orders_user_id_created_at_checkout_id_idx');
+      expect(plan).not.toMatch(/Seq Scan on orders/);
+    }
+  });
+
   it("Manage Orders' keyset page reads orders by (created_at, checkout_id)", async ({ app }) => {
     const first = checkoutsPageQuery(app.database.db, undefined, { limit: 200, offset: 0 });
     const next = checkoutsPageQuery(app.database.db, undefined, {

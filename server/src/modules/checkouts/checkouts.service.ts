@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   serverTexts,
   type Checkout,
@@ -21,12 +22,15 @@ import {
   selectCheckoutsByIds,
 } from './checkouts.repository.ts';
 
+/** Lines read at a time for GET /checkouts's stream. */
+const OWN_CHECKOUTS_PAGE_LINES = 500;
+
 export type CheckoutsServiceOptions = {
   db: Database;
   /** The orders' placement pipeline and order DTO: a checkout's lines are orders. */
   orders: Pick<OrdersService, 'placementPipeline' | 'orderDto'>;
   /** A checkout's lines and the caller's lines (the orders module's `linesOfCheckouts`). */
-  orderLines: Pick<OrderLinesOfCheckouts, 'linesOf' | 'linesOfUser' | 'pageOfUser'>;
+  orderLines: Pick<OrderLinesOfCheckouts, 'linesOf' | 'checkoutsOfUser' | 'pageOfUser'>;
   /** The cart a checkout places and empties (the cart module's `cartForCheckout`). */
   cart: CartForCheckout;
   /** Told of the stock the checkout reserved, after its commit. */
@@ -66,6 +70,25 @@ export function createCheckoutsService(options: CheckoutsServiceOptions) {
       .map((head) => checkoutDtos.checkoutDto(head, linesByCheckout.get(head.id) ?? []));
   }
 
+  /** The JSON text of the account's every checkout (`[`, each checkout's object, `]`). */
+  async function* everyCheckoutJson(userId: string, pageSize: number): AsyncGenerator<string> {
+    let separator = '';
+    yield '[';
+    for await (const checkouts of orderLines.checkoutsOfUser(db, userId, pageSize)) {
+      const ids = checkouts.map((lines) => lines[0]!.checkoutId);
+      const heads = new Map((await selectCheckoutsByIds(db, ids)).map((head) => [head.id, head]));
+      let text = '';
+      for (const lines of checkouts) {
+        // Every line has its checkout (a foreign key that is never null).
+        const head = heads.get(lines[0]!.checkoutId)!;
+        text += separator + JSON.stringify(checkoutDtos.checkoutDto(head, lines));
+        separator = ',';
+      }
+      yield text;
+    }
+    yield ']';
+  }
+
   return {
     /** POST /checkout: the caller's cart as one checkout (checkout-placement.ts). */
     placeCheckout(caller: Account, input: CheckoutRequest, idempotencyKey: string) {
@@ -77,9 +100,13 @@ export function createCheckoutsService(options: CheckoutsServiceOptions) {
       return (await selectCheckoutByIdempotencyKey(db, caller.id, idempotencyKey)) !== undefined;
     },
 
-    /** GET /checkouts: the caller's checkouts (a one-line one per POST /order), newest first. */
-    async listOwnCheckouts(caller: Account): Promise<Checkout[]> {
-      return checkoutsOfLines(await orderLines.linesOfUser(db, caller.id));
+    /**
+     * GET /checkouts: the caller's checkouts (a one-line one per POST /order), newest first, as
+     * a JSON array written a page of lines at a time while the client takes it (issue 43: a
+     * buyer's whole history in the memory of one page).
+     */
+    streamOwnCheckouts(caller: Pick<Account, 'id'>, pageSize = OWN_CHECKOUTS_PAGE_LINES): Readable {
+      return Readable.from(everyCheckoutJson(caller.id, pageSize));
     },
 
     /**

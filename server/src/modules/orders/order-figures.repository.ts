@@ -51,6 +51,22 @@ async function selectRows<T>(executor: Executor, query: SQL, row: z.ZodType<T>):
   return z.array(row).parse(result.rows);
 }
 
+/**
+ * Which transactions the database has committed, as PostgreSQL's snapshot text ('xmin:xmax:' and
+ * the ids still running): two equal texts see exactly the same committed transactions, in every
+ * table and from any instance, while reads (which take no transaction id) leave it as it was. Any
+ * write anywhere changes it, so it says "nothing changed" only when nothing did.
+ */
+export async function selectCommittedState(executor: Executor): Promise<string> {
+  const [row] = await selectRows(
+    executor,
+    sql`select pg_current_snapshot()::text as state`,
+    z.object({ state: z.string() }),
+  );
+  if (!row) throw new Error('pg_current_snapshot() answered no row');
+  return row.state;
+}
+
 /** `paid_at` within the window: from `from` 00:00 UTC up to (not including) the day after `to`. */
 function paidWithin(window: DayWindow): SQL {
   return sql`o.paid_at >= (${window.from}::date::timestamp at time zone 'UTC')

@@ -1,4 +1,4 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cursorTime } from '../../db/keyset-cursor.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -27,11 +27,12 @@ export async function selectOrdersPageByCheckout(
   executor: Executor,
   cursor: CheckoutOrdersPageCursor | undefined,
   limit: number,
+  of: OrdersOf = {},
 ): Promise<{
   rows: OrderRow[];
   next: CheckoutOrdersPageCursor | undefined;
 }> {
-  const page = await ordersPageByCheckoutQuery(executor, cursor, limit);
+  const page = await ordersPageByCheckoutQuery(executor, cursor, limit, of);
   const last = page.at(-1);
   return {
     rows: page.map(({ order }) => order),
@@ -42,14 +43,19 @@ export async function selectOrdersPageByCheckout(
   };
 }
 
+/** Whose orders: every account's, or one account's (GET /checkouts). */
+export type OrdersOf = { userId?: string };
+
 /**
  * selectOrdersPageByCheckout's statement: it reads orders_created_at_checkout_id_id_idx backwards
- * from the cursor (issue 43), never a sort of the table. Apart, so that a test reads its plan.
+ * from the cursor (issue 43), never a sort of the table; one account's orders off
+ * orders_user_id_created_at_checkout_id_idx. Apart, so that a test reads its plan.
  */
 export function ordersPageByCheckoutQuery(
   executor: Executor,
   cursor: CheckoutOrdersPageCursor | undefined,
   limit: number,
+  of: OrdersOf = {},
 ) {
   return executor
     .select({
@@ -61,6 +67,7 @@ export function ordersPageByCheckoutQuery(
       and(
         // Removed and expired orders are not exported (issue 44): the spec's list leaves them out.
         isLiveOrder(),
+        of.userId === undefined ? undefined : eq(orders.userId, of.userId),
         cursor
           ? sql`(${orders.createdAt}, ${orders.checkoutId}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.checkoutId}::uuid, ${cursor.id}::uuid)`
           : undefined,
@@ -74,16 +81,18 @@ export function ordersPageByCheckoutQuery(
  * Every order, newest first, checkout by checkout, read `pageSize` orders at a time as the
  * caller asks for more: each item is a page's whole checkouts, each checkout's lines in the
  * buyer's order. A page may end inside a checkout: its lines are held until another checkout's
- * first line (or the end) shows it is whole. What the exports and GET /manageOrders stream.
+ * first line (or the end) shows it is whole. What the exports and GET /manageOrders stream, and
+ * (`of` one account) GET /checkouts.
  */
 export async function* everyCheckoutOfOrders(
   executor: Executor,
   pageSize: number,
+  of: OrdersOf = {},
 ): AsyncGenerator<OrderRow[][]> {
   let cursor: CheckoutOrdersPageCursor | undefined;
   let held: OrderRow[] = [];
   do {
-    const page = await selectOrdersPageByCheckout(executor, cursor, pageSize);
+    const page = await selectOrdersPageByCheckout(executor, cursor, pageSize, of);
     cursor = page.next;
     const whole: OrderRow[][] = [];
     for (const row of page.rows) {

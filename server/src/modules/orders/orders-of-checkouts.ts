@@ -7,7 +7,8 @@ import {
   selectCheckoutsPageOfUser,
   type CheckoutsPageOfUser,
 } from './orders-of-checkouts.repository.ts';
-import { selectOrdersOfUser, type OrderRow } from './orders.repository.ts';
+import { everyCheckoutOfOrders } from './orders-csv.repository.ts';
+import type { OrderRow } from './orders.repository.ts';
 
 /**
  * What the checkouts module (a checkout is the head of its lines, which are orders) takes of
@@ -29,8 +30,15 @@ export type OrderLinesOfCheckouts = {
   linesOf(executor: Executor, checkoutId: string): Promise<OrderRow[]>;
   /** The checkout's lines, each locked until `tx` ends, in the order they were placed. */
   lockLinesOf(tx: Transaction, checkoutId: string): Promise<OrderRow[]>;
-  /** Every line of the account, newest first (the caller's checkouts are built from them). */
-  linesOfUser(executor: Executor, userId: string): Promise<OrderRow[]>;
+  /**
+   * Every checkout of the account, newest first, each with its lines in the buyer's order, read
+   * about `pageSize` lines at a time as the caller asks for more (bounded memory).
+   */
+  checkoutsOfUser(
+    executor: Executor,
+    userId: string,
+    pageSize: number,
+  ): AsyncGenerator<OrderRow[][]>;
   /** A page of the account's checkouts, newest first, with their lines (issue 43). */
   pageOfUser(
     executor: Executor,
@@ -54,7 +62,8 @@ export function createOrderLinesOfCheckouts(): OrderLinesOfCheckouts {
   return {
     linesOf: selectCheckoutLines,
     lockLinesOf: selectCheckoutLinesForUpdate,
-    linesOfUser: selectOrdersOfUser,
+    checkoutsOfUser: (executor, userId, pageSize) =>
+      everyCheckoutOfOrders(executor, pageSize, { userId }),
     pageOfUser: selectCheckoutsPageOfUser,
     extendHoldsOf: extendCheckoutHolds,
   };

@@ -20,7 +20,7 @@ import type { DayWindow, OrderFigures } from '../orders/order-figures.ts';
 import { createLatestAnswers } from './latest-answers.ts';
 
 /** What the orders module sums for a range. */
-type SalesFigures = Awaited<ReturnType<OrderFigures['read']>>;
+type SalesFigures = Awaited<ReturnType<OrderFigures['read']>>['value'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -119,7 +119,7 @@ function dollarsOf(centsText: string): number {
  * its UTC day.
  */
 export function createSalesService(options: {
-  figures: Pick<OrderFigures, 'read'>;
+  figures: Pick<OrderFigures, 'read' | 'version'>;
   now: () => Date;
 }) {
   const { figures, now } = options;
@@ -127,12 +127,14 @@ export function createSalesService(options: {
     maxKeys: 50,
     maxAgeMs: SALES_MAX_AGE_SECONDS * 1000,
     now,
+    version: figures.version,
   });
   return {
     /**
      * GET /manageSales: the figures of the range (by default the last SALES_DAYS days), read
      * once at a time per range (latest-answers.ts): a year at a million orders takes the
      * database seconds, and admins asking meanwhile get the last figures with their `asOf`.
+     * Figures read since the database last committed a write are given again without a read.
      */
     async overview(query: SalesRangeQuery = {}): Promise<SalesOverview> {
       const window = salesWindow(now(), query);
