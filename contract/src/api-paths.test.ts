@@ -98,6 +98,7 @@ describe('apiPaths', () => {
       companyMember: '/company/members/:userId',
       manageCompanies: '/manageCompanies',
       manageCompany: '/manageCompanies/:id',
+      manageCompanyTerms: '/manageCompanies/:id/terms',
       companyAddresses: '/company/addresses',
       companyAddressesLocked: '/company/addresses/locked',
       companyAddress: '/company/addresses/:id',

@@ -190,6 +190,8 @@ export const apiPaths = {
   manageCompanies: '/manageCompanies',
   /** GET (shop admins): one company, its members, limits, addresses and approvals waiting. */
   manageCompany: withSegment('/manageCompanies/:id'),
+  /** PUT (shop admins): the company's payment terms, credit limit, PO rule and tax exemption. */
+  manageCompanyTerms: withSegment('/manageCompanies/:id/terms'),
   /** POST (company admins): a new ship-to address of the company. */
   companyAddresses: '/company/addresses',
   /** PUT (company admins): whether checkouts ship only to the company's addresses. */

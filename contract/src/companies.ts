@@ -33,6 +33,42 @@ export type CreateCompanyInput = z.input<typeof CreateCompanySchema>;
 export const UpdateCompanySchema = z.object(companyDetailsFields);
 export type UpdateCompanyInput = z.input<typeof UpdateCompanySchema>;
 
+/**
+ * The payment terms a shop admin may give a company (issue 45): its invoices are due this many
+ * days after they are issued. A company without terms (null) pays every checkout by card.
+ */
+export const PAYMENT_TERMS_DAYS = [7, 15, 30, 45, 60, 90] as const;
+export type PaymentTermsDays = (typeof PAYMENT_TERMS_DAYS)[number];
+
+/**
+ * What the shop agreed with a company (issue 45), set by the shop's admins: its payment terms
+ * (null: card only), the most its open invoices may come to, whether each checkout must carry a
+ * PO number, and whether it is exempt from tax (reverse charge, with its tax number).
+ */
+export const CompanyTermsSchema = z.object({
+  paymentTermsDays: z.union(PAYMENT_TERMS_DAYS.map((days) => z.literal(days))).nullable(),
+  /** In dollars: open invoices plus a new checkout on account must fit it. */
+  creditLimit: MoneySchema,
+  poNumberRequired: z.boolean(),
+  taxExempt: z.boolean(),
+});
+export type CompanyTerms = z.infer<typeof CompanyTermsSchema>;
+
+/** PUT /manageCompanies/{id}/terms (shop admins): the company's terms, all of them. */
+export const UpdateCompanyTermsSchema = z.object({
+  paymentTermsDays: z
+    .union(
+      PAYMENT_TERMS_DAYS.map((days) => z.literal(days)),
+      { error: texts.companyErrors.badPaymentTerms(PAYMENT_TERMS_DAYS) },
+    )
+    .nullable(),
+  creditLimit: priceSchema('credit limit', { allowZero: true }),
+  poNumberRequired: z.boolean({ error: texts.companyErrors.trueOrFalse('poNumberRequired') }),
+  taxExempt: z.boolean({ error: texts.companyErrors.trueOrFalse('taxExempt') }),
+});
+export type UpdateCompanyTermsInput = z.input<typeof UpdateCompanyTermsSchema>;
+export type UpdateCompanyTerms = z.output<typeof UpdateCompanyTermsSchema>;
+
 export const CompanySchema = z.object({
   _id: IdSchema,
   legalName: z.string(),
@@ -40,6 +76,8 @@ export const CompanySchema = z.object({
   billingAddress: z.string(),
   /** Its checkouts ship only to its own addresses (none typed at checkout). */
   addressesLocked: z.boolean(),
+  /** What the shop agreed with it (issue 45): every member sees them. */
+  terms: CompanyTermsSchema,
   createdAt: z.string(),
 });
 export type Company = z.infer<typeof CompanySchema>;

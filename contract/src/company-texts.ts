@@ -200,6 +200,14 @@ export const companyTexts = {
      */
     lastAdminAccount:
       'This account is the only admin of its company, which has other members or invitations waiting. Ask it to make another member an admin, or revoke the invitations, first (on its Company page), then remove it.',
+    /** 400: PUT /manageCompanies/{id}/terms with payment terms not offered. */
+    badPaymentTerms: (offered: readonly number[]) =>
+      `Payment terms are net ${offered.join(', ')} days, or null for card only.`,
+    /** 400: a field that must be true or false. */
+    trueOrFalse: (field: string) => `${field} must be true or false.`,
+    /** 409: a company made tax-exempt without its tax number, or an exempt one's number cleared. */
+    taxExemptNeedsTaxNumber:
+      'A tax-exempt company needs its tax number: its invoices name it beside the reverse-charge note. Enter the tax number first.',
     /** 409: the change would leave the company without an admin. */
     lastAdmin: 'A company must keep at least one admin. Make another member an admin first.',
     /** 409: an invitation past COMPANY_MAX_MEMBERS (members and invitations waiting). */

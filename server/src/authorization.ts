@@ -312,6 +312,7 @@ export const AUTHORIZATION_TABLE = {
   'PATCH /api/company/members/:userId': 'company admin',
   'GET /api/manageCompanies': 'admin',
   'GET /api/manageCompanies/:id': 'admin',
+  'PUT /api/manageCompanies/:id/terms': 'admin',
   'POST /api/company/addresses': 'company admin',
   'PUT /api/company/addresses/locked': 'company admin',
   'PATCH /api/company/addresses/:id': 'company admin',

@@ -958,6 +958,21 @@ const CASES: readonly AuthorizationCase[] = [
     request: async (the) => ({ url: `/api/manageCompanies/${(await the.customerCompany()).id}` }),
   },
   {
+    route: 'PUT /api/manageCompanies/:id/terms',
+    case: "the customer's company",
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: async (the) => ({
+      method: 'PUT',
+      url: `/api/manageCompanies/${(await the.customerCompany()).id}/terms`,
+      payload: {
+        paymentTermsDays: 30,
+        creditLimit: 5000,
+        poNumberRequired: false,
+        taxExempt: false,
+      },
+    }),
+  },
+  {
     route: 'POST /api/company/addresses',
     answers: { anonymous: 401, customer: 201, anotherCustomer: 403, admin: 404 },
     request: async (the) => {

@@ -61,12 +61,15 @@ export async function joinedMember(
 /** A company made by a new verified admin, with one buyer who joined it. */
 export async function companyWithBuyer(
   app: App,
-  names: { legalName: string; admin?: string; buyer?: string },
+  names: { legalName: string; admin?: string; buyer?: string; taxNumber?: string },
 ): Promise<{ admin: TestAccount; buyer: TestAccount; companyId: string }> {
   const admin = await signUpVerifiedAccount(app, {
     name: names.admin ?? `${names.legalName} Admin`,
   });
-  const created = await createCompany(app, admin, { legalName: names.legalName });
+  const created = await createCompany(app, admin, {
+    legalName: names.legalName,
+    ...(names.taxNumber ? { taxNumber: names.taxNumber } : {}),
+  });
   const buyer = await joinedMember(app, admin, names.buyer ?? `${names.legalName} Buyer`);
   return { admin, buyer, companyId: created.company!._id };
 }

@@ -204,6 +204,15 @@ const ROWS: Row[] = [
     request: async () => ({ method: 'GET', url: '/api/manageCompanies' }),
   },
   {
+    route: 'PUT /api/manageCompanies/:id/terms',
+    answers: shopAdminsOnly,
+    request: async (world) => ({
+      method: 'PUT',
+      url: `/api/manageCompanies/${world.companyId}/terms`,
+      payload: { paymentTermsDays: 30, creditLimit: 0, poNumberRequired: false, taxExempt: false },
+    }),
+  },
+  {
     route: 'GET /api/manageCompanies/:id',
     answers: shopAdminsOnly,
     request: async (world) => ({ method: 'GET', url: `/api/manageCompanies/${world.companyId}` }),

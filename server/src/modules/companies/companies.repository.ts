@@ -20,6 +20,12 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type MemberRow = typeof companyMembers.$inferSelect;
 export type InvitationRow = typeof companyInvitations.$inferSelect;
 export type CompanyDetails = Pick<CompanyRow, 'legalName' | 'taxNumber' | 'billingAddress'>;
+
+/** What the shop agreed with a company (issue 45), as stored. */
+export type CompanyTermsRow = Pick<
+  CompanyRow,
+  'paymentTermsDays' | 'creditLimitCents' | 'poNumberRequired' | 'taxExempt'
+>;
 export type AddressRow = typeof companyAddresses.$inferSelect;
 export type AddressFields = Pick<AddressRow, 'label' | 'name' | 'address' | 'phone'>;
 
@@ -89,6 +95,19 @@ export async function updateCompany(
     .returning();
   if (!row) throw new Error(`company ${id} was locked yet not updated`);
   return row;
+}
+
+/** The company's terms (issue 45), its row locked by the caller (lockCompany). */
+export async function updateCompanyTerms(
+  tx: Transaction,
+  id: string,
+  terms: CompanyTermsRow,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ ...terms, updatedAt: at })
+    .where(eq(companies.id, id));
 }
 
 /** The company's members, admins first, then as they joined. */

@@ -13,6 +13,8 @@ import {
   ManagedCompaniesPageSchema,
   ManagedCompaniesQuerySchema,
   ManagedCompanySchema,
+  PAYMENT_TERMS_DAYS,
+  UpdateCompanyTermsSchema,
   MANAGED_COMPANIES_MAX_PAGE_SIZE,
   MANAGED_COMPANIES_PAGE_SIZE,
   ManagedOrdersPageSchema,
@@ -246,6 +248,23 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => companies.managedCompany(request.params.id),
+  );
+
+  app.put(
+    apiPaths.manageCompanyTerms.pattern,
+    {
+      onRequest: guardOf(guards, 'PUT /api/manageCompanies/:id/terms'),
+      schema: {
+        operationId: 'setCompanyTerms',
+        summary: "A company's payment terms (shop admins)",
+        description: `Shop admins only (issue 45): all of the company's terms at once. \`paymentTermsDays\` (net ${PAYMENT_TERMS_DAYS.join(', ')} days; null: no terms, every checkout paid by card) is how long after issue its invoices are due; \`creditLimit\` (dollars, $0 or more) is the most its open invoices may come to with a new checkout on account; \`poNumberRequired\` makes every checkout of its members carry a PO number; \`taxExempt\` (reverse charge) needs the company's tax number (409 otherwise). Checkouts placed before keep the terms they were placed under. Answers the company as GET /manageCompanies/{id}; 404 for no company of this id.`,
+        tags: ['companies'],
+        params: IdParamsSchema,
+        body: UpdateCompanyTermsSchema,
+        response: { 200: ManagedCompanySchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => companies.setTerms(request.params.id, request.body),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   COMPANY_INVITATION_DAYS,
   COMPANY_MAX_MEMBERS,
+  PAYMENT_TERMS_DAYS,
   centsToDollars,
   dollarsToCents,
   texts,
@@ -20,6 +21,8 @@ import {
   type ManagedCompany,
   type ManagedOrdersPage,
   type MyCompany,
+  type PaymentTermsDays,
+  type UpdateCompanyTerms,
 } from '@tools-factory/contract';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -48,6 +51,7 @@ import {
   selectPendingInvitations,
   selectUsableInvitation,
   updateCompany,
+  updateCompanyTerms,
   updateMember,
   countAddresses,
   countMembersOf,
@@ -108,8 +112,21 @@ function companyDto(row: CompanyRow): Company {
     taxNumber: row.taxNumber,
     billingAddress: row.billingAddress,
     addressesLocked: row.addressesLocked,
+    terms: {
+      paymentTermsDays: termsDaysOf(row.paymentTermsDays),
+      creditLimit: centsToDollars(row.creditLimitCents),
+      poNumberRequired: row.poNumberRequired,
+      taxExempt: row.taxExempt,
+    },
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The stored terms as the contract names them (the database's check keeps to the list). */
+function termsDaysOf(days: number | null): PaymentTermsDays | null {
+  const offered = PAYMENT_TERMS_DAYS.find((term) => term === days);
+  if (days !== null && offered === undefined) throw new Error(`unknown payment terms: ${days}`);
+  return offered ?? null;
 }
 
 function addressDto(row: AddressRow): ShipToAddress {
@@ -455,14 +472,50 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
       return viewOfCaller(caller);
     },
 
-    /** PATCH /company (its admins): the details its next documents carry. */
+    /**
+     * PATCH /company (its admins): the details its next documents carry. A tax-exempt company
+     * keeps its tax number (409 for clearing it).
+     */
     async update(caller: Account, details: CompanyDetails): Promise<MyCompany> {
       await db.transaction(async (tx) => {
         const member = await adminMembershipOf(tx, caller);
-        await lockCompany(tx, member.companyId);
+        const company = await lockCompany(tx, member.companyId);
+        if (company?.taxExempt && details.taxNumber.trim() === '') {
+          throw conflict(words.taxExemptNeedsTaxNumber);
+        }
         await updateCompany(tx, member.companyId, details, clock());
       });
       return viewOfCaller(caller);
+    },
+
+    /**
+     * PUT /manageCompanies/{id}/terms (shop admins, issue 45): the company's payment terms,
+     * credit limit, PO rule and tax exemption, all of them; 404 for no company of this id, 409
+     * for tax exemption without a tax number. Checkouts placed before keep what they were placed
+     * under.
+     */
+    async setTerms(id: string, terms: UpdateCompanyTerms): Promise<ManagedCompany> {
+      const companyId = parseId(id);
+      if (!companyId) throw notFound(words.companyNotFound);
+      await db.transaction(async (tx) => {
+        const company = await lockCompany(tx, companyId);
+        if (!company) throw notFound(words.companyNotFound);
+        if (terms.taxExempt && company.taxNumber.trim() === '') {
+          throw conflict(words.taxExemptNeedsTaxNumber);
+        }
+        await updateCompanyTerms(
+          tx,
+          companyId,
+          {
+            paymentTermsDays: terms.paymentTermsDays,
+            creditLimitCents: dollarsToCents(terms.creditLimit),
+            poNumberRequired: terms.poNumberRequired,
+            taxExempt: terms.taxExempt,
+          },
+          clock(),
+        );
+      });
+      return this.managedCompany(companyId);
     },
 
     /**

@@ -17,19 +17,41 @@ import { users } from '../identity/identity.table.ts';
  * A company account (issue 44): the business several buyers share. Its legal name, tax number and
  * billing address are what its invoices carry, copied when each is issued.
  */
-export const companies = pgTable('companies', {
-  id: randomUuidKey(),
-  legalName: text('legal_name').notNull(),
-  taxNumber: text('tax_number').notNull().default(''),
-  billingAddress: text('billing_address').notNull(),
-  /**
-   * Set by its admins: every checkout of its members ships to one of its addresses
-   * (company_addresses), none typed at checkout; the placement refuses any other.
-   */
-  addressesLocked: boolean('addresses_locked').notNull().default(false),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: randomUuidKey(),
+    legalName: text('legal_name').notNull(),
+    taxNumber: text('tax_number').notNull().default(''),
+    billingAddress: text('billing_address').notNull(),
+    /**
+     * Set by its admins: every checkout of its members ships to one of its addresses
+     * (company_addresses), none typed at checkout; the placement refuses any other.
+     */
+    addressesLocked: boolean('addresses_locked').notNull().default(false),
+    /**
+     * What the shop agreed with it (issue 45), set by the shop's admins: its invoices are due this
+     * many days after issue (null: no terms, card only); its open invoices may come to at most
+     * `credit_limit_cents`; each checkout must carry a PO number; it is exempt from tax (reverse
+     * charge), which its tax number must say.
+     */
+    paymentTermsDays: integer('payment_terms_days'),
+    creditLimitCents: integer('credit_limit_cents').notNull().default(0),
+    poNumberRequired: boolean('po_number_required').notNull().default(false),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // PAYMENT_TERMS_DAYS as SQL (companies.terms.test.ts proves the two agree).
+    check(
+      'companies_payment_terms_offered',
+      sql`${t.paymentTermsDays} is null or ${t.paymentTermsDays} in (7, 15, 30, 45, 60, 90)`,
+    ),
+    check('companies_credit_limit_not_negative', sql`${t.creditLimitCents} >= 0`),
+    check('companies_tax_exempt_named', sql`not ${t.taxExempt} or ${t.taxNumber} <> ''`),
+  ],
+);
 
 /**
  * Who belongs to which company, as what. The account is the key: an account belongs to one

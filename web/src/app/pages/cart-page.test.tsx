@@ -15,6 +15,7 @@ const buyerOfCompany = {
     taxNumber: '',
     billingAddress: '12 Harbour Road',
     addressesLocked: false,
+    terms: { paymentTermsDays: null, creditLimit: 0, poNumberRequired: false, taxExempt: false },
     createdAt: '2026-03-01T09:00:00.000Z',
   },
   role: 'buyer',

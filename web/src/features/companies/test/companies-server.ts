@@ -28,6 +28,7 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     taxNumber: 'BD-123456',
     billingAddress: '12 Harbour Road\nChattogram 4100',
     addressesLocked: false,
+    terms: { paymentTermsDays: null, creditLimit: 0, poNumberRequired: false, taxExempt: false },
     createdAt: '2026-03-01T09:00:00.000Z',
     ...overrides,
   });

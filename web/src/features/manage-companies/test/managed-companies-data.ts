@@ -43,6 +43,7 @@ export function makeManagedCompany(overrides: Partial<ManagedCompany> = {}): Man
       taxNumber: 'BD-123456',
       billingAddress: '12 Harbour Road\nChattogram 4100',
       addressesLocked: true,
+      terms: { paymentTermsDays: null, creditLimit: 0, poNumberRequired: false, taxExempt: false },
       createdAt: '2026-03-01T09:00:00.000Z',
     },
     members: [

@@ -48,6 +48,7 @@ function harbourWith(members: { user: User; role: 'admin' | 'buyer' }[]): Manage
       taxNumber: 'BD-123456',
       billingAddress: '12 Harbour Road',
       addressesLocked: false,
+      terms: { paymentTermsDays: null, creditLimit: 0, poNumberRequired: false, taxExempt: false },
       createdAt: '2026-03-01T09:00:00.000Z',
     },
     members: members.map(({ user, role }) => ({
