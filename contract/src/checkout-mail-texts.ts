@@ -26,6 +26,18 @@ export const checkoutMailTexts = {
       `We hold the stock for you until ${until}. If the checkout is not paid by then, its lines are cancelled and the stock goes back on sale.`,
     ...payMailLabels,
   },
+  /** Placed on account (issue 45): its invoice issued with it, due within the company's terms. */
+  invoiced: {
+    subject: (reference: string, invoice: string) =>
+      `Your checkout ${reference} is ordered on account: invoice ${invoice}`,
+    body: (reference: string, lines: number) =>
+      `Thank you for your checkout ${reference}. Here ${lines === 1 ? 'is the line' : `are the ${lines} lines`} you ordered on your company’s account:`,
+    invoice: 'Invoice',
+    due: 'Due',
+    note: (due: string) =>
+      `Your stock is reserved. The invoice is due by ${due}: download it from My Orders, and pay it by bank transfer quoting its number.`,
+    action: 'See your orders',
+  },
   paid: {
     subject: (reference: string) => `Payment received for your checkout ${reference}`,
     body: (reference: string, total: string) =>

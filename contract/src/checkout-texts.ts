@@ -14,6 +14,18 @@ export const checkoutTexts = {
       `The total changed: you saw ${formatMoney(expected)}, it is ${formatMoney(now)} now. Check the cart and check out again.`,
     poNumberTooLong: 'The PO number is at most 35 characters.',
     tooLarge: 'This checkout is above what one card payment can pay: split it into smaller ones.',
+    /** Issue 45: a checkout on account that the buyer's company cannot place. */
+    badPayment: (methods: readonly string[]) => `payment must be one of ${methods.join(', ')}`,
+    noPaymentTerms:
+      'Your company pays by card: it has no payment terms with us. Choose card payment, or ask us for terms.',
+    poNumberRequired:
+      'Your company asks for a PO number on every checkout: enter it, then check out again.',
+    overCreditLimit: (total: number, creditLeft: number) =>
+      `Nothing was ordered: this checkout (${formatMoney(total)}) is more than your company’s credit left (${formatMoney(creditLeft)}). Pay it by card, or ask your company admin to settle open invoices first.`,
+    shippingToQuoteOnAccount:
+      'Nothing was ordered: this checkout’s shipping is quoted after ordering, so it cannot be invoiced on account yet. Pay it by card, or split it into smaller checkouts.',
+    invoiceOverdue:
+      'Nothing was ordered: your company has an invoice past its due date, so checkouts on account wait until it is paid. You can still pay by card.',
     /** GET /checkouts/page's `after` that no page of the caller's answered (issue 43). */
     badPageCursor: 'after: not the next page of your orders; start again from the first page',
   },
@@ -34,6 +46,7 @@ export const checkoutTexts = {
     status: {
       awaitingApproval: 'awaiting approval',
       unpaid: 'unpaid',
+      invoiced: 'invoiced',
       paid: 'panding',
       partlyShipped: 'partly shipped',
       shipped: 'shipped',

@@ -6,12 +6,17 @@ import { deliveryFields, OrderSchema } from './orders.ts';
 import {
   canShip,
   isAwaitingApproval,
+  isInvoiced,
   isDisputed,
   isPartlyShipped,
   isPayable,
   isShipped,
   type OrderStatus,
 } from './order-status.ts';
+
+/** How a checkout is paid (issue 45): by card within its hold, or on its company's account. */
+export const PAYMENT_METHODS = ['card', 'account'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The buyer's own reference for a purchase: at most 35 characters (as EDI and most ERPs keep). */
 export const PO_NUMBER_MAX_LENGTH = 35;
@@ -36,6 +41,14 @@ export const CheckoutInputSchema = z.object({
   companyName: textSchema('company name', { max: 120, required: false }).optional().default(''),
   taxNumber: textSchema('tax number', { max: 40, required: false }).optional().default(''),
   expectedTotal: priceSchema().optional(),
+  /**
+   * Issue 45: `card` (paid within the hold, as always) or `account`, for a buyer of a company
+   * with payment terms: the invoice is issued at once, due within the terms.
+   */
+  payment: z
+    .enum(PAYMENT_METHODS, { error: checkoutTexts.errors.badPayment(PAYMENT_METHODS) })
+    .optional()
+    .default('card'),
 });
 export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
 export type CheckoutRequest = z.output<typeof CheckoutInputSchema>;
@@ -48,6 +61,7 @@ export type CheckoutRequest = z.output<typeof CheckoutInputSchema>;
 export const CHECKOUT_STATUSES = [
   'awaitingApproval',
   'unpaid',
+  'invoiced',
   'paid',
   'partlyShipped',
   'shipped',
@@ -147,6 +161,7 @@ export function checkoutReference(id: string): string {
 export function checkoutStatusOf(lines: readonly { status: OrderStatus }[]): CheckoutStatus {
   if (lines.some((line) => isAwaitingApproval(line.status))) return 'awaitingApproval';
   if (lines.some((line) => isPayable(line.status))) return 'unpaid';
+  if (lines.some((line) => isInvoiced(line.status))) return 'invoiced';
   const live = liveLines(lines);
   if (live.length === 0) return 'closed';
   const shipped = live.filter((line) => isShipped(line.status)).length;

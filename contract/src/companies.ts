@@ -180,8 +180,22 @@ export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
  * the invitations waiting and the checkouts awaiting approval (oldest first); `company` null
  * when the account belongs to none.
  */
+/**
+ * What a company with payment terms owes on account and may still place (issue 45): its open
+ * invoices' total less what was received, its credit limit less that, and whether an invoice is
+ * past its due date (nothing more on account until it is paid).
+ */
+export const CompanyCreditSchema = z.object({
+  openBalance: MoneySchema,
+  creditLeft: MoneySchema,
+  overdue: z.boolean(),
+});
+export type CompanyCredit = z.infer<typeof CompanyCreditSchema>;
+
 export const MyCompanySchema = z.object({
   company: CompanySchema.nullable(),
+  /** Its credit on account (issue 45); null without payment terms or a company. */
+  credit: CompanyCreditSchema.nullable(),
   role: CompanyRoleSchema.nullable(),
   members: z.array(CompanyMemberSchema),
   invitations: z.array(CompanyInvitationSchema),

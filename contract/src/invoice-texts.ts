@@ -45,6 +45,13 @@ export const invoiceTexts = {
     /** At a rate of 0% (issue 42): why no VAT is charged, in the seller's words (SELLER_ZERO_TAX_REASON). */
     noTax: (reason: string) => `VAT 0%: ${reason}`,
     bankDetails: 'Bank details for transfers',
+    /** Issued on account (issue 45): its terms, when it is due, and how to pay it. */
+    paymentTerms: 'Payment terms',
+    netDays: (days: number) => `Net ${days} days`,
+    due: 'Due',
+    onAccount: (due: string) =>
+      `Payable by bank transfer by ${due}, quoting the invoice number. Thank you for your order.`,
+    settled: 'Paid in full by bank transfer. Thank you for your order.',
   },
   /** The credit note PDF's words (issue 22): the seller and the layout are the invoice's. */
   creditNote: {

@@ -237,6 +237,10 @@ export const mailTexts = {
       body: (reference: string, approver: string) =>
         `${approver} approved your order ${reference}. You can pay it now.`,
       action: 'Pay now',
+      /** Placed on account (issue 45): approved, it is invoiced instead of paid by card. */
+      invoicedBody: (reference: string, approver: string, invoice: string, due: string) =>
+        `${approver} approved your order ${reference}. It is ordered on your company’s account: invoice ${invoice} is due by ${due}, and is in My Orders.`,
+      invoicedAction: 'See your orders',
     },
     checkoutRejected: {
       subject: (reference: string) => `Your order ${reference} was not approved`,

@@ -79,6 +79,7 @@ export const orderAdminTexts = {
       /** A company buyer's order past their monthly limit, and its admin's decision (issue 44). */
       awaiting_approval: 'Over the buyer’s monthly limit: awaiting approval',
       approved: 'Approved by the company',
+      invoiced: 'Invoiced on account',
       rejected: 'Rejected by the company',
     },
     /**

@@ -25,6 +25,7 @@
 export const LIVE_STATUSES = [
   'unpaid',
   'awaiting_approval',
+  'invoiced',
   'paid',
   'partly_shipped',
   'shipped',
@@ -57,6 +58,13 @@ export const PLACED_STATUS = 'unpaid' satisfies OrderStatus;
  * payable until one of the company's admins approves it.
  */
 export const AWAITING_APPROVAL_STATUS = 'awaiting_approval' satisfies OrderStatus;
+
+/**
+ * Where a company buyer's order starts when its checkout is placed on account (issue 45): its
+ * invoice issued with it, due within the company's payment terms, nothing received yet. Not held:
+ * its stock is the buyer's for good, as a paid order's is, and it never expires.
+ */
+export const INVOICED_STATUS = 'invoiced' satisfies OrderStatus;
 
 /** A shipment can be undone (its quantities back to ship) this long after it left: a mistake's window. */
 export const UNSHIP_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -106,6 +114,11 @@ export const ORDER_TRANSITIONS = {
   expire: { from: ['unpaid', 'awaiting_approval'], to: 'expired' },
   /** A company admin approves a buyer's checkout past their limit: its buyer may pay it now. */
   approve: { from: ['awaiting_approval'], to: 'unpaid' },
+  /**
+   * The same approval of a checkout placed on account (issue 45): its invoice is issued then,
+   * if the company's credit still has room for it.
+   */
+  approveOnAccount: { from: ['awaiting_approval'], to: 'invoiced' },
   /** A company admin rejects it, with a reason: its stock goes back. */
   reject: { from: ['awaiting_approval'], to: 'rejected' },
 } as const satisfies Record<string, Transition>;
@@ -143,9 +156,13 @@ export const isHeld = (status: OrderStatus): boolean =>
 
 /**
  * Paid at some point (its payment and invoice are in the books), whatever came after: neither
- * still held nor ended unpaid.
+ * still held, nor ended unpaid, nor invoiced on account with nothing received (issue 45).
  */
-export const wasPaid = (status: OrderStatus): boolean => !isHeld(status) && !isEnded(status);
+export const wasPaid = (status: OrderStatus): boolean =>
+  !isHeld(status) && !isEnded(status) && !isInvoiced(status);
+
+/** Placed on account, its invoice open (issue 45): the company pays it by its terms. */
+export const isInvoiced = (status: OrderStatus): boolean => status === INVOICED_STATUS;
 
 /** Paid and not shipped yet: 'panding' on its badge (wasPaid says whether it ever was paid). */
 export const isPaid = (status: OrderStatus): boolean => status === ORDER_TRANSITIONS.pay.to;
@@ -277,7 +294,8 @@ export function orderActions(
     undoShip: canUndoShip(status) && !!unshipUntil && Date.parse(unshipUntil) > now,
     cancel: canCancel(status),
     refundPart: canRefundPart(status) && total !== undefined && refunded < total,
-    invoice: wasPaid(status),
+    // On account (issue 45), its invoice was issued with it.
+    invoice: wasPaid(status) || isInvoiced(status),
     // A credit note for each refund an admin made; the gateway's own refund in full has none.
     creditNote: canRefundPart(status) && refunded > 0,
   };

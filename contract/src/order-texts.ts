@@ -46,6 +46,8 @@ export const orderTexts = {
     expiredBadge: 'expired',
     /** A company buyer's order past their monthly limit, and one its admin turned down (issue 44). */
     awaitingApprovalBadge: 'awaiting approval',
+    /** Placed on account, its invoice open (issue 45). */
+    invoicedBadge: 'invoiced',
     rejectedBadge: 'rejected',
     delete: 'Delete',
     cancel: 'cancel',

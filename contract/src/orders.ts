@@ -185,6 +185,7 @@ export const ORDER_EVENT_KINDS = [
   'awaiting_approval',
   'approved',
   'rejected',
+  'invoiced',
 ] as const;
 export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
 export type OrderEventKind = z.infer<typeof OrderEventKindSchema>;

@@ -33,6 +33,9 @@ export const paymentTexts = {
     /** 409: paying a company buyer's checkout that waits for their company's approval (issue 44). */
     awaitingApproval:
       'This order is over your monthly limit and waits for your company admin’s approval. You can pay it once it is approved.',
+    /** 409: paying by card a checkout placed on account (issue 45): its invoice is paid by transfer. */
+    onAccount:
+      'This order is on your company’s account: pay its invoice by bank transfer, quoting the invoice number.',
     /** 409: a transaction id that the gateway ties to another order or another amount. */
     notThisOrder: 'This transaction does not belong to this order.',
     /** 400: the body's order is not the order in the path. */

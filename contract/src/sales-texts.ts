@@ -51,6 +51,7 @@ export const salesTexts = {
     statusNames: {
       unpaid: 'unpaid',
       awaiting_approval: 'awaiting approval',
+      invoiced: 'invoiced',
       paid: 'paid',
       partly_shipped: 'partly shipped',
       shipped: 'shipped',

@@ -5,6 +5,7 @@ import { categoryBrowseTexts, categoryTexts } from './category-texts.ts';
 import { checkoutDocumentTexts } from './checkout-mail-texts.ts';
 import { checkoutPaymentTexts } from './checkout-payment-texts.ts';
 import { checkoutTexts } from './checkout-texts.ts';
+import { companyTermsTexts } from './company-terms-texts.ts';
 import { companyTexts } from './company-texts.ts';
 import { contactTexts } from './contact-texts.ts';
 import { fieldTexts } from './field-texts.ts';
@@ -12,6 +13,7 @@ import { holdTexts } from './hold-texts.ts';
 import { homeTexts } from './home-texts.ts';
 import { invoiceTexts } from './invoice-texts.ts';
 import { mailTexts } from './mail-texts.ts';
+import { onAccountTexts } from './on-account-texts.ts';
 import { orderAdminErrors, orderServerTexts, orderTexts } from './order-texts.ts';
 import { paymentTexts } from './payment-texts.ts';
 import { profileTexts } from './profile-texts.ts';
@@ -48,6 +50,10 @@ export const texts = {
   quickOrder: quickOrderTexts,
   /** Company accounts (issue 44). */
   ...companyTexts,
+  /** A company's terms with the shop (issue 45). */
+  companyTerms: companyTermsTexts,
+  /** Checkouts on account, and a company's credit (issue 45). */
+  onAccount: onAccountTexts,
   /** Shipments of a checkout's lines (issue 42). */
   shipments: shipmentTexts,
   /** Shipping charges (issue 42). */

@@ -21,8 +21,11 @@
 // 119.5 kB since issue 43 item 6: the entry that starts the app on the first interaction, and
 // the file it shares with the app (Vite's chunk loader, the stored token's read), came to
 // 118.8 kB measured once the pointer moved. 120 kB since the entry asks for the account forms'
-// script files after the load (app/page-scripts.ts, decision 026): 119.55 kB measured.
-export const HOME_APP_JS_BUDGET_GZIP_BYTES = 120_000;
+// script files after the load (app/page-scripts.ts, decision 026): 119.55 kB measured. 121 kB
+// since issue 45: the company routes' API paths (terms, approvals, addresses) and the shell's
+// share of the contract (the order statuses with `invoiced`) came to 120.007 kB measured; the
+// Company Orders title had already been moved out of the route table to stay under 120 kB.
+export const HOME_APP_JS_BUDGET_GZIP_BYTES = 121_000;
 
 /**
  * Before any interaction the home page loads only its entry (web/src/main.tsx: the style sheet's

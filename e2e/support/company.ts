@@ -1,5 +1,5 @@
 import { routes, serverTexts } from '@tools-factory/contract';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { signUpAsCustomer } from './customer.ts';
@@ -32,9 +32,15 @@ export async function invitationLinkTo(email: string, companyName: string): Prom
 
 /**
  * The page at both widths, checked by axe and for sideways scroll, and kept for people to look
- * at: in e2e/artifacts (gitignored), or in `folder` (docs/screenshots/issue-44) when given.
+ * at: in e2e/artifacts (gitignored), or in `folder` (docs/screenshots/issue-44) when given; the
+ * whole page, or only `part` of it (a card) when given.
  */
-export async function keepAtBothWidths(page: Page, name: string, folder?: string): Promise<void> {
+export async function keepAtBothWidths(
+  page: Page,
+  name: string,
+  folder?: string,
+  part?: Locator,
+): Promise<void> {
   for (const viewport of [desktop, phone]) {
     await page.setViewportSize(viewport);
     // The dashboard's menu slides away below md: the screen as it comes to rest.
@@ -48,10 +54,8 @@ export async function keepAtBothWidths(page: Page, name: string, folder?: string
     );
     await expectNoSidewaysScroll(page);
     const file = `${name}-${viewport.width}.png`;
-    await page.screenshot({
-      path: folder ? `${folder}/${file}` : artifactPath(file),
-      fullPage: true,
-    });
+    const path = folder ? `${folder}/${file}` : artifactPath(file);
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
     await expectNoSeriousA11yViolations(page, `${name} at ${viewport.width} px`);
   }
   await page.setViewportSize(desktop);

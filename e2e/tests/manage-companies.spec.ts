@@ -12,8 +12,11 @@ import { desktop, phone } from '../support/viewports.ts';
 
 const words = texts.manageCompanies;
 const successor = texts.admin.successor;
+const termsWords = texts.companyTerms;
 /** The screens of issue 44 kept for people to look at, beside the Company page's. */
 const SCREENSHOTS = 'docs/screenshots/issue-44';
+/** Issue 45's: a company's terms with the shop. */
+const TERMS_SCREENSHOTS = 'docs/screenshots/issue-45';
 
 /** What this page's account asks the API, with its token (the steps the journey is not about). */
 
@@ -186,4 +189,61 @@ test('the shop admin sees a company in ALL USERS and on its page, and removes it
     texts.company.roles.admin!,
   );
   await expect(members.getByRole('row').filter({ hasText: coraEmail })).toHaveCount(0);
+});
+
+test('the shop admin sets a company’s terms on its page, and its admin reads them on the Company page', async ({
+  page,
+  browser,
+}) => {
+  const unique = randomUUID().slice(0, 6);
+  const companyName = `Tidewater Tools ${unique} Ltd`;
+
+  // --- A company: Cora its admin (the Company page's own journey creates it through the page) -
+  const coraContext = await browser.newContext({ viewport: desktop });
+  const cora = await coraContext.newPage();
+  waitForHydrationAfterLoads(cora);
+  await verifiedCustomer(cora, 'Cora Tidewater');
+  const { company } = MyCompanySchema.parse(
+    await callAs(cora, 'POST', apiPaths.company, {
+      legalName: companyName,
+      taxNumber: `GB-${unique}`,
+      billingAddress: '9 Tide Lane\nPlymouth PL1 2AB',
+    }),
+  );
+  expect(company, 'the company created').toBeTruthy();
+
+  // --- Its page: Net 30 days, a $5,000 credit limit, a PO number on every checkout -----------
+  waitForHydrationAfterLoads(page);
+  await signInAsAdmin(page, desktop);
+  await page.goto(routes.dashboardManagedCompany(company!._id));
+  await expect(page.getByRole('heading', { level: 2, name: companyName })).toBeVisible();
+  const terms = page.getByRole('region', { name: termsWords.title });
+  const paymentTerms = terms.getByRole('combobox', { name: termsWords.terms });
+  const creditLimit = terms.getByRole('textbox', { name: termsWords.creditLimit });
+  const poRequired = terms.getByRole('checkbox', { name: termsWords.poNumberRequired });
+  const taxExempt = terms.getByRole('checkbox', { name: termsWords.taxExempt });
+  await expect(paymentTerms.locator('option:checked')).toHaveText(termsWords.paymentTerms(null));
+  await paymentTerms.selectOption({ label: termsWords.paymentTerms(30) });
+  await creditLimit.fill('5000');
+  await poRequired.check();
+  await terms.getByRole('button', { name: termsWords.save }).click();
+  await expect(terms.getByRole('status')).toHaveText(termsWords.saved);
+  await keepAtBothWidths(page, 'company-terms', TERMS_SCREENSHOTS, terms);
+
+  // --- Kept: the page reloaded shows them ----------------------------------------------------
+  await page.reload();
+  await expect(paymentTerms.locator('option:checked')).toHaveText(termsWords.paymentTerms(30));
+  await expect(creditLimit).toHaveValue('5000');
+  await expect(poRequired).toBeChecked();
+  await expect(taxExempt).not.toBeChecked();
+
+  // --- Cora's Company page says them --------------------------------------------------------
+  await cora.goto(routes.dashboardCompany);
+  const shown = cora.getByRole('region', { name: termsWords.withShop });
+  await expect(shown).toContainText(termsWords.paymentTerms(30));
+  await expect(shown).toContainText('$5,000.00');
+  await expect(shown).toContainText(termsWords.poNumberRequired);
+  await expect(shown).not.toContainText(termsWords.taxExempt);
+  await keepAtBothWidths(cora, 'company-terms-member');
+  await coraContext.close();
 });

@@ -254,6 +254,9 @@ export async function buildApp({
     log: app.log,
     now,
     transactionsRunAlone: database.kind === 'pglite',
+    // Built after orders (it reads the checkouts' lines): reached when an admin approves a
+    // checkout placed on account (issue 45).
+    invoiceOnAccount: (tx, written) => invoices.onAccount.invoice(tx, written),
   });
   const companies = createCompaniesModule({
     db,
@@ -283,6 +286,12 @@ export async function buildApp({
     orderHoldHours: config.orderHoldHours,
     checkoutsPerMinute: config.orderRateLimit,
     companies: companies.service,
+    // The invoices module reads the checkouts' lines, so it is built after them: a checkout on
+    // account (issue 45) reaches its invoices through it when one is placed.
+    onAccount: {
+      ensureMayPlace: (caller, poNumber) => invoices.onAccount.ensureMayPlace(caller, poNumber),
+      invoice: (tx, written) => invoices.onAccount.invoice(tx, written),
+    },
   });
   const reviews = createReviewsModule({ db, catalog, buyers: orders.buyers, guards });
   const cart = createCartModule({
@@ -314,6 +323,8 @@ export async function buildApp({
     seller: config.seller,
     checkoutLines: checkouts.checkoutLines,
     guards,
+    orderHoldHours: config.orderHoldHours,
+    now,
   });
   const payments = await createPaymentsModule({
     config,

@@ -6,7 +6,7 @@ import {
   type Order,
 } from '@tools-factory/contract';
 import type { MailContent } from '../mailer.ts';
-import { factsMail, fillGreeting, formatMailDateTime } from './layout.ts';
+import { factsMail, fillGreeting, formatMailDateTime, formatMailDay } from './layout.ts';
 import { checkoutLinesTable, linesTotal } from './orders.ts';
 
 const words = serverTexts.mail;
@@ -84,20 +84,35 @@ export function awaitingApprovalMail(
 /** To the buyer: an admin approved their checkout; the link pays it. */
 export function checkoutApprovedMail(
   lines: readonly Order[],
-  options: { approver: string; publicUrl: string },
+  options: {
+    approver: string;
+    publicUrl: string;
+    /** Placed on account (issue 45): the invoice its approval issued. */
+    invoice?: { number: string; dueAt: Date };
+  },
 ): MailContent {
   const head = headOf(lines);
   const notice = words.checkoutApproved;
+  const { invoice } = options;
   return factsMail({
     to: head.email,
     subject: notice.subject(head.checkoutReference),
-    body: notice.body(head.checkoutReference, options.approver),
+    body: invoice
+      ? notice.invoicedBody(
+          head.checkoutReference,
+          options.approver,
+          invoice.number,
+          formatMailDay(invoice.dueAt.toISOString().slice(0, 10)),
+        )
+      : notice.body(head.checkoutReference, options.approver),
     table: checkoutLinesTable(lines),
     rows: [[words.checkout.total, formatMoney(linesTotal(lines))]],
-    action: {
-      label: notice.action,
-      url: `${options.publicUrl}${routes.dashboardCheckoutPayment(head.checkoutId)}`,
-    },
+    action: invoice
+      ? { label: notice.invoicedAction, url: `${options.publicUrl}${routes.dashboardOrders}` }
+      : {
+          label: notice.action,
+          url: `${options.publicUrl}${routes.dashboardCheckoutPayment(head.checkoutId)}`,
+        },
   });
 }
 

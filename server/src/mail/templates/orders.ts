@@ -15,6 +15,7 @@ import {
   factsMail,
   formatCount,
   formatMailDateTime,
+  formatMailDay,
   formatOrderTotal,
   type MailBlock,
 } from './layout.ts';
@@ -221,6 +222,34 @@ export function checkoutPlacedMail(
       label: checkoutWords.placed.action,
       url: `${options.publicUrl}${routes.dashboardCheckoutPayment(checkout._id)}`,
     },
+  });
+}
+
+/**
+ * Sent when a checkout is placed on account (issue 45): its lines, its invoice's number and due
+ * date, and where to find the invoice (My Orders).
+ */
+export function checkoutInvoicedMail(
+  checkout: CheckoutHead,
+  lines: readonly Order[],
+  invoice: { number: string; dueAt: Date },
+  options: { publicUrl: string },
+): MailContent {
+  const words = checkoutWords.invoiced;
+  const due = formatMailDay(invoice.dueAt.toISOString().slice(0, 10));
+  return factsMail({
+    to: buyerOf(lines),
+    subject: words.subject(checkout.reference, invoice.number),
+    body: words.body(checkout.reference, lines.length),
+    table: checkoutLinesTable(lines),
+    rows: [
+      ...checkoutRows(checkout, lines),
+      [words.invoice, invoice.number],
+      [words.due, due],
+      [checkoutWords.address, checkout.address],
+    ],
+    note: words.note(due),
+    action: { label: words.action, url: `${options.publicUrl}${routes.dashboardOrders}` },
   });
 }
 

@@ -19,12 +19,13 @@ import {
   unauthorized,
   type LineProblem,
 } from '../../http-errors.ts';
-import { checkoutPlacedMail } from '../../mail/templates/orders.ts';
+import { checkoutInvoicedMail, checkoutPlacedMail } from '../../mail/templates/orders.ts';
 import { checkoutPlacedForStaffMail, newOrderForStaffMail } from '../../mail/templates/staff.ts';
 import { selectShipToOfMember } from '../companies/companies-of-orders.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutDtos } from './checkout-dto.ts';
+import type { CheckoutsOnAccount } from './checkout-on-account.ts';
 import { selectCheckoutByIdempotencyKey, type CheckoutRow } from './checkouts.repository.ts';
 import type { PlacementPipeline } from '../orders/order-pipeline.ts';
 import type { OrderRow } from '../orders/orders-of-checkouts.ts';
@@ -53,6 +54,8 @@ export type CheckoutPlacementOptions = {
   dtos: CheckoutDtos;
   pipeline: PlacementPipeline;
   publicUrl: string;
+  /** A checkout on account's terms, credit and invoice (issue 45). */
+  onAccount: CheckoutsOnAccount;
 };
 
 /** A cart line reserved in the checkout's transaction, with the unit price it is placed at. */
@@ -93,6 +96,8 @@ function checkoutDigest(input: CheckoutRequest): string {
     ...(input.companyName || input.taxNumber ? [input.companyName, input.taxNumber] : []),
     // Issue 44: the same, for a company's ship-to address.
     ...(input.shipToId ? [input.shipToId] : []),
+    // Issue 45: and for a checkout on account.
+    ...(input.payment === 'account' ? [input.payment] : []),
   ];
   return createHash('sha256').update(JSON.stringify(details)).digest('base64url');
 }
@@ -179,6 +184,11 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
         const lines = await dtos.linesOf(db, replayedCheckout(earlier, digest).id);
         return { response: dtos.checkoutResponse(earlier, lines, []), replayed: true };
       }
+      // Issue 45: terms and a PO number checked before any stock is taken.
+      const onAccount = input.payment === 'account';
+      if (onAccount) await options.onAccount.ensureMayPlace(caller, input.poNumber);
+      /** The invoice a checkout on account was issued, for its e-mail. */
+      let invoice: { number: string; dueAt: Date } | undefined;
       /** Each reserved line's unit price when it was added to the cart, by tool id. */
       const priceWhenAdded = new Map<string, number>();
       const placed = await db
@@ -257,7 +267,12 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
                   ),
                 );
               }
-              rules.ensurePayableWithinHoldLimit(goodsCents);
+              // On account, nothing is held: its invoice is due by the company's terms.
+              if (!onAccount) rules.ensurePayableWithinHoldLimit(goodsCents);
+            },
+            async onAccount(tx, written) {
+              invoice = await options.onAccount.invoice(tx, written);
+              return { invoice: invoice.number, due: invoice.dueAt.toISOString() };
             },
             checkout: {
               address: shipTo ? `${shipTo.name}\n${shipTo.address}` : input.address,
@@ -268,6 +283,7 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
               taxNumber: input.taxNumber,
               idempotencyKey,
               requestDigest: digest,
+              payment: input.payment,
             },
             eventDetail: (checkout) => ({ checkoutId: checkout.id }),
             // One e-mail for the whole checkout, to the buyer and to staff.
@@ -276,10 +292,15 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
               const checkoutDto = dtos.checkoutDto(checkout, orders);
               const about = { orderId: orders[0]!.id };
               return [
-                {
-                  message: checkoutPlacedMail(checkoutDto, lineDtos, { publicUrl }),
-                  about: { ...about, mail: 'checkout placed' },
-                },
+                invoice
+                  ? {
+                      message: checkoutInvoicedMail(checkoutDto, lineDtos, invoice, { publicUrl }),
+                      about: { ...about, mail: 'checkout invoiced' },
+                    }
+                  : {
+                      message: checkoutPlacedMail(checkoutDto, lineDtos, { publicUrl }),
+                      about: { ...about, mail: 'checkout placed' },
+                    },
                 // One staff e-mail for the checkout too (a line alone: the order's own).
                 ...staff.map((to) => ({
                   message:

@@ -7,6 +7,7 @@ import type { OrderLinesOfCheckouts } from '../orders/orders-of-checkouts.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createCheckoutLines } from './checkout-lines.ts';
+import type { CheckoutsOnAccount } from './checkout-on-account.ts';
 import type { CartForCheckout } from './checkout-placement.ts';
 import { checkoutsRoutes } from './checkouts.routes.ts';
 import { createCheckoutsService } from './checkouts.service.ts';
@@ -32,6 +33,8 @@ export type CheckoutsModuleDeps = {
   checkoutsPerMinute: number;
   /** What a company's invoice bills (issue 44). */
   companies: Pick<CompaniesService, 'billingOf'>;
+  /** A checkout on account's terms, credit and invoice (issue 45; the invoices module's). */
+  onAccount: CheckoutsOnAccount;
 };
 
 /**
@@ -49,6 +52,7 @@ export function createCheckoutsModule(deps: CheckoutsModuleDeps) {
     catalog,
     tools,
     publicUrl,
+    onAccount: deps.onAccount,
   });
   const routes: FastifyPluginAsync = async (api) => {
     await api.register(checkoutsRoutes, {

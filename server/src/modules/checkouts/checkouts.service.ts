@@ -15,6 +15,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import type { OrderLinesOfCheckouts, OrderRow } from '../orders/orders-of-checkouts.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createCheckoutDtos } from './checkout-dto.ts';
+import type { CheckoutsOnAccount } from './checkout-on-account.ts';
 import { createCheckoutPlacement, type CartForCheckout } from './checkout-placement.ts';
 import {
   selectCheckout,
@@ -39,6 +40,8 @@ export type CheckoutsServiceOptions = {
   tools: ToolsService;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
+  /** A checkout on account's terms, credit and invoice (issue 45; the invoices module's). */
+  onAccount: CheckoutsOnAccount;
 };
 
 /**
@@ -46,7 +49,7 @@ export type CheckoutsServiceOptions = {
  * (checkout-placement.ts), and the caller's checkouts with their lines.
  */
 export function createCheckoutsService(options: CheckoutsServiceOptions) {
-  const { db, orders, orderLines, cart, catalog, tools, publicUrl } = options;
+  const { db, orders, orderLines, cart, catalog, tools, publicUrl, onAccount } = options;
   const checkoutDtos = createCheckoutDtos(orders.orderDto, orderLines);
   const placement = createCheckoutPlacement({
     db,
@@ -56,6 +59,7 @@ export function createCheckoutsService(options: CheckoutsServiceOptions) {
     dtos: checkoutDtos,
     pipeline: orders.placementPipeline,
     publicUrl,
+    onAccount,
   });
 
   /** Checkouts with their lines, newest first: `rows` are every line of those checkouts. */

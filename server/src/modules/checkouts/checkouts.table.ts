@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PAYMENT_METHODS } from '@tools-factory/contract';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { companies, companyAddresses } from '../companies/companies.table.ts';
@@ -50,6 +51,11 @@ export const checkouts = pgTable(
     shippingRefundedCents: integer('shipping_refunded_cents').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     requestDigest: text('request_digest'),
+    /**
+     * How it is paid (issue 45): `card` within its hold, or `account`: its invoice issued with it
+     * (or when its company approves it), due within the company's terms.
+     */
+    payment: text('payment', { enum: PAYMENT_METHODS }).notNull().default('card'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -63,6 +69,7 @@ export const checkouts = pgTable(
       'checkouts_shipping_refund_within',
       sql`${t.shippingRefundedCents} >= 0 and ${t.shippingRefundedCents} <= coalesce(${t.shippingCents}, 0)`,
     ),
+    check('checkouts_payment_known', sql`${t.payment} in ('card', 'account')`),
     check(
       'checkouts_shipping_not_negative',
       sql`${t.shippingCents} is null or ${t.shippingCents} >= 0`,

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { companies, companyAddresses, companyMembers } from './companies.table.ts';
 
 /*
@@ -85,5 +85,65 @@ export async function selectShipToOfMember(
     .innerJoin(companyMembers, eq(companyMembers.companyId, companyAddresses.companyId))
     .where(and(eq(companyMembers.userId, userId), eq(companyAddresses.id, addressId)))
     .for('share', { of: companyAddresses });
+  return row;
+}
+
+/**
+ * Whether the company `userId` belongs to asks for a PO number on every checkout (issue 45; false
+ * for an account of none), as a scalar subquery of the placement's first statement.
+ */
+export function poNumberRequiredOfAccountSql(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`coalesce((select ${companies.poNumberRequired} from ${companies}
+    join ${companyMembers} on ${companyMembers.companyId} = ${companies.id}
+    where ${companyMembers.userId} = ${userId}), false)`.mapWith(
+    (value: unknown) => value === true || value === 't' || value === 'true',
+  );
+}
+
+/** What the shop agreed with a company (issue 45), as a checkout on account reads it. */
+export type CompanyTermsOfOrder = {
+  companyId: string;
+  paymentTermsDays: number | null;
+  creditLimitCents: number;
+  poNumberRequired: boolean;
+};
+
+const termsColumns = {
+  companyId: companies.id,
+  paymentTermsDays: companies.paymentTermsDays,
+  creditLimitCents: companies.creditLimitCents,
+  poNumberRequired: companies.poNumberRequired,
+};
+
+/** The terms of the company `userId` belongs to (undefined for none), read as they stand. */
+export async function selectTermsOfMember(
+  executor: Executor,
+  userId: string,
+): Promise<CompanyTermsOfOrder | undefined> {
+  const [row] = await executor
+    .select(termsColumns)
+    .from(companies)
+    .innerJoin(companyMembers, eq(companyMembers.companyId, companies.id))
+    .where(eq(companyMembers.userId, userId));
+  return row;
+}
+
+/**
+ * The company's terms with its row locked until `tx` ends (issue 45): every checkout on account
+ * of the company takes it before it reads the open invoices, so two at once (two buyers hold two
+ * placement locks) add up their credit one after the other.
+ */
+export async function lockTermsOfCompany(
+  tx: Transaction,
+  companyId: string,
+): Promise<CompanyTermsOfOrder | undefined> {
+  const [row] = await tx
+    .select(termsColumns)
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    // Not FOR UPDATE: the checkout's own rows took KEY SHARE of it (their foreign keys), which
+    // FOR UPDATE would wait on across two checkouts (a deadlock); this conflicts only with
+    // itself and with writes of the row.
+    .for('no key update');
   return row;
 }

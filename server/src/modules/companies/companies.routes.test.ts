@@ -93,6 +93,7 @@ describe('company accounts: create, invite, join, roles (issue 44)', () => {
     const admin = await signUpVerifiedAccount(app, { name: 'Ada Admin' });
     expect(await companyAnswer(await call(app, admin, 'GET', '/api/company'))).toEqual({
       company: null,
+      credit: null,
       role: null,
       members: [],
       invitations: [],

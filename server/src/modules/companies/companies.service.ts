@@ -13,6 +13,7 @@ import {
   type ShipToAddressInput,
   type Spending,
   type Company,
+  type CompanyCredit,
   type CompanyInvitation,
   type CompanyMember,
   type CompanyRole,
@@ -32,6 +33,7 @@ import { parseId } from '../../ids.ts';
 import type { OutboxWriter } from '../../mail/outbox.ts';
 import { companyInvitationMail } from '../../mail/templates/companies.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
+import { selectOpenBalanceOfCompany } from '../invoices/invoices-of-companies.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import {
   countAdmins,
@@ -135,6 +137,7 @@ function addressDto(row: AddressRow): ShipToAddress {
 
 const NO_COMPANY: MyCompany = {
   company: null,
+  credit: null,
   role: null,
   members: [],
   invitations: [],
@@ -283,6 +286,7 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
     ]);
     return {
       company: companyDto(company),
+      credit: await creditOf(company),
       role: member.role,
       members: membersOf(rows, accounts, spent, member),
       invitations: isAdmin ? await invitationsOf(company.id) : [],
@@ -291,6 +295,17 @@ export function createCompaniesService(options: CompaniesServiceOptions) {
       approvals: isAdmin
         ? await approvalsOf(company.id, new Map(rows.map((row) => [row.userId, row])))
         : [],
+    };
+  }
+
+  /** What a company with payment terms owes on account and may still place (issue 45). */
+  async function creditOf(company: CompanyRow): Promise<CompanyCredit | null> {
+    if (company.paymentTermsDays === null) return null;
+    const { openCents, overdue } = await selectOpenBalanceOfCompany(db, company.id, clock());
+    return {
+      openBalance: centsToDollars(openCents),
+      creditLeft: centsToDollars(Math.max(0, company.creditLimitCents - openCents)),
+      overdue,
     };
   }
 

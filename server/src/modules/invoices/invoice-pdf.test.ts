@@ -37,6 +37,10 @@ function invoiceOf(lines: readonly DocumentLine[]): InvoiceRow {
     transactionId: 'pi_test_many_lines',
     paidAt,
     issuedAt: paidAt,
+    companyId: null,
+    paymentTermsDays: null,
+    dueAt: null,
+    receivedCents: 0,
   };
 }
 

@@ -188,18 +188,30 @@ export function renderInvoicePdf(
     facts: [
       [words.number, invoice.number],
       [words.issued, documentDate.format(invoice.issuedAt)],
-      [words.paid, documentDate.format(invoice.paidAt)],
+      // On account (issue 45): the terms and the due date; the payment once settled.
+      ...(invoice.paymentTermsDays !== null && invoice.dueAt
+        ? ([
+            [words.paymentTerms, words.netDays(invoice.paymentTermsDays)],
+            [words.due, documentDate.format(invoice.dueAt)],
+          ] as Fact[])
+        : []),
+      ...(invoice.paidAt ? [[words.paid, documentDate.format(invoice.paidAt)] as Fact] : []),
       reference,
       ...(invoice.poNumber ? [[checkoutWords.poNumber, invoice.poNumber] as Fact] : []),
       ...quoteFact(booking),
-      [words.transactionId, invoice.transactionId],
+      ...(invoice.transactionId ? [[words.transactionId, invoice.transactionId] as Fact] : []),
     ],
     buyerLines: buyerLinesOf(invoice),
     lines,
     totalCents: invoice.totalCents,
     totalLabel: words.total,
-    closing: words.paidInFull,
-    bankDetails: false,
+    closing: !invoice.dueAt
+      ? words.paidInFull
+      : invoice.paidAt
+        ? words.settled
+        : words.onAccount(documentDate.format(invoice.dueAt)),
+    // An invoice to pay by transfer shows where to send the money.
+    bankDetails: invoice.dueAt !== null && invoice.paidAt === null,
     booking,
   });
 }

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { invoiceLines, invoices, invoiceSequences } from './invoices.table.ts';
 
@@ -84,4 +84,28 @@ export async function selectInvoiceById(
 ): Promise<InvoiceRow | undefined> {
   const [row] = await executor.select().from(invoices).where(eq(invoices.id, id));
   return row;
+}
+
+/**
+ * What a company owes on account (issue 45), read under its row's lock: the open invoices' totals
+ * less what was received of them, and whether any is past its due date at `now`. Off the partial
+ * index of open invoices (invoices_open_company_id_due_at_idx).
+ */
+export async function selectOpenBalanceOfCompany(
+  executor: Executor,
+  companyId: string,
+  now: Date,
+): Promise<{ openCents: number; overdue: boolean }> {
+  const [row] = await executor
+    .select({
+      openCents: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.receivedCents}), 0)`,
+      overdue: sql<boolean>`coalesce(bool_or(${invoices.dueAt} < ${now.toISOString()}::timestamptz), false)`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), isNull(invoices.paidAt)));
+  return {
+    openCents: Number(row?.openCents ?? 0),
+    overdue:
+      row?.overdue === true || String(row?.overdue) === 't' || String(row?.overdue) === 'true',
+  };
 }

@@ -5,6 +5,7 @@ import {
   invoiceFileName,
   invoiceNumber,
   serverTexts,
+  isInvoiced,
   wasPaid,
 } from '@tools-factory/contract';
 import type { Seller } from '../../config.ts';
@@ -33,6 +34,8 @@ import {
   takeNextSequence,
   type InvoiceRow,
 } from './invoices.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The invoice's words: a shipping credit note names its line as the invoice does. */
 const words = serverTexts.invoice;
@@ -97,21 +100,84 @@ export function createInvoicesService(options: {
   /** The invoice of a checkout the caller may see (its own, or any for an admin); 404 otherwise. */
   async function invoiceOfOrder(caller: Account, orderId: string): Promise<Invoice> {
     const { order } = await orders.findOrderForOwnerOrAdmin(caller, orderId);
-    // Every paid order has one: issued with its payment, or by migration 0006 for older ones.
-    const invoice = wasPaid(order.status) ? await selectInvoiceByOrderId(db, order._id) : undefined;
+    // Every paid order has one: issued with its payment, or by migration 0006 for older ones;
+    // an order on account has its invoice from the start (issue 45).
+    const invoiced = wasPaid(order.status) || isInvoiced(order.status);
+    const invoice = invoiced ? await selectInvoiceByOrderId(db, order._id) : undefined;
     if (!invoice) throw notFound(serverTexts.invoiceErrors.notPaidYet);
+    return invoice;
+  }
+
+  /**
+   * One invoice for a checkout's lines (`lines`, in place order, at least one): a line each (SKU,
+   * tool, quantity, unit price, line total), with the checkout's PO number. Takes the next number
+   * of the year of issue (the year's row stays locked until `tx` ends, so numbers are taken one
+   * after the other, on any instance; a rollback gives it back) and names the buyer as the
+   * account names them now. A one-line checkout's invoice is named by its order's reference, as
+   * before checkouts; a larger one by the checkout's.
+   */
+  async function issueInvoice(
+    tx: Transaction,
+    lines: readonly PayableOrder[],
+    shippingCents: number,
+    issue: {
+      issuedAt: Date;
+      paidAt: Date | null;
+      onAccount?: { companyId: string; paymentTermsDays: number; dueAt: Date };
+    },
+  ): Promise<Invoice> {
+    const [first] = lines;
+    if (!first) throw new Error('an invoice needs at least one line');
+    const { order } = first;
+    const buyer = first.userId ? await identity.findById(first.userId, tx) : undefined;
+    const business = await checkoutLines.buyerOf(tx, order.checkoutId);
+    const year = issue.issuedAt.getUTCFullYear();
+    const sequence = await takeNextSequence(tx, year);
+    const invoice = await insertInvoice(tx, {
+      year,
+      sequence,
+      number: invoiceNumber(year, sequence),
+      orderId: order._id,
+      orderReference: lines.length > 1 ? checkoutReference(order.checkoutId) : order.reference,
+      checkoutId: order.checkoutId,
+      poNumber: order.poNumber,
+      buyerName: buyer?.name ?? '',
+      buyerEmail: order.email,
+      buyerAddress: order.address,
+      buyerPhone: order.phone,
+      buyerCompany: business.companyName,
+      buyerTaxNumber: business.taxNumber,
+      buyerBillingAddress: business.billingAddress,
+      shippingCents,
+      totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0) + shippingCents,
+      transactionId: order.transectionId ?? '',
+      paidAt: issue.paidAt,
+      issuedAt: issue.issuedAt,
+      ...(issue.onAccount ?? {}),
+    });
+    await insertInvoiceLines(
+      tx,
+      lines.map((line, index) => ({
+        invoiceId: invoice.id,
+        position: index + 1,
+        orderId: line.order._id,
+        orderReference: line.order.reference,
+        sku: line.order.sku,
+        toolName: line.order.name,
+        quantity: line.order.quantity,
+        unitPriceCents: dollarsToCents(line.order.price),
+        totalCents: line.totalCents,
+        madeToOrder: line.order.madeToOrder,
+      })),
+    );
     return invoice;
   }
 
   return {
     /**
      * For the payments service, in the transaction that has just marked the lines of one
-     * checkout paid (`paid`, in place order, at least one): one invoice for all of them, a line
-     * each (SKU, tool, quantity, unit price, line total), with the checkout's PO number. Takes
-     * the next number of the payment's year (the year's row stays locked until `tx` ends, so
-     * numbers are taken one payment after the other, on any instance; a rollback gives it back)
-     * and names the buyer as the account names them now. A one-line checkout's invoice is named
-     * by its order's reference, as before checkouts; a larger one by the checkout's.
+     * checkout paid (`paid`, in place order, at least one): one invoice for all of them
+     * (issueInvoice), numbered in the payment's year.
      */
     async issue(
       tx: Transaction,
@@ -120,50 +186,27 @@ export function createInvoicesService(options: {
       /** The checkout's shipping paid with the lines, in cents (issue 42; 0 when free). */
       shippingCents: number,
     ): Promise<Invoice> {
-      const [first] = paid;
-      if (!first) throw new Error('an invoice needs at least one paid line');
-      const { order } = first;
-      const buyer = first.userId ? await identity.findById(first.userId, tx) : undefined;
-      const business = await checkoutLines.buyerOf(tx, order.checkoutId);
-      const year = paidAt.getUTCFullYear();
-      const sequence = await takeNextSequence(tx, year);
-      const invoice = await insertInvoice(tx, {
-        year,
-        sequence,
-        number: invoiceNumber(year, sequence),
-        orderId: order._id,
-        orderReference: paid.length > 1 ? checkoutReference(order.checkoutId) : order.reference,
-        checkoutId: order.checkoutId,
-        poNumber: order.poNumber,
-        buyerName: buyer?.name ?? '',
-        buyerEmail: order.email,
-        buyerAddress: order.address,
-        buyerPhone: order.phone,
-        buyerCompany: business.companyName,
-        buyerTaxNumber: business.taxNumber,
-        buyerBillingAddress: business.billingAddress,
-        shippingCents,
-        totalCents: paid.reduce((sum, line) => sum + line.totalCents, 0) + shippingCents,
-        transactionId: order.transectionId ?? '',
-        paidAt,
-        issuedAt: paidAt,
+      return issueInvoice(tx, paid, shippingCents, { issuedAt: paidAt, paidAt });
+    },
+
+    /**
+     * For a checkout placed on account (issue 45), in the transaction that wrote its lines
+     * `invoiced`: one invoice for all of them as `issue` writes it, billed to `terms`' company,
+     * due `paymentTermsDays` after `issuedAt`, nothing received yet.
+     */
+    issueOnAccount(
+      tx: Transaction,
+      lines: readonly PayableOrder[],
+      shippingCents: number,
+      issuedAt: Date,
+      terms: { companyId: string; paymentTermsDays: number },
+    ): Promise<Invoice> {
+      const dueAt = new Date(issuedAt.getTime() + terms.paymentTermsDays * DAY_MS);
+      return issueInvoice(tx, lines, shippingCents, {
+        issuedAt,
+        paidAt: null,
+        onAccount: { ...terms, dueAt },
       });
-      await insertInvoiceLines(
-        tx,
-        paid.map((line, index) => ({
-          invoiceId: invoice.id,
-          position: index + 1,
-          orderId: line.order._id,
-          orderReference: line.order.reference,
-          sku: line.order.sku,
-          toolName: line.order.name,
-          quantity: line.order.quantity,
-          unitPriceCents: dollarsToCents(line.order.price),
-          totalCents: line.totalCents,
-          madeToOrder: line.order.madeToOrder,
-        })),
-      );
-      return invoice;
     },
 
     /**

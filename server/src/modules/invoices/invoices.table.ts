@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { checkouts } from '../checkouts/checkouts.table.ts';
+import { companies } from '../companies/companies.table.ts';
 import { orders } from '../orders/orders.table.ts';
 
 /**
@@ -70,9 +71,19 @@ export const invoices = pgTable(
     shippingCents: integer('shipping_cents').notNull().default(0),
     /** The lines' totals and the shipping: beyond an integer for the largest orders. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** The payment's transaction id; on account, the bank reference that settled it ('' till then). */
     transactionId: text('transaction_id').notNull(),
-    paidAt: timestamptz('paid_at').notNull(),
+    /** When it was paid: with its card payment, or once on account it was settled (null till then). */
+    paidAt: timestamptz('paid_at'),
     issuedAt: timestamptz('issued_at').notNull().defaultNow(),
+    /**
+     * Issued on account (issue 45): the company it bills, its payment terms and when it is due
+     * (issue plus the terms' days), and what was received of it so far. Null for a card payment's.
+     */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    paymentTermsDays: integer('payment_terms_days'),
+    dueAt: timestamptz('due_at'),
+    receivedCents: bigint('received_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
@@ -80,6 +91,19 @@ export const invoices = pgTable(
     uniqueIndex('invoices_order_id_unique').on(t.orderId),
     uniqueIndex('invoices_checkout_id_unique').on(t.checkoutId),
     check('invoices_sequence_positive', sql`${t.sequence} > 0`),
+    // A card payment's invoice is paid when issued; one on account is due by its terms.
+    check(
+      'invoices_paid_or_due',
+      sql`(${t.dueAt} is null) = (${t.paymentTermsDays} is null) and (${t.paidAt} is not null or ${t.dueAt} is not null)`,
+    ),
+    check(
+      'invoices_received_within',
+      sql`${t.receivedCents} >= 0 and ${t.receivedCents} <= ${t.totalCents}`,
+    ),
+    // A company's open invoices on account: what the credit check adds up, due date first.
+    index('invoices_open_company_id_due_at_idx')
+      .on(t.companyId, t.dueAt)
+      .where(sql`${t.paidAt} is null`),
   ],
 );
 

@@ -14,12 +14,14 @@ import {
 import { selectApproversOf } from '../companies/companies-of-orders.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
+import type { CheckoutRow } from '../checkouts/checkout-row.ts';
 import type { OrderDtos } from './order-dto.ts';
 import { emailEvent, insertOrderEvents, type NewOrderEvent } from './order-events.repository.ts';
 import {
   decideAwaitingCheckout,
   isCheckoutOfCompany,
   selectAwaitingOrdersOfCompany,
+  selectCheckoutRow,
   selectSpentThisMonthCents,
   type OrderRow,
 } from './orders.repository.ts';
@@ -39,7 +41,18 @@ export type OrderApprovalsOptions = {
   dtos: OrderDtos;
   publicUrl: string;
   now: () => Date;
+  /**
+   * A checkout placed on account (issue 45), approved: its company's credit judged and its
+   * invoice issued in the approval's transaction (the invoices module's, which app.ts hands over).
+   */
+  invoiceOnAccount: InvoiceOnAccount;
 };
+
+/** The invoices module's step of a checkout on account (a refusal throws, in words). */
+export type InvoiceOnAccount = (
+  tx: Transaction,
+  written: { checkout: CheckoutRow; orders: readonly OrderRow[] },
+) => Promise<{ number: string; dueAt: Date }>;
 
 /** A checkout awaiting approval, as the orders module knows it (its company adds the names). */
 export type AwaitingCheckout = {
@@ -55,7 +68,7 @@ export type AwaitingCheckout = {
  * it), the e-mails of a checkout that waits, and a company admin's decision on it.
  */
 export function createOrderApprovals(options: OrderApprovalsOptions) {
-  const { db, tools, catalog, outbox, identity, dtos, publicUrl, now } = options;
+  const { db, tools, catalog, outbox, identity, dtos, publicUrl, now, invoiceOnAccount } = options;
 
   return {
     /**
@@ -139,23 +152,31 @@ export function createOrderApprovals(options: OrderApprovalsOptions) {
       const checkoutId = parseId(which.checkoutId);
       if (!checkoutId) throw notFound(words.approvalNotFound);
       const at = now();
-      const kind = decision.approve ? 'approve' : 'reject';
       const outcome = await db.transaction(async (tx) => {
+        // Placed on account (issue 45): approved, it is invoiced rather than paid by card.
+        const checkout = await selectCheckoutRow(tx, checkoutId);
+        const onAccount = checkout?.payment === 'account';
+        const kind = !decision.approve ? 'reject' : onAccount ? 'approveOnAccount' : 'approve';
         const rows = await decideAwaitingCheckout(
           tx,
           { checkoutId, companyId: which.companyId },
           kind,
           at,
         );
-        if (rows.length === 0) {
+        if (rows.length === 0 || !checkout) {
           const ours = await isCheckoutOfCompany(tx, checkoutId, which.companyId);
           throw ours ? conflict(words.notAwaiting) : notFound(words.approvalNotFound);
         }
         rows.sort((a, b) => a.lineNumber - b.lineNumber);
+        // Its credit judged under the company's lock; a refusal rolls the approval back.
+        const invoice =
+          kind === 'approveOnAccount'
+            ? await invoiceOnAccount(tx, { checkout, orders: rows })
+            : undefined;
         const lines = rows.map((row) => dtos.orderDto(row));
         const approver = actor.name.trim() || actor.email;
         const message = decision.approve
-          ? checkoutApprovedMail(lines, { approver, publicUrl })
+          ? checkoutApprovedMail(lines, { approver, publicUrl, ...(invoice ? { invoice } : {}) })
           : checkoutRejectedMail(lines, { approver, reason: decision.reason, publicUrl });
         await outbox.enqueue(tx, message, {
           orderId: rows[0]!.id,
@@ -171,6 +192,16 @@ export function createOrderApprovals(options: OrderApprovalsOptions) {
               at,
               ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
             },
+            ...(invoice
+              ? [
+                  {
+                    orderId: row.id,
+                    kind: 'invoiced' as const,
+                    at,
+                    detail: { invoice: invoice.number, due: invoice.dueAt.toISOString() },
+                  },
+                ]
+              : []),
             emailEvent(row.id, message, at),
           ]),
         );

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { StockChange } from '../../catalog/catalog-snapshot.ts';
 import type { Transaction } from '../../db/client.ts';
-import { conflict } from '../../http-errors.ts';
+import { badRequest, conflict } from '../../http-errors.ts';
 import type { OutboxMail, OutboxWriter } from '../../mail/outbox.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { ReservedTool, ToolReference, ToolsService } from '../tools/tools.service.ts';
 import type { CheckoutRow, NewCheckoutRow } from '../checkouts/checkout-row.ts';
 import {
   AWAITING_APPROVAL_STATUS,
+  INVOICED_STATUS,
   centsToDollars,
   FREE_SHIPPING,
   formatMoney,
@@ -166,6 +167,16 @@ export type PlacementPlan<Earlier> = PlacementReservation & {
   checkout: Omit<NewCheckoutRow, 'id' | 'userId' | 'email' | 'createdAt'>;
   /** The 'placed' event's detail (the checkout's id, the quote's). */
   eventDetail?(checkout: { id: string }): Record<string, string> | undefined;
+  /**
+   * Step 7b, a checkout placed on account (`checkout.payment`, issue 45) that needs no approval:
+   * after its lines are written `invoiced`, before its e-mails are composed (they name what it
+   * returns): the company's credit judged and the invoice issued, or a refusal thrown; answers
+   * the detail of each line's 'invoiced' event (the invoice's number and due date).
+   */
+  onAccount?(
+    tx: Transaction,
+    written: { checkout: CheckoutRow; orders: OrderRow[] },
+  ): Promise<Record<string, string>>;
 };
 
 export type PlacementPipelineOptions = {
@@ -292,6 +303,10 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     if (loaded.addressesLocked && !plan.checkout.shipToId) {
       throw conflict(texts.companyErrors.shipToRequired);
     }
+    // A company that asks for a PO number on every checkout (issue 45), however it is paid.
+    if (loaded.poNumberRequired && !plan.checkout.poNumber?.trim()) {
+      throw badRequest(texts.checkout.errors.poNumberRequired);
+    }
     // 5. The order rows copy the tools as their reservations returned them: an edit that landed
     // after step 3 is what the order is placed at, and the caller's rules see it.
     const checkout = {
@@ -376,6 +391,8 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
       const goodsCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
       // 6. Under the account's lock: the spending read here is every placement's before this one.
       const past = await approvals.pastLimit(tx, caller.id, loaded.spendingLimitCents, goodsCents);
+      // Placed on account (issue 45): invoiced at once, unless it waits for approval first.
+      const invoiced = !past && plan.checkout.payment === 'account';
       // 7. The checkout is charged its shipping on the goods placed.
       written = await insertCheckoutWithOrders(
         tx,
@@ -385,7 +402,11 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           email: caller.email,
           checkoutId: checkout.id,
           ...(checkout.companyId ? { companyId: checkout.companyId } : {}),
-          ...(past ? { status: AWAITING_APPROVAL_STATUS } : {}),
+          ...(past
+            ? { status: AWAITING_APPROVAL_STATUS }
+            : invoiced
+              ? { status: INVOICED_STATUS }
+              : {}),
           poNumber: plan.checkout.poNumber,
           toolId: line.toolId,
           toolSku: line.toolSku,
@@ -402,6 +423,12 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           ...plan.orderColumns,
         })),
       );
+      // 7b. Its credit judged and its invoice issued (a refusal rolls everything back).
+      let invoicedDetail: Record<string, string> | undefined;
+      if (invoiced) {
+        if (!plan.onAccount) throw new Error('a checkout on account needs its onAccount step');
+        invoicedDetail = await plan.onAccount(tx, written);
+      }
       // 8. The e-mails leave if and only if the orders commit; each order's timeline starts
       // with its placing and the buyer's e-mail.
       const mails = !prepared
@@ -412,6 +439,16 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
       const events: NewOrderEvent[] = written.orders.flatMap((row) => [
         { orderId: row.id, kind: 'placed', actorId: caller.id, at: row.createdAt, detail },
         ...(past ? [awaitingEvent(row, past)] : []),
+        ...(invoicedDetail
+          ? [
+              {
+                orderId: row.id,
+                kind: 'invoiced' as const,
+                at: row.createdAt,
+                detail: invoicedDetail,
+              },
+            ]
+          : []),
         ...(mails[0] ? [emailEvent(row.id, mails[0].message, row.createdAt)] : []),
       ]);
       await insertEventsAndMails(tx, eventRows(events), prepared ? prepared.rows(tx, mails) : []);

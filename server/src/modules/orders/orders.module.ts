@@ -17,6 +17,7 @@ import { createOrdersCsv } from './orders-csv.ts';
 import { createOrderLinesOfCheckouts } from './orders-of-checkouts.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { shipmentsRoutes } from './shipments.routes.ts';
+import type { InvoiceOnAccount } from './order-approvals.ts';
 import { createOrdersService } from './orders.service.ts';
 import { checkoutCharges } from '../checkouts/checkout-charges.ts';
 import { createOrderExpirySweeper } from './orders.sweeper.ts';
@@ -48,6 +49,8 @@ export type OrdersModuleDeps = {
   now: () => Date;
   /** The engine runs one transaction at a time (PGlite, decision 031). */
   transactionsRunAlone: boolean;
+  /** A checkout on account, approved: its credit and invoice (issue 45; the invoices module's). */
+  invoiceOnAccount: InvoiceOnAccount;
 };
 
 /**
@@ -81,6 +84,7 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     transactionsRunAlone: deps.transactionsRunAlone,
     now,
     identity,
+    invoiceOnAccount: deps.invoiceOnAccount,
   });
 
   const shipping = createOrderShipping({

@@ -33,6 +33,7 @@ import type { PricedReservation, ReservationStatement } from '../tools/tools.ser
 import { checkouts } from '../checkouts/checkouts.table.ts';
 import {
   addressesLockedOfAccountSql,
+  poNumberRequiredOfAccountSql,
   companyOfAccountSql,
   spendingLimitOfAccountSql,
 } from '../companies/companies-of-orders.ts';
@@ -360,6 +361,7 @@ export async function selectHoldingsAndReaders(
   companyId: string | null;
   spendingLimitCents: number | null;
   addressesLocked: boolean;
+  poNumberRequired: boolean;
 }> {
   const columns = readers ? { ...holdingsColumns, readers: readers.column } : holdingsColumns;
   const build = () =>
@@ -388,6 +390,7 @@ export async function selectHoldingsAndReaders(
         ? null
         : Number(row.spendingLimitCents),
     addressesLocked: row.addressesLocked === true || row.addressesLocked === 't',
+    poNumberRequired: row.poNumberRequired === true || row.poNumberRequired === 't',
   };
 }
 
@@ -399,6 +402,8 @@ const holdingsColumns = {
   spendingLimitCents: spendingLimitOfAccountSql(sql.placeholder('userId')),
   // Whether the company ships only to its own addresses (issue 44): a typed one is refused.
   addressesLocked: addressesLockedOfAccountSql(sql.placeholder('userId')),
+  // Whether the company asks for a PO number on every checkout (issue 45).
+  poNumberRequired: poNumberRequiredOfAccountSql(sql.placeholder('userId')),
   checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
   cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
   units: sql<string>`coalesce(sum(${orders.quantity}) filter (where not ${orders.madeToOrder}), 0)::text`,
@@ -800,15 +805,15 @@ export function awaitingOrdersOfCompanyQuery(executor: Executor, companyId: stri
 export function decideAwaitingCheckout(
   tx: Transaction,
   which: { checkoutId: string; companyId: string },
-  decision: 'approve' | 'reject',
+  decision: 'approve' | 'approveOnAccount' | 'reject',
   at: Date,
 ): Promise<OrderRow[]> {
   return tx
     .update(orders)
     .set(
-      decision === 'approve'
-        ? { status: ORDER_TRANSITIONS.approve.to, approvedAt: at }
-        : endedAs('reject', at),
+      decision === 'reject'
+        ? endedAs('reject', at)
+        : { status: ORDER_TRANSITIONS[decision].to, approvedAt: at },
     )
     .where(
       and(
@@ -818,6 +823,18 @@ export function decideAwaitingCheckout(
       ),
     )
     .returning();
+}
+
+/**
+ * The checkout's row, read in the decision's transaction: how it is paid (issue 45: one on
+ * account is invoiced when approved) and what its invoice copies.
+ */
+export async function selectCheckoutRow(
+  executor: Executor,
+  checkoutId: string,
+): Promise<CheckoutRow | undefined> {
+  const [row] = await executor.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  return row;
 }
 
 /** Whether the checkout is one of the company's (whatever its status): 409 rather than 404. */

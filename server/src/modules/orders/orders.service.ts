@@ -27,7 +27,7 @@ import type { ToolsService } from '../tools/tools.service.ts';
 import { createPlacementPipeline } from './order-pipeline.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
 import { createOrderExpiry } from './order-expiry.ts';
-import { createOrderApprovals } from './order-approvals.ts';
+import { createOrderApprovals, type InvoiceOnAccount } from './order-approvals.ts';
 import { holdCeilingMs, holdUntilOf } from './order-hold.ts';
 import {
   createOrderPlacement,
@@ -125,6 +125,8 @@ export type OrdersServiceOptions = {
    * for the e-mails of a checkout awaiting their approval.
    */
   identity: Pick<IdentityService, 'namesOf' | 'findByIds'>;
+  /** A checkout on account, approved: its credit and invoice (issue 45). */
+  invoiceOnAccount: InvoiceOnAccount;
 };
 
 /**

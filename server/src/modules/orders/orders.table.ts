@@ -152,7 +152,7 @@ export const orders = pgTable(
     // ORDER_STATUSES again, as SQL: order-status.test.ts proves the two lists agree.
     check(
       'orders_status_known',
-      sql`${t.status} in ('unpaid', 'awaiting_approval', 'paid', 'partly_shipped', 'shipped', 'cancelled', 'refunded', 'disputed', 'removed', 'expired', 'rejected')`,
+      sql`${t.status} in ('unpaid', 'awaiting_approval', 'invoiced', 'paid', 'partly_shipped', 'shipped', 'cancelled', 'refunded', 'disputed', 'removed', 'expired', 'rejected')`,
     ),
     // An ended order says when it ended; a living one does not.
     check(

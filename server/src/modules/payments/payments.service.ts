@@ -13,6 +13,7 @@ import {
   type PaymentSettings,
   type RecordPaymentResponse,
   isAwaitingApproval,
+  isInvoiced,
   isPayable,
 } from '@tools-factory/contract';
 import type { Database } from '../../db/client.ts';
@@ -180,6 +181,7 @@ export function createPaymentsService(options: {
     if (lines.some(({ order }) => isAwaitingApproval(order.status))) {
       throw conflict(errorsText.awaitingApproval);
     }
+    if (lines.some(({ order }) => isInvoiced(order.status))) throw conflict(errorsText.onAccount);
     if (!first) throw conflict(errorsText.alreadyPaid);
     const { checkoutId } = first.order;
     // Its shipping is paid with its lines; one still to be quoted cannot be paid yet.
@@ -237,6 +239,7 @@ export function createPaymentsService(options: {
     ): Promise<PaymentIntentResponse> {
       const { order } = await orders.findOwnOrder(caller, input.orderId);
       if (isAwaitingApproval(order.status)) throw conflict(errorsText.awaitingApproval);
+      if (isInvoiced(order.status)) throw conflict(errorsText.onAccount);
       if (!isPayable(order.status)) throw conflict(errorsText.alreadyPaid);
       const lines = await checkoutLines.ownLines(caller, order.checkoutId);
       return intentOfCheckout(caller, lines, order._id, Number(input.totalPrice));

@@ -206,6 +206,8 @@ describe('Sales overview: GET /api/manageSales', () => {
       { status: 'unpaid', count: 1 },
       // A company buyer's checkout past their monthly limit (issue 44): none here.
       { status: 'awaiting_approval', count: 0 },
+      // A checkout on account, invoiced (issue 45): none here.
+      { status: 'invoiced', count: 0 },
       // Today's two, the window's first day, the one before the window, the three of
       // 2030-03-10 and the big one.
       { status: 'paid', count: 8 },

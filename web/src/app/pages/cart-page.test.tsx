@@ -18,6 +18,7 @@ const buyerOfCompany = {
     terms: { paymentTermsDays: null, creditLimit: 0, poNumberRequired: false, taxExempt: false },
     createdAt: '2026-03-01T09:00:00.000Z',
   },
+  credit: null,
   role: 'buyer',
   members: [],
   invitations: [],
@@ -82,5 +83,38 @@ describe('/cart', () => {
     renderCart();
     expect(await screen.findByRole('button', { name: /Check out/ })).toBeInTheDocument();
     expect(screen.queryByText(/monthly limit/)).not.toBeInTheDocument();
+  });
+
+  it("offers to pay on account from the company's terms, with its credit left (issue 45)", async () => {
+    signedIn(false, {
+      cart: makeCart([makeCartLine()]),
+      company: {
+        ...buyerOfCompany,
+        company: {
+          ...buyerOfCompany.company,
+          terms: {
+            paymentTermsDays: 30,
+            creditLimit: 5000,
+            poNumberRequired: true,
+            taxExempt: false,
+          },
+        },
+        credit: { openBalance: 1200, creditLeft: 3800, overdue: false },
+      },
+    });
+    renderCart();
+    expect(
+      await screen.findByRole('radio', { name: texts.onAccount.onAccount(30) }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(texts.onAccount.creditLeft('$3,800.00'))).toBeInTheDocument();
+    expect(screen.getByLabelText(texts.onAccount.poNumberRequired)).toBeInTheDocument();
+  });
+
+  it('offers no payment choice to a buyer of a company without payment terms', async () => {
+    signedIn(false, { cart: makeCart([makeCartLine()]), company: buyerOfCompany });
+    renderCart();
+    expect(await screen.findByRole('button', { name: /Check out/ })).toBeInTheDocument();
+    await screen.findByText(texts.spending.left('$500.00', '$2,000.00'));
+    expect(screen.queryByRole('radio', { name: texts.onAccount.byCard })).toBeNull();
   });
 });

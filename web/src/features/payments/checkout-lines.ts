@@ -2,6 +2,7 @@ import {
   centsToDollars,
   dollarsToCents,
   isAwaitingApproval,
+  isInvoiced,
   isPayable,
   type Checkout,
   type Order,
@@ -38,4 +39,9 @@ export function awaitsShippingQuote(checkout: Checkout): boolean {
  */
 export function awaitsApproval(checkout: Checkout): boolean {
   return checkout.lines.some((line) => isAwaitingApproval(line.status));
+}
+
+/** Placed on account (issue 45): its invoice issued at once, nothing to pay by card. */
+export function invoicedOnAccount(checkout: Checkout): boolean {
+  return checkout.lines.some((line) => isInvoiced(line.status));
 }

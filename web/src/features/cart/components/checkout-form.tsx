@@ -8,6 +8,7 @@ import {
   texts,
   type CheckoutInput,
   type CheckoutRefusal,
+  type PaymentMethod,
   type ShipToAddress,
 } from '@tools-factory/contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -23,6 +24,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCheckOut } from '../api/check-out';
+import { mayPayOnAccount, PaymentChoice, type AccountTerms } from './payment-choice';
 
 /** The checkout form's id: the cart's skip link leads to its first field. */
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -99,14 +101,20 @@ interface CheckoutFormProps {
   warning?: ReactNode;
   /** A company member's ship-to addresses (issue 44): a Ship to select over the address. */
   shipTo?: ShipToChoice | null | undefined;
+  /**
+   * A company member's terms with the shop (issue 45): with payment terms, a choice to pay on
+   * account; with the PO rule, the PO number required.
+   */
+  account?: AccountTerms | null | undefined;
 }
 
 /**
  * The checkout under the cart: delivery address and phone (as the purchase form), the buyer's
- * PO number, and Check out, which places every line at once (POST /api/checkout) at the total
- * shown. Placed: on to the checkout's payment page, or to My Orders when it waits for the
- * company's approval (issue 44: nothing to pay yet). Refused: the reason above the button, each
- * failing line's on the line, the cart asked for again.
+ * PO number, how it is paid (card, or on account for a company with payment terms: issue 45), and
+ * Check out, which places every line at once (POST /api/checkout) at the total shown. Placed: on
+ * to the checkout's payment page, or to My Orders when it waits for the company's approval (issue
+ * 44) or was placed on account (issue 45): nothing to pay by card now. Refused: the reason above
+ * the button, each failing line's on the line, the cart asked for again.
  */
 export function CheckoutForm({
   total,
@@ -114,6 +122,7 @@ export function CheckoutForm({
   onRefusedLines,
   warning,
   shipTo,
+  account,
 }: CheckoutFormProps) {
   const checkOut = useCheckOut();
   const navigate = useNavigate();
@@ -125,10 +134,16 @@ export function CheckoutForm({
   // The address chosen ('' for one typed): a locked company's first address to begin with.
   const [chosenId, setChosenId] = useState(() => (locked ? (addresses[0]?._id ?? '') : ''));
   const chosen = addresses.find((address) => address._id === chosenId) ?? null;
+  const [payment, setPayment] = useState<PaymentMethod>('card');
+  // On account while the company may (an invoice past due pauses it): by card otherwise.
+  const paidBy: PaymentMethod =
+    payment === 'account' && mayPayOnAccount(account) ? 'account' : 'card';
+  const poNumberRequired = account?.terms.poNumberRequired === true;
   const {
     register,
     handleSubmit,
     setValue,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema),
@@ -163,6 +178,15 @@ export function CheckoutForm({
       setFailure(texts.cart.page.fixFirst);
       return;
     }
+    // The company's rule, in the server's words (it checks again).
+    if (poNumberRequired && values.poNumber.trim() === '') {
+      setError(
+        'poNumber',
+        { message: texts.checkout.errors.poNumberRequired },
+        { shouldFocus: true },
+      );
+      return;
+    }
     sending.current = true;
     setFailure(null);
     onRefusedLines([]);
@@ -170,6 +194,7 @@ export function CheckoutForm({
       ...values,
       ...(chosen ? { shipToId: chosen._id } : {}),
       expectedTotal: total,
+      payment: paidBy,
     };
     try {
       const placed = await checkOut.mutateAsync({
@@ -180,6 +205,12 @@ export function CheckoutForm({
       if (placed.message) toast.info(placed.message);
       if (placed.checkout.lines.some((line) => isAwaitingApproval(line.status))) {
         toast.success(texts.checkout.placedAwaitingApproval(placed.checkout.reference));
+        await navigate(routes.dashboardOrders);
+        return;
+      }
+      // On account: its invoice is issued, nothing is paid by card (issue 45).
+      if (placed.checkout.status === 'invoiced') {
+        toast.success(texts.onAccount.placed(placed.checkout.reference));
         await navigate(routes.dashboardOrders);
         return;
       }
@@ -240,7 +271,8 @@ export function CheckoutForm({
           errors={{ address: errors.address?.message, phone: errors.phone?.message }}
         />
         <TextField
-          label={texts.checkout.poNumber}
+          label={poNumberRequired ? texts.onAccount.poNumberRequired : texts.checkout.poNumber}
+          aria-required={poNumberRequired || undefined}
           autoComplete="off"
           error={errors.poNumber?.message}
           {...register('poNumber')}
@@ -259,6 +291,14 @@ export function CheckoutForm({
             {...register('taxNumber')}
           />
         </div>
+        {account && account.terms.paymentTermsDays !== null ? (
+          <PaymentChoice
+            paymentTermsDays={account.terms.paymentTermsDays}
+            credit={account.credit}
+            value={paidBy}
+            onChange={setPayment}
+          />
+        ) : null}
         {warning}
         <FormError message={failure} />
         <BusyButton

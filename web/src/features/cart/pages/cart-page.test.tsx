@@ -20,6 +20,7 @@ import {
 } from '../../../test/factories';
 import { jsonResponse, renderRoutes } from '../../../test/render';
 import type { ShipToChoice } from '../components/checkout-form';
+import type { AccountTerms } from '../components/payment-choice';
 import CartPage from './cart-page';
 
 const SITE_ID = '5a4b3c2d-1111-4222-8333-444455556666';
@@ -133,10 +134,13 @@ function cartServer({
   return server;
 }
 
-function renderCart(spending?: Spending, shipTo?: ShipToChoice) {
+function renderCart(spending?: Spending, shipTo?: ShipToChoice, account?: AccountTerms) {
   return renderRoutes(
     [
-      { path: routes.cart, element: <CartPage spending={spending} shipTo={shipTo} /> },
+      {
+        path: routes.cart,
+        element: <CartPage spending={spending} shipTo={shipTo} account={account} />,
+      },
       { path: routes.dashboardCheckoutPayment(':id'), element: <h1>Pay the checkout</h1> },
       { path: routes.dashboardOrders, element: <h1>My Orders</h1> },
     ],
@@ -151,6 +155,46 @@ const spendingOf = (left: number): Spending => ({
   spent: 2000 - left,
   left,
 });
+
+/** A company on Net 30 days, $5,000 of credit, $3,800 of it left (issue 45). */
+const onAccount = (
+  terms: Partial<AccountTerms['terms']> = {},
+  credit: Partial<NonNullable<AccountTerms['credit']>> = {},
+): AccountTerms => ({
+  terms: {
+    paymentTermsDays: 30,
+    creditLimit: 5000,
+    poNumberRequired: false,
+    taxExempt: false,
+    ...terms,
+  },
+  credit: { openBalance: 1200, creditLeft: 3800, overdue: false, ...credit },
+});
+
+/** POST /api/checkout's answer for a checkout placed on account (issue 45). */
+const invoicedCheckout = () =>
+  jsonResponse(
+    {
+      checkout: {
+        _id: CHECKOUT_ID,
+        reference: 'CO-7E6D5C4B',
+        poNumber: 'PO-4471',
+        companyName: '',
+        taxNumber: '',
+        address: '12 Harbour Road',
+        phone: '',
+        createdAt: '2026-11-27T02:00:00.000Z',
+        status: 'invoiced',
+        shipping: 0,
+        shippingRefunded: 0,
+        total: 1875,
+        lines: [makeOrder({ checkoutId: CHECKOUT_ID, status: 'invoiced', quantity: 150 })],
+      },
+      priceChanges: [],
+      message: null,
+    },
+    201,
+  );
 
 const lineOf = (name: string) => within(screen.getByRole('listitem', { name }));
 
@@ -266,6 +310,7 @@ describe('CartPage', () => {
       companyName: 'Harbour Tools Ltd',
       taxNumber: 'BD-88210',
       expectedTotal: 1875,
+      payment: 'card',
     } satisfies CheckoutInput);
     expect(sent?.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -467,5 +512,96 @@ describe('CartPage', () => {
       routes.dashboardQuickOrder,
     );
     expect(screen.queryByRole('button', { name: /Check out/ })).not.toBeInTheDocument();
+  });
+
+  describe('paying on account (issue 45)', () => {
+    const payment = () => screen.getByRole('group', { name: texts.onAccount.payment });
+
+    it('offers no payment choice to a buyer of a company without payment terms', async () => {
+      cartServer({ lines: [hammerLine] });
+      renderCart(undefined, undefined, {
+        ...onAccount({ paymentTermsDays: null }),
+        credit: null,
+      });
+      await screen.findByRole('listitem', { name: 'Claw Hammer' });
+      expect(screen.queryByRole('group', { name: texts.onAccount.payment })).toBeNull();
+      expect(screen.queryByLabelText(texts.onAccount.onAccount(30))).toBeNull();
+    });
+
+    it('offers card (chosen) or on account with the credit left, and checks out on account to My Orders', async () => {
+      const server = cartServer({ lines: [hammerLine], checkout: invoicedCheckout });
+      renderCart(undefined, undefined, onAccount());
+      await screen.findByRole('listitem', { name: 'Claw Hammer' });
+      const choice = within(payment());
+      expect(choice.getByLabelText(texts.onAccount.byCard)).toBeChecked();
+      const account = choice.getByLabelText(texts.onAccount.onAccount(30));
+      expect(account).not.toBeChecked();
+      expect(account).toHaveAccessibleDescription(texts.onAccount.creditLeft('$3,800.00'));
+
+      const user = userEvent.setup();
+      await user.click(account);
+      await user.type(screen.getByLabelText('Address'), '12 Harbour Road');
+      await user.type(screen.getByLabelText(texts.checkout.poNumber), 'PO-4471');
+      await user.click(screen.getByRole('button', { name: /Check out, \$1,875\.00/ }));
+
+      expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+      expect(await screen.findByText(texts.onAccount.placed('CO-7E6D5C4B'))).toBeInTheDocument();
+      const [sent] = callsTo(server.requests, 'POST', '/api/checkout');
+      expect(sent?.body).toMatchObject({ poNumber: 'PO-4471', payment: 'account' });
+    });
+
+    it("requires the PO number when the company asks for one, in the server's words", async () => {
+      const server = cartServer({ lines: [hammerLine], checkout: invoicedCheckout });
+      renderCart(undefined, undefined, onAccount({ poNumberRequired: true }));
+      const po = await screen.findByLabelText(texts.onAccount.poNumberRequired);
+      expect(po).toHaveAttribute('aria-required', 'true');
+
+      const user = userEvent.setup();
+      await user.click(within(payment()).getByLabelText(texts.onAccount.onAccount(30)));
+      await user.type(screen.getByLabelText('Address'), '12 Harbour Road');
+      await user.click(screen.getByRole('button', { name: /Check out/ }));
+      expect(await screen.findByText(texts.checkout.errors.poNumberRequired)).toBeInTheDocument();
+      expect(po).toHaveFocus();
+      expect(callsTo(server.requests, 'POST', '/api/checkout')).toEqual([]);
+
+      await user.type(po, 'PO-4471');
+      await user.click(screen.getByRole('button', { name: /Check out/ }));
+      expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+      expect(callsTo(server.requests, 'POST', '/api/checkout')).toHaveLength(1);
+    });
+
+    it("shows the server's refusal over the credit limit, and keeps the cart", async () => {
+      const message = texts.checkout.errors.overCreditLimit(1875, 300);
+      cartServer({
+        lines: [hammerLine],
+        checkout: () => jsonResponse({ message, statusCode: 409 }, 409),
+      });
+      renderCart(undefined, undefined, onAccount({}, { creditLeft: 300 }));
+      await screen.findByRole('listitem', { name: 'Claw Hammer' });
+      const user = userEvent.setup();
+      await user.click(within(payment()).getByLabelText(texts.onAccount.onAccount(30)));
+      await user.type(screen.getByLabelText('Address'), '12 Harbour Road');
+      await user.click(screen.getByRole('button', { name: /Check out/ }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByRole('listitem', { name: 'Claw Hammer' })).toBeInTheDocument();
+    });
+
+    it('pauses on account while an invoice of the company is overdue, and checks out by card', async () => {
+      const server = cartServer({ lines: [hammerLine] });
+      renderCart(undefined, undefined, onAccount({}, { overdue: true }));
+      await screen.findByRole('listitem', { name: 'Claw Hammer' });
+      const choice = within(payment());
+      expect(choice.getByLabelText(texts.onAccount.onAccount(30))).toBeDisabled();
+      expect(choice.getByLabelText(texts.onAccount.byCard)).toBeChecked();
+      expect(choice.getByText(texts.onAccount.overdue)).toHaveClass('alert-warning');
+
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Address'), '12 Harbour Road');
+      await user.click(screen.getByRole('button', { name: /Check out/ }));
+      expect(await screen.findByRole('heading', { name: 'Pay the checkout' })).toBeInTheDocument();
+      const [sent] = callsTo(server.requests, 'POST', '/api/checkout');
+      expect(sent?.body).toMatchObject({ payment: 'card' });
+    });
   });
 });

@@ -25,6 +25,7 @@ import {
   type RefusedLine,
   type ShipToChoice,
 } from '../components/checkout-form';
+import type { AccountTerms } from '../components/payment-choice';
 
 const words = texts.cart.page;
 
@@ -41,6 +42,8 @@ interface CartPageProps {
   spending?: Spending | null | undefined;
   /** A company member's ship-to addresses (issue 44), offered by the checkout. */
   shipTo?: ShipToChoice | null | undefined;
+  /** A company member's terms with the shop (issue 45): paying on account, the PO rule. */
+  account?: AccountTerms | null | undefined;
 }
 
 /**
@@ -48,7 +51,7 @@ interface CartPageProps {
  * total, what is left of a company buyer's monthly limit, Empty cart, and the checkout. Every
  * change is saved on the server at once, so another device shows it too.
  */
-export default function CartPage({ besideCheckout, spending, shipTo }: CartPageProps) {
+export default function CartPage({ besideCheckout, spending, shipTo, account }: CartPageProps) {
   const cart = useCart();
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 md:py-12">
@@ -64,6 +67,7 @@ export default function CartPage({ besideCheckout, spending, shipTo }: CartPageP
               besideCheckout={besideCheckout}
               spending={spending}
               shipTo={shipTo}
+              account={account}
             />
           )
         }
@@ -112,7 +116,13 @@ function OverLimitWarning({
   );
 }
 
-function FilledCart({ cart, besideCheckout, spending, shipTo }: { cart: Cart } & CartPageProps) {
+function FilledCart({
+  cart,
+  besideCheckout,
+  spending,
+  shipTo,
+  account,
+}: { cart: Cart } & CartPageProps) {
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
   const emptyCart = useEmptyCart();
@@ -219,6 +229,7 @@ function FilledCart({ cart, besideCheckout, spending, shipTo }: { cart: Cart } &
           canCheckout={cart.canCheckout}
           onRefusedLines={setRefusals}
           shipTo={shipTo}
+          account={account}
           warning={<OverLimitWarning cart={cart} spending={spending} />}
         />
         {besideCheckout?.(cart, setRefusals)}

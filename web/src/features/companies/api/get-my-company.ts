@@ -31,6 +31,19 @@ export function useMySpending({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /**
+ * The caller's company's terms with the shop and its credit on account (issue 45; null without a
+ * company), from the same answer as the Company page: the cart's checkout offers to pay on
+ * account with them; `enabled` false (an admin of the shop) asks for nothing.
+ */
+export function useMyPaymentTerms({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...myCompanyQueryOptions(),
+    select: (view) => (view.company ? { terms: view.company.terms, credit: view.credit } : null),
+    enabled,
+  });
+}
+
+/**
  * A change of the company (create, edit, invite, revoke, a role or a limit, a removal, joining,
  * an approval or a rejection): each call answers the whole view as it stands after it, which
  * replaces the one shown. A refusal asks for the view again: it may have changed meanwhile (a

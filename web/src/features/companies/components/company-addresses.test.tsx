@@ -33,6 +33,7 @@ function addressesServer({ role = 'admin' as 'admin' | 'buyer', addresses = [sit
   let held = [...addresses];
   let locked = false;
   const view = (): MyCompany => ({
+    credit: null,
     company: makeCompany({ addressesLocked: locked }),
     role,
     members: [makeMember(maria, role), makeMember(omar, 'admin')],

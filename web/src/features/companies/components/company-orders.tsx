@@ -28,6 +28,7 @@ const valueCell = labelledCell(CARDS_BELOW);
 const statusWords: Record<OrderStatus, string> = {
   unpaid: texts.orders.unpaidBadge,
   awaiting_approval: texts.orders.awaitingApprovalBadge,
+  invoiced: texts.orders.invoicedBadge,
   paid: texts.orders.paidBadge,
   partly_shipped: texts.orders.partlyShippedBadge,
   shipped: texts.orders.shippedBadge,

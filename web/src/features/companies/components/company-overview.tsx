@@ -10,6 +10,7 @@ import { CompanyApprovals } from './company-approvals';
 import { CompanyDetails } from './company-details';
 import { CompanyInvitations } from './company-invitations';
 import { CompanyMembers } from './company-members';
+import { CompanyTerms } from './company-terms';
 import { CreateCompany } from './create-company';
 import { InviteMemberForm } from './invite-member-form';
 
@@ -29,8 +30,9 @@ interface CompanyViewProps {
 }
 
 /**
- * A member's company: the role sentence (and a buyer's limit, issue 44), its details, Members;
- * for its admins, the orders awaiting their approval and the invitations.
+ * A member's company: the role sentence (and a buyer's limit, issue 44), its details, its terms
+ * with the shop (issue 45), Members; for its admins, the orders awaiting their approval and the
+ * invitations.
  */
 function CompanyView({ view, account, notice, onNotice }: CompanyViewProps) {
   const isAdmin = view.role === 'admin';
@@ -63,6 +65,7 @@ function CompanyView({ view, account, notice, onNotice }: CompanyViewProps) {
           onSaved={() => onNotice(succeeded('page', words.saved))}
         />
         {isAdmin ? <InviteMemberForm notice={notice} onNotice={onNotice} /> : null}
+        <CompanyTerms terms={view.company.terms} credit={view.credit} />
       </div>
       <CompanyAddresses
         addresses={view.addresses}

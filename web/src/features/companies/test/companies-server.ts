@@ -7,6 +7,7 @@ import {
   PendingApprovalSchema,
   texts,
   type Company,
+  type CompanyCredit,
   type CompanyInvitation,
   type CompanyMember,
   type CompanyRole,
@@ -110,9 +111,12 @@ export function companiesServer({
   members = [],
   invitations = [],
   approvals = [],
+  credit = null,
   refuse = () => undefined,
 }: Partial<Omit<CompanyState, 'rejections'>> & {
   callerId?: string;
+  /** Its credit on account (issue 45): null without payment terms. */
+  credit?: CompanyCredit | null;
   refuse?: (call: ApiRequest) => Refusal | undefined;
 } = {}) {
   const state: CompanyState = {
@@ -127,6 +131,7 @@ export function companiesServer({
     const role = caller?.role ?? null;
     if (!state.company || !caller || !role) {
       return {
+        credit: null,
         company: null,
         role: null,
         members: [],
@@ -141,6 +146,7 @@ export function companiesServer({
     const spent = caller.spentThisMonth ?? 0;
     return MyCompanySchema.parse({
       company: state.company,
+      credit,
       role,
       // A buyer sees their own limit and spending only.
       members: state.members.map((member) =>

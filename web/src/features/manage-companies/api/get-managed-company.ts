@@ -11,12 +11,14 @@ function getManagedCompany(id: string, signal?: AbortSignal): Promise<ManagedCom
   return api.get<ManagedCompany>(apiPaths.manageCompany(id), signal);
 }
 
+/** The one key of a company's page: a change of the company replaces what it holds. */
+export const managedCompanyQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...managedCompaniesQueryKey, 'company', id],
+    queryFn: ({ signal }) => getManagedCompany(id, signal),
+  });
+
 /** One company as the shop's admins see it. */
 export function useManagedCompany(id: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...managedCompaniesQueryKey, 'company', id],
-      queryFn: ({ signal }) => getManagedCompany(id, signal),
-    }),
-  );
+  return useQuery(managedCompanyQueryOptions(id));
 }

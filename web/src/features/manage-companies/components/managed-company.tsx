@@ -16,6 +16,7 @@ import { pageTitle, useDocumentTitle } from '../../../lib/document-title';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useManagedCompany } from '../api/get-managed-company';
 import { CompanyCheckouts, type CompanyCheckoutsProps } from './company-checkouts';
+import { CompanyTermsForm } from './company-terms-form';
 
 const words = texts.manageCompanies;
 const company = texts.company;
@@ -207,6 +208,7 @@ function CompanyDetail({
     <div className="flex flex-col gap-8">
       <h2 className="text-2xl font-bold wrap-break-word">{managed.company.legalName}</h2>
       <Details managed={managed} />
+      <CompanyTermsForm companyId={managed.company._id} terms={managed.company.terms} />
       <Part title={company.members}>
         <Members members={managed.members} />
       </Part>
@@ -224,10 +226,10 @@ function CompanyDetail({
 }
 
 /**
- * A company's page for the shop's admins (issue 44): its details, members with their roles,
- * limits and spending this month, ship-to addresses, the checkouts awaiting its admins' approval,
- * and its checkouts, each leading to the order's admin page. A company of no such id is said in
- * the server's words.
+ * A company's page for the shop's admins (issue 44): its details, its terms with the shop (set
+ * here, issue 45), members with their roles, limits and spending this month, ship-to addresses,
+ * the checkouts awaiting its admins' approval, and its checkouts, each leading to the order's
+ * admin page. A company of no such id is said in the server's words.
  */
 export function ManagedCompanyView({
   id,

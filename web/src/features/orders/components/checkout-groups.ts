@@ -1,4 +1,4 @@
-import type { Order } from '@tools-factory/contract';
+import { isInvoiced, wasPaid, type Order } from '@tools-factory/contract';
 
 /** The lines of one checkout as My Orders and Manage Orders list them, in the list's order. */
 export interface CheckoutGroup<Line extends Order = Order> {
@@ -31,6 +31,14 @@ export function groupByCheckout<Line extends Order>(
     }
   }
   return [...groups.values()];
+}
+
+/**
+ * The line whose invoice is the checkout's one invoice (every line on it): one paid, or one placed
+ * on account (issue 45: its invoice issued at once, nothing paid yet); undefined before either.
+ */
+export function invoicedLine<Line extends Order>(group: CheckoutGroup<Line>): Line | undefined {
+  return group.lines.find((line) => wasPaid(line.status) || isInvoiced(line.status));
 }
 
 /** A checkout shown as a group: several lines, or a PO number the buyer gave it. */

@@ -15,7 +15,12 @@ import { chargesShipping, checkoutAmounts, type ShippingCharge } from './refund-
 const words = texts.checkout.group;
 
 /** Nothing of such a checkout can have shipped yet: its head says no 'lines shipped'. */
-const NOT_SHIPPING: readonly CheckoutStatus[] = ['awaitingApproval', 'unpaid', 'closed'];
+const NOT_SHIPPING: readonly CheckoutStatus[] = [
+  'awaitingApproval',
+  'unpaid',
+  'invoiced',
+  'closed',
+];
 
 /** The id of a checkout head's summary: its buttons are described by it. */
 export const checkoutHeadId = (checkoutId: string) => `checkout-${checkoutId}`;

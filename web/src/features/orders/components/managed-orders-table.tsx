@@ -4,7 +4,6 @@ import {
   routes,
   shipToTown,
   texts,
-  wasPaid,
   type ManagedOrder,
   type ManagedOrderRow,
   orderAdminTexts,
@@ -20,7 +19,12 @@ import {
 } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowButton } from '../../../components/ui/row-actions';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
-import { groupByCheckout, isShownAsGroup, type CheckoutGroup } from './checkout-groups';
+import {
+  groupByCheckout,
+  invoicedLine,
+  isShownAsGroup,
+  type CheckoutGroup,
+} from './checkout-groups';
 import { CheckoutHeadRow, checkoutHeadId } from './checkout-head-row';
 import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cells';
 import { OrderStatusBadge } from './order-status-badge';
@@ -133,7 +137,7 @@ function CheckoutHead({
   const pageWords = texts.shipments.checkoutPage;
   const first = group.lines[0]!;
   const shippable = group.lines.some(hasLeftToShip);
-  const invoiced = group.lines.find((line) => wasPaid(line.status));
+  const invoiced = invoicedLine(group);
   const headId = checkoutHeadId(group.checkoutId);
   return (
     <CheckoutHeadRow

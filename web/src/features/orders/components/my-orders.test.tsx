@@ -497,6 +497,69 @@ describe('MyOrders: a checkout over the buyer’s monthly limit (issue 44)', () 
   });
 });
 
+describe('MyOrders: a checkout on account (issue 45)', () => {
+  signedInForEachTest();
+
+  const CHECKOUT = '8d2e3f40-5555-4666-8777-888899990000';
+  const onAccount = (line: Partial<Order>) =>
+    makeOrder({
+      checkoutId: CHECKOUT,
+      poNumber: 'PO-4471',
+      status: 'invoiced',
+      holdUntil: null,
+      ...line,
+    });
+  const wrenchLine = onAccount({
+    _id: '51111111-1111-4111-8111-111111111111',
+    name: 'Torque Wrench',
+  });
+  const fileLine = onAccount({
+    _id: '61111111-1111-4111-8111-111111111111',
+    name: 'Metal File',
+    sku: 'FL-MET-8',
+    quantity: 300,
+    price: 4,
+  });
+
+  it('shows it invoiced with its one Invoice on its head, and nothing to pay or remove', async () => {
+    ordersServer([wrenchLine, fileLine], undefined, [
+      { ...checkoutOf([wrenchLine, fileLine]), status: 'invoiced' },
+    ]);
+    renderMyOrders();
+    const table = await screen.findByRole('table');
+    const [head, ...lines] = within(table).getAllByRole('row').slice(1);
+    expect(head).toHaveTextContent(`PO PO-4471`);
+    expect(within(head!).getByText(texts.checkout.group.status.invoiced)).toBeInTheDocument();
+    expect(head).not.toHaveTextContent(/lines shipped/);
+    expect(within(head!).queryByRole('link', { name: /pay/i })).toBeNull();
+    expect(
+      within(head!).getByRole('button', {
+        name: texts.checkout.group.invoiceLabel(wrenchLine.checkoutReference),
+      }),
+    ).toHaveTextContent(texts.orders.invoice);
+    for (const line of lines) {
+      expect(within(line).getByText(texts.orders.invoicedBadge)).toBeInTheDocument();
+      expect(within(line).queryByRole('link', { name: /pay/i })).toBeNull();
+      expect(within(line).queryByRole('button', { name: /Remove/ })).toBeNull();
+      expect(within(line).queryByRole('button', { name: /invoice/i })).toBeNull();
+      expect(within(line).queryByText(/held until/i)).toBeNull();
+    }
+  });
+
+  it('gives a one-line checkout on account its Invoice on its line', async () => {
+    const alone = { ...wrenchLine, poNumber: '' };
+    ordersServer([alone]);
+    renderMyOrders();
+    await screen.findByRole('table');
+    const line = rowOf('Torque Wrench');
+    expect(line.getByText(texts.orders.invoicedBadge)).toBeInTheDocument();
+    expect(line.queryByRole('link', { name: /pay/i })).toBeNull();
+    expect(
+      line.getByRole('button', { name: texts.orders.invoiceLabel(alone.reference) }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('MyOrders: a page of checkouts at a time (issue 43)', () => {
   signedInForEachTest();
 

@@ -1,6 +1,7 @@
 import {
   formatMoney,
   isAwaitingApproval,
+  isInvoiced,
   orderActions,
   orderTotal,
   routes,
@@ -19,7 +20,8 @@ interface OrderConfirmationProps {
 /**
  * What the customer needs once an order is placed: what it is called (its reference), what it
  * costs, how long its stock is held unpaid, and the way on (Pay now, My Orders). One over a
- * company buyer's monthly limit (issue 44) is not paid yet: it says why. Focus moves to its
+ * company buyer's monthly limit (issue 44) is not paid yet: it says why, as one placed on
+ * account (issue 45) does. Focus moves to its
  * heading, so a screen reader reads it and a phone scrolls it into view.
  */
 export function OrderConfirmation({ order }: OrderConfirmationProps) {
@@ -55,6 +57,8 @@ export function OrderConfirmation({ order }: OrderConfirmationProps) {
       </dl>
       {isAwaitingApproval(order.status) ? (
         <p className="text-sm">{texts.checkout.group.awaitingApprovalNote}</p>
+      ) : isInvoiced(order.status) ? (
+        <p className="text-sm">{texts.onAccount.invoicedNote}</p>
       ) : order.holdUntil ? (
         <p className="text-sm">{confirmation.heldUntil(formatDateTime(order.holdUntil))}</p>
       ) : null}

@@ -12,6 +12,11 @@ const badges: Record<OrderStatus, { label: string; className: string }> = {
     className:
       'border-info/50 bg-[color-mix(in_oklab,var(--color-info)_12%,var(--color-base-100))] text-base-content',
   },
+  // On account (issue 45): ordered for good, its invoice open; the outline of an order to pay.
+  invoiced: {
+    label: texts.orders.invoicedBadge,
+    className: 'badge-info badge-outline text-base-content',
+  },
   // 'panding' is how the spec spells a paid order's badge.
   paid: { label: texts.orders.paidBadge, className: 'badge-warning' },
   // Some of it left, the rest is still to ship: the paid badge's warning hue, outlined.

@@ -15,7 +15,12 @@ import { cardRow, DataTable } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowLink } from '../../../components/ui/row-actions';
 import { formatDateTime } from '../../../lib/format';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
-import { groupByCheckout, isShownAsGroup, type CheckoutGroup } from './checkout-groups';
+import {
+  groupByCheckout,
+  invoicedLine,
+  isShownAsGroup,
+  type CheckoutGroup,
+} from './checkout-groups';
 import { CheckoutHeadRow, checkoutHeadId } from './checkout-head-row';
 import { OrderDocumentButtons, OrderFigureCells, OrderTitle } from './order-cells';
 import { OrderStatusLine } from './order-status';
@@ -117,7 +122,8 @@ function OrderActions({
  * The head of a checkout's lines (docs/architecture.md#business-buyers): once for all its lines,
  * its reference, how many tools, its PO number, when it was placed, where it goes, its payment,
  * its total and how far it shipped; one Pay for all its lines while unpaid, then its one Invoice
- * and Order again for all of them.
+ * and Order again for all of them. One placed on account (issue 45) has nothing to pay by card:
+ * its Invoice at once.
  */
 function CheckoutGroupHead({
   group,
@@ -137,6 +143,8 @@ function CheckoutGroupHead({
   const held = group.lines.some((line) => isHeld(line.status));
   const first = group.lines[0]!;
   const paid = group.lines.find((line) => wasPaid(line.status));
+  // Paid, or placed on account: the checkout's one invoice.
+  const invoiced = invoicedLine(group);
   const headId = checkoutHeadId(group.checkoutId);
   return (
     <CheckoutHeadRow
@@ -173,12 +181,12 @@ function CheckoutGroupHead({
               {words.payAll}
             </RowLink>
           ) : null}
-          {paid ? (
+          {invoiced ? (
             <BusyButton
-              busy={downloadingInvoiceId === paid._id}
+              busy={downloadingInvoiceId === invoiced._id}
               className="btn-outline btn-sm max-md:flex-1"
               aria-label={words.invoiceLabel(group.reference)}
-              onClick={() => onDownloadInvoice(paid)}
+              onClick={() => onDownloadInvoice(invoiced)}
             >
               {texts.orders.invoice}
             </BusyButton>

@@ -4,10 +4,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCheckoutPaymentIntent } from '../api/create-checkout-payment-intent';
 import { useDownloadCheckoutInvoice } from '../api/download-checkout-invoice';
-import { awaitsApproval, awaitsShippingQuote, unpaidLines } from '../checkout-lines';
+import {
+  awaitsApproval,
+  awaitsShippingQuote,
+  invoicedOnAccount,
+  unpaidLines,
+} from '../checkout-lines';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import type { Payer } from './card-form';
-import { AwaitingApprovalPanel, CardPaymentPanel, PanelCard } from './payment-panel';
+import { AwaitingApprovalPanel, CardPaymentPanel, InvoicedPanel, PanelCard } from './payment-panel';
 import { PaymentReceipt } from './payment-receipt';
 
 const words = texts.checkoutPayment;
@@ -38,12 +43,20 @@ function InvoiceButton({ checkout }: { checkout: Checkout }) {
  * The card beside the checkout's summary: one card form for every unpaid line, 'payment is
  * complete' once paid here, or the paid checkout's status and transaction id; its invoice once
  * paid. While its shipping is still to be quoted (issue 42), or while it awaits the buyer's
- * company's approval (issue 44), no form: the buyer is told to wait for the e-mail.
+ * company's approval (issue 44), no form: the buyer is told to wait for the e-mail. Placed on
+ * account (issue 45), no form either: its invoice at once.
  */
 export function CheckoutPaymentPanel({ checkout, payer, onPaid }: CheckoutPaymentPanelProps) {
   const payment = useCheckoutPayment(checkout, onPaid);
   const intent = useCheckoutPaymentIntent(checkout);
   if (awaitsApproval(checkout)) return <AwaitingApprovalPanel />;
+  if (invoicedOnAccount(checkout)) {
+    return (
+      <InvoicedPanel>
+        <InvoiceButton checkout={checkout} />
+      </InvoicedPanel>
+    );
+  }
   if (awaitsShippingQuote(checkout)) {
     return (
       <PanelCard>

@@ -210,6 +210,21 @@ describe('CheckoutPayment: every line of a checkout paid at once (issue 26)', ()
     expect(intent?.body).toEqual({ totalPrice: 2675 });
   });
 
+  it('says a checkout placed on account has nothing to pay by card, and offers its invoice (issue 45)', async () => {
+    const placed = twoLines('invoiced');
+    const { server } = checkoutServer({
+      ...placed,
+      status: 'invoiced',
+      lines: placed.lines.map((line) => ({ ...line, paid: false, transectionId: null })),
+    });
+    renderCheckoutPayment();
+    expect(await screen.findByText(texts.onAccount.invoicedNote)).toHaveAttribute('role', 'status');
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByText('This checkout is paid.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download the invoice' })).toBeInTheDocument();
+    expect(server.requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
   it('while its shipping is still to be quoted, says so instead of the card form, and makes no intent', async () => {
     const { server } = checkoutServer(twoLines('unpaid', null));
     renderCheckoutPayment();

@@ -1,12 +1,15 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import {
   isAwaitingApproval,
+  isInvoiced,
   isPayable,
+  routes,
   texts,
   type Order,
   type PaymentIntentResponse,
 } from '@tools-factory/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -141,6 +144,26 @@ export function AwaitingApprovalPanel() {
   );
 }
 
+/**
+ * An order placed on account (issue 45): nothing to pay by card, its invoice due within the
+ * company's terms; its invoice (a checkout's) and the way back to My Orders.
+ */
+export function InvoicedPanel({ children }: { children?: ReactNode }) {
+  return (
+    <PanelCard>
+      <p role="status" className="alert alert-info alert-soft text-base-content text-sm">
+        {texts.onAccount.invoicedNote}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {children}
+        <Link to={routes.dashboardOrders} className="btn btn-primary">
+          {texts.payment.backToOrders}
+        </Link>
+      </div>
+    </PanelCard>
+  );
+}
+
 /** The payment page's card beside the order's summary. */
 export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
   // Held here, above the form: once paid, the order itself turns paid and the form goes, but
@@ -148,6 +171,7 @@ export function PaymentPanel({ order, payer, onPaid }: PaymentPanelProps) {
   const payment = useCardPayment(order, onPaid);
   const intent = usePaymentIntent(order);
   if (isAwaitingApproval(order.status)) return <AwaitingApprovalPanel />;
+  if (isInvoiced(order.status)) return <InvoicedPanel />;
   return (
     <CardPaymentPanel
       intent={intent}

@@ -62,6 +62,8 @@ function chartColors() {
       unpaid: themeColor('secondary'),
       // Held like an unpaid order, not payable until its company approves it (issue 44).
       awaiting_approval: themeColor('accent'),
+      // On account, its invoice open (issue 45).
+      invoiced: themeColor('info'),
       paid: themeColor('warning'),
       partly_shipped: themeColor('info'),
       shipped: themeColor('success'),

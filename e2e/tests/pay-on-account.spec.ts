@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  apiPaths,
+  MyCheckoutsPageSchema,
+  MyCompanySchema,
+  routes,
+  texts,
+  type Checkout,
+  type UpdateCompanyTermsInput,
+} from '@tools-factory/contract';
+import type { Page } from '@playwright/test';
+import { signInAsAdmin } from '../support/admin.ts';
+import { invitationLinkTo, keepAtBothWidths, verifiedCustomer } from '../support/company.ts';
+import { field } from '../support/customer.ts';
+import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
+import { rowOf } from '../support/screen.ts';
+import { addOwnToolsAside, callAs } from '../support/shop-api.ts';
+import { expectToast } from '../support/toast.ts';
+import { desktop } from '../support/viewports.ts';
+
+const words = texts.onAccount;
+/** The screens of issue 45 kept for people to look at. */
+const SCREENSHOTS = 'docs/screenshots/issue-45';
+
+/** The buyer's newest checkout, as My Orders reads it. */
+async function newestCheckoutOf(page: Page): Promise<Checkout> {
+  const { checkouts } = MyCheckoutsPageSchema.parse(
+    await callAs(page, 'GET', apiPaths.checkoutsPage),
+  );
+  expect(checkouts[0], 'the checkout just placed').toBeTruthy();
+  return checkouts[0]!;
+}
+
+test('a buyer of a company on Net 30 days checks out on account with a PO number and downloads its invoice', async ({
+  page,
+  browser,
+}) => {
+  const unique = randomUUID().slice(0, 6);
+  const companyName = `Keel Fasteners ${unique} Ltd`;
+  const [clamp] = await addOwnToolsAside(browser, desktop, [
+    {
+      name: `Bar Clamp ${unique}`,
+      desc: 'A clamp the on-account journey buys on its company’s terms.',
+      price: 40,
+      minOrderQuantity: 1,
+      availableQuantity: 100,
+    },
+  ]);
+
+  // --- A company (its admin's, by the API) and a buyer who joins it from the invitation -------
+  await page.setViewportSize(desktop);
+  await verifiedCustomer(page, 'Kit Keel');
+  const { company } = MyCompanySchema.parse(
+    await callAs(page, 'POST', apiPaths.company, {
+      legalName: companyName,
+      taxNumber: '',
+      billingAddress: '5 Slipway Road\nHull HU1 2AB',
+    }),
+  );
+  expect(company, 'the company created').toBeTruthy();
+
+  const buyerContext = await browser.newContext({ viewport: desktop });
+  const buyer = await buyerContext.newPage();
+  waitForHydrationAfterLoads(buyer);
+  const buyerEmail = await verifiedCustomer(buyer, 'Bea Buyer');
+  await callAs(page, 'POST', apiPaths.companyInvitations, { email: buyerEmail, role: 'buyer' });
+  await buyer.goto(await invitationLinkTo(buyerEmail, companyName));
+  await buyer.getByRole('button', { name: texts.companyJoin.accept }).click();
+  await expect(buyer).toHaveURL(routes.dashboardCompany);
+
+  // --- The shop's admin gives it terms: Net 30 days, $5,000 of credit, a PO number required ---
+  const adminContext = await browser.newContext({ viewport: desktop });
+  try {
+    const admin = await adminContext.newPage();
+    waitForHydrationAfterLoads(admin);
+    await signInAsAdmin(admin);
+    await callAs(admin, 'PUT', apiPaths.manageCompanyTerms(company!._id), {
+      paymentTermsDays: 30,
+      creditLimit: 5000,
+      poNumberRequired: true,
+      taxExempt: false,
+    } satisfies UpdateCompanyTermsInput);
+  } finally {
+    await adminContext.close();
+  }
+
+  // --- The buyer's cart: card or on account, the credit left, the PO number required ----------
+  await callAs(buyer, 'POST', apiPaths.cartLines, { lines: [{ toolId: clamp._id, quantity: 3 }] });
+  await buyer.goto(routes.cart);
+  const form = buyer.getByRole('form', { name: texts.cart.checkout.title });
+  const payment = form.getByRole('group', { name: words.payment });
+  await expect(payment.getByRole('radio', { name: words.byCard })).toBeChecked();
+  await expect(payment).toContainText(words.creditLeft('$5,000.00'));
+  await payment.getByRole('radio', { name: words.onAccount(30) }).check();
+  await field(buyer, texts.purchase.address).fill('5 Slipway Road, Hull');
+  await field(form, words.poNumberRequired).fill(`PO-${unique}`);
+  // The whole page from its top (the sticky top bar would cover the form, scrolled to or alone).
+  await buyer.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await keepAtBothWidths(buyer, 'cart-on-account', SCREENSHOTS);
+  await buyer.getByRole('button', { name: /^Check out/ }).click();
+
+  // --- Ordered on account: My Orders says it is invoiced, with nothing to pay ------------------
+  await expect(buyer).toHaveURL(routes.dashboardOrders);
+  const placed = await newestCheckoutOf(buyer);
+  expect(placed.status).toBe('invoiced');
+  expect(placed.poNumber).toBe(`PO-${unique}`);
+  await expectToast(buyer, words.placed(placed.reference));
+  const head = rowOf(buyer, placed.reference);
+  await expect(head).toContainText(texts.checkout.group.status.invoiced);
+  await expect(rowOf(buyer, clamp.name)).toContainText(texts.orders.invoicedBadge);
+  await expect(buyer.getByRole('link', { name: texts.checkout.group.payAll })).toHaveCount(0);
+  await expect(buyer.getByRole('link', { name: texts.orders.pay, exact: true })).toHaveCount(0);
+  await keepAtBothWidths(buyer, 'my-orders-invoiced', SCREENSHOTS);
+
+  // --- Its invoice, issued at once ------------------------------------------------------------
+  const downloading = buyer.waitForEvent('download');
+  await head
+    .getByRole('button', { name: texts.checkout.group.invoiceLabel(placed.reference) })
+    .click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6,}\.pdf$/);
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await buyerContext.close();
+});
