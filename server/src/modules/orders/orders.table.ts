@@ -160,12 +160,20 @@ export const orders = pgTable(
       sql`(${t.status} in ('removed', 'expired', 'rejected')) = (${t.endedAt} is not null)`,
     ),
     // An account's checkouts newest first (My Orders' keyset pages, issue 43); its prefix serves
-    // every other look-up by account (GET /orders, the foreign key's set null).
-    index('orders_user_id_created_at_checkout_id_idx').on(t.userId, t.createdAt, t.checkoutId),
+    // every other look-up by account (GET /orders, the foreign key's set null). The status closes
+    // the key (drizzle has no INCLUDE): the pages and their count leave out ended orders off the
+    // index alone (the busiest buyer's count, 3,100 lines: 5.1 ms reading the table, 1.2-1.7 ms).
+    index('orders_user_id_created_at_checkout_id_idx').on(
+      t.userId,
+      t.createdAt,
+      t.checkoutId,
+      t.status,
+    ),
     index('orders_checkout_id_idx').on(t.checkoutId),
-    // A company's checkouts newest first (Company Orders' keyset pages, issue 44).
+    // A company's checkouts newest first (Company Orders' keyset pages, issue 44), its status
+    // closing the key for the same reason.
     index('orders_company_id_created_at_checkout_id_idx')
-      .on(t.companyId, t.createdAt, t.checkoutId)
+      .on(t.companyId, t.createdAt, t.checkoutId, t.status)
       .where(sql`${t.companyId} is not null`),
     // Sales reads a window of paid lines by the day they were paid (issue 43: a year at a million
     // orders is one range scan); unpaid lines have no paid_at and stay out.
