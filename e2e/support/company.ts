@@ -1,11 +1,25 @@
-import { routes, serverTexts } from '@tools-factory/contract';
-import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  apiPaths,
+  MyCheckoutsPageSchema,
+  routes,
+  serverTexts,
+  texts,
+  type Checkout,
+} from '@tools-factory/contract';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { uniqueEmail } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { signUpAsCustomer } from './customer.ts';
-import { artifactPath } from './fixtures.ts';
+import { artifactPath, waitForHydrationAfterLoads } from './fixtures.ts';
 import { latestLinkTo, latestMailTo } from './outbox.ts';
 import { expectNoSidewaysScroll } from './screen.ts';
+import { callAs } from './shop-api.ts';
 import { desktop, phone } from './viewports.ts';
 
 /** A new customer signed up through the form, their e-mail verified by the link it sent. */
@@ -28,6 +42,38 @@ export async function invitationLinkTo(email: string, companyName: string): Prom
   const { pathname, hash } = new URL(link!);
   expect(pathname).toBe(routes.dashboardCompanyJoin);
   return `${pathname}${hash}`;
+}
+
+/**
+ * A new verified customer, in a browser context of their own (`viewport`), invited as a buyer by
+ * `admin` (a page of the company's admin) and joining `companyName` through the invitation page.
+ * The caller closes `context`.
+ */
+export async function buyerJoining(
+  browser: Browser,
+  admin: Page,
+  companyName: string,
+  name: string,
+  viewport: { width: number; height: number } = desktop,
+): Promise<{ page: Page; context: BrowserContext; email: string }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  waitForHydrationAfterLoads(page);
+  const email = await verifiedCustomer(page, name);
+  await callAs(admin, 'POST', apiPaths.companyInvitations, { email, role: 'buyer' });
+  await page.goto(await invitationLinkTo(email, companyName));
+  await page.getByRole('button', { name: texts.companyJoin.accept }).click();
+  await expect(page).toHaveURL(routes.dashboardCompany);
+  return { page, context, email };
+}
+
+/** The account's newest checkout, as My Orders reads it. */
+export async function newestCheckoutOf(page: Page): Promise<Checkout> {
+  const { checkouts } = MyCheckoutsPageSchema.parse(
+    await callAs(page, 'GET', apiPaths.checkoutsPage),
+  );
+  expect(checkouts[0], 'the checkout just placed').toBeTruthy();
+  return checkouts[0]!;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { apiPaths, routes, texts } from '@tools-factory/contract';
-import { invitationLinkTo, keepAtBothWidths, verifiedCustomer } from '../support/company.ts';
+import { buyerJoining, keepAtBothWidths, verifiedCustomer } from '../support/company.ts';
 import { field } from '../support/customer.ts';
-import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { addOwnToolsAside, callAs } from '../support/shop-api.ts';
 import { desktop } from '../support/viewports.ts';
 
@@ -36,14 +36,12 @@ test("a company admin adds a ship-to address and locks the list; a buyer's check
     taxNumber: '',
     billingAddress: '1 Quarry Road\nLeeds LS1 1AA',
   });
-  const buyerContext = await browser.newContext({ viewport: desktop });
-  const buyer = await buyerContext.newPage();
-  waitForHydrationAfterLoads(buyer);
-  const buyerEmail = await verifiedCustomer(buyer, 'Bo Buyer');
-  await callAs(page, 'POST', apiPaths.companyInvitations, { email: buyerEmail, role: 'buyer' });
-  await buyer.goto(await invitationLinkTo(buyerEmail, companyName));
-  await buyer.getByRole('button', { name: texts.companyJoin.accept }).click();
-  await expect(buyer).toHaveURL(routes.dashboardCompany);
+  const { page: buyer, context: buyerContext } = await buyerJoining(
+    browser,
+    page,
+    companyName,
+    'Bo Buyer',
+  );
 
   // --- The admin adds an address in the dialog, then ships only to the company's addresses ---
   await page.goto(routes.dashboardCompany);

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { apiPaths, formatMoney, routes, serverTexts, texts } from '@tools-factory/contract';
 import {
-  apiPaths,
-  formatMoney,
-  MyCheckoutsPageSchema,
-  routes,
-  serverTexts,
-  texts,
-  type Checkout,
-} from '@tools-factory/contract';
-import type { Page } from '@playwright/test';
-import { invitationLinkTo, keepAtBothWidths, verifiedCustomer } from '../support/company.ts';
+  buyerJoining,
+  keepAtBothWidths,
+  newestCheckoutOf,
+  verifiedCustomer,
+} from '../support/company.ts';
 import { field } from '../support/customer.ts';
-import { expect, test, waitForHydration, waitForHydrationAfterLoads } from '../support/fixtures.ts';
+import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import { latestMailTo } from '../support/outbox.ts';
 import { rowOf } from '../support/screen.ts';
 import { addOwnToolsAside, callAs, checkOutAs } from '../support/shop-api.ts';
@@ -28,15 +24,6 @@ const exactly = (subject: string) =>
   new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** What this page's account asks the API, with its token (the steps the journey is not about). */
-
-/** The buyer's newest checkout, as My Orders reads it. */
-async function newestCheckoutOf(page: Page): Promise<Checkout> {
-  const { checkouts } = MyCheckoutsPageSchema.parse(
-    await callAs(page, 'GET', apiPaths.checkoutsPage),
-  );
-  expect(checkouts[0], 'the checkout just placed').toBeTruthy();
-  return checkouts[0]!;
-}
 
 test('a buyer over their monthly limit waits for the company admin, who rejects one checkout and approves another', async ({
   page,
@@ -72,15 +59,12 @@ test('a buyer over their monthly limit waits for the company admin, who rejects 
     billingAddress: '3 Forge Lane\nSheffield S1 2AB',
   });
 
-  const buyerContext = await browser.newContext({ viewport: desktop });
-  const buyer = await buyerContext.newPage();
-  waitForHydrationAfterLoads(buyer);
   const buyerName = 'Bram Buyer';
-  const buyerEmail = await verifiedCustomer(buyer, buyerName);
-  await callAs(page, 'POST', apiPaths.companyInvitations, { email: buyerEmail, role: 'buyer' });
-  await buyer.goto(await invitationLinkTo(buyerEmail, companyName));
-  await buyer.getByRole('button', { name: texts.companyJoin.accept }).click();
-  await expect(buyer).toHaveURL(routes.dashboardCompany);
+  const {
+    page: buyer,
+    context: buyerContext,
+    email: buyerEmail,
+  } = await buyerJoining(browser, page, companyName, buyerName);
 
   // --- The admin sets the buyer's monthly limit in their row of Members ----------------------
   await page.goto(routes.dashboardCompany);

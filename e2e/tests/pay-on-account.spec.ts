@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
   apiPaths,
-  MyCheckoutsPageSchema,
   MyCompanySchema,
   routes,
   texts,
-  type Checkout,
   type UpdateCompanyTermsInput,
 } from '@tools-factory/contract';
-import type { Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin.ts';
-import { invitationLinkTo, keepAtBothWidths, verifiedCustomer } from '../support/company.ts';
+import {
+  buyerJoining,
+  keepAtBothWidths,
+  newestCheckoutOf,
+  verifiedCustomer,
+} from '../support/company.ts';
 import { field } from '../support/customer.ts';
 import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
 import { rowOf } from '../support/screen.ts';
@@ -22,15 +24,6 @@ import { desktop } from '../support/viewports.ts';
 const words = texts.onAccount;
 /** The screens of issue 45 kept for people to look at. */
 const SCREENSHOTS = 'docs/screenshots/issue-45';
-
-/** The buyer's newest checkout, as My Orders reads it. */
-async function newestCheckoutOf(page: Page): Promise<Checkout> {
-  const { checkouts } = MyCheckoutsPageSchema.parse(
-    await callAs(page, 'GET', apiPaths.checkoutsPage),
-  );
-  expect(checkouts[0], 'the checkout just placed').toBeTruthy();
-  return checkouts[0]!;
-}
 
 test('a buyer of a company on Net 30 days checks out on account with a PO number and downloads its invoice', async ({
   page,
@@ -60,14 +53,12 @@ test('a buyer of a company on Net 30 days checks out on account with a PO number
   );
   expect(company, 'the company created').toBeTruthy();
 
-  const buyerContext = await browser.newContext({ viewport: desktop });
-  const buyer = await buyerContext.newPage();
-  waitForHydrationAfterLoads(buyer);
-  const buyerEmail = await verifiedCustomer(buyer, 'Bea Buyer');
-  await callAs(page, 'POST', apiPaths.companyInvitations, { email: buyerEmail, role: 'buyer' });
-  await buyer.goto(await invitationLinkTo(buyerEmail, companyName));
-  await buyer.getByRole('button', { name: texts.companyJoin.accept }).click();
-  await expect(buyer).toHaveURL(routes.dashboardCompany);
+  const { page: buyer, context: buyerContext } = await buyerJoining(
+    browser,
+    page,
+    companyName,
+    'Bea Buyer',
+  );
 
   // --- The shop's admin gives it terms: Net 30 days, $5,000 of credit, a PO number required ---
   const adminContext = await browser.newContext({ viewport: desktop });
