@@ -14,33 +14,49 @@ const WINDOW = { from: '2030-03-01', to: '2030-03-10' };
  * was and every committed write moves it, whichever table it wrote.
  */
 describe('the committed state the Sales figures are kept by', () => {
-  it('stays while only reads run, and moves with every committed write', async ({ app }) => {
-    const { db } = app.database;
+  it('is left as it was by reads, which take no transaction id, and moves with every committed write', async ({
+    app,
+  }) => {
+    const { database } = app;
+    const { db } = database;
     const figures = createOrderFigures({ db });
 
+    // A read is given no transaction id, so it cannot change what any snapshot sees (PostgreSQL
+    // hands ids out to writers only); the figures' own transaction is read only, as this one.
+    await figures.read(WINDOW, 5);
+    const idOfARead = await db.transaction(
+      async (tx) => {
+        await tx.execute(sql`select count(*) from orders`);
+        const result = (await tx.execute(
+          sql`select pg_current_xact_id_if_assigned()::text as id`,
+        )) as unknown as { rows: { id: string | null }[] };
+        return result.rows[0]?.id;
+      },
+      { accessMode: 'read only' },
+    );
+    expect(idOfARead).toBeNull();
+
+    // On PGlite this test is the database's only client: nothing else commits in between, so
+    // the state is seen to stay. (The PostgreSQL server is shared by the other test files, whose
+    // writes move it: any write of the cluster does, which errs on the side of reading again.)
     const before = await figures.version();
-    const read = await figures.read(WINDOW, 5);
-    await db.execute(sql`select count(*) from orders`);
-    expect(read.version).toBe(before);
-    expect(await figures.version()).toBe(before);
+    if (database.kind === 'pglite') {
+      const read = await figures.read(WINDOW, 5);
+      await db.execute(sql`select count(*) from orders`);
+      expect(read.version).toBe(before);
+      expect(await figures.version()).toBe(before);
+    }
 
     // A write to a table the figures never read moves it too: the check never misses a write.
     await insertTestTool(db, { name: 'Version Probe Rasp' });
     const afterTool = await figures.version();
     expect(afterTool).not.toBe(before);
-    expect((await figures.read(WINDOW, 5)).version).toBe(afterTool);
-
-    // A transaction rolled back commits nothing.
-    await db
-      .transaction(async (tx) => {
-        await tx.execute(sql`update tools set name = name where name = 'Version Probe Rasp'`);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
-    const afterRollback = await figures.version();
+    if (database.kind === 'pglite') {
+      expect((await figures.read(WINDOW, 5)).version).toBe(afterTool);
+    }
     await db.execute(
       sql`update tools set name = 'Version Probe File' where name = 'Version Probe Rasp'`,
     );
-    expect(await figures.version()).not.toBe(afterRollback);
+    expect(await figures.version()).not.toBe(afterTool);
   });
 });
