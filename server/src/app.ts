@@ -289,7 +289,7 @@ export async function buildApp({
     // The invoices module reads the checkouts' lines, so it is built after them: a checkout on
     // account (issue 45) reaches its invoices through it when one is placed.
     onAccount: {
-      ensureMayPlace: (caller, poNumber) => invoices.onAccount.ensureMayPlace(caller, poNumber),
+      ensureMayPlace: (caller) => invoices.onAccount.ensureMayPlace(caller),
       invoice: (tx, written) => invoices.onAccount.invoice(tx, written),
     },
   });

@@ -11,10 +11,10 @@ import type { OrderRow } from '../orders/orders-of-checkouts.ts';
 export type CheckoutsOnAccount = {
   /**
    * Before the checkout's transaction, so that nothing is reserved for a checkout that cannot be
-   * placed on account: the buyer's company has payment terms (409 otherwise) and, when it asks
-   * for one, the PO number is given (400).
+   * placed on account: the buyer's company has payment terms (409 otherwise). Its PO rule is the
+   * placement pipeline's, for every checkout.
    */
-  ensureMayPlace(caller: Account, poNumber: string): Promise<void>;
+  ensureMayPlace(caller: Account): Promise<void>;
   /**
    * In the checkout's transaction, its lines written `invoiced`: the company's row locked, its
    * open invoices and this checkout must fit its credit limit and none may be past due (409 in

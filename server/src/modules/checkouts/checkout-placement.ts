@@ -184,9 +184,9 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
         const lines = await dtos.linesOf(db, replayedCheckout(earlier, digest).id);
         return { response: dtos.checkoutResponse(earlier, lines, []), replayed: true };
       }
-      // Issue 45: terms and a PO number checked before any stock is taken.
+      // Issue 45: the company's terms checked before any stock is taken.
       const onAccount = input.payment === 'account';
-      if (onAccount) await options.onAccount.ensureMayPlace(caller, input.poNumber);
+      if (onAccount) await options.onAccount.ensureMayPlace(caller);
       /** The invoice a checkout on account was issued, for its e-mail. */
       let invoice: { number: string; dueAt: Date } | undefined;
       /** Each reserved line's unit price when it was added to the cart, by tool id. */

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { keysetCursorAfter, keysetCursorText } from '../../db/keyset-cursor.ts';
 import { notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
+import { jsonArrayOfPages } from '../../json-array-stream.ts';
 import type { Account } from '../identity/identity.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { OrderLinesOfCheckouts, OrderRow } from '../orders/orders-of-checkouts.ts';
@@ -74,23 +75,16 @@ export function createCheckoutsService(options: CheckoutsServiceOptions) {
       .map((head) => checkoutDtos.checkoutDto(head, linesByCheckout.get(head.id) ?? []));
   }
 
-  /** The JSON text of the account's every checkout (`[`, each checkout's object, `]`). */
-  async function* everyCheckoutJson(userId: string, pageSize: number): AsyncGenerator<string> {
-    let separator = '';
-    yield '[';
+  /** The account's every checkout, newest first, a page of lines at a time (each its JSON text). */
+  async function* checkoutTexts(userId: string, pageSize: number): AsyncGenerator<string[]> {
     for await (const checkouts of orderLines.checkoutsOfUser(db, userId, pageSize)) {
       const ids = checkouts.map((lines) => lines[0]!.checkoutId);
       const heads = new Map((await selectCheckoutsByIds(db, ids)).map((head) => [head.id, head]));
-      let text = '';
-      for (const lines of checkouts) {
-        // Every line has its checkout (a foreign key that is never null).
-        const head = heads.get(lines[0]!.checkoutId)!;
-        text += separator + JSON.stringify(checkoutDtos.checkoutDto(head, lines));
-        separator = ',';
-      }
-      yield text;
+      // Every line has its checkout (a foreign key that is never null).
+      yield checkouts.map((lines) =>
+        JSON.stringify(checkoutDtos.checkoutDto(heads.get(lines[0]!.checkoutId)!, lines)),
+      );
     }
-    yield ']';
   }
 
   return {
@@ -110,7 +104,7 @@ export function createCheckoutsService(options: CheckoutsServiceOptions) {
      * buyer's whole history in the memory of one page).
      */
     streamOwnCheckouts(caller: Pick<Account, 'id'>, pageSize = OWN_CHECKOUTS_PAGE_LINES): Readable {
-      return Readable.from(everyCheckoutJson(caller.id, pageSize));
+      return Readable.from(jsonArrayOfPages(checkoutTexts(caller.id, pageSize)));
     },
 
     /**

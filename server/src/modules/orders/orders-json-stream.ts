@@ -1,5 +1,6 @@
 import type { ManagedOrder } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
+import { jsonArrayOfPages } from '../../json-array-stream.ts';
 import { everyCheckoutOfOrders } from './orders-csv.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -11,22 +12,16 @@ export const ALL_ORDERS_PAGE_SIZE = 500;
  * checkout, a page of orders at a time: the array GET /manageOrders answered when it built it in
  * memory, in bounded memory however many orders there are.
  */
-export async function* everyManagedOrderJson(
+export function everyManagedOrderJson(
   db: Executor,
   pageSize: number,
   managedOrderDto: (row: OrderRow) => ManagedOrder,
 ): AsyncGenerator<string> {
-  let separator = '';
-  yield '[';
-  for await (const checkouts of everyCheckoutOfOrders(db, pageSize)) {
-    let text = '';
-    for (const lines of checkouts) {
-      for (const line of lines) {
-        text += separator + JSON.stringify(managedOrderDto(line));
-        separator = ',';
-      }
+  return jsonArrayOfPages(orderTexts());
+
+  async function* orderTexts(): AsyncGenerator<string[]> {
+    for await (const checkouts of everyCheckoutOfOrders(db, pageSize)) {
+      yield checkouts.flat().map((line) => JSON.stringify(managedOrderDto(line)));
     }
-    yield text;
   }
-  yield ']';
 }
