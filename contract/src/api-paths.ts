@@ -153,6 +153,13 @@ export const apiPaths = {
   sales: '/manageSales',
   /** GET (admin): the Sales page's figures as CSV, for the same range. */
   salesCsv: '/manageSales.csv',
+  /**
+   * GET (shop admins, issue 45): the open invoices on account by company, with the payments
+   * received against them.
+   */
+  manageReceivables: '/manageReceivables',
+  /** POST (shop admins): a payment received against an invoice on account (partial or full). */
+  manageReceivablePayments: withSegment('/manageReceivables/:id/payments'),
   /** GET and PUT (admin): the caller's own staff e-mails, on or off (issue 25). */
   manageNotifications: '/manageNotifications',
   /** GET (admin): who holds stock with unpaid orders (Stock holds page). */
@@ -192,6 +199,13 @@ export const apiPaths = {
   manageCompany: withSegment('/manageCompanies/:id'),
   /** PUT (shop admins): the company's payment terms, credit limit, PO rule and tax exemption. */
   manageCompanyTerms: withSegment('/manageCompanies/:id/terms'),
+  /**
+   * GET (company members, issue 45): the company's open invoices on account (its admins every
+   * one, its buyers their own checkouts').
+   */
+  companyInvoices: '/company/invoices',
+  /** GET (company members, as above): one of them as a PDF. */
+  companyInvoicePdf: withSegment('/company/invoices/:id/invoice.pdf'),
   /** POST (company admins): a new ship-to address of the company. */
   companyAddresses: '/company/addresses',
   /** PUT (company admins): whether checkouts ship only to the company's addresses. */

@@ -27,6 +27,7 @@ export * from './price-breaks.ts';
 export * from './profiles.ts';
 export * from './quick-order.ts';
 export * from './quotes.ts';
+export * from './receivables.ts';
 export * from './quote-rules.ts';
 export * from './quote-requests.ts';
 export * from './quote-pages.ts';

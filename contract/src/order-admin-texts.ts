@@ -81,6 +81,8 @@ export const orderAdminTexts = {
       approved: 'Approved by the company',
       invoiced: 'Invoiced on account',
       rejected: 'Rejected by the company',
+      /** A payment recorded against its invoice on account (issue 45): amount and bank reference. */
+      payment_received: 'Payment received',
     },
     /**
      * Issue 42: a cancellation that gave nothing back, and part of a line given back by an admin

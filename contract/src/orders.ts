@@ -186,6 +186,7 @@ export const ORDER_EVENT_KINDS = [
   'approved',
   'rejected',
   'invoiced',
+  'payment_received',
 ] as const;
 export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
 export type OrderEventKind = z.infer<typeof OrderEventKindSchema>;

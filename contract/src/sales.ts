@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.ts';
+import { IdSchema, MoneySchema } from './common.ts';
 import { LIVE_STATUSES } from './order-status.ts';
 
 /** The Sales page's window: revenue per day over the last this many days, today included (UTC). */
@@ -102,5 +102,10 @@ export const SalesOverviewSchema = z.object({
   days: z.array(SalesDaySchema),
   ordersByStatus: z.array(StatusCountSchema),
   topTools: z.array(TopToolSchema),
+  /**
+   * Invoices on account (issue 45), as of now whatever the range: what is open (issued, not yet
+   * received nor credited) and what of it is past its due date.
+   */
+  receivables: z.object({ open: MoneySchema, overdue: MoneySchema }),
 });
 export type SalesOverview = z.infer<typeof SalesOverviewSchema>;

@@ -19,6 +19,8 @@ import { paymentTexts } from './payment-texts.ts';
 import { profileTexts } from './profile-texts.ts';
 import { quickOrderTexts } from './quick-order-texts.ts';
 import { quoteServerTexts, quoteTexts } from './quote-texts.ts';
+import { receivablesTexts } from './receivables-texts.ts';
+import { reminderTexts } from './reminder-texts.ts';
 import { reviewTexts } from './review-texts.ts';
 import { salesServerTexts, salesTexts } from './sales-texts.ts';
 import { searchErrors, searchTexts } from './search-texts.ts';
@@ -54,6 +56,10 @@ export const texts = {
   companyTerms: companyTermsTexts,
   /** Checkouts on account, and a company's credit (issue 45). */
   onAccount: onAccountTexts,
+  /** Open invoices on account and the payments received (issue 45). */
+  receivables: receivablesTexts,
+  /** Payment reminders of invoices on account (issue 45). */
+  reminders: reminderTexts,
   /** Shipments of a checkout's lines (issue 42). */
   shipments: shipmentTexts,
   /** Shipping charges (issue 42). */

@@ -32,6 +32,7 @@ import { createProfilesModule } from './modules/profiles/profiles.module.ts';
 import { createCompaniesModule } from './modules/companies/companies.module.ts';
 import { createQuotesModule } from './modules/quotes/quotes.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
+import { selectReceivablesTotals } from './modules/invoices/invoices-of-sales.ts';
 import { createSalesModule } from './modules/sales/sales.module.ts';
 import { createToolsModule } from './modules/tools/tools.module.ts';
 import type { ToolsService } from './modules/tools/tools.service.ts';
@@ -315,7 +316,12 @@ export async function buildApp({
     requestsPerMinute: config.orderRateLimit,
   });
   const holds = createHoldsModule({ orders: orders.service, identity: identity.service, guards });
-  const sales = createSalesModule({ figures: orders.figures, now, guards });
+  const sales = createSalesModule({
+    figures: orders.figures,
+    receivables: (at) => selectReceivablesTotals(db, at),
+    now,
+    guards,
+  });
   const invoices = createInvoicesModule({
     db,
     orders: orders.service,

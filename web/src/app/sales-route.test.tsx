@@ -16,6 +16,7 @@ const quietMonth: SalesOverview = {
   from: '2030-02-14',
   to: '2030-03-15',
   asOf: '2030-03-15T14:47:00Z',
+  receivables: { open: 0, overdue: 0 },
   days: Array.from({ length: SALES_DAYS }, (_, index) => ({
     date: new Date(Date.parse('2030-02-14T00:00:00Z') + index * 86_400_000)
       .toISOString()

@@ -41,6 +41,7 @@ function invoiceOf(lines: readonly DocumentLine[]): InvoiceRow {
     paymentTermsDays: null,
     dueAt: null,
     receivedCents: 0,
+    creditedCents: 0,
   };
 }
 

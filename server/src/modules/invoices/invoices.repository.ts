@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { invoiceLines, invoices, invoiceSequences } from './invoices.table.ts';
 
@@ -91,6 +91,27 @@ export async function selectInvoiceById(
  * less what was received of them, and whether any is past its due date at `now`. Off the partial
  * index of open invoices (invoices_open_company_id_due_at_idx).
  */
+/** What is still open of an invoice on account: its total less what was received and credited. */
+const openCentsOf = sql`${invoices.totalCents} - ${invoices.receivedCents} - ${invoices.creditedCents}`;
+
+/**
+ * The shop's receivables (issue 45, the Sales page): what every open invoice on account still
+ * asks for, and what of it is past its due date, off the open invoices' partial index.
+ */
+export async function selectReceivablesTotals(
+  executor: Executor,
+  now: Date,
+): Promise<{ openCents: number; overdueCents: number }> {
+  const [row] = await executor
+    .select({
+      openCents: sql<string>`coalesce(sum(${openCentsOf}), 0)`,
+      overdueCents: sql<string>`coalesce(sum(${openCentsOf}) filter (where ${invoices.dueAt} < ${now.toISOString()}::timestamptz), 0)`,
+    })
+    .from(invoices)
+    .where(and(isNotNull(invoices.companyId), isNull(invoices.paidAt)));
+  return { openCents: Number(row?.openCents ?? 0), overdueCents: Number(row?.overdueCents ?? 0) };
+}
+
 export async function selectOpenBalanceOfCompany(
   executor: Executor,
   companyId: string,
@@ -98,7 +119,7 @@ export async function selectOpenBalanceOfCompany(
 ): Promise<{ openCents: number; overdue: boolean }> {
   const [row] = await executor
     .select({
-      openCents: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.receivedCents}), 0)`,
+      openCents: sql<string>`coalesce(sum(${openCentsOf}), 0)`,
       overdue: sql<boolean>`coalesce(bool_or(${invoices.dueAt} < ${now.toISOString()}::timestamptz), false)`,
     })
     .from(invoices)

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -14,6 +15,7 @@ import {
 import { randomUuidKey, timestamptz } from '../../db/columns.ts';
 import { checkouts } from '../checkouts/checkouts.table.ts';
 import { companies } from '../companies/companies.table.ts';
+import { users } from '../identity/identity.table.ts';
 import { orders } from '../orders/orders.table.ts';
 
 /**
@@ -84,6 +86,12 @@ export const invoices = pgTable(
     paymentTermsDays: integer('payment_terms_days'),
     dueAt: timestamptz('due_at'),
     receivedCents: bigint('received_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * What credit notes took off it before it was settled (issue 45: an invoiced line cancelled):
+     * its open amount is the total less what was received and credited. Received and credited
+     * reaching the total settle it (`paid_at` set).
+     */
+    creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('invoices_year_sequence_unique').on(t.year, t.sequence),
@@ -98,12 +106,65 @@ export const invoices = pgTable(
     ),
     check(
       'invoices_received_within',
-      sql`${t.receivedCents} >= 0 and ${t.receivedCents} <= ${t.totalCents}`,
+      sql`${t.receivedCents} >= 0 and ${t.creditedCents} >= 0 and ${t.receivedCents} + ${t.creditedCents} <= ${t.totalCents}`,
     ),
     // A company's open invoices on account: what the credit check adds up, due date first.
     index('invoices_open_company_id_due_at_idx')
       .on(t.companyId, t.dueAt)
       .where(sql`${t.paidAt} is null`),
+  ],
+);
+
+/**
+ * A payment received against an invoice on account (issue 45, the Receivables page): the day
+ * the bank says it arrived, the amount and the bank's reference. The reference is unique across
+ * the shop (trimmed, in any case), so recording the same transfer twice finds the first. Its
+ * invoice's row is locked while one is recorded, so the amounts never pass what was open.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: randomUuidKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    /** The day it arrived (the bank statement's date, 'YYYY-MM-DD'). */
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** As typed, trimmed; its unique key is the lower case of it. */
+    bankReference: text('bank_reference').notNull(),
+    /** The shop admin who recorded it (null once their account is gone). */
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoice_payments_bank_reference_unique').on(sql`lower(${t.bankReference})`),
+    index('invoice_payments_invoice_id_idx').on(t.invoiceId),
+    check('invoice_payments_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'invoice_payments_reference_given',
+      sql`${t.bankReference} <> '' and ${t.bankReference} = btrim(${t.bankReference})`,
+    ),
+  ],
+);
+
+/**
+ * The payment reminders sent for an invoice on account (issue 45): one row per kind ('due-in-3',
+ * 'due', 'overdue-7', 'overdue-14', ...), inserted with its e-mail in one transaction, so each
+ * reminder goes once whatever number of instances sweep at once.
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.kind] }),
+    check('invoice_reminders_kind_known', sql`${t.kind} ~ '^(due-in-3|due|overdue-[0-9]+)$'`),
   ],
 );
 

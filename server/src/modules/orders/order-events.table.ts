@@ -29,7 +29,7 @@ export const orderEvents = pgTable(
   (t) => [
     check(
       'order_events_kind_known',
-      sql`${t.kind} in ('placed', 'paid', 'shipped', 'ship_undone', 'cancelled', 'refunded', 'disputed', 'expired', 'removed', 'email', 'awaiting_approval', 'approved', 'rejected', 'invoiced')`,
+      sql`${t.kind} in ('placed', 'paid', 'shipped', 'ship_undone', 'cancelled', 'refunded', 'disputed', 'expired', 'removed', 'email', 'awaiting_approval', 'approved', 'rejected', 'invoiced', 'payment_received')`,
     ),
     index('order_events_order_id_created_at_idx').on(t.orderId, t.createdAt),
   ],

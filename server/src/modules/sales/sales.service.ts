@@ -120,9 +120,11 @@ function dollarsOf(centsText: string): number {
  */
 export function createSalesService(options: {
   figures: Pick<OrderFigures, 'read' | 'version'>;
+  /** What the open invoices on account ask for, and what of it is overdue (issue 45). */
+  receivables: (now: Date) => Promise<{ openCents: number; overdueCents: number }>;
   now: () => Date;
 }) {
-  const { figures, now } = options;
+  const { figures, receivables, now } = options;
   const answers = createLatestAnswers<SalesFigures>({
     maxKeys: 50,
     maxAgeMs: SALES_MAX_AGE_SECONDS * 1000,
@@ -137,10 +139,13 @@ export function createSalesService(options: {
      * Figures read since the database last committed a write are given again without a read.
      */
     async overview(query: SalesRangeQuery = {}): Promise<SalesOverview> {
-      const window = salesWindow(now(), query);
-      const { value, asOf } = await answers.get(`${window.from}/${window.to}`, () =>
-        figures.read(window, TOP_TOOLS_COUNT),
-      );
+      const at = now();
+      const window = salesWindow(at, query);
+      const [{ value, asOf }, open] = await Promise.all([
+        answers.get(`${window.from}/${window.to}`, () => figures.read(window, TOP_TOOLS_COUNT)),
+        // Read every time: one small sum off the open invoices' index, as of now.
+        receivables(at),
+      ]);
       const { days, statuses, topTools } = value;
       return {
         ...window,
@@ -164,6 +169,10 @@ export function createSalesService(options: {
           revenue: dollarsOf(tool.revenue_cents),
           quantity: Number(tool.quantity),
         })),
+        receivables: {
+          open: centsToDollars(open.openCents),
+          overdue: centsToDollars(open.overdueCents),
+        },
       };
     },
   };

@@ -24,6 +24,8 @@ function eventDetail(event: OrderEvent): string {
     case 'paid':
     case 'disputed':
       return detail.transactionId ?? '';
+    case 'payment_received':
+      return [detail.amount, detail.bankReference].filter(Boolean).join(', ');
     default:
       return '';
   }

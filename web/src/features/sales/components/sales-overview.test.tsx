@@ -43,6 +43,7 @@ function overview(overrides: Partial<Overview> = {}): Overview {
     from: '2030-02-14',
     to: '2030-03-15',
     asOf: '2030-03-15T14:47:00Z',
+    receivables: { open: 0, overdue: 0 },
     days: Array.from({ length: 30 }, (_, index) => {
       const date = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
       return day(date, ...(sales[date] ?? [0, 0]));
