@@ -14,6 +14,13 @@ describe('checkoutStatusOf: where a checkout stands, from its lines', () => {
     expect(checkoutStatusOf(lines('shipped', 'paid'))).toBe('partlyShipped');
     expect(checkoutStatusOf(lines('shipped', 'shipped'))).toBe('shipped');
   });
+  it('is invoiced on account until something of it ships, then reads as shipping does (issue 45)', () => {
+    expect(checkoutStatusOf(lines('invoiced', 'invoiced'))).toBe('invoiced');
+    expect(checkoutStatusOf(lines('shipped', 'invoiced'))).toBe('partlyShipped');
+    expect(checkoutStatusOf(lines('partly_shipped', 'invoiced'))).toBe('partlyShipped');
+    expect(checkoutStatusOf(lines('shipped', 'shipped'))).toBe('shipped');
+    expect(checkoutStatusOf(lines('invoiced', 'cancelled'))).toBe('invoiced');
+  });
   it('counts only the lines still sold: a cancelled line neither ships nor keeps it open', () => {
     expect(checkoutStatusOf(lines('shipped', 'cancelled'))).toBe('shipped');
     expect(checkoutStatusOf(lines('paid', 'refunded'))).toBe('paid');

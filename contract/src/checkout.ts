@@ -161,17 +161,17 @@ export function checkoutReference(id: string): string {
 export function checkoutStatusOf(lines: readonly { status: OrderStatus }[]): CheckoutStatus {
   if (lines.some((line) => isAwaitingApproval(line.status))) return 'awaitingApproval';
   if (lines.some((line) => isPayable(line.status))) return 'unpaid';
-  if (lines.some((line) => isInvoiced(line.status))) return 'invoiced';
   const live = liveLines(lines);
   if (live.length === 0) return 'closed';
   const shipped = live.filter((line) => isShipped(line.status)).length;
   if (shipped === live.length) return 'shipped';
-  return shipped > 0 || live.some((line) => isPartlyShipped(line.status))
-    ? 'partlyShipped'
-    : 'paid';
+  if (shipped > 0 || live.some((line) => isPartlyShipped(line.status))) return 'partlyShipped';
+  // On account (issue 45), nothing shipped yet: invoiced until its invoice is settled. Once
+  // something of it ships, it reads as shipping does, whether its invoice is settled or not.
+  return live.some((line) => isInvoiced(line.status)) ? 'invoiced' : 'paid';
 }
 
-/** The lines still sold once paid: paid, shipped in part or whole, or disputed. */
+/** The lines still sold once paid (or invoiced): to ship, shipped in part or whole, or disputed. */
 function liveLines<Line extends { status: OrderStatus }>(lines: readonly Line[]): Line[] {
   return lines.filter(
     (line) => canShip(line.status) || isShipped(line.status) || isDisputed(line.status),

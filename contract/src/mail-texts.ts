@@ -65,6 +65,11 @@ export const mailTexts = {
       withoutRefundSubject: (reference: string) => `Your order ${reference} is cancelled`,
       withoutRefundBody: (reference: string) =>
         `We cancelled order ${reference}. No money is refunded with this cancellation; if we agreed a refund with you, it follows separately.`,
+      /** On account, its invoice open (issue 45): credited off the invoice, nothing refunded. */
+      onAccountSubject: (reference: string) => `Your order ${reference} is cancelled and credited`,
+      onAccountBody: (reference: string, credited: string) =>
+        `We cancelled order ${reference} and credited ${credited} to its invoice: it comes off what your company owes on account.`,
+      credited: 'Credited',
     },
     /** A whole checkout cancelled in one go (issue 42): one e-mail for all its lines. */
     checkoutCancelled: {
@@ -79,6 +84,12 @@ export const mailTexts = {
           : ' No money is refunded with this cancellation; if we agreed a refund with you, it follows separately.'),
       caption: 'Cancelled',
       refunded: (amount: string) => `Refunded: ${amount}`,
+      /** On account, its invoice open (issue 45): credited off the invoice, nothing refunded. */
+      onAccountSubject: (reference: string) =>
+        `Your checkout ${reference} is cancelled and credited`,
+      onAccountBody: (reference: string, lines: number, credited: string) =>
+        `We cancelled ${lines === 1 ? 'the line' : `the ${lines} lines`} below of checkout ${reference} and credited ${credited} to its invoice: it comes off what your company owes on account.`,
+      credited: (amount: string) => `Credited: ${amount}`,
       notesAttached: (numbers: string) => `Your credit notes are attached as PDFs: ${numbers}.`,
     },
     /** Part of a line's amount given back, the line standing (issue 42). */
@@ -88,6 +99,12 @@ export const mailTexts = {
       body: (amount: string, reference: string) =>
         `We refunded ${amount} of order ${reference} to the card you paid with. Depending on your bank, it shows on your statement within 5 to 10 days.`,
       refundedInAll: 'Refunded in all',
+      /** On account, its invoice open (issue 45). */
+      onAccountSubject: (amount: string, reference: string) =>
+        `${amount} credited on your order ${reference}`,
+      onAccountBody: (amount: string, reference: string) =>
+        `We credited ${amount} of order ${reference} to its invoice: it comes off what your company owes on account.`,
+      creditedInAll: 'Credited in all',
     },
     /** The quote e-mails (server/src/mail/templates/quotes.ts). */
     quote: {

@@ -77,10 +77,12 @@ export const ORDER_TRANSITIONS = {
   pay: { from: ['unpaid'], to: 'paid' },
   /**
    * An admin ships what is left of it, in a shipment (a disputed one waits for the card issuer).
+   * One invoiced on account ships before its money comes (issue 45): whether its invoice is
+   * settled is its `paid_at`, not its status.
    */
-  ship: { from: ['paid', 'partly_shipped'], to: 'shipped' },
+  ship: { from: ['paid', 'invoiced', 'partly_shipped'], to: 'shipped' },
   /** An admin ships part of what is left of it: the rest follows in a later shipment. */
-  shipPart: { from: ['paid', 'partly_shipped'], to: 'partly_shipped' },
+  shipPart: { from: ['paid', 'invoiced', 'partly_shipped'], to: 'partly_shipped' },
   /**
    * An admin undoes a shipment made by mistake (issue 25), within UNSHIP_WINDOW_MS of it (the
    * server's UPDATE checks the window too): its quantities are to ship again, so the order is
@@ -88,17 +90,28 @@ export const ORDER_TRANSITIONS = {
    */
   undoShip: { from: ['shipped', 'partly_shipped'], to: 'paid' },
   /**
-   * An admin cancels a paid order (refunded through the gateway, a credit note issued). Not an
-   * unpaid one (it is removed instead), nor a disputed one (the card issuer decides).
+   * The same undo of a line on account whose invoice is still open (issue 45): nothing left
+   * shipped, it is invoiced again. The server's UPDATE chooses between the two by `paid_at`.
    */
-  cancel: { from: ['paid', 'partly_shipped', 'shipped', 'refunded'], to: 'cancelled' },
+  undoShipOnAccount: { from: ['shipped', 'partly_shipped'], to: 'invoiced' },
+  /**
+   * The payment that settles its invoice on account arrived (issue 45, Receivables): a line not
+   * shipped yet is paid; one shipped keeps its status, its `paid_at` set.
+   */
+  settle: { from: ['invoiced'], to: 'paid' },
+  /**
+   * An admin cancels a paid order (refunded through the gateway, a credit note issued), or one
+   * invoiced on account (its credit note taken off the open invoice, issue 45). Not an unpaid
+   * one (it is removed instead), nor a disputed one (the card issuer decides).
+   */
+  cancel: { from: ['paid', 'invoiced', 'partly_shipped', 'shipped', 'refunded'], to: 'cancelled' },
   /**
    * The second half of a cancellation, once its refund went through: recorded from any state a
    * paid order may reach meanwhile, a dispute reported between the refund and the transaction
    * included (its money went back already).
    */
   recordCancellation: {
-    from: ['paid', 'partly_shipped', 'shipped', 'refunded', 'disputed'],
+    from: ['paid', 'invoiced', 'partly_shipped', 'shipped', 'refunded', 'disputed'],
     to: 'cancelled',
   },
   /** The gateway reports the payment given back in full (a cancelled order stays cancelled). */
@@ -212,12 +225,14 @@ export const REVENUE_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 
 /**
- * The states in which part of an order's amount may be given back (issue 42): paid, shipped in
- * part or whole, or cancelled without all of it refunded. Never unpaid (nothing was paid), refunded
+ * The states in which part of an order's amount may be given back (issue 42): paid (or invoiced
+ * on account: its invoice credited, issue 45), shipped in part or whole, or cancelled without
+ * all of it refunded. Never unpaid (nothing was paid), refunded
  * by the gateway (all of it went back) or disputed (the card issuer decides).
  */
 export const PART_REFUNDABLE_STATUSES = [
   'paid',
+  'invoiced',
   'partly_shipped',
   'shipped',
   'cancelled',

@@ -54,6 +54,8 @@ export const routes = {
   dashboardQuotes: '/dashborad/quotes',
   /** Beyond the spec (issue 13): the admins' sales overview. */
   dashboardSales: '/dashborad/sales',
+  /** Beyond the spec (issue 45): the open invoices on account, and the payments received. */
+  dashboardReceivables: '/dashborad/receivables',
   /** Beyond the spec (issue 22): who holds stock with unpaid orders, and releasing a hold. */
   dashboardHolds: '/dashborad/holds',
   /** Beyond the spec (issue 22): the admins' Reviews (hide and show) and contact Messages. */

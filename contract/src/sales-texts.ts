@@ -12,6 +12,14 @@ export const salesTexts = {
     /** Issue 42: what went back of the range's payments, beside its revenue (net of it). */
     refundedTotal: (total: string, lines: number) =>
       `Refunded: ${total} (${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'})`,
+    /**
+     * Issue 45: the invoices on account as of now, whatever the range: what is open and what of
+     * it is past its due date, with the way to the Receivables page.
+     */
+    receivables: 'Receivables',
+    receivablesOverdue: 'Overdue',
+    receivablesNote: 'Invoices on account not yet paid, as of now',
+    seeReceivables: 'See receivables',
     ordersByStatus: 'Orders by status',
     topTools: 'Top five tools by revenue',
     noTopTools: 'No tool was paid for in this range',

@@ -25,6 +25,8 @@ export const dashboardPageNames = {
   company: 'Company',
   /** Beyond the spec (issue 44): the shop admins' list of company accounts. */
   companies: 'Companies',
+  /** Beyond the spec (issue 45): the shop admins' open invoices on account. */
+  receivables: 'Receivables',
 };
 
 /**

@@ -58,8 +58,6 @@ export const texts = {
   onAccount: onAccountTexts,
   /** Open invoices on account and the payments received (issue 45). */
   receivables: receivablesTexts,
-  /** Payment reminders of invoices on account (issue 45). */
-  reminders: reminderTexts,
   /** Shipments of a checkout's lines (issue 42). */
   shipments: shipmentTexts,
   /** Shipping charges (issue 42). */
@@ -99,4 +97,6 @@ export const serverTexts = {
   ...mailTexts,
   ...shipmentServerTexts,
   ...shippingServerTexts,
+  /** Payment reminders of invoices on account (issue 45): e-mails only. */
+  reminders: reminderTexts,
 } as const;

@@ -132,7 +132,7 @@ export async function placeOrderAs(
 export async function checkOutAs(
   page: Page,
   lines: { tool: Tool; quantity: number }[],
-  shipping: { address: string; poNumber: string },
+  shipping: { address: string; poNumber: string; payment?: 'card' | 'account' },
 ): Promise<Checkout> {
   const headers = await bearerOf(page);
   const added = await page.request.post(`${API_BASE}${apiPaths.cartLines}`, {

@@ -168,6 +168,8 @@ export const sweptRoutes: Record<RouteKey, SweptRoute> = {
   dashboardQuickOrder: { path: () => routes.dashboardQuickOrder, access: 'signedIn' },
   dashboardQuotes: { path: () => routes.dashboardQuotes, access: 'admin', group: 'admin quotes' },
   dashboardSales: { path: () => routes.dashboardSales, access: 'admin' },
+  /** Issue 45: the open invoices on account (receivables.spec.ts checks them with axe). */
+  dashboardReceivables: { path: () => routes.dashboardReceivables, access: 'admin' },
   dashboardHolds: { path: () => routes.dashboardHolds, access: 'admin' },
   dashboardReviews: {
     path: () => routes.dashboardReviews,

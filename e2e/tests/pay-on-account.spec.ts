@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
+  API_BASE,
   apiPaths,
+  CompanyInvoicesSchema,
   MyCompanySchema,
   routes,
   texts,
@@ -17,11 +19,12 @@ import {
 import { field } from '../support/customer.ts';
 import { expect, test, waitForHydrationAfterLoads } from '../support/fixtures.ts';
 import { rowOf } from '../support/screen.ts';
-import { addOwnToolsAside, callAs } from '../support/shop-api.ts';
+import { addOwnToolsAside, callAs, checkOutAs } from '../support/shop-api.ts';
 import { expectToast } from '../support/toast.ts';
 import { desktop } from '../support/viewports.ts';
 
 const words = texts.onAccount;
+const invoiceWords = texts.receivables.company;
 /** The screens of issue 45 kept for people to look at. */
 const SCREENSHOTS = 'docs/screenshots/issue-45';
 
@@ -116,5 +119,63 @@ test('a buyer of a company on Net 30 days checks out on account with a PO number
   expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6,}\.pdf$/);
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const invoiceNumber = download.suggestedFilename().replace(/\.pdf$/, '');
   await buyerContext.close();
+
+  // --- The company's admin: its open invoices on the Company page, each one's PDF (item 7) ----
+  // The admin's own checkout on account: a second open invoice, due after the buyer's.
+  const own = await checkOutAs(page, [{ tool: clamp, quantity: 2 }], {
+    address: '5 Slipway Road, Hull',
+    poNumber: `PO-OWN-${unique}`,
+    payment: 'account',
+  });
+  expect(own.status).toBe('invoiced');
+  await page.goto(routes.dashboardCompany);
+  const invoices = page.getByRole('region', { name: invoiceWords.title });
+  await expect(invoices).toContainText(invoiceWords.adminsIntro);
+  const buyersInvoice = rowOf(page, invoiceNumber);
+  await expect(buyersInvoice).toContainText(`PO-${unique}`);
+  await expect(buyersInvoice).toContainText('Bea Buyer');
+  await expect(buyersInvoice).toContainText('$120.00');
+  await expect(rowOf(page, `PO-OWN-${unique}`)).toContainText('$80.00');
+  // The buyer's is due first: it comes first.
+  await expect(invoices.getByRole('row').nth(1)).toContainText(invoiceNumber);
+
+  const fromCompanyPage = page.waitForEvent('download');
+  await buyersInvoice.getByRole('button', { name: invoiceWords.downloadPdf }).click();
+  const companyDownload = await fromCompanyPage;
+  expect(companyDownload.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  const companyBytes = await readFile(await companyDownload.path());
+  expect(companyBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // For people to look at, one of the two past its due date: a journey cannot move the server's
+  // clock, so the screenshots show the buyer's invoice (and the company's credit) as the same
+  // answers would read 42 days on, 12 days past due; everything else is as served.
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const earlier = (iso: string) => new Date(Date.parse(iso) - 42 * DAY_MS).toISOString();
+  await page.route(`**${API_BASE}${apiPaths.companyInvoices}`, async (route) => {
+    const response = await route.fetch();
+    const answer = CompanyInvoicesSchema.parse(await response.json());
+    const aged = answer.invoices.map((invoice) =>
+      invoice.number === invoiceNumber
+        ? {
+            ...invoice,
+            issuedAt: earlier(invoice.issuedAt),
+            dueAt: earlier(invoice.dueAt),
+            daysOverdue: 12,
+          }
+        : invoice,
+    );
+    await route.fulfill({ response, json: { invoices: aged } });
+  });
+  await page.route(`**${API_BASE}${apiPaths.company}`, async (route) => {
+    const response = await route.fetch();
+    const view = MyCompanySchema.parse(await response.json());
+    const credit = view.credit && { ...view.credit, overdue: true };
+    await route.fulfill({ response, json: { ...view, credit } });
+  });
+  await page.reload();
+  await expect(buyersInvoice).toContainText(invoiceWords.daysOverdue(12));
+  await keepAtBothWidths(page, 'company-invoices', SCREENSHOTS);
+  await page.unrouteAll();
 });

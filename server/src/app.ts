@@ -24,9 +24,11 @@ import { createIdentityModule } from './modules/identity/identity.module.ts';
 import type { IdentityService } from './modules/identity/identity.service.ts';
 import { accountsMailDirectory } from './modules/identity/staff-notifications.ts';
 import { createInvoicesModule } from './modules/invoices/invoices.module.ts';
+import type { InvoiceReminders } from './modules/invoices/invoice-reminders.ts';
 import type { CheckoutsService } from './modules/checkouts/checkouts.service.ts';
 import { createOrdersModule } from './modules/orders/orders.module.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
+import { createCheckoutPaidAnnouncement } from './modules/checkouts/checkout-paid-announcement.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createProfilesModule } from './modules/profiles/profiles.module.ts';
 import { createCompaniesModule } from './modules/companies/companies.module.ts';
@@ -77,6 +79,8 @@ declare module 'fastify' {
     orders: OrdersService;
     checkouts: CheckoutsService;
     tools: ToolsService;
+    /** The payment reminders of invoices on account (issue 45): tests sweep with their clock. */
+    invoiceReminders: InvoiceReminders;
   }
 }
 
@@ -100,6 +104,11 @@ export type BuildAppOptions = {
    * off and call `app.orders.sweepExpiredOrders(now)` with a clock of their own.
    */
   sweepExpiredOrders?: boolean;
+  /**
+   * Run the periodic sweep of payment reminders (issue 45) once ready (default true). Test apps
+   * leave it off and call `app.invoiceReminders.sweepInvoiceReminders(now)` with their clock.
+   */
+  sweepInvoiceReminders?: boolean;
   /** Where log lines go instead of stdout (tests read what was logged). */
   logStream?: { write(line: string): void };
   /** Timeouts other than HTTP_TIMEOUTS (tests make them short). */
@@ -124,6 +133,7 @@ export async function buildApp({
   database,
   onClose,
   sweepExpiredOrders = true,
+  sweepInvoiceReminders = true,
   logStream,
   httpTimeouts,
   outboxTiming,
@@ -331,6 +341,18 @@ export async function buildApp({
     guards,
     orderHoldHours: config.orderHoldHours,
     now,
+    outbox,
+    publicUrl: config.publicUrl,
+    reminderSweepSeconds: config.invoiceReminderSweepSeconds,
+    log: app.log,
+    announcePaid: (tx, paid, invoice) => paidAnnouncement.announce(tx, paid, invoice),
+  });
+  // A checkout settled on account is told paid as a card payment tells it (issue 45).
+  const paidAnnouncement = createCheckoutPaidAnnouncement({
+    orders: orders.service,
+    outbox,
+    publicUrl: config.publicUrl,
+    now,
   });
   const payments = await createPaymentsModule({
     config,
@@ -353,6 +375,7 @@ export async function buildApp({
   app.decorate('orders', orders.service);
   app.decorate('checkouts', checkouts.service);
   app.decorate('tools', tools.service);
+  app.decorate('invoiceReminders', invoices.reminders);
 
   registerSecurityHeaders(app, { stripe: config.stripe !== undefined });
   registerNoStore(app);
@@ -418,6 +441,11 @@ export async function buildApp({
       orders.sweeper.start();
     });
   }
+  if (sweepInvoiceReminders) {
+    app.addHook('onReady', async () => {
+      invoices.reminderSweeper.start();
+    });
+  }
   // PGlite has no autovacuum: the server vacuums and analyzes it (decision 061).
   const pgliteUpkeep =
     database.kind === 'pglite' ? createPgliteUpkeep({ db, log: app.log }) : undefined;
@@ -428,6 +456,7 @@ export async function buildApp({
     const step = (name: string, run: () => Promise<void> | void) =>
       closeStep(app.log, name, BACKGROUND_STOP_LIMIT_MS, run);
     await step('the expiry sweep', () => orders.sweeper.stop());
+    await step('the reminder sweep', () => invoices.reminderSweeper.stop());
     await step('the PGlite upkeep', () => pgliteUpkeep?.stop());
     await step('the catalog', () => catalog.stop());
     // The message in hand is finished; the rest wait in the outbox for any instance.

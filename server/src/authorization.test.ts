@@ -6,6 +6,7 @@ import {
   AdminCheckSchema,
   dollarsToCents,
   ErrorBodySchema,
+  invoiceNumber,
   orderTotal,
   PlaceOrderResponseSchema,
   ManagedCheckoutSchema,
@@ -23,6 +24,11 @@ import {
 } from './modules/companies/companies.repository.ts';
 import { invitationTokenHash } from './modules/companies/companies.service.ts';
 import { insertCheckoutWithOrders } from './modules/orders/orders.repository.ts';
+import {
+  insertInvoice,
+  insertInvoiceLines,
+  takeNextSequence,
+} from './modules/invoices/invoices.repository.ts';
 import { companyAddresses } from './modules/companies/companies.table.ts';
 import { users } from './modules/identity/identity.table.ts';
 import {
@@ -450,6 +456,75 @@ function createFixtures(
         );
       });
       return { checkoutId };
+    },
+    async newCompanyInvoice() {
+      const company = await companyOfCustomer();
+      const checkoutId = randomUUID();
+      const issuedAt = new Date();
+      return app.database.db.transaction(async (tx) => {
+        // Made to order: it holds no stock, so the walk's tool keeps its own.
+        const { orders } = await insertCheckoutWithOrders(
+          tx,
+          {
+            id: checkoutId,
+            userId: customer.userId,
+            email: customer.email,
+            address: '1 Walk St',
+            companyId: company.id,
+          },
+          [
+            {
+              checkoutId,
+              userId: customer.userId,
+              email: customer.email,
+              companyId: company.id,
+              status: 'invoiced',
+              toolId: tool.id,
+              toolName: tool.name,
+              toolImage: '/images/tools/claw-hammer.svg',
+              unitPriceCents: 1000,
+              quantity: 20,
+              address: '1 Walk St',
+              madeToOrder: true,
+            },
+          ],
+        );
+        const order = orders[0]!;
+        const year = issuedAt.getUTCFullYear();
+        const sequence = await takeNextSequence(tx, year);
+        const invoice = await insertInvoice(tx, {
+          year,
+          sequence,
+          number: invoiceNumber(year, sequence),
+          orderId: order.id,
+          orderReference: 'TF-WALK',
+          checkoutId,
+          buyerName: 'Walk Customer',
+          buyerEmail: customer.email,
+          buyerAddress: '1 Walk St',
+          totalCents: 20_000,
+          transactionId: '',
+          paidAt: null,
+          issuedAt,
+          companyId: company.id,
+          paymentTermsDays: 30,
+          dueAt: new Date(issuedAt.getTime() + 30 * 24 * 60 * 60 * 1000),
+        });
+        await insertInvoiceLines(tx, [
+          {
+            invoiceId: invoice.id,
+            position: 1,
+            orderId: order.id,
+            orderReference: 'TF-WALK',
+            toolName: tool.name,
+            quantity: 20,
+            unitPriceCents: 1000,
+            totalCents: 20_000,
+            madeToOrder: true,
+          },
+        ]);
+        return { id: invoice.id };
+      });
     },
     newToolName: () => `Walk Tool ${randomUUID().slice(0, 8)}`,
   };

@@ -167,7 +167,7 @@ export const WHO = {
   },
   'company member': {
     words:
-      'A member of a company (issue 44): its admins see every checkout of the company, its buyers their own; an account of no company is told 404.',
+      'A member of a company (issue 44): its admins see every checkout of the company (and every open invoice of it, issue 45), its buyers their own; an account of no company is told 404.',
     guard: 'requireUser',
     credential: 'bearer',
     refusals: [401],
@@ -309,10 +309,15 @@ export const AUTHORIZATION_TABLE = {
   'POST /api/company/invitations/lookup': 'the invitee',
   'POST /api/company/invitations/accept': 'the invitee',
   'GET /api/company/orders': 'company member',
+  'GET /api/company/invoices': 'company member',
+  'GET /api/company/invoices/:id/invoice.pdf': 'company member',
   'PATCH /api/company/members/:userId': 'company admin',
   'GET /api/manageCompanies': 'admin',
   'GET /api/manageCompanies/:id': 'admin',
   'PUT /api/manageCompanies/:id/terms': 'admin',
+  // --- receivables (issue 45) ------------------------------------------------------------------
+  'GET /api/manageReceivables': 'admin',
+  'POST /api/manageReceivables/:id/payments': 'admin',
   'POST /api/company/addresses': 'company admin',
   'PUT /api/company/addresses/locked': 'company admin',
   'PATCH /api/company/addresses/:id': 'company admin',

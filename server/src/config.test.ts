@@ -96,6 +96,23 @@ describe('configuration', () => {
     }
   });
 
+  it('reads INVOICE_REMINDER_SWEEP_SECONDS: every 10 minutes by default, whole seconds up to a day', () => {
+    const sweepSeconds = (value?: string) =>
+      loadConfig({
+        ...validSecrets,
+        DATA_DIR: '/tmp/tools-factory-config-test',
+        INVOICE_REMINDER_SWEEP_SECONDS: value,
+      }).invoiceReminderSweepSeconds;
+    expect(sweepSeconds()).toBe(600);
+    expect(sweepSeconds('1')).toBe(1);
+    expect(sweepSeconds('86400')).toBe(86_400);
+    for (const bad of ['0', '-5', '1.5', '86401', 'often']) {
+      expect(problemsOf({ ...validSecrets, INVOICE_REMINDER_SWEEP_SECONDS: bad }), bad).toEqual([
+        expect.stringMatching(/^INVOICE_REMINDER_SWEEP_SECONDS: /),
+      ]);
+    }
+  });
+
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({ ...validSecrets, DATA_DIR: '/tmp/tools-factory-config-test' });
     expect(config).toMatchObject({

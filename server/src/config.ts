@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   STRIPE_API_URL: optionalUrl(['http', 'https']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
+  // How often each instance looks for payment reminders of invoices on account to send (issue 45).
+  INVOICE_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
   // Dollars, at most two decimals: what the unpaid orders of an unverified account may come to.
   UNVERIFIED_HOLD_LIMIT: dollarAmount.default(2000),
@@ -194,6 +196,11 @@ export type Config = {
     | undefined;
   redisUrl: string | undefined;
   orderHoldHours: number;
+  /**
+   * How often each instance sweeps for payment reminders of invoices on account, in seconds
+   * (INVOICE_REMINDER_SWEEP_SECONDS): a reminder leaves at most this long after its moment.
+   */
+  invoiceReminderSweepSeconds: number;
   /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS): nobody hoards the stock. */
   maxUnpaidOrders: number;
   /**
@@ -362,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     redisUrl: e.REDIS_URL,
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    invoiceReminderSweepSeconds: e.INVOICE_REMINDER_SWEEP_SECONDS,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     unverifiedHoldLimit: e.UNVERIFIED_HOLD_LIMIT,
     unpaidHoldLimit: e.UNPAID_HOLD_LIMIT,

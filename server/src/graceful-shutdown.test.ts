@@ -128,6 +128,7 @@ describe('a SIGTERM', () => {
       for (const step of [
         'requests and background work',
         'the expiry sweep',
+        'the reminder sweep',
         'the catalog',
         'the e-mail outbox',
         'the mailer',

@@ -84,6 +84,10 @@ const PAYMENTS_IN_FLIGHT = 30;
 const PROPAGATION_DEADLINE_MS = 1_000;
 /** The per-client-and-address sign-in limit a minute (auth-rate-limits.ts). */
 const SIGN_IN_LIMIT = 10;
+/** Each instance's payment reminder sweep, in seconds (INVOICE_REMINDER_SWEEP_SECONDS). */
+const REMINDER_SWEEP_SECONDS = 1;
+/** Open invoices on account made due for each kind of reminder. */
+const INVOICES_PER_REMINDER = 4;
 
 /** `work` over `items`, at most `limit` at a time; the results in the items' order. */
 async function mapConcurrently<Item, Result>(
@@ -161,6 +165,8 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
       REDIS_URL: redis.url,
       // nginx connects to the instances from 127.0.0.1: only its X-Forwarded-For is believed.
       TRUST_PROXY: '127.0.0.1',
+      // Each instance sweeps for payment reminders every second (issue 45): the three race.
+      INVOICE_REMINDER_SWEEP_SECONDS: String(REMINDER_SWEEP_SECONDS),
     };
     // All three start at once: the migrations run under an advisory lock, one instance at a time.
     const started = await Promise.allSettled(
@@ -655,6 +661,100 @@ describe.skipIf(skip)('three instances behind nginx, one PostgreSQL, one Redis',
     expect((await signIn(bystander, site.url, 'wrong-guess')).status).toBe(401);
     const signedIn = await signIn(bystander, site.url, 'the-right-password');
     expect(signedIn.status, signedIn.body).toBe(200);
+  });
+
+  it(`sends each payment reminder once while the ${INSTANCES} instances sweep every ${REMINDER_SWEEP_SECONDS} s`, async () => {
+    // A company on account with two admins and a buyer (accounts made through nginx), and open
+    // invoices of it written as the checkout on account writes them, due so that a reminder of
+    // each kind is due now: three days ahead, today, and 15 days past due (overdue-14 alone).
+    // The instances run on the real clock.
+    const tag = randomUUID().slice(0, 8);
+    const [admin1, admin2, buyer] = await Promise.all(
+      ['admin-1', 'admin-2', 'buyer'].map((who) =>
+        signUpOverHttp(run.newClient(), site, { email: `reminders-${who}-${tag}@example.com` }),
+      ),
+    );
+    const [company] = await query<{ id: string }>(
+      `insert into companies (legal_name, billing_address, payment_terms_days, credit_limit_cents)
+       values ($1, '1 Ledger Lane', 30, 100000000) returning id`,
+      [`Reminded ${tag} Ltd`],
+    );
+    const companyId = company!.id;
+    await query(
+      `insert into company_members (user_id, company_id, role)
+       values ($1, $4, 'admin'), ($2, $4, 'admin'), ($3, $4, 'buyer')`,
+      [admin1!.userId, admin2!.userId, buyer!.userId, companyId],
+    );
+    const HOUR_MS = 60 * 60 * 1000;
+    const dueIn = { 'due-in-3': 48 * HOUR_MS, due: -HOUR_MS, 'overdue-14': -15 * 24 * HOUR_MS };
+    const invoiceKinds = new Map<string, string>();
+    let sequence = 0;
+    for (const [kind, fromNow] of Object.entries(dueIn)) {
+      for (let index = 0; index < INVOICES_PER_REMINDER; index += 1) {
+        sequence += 1;
+        const dueAt = new Date(Date.now() + fromNow);
+        const [invoice] = await query<{ id: string }>(
+          `insert into invoices (year, sequence, number, order_reference, buyer_name, buyer_email,
+             buyer_address, buyer_company, total_cents, transaction_id, issued_at, company_id,
+             payment_terms_days, due_at, po_number)
+           values (1999, $1, $2, $3, 'Buyer', $4, '12 Forge Lane', $5, 30000, '',
+             $6::timestamptz - interval '30 days', $7, 30, $6, $8)
+           returning id`,
+          [
+            sequence,
+            `INV-1999-${String(sequence).padStart(6, '0')}`,
+            `TF-${tag}-${sequence}`,
+            buyer!.email,
+            `Reminded ${tag} Ltd`,
+            dueAt.toISOString(),
+            companyId,
+            `PO-${sequence}`,
+          ],
+        );
+        invoiceKinds.set(invoice!.id, kind);
+        // One at a time over a few sweeps, so that more than one instance finds some.
+        await sleep((REMINDER_SWEEP_SECONDS * 1000) / 4);
+      }
+    }
+    const ids = [...invoiceKinds.keys()];
+    const remindersOf = () =>
+      query<{ invoice_id: string; kind: string }>(
+        'select invoice_id, kind from invoice_reminders where invoice_id = any($1::uuid[])',
+        [ids],
+      );
+
+    // Every invoice reminded, then five more sweeps of each instance: still one of each.
+    const deadline = Date.now() + HANG_LIMIT_MS;
+    while ((await remindersOf()).length < ids.length) {
+      if (Date.now() > deadline) {
+        expect(await remindersOf(), instanceFailure()).toHaveLength(ids.length);
+      }
+      await sleep(100);
+    }
+    await sleep(5 * REMINDER_SWEEP_SECONDS * 1000);
+
+    const reminders = await remindersOf();
+    expect(reminders.map((row) => `${row.invoice_id} ${row.kind}`).sort()).toEqual(
+      [...invoiceKinds].map(([id, kind]) => `${id} ${kind}`).sort(),
+    );
+    const mails = await query<{ to: string; invoice_id: string; kind: string; origin: string }>(
+      `select "to", about ->> 'invoiceId' as invoice_id, about ->> 'kind' as kind, origin
+       from outbox_messages
+       where about ->> 'mail' = 'invoice reminder' and about ->> 'invoiceId' = any($1)`,
+      [ids],
+    );
+    // Exactly one e-mail per admin per invoice and kind; none to the buyer.
+    expect(mails.map((mail) => `${mail.invoice_id} ${mail.kind} ${mail.to}`).sort()).toEqual(
+      [...invoiceKinds]
+        .flatMap(([id, kind]) => [admin1!, admin2!].map((a) => `${id} ${kind} ${a.email}`))
+        .sort(),
+    );
+    const writers = new Set(mails.map((mail) => mail.origin));
+    console.info(
+      `[scale-out] ${ids.length} invoices due for a reminder, ${INSTANCES} instances sweeping ` +
+        `every ${REMINDER_SWEEP_SECONDS} s: ${reminders.length} reminders, ${mails.length} ` +
+        `e-mails (one per admin each), written by ${writers.size} instance(s)`,
+    );
   });
 
   it('leaves every instance up', () => {

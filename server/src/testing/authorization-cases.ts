@@ -117,6 +117,11 @@ export type Fixtures = {
   newCompanyAddress(): Promise<{ id: string }>;
   /** A new checkout of a new buyer of the customer's company, awaiting approval. */
   newAwaitingCheckout(): Promise<{ checkoutId: string }>;
+  /**
+   * A new open invoice on account of the customer's company (issue 45), billing a new checkout
+   * of the customer's (its admin): the company's buyer, the other customer, does not see it.
+   */
+  newCompanyInvoice(): Promise<{ id: string }>;
   /** A tool name nobody uses yet. */
   newToolName(): string;
 };
@@ -938,6 +943,23 @@ const CASES: readonly AuthorizationCase[] = [
     },
   },
   {
+    route: 'GET /api/company/invoices',
+    case: "the company's open invoices (its buyer's own for the other customer)",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 200, admin: 404 },
+    request: async (the) => {
+      await the.customerCompany();
+      return { url: '/api/company/invoices' };
+    },
+  },
+  {
+    route: 'GET /api/company/invoices/:id/invoice.pdf',
+    case: "an open invoice of the customer's checkout (another buyer's for the other customer)",
+    answers: { anonymous: 401, customer: 200, anotherCustomer: 404, admin: 404 },
+    request: async (the) => ({
+      url: `/api/company/invoices/${(await the.newCompanyInvoice()).id}/invoice.pdf`,
+    }),
+  },
+  {
     route: 'PATCH /api/company/members/:userId',
     case: "a buyer of the customer's company",
     answers: { anonymous: 401, customer: 200, anotherCustomer: 403, admin: 404 },
@@ -970,6 +992,20 @@ const CASES: readonly AuthorizationCase[] = [
         poNumberRequired: false,
         taxExempt: false,
       },
+    }),
+  },
+  {
+    route: 'GET /api/manageReceivables',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 200 },
+    request: () => ({ url: '/api/manageReceivables' }),
+  },
+  {
+    route: 'POST /api/manageReceivables/:id/payments',
+    case: 'an open invoice on account',
+    answers: { anonymous: 401, customer: 403, anotherCustomer: 403, admin: 201 },
+    request: async (the) => ({
+      url: `/api/manageReceivables/${(await the.newCompanyInvoice()).id}/payments`,
+      payload: { receivedOn: '2026-01-02', amount: 0.01, bankReference: `Walk ${the.newEmail()}` },
     }),
   },
   {

@@ -18,6 +18,8 @@ export type TestAppOptions = {
   seed?: boolean;
   /** Run the periodic expiry sweep of unpaid orders (off: tests call the sweep with their clock). */
   sweepExpiredOrders?: boolean;
+  /** Run the periodic sweep of payment reminders (off: tests call the sweep with their clock). */
+  sweepInvoiceReminders?: boolean;
 } & Pick<BuildAppOptions, 'logStream' | 'httpTimeouts' | 'outboxTiming' | 'now'>;
 
 /**
@@ -43,6 +45,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
       database,
       onClose: cleanUp,
       sweepExpiredOrders: options.sweepExpiredOrders ?? false,
+      sweepInvoiceReminders: options.sweepInvoiceReminders ?? false,
       logStream: options.logStream,
       httpTimeouts: options.httpTimeouts,
       outboxTiming: options.outboxTiming,

@@ -54,6 +54,8 @@ const ManagedCheckoutPage = lazyPage(() => import('./pages/managed-checkout-page
 const ManagedCompanyPage = lazyPage(() => import('./pages/managed-company-page'));
 const ManageQuotesPage = lazyPage(() => import('../features/quotes/pages/manage-quotes-page'));
 const SalesPage = lazyPage(() => import('../features/sales/pages/sales-page'));
+// Beyond the spec (issue 45): the open invoices on account, and the payments received.
+const ReceivablesPage = lazyPage(() => import('../features/receivables/pages/receivables-page'));
 const StockHoldsPage = lazyPage(() => import('./pages/stock-holds-page'));
 const ManagedReviewsPage = lazyPage(() => import('../features/reviews/pages/managed-reviews-page'));
 const ContactMessagesPage = lazyPage(
@@ -168,6 +170,7 @@ export function createAppRoutes(pages: PublicPages): RouteObject[] {
                     ),
                     titledPage(paths.dashboardQuotes, titles.quotes, ManageQuotesPage),
                     titledPage(paths.dashboardSales, titles.sales, SalesPage),
+                    titledPage(paths.dashboardReceivables, titles.receivables, ReceivablesPage),
                     titledPage(paths.dashboardHolds, titles.stockHolds, StockHoldsPage),
                     titledPage(paths.dashboardCompanies, titles.companies, ManagedCompanyPage),
                     // Names itself after the company.

@@ -16,7 +16,7 @@ const quietMonth: SalesOverview = {
   from: '2030-02-14',
   to: '2030-03-15',
   asOf: '2030-03-15T14:47:00Z',
-  receivables: { open: 0, overdue: 0 },
+  receivables: { open: 2_500, overdue: 0 },
   days: Array.from({ length: SALES_DAYS }, (_, index) => ({
     date: new Date(Date.parse('2030-02-14T00:00:00Z') + index * 86_400_000)
       .toISOString()
@@ -69,6 +69,23 @@ describe('the Sales page (/dashborad/sales)', () => {
       '/dashborad/sales',
     );
     await vi.waitFor(() => expect(document.title).toBe('Sales | Tools Factory'));
+    // Issue 45: the receivables as of now, and the way to them, in the page and in the menu.
+    const receivables = screen
+      .getByText(texts.sales.receivables, { selector: 'dt' })
+      .closest('div')!;
+    expect(receivables).toHaveTextContent(`${texts.sales.receivables}$2,500.00`);
+    const overdue = screen
+      .getByText(texts.sales.receivablesOverdue, { selector: 'dt' })
+      .closest('div')!;
+    expect(overdue).toHaveTextContent(`${texts.sales.receivablesOverdue}$0.00`);
+    expect(screen.getByRole('link', { name: texts.sales.seeReceivables })).toHaveAttribute(
+      'href',
+      '/dashborad/receivables',
+    );
+    expect(screen.getByRole('link', { name: texts.dashboard.receivables })).toHaveAttribute(
+      'href',
+      '/dashborad/receivables',
+    );
   });
 
   it('refuses a customer in words, never asking for the figures, and has no Sales in the menu', async () => {

@@ -33,9 +33,14 @@ function lineFacts(order: Order): [string, string][] {
  */
 export function orderCancelledMail(
   order: Order,
-  options: { publicUrl: string; creditNote?: MailedCreditNote },
+  options: {
+    publicUrl: string;
+    creditNote?: MailedCreditNote;
+    /** Its invoice on account was open (issue 45): credited off it, nothing refunded. */
+    onAccount?: boolean;
+  },
 ): QueuedMessage {
-  const { creditNote, publicUrl } = options;
+  const { creditNote, publicUrl, onAccount = false } = options;
   const cancelled = words.orderCancelled;
   if (!creditNote) {
     return orderNoticeMail(
@@ -47,11 +52,11 @@ export function orderCancelledMail(
   const refunded = formatMoney(creditNote.amount);
   return orderDocumentMail(order, {
     publicUrl,
-    subject: cancelled.subject(order.reference),
-    body: cancelled.body(order.reference, refunded),
+    subject: (onAccount ? cancelled.onAccountSubject : cancelled.subject)(order.reference),
+    body: (onAccount ? cancelled.onAccountBody : cancelled.body)(order.reference, refunded),
     facts: [
       ...lineFacts(order),
-      [cancelled.refunded, refunded],
+      [onAccount ? cancelled.credited : cancelled.refunded, refunded],
       [cancelled.creditNoteNumber, creditNote.number],
     ],
     attachedNote: cancelled.creditNoteAttached(creditNote.number),
@@ -65,17 +70,18 @@ export function orderCancelledMail(
  */
 export function orderRefundedMail(
   order: Order,
-  options: { publicUrl: string; creditNote: MailedCreditNote },
+  options: { publicUrl: string; creditNote: MailedCreditNote; onAccount?: boolean },
 ): QueuedMessage {
-  const { creditNote, publicUrl } = options;
+  const { creditNote, publicUrl, onAccount = false } = options;
   const amount = formatMoney(creditNote.amount);
+  const refunded = words.orderRefunded;
   return orderDocumentMail(order, {
     publicUrl,
-    subject: words.orderRefunded.subject(amount, order.reference),
-    body: words.orderRefunded.body(amount, order.reference),
+    subject: (onAccount ? refunded.onAccountSubject : refunded.subject)(amount, order.reference),
+    body: (onAccount ? refunded.onAccountBody : refunded.body)(amount, order.reference),
     facts: [
       ...lineFacts(order),
-      [words.orderRefunded.refundedInAll, formatMoney(order.refunded)],
+      [onAccount ? refunded.creditedInAll : refunded.refundedInAll, formatMoney(order.refunded)],
       [words.orderCancelled.creditNoteNumber, creditNote.number],
     ],
     attachedNote: words.orderCancelled.creditNoteAttached(creditNote.number),
@@ -96,12 +102,15 @@ export function checkoutCancelledMail(
     publicUrl: string;
     /** The shipping's credit note, when it went back (nothing of the checkout had shipped). */
     shippingNote?: MailedCreditNote;
+    /** Its invoice on account was open (issue 45): credited off it, nothing refunded. */
+    onAccount?: boolean;
   },
 ): QueuedMessage {
   const first = lines[0];
   if (!first) throw new Error('a checkout cancellation names at least one line');
   const cancelled = words.checkoutCancelled;
-  const { shippingNote } = options;
+  const { shippingNote, onAccount = false } = options;
+  const givenBack = onAccount ? cancelled.credited : cancelled.refunded;
   const notes = [
     ...lines.flatMap((line) => (line.creditNote ? [line.creditNote] : [])),
     ...(shippingNote ? [shippingNote] : []),
@@ -111,9 +120,18 @@ export function checkoutCancelledMail(
   const { checkoutReference, poNumber } = first.order;
   const message = composeMail({
     to: first.order.email,
-    subject: cancelled.subject(checkoutReference, notes.length > 0),
+    subject:
+      onAccount && refunded
+        ? cancelled.onAccountSubject(checkoutReference)
+        : cancelled.subject(checkoutReference, notes.length > 0),
     blocks: [
-      { kind: 'paragraph', text: cancelled.body(checkoutReference, lines.length, refunded) },
+      {
+        kind: 'paragraph',
+        text:
+          onAccount && refunded
+            ? cancelled.onAccountBody(checkoutReference, lines.length, refunded)
+            : cancelled.body(checkoutReference, lines.length, refunded),
+      },
       {
         kind: 'lines',
         caption: cancelled.caption,
@@ -123,9 +141,7 @@ export function checkoutCancelledMail(
             details: [
               `${words.order.reference}: ${order.reference}`,
               `${words.order.quantity}: ${formatCount(order.quantity)}`,
-              ...(creditNote
-                ? [cancelled.refunded(formatMoney(creditNote.amount)), creditNote.number]
-                : []),
+              ...(creditNote ? [givenBack(formatMoney(creditNote.amount)), creditNote.number] : []),
             ],
             amount: formatOrderTotal(order),
           })),
@@ -133,10 +149,7 @@ export function checkoutCancelledMail(
             ? [
                 {
                   title: serverTexts.invoice.shipping,
-                  details: [
-                    cancelled.refunded(formatMoney(shippingNote.amount)),
-                    shippingNote.number,
-                  ],
+                  details: [givenBack(formatMoney(shippingNote.amount)), shippingNote.number],
                   amount: formatMoney(shippingNote.amount),
                 },
               ]

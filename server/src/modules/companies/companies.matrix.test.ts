@@ -4,6 +4,7 @@ import { ManagedOrdersPageSchema, MyCompanySchema } from '@tools-factory/contrac
 import type { App } from '../../app.ts';
 import { signUpTestAccount, type TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
+import { checkOut, fillCart } from '../../testing/cart-lines.ts';
 import { payCheckout, placeTestCheckout } from '../../testing/checkouts.ts';
 import { createTestTool } from '../../testing/factories.ts';
 import { injectAs } from '../../testing/requests.ts';
@@ -81,6 +82,33 @@ async function newAwaitingCheckout(world: World): Promise<string> {
   return checkout._id;
 }
 
+/**
+ * An open invoice on account of A (issue 45): A on net 30 days (set by the shop's admin), a
+ * checkout of A's admin placed on account. Its buyer does not see it: not their checkout's.
+ */
+async function newCompanyInvoice(world: World): Promise<string> {
+  const terms = await injectAs(world.app, world.callers.shopAdmin, {
+    method: 'PUT',
+    url: `/api/manageCompanies/${world.companyId}/terms`,
+    payload: {
+      paymentTermsDays: 30,
+      creditLimit: 100_000,
+      poNumberRequired: false,
+      taxExempt: false,
+    },
+  });
+  expect(terms.statusCode, terms.body).toBe(200);
+  await fillCart(world.app, world.callers.companyAdmin, [{ tool: world.tool, quantity: 2 }]);
+  const placed = await checkOut(world.app, world.callers.companyAdmin, { payment: 'account' });
+  const invoices = await injectAs(world.app, world.callers.companyAdmin, {
+    url: '/api/company/invoices',
+  });
+  const listed = (invoices.json() as { invoices: { _id: string; checkoutId: string }[] }).invoices;
+  const invoice = listed.find((one) => one.checkoutId === placed.checkout._id);
+  expect(invoice, 'the invoice of the checkout on account').toBeTruthy();
+  return invoice!._id;
+}
+
 // The company admin's answers, 404 for a stranger's id, 403 for a buyer of the company.
 const adminOnlyById = { buyer: 403, companyAdmin: 200, otherCompanyAdmin: 404, shopAdmin: 404 };
 // Routes without an id act on the caller's own company: the other company's admin acts on B.
@@ -145,6 +173,20 @@ const ROWS: Row[] = [
     route: 'GET /api/company/orders',
     answers: { buyer: 200, companyAdmin: 200, otherCompanyAdmin: 200, shopAdmin: 404 },
     request: async () => ({ method: 'GET', url: '/api/company/orders' }),
+  },
+  {
+    route: 'GET /api/company/invoices',
+    answers: { buyer: 200, companyAdmin: 200, otherCompanyAdmin: 200, shopAdmin: 404 },
+    request: async () => ({ method: 'GET', url: '/api/company/invoices' }),
+  },
+  {
+    route: 'GET /api/company/invoices/:id/invoice.pdf',
+    // A's admin's invoice: not the buyer's own checkout's, so 404 to them too.
+    answers: { buyer: 404, companyAdmin: 200, otherCompanyAdmin: 404, shopAdmin: 404 },
+    request: async (world) => ({
+      method: 'GET',
+      url: `/api/company/invoices/${await newCompanyInvoice(world)}/invoice.pdf`,
+    }),
   },
   {
     route: 'POST /api/company/addresses',

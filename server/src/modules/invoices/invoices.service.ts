@@ -23,6 +23,7 @@ import {
   takeNextCreditNoteSequence,
   type CreditNoteRow,
 } from './credit-notes.repository.ts';
+import { addCredited } from './receivables.repository.ts';
 import { renderCreditNotePdf, renderInvoicePdf, type DocumentBooking } from './invoice-pdf.ts';
 import {
   insertInvoice,
@@ -261,6 +262,24 @@ export function createInvoicesService(options: {
         refundId: refund.refundId,
         issuedAt: refund.issuedAt,
       });
+    },
+
+    /**
+     * For a credit note against a line whose invoice on account is open (issue 45), in the
+     * transaction that issued it: the amount taken off what the company owes. Resolves to the
+     * invoice when that left nothing open (it is settled then: what was received covers the rest),
+     * else undefined.
+     */
+    async creditOnAccount(
+      tx: Transaction,
+      orderId: string,
+      amountCents: number,
+      at: Date,
+    ): Promise<Invoice | undefined> {
+      const invoice = await selectInvoiceByOrderId(tx, orderId);
+      if (!invoice?.dueAt || invoice.paidAt) return undefined;
+      const after = await addCredited(tx, invoice.id, { amountCents, at });
+      return after?.paidAt ? after : undefined;
     },
 
     /** The credit note of an order, if it was cancelled. */

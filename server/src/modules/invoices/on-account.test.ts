@@ -11,9 +11,9 @@ import {
 import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest } from '../../testing/app-fixtures.ts';
+import { companyOnTerms, toolAt } from '../../testing/on-account.ts';
 import { checkOut, fillCart, postCheckout } from '../../testing/cart-lines.ts';
 import { callAs, companyWithBuyer, joinedMember } from '../../testing/companies.ts';
-import { createTestTool } from '../../testing/factories.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
 import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
@@ -33,40 +33,6 @@ const clock = { now: new Date('2030-05-01T09:00:00Z') };
 const it = appTest({ config: UNCAPPED_ORDERS, now: () => clock.now });
 const errors = texts.checkout.errors;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-type Terms = {
-  paymentTermsDays: number | null;
-  creditLimit: number;
-  poNumberRequired?: boolean;
-};
-
-/** A company (its admin and a buyer) with these terms, set by the shop's admin. */
-async function companyOnTerms(app: App, shopAdmin: TestAccount, legalName: string, terms: Terms) {
-  const company = await companyWithBuyer(app, { legalName });
-  const response = await callAs(
-    app,
-    shopAdmin,
-    'PUT',
-    `/api/manageCompanies/${company.companyId}/terms`,
-    {
-      poNumberRequired: false,
-      taxExempt: false,
-      ...terms,
-    },
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return company;
-}
-
-/** A tool of $100.00 a unit, any quantity from 1. */
-async function hundredDollarTool(app: App, name: string) {
-  return createTestTool(app, {
-    name,
-    priceCents: 10_000,
-    minOrderQuantity: 1,
-    availableQuantity: 1_000,
-  });
-}
 
 async function cartRows(app: App, account: TestAccount) {
   return app.database.db.select().from(cartLines).where(eq(cartLines.userId, account.userId));
@@ -94,7 +60,7 @@ describe('checking out on account (issue 45)', () => {
       paymentTermsDays: 30,
       creditLimit: 1_000,
     });
-    const tool = await hundredDollarTool(app, 'Account Mallet');
+    const tool = await toolAt(app, 'Account Mallet');
     const before = await availableOf(app, tool.id);
     await fillCart(app, buyer, [{ tool, quantity: 3 }]);
 
@@ -165,7 +131,7 @@ describe('checking out on account (issue 45)', () => {
     app,
     admin,
   }) => {
-    const tool = await hundredDollarTool(app, 'Account Chisel');
+    const tool = await toolAt(app, 'Account Chisel');
     const before = await availableOf(app, tool.id);
 
     const { buyer: cardOnly } = await companyWithBuyer(app, { legalName: 'Card Only Ltd' });
@@ -216,7 +182,7 @@ describe('checking out on account (issue 45)', () => {
       paymentTermsDays: 30,
       creditLimit: 500,
     });
-    const tool = await hundredDollarTool(app, 'Account Plane');
+    const tool = await toolAt(app, 'Account Plane');
     await fillCart(app, buyer, [{ tool, quantity: 3 }]);
     await checkOut(app, buyer, { payment: 'account' });
 
@@ -254,7 +220,7 @@ describe('checking out on account (issue 45)', () => {
       paymentTermsDays: 7,
       creditLimit: 10_000,
     });
-    const tool = await hundredDollarTool(app, 'Account Rasp');
+    const tool = await toolAt(app, 'Account Rasp');
     await fillCart(app, buyer, [{ tool, quantity: 2 }]);
     await checkOut(app, buyer, { payment: 'account' });
 
@@ -282,8 +248,8 @@ describe('checking out on account (issue 45)', () => {
     });
     const second = await joinedMember(app, owner, 'Race Second Buyer');
     // Different tools: no tool's row lock lines the two up, only the company's.
-    const first = await hundredDollarTool(app, 'Race Hammer');
-    const other = await hundredDollarTool(app, 'Race Saw');
+    const first = await toolAt(app, 'Race Hammer');
+    const other = await toolAt(app, 'Race Saw');
     await fillCart(app, buyer, [{ tool: first, quantity: 3 }]);
     await fillCart(app, second, [{ tool: other, quantity: 3 }]);
 
@@ -315,7 +281,7 @@ describe('checking out on account (issue 45)', () => {
       monthlyLimit: 0,
     });
     expect(limited.statusCode, limited.body).toBe(200);
-    const tool = await hundredDollarTool(app, 'Approval Vice');
+    const tool = await toolAt(app, 'Approval Vice');
     await fillCart(app, buyer, [{ tool, quantity: 4 }]);
     const waiting = await checkOut(app, buyer, { payment: 'account' });
     expect(waiting.checkout.status).toBe('awaitingApproval');

@@ -30,7 +30,12 @@ import type { ToolsService } from '../tools/tools.service.ts';
 import { addOrderRefund, markOrderCancelled } from './order-cancellation.repository.ts';
 import { emailEvent, insertOrderEvents } from './order-events.repository.ts';
 import { ensureCancellable, ensurePartRefundable } from './order-preconditions.ts';
-import { selectOrderById, selectOrderByIdForUpdate, type OrderRow } from './orders.repository.ts';
+import {
+  markOrdersSettled,
+  selectOrderById,
+  selectOrderByIdForUpdate,
+  type OrderRow,
+} from './orders.repository.ts';
 import {
   selectCheckoutLines,
   selectCheckoutLinesForUpdate,
@@ -42,7 +47,7 @@ export type OrderCancellationOptions = {
   /** Refunds the order's payment through the gateway. */
   payments: Pick<PaymentsService, 'refundPayment'>;
   /** Issues the credit note in the cancellation's transaction. */
-  invoices: Pick<InvoicesService, 'issueCreditNote' | 'creditNoteOfOrder'>;
+  invoices: Pick<InvoicesService, 'issueCreditNote' | 'creditNoteOfOrder' | 'creditOnAccount'>;
   /** Returns the stock of an order that has not shipped, in the same transaction. */
   tools: Pick<ToolsService, 'returnStock'>;
   catalog: CatalogChanged;
@@ -65,7 +70,15 @@ type GivenBack = {
   refundId: string | null;
   /** The gateway refunded it in full on its own: nothing more goes back, the note credits all. */
   byGateway?: boolean;
+  /**
+   * On account, its invoice open (issue 45): nothing was received for it, so nothing goes back
+   * through the gateway; the credit note takes the amount off what the company owes.
+   */
+  onAccount?: boolean;
 };
+
+/** A line on account whose invoice is still open: no payment of it to give back. */
+const onOpenAccount = (row: OrderRow): boolean => row.paidAt === null;
 
 /** A line cancelled in a transaction: as it now stands, its credit note, its stock returned. */
 type Cancelled = { row: OrderRow; note: CreditNote | undefined; stock: StockChange | undefined };
@@ -127,6 +140,9 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
 
   /** Gives `amountCents` of the line back through the gateway, keyed on its refunded sum. */
   async function giveBack(row: OrderRow, amountCents: number): Promise<GivenBack> {
+    if (onOpenAccount(row)) {
+      return { amountCents, refundedBefore: row.refundedCents, refundId: null, onAccount: true };
+    }
     // Every paid order has its transaction id (the intent it was paid with); a line of a
     // checkout paid with others gives back its own amount alone (issue 26).
     const { refundId } = await payments.refundPayment(row.transactionId ?? '', {
@@ -137,20 +153,33 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
     return { amountCents, refundedBefore: row.refundedCents, refundId };
   }
 
-  /** The credit note of a refund, in the transaction that records it. */
-  function creditNoteOf(
+  /**
+   * The credit note of a refund, in the transaction that records it. On account (issue 45), it
+   * is taken off the open invoice; when that leaves nothing open (the payments received cover
+   * the rest), the checkout's other lines are settled with the credit note's number.
+   */
+  async function creditNoteOf(
     tx: Transaction,
     row: OrderRow,
-    given: Pick<GivenBack, 'amountCents' | 'refundId'>,
-    kind: 'cancellation' | 'refund',
+    given: Pick<GivenBack, 'amountCents' | 'refundId' | 'onAccount'>,
+    kind: 'cancellation' | 'refund' | 'shipping',
     at: Date,
   ): Promise<CreditNote> {
-    return invoices.issueCreditNote(tx, row.id, {
+    const note = await invoices.issueCreditNote(tx, row.id, {
       refundId: given.refundId,
       issuedAt: at,
       amountCents: given.amountCents,
       kind,
     });
+    if (given.onAccount) {
+      const settled = await invoices.creditOnAccount(tx, row.id, given.amountCents, at);
+      if (settled) {
+        const lines = await selectCheckoutLines(tx, row.checkoutId);
+        const ids = lines.map((line) => line.id);
+        await markOrdersSettled(tx, ids, settled.transactionId || note.number, at);
+      }
+    }
+    return note;
   }
 
   /**
@@ -166,7 +195,8 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       return { amountCents: 0, refundedBefore: row.refundedCents, refundId: null, byGateway: true };
     }
     const left = amountOf(row) - row.refundedCents;
-    return refund && left > 0 ? giveBack(row, left) : undefined;
+    // On account the invoice is credited whether or not a refund was asked: nothing was paid.
+    return (refund || onOpenAccount(row)) && left > 0 ? giveBack(row, left) : undefined;
   }
 
   /**
@@ -225,12 +255,15 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
   ): Promise<GivenBack | undefined> {
     const [first] = lines;
     const paidWith = lines.find((line) => line.transactionId)?.transactionId;
-    if (!first || !paidWith) return undefined;
+    const onAccount = lines.some((line) => !isCancelled(line.status) && onOpenAccount(line));
+    if (!first || (!paidWith && !onAccount)) return undefined;
     const endsAll = lines.every((line) => isCancelled(line.status) || targets.includes(line));
     if (!endsAll || lines.some((line) => line.shippedQuantity > 0)) return undefined;
     const shipping = await charges.shippingOf(db, first.checkoutId);
     const amountCents = shipping?.shippingCents ?? 0;
     if (amountCents === 0 || shipping?.shippingRefundedCents !== 0) return undefined;
+    // On account, its invoice open: the shipping is credited, nothing goes through the gateway.
+    if (!paidWith) return { amountCents, refundedBefore: 0, refundId: null, onAccount: true };
     const { refundId } = await payments.refundPayment(paidWith, {
       orderId: first.checkoutId,
       amountCents,
@@ -278,6 +311,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
         const mail = orderCancelledMail(toManagedOrderDto(done.row, orderHoldHours), {
           publicUrl,
           creditNote: done.note && mailedNote(done.note),
+          onAccount: given?.onAccount ?? false,
         });
         await outbox.enqueue(tx, mail, {
           orderId: row.id,
@@ -325,7 +359,9 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       const refund = request?.refund ?? true;
       const given = new Map<string, GivenBack | undefined>();
       for (const line of targets) given.set(line.id, await refundBeforeCancelling(line, refund));
-      const shippingGiven = refund ? await shippingBeforeCancelling(lines, targets) : undefined;
+      const onAccount = targets.some(onOpenAccount);
+      const shippingGiven =
+        refund || onAccount ? await shippingBeforeCancelling(lines, targets) : undefined;
 
       const cancelled = await db.transaction(async (tx) => {
         const locked = await selectCheckoutLinesForUpdate(tx, lines[0]!.checkoutId);
@@ -340,19 +376,18 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
         // The shipping's credit note names the checkout's first line (its invoice's).
         const shippingNote =
           shippingGiven && (await charges.refundAll(tx, locked[0]!.checkoutId))
-            ? await invoices.issueCreditNote(tx, locked[0]!.id, {
-                refundId: shippingGiven.refundId,
-                issuedAt: at,
-                amountCents: shippingGiven.amountCents,
-                kind: 'shipping',
-              })
+            ? await creditNoteOf(tx, locked[0]!, shippingGiven, 'shipping', at)
             : undefined;
         const mail = checkoutCancelledMail(
           done.map((line) => ({
             order: toManagedOrderDto(line.row, orderHoldHours),
             creditNote: line.note && mailedNote(line.note),
           })),
-          { publicUrl, ...(shippingNote ? { shippingNote: mailedNote(shippingNote) } : {}) },
+          {
+            publicUrl,
+            ...(shippingNote ? { shippingNote: mailedNote(shippingNote) } : {}),
+            onAccount,
+          },
         );
         await outbox.enqueue(tx, mail, {
           checkoutId: locked[0]!.checkoutId,
@@ -407,7 +442,11 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
         const at = now();
         const note = await creditNoteOf(tx, row, given, 'refund', at);
         const order = toManagedOrderDto(row, orderHoldHours);
-        const mail = orderRefundedMail(order, { publicUrl, creditNote: mailedNote(note) });
+        const mail = orderRefundedMail(order, {
+          publicUrl,
+          creditNote: mailedNote(note),
+          onAccount: given.onAccount ?? false,
+        });
         await outbox.enqueue(tx, mail, {
           orderId: row.id,
           creditNoteId: note.id,

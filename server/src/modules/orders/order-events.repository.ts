@@ -58,16 +58,25 @@ export function eventRows(events: readonly NewOrderEvent[]): (typeof orderEvents
  * change comes before the e-mail it sent.
  */
 export function selectOrderEvents(executor: Executor, orderId: string): Promise<OrderEventRow[]> {
-  return executor
-    .select({
-      kind: orderEvents.kind,
-      createdAt: orderEvents.createdAt,
-      detail: orderEvents.detail,
-      actorId: orderEvents.actorId,
-    })
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.createdAt), sql`${orderEvents.kind} = 'email'`, asc(orderEvents.id));
+  return (
+    executor
+      .select({
+        kind: orderEvents.kind,
+        createdAt: orderEvents.createdAt,
+        detail: orderEvents.detail,
+        actorId: orderEvents.actorId,
+      })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      // One transaction's events share its time: the e-mail comes last, and a payment received
+      // on account before the 'paid' it settled (issue 45).
+      .orderBy(
+        asc(orderEvents.createdAt),
+        sql`${orderEvents.kind} = 'email'`,
+        sql`${orderEvents.kind} = 'paid'`,
+        asc(orderEvents.id),
+      )
+  );
 }
 
 /** The e-mail's event: its subject, for the timeline. */

@@ -34,7 +34,7 @@ export function ensureRemovable(status: OrderStatus, by: { admin: boolean }): vo
 }
 
 /**
- * Ship: only a paid order. (One shipped already is answered as it is, before this step.) A
+ * Ship: only a paid order, or one invoiced on account (issue 45). (One shipped already is answered as it is, before this step.) A
  * disputed order waits for the card issuer; a cancelled or refunded one never leaves.
  */
 export function ensureShippable(status: OrderStatus): void {

@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  gt,
   inArray,
   is,
   isNotNull,
@@ -483,50 +482,6 @@ export function selectAllOrders(executor: Executor): Promise<OrderRow[]> {
 }
 
 /**
- * Ships a paid order in one conditional UPDATE: an order that is unpaid, shipped already or gone
- * is left as it is, and resolves to undefined (the caller reads it to say why).
- */
-export async function markOrderShipped(
-  executor: Executor,
-  id: string,
-  shippedAt: Date,
-  tracking: { carrier: string | null; trackingNumber: string | null } = {
-    carrier: null,
-    trackingNumber: null,
-  },
-): Promise<OrderRow | undefined> {
-  const [row] = await executor
-    .update(orders)
-    .set({ status: ORDER_TRANSITIONS.ship.to, shippedAt, ...tracking })
-    .where(and(eq(orders.id, id), statusAllows('ship')))
-    .returning();
-  return row;
-}
-
-/**
- * Undoes a shipment (issue 25) in one conditional UPDATE: a shipped order, shipped after
- * `shippedAfter` (the window's start), goes back to paid; its shipping time, carrier and tracking
- * number are cleared. Anything else is left as it is and resolves to undefined.
- */
-export async function markOrderUnshipped(
-  executor: Executor,
-  id: string,
-  shippedAfter: Date,
-): Promise<OrderRow | undefined> {
-  const [row] = await executor
-    .update(orders)
-    .set({
-      status: ORDER_TRANSITIONS.undoShip.to,
-      shippedAt: null,
-      carrier: null,
-      trackingNumber: null,
-    })
-    .where(and(eq(orders.id, id), statusAllows('undoShip'), gt(orders.shippedAt, shippedAfter)))
-    .returning();
-  return row;
-}
-
-/**
  * An order that has not ended, locked until the transaction ends: a payment, the expiry sweep or
  * another removal of the same order waits (the sweep skips it), so the decision taken on it stays
  * true. A removed or expired one reads as gone.
@@ -665,6 +620,40 @@ export async function markOrderPaid(
     .returning();
   if (!row) throw new Error(`order ${id} was not unpaid when marked paid`);
   return row;
+}
+
+/**
+ * The lines of an invoice on account its last payment settled (issue 45), in one UPDATE: each
+ * not settled before and still sold gets its `paid_at` and the bank reference as its transaction
+ * id; one not shipped yet turns paid (ORDER_TRANSITIONS.settle), one shipped keeps its status.
+ * A line cancelled meanwhile was credited, not paid, and is left as it is.
+ */
+export function markOrdersSettled(
+  tx: Transaction,
+  ids: readonly string[],
+  transactionId: string,
+  paidAt: Date,
+): Promise<OrderRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .update(orders)
+    .set({
+      status: sql`case when ${statusAllows('settle')} then ${ORDER_TRANSITIONS.settle.to} else ${orders.status} end`,
+      transactionId,
+      paidAt,
+    })
+    .where(
+      and(
+        inArray(orders.id, [...ids]),
+        isNull(orders.paidAt),
+        statusIsOneOf([
+          ...ORDER_TRANSITIONS.settle.from,
+          ORDER_TRANSITIONS.ship.to,
+          ORDER_TRANSITIONS.shipPart.to,
+        ]),
+      ),
+    )
+    .returning();
 }
 
 /**

@@ -55,6 +55,7 @@ import { ALL_ORDERS_PAGE_SIZE, everyManagedOrderJson } from './orders-json-strea
 import {
   extendHold,
   markOrderPaid,
+  markOrdersSettled,
   markOrderRemoved,
   markUnpaidOrdersOfUserRemoved,
   selectHeldOrders,
@@ -268,6 +269,54 @@ export function createOrdersService(options: OrdersServiceOptions) {
         { orderId: id, kind: 'paid', actorId: row.userId, detail: { transactionId }, at: paidAt },
       ]);
       return payableOrder(row);
+    },
+
+    /**
+     * A payment received against an invoice on account (issue 45, Receivables), on the timeline
+     * of each of its lines, in the transaction that records it: who recorded it, the amount and
+     * the bank's reference.
+     */
+    async recordPaymentReceived(
+      tx: Transaction,
+      orderIds: readonly string[],
+      payment: { amount: string; bankReference: string; actorId: string; at: Date },
+    ): Promise<void> {
+      const { amount, bankReference, actorId, at } = payment;
+      await insertOrderEvents(
+        tx,
+        orderIds.map((orderId) => ({
+          orderId,
+          kind: 'payment_received' as const,
+          actorId,
+          detail: { amount, bankReference },
+          at,
+        })),
+      );
+    },
+
+    /**
+     * The lines of an invoice on account its last payment settled (issue 45): paid with the bank
+     * reference as their transaction id (markOrdersSettled), a 'paid' event each. Resolves to
+     * the lines paid, for the paid e-mail.
+     */
+    async settleOnAccount(
+      tx: Transaction,
+      orderIds: readonly string[],
+      settled: { bankReference: string; actorId: string; at: Date },
+    ): Promise<PayableOrder[]> {
+      const { bankReference, actorId, at } = settled;
+      const rows = await markOrdersSettled(tx, orderIds, bankReference, at);
+      await insertOrderEvents(
+        tx,
+        rows.map((row) => ({
+          orderId: row.id,
+          kind: 'paid' as const,
+          actorId,
+          detail: { transactionId: bankReference },
+          at,
+        })),
+      );
+      return rows.map(payableOrder);
     },
 
     /**

@@ -76,7 +76,7 @@ function ofLatestStandingShipment(column: PgColumn): SQL {
 /**
  * An undone shipment's `quantity` of the order is to ship again, in one conditional UPDATE (run
  * after the shipment is marked undone): only while shipped in part or whole. Nothing left shipped,
- * it is paid again; else partly shipped, showing its latest standing shipment. Anything else
+ * it is paid again (invoiced again when on account and not settled); else partly shipped, showing its latest standing shipment. Anything else
  * (cancelled, refunded, disputed since) changes nothing and resolves to undefined.
  */
 export async function removeShippedQuantity(
@@ -89,7 +89,9 @@ export async function removeShippedQuantity(
     .update(orders)
     .set({
       shippedQuantity: shippedNow,
-      status: sql`case when ${shippedNow} = 0 then ${ORDER_TRANSITIONS.undoShip.to} else ${ORDER_TRANSITIONS.shipPart.to} end`,
+      // Nothing left shipped: paid again, or invoiced again while its invoice on account is
+      // open (issue 45: the money received is its paid_at).
+      status: sql`case when ${shippedNow} > 0 then ${ORDER_TRANSITIONS.shipPart.to} when ${orders.paidAt} is null then ${ORDER_TRANSITIONS.undoShipOnAccount.to} else ${ORDER_TRANSITIONS.undoShip.to} end`,
       shippedAt: ofLatestStandingShipment(shipments.shippedAt),
       carrier: ofLatestStandingShipment(shipments.carrier),
       trackingNumber: ofLatestStandingShipment(shipments.trackingNumber),

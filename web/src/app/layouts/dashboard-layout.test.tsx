@@ -118,6 +118,7 @@ describe('DashboardLayout', () => {
       'Manage Orders',
       'Quotes',
       'Sales',
+      'Receivables',
       'Stock holds',
       'Reviews',
       'Messages',
@@ -125,6 +126,10 @@ describe('DashboardLayout', () => {
       'My Profile',
     ]);
     expect(menu().getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/dashborad/sales');
+    expect(menu().getByRole('link', { name: 'Receivables' })).toHaveAttribute(
+      'href',
+      '/dashborad/receivables',
+    );
     expect(menu().getByRole('link', { name: 'Quotes' })).toHaveAttribute(
       'href',
       '/dashborad/quotes',

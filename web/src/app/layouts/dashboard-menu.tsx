@@ -22,6 +22,7 @@ const pagePaths = {
   manageOrders: routes.dashboardAllOrders,
   quotes: routes.dashboardQuotes,
   sales: routes.dashboardSales,
+  receivables: routes.dashboardReceivables,
   stockHolds: routes.dashboardHolds,
   reviews: routes.dashboardReviews,
   messages: routes.dashboardMessages,
@@ -57,6 +58,8 @@ const adminMenu = menuOf([
   'manageOrders',
   'quotes',
   'sales',
+  // Beyond the spec (issue 45): the open invoices on account, and the payments received.
+  'receivables',
   'stockHolds',
   'reviews',
   'messages',

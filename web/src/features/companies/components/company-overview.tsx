@@ -9,6 +9,7 @@ import { CompanyAddresses } from './company-addresses';
 import { CompanyApprovals } from './company-approvals';
 import { CompanyDetails } from './company-details';
 import { CompanyInvitations } from './company-invitations';
+import { CompanyInvoices } from './company-invoices';
 import { CompanyMembers } from './company-members';
 import { CompanyTerms } from './company-terms';
 import { CreateCompany } from './create-company';
@@ -31,8 +32,8 @@ interface CompanyViewProps {
 
 /**
  * A member's company: the role sentence (and a buyer's limit, issue 44), its details, its terms
- * with the shop (issue 45), Members; for its admins, the orders awaiting their approval and the
- * invitations.
+ * with the shop and its open invoices on account (issue 45), Members; for its admins, the orders
+ * awaiting their approval and the invitations.
  */
 function CompanyView({ view, account, notice, onNotice }: CompanyViewProps) {
   const isAdmin = view.role === 'admin';
@@ -67,6 +68,7 @@ function CompanyView({ view, account, notice, onNotice }: CompanyViewProps) {
         {isAdmin ? <InviteMemberForm notice={notice} onNotice={onNotice} /> : null}
         <CompanyTerms terms={view.company.terms} credit={view.credit} />
       </div>
+      <CompanyInvoices onTerms={view.company.terms.paymentTermsDays !== null} isAdmin={isAdmin} />
       <CompanyAddresses
         addresses={view.addresses}
         locked={view.company.addressesLocked}

@@ -4,6 +4,7 @@ import {
   CompanySchema,
   InvitationPreviewSchema,
   MyCompanySchema,
+  OpenInvoiceSchema,
   PendingApprovalSchema,
   texts,
   type Company,
@@ -12,6 +13,7 @@ import {
   type CompanyMember,
   type CompanyRole,
   type MyCompany,
+  type OpenInvoice,
   type PendingApproval,
 } from '@tools-factory/contract';
 import { fakeApi, type ApiRequest } from '../../../test/fake-api';
@@ -85,6 +87,25 @@ export function makeInvitation(overrides: Partial<CompanyInvitation> = {}): Comp
 }
 
 /** Every request of a company call refused with this status and message instead. */
+/** An open invoice on account of $1,200.00, nothing received, not due yet (issue 45). */
+export function makeOpenInvoice(overrides: Partial<OpenInvoice> = {}): OpenInvoice {
+  return OpenInvoiceSchema.parse({
+    _id: '5b1c2d3e-1111-4222-8333-944455566677',
+    number: 'INV-2026-000042',
+    checkoutId: '3f2a9c1b-1111-4222-8333-944455566677',
+    poNumber: 'PO-4471',
+    buyerName: omar.name,
+    issuedAt: '2099-03-02T10:30:00.000Z',
+    dueAt: '2099-04-01T10:30:00.000Z',
+    daysOverdue: 0,
+    total: 1200,
+    received: 0,
+    credited: 0,
+    open: 1200,
+    ...overrides,
+  });
+}
+
 export type Refusal = { status: number; message: string };
 
 interface CompanyState {
@@ -112,11 +133,14 @@ export function companiesServer({
   invitations = [],
   approvals = [],
   credit = null,
+  openInvoices = [],
   refuse = () => undefined,
 }: Partial<Omit<CompanyState, 'rejections'>> & {
   callerId?: string;
   /** Its credit on account (issue 45): null without payment terms. */
   credit?: CompanyCredit | null;
+  /** GET /company/invoices's answer for a member (issue 45): none unless told. */
+  openInvoices?: OpenInvoice[];
   refuse?: (call: ApiRequest) => Refusal | undefined;
 } = {}) {
   const state: CompanyState = {
@@ -183,6 +207,12 @@ export function companiesServer({
         state.company = { ...state.company, ...body };
         return jsonResponse(viewOf());
       }
+    }
+    if (method === 'GET' && url === '/api/company/invoices') {
+      const member = state.members.some((one) => one.userId === callerId);
+      return state.company && member
+        ? jsonResponse({ invoices: openInvoices })
+        : refused({ status: 404, message: texts.companyErrors.noCompany });
     }
     if (method === 'POST' && url === '/api/company/invitations') {
       state.invitations = [

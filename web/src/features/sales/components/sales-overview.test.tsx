@@ -160,6 +160,19 @@ describe('SalesOverview', () => {
     expect(screen.queryByText(/^Shipping:/)).toBeNull();
   });
 
+  it('gives what the invoices on account still ask for and what is overdue, with a link to Receivables (issue 45)', async () => {
+    salesServer(() => jsonResponse(overview({ receivables: { open: 12_345.6, overdue: 450 } })));
+    renderWithProviders(<SalesOverview />);
+    const figures = (await screen.findByText(texts.sales.receivables)).closest('dl')!;
+    expect(
+      Array.from(figures.querySelectorAll('dt, dd'), (cell) => cell.textContent ?? ''),
+    ).toEqual([texts.sales.receivables, '$12,345.60', texts.sales.receivablesOverdue, '$450.00']);
+    expect(screen.getByRole('link', { name: texts.sales.seeReceivables })).toHaveAttribute(
+      'href',
+      '/dashborad/receivables',
+    );
+  });
+
   it('lists every day of the window with its revenue and orders, days without sales at 0', async () => {
     salesServer(() => jsonResponse(overview()));
     renderWithProviders(<SalesOverview />);

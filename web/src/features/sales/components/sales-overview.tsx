@@ -2,10 +2,12 @@ import {
   centsToDollars,
   dollarsToCents,
   formatMoney,
+  routes,
   texts,
   type SalesOverview as Overview,
 } from '@tools-factory/contract';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CardSection } from '../../../components/ui/card-section';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
@@ -65,6 +67,38 @@ function windowTotals(days: Overview['days']) {
   };
 }
 
+/**
+ * Issue 45: what the invoices on account still ask for and what of it is overdue, as of now
+ * whatever the range, with the way to the Receivables page.
+ */
+function ReceivablesFigures({ receivables }: { receivables: Overview['receivables'] }) {
+  return (
+    <div className="mt-3 mb-6 flex flex-wrap items-end gap-x-6 gap-y-2">
+      <dl className="flex flex-wrap gap-x-6 gap-y-2">
+        <div>
+          <dt className="text-base-content/80 text-sm">{texts.sales.receivables}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{formatMoney(receivables.open)}</dd>
+        </div>
+        <div>
+          <dt className="text-base-content/80 text-sm">{texts.sales.receivablesOverdue}</dt>
+          <dd
+            className={`text-lg font-semibold tabular-nums ${receivables.overdue > 0 ? 'text-error' : ''}`}
+          >
+            {formatMoney(receivables.overdue)}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-base-content/80 text-sm">
+        {texts.sales.receivablesNote}
+        {' · '}
+        <Link to={routes.dashboardReceivables} className="link">
+          {texts.sales.seeReceivables}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 function SalesFigures({
   overview,
   range,
@@ -101,9 +135,10 @@ function SalesFigures({
           {texts.shipping.line}: {formatMoney(totals.shipping)}
         </p>
       ) : null}
-      <p className="text-base-content/80 mb-6 text-sm">
+      <p className="text-base-content/80 text-sm">
         {texts.sales.refundedTotal(formatMoney(totals.refunded), totals.refundedLines)}
       </p>
+      <ReceivablesFigures receivables={overview.receivables} />
       <div className="grid gap-6">
         <FiguresCard title={texts.sales.revenuePerDay}>
           <div className="grid gap-4 lg:grid-cols-3">
