@@ -163,6 +163,13 @@ export const orderTexts = {
     cancelSuccessWithoutRefund: (reference: string) =>
       `Order ${reference} cancelled, nothing refunded`,
     /**
+     * Issue 45: a line on account whose invoice is open: nothing was paid by card, so its amount
+     * is credited off the company's invoice, whatever is chosen.
+     */
+    confirmCancelOnAccountBody: (amount: string) =>
+      `${amount} is credited off the company's open invoice with a credit note: nothing goes back to a card. This cannot be undone.`,
+    cancelConfirmOnAccount: (amount: string) => `Credit ${amount}`,
+    /**
      * Refund part (POST /manageOrders/{id}/refunds, issue 42): part of a paid line's amount goes
      * back to the customer's card with a credit note; the line itself stays as it is.
      */

@@ -72,6 +72,10 @@ export const shipmentTexts = {
       'Nothing is refunded and no credit note is issued; what has not shipped goes back on sale. This cannot be undone.',
     refundToCard: (amount: string) => `Refund ${amount} to the customer's card`,
     cancelConfirm: (amount: string) => `Refund ${amount}`,
+    /** Issue 45: a checkout on account whose invoice is open: its lines are credited off it. */
+    cancelOnAccountBody: (amount: string) =>
+      `${amount} is credited off the company's open invoice with credit notes: nothing goes back to a card. This cannot be undone.`,
+    cancelConfirmOnAccount: (amount: string) => `Credit ${amount}`,
     cancelWithoutRefund: 'Cancel without refund',
     keep: 'Keep checkout',
     cancelled: (reference: string, amount: string, notes: number) =>

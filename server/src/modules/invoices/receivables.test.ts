@@ -226,6 +226,8 @@ describe('Receivables: GET /api/manageReceivables, POST /api/manageReceivables/:
     // Still invoiced: nothing paid yet, the company's balance is what is left.
     const stillOpen = await managedCheckout(app, admin, placed.checkout._id);
     expect(stillOpen.lines.map((l) => l.status).sort()).toEqual(['invoiced', 'shipped']);
+    // Shipped is not paid: its money has not come.
+    expect(stillOpen.lines.map((l) => l.paid)).toEqual([false, false]);
     const credit = MyCompanySchema.parse(
       (await callAs(app, companyAdmin, 'GET', '/api/company')).json(),
     ).credit;
@@ -267,6 +269,7 @@ describe('Receivables: GET /api/manageReceivables, POST /api/manageReceivables/:
     expect(settled.paidAt).toEqual(clock.now);
     // The shipped line keeps its status; the other is paid; both carry the reference.
     const lines = await managedCheckout(app, admin, placed.checkout._id);
+    expect(lines.lines.map((l) => l.paid)).toEqual([true, true]);
     expect(lines.lines.map((l) => [l.status, l.transectionId]).sort()).toEqual([
       ['paid', 'BANK-TP-2'],
       ['shipped', 'BANK-TP-2'],

@@ -38,7 +38,9 @@ export function toOrderDto(row: OrderRow, holdHours: number): Order {
     refunded: centsToDollars(row.refundedCents),
     email: row.email,
     price: centsToDollars(row.unitPriceCents),
-    paid: wasPaid(row.status),
+    // Its money in (issue 45): a line on account ships before its invoice is paid, and reads
+    // unpaid until the payment that settles it gives it its transaction id.
+    paid: wasPaid(row.status) && row.transactionId !== null,
     status: row.status,
     transectionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),

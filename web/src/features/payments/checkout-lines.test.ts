@@ -1,7 +1,7 @@
 import { checkoutReference, type Checkout, type Order } from '@tools-factory/contract';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../../test/factories';
-import { awaitsShippingQuote, unpaidTotal } from './checkout-lines';
+import { awaitsShippingQuote, invoicedOnAccount, unpaidTotal } from './checkout-lines';
 
 const CHECKOUT_ID = '33333333-3333-4333-8333-333333333333';
 
@@ -50,5 +50,22 @@ describe('unpaidTotal: what the one payment of a checkout comes to', () => {
     expect(awaitsShippingQuote(checkout(null))).toBe(true);
     expect(awaitsShippingQuote(checkout(25))).toBe(false);
     expect(awaitsShippingQuote(checkout(null, 'cancelled'))).toBe(false);
+  });
+});
+
+describe('invoicedOnAccount: a checkout on account whose invoice is open (issue 45)', () => {
+  it('is invoiced while a line is, and while a line shipped before its money has no transaction id', () => {
+    expect(invoicedOnAccount(checkout(0, 'invoiced'))).toBe(true);
+    const shipped = checkout(0, 'shipped');
+    const unsettled = {
+      ...shipped,
+      lines: shipped.lines.map((l) => ({ ...l, transectionId: null })),
+    };
+    expect(invoicedOnAccount(unsettled)).toBe(true);
+    const settled = {
+      ...shipped,
+      lines: shipped.lines.map((l) => ({ ...l, transectionId: 'TRF-2030-0042' })),
+    };
+    expect(invoicedOnAccount(settled)).toBe(false);
   });
 });

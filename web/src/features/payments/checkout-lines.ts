@@ -3,7 +3,9 @@ import {
   dollarsToCents,
   isAwaitingApproval,
   isInvoiced,
+  isPartlyShipped,
   isPayable,
+  isShipped,
   type Checkout,
   type Order,
 } from '@tools-factory/contract';
@@ -41,7 +43,14 @@ export function awaitsApproval(checkout: Checkout): boolean {
   return checkout.lines.some((line) => isAwaitingApproval(line.status));
 }
 
-/** Placed on account (issue 45): its invoice issued at once, nothing to pay by card. */
+/**
+ * Placed on account (issue 45) and its invoice not settled: nothing to pay by card. A line still
+ * invoiced says so; one shipped before its money came has no transaction id yet.
+ */
 export function invoicedOnAccount(checkout: Checkout): boolean {
-  return checkout.lines.some((line) => isInvoiced(line.status));
+  return checkout.lines.some(
+    (line) =>
+      isInvoiced(line.status) ||
+      ((isShipped(line.status) || isPartlyShipped(line.status)) && line.transectionId === null),
+  );
 }

@@ -7,6 +7,7 @@ import {
   type ManagedCheckout,
 } from '@tools-factory/contract';
 import { RemoveDialog } from '../../../components/ui/remove-dialog';
+import { onOpenAccount } from './cancel-order-dialog';
 import { leftToRefund } from './refund-amounts';
 import { RefundCheckbox, useRefundChoice } from './refund-choice';
 
@@ -39,12 +40,17 @@ export function CancelCheckoutDialog({
 }: CancelCheckoutDialogProps) {
   const { refund, setRefund, last } = useRefundChoice(checkout);
   const left = last ? cancellableOf(last).left : 0;
-  const refunding = refund && left > 0;
+  // On account, its invoice open (issue 45): its lines are credited off it, no choice to make.
+  const onAccount = last
+    ? last.lines.filter((line) => orderActions(line).cancel).some(onOpenAccount)
+    : false;
+  const refunding = (refund || onAccount) && left > 0;
+  const confirm = onAccount ? words.cancelConfirmOnAccount : words.cancelConfirm;
   return (
     <RemoveDialog
       item={checkout}
       title={words.cancelTitle}
-      confirmLabel={refunding ? words.cancelConfirm(formatMoney(left)) : words.cancelWithoutRefund}
+      confirmLabel={refunding ? confirm(formatMoney(left)) : words.cancelWithoutRefund}
       cancelLabel={words.keep}
       onConfirm={(toCancel) => onConfirm(toCancel, refunding)}
       {...actions}
@@ -55,7 +61,7 @@ export function CancelCheckoutDialog({
             <span className="font-semibold">{words.title(shown.reference)}</span>{' '}
             {words.cancelLines(cancellableOf(shown).lines)}
           </p>
-          {left > 0 ? (
+          {left > 0 && !onAccount ? (
             <RefundCheckbox
               label={words.refundToCard(formatMoney(left))}
               checked={refund}
@@ -64,7 +70,11 @@ export function CancelCheckoutDialog({
             />
           ) : null}
           <p className="mt-3 text-sm">
-            {refunding ? words.cancelRefundBody(formatMoney(left)) : words.cancelKeepBody}
+            {onAccount && refunding
+              ? words.cancelOnAccountBody(formatMoney(left))
+              : refunding
+                ? words.cancelRefundBody(formatMoney(left))
+                : words.cancelKeepBody}
           </p>
         </>
       )}

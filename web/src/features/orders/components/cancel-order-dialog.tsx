@@ -15,10 +15,26 @@ interface CancelOrderDialogProps {
   onCancel: () => void;
 }
 
+/**
+ * A line on account whose invoice is open (issue 45): no card paid for it (a paid line always has
+ * its transaction id), so its amount is credited off the invoice, with no choice to make.
+ */
+export const onOpenAccount = (order: ManagedOrder): boolean => order.transectionId === null;
+
 /** What the dialog says will happen, and its confirm button's words. */
-function cancellationWords(left: number, refund: boolean): { body: string; confirm: string } {
+function cancellationWords(
+  left: number,
+  refund: boolean,
+  onAccount: boolean,
+): { body: string; confirm: string } {
   if (left === 0) {
     return { body: words.confirmCancelNothingLeftBody, confirm: words.cancelNothingLeft };
+  }
+  if (onAccount) {
+    return {
+      body: words.confirmCancelOnAccountBody(formatMoney(left)),
+      confirm: words.cancelConfirmOnAccount(formatMoney(left)),
+    };
   }
   return refund
     ? {
@@ -39,7 +55,8 @@ function cancellationWords(left: number, refund: boolean): { body: string; confi
 export function CancelOrderDialog({ order, onConfirm, ...actions }: CancelOrderDialogProps) {
   const { refund, setRefund, last: lastOrder } = useRefundChoice(order);
   const left = lastOrder ? leftToRefund(lastOrder) : 0;
-  const shown = cancellationWords(left, refund);
+  const onAccount = lastOrder ? onOpenAccount(lastOrder) : false;
+  const shown = cancellationWords(left, refund, onAccount);
   return (
     <RemoveDialog
       item={order}
@@ -52,7 +69,7 @@ export function CancelOrderDialog({ order, onConfirm, ...actions }: CancelOrderD
       {(shownOrder) => (
         <>
           <ManagedOrderSummary order={shownOrder} withTotal />
-          {left > 0 ? (
+          {left > 0 && !onAccount ? (
             <RefundCheckbox
               label={words.refundToCard(formatMoney(left))}
               checked={refund}
