@@ -52,6 +52,8 @@ export const invoiceTexts = {
     onAccount: (due: string) =>
       `Payable by bank transfer by ${due}, quoting the invoice number. Thank you for your order.`,
     settled: 'Paid in full by bank transfer. Thank you for your order.',
+    /** Settled by credit notes alone (its lines cancelled before anything was paid). */
+    creditedInFull: 'Credited in full by the credit notes issued against it: nothing is due.',
   },
   /** The credit note PDF's words (issue 22): the seller and the layout are the invoice's. */
   creditNote: {

@@ -208,7 +208,9 @@ export function renderInvoicePdf(
     closing: !invoice.dueAt
       ? words.paidInFull
       : invoice.paidAt
-        ? words.settled
+        ? invoice.receivedCents === 0
+          ? words.creditedInFull
+          : words.settled
         : words.onAccount(documentDate.format(invoice.dueAt)),
     // An invoice to pay by transfer shows where to send the money.
     bankDetails: invoice.dueAt !== null && invoice.paidAt === null,

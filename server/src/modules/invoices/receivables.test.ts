@@ -5,6 +5,7 @@ import {
   CancelOrderResponseSchema,
   CheckoutListSchema,
   formatMoney,
+  serverTexts,
   ManagedCheckoutSchema,
   ManagedOrderDetailSchema,
   MyCompanySchema,
@@ -21,6 +22,7 @@ import { appTest } from '../../testing/app-fixtures.ts';
 import { callAs } from '../../testing/companies.ts';
 import { latestOutboxMail } from '../../testing/mail.ts';
 import { checkOutOnAccount, companyOnTerms, toolAt } from '../../testing/on-account.ts';
+import { readPdf } from '../../testing/pdf.ts';
 import { expectError, injectAs } from '../../testing/requests.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { orders } from '../orders/orders.table.ts';
@@ -261,6 +263,12 @@ describe('Receivables: GET /api/manageReceivables, POST /api/manageReceivables/:
       'BANK-TP-2',
     ]);
 
+    const paidPdf = await injectAs(app, buyer, {
+      url: `/api/checkouts/${placed.checkout._id}/invoice.pdf`,
+    });
+    const paidText = (await readPdf(paidPdf.rawPayload)).text;
+    expect(paidText).toContain(serverTexts.invoice.settled);
+    expect(paidText).toContain('BANK-TP-2');
     const settled = await invoiceOf(app, placed.checkout._id);
     expect(settled).toMatchObject({
       receivedCents: settled.totalCents,
@@ -471,7 +479,7 @@ describe('cancelling on account: credit notes against the open invoice (issue 45
     admin,
   }) => {
     clock.now = new Date('2030-05-01T09:00:00Z');
-    const { placed, companyAdmin } = await invoicedCheckout(app, admin, 'Wholecancel');
+    const { placed, companyAdmin, buyer } = await invoicedCheckout(app, admin, 'Wholecancel');
     const cancelled = await callAs(
       app,
       admin,
@@ -497,5 +505,13 @@ describe('cancelling on account: credit notes against the open invoice (issue 45
       (await callAs(app, companyAdmin, 'GET', '/api/company')).json(),
     );
     expect(company.credit?.openBalance).toBe(0);
+    // Its invoice says nothing is due, not that it was paid.
+    const pdf = await injectAs(app, buyer, {
+      url: `/api/checkouts/${placed.checkout._id}/invoice.pdf`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await readPdf(pdf.rawPayload)).text;
+    expect(text).toContain(serverTexts.invoice.creditedInFull);
+    expect(text).not.toContain(serverTexts.invoice.settled);
   });
 });
