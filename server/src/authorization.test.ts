@@ -23,6 +23,7 @@ import {
   revokePendingInvitationsTo,
 } from './modules/companies/companies.repository.ts';
 import { invitationTokenHash } from './modules/companies/companies.service.ts';
+import type { Transaction } from './db/client.ts';
 import { insertCheckoutWithOrders } from './modules/orders/orders.repository.ts';
 import {
   insertInvoice,
@@ -252,6 +253,38 @@ function createFixtures(
     });
     return { email, id: user.id };
   }
+  /**
+   * A one-line checkout of the customer's company placed straight in, in `status`, by `buyer`.
+   * Made to order: it holds no stock, so the walk's tool keeps its own.
+   */
+  function insertWalkCheckout(
+    tx: Transaction,
+    checkoutId: string,
+    companyId: string,
+    buyer: { id: string; email: string },
+    status: 'awaiting_approval' | 'invoiced',
+  ) {
+    return insertCheckoutWithOrders(
+      tx,
+      { id: checkoutId, userId: buyer.id, email: buyer.email, address: '1 Walk St', companyId },
+      [
+        {
+          checkoutId,
+          userId: buyer.id,
+          email: buyer.email,
+          companyId,
+          status,
+          toolId: tool.id,
+          toolName: tool.name,
+          toolImage: '/images/tools/claw-hammer.svg',
+          unitPriceCents: 1000,
+          quantity: 20,
+          address: '1 Walk St',
+          madeToOrder: true,
+        },
+      ],
+    );
+  }
   async function unpaidOrder(): Promise<OrderFixture> {
     const { order } = await callAs(
       app,
@@ -427,33 +460,7 @@ function createFixtures(
       const checkoutId = randomUUID();
       await app.database.db.transaction(async (tx) => {
         await insertMember(tx, { userId: buyer.id, companyId: company.id, role: 'buyer' });
-        // Made to order: it holds no stock, so the walk's tool keeps its own.
-        await insertCheckoutWithOrders(
-          tx,
-          {
-            id: checkoutId,
-            userId: buyer.id,
-            email: buyer.email,
-            address: '1 Walk St',
-            companyId: company.id,
-          },
-          [
-            {
-              checkoutId,
-              userId: buyer.id,
-              email: buyer.email,
-              companyId: company.id,
-              status: 'awaiting_approval',
-              toolId: tool.id,
-              toolName: tool.name,
-              toolImage: '/images/tools/claw-hammer.svg',
-              unitPriceCents: 1000,
-              quantity: 20,
-              address: '1 Walk St',
-              madeToOrder: true,
-            },
-          ],
-        );
+        await insertWalkCheckout(tx, checkoutId, company.id, buyer, 'awaiting_approval');
       });
       return { checkoutId };
     },
@@ -462,32 +469,15 @@ function createFixtures(
       const checkoutId = randomUUID();
       const issuedAt = new Date();
       return app.database.db.transaction(async (tx) => {
-        // Made to order: it holds no stock, so the walk's tool keeps its own.
-        const { orders } = await insertCheckoutWithOrders(
+        const { orders } = await insertWalkCheckout(
           tx,
+          checkoutId,
+          company.id,
           {
-            id: checkoutId,
-            userId: customer.userId,
+            id: customer.userId,
             email: customer.email,
-            address: '1 Walk St',
-            companyId: company.id,
           },
-          [
-            {
-              checkoutId,
-              userId: customer.userId,
-              email: customer.email,
-              companyId: company.id,
-              status: 'invoiced',
-              toolId: tool.id,
-              toolName: tool.name,
-              toolImage: '/images/tools/claw-hammer.svg',
-              unitPriceCents: 1000,
-              quantity: 20,
-              address: '1 Walk St',
-              madeToOrder: true,
-            },
-          ],
+          'invoiced',
         );
         const order = orders[0]!;
         const year = issuedAt.getUTCFullYear();
