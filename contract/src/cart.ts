@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, wholeNumberSchema } from './common.ts';
+import { TaxSummarySchema } from './tax.ts';
 import { texts } from './texts.ts';
 
 /** A cart holds at most this many lines (one per tool), and POST /cart/lines takes at most as many. */
@@ -54,8 +55,13 @@ export const CartSchema = z.object({
   shipping: MoneySchema.nullable(),
   /** The next cheaper shipping: how much more of goods it takes, and its charge; null if none. */
   cheaperShipping: z.object({ more: MoneySchema, charge: MoneySchema }).nullable(),
-  /** The subtotal and the shipping: what the checkout would cost (POST /checkout's expectedTotal). */
+  /**
+   * The subtotal, the shipping and the tax added on top of both when it is (issue 45): what the
+   * checkout would cost (POST /checkout's expectedTotal).
+   */
   total: MoneySchema,
+  /** The tax the checkout would be placed under: included in the total, added, or reverse charge. */
+  tax: TaxSummarySchema,
   /** True when there is a line and none has a problem that blocks the checkout. */
   canCheckout: z.boolean(),
 });

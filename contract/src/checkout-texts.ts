@@ -60,6 +60,18 @@ export const checkoutTexts = {
   /** Issue 44: placed past the buyer's monthly limit; the cart leads to My Orders, not to pay. */
   placedAwaitingApproval: (reference: string) =>
     `${reference} is placed and awaits your company’s approval: you can pay it once an admin approves it. We e-mail you when they decide.`,
+  /**
+   * Issue 45: the tax beside a cart's or a checkout's total (the cart, the payment page, My
+   * Orders); `rate` in percent (20, 7.5). Nothing is said of a tax at 0 %.
+   */
+  tax: {
+    /** Tax added on top: its row between the shipping and the total (which counts it). */
+    added: (rate: number) => `Tax (${rate}%)`,
+    /** Tax within the total (list prices include it): a line under the total. */
+    included: (amount: number, rate: number) => `Includes ${formatMoney(amount)} tax (${rate}%)`,
+    /** A tax-exempt company's checkout: no tax on it, the buyer books it. */
+    reverseCharge: 'Reverse charge: no tax is charged; the buyer accounts for it.',
+  },
   /** An accepted checkout whose prices moved since the lines were added. */
   priceChanged: (reference: string) =>
     `Prices changed since you added some lines: ${reference} is placed at today's prices.`,

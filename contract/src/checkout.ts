@@ -3,6 +3,7 @@ import { IdSchema, MoneySchema, priceSchema, textSchema, wholeNumberSchema } fro
 import { checkoutTexts } from './checkout-texts.ts';
 import { keysetCursorSchema } from './keyset-cursor.ts';
 import { deliveryFields, OrderSchema } from './orders.ts';
+import { TaxSummarySchema } from './tax.ts';
 import {
   canShip,
   isAwaitingApproval,
@@ -89,10 +90,17 @@ export const CheckoutSchema = z.object({
    * null while an admin is to quote it (the checkout cannot be paid until then).
    */
   shipping: MoneySchema.nullable(),
-  /** What of the shipping was given back (a checkout cancelled before anything shipped). */
+  /** The tax added on top of the shipping (issue 45: TAX_MODE `added`; else 0). */
+  shippingTax: MoneySchema,
+  /** What of the shipping (and its tax) was given back (a checkout cancelled before anything shipped). */
   shippingRefunded: MoneySchema,
-  /** The sum of its lines' totals and its shipping (what is left of it: removed lines are gone). */
+  /**
+   * The sum of its lines' totals and its shipping, and the tax added on top of both when it is
+   * (issue 45): what it is charged (what is left of it: removed lines are gone).
+   */
   total: MoneySchema,
+  /** Its tax as it was placed (issue 45): included in the total, added on top, or reverse charge. */
+  tax: TaxSummarySchema,
   lines: z.array(OrderSchema),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;

@@ -43,6 +43,7 @@ export * from './manage-tools-texts.ts';
 export * from './sku.ts';
 export * from './shipments.ts';
 export * from './shipping.ts';
+export * from './tax.ts';
 export * from './summary.ts';
 export * from './system.ts';
 export * from './texts.ts';

@@ -44,6 +44,11 @@ export const invoiceTexts = {
     pricesIncludeTax: (percent: string) => `Prices include VAT at ${percent}%.`,
     /** At a rate of 0% (issue 42): why no VAT is charged, in the seller's words (SELLER_ZERO_TAX_REASON). */
     noTax: (reason: string) => `VAT 0%: ${reason}`,
+    /** Issue 45: tax added on top of net prices (TAX_MODE=added). */
+    taxAdded: (percent: string) => `VAT at ${percent}% is added to the net prices.`,
+    /** Issue 45: a tax-exempt company's order; the buyer's VAT number is printed under Buyer. */
+    reverseCharge:
+      'VAT 0%: reverse charge. The customer accounts for the VAT (Article 196, Council Directive 2006/112/EC).',
     bankDetails: 'Bank details for transfers',
     /** Issued on account (issue 45): its terms, when it is due, and how to pay it. */
     paymentTerms: 'Payment terms',

@@ -218,8 +218,15 @@ export const orderTexts = {
         // (`shippedOf`), and how much of an order's or a line's quantity shipped.
         shipped: 'shipped',
         shippedQuantity: 'shipped quantity',
-        // Issue 42, last: the dollars given back of an order, a line or a whole checkout.
+        // Issue 42: the dollars given back of an order, a line or a whole checkout.
         refunded: 'refunded',
+        // Issue 45, last: a checkout's (or one-line order's) shipping; the tax of the record
+        // (added on top, or within what it was charged: `tax mode`); what it was charged (a
+        // checkout's: its invoice's total).
+        shipping: 'shipping',
+        tax: 'tax',
+        charged: 'charged',
+        taxMode: 'tax mode',
       },
       /**
        * Issue 42: a checkout of one line is one 'order' record, as before; a checkout of several

@@ -42,6 +42,11 @@ export const OrderSchema = z.object({
   email: z.string(),
   /** Unit price in dollars, from the catalog at the time of the order. */
   price: MoneySchema,
+  /**
+   * The tax added on top of its price times quantity (issue 45: the shop's TAX_MODE `added`),
+   * its part of its checkout's tax; 0 when prices include the tax. It is charged both.
+   */
+  tax: MoneySchema,
   /** True once paid (status 'paid' or 'shipped'). */
   paid: z.boolean(),
   status: OrderStatusSchema,

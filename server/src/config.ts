@@ -4,8 +4,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   FREE_SHIPPING,
+  SHOP_TAX_MODES,
   ShippingRatesSettingSchema,
   type ShippingRates,
+  type ShopTaxMode,
 } from '@tools-factory/contract';
 import { serverRoot } from './server-root.ts';
 import { DEFAULT_DISK_RESERVE_MB, MIN_DISK_RESERVE_MB } from './db/disk-reserve.ts';
@@ -138,7 +140,10 @@ const EnvSchema = z.object({
     .trim()
     .min(1)
     .default('no VAT is charged on these sales (TAX_RATE_PERCENT is 0).'),
-  // The shop-wide tax rate, in percent with at most two decimals (20, 7.5): prices include it.
+  // Whether list prices include the tax (`included`, the default) or it is added on top (`added`,
+  // as businesses book it): issue 45, contract/src/tax.ts.
+  TAX_MODE: z.enum(SHOP_TAX_MODES).default('included'),
+  // The shop-wide tax rate, in percent with at most two decimals (20, 7.5).
   TAX_RATE_PERCENT: z.coerce
     .number()
     .min(0)
@@ -259,6 +264,8 @@ export type Config = {
   seller: Seller;
   /** TAX_RATE_PERCENT in basis points (20% = 2000), stored on each order when it is placed. */
   taxRateBasisPoints: number;
+  /** TAX_MODE: list prices include the tax, or it is added on top; kept on each order placed. */
+  taxMode: ShopTaxMode;
   /** What shipping costs (SHIPPING_RATES; free when unset): each checkout is charged by it. */
   shippingRates: ShippingRates;
   /**
@@ -397,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       zeroTaxReason: e.SELLER_ZERO_TAX_REASON,
     },
     taxRateBasisPoints: Math.round(e.TAX_RATE_PERCENT * 100),
+    taxMode: e.TAX_MODE,
     shippingRates: e.SHIPPING_RATES,
     logLevel: e.LOG_LEVEL,
     diskReserveMb: e.DISK_RESERVE_MB,

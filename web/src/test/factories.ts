@@ -98,22 +98,26 @@ export function makeCartLine(overrides: Partial<CartLine> = {}): CartLine {
 
 /**
  * A cart as the server answers it: the subtotal and canCheckout from its lines, shipping free
- * unless told (null: quoted after ordering), the total the two.
+ * unless told (null: quoted after ordering), tax at 0 % within the total unless told (issue 45),
+ * the total the two and the tax when it is added on top.
  */
 export function makeCart(
   lines: CartLine[],
   {
     shipping = 0,
     cheaperShipping = null,
-  }: Pick<Partial<Cart>, 'shipping' | 'cheaperShipping'> = {},
+    tax = { mode: 'included', rate: 0, amount: 0 },
+  }: Pick<Partial<Cart>, 'shipping' | 'cheaperShipping' | 'tax'> = {},
 ): Cart {
   const subtotalCents = lines.reduce((sum, shown) => sum + dollarsToCents(shown.lineTotal ?? 0), 0);
+  const addedCents = tax.mode === 'added' ? dollarsToCents(tax.amount) : 0;
   return CartSchema.parse({
     lines,
     subtotal: centsToDollars(subtotalCents),
     shipping,
     cheaperShipping,
-    total: centsToDollars(subtotalCents + dollarsToCents(shipping ?? 0)),
+    total: centsToDollars(subtotalCents + dollarsToCents(shipping ?? 0) + addedCents),
+    tax,
     canCheckout: lines.length > 0 && lines.every((shown) => !shown.problems.some(blocksCheckout)),
   });
 }
@@ -149,6 +153,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     refunded: 0,
     email: 'maria@example.com',
     price: hammer.price,
+    tax: 0,
     paid: false,
     status: 'unpaid',
     transectionId: null,

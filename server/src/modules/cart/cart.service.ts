@@ -1,5 +1,8 @@
 import {
   blocksCheckout,
+  chargedTotalOf,
+  taxSummaryOf,
+  type TaxTerms,
   cartQuantitySchema,
   cheaperShippingAbove,
   centsToDollars,
@@ -107,7 +110,7 @@ export type CartServiceOptions = {
   /** For the tools no longer on sale (a withdrawn line's name and SKU). */
   tools: Pick<ToolsService, 'findWithdrawn'>;
   /** For Order again: the caller's own orders. */
-  orders: Pick<OrdersService, 'findOwnOrder' | 'listOwnOrders'>;
+  orders: Pick<OrdersService, 'findOwnOrder' | 'listOwnOrders' | 'taxTermsOf'>;
   /** What shipping costs (SHIPPING_RATES): the cart shows what its checkout would be charged. */
   shippingRates: ShippingRates;
 };
@@ -140,7 +143,7 @@ export function createCartService(options: CartServiceOptions) {
     };
   }
 
-  async function toCart(rows: readonly CartLineRow[]): Promise<Cart> {
+  async function toCart(rows: readonly CartLineRow[], tax: TaxTerms): Promise<Cart> {
     const { byId } = onSale();
     const { byId: withdrawn } = await withdrawnTools({
       ids: rows.filter((row) => !byId.has(row.toolId)).map((row) => row.toolId),
@@ -195,6 +198,9 @@ export function createCartService(options: CartServiceOptions) {
     // The checkout charges shipping on what it places: the lines that can be checked out.
     const shippingCents = shippingChargeOf(options.shippingRates, totalCents);
     const cheaper = cheaperShippingAbove(options.shippingRates, totalCents);
+    // Issue 45: what the checkout would be charged, with the tax added on top when it is.
+    const netCents = totalCents + (shippingCents ?? 0);
+    const chargedCents = chargedTotalOf(tax, netCents);
     return {
       lines,
       subtotal: centsToDollars(totalCents),
@@ -203,13 +209,18 @@ export function createCartService(options: CartServiceOptions) {
         more: centsToDollars(cheaper.moreCents),
         charge: centsToDollars(cheaper.chargeCents),
       },
-      total: centsToDollars(totalCents + (shippingCents ?? 0)),
+      total: centsToDollars(chargedCents),
+      tax: taxSummaryOf(tax, chargedCents, chargedCents - netCents),
       canCheckout: lines.length > 0 && lines.every((line) => !line.problems.some(blocksCheckout)),
     };
   }
 
   async function readCart(userId: string): Promise<Cart> {
-    return toCart(await selectCartLinesOldestFirst(db, userId));
+    const [rows, tax] = await Promise.all([
+      selectCartLinesOldestFirst(db, userId),
+      orders.taxTermsOf(userId),
+    ]);
+    return toCart(rows, tax);
   }
 
   /**

@@ -4,11 +4,14 @@ import {
   checkoutStatusOf,
   type Checkout,
   type CheckoutResponse,
+  taxSummaryOf,
   texts,
   type Order,
+  type TaxTerms,
 } from '@tools-factory/contract';
 import type { CheckoutRow } from './checkouts.repository.ts';
 import {
+  chargeOf,
   inBuyersOrder,
   type OrderLinesOfCheckouts,
   type OrderRow,
@@ -23,8 +26,16 @@ export function createCheckoutDtos(
   orderLines: Pick<OrderLinesOfCheckouts, 'linesOf'>,
 ) {
   function checkoutDto(checkout: CheckoutRow, lines: readonly OrderRow[]): Checkout {
-    const goodsCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    // What it is charged: its lines and the tax added on top of them, its shipping and its tax.
+    const goodsCents = lines.reduce((sum, line) => sum + chargeOf(line), 0);
     const shippingCents = checkout.shippingCents;
+    const totalCents = goodsCents + (shippingCents ?? 0) + checkout.shippingTaxCents;
+    const addedTaxCents =
+      lines.reduce((sum, line) => sum + line.taxCents, 0) + checkout.shippingTaxCents;
+    const [first] = lines;
+    const terms: TaxTerms = first
+      ? { mode: first.taxMode, rateBasisPoints: first.taxRateBasisPoints }
+      : { mode: 'included', rateBasisPoints: 0 };
     return {
       _id: checkout.id,
       reference: checkoutReference(checkout.id),
@@ -36,8 +47,10 @@ export function createCheckoutDtos(
       createdAt: checkout.createdAt.toISOString(),
       status: checkoutStatusOf(lines),
       shipping: shippingCents === null ? null : centsToDollars(shippingCents),
+      shippingTax: centsToDollars(checkout.shippingTaxCents),
       shippingRefunded: centsToDollars(checkout.shippingRefundedCents),
-      total: centsToDollars(goodsCents + (shippingCents ?? 0)),
+      total: centsToDollars(totalCents),
+      tax: taxSummaryOf(terms, totalCents, addedTaxCents),
       lines: [...lines].sort(inBuyersOrder).map(orderDto),
     };
   }

@@ -95,11 +95,18 @@ export function createCheckoutLines(options: {
     },
 
     /**
-     * What the checkout's shipping costs, in cents (issue 42): paid and invoiced with its lines;
-     * null while an admin is to quote it (or when the checkout is gone).
+     * What the checkout's shipping costs, in cents (issue 42), and the tax added on top of it
+     * (issue 45; 0 unless tax is added): paid and invoiced with its lines; null while an admin is
+     * to quote it (or when the checkout is gone).
      */
-    async shippingOf(executor: Executor, checkoutId: string): Promise<number | null> {
-      return (await checkoutCharges.shippingOf(executor, checkoutId))?.shippingCents ?? null;
+    async shippingOf(
+      executor: Executor,
+      checkoutId: string,
+    ): Promise<{ cents: number; taxCents: number } | null> {
+      const shipping = await checkoutCharges.shippingOf(executor, checkoutId);
+      return shipping && shipping.shippingCents !== null
+        ? { cents: shipping.shippingCents, taxCents: shipping.shippingTaxCents }
+        : null;
     },
 
     /** Every line of the checkout, locked until `tx` ends (none when all are gone). */

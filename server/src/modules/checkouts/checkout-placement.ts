@@ -254,8 +254,9 @@ export function createCheckoutPlacement(options: CheckoutPlacementOptions) {
                 (sum, { quantity, unitPriceCents }) => sum + unitPriceCents * quantity,
                 0,
               );
-              // The total the cart showed: the goods and their shipping (issue 42).
-              const totalCents = goodsCents + (rules.shippingCentsOf(goodsCents) ?? 0);
+              // The total the cart showed: the goods, their shipping (issue 42) and the tax added
+              // on top of both (issue 45).
+              const totalCents = rules.chargedTotalOf(goodsCents);
               if (
                 input.expectedTotal !== undefined &&
                 dollarsToCents(input.expectedTotal) !== totalCents

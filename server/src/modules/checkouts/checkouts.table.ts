@@ -47,7 +47,12 @@ export const checkouts = pgTable(
      * checkout can be paid).
      */
     shippingCents: integer('shipping_cents').default(0),
-    /** What was given back of the shipping (a checkout cancelled before anything shipped). */
+    /** The tax added on top of the shipping (issue 45: tax `added` only, else 0). */
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    /**
+     * What was given back of the shipping and its tax (a checkout cancelled before anything
+     * shipped).
+     */
     shippingRefundedCents: integer('shipping_refunded_cents').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     requestDigest: text('request_digest'),
@@ -67,8 +72,9 @@ export const checkouts = pgTable(
       .where(sql`${t.shipToId} is not null`),
     check(
       'checkouts_shipping_refund_within',
-      sql`${t.shippingRefundedCents} >= 0 and ${t.shippingRefundedCents} <= coalesce(${t.shippingCents}, 0)`,
+      sql`${t.shippingRefundedCents} >= 0 and ${t.shippingRefundedCents} <= coalesce(${t.shippingCents}, 0) + ${t.shippingTaxCents}`,
     ),
+    check('checkouts_shipping_tax_not_negative', sql`${t.shippingTaxCents} >= 0`),
     check('checkouts_payment_known', sql`${t.payment} in ('card', 'account')`),
     check(
       'checkouts_shipping_not_negative',

@@ -100,6 +100,31 @@ export function poNumberRequiredOfAccountSql(userId: SQLWrapper): SQL<boolean> {
   );
 }
 
+/**
+ * Whether the company `userId` belongs to is tax-exempt (issue 45: its orders are booked reverse
+ * charge, at 0 %; false for an account of none), as a scalar subquery.
+ */
+export function taxExemptOfAccountSql(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`coalesce((select ${companies.taxExempt} from ${companies}
+    join ${companyMembers} on ${companyMembers.companyId} = ${companies.id}
+    where ${companyMembers.userId} = ${userId}), false)`.mapWith(
+    (value: unknown) => value === true || value === 't' || value === 'true',
+  );
+}
+
+/** Whether the company `userId` belongs to is tax-exempt (the cart's tax, issue 45). */
+export async function selectTaxExemptOfAccount(
+  executor: Executor,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ exempt: companies.taxExempt })
+    .from(companies)
+    .innerJoin(companyMembers, eq(companyMembers.companyId, companies.id))
+    .where(eq(companyMembers.userId, userId));
+  return row?.exempt === true;
+}
+
 /** What the shop agreed with a company (issue 45), as a checkout on account reads it. */
 export type CompanyTermsOfOrder = {
   companyId: string;

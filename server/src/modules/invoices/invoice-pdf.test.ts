@@ -42,6 +42,7 @@ function invoiceOf(lines: readonly DocumentLine[]): InvoiceRow {
     dueAt: null,
     receivedCents: 0,
     creditedCents: 0,
+    taxCents: 0,
   };
 }
 
@@ -61,6 +62,7 @@ describe('the invoice PDF of a checkout (issue 26)', () => {
       await renderInvoicePdf(invoiceOf(lines), lines, {
         seller,
         taxRateBasisPoints: 2000,
+        taxMode: 'included',
         quoteReference: null,
       }),
     );

@@ -1,4 +1,12 @@
-import { centsToDollars, formatCount, formatMoney, serverTexts } from '@tools-factory/contract';
+import {
+  centsToDollars,
+  documentAmounts,
+  formatCount,
+  formatMoney,
+  percentOf,
+  serverTexts,
+  type OrderTaxMode,
+} from '@tools-factory/contract';
 import type { Seller } from '../../config.ts';
 import {
   BOLD,
@@ -50,6 +58,8 @@ type OrderDocument = {
   buyerLines: string[];
   lines: readonly DocumentLine[];
   totalCents: number;
+  /** Of the total, the tax added on top (issue 45: tax `added`; else 0, the tax is within). */
+  addedTaxCents: number;
   totalLabel: string;
   closing: string;
   /**
@@ -68,6 +78,8 @@ type OrderDocument = {
 export type DocumentBooking = {
   seller: Seller;
   taxRateBasisPoints: number;
+  /** How the order's tax is booked (issue 45): included, added on top, or reverse charge. */
+  taxMode: OrderTaxMode;
   quoteReference: string | null;
 };
 
@@ -80,19 +92,6 @@ function sellerLinesOf(seller: Seller): string[] {
     seller.companyNumber ? words.companyNumber(seller.companyNumber) : '',
     seller.taxNumber ? words.taxNumber(seller.taxNumber) : '',
   ].filter((line) => line.trim() !== '');
-}
-
-/** A rate in basis points as a percentage: 2000 is '20', 750 is '7.5', 1225 is '12.25'. */
-export function percentOf(basisPoints: number): string {
-  return String(basisPoints / 100);
-}
-
-/**
- * The tax within a total: prices include it, so of a total T at rate r the tax is
- * T x r / (1 + r), rounded to the cent, and the net amount is what remains.
- */
-export function taxWithin(totalCents: number, basisPoints: number): number {
-  return Math.round((totalCents * basisPoints) / (10_000 + basisPoints));
 }
 
 /**
@@ -204,6 +203,7 @@ export function renderInvoicePdf(
     buyerLines: buyerLinesOf(invoice),
     lines,
     totalCents: invoice.totalCents,
+    addedTaxCents: invoice.taxCents,
     totalLabel: words.total,
     closing: !invoice.dueAt
       ? words.paidInFull
@@ -237,12 +237,14 @@ export function renderCreditNotePdf(
   ];
   if (note.refundId) facts.push([creditWords.refundId, note.refundId]);
   // Part of the line (issue 42): one line of the amount given back, not the line's units again.
-  const part = note.totalCents !== note.unitPriceCents * note.quantity;
+  // The table shows amounts before any tax added on top (issue 45), as the invoice's does.
+  const netCents = note.totalCents - note.taxCents;
+  const part = netCents !== note.unitPriceCents * note.quantity;
   const line = part
     ? {
         toolName: creditWords.partLine(note.toolName, formatCount(note.quantity)),
         quantity: 1,
-        unitPriceCents: note.totalCents,
+        unitPriceCents: netCents,
       }
     : { toolName: note.toolName, quantity: note.quantity, unitPriceCents: note.unitPriceCents };
   const closing =
@@ -269,10 +271,11 @@ export function renderCreditNotePdf(
         sku: note.kind === 'shipping' ? '' : (ofCheckout?.sku ?? ''),
         madeToOrder: false,
         ...line,
-        totalCents: note.totalCents,
+        totalCents: netCents,
       },
     ],
     totalCents: note.totalCents,
+    addedTaxCents: note.taxCents,
     totalLabel: creditWords.total,
     closing,
     bankDetails: false,
@@ -378,13 +381,17 @@ function drawLines(doc: Doc, invoice: OrderDocument): void {
 
   const totalX = COLUMNS.unitPrice.x;
   const totalWidth = COLUMNS.unitPrice.width + COLUMNS.amount.width;
-  // The tax within the total, at the order's own rate: the net amount, then the tax.
-  const { taxRateBasisPoints } = invoice.booking;
-  const taxCents = taxWithin(invoice.totalCents, taxRateBasisPoints);
-  const percent = percentOf(taxRateBasisPoints);
+  // The net amount and the tax, at the order's own rate and mode (contract/src/tax.ts).
+  const { taxRateBasisPoints, taxMode } = invoice.booking;
+  const { netCents, taxCents } = documentAmounts(
+    { mode: taxMode, rateBasisPoints: taxRateBasisPoints },
+    invoice.totalCents,
+    invoice.addedTaxCents,
+  );
+  const percent = String(percentOf(taxMode === 'reverse-charge' ? 0 : taxRateBasisPoints));
   let partsTop = ruleY + 8;
   for (const [label, cents] of [
-    [words.net, invoice.totalCents - taxCents],
+    [words.net, netCents],
     [words.tax(percent), taxCents],
   ] as const) {
     doc.font(REGULAR).fontSize(10).fillColor(INK);
@@ -417,17 +424,20 @@ function drawLines(doc: Doc, invoice: OrderDocument): void {
     .font(REGULAR)
     .fontSize(10)
     .fillColor(INK)
-    .text(
-      // At 0% the clerk is told why there is no tax (issue 42), not that it is included.
-      `${invoice.closing} ${
-        taxRateBasisPoints === 0
-          ? words.noTax(invoice.booking.seller.zeroTaxReason)
-          : words.pricesIncludeTax(percent)
-      }`,
-      PAGE.margin,
-      totalBottom + 28,
-      { width: CONTENT_WIDTH },
-    );
+    .text(`${invoice.closing} ${taxSentence(invoice.booking)}`, PAGE.margin, totalBottom + 28, {
+      width: CONTENT_WIDTH,
+    });
+}
+
+/**
+ * The sentence under the totals that says how the tax was booked: reverse charge (issue 45, a
+ * tax-exempt company's), why there is none at 0 % (issue 42), added on top, or included.
+ */
+function taxSentence(booking: DocumentBooking): string {
+  const percent = String(percentOf(booking.taxRateBasisPoints));
+  if (booking.taxMode === 'reverse-charge') return words.reverseCharge;
+  if (booking.taxRateBasisPoints === 0) return words.noTax(booking.seller.zeroTaxReason);
+  return booking.taxMode === 'added' ? words.taxAdded(percent) : words.pricesIncludeTax(percent);
 }
 
 /** Where a business pays by transfer: the seller's bank details, under their label. */

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { serverTexts } from '@tools-factory/contract';
+import { percentOf, serverTexts, taxWithin } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import type { Seller } from '../../config.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
@@ -13,7 +13,6 @@ import { checkOut, fillCart } from '../../testing/cart-lines.ts';
 import { payCheckout } from '../../testing/checkouts.ts';
 import { UNCAPPED_ORDERS } from '../../testing/test-config.ts';
 import { injectAs } from '../../testing/requests.ts';
-import { percentOf, taxWithin } from './invoice-pdf.ts';
 
 const words = serverTexts.invoice;
 
@@ -53,10 +52,7 @@ describe('invoices a business can book: seller, USD, tax, quote number', () => {
     expect(taxWithin(23_988, 750)).toBe(1674);
     expect(taxWithin(23_988, 0)).toBe(0);
     expect([percentOf(2000), percentOf(750), percentOf(1225), percentOf(0)]).toEqual([
-      '20',
-      '7.5',
-      '12.25',
-      '0',
+      20, 7.5, 12.25, 0,
     ]);
   });
 

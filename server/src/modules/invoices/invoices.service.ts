@@ -49,6 +49,9 @@ export type CreditNote = CreditNoteRow;
 /** An invoice's (or a credit note's) PDF, as its download answers it. */
 export type InvoicePdf = { fileName: string; pdf: Buffer };
 
+/** A checkout's shipping as it is charged: its amount and the tax added on top (issue 45). */
+export type ChargedShipping = { cents: number; taxCents: number };
+
 /**
  * Invoices (docs/architecture.md#business-buyers): issued in the transaction that marks an order
  * paid, numbered in one gap-free sequence per year of payment (UTC), drawn as a PDF whenever asked
@@ -75,6 +78,7 @@ export function createInvoicesService(options: {
     return {
       seller,
       taxRateBasisPoints: booking?.taxRateBasisPoints ?? 0,
+      taxMode: booking?.taxMode ?? 'included',
       quoteReference: booking?.quoteReference ?? null,
     };
   }
@@ -120,7 +124,7 @@ export function createInvoicesService(options: {
   async function issueInvoice(
     tx: Transaction,
     lines: readonly PayableOrder[],
-    shippingCents: number,
+    shipping: ChargedShipping,
     issue: {
       issuedAt: Date;
       paidAt: Date | null;
@@ -149,8 +153,13 @@ export function createInvoicesService(options: {
       buyerCompany: business.companyName,
       buyerTaxNumber: business.taxNumber,
       buyerBillingAddress: business.billingAddress,
-      shippingCents,
-      totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0) + shippingCents,
+      shippingCents: shipping.cents,
+      // What is charged: each line and the tax added on top of it, the shipping and its tax.
+      totalCents:
+        lines.reduce((sum, line) => sum + line.totalCents + line.taxCents, 0) +
+        shipping.cents +
+        shipping.taxCents,
+      taxCents: lines.reduce((sum, line) => sum + line.taxCents, 0) + shipping.taxCents,
       transactionId: order.transectionId ?? '',
       paidAt: issue.paidAt,
       issuedAt: issue.issuedAt,
@@ -184,10 +193,10 @@ export function createInvoicesService(options: {
       tx: Transaction,
       paid: readonly PayableOrder[],
       paidAt: Date,
-      /** The checkout's shipping paid with the lines, in cents (issue 42; 0 when free). */
-      shippingCents: number,
+      /** The checkout's shipping paid with the lines (issue 42; 0 when free), and its tax. */
+      shipping: ChargedShipping,
     ): Promise<Invoice> {
-      return issueInvoice(tx, paid, shippingCents, { issuedAt: paidAt, paidAt });
+      return issueInvoice(tx, paid, shipping, { issuedAt: paidAt, paidAt });
     },
 
     /**
@@ -198,12 +207,12 @@ export function createInvoicesService(options: {
     issueOnAccount(
       tx: Transaction,
       lines: readonly PayableOrder[],
-      shippingCents: number,
+      shipping: ChargedShipping,
       issuedAt: Date,
       terms: { companyId: string; paymentTermsDays: number },
     ): Promise<Invoice> {
       const dueAt = new Date(issuedAt.getTime() + terms.paymentTermsDays * DAY_MS);
-      return issueInvoice(tx, lines, shippingCents, {
+      return issueInvoice(tx, lines, shipping, {
         issuedAt,
         paidAt: null,
         onAccount: { ...terms, dueAt },
@@ -225,6 +234,8 @@ export function createInvoicesService(options: {
         refundId: string | null;
         issuedAt: Date;
         amountCents: number;
+        /** Of it, the tax that was added on top (issue 45: tax `added`; else 0). */
+        taxCents: number;
         /** 'shipping': the checkout's shipping given back (its order is the checkout's first). */
         kind: 'cancellation' | 'refund' | 'shipping';
       },
@@ -251,7 +262,11 @@ export function createInvoicesService(options: {
         buyerBillingAddress: invoice.buyerBillingAddress,
         buyerTaxNumber: invoice.buyerTaxNumber,
         ...(shipping
-          ? { toolName: words.shipping, quantity: 1, unitPriceCents: refund.amountCents }
+          ? {
+              toolName: words.shipping,
+              quantity: 1,
+              unitPriceCents: refund.amountCents - refund.taxCents,
+            }
           : {
               toolName: line.toolName,
               quantity: line.quantity,
@@ -259,6 +274,7 @@ export function createInvoicesService(options: {
             }),
         kind: refund.kind,
         totalCents: refund.amountCents,
+        taxCents: refund.taxCents,
         refundId: refund.refundId,
         issuedAt: refund.issuedAt,
       });

@@ -73,6 +73,11 @@ export const invoices = pgTable(
     shippingCents: integer('shipping_cents').notNull().default(0),
     /** The lines' totals and the shipping: beyond an integer for the largest orders. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /**
+     * Of the total, the tax added on top (issue 45: its orders' tax mode `added`; else 0 and the
+     * document reads its tax within the total, contract/src/tax.ts `documentAmounts`).
+     */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     /** The payment's transaction id; on account, the bank reference that settled it ('' till then). */
     transactionId: text('transaction_id').notNull(),
     /** When it was paid: with its card payment, or once on account it was settled (null till then). */
@@ -239,6 +244,8 @@ export const creditNotes = pgTable(
     kind: text('kind').notNull().default('cancellation'),
     /** The amount given back: the line's amount, or the part of it refunded. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** Of it, the tax added on top that goes back with it (issue 45: tax `added`; else 0). */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     /** The gateway's refund id (null when the gateway had nothing to give back). */
     refundId: text('refund_id'),
     issuedAt: timestamptz('issued_at').notNull().defaultNow(),

@@ -7,7 +7,7 @@ import {
   selectTermsOfMember,
   type CompanyTermsOfOrder,
 } from '../companies/companies-of-orders.ts';
-import { inBuyersOrder, toPayableOrder } from '../orders/orders-of-checkouts.ts';
+import { chargeOf, inBuyersOrder, toPayableOrder } from '../orders/orders-of-checkouts.ts';
 import type { Database } from '../../db/client.ts';
 import { selectOpenBalanceOfCompany } from './invoices.repository.ts';
 import type { InvoicesService } from './invoices.service.ts';
@@ -50,8 +50,10 @@ export function createOnAccount(options: {
       }
       if (checkout.shippingCents === null) throw conflict(errors.shippingToQuoteOnAccount);
       const at = now();
-      const goodsCents = orders.reduce((sum, row) => sum + row.unitPriceCents * row.quantity, 0);
-      const totalCents = goodsCents + checkout.shippingCents;
+      // What it charges: its lines, its shipping and the tax added on top of both (issue 45).
+      const shipping = { cents: checkout.shippingCents, taxCents: checkout.shippingTaxCents };
+      const totalCents =
+        orders.reduce((sum, row) => sum + chargeOf(row), 0) + shipping.cents + shipping.taxCents;
       // Under the company's row lock: every checkout on account of the company before this one
       // has committed its invoice, or waits for this one to end.
       const { openCents, overdue } = await selectOpenBalanceOfCompany(tx, terms.companyId, at);
@@ -65,7 +67,7 @@ export function createOnAccount(options: {
       const invoice = await invoices.issueOnAccount(
         tx,
         [...orders].sort(inBuyersOrder).map((row) => toPayableOrder(row, orderHoldHours)),
-        checkout.shippingCents,
+        shipping,
         at,
         { companyId: terms.companyId, paymentTermsDays: terms.paymentTermsDays },
       );

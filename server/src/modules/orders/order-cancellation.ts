@@ -1,4 +1,5 @@
 import {
+  addedTaxOfPart,
   centsToDollars,
   dollarsToCents,
   formatMoney,
@@ -14,6 +15,7 @@ import {
   type RefundOrderResponse,
 } from '@tools-factory/contract';
 import type { CatalogChanged, StockChange } from '../../catalog/catalog-snapshot.ts';
+import { chargeOf } from './order-tax.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http-errors.ts';
 import { parseId } from '../../ids.ts';
@@ -60,12 +62,11 @@ export type OrderCancellationOptions = {
   now: () => Date;
 };
 
-/** A line's amount in cents: unit price times quantity. */
-const amountOf = (row: OrderRow): number => row.unitPriceCents * row.quantity;
-
 /** Money the gateway gave back for a line: how much, on which refunded sum, under which id. */
 type GivenBack = {
   amountCents: number;
+  /** Of it, the tax that was added on top (issue 45: tax `added`; else 0). */
+  taxCents: number;
   refundedBefore: number;
   refundId: string | null;
   /** The gateway refunded it in full on its own: nothing more goes back, the note credits all. */
@@ -140,9 +141,10 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
 
   /** Gives `amountCents` of the line back through the gateway, keyed on its refunded sum. */
   async function giveBack(row: OrderRow, amountCents: number): Promise<GivenBack> {
-    if (onOpenAccount(row)) {
-      return { amountCents, refundedBefore: row.refundedCents, refundId: null, onAccount: true };
-    }
+    // The tax added on top goes back with the amount, in the line's own proportion (issue 45).
+    const taxCents = addedTaxOfPart(chargeOf(row), row.taxCents, row.refundedCents, amountCents);
+    const given = { amountCents, taxCents, refundedBefore: row.refundedCents };
+    if (onOpenAccount(row)) return { ...given, refundId: null, onAccount: true };
     // Every paid order has its transaction id (the intent it was paid with); a line of a
     // checkout paid with others gives back its own amount alone (issue 26).
     const { refundId } = await payments.refundPayment(row.transactionId ?? '', {
@@ -150,7 +152,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       amountCents,
       refundedBefore: row.refundedCents,
     });
-    return { amountCents, refundedBefore: row.refundedCents, refundId };
+    return { ...given, refundId };
   }
 
   /**
@@ -161,7 +163,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
   async function creditNoteOf(
     tx: Transaction,
     row: OrderRow,
-    given: Pick<GivenBack, 'amountCents' | 'refundId' | 'onAccount'>,
+    given: Pick<GivenBack, 'amountCents' | 'taxCents' | 'refundId' | 'onAccount'>,
     kind: 'cancellation' | 'refund' | 'shipping',
     at: Date,
   ): Promise<CreditNote> {
@@ -169,6 +171,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       refundId: given.refundId,
       issuedAt: at,
       amountCents: given.amountCents,
+      taxCents: given.taxCents,
       kind,
     });
     if (given.onAccount) {
@@ -192,9 +195,15 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
     refund: boolean,
   ): Promise<GivenBack | undefined> {
     if (isRefunded(row.status)) {
-      return { amountCents: 0, refundedBefore: row.refundedCents, refundId: null, byGateway: true };
+      return {
+        amountCents: 0,
+        taxCents: 0,
+        refundedBefore: row.refundedCents,
+        refundId: null,
+        byGateway: true,
+      };
     }
-    const left = amountOf(row) - row.refundedCents;
+    const left = chargeOf(row) - row.refundedCents;
     // On account the invoice is credited whether or not a refund was asked: nothing was paid.
     return (refund || onOpenAccount(row)) && left > 0 ? giveBack(row, left) : undefined;
   }
@@ -218,7 +227,9 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       ? await creditNoteOf(
           tx,
           row,
-          given.byGateway ? { amountCents: amountOf(row), refundId: null } : given,
+          given.byGateway
+            ? { amountCents: chargeOf(row), taxCents: row.taxCents, refundId: null }
+            : given,
           'cancellation',
           at,
         )
@@ -260,16 +271,20 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
     const endsAll = lines.every((line) => isCancelled(line.status) || targets.includes(line));
     if (!endsAll || lines.some((line) => line.shippedQuantity > 0)) return undefined;
     const shipping = await charges.shippingOf(db, first.checkoutId);
-    const amountCents = shipping?.shippingCents ?? 0;
+    // The shipping and the tax added on top of it (issue 45).
+    const taxCents = shipping?.shippingTaxCents ?? 0;
+    const amountCents = (shipping?.shippingCents ?? 0) + taxCents;
     if (amountCents === 0 || shipping?.shippingRefundedCents !== 0) return undefined;
     // On account, its invoice open: the shipping is credited, nothing goes through the gateway.
-    if (!paidWith) return { amountCents, refundedBefore: 0, refundId: null, onAccount: true };
+    if (!paidWith) {
+      return { amountCents, taxCents, refundedBefore: 0, refundId: null, onAccount: true };
+    }
     const { refundId } = await payments.refundPayment(paidWith, {
       orderId: first.checkoutId,
       amountCents,
       refundedBefore: 0,
     });
-    return { amountCents, refundedBefore: 0, refundId };
+    return { amountCents, taxCents, refundedBefore: 0, refundId };
   }
 
   /** A checkout all of whose lines were cancelled before: answered as it stands. */
@@ -430,7 +445,7 @@ export function createOrderCancellation(options: OrderCancellationOptions) {
       const found = await lineOf(id);
       ensurePartRefundable(found.status);
       const amountCents = dollarsToCents(Number(request.amount));
-      const left = amountOf(found) - found.refundedCents;
+      const left = chargeOf(found) - found.refundedCents;
       if (amountCents > left) {
         throw badRequest(texts.adminErrors.refundAboveLeft(formatMoney(centsToDollars(left))));
       }

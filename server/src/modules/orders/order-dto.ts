@@ -18,6 +18,8 @@ export type PayableOrder = {
   userId: string | null;
   /** Unit price times quantity, in cents. */
   totalCents: number;
+  /** The tax added on top of it (issue 45: tax `added`; else 0): it is charged total plus this. */
+  taxCents: number;
 };
 
 /** An order as the API shows it to its customer (My Orders, the payment page). */
@@ -38,6 +40,7 @@ export function toOrderDto(row: OrderRow, holdHours: number): Order {
     refunded: centsToDollars(row.refundedCents),
     email: row.email,
     price: centsToDollars(row.unitPriceCents),
+    tax: centsToDollars(row.taxCents),
     // Its money in (issue 45): a line on account ships before its invoice is paid, and reads
     // unpaid until the payment that settles it gives it its transaction id.
     paid: wasPaid(row.status) && row.transactionId !== null,
@@ -69,6 +72,7 @@ export function toPayableOrder(row: OrderRow, holdHours: number): PayableOrder {
     order: toOrderDto(row, holdHours),
     userId: row.userId,
     totalCents: row.unitPriceCents * row.quantity,
+    taxCents: row.taxCents,
   };
 }
 

@@ -33,11 +33,12 @@ function statusList(statuses: readonly string[]): SQL {
 const STANDING = statusList(REVENUE_STATUSES);
 
 /**
- * What a paid line brought in, in cents (issue 42): its amount less what was given back for it
- * (partial refunds, a cancellation's refund, the gateway's refund in full). A line cancelled
- * without a refund keeps its money; one refunded in full brings 0.
+ * What a paid line brought in, in cents (issue 42): what it was charged (its amount and, issue 45,
+ * the tax added on top of it: the money, as a tax-inclusive price is) less what was given back
+ * for it (partial refunds, a cancellation's refund, the gateway's refund in full). A line
+ * cancelled without a refund keeps its money; one refunded in full brings 0.
  */
-const KEPT_CENTS = sql`(o.unit_price_cents::bigint * o.quantity - o.refunded_cents)`;
+const KEPT_CENTS = sql`(o.unit_price_cents::bigint * o.quantity + o.tax_cents - o.refunded_cents)`;
 
 /** Not held: paid at some point, whatever came after (wasPaid). */
 const PAID = sql`o.status not in ${statusList(HELD_STATUSES)}`;
@@ -88,7 +89,8 @@ export type RevenueDayRow = z.infer<typeof DayRowSchema>;
  * Every day of the window, oldest first: of the lines paid then, the revenue (cents, net of what
  * was given back), how many still stand (not cancelled or refunded), and what was given back of
  * them (cents, and how many lines had some). Revenue and refunds add up to what was paid. Beside
- * them the shipping of the checkouts paid that day (issue 42): what was kept, what went back.
+ * them the shipping of the checkouts paid that day (issue 42): what was kept, what went back
+ * (with the tax added on top of it, issue 45, as the lines' revenue has theirs).
  */
 export function selectRevenuePerDay(
   executor: Executor,
@@ -119,7 +121,8 @@ export function revenuePerDayQuery(window: DayWindow): SQL {
         select c.day, sum(c.kept) as kept, sum(c.back) as back
         from (
           select (min(o.paid_at) at time zone 'UTC')::date as day,
-                 max(coalesce(ch.shipping_cents, 0) - ch.shipping_refunded_cents)::bigint as kept,
+                 max(coalesce(ch.shipping_cents, 0) + ch.shipping_tax_cents
+                     - ch.shipping_refunded_cents)::bigint as kept,
                  max(ch.shipping_refunded_cents)::bigint as back
           from ${checkouts} ch
           join ${orders} o on o.checkout_id = ch.id

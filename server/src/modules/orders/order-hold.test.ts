@@ -32,6 +32,8 @@ function orderRow(changes: Partial<OrderRow>): OrderRow {
     carrier: null,
     trackingNumber: null,
     taxRateBasisPoints: 0,
+    taxMode: 'included',
+    taxCents: 0,
     cancelledAt: null,
     refundedAt: null,
     disputedAt: null,

@@ -14,9 +14,13 @@ import {
   formatMoney,
   texts,
   shippingChargeOf,
+  addedTaxOf,
+  chargedTotalOf,
+  type TaxTerms,
   type ShippingRates,
 } from '@tools-factory/contract';
 import type { OrderApprovals, SpendingPastLimit } from './order-approvals.ts';
+import { taxTermsOf, UNTAXED_SHOP, type ShopTax } from './order-tax.ts';
 import { emailEvent, eventRows, type NewOrderEvent } from './order-events.repository.ts';
 import {
   ensurePayableTotal,
@@ -94,6 +98,11 @@ export type PlacementRules = {
    * is quoted after ordering. `place` writes it on the checkout after the caller's rules.
    */
   shippingCentsOf(goodsCents: number): number | null;
+  /**
+   * What the checkout of goods worth `goodsCents` is charged: the goods, their shipping and the
+   * tax added on top of both (issue 45; none when prices include it).
+   */
+  chargedTotalOf(goodsCents: number): number;
   /** A total one payment can pay (400), within the account's hold limit (403). */
   ensurePayableWithinHoldLimit(totalCents: number): void;
 };
@@ -187,8 +196,8 @@ export type PlacementPipelineOptions = {
   holdLimits: HoldLimitDefaults;
   /** UNPAID_TOOL_SHARE: the percentage of a tool's stock one account may hold unpaid. */
   toolSharePercent: number;
-  /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
-  taxRateBasisPoints?: number;
+  /** TAX_MODE and TAX_RATE_PERCENT, kept on each order as it is placed (issues 25 and 45). */
+  tax?: ShopTax;
   /** SHIPPING_RATES (free when unset): each checkout's shipping, written as it is placed. */
   shippingRates?: ShippingRates;
   /** One transaction at a time on this engine (PGlite): the account's lock is the engine's own. */
@@ -207,10 +216,14 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
     caller: Account,
     holdings: UnpaidHoldings,
     checkoutId: string,
+    tax: TaxTerms,
   ): PlacementRules {
+    const shippingCentsOf = (goodsCents: number) => shippingChargeOf(shippingRates, goodsCents);
     return {
       holdings,
-      shippingCentsOf: (goodsCents) => shippingChargeOf(shippingRates, goodsCents),
+      shippingCentsOf,
+      chargedTotalOf: (goodsCents) =>
+        chargedTotalOf(tax, goodsCents + (shippingCentsOf(goodsCents) ?? 0)),
       overShare: (lines) =>
         linesOverToolShare(
           tx,
@@ -318,13 +331,17 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
       // statement a buyer of none runs is the one it ran before companies.
       ...(loaded.companyId ? { companyId: loaded.companyId } : {}),
     };
-    const rules = rulesOf(tx, caller, loaded.holdings, checkout.id);
-    const taxRateBasisPoints = options.taxRateBasisPoints ?? 0;
+    // Issue 45: the shop's tax, or reverse charge for a tax-exempt company, kept on each line.
+    const tax = taxTermsOf(options.tax ?? UNTAXED_SHOP, loaded.taxExempt);
+    const rules = rulesOf(tx, caller, loaded.holdings, checkout.id, tax);
+    const taxRateBasisPoints = tax.rateBasisPoints;
     const prepared = readers?.prepared(loaded.readers);
     const detail = plan.eventDetail?.(checkout);
     let lines: PlacedLine[];
     let written: { checkout: CheckoutRow; orders: OrderRow[] };
-    if ('reserveWithOrder' in plan && loaded.spendingLimitCents === null) {
+    // One statement unless the line's tax is added on top: its part is known only once its price
+    // is, so such a line takes the steps one by one.
+    if ('reserveWithOrder' in plan && loaded.spendingLimitCents === null && tax.mode !== 'added') {
       // 5, 7 and 8 in one statement, then 5's rules.
       const orderId = randomUUID();
       const { recipes } = plan;
@@ -358,7 +375,7 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
         tx,
         tools.reservationOf(tx, plan.reserveWithOrder),
         checkout,
-        { ...plan.orderColumns, id: orderId, taxRateBasisPoints },
+        { ...plan.orderColumns, id: orderId, taxRateBasisPoints, taxMode: tax.mode },
         { events, mails },
       );
       if (!placed) throw NOTHING_RESERVED;
@@ -393,11 +410,17 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
       const past = await approvals.pastLimit(tx, caller.id, loaded.spendingLimitCents, goodsCents);
       // Placed on account (issue 45): invoiced at once, unless it waits for approval first.
       const invoiced = !past && plan.checkout.payment === 'account';
-      // 7. The checkout is charged its shipping on the goods placed.
+      // 7. The checkout is charged its shipping on the goods placed, and the tax on both when it is
+      // added on top: rounded once, shared among the lines and the shipping (contract/src/tax.ts).
+      const shippingCents = rules.shippingCentsOf(goodsCents);
+      const taxParts = addedTaxOf(tax, [
+        ...lines.map((line) => line.unitPriceCents * line.quantity),
+        shippingCents ?? 0,
+      ]);
       written = await insertCheckoutWithOrders(
         tx,
-        { ...checkout, shippingCents: rules.shippingCentsOf(goodsCents) },
-        lines.map((line) => ({
+        { ...checkout, shippingCents, shippingTaxCents: taxParts[lines.length] ?? 0 },
+        lines.map((line, index) => ({
           userId: caller.id,
           email: caller.email,
           checkoutId: checkout.id,
@@ -419,6 +442,8 @@ export function createPlacementPipeline(options: PlacementPipelineOptions) {
           phone: plan.checkout.phone,
           madeToOrder: !line.reserved,
           taxRateBasisPoints,
+          taxMode: tax.mode,
+          taxCents: taxParts[index] ?? 0,
           ...(line.quoteId === undefined ? {} : { quoteId: line.quoteId }),
           ...plan.orderColumns,
         })),

@@ -1,4 +1,5 @@
 import {
+  addedTaxOf,
   hasLeftToShip,
   canUndoShip,
   centsToDollars,
@@ -33,6 +34,7 @@ import type { CheckoutCharges } from '../checkouts/checkout-charges.ts';
 import type { Account } from '../identity/identity.service.ts';
 import { emailEvent, insertOrderEvents, type NewOrderEvent } from './order-events.repository.ts';
 import { ensureShippable } from './order-preconditions.ts';
+import { chargeOf } from './order-tax.ts';
 import {
   selectCheckoutLines,
   selectCheckoutLinesForUpdate,
@@ -327,13 +329,19 @@ export function createOrderShipping(options: OrderShippingOptions) {
         throw conflict(serverTexts.shippingErrors.notUnpaid);
       }
       const shippingCents = dollarsToCents(Number(request.amount));
+      const [first] = lines;
+      // Its tax, added on top when its lines' is (issue 45): rounded on its own, as it is quoted
+      // after their tax was.
+      const [shippingTaxCents = 0] = addedTaxOf(
+        { mode: first!.taxMode, rateBasisPoints: first!.taxRateBasisPoints },
+        [shippingCents],
+      );
       return db.transaction(async (tx) => {
-        const set = await charges.setQuoted(tx, checkoutId, shippingCents);
+        const set = await charges.setQuoted(tx, checkoutId, shippingCents, shippingTaxCents);
         if (!set) throw conflict(serverTexts.shippingErrors.notQuoted);
         const goodsCents = lines
           .filter((line) => isPayable(line.status))
-          .reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-        const [first] = lines;
+          .reduce((sum, line) => sum + chargeOf(line), 0);
         await outbox.enqueue(
           tx,
           shippingQuotedMail(
@@ -342,7 +350,7 @@ export function createOrderShipping(options: OrderShippingOptions) {
               reference: checkoutReference(checkoutId),
               email: first!.email,
               shipping: centsToDollars(shippingCents),
-              total: centsToDollars(goodsCents + shippingCents),
+              total: centsToDollars(goodsCents + shippingCents + shippingTaxCents),
             },
             { publicUrl },
           ),

@@ -3,6 +3,7 @@ import { stringify, type Options, type Stringifier } from 'csv-stringify';
 import {
   checkoutReference,
   checkoutStatusOf,
+  documentAmounts,
   orderReference,
   shippedCount,
   shownStatus,
@@ -10,6 +11,8 @@ import {
 } from '@tools-factory/contract';
 import type { Executor } from '../../db/client.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
+import type { CheckoutCharges, CheckoutShipping } from '../checkouts/checkout-charges.ts';
+import { chargeOf } from './order-tax.ts';
 import { everyCheckoutOfOrders } from './orders-csv.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -38,6 +41,29 @@ function totalCents(row: OrderRow): bigint {
   return BigInt(row.unitPriceCents) * BigInt(row.quantity);
 }
 
+/**
+ * Issue 45: what `lines` and `shipping` were charged, the shipping, the tax of it all (added on
+ * top, or within the charge: documentAmounts) and how it was booked. A line alone has no shipping.
+ */
+function chargedColumns(
+  lines: readonly [OrderRow, ...OrderRow[]],
+  shipping: CheckoutShipping | undefined,
+) {
+  const [first] = lines;
+  const shippingCents = shipping?.shippingCents ?? 0;
+  const shippingTaxCents = shipping?.shippingTaxCents ?? 0;
+  const chargedCents =
+    lines.reduce((sum, line) => sum + chargeOf(line), 0) + shippingCents + shippingTaxCents;
+  const addedTaxCents = lines.reduce((sum, line) => sum + line.taxCents, 0) + shippingTaxCents;
+  const terms = { mode: first.taxMode, rateBasisPoints: first.taxRateBasisPoints };
+  return {
+    shipping: shipping ? dollarsText(BigInt(shippingCents)) : '',
+    tax: dollarsText(BigInt(documentAmounts(terms, chargedCents, addedTaxCents).taxCents)),
+    charged: dollarsText(BigInt(chargedCents)),
+    taxMode: first.taxMode,
+  } satisfies Partial<CsvRecord>;
+}
+
 /** What one order says of itself, as an 'order' and a 'line' record both write it. */
 function ownColumns(row: OrderRow) {
   return {
@@ -60,10 +86,15 @@ function ownColumns(row: OrderRow) {
 }
 
 /** The order of a one-line checkout as its 'order' record: every column but `shipped`. */
-function orderRecord(row: OrderRow, customerName: string | undefined): CsvRecord {
+function orderRecord(
+  row: OrderRow,
+  customerName: string | undefined,
+  shipping: CheckoutShipping | undefined,
+): CsvRecord {
   return {
     ...EMPTY_RECORD,
     ...ownColumns(row),
+    ...chargedColumns([row], shipping),
     record: csvTexts.records.order,
     date: row.createdAt.toISOString(),
     customer: row.email,
@@ -84,12 +115,14 @@ function orderRecord(row: OrderRow, customerName: string | undefined): CsvRecord
 function checkoutRecord(
   lines: readonly [OrderRow, ...OrderRow[]],
   customerName: string | undefined,
+  shipping: CheckoutShipping | undefined,
 ): CsvRecord {
   const [first] = lines;
   const status = checkoutStatusOf(lines);
   const { shipped, of } = shippedCount(lines);
   return {
     ...EMPTY_RECORD,
+    ...chargedColumns(lines, shipping),
     record: csvTexts.records.checkout,
     // The lines were placed in one transaction: they share the checkout's placing time, its
     // buyer, where it goes and its PO number (copied on each).
@@ -123,7 +156,12 @@ function snakeCase(word: string): string {
 
 /** A line of a checkout of several, under its head: its own columns only. */
 function lineRecord(row: OrderRow): CsvRecord {
-  return { ...EMPTY_RECORD, ...ownColumns(row), record: csvTexts.records.line };
+  return {
+    ...EMPTY_RECORD,
+    ...ownColumns(row),
+    ...chargedColumns([row], undefined),
+    record: csvTexts.records.line,
+  };
 }
 
 /**
@@ -134,16 +172,18 @@ function lineRecord(row: OrderRow): CsvRecord {
 function* checkoutRecords(
   lines: readonly OrderRow[],
   names: ReadonlyMap<string, string>,
+  shippings: ReadonlyMap<string, CheckoutShipping>,
 ): Generator<CsvRecord> {
   // In the buyer's order (everyCheckoutOfOrders), as its invoice, e-mails and pages list them.
   const [first, ...rest] = lines;
   if (!first) return;
   const customerName = first.userId ? names.get(first.userId) : undefined;
+  const shipping = shippings.get(first.checkoutId);
   if (rest.length === 0) {
-    yield orderRecord(first, customerName);
+    yield orderRecord(first, customerName, shipping);
     return;
   }
-  yield checkoutRecord([first, ...rest], customerName);
+  yield checkoutRecord([first, ...rest], customerName, shipping);
   yield lineRecord(first);
   for (const line of rest) yield lineRecord(line);
 }
@@ -152,14 +192,20 @@ function* checkoutRecords(
 async function* everyCsvRecord(
   db: Executor,
   identity: Pick<IdentityService, 'namesOf'>,
+  charges: Pick<CheckoutCharges, 'shippingOfMany'>,
   pageSize: number,
 ): AsyncGenerator<CsvRecord> {
   for await (const checkouts of everyCheckoutOfOrders(db, pageSize)) {
-    // The page's customers' names in one query (a removed account's is left out: empty).
+    // The page's customers' names in one query (a removed account's is left out: empty), and
+    // its checkouts' shipping in another.
     const names = await identity.namesOf(
       checkouts.flatMap((lines) => lines.flatMap(({ userId }) => userId ?? [])),
     );
-    for (const lines of checkouts) yield* checkoutRecords(lines, names);
+    const shippings = await charges.shippingOfMany(
+      db,
+      checkouts.flatMap((lines) => lines[0]?.checkoutId ?? []),
+    );
+    for (const lines of checkouts) yield* checkoutRecords(lines, names, shippings);
   }
 }
 
@@ -190,10 +236,12 @@ export function createOrdersCsv(options: {
   now: () => Date;
   /** The customers' names, a page at a time. */
   identity: Pick<IdentityService, 'namesOf'>;
+  /** The checkouts' shipping, a page at a time (issue 45: what each was charged). */
+  charges: Pick<CheckoutCharges, 'shippingOfMany'>;
   /** Orders read at a time: CSV_PAGE_SIZE, unless a test ends pages inside checkouts. */
   pageSize?: number;
 }) {
-  const { db, now, identity, pageSize = CSV_PAGE_SIZE } = options;
+  const { db, now, identity, charges, pageSize = CSV_PAGE_SIZE } = options;
   return {
     /** The download's name, dated (UTC): orders-2026-11-23.csv. */
     fileName(): string {
@@ -204,7 +252,7 @@ export function createOrdersCsv(options: {
     stream(): Stringifier {
       const csv = stringify(ORDERS_CSV_OPTIONS);
       // A failing read ends the stream with that error (Fastify then cuts the answer short).
-      pipeline(Readable.from(everyCsvRecord(db, identity, pageSize)), csv, () => {});
+      pipeline(Readable.from(everyCsvRecord(db, identity, charges, pageSize)), csv, () => {});
       return csv;
     },
   };

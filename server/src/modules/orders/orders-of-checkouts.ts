@@ -20,6 +20,7 @@ import type { OrderRow } from './orders.repository.ts';
 export { emailEvent, type NewOrderEvent } from './order-events.repository.ts';
 export { toPayableOrder, type PayableOrder } from './order-dto.ts';
 export { holdCeilingMs } from './order-hold.ts';
+export { chargeOf } from './order-tax.ts';
 export { inBuyersOrder } from './orders-of-checkouts.repository.ts';
 export type { OrderRow } from './orders.repository.ts';
 export type { CheckoutsPageOfUser } from './orders-of-checkouts.repository.ts';

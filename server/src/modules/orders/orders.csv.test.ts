@@ -22,6 +22,7 @@ import { createOrdersCsv, ORDERS_CSV_OPTIONS } from './orders-csv.ts';
 import { checkouts } from '../checkouts/checkouts.table.ts';
 import { orders } from './orders.table.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
+import { checkoutCharges } from '../checkouts/checkout-charges.ts';
 
 const csvTexts = texts.manageOrders.csv;
 const HEADER = Object.values(csvTexts.columns);
@@ -158,6 +159,7 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
       // issue 26: the SKU the order was placed with, its checkout's reference and PO number.
       const defaultAddress = '12 Forge Lane, Sheffield';
       const checkoutOf = (order: Order) => [order.sku, checkoutReference(order.checkoutId)];
+      const charged = (total: string) => ['0.00', '0.00', total, 'included'];
       expect(orphaned.sku).toBe(awkwardTool.sku);
       expect(rows).toEqual([
         [
@@ -176,6 +178,8 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           '',
           '0',
           '0.00',
+          // Issue 45: its shipping (none charged), its tax (none at 0 %), what it was charged.
+          ...charged('599.70'),
         ],
         [
           ORDER,
@@ -198,6 +202,7 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           '',
           '0',
           '0.00',
+          ...charged('37.50'),
         ],
         [
           ...row(unpaid),
@@ -214,6 +219,7 @@ describe('Export CSV: GET /api/manageOrders.csv', () => {
           '',
           '0',
           '0.00',
+          ...charged('499.75'),
         ],
       ]);
       // Each order placed on its own is a checkout of its own.
@@ -302,6 +308,7 @@ async function exportWithPages(app: App, pageSize: number): Promise<string> {
     db: app.database.db,
     now: () => new Date(),
     identity: app.identity,
+    charges: checkoutCharges,
     pageSize,
   });
   // As bytes: a text decoder would drop the byte order mark.
@@ -375,10 +382,14 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
       const [header, ...records] = recordsOf(response.body);
       expect(header).toEqual(HEADER);
       expect(header?.slice(0, 1)).toEqual([csvTexts.columns.record]);
-      expect(header?.slice(-3)).toEqual([
+      expect(header?.slice(-7)).toEqual([
         csvTexts.columns.shipped,
         csvTexts.columns.shippedQuantity,
         csvTexts.columns.refunded,
+        csvTexts.columns.shipping,
+        csvTexts.columns.tax,
+        csvTexts.columns.charged,
+        csvTexts.columns.taxMode,
       ]);
 
       const orderRecord = (order: Order, total: string) =>
@@ -399,6 +410,11 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
           checkoutReference: order.checkoutReference,
           shippedQuantity: '0',
           refunded: '0.00',
+          // Issue 45: no shipping charged, tax included at 0 %.
+          shipping: '0.00',
+          tax: '0.00',
+          charged: total,
+          taxMode: 'included',
         });
       const lineRecord = (
         toolId: string,
@@ -414,6 +430,9 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
           madeToOrder: csvTexts.no,
           checkoutReference: checkout.reference,
           refunded: '0.00',
+          tax: '0.00',
+          charged: figures.total,
+          taxMode: 'included',
           ...figures,
         });
       };
@@ -467,6 +486,10 @@ describe('Export CSV of checkouts of several lines (issue 42)', () => {
           poNumber: 'PO-2291',
           shipped: '1 of 3',
           refunded: '0.00',
+          shipping: '0.00',
+          tax: '0.00',
+          charged: '330.18',
+          taxMode: 'included',
         }),
         ...checkout.lines.map((line) => lines.get(line.toolId)),
         orderRecord(older, '219.89'),

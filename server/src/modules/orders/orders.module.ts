@@ -32,6 +32,7 @@ export type OrdersModuleDeps = {
     | 'unverifiedHoldLimit'
     | 'unpaidToolSharePercent'
     | 'taxRateBasisPoints'
+    | 'taxMode'
     | 'shippingRates'
     | 'orderRateLimit'
     | 'seller'
@@ -79,7 +80,7 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
     toolSharePercent: config.unpaidToolSharePercent,
     outbox,
     publicUrl: config.publicUrl,
-    taxRateBasisPoints: config.taxRateBasisPoints,
+    tax: { mode: config.taxMode, rateBasisPoints: config.taxRateBasisPoints },
     shippingRates: config.shippingRates,
     transactionsRunAlone: deps.transactionsRunAlone,
     now,
@@ -101,7 +102,7 @@ export function createOrdersModule(deps: OrdersModuleDeps) {
   const routes: FastifyPluginAsync<OrdersRoutesDeps> = async (api, later) => {
     await api.register(ordersRoutes, {
       orders: service,
-      ordersCsv: createOrdersCsv({ db, now, identity }),
+      ordersCsv: createOrdersCsv({ db, now, identity, charges: checkoutCharges }),
       shipping,
       guards,
       ordersPerMinute: config.orderRateLimit,

@@ -33,6 +33,7 @@ import { checkouts } from '../checkouts/checkouts.table.ts';
 import {
   addressesLockedOfAccountSql,
   poNumberRequiredOfAccountSql,
+  taxExemptOfAccountSql,
   companyOfAccountSql,
   spendingLimitOfAccountSql,
 } from '../companies/companies-of-orders.ts';
@@ -167,7 +168,7 @@ export type PlacedOrderEvent = Pick<NewOrderEventRow, 'kind' | 'actorId' | 'deta
 /** What POST /order's line keeps besides what its reservation and its checkout give it. */
 export type ReservedOrderColumns = Pick<
   NewOrderRow,
-  'taxRateBasisPoints' | 'idempotencyKey' | 'requestDigest'
+  'taxRateBasisPoints' | 'taxMode' | 'idempotencyKey' | 'requestDigest'
 >;
 
 /**
@@ -361,6 +362,7 @@ export async function selectHoldingsAndReaders(
   spendingLimitCents: number | null;
   addressesLocked: boolean;
   poNumberRequired: boolean;
+  taxExempt: boolean;
 }> {
   const columns = readers ? { ...holdingsColumns, readers: readers.column } : holdingsColumns;
   const build = () =>
@@ -390,6 +392,7 @@ export async function selectHoldingsAndReaders(
         : Number(row.spendingLimitCents),
     addressesLocked: row.addressesLocked === true || row.addressesLocked === 't',
     poNumberRequired: row.poNumberRequired === true || row.poNumberRequired === 't',
+    taxExempt: row.taxExempt === true || row.taxExempt === 't',
   };
 }
 
@@ -403,6 +406,8 @@ const holdingsColumns = {
   addressesLocked: addressesLockedOfAccountSql(sql.placeholder('userId')),
   // Whether the company asks for a PO number on every checkout (issue 45).
   poNumberRequired: poNumberRequiredOfAccountSql(sql.placeholder('userId')),
+  // Whether the company is tax-exempt (issue 45): its orders are booked reverse charge.
+  taxExempt: taxExemptOfAccountSql(sql.placeholder('userId')),
   checkouts: sql<number>`count(distinct ${orders.checkoutId})::int`,
   cents: sql<string>`coalesce(sum(${orders.unitPriceCents}::bigint * ${orders.quantity}), 0)::text`,
   units: sql<string>`coalesce(sum(${orders.quantity}) filter (where not ${orders.madeToOrder}), 0)::text`,

@@ -10,6 +10,7 @@ import {
   type PlaceOrderInput,
   type PlaceOrderResponse,
   unshipDeadline,
+  type TaxTerms,
 } from '@tools-factory/contract';
 import { Readable } from 'node:stream';
 import type { CatalogChanged } from '../../catalog/catalog-snapshot.ts';
@@ -25,6 +26,8 @@ import { orderPaidForStaffMail } from '../../mail/templates/staff.ts';
 import type { Account, IdentityService } from '../identity/identity.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import { createPlacementPipeline } from './order-pipeline.ts';
+import { taxTermsOf, UNTAXED_SHOP, type ShopTax } from './order-tax.ts';
+import { selectTaxExemptOfAccount } from '../companies/companies-of-orders.ts';
 import { createOrderDtos, type PayableOrder } from './order-dto.ts';
 import { createOrderExpiry } from './order-expiry.ts';
 import { createOrderApprovals, type InvoiceOnAccount } from './order-approvals.ts';
@@ -110,8 +113,8 @@ export type OrdersServiceOptions = {
   outbox: OutboxWriter;
   /** Where the e-mails' links lead (PUBLIC_URL). */
   publicUrl: string;
-  /** TAX_RATE_PERCENT in basis points, kept on each order as it is placed (issue 25). */
-  taxRateBasisPoints?: number;
+  /** TAX_MODE and TAX_RATE_PERCENT, kept on each order as it is placed (issues 25 and 45). */
+  tax?: ShopTax;
   /** SHIPPING_RATES: what each checkout placed is charged for shipping (free when unset). */
   shippingRates?: ShippingRates;
   /**
@@ -194,6 +197,14 @@ export function createOrdersService(options: OrdersServiceOptions) {
 
     /** An order as Manage Orders shows it: ship (order-shipping.ts), a checkout's shipped e-mail. */
     managedOrderDto,
+
+    /**
+     * The tax the account's next checkout would be placed under (issue 45): the shop's, or
+     * reverse charge for a buyer of a tax-exempt company. The cart shows its total by it.
+     */
+    async taxTermsOf(userId: string): Promise<TaxTerms> {
+      return taxTermsOf(options.tax ?? UNTAXED_SHOP, await selectTaxExemptOfAccount(db, userId));
+    },
 
     /** The account's hold limit (its own, else its kind's default), for Stock holds. */
     holdLimitOf(account: Pick<Account, 'emailVerified' | 'unpaidHoldLimitCents'>): HoldLimit {

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, PLACED_STATUS } from '@tools-factory/contract';
+import { ORDER_STATUSES, ORDER_TAX_MODES, PLACED_STATUS } from '@tools-factory/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
@@ -96,6 +96,16 @@ export const orders = pgTable(
      * change of the rate never rewrites an order's invoice.
      */
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    /**
+     * How its tax is booked (issue 45, contract/src/tax.ts), kept as it was placed: `included` in
+     * the price, `added` on top, or `reverse-charge` (a tax-exempt company's, at 0 %).
+     */
+    taxMode: text('tax_mode', { enum: ORDER_TAX_MODES }).notNull().default('included'),
+    /**
+     * The tax added on top of the line (`added` only, else 0): its part of its checkout's tax,
+     * rounded once. What the line is charged is its amount plus this.
+     */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     /** When an admin cancelled the paid order (refunded, credit note issued). */
     cancelledAt: timestamptz('cancelled_at'),
     /** When the gateway reported the payment refunded (Stripe's charge.refunded). */
@@ -147,7 +157,11 @@ export const orders = pgTable(
     ),
     check(
       'orders_refunded_within',
-      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.unitPriceCents}::bigint * ${t.quantity}`,
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.unitPriceCents}::bigint * ${t.quantity} + ${t.taxCents}`,
+    ),
+    check(
+      'orders_tax_mode_known',
+      sql`${t.taxMode} in ('included', 'added', 'reverse-charge') and ${t.taxCents} >= 0`,
     ),
     // ORDER_STATUSES again, as SQL: order-status.test.ts proves the two lists agree.
     check(

@@ -49,6 +49,9 @@ const errorsText = texts.paymentErrors;
 /** Creating an intent keeps its order at least this long (docs/architecture.md#payments). */
 const PAYMENT_HOLD_MS = 60 * 60 * 1000;
 
+/** No shipping: a checkout whose row is gone charged none this payment could cover. */
+const FREE = { cents: 0, taxCents: 0 };
+
 /**
  * What settling a succeeded intent did. An intent pays a checkout (issue 26): `lines` are every
  * line it paid, in place order.
@@ -124,6 +127,18 @@ export function createPaymentsService(options: {
   }
 
   /**
+   * What one payment of `lines` with their checkout's shipping comes to: each line's amount and the
+   * tax added on top of it (issue 45), the shipping and its tax.
+   */
+  function chargedTotalOf(
+    lines: readonly PayableOrder[],
+    shipping: { cents: number; taxCents: number },
+  ): number {
+    const linesCents = lines.reduce((sum, line) => sum + line.totalCents + line.taxCents, 0);
+    return linesCents + shipping.cents + shipping.taxCents;
+  }
+
+  /**
    * Marks every unpaid line of the intent's checkout paid, in one transaction with a payment
    * record per line (all with the intent's id), the checkout's one invoice (its number is taken
    * there: a rollback gives it back) and its e-mails, the lines locked meanwhile (the expiry
@@ -139,10 +154,8 @@ export function createPaymentsService(options: {
       if (unpaid.length === 0) return { outcome: 'refunded', reason: 'paid-otherwise' };
       // A line removed since the intent was made lowered the total: this payment is not it.
       // The shipping is paid with the lines (issue 42).
-      const shippingCents = await checkoutLines.shippingOf(tx, checkoutId);
-      const totalCents =
-        unpaid.reduce((sum, line) => sum + line.totalCents, 0) + (shippingCents ?? 0);
-      if (totalCents !== intent.amountCents) {
+      const shipping = (await checkoutLines.shippingOf(tx, checkoutId)) ?? FREE;
+      if (chargedTotalOf(unpaid, shipping) !== intent.amountCents) {
         return { outcome: 'refunded', reason: 'amount-differs' };
       }
       const paidAt = now();
@@ -152,10 +165,10 @@ export function createPaymentsService(options: {
         await insertPayment(tx, {
           orderId: line.order._id,
           transactionId: intent.id,
-          amountCents: line.totalCents,
+          amountCents: line.totalCents + line.taxCents,
         });
       }
-      const invoice = await invoices.issue(tx, paid, paidAt, shippingCents ?? 0);
+      const invoice = await invoices.issue(tx, paid, paidAt, shipping);
       // The one place lines become paid, whoever confirmed it: the e-mail commits with them.
       await announcement.announce(tx, paid, invoice);
       return { outcome: 'paid', lines: paid, invoice };
@@ -185,9 +198,9 @@ export function createPaymentsService(options: {
     if (!first) throw conflict(errorsText.alreadyPaid);
     const { checkoutId } = first.order;
     // Its shipping is paid with its lines; one still to be quoted cannot be paid yet.
-    const shippingCents = await checkoutLines.shippingOf(db, checkoutId);
-    if (shippingCents === null) throw conflict(serverTexts.shippingErrors.awaitingQuote);
-    const totalCents = unpaid.reduce((sum, line) => sum + line.totalCents, 0) + shippingCents;
+    const shipping = await checkoutLines.shippingOf(db, checkoutId);
+    if (shipping === null) throw conflict(serverTexts.shippingErrors.awaitingQuote);
+    const totalCents = chargedTotalOf(unpaid, shipping);
     if (totalCents >= PRICE_LIMIT * 100) throw conflict(errorsText.tooLargeForCard);
     if (expectedTotal !== undefined && dollarsToCents(expectedTotal) !== totalCents) {
       throw conflict(errorsText.totalMismatch(formatDollars(totalCents)));

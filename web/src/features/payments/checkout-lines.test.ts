@@ -29,7 +29,9 @@ function checkout(shipping: number | null, status: Order['status'] = 'unpaid'): 
     status: status === 'unpaid' ? 'unpaid' : 'paid',
     shipping,
     shippingRefunded: 0,
+    shippingTax: 0,
     total: 2500.3 + (shipping ?? 0),
+    tax: { mode: 'included', rate: 0, amount: 0 },
     lines,
   };
 }

@@ -23,11 +23,14 @@ export function unpaidLines(checkout: Checkout): Order[] {
 export function unpaidTotal(checkout: Checkout): number {
   const lines = unpaidLines(checkout);
   if (lines.length === 0) return 0;
+  // Each line and the tax added on top of it, the shipping and its own (issue 45).
   const linesCents = lines.reduce(
-    (sum, line) => sum + dollarsToCents(line.price) * line.quantity,
+    (sum, line) => sum + dollarsToCents(line.price) * line.quantity + dollarsToCents(line.tax),
     0,
   );
-  return centsToDollars(linesCents + dollarsToCents(checkout.shipping ?? 0));
+  const shippingCents =
+    dollarsToCents(checkout.shipping ?? 0) + dollarsToCents(checkout.shippingTax);
+  return centsToDollars(linesCents + shippingCents);
 }
 
 /** Lines are left to pay but their shipping is not quoted yet (issue 42): nothing can be paid. */

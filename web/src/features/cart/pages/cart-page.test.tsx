@@ -120,6 +120,7 @@ function cartServer({
               shipping: 0,
               shippingRefunded: 0,
               total: 1875,
+              tax: { mode: 'included', rate: 0, amount: 0 },
               lines: [],
             },
             priceChanges: [],
@@ -188,6 +189,7 @@ const invoicedCheckout = () =>
         shipping: 0,
         shippingRefunded: 0,
         total: 1875,
+        tax: { mode: 'included', rate: 0, amount: 0 },
         lines: [makeOrder({ checkoutId: CHECKOUT_ID, status: 'invoiced', quantity: 150 })],
       },
       priceChanges: [],
@@ -406,6 +408,7 @@ describe('CartPage', () => {
               shipping: 0,
               shippingRefunded: 0,
               total: 1875,
+              tax: { mode: 'included', rate: 0, amount: 0 },
               lines: [
                 makeOrder({ checkoutId: CHECKOUT_ID, status: 'awaiting_approval', quantity: 150 }),
               ],

@@ -9,6 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import { cardRow } from '../../../components/ui/data-table';
 import { formatShipping } from '../../../lib/format';
+import { addedTaxFigure, taxNote } from '../../../lib/tax';
 import type { CheckoutGroup } from './checkout-groups';
 import { chargesShipping, checkoutAmounts, type ShippingCharge } from './refund-amounts';
 
@@ -28,8 +29,8 @@ export const checkoutHeadId = (checkoutId: string) => `checkout-${checkoutId}`;
 /**
  * The head of a checkout's lines in My Orders and Manage Orders (issue 42): once for all its
  * lines, its reference, how many tools, its PO number, what the table adds (`facts`), its total
- * with its shipping when known, where it stands and how far it shipped ('2 of 12 lines shipped');
- * its buttons on the right.
+ * with its shipping and its tax (issue 45) when known, where it stands and how far it shipped
+ * ('2 of 12 lines shipped'); its buttons on the right.
  */
 export function CheckoutHeadRow({
   group,
@@ -47,7 +48,10 @@ export function CheckoutHeadRow({
   reference: ReactNode;
   /** What else the table says of the checkout, each set off by a dot. */
   facts: ReactNode[];
-  /** The checkout's shipping (issue 42), when the table knows it: counted in its total, and said. */
+  /**
+   * The checkout's shipping (issue 42) and tax (issue 45), when the table knows them: counted in
+   * its total, and said.
+   */
   shipping?: ShippingCharge | undefined;
   actions: ReactNode;
   /** What the buyer must know of the checkout as a whole (issue 44: it awaits approval). */
@@ -58,6 +62,8 @@ export function CheckoutHeadRow({
   const { kept, refunded } = checkoutAmounts(group.lines, shipping);
   const status = checkoutStatusOf(group.lines);
   const { shipped, of } = shippedCount(group.lines);
+  const addedTax = shipping?.tax ? addedTaxFigure(shipping.tax) : null;
+  const taxSaid = shipping?.tax ? taxNote(shipping.tax) : null;
   return (
     <tr className={`${cardRow('xl')} bg-base-200/60`}>
       <td colSpan={columns} className="md:max-xl:col-span-2">
@@ -89,6 +95,18 @@ export function CheckoutHeadRow({
               <span className="text-base-content/70 whitespace-nowrap">
                 {' · '}
                 {texts.shipping.line}: {formatShipping(shipping.shipping)}
+              </span>
+            ) : null}
+            {addedTax ? (
+              <span className="text-base-content/70 whitespace-nowrap">
+                {' · '}
+                {addedTax.term}: {addedTax.value}
+              </span>
+            ) : null}
+            {taxSaid ? (
+              <span className="text-base-content/70">
+                {' · '}
+                {taxSaid}
               </span>
             ) : null}
             {refunded > 0 ? (

@@ -14,6 +14,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { cardRow, DataTable } from '../../../components/ui/data-table';
 import { RemoveRowButton, RowLink } from '../../../components/ui/row-actions';
 import { formatDateTime } from '../../../lib/format';
+import { saysTax } from '../../../lib/tax';
 import type { OrderDocumentActions } from '../hooks/use-order-documents';
 import {
   groupByCheckout,
@@ -39,8 +40,8 @@ interface OrdersTableProps extends OrderDocumentActions {
   /** Order again's button (the cart's, given by the page: a feature never imports another). */
   orderAgain?: (target: OrderAgainTarget) => ReactNode;
   /**
-   * Each checkout's shipping by its id (issue 42), once known: a checkout that charges it is
-   * shown as a group, its head's total counting it.
+   * Each checkout's shipping and tax by its id (issues 42 and 45), once known: a checkout that
+   * charges shipping, or whose tax is said, is shown as a group, its head's total counting them.
    */
   shippingCharges?: ReadonlyMap<string, ShippingCharge> | undefined;
 }
@@ -202,12 +203,18 @@ function CheckoutGroupHead({
 export function OrdersTable({ orders, shippingCharges, ...actions }: OrdersTableProps) {
   const idPrefix = useId();
   const groups = groupByCheckout(orders);
-  // One line charged shipping is paid with it, from a head that says so (issue 42); one awaiting
-  // approval has a head that says why it cannot be paid (issue 44).
-  const shownAsGroup = (group: CheckoutGroup) =>
-    isShownAsGroup(group) ||
-    chargesShipping(shippingCharges?.get(group.checkoutId)) ||
-    awaitsApproval(group);
+  // One line charged shipping is paid with it, from a head that says so (issue 42), as one whose
+  // tax is said is (issue 45); one awaiting approval has a head that says why it cannot be paid
+  // (issue 44).
+  const shownAsGroup = (group: CheckoutGroup) => {
+    const charge = shippingCharges?.get(group.checkoutId);
+    return (
+      isShownAsGroup(group) ||
+      chargesShipping(charge) ||
+      (charge?.tax !== undefined && saysTax(charge.tax)) ||
+      awaitsApproval(group)
+    );
+  };
   // The spec's "no." counts the orders as they are shown, checkout by checkout.
   const numbers = new Map(groups.flatMap((group) => group.lines).map((o, i) => [o._id, i + 1]));
   const { columns } = texts.orders;

@@ -12,12 +12,18 @@ import {
  */
 
 /** What is left to give back of a line: its total less what was refunded of it, never below 0. */
-export function leftToRefund(line: { total: number; refunded: number }): number {
-  return centsToDollars(Math.max(0, dollarsToCents(line.total) - dollarsToCents(line.refunded)));
+export function leftToRefund(line: { total: number; tax: number; refunded: number }): number {
+  // What it was charged, the tax added on top included (issue 45), less what went back.
+  const chargedCents = dollarsToCents(line.total) + dollarsToCents(line.tax);
+  return centsToDollars(Math.max(0, chargedCents - dollarsToCents(line.refunded)));
 }
 
-/** What a checkout charged for shipping and gave back of it (issue 42); null: still to quote. */
-export type ShippingCharge = Pick<Checkout, 'shipping' | 'shippingRefunded'>;
+/**
+ * What a checkout charged for shipping and gave back of it (issue 42; null: still to quote), and
+ * its tax when known (issue 45: tax added on top is part of what it charged).
+ */
+export type ShippingCharge = Pick<Checkout, 'shipping' | 'shippingRefunded'> &
+  Partial<Pick<Checkout, 'tax'>>;
 
 /** Whether a checkout charges shipping, or will once quoted; false while it is unknown. */
 export function chargesShipping(charge: ShippingCharge | undefined): boolean {
@@ -27,7 +33,8 @@ export function chargesShipping(charge: ShippingCharge | undefined): boolean {
 /**
  * A checkout's lines summed up for its head: what it is worth now (each line's total less what
  * was refunded of it; a line cancelled without a refund keeps its money, so it counts whole)
- * and what went back of it in all; with its shipping, when known, counted the same way.
+ * and what went back of it in all; with its shipping, when known, counted the same way, and the
+ * tax added on top of it (issue 45: what went back of a line counts its part of that tax).
  */
 export function checkoutAmounts(
   lines: readonly Pick<Order, 'price' | 'quantity' | 'refunded'>[],
@@ -37,6 +44,7 @@ export function checkoutAmounts(
   refunded: number;
 } {
   let totalCents = dollarsToCents(charge.shipping ?? 0);
+  if (charge.tax?.mode === 'added') totalCents += dollarsToCents(charge.tax.amount);
   let refundedCents = dollarsToCents(charge.shippingRefunded);
   for (const line of lines) {
     totalCents += dollarsToCents(orderTotal(line.price, line.quantity));

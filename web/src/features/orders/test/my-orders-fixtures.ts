@@ -32,7 +32,9 @@ export function checkoutOf(
     status: 'unpaid',
     shipping,
     shippingRefunded,
+    shippingTax: 0,
     total: lines.reduce((sum, line) => sum + orderTotal(line.price, line.quantity), shipping ?? 0),
+    tax: { mode: 'included', rate: 0, amount: 0 },
     lines,
   };
 }

@@ -51,7 +51,9 @@ function twoLines(status: Order['status'] = 'unpaid', shipping: number | null = 
     status: paid ? 'paid' : 'unpaid',
     shipping,
     shippingRefunded: 0,
+    shippingTax: 0,
     total: 2650 + (shipping ?? 0),
+    tax: { mode: 'included', rate: 0, amount: 0 },
     lines: [hammers, files],
   };
 }

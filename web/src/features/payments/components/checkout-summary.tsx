@@ -1,6 +1,8 @@
 import { formatMoney, orderTotal, texts, type Checkout } from '@tools-factory/contract';
 import { CardSection } from '../../../components/ui/card-section';
+import { TaxNote } from '../../../components/ui/tax-note';
 import { formatCount, formatShipping } from '../../../lib/format';
+import { addedTaxFigure } from '../../../lib/tax';
 
 const words = texts.checkoutPayment;
 
@@ -10,11 +12,13 @@ interface CheckoutSummaryProps {
 
 /**
  * What one payment pays for (issue 26): every line of the checkout with its SKU, quantity, unit
- * price and line total, then its shipping (issue 42) and the total. A table where there is room;
- * on a phone each line is a short block of its own, as five columns do not fit 360 px.
+ * price and line total, then its shipping (issue 42), its tax (issue 45) and the total. A table
+ * where there is room; on a phone each line is a short block of its own, as five columns do not
+ * fit 360 px.
  */
 export function CheckoutSummary({ checkout }: CheckoutSummaryProps) {
   const { columns } = words;
+  const addedTax = addedTaxFigure(checkout.tax);
   return (
     <CardSection title={words.summary}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -86,9 +90,16 @@ export function CheckoutSummary({ checkout }: CheckoutSummaryProps) {
       <dl className="border-base-300 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t pt-2">
         <dt>{texts.shipping.line}</dt>
         <dd className="text-right tabular-nums">{formatShipping(checkout.shipping)}</dd>
+        {addedTax ? (
+          <>
+            <dt>{addedTax.term}</dt>
+            <dd className="text-right tabular-nums">{addedTax.value}</dd>
+          </>
+        ) : null}
         <dt className="text-lg font-bold">{words.total}</dt>
         <dd className="text-right text-lg font-bold tabular-nums">{formatMoney(checkout.total)}</dd>
       </dl>
+      <TaxNote tax={checkout.tax} className="text-sm" />
       <p className="text-base-content/70 text-sm">{words.oneCharge}</p>
     </CardSection>
   );

@@ -2,6 +2,7 @@ import type { Order } from '@tools-factory/contract';
 import { QueryBoundary } from '../../../components/ui/query-boundary';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { saysTax } from '../../../lib/tax';
 import { usePaymentCheckout } from '../api/get-payment-checkout';
 import { usePaymentOrder } from '../api/get-payment-order';
 import type { Payer } from './card-form';
@@ -42,11 +43,13 @@ export function PaymentCheckout({ orderId, payer, onPaid }: PaymentCheckoutProps
 }
 
 /**
- * The order alone, or, when it is a line of a checkout of several (issue 26) or of one that
- * charges shipping (issue 42), the whole checkout: its lines and shipping are paid together,
- * with one payment (the order's own intent would ask for the order's total alone, which the
- * server refuses once shipping is charged). A checkout that cannot be read leaves the order's
- * own page, which the server pays as the checkout all the same.
+ * The order alone, or, when it is a line of a checkout of several (issue 26), of one that
+ * charges shipping (issue 42) or of one whose tax is said (issue 45), the whole checkout: its
+ * lines and shipping are paid together, with one payment (the order's own intent would ask for
+ * the order's total alone, which the server refuses once shipping is charged), and its summary
+ * says the tax (added on top, within the total, or reverse charged), which the order's does not.
+ * A checkout that cannot be read leaves the order's own page, which the server pays as the
+ * checkout all the same.
  */
 function OrderOrItsCheckout({
   order,
@@ -59,7 +62,9 @@ function OrderOrItsCheckout({
   const lines: unknown = checkout.data?.lines;
   const shipping: unknown = checkout.data?.shipping;
   const chargesShipping = shipping === null || (typeof shipping === 'number' && shipping !== 0);
-  if (checkout.data && Array.isArray(lines) && (lines.length > 1 || chargesShipping)) {
+  const tax = checkout.data?.tax;
+  const showsTax = tax !== undefined && saysTax(tax);
+  if (checkout.data && Array.isArray(lines) && (lines.length > 1 || chargesShipping || showsTax)) {
     return <CheckoutPaymentView checkout={checkout.data} payer={payer} onPaid={onPaid} />;
   }
   return (
