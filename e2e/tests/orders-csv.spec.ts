@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { routes, texts } from '@tools-factory/contract';
+import { orderTotal, routes, texts } from '@tools-factory/contract';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdmin } from '../support/admin.ts';
 import { readFirstSeededTool } from '../support/api.ts';
@@ -35,9 +35,11 @@ test('an admin exports every order as a CSV file (1280 px)', async ({ page, brow
   const order = records.find((record) => record.includes(customerEmail));
   expect(order, "the customer's order").toBeDefined();
   // Placed on the purchase page, a checkout of one line: an order record (issue 42), whose
-  // last columns are an empty shipped summary, nothing shipped yet and nothing refunded.
+  // last columns are an empty shipped summary, nothing shipped yet and nothing refunded, then
+  // (issue 45) its shipping (free here), its tax (0 % here) and what it was charged, included.
   expect(order?.startsWith(`${csv.records.order},`)).toBe(true);
   expect(order).toContain(`,${String(tool.minOrderQuantity + 1)},`);
   expect(order).toContain(',unpaid,');
-  expect(order?.endsWith(',,0,0.00')).toBe(true);
+  const charged = orderTotal(tool.price, tool.minOrderQuantity + 1).toFixed(2);
+  expect(order?.endsWith(`,,0,0.00,0.00,0.00,${charged},included`)).toBe(true);
 });
