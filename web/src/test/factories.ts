@@ -2,6 +2,7 @@ import {
   blocksCheckout,
   CartSchema,
   CategoryToolsPageSchema,
+  CheckoutSchema,
   CategoryTreeSchema,
   centsToDollars,
   dollarsToCents,
@@ -26,6 +27,7 @@ import {
   type CartLine,
   type CategoryToolsPage,
   type CategoryTree,
+  type Checkout,
   type GalleryItem,
   type ManagedOrder,
   type ManagedQuote,
@@ -163,6 +165,41 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     carrier: null,
     trackingNumber: null,
     ...overrides,
+  });
+}
+
+/**
+ * The checkout of `lines` (one checkout's, in their order, at least one) as GET /checkouts answers
+ * it: unpaid, free shipping and tax included at 0 % unless told, its total the lines and the
+ * shipping (and the tax when told it is added) unless told.
+ */
+export function makeCheckout(lines: Order[], overrides: Partial<Checkout> = {}): Checkout {
+  const [first] = lines;
+  if (!first) throw new Error('a checkout has lines');
+  const shipping = overrides.shipping === undefined ? 0 : overrides.shipping;
+  const tax = overrides.tax ?? { mode: 'included', rate: 0, amount: 0 };
+  const linesCents = lines.reduce(
+    (sum, line) => sum + dollarsToCents(orderTotal(line.price, line.quantity)),
+    0,
+  );
+  const addedCents = tax.mode === 'added' ? dollarsToCents(tax.amount) : 0;
+  return CheckoutSchema.parse({
+    _id: first.checkoutId,
+    reference: checkoutReference(first.checkoutId),
+    poNumber: first.poNumber,
+    companyName: '',
+    taxNumber: '',
+    address: first.address,
+    phone: first.phone,
+    createdAt: first.createdAt,
+    status: 'unpaid',
+    shippingRefunded: 0,
+    shippingTax: 0,
+    total: centsToDollars(linesCents + dollarsToCents(shipping ?? 0) + addedCents),
+    lines,
+    ...overrides,
+    shipping,
+    tax,
   });
 }
 

@@ -1,6 +1,6 @@
-import { checkoutReference, type Checkout, type Order } from '@tools-factory/contract';
+import type { Checkout, Order } from '@tools-factory/contract';
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../../test/factories';
+import { makeCheckout, makeOrder } from '../../test/factories';
 import { awaitsShippingQuote, invoicedOnAccount, unpaidTotal } from './checkout-lines';
 
 const CHECKOUT_ID = '33333333-3333-4333-8333-333333333333';
@@ -17,23 +17,7 @@ function checkout(shipping: number | null, status: Order['status'] = 'unpaid'): 
       price: 0.1,
     }),
   ];
-  return {
-    _id: CHECKOUT_ID,
-    reference: checkoutReference(CHECKOUT_ID),
-    poNumber: '',
-    companyName: '',
-    taxNumber: '',
-    address: '12 Harbour Road, Dhaka',
-    phone: '',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    status: status === 'unpaid' ? 'unpaid' : 'paid',
-    shipping,
-    shippingRefunded: 0,
-    shippingTax: 0,
-    total: 2500.3 + (shipping ?? 0),
-    tax: { mode: 'included', rate: 0, amount: 0 },
-    lines,
-  };
+  return makeCheckout(lines, { status: status === 'unpaid' ? 'unpaid' : 'paid', shipping });
 }
 
 describe('unpaidTotal: what the one payment of a checkout comes to', () => {

@@ -2,27 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { texts, type Checkout, type Order, type TaxSummary } from '@tools-factory/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentityServer, maria } from '../../../test/identity';
-import { makeOrder } from '../../../test/factories';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
-import { MY_ORDERS_URL, checkoutOf, pageOf } from '../test/my-orders-fixtures';
+import { MY_ORDERS_URL, checkoutOf, pageOf, twoLines } from '../test/my-orders-fixtures';
 import { signedInForEachTest } from '../../../test/signed-in';
 import { MyOrders } from './my-orders';
 
-const CHECKOUT = '7c1d2e3f-4444-4555-8666-777788889999';
 /** 150 hammers at $12.50 and 300 files at $4.00: $3,075.00 of goods. */
-const hammerLine = makeOrder({
-  _id: '21111111-1111-4111-8111-111111111111',
-  checkoutId: CHECKOUT,
-  quantity: 150,
-});
-const fileLine = makeOrder({
-  _id: '31111111-1111-4111-8111-111111111111',
-  checkoutId: CHECKOUT,
-  name: 'Metal File',
-  sku: 'FL-MET-8',
-  quantity: 300,
-  price: 4,
-});
+const { id: CHECKOUT, hammer: hammerLine, file: fileLine } = twoLines;
 
 /** GET /api/checkouts/page answers `lines` as one checkout shipped for $25.00 unless told. */
 function showCheckout(lines: Order[], tax: TaxSummary, shipping = 25) {

@@ -13,6 +13,7 @@ import {
   pageOf,
   paid,
   shipped,
+  twoLines,
   unpaid,
 } from '../test/my-orders-fixtures';
 import { columnHeaders, neverAnswered, removeOrder } from '../test/order-list-steps';
@@ -284,20 +285,7 @@ describe('MyOrders', () => {
 describe('MyOrders: the lines of a checkout (issue 26)', () => {
   signedInForEachTest();
 
-  const CHECKOUT = '7c1d2e3f-4444-4555-8666-777788889999';
-  const hammerLine = makeOrder({
-    _id: '21111111-1111-4111-8111-111111111111',
-    checkoutId: CHECKOUT,
-    quantity: 150,
-  });
-  const fileLine = makeOrder({
-    _id: '31111111-1111-4111-8111-111111111111',
-    checkoutId: CHECKOUT,
-    name: 'Metal File',
-    sku: 'FL-MET-8',
-    quantity: 300,
-    price: 4,
-  });
+  const { id: CHECKOUT, hammer: hammerLine, file: fileLine } = twoLines;
 
   it('groups them under their checkout: reference, tools, PO number, total, one Pay for all', async () => {
     ordersServer([

@@ -1,10 +1,5 @@
-import {
-  orderTotal,
-  type Checkout,
-  type MyCheckoutsPage,
-  type Order,
-} from '@tools-factory/contract';
-import { makeOrder } from '../../../test/factories';
+import { type Checkout, type MyCheckoutsPage, type Order } from '@tools-factory/contract';
+import { makeCheckout, makeOrder } from '../../../test/factories';
 
 /** Where My Orders asks for the first page of Maria's checkouts (issue 43). */
 export const MY_ORDERS_URL = '/api/checkouts/page';
@@ -18,25 +13,7 @@ export function checkoutOf(
   shipping: number | null = 0,
   shippingRefunded = 0,
 ): Checkout {
-  const [first] = lines;
-  if (!first) throw new Error('a checkout has lines');
-  return {
-    _id: first.checkoutId,
-    reference: first.checkoutReference,
-    poNumber: first.poNumber,
-    companyName: '',
-    taxNumber: '',
-    address: first.address,
-    phone: first.phone,
-    createdAt: first.createdAt,
-    status: 'unpaid',
-    shipping,
-    shippingRefunded,
-    shippingTax: 0,
-    total: lines.reduce((sum, line) => sum + orderTotal(line.price, line.quantity), shipping ?? 0),
-    tax: { mode: 'included', rate: 0, amount: 0 },
-    lines,
-  };
+  return makeCheckout(lines, { shipping, shippingRefunded });
 }
 
 /**
@@ -52,6 +29,30 @@ export function pageOf(orders: Order[], checkouts: Checkout[] = []): MyCheckouts
   const page = [...lines.values()].map((own) => given.get(own[0]!.checkoutId) ?? checkoutOf(own));
   return { checkouts: page, total: page.length, next: null };
 }
+
+/**
+ * Maria's checkout of two lines, unpaid: 150 hammers at $12.50 and 300 files at $4.00, $3,075.00
+ * of goods.
+ */
+export const twoLines = (() => {
+  const id = '7c1d2e3f-4444-4555-8666-777788889999';
+  return {
+    id,
+    hammer: makeOrder({
+      _id: '21111111-1111-4111-8111-111111111111',
+      checkoutId: id,
+      quantity: 150,
+    }),
+    file: makeOrder({
+      _id: '31111111-1111-4111-8111-111111111111',
+      checkoutId: id,
+      name: 'Metal File',
+      sku: 'FL-MET-8',
+      quantity: 300,
+      price: 4,
+    }),
+  };
+})();
 
 /** Maria's orders: 200 hammers unpaid, 150 wrenches at $20 paid, saws shipped. */
 export const unpaid = makeOrder({

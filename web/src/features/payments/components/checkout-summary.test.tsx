@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { checkoutReference, texts, type Checkout, type TaxSummary } from '@tools-factory/contract';
+import { texts, type TaxSummary } from '@tools-factory/contract';
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../../../test/factories';
+import { makeCheckout, makeOrder } from '../../../test/factories';
 import { CheckoutSummary } from './checkout-summary';
 
 const words = texts.checkout.tax;
@@ -9,23 +9,11 @@ const CHECKOUT_ID = '44444444-4444-4444-8444-444444444444';
 
 /** Maria's checkout of 200 hammers at $12.50 ($2,500.00), shipped for $25.00, charged `total`. */
 function renderSummary(tax: TaxSummary, total = 2525) {
-  const checkout: Checkout = {
-    _id: CHECKOUT_ID,
-    reference: checkoutReference(CHECKOUT_ID),
-    poNumber: '',
-    companyName: '',
-    taxNumber: '',
-    address: '12 Harbour Road, Dhaka',
-    phone: '',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    status: 'unpaid',
+  const checkout = makeCheckout([makeOrder({ checkoutId: CHECKOUT_ID })], {
     shipping: 25,
-    shippingRefunded: 0,
-    shippingTax: 0,
     total,
     tax,
-    lines: [makeOrder({ checkoutId: CHECKOUT_ID })],
-  };
+  });
   return render(<CheckoutSummary checkout={checkout} />);
 }
 
