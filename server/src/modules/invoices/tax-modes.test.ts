@@ -19,7 +19,7 @@ import {
 } from '@tools-factory/contract';
 import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
-import { appTest } from '../../testing/app-fixtures.ts';
+import { appTest, instanceOnDatabase } from '../../testing/app-fixtures.ts';
 import { checkOut, fillCart, postCheckout } from '../../testing/cart-lines.ts';
 import { payCheckout } from '../../testing/checkouts.ts';
 import { callAs, companyWithBuyer } from '../../testing/companies.ts';
@@ -334,3 +334,64 @@ describe.each(APPS)(
     });
   },
 );
+
+// The shop changes its mind: an instance placing with tax included at 20 %, and one on the same
+// database after the shop switched to tax added on top (TAX_MODE=added) at 7.5 %.
+const itSwitches = appTest({ config: UNCAPPED_ORDERS })
+  .extend(
+    'app',
+    { scope: 'file' },
+    instanceOnDatabase({
+      config: { taxMode: 'included', taxRateBasisPoints: 2000, shippingRates: SHIPPING },
+    }),
+  )
+  .extend(
+    'later',
+    { scope: 'file' },
+    instanceOnDatabase({
+      config: { taxMode: 'added', taxRateBasisPoints: 750, shippingRates: SHIPPING },
+    }),
+  );
+
+describe('each order keeps the tax mode and rate of the day it was placed', () => {
+  itSwitches(
+    'a checkout placed with tax included is paid and invoiced so after the shop adds tax on top; a new one is added',
+    async ({ app, later, customer }) => {
+      const tool = await toolAt(app, 'Switching mallet', 2_500);
+      // 12 at $25.00 and $12.35 of shipping: $312.35, tax included at 20 %.
+      await fillCart(app, customer, [{ tool, quantity: 12 }]);
+      const { checkout: before } = await checkOut(app, customer);
+      expect(before.total).toBe(312.35);
+
+      // Paid through the instance whose shop now adds 7.5 %: the same total, the same invoice.
+      await payCheckout(later, customer, before);
+      const text = await pdfText(later, customer, `/api/checkouts/${before._id}/invoice.pdf`);
+      const kept: TaxTerms = { mode: 'included', rateBasisPoints: 2000 };
+      expectDocumentAddsUp(text, kept, 31_235);
+      expect(text).toContain(words.pricesIncludeTax('20'));
+      expect(text).not.toContain(words.taxAdded('7.5'));
+
+      // A checkout placed after the switch: 7.5 % on top of $312.35 is $23.43.
+      await fillCart(later, customer, [{ tool, quantity: 12 }]);
+      const { checkout: after } = await checkOut(later, customer);
+      expect(after.total).toBe(335.78);
+      expect(after.tax).toEqual({ mode: 'added', rate: 7.5, amount: 23.43 });
+      const rows = await app.database.db
+        .select({
+          checkoutId: orders.checkoutId,
+          taxMode: orders.taxMode,
+          rate: orders.taxRateBasisPoints,
+        })
+        .from(orders)
+        .where(inArray(orders.checkoutId, [before._id, after._id]));
+      expect(
+        rows.sort((a, b) =>
+          a.checkoutId === before._id ? -1 : b.checkoutId === before._id ? 1 : 0,
+        ),
+      ).toEqual([
+        { checkoutId: before._id, taxMode: 'included', rate: 2000 },
+        { checkoutId: after._id, taxMode: 'added', rate: 750 },
+      ]);
+    },
+  );
+});
