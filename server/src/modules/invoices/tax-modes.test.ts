@@ -21,7 +21,8 @@ import type { App } from '../../app.ts';
 import type { TestAccount } from '../../testing/accounts.ts';
 import { appTest, instanceOnDatabase } from '../../testing/app-fixtures.ts';
 import { checkOut, fillCart, postCheckout } from '../../testing/cart-lines.ts';
-import { payCheckout } from '../../testing/checkouts.ts';
+import { fetchCheckout, payCheckout } from '../../testing/checkouts.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 import { callAs, companyWithBuyer } from '../../testing/companies.ts';
 import { companyOnTerms, toolAt } from '../../testing/on-account.ts';
 import { readPdf } from '../../testing/pdf.ts';
@@ -304,6 +305,42 @@ describe.each(APPS)(
         .from(orders)
         .where(eq(orders.checkoutId, checkout._id));
       expect(row).toMatchObject({ taxMode: 'reverse-charge', taxRateBasisPoints: 0, taxCents: 0 });
+    });
+
+    it("a one-line POST /order is taxed as a checkout is, and a tax-exempt company's is reverse charged", async ({
+      app,
+      admin,
+      customer,
+    }) => {
+      const tool = await toolAt(app, `One-line plane ${mode} ${rateBasisPoints}`, 3_333);
+      const order = await placeTestOrder(app, customer, tool, { quantity: 7 });
+      const checkout = await fetchCheckout(app, customer, order.checkoutId);
+      const chargedCents = chargedTotalOf(terms, 7 * 3_333 + SHIPPING_CENTS);
+      expect(Math.round(checkout.total * 100)).toBe(chargedCents);
+      expect(Math.round((order.tax + checkout.shippingTax) * 100)).toBe(
+        chargedCents - 7 * 3_333 - SHIPPING_CENTS,
+      );
+
+      // A buyer of a tax-exempt company: the one statement that places it keeps reverse charge.
+      const company = await companyWithBuyer(app, {
+        legalName: `One-line exempt ${mode} ${rateBasisPoints} BV`,
+        taxNumber: 'NL123456789B01',
+      });
+      const exempt = await callAs(
+        app,
+        admin,
+        'PUT',
+        `/api/manageCompanies/${company.companyId}/terms`,
+        { paymentTermsDays: null, creditLimit: 0, poNumberRequired: false, taxExempt: true },
+      );
+      expect(exempt.statusCode, exempt.body).toBe(200);
+      const theirs = await placeTestOrder(app, company.buyer, tool, { quantity: 7 });
+      expect(theirs.tax).toBe(0);
+      const [row] = await app.database.db.select().from(orders).where(eq(orders.id, theirs._id));
+      expect(row).toMatchObject({ taxMode: 'reverse-charge', taxRateBasisPoints: 0, taxCents: 0 });
+      const their = await fetchCheckout(app, company.buyer, theirs.checkoutId);
+      expect(their.tax).toEqual({ mode: 'reverse-charge', rate: 0, amount: 0 });
+      expect(Math.round(their.total * 100)).toBe(7 * 3_333 + SHIPPING_CENTS);
     });
 
     it('the credit limit counts what a checkout on account is charged, the tax added on top included', async ({
